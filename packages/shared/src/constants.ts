@@ -1,0 +1,47 @@
+/** Business constants from SPEC §9 and the security limits from DESIGN §3. */
+
+export const SPLASH_MS = 3000;
+export const PITCH_ROTATION_MS = 5000;
+export const TOAST_MS = 5000;
+export const QUERY_STALE_MS = 1000;
+export const COUNTDOWN_REFRESH_MS = 1000;
+
+export const OTP_LENGTH = 4;
+export const PIN_LENGTH = 4;
+export const PASSWORD_MIN = 8;
+/** argon2 hashes the whole input: an upper bound keeps a login from being a CPU bomb. */
+export const PASSWORD_MAX = 128;
+export const FULL_NAME_MAX = 50;
+export const USERNAME_MAX = 20;
+export const NAME_PART_MAX = 20;
+export const PHONE_MIN_LENGTH = 11;
+export const PHONE_MAX_LENGTH = 20;
+export const LOGIN_IDENTIFIER_MIN = 10;
+export const BANK_ACCOUNT_LENGTH = 10;
+export const DEFAULT_PHONE_COUNTRY = 'NG';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_S = 60;
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MS = 15 * 60 * 1000;
+
+/** Day 1 is Monday, day 7 Sunday (DESIGN §4). */
+export const GEM_REWARD_BY_DAY = { 1: 10, 2: 10, 3: 10, 4: 20, 5: 20, 6: 20, 7: 50 } as const;
+export type WeekDay = keyof typeof GEM_REWARD_BY_DAY;
+
+export const POPULAR_COINS_SHOWN = 5;
+export const ELECTRICITY_PROVIDERS = [
+  'ikeja', 'eko', 'kano', 'portharcourt', 'jos', 'ibadan',
+  'kaduna', 'abuja', 'enugu', 'benin', 'aba', 'yola',
+] as const;
+export const TV_SERVICES = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
+
+/** Browser storage keys that screens read (SPEC §3). The server never trusts them. */
+export const STORAGE_KEYS = {
+  auth: 'auth',
+  id: 'id',
+  fullname: 'fullname',
+  day: 'day',
+} as const;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The one body every failed API call answers with. */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable codes the client may branch on. */
+export const errorCodes = {
+  validation: 'VALIDATION',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  unverified: 'UNVERIFIED',
+  otpInvalid: 'OTP_INVALID',
+  otpExpired: 'OTP_EXPIRED',
+  otpLocked: 'OTP_LOCKED',
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  loginFailed: 'LOGIN_FAILED',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** First message per field, the way forms show them (red text under the field). */
+export function firstIssuePerField(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
