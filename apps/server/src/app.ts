@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps, RouteContext } from './context';
+import docs from './plugins/docs';
+import errors from './plugins/errors';
+import { createRateGuard } from './plugins/rate-limits';
+import security from './plugins/security';
+import sessions from './plugins/sessions';
+import { webPlugin } from './plugins/web';
+import { authRoutes } from './routes/auth/index';
+import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
+
+/** JSON bodies are small forms; uploads go through multipart with their own limits. */
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    connectionTimeout: 30_000,
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(security, { appUrl: config.appUrl });
+  await app.register(cookie);
+  await app.register(sessions, { db: database.db, clock, secureCookies: config.isProduction });
+  await app.register(docs);
+
+  const ctx: RouteContext = {
+    config,
+    db: database.db,
+    clock,
+    messenger: deps.messenger,
+    rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
+    auth: {
+      clock,
+      secret: config.sessionSecret,
+      messenger: deps.messenger,
+      appUrl: config.appUrl,
+      onDeliveryError: (error) => app.log.error({ err: error }, 'message delivery failed'),
+    },
+  };
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  if (deps.outbox && !config.isProduction) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
+
+  if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });
+  return app;
+}

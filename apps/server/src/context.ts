@@ -1,0 +1,28 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { AuthDeps } from './domain/auth/service';
+import type { Clock } from './lib/clock';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { Messenger, Outbox } from './messaging/messenger';
+import type { RateGuard } from './plugins/rate-limits';
+
+/** What the process builds once and hands to the app (tests build their own). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  messenger: Messenger;
+  /** Present outside production: the dev outbox that stands in for e-mail and SMS. */
+  outbox?: Outbox;
+  limiter: RateLimiter;
+  clock: Clock;
+}
+
+/** What route plugins receive. */
+export interface RouteContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  rates: RateGuard;
+  messenger: Messenger;
+  auth: AuthDeps;
+}

@@ -1,0 +1,80 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Either driver, or a transaction of either: domain functions take this first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Connection {
+  /** Runs SQL text with several statements (migrations). */
+  exec(sqlText: string): Promise<void>;
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Connection {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** One physical connection for work that must not hop (session-level locks). */
+  withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const connection: Connection = {
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
+  };
+  return {
+    ...connection,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    withConnection: (work) => work(connection),
+    close: () => client.close(),
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) => {
+      const result = await pool.query(sqlText, params);
+      return result.rows as T[];
+    },
+    withConnection: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work({
+          exec: async (sqlText) => {
+            await client.query(sqlText);
+          },
+          query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query(sqlText, params)).rows as T[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite persisted in dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+    return wrapPool(pool);
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  return wrapPglite(await PGlite.create({ dataDir: `${options.dataDir}/pglite` }));
+}

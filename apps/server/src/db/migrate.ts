@@ -1,0 +1,45 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Connection, Database } from './client';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works; it keeps two instances starting together from migrating twice. */
+const MIGRATION_LOCK_ID = 74_220_001;
+
+/**
+ * Applies the numbered SQL files in db/migrations that this database has not seen, in order,
+ * each in its own transaction. Files are never edited once shipped: a change is a new file.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  return database.withConnection(async (connection) => {
+    await connection.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await connection.exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      return await applyPending(connection, files);
+    } finally {
+      await connection.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  });
+}
+
+async function applyPending(connection: Connection, files: string[]): Promise<string[]> {
+  const done = new Set((await connection.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const body = await readFile(path.join(migrationsDir, file), 'utf8');
+    const name = file.replaceAll("'", "''");
+    try {
+      await connection.exec(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+    } catch (error) {
+      await connection.exec('ROLLBACK').catch(() => undefined);
+      throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    applied.push(file);
+  }
+  return applied;
+}

@@ -1,0 +1,2 @@
+// One line per feature area; the Drizzle client is typed with all of them.
+export * from './auth';

@@ -1,0 +1,145 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  authMessages,
+  errorCodes,
+  RESET_TOKEN_TTL_MS,
+  type LoginInput,
+  type PasswordResetInput,
+  type SignupInput,
+} from '@wise/shared';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema/index';
+import { hashSecret, burnVerify, verifySecret } from '../../lib/passwords';
+import { randomToken, sha256 } from '../../lib/secrets';
+import type { Messenger } from '../../messaging/messenger';
+import { DomainError } from '../errors';
+import { passwordChangedEmail, passwordResetEmail, signupOtpEmail } from './emails';
+import { consumeOtp, issueOtp, type OtpDeps } from './otp';
+import { deleteUserSessions } from './sessions';
+import { createUser, findUserByEmail, findUserByLogin, type UserRow } from './users';
+
+export interface AuthDeps extends OtpDeps {
+  messenger: Messenger;
+  appUrl: string;
+  /** Delivery failures are logged, not shown: the customer can always ask for a new code. */
+  onDeliveryError: (error: unknown) => void;
+}
+
+async function deliver(deps: AuthDeps, message: Parameters<Messenger['send']>[0]): Promise<void> {
+  try {
+    await deps.messenger.send(message);
+  } catch (error) {
+    deps.onDeliveryError(error);
+  }
+}
+
+export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promise<UserRow> {
+  const user = await createUser(db, input);
+  const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
+  await deliver(deps, signupOtpEmail(user.email, code));
+  return user;
+}
+
+const noPendingSignup = () => new DomainError(errorCodes.otpInvalid, authMessages.otpMissing, 400);
+
+export async function verifySignup(db: Db, deps: AuthDeps, email: string, code: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw noPendingSignup();
+  if (user.emailVerifiedAt) throw new DomainError(errorCodes.conflict, authMessages.alreadyVerified, 409);
+  await consumeOtp(db, deps, { userId: user.id, purpose: 'signup' }, code);
+  await db.update(users).set({ emailVerifiedAt: deps.clock.now() }).where(eq(users.id, user.id));
+}
+
+/** Sends a fresh sign-up code. Unknown addresses get the same answer, so this reveals nothing. */
+export async function resendSignupOtp(db: Db, deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  if (user.emailVerifiedAt) throw new DomainError(errorCodes.conflict, authMessages.alreadyVerified, 409);
+  const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
+  await deliver(deps, signupOtpEmail(user.email, code));
+}
+
+export type LoginOutcome =
+  | { kind: 'ok'; user: UserRow }
+  | { kind: 'failed' }
+  | { kind: 'unverified'; user: UserRow };
+
+/** Checks credentials. Unknown account and wrong password take the same time and look alike. */
+export async function authenticate(db: Db, input: LoginInput): Promise<LoginOutcome> {
+  const user = await findUserByLogin(db, input.email_or_phone);
+  if (!user) return burnVerify(input.password).then(() => ({ kind: 'failed' }));
+  if (!(await verifySecret(user.passwordHash, input.password))) return { kind: 'failed' };
+  return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
+}
+
+/** An unverified login gets a fresh code unless one was sent moments ago. */
+export async function resendAfterUnverifiedLogin(db: Db, deps: AuthDeps, user: UserRow): Promise<void> {
+  try {
+    const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
+    await deliver(deps, signupOtpEmail(user.email, code));
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === errorCodes.rateLimited)) throw error;
+  }
+}
+
+/** E-mails a single-use reset link; older links stop working. Unknown addresses: silently nothing. */
+export async function requestPasswordReset(db: Db, deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomToken();
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+  });
+  const link = `${deps.appUrl}/passwordreset/newpassword?token=${encodeURIComponent(token)}`;
+  await deliver(deps, passwordResetEmail(user.email, link));
+}
+
+const invalidResetToken = () => new DomainError(errorCodes.resetTokenInvalid, authMessages.resetTokenInvalid, 400);
+
+/** Sets the new password, burns the token and ends every session of the account. */
+export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordResetInput): Promise<void> {
+  const now = deps.clock.now();
+  const passwordHash = await hashSecret(input.new_password);
+  const email = await db.transaction(async (tx) => {
+    const [token] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (!token) throw invalidResetToken();
+    const [newest] = await tx
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, token.userId))
+      .orderBy(desc(passwordResetTokens.createdAt))
+      .limit(1);
+    if (newest?.id !== token.id) throw invalidResetToken();
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, token.id));
+    // Proving control of the inbox also proves the e-mail address.
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(eq(users.id, token.userId))
+      .returning({ email: users.email });
+    await deleteUserSessions(tx, token.userId);
+    return user?.email;
+  });
+  if (email) await deliver(deps, passwordChangedEmail(email));
+}

@@ -1,0 +1,57 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { randomToken, sha256 } from '../../lib/secrets';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Past half its life a used session is pushed forward, so active customers stay signed in. */
+const SESSION_REFRESH_AFTER_MS = SESSION_TTL_MS / 2;
+
+export interface SessionPrincipal {
+  sessionHash: string;
+  user: { id: string; fullName: string; email: string };
+}
+
+/** Creates a session and returns the cookie value; only its hash is stored. */
+export async function createSession(db: Db, clock: Clock, userId: string): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await db.insert(sessions).values({
+    idHash: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+export async function findSession(db: Db, clock: Clock, token: string): Promise<SessionPrincipal | undefined> {
+  const now = clock.now();
+  const idHash = sha256(token);
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+}
+
+/** Ends every session of a user, optionally keeping the one making the request. */
+export async function deleteUserSessions(db: Db, userId: string, keepHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import { DomainError } from '../domain/errors';
+
+function fieldKey(instancePath: string): string {
+  const key = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return key || '_';
+}
+
+const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.status(status).send(body);
+
+/** Fastify's own client errors (bad JSON, media type, size) answered in our one error body. */
+const frameworkErrors: Record<string, { status: number; error: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: httpMessages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: httpMessages.malformedJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: httpMessages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: httpMessages.badRequest },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: httpMessages.payloadTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, error: httpMessages.payloadTooLarge },
+  FST_FILES_LIMIT: { status: 413, error: httpMessages.payloadTooLarge },
+  FST_PARTS_LIMIT: { status: 413, error: httpMessages.payloadTooLarge },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: httpMessages.unsupportedMediaType },
+};
+
+/**
+ * One error handler for the whole API: every failure is `{ error, code?, fields?, meta? }`;
+ * a 5xx says nothing about its cause to the client but logs it in full.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = fieldKey(issue.instancePath);
+        if (!(key in fields)) fields[key] = issue.message ?? httpMessages.badRequest;
+      }
+      const first = Object.values(fields)[0] ?? httpMessages.badRequest;
+      return send(reply, 400, { error: first, code: errorCodes.validation, fields });
+    }
+    if (error instanceof DomainError) {
+      if (error.extra.retryAfterS !== undefined) reply.header('retry-after', String(error.extra.retryAfterS));
+      return send(reply, error.status, {
+        error: error.message,
+        code: error.code,
+        ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+        ...(error.extra.meta ? { meta: error.extra.meta } : {}),
+      });
+    }
+    const known = error.code ? frameworkErrors[error.code] : undefined;
+    if (known) return send(reply, known.status, { error: known.error, code: errorCodes.validation });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, error.statusCode, { error: httpMessages.badRequest, code: errorCodes.validation });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { error: httpMessages.internal, code: errorCodes.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, { error: httpMessages.notFound, code: errorCodes.notFound }),
+  );
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,49 @@
+import { authMessages } from '@wise/shared';
+import { rateLimited } from '../domain/errors';
+import type { RateLimiter } from '../lib/rate-limiter';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Every limit in one place (DESIGN §3: per account and per IP on login, OTP, PIN and reset). */
+export const ratePolicies = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  signupPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
+  otpVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  otpResendPerAccount: { limit: 5, windowMs: HOUR, message: authMessages.otpResendWait },
+  resetRequestPerIp: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
+  resetRequestPerEmail: { limit: 3, windowMs: HOUR, message: authMessages.tooManyRequests },
+  resetConfirmPerIp: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  pinVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+} as const;
+export type RatePolicy = keyof typeof ratePolicies;
+
+export interface RateGuard {
+  /** Counts one request against the policy and throws 429 once it is over the limit. */
+  consume(policy: RatePolicy, key: string): Promise<void>;
+  /** Throws 429 if the policy is already exhausted, without counting (failure-only policies). */
+  check(policy: RatePolicy, key: string): Promise<void>;
+  reset(policy: RatePolicy, key: string): Promise<void>;
+}
+
+export function createRateGuard(limiter: RateLimiter, multiplier: number): RateGuard {
+  const limitOf = (policy: RatePolicy) => Math.max(1, Math.floor(ratePolicies[policy].limit * multiplier));
+  const fullKey = (policy: RatePolicy, key: string) => `${policy}:${key.toLowerCase()}`;
+  const refuse = (policy: RatePolicy, retryAfterMs: number) =>
+    rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return {
+    async consume(policy, key) {
+      const result = await limiter.hit(fullKey(policy, key), limitOf(policy), ratePolicies[policy].windowMs);
+      if (!result.allowed) throw refuse(policy, result.retryAfterMs);
+    },
+    async check(policy, key) {
+      const result = await limiter.peek(fullKey(policy, key), limitOf(policy));
+      if (!result.allowed) throw refuse(policy, result.retryAfterMs);
+    },
+    async reset(policy, key) {
+      await limiter.reset(fullKey(policy, key));
+    },
+  };
+}

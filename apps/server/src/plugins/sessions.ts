@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authMessages, errorCodes } from '@wise/shared';
+import type { Db } from '../db/client';
+import { DomainError, forbidden } from '../domain/errors';
+import { createSession, deleteSession, findSession, SESSION_TTL_MS, type SessionPrincipal } from '../domain/auth/sessions';
+import type { Clock } from '../lib/clock';
+
+export const SESSION_COOKIE = 'wise_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: SessionPrincipal;
+  }
+  interface FastifyInstance {
+    /** preValidation hook for routes that need a logged-in customer. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    startSession: (reply: FastifyReply, userId: string, previous?: string) => Promise<void>;
+    endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+interface SessionOptions {
+  db: Db;
+  clock: Clock;
+  secureCookies: boolean;
+}
+
+const unauthenticated = () => new DomainError(errorCodes.unauthenticated, authMessages.sessionExpired, 401);
+
+/** The id SPEC's calls carry (`user_id`), wherever a client put it. */
+function claimedUserId(request: FastifyRequest): unknown {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.user_id;
+  const body = request.body;
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).user_id : undefined;
+  return fromQuery ?? fromBody;
+}
+
+/** The logged-in customer, for handlers behind `app.authenticate`. */
+export function currentUser(request: FastifyRequest): SessionPrincipal['user'] {
+  if (!request.principal) throw unauthenticated();
+  return request.principal.user;
+}
+
+async function sessionsPlugin(app: FastifyInstance, options: SessionOptions) {
+  const { db, clock } = options;
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secureCookies,
+    path: '/',
+  };
+
+  app.decorateRequest('principal', undefined);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const principal = token ? await findSession(db, clock, token) : undefined;
+    if (!principal) throw unauthenticated();
+    // The server acts only as the session's user; naming anyone else is refused outright.
+    const claimed = claimedUserId(request);
+    if (claimed !== undefined && claimed !== principal.user.id) throw forbidden();
+    request.principal = principal;
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, userId: string, previous?: string) => {
+    // Rotation: whatever session the browser held before is gone once a new one starts.
+    if (previous) await deleteSession(db, previous);
+    const token = await createSession(db, clock, userId);
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+}
+
+export default fp(sessionsPlugin, { name: 'sessions', dependencies: ['@fastify/cookie'] });

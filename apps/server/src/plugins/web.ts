@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz sent when
+ * the browser accepts them), index.html never cached, and the SPA shell for every other page
+ * so the client router can draw the SPEC routes and its own error page.
+ */
+export async function webPlugin(app: FastifyInstance, options: { root: string }) {
+  const indexFile = path.join(options.root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`web build not found at ${options.root}: run "npm run build" to serve the app`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(res, filePath) {
+      const relative = path.relative(options.root, filePath);
+      res.header('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // A missing hashed asset must 404, not come back as HTML that the browser tries to run.
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
+      return reply.callNotFound();
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessages,
+  errorCodes,
+  loginResponseSchema,
+  loginSchema,
+  messageResponseSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  resendOtpSchema,
+  signupResponseSchema,
+  signupSchema,
+  verifyOtpSchema,
+} from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { DomainError } from '../../domain/errors';
+import {
+  authenticate,
+  requestPasswordReset,
+  resendAfterUnverifiedLogin,
+  resendSignupOtp,
+  resetPassword,
+  signUp,
+  verifySignup,
+} from '../../domain/auth/service';
+import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
+
+  app.post(
+    '/signup',
+    { schema: { tags, summary: 'Create an unverified account and e-mail its OTP', body: signupSchema, response: { 201: signupResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      await rates.consume('signupPerIp', request.ip);
+      const user = await signUp(db, ctx.auth, request.body);
+      return reply.status(201).send({ email: user.email, message: authMessages.accountCreated });
+    },
+  );
+
+  app.post(
+    '/otp/verify',
+    { schema: { tags, summary: 'Verify the sign-up OTP', body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await rates.consume('otpVerifyPerIp', request.ip);
+      await verifySignup(db, ctx.auth, request.body.email, request.body.otp);
+      return { message: authMessages.verified };
+    },
+  );
+
+  app.post(
+    '/otp/resend',
+    { schema: { tags, summary: 'Send a new sign-up OTP', body: resendOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await rates.consume('otpResendPerAccount', request.body.email);
+      await resendSignupOtp(db, ctx.auth, request.body.email);
+      return { message: authMessages.otpSent };
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const account = request.body.email_or_phone.trim().toLowerCase();
+      await rates.consume('loginPerIp', request.ip);
+      await rates.check('loginFailuresPerAccount', account);
+      const outcome = await authenticate(db, request.body);
+      if (outcome.kind === 'failed') {
+        await rates.consume('loginFailuresPerAccount', account);
+        throw new DomainError(errorCodes.loginFailed, authMessages.loginFailed, 401);
+      }
+      if (outcome.kind === 'unverified') {
+        await resendAfterUnverifiedLogin(db, ctx.auth, outcome.user);
+        throw new DomainError(errorCodes.unverified, authMessages.unverified, 403, {
+          meta: { email: outcome.user.email },
+        });
+      }
+      await rates.reset('loginFailuresPerAccount', account);
+      await app.startSession(reply, outcome.user.id, request.cookies[SESSION_COOKIE]);
+      const { user } = outcome;
+      return { user: { id: user.id, full_name: user.fullName, email: user.email } };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return { message: authMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/me',
+    { preValidation: app.authenticate, schema: { tags, summary: 'The logged-in customer', response: { 200: loginResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const user = currentUser(request);
+      return { user: { id: user.id, full_name: user.fullName, email: user.email } };
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    { schema: { tags, summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await rates.consume('resetRequestPerIp', request.ip);
+      await rates.consume('resetRequestPerEmail', request.body.email);
+      await requestPasswordReset(db, ctx.auth, request.body.email);
+      // The same answer whether or not the address has an account.
+      return { message: authMessages.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    { schema: { tags, summary: 'Set a new password with the e-mailed token', body: passwordResetSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      await rates.consume('resetConfirmPerIp', request.ip);
+      await resetPassword(db, ctx.auth, request.body);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: authMessages.passwordChanged };
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import {
+  useId,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import './code-input.css';
+
+interface CodeInputProps {
+  /** Number of single-digit boxes (OTP and PIN are 4, SPEC §9). */
+  length: number;
+  /** The digits typed so far, left to right; '' when empty. */
+  value: string;
+  onChange: (value: string) => void;
+  /** Names the group for screen readers. */
+  label: ReactNode;
+  error?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+  /** PIN boxes hide their digits. */
+  masked?: boolean;
+  name?: string;
+}
+
+const onlyDigits = (text: string) => text.replace(/\D/g, '');
+
+function toBoxes(value: string, length: number): string[] {
+  const digits = onlyDigits(value).slice(0, length).split('');
+  return Array.from({ length }, (_, i) => digits[i] ?? '');
+}
+
+/**
+ * N single-digit boxes: the first is focused, typing moves on, Backspace on an empty box goes
+ * back and clears it, and pasting the code into any box fills them all.
+ */
+export function CodeInput({ length, value, onChange, label, error, autoFocus, disabled, masked, name }: CodeInputProps) {
+  const labelId = useId();
+  const errorId = useId();
+  const refs = useRef<Array<HTMLInputElement | null>>([]);
+  const [boxes, setBoxes] = useState(() => toBoxes(value, length));
+  // The parent may reset the value (e.g. after a failed attempt): follow it.
+  if (value !== boxes.join('') && onlyDigits(value) !== boxes.join('')) {
+    setBoxes(toBoxes(value, length));
+  }
+
+  const focusBox = (index: number) => {
+    const box = refs.current[Math.max(0, Math.min(length - 1, index))];
+    box?.focus();
+    box?.select();
+  };
+
+  const commit = (next: string[]) => {
+    setBoxes(next);
+    onChange(next.join(''));
+  };
+
+  /** Writes digits into the boxes from `start`, then focuses the box after the last one. */
+  const fill = (start: number, digits: string) => {
+    const next = [...boxes];
+    const chars = digits.slice(0, length - start).split('');
+    chars.forEach((digit, offset) => {
+      next[start + offset] = digit;
+    });
+    commit(next);
+    focusBox(start + chars.length);
+  };
+
+  const handleChange = (index: number, raw: string) => {
+    const digits = onlyDigits(raw);
+    if (digits.length === 0) {
+      const next = [...boxes];
+      next[index] = '';
+      commit(next);
+      return;
+    }
+    if (digits.length >= length) {
+      // Autofill (autocomplete="one-time-code") drops the whole code into one box.
+      fill(0, digits);
+      return;
+    }
+    const previous = boxes[index] ?? '';
+    // Typing into a filled box: keep the new digit, not the old one.
+    const typed = digits.length > 1 && digits.startsWith(previous) ? digits.slice(previous.length) : digits;
+    fill(index, typed);
+  };
+
+  const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !boxes[index] && index > 0) {
+      event.preventDefault();
+      const next = [...boxes];
+      next[index - 1] = '';
+      commit(next);
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight' && index < length - 1) {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const handlePaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const digits = onlyDigits(event.clipboardData.getData('text'));
+    event.preventDefault();
+    if (!digits) return;
+    fill(digits.length >= length ? 0 : index, digits);
+  };
+
+  return (
+    <div className={error ? 'code code--invalid' : 'code'}>
+      <div
+        className="code__boxes"
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <span id={labelId} className="visually-hidden">
+          {label}
+        </span>
+        {boxes.map((digit, index) => (
+          <input
+            // The boxes never reorder, so their position is their identity.
+            key={index}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            className={digit ? 'code__box code__box--filled' : 'code__box'}
+            type={masked ? 'password' : 'text'}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            name={name ? `${name}-${index + 1}` : undefined}
+            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-invalid={error ? true : undefined}
+            value={digit}
+            autoFocus={autoFocus && index === 0}
+            disabled={disabled}
+            onChange={(event) => handleChange(index, event.target.value)}
+            onKeyDown={(event) => handleKeyDown(index, event)}
+            onPaste={(event) => handlePaste(index, event)}
+            onFocus={(event) => event.target.select()}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="code__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FixedCodeProps = Omit<CodeInputProps, 'masked'>;
+
+export function OtpInput(props: FixedCodeProps) {
+  return <CodeInput {...props} />;
+}
+
+export function PinInput(props: FixedCodeProps) {
+  return <CodeInput {...props} masked />;
+}

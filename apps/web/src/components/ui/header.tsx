@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Link, type To } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import './layout.css';
+
+interface HeaderProps {
+  /** Where the back arrow goes; no arrow when absent. */
+  backTo?: To;
+  title?: ReactNode;
+}
+
+/** The light top bar (LOOK.md): back arrow and the screen title, no heavy app bar. */
+export function Header({ backTo, title }: HeaderProps) {
+  return (
+    <header className="header">
+      {backTo !== undefined ? (
+        <Link to={backTo} className="header__back" aria-label="Back">
+          <ArrowLeft size={24} aria-hidden="true" />
+        </Link>
+      ) : null}
+      {title ? <p className="header__title">{title}</p> : null}
+    </header>
+  );
+}

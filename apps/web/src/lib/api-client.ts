@@ -1,0 +1,76 @@
+import { errorBodySchema, errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import type { z } from 'zod';
+import { notifyUnauthorized } from './unauthorized';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  constructor(status: number, body: ErrorBody) {
+    super(body.error);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  get code(): string | undefined {
+    return this.body.code;
+  }
+  get fields(): Record<string, string> {
+    return this.body.fields ?? {};
+  }
+}
+
+/** The app shell registers what a 401 means: storage cleared, back to /home (SPEC §4). */
+export { setUnauthorizedHandler } from './unauthorized';
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+async function readError(response: Response): Promise<ErrorBody> {
+  try {
+    const parsed = errorBodySchema.safeParse(await response.json());
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through: a proxy's HTML error page is not our body
+  }
+  return { error: response.status >= 500 ? httpMessages.unavailable : httpMessages.badRequest };
+}
+
+/** Calls our API (same origin, session cookie) and validates the answer with the shared schema. */
+export async function api<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    signal: options.signal,
+  };
+  if (options.body instanceof FormData) {
+    init.body = options.body;
+  } else if (options.body !== undefined) {
+    init.body = JSON.stringify(options.body);
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, { error: 'No connection. Check your network and try again' });
+  }
+  if (!response.ok) {
+    const body = await readError(response);
+    if (response.status === 401 && body.code === errorCodes.unauthenticated) notifyUnauthorized();
+    throw new ApiError(response.status, body);
+  }
+  const json: unknown = response.status === 204 ? {} : await response.json();
+  return options.schema.parse(json);
+}
+
+/** The message a toast shows for any failure. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}

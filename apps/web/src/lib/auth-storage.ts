@@ -1,0 +1,34 @@
+import { STORAGE_KEYS, type SessionUser } from '@wise/shared';
+
+/**
+ * SPEC §3's local-storage keys. Screens read them; the server never trusts them (DESIGN §3):
+ * the httpOnly session cookie is what actually authenticates.
+ */
+let signedInThisTab = false;
+
+export const authStorage = {
+  isLoggedIn(): boolean {
+    return localStorage.getItem(STORAGE_KEYS.auth) === 'true';
+  },
+  signIn(user: Pick<SessionUser, 'id' | 'full_name'>): void {
+    localStorage.setItem(STORAGE_KEYS.auth, 'true');
+    localStorage.setItem(STORAGE_KEYS.id, user.id);
+    localStorage.setItem(STORAGE_KEYS.fullname, user.full_name);
+    signedInThisTab = true;
+  },
+  /** Logout clears all local storage, as SPEC §4 says. */
+  clear(): void {
+    localStorage.clear();
+    signedInThisTab = false;
+  },
+  fullName(): string {
+    return localStorage.getItem(STORAGE_KEYS.fullname) ?? '';
+  },
+  userId(): string {
+    return localStorage.getItem(STORAGE_KEYS.id) ?? '';
+  },
+  /** SPEC §3's shared in-memory flag, set true after a login in this tab. */
+  signedInThisTab(): boolean {
+    return signedInThisTab;
+  },
+};

@@ -1,0 +1,18 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/**
+ * Puts a failed call's per-field messages under the matching fields (red text, SPEC §5).
+ * Only fields the form has are set, so no hidden error can keep the button dimmed.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly Path<T>[],
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const name of fieldNames) {
+    const message = error.fields[name];
+    if (message) setError(name, { type: 'server', message });
+  }
+}

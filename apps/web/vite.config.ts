@@ -1,0 +1,42 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Writes .gz and .br beside every text asset so the server sends them as they are. */
+function precompress(): Plugin {
+  return {
+    name: 'wise-precompress',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file.fileName)) continue;
+        const source = file.type === 'asset' ? file.source : file.code;
+        const input = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (input.length < 1024) continue;
+        const [gz, br] = await Promise.all([
+          gzipAsync(input, { level: 9 }),
+          brotliAsync(input, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ]);
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gz });
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: br });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+  },
+});
