@@ -37,7 +37,7 @@ async function applyPending(connection: Connection, files: string[]): Promise<st
       await connection.exec(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
     } catch (error) {
       await connection.exec('ROLLBACK').catch(() => undefined);
-      throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     applied.push(file);
   }

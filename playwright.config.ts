@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/wise-e2e-${process.pid}`;
+
+/** Journeys in Debian's chromium at a 390×844 phone viewport, against the built app and a fresh database. */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npm run start -w @wise/server`,
+    url: `http://localhost:${PORT}/readyz`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${PORT}`,
+      RATE_LIMIT_MULTIPLIER: '50',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

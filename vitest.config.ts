@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/test/**/*.test.ts'];
+
+/**
+ * Server tests run twice: on the embedded PGlite and on the real PostgreSQL at 127.0.0.1:5432,
+ * each file on a fresh database cloned from one migrated template.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          globalSetup: ['apps/server/test/support/global-setup-pglite.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: serverTests,
+          globalSetup: ['apps/server/test/support/global-setup-postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
