@@ -38,5 +38,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    rolldownOptions: {
+      treeshake: {
+        // @wise/shared is pure (constants, messages, zod schemas) but does not say so in its
+        // package.json; without this every schema, and zod with them, lands in the entry chunk.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
+      },
+    },
   },
 });

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { authMessages } from '@wise/shared';
+import { ToastHost, toastError } from '../components/ui/toast';
+import { paths } from '../config/paths';
+import { authStorage } from '../lib/auth-storage';
+import { queryClient } from '../lib/query-client';
+import { setUnauthorizedHandler } from '../lib/unauthorized';
+import { router } from './router';
+
+// A 401 UNAUTHENTICATED means the server session is gone: forget the local one too (SPEC §4).
+setUnauthorizedHandler(() => {
+  const wasLoggedIn = authStorage.isLoggedIn();
+  authStorage.clear();
+  queryClient.clear();
+  if (wasLoggedIn) toastError(authMessages.sessionExpired);
+  void router.navigate(paths.home, { replace: true });
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { ErrorPage } from './routes/error-page';
+import { RootLayout } from './routes/root-layout';
+
+/**
+ * Route-level code splitting: each screen is fetched when first visited. `load` imports the
+ * screen's module; `name` is its exported component.
+ */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => {
+    const module = await load();
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: screen(() => import('./routes/splash'), 'SplashRoute') },
+  { path: paths.home, lazy: screen(() => import('./routes/landing'), 'LandingRoute') },
+  { path: paths.login, lazy: screen(() => import('./routes/auth/login'), 'LoginRoute') },
+  { path: paths.loginPassword, lazy: screen(() => import('./routes/auth/login-password'), 'LoginPasswordRoute') },
+  { path: paths.createAccount, lazy: screen(() => import('./routes/auth/create-account'), 'CreateAccountRoute') },
+  { path: paths.createAccountOtp, lazy: screen(() => import('./routes/auth/create-account-otp'), 'CreateAccountOtpRoute') },
+  {
+    path: paths.createAccountSuccess,
+    lazy: screen(() => import('./routes/auth/create-account-success'), 'CreateAccountSuccessRoute'),
+  },
+  { path: paths.passwordReset, lazy: screen(() => import('./routes/auth/password-reset'), 'PasswordResetRoute') },
+  {
+    path: paths.passwordResetEmail,
+    lazy: screen(() => import('./routes/auth/password-reset-email'), 'PasswordResetEmailRoute'),
+  },
+  {
+    path: paths.passwordResetNew,
+    lazy: screen(() => import('./routes/auth/password-reset-new'), 'PasswordResetNewRoute'),
+  },
+  {
+    path: paths.passwordResetSuccess,
+    lazy: screen(() => import('./routes/auth/password-reset-success'), 'PasswordResetSuccessRoute'),
+  },
+];
+
+/**
+ * The logged-in app (SPEC §2 "Authenticated group"), behind the guard in app-layout.
+ * Add a route group as one entry here, with its screens under routes/app/<group>/.
+ * A route with `handle: { hideNav: true }` hides the bottom navigation (e.g. PIN entry).
+ */
+const authenticatedRoutes: RouteObject[] = [
+  {
+    path: paths.homepage,
+    children: [{ index: true, lazy: screen(() => import('./routes/app/homepage/dashboard'), 'DashboardRoute') }],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: null,
+    children: [
+      {
+        // Errors inside a screen keep the column and show the same page.
+        errorElement: <ErrorPage />,
+        children: [
+          ...publicRoutes,
+          {
+            lazy: screen(() => import('./routes/app/app-layout'), 'AppLayout'),
+            children: authenticatedRoutes,
+          },
+          {
+            path: '*',
+            loader: () => {
+              throw new Response('', { status: 404, statusText: 'Not Found' });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Header } from '../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../components/ui/screen';
+import { paths } from '../../../config/paths';
+import { EmailStepForm } from '../../../features/auth/components/email-step-form';
+import { OtpForm } from '../../../features/auth/components/otp-form';
+import { readOtpEmail } from '../../../features/auth/navigation-state';
+import '../../../features/auth/components/form.css';
+
+/** OTP for sign-up (SPEC §2). Opened without an e-mail (a reload, a bookmark), it asks for one. */
+export function CreateAccountOtpRoute() {
+  const navigate = useNavigate();
+  const carried = readOtpEmail(useLocation().state);
+  const [typed, setTyped] = useState<string | null>(null);
+  const email = carried ?? typed;
+
+  return (
+    <Screen header={<Header backTo={paths.createAccount} />}>
+      <title>Enter OTP · Wise</title>
+      <ScreenIntro title="Enter OTP" text="Enter the four digits sent to your email">
+        {email ? <p className="otp-email" data-testid="otp-email">{email}</p> : null}
+      </ScreenIntro>
+      {email ? (
+        <OtpForm
+          key={email}
+          email={email}
+          codeJustSent={carried !== null}
+          onSuccess={() => navigate(paths.createAccountSuccess, { replace: true })}
+        />
+      ) : (
+        <>
+          <p className="screen__text">Which email address did you sign up with?</p>
+          <EmailStepForm onSubmit={setTyped} />
+        </>
+      )}
+    </Screen>
+  );
+}

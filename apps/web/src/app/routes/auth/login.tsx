@@ -1,0 +1,26 @@
+import { Link, useNavigate } from 'react-router';
+import { Header } from '../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../components/ui/screen';
+import { paths } from '../../../config/paths';
+import { LoginIdentifierForm } from '../../../features/auth/components/login-identifier-form';
+import type { LoginPasswordState } from '../../../features/auth/navigation-state';
+
+/** Login step 1 (SPEC §2): email or phone, then /login/password. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  return (
+    <Screen header={<Header backTo={paths.home} />}>
+      <title>Login · Wise</title>
+      <ScreenIntro title="Welcome back" text="Login to continue" />
+      <LoginIdentifierForm
+        onSubmit={(emailOrPhone) => {
+          const state: LoginPasswordState = { email_or_phone: emailOrPhone };
+          navigate(paths.loginPassword, { state });
+        }}
+      />
+      <p className="screen__aside">
+        New to Wise? <Link to={paths.createAccount}>Create an account</Link>
+      </p>
+    </Screen>
+  );
+}

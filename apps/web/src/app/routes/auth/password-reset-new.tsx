@@ -1,0 +1,37 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { authMessages } from '@wise/shared';
+import { LinkButton } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { BadIcon } from '../../../components/ui/art/bad-icon';
+import { Header } from '../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../components/ui/screen';
+import { paths } from '../../../config/paths';
+import { NewPasswordForm } from '../../../features/auth/components/new-password-form';
+
+/** New password (SPEC §2), reached from the e-mailed link that carries a single-use token. */
+export function PasswordResetNewRoute() {
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token');
+
+  return (
+    <Screen header={<Header backTo={paths.login} />}>
+      <title>Reset Password · Wise</title>
+      {token ? (
+        <>
+          <ScreenIntro title="Reset Password" text="Choose a new password of at least 8 characters." />
+          <NewPasswordForm
+            token={token}
+            onSuccess={() => navigate(paths.passwordResetSuccess, { replace: true })}
+          />
+        </>
+      ) : (
+        <EmptyState
+          art={<BadIcon size={56} />}
+          title="This link is incomplete"
+          text={authMessages.resetTokenInvalid}
+          action={<LinkButton to={paths.passwordReset}>Request a new link</LinkButton>}
+        />
+      )}
+    </Screen>
+  );
+}

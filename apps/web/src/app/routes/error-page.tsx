@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { errorPageTexts } from '@wise/shared';
+import { BadIcon } from '../../components/ui/art/bad-icon';
+import { paths } from '../../config/paths';
+import './error-page.css';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : '';
+}
+
+/** The route error screen (SPEC §2): 'Oops!', the apology, then the error's status text or message. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const detail = describe(error);
+  return (
+    <main className="error-page" id="error-page">
+      <title>Oops! · Wise</title>
+      <div className="error-page__art">
+        <BadIcon size={64} />
+      </div>
+      <h1 className="error-page__title">{errorPageTexts.title}</h1>
+      <p className="error-page__text">{errorPageTexts.body}</p>
+      {detail ? (
+        <p className="error-page__detail">
+          <i>{detail}</i>
+        </p>
+      ) : null}
+      <Link to={paths.home} className="error-page__link">
+        Go to the home screen
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { SPLASH_MS } from '@wise/shared';
+import { Ellipses, SplashArt } from '../../components/ui/art/splash-art';
+import { paths } from '../../config/paths';
+import './splash.css';
+
+/** Splash (SPEC §2): the main image over ellipses, then /home after 3 s; leaving early cancels it. */
+export function SplashRoute() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(paths.home, { replace: true }), SPLASH_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <main className="splash">
+      <title>Wise</title>
+      <Ellipses />
+      <div className="splash__content">
+        <SplashArt />
+        <p className="splash__name">Wise</p>
+        <p className="splash__tagline">Gift cards · Crypto · Wise Gems</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { loginResponseSchema, type LoginInput } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { authStorage } from '../../../lib/auth-storage';
+
+/** POST /api/auth/login → 200 {user}; the server sets the session cookie. */
+export function logIn(input: LoginInput) {
+  return api('/api/auth/login', { method: 'POST', body: input, schema: loginResponseSchema });
+}
+
+/** Logs in and writes SPEC §3's storage keys that screens read. */
+export function useLogIn() {
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: ({ user }) => authStorage.signIn(user),
+  });
+}

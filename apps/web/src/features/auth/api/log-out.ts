@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { authStorage } from '../../../lib/auth-storage';
+
+/** Whatever the server says on success ({message} or nothing); only the status matters. */
+const logoutResponseSchema = z.looseObject({});
+
+/** POST /api/auth/logout: the server deletes the session and clears the cookie. */
+export function logOut() {
+  return api('/api/auth/logout', { method: 'POST', body: {}, schema: logoutResponseSchema });
+}
+
+/** On a successful reply, storage and cached data are cleared (SPEC §4). */
+export function useLogOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logOut,
+    onSuccess: () => {
+      authStorage.clear();
+      queryClient.clear();
+    },
+  });
+}

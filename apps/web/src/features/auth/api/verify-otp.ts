@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema, type verifyOtpSchema } from '@wise/shared';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
+
+/** POST /api/auth/otp/verify → 200 {message}. */
+export function verifyOtp(input: VerifyOtpInput) {
+  return api('/api/auth/otp/verify', { method: 'POST', body: input, schema: messageResponseSchema });
+}
+
+export function useVerifyOtp() {
+  return useMutation({ mutationFn: verifyOtp });
+}

@@ -1,0 +1,42 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resendOtpSchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+
+interface EmailStepFormProps {
+  onSubmit: (email: string) => void;
+}
+
+/** Asks which e-mail to confirm when the OTP screen is opened without one (e.g. a reload). */
+export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resendOtpSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  return (
+    <form className="screen__form" onSubmit={handleSubmit(({ email }) => onSubmit(email))} noValidate>
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
+      />
+      <div className="screen__actions">
+        <Button type="submit">Continue</Button>
+      </div>
+    </form>
+  );
+}

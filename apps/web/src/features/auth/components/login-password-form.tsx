@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { errorCodes, loginPasswordStepSchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useLogIn } from '../api/log-in';
+import './form.css';
+
+interface LoginPasswordFormProps {
+  emailOrPhone: string;
+  onSuccess: () => void;
+  /** The account exists but its e-mail is not verified; the server has sent a fresh code. */
+  onUnverified: (email: string) => void;
+}
+
+/** Login step 2: the password, then the session (SPEC §2). */
+export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: LoginPasswordFormProps) {
+  const logIn = useLogIn();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginPasswordStepSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { password: '' },
+  });
+
+  const submit = handleSubmit(({ password }) => {
+    logIn.mutate(
+      { email_or_phone: emailOrPhone, password },
+      {
+        onSuccess: () => onSuccess(),
+        onError: (error) => {
+          toastError(errorMessage(error, 'Could not log you in. Please try again'));
+          const email = error instanceof ApiError ? error.body.meta?.email : undefined;
+          if (error instanceof ApiError && error.code === errorCodes.unverified && email) onUnverified(email);
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <PasswordField
+        label="Password"
+        hideLabel
+        placeholder="Password"
+        autoComplete="current-password"
+        autoFocus
+        error={errors.password?.message}
+        {...register('password', { onChange: () => clearErrors('password') })}
+      />
+      <Link to={paths.passwordReset} className="auth-forgot">
+        Forgot Password. Reset
+      </Link>
+      <div className="screen__actions">
+        <Button type="submit" busy={logIn.isPending} busyLabel="Logging in...">
+          Login
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordFormSchema } from '@wise/shared';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+
+type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
+const fieldNames: readonly Path<NewPasswordValues>[] = ['new_password', 'confirm_password'];
+
+interface NewPasswordFormProps {
+  /** The single-use token from the e-mailed link. */
+  token: string;
+  onSuccess: () => void;
+}
+
+/** Choose a new password and confirm it; the button is dimmed while errors show. */
+export function NewPasswordForm({ token, onSuccess }: NewPasswordFormProps) {
+  const confirm = useConfirmPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(newPasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { new_password: '', confirm_password: '' },
+  });
+  const hasErrors = Object.keys(errors).length > 0;
+  const field = (name: Path<NewPasswordValues>) => register(name, { onChange: () => clearErrors(name) });
+
+  const submit = handleSubmit((values) => {
+    confirm.mutate(
+      { token, ...values },
+      {
+        onSuccess: () => onSuccess(),
+        onError: (error) => {
+          applyFieldErrors(error, setError, fieldNames);
+          toastError(errorMessage(error, 'Could not reset your password. Please try again'));
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        autoFocus
+        error={errors.new_password?.message}
+        {...field('new_password')}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        placeholder="Enter it again"
+        error={errors.confirm_password?.message}
+        {...field('confirm_password')}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={confirm.isPending} busyLabel="Resetting Password" disabled={hasErrors}>
+          Reset Password
+        </Button>
+      </div>
+    </form>
+  );
+}

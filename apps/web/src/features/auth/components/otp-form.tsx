@@ -1,0 +1,77 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OTP_LENGTH, verifyOtpSchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { OtpInput } from '../../../components/ui/code-input';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useVerifyOtp } from '../api/verify-otp';
+import { ResendCode } from './resend-code';
+
+const otpFormSchema = verifyOtpSchema.pick({ otp: true });
+
+interface OtpFormProps {
+  email: string;
+  /** Whether a code was sent just now (starts the resend countdown). */
+  codeJustSent: boolean;
+  onSuccess: () => void;
+}
+
+/** Four boxes for the e-mailed code, 'Verify', and 'Resend code' (SPEC §2). */
+export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
+  const verify = useVerifyOtp();
+  const {
+    control,
+    handleSubmit,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(otpFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { otp: '' },
+  });
+
+  const submit = handleSubmit(({ otp }) => {
+    verify.mutate(
+      { email, otp },
+      {
+        onSuccess: () => onSuccess(),
+        onError: (error) => {
+          toastError(errorMessage(error, 'Could not verify the code. Please try again'));
+          setValue('otp', '');
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <Controller
+        control={control}
+        name="otp"
+        render={({ field }) => (
+          <OtpInput
+            length={OTP_LENGTH}
+            label="One-time code"
+            name={field.name}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              clearErrors('otp');
+            }}
+            error={errors.otp?.message}
+            autoFocus
+          />
+        )}
+      />
+      <ResendCode email={email} initialWaitS={codeJustSent ? undefined : 0} onResent={() => setValue('otp', '')} />
+      <div className="screen__actions">
+        <Button type="submit" busy={verify.isPending} busyLabel="Verifying...">
+          Verify
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetRequestSchema, type MessageResponse } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+interface ResetRequestFormProps {
+  onSuccess: (response: MessageResponse) => void;
+}
+
+/** Asks for the account's e-mail and sends the reset link. */
+export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(passwordResetRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const submit = handleSubmit((values) => {
+    request.mutate(values, {
+      onSuccess,
+      onError: (error) => toastError(errorMessage(error, 'Could not send the reset link. Please try again')),
+    });
+  });
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        autoFocus
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={request.isPending} busyLabel="Verifying..." disabled={hasErrors}>
+          Verify
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupSchema, type SignupInput } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PhoneField } from '../../../components/ui/phone-field';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useSignUp } from '../api/sign-up';
+
+const fieldNames: readonly Path<SignupInput>[] = ['full_name', 'username', 'email', 'phone', 'password'];
+
+interface SignUpFormProps {
+  onSuccess: (email: string) => void;
+  /** Shown under the button, e.g. the link to log in instead. */
+  footer?: ReactNode;
+}
+
+/** Sign-up (SPEC §2): validated on submit only, each error cleared as its field is edited. */
+export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signupSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { full_name: '', username: '', email: '', phone: '', password: '' },
+  });
+  const field = (name: Path<SignupInput>) => register(name, { onChange: () => clearErrors(name) });
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const submit = handleSubmit((values) => {
+    signUp.mutate(values, {
+      onSuccess: (response) => onSuccess(response.email),
+      onError: (error) => {
+        applyFieldErrors(error, setError, fieldNames);
+        toastError(errorMessage(error, 'Could not create your account. Please try again'));
+      },
+    });
+  });
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        placeholder="e.g. Ada Obi"
+        error={errors.full_name?.message}
+        {...field('full_name')}
+      />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="e.g. adaobi"
+        error={errors.username?.message}
+        {...field('username')}
+      />
+      <TextField
+        label="Email address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...field('email')}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field: phone }) => (
+          <PhoneField
+            label="Phone number"
+            name={phone.name}
+            value={phone.value}
+            onChange={(value) => {
+              phone.onChange(value);
+              clearErrors('phone');
+            }}
+            onBlur={phone.onBlur}
+            error={errors.phone?.message}
+          />
+        )}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        placeholder="At least 8 characters"
+        error={errors.password?.message}
+        {...field('password')}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={signUp.isPending} busyLabel="Creating..." disabled={hasErrors}>
+          Create
+        </Button>
+        {footer}
+      </div>
+    </form>
+  );
+}
