@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts'];
+/** Tests that never touch the database run once, in the PGlite project. */
+const databaseFreeTests = ['apps/server/test/{config,messaging,rate-limiter}.test.ts'];
 
 /**
  * Server tests run twice: on the embedded PGlite and on the real PostgreSQL at 127.0.0.1:5432,
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          exclude: databaseFreeTests,
           globalSetup: ['apps/server/test/support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new RedisRateLimiter(redisUrl, `wise:test:${randomBytes(4).toString('hex')}:`);
+afterAll(() => redis.close());
+
+describe.each([
+  ['memory', new MemoryRateLimiter()],
+  ['redis', redis],
+] as [string, RateLimiter][])('%s limiter', (_name, limiter) => {
+  it('allows up to the limit in a window, then refuses with a retry time', async () => {
+    const key = randomBytes(6).toString('hex');
+    const results = [];
+    for (let i = 0; i < 4; i += 1) results.push(await limiter.hit(key, 3, 60_000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]?.retryAfterMs).toBeGreaterThan(55_000);
+    expect(results[3]?.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('peeks without counting and resets', async () => {
+    const key = randomBytes(6).toString('hex');
+    await limiter.hit(key, 2, 60_000);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: true, count: 1 });
+    await limiter.hit(key, 2, 60_000);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: false, count: 2 });
+    await limiter.reset(key);
+    expect(await limiter.peek(key, 2)).toMatchObject({ allowed: true, count: 0 });
+  });
+
+  it('counts parallel hits exactly', async () => {
+    const key = randomBytes(6).toString('hex');
+    const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(key, 5, 60_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
+
+describe('memory limiter windows', () => {
+  it('opens a new window once the old one ends', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter(() => now);
+    expect((await limiter.hit('k', 1, 1000)).allowed).toBe(true);
+    expect((await limiter.hit('k', 1, 1000)).allowed).toBe(false);
+    now += 1000;
+    expect((await limiter.hit('k', 1, 1000)).allowed).toBe(true);
+  });
+});

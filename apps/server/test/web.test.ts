@@ -1,0 +1,73 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { MemoryRateLimiter } from '../src/lib/rate-limiter';
+import { Outbox } from '../src/messaging/messenger';
+import { openTestDatabase } from './support/db';
+
+let dist: string;
+let app: FastifyInstance;
+let database: Database;
+const script = `console.log(${JSON.stringify('wise '.repeat(400))});`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'wise-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', WEB_DIST: dist });
+  const outbox = new Outbox();
+  app = await buildApp({ config, database, messenger: outbox, limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('sends hashed assets precompressed with a year-long immutable cache', async () => {
+    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers the SPA shell, uncached, for the SPEC routes', async () => {
+    for (const url of ['/', '/home', '/login/password', '/passwordreset/newpassword?token=abc', '/homepage']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('404s a missing asset and an unknown API path instead of sending HTML', async () => {
+    const asset = await app.inject({ url: '/assets/index-gone.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toContain('application/json');
+    const api = await app.inject({ url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+  });
+
+  it('has no dev outbox in production', async () => {
+    const response = await app.inject({ url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+  });
+});
