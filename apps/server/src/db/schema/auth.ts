@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,6 +15,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // Profile (0002_account.sql): null until the customer fills them in.
+    gender: text('gender', { enum: ['male', 'female'] }),
+    address: text('address'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** Storage key of the profile photo; '' is the default picture (SPEC §3). */
+    photo: text('photo').notNull().default(''),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -1,2 +1,4 @@
 // One line per feature area; the Drizzle client is typed with all of them.
 export * from './auth';
+export * from './account';
+export * from './gems';

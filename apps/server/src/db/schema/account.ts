@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sessions, users } from './auth';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const owner = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The four-digit transaction PIN (argon2id) and its lockout state (DESIGN §3). */
+export const transactionPins = pgTable('transaction_pins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Banks a customer can choose, by CBN/NIBSS code (seeded with Nigeria's banks). */
+export const banks = pgTable('banks', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** One payout account per customer; the account name is what the lookup provider resolved. */
+export const bankDetails = pgTable('bank_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bankCode: text('bank_code')
+    .notNull()
+    .references(() => banks.code),
+  accountNumber: text('account_number').notNull(),
+  accountName: text('account_name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
+  ],
+);
+
+/** Every stored file, so that serving one can check its owner. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    /** Random object name in the store; never derived from the customer's file name. */
+    storageKey: text('storage_key').notNull().unique(),
+    purpose: text('purpose', { enum: ['profile_photo'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+export const transactionStatuses = ['pending', 'successful', 'rejected'] as const;
+
+/** The customer's transactions list (SPEC §3 "Transaction"); the selling flows write into it. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    transactionType: text('transaction_type').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    status: text('status', { enum: transactionStatuses }).notNull().default('pending'),
+    imageUrl: text('image_url'),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A recent password confirmation, bound to one session (the phone change asks for it). */
+export const reauthentications = pgTable('reauthentications', {
+  sessionHash: text('session_hash')
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  userId: owner(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { BANK_ACCOUNT_LENGTH } from './constants';
+import { requiredString } from './fields';
+import { fieldMessages as m } from './messages';
+import { pinField } from './pin';
+
+/** SPEC §5: required; exactly 10 digits ('Invalid account number'). */
+export const bankAccountField = requiredString().regex(
+  new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`),
+  m.invalidAccountNumber,
+);
+/** A bank from GET /api/banks, by its CBN/NIBSS code. */
+export const bankCodeField = requiredString().max(10, m.invalidEntry).regex(/^\d+$/, m.invalidEntry);
+
+export const resolveBankAccountSchema = z.strictObject({ bank_code: bankCodeField, bank_account: bankAccountField });
+export type ResolveBankAccountInput = z.infer<typeof resolveBankAccountSchema>;
+export const resolvedAccountSchema = z.object({ account_name: z.string() });
+export type ResolvedAccount = z.infer<typeof resolvedAccountSchema>;
+
+/** PUT /api/bank. The PIN is required by the server when bank details already exist (payouts go there). */
+export const updateBankSchema = z.strictObject({
+  bank_code: bankCodeField,
+  bank_account: bankAccountField,
+  pin: pinField.optional(),
+});
+export type UpdateBankInput = z.infer<typeof updateBankSchema>;
+
+export const bankSchema = z.object({ code: z.string(), name: z.string() });
+export type Bank = z.infer<typeof bankSchema>;
+export const bankListResponseSchema = z.array(bankSchema);
+
+/** SPEC §3: bank_name and bank_account are null while none are added. */
+export const bankDetailsResponseSchema = z.object({
+  bank_name: z.string().nullable(),
+  bank_code: z.string().nullable(),
+  bank_account: z.string().nullable(),
+  account_name: z.string().nullable(),
+});
+export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
+
+export const bankMessages = {
+  updated: 'Bank details updated successfully',
+  unknownBank: 'Choose a bank from the list',
+  pinRequired: 'Enter your transaction PIN to change your bank details',
+  pinNotSet: 'Set your transaction PIN before changing your bank details',
+  unresolved: 'We could not find an account with this number at the chosen bank. Check the details and try again',
+  lookupUnavailable: 'We could not verify the account right now. Please try again shortly',
+} as const;
+
+/** ******7890: only the last four digits of an account number are ever repeated back. */
+export const maskAccountNumber = (account: string) => `${'*'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
