@@ -34,3 +34,8 @@ export function toastError(message: ToastContent, id?: string): void {
 export function toastSuccess(message: ToastContent, id?: string): void {
   toast.success(message, { toastId: id ?? (typeof message === 'string' ? message : undefined) });
 }
+
+/** Clears every toast, e.g. stale errors once a retry has succeeded. */
+export function dismissToasts(): void {
+  toast.dismiss();
+}

@@ -25,12 +25,14 @@ export function PasswordResetNewRoute() {
           />
         </>
       ) : (
-        <EmptyState
-          art={<BadIcon size={56} />}
-          title="This link is incomplete"
-          text={authMessages.resetTokenInvalid}
-          action={<LinkButton to={paths.passwordReset}>Request a new link</LinkButton>}
-        />
+        <div className="screen__center">
+          <EmptyState
+            art={<BadIcon size={56} />}
+            title="This link is incomplete"
+            text={authMessages.resetTokenInvalid}
+            action={<LinkButton to={paths.passwordReset}>Request a new link</LinkButton>}
+          />
+        </div>
       )}
     </Screen>
   );

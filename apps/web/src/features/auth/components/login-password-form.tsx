@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorCodes, loginPasswordStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
+import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useLogIn } from '../api/log-in';
@@ -36,7 +36,10 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
     logIn.mutate(
       { email_or_phone: emailOrPhone, password },
       {
-        onSuccess: () => onSuccess(),
+        onSuccess: () => {
+          dismissToasts();
+          onSuccess();
+        },
         onError: (error) => {
           toastError(errorMessage(error, 'Could not log you in. Please try again'));
           const email = error instanceof ApiError ? error.body.meta?.email : undefined;

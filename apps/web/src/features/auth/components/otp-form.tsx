@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH, verifyOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { OtpInput } from '../../../components/ui/code-input';
-import { toastError } from '../../../components/ui/toast';
+import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
 import { ResendCode } from './resend-code';
@@ -37,7 +37,10 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
     verify.mutate(
       { email, otp },
       {
-        onSuccess: () => onSuccess(),
+        onSuccess: () => {
+          dismissToasts();
+          onSuccess();
+        },
         onError: (error) => {
           toastError(errorMessage(error, 'Could not verify the code. Please try again'));
           setValue('otp', '');

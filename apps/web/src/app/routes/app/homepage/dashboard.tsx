@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../../components/ui/art/avatar';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { Card } from '../../../../components/ui/card';
 import { Screen } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { LogoutButton } from '../../../../features/auth/components/logout-button';
@@ -23,6 +25,15 @@ export function DashboardRoute() {
         </div>
         <LogoutButton onLoggedOut={() => navigate(paths.home, { replace: true })} />
       </header>
+      <Card tone="tinted" className="dashboard__welcome">
+        <GemGlyph size={40} />
+        <div>
+          <p className="dashboard__welcome-title">Everything in one place</p>
+          <p className="dashboard__welcome-text">
+            Sell gift cards and crypto for naira, collect Wise Gems and pay your bills from here.
+          </p>
+        </div>
+      </Card>
     </Screen>
   );
 }
