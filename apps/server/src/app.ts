@@ -11,6 +11,7 @@ import sessions from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth/index';
 import { devRoutes } from './routes/dev';
+import { gemRoutes } from './routes/gems/index';
 import { healthRoutes } from './routes/health';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   if (deps.outbox && !config.isProduction) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });

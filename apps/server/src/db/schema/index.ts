@@ -2,3 +2,4 @@
 export * from './auth';
 export * from './account';
 export * from './gems';
+export * from './gems';
