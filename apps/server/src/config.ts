@@ -29,7 +29,7 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalUrl,
-    DATA_DIR: z.string().default('./data'),
+    DATA_DIR: z.string().optional(),
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Wise <no-reply@wise.ng>'),
@@ -83,7 +83,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Outside production a per-process secret is fine: it only keys OTP hashes.
     sessionSecret: env.SESSION_SECRET ?? 'dev-only-secret-not-for-production-use-0000',
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
-    dataDir: path.resolve(env.DATA_DIR),
+    // The repository's ./data unless told otherwise, whichever workspace npm started us from.
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.resolve(here, '../../../data'),
     isProduction: env.NODE_ENV === 'production',
   };
 }
