@@ -40,6 +40,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The id in every log line of a request, handed back so a customer's report can be traced.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -336,6 +336,15 @@ describe('hostile requests', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('hands back the request id it logs under, keeping a sane one the client sent', async () => {
+    const generated = await get(t.app, '/healthz');
+    expect(generated.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    expect(given.headers['x-request-id']).toBe('trace-123');
+    const hostile = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b<script>' } });
+    expect(hostile.headers['x-request-id']).not.toBe('a b<script>');
+  });
+
   it('reports health and readiness', async () => {
     expect((await get(t.app, '/healthz')).json()).toEqual({ status: 'ok' });
     expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ok' });
