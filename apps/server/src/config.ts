@@ -48,6 +48,21 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    // Account area: profile photos on local disk (UPLOAD_DIR, default <DATA_DIR>/uploads) or on
+    // any S3-compatible store when S3_BUCKET is set; the bank-account name lookup (Paystack's
+    // resolve endpoint when its secret key is set, the sandbox otherwise).
+    UPLOAD_DIR: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    BANK_LOOKUP_SECRET_KEY: optionalText,
+    BANK_LOOKUP_BASE_URL: z.url().default('https://api.paystack.co'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
