@@ -12,6 +12,8 @@ import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
+import { devRewardRoutes } from './routes/rewards/dev';
+import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
@@ -71,7 +73,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
+  await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
   if (deps.outbox && !config.isProduction) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
+  // Test-only reward seeding (routes/rewards/dev.ts); never exists in production.
+  if (!config.isProduction) await app.register(devRewardRoutes, { prefix: '/api/dev', ctx });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });
   return app;

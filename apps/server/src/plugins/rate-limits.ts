@@ -17,6 +17,8 @@ export const ratePolicies = {
   resetConfirmPerIp: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   pinVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** Gem collection and reward claims: a person taps a few times, a script hammers. */
+  gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
 } as const;
 export type RatePolicy = keyof typeof ratePolicies;
 

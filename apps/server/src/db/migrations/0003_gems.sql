@@ -73,7 +73,12 @@ DECLARE
   line_count integer;
   line_sum numeric;
 BEGIN
-  target := CASE WHEN TG_TABLE_NAME = 'gem_entries' THEN NEW.id ELSE NEW.entry_id END;
+  -- Separate branches: PL/pgSQL resolves NEW's fields only in the branch that runs.
+  IF TG_TABLE_NAME = 'gem_entries' THEN
+    target := NEW.id;
+  ELSE
+    target := NEW.entry_id;
+  END IF;
   SELECT count(*), coalesce(sum(amount), 0) INTO line_count, line_sum
     FROM gem_entry_lines WHERE entry_id = target;
   IF line_count < 2 OR line_sum <> 0 THEN

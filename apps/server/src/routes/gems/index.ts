@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gemBalanceResponseSchema } from '@wise/shared';
+import { gemBalanceResponseSchema, gemCollectionResponseSchema, gemCollectResponseSchema, gemMessages } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { collectDailyGems, getWeekStatus, type CollectionCalendar } from '../../domain/gems/collection';
 import { getGemBalance } from '../../domain/gems/ledger';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -9,7 +10,8 @@ const tags = ['gems'];
 
 /** Wise Gems for the session's customer (SPEC §7 get_user_points.php, api_coin.php). */
 export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const { db, rates } = ctx;
+  const calendar: CollectionCalendar = { clock: ctx.clock, timeZone: ctx.config.APP_TIMEZONE };
 
   app.get(
     '/balance',
@@ -18,5 +20,47 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
       schema: { tags, summary: 'Spendable Wise Gems (get_user_points.php)', response: { 200: gemBalanceResponseSchema, ...errorResponses } },
     },
     async (request) => ({ total_points: await getGemBalance(db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/collection',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: "This week's daily collections and today's state (api_coin.php GET)",
+        response: { 200: gemCollectionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const status = await getWeekStatus(db, calendar, currentUser(request).id);
+      return {
+        collection_status: Object.fromEntries(status.days.filter((d) => d.collected).map((d) => [String(d.day), 'collected' as const])),
+        days: status.days,
+        today: status.today.day,
+        collected_today: status.collectedToday,
+        next_reset_at: status.today.nextResetAt.toISOString(),
+        server_time: ctx.clock.now().toISOString(),
+        time_zone: calendar.timeZone,
+      };
+    },
+  );
+
+  app.post(
+    '/collect',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: "Collect today's Wise Gems, once per calendar day in APP_TIMEZONE (api_coin.php POST)",
+        response: { 200: gemCollectResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await rates.consume('gemWritesPerUser', user.id);
+      const collected = await collectDailyGems(db, calendar, user.id);
+      return { status: 'success' as const, message: gemMessages.collected, day: collected.day, points: collected.amount, total_points: collected.balance };
+    },
   );
 };

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { gemErrorCodes, rewardMessages } from '@wise/shared';
+import type { Db } from '../../db/client';
+import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
+import type { Clock } from '../../lib/clock';
+import { DomainError } from '../errors';
+import { assertGemAmount, getGemBalance, getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';
+
+/**
+ * Rewards (DESIGN §4): each sale staff approve accrues a claimable reward in gems; "Collect
+ * Rewards" moves everything claimable into the spendable balance as one entry. Accrued gems sit
+ * in the customer's `rewards` account, so the ledger accounts for them from the moment they are
+ * earned; the claimable total is that account's balance and always equals the unclaimed rewards.
+ */
+
+/** Default of REWARD_GEMS_PER_1000_NAIRA (DESIGN §4). */
+export const DEFAULT_REWARD_GEMS_PER_1000_NAIRA = 1;
+const KOBO_PER_1000_NAIRA = 100_000;
+
+/** Gems a sale of `amountKobo` earns: whole gems, rounded down; a sale under ₦1,000 earns none. */
+export function rewardGemsForSale(amountKobo: number, gemsPer1000Naira: number = DEFAULT_REWARD_GEMS_PER_1000_NAIRA): number {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) throw new RangeError(`amountKobo must be a non-negative integer, got ${amountKobo}`);
+  if (!Number.isSafeInteger(gemsPer1000Naira) || gemsPer1000Naira < 0) throw new RangeError(`gemsPer1000Naira must be a non-negative integer`);
+  return Math.floor(amountKobo / KOBO_PER_1000_NAIRA) * gemsPer1000Naira;
+}
+
+export interface AccrueRewardInput {
+  userId: string;
+  /** What earned it, unique forever, e.g. `sale:<id>`: accruing the same source twice is a no-op. */
+  source: string;
+  amount: number;
+  /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
+  description: string;
+}
+
+export interface AccruedReward {
+  id: string;
+  amount: number;
+  /** False when the source had already accrued its reward (nothing moved). */
+  created: boolean;
+}
+
+/**
+ * Accrues one claimable reward (called by the back office when it approves a sale, in or out of
+ * its own transaction). Idempotent by `source`.
+ */
+export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInput): Promise<AccruedReward> {
+  assertGemAmount(input.amount, 'reward amount');
+  const description = input.description.trim().slice(0, 200);
+  if (!description || !input.source || input.source.length > 160) throw new RangeError('reward needs a description and a source of 1-160 characters');
+  const program = await systemAccountId(db, 'rewards_program');
+  const at = clock.now();
+  return db.transaction(async (tx) => {
+    const { accountId } = await lockUserAccount(tx, input.userId, 'rewards');
+    const [existing] = await tx.select().from(gemRewards).where(eq(gemRewards.source, input.source));
+    if (existing) {
+      if (existing.userId !== input.userId || existing.amount !== input.amount) {
+        throw new Error(`reward source ${input.source} already accrued a different reward`);
+      }
+      return { id: existing.id, amount: existing.amount, created: false };
+    }
+    const posted = await postEntry(tx, {
+      idempotencyKey: `reward:${input.source}`,
+      reason: 'reward_accrual',
+      userId: input.userId,
+      memo: description,
+      at,
+      lines: [
+        { accountId: program, amount: -input.amount },
+        { accountId, amount: input.amount },
+      ],
+    });
+    const [row] = await tx
+      .insert(gemRewards)
+      .values({ userId: input.userId, source: input.source, amount: input.amount, description, accrualEntryId: posted.entryId, createdAt: at })
+      .returning({ id: gemRewards.id });
+    if (!row) throw new Error('reward insert returned nothing');
+    return { id: row.id, amount: input.amount, created: true };
+  });
+}
+
+export interface RewardClaim {
+  id: string;
+  createdAt: Date;
+  points: number;
+  description: string;
+}
+
+const toClaim = (row: typeof gemRewardClaims.$inferSelect): RewardClaim => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  points: row.amount,
+  description: row.description,
+});
+
+export const nothingToClaim = () => new DomainError(gemErrorCodes.nothingToClaim, rewardMessages.nothingToClaim, 409);
+
+function claimDescription(rewards: { description: string }[]): string {
+  const [only] = rewards;
+  if (rewards.length === 1 && only) return only.description;
+  return `Rewards from ${rewards.length} approved sales`;
+}
+
+/** Moves every claimable reward into the spendable balance as one entry, or refuses (409). */
+export async function claimRewards(db: Db, clock: Clock, userId: string): Promise<{ claim: RewardClaim; balance: number }> {
+  const at = clock.now();
+  return db.transaction(async (tx) => {
+    // Locks in one order everywhere (rewards, then available) so two claims queue, never deadlock.
+    const rewardsAccount = await lockUserAccount(tx, userId, 'rewards');
+    const available = await lockUserAccount(tx, userId, 'available');
+    const unclaimed = await tx
+      .select()
+      .from(gemRewards)
+      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId)))
+      .orderBy(asc(gemRewards.createdAt))
+      .for('update');
+    const total = unclaimed.reduce((sum, r) => sum + r.amount, 0);
+    if (total !== rewardsAccount.balance) {
+      throw new Error(`rewards account of ${userId} holds ${rewardsAccount.balance} but unclaimed rewards sum to ${total}`);
+    }
+    if (unclaimed.length === 0) throw nothingToClaim();
+
+    const claimId = randomUUID();
+    const posted = await postEntry(tx, {
+      idempotencyKey: `claim:${claimId}`,
+      reason: 'reward_claim',
+      userId,
+      at,
+      lines: [
+        { accountId: rewardsAccount.accountId, amount: -total },
+        { accountId: available.accountId, amount: total },
+      ],
+    });
+    const [claim] = await tx
+      .insert(gemRewardClaims)
+      .values({ id: claimId, userId, amount: total, description: claimDescription(unclaimed), entryId: posted.entryId, createdAt: at })
+      .returning();
+    if (!claim) throw new Error('claim insert returned nothing');
+    const stamped = await tx
+      .update(gemRewards)
+      .set({ claimId })
+      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId)))
+      .returning({ id: gemRewards.id });
+    if (stamped.length !== unclaimed.length) throw new Error(`claim ${claimId} stamped ${stamped.length} of ${unclaimed.length} rewards`);
+    return { claim: toClaim(claim), balance: await getGemBalance(tx, userId) };
+  });
+}
+
+/** All gems ever claimed from rewards (SPEC total_rewards). */
+export async function getTotalClaimedRewards(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${gemRewardClaims.amount}), 0)` })
+    .from(gemRewardClaims)
+    .where(eq(gemRewardClaims.userId, userId));
+  const total = Number(row?.total ?? 0);
+  if (!Number.isSafeInteger(total)) throw new RangeError(`claimed total is not a safe integer: ${row?.total}`);
+  return total;
+}
+
+/** Accrued and not yet claimed. */
+export const getClaimableRewards = (db: Db, userId: string) => getUserAccountBalance(db, userId, 'rewards');
+
+const HISTORY_LIMIT = 100;
+
+/** The claims, newest first (SPEC rewards_history). */
+export async function getRewardHistory(db: Db, userId: string, limit = HISTORY_LIMIT): Promise<RewardClaim[]> {
+  const rows = await db
+    .select()
+    .from(gemRewardClaims)
+    .where(eq(gemRewardClaims.userId, userId))
+    .orderBy(desc(gemRewardClaims.createdAt), desc(gemRewardClaims.id))
+    .limit(Math.min(Math.max(1, limit), HISTORY_LIMIT));
+  return rows.map(toClaim);
+}

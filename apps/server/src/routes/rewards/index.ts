@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rewardClaimResponseSchema, rewardMessages, rewardsHistoryResponseSchema, rewardsTotalResponseSchema } from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '../../domain/rewards/rewards';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['rewards'];
+
+const toEntry = (claim: RewardClaim) => ({
+  id: claim.id,
+  created_at: claim.createdAt.toISOString(),
+  points: claim.points,
+  reward: claim.description,
+});
+
+/** Rewards earned by approved sales (SPEC §7 total_rewards.php, claim_reward.php, rewards_history.php). */
+export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates, clock } = ctx;
+
+  app.get(
+    '/total',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: 'Gems ever claimed from rewards, and what is claimable now (total_rewards.php)', response: { 200: rewardsTotalResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const [total, claimable] = await Promise.all([getTotalClaimedRewards(db, id), getClaimableRewards(db, id)]);
+      return { total_rewards: total, claimable };
+    },
+  );
+
+  app.post(
+    '/claim',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: 'Move every claimable reward into the gem balance (claim_reward.php)', response: { 200: rewardClaimResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      await rates.consume('gemWritesPerUser', id);
+      const { claim, balance } = await claimRewards(db, clock, id);
+      return { status: 'success' as const, message: rewardMessages.claimed, claim: toEntry(claim), total_points: balance };
+    },
+  );
+
+  app.get(
+    '/history',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: 'Reward claims, newest first (rewards_history.php)', response: { 200: rewardsHistoryResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ rewards: (await getRewardHistory(db, currentUser(request).id)).map(toEntry) }),
+  );
+};
