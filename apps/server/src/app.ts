@@ -10,6 +10,13 @@ import security from './plugins/security';
 import sessions from './plugins/sessions';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth/index';
+import { bankRoutes } from './routes/bank/index';
+import { dashboardRoutes } from './routes/dashboard/index';
+import { notificationRoutes } from './routes/notifications/index';
+import { pinRoutes } from './routes/pin/index';
+import { profileRoutes } from './routes/profile/index';
+import { supportRoutes } from './routes/support/index';
+import { transactionRoutes } from './routes/transactions/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { devRewardRoutes } from './routes/rewards/dev';
@@ -72,6 +79,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  // Account area: dashboard, PIN, profile, bank, notifications, transactions, support.
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(pinRoutes, { prefix: '/api/pin', ctx });
+  await app.register(profileRoutes, { prefix: '/api/profile', ctx });
+  await app.register(bankRoutes, { prefix: '/api', ctx });
+  await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
+  await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
+  await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
   if (deps.outbox && !config.isProduction) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });

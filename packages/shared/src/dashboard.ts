@@ -18,3 +18,12 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /** The greeting uses the first word of the full name (SPEC §1). */
 export const firstWord = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+
+/** GET /api/support: the contacts configured by SUPPORT_WHATSAPP and SUPPORT_EMAIL. */
+export const supportContactsResponseSchema = z.object({
+  whatsapp_url: z.string(),
+  whatsapp_number: z.string(),
+  email: z.string(),
+  email_url: z.string(),
+});
+export type SupportContactsResponse = z.infer<typeof supportContactsResponseSchema>;

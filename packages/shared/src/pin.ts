@@ -40,3 +40,10 @@ export const pinMessages = {
     `Too many wrong PIN attempts. PIN use is locked; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
   currentRequired: 'Enter your current PIN to change it',
 } as const;
+
+/** Stable codes for the PIN failures a screen may branch on. */
+export const pinErrorCodes = {
+  wrong: 'PIN_WRONG',
+  locked: 'PIN_LOCKED',
+  notSet: 'PIN_NOT_SET',
+} as const;

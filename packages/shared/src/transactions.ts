@@ -20,7 +20,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListResponseSchema = z.array(transactionSchema);
 
 /** GET /api/transactions?status= — search by status (SPEC §2); empty means all. */
-export const transactionSearchSchema = z.strictObject({
+export const transactionSearchSchema = z.object({
   status: z
     .enum(TRANSACTION_STATUSES, { error: m.invalidEntry })
     .optional()

@@ -16,6 +16,12 @@ export const ratePolicies = {
   resetRequestPerEmail: { limit: 3, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetConfirmPerIp: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   pinVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** Account area: re-entering the password before a phone change, change codes, uploads, bank look-ups. */
+  passwordConfirmFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  contactChangePerUser: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
+  contactVerifyPerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  photoUploadPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
+  bankLookupPerUser: { limit: 30, windowMs: HOUR, message: authMessages.tooManyRequests },
   sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   /** Gem collection and reward claims: a person taps a few times, a script hammers. */
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   authMessages,
   errorCodes,
+  notificationTexts,
   RESET_TOKEN_TTL_MS,
   type LoginInput,
   type PasswordResetInput,
@@ -13,6 +14,7 @@ import { hashSecret, burnVerify, verifySecret } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { Messenger } from '../../messaging/messenger';
 import { DomainError } from '../errors';
+import { notify } from '../notifications/notify';
 import { passwordChangedEmail, passwordResetEmail, signupOtpEmail } from './emails';
 import { consumeOtp, issueOtp, type OtpDeps } from './otp';
 import { deleteUserSessions } from './sessions';
@@ -139,6 +141,7 @@ export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordReset
       .where(eq(users.id, token.userId))
       .returning({ email: users.email });
     await deleteUserSessions(tx, token.userId);
+    await notify(tx, token.userId, notificationTexts.passwordChanged);
     return user?.email;
   });
   if (email) await deliver(deps, passwordChangedEmail(email));

@@ -1,0 +1,119 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  bankMessages,
+  maskAccountNumber,
+  notificationTexts,
+  type Bank,
+  type BankDetailsResponse,
+  type ResolveBankAccountInput,
+  type UpdateBankInput,
+} from '@wise/shared';
+import type { Db } from '../../db/client';
+import { bankDetails, banks } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { BankLookupError, type BankLookup } from '../../providers/bank-lookup/index';
+import { DomainError, validationError } from '../errors';
+import { notify } from '../notifications/notify';
+import { hasPin, verifyPin } from '../pin/service';
+
+export const bankErrorCodes = {
+  unresolved: 'BANK_ACCOUNT_UNRESOLVED',
+  lookupUnavailable: 'BANK_LOOKUP_UNAVAILABLE',
+  pinRequired: 'PIN_REQUIRED',
+} as const;
+
+export interface BankDeps {
+  clock: Clock;
+  lookup: BankLookup;
+}
+
+export async function listBanks(db: Db): Promise<Bank[]> {
+  return db.select({ code: banks.code, name: banks.name }).from(banks).where(eq(banks.active, true)).orderBy(asc(banks.name));
+}
+
+async function findBank(db: Db, code: string): Promise<Bank> {
+  const [bank] = await db
+    .select({ code: banks.code, name: banks.name })
+    .from(banks)
+    .where(and(eq(banks.code, code), eq(banks.active, true)))
+    .limit(1);
+  if (!bank) throw validationError(bankMessages.unknownBank, { bank_code: bankMessages.unknownBank });
+  return bank;
+}
+
+/** SPEC §3: bank_name and bank_account are null while none are added. */
+export async function getBankDetails(db: Db, userId: string): Promise<BankDetailsResponse> {
+  const [row] = await db
+    .select({ bankName: banks.name, bankCode: banks.code, account: bankDetails.accountNumber, accountName: bankDetails.accountName })
+    .from(bankDetails)
+    .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
+    .where(eq(bankDetails.userId, userId))
+    .limit(1);
+  if (!row) return { bank_name: null, bank_code: null, bank_account: null, account_name: null };
+  return { bank_name: row.bankName, bank_code: row.bankCode, bank_account: row.account, account_name: row.accountName };
+}
+
+export async function hasBankDetails(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: bankDetails.userId }).from(bankDetails).where(eq(bankDetails.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** Asks the lookup provider whose account this is; its failures become customer messages. */
+export async function resolveAccountName(db: Db, lookup: BankLookup, input: ResolveBankAccountInput): Promise<string> {
+  await findBank(db, input.bank_code);
+  try {
+    const { accountName } = await lookup.resolveAccount(input.bank_code, input.bank_account);
+    return accountName;
+  } catch (error) {
+    if (error instanceof BankLookupError && error.kind === 'not_found') {
+      throw new DomainError(bankErrorCodes.unresolved, bankMessages.unresolved, 422, {
+        fields: { bank_account: bankMessages.unresolved },
+      });
+    }
+    if (error instanceof BankLookupError) {
+      throw new DomainError(bankErrorCodes.lookupUnavailable, bankMessages.lookupUnavailable, 503);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Saves the payout account under the name the provider resolved (never a name the browser
+ * sends). Replacing existing details needs the transaction PIN: payouts go there (deviation).
+ */
+export async function updateBankDetails(db: Db, deps: BankDeps, userId: string, input: UpdateBankInput): Promise<BankDetailsResponse> {
+  const bank = await findBank(db, input.bank_code);
+  const existing = await hasBankDetails(db, userId);
+  if (existing) {
+    if (!(await hasPin(db, userId))) throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinNotSet, 400);
+    if (!input.pin) {
+      throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinRequired, 400, { fields: { pin: bankMessages.pinRequired } });
+    }
+    await verifyPin(db, deps.clock, userId, input.pin);
+  }
+  const accountName = await resolveAccountName(db, deps.lookup, input);
+  const now = deps.clock.now();
+  const values = { bankCode: bank.code, accountNumber: input.bank_account, accountName, updatedAt: now };
+  await db.transaction(async (tx) => {
+    if (existing) {
+      await tx.update(bankDetails).set(values).where(eq(bankDetails.userId, userId));
+    } else {
+      const inserted = await tx
+        .insert(bankDetails)
+        .values({ userId, ...values })
+        .onConflictDoNothing()
+        .returning({ userId: bankDetails.userId });
+      // Details appeared meanwhile (a parallel request): replacing them needs the PIN.
+      if (inserted.length === 0) {
+        throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinRequired, 400, { fields: { pin: bankMessages.pinRequired } });
+      }
+    }
+    const masked = maskAccountNumber(input.bank_account);
+    await notify(
+      tx,
+      userId,
+      existing ? notificationTexts.bankDetailsChanged(bank.name, masked) : notificationTexts.bankDetailsAdded(bank.name, masked),
+    );
+  });
+  return { bank_name: bank.name, bank_code: bank.code, bank_account: input.bank_account, account_name: accountName };
+}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import {
+  notificationTexts,
+  PIN_LOCK_MS,
+  PIN_MAX_ATTEMPTS,
+  pinErrorCodes,
+  pinMessages,
+  type PinStatusResponse,
+  type SetPinInput,
+} from '@wise/shared';
+import type { Db } from '../../db/client';
+import { transactionPins } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { hashSecret, verifySecret } from '../../lib/passwords';
+import { DomainError, validationError } from '../errors';
+import { notify } from '../notifications/notify';
+
+const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+export const pinLocked = (until: Date, now: Date) =>
+  new DomainError(pinErrorCodes.locked, pinMessages.locked(minutesLeft(until, now)), 423, {
+    retryAfterS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+  });
+export const pinNotSet = () => new DomainError(pinErrorCodes.notSet, pinMessages.notSet, 400);
+
+export async function hasPin(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: transactionPins.userId })
+    .from(transactionPins)
+    .where(eq(transactionPins.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** SPEC §3: pin_status is `pending` until a PIN is set. */
+export async function getPinStatus(db: Db, userId: string): Promise<PinStatusResponse> {
+  return { pin_status: (await hasPin(db, userId)) ? 'set' : 'pending' };
+}
+
+/**
+ * Checks a PIN. Five wrong ones lock PIN use for 15 minutes (DESIGN §3); while locked even the
+ * right PIN is refused. The attempt is counted under a row lock, so parallel guesses can't
+ * slip past the limit, and the count commits even though the caller gets an error.
+ */
+export async function verifyPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
+  const now = clock.now();
+  const failure = await db.transaction(async (tx): Promise<DomainError | undefined> => {
+    const [row] = await tx
+      .select()
+      .from(transactionPins)
+      .where(eq(transactionPins.userId, userId))
+      .limit(1)
+      .for('update');
+    if (!row) return pinNotSet();
+    if (row.lockedUntil && row.lockedUntil > now) return pinLocked(row.lockedUntil, now);
+    if (await verifySecret(row.pinHash, pin)) {
+      if (row.failedAttempts !== 0 || row.lockedUntil) {
+        await tx
+          .update(transactionPins)
+          .set({ failedAttempts: 0, lockedUntil: null })
+          .where(eq(transactionPins.userId, userId));
+      }
+      return undefined;
+    }
+    const attempts = row.failedAttempts + 1;
+    if (attempts >= PIN_MAX_ATTEMPTS) {
+      const until = new Date(now.getTime() + PIN_LOCK_MS);
+      await tx
+        .update(transactionPins)
+        .set({ failedAttempts: 0, lockedUntil: until })
+        .where(eq(transactionPins.userId, userId));
+      return pinLocked(until, now);
+    }
+    await tx
+      .update(transactionPins)
+      .set({ failedAttempts: attempts, lockedUntil: null })
+      .where(eq(transactionPins.userId, userId));
+    return new DomainError(pinErrorCodes.wrong, pinMessages.wrong(PIN_MAX_ATTEMPTS - attempts), 400, {
+      fields: { pin: pinMessages.wrong(PIN_MAX_ATTEMPTS - attempts) },
+    });
+  });
+  if (failure) throw failure;
+}
+
+/**
+ * Sets the PIN, or changes it: a PIN that exists can only be replaced by someone who knows it
+ * (a deviation from SPEC, where anyone holding the session could overwrite it).
+ */
+export async function setPin(db: Db, clock: Clock, userId: string, input: SetPinInput): Promise<'set' | 'changed'> {
+  const existing = await hasPin(db, userId);
+  if (existing) {
+    if (!input.current_pin) throw validationError(pinMessages.currentRequired, { current_pin: pinMessages.currentRequired });
+    try {
+      await verifyPin(db, clock, userId, input.current_pin);
+    } catch (error) {
+      // The wrong PIN here is the current one: point the form at that field.
+      if (error instanceof DomainError && error.code === pinErrorCodes.wrong) {
+        throw new DomainError(error.code, error.message, error.status, { fields: { current_pin: error.message } });
+      }
+      throw error;
+    }
+  }
+  const pinHash = await hashSecret(input.pin);
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    if (existing) {
+      await tx
+        .update(transactionPins)
+        .set({ pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+        .where(eq(transactionPins.userId, userId));
+    } else {
+      const inserted = await tx
+        .insert(transactionPins)
+        .values({ userId, pinHash, failedAttempts: 0, lockedUntil: null, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: transactionPins.userId });
+      // A parallel request set it first: from now on only the current PIN can change it.
+      if (inserted.length === 0) {
+        throw validationError(pinMessages.currentRequired, { current_pin: pinMessages.currentRequired });
+      }
+    }
+    await notify(tx, userId, existing ? notificationTexts.pinChanged : notificationTexts.pinSet);
+  });
+  return existing ? 'changed' : 'set';
+}

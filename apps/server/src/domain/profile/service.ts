@@ -1,0 +1,203 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import {
+  authMessages,
+  calendarDate,
+  dateOfBirthField,
+  errorCodes,
+  fieldMessages,
+  joinFullName,
+  maskPhone,
+  notificationTexts,
+  profileMessages,
+  type EmailChangeVerifyInput,
+  type FullNameUpdateInput,
+  type Gender,
+  type PhoneChangeVerifyInput,
+  type ProfileResponse,
+} from '@wise/shared';
+import type { Db } from '../../db/client';
+import { reauthentications, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/db-errors';
+import { verifySecret } from '../../lib/passwords';
+import type { Messenger, OutgoingMessage } from '../../messaging/messenger';
+import { consumeOtp, issueOtp } from '../auth/otp';
+import { normalizeEmail } from '../auth/users';
+import { DomainError, notFound, validationError } from '../errors';
+import { notify } from '../notifications/notify';
+import { photoUrl } from '../uploads/photos';
+import { contactChangedNotice, emailChangeEmail, phoneChangeSms } from './messages';
+
+/** How long a password confirmation lets the phone change go on. */
+export const REAUTH_TTL_MS = 10 * 60 * 1000;
+
+export const profileErrorCodes = {
+  passwordWrong: 'PASSWORD_WRONG',
+  reauthRequired: 'REAUTH_REQUIRED',
+  sameContact: 'SAME_CONTACT',
+} as const;
+
+export interface ProfileDeps {
+  clock: Clock;
+  /** Keys the OTP hashes (the same secret the auth OTPs use). */
+  secret: string;
+  messenger: Messenger;
+  timeZone: string;
+  onDeliveryError: (error: unknown) => void;
+}
+
+async function deliver(deps: ProfileDeps, message: OutgoingMessage): Promise<void> {
+  try {
+    await deps.messenger.send(message);
+  } catch (error) {
+    deps.onDeliveryError(error);
+  }
+}
+
+async function userRow(db: Db, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function getProfile(db: Db, userId: string): Promise<ProfileResponse> {
+  const user = await userRow(db, userId);
+  return {
+    full_name: user.fullName,
+    email: user.email,
+    phone: user.phone,
+    gender: user.gender ?? null,
+    address: user.address ?? null,
+    date_of_birth: user.dateOfBirth ?? null,
+    photo: photoUrl(user.photo),
+  };
+}
+
+export async function updateFullName(db: Db, userId: string, input: FullNameUpdateInput): Promise<string> {
+  const fullName = joinFullName(input);
+  await db.update(users).set({ fullName }).where(eq(users.id, userId));
+  return fullName;
+}
+
+export async function updateGender(db: Db, userId: string, gender: Gender): Promise<void> {
+  await db.update(users).set({ gender }).where(eq(users.id, userId));
+}
+
+export async function updateAddress(db: Db, userId: string, address: string): Promise<void> {
+  await db.update(users).set({ address }).where(eq(users.id, userId));
+}
+
+/** The shared rule judged again by the server's own clock and time zone ("not in the future"). */
+export async function updateDateOfBirth(db: Db, deps: Pick<ProfileDeps, 'clock' | 'timeZone'>, userId: string, value: string): Promise<void> {
+  const checked = dateOfBirthField(() => calendarDate(deps.clock.now(), deps.timeZone)).safeParse(value);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? fieldMessages.dobInvalid;
+    throw validationError(message, { date_of_birth: message });
+  }
+  await db.update(users).set({ dateOfBirth: checked.data }).where(eq(users.id, userId));
+}
+
+// ---- phone change: password, then new number, then the code texted to it ----
+
+/**
+ * Step 1 of the phone change: the password again. Success opens a 10-minute window for this
+ * session only (a stolen cookie alone can't move the account to another number).
+ */
+export async function confirmPassword(db: Db, clock: Clock, userId: string, sessionHash: string, password: string): Promise<boolean> {
+  const user = await userRow(db, userId);
+  if (!(await verifySecret(user.passwordHash, password))) return false;
+  const expiresAt = new Date(clock.now().getTime() + REAUTH_TTL_MS);
+  await db
+    .insert(reauthentications)
+    .values({ sessionHash, userId, expiresAt })
+    .onConflictDoUpdate({ target: reauthentications.sessionHash, set: { expiresAt } });
+  return true;
+}
+
+async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: string): Promise<void> {
+  const [grant] = await db
+    .select({ sessionHash: reauthentications.sessionHash })
+    .from(reauthentications)
+    .where(
+      and(
+        eq(reauthentications.sessionHash, sessionHash),
+        eq(reauthentications.userId, userId),
+        gt(reauthentications.expiresAt, clock.now()),
+      ),
+    )
+    .limit(1);
+  if (!grant) throw new DomainError(profileErrorCodes.reauthRequired, profileMessages.reauthRequired, 403);
+}
+
+const taken = (field: 'new_phone' | 'new_email') => {
+  const message = field === 'new_phone' ? authMessages.phoneTaken : authMessages.emailTaken;
+  return new DomainError(errorCodes.conflict, message, 409, { fields: { [field]: message } });
+};
+
+async function ensureFree(db: Db, userId: string, field: 'new_phone' | 'new_email', value: string): Promise<void> {
+  const column = field === 'new_phone' ? users.phone : users.email;
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(column, value), ne(users.id, userId)))
+    .limit(1);
+  if (other) throw taken(field);
+}
+
+export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, newPhone: string): Promise<void> {
+  await requireReauth(db, deps.clock, userId, sessionHash);
+  const user = await userRow(db, userId);
+  if (user.phone === newPhone) {
+    throw new DomainError(profileErrorCodes.sameContact, profileMessages.samePhone, 400, { fields: { new_phone: profileMessages.samePhone } });
+  }
+  await ensureFree(db, userId, 'new_phone', newPhone);
+  const code = await issueOtp(db, deps, { userId, purpose: 'phone_change', target: newPhone });
+  await deliver(deps, phoneChangeSms(newPhone, code));
+}
+
+export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: PhoneChangeVerifyInput): Promise<void> {
+  await requireReauth(db, deps.clock, userId, sessionHash);
+  await consumeOtp(db, deps, { userId, purpose: 'phone_change', target: input.new_phone }, input.otp_code);
+  const before = await userRow(db, userId);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ phone: input.new_phone }).where(eq(users.id, userId));
+      await tx.delete(reauthentications).where(eq(reauthentications.userId, userId));
+      await notify(tx, userId, notificationTexts.phoneChanged(maskPhone(input.new_phone)));
+    });
+  } catch (error) {
+    // Someone took the number between the code being sent and entered.
+    if (uniqueViolation(error) !== undefined) throw taken('new_phone');
+    throw error;
+  }
+  await deliver(deps, contactChangedNotice(before.email, 'phone number'));
+}
+
+// ---- email change: new address, then the code e-mailed to it ----
+
+export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: string, newEmail: string): Promise<void> {
+  const email = normalizeEmail(newEmail);
+  const user = await userRow(db, userId);
+  if (user.email === email) {
+    throw new DomainError(profileErrorCodes.sameContact, profileMessages.sameEmail, 400, { fields: { new_email: profileMessages.sameEmail } });
+  }
+  await ensureFree(db, userId, 'new_email', email);
+  const code = await issueOtp(db, deps, { userId, purpose: 'email_change', target: email });
+  await deliver(deps, emailChangeEmail(email, code));
+}
+
+export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: string, input: EmailChangeVerifyInput): Promise<void> {
+  const email = normalizeEmail(input.new_email);
+  await consumeOtp(db, deps, { userId, purpose: 'email_change', target: email }, input.otp_code);
+  const before = await userRow(db, userId);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ email }).where(eq(users.id, userId));
+      await notify(tx, userId, notificationTexts.emailChanged(email));
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== undefined) throw taken('new_email');
+    throw error;
+  }
+  await deliver(deps, contactChangedNotice(before.email, 'email address'));
+}

@@ -1,0 +1,110 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config';
+
+/** Where uploaded files live. Keys are random names made by us, never the customer's. */
+export interface FileStore {
+  readonly kind: 'disk' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** undefined when the object does not exist. */
+  get(key: string): Promise<Buffer | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9/_-]{1,100}\.webp$/;
+function checkKey(key: string): string {
+  // Keys are ours, but a path must never escape the store whatever reaches here.
+  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+export class DiskFileStore implements FileStore {
+  readonly kind = 'disk' as const;
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string) {
+    return path.join(this.root, checkKey(key));
+  }
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, body, { mode: 0o600 });
+  }
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** Any S3-compatible store (AWS, R2, MinIO, Spaces); objects are private, served through us. */
+export class S3FileStore implements FileStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  constructor(private readonly options: S3Options) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      requestHandler: { requestTimeout: 15_000, connectionTimeout: 5_000 },
+    });
+  }
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key), Body: body, ContentType: contentType }),
+    );
+  }
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
+      if (!result.Body) return undefined;
+      return Buffer.from(await result.Body.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key) }));
+  }
+}
+
+type StoreConfig = Pick<
+  Config,
+  'UPLOAD_DIR' | 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** S3 when S3_BUCKET is set, otherwise files under UPLOAD_DIR (default <DATA_DIR>/uploads). */
+export function createFileStore(config: StoreConfig): FileStore {
+  if (config.S3_BUCKET) {
+    return new S3FileStore({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new DiskFileStore(path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')));
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankDetailsResponseSchema,
+  bankListResponseSchema,
+  resolveBankAccountSchema,
+  resolvedAccountSchema,
+  updateBankSchema,
+} from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '../../domain/bank/service';
+import { createBankLookup, type BankLookup } from '../../providers/bank-lookup/index';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['bank'];
+
+/**
+ * SPEC §7 `get_bank_details.php` → GET /api/bank; `update_bank` → PUT /api/bank;
+ * `bank_list` → GET /api/banks; the account-name look-up → POST /api/bank/resolve.
+ * Registered at /api so both /api/bank and /api/banks live here.
+ */
+export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: BankLookup }> = async (app, { ctx, lookup: given }) => {
+  const { db, clock, rates } = ctx;
+  const lookup = given ?? createBankLookup(ctx.config);
+
+  app.get(
+    '/banks',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: 'Banks to choose from, with their codes', response: { 200: bankListResponseSchema, ...errorResponses } },
+    },
+    async () => listBanks(db),
+  );
+
+  app.get(
+    '/bank',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: "The customer's payout bank details (nulls when none)", response: { 200: bankDetailsResponseSchema, ...errorResponses } },
+    },
+    async (request) => getBankDetails(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/bank/resolve',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The name on an account, from the bank-account lookup provider',
+        body: resolveBankAccountSchema,
+        response: { 200: resolvedAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await rates.consume('bankLookupPerUser', currentUser(request).id);
+      return { account_name: await resolveAccountName(db, lookup, request.body) };
+    },
+  );
+
+  app.put(
+    '/bank',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Save the payout account (changing existing details needs the PIN)',
+        body: updateBankSchema,
+        response: { 200: bankDetailsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await rates.consume('bankLookupPerUser', user.id);
+      if (request.body.pin) await rates.consume('pinVerifyPerIp', request.ip);
+      return updateBankDetails(db, { clock, lookup }, user.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardResponseSchema } from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { getDashboard } from '../../domain/profile/dashboard';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+/** SPEC §7 `GET dashboard?user_id` → GET /api/dashboard. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Home screen: name, photo, gem balance, unread notifications, pending actions',
+        response: { 200: dashboardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getDashboard(ctx.db, currentUser(request).id),
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationListResponseSchema, unreadCountResponseSchema } from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { listNotifications, markAllRead } from '../../domain/notifications/service';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['notifications'];
+
+/** SPEC §7 `GET get_notifications.php?user_id` → GET /api/notifications (+ marking them read). */
+export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: "The customer's notifications, newest first", response: { 200: notificationListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listNotifications(ctx.db, currentUser(request).id),
+  );
+
+  app.post(
+    '/read',
+    {
+      preValidation: app.authenticate,
+      schema: { tags, summary: 'Mark every notification read (opening the list)', response: { 200: unreadCountResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      await markAllRead(ctx.db, ctx.clock, currentUser(request).id);
+      return { unread_count: 0 };
+    },
+  );
+};
