@@ -1,10 +1,12 @@
 import {
   useId,
+  useImperativeHandle,
   useRef,
   useState,
   type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 import './code-input.css';
 
@@ -22,6 +24,13 @@ interface CodeInputProps {
   /** PIN boxes hide their digits. */
   masked?: boolean;
   name?: string;
+  /** Lets a form focus the boxes (react-hook-form does on a validation error). */
+  ref?: Ref<CodeInputHandle>;
+}
+
+export interface CodeInputHandle {
+  /** Focuses the first empty box. */
+  focus: () => void;
 }
 
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
@@ -35,7 +44,7 @@ function toBoxes(value: string, length: number): string[] {
  * N single-digit boxes: the first is focused, typing moves on, Backspace on an empty box goes
  * back and clears it, and pasting the code into any box fills them all.
  */
-export function CodeInput({ length, value, onChange, label, error, autoFocus, disabled, masked, name }: CodeInputProps) {
+export function CodeInput({ length, value, onChange, label, error, autoFocus, disabled, masked, name, ref }: CodeInputProps) {
   const labelId = useId();
   const errorId = useId();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
@@ -50,6 +59,13 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
     box?.focus();
     box?.select();
   };
+
+  useImperativeHandle(ref, () => ({
+    focus: () => {
+      const firstEmpty = boxes.findIndex((digit) => !digit);
+      focusBox(firstEmpty === -1 ? length - 1 : firstEmpty);
+    },
+  }));
 
   const commit = (next: string[]) => {
     setBoxes(next);

@@ -23,6 +23,13 @@ export function preloadPhoneField(): void {
   void import('./phone-input');
 }
 
+/** What the plain input's text means as '+' and digits: a number without '+' is Nigerian. */
+function toE164(text: string): string {
+  const cleaned = text.replace(/[^\d+]/g, '');
+  if (!cleaned || cleaned.startsWith('+')) return cleaned;
+  return `+234${cleaned.replace(/^(234|0)/, '')}`;
+}
+
 /** Until the phone library arrives, a plain tel input with the same look keeps the form usable. */
 function PlainPhone({ id, value, onChange, onBlur, name, autoFocus, disabled, invalid, describedBy }: PhoneControlProps) {
   return (
@@ -38,7 +45,7 @@ function PlainPhone({ id, value, onChange, onBlur, name, autoFocus, disabled, in
         autoComplete="tel"
         autoFocus={autoFocus}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value.replace(/[^\d+]/g, ''))}
+        onChange={(event) => onChange(toE164(event.target.value))}
         onBlur={onBlur}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

@@ -58,6 +58,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
           <OtpInput
             length={OTP_LENGTH}
             label="One-time code"
+            ref={field.ref}
             name={field.name}
             value={field.value}
             onChange={(value) => {

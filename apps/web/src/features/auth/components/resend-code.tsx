@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OTP_RESEND_COOLDOWN_S } from '@wise/shared';
+import { COUNTDOWN_REFRESH_MS, OTP_RESEND_COOLDOWN_S } from '@wise/shared';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useResendOtp } from '../api/resend-otp';
@@ -17,13 +17,20 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 /** 'Resend code', offered again OTP_RESEND_COOLDOWN_S seconds after each send. */
 export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onResent }: ResendCodeProps) {
   const resend = useResendOtp();
-  const [waitS, setWaitS] = useState(initialWaitS);
+  // Counted against a deadline, not by ticks, so a throttled background tab still ends on time.
+  const [deadline, setDeadline] = useState(() => Date.now() + initialWaitS * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const waitS = Math.max(0, Math.ceil((deadline - now) / 1000));
 
   useEffect(() => {
-    if (waitS <= 0) return;
-    const timer = window.setTimeout(() => setWaitS((s) => s - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [waitS]);
+    if (deadline <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) window.clearInterval(timer);
+    }, COUNTDOWN_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
 
   const onClick = () => {
     resend.mutate(
@@ -31,7 +38,9 @@ export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onRese
       {
         onSuccess: (response) => {
           toastSuccess(response.message);
-          setWaitS(OTP_RESEND_COOLDOWN_S);
+          const sentAt = Date.now();
+          setNow(sentAt);
+          setDeadline(sentAt + OTP_RESEND_COOLDOWN_S * 1000);
           onResent?.();
         },
         onError: (error) => toastError(errorMessage(error, 'Could not send a new code. Please try again')),
@@ -41,7 +50,7 @@ export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onRese
 
   const waiting = waitS > 0;
   return (
-    <p className="resend" aria-live="polite">
+    <p className="resend">
       Didn&apos;t get the code?{' '}
       <button
         type="button"

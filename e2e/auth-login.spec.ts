@@ -1,0 +1,100 @@
+import { test, expect } from '@playwright/test';
+import { fillPhone, logIn, newUser, readOtp, signUp, signUpAndVerify, typeOtp } from './support/auth';
+
+test.describe('login', () => {
+  test('by e-mail: greeting, logout, then the guard keeps /homepage closed', async ({ page }) => {
+    const user = await signUpAndVerify(page);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByText('Login to continue')).toBeVisible();
+    await logIn(page, user);
+
+    await expect(page.getByRole('heading', { name: 'Hi, Ada' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const tab of ['Home', 'Wallet', 'Earn', 'Support', 'Profile']) {
+      await expect(nav.getByRole('link', { name: tab })).toBeVisible();
+    }
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBe('true');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await page.goto('/homepage');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  });
+
+  test('by phone number', async ({ page }) => {
+    const user = await signUpAndVerify(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Use phone number' }).click();
+    await expect(page.getByRole('button', { name: 'Use email address' })).toBeVisible();
+    await fillPhone(page, 'Phone number', user.phone);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login\/password$/);
+    await expect(page.getByTestId('login-identifier')).toHaveText(user.phone);
+    await page.getByPlaceholder('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/homepage$/);
+    await expect(page.getByRole('heading', { name: 'Hi, Ada' })).toBeVisible();
+  });
+
+  test('step 1 validates on submit; the password step toggles visibility and refuses a wrong password', async ({ page }) => {
+    const user = await signUpAndVerify(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await page.getByLabel('Email address').fill('nope');
+    await expect(page.getByText('This field is required')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Invalid entry')).toBeVisible();
+
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login\/password$/);
+    await expect(page.getByRole('link', { name: 'Forgot Password. Reset' })).toHaveAttribute('href', '/passwordreset');
+
+    const password = page.getByPlaceholder('Password');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await password.fill(`${user.password}x`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.locator('.Toastify').getByText('Incorrect email, phone number or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/password$/);
+
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unverified account is sent to the OTP screen with a fresh code', async ({ page }) => {
+    const user = newUser();
+    await signUp(page, user);
+    await readOtp(page.request, user.email);
+
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByPlaceholder('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/createaccount\/otp$/);
+    await expect(page.locator('.Toastify').getByText('Please verify your email to continue')).toBeVisible();
+    await expect(page.getByTestId('otp-email')).toHaveText(user.email);
+
+    // Within the resend cooldown the server keeps the code it sent at sign-up; otherwise a new one.
+    const code = await readOtp(page.request, user.email);
+    await typeOtp(page, code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/createaccount\/success$/);
+  });
+
+  test('the password step without an identifier goes back to /login', async ({ page }) => {
+    await page.goto('/login/password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
