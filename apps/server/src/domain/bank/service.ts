@@ -27,8 +27,10 @@ export interface BankDeps {
   lookup: BankLookup;
 }
 
+/** Active banks by name, sorted here so every database collation gives the same order. */
 export async function listBanks(db: Db): Promise<Bank[]> {
-  return db.select({ code: banks.code, name: banks.name }).from(banks).where(eq(banks.active, true)).orderBy(asc(banks.name));
+  const rows = await db.select({ code: banks.code, name: banks.name }).from(banks).where(eq(banks.active, true)).orderBy(asc(banks.code));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
 async function findBank(db: Db, code: string): Promise<Bank> {
