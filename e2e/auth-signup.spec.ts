@@ -73,6 +73,7 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.locator('.Toastify').getByText('The code you entered is incorrect')).toBeVisible();
     await expect(page.getByLabel('Digit 1 of 4')).toHaveValue('');
+    await expect(page.getByLabel('Digit 1 of 4')).toBeFocused();
 
     await typeOtp(page, otp);
     await page.getByRole('button', { name: 'Verify' }).click();

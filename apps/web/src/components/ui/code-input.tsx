@@ -29,7 +29,7 @@ interface CodeInputProps {
 }
 
 export interface CodeInputHandle {
-  /** Focuses the first empty box. */
+  /** Focuses the first empty box, or the first box when all are filled. */
   focus: () => void;
 }
 
@@ -61,10 +61,8 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
   };
 
   useImperativeHandle(ref, () => ({
-    focus: () => {
-      const firstEmpty = boxes.findIndex((digit) => !digit);
-      focusBox(firstEmpty === -1 ? length - 1 : firstEmpty);
-    },
+    /** The first empty box; when all are filled (e.g. the code is being cleared), the first one. */
+    focus: () => focusBox(Math.max(0, boxes.findIndex((digit) => !digit))),
   }));
 
   const commit = (next: string[]) => {

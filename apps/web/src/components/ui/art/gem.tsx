@@ -6,7 +6,7 @@ interface GemProps {
 /** The Wise Gem: a faceted emerald (LOOK.md). */
 export function GemGlyph({ size = 20, title }: GemProps) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>
+    <svg width={size} height={size} viewBox="0 0 24 24" style={{ flex: 'none' }} role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>
       {title ? <title>{title}</title> : null}
       <path d="M6.2 3.5h11.6L22 9.2 12 21 2 9.2z" fill="var(--c-gem)" />
       <path d="M2 9.2h20L12 21z" fill="#0e9f73" />

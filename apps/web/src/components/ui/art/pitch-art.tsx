@@ -8,7 +8,7 @@ export function CryptoPitchArt() {
       <rect x="102" y="34" width="96" height="194" rx="13" fill="#fff" />
       <rect x="134" y="40" width="32" height="6" rx="3" fill="var(--c-ink)" />
       <text x="112" y="72" fontFamily="var(--font)" fontSize="9" fill="#5b6075">Portfolio</text>
-      <text x="112" y="90" fontFamily="var(--font)" fontSize="13" fontWeight="700" fill="var(--c-ink)">₦245,000.00</text>
+      <text x="112" y="90" fontFamily="var(--font)" fontSize="13" fontWeight="700" fill="var(--c-ink)">₦245,000</text>
       <rect x="112" y="97" width="36" height="12" rx="6" fill="var(--c-success-soft)" />
       <text x="117" y="106" fontFamily="var(--font)" fontSize="8" fontWeight="600" fill="var(--c-success)">+4.82%</text>
       <path d="M110 170l16-12 14 6 16-22 14 8 18-24" fill="none" stroke="var(--c-gem)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />

@@ -25,6 +25,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
     handleSubmit,
     clearErrors,
     setValue,
+    setFocus,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(otpFormSchema),
@@ -44,6 +45,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
         onError: (error) => {
           toastError(errorMessage(error, 'Could not verify the code. Please try again'));
           setValue('otp', '');
+          setFocus('otp');
         },
       },
     );

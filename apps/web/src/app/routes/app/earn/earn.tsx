@@ -1,0 +1,83 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastError } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useCollectGems } from '../../../../features/gems/api/collect-gems';
+import { useCollection } from '../../../../features/gems/api/get-collection';
+import { CollectButton } from '../../../../features/gems/components/collect-button';
+import { DayGrid, DayGridSkeleton } from '../../../../features/gems/components/day-grid';
+import { GemBalanceCard } from '../../../../features/gems/components/gem-balance-card';
+import { errorMessage } from '../../../../lib/api-client';
+import type { EarnSuccessState } from './earn-success';
+
+/** /earn (SPEC §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
+export function EarnRoute() {
+  const navigate = useNavigate();
+  const collection = useCollection();
+  const collect = useCollectGems();
+  const { refetch } = collection;
+  const askAgain = useCallback(() => void refetch(), [refetch]);
+
+  const onCollect = () =>
+    collect.mutate(undefined, {
+      onSuccess: (data) => {
+        const state: EarnSuccessState = { points: data.points, totalPoints: data.total_points, day: data.day };
+        navigate(paths.earnSuccess, { state });
+      },
+      onError: (error) => toastError(errorMessage(error, "Couldn't collect your Wise Gems. Try again")),
+    });
+
+  return (
+    <Screen withNav header={<Header title="Earn" />}>
+      <title>Earn · Wise</title>
+      <ScreenIntro title="Daily Wise Gems" text="Collect every day of the week. The bigger gems come later in the week." />
+      <GemBalanceCard />
+
+      {collection.isPending ? (
+        <>
+          <DayGridSkeleton />
+          <Skeleton height={48} radius={999} />
+        </>
+      ) : collection.isError ? (
+        <Card tone="outline" className="earn__error" role="alert">
+          <p>{errorMessage(collection.error, "Couldn't fetch details")}</p>
+          <Button variant="secondary" onClick={askAgain}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <DayGrid days={collection.data.days} today={collection.data.today} />
+          <CollectButton
+            collectedToday={collection.data.collected_today}
+            nextResetAt={collection.data.next_reset_at}
+            clockSkewMs={collection.data.clockSkewMs}
+            busy={collect.isPending}
+            onCollect={onCollect}
+            onDayOver={askAgain}
+          />
+        </>
+      )}
+
+      <Card tone="tinted">
+        <Link to={paths.rewards} className="gem-promo">
+          <GemGlyph size={32} />
+          <span className="gem-promo__text">
+            <span className="gem-promo__title">Rewards</span>
+            <br />
+            <span className="gem-promo__sub">Every approved sale earns gems. Collect them here.</span>
+          </span>
+          <ChevronRight size={20} aria-hidden="true" />
+        </Link>
+      </Card>
+    </Screen>
+  );
+}

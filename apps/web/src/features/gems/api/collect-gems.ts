@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { gemCollectResponseSchema, STORAGE_KEYS } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { gemKeys } from './keys';
+
+/** POST /api/gems/collect → { status: 'success', message, day, points, total_points } (SPEC api_coin POST). */
+export function collectGems() {
+  return api('/api/gems/collect', { method: 'POST', body: {}, schema: gemCollectResponseSchema });
+}
+
+/**
+ * On success: today's weekday goes to local storage under `day` (SPEC §3), the new balance is
+ * cached at once and everything gem-related is refetched.
+ */
+export function useCollectGems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: collectGems,
+    onSuccess: async (data) => {
+      localStorage.setItem(STORAGE_KEYS.day, String(data.day));
+      queryClient.setQueryData(gemKeys.balance, { total_points: data.total_points });
+      await queryClient.invalidateQueries({ queryKey: gemKeys.all });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: gemKeys.collection }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gemBalanceResponseSchema } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { gemKeys } from './keys';
+
+/** GET /api/gems/balance → { total_points }: the ledger's spendable balance (SPEC get_user_points). */
+export function getGemBalance(signal?: AbortSignal) {
+  return api('/api/gems/balance', { schema: gemBalanceResponseSchema, signal });
+}
+
+export const gemBalanceQueryOptions = () =>
+  queryOptions({ queryKey: gemKeys.balance, queryFn: ({ signal }) => getGemBalance(signal) });
+
+export function useGemBalance() {
+  return useQuery(gemBalanceQueryOptions());
+}

@@ -1,0 +1,35 @@
+import { formatGems } from '@wise/shared';
+import { GemGlyph } from '../../../components/ui/art/gem';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useGemBalance } from '../api/get-gem-balance';
+import './gems.css';
+
+/** The spendable Wise Gem balance, straight from the ledger. */
+export function GemBalanceCard() {
+  const balance = useGemBalance();
+  return (
+    <Card className="gem-balance">
+      <span className="gem-balance__icon">
+        <GemGlyph size={28} />
+      </span>
+      <div className="gem-balance__text">
+        <p className="gem-balance__label">Wise Gem balance</p>
+        {balance.isPending ? (
+          <Skeleton width={120} height={28} />
+        ) : balance.isError ? (
+          <p className="gem-balance__error">
+            Couldn't fetch details.{' '}
+            <button type="button" className="gem-link" onClick={() => void balance.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : (
+          <p className="gem-balance__amount" data-testid="gem-balance">
+            {formatGems(balance.data.total_points)} <span className="gem-balance__unit">gems</span>
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}

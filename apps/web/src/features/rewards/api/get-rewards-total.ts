@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { rewardsTotalResponseSchema } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { rewardKeys } from './keys';
+
+/** GET /api/rewards/total → { total_rewards, claimable } (SPEC total_rewards). */
+export function getRewardsTotal(signal?: AbortSignal) {
+  return api('/api/rewards/total', { schema: rewardsTotalResponseSchema, signal });
+}
+
+export const rewardsTotalQueryOptions = () =>
+  queryOptions({ queryKey: rewardKeys.total, queryFn: ({ signal }) => getRewardsTotal(signal) });
+
+export function useRewardsTotal() {
+  return useQuery(rewardsTotalQueryOptions());
+}

@@ -1,0 +1,39 @@
+import type { RewardHistoryEntry } from '@wise/shared';
+import { formatGems } from '@wise/shared';
+import { GemGlyph } from '../../../components/ui/art/gem';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatRewardDate } from './format';
+import './rewards.css';
+
+/** One claim: what it was for, when, and the gems it added. */
+export function RewardRow({ entry }: { entry: RewardHistoryEntry }) {
+  return (
+    <div className="reward-row" data-testid="reward-row">
+      <span className="reward-row__icon">
+        <GemGlyph size={22} />
+      </span>
+      <div className="reward-row__text">
+        <p className="reward-row__title">{entry.reward}</p>
+        <p className="reward-row__date">
+          <time dateTime={entry.created_at}>{formatRewardDate(entry.created_at)}</time>
+        </p>
+      </div>
+      <p className="reward-row__points" aria-label={`${entry.points} gems`}>
+        +{formatGems(entry.points)}
+      </p>
+    </div>
+  );
+}
+
+export function RewardRowSkeleton() {
+  return (
+    <div className="reward-row" aria-hidden="true">
+      <Skeleton width={40} height={40} radius="50%" />
+      <div className="reward-row__text">
+        <Skeleton width="70%" height={16} />
+        <Skeleton width="45%" height={12} />
+      </div>
+      <Skeleton width={44} height={20} />
+    </div>
+  );
+}
