@@ -45,10 +45,11 @@ export async function processProfilePhoto(input: Buffer): Promise<Buffer> {
   let height: number | undefined;
   let format: string | undefined;
   try {
-    ({ width, height, format } = await sharp(input, { pages: 1 }).metadata());
+    ({ width, height, format } = await sharp(input, { pages: 1, limitInputPixels: false }).metadata());
   } catch {
     throw refuse(uploadErrorCodes.unreadable, profileMessages.photoUnreadable);
   }
+  // Only the header was read above (no pixel decoded), so the size check below is cheap.
   // The decoder must agree with the magic bytes (a PNG header on a JPEG body is not a photo).
   if (format !== kind || !width || !height) throw refuse(uploadErrorCodes.unreadable, profileMessages.photoUnreadable);
   if (width * height > MAX_INPUT_PIXELS) throw refuse(uploadErrorCodes.tooManyPixels, profileMessages.photoTooManyPixels, 413);
