@@ -51,6 +51,25 @@ const authenticatedRoutes: RouteObject[] = [
     path: paths.homepage,
     children: [{ index: true, lazy: screen(() => import('./routes/app/homepage/dashboard'), 'DashboardRoute') }],
   },
+  {
+    path: paths.earn,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/earn/earn'), 'EarnRoute') },
+      { path: paths.earnSuccess, handle: { hideNav: true }, lazy: screen(() => import('./routes/app/earn/earn-success'), 'EarnSuccessRoute') },
+    ],
+  },
+  {
+    path: paths.rewards,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/rewards/rewards'), 'RewardsRoute') },
+      { path: paths.rewardsHistory, lazy: screen(() => import('./routes/app/rewards/rewards-history'), 'RewardsHistoryRoute') },
+      {
+        path: paths.rewardsSuccess,
+        handle: { hideNav: true },
+        lazy: screen(() => import('./routes/app/rewards/rewards-success'), 'RewardsSuccessRoute'),
+      },
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -4,6 +4,7 @@ import { SuccessTick } from '../../../../components/ui/art/tick';
 import { LinkButton } from '../../../../components/ui/button';
 import { Screen } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
+import './earn.css';
 
 /** What /earn hands the success screen. */
 export interface EarnSuccessState {

@@ -17,6 +17,7 @@ import { DayGrid, DayGridSkeleton } from '../../../../features/gems/components/d
 import { GemBalanceCard } from '../../../../features/gems/components/gem-balance-card';
 import { errorMessage } from '../../../../lib/api-client';
 import type { EarnSuccessState } from './earn-success';
+import './earn.css';
 
 /** /earn (SPEC §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
 export function EarnRoute() {

@@ -1,0 +1,55 @@
+import { rewardMessages } from '@wise/shared';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { Button, LinkButton } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { paths } from '../../../../config/paths';
+import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
+import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
+import '../../../../features/rewards/components/rewards.css';
+
+/** /rewards/history (SPEC §2): the claims, newest first, with date, points and description. */
+export function RewardsHistoryRoute() {
+  const history = useRewardsHistory();
+  return (
+    <Screen withNav header={<Header backTo={paths.rewards} title={rewardMessages.historyButton} />}>
+      <title>Rewards History · Wise</title>
+      {history.isPending ? (
+        <Card>
+          <ul className="reward-list" aria-label="Loading rewards">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i}>
+                <RewardRowSkeleton />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : history.isError ? (
+        <EmptyState
+          title={rewardMessages.couldNotFetchHistory}
+          text="Check your connection and try again."
+          action={<Button variant="secondary" onClick={() => void history.refetch()}>Try again</Button>}
+        />
+      ) : history.data.rewards.length === 0 ? (
+        <EmptyState
+          art={<GemGlyph size={56} />}
+          title="No rewards claimed yet"
+          text="Rewards arrive when your sales are approved. Collect them and they show up here."
+          action={<LinkButton to={paths.rewards}>Go to Rewards</LinkButton>}
+        />
+      ) : (
+        <Card>
+          <ul className="reward-list" aria-label="Rewards history">
+            {history.data.rewards.map((entry) => (
+              <li key={entry.id}>
+                <RewardRow entry={entry} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </Screen>
+  );
+}

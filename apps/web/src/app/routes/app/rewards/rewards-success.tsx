@@ -1,0 +1,42 @@
+import { useLocation } from 'react-router';
+import { rewardHistoryEntrySchema, rewardMessages, type RewardHistoryEntry } from '@wise/shared';
+import { SuccessTick } from '../../../../components/ui/art/tick';
+import { LinkButton } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Screen } from '../../../../components/ui/screen';
+import { paths } from '../../../../config/paths';
+import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
+import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
+import '../../../../features/rewards/components/rewards.css';
+
+/** What /rewards hands the success screen while the history reloads. */
+export interface RewardsSuccessState {
+  claim: RewardHistoryEntry;
+}
+
+/** /rewards/success (SPEC §2): the last reward in the history, claimed successfully. */
+export function RewardsSuccessRoute() {
+  const passed = rewardHistoryEntrySchema.safeParse((useLocation().state as { claim?: unknown } | null)?.claim);
+  const history = useRewardsHistory();
+  const last = history.data?.rewards[0] ?? (passed.success ? passed.data : undefined);
+  return (
+    <Screen>
+      <title>Reward claimed · Wise</title>
+      <div className="screen__center">
+        <SuccessTick />
+        <h1 className="screen__title">{rewardMessages.claimed}</h1>
+        <Card className="reward-claimed" data-testid="last-reward">
+          {last ? <RewardRow entry={last} /> : history.isPending ? <RewardRowSkeleton /> : <p className="screen__text">Your rewards are in your gem balance.</p>}
+        </Card>
+      </div>
+      <div className="screen__actions">
+        <LinkButton to={paths.rewards} replace>
+          Back to Rewards
+        </LinkButton>
+        <LinkButton to={paths.homepage} variant="link">
+          Go to Home
+        </LinkButton>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatGems, rewardMessages } from '@wise/shared';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { Button, LinkButton } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastError } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { gemKeys } from '../../../../features/gems/api/keys';
+import { useClaimRewards } from '../../../../features/rewards/api/claim-rewards';
+import { useRewardsTotal } from '../../../../features/rewards/api/get-rewards-total';
+import { errorMessage } from '../../../../lib/api-client';
+import '../../../../features/rewards/components/rewards.css';
+import type { RewardsSuccessState } from './rewards-success';
+
+/** /rewards (SPEC §2): total claimed rewards, Rewards History and Collect Rewards. */
+export function RewardsRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const total = useRewardsTotal();
+  const claim = useClaimRewards();
+
+  const onClaim = () =>
+    claim.mutate(undefined, {
+      onSuccess: async (data) => {
+        await queryClient.invalidateQueries({ queryKey: gemKeys.all });
+        const state: RewardsSuccessState = { claim: data.claim };
+        navigate(paths.rewardsSuccess, { state });
+      },
+      onError: (error) => toastError(errorMessage(error, rewardMessages.nothingToClaim)),
+    });
+
+  return (
+    <Screen withNav header={<Header backTo={paths.more} title="Rewards" />}>
+      <title>Rewards · Wise</title>
+      <Card className="rewards-total" aria-live="polite">
+        <p className="rewards-total__label">Total rewards claimed</p>
+        {total.isPending ? (
+          <>
+            <Skeleton width={140} height={38} />
+            <Skeleton width={170} height={24} radius={999} />
+          </>
+        ) : total.isError ? (
+          <p className="rewards-total__error" role="alert">
+            {rewardMessages.couldNotFetchTotal}.{' '}
+            <button type="button" className="rewards-retry" onClick={() => void total.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : (
+          <>
+            <p className="rewards-total__amount" data-testid="rewards-total">
+              <GemGlyph size={30} />
+              {formatGems(total.data.total_rewards)}
+            </p>
+            <p className={`rewards-total__claimable${total.data.claimable === 0 ? ' rewards-total__claimable--none' : ''}`}>
+              {total.data.claimable === 0 ? 'No new rewards yet' : `${formatGems(total.data.claimable)} gems ready to collect`}
+            </p>
+          </>
+        )}
+      </Card>
+
+      <Card tone="outline">
+        <ol className="rewards-how">
+          <li>
+            <span className="rewards-how__step">1</span>Sell gift cards or crypto on Wise.
+          </li>
+          <li>
+            <span className="rewards-how__step">2</span>Each sale we approve earns you Wise Gems.
+          </li>
+          <li>
+            <span className="rewards-how__step">3</span>Collect them into your balance and spend them on airtime, data, TV and electricity.
+          </li>
+        </ol>
+      </Card>
+
+      <div className="screen__actions">
+        <Button busy={claim.isPending} busyLabel="Collecting..." onClick={onClaim}>
+          {rewardMessages.collectButton}
+        </Button>
+        <LinkButton to={paths.rewardsHistory} variant="secondary">
+          {rewardMessages.historyButton}
+        </LinkButton>
+      </div>
+    </Screen>
+  );
+}

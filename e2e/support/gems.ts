@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+import { newUser, readOtp, type TestUser } from './auth';
+
+/**
+ * A signed-up, verified, logged-in customer made through the API (faster than the forms, which
+ * the auth specs already cover). The session cookie lands in the page's context; the SPEC §3
+ * local-storage keys are written the way the login screen writes them. Ends on `landing`.
+ */
+export async function apiCustomer(page: Page, landing = '/homepage'): Promise<TestUser & { id: string }> {
+  const user = newUser();
+  const api = page.request;
+  const signup = await api.post('/api/auth/signup', {
+    data: { full_name: user.fullName, username: user.username, email: user.email, phone: user.phone, password: user.password },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const otp = await readOtp(api, user.email);
+  const verify = await api.post('/api/auth/otp/verify', { data: { email: user.email, otp } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const login = await api.post('/api/auth/login', { data: { email_or_phone: user.email, password: user.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { user: session } = (await login.json()) as { user: { id: string; full_name: string } };
+
+  await page.goto('/home');
+  await page.evaluate(({ id, fullName }) => {
+    localStorage.setItem('auth', 'true');
+    localStorage.setItem('id', id);
+    localStorage.setItem('fullname', fullName);
+  }, { id: session.id, fullName: session.full_name });
+  await page.goto(landing);
+  return { ...user, id: session.id };
+}
+
+/**
+ * Seeds a claimable reward for the logged-in customer through the test-only route
+ * (POST /api/dev/rewards/accrue, registered only when NODE_ENV !== 'production'); in the product
+ * rewards come from the back office approving a sale.
+ */
+export async function seedReward(page: Page, points: number, reward: string): Promise<void> {
+  const response = await page.request.post('/api/dev/rewards/accrue', { data: { points, reward } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function gemBalance(page: Page): Promise<number> {
+  const response = await page.request.get('/api/gems/balance');
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { total_points: number }).total_points;
+}
