@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
+import { formatPhone } from '../../../lib/format';
 import { LoginPasswordForm } from '../../../features/auth/components/login-password-form';
 import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
 import '../../../features/auth/components/form.css';
@@ -18,7 +19,7 @@ export function LoginPasswordRoute() {
       <ScreenIntro title="Welcome back" text="Login to continue" />
       <div className="auth-identity">
         <span className="auth-identity__value" data-testid="login-identifier">
-          {emailOrPhone}
+          {formatPhone(emailOrPhone)}
         </span>
         <Link to={paths.login}>Change</Link>
       </div>
