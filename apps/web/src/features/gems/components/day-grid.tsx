@@ -32,7 +32,10 @@ export function DayGrid({ days, today }: DayGridProps) {
             data-state={state}
             data-testid={`gem-day-${day}`}
           >
-            <span className="gem-day__label">{day === today ? 'Today' : `Day ${day}`}</span>
+            <span className="gem-day__head">
+              <span className="gem-day__label">Day {day}</span>
+              {day === today ? <span className="gem-day__today">Today</span> : null}
+            </span>
             <span className="gem-day__gem">
               <GemGlyph size={day === 7 ? 36 : 28} />
               {collected ? (
