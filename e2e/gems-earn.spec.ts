@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiCustomer, gemBalance } from './support/gems';
 
 const AMOUNTS = [10, 10, 10, 20, 20, 20, 50];
 
 /** Today's gem day as the server sees it. */
-async function serverToday(page: import('@playwright/test').Page): Promise<number> {
+async function serverToday(page: Page): Promise<number> {
   const response = await page.request.get('/api/gems/collection');
   return ((await response.json()) as { today: number }).today;
 }
