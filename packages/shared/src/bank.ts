@@ -49,3 +49,6 @@ export const bankMessages = {
 
 /** ******7890: only the last four digits of an account number are ever repeated back. */
 export const maskAccountNumber = (account: string) => `${'*'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
+
+/** The update form when bank details already exist: the PIN becomes required. */
+export const updateBankWithPinSchema = updateBankSchema.extend({ pin: pinField });

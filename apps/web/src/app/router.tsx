@@ -41,6 +41,11 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
+/** Account-area screens below a tab: full-height forms and lists without the bottom navigation. */
+function hidden(entries: [string, RouteObject['lazy']][]): RouteObject[] {
+  return entries.map(([path, lazy]) => ({ path, handle: { hideNav: true }, lazy }) as RouteObject);
+}
+
 /**
  * The logged-in app (SPEC §2 "Authenticated group"), behind the guard in app-layout.
  * Add a route group as one entry here, with its screens under routes/app/<group>/.
@@ -49,8 +54,59 @@ const publicRoutes: RouteObject[] = [
 const authenticatedRoutes: RouteObject[] = [
   {
     path: paths.homepage,
-    children: [{ index: true, lazy: screen(() => import('./routes/app/homepage/dashboard'), 'DashboardRoute') }],
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/homepage/dashboard'), 'DashboardRoute') },
+      ...hidden([
+        [paths.pinSet, screen(() => import('./routes/app/homepage/pin-set'), 'PinSetRoute')],
+        [paths.pinConfirm, screen(() => import('./routes/app/homepage/pin-confirm'), 'PinConfirmRoute')],
+        [paths.pinSuccess, screen(() => import('./routes/app/homepage/pin-success'), 'PinSuccessRoute')],
+        [paths.history, screen(() => import('./routes/app/homepage/history'), 'HistoryRoute')],
+        [paths.notifications, screen(() => import('./routes/app/homepage/notifications'), 'NotificationsRoute')],
+      ]),
+    ],
   },
+  {
+    path: paths.profile,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/profile/profile'), 'ProfileRoute') },
+      ...hidden([
+        [paths.gemBalance, screen(() => import('./routes/app/profile/gem-balance'), 'GemBalanceRoute')],
+        [paths.profileFullName, screen(() => import('./routes/app/profile/modify-full-name'), 'ModifyFullNameRoute')],
+        [paths.profilePhone, screen(() => import('./routes/app/profile/modify-phone'), 'ModifyPhoneRoute')],
+        [paths.profilePhoneNumber, screen(() => import('./routes/app/profile/modify-phone'), 'ModifyPhoneNumberRoute')],
+        [paths.profilePhoneOtp, screen(() => import('./routes/app/profile/modify-phone'), 'ModifyPhoneOtpRoute')],
+        [paths.profileEmail, screen(() => import('./routes/app/profile/modify-email'), 'ModifyEmailRoute')],
+        [paths.profileEmailNew, screen(() => import('./routes/app/profile/modify-email'), 'ModifyEmailNewRoute')],
+        [paths.profileEmailOtp, screen(() => import('./routes/app/profile/modify-email'), 'ModifyEmailOtpRoute')],
+        [paths.profileGender, screen(() => import('./routes/app/profile/modify-simple'), 'ModifyGenderRoute')],
+        [paths.profileAddress, screen(() => import('./routes/app/profile/modify-simple'), 'ModifyAddressRoute')],
+        [paths.profileDob, screen(() => import('./routes/app/profile/modify-simple'), 'ModifyDateOfBirthRoute')],
+        [paths.profileSuccess, screen(() => import('./routes/app/profile/profile-success'), 'ProfileSuccessRoute')],
+      ]),
+    ],
+  },
+  {
+    path: paths.account,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/account/account'), 'AccountRoute') },
+      ...hidden([
+        [paths.updateBank, screen(() => import('./routes/app/account/update-bank'), 'UpdateBankRoute')],
+        [paths.accountSuccess, screen(() => import('./routes/app/account/account-success'), 'AccountSuccessRoute')],
+      ]),
+    ],
+  },
+  {
+    path: paths.support,
+    children: [
+      { index: true, lazy: screen(() => import('./routes/app/support/support'), 'SupportRoute') },
+      ...hidden([[paths.liveChat, screen(() => import('./routes/app/misc/coming-soon'), 'LiveChatRoute')]]),
+    ],
+  },
+  ...hidden([
+    [paths.bettings, screen(() => import('./routes/app/misc/coming-soon'), 'BettingsRoute')],
+    [paths.transport, screen(() => import('./routes/app/misc/coming-soon'), 'TransportRoute')],
+    [paths.more, screen(() => import('./routes/app/misc/more'), 'MoreRoute')],
+  ]),
   {
     path: paths.earn,
     children: [

@@ -1,39 +1,85 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Bell } from 'lucide-react';
+import { fetchMessages, firstWord } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
-import { GemGlyph } from '../../../../components/ui/art/gem';
-import { Card } from '../../../../components/ui/card';
 import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { LogoutButton } from '../../../../features/auth/components/logout-button';
+import { useDashboard } from '../../../../features/dashboard/api/get-dashboard';
+import { ActionCards } from '../../../../features/dashboard/components/action-cards';
+import { GemBalanceCard } from '../../../../features/dashboard/components/gem-balance-card';
+import { PendingActions } from '../../../../features/dashboard/components/pending-actions';
+import { ServicesGrid } from '../../../../features/dashboard/components/services-grid';
 import { authStorage } from '../../../../lib/auth-storage';
+import { FetchError } from '../shared/fetch-error';
+import '../shared/account.css';
 import './dashboard.css';
 
-/** Home dashboard (SPEC §1). For now: the greeting and logout; the cards arrive with their features. */
+const serviceLinks = {
+  airtime: paths.airtime,
+  data: paths.data,
+  bettings: paths.bettings,
+  tv: paths.tv,
+  electricity: paths.electricity,
+  transport: paths.transport,
+  earn: paths.earn,
+  more: paths.more,
+};
+const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_bank_details: paths.updateBank };
+
+/** Home dashboard (SPEC §1). */
 export function DashboardRoute() {
   const navigate = useNavigate();
-  const fullName = authStorage.fullName();
-  const firstName = fullName.trim().split(/\s+/)[0] ?? '';
+  const dashboard = useDashboard();
+  const data = dashboard.data;
+  // Until the server answers, the name the login stored is good enough for the greeting.
+  const fullName = data?.full_name ?? authStorage.fullName();
+  const unread = data?.unread_notifications ?? 0;
 
   return (
     <Screen withNav>
       <title>Home · Wise</title>
       <header className="dashboard__top">
-        <Avatar name={fullName} size={44} />
+        <Link to={paths.profile} aria-label="Your profile" className="dashboard__avatar">
+          {data ? <Avatar name={fullName} size={44} photo={data.photo} /> : <Skeleton width={44} height={44} radius="50%" />}
+        </Link>
         <div className="dashboard__hello">
-          <h1 className="dashboard__greeting">Hi, {firstName}</h1>
+          <h1 className="dashboard__greeting">Hi, {firstWord(fullName)}</h1>
           <p className="dashboard__sub">Welcome back to Wise</p>
         </div>
+        <Link
+          to={paths.notifications}
+          className="dashboard__bell"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
+          <Bell size={22} aria-hidden="true" />
+          {unread > 0 ? (
+            <span className="dashboard__badge" data-testid="unread-count">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Link>
         <LogoutButton onLoggedOut={() => navigate(paths.home, { replace: true })} />
       </header>
-      <Card tone="tinted" className="dashboard__welcome">
-        <GemGlyph size={40} />
-        <div>
-          <p className="dashboard__welcome-title">Everything in one place</p>
-          <p className="dashboard__welcome-text">
-            Sell gift cards and crypto for naira, collect Wise Gems and pay your bills from here.
-          </p>
+
+      {dashboard.isPending ? (
+        <div className="dashboard__loading" aria-busy="true" aria-label="Loading">
+          <Skeleton height={148} radius={16} />
+          <Skeleton height={180} />
+          <Skeleton height={132} />
         </div>
-      </Card>
+      ) : dashboard.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      ) : (
+        <>
+          <GemBalanceCard balance={dashboard.data.wallet} historyHref={paths.history} />
+          <ServicesGrid links={serviceLinks} />
+          <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
+          <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
+          {/* The Popular cryptocurrency list (SPEC §1) arrives with the crypto feature: its place stays empty. */}
+        </>
+      )}
     </Screen>
   );
 }

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { Bell } from 'lucide-react';
+import { capitalizeFirst, fetchMessages } from '@wise/shared';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useMarkNotificationsRead, useNotifications } from '../../../../features/notifications/api/notifications';
+import { FetchError } from '../shared/fetch-error';
+import { formatDateTime, relativeTime } from '../shared/format';
+import '../shared/account.css';
+
+/** /homepage/notifications: messages with dates, first letter capitalised, newest first; opening marks them read. */
+export function NotificationsRoute() {
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const marked = useRef(false);
+  const hasUnread = notifications.data?.some((n) => !n.read) ?? false;
+
+  useEffect(() => {
+    if (hasUnread && !marked.current) {
+      marked.current = true;
+      markRead.mutate();
+    }
+  }, [hasUnread, markRead]);
+
+  let body;
+  if (notifications.isPending) {
+    body = (
+      <div className="list" aria-busy="true" aria-label="Loading">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="list__row">
+            <Skeleton width={40} height={40} radius="50%" />
+            <div className="list__main" style={{ gap: 6 }}>
+              <Skeleton height={14} />
+              <Skeleton height={12} width="40%" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (notifications.isError) {
+    body = <FetchError message={fetchMessages.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
+  } else if (notifications.data.length === 0) {
+    body = (
+      <EmptyState
+        art={<Bell size={48} aria-hidden="true" />}
+        title="No notifications yet"
+        text="We will let you know here when something happens on your account."
+      />
+    );
+  } else {
+    body = (
+      <ul className="list" data-testid="notifications">
+        {notifications.data.map((n) => (
+          <li key={n.id} className="list__row" data-unread={!n.read || undefined}>
+            <span className="list__icon">
+              <Bell size={18} aria-hidden="true" />
+            </span>
+            <span className="list__main">
+              <span className="notification__message">{capitalizeFirst(n.message)}</span>
+              <time className="list__sub" dateTime={n.date_created} title={formatDateTime(n.date_created)}>
+                {relativeTime(n.date_created)} · {formatDateTime(n.date_created)}
+              </time>
+            </span>
+            {!n.read ? <span className="notification__dot" aria-label="Unread" /> : null}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.homepage} title="Notifications" />}>
+      <title>Notifications · Wise</title>
+      {body}
+    </Screen>
+  );
+}

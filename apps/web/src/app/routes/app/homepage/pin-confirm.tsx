@@ -1,0 +1,64 @@
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { setPinSchema } from '@wise/shared';
+import { Button } from '../../../../components/ui/button';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { toastError } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useSetPin } from '../../../../features/pin/api/pin';
+import { PinField } from '../../../../features/pin/components/pin-field';
+import { pinDraft } from '../../../../features/pin/pin-draft';
+import { applyFieldErrors } from '../../../../lib/form-errors';
+import { errorMessage } from '../../../../lib/api-client';
+
+/** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
+export function PinConfirmRoute() {
+  const navigate = useNavigate();
+  const draft = pinDraft.get();
+  const setPin = useSetPin();
+  const form = useForm({
+    resolver: zodResolver(setPinSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { pin: draft?.pin ?? '', confirm_pin: '', current_pin: draft?.currentPin },
+  });
+  // Reached without a PIN from the first screen (reload, direct visit): start there.
+  if (!draft) return <Navigate to={paths.pinSet} replace />;
+
+  const submit = form.handleSubmit((input) =>
+    setPin.mutate(input, {
+      onSuccess: () => {
+        pinDraft.clear();
+        navigate(paths.pinSuccess, { replace: true });
+      },
+      onError: (error) => {
+        form.setValue('confirm_pin', '');
+        applyFieldErrors(error, form.setError, ['confirm_pin']);
+        toastError(errorMessage(error, 'Could not set your PIN. Please try again'));
+      },
+    }),
+  );
+
+  return (
+    <Screen header={<Header backTo={paths.pinSet} title="Transaction PIN" />}>
+      <title>Confirm PIN · Wise</title>
+      <ScreenIntro title="Confirm PIN" text="Enter the same four digits again" />
+      <form className="screen__form" onSubmit={submit} noValidate>
+        <PinField
+          control={form.control}
+          name="confirm_pin"
+          label="Confirm PIN"
+          error={form.formState.errors.confirm_pin?.message ?? form.formState.errors.pin?.message}
+          onEdit={() => form.clearErrors()}
+        />
+        <div className="screen__actions">
+          <Button type="submit" busy={setPin.isPending} busyLabel="Setting...">
+            Set
+          </Button>
+        </div>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,72 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OTP_LENGTH, otpField } from '@wise/shared';
+import { z } from 'zod';
+import { Button } from '../../../../components/ui/button';
+import { OtpInput } from '../../../../components/ui/code-input';
+import { toastError } from '../../../../components/ui/toast';
+import { errorMessage } from '../../../../lib/api-client';
+
+/** The code part of phoneChangeVerifySchema / emailChangeVerifySchema (same otpField). */
+const codeSchema = z.strictObject({ otp_code: otpField });
+
+interface ContactOtpFormProps {
+  busy: boolean;
+  /** Sends the code; rejects with the server's error. */
+  onSubmit: (code: string) => Promise<unknown>;
+  onResend: () => void;
+  resending: boolean;
+}
+
+/** Four boxes for the change code, 'Verify' / 'Verifying...' and a resend link. */
+export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactOtpFormProps) {
+  const form = useForm({
+    resolver: zodResolver(codeSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { otp_code: '' },
+  });
+  const submit = form.handleSubmit(async ({ otp_code }) => {
+    try {
+      await onSubmit(otp_code);
+    } catch (error) {
+      toastError(errorMessage(error, 'Could not verify the code. Please try again'));
+      form.setValue('otp_code', '');
+      form.setFocus('otp_code');
+    }
+  });
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <Controller
+        control={form.control}
+        name="otp_code"
+        render={({ field }) => (
+          <OtpInput
+            length={OTP_LENGTH}
+            label="One-time code"
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              form.clearErrors('otp_code');
+            }}
+            error={form.formState.errors.otp_code?.message}
+            autoFocus
+          />
+        )}
+      />
+      <p className="screen__aside">
+        Didn&apos;t get it?{' '}
+        <button type="button" className="btn btn--link" onClick={onResend} disabled={resending}>
+          {resending ? 'Sending...' : 'Send a new code'}
+        </button>
+      </p>
+      <div className="screen__actions">
+        <Button type="submit" busy={busy} busyLabel="Verifying...">
+          Verify
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { fetchMessages } from '@wise/shared';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { LinkButton } from '../../../../components/ui/button';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useGemBalance } from '../../../../features/profile/api/profile';
+import { FetchError } from '../shared/fetch-error';
+import { formatGems } from '../shared/format';
+import './profile.css';
+
+/** /profile/wisegembalance: the total points (SPEC §2). */
+export function GemBalanceRoute() {
+  const balance = useGemBalance();
+  return (
+    <Screen header={<Header backTo={paths.profile} title="Wise Gem Balance" />}>
+      <title>Wise Gem Balance · Wise</title>
+      {balance.isPending ? (
+        <Skeleton height={200} radius={16} />
+      ) : balance.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void balance.refetch()} retrying={balance.isFetching} />
+      ) : (
+        <section className="gem-total" aria-label="Total points">
+          <GemGlyph size={56} />
+          <p className="gem-total__amount" data-testid="total-points">
+            {formatGems(balance.data.total_points)}
+          </p>
+          <p>Total Wise Gems</p>
+        </section>
+      )}
+      <div className="screen__actions">
+        <LinkButton to={paths.earn}>Collect Wise Gems</LinkButton>
+      </div>
+    </Screen>
+  );
+}

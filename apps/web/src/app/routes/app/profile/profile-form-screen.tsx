@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { fetchMessages, type ProfileResponse } from '@wise/shared';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useProfile } from '../../../../features/profile/api/profile';
+import { FetchError } from '../shared/fetch-error';
+import '../shared/account.css';
+import './profile.css';
+
+interface ProfileFormScreenProps {
+  title: string;
+  intro?: ReactNode;
+  backTo?: string;
+  /** The form, given the loaded profile (forms start from the current values). */
+  children: (profile: ProfileResponse) => ReactNode;
+}
+
+/** The frame every modify screen shares: header, intro, and the profile's loading and error states. */
+export function ProfileFormScreen({ title, intro, backTo = paths.profile, children }: ProfileFormScreenProps) {
+  const profile = useProfile();
+  return (
+    <Screen header={<Header backTo={backTo} title={title} />}>
+      <title>{`${title} · Wise`}</title>
+      {intro ? <ScreenIntro title={title} text={intro} /> : null}
+      {profile.isPending ? (
+        <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </div>
+      ) : profile.isError ? (
+        <FetchError message={fetchMessages.profile} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+      ) : (
+        children(profile.data)
+      )}
+    </Screen>
+  );
+}

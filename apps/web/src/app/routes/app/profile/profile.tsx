@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { CalendarDays, ChevronRight, Mail, MapPin, Phone, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { fetchMessages, firstWord, formatPhone } from '@wise/shared';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useProfile } from '../../../../features/profile/api/profile';
+import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
+import { FetchError } from '../shared/fetch-error';
+import '../shared/account.css';
+import './profile.css';
+
+interface DetailRow {
+  label: string;
+  value: string | null;
+  href: string;
+  Icon: LucideIcon;
+}
+
+const formatDob = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (SPEC §2). */
+export function ProfileRoute() {
+  const profile = useProfile();
+
+  if (profile.isPending) {
+    return (
+      <Screen withNav>
+        <div className="profile__head" aria-busy="true" aria-label="Loading">
+          <Skeleton width={96} height={96} radius="50%" />
+          <Skeleton width={160} height={24} />
+        </div>
+        <Skeleton height={320} />
+      </Screen>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Screen withNav>
+        <FetchError message={fetchMessages.profile} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+      </Screen>
+    );
+  }
+
+  const p = profile.data;
+  const rows: DetailRow[] = [
+    { label: 'Full name', value: p.full_name, href: paths.profileFullName, Icon: UserRound },
+    { label: 'Mobile number', value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
+    { label: 'Email', value: p.email, href: paths.profileEmail, Icon: Mail },
+    { label: 'Gender', value: p.gender ? p.gender[0]?.toUpperCase() + p.gender.slice(1) : null, href: paths.profileGender, Icon: Users },
+    { label: 'Address', value: p.address, href: paths.profileAddress, Icon: MapPin },
+    { label: 'Date of birth', value: p.date_of_birth ? formatDob(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
+  ];
+
+  return (
+    <Screen withNav>
+      <title>Profile · Wise</title>
+      <div className="profile__head">
+        <PhotoUpload name={p.full_name} photo={p.photo} />
+        <h1 className="profile__greeting">Hi, {firstWord(p.full_name)}</h1>
+      </div>
+
+      <Link to={paths.gemBalance} className="profile__gems">
+        <GemGlyph size={32} />
+        <span className="list__main">
+          <span className="list__title">Wise Gem Balance</span>
+          <span className="list__sub">See your total points</span>
+        </span>
+        <ChevronRight size={20} aria-hidden="true" />
+      </Link>
+
+      <section aria-labelledby="details-title">
+        <h2 id="details-title" className="section-title">
+          Personal details
+        </h2>
+        <ul className="list" data-testid="profile-details">
+          {rows.map(({ label, value, href, Icon }) => (
+            <li key={label}>
+              <Link to={href} className="list__row" aria-label={`${label}: ${value ?? 'not added'}. Modify`}>
+                <span className="list__icon">
+                  <Icon size={18} aria-hidden="true" />
+                </span>
+                <span className="list__main">
+                  <span className="list__sub">{label}</span>
+                  <span className={value ? 'list__title detail-value' : 'profile__missing'}>{value ?? 'Not added yet'}</span>
+                </span>
+                <span className="list__action">Modify</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Screen>
+  );
+}

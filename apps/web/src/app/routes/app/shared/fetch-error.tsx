@@ -1,0 +1,23 @@
+import { RefreshCw } from 'lucide-react';
+import { Button } from '../../../../components/ui/button';
+import { BadIcon } from '../../../../components/ui/art/bad-icon';
+
+interface FetchErrorProps {
+  /** SPEC §8's message for this screen, e.g. "Couldn't Fetch Profile Details". */
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** The error state of a screen whose data did not load: SPEC's message and a retry. */
+export function FetchError({ message, onRetry, retrying }: FetchErrorProps) {
+  return (
+    <div className="fetch-error" role="alert">
+      <BadIcon size={40} />
+      <p className="fetch-error__text">{message}</p>
+      <Button variant="secondary" className="fetch-error__retry" onClick={onRetry} busy={retrying} busyLabel="Retrying...">
+        <RefreshCw size={18} aria-hidden="true" /> Try again
+      </Button>
+    </div>
+  );
+}

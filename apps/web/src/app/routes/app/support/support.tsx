@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { ChevronRight, Mail, MessageCircle, MessagesSquare } from 'lucide-react';
+import { fetchMessages } from '@wise/shared';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useSupportContacts } from '../../../../features/support/api/support';
+import { FetchError } from '../shared/fetch-error';
+import '../shared/account.css';
+
+/** /support: WhatsApp and e-mail (SUPPORT_WHATSAPP, SUPPORT_EMAIL), and live chat (coming soon). */
+export function SupportRoute() {
+  const contacts = useSupportContacts();
+  return (
+    <Screen withNav>
+      <title>Support · Wise</title>
+      <ScreenIntro title="Support" text="We are here to help. Reach us the way that suits you." />
+      {contacts.isPending ? (
+        <Skeleton height={200} />
+      ) : contacts.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void contacts.refetch()} retrying={contacts.isFetching} />
+      ) : (
+        <ul className="list">
+          <li>
+            <a className="list__row" href={contacts.data.whatsapp_url} target="_blank" rel="noopener noreferrer" data-testid="support-whatsapp">
+              <span className="list__icon">
+                <MessageCircle size={20} aria-hidden="true" />
+              </span>
+              <span className="list__main">
+                <span className="list__title">Chat on WhatsApp</span>
+                <span className="list__sub">{contacts.data.whatsapp_number}</span>
+              </span>
+              <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+            </a>
+          </li>
+          <li>
+            <a className="list__row" href={contacts.data.email_url} data-testid="support-email">
+              <span className="list__icon">
+                <Mail size={20} aria-hidden="true" />
+              </span>
+              <span className="list__main">
+                <span className="list__title">Send us an e-mail</span>
+                <span className="list__sub">{contacts.data.email}</span>
+              </span>
+              <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+            </a>
+          </li>
+          <li>
+            <Link className="list__row" to={paths.liveChat}>
+              <span className="list__icon">
+                <MessagesSquare size={20} aria-hidden="true" />
+              </span>
+              <span className="list__main">
+                <span className="list__title">Live chat</span>
+                <span className="list__sub">Talk to us in the app</span>
+              </span>
+              <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+            </Link>
+          </li>
+        </ul>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Eye, EyeOff, History } from 'lucide-react';
+import { GemGlyph } from '../../../components/ui/art/gem';
+
+interface GemBalanceCardProps {
+  balance: number;
+  historyHref: string;
+}
+
+const gems = new Intl.NumberFormat('en-NG');
+
+/** The Wise Gem balance, hidden as **** until the eye is tapped (SPEC §1), with a History link. */
+export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <section className="gem-card" aria-label="Wise Gem balance">
+      <div className="gem-card__top">
+        <span>Wise Gem balance</span>
+        <button
+          type="button"
+          className="gem-card__eye"
+          onClick={() => setShown((v) => !v)}
+          aria-pressed={shown}
+          aria-label={shown ? 'Hide balance' : 'Show balance'}
+        >
+          {shown ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
+        </button>
+      </div>
+      <p className="gem-card__amount" data-testid="gem-balance">
+        <GemGlyph size={28} />
+        {shown ? (
+          <>
+            {gems.format(balance)} <span className="gem-card__unit">gems</span>
+          </>
+        ) : (
+          <span aria-label="Balance hidden">****</span>
+        )}
+      </p>
+      <div className="gem-card__bottom">
+        <Link to={historyHref} className="gem-card__link">
+          <History size={18} aria-hidden="true" /> History
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  messageResponseSchema,
+  pinStatusResponseSchema,
+  type SetPinInput,
+  type VerifyPinInput,
+} from '@wise/shared';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/pin/status → { pin_status: 'pending' | 'set' }. */
+export const getPinStatus = (signal?: AbortSignal) => api('/api/pin/status', { schema: pinStatusResponseSchema, signal });
+export const pinStatusQuery = () => queryOptions({ queryKey: ['pin', 'status'], queryFn: ({ signal }) => getPinStatus(signal) });
+export const usePinStatus = () => useQuery(pinStatusQuery());
+
+/** POST /api/pin: set, or change with current_pin. */
+export const setPin = (input: SetPinInput) => api('/api/pin', { method: 'POST', body: input, schema: messageResponseSchema });
+export function useSetPin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setPin,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: pinStatusQuery().queryKey }),
+        client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: ['notifications'] }),
+      ]);
+    },
+  });
+}
+
+/** POST /api/pin/verify (5 wrong lock PIN use for 15 minutes). */
+export const verifyPin = (input: VerifyPinInput) =>
+  api('/api/pin/verify', { method: 'POST', body: input, schema: messageResponseSchema });
+export const useVerifyPin = () => useMutation({ mutationFn: verifyPin });

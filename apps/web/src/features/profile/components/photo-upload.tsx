@@ -1,0 +1,56 @@
+import { useRef } from 'react';
+import { Camera } from 'lucide-react';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, profileMessages } from '@wise/shared';
+import { Avatar } from '../../../components/ui/art/avatar';
+import { Spinner } from '../../../components/ui/button';
+import { toastError, toastSuccess } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useUploadPhoto } from '../api/profile';
+import './profile.css';
+
+const accepted = new Set(PHOTO_ACCEPT.split(','));
+
+/** The profile photo with a camera button; the server checks the file again by its content. */
+export function PhotoUpload({ name, photo }: { name: string; photo: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadPhoto();
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    // Quick checks for a fast answer; the server decides (by content, not by name).
+    if (file.size > PHOTO_MAX_BYTES) return toastError(profileMessages.photoTooLarge);
+    if (file.type && !accepted.has(file.type)) return toastError(profileMessages.photoNotImage);
+    upload.mutate(file, {
+      onSuccess: (result) => toastSuccess(result.message),
+      onError: (error) => toastError(errorMessage(error, profileMessages.photoUnreadable)),
+    });
+  };
+
+  return (
+    <div className="photo-upload">
+      <Avatar name={name} size={96} photo={photo} />
+      <button
+        type="button"
+        className="photo-upload__button"
+        onClick={() => input.current?.click()}
+        disabled={upload.isPending}
+        aria-label={photo ? 'Change profile photo' : 'Upload profile photo'}
+      >
+        {upload.isPending ? <Spinner /> : <Camera size={18} aria-hidden="true" />}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="photo-input"
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

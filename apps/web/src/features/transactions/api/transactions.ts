@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionListResponseSchema, type TransactionStatus } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/transactions[?status=] → newest first. */
+export const getTransactions = (status: TransactionStatus | undefined, signal?: AbortSignal) =>
+  api(status ? `/api/transactions?status=${encodeURIComponent(status)}` : '/api/transactions', {
+    schema: transactionListResponseSchema,
+    signal,
+  });
+export const transactionsQuery = (status?: TransactionStatus) =>
+  queryOptions({ queryKey: ['transactions', status ?? 'all'], queryFn: ({ signal }) => getTransactions(status, signal) });
+export const useTransactions = (status?: TransactionStatus) =>
+  useQuery({ ...transactionsQuery(status), placeholderData: keepPreviousData });
