@@ -15,6 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
+      'apps/web/vitest.config.ts',
       {
         test: {
           name: 'server-pglite',
