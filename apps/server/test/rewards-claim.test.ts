@@ -7,7 +7,7 @@ import {
 } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger, getGemBalance } from '../src/domain/gems/ledger';
-import { accrueReward, rewardGemsForSale } from '../src/domain/rewards/rewards';
+import { accrueReward, accrueSaleReward, rewardGemsForSale } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
@@ -127,6 +127,18 @@ describe('rewards', () => {
     expect(rewardGemsForSale(250_000, 3)).toBe(6);
     expect(() => rewardGemsForSale(1.5)).toThrow(RangeError);
     expect(() => rewardGemsForSale(-1)).toThrow(RangeError);
+  });
+
+  it('an approved sale accrues its reward once; a sale under ₦1,000 accrues nothing', async () => {
+    const user = await createCustomer(t);
+    const saleId = randomUUID();
+    const sale = { userId: user.id, saleId, amountKobo: 12_345_600, description: 'Reward for your Amazon gift card sale' }; // ₦123,456
+    expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: true });
+    expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: false });
+    expect(await accrueSaleReward(t.database.db, clock, { ...sale, saleId: randomUUID(), amountKobo: 99_999 })).toBeUndefined();
+    expect(await total(user)).toEqual({ total_rewards: 0, claimable: 123 });
+    const claimed = (await claim(user)).json<RewardClaimResponse>();
+    expect(claimed.claim).toMatchObject({ points: 123, reward: 'Reward for your Amazon gift card sale' });
   });
 
   it('leaves the journal balanced', async () => {

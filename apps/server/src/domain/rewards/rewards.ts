@@ -80,6 +80,27 @@ export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInpu
   });
 }
 
+export interface SaleRewardInput {
+  userId: string;
+  saleId: string;
+  /** The approved sale's naira value in kobo. */
+  amountKobo: number;
+  /** REWARD_GEMS_PER_1000_NAIRA (DESIGN §4). */
+  gemsPer1000Naira?: number;
+  /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
+  description: string;
+}
+
+/**
+ * What the back office calls when staff approve a sale: accrues `rewardGemsForSale` gems once per
+ * sale (source `sale:<id>`), or nothing for a sale worth less than one gem.
+ */
+export async function accrueSaleReward(db: Db, clock: Clock, input: SaleRewardInput): Promise<AccruedReward | undefined> {
+  const amount = rewardGemsForSale(input.amountKobo, input.gemsPer1000Naira);
+  if (amount === 0) return undefined;
+  return accrueReward(db, clock, { userId: input.userId, source: `sale:${input.saleId}`, amount, description: input.description });
+}
+
 export interface RewardClaim {
   id: string;
   createdAt: Date;
