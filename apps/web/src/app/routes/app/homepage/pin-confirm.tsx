@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,7 +17,8 @@ import { errorMessage } from '../../../../lib/api-client';
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function PinConfirmRoute() {
   const navigate = useNavigate();
-  const draft = pinDraft.get();
+  // Read once: the module copy is cleared on success, this screen keeps its own until it leaves.
+  const [draft] = useState(() => pinDraft.get());
   const setPin = useSetPin();
   const form = useForm({
     resolver: zodResolver(setPinSchema),
@@ -39,6 +41,8 @@ export function PinConfirmRoute() {
         toastError(errorMessage(error, 'Could not set your PIN. Please try again'));
       },
     }),
+    // A confirmation that does not match is typed again from the first box.
+    () => form.setValue('confirm_pin', ''),
   );
 
   return (

@@ -71,10 +71,13 @@ function NewPinStep({ currentPin, changing }: { currentPin?: string; changing: b
     reValidateMode: 'onSubmit',
     defaultValues: { pin: '' },
   });
-  const submit = form.handleSubmit(({ pin }) => {
-    pinDraft.set({ pin, currentPin });
-    navigate(paths.pinConfirm);
-  });
+  const submit = form.handleSubmit(
+    ({ pin }) => {
+      pinDraft.set({ pin, currentPin });
+      navigate(paths.pinConfirm);
+    },
+    () => form.setValue('pin', ''),
+  );
   return (
     <>
       <ScreenIntro
