@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCustomer, gemBalance } from './support/gems';
+import { apiCustomer, expectBalanceEverywhere, gemBalance } from './support/gems';
 
 const AMOUNTS = [10, 10, 10, 20, 20, 20, 50];
 
@@ -44,6 +44,7 @@ test.describe('/earn', () => {
 
     // The same number everywhere it is shown: the ledger's.
     expect(await gemBalance(page)).toBe(todaysAmount);
+    await expectBalanceEverywhere(page, todaysAmount);
   });
 
   test('a second tab or a replayed request gets the server message as a toast and no gems', async ({ page }) => {

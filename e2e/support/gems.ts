@@ -45,3 +45,22 @@ export async function gemBalance(page: Page): Promise<number> {
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { total_points: number }).total_points;
 }
+
+/**
+ * The gem balance on every screen that shows it: the dashboard card (hidden as **** until the eye
+ * is tapped), /profile/wisegembalance and /earn.
+ */
+export async function expectBalanceEverywhere(page: Page, gems: number): Promise<void> {
+  const text = new Intl.NumberFormat('en-NG').format(gems);
+  await page.goto('/homepage');
+  const card = page.getByRole('region', { name: 'Wise Gem balance' });
+  await expect(card.getByTestId('gem-balance')).toHaveText('****');
+  await card.getByRole('button', { name: 'Show balance' }).click();
+  await expect(card.getByTestId('gem-balance')).toHaveText(`${text} gems`);
+
+  await page.goto('/profile/wisegembalance');
+  await expect(page.getByTestId('total-points')).toHaveText(text);
+
+  await page.goto('/earn');
+  await expect(page.getByTestId('gem-balance')).toHaveText(`${text} gems`);
+}

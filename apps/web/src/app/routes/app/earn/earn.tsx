@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ChevronRight } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
+import { dashboardQuery } from '../../../../features/dashboard/api/get-dashboard';
 import { useCollectGems } from '../../../../features/gems/api/collect-gems';
 import { useCollection } from '../../../../features/gems/api/get-collection';
 import { CollectButton } from '../../../../features/gems/components/collect-button';
@@ -22,6 +24,7 @@ import './earn.css';
 /** /earn (SPEC §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
 export function EarnRoute() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const collection = useCollection();
   const collect = useCollectGems();
   const { refetch } = collection;
@@ -30,6 +33,8 @@ export function EarnRoute() {
   const onCollect = () =>
     collect.mutate(undefined, {
       onSuccess: (data) => {
+        // The dashboard's `wallet` is the same ledger balance: never show the old one.
+        void queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
         const state: EarnSuccessState = { points: data.points, totalPoints: data.total_points, day: data.day };
         navigate(paths.earnSuccess, { state });
       },
