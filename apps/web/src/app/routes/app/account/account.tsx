@@ -55,7 +55,7 @@ export function AccountRoute() {
   }
 
   return (
-    <Screen withNav>
+    <Screen withNav className="screen--tab">
       <title>Wallet · Wise</title>
       <ScreenIntro title="Wallet" text="Where we pay you for your gift card and crypto sales" />
       {body}

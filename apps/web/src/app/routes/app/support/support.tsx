@@ -12,7 +12,7 @@ import '../shared/account.css';
 export function SupportRoute() {
   const contacts = useSupportContacts();
   return (
-    <Screen withNav>
+    <Screen withNav className="screen--tab">
       <title>Support · Wise</title>
       <ScreenIntro title="Support" text="We are here to help. Reach us the way that suits you." />
       {contacts.isPending ? (
