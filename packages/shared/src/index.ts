@@ -10,4 +10,3 @@ export * from './notifications';
 export * from './transactions';
 export * from './dashboard';
 export * from './gems';
-export * from './gems';

@@ -2,4 +2,3 @@
 export * from './auth';
 export * from './account';
 export * from './gems';
-export * from './gems';
