@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { authMessages } from '@wise/shared';
 import { ToastHost, toastError } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { authStorage } from '../lib/auth-storage';
-import { queryClient } from '../lib/query-client';
 import { setUnauthorizedHandler } from '../lib/unauthorized';
 import { router } from './router';
 
@@ -12,16 +10,17 @@ import { router } from './router';
 setUnauthorizedHandler(() => {
   const wasLoggedIn = authStorage.isLoggedIn();
   authStorage.clear();
-  queryClient.clear();
+  // Loaded on demand: the query library is not part of the first screens' JavaScript.
+  void import('../lib/query-client').then(({ queryClient }) => queryClient.clear());
   if (wasLoggedIn) toastError(authMessages.sessionExpired);
   void router.navigate(paths.home, { replace: true });
 });
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <RouterProvider router={router} />
       <ToastHost />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -15,9 +15,13 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
   };
 }
 
-const publicRoutes: RouteObject[] = [
+/** The first screens a visitor sees: no server data, so no query library. */
+const welcomeRoutes: RouteObject[] = [
   { index: true, lazy: screen(() => import('./routes/splash'), 'SplashRoute') },
   { path: paths.home, lazy: screen(() => import('./routes/landing'), 'LandingRoute') },
+];
+
+const publicRoutes: RouteObject[] = [
   { path: paths.login, lazy: screen(() => import('./routes/auth/login'), 'LoginRoute') },
   { path: paths.loginPassword, lazy: screen(() => import('./routes/auth/login-password'), 'LoginPasswordRoute') },
   { path: paths.createAccount, lazy: screen(() => import('./routes/auth/create-account'), 'CreateAccountRoute') },
@@ -138,10 +142,16 @@ export const routes: RouteObject[] = [
         // Errors inside a screen keep the column and show the same page.
         errorElement: <ErrorPage />,
         children: [
-          ...publicRoutes,
+          ...welcomeRoutes,
           {
-            lazy: screen(() => import('./routes/app/app-layout'), 'AppLayout'),
-            children: authenticatedRoutes,
+            lazy: screen(() => import('./routes/query-layout'), 'QueryLayout'),
+            children: [
+              ...publicRoutes,
+              {
+                lazy: screen(() => import('./routes/app/app-layout'), 'AppLayout'),
+                children: authenticatedRoutes,
+              },
+            ],
           },
           {
             path: '*',
