@@ -1,12 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import {
   addressUpdateSchema,
   dateOfBirthUpdateSchema,
   genderUpdateSchema,
-  type AddressUpdateInput,
-  type DateOfBirthUpdateInput,
   type GenderUpdateInput,
 } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
@@ -19,124 +20,111 @@ import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { ProfileFormScreen } from './profile-form-screen';
 
-/** After a save: the success screen with the server's message. */
-function useDone() {
-  const navigate = useNavigate();
-  return (message: string) => navigate(paths.profileSuccess, { replace: true, state: { message } });
+interface SingleFieldFormProps<T extends FieldValues> {
+  schema: z.ZodType<T, T>;
+  field: Path<T>;
+  defaultValues: DefaultValues<T>;
+  mutation: UseMutationResult<{ message: string }, unknown, T>;
+  failure: string;
+  /** Draws the field, given its registration and current error. */
+  children: (field: ReturnType<ReturnType<typeof useForm<T>>['register']> & { error?: string }) => ReactNode;
 }
 
-function GenderForm({ current }: { current: GenderUpdateInput['gender'] | null }) {
-  const done = useDone();
-  const update = useUpdateGender();
-  const form = useForm<GenderUpdateInput>({
-    resolver: zodResolver(genderUpdateSchema),
+/**
+ * A one-field profile form (gender, address, date of birth): the shared schema, validation on
+ * submit only, errors cleared on edit, 'Submit' / 'Submitting...', then /profile/success with
+ * the server's message.
+ */
+function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, children }: SingleFieldFormProps<T>) {
+  const navigate = useNavigate();
+  const form = useForm<T>({
+    resolver: zodResolver(schema) as Resolver<T>,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    // Nothing chosen yet: the select shows its placeholder and the schema says 'Gender is required'.
-    defaultValues: { gender: (current ?? '') as GenderUpdateInput['gender'] },
+    defaultValues,
   });
   const submit = form.handleSubmit((input) =>
-    update.mutate(input, {
-      onSuccess: (r) => done(r.message),
+    mutation.mutate(input, {
+      onSuccess: (r) => navigate(paths.profileSuccess, { replace: true, state: { message: r.message } }),
       onError: (error) => {
-        applyFieldErrors(error, form.setError, ['gender']);
-        toastError(errorMessage(error, 'Could not update your gender. Please try again'));
+        applyFieldErrors(error, form.setError, [field]);
+        toastError(errorMessage(error, failure));
       },
     }),
   );
+  const error = form.getFieldState(field, form.formState).error?.message;
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <Select
-        label="Gender"
-        placeholder="Select gender"
-        options={[
-          { value: 'male', label: 'Male' },
-          { value: 'female', label: 'Female' },
-        ]}
-        error={form.formState.errors.gender?.message}
-        {...form.register('gender', { onChange: () => form.clearErrors('gender') })}
-      />
+      {children({ ...form.register(field, { onChange: () => form.clearErrors(field) }), error })}
       <div className="screen__actions">
-        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
+        <Button type="submit" busy={mutation.isPending} busyLabel="Submitting...">
           Submit
         </Button>
       </div>
     </form>
+  );
+}
+
+function GenderForm({ current }: { current: GenderUpdateInput['gender'] | null }) {
+  return (
+    <SingleFieldForm
+      schema={genderUpdateSchema}
+      field="gender"
+      // Nothing chosen yet: the select shows its placeholder and the schema says 'Gender is required'.
+      defaultValues={{ gender: (current ?? '') as GenderUpdateInput['gender'] }}
+      mutation={useUpdateGender()}
+      failure="Could not update your gender. Please try again"
+    >
+      {(field) => (
+        <Select
+          label="Gender"
+          placeholder="Select gender"
+          options={[
+            { value: 'male', label: 'Male' },
+            { value: 'female', label: 'Female' },
+          ]}
+          {...field}
+        />
+      )}
+    </SingleFieldForm>
   );
 }
 
 function AddressForm({ current }: { current: string | null }) {
-  const done = useDone();
-  const update = useUpdateAddress();
-  const form = useForm<AddressUpdateInput>({
-    resolver: zodResolver(addressUpdateSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { address: current ?? '' },
-  });
-  const submit = form.handleSubmit((input) =>
-    update.mutate(input, {
-      onSuccess: (r) => done(r.message),
-      onError: (error) => {
-        applyFieldErrors(error, form.setError, ['address']);
-        toastError(errorMessage(error, 'Could not update your address. Please try again'));
-      },
-    }),
-  );
   return (
-    <form className="screen__form" onSubmit={submit} noValidate>
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        placeholder="House number, street, city"
-        error={form.formState.errors.address?.message}
-        {...form.register('address', { onChange: () => form.clearErrors('address') })}
-      />
-      <div className="screen__actions">
-        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
-          Submit
-        </Button>
-      </div>
-    </form>
+    <SingleFieldForm
+      schema={addressUpdateSchema}
+      field="address"
+      defaultValues={{ address: current ?? '' }}
+      mutation={useUpdateAddress()}
+      failure="Could not update your address. Please try again"
+    >
+      {(field) => <TextField label="Address" autoComplete="street-address" placeholder="House number, street, city" {...field} />}
+    </SingleFieldForm>
   );
 }
 
 function DateOfBirthForm({ current }: { current: string | null }) {
-  const done = useDone();
-  const update = useUpdateDateOfBirth();
-  const form = useForm<DateOfBirthUpdateInput>({
-    resolver: zodResolver(dateOfBirthUpdateSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { date_of_birth: current ?? '' },
-  });
-  const submit = form.handleSubmit((input) =>
-    update.mutate(input, {
-      onSuccess: (r) => done(r.message),
-      onError: (error) => {
-        applyFieldErrors(error, form.setError, ['date_of_birth']);
-        toastError(errorMessage(error, 'Could not update your date of birth. Please try again'));
-      },
-    }),
-  );
   return (
-    <form className="screen__form" onSubmit={submit} noValidate>
-      <TextField
-        label="Date of birth"
-        placeholder="YYYY-MM-DD"
-        inputMode="numeric"
-        autoComplete="bday"
-        maxLength={10}
-        hint="For example 1994-07-21"
-        error={form.formState.errors.date_of_birth?.message}
-        {...form.register('date_of_birth', { onChange: () => form.clearErrors('date_of_birth') })}
-      />
-      <div className="screen__actions">
-        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
-          Submit
-        </Button>
-      </div>
-    </form>
+    <SingleFieldForm
+      schema={dateOfBirthUpdateSchema}
+      field="date_of_birth"
+      defaultValues={{ date_of_birth: current ?? '' }}
+      mutation={useUpdateDateOfBirth()}
+      failure="Could not update your date of birth. Please try again"
+    >
+      {(field) => (
+        <TextField
+          label="Date of birth"
+          placeholder="YYYY-MM-DD"
+          inputMode="numeric"
+          autoComplete="bday"
+          maxLength={10}
+          hint="For example 1994-07-21"
+          {...field}
+        />
+      )}
+    </SingleFieldForm>
   );
 }
 
