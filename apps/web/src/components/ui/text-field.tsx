@@ -68,6 +68,24 @@ export function TextField({ label, error, hint, hideLabel, leading, id, ref, ...
   );
 }
 
+export type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: ReactNode };
+
+/** An e-mail input as phones want it: e-mail keyboard, no capitals, no spell-check. */
+export function EmailField({ label = 'Email address', ...props }: EmailFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}
+
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password input with a show/hide toggle; no strength meter (SPEC §2). */

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resendOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/text-field';
 
 interface EmailStepFormProps {
   onSubmit: (email: string) => void;
@@ -23,14 +23,7 @@ export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
   });
   return (
     <form className="screen__form" onSubmit={handleSubmit(({ email }) => onSubmit(email))} noValidate>
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
+      <EmailField
         error={errors.email?.message}
         {...register('email', { onChange: () => clearErrors('email') })}
       />

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginEmailStepSchema, loginPhoneStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField, preloadPhoneField } from '../../../components/ui/phone-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/text-field';
 import './form.css';
 
 type Mode = 'email' | 'phone';
@@ -28,14 +28,7 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
   });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
+      <EmailField
         autoFocus
         error={errors.email_or_phone?.message}
         {...register('email_or_phone', { onChange: () => clearErrors('email_or_phone') })}

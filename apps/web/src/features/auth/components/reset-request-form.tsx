@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestSchema, type MessageResponse } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -36,14 +36,7 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
+      <EmailField
         autoFocus
         error={errors.email?.message}
         {...register('email', { onChange: () => clearErrors('email') })}

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
-import { PasswordField, TextField } from '../../../components/ui/text-field';
+import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -66,14 +66,7 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
         error={errors.username?.message}
         {...field('username')}
       />
-      <TextField
-        label="Email address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
+      <EmailField
         error={errors.email?.message}
         {...field('email')}
       />

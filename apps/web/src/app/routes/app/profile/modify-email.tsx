@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { TextField } from '../../../../components/ui/text-field';
+import { EmailField, TextField } from '../../../../components/ui/text-field';
 import { toastError, toastSuccess } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
 import { useContact, useRequestEmailChange, useVerifyEmailChange } from '../../../../features/profile/api/profile';
@@ -70,11 +70,8 @@ export function ModifyEmailNewRoute() {
       <title>New email · Wise</title>
       <ScreenIntro title="Enter new email" text="We will send a four-digit code to this address" />
       <form className="screen__form" onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label="New email address"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="off"
           error={form.formState.errors.new_email?.message}
           {...form.register('new_email', { onChange: () => form.clearErrors('new_email') })}
         />
