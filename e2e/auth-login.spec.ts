@@ -26,6 +26,24 @@ test.describe('login', () => {
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
   });
 
+  test('a session that ended on the server sends the screen back to /home with storage cleared', async ({ page }) => {
+    const user = await signUpAndVerify(page);
+    await page.goto('/login');
+    await logIn(page, user);
+    await expect(page.getByRole('heading', { name: 'Hi, Ada' })).toBeVisible();
+
+    // Ended elsewhere (e.g. a password reset on another device): the cookie no longer opens a session,
+    // while this tab's local storage still says logged in.
+    const ended = await page.request.post('/api/auth/logout');
+    expect(ended.ok()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBe('true');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator('.Toastify').getByText('Your session has ended. Please log in again')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
   test('by phone number', async ({ page }) => {
     const user = await signUpAndVerify(page);
     await page.goto('/login');
