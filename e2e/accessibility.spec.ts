@@ -46,3 +46,19 @@ test.describe('accessibility', () => {
     expect(found).toEqual({});
   });
 });
+
+test.describe('narrow phones', () => {
+  test('no screen scrolls sideways at 360 px', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await apiCustomer(page);
+    const overflowing: Record<string, number> = {};
+    for (const path of [...publicScreens, ...customerScreens]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) overflowing[path] = width;
+    }
+    expect(overflowing).toEqual({});
+  });
+});
