@@ -42,6 +42,18 @@ describe('OtpInput', () => {
     expect(screen.getByTestId('value').textContent).toBe('12');
   });
 
+  it('moves on when a digit is typed over the same digit', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.keyboard('1111');
+    await user.click(box(2));
+    expect(document.activeElement).toBe(box(2));
+    await user.keyboard('1');
+    expect(document.activeElement).toBe(box(3));
+    await user.keyboard('5');
+    expect(screen.getByTestId('value').textContent).toBe('1151');
+  });
+
   it('accepts a whole code autofilled into the first box', () => {
     render(<Harness />);
     fireEvent.change(box(1), { target: { value: '4321' } });

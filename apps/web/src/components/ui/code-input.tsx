@@ -101,6 +101,13 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    // A digit typed over the same digit changes nothing the browser would report: take the key
+    // itself so focus still moves on. (Phone keyboards that send no key fall back to onChange.)
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      fill(index, event.key);
+      return;
+    }
     if (event.key === 'Backspace' && !boxes[index] && index > 0) {
       event.preventDefault();
       const next = [...boxes];
