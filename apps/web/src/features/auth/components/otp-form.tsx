@@ -1,8 +1,8 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_LENGTH, verifyOtpSchema } from '@wise/shared';
+import { verifyOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
-import { OtpInput } from '../../../components/ui/code-input';
+import { OtpField } from '../../../components/ui/code-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -53,24 +53,12 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <Controller
+      <OtpField
         control={control}
         name="otp"
-        render={({ field }) => (
-          <OtpInput
-            length={OTP_LENGTH}
-            label="One-time code"
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              clearErrors('otp');
-            }}
-            error={errors.otp?.message}
-            autoFocus
-          />
-        )}
+        label="One-time code"
+        error={errors.otp?.message}
+        onEdit={() => clearErrors('otp')}
       />
       <ResendCode email={email} initialWaitS={codeJustSent ? undefined : 0} onResent={() => setValue('otp', '')} />
       <div className="screen__actions">

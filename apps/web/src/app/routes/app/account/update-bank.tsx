@@ -19,7 +19,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
 import { useBankDetails, useBanks, useResolvedAccount, useUpdateBank } from '../../../../features/bank/api/bank';
-import { PinField } from '../../../../features/pin/components/pin-field';
+import { PinField } from '../../../../components/ui/code-field';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { FetchError } from '../shared/fetch-error';

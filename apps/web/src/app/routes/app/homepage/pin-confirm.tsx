@@ -9,7 +9,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
 import { useSetPin } from '../../../../features/pin/api/pin';
-import { PinField } from '../../../../features/pin/components/pin-field';
+import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { errorMessage } from '../../../../lib/api-client';

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
 import { usePinStatus, useVerifyPin } from '../../../../features/pin/api/pin';
-import { PinField } from '../../../../features/pin/components/pin-field';
+import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { FetchError } from '../shared/fetch-error';

@@ -1,9 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_LENGTH, otpField } from '@wise/shared';
+import { otpField } from '@wise/shared';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
-import { OtpInput } from '../../../../components/ui/code-input';
+import { OtpField } from '../../../../components/ui/code-field';
 import { toastError } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-client';
 
@@ -37,24 +37,12 @@ export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactO
   });
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <Controller
+      <OtpField
         control={form.control}
         name="otp_code"
-        render={({ field }) => (
-          <OtpInput
-            length={OTP_LENGTH}
-            label="One-time code"
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onChange={(value) => {
-              field.onChange(value);
-              form.clearErrors('otp_code');
-            }}
-            error={form.formState.errors.otp_code?.message}
-            autoFocus
-          />
-        )}
+        label="One-time code"
+        error={form.formState.errors.otp_code?.message}
+        onEdit={() => form.clearErrors('otp_code')}
       />
       <p className="screen__aside">
         Didn&apos;t get it?{' '}
