@@ -1,23 +1,11 @@
-import { SuccessTick } from '../../../components/ui/art/tick';
-import { LinkButton } from '../../../components/ui/button';
-import { Screen } from '../../../components/ui/screen';
+import { SuccessScreen } from '../../../components/ui/success-screen';
 import { paths } from '../../../config/paths';
 
 /** Sign-up verified (SPEC §2): green tick and Continue to /home. */
 export function CreateAccountSuccessRoute() {
   return (
-    <Screen>
-      <title>Verified · Wise</title>
-      <div className="screen__center">
-        <SuccessTick />
-        <h1 className="screen__title">Verified successfully</h1>
-        <p className="screen__text">Your account is ready. Log in to start trading.</p>
-      </div>
-      <div className="screen__actions">
-        <LinkButton to={paths.home} replace>
-          Continue
-        </LinkButton>
-      </div>
-    </Screen>
+    <SuccessScreen title="Verified" message="Verified successfully" action={{ label: 'Continue', to: paths.home }}>
+      <p className="screen__text">Your account is ready. Log in to start trading.</p>
+    </SuccessScreen>
   );
 }

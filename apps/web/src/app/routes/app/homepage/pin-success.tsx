@@ -1,7 +1,7 @@
 import { paths } from '../../../../config/paths';
-import { SuccessScreen } from '../shared/success-screen';
+import { SuccessScreen } from '../../../../components/ui/success-screen';
 
 /** /homepage/pinset/success. */
 export function PinSuccessRoute() {
-  return <SuccessScreen title="PIN set" message="Your transaction PIN is set" actionLabel="Go to Home" actionHref={paths.homepage} />;
+  return <SuccessScreen title="PIN set" message="Your transaction PIN is set" action={{ label: 'Go to Home', to: paths.homepage }} />;
 }

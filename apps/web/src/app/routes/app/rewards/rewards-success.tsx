@@ -1,9 +1,7 @@
 import { useLocation } from 'react-router';
 import { rewardHistoryEntrySchema, rewardMessages, type RewardHistoryEntry } from '@wise/shared';
-import { SuccessTick } from '../../../../components/ui/art/tick';
-import { LinkButton } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { Screen } from '../../../../components/ui/screen';
+import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
 import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
 import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
@@ -20,23 +18,15 @@ export function RewardsSuccessRoute() {
   const history = useRewardsHistory();
   const last = history.data?.rewards[0] ?? (passed.success ? passed.data : undefined);
   return (
-    <Screen>
-      <title>Reward claimed · Wise</title>
-      <div className="screen__center">
-        <SuccessTick />
-        <h1 className="screen__title">{rewardMessages.claimed}</h1>
-        <Card className="reward-claimed" data-testid="last-reward">
-          {last ? <RewardRow entry={last} /> : history.isPending ? <RewardRowSkeleton /> : <p className="screen__text">Your rewards are in your gem balance.</p>}
-        </Card>
-      </div>
-      <div className="screen__actions">
-        <LinkButton to={paths.rewards} replace>
-          Back to Rewards
-        </LinkButton>
-        <LinkButton to={paths.homepage} variant="link">
-          Go to Home
-        </LinkButton>
-      </div>
-    </Screen>
+    <SuccessScreen
+      title="Reward claimed"
+      message={rewardMessages.claimed}
+      action={{ label: 'Back to Rewards', to: paths.rewards }}
+      secondary={{ label: 'Go to Home', to: paths.homepage }}
+    >
+      <Card className="reward-claimed" data-testid="last-reward">
+        {last ? <RewardRow entry={last} /> : history.isPending ? <RewardRowSkeleton /> : <p className="screen__text">Your rewards are in your gem balance.</p>}
+      </Card>
+    </SuccessScreen>
   );
 }
