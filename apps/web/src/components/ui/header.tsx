@@ -14,7 +14,7 @@ export function Header({ backTo, title }: HeaderProps) {
   return (
     <header className="header">
       {backTo !== undefined ? (
-        <Link to={backTo} className="header__back" aria-label="Back">
+        <Link to={backTo} className="icon-button" aria-label="Back">
           <ArrowLeft size={24} aria-hidden="true" />
         </Link>
       ) : null}

@@ -50,7 +50,7 @@ export function DashboardRoute() {
         </div>
         <Link
           to={paths.notifications}
-          className="dashboard__bell"
+          className="icon-button dashboard__bell"
           aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         >
           <Bell size={22} aria-hidden="true" />
