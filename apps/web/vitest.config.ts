@@ -9,5 +9,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Screen tests render whole routes with lazy chunks; on the shared 2-core machine two of them
+    // took longer than vitest's 5 s default while nothing was wrong.
+    testTimeout: 15_000,
   },
 });
