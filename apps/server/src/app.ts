@@ -19,7 +19,6 @@ import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
-import { devRewardRoutes } from './routes/rewards/dev';
 import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
 
@@ -59,7 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(errors);
   await app.register(security, { appUrl: config.appUrl });
   await app.register(cookie);
-  await app.register(sessions, { db: database.db, clock, secureCookies: config.isProduction });
+  await app.register(sessions, { db: database.db, clock, secureCookies: config.isProduction || config.appUrl.startsWith('https:') });
   await app.register(docs);
 
   const ctx: RouteContext = {
@@ -89,9 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
-  if (deps.outbox && !config.isProduction) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
-  // Test-only reward seeding (routes/rewards/dev.ts); never exists in production.
-  if (!config.isProduction) await app.register(devRewardRoutes, { prefix: '/api/dev', ctx });
+  if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });
   return app;

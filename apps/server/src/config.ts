@@ -24,9 +24,10 @@ const isValidTimeZone = (zone: string) => {
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // No default here: loadConfig decides, so that a server configured for real never falls into development.
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalUrl,
     DATA_DIR: z.string().optional(),
@@ -65,13 +66,44 @@ const envSchema = z
     BANK_LOOKUP_BASE_URL: z.url().default('https://api.paystack.co'),
   })
   .superRefine((env, ctx) => {
+    // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
+    // otherwise start a development server (dev outbox, no Secure cookie) on real data.
+    if (env.NODE_ENV === undefined) {
+      for (const key of productionSignals(env)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['NODE_ENV'],
+          message: `is not set but ${key} looks like a real deployment: set NODE_ENV=production (or NODE_ENV=development to run it locally on purpose)`,
+        });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Whether a URL points at this machine only (the quick start's own address). */
+export const isLoopbackUrl = (url: string) => {
+  const host = new URL(url).hostname;
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
+};
+
+function productionSignals(env: { DATABASE_URL?: string; SMTP_URL?: string; APP_URL?: string }): string[] {
+  const signals: string[] = [];
+  if (env.DATABASE_URL) signals.push('DATABASE_URL');
+  if (env.SMTP_URL) signals.push('SMTP_URL');
+  if (env.APP_URL && !isLoopbackUrl(env.APP_URL)) signals.push('APP_URL');
+  return signals;
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+export interface Env extends Omit<ParsedEnv, 'NODE_ENV' | 'HOST'> {
+  NODE_ENV: 'development' | 'production' | 'test';
+  HOST: string;
+}
 
 export interface Config extends Env {
   appUrl: string;
@@ -79,6 +111,8 @@ export interface Config extends Env {
   webDist: string;
   dataDir: string;
   isProduction: boolean;
+  /** Development and test: the dev outbox exists (loopback only) and cookies need not be Secure. */
+  isDevelopment: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -90,7 +124,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
+  const parsedEnv = parsed.data;
+  const nodeEnv = parsedEnv.NODE_ENV ?? 'development';
+  // A development server is reachable from this machine only unless told otherwise.
+  const env: Env = { ...parsedEnv, NODE_ENV: nodeEnv, HOST: parsedEnv.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1') };
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...env,
@@ -101,5 +138,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The repository's ./data unless told otherwise, whichever workspace npm started us from.
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.resolve(here, '../../../data'),
     isProduction: env.NODE_ENV === 'production',
+    isDevelopment: env.NODE_ENV !== 'production',
   };
 }

@@ -7,7 +7,7 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms, type Messenger } from './messaging/messenger';
 
 function messengers(config: Config): { messenger: Messenger; outbox?: Outbox } {
-  const outbox = config.isProduction ? undefined : new Outbox();
+  const outbox = config.isDevelopment ? new Outbox() : undefined;
   const fallback: Messenger = outbox ?? {
     send: async () => {
       throw new Error('no transport configured for this channel');

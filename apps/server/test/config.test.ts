@@ -14,15 +14,50 @@ describe('configuration', () => {
       APP_TIMEZONE: 'Africa/Lagos',
       appUrl: 'http://localhost:3000',
       isProduction: false,
+      isDevelopment: true,
+      NODE_ENV: 'development',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
   });
 
+  it('binds a development server to this machine only, a production one to every interface', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' };
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://wise@db.internal:5432/wise' }],
+    ['SMTP_URL', { SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }],
+    ['APP_URL', { APP_URL: 'https://app.wise.ng' }],
+  ])('refuses to start in development by default when %s looks like a real deployment', (name, env) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('NODE_ENV');
+    expect((error as Error).message).toContain(name);
+    expect((error as Error).message).toContain('NODE_ENV=production');
+    // Saying so on purpose is allowed: a developer pointing at a local PostgreSQL, say.
+    expect(() => loadConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('treats a loopback APP_URL as the quick start, not a deployment', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      expect(loadConfig({ APP_URL: url }).isDevelopment).toBe(true);
+    }
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrowError(/APP_TIMEZONE: is not a known IANA time zone/);
-    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
   });
 
   it('refuses production without SMTP_URL, SESSION_SECRET and APP_URL', () => {
@@ -43,6 +78,19 @@ describe('configuration', () => {
         APP_URL: 'https://wise.example.com',
       }),
     ).not.toThrow();
+  });
+
+  it('stops a server given production settings without NODE_ENV, saying which to set', async () => {
+    const serverDir = path.resolve(import.meta.dirname, '..');
+    const env: NodeJS.ProcessEnv = { ...process.env, SMTP_URL: 'smtp://mail.example.com:587', APP_URL: 'https://app.wise.ng' };
+    delete env.NODE_ENV;
+    const failure = await run('npx', ['tsx', 'src/server.ts'], { cwd: serverDir, env, timeout: 20_000 }).then(
+      () => undefined,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('NODE_ENV=production');
+    expect(failure?.stderr).toContain('SMTP_URL');
   });
 
   it('stops the server at start with a message naming the variable', async () => {

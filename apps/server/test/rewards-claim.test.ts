@@ -109,14 +109,11 @@ describe('rewards', () => {
     expect((await get(t.app, '/api/rewards/total')).statusCode).toBe(401);
   });
 
-  it('the dev seeding route accrues for the session user outside production', async () => {
+  it('no route mints gems: the old dev seeding route is gone in development too', async () => {
     const user = await createCustomer(t);
-    const seeded = await post(t.app, '/api/dev/rewards/accrue', { points: 15, reward: 'Reward for an approved sale' }, user.cookie);
-    expect(seeded.statusCode).toBe(201);
-    expect(seeded.json()).toMatchObject({ points: 15 });
-    expect(await total(user)).toEqual({ total_rewards: 0, claimable: 15 });
-    expect((await post(t.app, '/api/dev/rewards/accrue', { points: 0 }, user.cookie)).statusCode).toBe(400);
-    expect((await post(t.app, '/api/dev/rewards/accrue', { points: 5 })).statusCode).toBe(401);
+    const response = await post(t.app, '/api/dev/rewards/accrue', { points: 15, reward: 'Reward for an approved sale' }, user.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(await total(user)).toEqual({ total_rewards: 0, claimable: 0 });
   });
 
   it('computes sale rewards in whole gems: 1 per ₦1,000 by default, rounded down', () => {

@@ -256,9 +256,3 @@ export const rewardClaimResponseSchema = z.object({
   total_points: gemAmountSchema,
 });
 export type RewardClaimResponse = z.infer<typeof rewardClaimResponseSchema>;
-
-/** Test-only seeding (never registered in production): one accrued reward for the session's user. */
-export const devAccrueRewardSchema = z.object({
-  points: z.number().int().min(1).max(1_000_000),
-  reward: z.string().trim().min(1).max(120).default('Reward for an approved sale'),
-});

@@ -13,7 +13,13 @@ async function docsPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The documentation is public; onRoute in this scope declares the UI's routes so.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 }
 
 export default fp(docsPlugin, { name: 'docs' });

@@ -9,16 +9,29 @@ import type { Clock } from '../lib/clock';
 export const SESSION_COOKIE = 'wise_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declares an /api route reachable without a session. Every other /api route needs one. */
+    public?: boolean;
+  }
   interface FastifyRequest {
     principal?: SessionPrincipal;
   }
   interface FastifyInstance {
-    /** preValidation hook for routes that need a logged-in customer. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Every /api route and whether it is public: the access-matrix tests are generated from it. */
+    apiRoutes: ApiRoute[];
     startSession: (reply: FastifyReply, userId: string, previous?: string) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+/** The API lives under /api; the web app, health checks and docs assets are outside the session guard. */
+const isApiUrl = (url: string | undefined) => url !== undefined && url.startsWith('/api/');
 
 interface SessionOptions {
   db: Db;
@@ -36,7 +49,7 @@ function claimedUserId(request: FastifyRequest): unknown {
   return fromQuery ?? fromBody;
 }
 
-/** The logged-in customer, for handlers behind `app.authenticate`. */
+/** The logged-in customer, for any /api handler not declared public. */
 export function currentUser(request: FastifyRequest): SessionPrincipal['user'] {
   if (!request.principal) throw unauthenticated();
   return request.principal.user;
@@ -52,15 +65,30 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionOptions) {
   };
 
   app.decorateRequest('principal', undefined);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  // Private unless declared public: a route added anywhere under /api is guarded without anyone
+  // remembering to ask for it, and the catalogue lets tests cover it the same way.
+  app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isApiUrl(request.routeOptions.url) || request.routeOptions.config.public === true) return;
     const token = request.cookies[SESSION_COOKIE];
-    const principal = token ? await findSession(db, clock, token) : undefined;
-    if (!principal) throw unauthenticated();
+    const found = token ? await findSession(db, clock, token) : undefined;
+    if (!token || !found) throw unauthenticated();
     // The server acts only as the session's user; naming anyone else is refused outright.
     const claimed = claimedUserId(request);
-    if (claimed !== undefined && claimed !== principal.user.id) throw forbidden();
-    request.principal = principal;
+    if (claimed !== undefined && claimed !== found.principal.user.id) throw forbidden();
+    request.principal = found.principal;
+    // A sliding session: the cookie's lifetime follows the server's, so an active customer stays in.
+    if (found.refreshed) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
   });
 
   app.decorate('startSession', async (reply: FastifyReply, userId: string, previous?: string) => {

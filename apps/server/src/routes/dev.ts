@@ -11,11 +11,22 @@ const outboxEntrySchema = z.object({
   created_at: z.string(),
 });
 
-/** Only registered outside production (DESIGN §7). */
+/** The raw connection's address, not X-Forwarded-For: a proxy header must never open the outbox. */
+const isLoopbackPeer = (address: string | undefined) =>
+  address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
+
+/**
+ * Only registered in development and test (DESIGN §7), and even then it answers only to this
+ * machine: the codes and reset links it lists are as good as a password.
+ */
 export const devRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async (app, { outbox }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackPeer(request.socket.remoteAddress)) return reply.callNotFound();
+  });
+
   app.get(
     '/outbox',
-    { schema: { tags: ['dev'], summary: 'Messages that would have been e-mailed or texted, newest first', response: { 200: z.array(outboxEntrySchema) } } },
+    { config: { public: true }, schema: { tags: ['dev'], summary: 'Messages that would have been e-mailed or texted, newest first', response: { 200: z.array(outboxEntrySchema) } } },
     async () => outbox.list(),
   );
 };

@@ -26,7 +26,13 @@ export async function createSession(db: Db, clock: Clock, userId: string): Promi
   return token;
 }
 
-export async function findSession(db: Db, clock: Clock, token: string): Promise<SessionPrincipal | undefined> {
+export interface FoundSession {
+  principal: SessionPrincipal;
+  /** The expiry was pushed forward by this call: the cookie should be re-sent with a fresh lifetime. */
+  refreshed: boolean;
+}
+
+export async function findSession(db: Db, clock: Clock, token: string): Promise<FoundSession | undefined> {
   const now = clock.now();
   const idHash = sha256(token);
   const [row] = await db
@@ -36,13 +42,14 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return undefined;
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS) {
+  const refreshed = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS;
+  if (refreshed) {
     await db
       .update(sessions)
       .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
       .where(eq(sessions.idHash, idHash));
   }
-  return { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } };
+  return { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } }, refreshed };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/signup',
-    { schema: { tags, summary: 'Create an unverified account and e-mail its OTP', body: signupSchema, response: { 201: signupResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'Create an unverified account and e-mail its OTP', body: signupSchema, response: { 201: signupResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       await rates.consume('signupPerIp', request.ip);
       const user = await signUp(db, ctx.auth, request.body);
@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/otp/verify',
-    { schema: { tags, summary: 'Verify the sign-up OTP', body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'Verify the sign-up OTP', body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
       await rates.consume('otpVerifyPerIp', request.ip);
       await verifySignup(db, ctx.auth, request.body.email, request.body.otp);
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/otp/resend',
-    { schema: { tags, summary: 'Send a new sign-up OTP', body: resendOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'Send a new sign-up OTP', body: resendOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
       await rates.consume('otpResendPerAccount', request.body.email);
       await resendSignupOtp(db, ctx.auth, request.body.email);
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/login',
-    { schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const account = request.body.email_or_phone.trim().toLowerCase();
       await rates.consume('loginPerIp', request.ip);
@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/logout',
-    { schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       await app.endSession(request, reply);
       return { message: authMessages.loggedOut };
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.get(
     '/me',
-    { preValidation: app.authenticate, schema: { tags, summary: 'The logged-in customer', response: { 200: loginResponseSchema, ...errorResponses } } },
+    { schema: { tags, summary: 'The logged-in customer', response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request) => {
       const user = currentUser(request);
       return { user: { id: user.id, full_name: user.fullName, email: user.email } };
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/password-reset',
-    { schema: { tags, summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
       await rates.consume('resetRequestPerIp', request.ip);
       await rates.consume('resetRequestPerEmail', request.body.email);
@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/password-reset/confirm',
-    { schema: { tags, summary: 'Set a new password with the e-mailed token', body: passwordResetSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    { config: { public: true }, schema: { tags, summary: 'Set a new password with the e-mailed token', body: passwordResetSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       await rates.consume('resetConfirmPerIp', request.ip);
       await resetPassword(db, ctx.auth, request.body);

@@ -26,7 +26,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: Ban
   app.get(
     '/banks',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: 'Banks to choose from, with their codes', response: { 200: bankListResponseSchema, ...errorResponses } },
     },
     async () => listBanks(db),
@@ -35,7 +34,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: Ban
   app.get(
     '/bank',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: "The customer's payout bank details (nulls when none)", response: { 200: bankDetailsResponseSchema, ...errorResponses } },
     },
     async (request) => getBankDetails(db, currentUser(request).id),
@@ -44,7 +42,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: Ban
   app.post(
     '/bank/resolve',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'The name on an account, from the bank-account lookup provider',
@@ -61,7 +58,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: Ban
   app.put(
     '/bank',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Save the payout account (changing existing details needs the PIN)',

@@ -10,7 +10,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['dashboard'],
         summary: 'Home screen: name, photo, gem balance, unread notifications, pending actions',

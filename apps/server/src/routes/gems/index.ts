@@ -16,7 +16,6 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.get(
     '/balance',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: 'Spendable Wise Gems (get_user_points.php)', response: { 200: gemBalanceResponseSchema, ...errorResponses } },
     },
     async (request) => ({ total_points: await getGemBalance(db, currentUser(request).id) }),
@@ -25,7 +24,6 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.get(
     '/collection',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: "This week's daily collections and today's state (api_coin.php GET)",
@@ -49,7 +47,6 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.post(
     '/collect',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: "Collect today's Wise Gems, once per calendar day in APP_TIMEZONE (api_coin.php POST)",

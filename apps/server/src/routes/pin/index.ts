@@ -17,7 +17,6 @@ export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.get(
     '/status',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: "pending until the customer's PIN is set", response: { 200: pinStatusResponseSchema, ...errorResponses } },
     },
     async (request) => getPinStatus(db, currentUser(request).id),
@@ -26,7 +25,6 @@ export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.post(
     '/',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Set the transaction PIN, or change it with the current one',
@@ -44,7 +42,6 @@ export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.post(
     '/verify',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Check the PIN (5 wrong lock it for 15 minutes)',

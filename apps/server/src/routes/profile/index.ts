@@ -73,19 +73,19 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { tags, summary: "The customer's profile", response: { 200: profileResponseSchema, ...errorResponses } } },
+    { schema: { tags, summary: "The customer's profile", response: { 200: profileResponseSchema, ...errorResponses } } },
     async (request) => getProfile(db, currentUser(request).id),
   );
 
   app.get(
     '/contact',
-    { preValidation: app.authenticate, schema: { tags, summary: 'The current email (start of the email change)', response: { 200: contactResponseSchema, ...errorResponses } } },
+    { schema: { tags, summary: 'The current email (start of the email change)', response: { 200: contactResponseSchema, ...errorResponses } } },
     async (request) => ({ email: (await getProfile(db, currentUser(request).id)).email }),
   );
 
   app.put(
     '/full-name',
-    { preValidation: app.authenticate, schema: { tags, summary: 'First, middle (optional) and surname', body: fullNameUpdateSchema, response: ok } },
+    { schema: { tags, summary: 'First, middle (optional) and surname', body: fullNameUpdateSchema, response: ok } },
     async (request) => {
       await updateFullName(db, currentUser(request).id, request.body);
       return { message: profileMessages.fullNameUpdated };
@@ -94,7 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.put(
     '/gender',
-    { preValidation: app.authenticate, schema: { tags, summary: 'male or female', body: genderUpdateSchema, response: ok } },
+    { schema: { tags, summary: 'male or female', body: genderUpdateSchema, response: ok } },
     async (request) => {
       await updateGender(db, currentUser(request).id, request.body.gender);
       return { message: profileMessages.genderUpdated };
@@ -103,7 +103,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.put(
     '/address',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Home address', body: addressUpdateSchema, response: ok } },
+    { schema: { tags, summary: 'Home address', body: addressUpdateSchema, response: ok } },
     async (request) => {
       await updateAddress(db, currentUser(request).id, request.body.address);
       return { message: profileMessages.addressUpdated };
@@ -112,7 +112,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.put(
     '/date-of-birth',
-    { preValidation: app.authenticate, schema: { tags, summary: 'YYYY-MM-DD, a real past date', body: dateOfBirthUpdateSchema, response: ok } },
+    { schema: { tags, summary: 'YYYY-MM-DD, a real past date', body: dateOfBirthUpdateSchema, response: ok } },
     async (request) => {
       await updateDateOfBirth(db, deps, currentUser(request).id, request.body.date_of_birth);
       return { message: profileMessages.dobUpdated };
@@ -121,7 +121,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/password/confirm',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Re-enter the password before a phone change', body: confirmPasswordSchema, response: ok } },
+    { schema: { tags, summary: 'Re-enter the password before a phone change', body: confirmPasswordSchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
       await rates.check('passwordConfirmFailuresPerUser', userId);
@@ -138,7 +138,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/phone',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Text a code to the new number', body: phoneChangeRequestSchema, response: ok } },
+    { schema: { tags, summary: 'Text a code to the new number', body: phoneChangeRequestSchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
       await rates.consume('contactChangePerUser', userId);
@@ -149,7 +149,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/phone/verify',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Confirm the new number with its code', body: phoneChangeVerifySchema, response: ok } },
+    { schema: { tags, summary: 'Confirm the new number with its code', body: phoneChangeVerifySchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
       await rates.consume('contactVerifyPerUser', userId);
@@ -160,7 +160,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/email',
-    { preValidation: app.authenticate, schema: { tags, summary: 'E-mail a code to the new address', body: emailChangeRequestSchema, response: ok } },
+    { schema: { tags, summary: 'E-mail a code to the new address', body: emailChangeRequestSchema, response: ok } },
     async (request) => {
       const { userId } = sessionOf(request);
       await rates.consume('contactChangePerUser', userId);
@@ -171,7 +171,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/email/verify',
-    { preValidation: app.authenticate, schema: { tags, summary: 'Confirm the new address with its code', body: emailChangeVerifySchema, response: ok } },
+    { schema: { tags, summary: 'Confirm the new address with its code', body: emailChangeVerifySchema, response: ok } },
     async (request) => {
       const { userId } = sessionOf(request);
       await rates.consume('contactVerifyPerUser', userId);
@@ -183,7 +183,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
   app.post(
     '/photo',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Upload a profile photo (multipart field "photo": JPEG, PNG or WebP, at most 5 MB)',
@@ -213,7 +212,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
   app.get(
     '/photo/:name',
     {
-      preValidation: app.authenticate,
       schema: {
         tags,
         summary: "The customer's own profile photo (WebP); anyone else's is a 404",

@@ -21,7 +21,6 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.get(
     '/total',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: 'Gems ever claimed from rewards, and what is claimable now (total_rewards.php)', response: { 200: rewardsTotalResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -34,7 +33,6 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.post(
     '/claim',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: 'Move every claimable reward into the gem balance (claim_reward.php)', response: { 200: rewardClaimResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -48,7 +46,6 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.get(
     '/history',
     {
-      preValidation: app.authenticate,
       schema: { tags, summary: 'Reward claims, newest first (rewards_history.php)', response: { 200: rewardsHistoryResponseSchema, ...errorResponses } },
     },
     async (request) => ({ rewards: (await getRewardHistory(db, currentUser(request).id)).map(toEntry) }),

@@ -15,7 +15,6 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
       schema: { tags: ['support'], summary: 'WhatsApp and e-mail support contacts', response: { 200: supportContactsResponseSchema, ...errorResponses } },
     },
     async () => contacts,

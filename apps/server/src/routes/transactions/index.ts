@@ -13,7 +13,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
       schema: {
         tags: ['transactions'],
         summary: "The customer's transactions, newest first, optionally by status",
