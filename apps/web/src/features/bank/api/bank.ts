@@ -7,16 +7,17 @@ import {
   type UpdateBankInput,
 } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { bankKeys } from './keys';
 
 /** GET /api/bank → bank_name, bank_account (null while none). */
 export const getBankDetails = (signal?: AbortSignal) => api('/api/bank', { schema: bankDetailsResponseSchema, signal });
-export const bankDetailsQuery = () => queryOptions({ queryKey: ['bank', 'details'], queryFn: ({ signal }) => getBankDetails(signal) });
+export const bankDetailsQuery = () => queryOptions({ queryKey: bankKeys.details(), queryFn: ({ signal }) => getBankDetails(signal) });
 export const useBankDetails = () => useQuery(bankDetailsQuery());
 
 /** GET /api/banks → [{ code, name }]. The list barely changes: cached for the session. */
 export const getBanks = (signal?: AbortSignal) => api('/api/banks', { schema: bankListResponseSchema, signal });
 export const banksQuery = () =>
-  queryOptions({ queryKey: ['bank', 'list'], queryFn: ({ signal }) => getBanks(signal), staleTime: 60 * 60 * 1000 });
+  queryOptions({ queryKey: bankKeys.list(), queryFn: ({ signal }) => getBanks(signal), staleTime: 60 * 60 * 1000 });
 export const useBanks = () => useQuery(banksQuery());
 
 /** POST /api/bank/resolve → the name on the account (shown before saving). */
@@ -24,7 +25,7 @@ export const resolveAccount = (input: ResolveBankAccountInput, signal?: AbortSig
   api('/api/bank/resolve', { method: 'POST', body: input, schema: resolvedAccountSchema, signal });
 export const useResolvedAccount = (input: ResolveBankAccountInput | undefined) =>
   useQuery({
-    queryKey: ['bank', 'resolve', input?.bank_code, input?.bank_account],
+    queryKey: bankKeys.resolve(input?.bank_code, input?.bank_account),
     queryFn: ({ signal }) => resolveAccount(input as ResolveBankAccountInput, signal),
     enabled: input !== undefined,
     staleTime: 10 * 60 * 1000,
@@ -37,12 +38,6 @@ export function useUpdateBank() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateBank,
-    onSuccess: async (details) => {
-      client.setQueryData(bankDetailsQuery().queryKey, details);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
-        client.invalidateQueries({ queryKey: ['notifications'] }),
-      ]);
-    },
+    onSuccess: (details) => client.setQueryData(bankKeys.details(), details),
   });
 }

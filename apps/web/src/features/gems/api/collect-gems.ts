@@ -18,9 +18,9 @@ export function useCollectGems() {
     mutationFn: collectGems,
     onSuccess: async (data) => {
       localStorage.setItem(STORAGE_KEYS.day, String(data.day));
-      queryClient.setQueryData(gemKeys.balance, { total_points: data.total_points });
+      queryClient.setQueryData(gemKeys.balance(), { total_points: data.total_points });
       await queryClient.invalidateQueries({ queryKey: gemKeys.all });
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: gemKeys.collection }),
+    onError: () => queryClient.invalidateQueries({ queryKey: gemKeys.collection() }),
   });
 }

@@ -15,7 +15,7 @@ export async function getCollection(signal?: AbortSignal): Promise<GemCollection
 }
 
 export const collectionQueryOptions = () =>
-  queryOptions({ queryKey: gemKeys.collection, queryFn: ({ signal }) => getCollection(signal) });
+  queryOptions({ queryKey: gemKeys.collection(), queryFn: ({ signal }) => getCollection(signal) });
 
 export function useCollection() {
   return useQuery(collectionQueryOptions());

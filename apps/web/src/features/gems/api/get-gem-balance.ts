@@ -9,7 +9,7 @@ export function getGemBalance(signal?: AbortSignal) {
 }
 
 export const gemBalanceQueryOptions = () =>
-  queryOptions({ queryKey: gemKeys.balance, queryFn: ({ signal }) => getGemBalance(signal) });
+  queryOptions({ queryKey: gemKeys.balance(), queryFn: ({ signal }) => getGemBalance(signal) });
 
 export function useGemBalance() {
   return useQuery(gemBalanceQueryOptions());

@@ -6,10 +6,11 @@ import {
   type VerifyPinInput,
 } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { pinKeys } from './keys';
 
 /** GET /api/pin/status → { pin_status: 'pending' | 'set' }. */
 export const getPinStatus = (signal?: AbortSignal) => api('/api/pin/status', { schema: pinStatusResponseSchema, signal });
-export const pinStatusQuery = () => queryOptions({ queryKey: ['pin', 'status'], queryFn: ({ signal }) => getPinStatus(signal) });
+export const pinStatusQuery = () => queryOptions({ queryKey: pinKeys.status(), queryFn: ({ signal }) => getPinStatus(signal) });
 export const usePinStatus = () => useQuery(pinStatusQuery());
 
 /** POST /api/pin: set, or change with current_pin. */
@@ -18,13 +19,7 @@ export function useSetPin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setPin,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: pinStatusQuery().queryKey }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
-        client.invalidateQueries({ queryKey: ['notifications'] }),
-      ]);
-    },
+    onSuccess: () => client.invalidateQueries({ queryKey: pinKeys.all }),
   });
 }
 

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   contactResponseSchema,
   messageResponseSchema,
@@ -16,33 +15,23 @@ import {
   type PhoneChangeVerifyInput,
 } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
 
 /** GET /api/profile. */
 export const getProfile = (signal?: AbortSignal) => api('/api/profile', { schema: profileResponseSchema, signal });
-export const profileQuery = () => queryOptions({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal) });
+export const profileQuery = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: ({ signal }) => getProfile(signal) });
 export const useProfile = () => useQuery(profileQuery());
 
 /** GET /api/profile/contact → the current email. */
 export const getContact = (signal?: AbortSignal) => api('/api/profile/contact', { schema: contactResponseSchema, signal });
-export const useContact = () => useQuery({ queryKey: ['profile', 'contact'], queryFn: ({ signal }) => getContact(signal) });
+export const useContact = () => useQuery({ queryKey: profileKeys.contact(), queryFn: ({ signal }) => getContact(signal) });
 
-/** GET /api/gems/balance (the gem ledger's endpoint) → total_points. */
-const gemBalanceSchema = z.object({ total_points: z.number() });
-export const useGemBalance = () =>
-  useQuery({ queryKey: ['gems', 'balance'], queryFn: ({ signal }) => api('/api/gems/balance', { schema: gemBalanceSchema, signal }) });
-
-/** Every profile write refreshes what shows the profile: the profile, the dashboard, the notices. */
+/** Every profile write refreshes the profile; the screen refreshes other features that show it. */
 function useProfileMutation<I>(send: (input: I) => Promise<{ message: string }>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['profile'] }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
-        client.invalidateQueries({ queryKey: ['notifications'] }),
-      ]);
-    },
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }
 
@@ -68,8 +57,6 @@ export function useUploadPhoto() {
       form.append('photo', file);
       return api('/api/profile/photo', { method: 'POST', body: form, schema: photoResponseSchema });
     },
-    onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['profile'] }), client.invalidateQueries({ queryKey: ['dashboard'] })]);
-    },
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }

@@ -10,8 +10,15 @@ import './profile.css';
 
 const accepted = new Set(PHOTO_ACCEPT.split(','));
 
+interface PhotoUploadProps {
+  name: string;
+  photo: string;
+  /** Lets the screen refresh other views of the photo. */
+  onUploaded?: () => void;
+}
+
 /** The profile photo with a camera button; the server checks the file again by its content. */
-export function PhotoUpload({ name, photo }: { name: string; photo: string }) {
+export function PhotoUpload({ name, photo, onUploaded }: PhotoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
 
@@ -21,7 +28,10 @@ export function PhotoUpload({ name, photo }: { name: string; photo: string }) {
     if (file.size > PHOTO_MAX_BYTES) return toastError(profileMessages.photoTooLarge);
     if (file.type && !accepted.has(file.type)) return toastError(profileMessages.photoNotImage);
     upload.mutate(file, {
-      onSuccess: (result) => toastSuccess(result.message),
+      onSuccess: (result) => {
+        toastSuccess(result.message);
+        onUploaded?.();
+      },
       onError: (error) => toastError(errorMessage(error, profileMessages.photoUnreadable)),
     });
   };

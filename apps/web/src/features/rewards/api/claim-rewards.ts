@@ -14,7 +14,7 @@ export function useClaimRewards() {
   return useMutation({
     mutationFn: claimRewards,
     onSuccess: async (data) => {
-      queryClient.setQueryData(rewardKeys.history, (old: { rewards: (typeof data.claim)[] } | undefined) =>
+      queryClient.setQueryData(rewardKeys.history(), (old: { rewards: (typeof data.claim)[] } | undefined) =>
         old ? { rewards: [data.claim, ...old.rewards.filter((r) => r.id !== data.claim.id)] } : old,
       );
       await queryClient.invalidateQueries({ queryKey: rewardKeys.all });

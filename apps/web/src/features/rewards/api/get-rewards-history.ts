@@ -9,7 +9,7 @@ export function getRewardsHistory(signal?: AbortSignal) {
 }
 
 export const rewardsHistoryQueryOptions = () =>
-  queryOptions({ queryKey: rewardKeys.history, queryFn: ({ signal }) => getRewardsHistory(signal) });
+  queryOptions({ queryKey: rewardKeys.history(), queryFn: ({ signal }) => getRewardsHistory(signal) });
 
 export function useRewardsHistory() {
   return useQuery(rewardsHistoryQueryOptions());

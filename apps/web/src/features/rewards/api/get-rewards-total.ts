@@ -9,7 +9,7 @@ export function getRewardsTotal(signal?: AbortSignal) {
 }
 
 export const rewardsTotalQueryOptions = () =>
-  queryOptions({ queryKey: rewardKeys.total, queryFn: ({ signal }) => getRewardsTotal(signal) });
+  queryOptions({ queryKey: rewardKeys.total(), queryFn: ({ signal }) => getRewardsTotal(signal) });
 
 export function useRewardsTotal() {
   return useQuery(rewardsTotalQueryOptions());

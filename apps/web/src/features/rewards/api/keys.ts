@@ -1,6 +1,6 @@
 /** Query keys of the rewards feature. */
 export const rewardKeys = {
   all: ['rewards'] as const,
-  total: ['rewards', 'total'] as const,
-  history: ['rewards', 'history'] as const,
+  total: () => [...rewardKeys.all, 'total'] as const,
+  history: () => [...rewardKeys.all, 'history'] as const,
 };

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionListResponseSchema, type TransactionStatus } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { transactionKeys } from './keys';
 
 /** GET /api/transactions[?status=] → newest first. */
 export const getTransactions = (status: TransactionStatus | undefined, signal?: AbortSignal) =>
@@ -9,6 +10,6 @@ export const getTransactions = (status: TransactionStatus | undefined, signal?: 
     signal,
   });
 export const transactionsQuery = (status?: TransactionStatus) =>
-  queryOptions({ queryKey: ['transactions', status ?? 'all'], queryFn: ({ signal }) => getTransactions(status, signal) });
+  queryOptions({ queryKey: transactionKeys.list(status), queryFn: ({ signal }) => getTransactions(status, signal) });
 export const useTransactions = (status?: TransactionStatus) =>
   useQuery({ ...transactionsQuery(status), placeholderData: keepPreviousData });

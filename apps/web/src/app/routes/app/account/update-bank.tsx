@@ -23,6 +23,7 @@ import { PinField } from '../../../../components/ui/code-field';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { FetchError } from '../shared/fetch-error';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import '../shared/account.css';
 import './account.css';
 
@@ -57,6 +58,7 @@ function ResolvedName({ bankCode, account }: { bankCode: string; account: string
 function UpdateBankForm({ banks, replacing, current }: { banks: { code: string; name: string }[]; replacing: boolean; current?: { bank_code: string | null } }) {
   const navigate = useNavigate();
   const update = useUpdateBank();
+  const refreshAccountViews = useRefreshAccountViews();
   const form = useForm<UpdateBankInput>({
     // Replacing existing details needs the PIN (payouts go there): the schema says so too.
     resolver: zodResolver(replacing ? updateBankWithPinSchema : updateBankSchema),
@@ -68,7 +70,10 @@ function UpdateBankForm({ banks, replacing, current }: { banks: { code: string; 
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {
-      onSuccess: () => navigate(paths.accountSuccess, { replace: true }),
+      onSuccess: () => {
+        refreshAccountViews();
+        navigate(paths.accountSuccess, { replace: true });
+      },
       onError: (error) => {
         form.setValue('pin', replacing ? '' : undefined);
         applyFieldErrors(error, form.setError, fieldNames);

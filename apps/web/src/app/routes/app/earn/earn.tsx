@@ -11,7 +11,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
-import { dashboardQuery } from '../../../../features/dashboard/api/get-dashboard';
+import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useCollectGems } from '../../../../features/gems/api/collect-gems';
 import { useCollection } from '../../../../features/gems/api/get-collection';
 import { CollectButton } from '../../../../features/gems/components/collect-button';
@@ -34,7 +34,7 @@ export function EarnRoute() {
     collect.mutate(undefined, {
       onSuccess: (data) => {
         // The dashboard's `wallet` is the same ledger balance: never show the old one.
-        void queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
         const state: EarnSuccessState = { points: data.points, totalPoints: data.total_points, day: data.day };
         navigate(paths.earnSuccess, { state });
       },

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Bell } from 'lucide-react';
 import { capitalizeFirst, fetchMessages } from '@wise/shared';
@@ -6,6 +7,7 @@ import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
+import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead, useNotifications } from '../../../../features/notifications/api/notifications';
 import { FetchError } from '../shared/fetch-error';
 import { formatDateTime, relativeTime } from '../shared/format';
@@ -14,6 +16,7 @@ import '../shared/account.css';
 /** /homepage/notifications: messages with dates, first letter capitalised, newest first; opening marks them read. */
 export function NotificationsRoute() {
   const notifications = useNotifications();
+  const queryClient = useQueryClient();
   const markRead = useMarkNotificationsRead();
   const marked = useRef(false);
   const hasUnread = notifications.data?.some((n) => !n.read) ?? false;
@@ -21,9 +24,10 @@ export function NotificationsRoute() {
   useEffect(() => {
     if (hasUnread && !marked.current) {
       marked.current = true;
-      markRead.mutate();
+      // The dashboard's unread badge counts what was just marked read.
+      markRead.mutate(undefined, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }) });
     }
-  }, [hasUnread, markRead]);
+  }, [hasUnread, markRead, queryClient]);
 
   let body;
   if (notifications.isPending) {

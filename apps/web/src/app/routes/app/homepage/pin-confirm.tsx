@@ -13,6 +13,7 @@ import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { errorMessage } from '../../../../lib/api-client';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function PinConfirmRoute() {
@@ -20,6 +21,7 @@ export function PinConfirmRoute() {
   // Read once: the module copy is cleared on success, this screen keeps its own until it leaves.
   const [draft] = useState(() => pinDraft.get());
   const setPin = useSetPin();
+  const refreshAccountViews = useRefreshAccountViews();
   const form = useForm({
     resolver: zodResolver(setPinSchema),
     mode: 'onSubmit',
@@ -33,6 +35,7 @@ export function PinConfirmRoute() {
     setPin.mutate(input, {
       onSuccess: () => {
         pinDraft.clear();
+        refreshAccountViews();
         navigate(paths.pinSuccess, { replace: true });
       },
       onError: (error) => {

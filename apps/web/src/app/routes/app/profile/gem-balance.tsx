@@ -5,7 +5,7 @@ import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
-import { useGemBalance } from '../../../../features/profile/api/profile';
+import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../shared/fetch-error';
 import { formatGems } from '../shared/format';
 import './profile.css';

@@ -13,6 +13,7 @@ import { useContact, useRequestEmailChange, useVerifyEmailChange } from '../../.
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { FetchError } from '../shared/fetch-error';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ContactOtpForm } from './contact-otp-form';
 import '../shared/account.css';
 
@@ -90,6 +91,7 @@ export function ModifyEmailOtpRoute() {
   const navigate = useNavigate();
   const newEmail = newEmailFromState(useLocation().state);
   const verify = useVerifyEmailChange();
+  const refreshAccountViews = useRefreshAccountViews();
   const resend = useRequestEmailChange();
   if (!newEmail) return <Navigate to={paths.profileEmailNew} replace />;
   return (
@@ -107,6 +109,7 @@ export function ModifyEmailOtpRoute() {
         }
         onSubmit={async (otp_code) => {
           const result = await verify.mutateAsync({ new_email: newEmail, otp_code });
+          refreshAccountViews();
           navigate(paths.profileSuccess, { replace: true, state: { message: result.message } });
         }}
       />

@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { useUpdateFullName } from '../../../../features/profile/api/profile';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
 
 const fields = ['first_name', 'middle_name', 'surname'] as const;
@@ -16,6 +17,7 @@ const fields = ['first_name', 'middle_name', 'surname'] as const;
 function FullNameForm({ fullName }: { fullName: string }) {
   const navigate = useNavigate();
   const update = useUpdateFullName();
+  const refreshAccountViews = useRefreshAccountViews();
   const form = useForm<FullNameUpdateInput>({
     resolver: zodResolver(fullNameUpdateSchema),
     mode: 'onSubmit',
@@ -25,7 +27,10 @@ function FullNameForm({ fullName }: { fullName: string }) {
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {
-      onSuccess: (result) => navigate(paths.profileSuccess, { replace: true, state: { message: result.message } }),
+      onSuccess: (result) => {
+        refreshAccountViews();
+        navigate(paths.profileSuccess, { replace: true, state: { message: result.message } });
+      },
       onError: (error) => {
         applyFieldErrors(error, form.setError, fields);
         toastError(errorMessage(error, 'Could not update your name. Please try again'));

@@ -13,6 +13,7 @@ import { useConfirmPassword, useRequestPhoneChange, useVerifyPhoneChange } from 
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { ContactOtpForm } from './contact-otp-form';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
 
 function newPhoneFromState(state: unknown): string | undefined {
@@ -128,6 +129,7 @@ export function ModifyPhoneOtpRoute() {
   const navigate = useNavigate();
   const newPhone = newPhoneFromState(useLocation().state);
   const verify = useVerifyPhoneChange();
+  const refreshAccountViews = useRefreshAccountViews();
   const resend = useRequestPhoneChange();
   if (!newPhone) return <Navigate to={paths.profilePhoneNumber} replace />;
   return (
@@ -145,6 +147,7 @@ export function ModifyPhoneOtpRoute() {
         }
         onSubmit={async (otp_code) => {
           const result = await verify.mutateAsync({ new_phone: newPhone, otp_code });
+          refreshAccountViews();
           navigate(paths.profileSuccess, { replace: true, state: { message: result.message } });
         }}
       />

@@ -18,6 +18,7 @@ import { paths } from '../../../../config/paths';
 import { useUpdateAddress, useUpdateDateOfBirth, useUpdateGender } from '../../../../features/profile/api/profile';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
 
 interface SingleFieldFormProps<T extends FieldValues> {
@@ -37,6 +38,7 @@ interface SingleFieldFormProps<T extends FieldValues> {
  */
 function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, children }: SingleFieldFormProps<T>) {
   const navigate = useNavigate();
+  const refreshAccountViews = useRefreshAccountViews();
   const form = useForm<T>({
     resolver: zodResolver(schema) as Resolver<T>,
     mode: 'onSubmit',
@@ -45,7 +47,10 @@ function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, 
   });
   const submit = form.handleSubmit((input) =>
     mutation.mutate(input, {
-      onSuccess: (r) => navigate(paths.profileSuccess, { replace: true, state: { message: r.message } }),
+      onSuccess: (r) => {
+        refreshAccountViews();
+        navigate(paths.profileSuccess, { replace: true, state: { message: r.message } });
+      },
       onError: (error) => {
         applyFieldErrors(error, form.setError, [field]);
         toastError(errorMessage(error, failure));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CalendarDays, ChevronRight, Mail, MapPin, Phone, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { fetchMessages, firstWord, formatPhone } from '@wise/shared';
@@ -5,6 +6,7 @@ import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
+import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { FetchError } from '../shared/fetch-error';
@@ -24,6 +26,7 @@ const formatDob = (iso: string) =>
 /** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (SPEC §2). */
 export function ProfileRoute() {
   const profile = useProfile();
+  const queryClient = useQueryClient();
 
   if (profile.isPending) {
     return (
@@ -58,7 +61,12 @@ export function ProfileRoute() {
     <Screen withNav>
       <title>Profile · Wise</title>
       <div className="profile__head">
-        <PhotoUpload name={p.full_name} photo={p.photo} />
+        <PhotoUpload
+          name={p.full_name}
+          photo={p.photo}
+          // The dashboard shows the same photo.
+          onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })}
+        />
         <h1 className="profile__greeting">Hi, {firstWord(p.full_name)}</h1>
       </div>
 

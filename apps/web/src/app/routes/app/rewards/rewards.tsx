@@ -9,7 +9,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
-import { dashboardQuery } from '../../../../features/dashboard/api/get-dashboard';
+import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { gemKeys } from '../../../../features/gems/api/keys';
 import { useClaimRewards } from '../../../../features/rewards/api/claim-rewards';
 import { useRewardsTotal } from '../../../../features/rewards/api/get-rewards-total';
@@ -30,7 +30,7 @@ export function RewardsRoute() {
         // The claim moved gems into the balance every screen shows (dashboard `wallet` included).
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: gemKeys.all }),
-          queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey }),
+          queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         ]);
         const state: RewardsSuccessState = { claim: data.claim };
         navigate(paths.rewardsSuccess, { state });
