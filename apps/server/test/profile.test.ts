@@ -8,7 +8,7 @@ import {
 } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
-import { createTestApp, get, post, type TestApp } from './support/app';
+import { createTestApp, get, post, sessionCookie, type TestApp } from './support/app';
 import { createCustomer, latestCode, newSignup, type TestUser } from './support/users';
 
 let t: TestApp;
@@ -24,6 +24,9 @@ afterAll(async () => {
 const put = (url: string, payload: unknown, cookie: string) =>
   t.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, headers: { cookie } });
 const profile = async (c: TestUser) => (await get(t.app, '/api/profile', c.cookie)).json<Record<string, unknown>>();
+/** A second device: the same customer logged in again, with its own session. */
+const secondSession = async (c: TestUser) => sessionCookie(await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: c.password }));
+const confirmPassword = (c: TestUser) => post(t.app, '/api/profile/password/confirm', { password: c.password }, c.cookie);
 const messages = async (c: TestUser) =>
   (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>().map((n) => n.message);
 
@@ -133,6 +136,18 @@ describe('phone change: password, new number, SMS code', () => {
     expect((await post(t.app, '/api/profile/phone', { new_phone: newPhone() }, c.cookie)).statusCode).toBe(403);
   });
 
+  it("a changed number ends the customer's other sessions, and this one stays", async () => {
+    const c = await createCustomer(t);
+    const other = await secondSession(c);
+    const target = newPhone();
+    await confirmPassword(c);
+    await post(t.app, '/api/profile/phone', { new_phone: target }, c.cookie);
+    const verify = await post(t.app, '/api/profile/phone/verify', { new_phone: target, otp_code: latestCode(t, target) }, c.cookie);
+    expect(verify.statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/me', other)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/auth/me', c.cookie)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong password and keeps the phone change closed', async () => {
     const c = await createCustomer(t);
     const wrong = await post(t.app, '/api/profile/password/confirm', { password: 'not my password' }, c.cookie);
@@ -194,10 +209,49 @@ describe('phone change: password, new number, SMS code', () => {
   });
 });
 
-describe('email change: new address, e-mailed code', () => {
-  it('changes the email only after the code sent to the new address', async () => {
+describe('email change: password, new address, e-mailed code', () => {
+  it('refuses to send a code without a fresh password confirmation (DESIGN §3: a cookie alone never moves the account)', async () => {
     const c = await createCustomer(t);
     const target = newSignup().email;
+    const before = t.outbox.list().length;
+    const request = await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
+    expect(request.statusCode).toBe(403);
+    expect(request.json()).toEqual({ error: profileMessages.reauthRequiredForEmail, code: 'REAUTH_REQUIRED' });
+    expect(t.outbox.list().length).toBe(before);
+    const wrong = await post(t.app, '/api/profile/password/confirm', { password: 'not my password' }, c.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect((await post(t.app, '/api/profile/email', { new_email: target }, c.cookie)).statusCode).toBe(403);
+    // The window lasts 10 minutes.
+    await confirmPassword(c);
+    clock.advance(10 * 60_000 + 1000);
+    expect((await post(t.app, '/api/profile/email', { new_email: target }, c.cookie)).statusCode).toBe(403);
+  });
+
+  it("another session's password confirmation opens nothing for this one", async () => {
+    const c = await createCustomer(t);
+    const other = await secondSession(c);
+    await post(t.app, '/api/profile/password/confirm', { password: c.password }, other);
+    const request = await post(t.app, '/api/profile/email', { new_email: newSignup().email }, c.cookie);
+    expect(request.statusCode).toBe(403);
+  });
+
+  it('refuses the code step too once the password window has closed', async () => {
+    const c = await createCustomer(t);
+    const target = newSignup().email;
+    await confirmPassword(c);
+    await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
+    const code = latestCode(t, target);
+    clock.advance(10 * 60_000 + 1000);
+    const verify = await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: code }, c.cookie);
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
+    expect((await profile(c)).email).toBe(c.email);
+  });
+
+  it('changes the email only after the password and the code sent to the new address', async () => {
+    const c = await createCustomer(t);
+    const target = newSignup().email;
+    expect((await confirmPassword(c)).json()).toEqual({ message: profileMessages.passwordConfirmed });
     const request = await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
     expect(request.json()).toEqual({ message: profileMessages.emailOtpSent });
     expect(t.outbox.list()[0]).toMatchObject({ channel: 'email', to: target });
@@ -210,9 +264,23 @@ describe('email change: new address, e-mailed code', () => {
     expect((await post(t.app, '/api/auth/login', { email_or_phone: target, password: c.password })).statusCode).toBe(200);
   });
 
+  it("a changed address ends the customer's other sessions and uses up the password confirmation; this session stays", async () => {
+    const c = await createCustomer(t);
+    const other = await secondSession(c);
+    const target = newSignup().email;
+    await confirmPassword(c);
+    await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
+    const verify = await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: latestCode(t, target) }, c.cookie);
+    expect(verify.statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/me', other)).statusCode).toBe(401);
+    expect((await get(t.app, '/api/auth/me', c.cookie)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/profile/email', { new_email: newSignup().email }, c.cookie)).statusCode).toBe(403);
+  });
+
   it("answers 'Email is required' / 'Invalid entry', and refuses the same or a taken address", async () => {
     const c = await createCustomer(t);
     const other = await createCustomer(t);
+    await confirmPassword(c);
     expect((await post(t.app, '/api/profile/email', { new_email: '' }, c.cookie)).json()).toMatchObject({ fields: { new_email: fieldMessages.emailRequired } });
     expect((await post(t.app, '/api/profile/email', { new_email: 'ada@gmail.co' }, c.cookie)).json()).toMatchObject({ fields: { new_email: fieldMessages.invalidEntry } });
     const same = await post(t.app, '/api/profile/email', { new_email: c.email.toUpperCase().replace('.COM', '.com') }, c.cookie);
@@ -225,11 +293,15 @@ describe('email change: new address, e-mailed code', () => {
   it('refuses a wrong or expired code', async () => {
     const c = await createCustomer(t);
     const target = newSignup().email;
+    await confirmPassword(c);
     await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
     const code = latestCode(t, target);
     const wrong = await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: code === '9999' ? '8888' : '9999' }, c.cookie);
     expect(wrong.json()).toMatchObject({ code: errorCodes.otpInvalid });
-    clock.advance(11 * 60_000);
+    clock.advance(9 * 60_000);
+    // Keep the password window open so only the code's age matters.
+    await confirmPassword(c);
+    clock.advance(2 * 60_000);
     const expired = await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: code }, c.cookie);
     expect(expired.json()).toMatchObject({ code: errorCodes.otpExpired, error: authMessages.otpExpired });
     expect((await profile(c)).email).toBe(c.email);

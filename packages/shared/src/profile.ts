@@ -21,6 +21,7 @@ export const profileMessages = {
   passwordWrong: 'Incorrect password',
   passwordAttempts: 'Too many wrong passwords. Try again in a few minutes',
   reauthRequired: 'Please confirm your password again to change your phone number',
+  reauthRequiredForEmail: 'Please confirm your password again to change your email address',
   phoneOtpSent: 'We have sent a code to your new phone number',
   emailOtpSent: 'We have sent a code to your new email address',
   samePhone: 'This is already your phone number',

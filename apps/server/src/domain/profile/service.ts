@@ -22,13 +22,14 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { verifySecret } from '../../lib/passwords';
 import type { Messenger, OutgoingMessage } from '../../messaging/messenger';
 import { consumeOtp, issueOtp } from '../auth/otp';
+import { deleteUserSessions } from '../auth/sessions';
 import { normalizeEmail } from '../auth/users';
 import { DomainError, notFound, validationError } from '../errors';
 import { notify } from '../notifications/notify';
 import { photoUrl } from '../uploads/photos';
 import { contactChangedNotice, emailChangeEmail, phoneChangeSms } from './messages';
 
-/** How long a password confirmation lets the phone change go on. */
+/** How long a password confirmation lets a phone or e-mail change go on. */
 export const REAUTH_TTL_MS = 10 * 60 * 1000;
 
 export const profileErrorCodes = {
@@ -97,11 +98,11 @@ export async function updateDateOfBirth(db: Db, deps: Pick<ProfileDeps, 'clock' 
   await db.update(users).set({ dateOfBirth: checked.data }).where(eq(users.id, userId));
 }
 
-// ---- phone change: password, then new number, then the code texted to it ----
+// ---- contact changes: the password, then the new number or address, then the code sent to it ----
 
 /**
- * Step 1 of the phone change: the password again. Success opens a 10-minute window for this
- * session only (a stolen cookie alone can't move the account to another number).
+ * Step 1 of a phone or e-mail change: the password again. Success opens a 10-minute window for
+ * this session only (a stolen cookie alone can't move where codes and reset links go).
  */
 export async function confirmPassword(db: Db, clock: Clock, userId: string, sessionHash: string, password: string): Promise<boolean> {
   const user = await userRow(db, userId);
@@ -114,7 +115,12 @@ export async function confirmPassword(db: Db, clock: Clock, userId: string, sess
   return true;
 }
 
-async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: string): Promise<void> {
+const reauthMessages = {
+  phone: profileMessages.reauthRequired,
+  email: profileMessages.reauthRequiredForEmail,
+} as const;
+
+async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: string, what: keyof typeof reauthMessages): Promise<void> {
   const [grant] = await db
     .select({ sessionHash: reauthentications.sessionHash })
     .from(reauthentications)
@@ -126,7 +132,7 @@ async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: 
       ),
     )
     .limit(1);
-  if (!grant) throw new DomainError(profileErrorCodes.reauthRequired, profileMessages.reauthRequired, 403);
+  if (!grant) throw new DomainError(profileErrorCodes.reauthRequired, reauthMessages[what], 403);
 }
 
 const taken = (field: 'new_phone' | 'new_email') => {
@@ -145,7 +151,7 @@ async function ensureFree(db: Db, userId: string, field: 'new_phone' | 'new_emai
 }
 
 export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, newPhone: string): Promise<void> {
-  await requireReauth(db, deps.clock, userId, sessionHash);
+  await requireReauth(db, deps.clock, userId, sessionHash, 'phone');
   const user = await userRow(db, userId);
   if (user.phone === newPhone) {
     throw new DomainError(profileErrorCodes.sameContact, profileMessages.samePhone, 400, { fields: { new_phone: profileMessages.samePhone } });
@@ -155,14 +161,23 @@ export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: stri
   await deliver(deps, phoneChangeSms(newPhone, code));
 }
 
+/**
+ * The new contact is in place: the password confirmation is used up and every other session of
+ * the customer ends (whoever else held one must log in again), in the change's own transaction.
+ */
+async function endOtherAccess(tx: Db, userId: string, sessionHash: string): Promise<void> {
+  await tx.delete(reauthentications).where(eq(reauthentications.userId, userId));
+  await deleteUserSessions(tx, userId, sessionHash);
+}
+
 export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: PhoneChangeVerifyInput): Promise<void> {
-  await requireReauth(db, deps.clock, userId, sessionHash);
+  await requireReauth(db, deps.clock, userId, sessionHash, 'phone');
   await consumeOtp(db, deps, { userId, purpose: 'phone_change', target: input.new_phone }, input.otp_code);
   const before = await userRow(db, userId);
   try {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ phone: input.new_phone }).where(eq(users.id, userId));
-      await tx.delete(reauthentications).where(eq(reauthentications.userId, userId));
+      await endOtherAccess(tx, userId, sessionHash);
       await notify(tx, userId, notificationTexts.phoneChanged(maskPhone(input.new_phone)));
     });
   } catch (error) {
@@ -173,9 +188,8 @@ export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: strin
   await deliver(deps, contactChangedNotice(before.email, 'phone number'));
 }
 
-// ---- email change: new address, then the code e-mailed to it ----
-
-export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: string, newEmail: string): Promise<void> {
+export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, newEmail: string): Promise<void> {
+  await requireReauth(db, deps.clock, userId, sessionHash, 'email');
   const email = normalizeEmail(newEmail);
   const user = await userRow(db, userId);
   if (user.email === email) {
@@ -186,13 +200,15 @@ export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: stri
   await deliver(deps, emailChangeEmail(email, code));
 }
 
-export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: string, input: EmailChangeVerifyInput): Promise<void> {
+export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: EmailChangeVerifyInput): Promise<void> {
+  await requireReauth(db, deps.clock, userId, sessionHash, 'email');
   const email = normalizeEmail(input.new_email);
   await consumeOtp(db, deps, { userId, purpose: 'email_change', target: email }, input.otp_code);
   const before = await userRow(db, userId);
   try {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, userId));
+      await endOtherAccess(tx, userId, sessionHash);
       await notify(tx, userId, notificationTexts.emailChanged(email));
     });
   } catch (error) {

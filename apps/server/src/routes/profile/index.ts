@@ -50,7 +50,8 @@ const tooLarge = () => new DomainError(uploadErrorCodes.tooLarge, profileMessage
  * GET profile / get_user_photo.php → GET /api/profile; get_user_contact.php → GET /api/profile/contact;
  * full_name, update_gender/address/date_of_birth → PUT /api/profile/{full-name,gender,address,date-of-birth};
  * request/verify_phone_update → POST /api/profile/phone{,/verify} (after POST /api/profile/password/confirm);
- * change_email_otp / verify_otp_and_update_email → POST /api/profile/email{,/verify};
+ * change_email_otp / verify_otp_and_update_email → POST /api/profile/email{,/verify} (also after the password:
+ * a deliberate deviation, DESIGN §9);
  * upload_photo.php → POST /api/profile/photo; the photo itself → GET /api/profile/photo/:name.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: FileStore }> = async (app, { ctx, store: given }) => {
@@ -121,7 +122,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
 
   app.post(
     '/password/confirm',
-    { schema: { tags, summary: 'Re-enter the password before a phone change', body: confirmPasswordSchema, response: ok } },
+    { schema: { tags, summary: 'Re-enter the password before a phone or e-mail change', body: confirmPasswordSchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
       await rates.check('passwordConfirmFailuresPerUser', userId);
@@ -162,9 +163,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
     '/email',
     { schema: { tags, summary: 'E-mail a code to the new address', body: emailChangeRequestSchema, response: ok } },
     async (request) => {
-      const { userId } = sessionOf(request);
+      const { userId, sessionHash } = sessionOf(request);
       await rates.consume('contactChangePerUser', userId);
-      await requestEmailChange(db, deps, userId, request.body.new_email);
+      await requestEmailChange(db, deps, userId, sessionHash, request.body.new_email);
       return { message: profileMessages.emailOtpSent };
     },
   );
@@ -173,9 +174,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: F
     '/email/verify',
     { schema: { tags, summary: 'Confirm the new address with its code', body: emailChangeVerifySchema, response: ok } },
     async (request) => {
-      const { userId } = sessionOf(request);
+      const { userId, sessionHash } = sessionOf(request);
       await rates.consume('contactVerifyPerUser', userId);
-      await verifyEmailChange(db, deps, userId, request.body);
+      await verifyEmailChange(db, deps, userId, sessionHash, request.body);
       return { message: profileMessages.emailUpdated };
     },
   );
