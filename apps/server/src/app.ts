@@ -21,6 +21,7 @@ import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
+import { appInfoRoutes } from './routes/app-info/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   };
 
   await app.register(healthRoutes, { database });
+  await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   // Account area: dashboard, PIN, profile, bank, notifications, transactions, support.
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });

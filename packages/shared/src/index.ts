@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './transactions';
 export * from './dashboard';
 export * from './gems';
+export * from './app-info';

@@ -74,7 +74,14 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionOptions) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true });
+      // Read when asked: hooks of inner scopes (the docs) may declare the route public after us.
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        get public() {
+          return route.config?.public === true;
+        },
+      });
     }
   });
 
