@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/art/avatar';
 import { Spinner } from '../../../components/ui/button';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useUploadPhoto } from '../api/profile';
+import { useUploadPhoto } from '../api/upload-photo';
 import './profile.css';
 
 const accepted = new Set(PHOTO_ACCEPT.split(','));

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../../components/ui/empty-state';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
-import { useBankDetails } from '../../../../features/bank/api/bank';
+import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';
 import './account.css';

@@ -7,7 +7,7 @@ import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
-import { useTransactions } from '../../../../features/transactions/api/transactions';
+import { useTransactions } from '../../../../features/transactions/api/get-transactions';
 import { FetchError } from '../shared/fetch-error';
 import { formatDateTime, formatNaira } from '../shared/format';
 import '../shared/account.css';

@@ -8,7 +8,7 @@ import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
-import { useSetPin } from '../../../../features/pin/api/pin';
+import { useSetPin } from '../../../../features/pin/api/set-pin';
 import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { applyFieldErrors } from '../../../../lib/form-errors';

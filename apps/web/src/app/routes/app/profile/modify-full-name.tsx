@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/text-field';
 import { toastError } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
-import { useUpdateFullName } from '../../../../features/profile/api/profile';
+import { useUpdateFullName } from '../../../../features/profile/api/update-full-name';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';

@@ -4,7 +4,7 @@ import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
-import { useProfile } from '../../../../features/profile/api/profile';
+import { useProfile } from '../../../../features/profile/api/get-profile';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';
 import './profile.css';

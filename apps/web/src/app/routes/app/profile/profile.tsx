@@ -7,7 +7,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { useProfile } from '../../../../features/profile/api/profile';
+import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';

@@ -4,7 +4,7 @@ import { fetchMessages } from '@wise/shared';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
-import { useSupportContacts } from '../../../../features/support/api/support';
+import { useSupportContacts } from '../../../../features/support/api/get-support-contacts';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';
 

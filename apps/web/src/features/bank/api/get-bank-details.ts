@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bankDetailsResponseSchema } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { bankKeys } from './keys';
+
+/** GET /api/bank → bank_name, bank_account, account_name (null while none). */
+export function getBankDetails(signal?: AbortSignal) {
+  return api('/api/bank', { schema: bankDetailsResponseSchema, signal });
+}
+
+export const bankDetailsQueryOptions = () =>
+  queryOptions({ queryKey: bankKeys.details(), queryFn: ({ signal }) => getBankDetails(signal) });
+
+export function useBankDetails() {
+  return useQuery(bankDetailsQueryOptions());
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema, type EmailChangeRequestInput } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/profile/email → { message }: e-mails a code to the new address (after the password confirmation). */
+export function requestEmailChange(input: EmailChangeRequestInput) {
+  return api('/api/profile/email', { method: 'POST', body: input, schema: messageResponseSchema });
+}
+
+export function useRequestEmailChange() {
+  return useMutation({ mutationFn: requestEmailChange });
+}

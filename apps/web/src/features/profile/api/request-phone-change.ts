@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema, type PhoneChangeRequestInput } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/profile/phone → { message }: texts a code to the new number (after the password confirmation). */
+export function requestPhoneChange(input: PhoneChangeRequestInput) {
+  return api('/api/profile/phone', { method: 'POST', body: input, schema: messageResponseSchema });
+}
+
+export function useRequestPhoneChange() {
+  return useMutation({ mutationFn: requestPhoneChange });
+}

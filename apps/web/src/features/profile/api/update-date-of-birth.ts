@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, type DateOfBirthUpdateInput } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
+
+/** PUT /api/profile/date-of-birth → { message }. */
+export function updateDateOfBirth(input: DateOfBirthUpdateInput) {
+  return api('/api/profile/date-of-birth', { method: 'PUT', body: input, schema: messageResponseSchema });
+}
+
+/** Refreshes the profile; the screen refreshes what other features show of it. */
+export function useUpdateDateOfBirth() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDateOfBirth,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, type GenderUpdateInput } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { profileKeys } from './keys';
+
+/** PUT /api/profile/gender → { message }. */
+export function updateGender(input: GenderUpdateInput) {
+  return api('/api/profile/gender', { method: 'PUT', body: input, schema: messageResponseSchema });
+}
+
+/** Refreshes the profile; the screen refreshes what other features show of it. */
+export function useUpdateGender() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateGender,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
