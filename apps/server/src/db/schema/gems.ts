@@ -2,7 +2,10 @@ import { bigint, check, index, integer, pgTable, smallint, text, timestamp, date
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 
-/** Mirrors db/migrations/0003_gems.sql (the SQL is the source of truth; triggers live there). */
+/**
+ * Mirrors db/migrations/0003_gems.sql (the SQL is the source of truth; triggers live there, and
+ * 0005_ledger_guards.sql adds the database's own enforcement of the ledger's rules).
+ */
 
 export const gemAccountKinds = ['available', 'rewards', 'system'] as const;
 export type GemAccountKind = (typeof gemAccountKinds)[number];
