@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     db: database.db,
     clock,
     messenger: deps.messenger,
+    files: deps.files,
+    bankLookup: deps.bankLookup,
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,

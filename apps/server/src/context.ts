@@ -3,7 +3,9 @@ import type { Database, Db } from './db/client';
 import type { AuthDeps } from './domain/auth/service';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
-import type { Messenger, Outbox } from './messaging/messenger';
+import type { BankLookup } from './providers/bank-lookup/index';
+import type { FileStore } from './providers/file-store/index';
+import type { Messenger, Outbox } from './providers/messaging/index';
 import type { RateGuard } from './plugins/rate-limits';
 
 /** What the process builds once and hands to the app (tests build their own). */
@@ -13,6 +15,9 @@ export interface AppDeps {
   messenger: Messenger;
   /** Present outside production: the dev outbox that stands in for e-mail and SMS. */
   outbox?: Outbox;
+  /** Uploaded files: local disk or S3-compatible. */
+  files: FileStore;
+  bankLookup: BankLookup;
   limiter: RateLimiter;
   clock: Clock;
 }
@@ -24,5 +29,7 @@ export interface RouteContext {
   clock: Clock;
   rates: RateGuard;
   messenger: Messenger;
+  files: FileStore;
+  bankLookup: BankLookup;
   auth: AuthDeps;
 }

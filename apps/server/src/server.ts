@@ -4,19 +4,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
-import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms, type Messenger } from './messaging/messenger';
-
-function messengers(config: Config): { messenger: Messenger; outbox?: Outbox } {
-  const outbox = config.isDevelopment ? new Outbox() : undefined;
-  const fallback: Messenger = outbox ?? {
-    send: async () => {
-      throw new Error('no transport configured for this channel');
-    },
-  };
-  const email = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : fallback;
-  const sms = config.SMS_API_KEY ? new TermiiSms(config.SMS_API_KEY, config.SMS_BASE_URL, config.SMS_SENDER_ID) : fallback;
-  return { messenger: new ChannelMessenger({ email, sms }), outbox };
-}
+import { createProviders } from './providers/index';
 
 async function main() {
   let config: Config;
@@ -33,9 +21,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await migrate(database);
   const limiter = createRateLimiter(config.REDIS_URL);
-  const { messenger, outbox } = messengers(config);
-  const app = await buildApp({ config, database, messenger, outbox, limiter, clock: systemClock });
-  outbox?.attachLogger(app.log);
+  const providers = createProviders(config);
+  const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
+  providers.outbox?.attachLogger(app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

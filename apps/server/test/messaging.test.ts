@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms } from '../src/messaging/messenger';
+import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms } from '../src/providers/messaging/index';
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
-import { Outbox } from '../src/messaging/messenger';
+import { createProviders } from '../src/providers/index';
 import { openTestDatabase } from './support/db';
 
 let dist: string;
@@ -27,8 +27,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', WEB_DIST: dist });
-  const outbox = new Outbox();
-  app = await buildApp({ config, database, messenger: outbox, limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  app = await buildApp({ config, database, ...createProviders(config), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
   await app.ready();
 });
 afterAll(async () => {

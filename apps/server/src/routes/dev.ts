@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Outbox } from '../messaging/messenger';
+import type { Outbox } from '../providers/messaging/index';
 
 const outboxEntrySchema = z.object({
   id: z.number(),

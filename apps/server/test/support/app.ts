@@ -4,7 +4,9 @@ import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { systemClock, type Clock, type ManualClock } from '../../src/lib/clock';
 import { MemoryRateLimiter } from '../../src/lib/rate-limiter';
-import { Outbox } from '../../src/messaging/messenger';
+import { createBankLookup } from '../../src/providers/bank-lookup/index';
+import { createFileStore } from '../../src/providers/file-store/index';
+import { Outbox } from '../../src/providers/messaging/index';
 import { openTestDatabase } from './db';
 
 export interface TestApp {
@@ -36,7 +38,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? systemClock;
   const limiter = new MemoryRateLimiter(() => clock.now().getTime());
   const app = await buildApp(
-    { config, database, messenger: outbox, outbox, limiter, clock },
+    // The real providers as the configuration picks them (tests point UPLOAD_DIR, S3_* or the bank
+    // lookup's base URL at local fakes); e-mail and SMS always land in the outbox.
+    { config, database, messenger: outbox, outbox, files: createFileStore(config), bankLookup: createBankLookup(config), limiter, clock },
     { logger: false, serveWeb: false },
   );
   await app.ready();

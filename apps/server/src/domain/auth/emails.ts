@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from '../../messaging/messenger';
+import type { OutgoingMessage } from '../../providers/messaging/index';
 
 export const signupOtpEmail = (to: string, code: string): OutgoingMessage => ({
   channel: 'email',

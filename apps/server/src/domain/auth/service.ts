@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { hashSecret, burnVerify, verifySecret } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/secrets';
-import type { Messenger } from '../../messaging/messenger';
+import type { Messenger } from '../../providers/messaging/index';
 import { DomainError } from '../errors';
 import { notify } from '../notifications/notify';
 import { passwordChangedEmail, passwordResetEmail, signupOtpEmail } from './emails';

@@ -1,5 +1,5 @@
 import { OTP_TTL_MS } from '@wise/shared';
-import type { OutgoingMessage } from '../../messaging/messenger';
+import type { OutgoingMessage } from '../../providers/messaging/index';
 
 const minutes = OTP_TTL_MS / 60_000;
 

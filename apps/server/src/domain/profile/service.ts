@@ -20,7 +20,7 @@ import { reauthentications, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { verifySecret } from '../../lib/passwords';
-import type { Messenger, OutgoingMessage } from '../../messaging/messenger';
+import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
 import { consumeOtp, issueOtp } from '../auth/otp';
 import { deleteUserSessions } from '../auth/sessions';
 import { normalizeEmail } from '../auth/users';

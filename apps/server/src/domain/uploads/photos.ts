@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema/index';
 import { notFound } from '../errors';
 import { processProfilePhoto } from './image';
-import type { FileStore } from './store';
+import type { FileStore } from '../../providers/file-store/index';
 
 const PHOTO_TYPE = 'image/webp';
 export const PHOTO_URL_PREFIX = '/api/profile/photo/';

@@ -8,7 +8,6 @@ import {
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '../../domain/bank/service';
-import { createBankLookup, type BankLookup } from '../../providers/bank-lookup/index';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -19,9 +18,9 @@ const tags = ['bank'];
  * `bank_list` → GET /api/banks; the account-name look-up → POST /api/bank/resolve.
  * Registered at /api so both /api/bank and /api/banks live here.
  */
-export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; lookup?: BankLookup }> = async (app, { ctx, lookup: given }) => {
+export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock, rates } = ctx;
-  const lookup = given ?? createBankLookup(ctx.config);
+  const lookup = ctx.bankLookup;
 
   app.get(
     '/banks',

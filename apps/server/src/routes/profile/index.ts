@@ -36,7 +36,6 @@ import {
 } from '../../domain/profile/service';
 import { uploadErrorCodes } from '../../domain/uploads/image';
 import { photoUrl, readOwnPhoto, replaceProfilePhoto } from '../../domain/uploads/photos';
-import { createFileStore, type FileStore } from '../../domain/uploads/store';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -54,9 +53,9 @@ const tooLarge = () => new DomainError(uploadErrorCodes.tooLarge, profileMessage
  * a deliberate deviation, DESIGN §9);
  * upload_photo.php → POST /api/profile/photo; the photo itself → GET /api/profile/photo/:name.
  */
-export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; store?: FileStore }> = async (app, { ctx, store: given }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock, rates } = ctx;
-  const store = given ?? createFileStore(ctx.config);
+  const store = ctx.files;
   const deps: ProfileDeps = {
     clock,
     secret: ctx.auth.secret,
