@@ -2,8 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/wise-e2e-${process.pid}`;
+// One database per run, named once here: workers inherit the variable, so journeys that reach the
+// data layer through the domain (e2e/support/database.ts) talk to the server's own database.
+process.env.E2E_DATABASE_URL ??= `${process.env.TEST_POSTGRES_URL?.replace(/\/[^/]*$/, '') ?? 'postgres://postgres@127.0.0.1:5432'}/wise_e2e_${process.pid}`;
 
-/** Journeys in Debian's chromium at a 390×844 phone viewport, against the built app and a fresh database. */
+/** Journeys in Debian's chromium at a 390×844 phone viewport, against the built app and a fresh PostgreSQL database. */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -33,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && npm run start -w @wise/server`,
+    command: `rm -rf ${dataDir} && node scripts/e2e-server.mjs`,
     url: `http://localhost:${PORT}/readyz`,
     timeout: 90_000,
     reuseExistingServer: false,
@@ -42,6 +45,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      E2E_DATABASE_URL: process.env.E2E_DATABASE_URL,
       APP_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_MULTIPLIER: '50',
       LOG_LEVEL: 'warn',

@@ -17,9 +17,9 @@ test.describe('/rewards', () => {
   });
 
   test('claim → success shows the last reward → history newest first → the balance moved', async ({ page }) => {
-    await apiCustomer(page, '/homepage');
-    await seedReward(page, 25, 'Reward for your Amazon gift card sale');
-    await seedReward(page, 40, 'Reward for your BTC sale');
+    const customer = await apiCustomer(page, '/homepage');
+    await seedReward(customer.id, 25, 'Reward for your Amazon gift card sale');
+    await seedReward(customer.id, 40, 'Reward for your BTC sale');
 
     await page.goto('/rewards');
     await expect(page.getByText('65 gems ready to collect')).toBeVisible();
@@ -33,7 +33,7 @@ test.describe('/rewards', () => {
     expect(await gemBalance(page)).toBe(65);
 
     // A second, single-reward claim keeps its own description and comes first in the history.
-    await seedReward(page, 7, 'Reward for your USDT sale');
+    await seedReward(customer.id, 7, 'Reward for your USDT sale');
     await page.getByRole('link', { name: 'Back to Rewards' }).click();
     await expect(page.getByTestId('rewards-total')).toHaveText('65');
     await page.getByRole('button', { name: 'Collect Rewards' }).click();

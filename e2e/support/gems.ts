@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { accrueReward } from '../../apps/server/src/domain/rewards/rewards';
+import { systemClock } from '../../apps/server/src/lib/clock';
 import { newUser, readOtp, type TestUser } from './auth';
+import { e2eDatabase } from './database';
 
 /**
  * A signed-up, verified, logged-in customer made through the API (faster than the forms, which
@@ -31,13 +35,11 @@ export async function apiCustomer(page: Page, landing = '/homepage'): Promise<Te
 }
 
 /**
- * Seeds a claimable reward for the logged-in customer through the test-only route
- * (POST /api/dev/rewards/accrue, registered only when NODE_ENV !== 'production'); in the product
- * rewards come from the back office approving a sale.
+ * A claimable reward for a customer, through the domain function the back office calls when it
+ * approves a sale: no HTTP route mints gems (DESIGN §3).
  */
-export async function seedReward(page: Page, points: number, reward: string): Promise<void> {
-  const response = await page.request.post('/api/dev/rewards/accrue', { data: { points, reward } });
-  expect(response.status(), await response.text()).toBe(201);
+export async function seedReward(userId: string, points: number, reward: string): Promise<void> {
+  await accrueReward(e2eDatabase().db, systemClock, { userId, source: `e2e:${randomUUID()}`, amount: points, description: reward });
 }
 
 export async function gemBalance(page: Page): Promise<number> {
