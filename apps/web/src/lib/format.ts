@@ -1,7 +1,61 @@
-/** Display formats from LOOK.md that the logged-out screens need. */
+/**
+ * Every date, amount and gem count the app shows, as LOOK.md formats them. Instants are shown in
+ * the business time zone (the server's APP_TIMEZONE), never the device's.
+ */
 
-/** `+2348031234567` → `+234 803 123 4567`; anything else is shown as it is. */
-export function formatPhone(phone: string): string {
-  const nigerian = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return nigerian ? `+234 ${nigerian[1]} ${nigerian[2]} ${nigerian[3]}` : phone;
+const BUSINESS_TIME_ZONE = 'Africa/Lagos';
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      // h23, not hour12: false, which some engines render as 24:05 just after midnight.
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** `21 Nov 2026, 14:05` (some ICU versions write "21 Nov 2026 at 14:05"). */
+export function formatDateTime(iso: string, timeZone = BUSINESS_TIME_ZONE): string {
+  return dateTimeFormat(timeZone).format(new Date(iso)).replace(' at ', ', ');
+}
+
+/** "2 h ago" for notifications (LOOK.md); older than a week shows the date. */
+export function relativeTime(iso: string, timeZone = BUSINESS_TIME_ZONE, nowMs = Date.now()): string {
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days} d ago`;
+  return formatDateTime(iso, timeZone);
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A calendar date with no time (`1994-07-21` → `21 July 1994`): the same day in every zone. */
+export function formatCalendarDate(isoDate: string): string {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+/** Kobo, the integer minor unit, as naira: `₦1,250.50`. */
+export function formatNaira(amountKobo: number): string {
+  return naira.format(amountKobo / 100);
+}
+
+const gems = new Intl.NumberFormat('en-NG');
+/** Wise Gems are whole points: `1,250`. */
+export function formatGems(points: number): string {
+  return gems.format(points);
 }

@@ -1,8 +1,8 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { formatPhone } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
-import { formatPhone } from '../../../lib/format';
 import { LoginPasswordForm } from '../../../features/auth/components/login-password-form';
 import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
 import '../../../features/auth/components/form.css';

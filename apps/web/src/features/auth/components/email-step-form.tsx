@@ -1,8 +1,7 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resendOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 interface EmailStepFormProps {
   onSubmit: (email: string) => void;
@@ -11,21 +10,15 @@ interface EmailStepFormProps {
 /** Asks which e-mail to confirm when the OTP screen is opened without one (e.g. a reload). */
 export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(resendOtpSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '' },
-  });
+  } = useZodForm(resendOtpSchema, { email: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit(({ email }) => onSubmit(email))} noValidate>
       <EmailField
         error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
+        {...field('email')}
       />
       <div className="screen__actions">
         <Button type="submit">Continue</Button>

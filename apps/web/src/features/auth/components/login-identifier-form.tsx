@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { loginEmailStepSchema, loginPhoneStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField, preloadPhoneField } from '../../../components/ui/phone-field';
 import { EmailField } from '../../../components/ui/text-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 import './form.css';
 
 type Mode = 'email' | 'phone';
@@ -16,22 +16,16 @@ interface ModeFormProps {
 
 function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginEmailStepSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email_or_phone: '' },
-  });
+  } = useZodForm(loginEmailStepSchema, { email_or_phone: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
       <EmailField
         autoFocus
         error={errors.email_or_phone?.message}
-        {...register('email_or_phone', { onChange: () => clearErrors('email_or_phone') })}
+        {...field('email_or_phone')}
       />
       <button type="button" className="auth-switch" onClick={onSwitch} onPointerEnter={preloadPhoneField}>
         Use phone number
@@ -49,12 +43,7 @@ function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginPhoneStepSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email_or_phone: '' },
-  });
+  } = useZodForm(loginPhoneStepSchema, { email_or_phone: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
       <Controller

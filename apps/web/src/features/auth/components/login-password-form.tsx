@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { errorCodes, loginPasswordStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +5,7 @@ import { PasswordField } from '../../../components/ui/text-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useLogIn } from '../api/log-in';
 import './form.css';
 
@@ -21,16 +20,10 @@ interface LoginPasswordFormProps {
 export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: LoginPasswordFormProps) {
   const logIn = useLogIn();
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginPasswordStepSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { password: '' },
-  });
+  } = useZodForm(loginPasswordStepSchema, { password: '' });
 
   const submit = handleSubmit(({ password }) => {
     logIn.mutate(
@@ -58,7 +51,7 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
         autoComplete="current-password"
         autoFocus
         error={errors.password?.message}
-        {...register('password', { onChange: () => clearErrors('password') })}
+        {...field('password')}
       />
       <Link to={paths.passwordReset} className="auth-forgot">
         Forgot Password. Reset

@@ -1,5 +1,4 @@
-import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Path } from 'react-hook-form';
 import { newPasswordFormSchema } from '@wise/shared';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +6,7 @@ import { PasswordField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
@@ -22,19 +22,12 @@ interface NewPasswordFormProps {
 export function NewPasswordForm({ token, onSuccess }: NewPasswordFormProps) {
   const confirm = useConfirmPasswordReset();
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(newPasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { new_password: '', confirm_password: '' },
-  });
+  } = useZodForm(newPasswordFormSchema, { new_password: '', confirm_password: '' });
   const hasErrors = Object.keys(errors).length > 0;
-  const field = (name: Path<NewPasswordValues>) => register(name, { onChange: () => clearErrors(name) });
 
   const submit = handleSubmit((values) => {
     confirm.mutate(

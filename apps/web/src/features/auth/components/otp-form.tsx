@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { verifyOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { OtpField } from '../../../components/ui/code-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyOtp } from '../api/verify-otp';
 import { ResendCode } from './resend-code';
 
@@ -27,12 +26,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
     setValue,
     setFocus,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(otpFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { otp: '' },
-  });
+  } = useZodForm(otpFormSchema, { otp: '' });
 
   const submit = handleSubmit(({ otp }) => {
     verify.mutate(

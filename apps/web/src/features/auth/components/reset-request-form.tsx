@@ -1,10 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestSchema, type MessageResponse } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ResetRequestFormProps {
@@ -15,16 +14,10 @@ interface ResetRequestFormProps {
 export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
   const request = useRequestPasswordReset();
   const {
-    register,
+    field,
     handleSubmit,
-    clearErrors,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordResetRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '' },
-  });
+  } = useZodForm(passwordResetRequestSchema, { email: '' });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {
@@ -39,7 +32,7 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
       <EmailField
         autoFocus
         error={errors.email?.message}
-        {...register('email', { onChange: () => clearErrors('email') })}
+        {...field('email')}
       />
       <div className="screen__actions">
         <Button type="submit" busy={request.isPending} busyLabel="Verifying..." disabled={hasErrors}>

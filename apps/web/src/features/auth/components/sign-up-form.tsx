@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Path } from 'react-hook-form';
 import { signupSchema, type SignupInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
@@ -8,6 +7,7 @@ import { EmailField, PasswordField, TextField } from '../../../components/ui/tex
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
 
 const fieldNames: readonly Path<SignupInput>[] = ['full_name', 'username', 'email', 'phone', 'password'];
@@ -22,19 +22,13 @@ interface SignUpFormProps {
 export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
   const signUp = useSignUp();
   const {
-    register,
+    field,
     control,
     handleSubmit,
     clearErrors,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(signupSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { full_name: '', username: '', email: '', phone: '', password: '' },
-  });
-  const field = (name: Path<SignupInput>) => register(name, { onChange: () => clearErrors(name) });
+  } = useZodForm(signupSchema, { full_name: '', username: '', email: '', phone: '', password: '' });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff, History } from 'lucide-react';
 import { GemGlyph } from '../../../components/ui/art/gem';
+import { formatGems } from '../../../lib/format';
 
 interface GemBalanceCardProps {
   balance: number;
   historyHref: string;
 }
-
-const gems = new Intl.NumberFormat('en-NG');
 
 /** The Wise Gem balance, hidden as **** until the eye is tapped (SPEC §1), with a History link. */
 export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
@@ -31,7 +30,7 @@ export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
         <GemGlyph size={28} />
         {shown ? (
           <>
-            {gems.format(balance)} <span className="gem-card__unit">gems</span>
+            {formatGems(balance)} <span className="gem-card__unit">gems</span>
           </>
         ) : (
           <span aria-label="Balance hidden">****</span>

@@ -1,7 +1,7 @@
-import { formatGems } from '@wise/shared';
 import { GemGlyph } from '../../../components/ui/art/gem';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatGems } from '../../../lib/format';
 import { useGemBalance } from '../api/get-gem-balance';
 import './gems.css';
 

@@ -1,8 +1,7 @@
 import type { RewardHistoryEntry } from '@wise/shared';
-import { formatGems } from '@wise/shared';
 import { GemGlyph } from '../../../components/ui/art/gem';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatRewardDate } from './format';
+import { formatDateTime, formatGems } from '../../../lib/format';
 import './rewards.css';
 
 /** One claim: what it was for, when, and the gems it added. */
@@ -15,7 +14,7 @@ export function RewardRow({ entry }: { entry: RewardHistoryEntry }) {
       <div className="reward-row__text">
         <p className="reward-row__title">{entry.reward}</p>
         <p className="reward-row__date">
-          <time dateTime={entry.created_at}>{formatRewardDate(entry.created_at)}</time>
+          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
         </p>
       </div>
       <p className="reward-row__points" aria-label={`${entry.points} gems`}>

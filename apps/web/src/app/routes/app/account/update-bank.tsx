@@ -1,7 +1,7 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck } from 'lucide-react';
+import type { z } from 'zod';
 import {
   bankAccountField,
   bankCodeField,
@@ -25,6 +25,7 @@ import { useUpdateBank } from '../../../../features/bank/api/update-bank';
 import { PinField } from '../../../../components/ui/code-field';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { FetchError } from '../shared/fetch-error';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import '../shared/account.css';
@@ -62,13 +63,9 @@ function UpdateBankForm({ banks, replacing, current }: { banks: { code: string; 
   const navigate = useNavigate();
   const update = useUpdateBank();
   const refreshAccountViews = useRefreshAccountViews();
-  const form = useForm<UpdateBankInput>({
-    // Replacing existing details needs the PIN (payouts go there): the schema says so too.
-    resolver: zodResolver(replacing ? updateBankWithPinSchema : updateBankSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined },
-  });
+  // Replacing existing details needs the PIN (payouts go there): the schema says so too.
+  const schema: z.ZodType<UpdateBankInput, UpdateBankInput> = replacing ? updateBankWithPinSchema : updateBankSchema;
+  const form = useZodForm(schema, { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
   const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
@@ -91,7 +88,7 @@ function UpdateBankForm({ banks, replacing, current }: { banks: { code: string; 
         placeholder="Select your bank"
         options={banks.map((b) => ({ value: b.code, label: b.name }))}
         error={errors.bank_code?.message}
-        {...form.register('bank_code', { onChange: () => form.clearErrors('bank_code') })}
+        {...form.field('bank_code')}
       />
       <TextField
         label="Account number"
@@ -100,7 +97,7 @@ function UpdateBankForm({ banks, replacing, current }: { banks: { code: string; 
         maxLength={10}
         placeholder="10 digits"
         error={errors.bank_account?.message}
-        {...form.register('bank_account', { onChange: () => form.clearErrors('bank_account') })}
+        {...form.field('bank_account')}
       />
       <ResolvedName bankCode={bankCode} account={account} />
       {replacing ? (

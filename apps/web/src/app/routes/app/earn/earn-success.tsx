@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router';
-import { formatGems, gemMessages } from '@wise/shared';
+import { gemMessages } from '@wise/shared';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
+import { formatGems } from '../../../../lib/format';
 import './earn.css';
 
 /** What /earn hands the success screen. */

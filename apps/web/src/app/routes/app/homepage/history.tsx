@@ -9,7 +9,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useTransactions } from '../../../../features/transactions/api/get-transactions';
 import { FetchError } from '../shared/fetch-error';
-import { formatDateTime, formatNaira } from '../shared/format';
+import { formatDateTime, formatNaira } from '../../../../lib/format';
 import '../shared/account.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];

@@ -11,7 +11,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../shared/fetch-error';
-import { formatDateTime, relativeTime } from '../shared/format';
+import { formatDateTime, relativeTime } from '../../../../lib/format';
 import '../shared/account.css';
 
 /** /homepage/notifications: messages with dates, first letter capitalised, newest first; opening marks them read. */

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { setPinSchema } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -13,6 +11,7 @@ import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { applyFieldErrors } from '../../../../lib/form-errors';
 import { errorMessage } from '../../../../lib/api-client';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
@@ -22,12 +21,7 @@ export function PinConfirmRoute() {
   const [draft] = useState(() => pinDraft.get());
   const setPin = useSetPin();
   const refreshAccountViews = useRefreshAccountViews();
-  const form = useForm({
-    resolver: zodResolver(setPinSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { pin: draft?.pin ?? '', confirm_pin: '', current_pin: draft?.currentPin },
-  });
+  const form = useZodForm(setPinSchema, { pin: draft?.pin ?? '', confirm_pin: '', current_pin: draft?.currentPin });
   // Reached without a PIN from the first screen (reload, direct visit): start there.
   if (!draft) return <Navigate to={paths.pinSet} replace />;
 

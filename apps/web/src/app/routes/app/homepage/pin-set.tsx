@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { currentPinSchema, fetchMessages, pinEntrySchema, pinErrorCodes } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -14,18 +12,14 @@ import { useVerifyPin } from '../../../../features/pin/api/verify-pin';
 import { PinField } from '../../../../components/ui/code-field';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';
 
 /** Changing an existing PIN starts with the current one (a deviation: SPEC lets anyone overwrite it). */
 function CurrentPinStep({ onVerified }: { onVerified: (currentPin: string) => void }) {
   const verify = useVerifyPin();
-  const form = useForm({
-    resolver: zodResolver(currentPinSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { current_pin: '' },
-  });
+  const form = useZodForm(currentPinSchema, { current_pin: '' });
   const submit = form.handleSubmit(({ current_pin }) =>
     verify.mutate(
       { pin: current_pin },
@@ -66,12 +60,7 @@ function CurrentPinStep({ onVerified }: { onVerified: (currentPin: string) => vo
 
 function NewPinStep({ currentPin, changing }: { currentPin?: string; changing: boolean }) {
   const navigate = useNavigate();
-  const form = useForm({
-    resolver: zodResolver(pinEntrySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { pin: '' },
-  });
+  const form = useZodForm(pinEntrySchema, { pin: '' });
   const submit = form.handleSubmit(
     ({ pin }) => {
       pinDraft.set({ pin, currentPin });

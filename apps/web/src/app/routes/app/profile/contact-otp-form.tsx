@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { otpField } from '@wise/shared';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
 import { OtpField } from '../../../../components/ui/code-field';
 import { toastError } from '../../../../components/ui/toast';
 import { errorMessage } from '../../../../lib/api-client';
+import { useZodForm } from '../../../../lib/use-zod-form';
 
 /** The code part of phoneChangeVerifySchema / emailChangeVerifySchema (same otpField). */
 const codeSchema = z.strictObject({ otp_code: otpField });
@@ -20,12 +19,7 @@ interface ContactOtpFormProps {
 
 /** Four boxes for the change code, 'Verify' / 'Verifying...' and a resend link. */
 export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactOtpFormProps) {
-  const form = useForm({
-    resolver: zodResolver(codeSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { otp_code: '' },
-  });
+  const form = useZodForm(codeSchema, { otp_code: '' });
   const submit = form.handleSubmit(async ({ otp_code }) => {
     try {
       await onSubmit(otp_code);

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../shared/fetch-error';
-import { formatGems } from '../shared/format';
+import { formatGems } from '../../../../lib/format';
 import './profile.css';
 
 /** /profile/wisegembalance: the total points (SPEC §2). */

@@ -1,6 +1,4 @@
-import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailChangeRequestSchema, fetchMessages } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -14,6 +12,7 @@ import { useRequestEmailChange } from '../../../../features/profile/api/request-
 import { useVerifyEmailChange } from '../../../../features/profile/api/verify-email-change';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { FetchError } from '../shared/fetch-error';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ContactOtpForm } from './contact-otp-form';
@@ -53,12 +52,7 @@ export function ModifyEmailRoute() {
 export function ModifyEmailNewRoute() {
   const navigate = useNavigate();
   const request = useRequestEmailChange();
-  const form = useForm({
-    resolver: zodResolver(emailChangeRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { new_email: '' },
-  });
+  const form = useZodForm(emailChangeRequestSchema, { new_email: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => navigate(paths.profileEmailOtp, { state: { newEmail: input.new_email } }),
@@ -76,7 +70,7 @@ export function ModifyEmailNewRoute() {
         <EmailField
           label="New email address"
           error={form.formState.errors.new_email?.message}
-          {...form.register('new_email', { onChange: () => form.clearErrors('new_email') })}
+          {...form.field('new_email')}
         />
         <div className="screen__actions">
           <Button type="submit" busy={request.isPending} busyLabel="Sending...">

@@ -1,7 +1,5 @@
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { fullNameUpdateSchema, splitFullName, type FullNameUpdateInput } from '@wise/shared';
+import { fullNameUpdateSchema, splitFullName } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/text-field';
 import { toastError } from '../../../../components/ui/toast';
@@ -9,6 +7,7 @@ import { paths } from '../../../../config/paths';
 import { useUpdateFullName } from '../../../../features/profile/api/update-full-name';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
 
@@ -18,12 +17,7 @@ function FullNameForm({ fullName }: { fullName: string }) {
   const navigate = useNavigate();
   const update = useUpdateFullName();
   const refreshAccountViews = useRefreshAccountViews();
-  const form = useForm<FullNameUpdateInput>({
-    resolver: zodResolver(fullNameUpdateSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: splitFullName(fullName),
-  });
+  const form = useZodForm(fullNameUpdateSchema, splitFullName(fullName));
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {
@@ -37,12 +31,11 @@ function FullNameForm({ fullName }: { fullName: string }) {
       },
     }),
   );
-  const clearOnEdit = (name: (typeof fields)[number]) => ({ ...form.register(name, { onChange: () => form.clearErrors(name) }) });
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...clearOnEdit('first_name')} />
-      <TextField label="Middle name (optional)" autoComplete="additional-name" error={errors.middle_name?.message} {...clearOnEdit('middle_name')} />
-      <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...clearOnEdit('surname')} />
+      <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...form.field('first_name')} />
+      <TextField label="Middle name (optional)" autoComplete="additional-name" error={errors.middle_name?.message} {...form.field('middle_name')} />
+      <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...form.field('surname')} />
       <div className="screen__actions">
         <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
           Submit

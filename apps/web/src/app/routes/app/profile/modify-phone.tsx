@@ -1,6 +1,5 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmPasswordSchema, maskPhone, phoneChangeRequestSchema, profileMessages } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -14,6 +13,7 @@ import { useRequestPhoneChange } from '../../../../features/profile/api/request-
 import { useVerifyPhoneChange } from '../../../../features/profile/api/verify-phone-change';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { ContactOtpForm } from './contact-otp-form';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
@@ -26,12 +26,7 @@ function newPhoneFromState(state: unknown): string | undefined {
 function ConfirmPasswordForm({ phone }: { phone: string }) {
   const navigate = useNavigate();
   const confirm = useConfirmPassword();
-  const form = useForm({
-    resolver: zodResolver(confirmPasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { password: '' },
-  });
+  const form = useZodForm(confirmPasswordSchema, { password: '' });
   const submit = form.handleSubmit((input) =>
     confirm.mutate(input, {
       onSuccess: () => navigate(paths.profilePhoneNumber),
@@ -50,7 +45,7 @@ function ConfirmPasswordForm({ phone }: { phone: string }) {
         label="Password"
         placeholder="Password"
         error={form.formState.errors.password?.message}
-        {...form.register('password', { onChange: () => form.clearErrors('password') })}
+        {...form.field('password')}
       />
       <p className="screen__aside">
         <Link to={paths.passwordReset}>Forgot Password. Reset</Link>
@@ -77,12 +72,7 @@ export function ModifyPhoneRoute() {
 export function ModifyPhoneNumberRoute() {
   const navigate = useNavigate();
   const request = useRequestPhoneChange();
-  const form = useForm({
-    resolver: zodResolver(phoneChangeRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { new_phone: '' },
-  });
+  const form = useZodForm(phoneChangeRequestSchema, { new_phone: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => navigate(paths.profilePhoneOtp, { state: { newPhone: input.new_phone } }),

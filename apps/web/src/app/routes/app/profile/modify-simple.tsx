@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import { useUpdateDateOfBirth } from '../../../../features/profile/api/update-da
 import { useUpdateGender } from '../../../../features/profile/api/update-gender';
 import { errorMessage } from '../../../../lib/api-client';
 import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import { ProfileFormScreen } from './profile-form-screen';
 
@@ -30,7 +30,7 @@ interface SingleFieldFormProps<T extends FieldValues> {
   mutation: UseMutationResult<{ message: string }, unknown, T>;
   failure: string;
   /** Draws the field, given its registration and current error. */
-  children: (field: ReturnType<ReturnType<typeof useForm<T>>['register']> & { error?: string }) => ReactNode;
+  children: (field: UseFormRegisterReturn<Path<T>> & { error?: string }) => ReactNode;
 }
 
 /**
@@ -41,12 +41,7 @@ interface SingleFieldFormProps<T extends FieldValues> {
 function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, children }: SingleFieldFormProps<T>) {
   const navigate = useNavigate();
   const refreshAccountViews = useRefreshAccountViews();
-  const form = useForm<T>({
-    resolver: zodResolver(schema) as Resolver<T>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues,
-  });
+  const form = useZodForm(schema, defaultValues);
   const submit = form.handleSubmit((input) =>
     mutation.mutate(input, {
       onSuccess: (r) => {
@@ -62,7 +57,7 @@ function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, 
   const error = form.getFieldState(field, form.formState).error?.message;
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      {children({ ...form.register(field, { onChange: () => form.clearErrors(field) }), error })}
+      {children({ ...form.field(field), error })}
       <div className="screen__actions">
         <Button type="submit" busy={mutation.isPending} busyLabel="Submitting...">
           Submit

@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
+import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../shared/fetch-error';
 import '../shared/account.css';
 import './profile.css';
@@ -19,9 +20,6 @@ interface DetailRow {
   href: string;
   Icon: LucideIcon;
 }
-
-const formatDob = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (SPEC §2). */
 export function ProfileRoute() {
@@ -54,7 +52,7 @@ export function ProfileRoute() {
     { label: 'Email', value: p.email, href: paths.profileEmail, Icon: Mail },
     { label: 'Gender', value: p.gender ? p.gender[0]?.toUpperCase() + p.gender.slice(1) : null, href: paths.profileGender, Icon: Users },
     { label: 'Address', value: p.address, href: paths.profileAddress, Icon: MapPin },
-    { label: 'Date of birth', value: p.date_of_birth ? formatDob(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
+    { label: 'Date of birth', value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatGems, rewardMessages } from '@wise/shared';
+import { rewardMessages } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Button, LinkButton } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -14,6 +14,7 @@ import { gemKeys } from '../../../../features/gems/api/keys';
 import { useClaimRewards } from '../../../../features/rewards/api/claim-rewards';
 import { useRewardsTotal } from '../../../../features/rewards/api/get-rewards-total';
 import { errorMessage } from '../../../../lib/api-client';
+import { formatGems } from '../../../../lib/format';
 import '../../../../features/rewards/components/rewards.css';
 import type { RewardsSuccessState } from './rewards-success';
 
