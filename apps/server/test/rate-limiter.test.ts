@@ -46,3 +46,46 @@ describe('memory limiter windows', () => {
     expect((await limiter.hit('k', 1, 1000)).allowed).toBe(true);
   });
 });
+
+describe('memory limiter when full', () => {
+  const block = async (limiter: MemoryRateLimiter, key: string) => {
+    await limiter.hit(key, 1, 60_000);
+    expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(false);
+  };
+
+  it('never drops a key that is still blocking, however many new keys arrive', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter(() => now, 10);
+    await block(limiter, 'victim');
+    // Far more made-up keys than it can hold (the flood that used to evict the oldest key).
+    for (let i = 0; i < 50; i += 1) await limiter.hit(`flood-${i}`, 5, 60_000);
+    expect((await limiter.peek('victim', 1)).allowed).toBe(false);
+    expect((await limiter.hit('victim', 1, 60_000)).allowed).toBe(false);
+    now += 30_000;
+    expect((await limiter.hit('victim', 1, 60_000)).allowed).toBe(false);
+  });
+
+  it('refuses keys it has no room for until windows end, then makes room by dropping only ended windows', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter(() => now, 3);
+    for (const key of ['a', 'b', 'c']) expect((await limiter.hit(key, 5, 60_000)).allowed).toBe(true);
+    const refused = await limiter.hit('new', 5, 60_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBe(60_000);
+    // Keys it already holds go on being counted as usual.
+    expect((await limiter.hit('a', 5, 60_000)).allowed).toBe(true);
+    now += 60_000;
+    expect((await limiter.hit('new', 5, 60_000)).allowed).toBe(true);
+  });
+
+  it('keeps its window when an ended window of the same key is renewed while full', async () => {
+    let now = 1_000;
+    const limiter = new MemoryRateLimiter(() => now, 2);
+    await limiter.hit('a', 1, 1_000);
+    await limiter.hit('b', 1, 60_000);
+    now += 1_000;
+    // 'a' has ended but is still stored: renewing it needs no room.
+    expect((await limiter.hit('a', 1, 60_000)).allowed).toBe(true);
+    expect((await limiter.hit('a', 1, 60_000)).allowed).toBe(false);
+  });
+});

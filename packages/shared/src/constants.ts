@@ -24,6 +24,9 @@ export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_S = 60;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** Wrong passwords per account (any identifier) before its login locks for the rest of the window. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000;
 export const PIN_MAX_ATTEMPTS = 5;
 export const PIN_LOCK_MS = 15 * 60 * 1000;
 

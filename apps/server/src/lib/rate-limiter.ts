@@ -15,19 +15,48 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-const MAX_MEMORY_KEYS = 100_000;
+/** Enough for the live windows of a busy single instance; several instances share Redis instead. */
+export const MEMORY_LIMITER_CAPACITY = 100_000;
 
+/**
+ * Fixed windows in a bounded map. When it is full it first drops windows that have ended; if
+ * every stored window is still live, a NEW key is refused (counted as over its limit) until one
+ * ends, while keys already stored go on being counted as usual.
+ *
+ * Why refuse rather than make room: any eviction of a live window lets whoever can send many
+ * made-up keys (addresses, e-mails) erase the window that is holding them or someone else back,
+ * and admitting new keys uncounted switches the limits off for exactly those callers. Refusing
+ * costs availability for callers without a window, and only while the flood's own windows last;
+ * the per-IP limits make such a flood need many addresses, and lockouts that protect an account
+ * live in the database, not here.
+ */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly now: () => number = Date.now) {}
+  /** No stored window ends before this: while it is in the future a full map can't be pruned. */
+  private earliestResetAt = Number.POSITIVE_INFINITY;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly capacity = MEMORY_LIMITER_CAPACITY,
+  ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
     const now = this.now();
     let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size >= MAX_MEMORY_KEYS) this.prune(now);
+    if (window && window.resetAt <= now) {
+      // An ended window of a stored key is renewed in place: that needs no room.
+      window.count = 0;
+      window.resetAt = now + windowMs;
+      this.earliestResetAt = Math.min(this.earliestResetAt, window.resetAt);
+    }
+    if (!window) {
+      if (this.windows.size >= this.capacity) this.prune(now);
+      if (this.windows.size >= this.capacity) {
+        return { allowed: false, count: limit + 1, retryAfterMs: Math.max(1, this.earliestResetAt - now) };
+      }
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
+      this.earliestResetAt = Math.min(this.earliestResetAt, window.resetAt);
     }
     window.count += 1;
     return { allowed: window.count <= limit, count: window.count, retryAfterMs: window.resetAt - now };
@@ -46,15 +75,18 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     this.windows.clear();
+    this.earliestResetAt = Number.POSITIVE_INFINITY;
   }
 
+  /** Drops ended windows only. Skipped while none can have ended, so a full map costs no scan per request. */
   private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    // Still full of live windows: drop the oldest rather than grow without bound.
-    if (this.windows.size >= MAX_MEMORY_KEYS) {
-      const first = this.windows.keys().next();
-      if (!first.done) this.windows.delete(first.value);
+    if (this.earliestResetAt > now) return;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const [key, window] of this.windows) {
+      if (window.resetAt <= now) this.windows.delete(key);
+      else earliest = Math.min(earliest, window.resetAt);
     }
+    this.earliestResetAt = earliest;
   }
 }
 

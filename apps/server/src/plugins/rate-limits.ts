@@ -1,16 +1,39 @@
-import { authMessages } from '@wise/shared';
+import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES } from '@wise/shared';
 import { rateLimited } from '../domain/errors';
 import type { RateLimiter } from '../lib/rate-limiter';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Every limit in one place (DESIGN §3: per account and per IP on login, OTP, PIN and reset). */
+interface RatePolicyRule {
+  limit: number;
+  windowMs: number;
+  message: string;
+  /**
+   * false: RATE_LIMIT_MULTIPLIER never changes this one, because it stands in for a product rule
+   * that the database enforces with fixed numbers (so both must look exactly alike).
+   */
+  scaled?: false;
+}
+
+/**
+ * Every limit in one place (DESIGN §3: per account and per IP on login, OTP, PIN and reset).
+ * Every endpoint reachable without a session has a per-IP limit. Login lockouts per account are
+ * not here: they live in the database (domain/auth/service.ts), where no flood can erase them.
+ */
 export const ratePolicies = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
-  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  /** Identifiers with no account lock exactly like an account does, so a lockout reveals nothing. */
+  loginFailuresPerUnknownLogin: {
+    limit: LOGIN_MAX_FAILURES,
+    windowMs: LOGIN_LOCK_WINDOW_MS,
+    message: authMessages.loginThrottled,
+    scaled: false,
+  },
+  logoutPerIp: { limit: 60, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   signupPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   otpVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  otpResendPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   otpResendPerAccount: { limit: 5, windowMs: HOUR, message: authMessages.otpResendWait },
   resetRequestPerIp: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetRequestPerEmail: { limit: 3, windowMs: HOUR, message: authMessages.tooManyRequests },
@@ -25,7 +48,7 @@ export const ratePolicies = {
   sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   /** Gem collection and reward claims: a person taps a few times, a script hammers. */
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
-} as const;
+} as const satisfies Record<string, RatePolicyRule>;
 export type RatePolicy = keyof typeof ratePolicies;
 
 export interface RateGuard {
@@ -37,7 +60,10 @@ export interface RateGuard {
 }
 
 export function createRateGuard(limiter: RateLimiter, multiplier: number): RateGuard {
-  const limitOf = (policy: RatePolicy) => Math.max(1, Math.floor(ratePolicies[policy].limit * multiplier));
+  const limitOf = (policy: RatePolicy) => {
+    const rule: RatePolicyRule = ratePolicies[policy];
+    return rule.scaled === false ? rule.limit : Math.max(1, Math.floor(rule.limit * multiplier));
+  };
   const fullKey = (policy: RatePolicy, key: string) => `${policy}:${key.toLowerCase()}`;
   const refuse = (policy: RatePolicy, retryAfterMs: number) =>
     rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));

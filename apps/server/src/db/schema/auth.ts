@@ -43,6 +43,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/** Wrong passwords per account in the current window (0004_login_lockouts.sql). */
+export const loginLockouts = pgTable('login_lockouts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+});
+
 export const otpPurposes = ['signup', 'phone_change', 'email_change'] as const;
 export type OtpPurpose = (typeof otpPurposes)[number];
 

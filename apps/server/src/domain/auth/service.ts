@@ -2,6 +2,8 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   authMessages,
   errorCodes,
+  LOGIN_LOCK_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
   notificationTexts,
   RESET_TOKEN_TTL_MS,
   type LoginInput,
@@ -9,11 +11,12 @@ import {
   type SignupInput,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema/index';
+import { loginLockouts, passwordResetTokens, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
 import { hashSecret, burnVerify, verifySecret } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { Messenger } from '../../providers/messaging/index';
-import { DomainError } from '../errors';
+import { DomainError, rateLimited } from '../errors';
 import { notify } from '../notifications/notify';
 import { passwordChangedEmail, passwordResetEmail, signupOtpEmail } from './emails';
 import { consumeOtp, issueOtp, type OtpDeps } from './otp';
@@ -66,12 +69,63 @@ export type LoginOutcome =
   | { kind: 'failed' }
   | { kind: 'unverified'; user: UserRow };
 
-/** Checks credentials. Unknown account and wrong password take the same time and look alike. */
-export async function authenticate(db: Db, input: LoginInput): Promise<LoginOutcome> {
+/**
+ * The lockout an identifier with no account gets, kept by the caller (a rate limit with the same
+ * numbers): without it the sixth try would answer 401 where a real account answers 429.
+ */
+export interface UnknownLoginGuard {
+  /** Throws the same 429 as a locked account once this identifier has used its tries. */
+  check(identifier: string): Promise<void>;
+  recordFailure(identifier: string): Promise<void>;
+}
+
+export interface LoginDeps {
+  clock: Clock;
+  unknownLogins: UnknownLoginGuard;
+}
+
+const loginLocked = (until: Date, now: Date) =>
+  rateLimited(authMessages.loginThrottled, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
+
+/**
+ * Checks credentials under the account's lockout (DESIGN §3): 5 wrong passwords within 15
+ * minutes of the first one lock the account, whichever identifier was typed, until those 15
+ * minutes end; while locked even the right password is refused (429). The count lives in the
+ * database under a row lock, so parallel guesses can't slip past it and nothing in memory can
+ * erase it. An unknown identifier spends an argon2 check like a real one and answers alike.
+ */
+export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): Promise<LoginOutcome> {
+  const identifier = input.email_or_phone.trim().toLowerCase();
   const user = await findUserByLogin(db, input.email_or_phone);
-  if (!user) return burnVerify(input.password).then(() => ({ kind: 'failed' }));
-  if (!(await verifySecret(user.passwordHash, input.password))) return { kind: 'failed' };
-  return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
+  if (!user) {
+    await deps.unknownLogins.check(identifier);
+    await burnVerify(input.password);
+    await deps.unknownLogins.recordFailure(identifier);
+    return { kind: 'failed' };
+  }
+  const now = deps.clock.now();
+  const outcome = await db.transaction(async (tx): Promise<LoginOutcome | { kind: 'locked'; until: Date }> => {
+    await tx.insert(loginLockouts).values({ userId: user.id }).onConflictDoNothing();
+    const [row] = await tx.select().from(loginLockouts).where(eq(loginLockouts.userId, user.id)).for('update');
+    const windowEnd = row?.windowStartedAt ? new Date(row.windowStartedAt.getTime() + LOGIN_LOCK_WINDOW_MS) : undefined;
+    const windowLive = windowEnd !== undefined && windowEnd > now;
+    const failures = windowLive ? (row?.failedAttempts ?? 0) : 0;
+    if (windowEnd && windowLive && failures >= LOGIN_MAX_FAILURES) return { kind: 'locked', until: windowEnd };
+    if (await verifySecret(user.passwordHash, input.password)) {
+      if (row?.failedAttempts || row?.windowStartedAt) {
+        await tx.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, user.id));
+      }
+      return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
+    }
+    // Returned, not thrown, so the count commits.
+    await tx
+      .update(loginLockouts)
+      .set({ failedAttempts: failures + 1, windowStartedAt: windowLive ? row?.windowStartedAt : now })
+      .where(eq(loginLockouts.userId, user.id));
+    return { kind: 'failed' };
+  });
+  if (outcome.kind === 'locked') throw loginLocked(outcome.until, now);
+  return outcome;
 }
 
 /** An unverified login gets a fresh code unless one was sent moments ago. */
@@ -141,6 +195,8 @@ export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordReset
       .where(eq(users.id, token.userId))
       .returning({ email: users.email });
     await deleteUserSessions(tx, token.userId);
+    // Whoever proves the inbox gets their login back, whatever an attacker's guesses counted.
+    await tx.delete(loginLockouts).where(eq(loginLockouts.userId, token.userId));
     await notify(tx, token.userId, notificationTexts.passwordChanged);
     return user?.email;
   });

@@ -22,6 +22,7 @@ import {
   resetPassword,
   signUp,
   verifySignup,
+  type UnknownLoginGuard,
 } from '../../domain/auth/service';
 import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -30,6 +31,10 @@ const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
+  const unknownLogins: UnknownLoginGuard = {
+    check: (identifier) => rates.check('loginFailuresPerUnknownLogin', identifier),
+    recordFailure: (identifier) => rates.consume('loginFailuresPerUnknownLogin', identifier),
+  };
 
   app.post(
     '/signup',
@@ -55,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     '/otp/resend',
     { config: { public: true }, schema: { tags, summary: 'Send a new sign-up OTP', body: resendOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
+      await rates.consume('otpResendPerIp', request.ip);
       await rates.consume('otpResendPerAccount', request.body.email);
       await resendSignupOtp(db, ctx.auth, request.body.email);
       return { message: authMessages.otpSent };
@@ -65,21 +71,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     '/login',
     { config: { public: true }, schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const account = request.body.email_or_phone.trim().toLowerCase();
       await rates.consume('loginPerIp', request.ip);
-      await rates.check('loginFailuresPerAccount', account);
-      const outcome = await authenticate(db, request.body);
-      if (outcome.kind === 'failed') {
-        await rates.consume('loginFailuresPerAccount', account);
-        throw new DomainError(errorCodes.loginFailed, authMessages.loginFailed, 401);
-      }
+      const outcome = await authenticate(db, { clock: ctx.clock, unknownLogins }, request.body);
+      if (outcome.kind === 'failed') throw new DomainError(errorCodes.loginFailed, authMessages.loginFailed, 401);
       if (outcome.kind === 'unverified') {
         await resendAfterUnverifiedLogin(db, ctx.auth, outcome.user);
         throw new DomainError(errorCodes.unverified, authMessages.unverified, 403, {
           meta: { email: outcome.user.email },
         });
       }
-      await rates.reset('loginFailuresPerAccount', account);
       await app.startSession(reply, outcome.user.id, request.cookies[SESSION_COOKIE]);
       const { user } = outcome;
       return { user: { id: user.id, full_name: user.fullName, email: user.email } };
@@ -90,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     '/logout',
     { config: { public: true }, schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request, reply) => {
+      await rates.consume('logoutPerIp', request.ip);
       await app.endSession(request, reply);
       return { message: authMessages.loggedOut };
     },
