@@ -1,6 +1,7 @@
 import { GEM_REWARD_BY_DAY, gemErrorCodes, gemMessages, type GemCollectionResponse } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, getGemBalance } from '../src/domain/gems/ledger';
+import { auditLedger } from '../src/domain/gems/audit';
+import { getGemBalance } from '../src/domain/gems/ledger';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
@@ -125,11 +126,11 @@ describe('daily collection', () => {
   });
 
   it('leaves the ledger balanced with every cached balance equal to its lines', async () => {
-    const audit = await auditLedger(t.database.db);
-    expect(audit.entries).toBeGreaterThan(0);
-    expect(audit.unbalancedEntries).toEqual([]);
-    expect(audit.cacheMismatches).toEqual([]);
-    expect(audit.negativeUserAccounts).toEqual([]);
-    expect(audit.grandTotal).toBe(0);
+    clock.set('2026-04-05T11:00:00Z'); // Sunday: +50
+    const user = await createCustomer(t);
+    expect((await collect(user)).statusCode).toBe(200);
+    expect((await collect(user)).statusCode).toBe(409);
+    const audit = await auditLedger(t.database.db, { userIds: [user.id] });
+    expect(audit).toMatchObject({ ok: true, accountsChecked: 1, entriesChecked: 1, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { gemErrorCodes, gemMessages } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureGemHold, findHoldByReference, getHeldGems, placeGemHold, releaseGemHold } from '../src/domain/gems/holds';
-import { auditLedger, derivedBalance, getGemBalance, systemAccountId } from '../src/domain/gems/ledger';
+import { auditLedger } from '../src/domain/gems/audit';
+import { derivedBalance, getGemBalance, systemAccountId } from '../src/domain/gems/ledger';
 import { DomainError } from '../src/domain/errors';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
@@ -121,8 +122,16 @@ describe('holds', () => {
   });
 
   it('leaves the journal balanced and the holds account equal to the pending holds', async () => {
-    const audit = await auditLedger(t.database.db);
-    expect(audit).toMatchObject({ unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    const user = await customerWith(90);
+    const captured = await placeGemHold(t.database.db, clock, { userId: user.id, amount: 30, reference: `bill:${randomUUID()}` });
+    const released = await placeGemHold(t.database.db, clock, { userId: user.id, amount: 20, reference: `bill:${randomUUID()}` });
+    await placeGemHold(t.database.db, clock, { userId: user.id, amount: 10, reference: `bill:${randomUUID()}` });
+    await captureGemHold(t.database.db, clock, captured.id);
+    await releaseGemHold(t.database.db, clock, released.id);
+    const audit = await auditLedger(t.database.db, { userIds: [user.id] });
+    // accrual, claim, 3 holds, capture, release; the available and rewards accounts.
+    expect(audit).toMatchObject({ ok: true, entriesChecked: 7, accountsChecked: 2, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    expect(await getGemBalance(t.database.db, user.id)).toBe(50);
     const [pending] = await t.database.query<{ total: number }>(`SELECT coalesce(sum(amount), 0)::int AS total FROM gem_holds WHERE status = 'pending'`);
     expect(await derivedBalance(t.database.db, await systemAccountId(t.database.db, 'holds'))).toBe(pending!.total);
   });

@@ -6,7 +6,8 @@ import {
   type RewardsHistoryResponse,
 } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, getGemBalance } from '../src/domain/gems/ledger';
+import { auditLedger } from '../src/domain/gems/audit';
+import { getGemBalance } from '../src/domain/gems/ledger';
 import { accrueReward, accrueSaleReward, rewardGemsForSale } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
@@ -139,7 +140,13 @@ describe('rewards', () => {
   });
 
   it('leaves the journal balanced', async () => {
-    expect(await auditLedger(t.database.db)).toMatchObject({ unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    const user = await createCustomer(t);
+    await accrue(user, 8);
+    await accrue(user, 4);
+    expect((await claim(user)).statusCode).toBe(200);
+    expect((await claim(user)).statusCode).toBe(409);
+    const audit = await auditLedger(t.database.db, { userIds: [user.id] });
+    expect(audit).toMatchObject({ ok: true, entriesChecked: 3, accountsChecked: 2, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
   });
 });
 

@@ -22,6 +22,8 @@ import { DomainError } from '../errors';
  *   clean, typed refusal rather than a constraint error.
  * - Each entry carries a unique idempotency key: replaying a key returns the first entry and
  *   moves nothing.
+ * - The database enforces the rest on its own (0005_ledger_guards.sql); `audit.ts` recomputes
+ *   everything from the lines.
  */
 
 export type UserGemAccountKind = Exclude<GemAccountKind, 'system'>;
@@ -242,58 +244,4 @@ export async function findEntryByKey(db: Db, idempotencyKey: string): Promise<St
     .where(eq(gemEntryLines.entryId, entry.id))
     .orderBy(asc(gemEntryLines.id));
   return { ...entry, lines };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Audit: the invariants, checked against the whole journal
-// ---------------------------------------------------------------------------------------------
-
-export interface LedgerAudit {
-  entries: number;
-  unbalancedEntries: string[];
-  /** Accounts whose cached balance differs from the sum of their lines. */
-  cacheMismatches: { accountId: string; cached: number; derived: number }[];
-  negativeUserAccounts: string[];
-  /** Sum over every line of every account: zero when no gem was ever invented or lost. */
-  grandTotal: number;
-}
-
-/** Recomputes everything from the lines. Cheap enough for tests and an operator's check. */
-export async function auditLedger(db: Db): Promise<LedgerAudit> {
-  const entryRows = await db
-    .select({
-      id: gemEntries.id,
-      total: sql<string>`coalesce(sum(${gemEntryLines.amount}), 0)`,
-      lineCount: sql<number>`count(${gemEntryLines.id})::int`,
-    })
-    .from(gemEntries)
-    .leftJoin(gemEntryLines, eq(gemEntryLines.entryId, gemEntries.id))
-    .groupBy(gemEntries.id);
-  const unbalancedEntries = entryRows
-    .filter((r) => toSafeInteger(r.total, 'entry total') !== 0 || r.lineCount < 2)
-    .map((r) => r.id);
-
-  const accountRows = await db
-    .select({
-      id: gemAccounts.id,
-      userId: gemAccounts.userId,
-      cached: gemAccounts.balance,
-      derived: sql<string>`coalesce(sum(${gemEntryLines.amount}), 0)`,
-    })
-    .from(gemAccounts)
-    .leftJoin(gemEntryLines, eq(gemEntryLines.accountId, gemAccounts.id))
-    .groupBy(gemAccounts.id);
-
-  const cacheMismatches: LedgerAudit['cacheMismatches'] = [];
-  const negativeUserAccounts: string[] = [];
-  let grandTotal = 0;
-  for (const row of accountRows) {
-    const derived = toSafeInteger(row.derived, 'derived balance');
-    grandTotal += derived;
-    if (row.userId === null) continue;
-    const cached = row.cached === null ? Number.NaN : toSafeInteger(row.cached, 'cached balance');
-    if (cached !== derived) cacheMismatches.push({ accountId: row.id, cached, derived });
-    if (derived < 0 || cached < 0) negativeUserAccounts.push(row.id);
-  }
-  return { entries: entryRows.length, unbalancedEntries, cacheMismatches, negativeUserAccounts, grandTotal };
 }
