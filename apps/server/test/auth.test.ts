@@ -94,6 +94,8 @@ describe('sign-up', () => {
 });
 
 describe('sign-up OTP', () => {
+  const codeRefused = { error: authMessages.signupCodeRefused, code: errorCodes.otpInvalid };
+
   async function pendingSignup() {
     const form = newSignup();
     await post(t.app, '/api/auth/signup', form);
@@ -107,24 +109,22 @@ describe('sign-up OTP', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: authMessages.verified });
     const again = await post(t.app, '/api/auth/otp/verify', { email: form.email, otp: code });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe(authMessages.alreadyVerified);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(codeRefused);
   });
 
-  it('says a wrong code is wrong, and kills the code after 5 wrong tries', async () => {
+  it('refuses a wrong code, and kills the code after 5 wrong tries', async () => {
     const form = await pendingSignup();
     const code = latestCode(t, form.email);
     const wrong = code === '0000' ? '1111' : '0000';
-    for (let i = 1; i <= 4; i += 1) {
+    for (let i = 1; i <= 5; i += 1) {
       const response = await post(t.app, '/api/auth/otp/verify', { email: form.email, otp: wrong });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: errorCodes.otpInvalid, error: authMessages.otpWrong });
+      expect(response.json()).toEqual(codeRefused);
     }
-    const fifth = await post(t.app, '/api/auth/otp/verify', { email: form.email, otp: wrong });
-    expect(fifth.json()).toMatchObject({ code: errorCodes.otpLocked, error: authMessages.otpLocked });
     const right = await post(t.app, '/api/auth/otp/verify', { email: form.email, otp: code });
     expect(right.statusCode).toBe(400);
-    expect(right.json().error).toBe(authMessages.otpMissing);
+    expect(right.json()).toEqual(codeRefused);
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -132,7 +132,44 @@ describe('sign-up OTP', () => {
     const code = latestCode(t, form.email);
     clock.advance(10 * 60 * 1000 + 1000);
     const response = await post(t.app, '/api/auth/otp/verify', { email: form.email, otp: code });
-    expect(response.json()).toMatchObject({ code: errorCodes.otpExpired, error: authMessages.otpExpired });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(codeRefused);
+  });
+
+  it('answers verify the same for an unknown address, a verified account and a wrong code (no account enumeration)', async () => {
+    const pending = await pendingSignup();
+    const code = latestCode(t, pending.email);
+    const verified = await createCustomer(t);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all([
+      post(t.app, '/api/auth/otp/verify', { email: 'nobody77@nowhere.com', otp: code }),
+      post(t.app, '/api/auth/otp/verify', { email: verified.email, otp: code }),
+      post(t.app, '/api/auth/otp/verify', { email: pending.email, otp: wrong }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual(codeRefused);
+    }
+  });
+
+  it('answers resend the same for an unknown address, a verified account and a pending sign-up, sending only to the last', async () => {
+    const pending = await pendingSignup();
+    const verified = await createCustomer(t);
+    clock.advance(61_000);
+    const before = t.outbox.list().length;
+    for (const email of ['nobody78@nowhere.com', verified.email, pending.email]) {
+      const response = await post(t.app, '/api/auth/otp/resend', { email });
+      expect(response.statusCode, email).toBe(200);
+      expect(response.json()).toEqual({ message: authMessages.otpSent });
+    }
+    expect(t.outbox.list().length).toBe(before + 1);
+    expect(t.outbox.list()[0]?.to).toBe(pending.email);
+    // The 60-second cooldown holds back every address alike, so it reveals nothing either.
+    for (const email of ['nobody78@nowhere.com', verified.email, pending.email]) {
+      const again = await post(t.app, '/api/auth/otp/resend', { email });
+      expect(again.statusCode, email).toBe(429);
+      expect(again.json()).toEqual({ error: authMessages.otpResendWait, code: errorCodes.rateLimited });
+    }
   });
 
   it('throttles resend to one per minute, and a resent code replaces the old one', async () => {

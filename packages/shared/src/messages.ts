@@ -54,11 +54,12 @@ export const authMessages = {
   accountCreated: 'Account created. Enter the code sent to your email',
   otpSent: 'A new code has been sent to your email',
   otpWrong: 'The code you entered is incorrect',
+  /** Every failed sign-up verification, whatever the reason, so the answer never tells whether an account exists. */
+  signupCodeRefused: 'The code you entered is incorrect or has expired',
   otpExpired: 'This code has expired. Request a new one',
   otpLocked: 'Too many wrong attempts. Request a new code',
   otpMissing: 'No active code for this account. Request a new one',
   otpResendWait: 'Please wait before requesting another code',
-  alreadyVerified: 'This account is already verified. Please log in',
   verified: 'Verified successfully',
   loginFailed: 'Incorrect email, phone number or password',
   loginThrottled: 'Too many login attempts. Try again in a few minutes',

@@ -1,4 +1,4 @@
-import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES } from '@wise/shared';
+import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S } from '@wise/shared';
 import { rateLimited } from '../domain/errors';
 import type { RateLimiter } from '../lib/rate-limiter';
 
@@ -35,6 +35,16 @@ export const ratePolicies = {
   otpVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   otpResendPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   otpResendPerAccount: { limit: 5, windowMs: HOUR, message: authMessages.otpResendWait },
+  /**
+   * The 60-second resend cooldown, for every address alike: the database enforces it for pending
+   * sign-ups, and this makes an unknown or verified address answer the same way.
+   */
+  otpResendCooldownPerEmail: {
+    limit: 1,
+    windowMs: OTP_RESEND_COOLDOWN_S * 1000,
+    message: authMessages.otpResendWait,
+    scaled: false,
+  },
   resetRequestPerIp: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetRequestPerEmail: { limit: 3, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetConfirmPerIp: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },

@@ -38,6 +38,14 @@ async function deliver(deps: AuthDeps, message: Parameters<Messenger['send']>[0]
   }
 }
 
+/**
+ * For answers that must not tell whether an account exists: the response doesn't wait for the
+ * mail server, so its timing doesn't either. deliver() never rejects.
+ */
+function deliverInBackground(deps: AuthDeps, message: Parameters<Messenger['send']>[0]): void {
+  void deliver(deps, message);
+}
+
 export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promise<UserRow> {
   const user = await createUser(db, input);
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
@@ -45,23 +53,35 @@ export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promis
   return user;
 }
 
-const noPendingSignup = () => new DomainError(errorCodes.otpInvalid, authMessages.otpMissing, 400);
+const signupCodeRefused = () => new DomainError(errorCodes.otpInvalid, authMessages.signupCodeRefused, 400);
 
+/**
+ * Verifies the sign-up code. Every failure (no such account, already verified, no live code,
+ * expired, wrong, too many tries) gets one answer, so this can't be used to find out which
+ * addresses have accounts. Wrong codes still count against the live code.
+ */
 export async function verifySignup(db: Db, deps: AuthDeps, email: string, code: string): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw noPendingSignup();
-  if (user.emailVerifiedAt) throw new DomainError(errorCodes.conflict, authMessages.alreadyVerified, 409);
-  await consumeOtp(db, deps, { userId: user.id, purpose: 'signup' }, code);
+  if (!user || user.emailVerifiedAt) throw signupCodeRefused();
+  try {
+    await consumeOtp(db, deps, { userId: user.id, purpose: 'signup' }, code);
+  } catch (error) {
+    if (error instanceof DomainError) throw signupCodeRefused();
+    throw error;
+  }
   await db.update(users).set({ emailVerifiedAt: deps.clock.now() }).where(eq(users.id, user.id));
 }
 
-/** Sends a fresh sign-up code. Unknown addresses get the same answer, so this reveals nothing. */
+/**
+ * Sends a fresh sign-up code when the address has an account still waiting for verification;
+ * for any other address (none, or already verified) it does nothing and answers the same. The
+ * caller applies the same 60-second cooldown to every address for the same reason.
+ */
 export async function resendSignupOtp(db: Db, deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) return;
-  if (user.emailVerifiedAt) throw new DomainError(errorCodes.conflict, authMessages.alreadyVerified, 409);
+  if (!user || user.emailVerifiedAt) return;
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
-  await deliver(deps, signupOtpEmail(user.email, code));
+  deliverInBackground(deps, signupOtpEmail(user.email, code));
 }
 
 export type LoginOutcome =
@@ -157,7 +177,7 @@ export async function requestPasswordReset(db: Db, deps: AuthDeps, email: string
     });
   });
   const link = `${deps.appUrl}/passwordreset/newpassword?token=${encodeURIComponent(token)}`;
-  await deliver(deps, passwordResetEmail(user.email, link));
+  deliverInBackground(deps, passwordResetEmail(user.email, link));
 }
 
 const invalidResetToken = () => new DomainError(errorCodes.resetTokenInvalid, authMessages.resetTokenInvalid, 400);

@@ -62,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     async (request) => {
       await rates.consume('otpResendPerIp', request.ip);
       await rates.consume('otpResendPerAccount', request.body.email);
+      await rates.consume('otpResendCooldownPerEmail', request.body.email);
       await resendSignupOtp(db, ctx.auth, request.body.email);
       return { message: authMessages.otpSent };
     },
