@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../../components/ui/button';
-import { BadIcon } from '../../../../components/ui/art/bad-icon';
+import { BadIcon } from './art/bad-icon';
+import { Button } from './button';
+import './fetch-error.css';
 
 interface FetchErrorProps {
   /** SPEC §8's message for this screen, e.g. "Couldn't Fetch Profile Details". */

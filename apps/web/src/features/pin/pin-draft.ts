@@ -2,10 +2,16 @@
  * The PIN typed on the first screen, held in memory only until the confirm screen sends it:
  * never in the URL, history state or storage.
  */
-let draft: { pin: string; currentPin?: string } | undefined;
+export interface PinDraft {
+  pin: string;
+  /** Present when an existing PIN is being changed. */
+  currentPin?: string;
+}
+
+let draft: PinDraft | undefined;
 
 export const pinDraft = {
-  set(value: { pin: string; currentPin?: string }) {
+  set(value: PinDraft) {
     draft = value;
   },
   get() {

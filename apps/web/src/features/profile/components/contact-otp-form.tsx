@@ -1,10 +1,10 @@
 import { otpField } from '@wise/shared';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button';
-import { OtpField } from '../../../../components/ui/code-field';
-import { toastError } from '../../../../components/ui/toast';
-import { errorMessage } from '../../../../lib/api-client';
-import { useZodForm } from '../../../../lib/use-zod-form';
+import { Button } from '../../../components/ui/button';
+import { OtpField } from '../../../components/ui/code-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 /** The code part of phoneChangeVerifySchema / emailChangeVerifySchema (same otpField). */
 const codeSchema = z.strictObject({ otp_code: otpField });

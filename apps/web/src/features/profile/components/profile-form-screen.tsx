@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { fetchMessages, type ProfileResponse } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useProfile } from '../../../../features/profile/api/get-profile';
-import { FetchError } from '../shared/fetch-error';
-import '../shared/account.css';
-import './profile.css';
+import { FetchError } from '../../../components/ui/fetch-error';
+import { Header } from '../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../components/ui/screen';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useProfile } from '../api/get-profile';
 
 interface ProfileFormScreenProps {
   title: string;

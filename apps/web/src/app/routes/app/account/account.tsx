@@ -6,7 +6,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 import './account.css';
 

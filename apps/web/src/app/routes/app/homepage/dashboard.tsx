@@ -12,7 +12,7 @@ import { GemBalanceCard } from '../../../../features/dashboard/components/gem-ba
 import { PendingActions } from '../../../../features/dashboard/components/pending-actions';
 import { ServicesGrid } from '../../../../features/dashboard/components/services-grid';
 import { authStorage } from '../../../../lib/auth-storage';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 import './dashboard.css';
 

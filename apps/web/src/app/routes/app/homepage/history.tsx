@@ -8,7 +8,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useTransactions } from '../../../../features/transactions/api/get-transactions';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatDateTime, formatNaira } from '../../../../lib/format';
 import '../shared/account.css';
 

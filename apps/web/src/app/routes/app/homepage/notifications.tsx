@@ -10,7 +10,7 @@ import { paths } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatDateTime, relativeTime } from '../../../../lib/format';
 import '../shared/account.css';
 

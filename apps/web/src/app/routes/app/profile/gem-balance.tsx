@@ -6,7 +6,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatGems } from '../../../../lib/format';
 import './profile.css';
 

@@ -10,7 +10,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { formatCalendarDate } from '../../../../lib/format';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 import './profile.css';
 

@@ -5,7 +5,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useSupportContacts } from '../../../../features/support/api/get-support-contacts';
-import { FetchError } from '../shared/fetch-error';
+import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 
 /** /support: WhatsApp and e-mail (SUPPORT_WHATSAPP, SUPPORT_EMAIL), and live chat (coming soon). */

@@ -1,0 +1,40 @@
+import { Navigate, useLocation } from 'react-router';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { toastError, toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useRequestEmailChange } from '../../../../features/profile/api/request-email-change';
+import { useVerifyEmailChange } from '../../../../features/profile/api/verify-email-change';
+import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
+import { readNewEmail } from '../../../../features/profile/navigation-state';
+import { errorMessage } from '../../../../lib/api-client';
+import { useProfileUpdated } from './use-profile-updated';
+
+/** /profile/modifyemail/enterOTP: the code e-mailed to the new address, then /profile/success. */
+export function ModifyEmailOtpRoute() {
+  const newEmail = readNewEmail(useLocation().state);
+  const verify = useVerifyEmailChange();
+  const resend = useRequestEmailChange();
+  const onUpdated = useProfileUpdated();
+  if (!newEmail) return <Navigate to={paths.profileEmailNew} replace />;
+  return (
+    <Screen header={<Header backTo={paths.profileEmailNew} title="Modify Email" />}>
+      <title>Enter OTP · Wise</title>
+      <ScreenIntro title="Enter OTP" text={`Enter the four digits sent to ${newEmail}`} />
+      <ContactOtpForm
+        busy={verify.isPending}
+        resending={resend.isPending}
+        onResend={() =>
+          resend.mutate(
+            { new_email: newEmail },
+            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, 'Could not send the code')) },
+          )
+        }
+        onSubmit={async (otp_code) => {
+          const result = await verify.mutateAsync({ new_email: newEmail, otp_code });
+          onUpdated(result.message);
+        }}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,41 @@
+import { Navigate, useLocation } from 'react-router';
+import { maskPhone } from '@wise/shared';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { toastError, toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useRequestPhoneChange } from '../../../../features/profile/api/request-phone-change';
+import { useVerifyPhoneChange } from '../../../../features/profile/api/verify-phone-change';
+import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
+import { readNewPhone } from '../../../../features/profile/navigation-state';
+import { errorMessage } from '../../../../lib/api-client';
+import { useProfileUpdated } from './use-profile-updated';
+
+/** /profile/modifyphonenumber/enterOTP: the code sent to the new number, then /profile/success. */
+export function ModifyPhoneOtpRoute() {
+  const newPhone = readNewPhone(useLocation().state);
+  const verify = useVerifyPhoneChange();
+  const resend = useRequestPhoneChange();
+  const onUpdated = useProfileUpdated();
+  if (!newPhone) return <Navigate to={paths.profilePhoneNumber} replace />;
+  return (
+    <Screen header={<Header backTo={paths.profilePhoneNumber} title="Modify Phone Number" />}>
+      <title>Enter OTP · Wise</title>
+      <ScreenIntro title="Enter OTP" text={`Enter the four digits sent to ${maskPhone(newPhone)}`} />
+      <ContactOtpForm
+        busy={verify.isPending}
+        resending={resend.isPending}
+        onResend={() =>
+          resend.mutate(
+            { new_phone: newPhone },
+            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, 'Could not send the code')) },
+          )
+        }
+        onSubmit={async (otp_code) => {
+          const result = await verify.mutateAsync({ new_phone: newPhone, otp_code });
+          onUpdated(result.message);
+        }}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,15 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../config/paths';
+import type { ProfileSuccessState } from '../../../../features/profile/navigation-state';
+import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
+
+/** What every modify screen does once the server saved the change: refresh, then /profile/success. */
+export function useProfileUpdated() {
+  const navigate = useNavigate();
+  const refreshAccountViews = useRefreshAccountViews();
+  return (message: string) => {
+    refreshAccountViews();
+    const state: ProfileSuccessState = { message };
+    navigate(paths.profileSuccess, { replace: true, state });
+  };
+}

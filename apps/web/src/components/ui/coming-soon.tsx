@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { paths } from '../../config/paths';
+import { LinkButton } from './button';
+import { Header } from './header';
+import { Screen } from './screen';
+import './coming-soon.css';
+
+interface ComingSoonProps {
+  title: string;
+  text: string;
+  art: ReactNode;
+  backTo: string;
+}
+
+/** A finished-looking 'COMING SOON' page (SPEC §2) with the way back home. */
+export function ComingSoon({ title, text, art, backTo }: ComingSoonProps) {
+  return (
+    <Screen header={<Header backTo={backTo} title={title} />}>
+      <title>{`${title} · Wise`}</title>
+      <div className="coming-soon">
+        <span className="coming-soon__art">{art}</span>
+        <span className="coming-soon__badge">COMING SOON</span>
+        <h1 className="screen__title">{title}</h1>
+        <p className="screen__text">{text}</p>
+      </div>
+      <div className="screen__actions">
+        <LinkButton to={paths.homepage} variant="secondary">
+          Back to Home
+        </LinkButton>
+      </div>
+    </Screen>
+  );
+}

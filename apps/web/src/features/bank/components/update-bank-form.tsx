@@ -1,0 +1,75 @@
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateBankSchema, updateBankWithPinSchema, type Bank, type UpdateBankInput } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PinField } from '../../../components/ui/code-field';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdateBank } from '../api/update-bank';
+import { ResolvedAccountName } from './resolved-account-name';
+
+const fieldNames = ['bank_code', 'bank_account', 'pin'] as const;
+
+interface UpdateBankFormProps {
+  banks: Bank[];
+  /** Details exist already: replacing them needs the transaction PIN. */
+  replacing: boolean;
+  current?: { bank_code: string | null };
+  onUpdated: () => void;
+}
+
+/** Bank from the server's list, 10-digit account, the account's name shown before saving. */
+export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateBankFormProps) {
+  const update = useUpdateBank();
+  // Replacing existing details needs the PIN (payouts go there): the schema says so too.
+  const schema: z.ZodType<UpdateBankInput, UpdateBankInput> = replacing ? updateBankWithPinSchema : updateBankSchema;
+  const form = useZodForm(schema, { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
+  const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((input) =>
+    update.mutate(input, {
+      onSuccess: () => onUpdated(),
+      onError: (error) => {
+        form.setValue('pin', replacing ? '' : undefined);
+        applyFieldErrors(error, form.setError, fieldNames);
+        toastError(errorMessage(error, 'Could not update your bank details. Please try again'));
+      },
+    }),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <Select
+        label="Bank name"
+        placeholder="Select your bank"
+        options={banks.map((b) => ({ value: b.code, label: b.name }))}
+        error={errors.bank_code?.message}
+        {...form.field('bank_code')}
+      />
+      <TextField
+        label="Account number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        placeholder="10 digits"
+        error={errors.bank_account?.message}
+        {...form.field('bank_account')}
+      />
+      <ResolvedAccountName bankCode={bankCode} account={account} />
+      {replacing ? (
+        <div className="field">
+          <p className="field__label">Transaction PIN</p>
+          <PinField control={form.control} name="pin" label="Transaction PIN" error={errors.pin?.message} onEdit={() => form.clearErrors('pin')} autoFocus={false} />
+        </div>
+      ) : null}
+      <div className="screen__actions">
+        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

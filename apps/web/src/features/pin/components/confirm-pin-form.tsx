@@ -1,0 +1,50 @@
+import { setPinSchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PinField } from '../../../components/ui/code-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useSetPin } from '../api/set-pin';
+import type { PinDraft } from '../pin-draft';
+
+interface ConfirmPinFormProps {
+  /** The PIN typed on the first screen (and the current one when changing it). */
+  draft: PinDraft;
+  onSet: () => void;
+}
+
+/** The PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
+export function ConfirmPinForm({ draft, onSet }: ConfirmPinFormProps) {
+  const setPin = useSetPin();
+  const form = useZodForm(setPinSchema, { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
+  const submit = form.handleSubmit(
+    (input) =>
+      setPin.mutate(input, {
+        onSuccess: () => onSet(),
+        onError: (error) => {
+          form.setValue('confirm_pin', '');
+          applyFieldErrors(error, form.setError, ['confirm_pin']);
+          toastError(errorMessage(error, 'Could not set your PIN. Please try again'));
+        },
+      }),
+    // A confirmation that does not match is typed again from the first box.
+    () => form.setValue('confirm_pin', ''),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <PinField
+        control={form.control}
+        name="confirm_pin"
+        label="Confirm PIN"
+        error={form.formState.errors.confirm_pin?.message ?? form.formState.errors.pin?.message}
+        onEdit={() => form.clearErrors()}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={setPin.isPending} busyLabel="Setting...">
+          Set
+        </Button>
+      </div>
+    </form>
+  );
+}

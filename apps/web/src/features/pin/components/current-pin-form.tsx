@@ -1,0 +1,51 @@
+import { currentPinSchema, pinErrorCodes } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PinField } from '../../../components/ui/code-field';
+import { toastError } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useVerifyPin } from '../api/verify-pin';
+
+interface CurrentPinFormProps {
+  /** The server accepted `currentPin`. */
+  onVerified: (currentPin: string) => void;
+}
+
+/** The current PIN before choosing a new one; a wrong PIN shows under the boxes, which empty. */
+export function CurrentPinForm({ onVerified }: CurrentPinFormProps) {
+  const verify = useVerifyPin();
+  const form = useZodForm(currentPinSchema, { current_pin: '' });
+  const submit = form.handleSubmit(({ current_pin }) =>
+    verify.mutate(
+      { pin: current_pin },
+      {
+        onSuccess: () => onVerified(current_pin),
+        onError: (error) => {
+          form.setValue('current_pin', '');
+          if (error instanceof ApiError && error.code === pinErrorCodes.wrong) {
+            form.setError('current_pin', { type: 'server', message: error.message });
+            form.setFocus('current_pin');
+          } else {
+            toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
+          }
+        },
+      },
+    ),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <PinField
+        control={form.control}
+        name="current_pin"
+        label="Current PIN"
+        error={form.formState.errors.current_pin?.message}
+        onEdit={() => form.clearErrors('current_pin')}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={verify.isPending} busyLabel="Verifying...">
+          Verify
+        </Button>
+      </div>
+    </form>
+  );
+}

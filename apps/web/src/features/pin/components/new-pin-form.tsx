@@ -1,0 +1,26 @@
+import { pinEntrySchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PinField } from '../../../components/ui/code-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+
+interface NewPinFormProps {
+  /** Four valid digits were typed; nothing is sent until they are confirmed. */
+  onChosen: (pin: string) => void;
+}
+
+/** The new PIN's four boxes; an invalid entry empties them. */
+export function NewPinForm({ onChosen }: NewPinFormProps) {
+  const form = useZodForm(pinEntrySchema, { pin: '' });
+  const submit = form.handleSubmit(
+    ({ pin }) => onChosen(pin),
+    () => form.setValue('pin', ''),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <PinField control={form.control} name="pin" label="New PIN" error={form.formState.errors.pin?.message} onEdit={() => form.clearErrors('pin')} />
+      <div className="screen__actions">
+        <Button type="submit">Continue</Button>
+      </div>
+    </form>
+  );
+}

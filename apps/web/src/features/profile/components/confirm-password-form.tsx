@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { confirmPasswordSchema, profileMessages } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useConfirmPassword } from '../api/confirm-password';
+
+interface ConfirmPasswordFormProps {
+  /** What is being changed, shown above the password (the masked number, the current email). */
+  children?: ReactNode;
+  /** Continue stays disabled while this is true (e.g. no current email to change). */
+  disabled?: boolean;
+  /** The server accepted the password: the change may go on for a few minutes (SPEC §4). */
+  onConfirmed: () => void;
+}
+
+/** The password again before a phone or e-mail change, with the 'Forgot Password. Reset' link. */
+export function ConfirmPasswordForm({ children, disabled, onConfirmed }: ConfirmPasswordFormProps) {
+  const confirm = useConfirmPassword();
+  const form = useZodForm(confirmPasswordSchema, { password: '' });
+  const submit = form.handleSubmit((input) =>
+    confirm.mutate(input, {
+      onSuccess: () => onConfirmed(),
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, ['password']);
+        if (!(error instanceof ApiError && error.fields.password)) toastError(errorMessage(error, profileMessages.passwordWrong));
+      },
+    }),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      {children}
+      <PasswordField label="Password" placeholder="Password" error={form.formState.errors.password?.message} {...form.field('password')} />
+      <p className="screen__aside">
+        <Link to={paths.passwordReset}>Forgot Password. Reset</Link>
+      </p>
+      <div className="screen__actions">
+        <Button type="submit" disabled={disabled} busy={confirm.isPending} busyLabel="Verifying...">
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}

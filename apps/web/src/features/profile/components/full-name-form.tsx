@@ -1,0 +1,44 @@
+import { fullNameUpdateSchema, splitFullName } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdateFullName } from '../api/update-full-name';
+
+const fields = ['first_name', 'middle_name', 'surname'] as const;
+
+interface FullNameFormProps {
+  fullName: string;
+  /** Saved; `message` is the server's. */
+  onUpdated: (message: string) => void;
+}
+
+/** First, middle (optional) and surname, starting from the current name (SPEC §5). */
+export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
+  const update = useUpdateFullName();
+  const form = useZodForm(fullNameUpdateSchema, splitFullName(fullName));
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((input) =>
+    update.mutate(input, {
+      onSuccess: (result) => onUpdated(result.message),
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, fields);
+        toastError(errorMessage(error, 'Could not update your name. Please try again'));
+      },
+    }),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...form.field('first_name')} />
+      <TextField label="Middle name (optional)" autoComplete="additional-name" error={errors.middle_name?.message} {...form.field('middle_name')} />
+      <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...form.field('surname')} />
+      <div className="screen__actions">
+        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Controller } from 'react-hook-form';
+import { phoneChangeRequestSchema } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { PhoneField } from '../../../components/ui/phone-field';
+import { toastError } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useRequestPhoneChange } from '../api/request-phone-change';
+
+interface NewPhoneFormProps {
+  /** The code was texted to `newPhone`. */
+  onSent: (newPhone: string) => void;
+  /** The password confirmation has expired (403): it must be given again. */
+  onConfirmationExpired: () => void;
+}
+
+/** The new number; the server texts it a four-digit code. */
+export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProps) {
+  const request = useRequestPhoneChange();
+  const form = useZodForm(phoneChangeRequestSchema, { new_phone: '' });
+  const submit = form.handleSubmit((input) =>
+    request.mutate(input, {
+      onSuccess: () => onSent(input.new_phone),
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, ['new_phone']);
+        toastError(errorMessage(error, 'Could not send the code. Please try again'));
+        if (error instanceof ApiError && error.status === 403) onConfirmationExpired();
+      },
+    }),
+  );
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <Controller
+        control={form.control}
+        name="new_phone"
+        render={({ field }) => (
+          <PhoneField
+            label="New phone number"
+            name={field.name}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              form.clearErrors('new_phone');
+            }}
+            onBlur={field.onBlur}
+            error={form.formState.errors.new_phone?.message}
+            autoFocus
+          />
+        )}
+      />
+      <div className="screen__actions">
+        <Button type="submit" busy={request.isPending} busyLabel="Sending...">
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}
