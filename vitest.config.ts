@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts'];
 /** Tests that never touch the database run once, in the PGlite project. */
-const databaseFreeTests = ['apps/server/test/{config,messaging,rate-limiter,persistence}.test.ts'];
+const databaseFreeTests = ['apps/server/test/{config,messaging,rate-limiter,persistence,build}.test.ts'];
 
 /**
  * Server tests run twice: on the embedded PGlite and on the real PostgreSQL at 127.0.0.1:5432,

@@ -1,0 +1,31 @@
+// Compiles the server to plain JavaScript for production: one ESM bundle of our own code
+// (src + @wise/shared, which ships as TypeScript), every npm dependency left to node_modules,
+// and the SQL migrations copied beside it (db/migrate.ts reads them next to itself).
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@wise/'));
+
+await rm(outdir, { recursive: true, force: true });
+const entryPoints = { server: path.join(root, 'src/server.ts') };
+for (const [name, file] of Object.entries(pkg.buildEntries ?? {})) entryPoints[name] = path.join(root, file);
+await build({
+  entryPoints,
+  outdir,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS helpers may call require(): give the ESM bundle one.
+  banner: { js: "import { createRequire as __wiseCreateRequire } from 'node:module'; const require = __wiseCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+await cp(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+console.log(`server compiled to ${path.relative(process.cwd(), outdir) || '.'}`);
