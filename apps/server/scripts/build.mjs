@@ -28,4 +28,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-console.log(`server compiled to ${path.relative(process.cwd(), outdir) || '.'}`);
+process.stdout.write(`server compiled to ${path.relative(process.cwd(), outdir) || '.'}\n`);
