@@ -107,11 +107,22 @@ test('phone change: masked real number, wrong password, new number without count
   await expect(page.getByTestId('notifications')).toContainText('Your phone number was changed');
 });
 
-test('email change: current email, validation, OTP e-mailed to the new address', async ({ page }) => {
+test('email change: current email and password, validation, OTP e-mailed to the new address', async ({ page }) => {
   const user = await apiCustomer(page);
   const other = newUser();
-  await page.goto('/profile/modifyemail');
+  await page.goto('/profile');
+  await page.getByRole('link', { name: /^Email:/ }).click();
+  await expect(page).toHaveURL(/\/profile\/modifyemail$/);
   await expect(page.getByLabel('Current email')).toHaveValue(user.email);
+  await expect(page.getByRole('link', { name: 'Forgot Password. Reset' })).toHaveAttribute('href', '/passwordreset');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByPlaceholder('Password').fill('wrong password');
+  await expect(page.getByText('Password is required')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Incorrect password')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/modifyemail$/);
+  await page.getByPlaceholder('Password').fill(user.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile\/modifyemail\/enternewemail$/);
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
 import { fetchMessages } from '@wise/shared';
-import { Button } from '../../../../components/ui/button';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -8,8 +7,12 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { TextField } from '../../../../components/ui/text-field';
 import { paths } from '../../../../config/paths';
 import { useContact } from '../../../../features/profile/api/get-contact';
+import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 
-/** /profile/modifyemail: the current email; Continue stays disabled while it is empty (SPEC §2). */
+/**
+ * /profile/modifyemail: the current email and the password again, as for the phone (SPEC §4, §6);
+ * Continue stays disabled while the email is empty (SPEC §2), then the new address.
+ */
 export function ModifyEmailRoute() {
   const navigate = useNavigate();
   const contact = useContact();
@@ -17,18 +20,13 @@ export function ModifyEmailRoute() {
   return (
     <Screen header={<Header backTo={paths.profile} title="Modify Email" />}>
       <title>Modify Email · Wise</title>
-      <ScreenIntro title="Modify Email" text="This is the email on your account. Continue to change it." />
+      <ScreenIntro title="Modify Email" text="This is the email on your account. Enter your password to change it." />
       {contact.isError ? (
         <FetchError message={fetchMessages.details} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
       ) : (
-        <div className="screen__form">
+        <ConfirmPasswordForm disabled={!email} onConfirmed={() => navigate(paths.profileEmailNew)}>
           {contact.isPending ? <Skeleton height={72} /> : <TextField label="Current email" value={email} readOnly />}
-          <div className="screen__actions">
-            <Button disabled={!email} onClick={() => navigate(paths.profileEmailNew)}>
-              Continue
-            </Button>
-          </div>
-        </div>
+        </ConfirmPasswordForm>
       )}
     </Screen>
   );
