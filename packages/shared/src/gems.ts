@@ -19,6 +19,8 @@ export const gemMessages = {
   holdNotFound: 'This gem reservation does not exist',
   holdSettled: 'This gem reservation has already been settled',
   idempotencyMismatch: 'This request id was already used for a different gem movement',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1-100 letters, digits, "-" or "_"',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   couldNotFetchBalance: "Couldn't fetch details",
 } as const;
 
@@ -256,3 +258,14 @@ export const rewardClaimResponseSchema = z.object({
   total_points: gemAmountSchema,
 });
 export type RewardClaimResponse = z.infer<typeof rewardClaimResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency-Key on gem writes (POST collect, POST claim)
+// ---------------------------------------------------------------------------------------------
+
+/** A client-chosen request id (e.g. a UUID): retrying with it returns the first answer. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, gemMessages.idempotencyKeyInvalid);
+
+/** Request headers of the gem writes; every other header passes through untouched. */
+export const gemWriteHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });

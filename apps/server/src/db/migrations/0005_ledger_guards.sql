@@ -171,3 +171,22 @@ CREATE TRIGGER gem_reward_claims_no_truncate BEFORE TRUNCATE ON gem_reward_claim
   FOR EACH STATEMENT EXECUTE FUNCTION gem_refuse_change();
 CREATE TRIGGER gem_rewards_no_truncate BEFORE TRUNCATE ON gem_rewards
   FOR EACH STATEMENT EXECUTE FUNCTION gem_refuse_change();
+
+-- ---------------------------------------------------------------------------------------------
+-- Idempotency-Key of gem writes (POST /api/gems/collect, /api/rewards/claim)
+-- ---------------------------------------------------------------------------------------------
+
+-- The first answer to a customer's keyed request, so that a retry after a lost answer gets it
+-- again instead of a 409. Keyed per customer: two customers' keys never meet. The row is written
+-- in the same transaction as the movement it answers for, and purged after a day by a job.
+CREATE TABLE gem_request_keys (
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  key text NOT NULL CHECK (key ~ '^[A-Za-z0-9_-]{1,100}$'),
+  operation text NOT NULL CHECK (length(operation) BETWEEN 1 AND 60),
+  response_status smallint CHECK (response_status BETWEEN 200 AND 499),
+  response_body jsonb,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, key),
+  CONSTRAINT gem_request_keys_answered CHECK ((response_status IS NULL) = (response_body IS NULL))
+);
+CREATE INDEX gem_request_keys_created_idx ON gem_request_keys (created_at);

@@ -1,4 +1,4 @@
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, date, uniqueIndex, unique, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, date, uniqueIndex, unique, uuid, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 
@@ -153,4 +153,22 @@ export const gemRewards = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('gem_rewards_source_key').on(t.source)],
+);
+
+/** The first answer to a customer's keyed gem write (Idempotency-Key; 0005_ledger_guards.sql). */
+export const gemRequestKeys = pgTable(
+  'gem_request_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What the key was first used for, e.g. `gems.collect`. */
+    operation: text('operation').notNull(),
+    /** Null only inside the transaction that is still producing the answer. */
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('gem_request_keys_created_idx').on(t.createdAt)],
 );

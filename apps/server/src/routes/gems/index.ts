@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gemBalanceResponseSchema, gemCollectionResponseSchema, gemCollectResponseSchema, gemMessages } from '@wise/shared';
+import { gemBalanceResponseSchema, gemCollectionResponseSchema, gemCollectResponseSchema, gemMessages, gemWriteHeadersSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { collectDailyGems, getWeekStatus, type CollectionCalendar } from '../../domain/gems/collection';
+import { answerOnce } from '../../domain/gems/idempotency';
 import { getGemBalance } from '../../domain/gems/ledger';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -50,14 +51,23 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
       schema: {
         tags,
         summary: "Collect today's Wise Gems, once per calendar day in APP_TIMEZONE (api_coin.php POST)",
+        description: 'With an Idempotency-Key header, a retry gets the first answer again (422 if the key was used for another request).',
+        headers: gemWriteHeadersSchema,
         response: { 200: gemCollectResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       await rates.consume('gemWritesPerUser', user.id);
-      const collected = await collectDailyGems(db, calendar, user.id);
-      return { status: 'success' as const, message: gemMessages.collected, day: collected.day, points: collected.amount, total_points: collected.balance };
+      const collect = async (tx: typeof db) => {
+        const collected = await collectDailyGems(tx, calendar, user.id);
+        return { status: 'success' as const, message: gemMessages.collected, day: collected.day, points: collected.amount, total_points: collected.balance };
+      };
+      const key = request.headers['idempotency-key'];
+      if (!key) return collect(db);
+      const answer = await answerOnce(db, ctx.clock, { userId: user.id, key, operation: 'gems.collect' }, collect);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return answer.body;
     },
   );
 };

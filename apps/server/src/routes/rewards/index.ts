@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rewardClaimResponseSchema, rewardMessages, rewardsHistoryResponseSchema, rewardsTotalResponseSchema } from '@wise/shared';
+import { gemWriteHeadersSchema, rewardClaimResponseSchema, rewardMessages, rewardsHistoryResponseSchema, rewardsTotalResponseSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { answerOnce } from '../../domain/gems/idempotency';
 import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '../../domain/rewards/rewards';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -33,13 +34,26 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.post(
     '/claim',
     {
-      schema: { tags, summary: 'Move every claimable reward into the gem balance (claim_reward.php)', response: { 200: rewardClaimResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Move every claimable reward into the gem balance (claim_reward.php)',
+        description: 'With an Idempotency-Key header, a retry gets the first answer again (422 if the key was used for another request).',
+        headers: gemWriteHeadersSchema,
+        response: { 200: rewardClaimResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = currentUser(request);
       await rates.consume('gemWritesPerUser', id);
-      const { claim, balance } = await claimRewards(db, clock, id);
-      return { status: 'success' as const, message: rewardMessages.claimed, claim: toEntry(claim), total_points: balance };
+      const claimAll = async (tx: typeof db) => {
+        const { claim, balance } = await claimRewards(tx, clock, id);
+        return { status: 'success' as const, message: rewardMessages.claimed, claim: toEntry(claim), total_points: balance };
+      };
+      const key = request.headers['idempotency-key'];
+      if (!key) return claimAll(db);
+      const answer = await answerOnce(db, clock, { userId: id, key, operation: 'rewards.claim' }, claimAll);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return answer.body;
     },
   );
 
