@@ -7,6 +7,7 @@ import {
   newPasswordField,
   otpField,
   phoneField,
+  plainText,
   requiredString,
   usernameField,
 } from './fields';
@@ -52,7 +53,7 @@ export const passwordResetRequestSchema = z.strictObject({ email: emailField });
 
 const newPasswordPair = {
   new_password: newPasswordField,
-  confirm_password: z.string({ error: m.required }).min(1, m.required),
+  confirm_password: plainText(z.string({ error: m.required }).min(1, m.required)),
 };
 const passwordsMatch = (v: { new_password: string; confirm_password: string }) =>
   v.new_password === v.confirm_password;

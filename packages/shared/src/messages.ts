@@ -25,6 +25,8 @@ export const fieldMessages = {
   pinInvalid: 'Invalid PIN',
   pinMismatch: 'Pin does not match',
   invalidInput: 'Invalid input',
+  /** Control characters (NUL and the like) or broken unicode in text: never typed, and not storable. */
+  invalidCharacters: 'Invalid characters',
   insufficientBalance: 'Insufficient balance',
   invalidAccountNumber: 'Invalid account number',
   genderRequired: 'Gender is required',

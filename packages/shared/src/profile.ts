@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MAX, NAME_PART_MAX } from './constants';
-import { loginPasswordField, newEmailField, newPhoneField, otpField, requiredString } from './fields';
+import { loginPasswordField, newEmailField, newPhoneField, otpField, plainText, requiredString } from './fields';
 import { fieldMessages as m } from './messages';
 
 export const GENDERS = ['male', 'female'] as const;
@@ -45,9 +45,7 @@ export const fullNameUpdateSchema = z
   .strictObject({
     first_name: namePart(m.firstNameRequired),
     /** Optional, with the same rule as the first name. */
-    middle_name: z
-      .string()
-      .trim()
+    middle_name: plainText(z.string().trim())
       .max(NAME_PART_MAX, m.nameAlphabetsOnly)
       .regex(/^[A-Za-z]*$/, m.nameAlphabetsOnly)
       .optional(),
