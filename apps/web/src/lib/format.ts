@@ -1,9 +1,8 @@
 /**
- * Every date, amount and gem count the app shows, as LOOK.md formats them. Instants are shown in
- * the business time zone (the server's APP_TIMEZONE), never the device's.
+ * Every date, amount and gem count the app shows, as LOOK.md formats them. Instants take the
+ * zone to show them in: the business time zone (the server's APP_TIMEZONE, see
+ * business-time-zone.tsx and components/ui/date-time.tsx), never the device's.
  */
-
-const BUSINESS_TIME_ZONE = 'Africa/Lagos';
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
@@ -25,12 +24,12 @@ function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** `21 Nov 2026, 14:05` (some ICU versions write "21 Nov 2026 at 14:05"). */
-export function formatDateTime(iso: string, timeZone = BUSINESS_TIME_ZONE): string {
+export function formatDateTime(iso: string, timeZone: string): string {
   return dateTimeFormat(timeZone).format(new Date(iso)).replace(' at ', ', ');
 }
 
 /** "2 h ago" for notifications (LOOK.md); older than a week shows the date. */
-export function relativeTime(iso: string, timeZone = BUSINESS_TIME_ZONE, nowMs = Date.now()): string {
+export function relativeTime(iso: string, timeZone: string, nowMs = Date.now()): string {
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
   if (seconds < 60) return 'just now';
   const minutes = Math.floor(seconds / 60);

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { BottomNav } from '../../../components/ui/bottom-nav';
 import { paths } from '../../../config/paths';
+import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { authStorage } from '../../../lib/auth-storage';
+import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
 
 interface NavHandle {
   hideNav?: boolean;
@@ -11,15 +14,29 @@ function hidesNav(handle: unknown): boolean {
   return typeof handle === 'object' && handle !== null && (handle as NavHandle).hideNav === true;
 }
 
+/**
+ * Only used when the server cannot be asked (after the query's retry): SPEC's business zone and
+ * the server's default APP_TIMEZONE, so dates still show rather than waiting for ever. While the
+ * answer is on its way (it comes in parallel with the screen's own data) dates show a placeholder.
+ */
+const UNREACHABLE_SERVER_TIME_ZONE = 'Africa/Lagos';
+
+/** Every date in the logged-in app is written in the zone the server names (GET /api/app-info). */
+function ServerTimeZone({ children }: { children: ReactNode }) {
+  const appInfo = useAppInfo();
+  const timeZone = appInfo.data?.time_zone ?? (appInfo.isError ? UNREACHABLE_SERVER_TIME_ZONE : undefined);
+  return <BusinessTimeZoneProvider timeZone={timeZone}>{children}</BusinessTimeZoneProvider>;
+}
+
 /** The authenticated group (SPEC §2): only when logged in, else back to /home; bottom nav below. */
 export function AppLayout() {
   const matches = useMatches();
   if (!authStorage.isLoggedIn()) return <Navigate to={paths.home} replace />;
   const showNav = !matches.some((match) => hidesNav(match.handle));
   return (
-    <>
+    <ServerTimeZone>
       <Outlet />
       {showNav ? <BottomNav /> : null}
-    </>
+    </ServerTimeZone>
   );
 }

@@ -1,7 +1,8 @@
 import type { RewardHistoryEntry } from '@wise/shared';
 import { GemGlyph } from '../../../components/ui/art/gem';
+import { DateTime } from '../../../components/ui/date-time';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDateTime, formatGems } from '../../../lib/format';
+import { formatGems } from '../../../lib/format';
 import './rewards.css';
 
 /** One claim: what it was for, when, and the gems it added. */
@@ -14,7 +15,7 @@ export function RewardRow({ entry }: { entry: RewardHistoryEntry }) {
       <div className="reward-row__text">
         <p className="reward-row__title">{entry.reward}</p>
         <p className="reward-row__date">
-          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+          <DateTime iso={entry.created_at} />
         </p>
       </div>
       <p className="reward-row__points" aria-label={`${entry.points} gems`}>

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GEM_REWARD_BY_DAY, gemMessages, STORAGE_KEYS, type GemCollectionResponse } from '@wise/shared';
 import { paths } from '../../../../config/paths';
-import { renderRoutes } from '../../../../testing/render';
+import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { EarnRoute } from './earn';
 import { EarnSuccessRoute } from './earn-success';
 
@@ -23,25 +23,6 @@ function collection(overrides: Partial<GemCollectionResponse> & { collectedDays?
     time_zone: 'Africa/Lagos',
     ...rest,
   };
-}
-
-type Handler = () => { status: number; body: unknown };
-
-/** fetch answered per "METHOD path", so parallel queries can come in any order. */
-function routeFetch(handlers: Record<string, Handler>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      calls.push(key);
-      const handler = handlers[key];
-      if (!handler) throw new Error(`unexpected ${key}`);
-      const { status, body } = handler();
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
 }
 
 const routes = [

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, TRANSACTION_STATUSES, type TransactionStatus } from '@wise/shared';
+import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
@@ -9,7 +10,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useTransactions } from '../../../../features/transactions/api/get-transactions';
 import { FetchError } from '../../../../components/ui/fetch-error';
-import { formatDateTime, formatNaira } from '../../../../lib/format';
+import { formatNaira } from '../../../../lib/format';
 import '../shared/account.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];
@@ -61,9 +62,7 @@ export function HistoryRoute() {
             </span>
             <span className="list__main">
               <span className="list__title">{capitalizeFirst(tx.transaction_type)}</span>
-              <time className="list__sub" dateTime={tx.transaction_date}>
-                {formatDateTime(tx.transaction_date)}
-              </time>
+              <DateTime className="list__sub" iso={tx.transaction_date} />
             </span>
             <span className="history__trail">
               <span className="history__amount">{formatNaira(tx.amount_kobo)}</span>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Bell } from 'lucide-react';
 import { capitalizeFirst, fetchMessages } from '@wise/shared';
+import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
@@ -11,7 +12,6 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
-import { formatDateTime, relativeTime } from '../../../../lib/format';
 import '../shared/account.css';
 
 /** /homepage/notifications: messages with dates, first letter capitalised, newest first; opening marks them read. */
@@ -65,9 +65,7 @@ export function NotificationsRoute() {
             </span>
             <span className="list__main">
               <span className="notification__message">{capitalizeFirst(n.message)}</span>
-              <time className="list__sub" dateTime={n.date_created} title={formatDateTime(n.date_created)}>
-                {relativeTime(n.date_created)} · {formatDateTime(n.date_created)}
-              </time>
+              <DateTime className="list__sub" iso={n.date_created} relative />
             </span>
             {!n.read ? <span className="notification__dot" aria-label="Unread" /> : null}
           </li>

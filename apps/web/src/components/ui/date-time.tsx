@@ -1,0 +1,29 @@
+import { useBusinessTimeZone } from '../../lib/business-time-zone';
+import { formatDateTime, relativeTime } from '../../lib/format';
+import { Skeleton } from './skeleton';
+
+interface DateTimeProps {
+  /** ISO 8601 instant. */
+  iso: string;
+  className?: string;
+  /** "2 h ago · 21 Nov 2026, 14:05", the full date also as the tooltip (notifications). */
+  relative?: boolean;
+}
+
+/** An instant in the business time zone (LOOK.md); a placeholder until the server has named the zone. */
+export function DateTime({ iso, className, relative = false }: DateTimeProps) {
+  const timeZone = useBusinessTimeZone();
+  if (timeZone === undefined) {
+    return (
+      <time className={className} dateTime={iso} aria-busy="true">
+        <Skeleton width="9em" height="0.9em" />
+      </time>
+    );
+  }
+  const full = formatDateTime(iso, timeZone);
+  return (
+    <time className={className} dateTime={iso} title={relative ? full : undefined}>
+      {relative ? `${relativeTime(iso, timeZone)} · ${full}` : full}
+    </time>
+  );
+}
