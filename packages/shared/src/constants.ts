@@ -16,9 +16,7 @@ export const USERNAME_MAX = 20;
 export const NAME_PART_MAX = 20;
 export const PHONE_MIN_LENGTH = 11;
 export const PHONE_MAX_LENGTH = 20;
-export const LOGIN_IDENTIFIER_MIN = 10;
 export const BANK_ACCOUNT_LENGTH = 10;
-export const DEFAULT_PHONE_COUNTRY = 'NG';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -19,9 +19,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The app shell registers what a 401 means: storage cleared, back to /home (SPEC §4). */
-export { setUnauthorizedHandler } from './unauthorized';
-
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OtpInput } from './code-input';
+import { CodeInput } from './code-input';
 
 function Harness() {
   const [value, setValue] = useState('');
   return (
     <>
-      <OtpInput length={4} label="Code" value={value} onChange={setValue} autoFocus />
+      <CodeInput length={4} label="Code" value={value} onChange={setValue} autoFocus />
       <output data-testid="value">{value}</output>
     </>
   );
@@ -16,7 +16,7 @@ function Harness() {
 
 const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`);
 
-describe('OtpInput', () => {
+describe('CodeInput', () => {
   it('focuses the first box and moves on as digits are typed, ignoring letters', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -174,13 +174,3 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
     </div>
   );
 }
-
-type FixedCodeProps = Omit<CodeInputProps, 'masked'>;
-
-export function OtpInput(props: FixedCodeProps) {
-  return <CodeInput {...props} />;
-}
-
-export function PinInput(props: FixedCodeProps) {
-  return <CodeInput {...props} masked />;
-}

@@ -1,5 +1,5 @@
 /** The Wise mark: an indigo tile holding the gem, the brand's two colours. */
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="9" fill="var(--c-primary)" />
