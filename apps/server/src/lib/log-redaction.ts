@@ -1,0 +1,155 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Secrets never reach a log line: reset tokens in URLs (the e-mailed link is a GET), passwords,
+ * PINs and codes in bodies, cookies in headers, and any of these quoted inside an error message.
+ * app.ts builds its logger from loggerOptions(); everything here is plain functions so it can be
+ * tested on its own.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+/**
+ * A query parameter, body field or header whose name contains one of these is a secret. Matching
+ * on a part of the name errs towards hiding too much (`bank_code`, `zipcode`), never too little.
+ */
+const SECRET_NAME_PARTS = ['token', 'otp', 'code', 'pin', 'password', 'passwd', 'secret', 'session', 'signature', 'apikey', 'api_key', 'auth', 'cookie', 'key'];
+
+export const isSecretName = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return SECRET_NAME_PARTS.some((part) => lower.includes(part));
+};
+
+/** Body and header fields, by exact name, for pino's path-based redaction. */
+const SECRET_FIELDS = [
+  'password',
+  'new_password',
+  'confirm_password',
+  'current_password',
+  'token',
+  'otp',
+  'otp_code',
+  'code',
+  'pin',
+  'current_pin',
+  'confirm_pin',
+  'new_pin',
+  'secret',
+  'api_key',
+  'authorization',
+  'cookie',
+];
+const SECRET_HEADERS = ['cookie', 'authorization', '"x-api-key"', 'referer', 'referrer'];
+
+export const redactPaths = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `req.body.${field}`, `req.query.${field}`, `*.body.${field}`, `*.query.${field}`]),
+  ...SECRET_HEADERS.flatMap((header) => [`req.headers.${header}`, `headers.${header}`, `*.headers.${header}`]),
+  'res.headers["set-cookie"]',
+  '*.headers["set-cookie"]',
+  // Drizzle puts a failed query's bound values (hashes, e-mails) on the error it throws.
+  'err.params',
+  '*.err.params',
+];
+
+/** `/passwordreset/newpassword?token=abc&x=1` → `/passwordreset/newpassword?token=[REDACTED]&x=1`. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const hashStart = url.indexOf('#', queryStart);
+  const query = url.slice(queryStart + 1, hashStart < 0 ? undefined : hashStart);
+  const parts = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const rawName = equals < 0 ? pair : pair.slice(0, equals);
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replaceAll('+', ' '));
+    } catch {
+      // A broken escape in the name: judge it as written.
+    }
+    return equals >= 0 && isSecretName(name) ? `${rawName}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, queryStart)}?${parts.join('&')}`;
+}
+
+// name=value inside free text (a URL quoted in a message), and "name":"value" (JSON quoted in a message).
+const NAME = String.raw`[\w.%-]*(?:token|otp|code|pin|passw(?:or)?d|secret|session|signature|api_?key|auth|cookie)[\w.%-]*`;
+const URL_PAIR = new RegExp(String.raw`(${NAME})=([^&\s#"'<>]*)`, 'gi');
+const JSON_PAIR = new RegExp(String.raw`("${NAME}"\s*:\s*)"(?:[^"\\]|\\.)*"`, 'gi');
+// Drizzle's "Failed query: … params: a,b,c" carries the bound values to the end of the line.
+const QUERY_PARAMS = /(\nparams: )[^\n]*/g;
+
+/** Hides secret-looking pairs in any text: log messages, error messages and stacks. */
+export function redactText(text: string): string {
+  return text
+    .replace(URL_PAIR, `$1=${REDACTED}`)
+    .replace(JSON_PAIR, `$1"${REDACTED}"`)
+    .replace(QUERY_PARAMS, `$1${REDACTED}`);
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** pino's error serializer, with messages, stacks and string fields passed through redactText. */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)), stack: '' };
+  const serialized: SerializedError = {
+    type: error.constructor.name,
+    message: redactText(error.message),
+    stack: redactText(error.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'message' || key === 'stack') continue;
+    if (isSecretName(key) || key === 'params') serialized[key] = REDACTED;
+    else if (typeof value === 'string') serialized[key] = redactText(value);
+    else if (value instanceof Error) serialized[key] = depth < 3 ? serializeError(value, depth + 1) : value.constructor.name;
+    else serialized[key] = value;
+  }
+  if (error.cause !== undefined && !('cause' in serialized) && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the URL's secret query parameters hidden. */
+export function serializeRequest(request: RequestLike) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url ?? ''),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+type LoggerConfig = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+/**
+ * The logger settings the app runs with. `given` may override the level and, in tests, the
+ * destination stream; the redaction always applies.
+ */
+export function loggerOptions(level: string, given?: { level?: string } | true): LoggerConfig {
+  const overrides = typeof given === 'object' ? given : {};
+  return {
+    level,
+    ...overrides,
+    redact: { paths: redactPaths, censor: REDACTED },
+    serializers: { req: serializeRequest, err: serializeError },
+    hooks: {
+      // Message strings too: a URL or a JSON snippet quoted in a message can carry a secret.
+      logMethod(args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+      },
+    },
+  };
+}
