@@ -1,7 +1,43 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The folders whose imports go one way (STYLE.md): shared code → features → app screens; the
+ * server's domain knows nothing of HTTP. Each is an element; the policies below name the imports
+ * that are refused, everything else (external packages included) is allowed.
+ */
+const elements = [
+  { type: 'shared', pattern: 'packages/shared/src' },
+  { type: 'web-app', pattern: 'apps/web/src/app' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+  { type: 'web-ui', pattern: 'apps/web/src/components' },
+  { type: 'web-lib', pattern: 'apps/web/src/lib' },
+  { type: 'web-config', pattern: 'apps/web/src/config' },
+  { type: 'web-testing', pattern: 'apps/web/src/testing' },
+  { type: 'server-domain', pattern: 'apps/server/src/domain' },
+  { type: 'server-routes', pattern: 'apps/server/src/routes' },
+  { type: 'server-plugins', pattern: 'apps/server/src/plugins' },
+];
+const appTypes = elements.map(({ type }) => type).filter((type) => type !== 'shared');
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+const importBoundaries = [
+  // packages/shared is used by both apps and knows neither.
+  { from: { element: { type: 'shared' } }, disallow: to(...appTypes) },
+  // A feature imports shared folders and itself, never a screen or another feature: the screen composes them.
+  { from: { element: { type: 'web-feature' } }, disallow: to('web-app') },
+  {
+    from: { element: { type: 'web-feature' } },
+    disallow: { to: { element: { type: 'web-feature', captured: { feature: '!{{from.element.captured.feature}}' } } } },
+  },
+  // The design system, lib/ and config/ sit below every feature and screen.
+  { from: { element: { types: { anyOf: ['web-ui', 'web-lib', 'web-config'] } } }, disallow: to('web-feature', 'web-app') },
+  // Rules and services are plain functions: no routes, no Fastify plugins.
+  { from: { element: { type: 'server-domain' } }, disallow: to('server-routes', 'server-plugins') },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -15,6 +51,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: importBoundaries }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
