@@ -1,0 +1,72 @@
+import type { Db } from '../db/client';
+import { auditLedger, formatLedgerAudit } from '../domain/gems/audit';
+import { purgeGemRequestKeys } from '../domain/gems/idempotency';
+import { purgeExpiredAuthRows } from './cleanup';
+import { purgeFinishedJobs } from './queue';
+import { JobWorker, type JobDefinition, type Schedule, type WorkerOptions } from './worker';
+
+/** The application's own jobs and how often they run. New areas add theirs here. */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Finished jobs are kept this long (longer than any schedule's interval, so a slot never repeats). */
+export const DONE_JOB_RETENTION_MS = 7 * DAY_MS;
+export const FAILED_JOB_RETENTION_MS = 30 * DAY_MS;
+
+export const jobNames = {
+  purgeExpiredAuth: 'auth.purge_expired',
+  purgeRequestKeys: 'gems.purge_request_keys',
+  purgeFinishedJobs: 'jobs.purge_finished',
+  ledgerAudit: 'gems.ledger_audit',
+} as const;
+
+export const appJobs: JobDefinition[] = [
+  {
+    name: jobNames.purgeExpiredAuth,
+    transactional: true,
+    handler: async (_payload, { db, clock, logger }) => {
+      const purged = await purgeExpiredAuthRows(db, clock.now());
+      logger.info({ purged }, 'expired sessions, codes and reset links deleted');
+    },
+  },
+  {
+    name: jobNames.purgeRequestKeys,
+    transactional: true,
+    handler: async (_payload, { db, clock, logger }) => {
+      logger.info({ purged: await purgeGemRequestKeys(db, clock.now()) }, 'old Idempotency-Key answers deleted');
+    },
+  },
+  {
+    name: jobNames.purgeFinishedJobs,
+    transactional: true,
+    handler: async (_payload, { db, clock, logger }) => {
+      const purged = await purgeFinishedJobs(db, { now: clock.now(), doneRetentionMs: DONE_JOB_RETENTION_MS, failedRetentionMs: FAILED_JOB_RETENTION_MS });
+      logger.info({ purged }, 'finished jobs deleted');
+    },
+  },
+  {
+    name: jobNames.ledgerAudit,
+    // A mismatch is a finding, not a failure of the job: retrying would find it again.
+    handler: async (_payload, { db, logger }) => {
+      const audit = await auditLedger(db);
+      const summary = { accountsChecked: audit.accountsChecked, entriesChecked: audit.entriesChecked, ok: audit.ok };
+      if (audit.ok) logger.info(summary, formatLedgerAudit(audit));
+      else logger.error({ ...summary, unbalancedEntryCount: audit.unbalancedEntryCount, cacheMismatchCount: audit.cacheMismatchCount, grandTotal: audit.grandTotal }, formatLedgerAudit(audit));
+    },
+  },
+];
+
+export const appSchedules: Schedule[] = [
+  { name: jobNames.purgeExpiredAuth, everyMs: 15 * MINUTE_MS },
+  { name: jobNames.purgeRequestKeys, everyMs: 60 * MINUTE_MS },
+  { name: jobNames.purgeFinishedJobs, everyMs: 60 * MINUTE_MS },
+  { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
+];
+
+/** The server's worker: every app job registered, the schedules on. server.ts starts and stops it. */
+export function createAppJobWorker(db: Db, options: WorkerOptions = {}): JobWorker {
+  const worker = new JobWorker(db, { schedules: appSchedules, ...options });
+  for (const definition of appJobs) worker.register(definition);
+  return worker;
+}

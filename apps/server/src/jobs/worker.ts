@@ -1,0 +1,365 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { systemClock, type Clock } from '../lib/clock';
+import {
+  claimJobs,
+  completeJob,
+  DEFAULT_BACKOFF,
+  enqueue,
+  errorText,
+  failJob,
+  JOB_NAME_PATTERN,
+  reapExpiredLeases,
+  renewLeases,
+  type Backoff,
+  type JobRow,
+} from './queue';
+
+/**
+ * The worker: polls the jobs table, runs due jobs with their registered handlers (at most
+ * `concurrency` at once), renews the leases of running jobs, puts back jobs whose worker died,
+ * enqueues recurring schedules once per slot, and stops gracefully. See README.md here.
+ */
+
+/** pino-compatible (Fastify's app.log fits). */
+export interface JobLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export const silentLogger: JobLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface JobContext {
+  /** The database, or — for a transactional job — the transaction its completion commits in. */
+  db: Db;
+  job: JobRow;
+  clock: Clock;
+  logger: JobLogger;
+  /** Aborted when the attempt times out or the worker stops: long handlers should listen. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<P = unknown> {
+  name: string;
+  /** Parses the stored payload; a payload that does not parse fails the job at once (no retry). */
+  payload?: z.ZodType<P>;
+  handler(payload: P, context: JobContext): Promise<void>;
+  /**
+   * Runs the handler and the job's completion in one transaction: its database writes happen
+   * exactly once, even if the lease is lost. Only for short, database-only work (on PGlite a
+   * transaction holds the one connection), and the handler must use `context.db`.
+   */
+  transactional?: boolean;
+  backoff?: Backoff;
+  /** An attempt running longer than this is failed (and its signal aborted). */
+  timeoutMs?: number;
+}
+
+/** A job enqueued every `everyMs`, once per slot however many workers run. */
+export interface Schedule {
+  name: string;
+  everyMs: number;
+  payload?: unknown;
+  maxAttempts?: number;
+}
+
+/** Thrown by a handler for a failure no retry can fix: the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+
+/** Start of the slot of `everyMs` that `now` falls in (slots are aligned to the Unix epoch). */
+export const slotStart = (now: Date, everyMs: number) => new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+
+/** The singleton key of a schedule's slot: the unique index lets exactly one enqueue through. */
+export const scheduleKey = (schedule: Schedule, slot: Date) => `schedule:${schedule.name}:${slot.toISOString()}`;
+
+/** Enqueues each schedule's current slot unless some worker already did. Returns new job ids. */
+export async function enqueueDueSchedules(db: Db, schedules: Schedule[], now: Date): Promise<number[]> {
+  const created: number[] = [];
+  for (const schedule of schedules) {
+    const slot = slotStart(now, schedule.everyMs);
+    const id = await enqueue(db, schedule.name, schedule.payload ?? {}, {
+      runAt: slot,
+      singletonKey: scheduleKey(schedule, slot),
+      maxAttempts: schedule.maxAttempts,
+    });
+    if (id !== null) created.push(id);
+  }
+  return created;
+}
+
+export interface WorkerOptions {
+  clock?: Clock;
+  logger?: JobLogger;
+  /** How often an idle worker looks for due jobs. */
+  pollIntervalMs?: number;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** A claimed job is this worker's for this long, renewed every third of it while it runs. */
+  leaseMs?: number;
+  /** How long stop() waits for running jobs before leaving them to the lease. */
+  stopTimeoutMs?: number;
+  /** Default per-attempt limit when a definition sets none. */
+  timeoutMs?: number;
+  schedules?: Schedule[];
+  workerId?: string;
+}
+
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'lease-lost';
+
+export interface JobRun {
+  id: number;
+  name: string;
+  attempt: number;
+  outcome: JobOutcome;
+  error?: string;
+}
+
+const MIN_POLL_MS = 10;
+const MAX_CONCURRENCY = 64;
+
+export class JobWorker {
+  readonly workerId: string;
+  private readonly clock: Clock;
+  private readonly logger: JobLogger;
+  private readonly pollIntervalMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly stopTimeoutMs: number;
+  private readonly timeoutMs: number;
+  private readonly schedules: Schedule[];
+  private readonly definitions = new Map<string, JobDefinition<never>>();
+  /** Running attempts: job id → the promise settling when it is recorded, and its abort switch. */
+  private readonly active = new Map<number, { done: Promise<JobRun>; abort: AbortController }>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private lastSlots = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    options: WorkerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
+    this.pollIntervalMs = Math.max(MIN_POLL_MS, options.pollIntervalMs ?? 1000);
+    this.concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, options.concurrency ?? 4));
+    this.leaseMs = Math.max(1000, options.leaseMs ?? 5 * 60_000);
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
+    this.timeoutMs = options.timeoutMs ?? this.leaseMs * 4;
+    this.schedules = options.schedules ?? [];
+    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    for (const schedule of this.schedules) {
+      if (!Number.isInteger(schedule.everyMs) || schedule.everyMs < 1000) throw new RangeError(`schedule ${schedule.name} needs everyMs ≥ 1000`);
+    }
+  }
+
+  /** Registers the handler for a job name (one per name). */
+  register<P>(definition: JobDefinition<P>): this {
+    if (!JOB_NAME_PATTERN.test(definition.name)) throw new RangeError(`job name must match ${JOB_NAME_PATTERN}, got ${definition.name}`);
+    if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<never>);
+    return this;
+  }
+
+  get runningJobs(): number {
+    return this.active.size;
+  }
+
+  /** Starts polling in the background; stop() ends it. */
+  start(): void {
+    if (this.running) return;
+    for (const schedule of this.schedules) {
+      if (!this.definitions.has(schedule.name)) throw new Error(`schedule ${schedule.name} has no registered handler`);
+    }
+    this.running = true;
+    this.loop = this.poll();
+  }
+
+  /**
+   * Stops claiming, then waits up to the stop timeout for running jobs to be recorded. Jobs still
+   * running after that are aborted; their leases run out and another worker takes them again.
+   */
+  async stop(timeoutMs = this.stopTimeoutMs): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    const pending = [...this.active.values()];
+    if (pending.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
+      const outcome = await Promise.race([Promise.allSettled(pending.map((p) => p.done)), timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
+        this.logger.warn({ jobs: [...this.active.keys()], workerId: this.workerId }, 'job worker stopped with jobs still running; their leases will expire');
+        for (const entry of this.active.values()) entry.abort.abort(new Error('worker stopped'));
+      }
+    }
+    this.stopHeartbeat();
+  }
+
+  /**
+   * One round: enqueue due schedule slots, put back expired leases, claim what fits and start it.
+   * Returns the attempts started (their promises settle when each is recorded).
+   */
+  async tick(): Promise<Promise<JobRun>[]> {
+    const now = this.clock.now();
+    await this.enqueueSchedules(now);
+    const reaped = await reapExpiredLeases(this.db, now);
+    for (const job of reaped) {
+      this.logger.warn({ jobId: job.id, job: job.name, status: job.status, attempts: job.attempts }, `job ${job.name} lease expired: ${job.status === 'failed' ? 'failed' : 'queued again'}`);
+    }
+    const free = this.concurrency - this.active.size;
+    if (free <= 0) return [];
+    const claimed = await claimJobs(this.db, { workerId: this.workerId, names: [...this.definitions.keys()], limit: free, now, leaseMs: this.leaseMs });
+    return claimed.map((job) => this.launch(job));
+  }
+
+  /** Runs every job that is due now, to completion (tests, one-off scripts). */
+  async runDue(): Promise<JobRun[]> {
+    const runs: JobRun[] = [];
+    for (;;) {
+      const started = await this.tick();
+      if (started.length === 0 && this.active.size === 0) return runs;
+      runs.push(...(await Promise.all(started)));
+      await Promise.all([...this.active.values()].map((a) => a.done));
+    }
+  }
+
+  private async enqueueSchedules(now: Date): Promise<void> {
+    const due = this.schedules.filter((s) => this.lastSlots.get(s.name) !== slotStart(now, s.everyMs).getTime());
+    if (due.length === 0) return;
+    await enqueueDueSchedules(this.db, due, now);
+    for (const s of due) this.lastSlots.set(s.name, slotStart(now, s.everyMs).getTime());
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let started = 0;
+      try {
+        started = (await this.tick()).length;
+      } catch (error) {
+        this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
+      }
+      // Full house or nothing due: wait (a finishing job or stop() wakes us early).
+      const slotsLeft = this.concurrency - this.active.size;
+      if (this.running && (started === 0 || slotsLeft === 0)) await this.sleep(this.pollIntervalMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private launch(job: JobRow): Promise<JobRun> {
+    const abort = new AbortController();
+    const done = this.execute(job, abort).finally(() => {
+      this.active.delete(job.id);
+      if (this.active.size === 0) this.stopHeartbeat();
+      this.wake?.();
+    });
+    this.active.set(job.id, { done, abort });
+    this.startHeartbeat();
+    return done;
+  }
+
+  private async execute(job: JobRow, abort: AbortController): Promise<JobRun> {
+    const definition = this.definitions.get(job.name);
+    const run = (outcome: JobOutcome, error?: unknown): JobRun => ({
+      id: job.id,
+      name: job.name,
+      attempt: job.attempts,
+      outcome,
+      ...(error === undefined ? {} : { error: errorText(error) }),
+    });
+    try {
+      if (!definition) throw new PermanentJobError(`no handler registered for ${job.name}`);
+      const parsed = definition.payload ? definition.payload.safeParse(job.payload) : { success: true as const, data: job.payload };
+      if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
+      await this.withTimeout(definition.timeoutMs ?? this.timeoutMs, abort, () => this.attempt(definition, job, parsed.data as never, abort.signal));
+      return run('done');
+    } catch (error) {
+      if (error instanceof LeaseLost) {
+        this.logger.warn({ jobId: job.id, job: job.name, workerId: this.workerId }, `job ${job.name} lost its lease; another worker owns it now`);
+        return run('lease-lost', error);
+      }
+      try {
+        const status = await failJob(this.db, job, this.workerId, error, {
+          now: this.clock.now(),
+          backoff: definition?.backoff ?? DEFAULT_BACKOFF,
+          permanent: error instanceof PermanentJobError,
+        });
+        if (status === null) return run('lease-lost', error);
+        const details = { jobId: job.id, job: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, err: error };
+        if (status === 'failed') this.logger.error(details, `job ${job.name} failed for good`);
+        else this.logger.warn(details, `job ${job.name} failed; will retry`);
+        return run(status === 'failed' ? 'failed' : 'retry', error);
+      } catch (recordError) {
+        // The database is unreachable: the lease will run out and the job will be tried again.
+        this.logger.error({ jobId: job.id, job: job.name, err: recordError }, `job ${job.name} failed and could not be recorded`);
+        return run('retry', error);
+      }
+    }
+  }
+
+  private async attempt(definition: JobDefinition<never>, job: JobRow, payload: never, signal: AbortSignal): Promise<void> {
+    const context = (db: Db): JobContext => ({ db, job, clock: this.clock, logger: this.logger, signal });
+    if (definition.transactional) {
+      await this.db.transaction(async (tx) => {
+        await definition.handler(payload, context(tx));
+        if (!(await completeJob(tx, job, this.workerId, this.clock.now()))) throw new LeaseLost(`job ${job.id}`);
+      });
+      return;
+    }
+    await definition.handler(payload, context(this.db));
+    if (!(await completeJob(this.db, job, this.workerId, this.clock.now()))) throw new LeaseLost(`job ${job.id}`);
+  }
+
+  private async withTimeout(timeoutMs: number, abort: AbortController, work: () => Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`timed out after ${timeoutMs} ms`);
+        abort.abort(error);
+        reject(error);
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([work(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      renewLeases(this.db, this.workerId, [...this.active.keys()], this.clock.now(), this.leaseMs).catch((error: unknown) => {
+        this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not renew its leases');
+      });
+    }, Math.floor(this.leaseMs / 3));
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
