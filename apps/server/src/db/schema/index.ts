@@ -3,6 +3,3 @@ export * from './auth';
 export * from './account';
 export * from './gems';
 export * from './jobs';
-export * from './crypto';
-export * from './giftcards';
-export * from './sales';
