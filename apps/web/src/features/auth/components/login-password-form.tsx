@@ -36,7 +36,8 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
         onError: (error) => {
           toastError(errorMessage(error, 'Could not log you in. Please try again'));
           const email = error instanceof ApiError ? error.body.meta?.email : undefined;
-          if (error instanceof ApiError && error.code === errorCodes.unverified && email) onUnverified(email);
+          // meta may carry numbers for other screens; an e-mail is a string or nothing.
+          if (error instanceof ApiError && error.code === errorCodes.unverified && typeof email === 'string' && email) onUnverified(email);
         },
       },
     );
