@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { logErrorToStderr } from '../lib/log-redaction';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -68,11 +69,24 @@ export function wrapPool(pool: pg.Pool): Database {
   };
 }
 
+interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * An idle pooled connection failed (the server restarted, a network cut). The pool drops that
+   * client and the next query opens a new one, but the failure is worth a log line; by default
+   * it goes to stderr.
+   */
+  onPoolError?: (error: Error) => void;
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite persisted in dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+    const onPoolError = options.onPoolError ?? ((error: Error) => logErrorToStderr('idle database connection failed', error));
+    // Without a listener the error would crash the process; with an empty one it would vanish.
+    pool.on('error', (error) => onPoolError(error));
     return wrapPool(pool);
   }
   await mkdir(options.dataDir, { recursive: true });

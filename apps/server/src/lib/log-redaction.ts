@@ -132,6 +132,14 @@ export function serializeRequest(request: RequestLike) {
   };
 }
 
+/**
+ * For failures found where no request logger is at hand (a pool event, a library call): one
+ * pino-shaped error line on stderr, redacted like the rest, so it is never silently dropped.
+ */
+export function logErrorToStderr(msg: string, error: unknown): void {
+  process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg, err: serializeError(error) })}\n`);
+}
+
 type LoggerConfig = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
 /**

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { logErrorToStderr } from './log-redaction';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~10 ms here).
 // algorithm 2 is Argon2id (the package's const enum can't be imported under verbatimModuleSyntax).
@@ -6,10 +7,23 @@ const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashSecret = (plain: string): Promise<string> => hash(plain, options);
 
-export async function verifySecret(storedHash: string, plain: string): Promise<boolean> {
+export const UNREADABLE_HASH_MESSAGE = 'stored password hash unreadable';
+
+/** Told when a stored hash can't even be read: a broken row, not a wrong password. */
+export type UnreadableHashHandler = (error: unknown) => void;
+
+const reportToStderr: UnreadableHashHandler = (error) => logErrorToStderr(UNREADABLE_HASH_MESSAGE, error);
+
+/**
+ * True when `plain` matches. A hash argon2 can't parse still answers false (the customer sees a
+ * wrong password, never a 500), but it is reported, once, to `onUnreadableHash`: callers with a
+ * request logger pass theirs; the default writes the error to stderr.
+ */
+export async function verifySecret(storedHash: string, plain: string, onUnreadableHash: UnreadableHashHandler = reportToStderr): Promise<boolean> {
   try {
     return await verify(storedHash, plain);
-  } catch {
+  } catch (error) {
+    onUnreadableHash(error);
     return false;
   }
 }

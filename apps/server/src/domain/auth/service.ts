@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { loginLockouts, passwordResetTokens, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { hashSecret, burnVerify, verifySecret } from '../../lib/passwords';
+import { hashSecret, burnVerify, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/secrets';
 import type { Messenger } from '../../providers/messaging/index';
 import { DomainError, rateLimited } from '../errors';
@@ -102,6 +102,8 @@ export interface UnknownLoginGuard {
 export interface LoginDeps {
   clock: Clock;
   unknownLogins: UnknownLoginGuard;
+  /** A stored hash that can't be read is a broken row: the login fails as a wrong password and this logs it. */
+  onUnreadableHash?: UnreadableHashHandler;
 }
 
 const loginLocked = (until: Date, now: Date) =>
@@ -131,7 +133,7 @@ export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): 
     const windowLive = windowEnd !== undefined && windowEnd > now;
     const failures = windowLive ? (row?.failedAttempts ?? 0) : 0;
     if (windowEnd && windowLive && failures >= LOGIN_MAX_FAILURES) return { kind: 'locked', until: windowEnd };
-    if (await verifySecret(user.passwordHash, input.password)) {
+    if (await verifySecret(user.passwordHash, input.password, deps.onUnreadableHash)) {
       if (row?.failedAttempts || row?.windowStartedAt) {
         await tx.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, user.id));
       }

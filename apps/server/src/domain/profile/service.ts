@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { reauthentications, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
-import { verifySecret } from '../../lib/passwords';
+import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
 import { consumeOtp, issueOtp } from '../auth/otp';
 import { deleteUserSessions } from '../auth/sessions';
@@ -104,9 +104,16 @@ export async function updateDateOfBirth(db: Db, deps: Pick<ProfileDeps, 'clock' 
  * Step 1 of a phone or e-mail change: the password again. Success opens a 10-minute window for
  * this session only (a stolen cookie alone can't move where codes and reset links go).
  */
-export async function confirmPassword(db: Db, clock: Clock, userId: string, sessionHash: string, password: string): Promise<boolean> {
+export async function confirmPassword(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  sessionHash: string,
+  password: string,
+  onUnreadableHash?: UnreadableHashHandler,
+): Promise<boolean> {
   const user = await userRow(db, userId);
-  if (!(await verifySecret(user.passwordHash, password))) return false;
+  if (!(await verifySecret(user.passwordHash, password, onUnreadableHash))) return false;
   const expiresAt = new Date(clock.now().getTime() + REAUTH_TTL_MS);
   await db
     .insert(reauthentications)

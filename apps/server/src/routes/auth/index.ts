@@ -24,6 +24,7 @@ import {
   verifySignup,
   type UnknownLoginGuard,
 } from '../../domain/auth/service';
+import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
 import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -73,7 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     { config: { public: true }, schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       await rates.consume('loginPerIp', request.ip);
-      const outcome = await authenticate(db, { clock: ctx.clock, unknownLogins }, request.body);
+      const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
+      const outcome = await authenticate(db, { clock: ctx.clock, unknownLogins, onUnreadableHash }, request.body);
       if (outcome.kind === 'failed') throw new DomainError(errorCodes.loginFailed, authMessages.loginFailed, 401);
       if (outcome.kind === 'unverified') {
         await resendAfterUnverifiedLogin(db, ctx.auth, outcome.user);

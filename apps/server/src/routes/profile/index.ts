@@ -36,6 +36,7 @@ import {
 } from '../../domain/profile/service';
 import { uploadErrorCodes } from '../../domain/uploads/image';
 import { photoUrl, readOwnPhoto, replaceProfilePhoto } from '../../domain/uploads/photos';
+import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -125,7 +126,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
       await rates.check('passwordConfirmFailuresPerUser', userId);
-      if (!(await confirmPassword(db, clock, userId, sessionHash, request.body.password))) {
+      const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
+      if (!(await confirmPassword(db, clock, userId, sessionHash, request.body.password, onUnreadableHash))) {
         await rates.consume('passwordConfirmFailuresPerUser', userId);
         throw new DomainError(profileErrorCodes.passwordWrong, profileMessages.passwordWrong, 400, {
           fields: { password: profileMessages.passwordWrong },
