@@ -6,8 +6,6 @@ import { createAppJobWorker } from './jobs/app-jobs';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';
-import { marketSettings } from './domain/crypto/market-cache';
-import { startMarketDataRefresher } from './domain/crypto/refresher';
 
 async function main() {
   let config: Config;
@@ -27,19 +25,6 @@ async function main() {
   const providers = createProviders(config);
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
   providers.outbox?.attachLogger(app.log);
-
-  // --- crypto market data: background refresh (moves onto the job queue once it lands) ---
-  if (config.isProduction && providers.marketData.name === 'sandbox') {
-    app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');
-  }
-  const marketRefresher = startMarketDataRefresher({
-    db: database.db,
-    provider: providers.marketData,
-    clock: systemClock,
-    settings: marketSettings(config),
-    log: app.log,
-  });
-  // --- end crypto market data ---
   // --- background jobs (src/jobs/README.md): started after the migrations, stopped in shutdown ---
   const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log });
   jobWorker.start();
@@ -52,7 +37,6 @@ async function main() {
     app.log.info(`${signal} received, closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await marketRefresher.stop(); // crypto market data
     await app.close();
     await jobWorker.stop(); // waits ≤ 5 s for running jobs; the rest are retried after their lease
     await limiter.close();
