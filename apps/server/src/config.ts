@@ -64,8 +64,20 @@ const envSchema = z
       .transform((v) => v === 'true'),
     BANK_LOOKUP_SECRET_KEY: optionalText,
     BANK_LOOKUP_BASE_URL: z.url().default('https://api.paystack.co'),
+    // Crypto market data: CoinGecko when its key is set (a demo key on the public API, a pro key
+    // on the pro API; the base URL follows the plan unless overridden), the sandbox otherwise.
+    COINGECKO_API_KEY: optionalText,
+    COINGECKO_PLAN: z.enum(['demo', 'pro']).default('demo'),
+    COINGECKO_BASE_URL: optionalUrl,
+    CRYPTO_REFRESH_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
+    CRYPTO_MAX_PRICE_AGE_S: z.coerce.number().int().min(30).max(86_400).default(600),
+    CRYPTO_QUOTE_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
   })
   .superRefine((env, ctx) => {
+    // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
+    if (env.CRYPTO_MAX_PRICE_AGE_S <= env.CRYPTO_REFRESH_INTERVAL_S) {
+      ctx.addIssue({ code: 'custom', path: ['CRYPTO_MAX_PRICE_AGE_S'], message: 'must be greater than CRYPTO_REFRESH_INTERVAL_S' });
+    }
     // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
     // otherwise start a development server (dev outbox, no Secure cookie) on real data.
     if (env.NODE_ENV === undefined) {

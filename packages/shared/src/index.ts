@@ -11,3 +11,4 @@ export * from './transactions';
 export * from './dashboard';
 export * from './gems';
 export * from './app-info';
+export * from './crypto';
