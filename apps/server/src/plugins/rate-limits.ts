@@ -18,8 +18,9 @@ interface RatePolicyRule {
 
 /**
  * Every limit in one place (DESIGN §3: per account and per IP on login, OTP, PIN and reset).
- * Every endpoint reachable without a session has a per-IP limit. Login lockouts per account are
- * not here: they live in the database (domain/auth/service.ts), where no flood can erase them.
+ * Every sign-in, sign-up, code and reset endpoint (all reachable without a session) has a
+ * per-IP limit. Login lockouts per account are not here: they live in the database
+ * (domain/auth/service.ts), where no flood can erase them.
  */
 export const ratePolicies = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
@@ -30,7 +31,6 @@ export const ratePolicies = {
     message: authMessages.loginThrottled,
     scaled: false,
   },
-  logoutPerIp: { limit: 60, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   signupPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   otpVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   otpResendPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
@@ -58,6 +58,11 @@ export const ratePolicies = {
   sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   /** Gem collection and reward claims: a person taps a few times, a script hammers. */
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** Crypto: a quote is asked for before each Proceed; the coin glyphs are public images. */
+  cryptoQuotesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
+  saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
 } as const satisfies Record<string, RatePolicyRule>;
 export type RatePolicy = keyof typeof ratePolicies;
 

@@ -93,7 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     '/logout',
     { config: { public: true }, schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request, reply) => {
-      await rates.consume('logoutPerIp', request.ip);
+      // Not rate-limited: it costs one indexed delete, like any request a session check turns away,
+      // and a refused logout would leave a session open.
       await app.endSession(request, reply);
       return { message: authMessages.loggedOut };
     },
