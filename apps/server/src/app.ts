@@ -18,6 +18,8 @@ import { pinRoutes } from './routes/pin/index';
 import { profileRoutes } from './routes/profile/index';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
+import { giftCardRoutes } from './routes/giftcards/index';
+import { saleRoutes } from './routes/sales/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(bankRoutes, { prefix: '/api', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
+  await app.register(giftCardRoutes, { prefix: '/api/giftcards', ctx });
+  await app.register(saleRoutes, { prefix: '/api/sales', ctx });
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });

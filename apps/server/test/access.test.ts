@@ -104,7 +104,7 @@ beforeAll(async () => {
   const body = multipartFile(await photo('png'));
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
   alicePhotoUrl = uploaded.json<{ photo: string }>().photo;
-  await t.database.query("INSERT INTO transactions (user_id, transaction_type, amount_kobo, status) VALUES ($1, 'giftcard', 5000000, 'pending')", [alice.id]);
+  await (await import('./support/sales')).seedSale(t, alice);
 });
 afterAll(async () => {
   await t.close();

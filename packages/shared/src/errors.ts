@@ -5,8 +5,8 @@ export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** Extra facts a screen needs to recover, e.g. the email of an unverified login. */
-  meta: z.record(z.string(), z.string()).optional(),
+  /** Extra facts a screen needs to recover, e.g. the email of an unverified login or a changed rate's value in kobo. */
+  meta: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -11,4 +11,6 @@ export * from './transactions';
 export * from './dashboard';
 export * from './gems';
 export * from './app-info';
+export * from './giftcards';
+export * from './sales';
 export * from './crypto';

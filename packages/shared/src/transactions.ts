@@ -5,26 +5,55 @@ import { fieldMessages as m } from './messages';
 export const TRANSACTION_STATUSES = ['pending', 'successful', 'rejected'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const transactionSchema = z.object({
+/** One row of the transactions list: every kind of sale (gift card now, crypto next, bills after). */
+export const transactionItemSchema = z.object({
   id: z.string(),
+  /** ISO instant the sale was submitted. */
   transaction_date: z.string(),
+  /** 'giftcard' | 'crypto' | … */
   transaction_type: z.string(),
+  /** e.g. "Amazon · USA physical" */
+  title: z.string(),
   /** Naira value in kobo (integers only: DESIGN §4). */
   amount_kobo: z.number().int(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** The card art or the first image. */
   image_path_url: z.string().nullable(),
+  crypto_logo_url: z.string().nullable(),
   comment: z.string().nullable(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
-/** Newest first. */
-export const transactionListResponseSchema = z.array(transactionSchema);
+export type TransactionItem = z.infer<typeof transactionItemSchema>;
 
-/** GET /api/transactions?status= — search by status (SPEC §2); empty means all. */
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_PAGE_MAX = 50;
+/** Opaque keyset cursors are short base64url strings; anything longer is not ours. */
+export const TRANSACTION_CURSOR_MAX = 200;
+
+/** Newest first; `next_cursor` is null on the last page. */
+export const transactionListResponseSchema = z.object({
+  transactions: z.array(transactionItemSchema),
+  next_cursor: z.string().nullable(),
+});
+export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
+
+/** GET /api/transactions?status=&cursor=&limit= — search by status (SPEC §2); empty means all. */
 export const transactionSearchSchema = z.object({
   status: z
     .enum(TRANSACTION_STATUSES, { error: m.invalidEntry })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  cursor: z
+    .string()
+    .max(TRANSACTION_CURSOR_MAX, m.invalidEntry)
+    .regex(/^[A-Za-z0-9_-]+$/, m.invalidEntry)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, m.invalidEntry)
+    .transform(Number)
+    .pipe(z.number().int().min(1, m.invalidEntry).max(TRANSACTIONS_PAGE_MAX, m.invalidEntry))
+    .optional(),
 });
+export type TransactionSearch = z.infer<typeof transactionSearchSchema>;
 
-export const TRANSACTIONS_PAGE_SIZE = 200;
+export const transactionIdParamsSchema = z.object({ id: z.uuid({ error: m.invalidEntry }) });

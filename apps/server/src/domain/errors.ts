@@ -2,7 +2,7 @@ import { errorCodes, httpMessages, type ErrorCode } from '@wise/shared';
 
 interface DomainErrorExtra {
   fields?: Record<string, string>;
-  meta?: Record<string, string>;
+  meta?: Record<string, string | number>;
   /** Seconds until a rate-limited caller may try again (sent as Retry-After). */
   retryAfterS?: number;
 }

@@ -63,6 +63,8 @@ export const ratePolicies = {
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
+  /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
+  saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
 } as const satisfies Record<string, RatePolicyRule>;
 export type RatePolicy = keyof typeof ratePolicies;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -62,30 +62,13 @@ export const uploads = pgTable(
     userId: owner(),
     /** Random object name in the store; never derived from the customer's file name. */
     storageKey: text('storage_key').notNull().unique(),
-    purpose: text('purpose', { enum: ['profile_photo'] }).notNull(),
+    /** 'sale_image' since 0007_giftcards_sales.sql. */
+    purpose: text('purpose', { enum: ['profile_photo', 'sale_image'] }).notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId)],
-);
-
-export const transactionStatuses = ['pending', 'successful', 'rejected'] as const;
-
-/** The customer's transactions list (SPEC §3 "Transaction"); the selling flows write into it. */
-export const transactions = pgTable(
-  'transactions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: owner(),
-    transactionType: text('transaction_type').notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status', { enum: transactionStatuses }).notNull().default('pending'),
-    imageUrl: text('image_url'),
-    comment: text('comment'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('transactions_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('uploads_user_idx').on(t.userId), unique('uploads_id_owner_key').on(t.id, t.userId)],
 );
 
 /** A recent password confirmation, bound to one session (the phone change asks for it). */

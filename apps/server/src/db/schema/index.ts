@@ -2,4 +2,6 @@
 export * from './auth';
 export * from './account';
 export * from './gems';
+export * from './giftcards';
+export * from './sales';
 export * from './jobs';

@@ -38,7 +38,7 @@ interface StoredError {
   error: string;
   code: string;
   fields?: Record<string, string>;
-  meta?: Record<string, string>;
+  meta?: Record<string, string | number>;
 }
 
 const keyReused = () => new DomainError(gemErrorCodes.idempotencyMismatch, gemMessages.idempotencyKeyReused, 422);

@@ -1,23 +1,73 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { TRANSACTIONS_PAGE_SIZE, type Transaction, type TransactionStatus } from '@wise/shared';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  fieldMessages,
+  TRANSACTIONS_PAGE_SIZE,
+  type SaleDetail,
+  type TransactionListResponse,
+  type TransactionStatus,
+} from '@wise/shared';
 import type { Db } from '../../db/client';
-import { transactions } from '../../db/schema/index';
+import { giftCards, sales } from '../../db/schema/index';
+import { validationError } from '../errors';
+import { getSaleDetail, saleListColumns, toTransactionItem } from '../sales/detail';
 
-/** The customer's transactions, newest first, optionally only those with one status (SPEC §2). */
-export async function listTransactions(db: Db, userId: string, status?: TransactionStatus): Promise<Transaction[]> {
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(status ? and(eq(transactions.userId, userId), eq(transactions.status, status)) : eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(TRANSACTIONS_PAGE_SIZE);
-  return rows.map((row) => ({
-    id: row.id,
-    transaction_date: row.createdAt.toISOString(),
-    transaction_type: row.transactionType,
-    amount_kobo: row.amountKobo,
-    status: row.status,
-    image_path_url: row.imageUrl,
-    comment: row.comment,
-  }));
+/**
+ * The customer's transactions: every kind of sale, newest first (SPEC §2 "Transactions list",
+ * search by status), paged by keyset on (created_at, id) — the order of sales_user_list_idx and
+ * sales_user_status_list_idx — so a page never repeats or skips a row when new sales arrive.
+ */
+
+export interface TransactionQuery {
+  status?: TransactionStatus;
+  cursor?: string;
+  limit?: number;
 }
+
+interface Cursor {
+  /** created_at to the microsecond, as PostgreSQL holds it (a JS Date would lose precision). */
+  at: string;
+  id: string;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const badCursor = () => validationError(fieldMessages.invalidEntry, { cursor: fieldMessages.invalidEntry });
+
+export const encodeCursor = (cursor: Cursor): string => Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+
+export function decodeCursor(text: string): Cursor {
+  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !at || !id || !CURSOR_AT.test(at) || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw badCursor();
+  return { at, id };
+}
+
+export async function listTransactions(db: Db, userId: string, query: TransactionQuery = {}): Promise<TransactionListResponse> {
+  const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
+  const conditions: SQL[] = [eq(sales.userId, userId)];
+  if (query.status) conditions.push(eq(sales.listStatus, query.status));
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({
+      ...saleListColumns,
+      cursorAt: sql<string>`to_char(${sales.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(sales)
+    .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
+    .where(and(...conditions))
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    // One more than asked tells whether another page exists without a count.
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    transactions: page.map(toTransactionItem),
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+/** One of the customer's own transactions in full (another customer's id: 404). */
+export const getTransaction = (db: Db, userId: string, id: string): Promise<SaleDetail> => getSaleDetail(db, userId, id);

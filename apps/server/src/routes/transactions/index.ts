@@ -1,25 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
+import { transactionDetailResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
-import { listTransactions } from '../../domain/transactions/service';
+import { getTransaction, listTransactions } from '../../domain/transactions/service';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
+const tags = ['transactions'];
+
 /**
  * SPEC §7 `GET get_transaction_history.php` and `GET search_transaction?status=` →
- * GET /api/transactions[?status=pending|successful|rejected], newest first.
+ * GET /api/transactions[?status=pending|successful|rejected][&cursor=][&limit=], newest first,
+ * keyset-paged; one transaction in full → GET /api/transactions/:id.
  */
 export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/',
     {
       schema: {
-        tags: ['transactions'],
-        summary: "The customer's transactions, newest first, optionally by status",
+        tags,
+        summary: "The customer's sales, newest first, optionally by status; next_cursor fetches the next page",
         querystring: transactionSearchSchema,
         response: { 200: transactionListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => listTransactions(ctx.db, currentUser(request).id, request.query.status),
+    async (request) => listTransactions(ctx.db, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the customer\'s own transactions in full (another customer\'s id: 404)',
+        params: transactionIdParamsSchema,
+        response: { 200: transactionDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ transaction: await getTransaction(ctx.db, currentUser(request).id, request.params.id) }),
   );
 };

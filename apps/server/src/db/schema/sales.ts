@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, index, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { uploads } from './account';
+import { users } from './auth';
+import { giftCards, giftCardSubcategories } from './giftcards';
+
+/**
+ * Mirrors the sales of db/migrations/0007_giftcards_sales.sql: one record for every kind of sale.
+ * The SQL is the source of truth; its triggers keep the terms immutable, the status moving only
+ * along its transitions and the history written (see domain/sales/README.md).
+ */
+
+export const saleKinds = ['giftcard', 'crypto'] as const;
+export type SaleKindValue = (typeof saleKinds)[number];
+export const saleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+export const saleListStatuses = ['pending', 'successful', 'rejected'] as const;
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: saleKinds }).notNull(),
+    status: text('status', { enum: saleStatuses }).notNull(),
+    /** pending | successful | rejected, computed by the database from status. */
+    listStatus: text('list_status', { enum: saleListStatuses }).generatedAlwaysAs(
+      sql`CASE status WHEN 'paid' THEN 'successful' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END`,
+    ),
+    statusChangedAt: at('status_changed_at').notNull(),
+    giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id').references(() => giftCardSubcategories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    subcategoryLabel: text('subcategory_label'),
+    currency: text('currency').notNull(),
+    /** Decimal strings, never floats. */
+    currencyAmount: numeric('currency_amount').notNull(),
+    exchangeRate: numeric('exchange_rate').notNull(),
+    valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
+    quote: jsonb('quote').$type<Record<string, string>>().notNull().default({}),
+    comment: text('comment'),
+    /** Never logged; shown to the seller and staff only. */
+    cardCode: text('card_code'),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    decidedBy: uuid('decided_by'),
+    decidedAt: at('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    payoutReference: text('payout_reference'),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
+    unique('sales_id_owner_key').on(t.id, t.userId),
+    index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
+    index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
+  ],
+);
+
+export const saleImages = pgTable(
+  'sale_images',
+  {
+    saleId: uuid('sale_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    position: smallint('position').notNull(),
+    uploadId: uuid('upload_id').notNull().unique(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.position] }),
+    foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }),
+    foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }),
+  ],
+);
+
+/** Written by the database's own trigger on every status change (never by the application). */
+export const saleStatusEvents = pgTable(
+  'sale_status_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: saleStatuses }).notNull(),
+    at: at('at').notNull(),
+    actor: uuid('actor'),
+  },
+  (t) => [index('sale_status_events_sale_idx').on(t.saleId, t.id)],
+);

@@ -1,0 +1,104 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { giftCardArtUrl, saleMessages, type SaleDetail, type SaleTimelineStatus, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import type { Db } from '../../db/client';
+import { giftCards, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
+import { saleImageUrl } from '../uploads/sale-images';
+import { DomainError } from '../errors';
+import { errorCodes } from '@wise/shared';
+
+/** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md). */
+
+type SaleRow = typeof sales.$inferSelect;
+
+/** SPEC §4's three statuses: everything before payment or rejection is pending. */
+export function listStatusOf(status: SaleStatus): TransactionStatus {
+  if (status === 'paid') return 'successful';
+  if (status === 'rejected') return 'rejected';
+  return 'pending';
+}
+
+/** Staff's internal "approved, payout running" step is not a customer milestone. */
+const timelineStatus = (status: SaleStatus): SaleTimelineStatus | undefined => (status === 'approved' ? undefined : status);
+
+export const saleNotFound = () => new DomainError(errorCodes.notFound, saleMessages.saleNotFound, 404);
+
+/** The columns every list row and detail needs, with the card's slug for its artwork. */
+export const saleListColumns = {
+  id: sales.id,
+  kind: sales.kind,
+  status: sales.status,
+  title: sales.title,
+  valueKobo: sales.valueKobo,
+  comment: sales.comment,
+  createdAt: sales.createdAt,
+  cardSlug: giftCards.slug,
+};
+export type SaleListRow = {
+  id: string;
+  kind: SaleRow['kind'];
+  status: SaleStatus;
+  title: string;
+  valueKobo: number;
+  comment: string | null;
+  createdAt: Date;
+  cardSlug: string | null;
+};
+
+export function toTransactionItem(row: SaleListRow): TransactionItem {
+  return {
+    id: row.id,
+    transaction_date: row.createdAt.toISOString(),
+    transaction_type: row.kind,
+    title: row.title,
+    amount_kobo: row.valueKobo,
+    status: listStatusOf(row.status),
+    image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
+    crypto_logo_url: null,
+    comment: row.comment,
+  };
+}
+
+/** One of the customer's own sales in full; another customer's id is the same 404 as none. */
+export async function getSaleDetail(db: Db, userId: string, saleId: string): Promise<SaleDetail> {
+  const [row] = await db
+    .select({ sale: sales, cardName: giftCards.name, cardSlug: giftCards.slug })
+    .from(sales)
+    .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
+    .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
+    .limit(1);
+  if (!row) throw saleNotFound();
+  const { sale } = row;
+  const [images, events] = await Promise.all([
+    db
+      .select({ key: uploads.storageKey })
+      .from(saleImages)
+      .innerJoin(uploads, eq(uploads.id, saleImages.uploadId))
+      .where(eq(saleImages.saleId, sale.id))
+      .orderBy(asc(saleImages.position)),
+    db
+      .select({ status: saleStatusEvents.status, at: saleStatusEvents.at })
+      .from(saleStatusEvents)
+      .where(eq(saleStatusEvents.saleId, sale.id))
+      .orderBy(asc(saleStatusEvents.id)),
+  ]);
+  const timeline = events.flatMap((event) => {
+    const status = timelineStatus(event.status);
+    return status ? [{ status, at: event.at.toISOString() }] : [];
+  });
+  return {
+    ...toTransactionItem({ ...sale, cardSlug: row.cardSlug }),
+    kind: sale.kind,
+    card: row.cardName && row.cardSlug ? { name: row.cardName, slug: row.cardSlug, image_url: giftCardArtUrl(row.cardSlug) } : null,
+    subcategory: sale.subcategoryLabel,
+    currency_amount: sale.currencyAmount,
+    currency: sale.currency,
+    exchange_rate: sale.exchangeRate,
+    value_kobo: sale.valueKobo,
+    images: images.map((image) => saleImageUrl(sale.id, image.key)),
+    card_code: sale.cardCode,
+    bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
+    timeline,
+    rejection_reason: sale.rejectionReason,
+    payout_reference: sale.payoutReference,
+  };
+}

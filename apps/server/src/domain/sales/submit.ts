@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  formatCardAmount,
+  formatRate,
+  giftCardErrorCodes,
+  SALE_IMAGES_MAX,
+  saleErrorCodes,
+  saleMessages,
+  type GiftCardSaleFields,
+  type SaleDetail,
+} from '@wise/shared';
+import type { Db } from '../../db/client';
+import { saleImages, sales, uploads } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { FileStore } from '../../providers/file-store/index';
+import { getBankDetails } from '../bank/service';
+import { DomainError, validationError } from '../errors';
+import { findSaleableSubcategory, subcategoryLabel, subcategoryShortLabel, type SaleableSubcategory } from '../giftcards/catalogue';
+import { giftCardValueKobo, money, sameDecimal, toCents, withinBand } from '../giftcards/value';
+import { deleteStoredImages, SALE_IMAGE_TYPE, storeSaleImages } from '../uploads/sale-images';
+import { getSaleDetail } from './detail';
+
+/**
+ * Submitting a gift-card sale (GIFTCARDS-API.md "Selling"; DESIGN §5). The server recomputes the
+ * value from the sub-category's current rate; the rate the customer saw must still hold. Images
+ * are written to the store first, then the sale, its images and its first status event commit in
+ * one transaction; if that fails the files are deleted, so nothing is left half-done.
+ */
+
+export interface SaleDeps {
+  clock: Clock;
+  store: FileStore;
+  onCleanupError: (error: unknown) => void;
+}
+
+export interface SaleImageInput {
+  /** The re-encoded image that is stored (processSaleImage). */
+  body: Buffer;
+  /** sha256 of the bytes the customer sent: part of what an Idempotency-Key stands for. */
+  sourceDigest: string;
+}
+
+export interface GiftCardSaleRequest {
+  userId: string;
+  idempotencyKey: string;
+  fields: GiftCardSaleFields;
+  images: readonly SaleImageInput[];
+}
+
+export interface SubmittedSale {
+  sale: SaleDetail;
+  /** True when the Idempotency-Key had already made this sale. */
+  replayed: boolean;
+}
+
+export const keyReused = () => new DomainError(saleErrorCodes.idempotencyKeyReused, saleMessages.idempotencyKeyReused, 422);
+const bankDetailsRequired = () => new DomainError(saleErrorCodes.bankDetailsRequired, saleMessages.bankDetailsRequired, 409);
+const subcategoryUnavailable = () =>
+  new DomainError(giftCardErrorCodes.notFound, saleMessages.subcategoryUnavailable, 404, { fields: { subcategory_id: saleMessages.subcategoryUnavailable } });
+
+/**
+ * What an Idempotency-Key is bound to: the fields as the server understands them (so "25.5" and
+ * "25.50" are one request) and the bytes of every image, in order.
+ */
+export function saleRequestHash(fields: GiftCardSaleFields, imageDigests: readonly string[]): string {
+  const normalised = {
+    kind: 'giftcard',
+    subcategory_id: fields.subcategory_id.toLowerCase(),
+    gift_card_id: fields.gift_card_id?.toLowerCase() ?? null,
+    amount: toCents(fields.amount),
+    expected_rate: money(fields.expected_rate).toFixed(),
+    comment: fields.comment ?? null,
+    card_code: fields.card_code ?? null,
+    images: imageDigests,
+  };
+  return createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
+}
+
+async function saleByKey(db: Db, userId: string, key: string): Promise<{ id: string; requestHash: string } | undefined> {
+  const [row] = await db
+    .select({ id: sales.id, requestHash: sales.requestHash })
+    .from(sales)
+    .where(and(eq(sales.userId, userId), eq(sales.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** The first sale made with this key, if the request is the same one; a different one is a 422. */
+async function replay(db: Db, request: GiftCardSaleRequest, requestHash: string): Promise<SubmittedSale | undefined> {
+  const first = await saleByKey(db, request.userId, request.idempotencyKey);
+  if (!first) return undefined;
+  if (first.requestHash !== requestHash) throw keyReused();
+  return { sale: await getSaleDetail(db, request.userId, first.id), replayed: true };
+}
+
+interface Quote {
+  amount: string;
+  exchangeRate: string;
+  valueKobo: number;
+}
+
+/** Checks the request against the sub-category as it is now and prices it. */
+function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleFields): Quote & { found: SaleableSubcategory } {
+  if (!found) throw subcategoryUnavailable();
+  if (fields.gift_card_id && fields.gift_card_id.toLowerCase() !== found.card.id) {
+    throw validationError(saleMessages.subcategoryUnavailable, { subcategory_id: saleMessages.subcategoryUnavailable });
+  }
+  const { subcategory } = found;
+  if (!withinBand(fields.amount, subcategory.minAmount, subcategory.maxAmount)) {
+    const message = saleMessages.amountOutOfBand(
+      formatCardAmount(subcategory.minAmount, subcategory.currency),
+      formatCardAmount(subcategory.maxAmount, subcategory.currency),
+    );
+    throw validationError(message, { amount: message });
+  }
+  const amount = toCents(fields.amount);
+  let valueKobo: number;
+  try {
+    valueKobo = giftCardValueKobo(amount, subcategory.exchangeRate);
+  } catch (error) {
+    if (error instanceof RangeError) throw validationError(saleMessages.amountTooLarge, { amount: saleMessages.amountTooLarge });
+    throw error;
+  }
+  if (!sameDecimal(fields.expected_rate, subcategory.exchangeRate)) {
+    throw new DomainError(saleErrorCodes.rateChanged, saleMessages.rateChanged(formatRate(subcategory.exchangeRate, subcategory.currency)), 409, {
+      meta: { exchange_rate: subcategory.exchangeRate, value_kobo: valueKobo },
+    });
+  }
+  return { found, amount, exchangeRate: subcategory.exchangeRate, valueKobo };
+}
+
+export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCardSaleRequest): Promise<SubmittedSale> {
+  const { userId, fields, images } = request;
+  if (images.length === 0) throw validationError(saleMessages.imagesRequired, { images: saleMessages.imagesRequired });
+  if (images.length > SALE_IMAGES_MAX) throw validationError(saleMessages.imagesTooMany, { images: saleMessages.imagesTooMany });
+  const requestHash = saleRequestHash(
+    fields,
+    images.map((image) => image.sourceDigest),
+  );
+
+  const replayed = await replay(db, request, requestHash);
+  if (replayed) return replayed;
+
+  const bank = await getBankDetails(db, userId);
+  if (!bank.bank_code || !bank.bank_name || !bank.bank_account || !bank.account_name) throw bankDetailsRequired();
+  const snapshot = { bankCode: bank.bank_code, bankName: bank.bank_name, accountNumber: bank.bank_account, accountName: bank.account_name };
+
+  // Checked before any file is written (the common refusals cost no storage), and again under lock.
+  priceSale(await findSaleableSubcategory(db, fields.subcategory_id), fields);
+
+  const stored = await storeSaleImages(
+    deps.store,
+    images.map((image) => image.body),
+    deps.onCleanupError,
+  );
+  try {
+    const saleId = await db.transaction(async (tx) => {
+      const priced = priceSale(await findSaleableSubcategory(tx, fields.subcategory_id), fields);
+      const { card, subcategory } = priced.found;
+      const now = deps.clock.now();
+      const [sale] = await tx
+        .insert(sales)
+        .values({
+          userId,
+          kind: 'giftcard',
+          status: 'submitted',
+          statusChangedAt: now,
+          giftCardId: card.id,
+          subcategoryId: subcategory.id,
+          title: `${card.name} · ${subcategoryShortLabel(subcategory)}`,
+          subcategoryLabel: subcategoryLabel(subcategory),
+          currency: subcategory.currency,
+          currencyAmount: priced.amount,
+          exchangeRate: priced.exchangeRate,
+          valueKobo: priced.valueKobo,
+          comment: fields.comment ?? null,
+          cardCode: fields.card_code ?? null,
+          ...snapshot,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          createdAt: now,
+        })
+        .returning({ id: sales.id });
+      if (!sale) throw new Error('sale insert returned no row');
+      const uploaded = await tx
+        .insert(uploads)
+        .values(stored.map((image) => ({ userId, storageKey: image.key, purpose: 'sale_image' as const, contentType: SALE_IMAGE_TYPE, sizeBytes: image.sizeBytes })))
+        .returning({ id: uploads.id, key: uploads.storageKey });
+      const idOf = new Map(uploaded.map((row) => [row.key, row.id]));
+      await tx.insert(saleImages).values(
+        stored.map((image, position) => {
+          const uploadId = idOf.get(image.key);
+          if (!uploadId) throw new Error('upload row missing for a stored image');
+          return { saleId: sale.id, userId, position, uploadId };
+        }),
+      );
+      return sale.id;
+    });
+    return { sale: await getSaleDetail(db, userId, saleId), replayed: false };
+  } catch (error) {
+    await deleteStoredImages(
+      deps.store,
+      stored.map((image) => image.key),
+      deps.onCleanupError,
+    );
+    // A parallel request with the same key committed first: answer as its retry would be answered.
+    if (uniqueViolation(error) === 'sales_idempotency_key') {
+      const first = await replay(db, request, requestHash);
+      if (first) return first;
+    }
+    throw error;
+  }
+}
