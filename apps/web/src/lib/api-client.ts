@@ -24,7 +24,16 @@ interface RequestOptions<T> {
   body?: unknown;
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Makes a write safe to repeat: the header goes with the request, and a request whose answer
+   * was lost to the network is sent again (same key) before the customer sees a failure.
+   */
+  idempotencyKey?: string;
 }
+
+/** Resends of an idempotent write after a dropped connection, and the pause before each. */
+const IDEMPOTENT_RETRIES = 2;
+const RETRY_PAUSE_MS = 800;
 
 async function readError(response: Response): Promise<ErrorBody> {
   try {
@@ -44,18 +53,23 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
     headers: { accept: 'application/json' },
     signal: options.signal,
   };
+  if (options.idempotencyKey) init.headers = { ...init.headers, 'idempotency-key': options.idempotencyKey };
   if (options.body instanceof FormData) {
     init.body = options.body;
   } else if (options.body !== undefined) {
     init.body = JSON.stringify(options.body);
     init.headers = { ...init.headers, 'content-type': 'application/json' };
   }
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, { error: 'No connection. Check your network and try again' });
+  let response: Response | undefined;
+  const attempts = options.idempotencyKey ? 1 + IDEMPOTENT_RETRIES : 1;
+  for (let attempt = 1; response === undefined; attempt += 1) {
+    try {
+      response = await fetch(path, init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      if (attempt >= attempts) throw new ApiError(0, { error: 'No connection. Check your network and try again' });
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
+    }
   }
   if (!response.ok) {
     const body = await readError(response);

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gemCollectResponseSchema, STORAGE_KEYS } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { gemKeys } from './keys';
 
-/** POST /api/gems/collect → { status: 'success', message, day, points, total_points } (SPEC api_coin POST). */
-export function collectGems() {
-  return api('/api/gems/collect', { method: 'POST', body: {}, schema: gemCollectResponseSchema });
+/**
+ * POST /api/gems/collect → { status: 'success', message, day, points, total_points } (SPEC api_coin POST).
+ * One key per tap: a retry after a lost answer gets the first result, not "already collected".
+ */
+export function collectGems(idempotencyKey = newIdempotencyKey()) {
+  return api('/api/gems/collect', { method: 'POST', body: {}, schema: gemCollectResponseSchema, idempotencyKey });
 }
 
 /**
@@ -15,7 +19,7 @@ export function collectGems() {
 export function useCollectGems() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: collectGems,
+    mutationFn: () => collectGems(),
     onSuccess: async (data) => {
       localStorage.setItem(STORAGE_KEYS.day, String(data.day));
       queryClient.setQueryData(gemKeys.balance(), { total_points: data.total_points });

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError } from './api-client';
+
+const schema = z.object({ ok: z.boolean() });
+const answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('api', () => {
+  it('sends an idempotent write again with the same key when the connection drops, and returns the answer', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('network down')).mockResolvedValueOnce(answer());
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = api('/api/gems/collect', { method: 'POST', body: {}, schema, idempotencyKey: 'k-123' });
+    await vi.runAllTimersAsync();
+    await expect(pending).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['idempotency-key']);
+    expect(keys).toEqual(['k-123', 'k-123']);
+  });
+
+  it('never repeats a write without a key: one attempt, then the connection message', async () => {
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('network down'));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await api('/api/profile/address', { method: 'PUT', body: { address: 'x' }, schema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after the bounded retries', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('network down'));
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = api('/api/rewards/claim', { method: 'POST', body: {}, schema, idempotencyKey: 'k-9' }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await pending).toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
