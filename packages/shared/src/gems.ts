@@ -56,9 +56,6 @@ export const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7] as const satisfies readonly WeekD
 
 export const gemsForDay = (day: WeekDay): number => GEM_REWARD_BY_DAY[day];
 
-/** `1,250` — tabular figures are the screen's business; this only groups digits. */
-export const formatGems = (gems: number): string => new Intl.NumberFormat('en-NG').format(gems);
-
 // ---------------------------------------------------------------------------------------------
 // Calendar in a time zone (pure: the caller passes the instant and the zone)
 // ---------------------------------------------------------------------------------------------

@@ -55,14 +55,11 @@ export const ratePolicies = {
   contactVerifyPerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   photoUploadPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   bankLookupPerUser: { limit: 30, windowMs: HOUR, message: authMessages.tooManyRequests },
-  sensitivePerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   /** Gem collection and reward claims: a person taps a few times, a script hammers. */
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Crypto: a quote is asked for before each Proceed; the coin glyphs are public images. */
   cryptoQuotesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
-  /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
-  saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
 } as const satisfies Record<string, RatePolicyRule>;
