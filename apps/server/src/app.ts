@@ -25,6 +25,8 @@ import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
 import { appInfoRoutes } from './routes/app-info/index';
+import { cryptoRoutes } from './routes/crypto/index';
+import { createMarketData } from './providers/market-data/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     messenger: deps.messenger,
     files: deps.files,
     bankLookup: deps.bankLookup,
+    marketData: deps.marketData ?? createMarketData(config, clock),
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
+  await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { BankLookup } from './providers/bank-lookup/index';
 import type { FileStore } from './providers/file-store/index';
+import type { MarketDataProvider } from './providers/market-data/index';
 import type { Messenger, Outbox } from './providers/messaging/index';
 import type { RateGuard } from './plugins/rate-limits';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   /** Uploaded files: local disk or S3-compatible. */
   files: FileStore;
   bankLookup: BankLookup;
+  /** Crypto prices and trending coins: CoinGecko or the sandbox (built from config when absent). */
+  marketData?: MarketDataProvider;
   limiter: RateLimiter;
   clock: Clock;
 }
@@ -31,5 +34,6 @@ export interface RouteContext {
   messenger: Messenger;
   files: FileStore;
   bankLookup: BankLookup;
+  marketData: MarketDataProvider;
   auth: AuthDeps;
 }

@@ -6,6 +6,8 @@ import { createAppJobWorker } from './jobs/app-jobs';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';
+import { marketSettings } from './domain/crypto/market-cache';
+import { marketDataJobs } from './domain/crypto/jobs';
 
 async function main() {
   let config: Config;
@@ -25,8 +27,14 @@ async function main() {
   const providers = createProviders(config);
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
   providers.outbox?.attachLogger(app.log);
+
+  if (config.isProduction && providers.marketData.name === 'sandbox') {
+    app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');
+  }
   // --- background jobs (src/jobs/README.md): started after the migrations, stopped in shutdown ---
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log });
+  // The crypto market-data refresh needs the provider built above, so it joins here.
+  const cryptoJobs = marketDataJobs(providers.marketData, marketSettings(config));
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs]);
   jobWorker.start();
   // --- end background jobs ---
 

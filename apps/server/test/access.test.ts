@@ -42,6 +42,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
 /** What may be reached without a session: adding to this list is a deliberate, reviewed act. */
 const expectedPublic = [
   'GET /api/app-info',
+  'GET /api/crypto/art/:id.svg',
   'GET /api/dev/outbox',
   'POST /api/auth/login',
   'POST /api/auth/logout',

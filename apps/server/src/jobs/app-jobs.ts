@@ -64,9 +64,15 @@ export const appSchedules: Schedule[] = [
   { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
 ];
 
+/** Jobs of an area that needs what server.ts builds at start-up (a provider), handed in from there. */
+export interface JobSet {
+  jobs: JobDefinition[];
+  schedules: Schedule[];
+}
+
 /** The server's worker: every app job registered, the schedules on. server.ts starts and stops it. */
-export function createAppJobWorker(db: Db, options: WorkerOptions = {}): JobWorker {
-  const worker = new JobWorker(db, { schedules: appSchedules, ...options });
-  for (const definition of appJobs) worker.register(definition);
+export function createAppJobWorker(db: Db, options: WorkerOptions = {}, extra: JobSet[] = []): JobWorker {
+  const worker = new JobWorker(db, { schedules: [...appSchedules, ...extra.flatMap((set) => set.schedules)], ...options });
+  for (const definition of [...appJobs, ...extra.flatMap((set) => set.jobs)]) worker.register(definition);
   return worker;
 }

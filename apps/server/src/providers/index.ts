@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import { createBankLookup, type BankLookup } from './bank-lookup/index';
+import { systemClock, type Clock } from '../lib/clock';
 import { createFileStore, type FileStore } from './file-store/index';
+import { createMarketData, type MarketDataProvider } from './market-data/index';
 import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms, type Messenger } from './messaging/index';
 
 /** Every external service the app talks to, built once at start-up and handed to the app. */
@@ -10,6 +12,7 @@ export interface Providers {
   /** Present in development and test only: the dev outbox that stands in for e-mail and SMS. */
   outbox?: Outbox;
   bankLookup: BankLookup;
+  marketData: MarketDataProvider;
 }
 
 /** The real service where configured; otherwise the sandbox (development) or a refusal (production). */
@@ -25,6 +28,11 @@ export function createMessaging(config: Config): { messenger: Messenger; outbox?
   return { messenger: new ChannelMessenger({ email, sms }), outbox };
 }
 
-export function createProviders(config: Config): Providers {
-  return { ...createMessaging(config), files: createFileStore(config), bankLookup: createBankLookup(config) };
+export function createProviders(config: Config, clock: Clock = systemClock): Providers {
+  return {
+    ...createMessaging(config),
+    files: createFileStore(config),
+    bankLookup: createBankLookup(config),
+    marketData: createMarketData(config, clock),
+  };
 }

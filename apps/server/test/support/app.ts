@@ -6,6 +6,7 @@ import { systemClock, type Clock, type ManualClock } from '../../src/lib/clock';
 import { MemoryRateLimiter } from '../../src/lib/rate-limiter';
 import { createBankLookup } from '../../src/providers/bank-lookup/index';
 import { createFileStore } from '../../src/providers/file-store/index';
+import { createMarketData } from '../../src/providers/market-data/index';
 import { Outbox } from '../../src/providers/messaging/index';
 import { openTestDatabase } from './db';
 
@@ -40,7 +41,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(
     // The real providers as the configuration picks them (tests point UPLOAD_DIR, S3_* or the bank
     // lookup's base URL at local fakes); e-mail and SMS always land in the outbox.
-    { config, database, messenger: outbox, outbox, files: createFileStore(config), bankLookup: createBankLookup(config), limiter, clock },
+    {
+      config,
+      database,
+      messenger: outbox,
+      outbox,
+      files: createFileStore(config),
+      bankLookup: createBankLookup(config),
+      marketData: createMarketData(config, clock),
+      limiter,
+      clock,
+    },
     { logger: false, serveWeb: false },
   );
   await app.ready();

@@ -5,3 +5,4 @@ export * from './gems';
 export * from './giftcards';
 export * from './sales';
 export * from './jobs';
+export * from './crypto';

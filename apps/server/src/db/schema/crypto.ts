@@ -1,0 +1,64 @@
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** Mirrors db/migrations/0008_crypto.sql (the SQL is the source of truth, with its CHECKs). */
+
+export const coinIds = ['btc', 'usdt', 'bnb', 'sol'] as const;
+export const marketDatasets = ['markets', 'trending'] as const;
+export type MarketDataset = (typeof marketDatasets)[number];
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** SPEC display_price*.php: a signed naira adjustment per coin. */
+export const cryptoPriceAdjustments = pgTable('crypto_price_adjustments', {
+  coin: text('coin', { enum: coinIds }).primaryKey(),
+  adjustmentNgn: numeric('adjustment_ngn', { precision: 14, scale: 2 }).notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** SPEC get_wallet_addresses. */
+export const cryptoWalletAddresses = pgTable('crypto_wallet_addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  coin: text('coin', { enum: coinIds }).notNull(),
+  network: text('network').notNull(),
+  address: text('address').notNull(),
+  memo: text('memo'),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** One row per data set, claimed by one refresh per interval across all instances. */
+export const marketDataCache = pgTable('market_data_cache', {
+  dataset: text('dataset', { enum: marketDatasets }).primaryKey(),
+  payload: jsonb('payload'),
+  fetchedAt: at('fetched_at'),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  lastAttemptAt: at('last_attempt_at'),
+  lastError: text('last_error'),
+});
+
+/** Stored quotes: the prices and adjustments used, and how long the value is honoured. */
+export const cryptoQuotes = pgTable(
+  'crypto_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    coin: text('coin', { enum: coinIds }).notNull(),
+    amount: numeric('amount').notNull(),
+    priceUsd: numeric('price_usd').notNull(),
+    usdtMarketRateNgn: numeric('usdt_market_rate_ngn').notNull(),
+    usdtAdjustmentNgn: numeric('usdt_adjustment_ngn', { precision: 14, scale: 2 }).notNull(),
+    usdtRateNgn: numeric('usdt_rate_ngn').notNull(),
+    coinAdjustmentNgn: numeric('coin_adjustment_ngn', { precision: 14, scale: 2 }).notNull(),
+    rateNgnPerUsd: numeric('rate_ngn_per_usd').notNull(),
+    valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
+    pricesAt: at('prices_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('crypto_quotes_user_created_idx').on(t.userId, t.createdAt), index('crypto_quotes_expires_idx').on(t.expiresAt)],
+);
