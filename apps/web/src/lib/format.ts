@@ -1,3 +1,5 @@
+import { decimalText, divideHalfUp, parseDecimal, roundSignificant } from './decimal';
+
 /**
  * Every date, amount and gem count the app shows, as LOOK.md formats them. Instants take the
  * zone to show them in: the business time zone (the server's APP_TIMEZONE, see
@@ -57,4 +59,36 @@ const gems = new Intl.NumberFormat('en-NG');
 /** Wise Gems are whole points: `1,250`. */
 export function formatGems(points: number): string {
   return gems.format(points);
+}
+
+const groupThousands = (text: string) => text.replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+
+/** SPEC §9: coin prices show 5 significant digits. */
+export const PRICE_SIGNIFICANT_DIGITS = 5;
+
+/**
+ * A coin's USD price to 5 significant digits (SPEC §9), exact on the decimal string:
+ * `67234.56` → `$67,235`, `1` → `$1.0000`, `0.00001234567` → `$0.000012346`.
+ */
+export function formatCoinPrice(priceUsd: string): string {
+  const parsed = parseDecimal(priceUsd);
+  if (!parsed) return '—';
+  const text = groupThousands(decimalText(roundSignificant(parsed, PRICE_SIGNIFICANT_DIGITS)));
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+/**
+ * A 24 h change in percent to 2 decimals with its sign (SPEC §9), rounded half away from zero:
+ * `2.5` → `+2.50%`, `-1.235` → `-1.24%`; anything that rounds to zero is `0.00%`, neither up nor down.
+ */
+export function formatChange(percent: string): { text: string; direction: ChangeDirection } {
+  const parsed = parseDecimal(percent);
+  if (!parsed) return { text: '—', direction: 'flat' };
+  const hundredths = parsed.scale >= 2 ? divideHalfUp(parsed.units, 10n ** BigInt(parsed.scale - 2)) : parsed.units * 10n ** BigInt(2 - parsed.scale);
+  const text = groupThousands(decimalText({ units: hundredths < 0n ? -hundredths : hundredths, scale: 2 }));
+  if (hundredths > 0n) return { text: `+${text}%`, direction: 'up' };
+  if (hundredths < 0n) return { text: `-${text}%`, direction: 'down' };
+  return { text: `${text}%`, direction: 'flat' };
 }
