@@ -14,3 +14,4 @@ export * from './app-info';
 export * from './giftcards';
 export * from './sales';
 export * from './crypto';
+export * from './bills';
