@@ -55,6 +55,35 @@ export interface SubmittedSale {
   replayed: boolean;
 }
 
+/**
+ * A sale that could not be written, described by what the database objected to and nothing more:
+ * drivers quote the failing row (PostgreSQL's "Failing row contains (…)"), and that row holds the
+ * card code, the comment and the payout account, which must never reach a log.
+ */
+export class SaleWriteError extends Error {
+  readonly sqlState: string | undefined;
+  readonly constraint: string | undefined;
+  constructor(error: unknown) {
+    let sqlState: string | undefined;
+    let constraint: string | undefined;
+    let current: unknown = error;
+    for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+      const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+      if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+        sqlState = candidate.code;
+        constraint = typeof candidate.constraint === 'string' ? candidate.constraint : undefined;
+        break;
+      }
+      current = candidate.cause;
+    }
+    const kind = error instanceof Error ? error.constructor.name : typeof error;
+    super(`the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`);
+    this.name = 'SaleWriteError';
+    this.sqlState = sqlState;
+    this.constraint = constraint;
+  }
+}
+
 export const keyReused = () => new DomainError(saleErrorCodes.idempotencyKeyReused, saleMessages.idempotencyKeyReused, 422);
 const bankDetailsRequired = () => new DomainError(saleErrorCodes.bankDetailsRequired, saleMessages.bankDetailsRequired, 409);
 const subcategoryUnavailable = () =>
@@ -210,6 +239,8 @@ export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCa
       const first = await replay(db, request, requestHash);
       if (first) return first;
     }
-    throw error;
+    if (error instanceof DomainError) throw error;
+    // Not rethrown as is, nor as a cause: see SaleWriteError.
+    throw new SaleWriteError(error);
   }
 }
