@@ -65,6 +65,7 @@ const authenticatedRoutes: RouteObject[] = [
         [paths.pinConfirm, screen(() => import('./routes/app/homepage/pin-confirm'), 'PinConfirmRoute')],
         [paths.pinSuccess, screen(() => import('./routes/app/homepage/pin-success'), 'PinSuccessRoute')],
         [paths.history, screen(() => import('./routes/app/homepage/history'), 'HistoryRoute')],
+        [paths.transaction, screen(() => import('./routes/app/homepage/transaction-detail'), 'TransactionDetailRoute')],
         [paths.notifications, screen(() => import('./routes/app/homepage/notifications'), 'NotificationsRoute')],
       ]),
     ],
@@ -96,6 +97,17 @@ const authenticatedRoutes: RouteObject[] = [
       ...hidden([
         [paths.updateBank, screen(() => import('./routes/app/account/update-bank'), 'UpdateBankRoute')],
         [paths.accountSuccess, screen(() => import('./routes/app/account/account-success'), 'AccountSuccessRoute')],
+      ]),
+    ],
+  },
+  {
+    path: paths.giftCards,
+    children: [
+      { index: true, handle: { hideNav: true }, lazy: screen(() => import('./routes/app/sellgiftcards/catalogue'), 'GiftCardCatalogueRoute') },
+      ...hidden([
+        [paths.giftCardConfirmAccount, screen(() => import('./routes/app/sellgiftcards/confirm-account'), 'GiftCardConfirmAccountRoute')],
+        [paths.giftCardSuccess, screen(() => import('./routes/app/sellgiftcards/sell-success'), 'GiftCardSellSuccessRoute')],
+        [paths.giftCardSell, screen(() => import('./routes/app/sellgiftcards/sell'), 'GiftCardSellRoute')],
       ]),
     ],
   },

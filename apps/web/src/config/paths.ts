@@ -48,5 +48,38 @@ export const paths = {
   tv: '/tv',
   electricity: '/electricity',
   giftCards: '/sellgiftcards/giftcardscatalogue',
+  giftCardConfirmAccount: '/sellgiftcards/giftcardscatalogue/confirmaccount',
+  giftCardSell: '/sellgiftcards/giftcardscatalogue/:card',
+  giftCardSuccess: '/sellgiftcards/giftcardscatalogue/success',
+  transaction: '/homepage/history/:id',
   crypto: '/sellcrypto/cryptocatalogue',
+  cryptoCoin: '/sellcrypto/cryptocatalogue/:coin',
+  cryptoConfirmAccount: '/sellcrypto/cryptocatalogue/:coin/confirmaccount',
+  cryptoWalletAddress: '/sellcrypto/cryptocatalogue/:coin/walletaddress',
+  cryptoWalletConfirm: '/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm',
+  cryptoSuccess: '/sellcrypto/cryptocatalogue/:coin/success',
 } as const;
+
+/** Selling a gift card: the card travels in the query string, so each step survives a reload. */
+export const giftCardHrefs = {
+  confirmAccount: (slug: string) => `${paths.giftCardConfirmAccount}?card=${encodeURIComponent(slug)}`,
+  sell: (slug: string) => paths.giftCardSell.replace(':card', encodeURIComponent(slug)),
+  success: (saleId: string) => `${paths.giftCardSuccess}?sale=${encodeURIComponent(saleId)}`,
+};
+
+/** One transaction's detail (/homepage/history/:id). */
+export const transactionHref = (id: string) => paths.transaction.replace(':id', encodeURIComponent(id));
+
+/** A path with `?returnTo=` for a screen that should come back here when it is done. */
+export const withReturnTo = (path: string, returnTo: string) => `${path}?returnTo=${encodeURIComponent(returnTo)}`;
+
+/** Selling a coin: the quote (then the sale) travels in the query string, so each step survives a reload. */
+const cryptoStep = (path: string, coin: string, query: string, id: string) =>
+  `${path.replace(':coin', encodeURIComponent(coin))}?${query}=${encodeURIComponent(id)}`;
+export const cryptoHrefs = {
+  coin: (coin: string) => paths.cryptoCoin.replace(':coin', encodeURIComponent(coin)),
+  confirmAccount: (coin: string, quoteId: string) => cryptoStep(paths.cryptoConfirmAccount, coin, 'quote', quoteId),
+  walletAddress: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletAddress, coin, 'quote', quoteId),
+  walletConfirm: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletConfirm, coin, 'quote', quoteId),
+  success: (coin: string, saleId: string) => cryptoStep(paths.cryptoSuccess, coin, 'sale', saleId),
+};

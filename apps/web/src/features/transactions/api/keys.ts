@@ -1,7 +1,9 @@
 import type { TransactionStatus } from '@wise/shared';
 
-/** Query keys of the transactions feature: one list per status filter. */
+/** Query keys of the transactions feature: one paged list per status filter, one entry per detail. */
 export const transactionKeys = {
   all: ['transactions'] as const,
-  list: (status?: TransactionStatus) => [...transactionKeys.all, 'list', status ?? 'all'] as const,
+  lists: () => [...transactionKeys.all, 'list'] as const,
+  list: (status?: TransactionStatus) => [...transactionKeys.lists(), status ?? 'all'] as const,
+  detail: (id: string) => [...transactionKeys.all, 'detail', id] as const,
 };

@@ -1,20 +1,26 @@
-import { useNavigate } from 'react-router';
-import { fetchMessages } from '@wise/shared';
+import { useNavigate, useSearchParams } from 'react-router';
+import { bankMessages, fetchMessages } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastSuccess } from '../../../../components/ui/toast';
 import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { useBanks } from '../../../../features/bank/api/get-banks';
 import { UpdateBankForm } from '../../../../features/bank/components/update-bank-form';
+import { safeReturnTo } from '../../../../lib/return-to';
 import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
 import '../shared/account.css';
 import './account.css';
 
-/** /account/updatebank: bank from the server's list, 10-digit account, name shown before saving. */
+/**
+ * /account/updatebank: bank from the server's list, 10-digit account, name shown before saving.
+ * With `?returnTo=<in-app path>` (e.g. from a sale's confirm step) it goes back there once saved.
+ */
 export function UpdateBankRoute() {
   const navigate = useNavigate();
+  const returnTo = safeReturnTo(useSearchParams()[0].get('returnTo'));
   const banks = useBanks();
   const details = useBankDetails();
   const refreshAccountViews = useRefreshAccountViews();
@@ -38,13 +44,19 @@ export function UpdateBankRoute() {
         current={details.data}
         onUpdated={() => {
           refreshAccountViews();
-          navigate(paths.accountSuccess, { replace: true });
+          if (!returnTo) {
+            navigate(paths.accountSuccess, { replace: true });
+            return;
+          }
+          // Back where the customer was (e.g. selling), told in a toast instead of the success page.
+          toastSuccess(bankMessages.updated);
+          navigate(returnTo, { replace: true });
         }}
       />
     );
   }
   return (
-    <Screen header={<Header backTo={paths.account} title="Update Bank Details" />}>
+    <Screen header={<Header backTo={returnTo ?? paths.account} title="Update Bank Details" />}>
       <title>Update Bank Details · Wise</title>
       <ScreenIntro title="Update Bank Details" text="We pay your sales into this account. The name must be yours." />
       {body}

@@ -1,0 +1,56 @@
+import { useParams } from 'react-router';
+import { ReceiptText } from 'lucide-react';
+import { fetchMessages, saleMessages } from '@wise/shared';
+import { LinkButton } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { paths } from '../../../../config/paths';
+import { useTransaction } from '../../../../features/transactions/api/get-transaction';
+import { TransactionDetail } from '../../../../features/transactions/components/transaction-detail';
+import { ApiError } from '../../../../lib/api-client';
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20, justifyItems: 'center' }}>
+      <Skeleton width={96} height={60} />
+      <Skeleton width="60%" height={32} />
+      <Skeleton height={180} />
+      <Skeleton height={120} />
+    </div>
+  );
+}
+
+/** /homepage/history/:id — one transaction in full: images, terms, payout account, status timeline. */
+export function TransactionDetailRoute() {
+  const id = useParams().id ?? '';
+  const transaction = useTransaction(id);
+
+  let body;
+  if (transaction.isPending) {
+    body = <DetailSkeleton />;
+  } else if (transaction.isError) {
+    // Another customer's sale is a 404 like none at all; a malformed id in the address is a 400.
+    const missing = transaction.error instanceof ApiError && (transaction.error.status === 404 || transaction.error.status === 400);
+    body = missing ? (
+      <EmptyState
+        art={<ReceiptText size={48} aria-hidden="true" />}
+        title={saleMessages.saleNotFound}
+        action={<LinkButton to={paths.history}>Back to history</LinkButton>}
+      />
+    ) : (
+      <FetchError message={fetchMessages.transactionHistory} onRetry={() => void transaction.refetch()} retrying={transaction.isFetching} />
+    );
+  } else {
+    body = <TransactionDetail sale={transaction.data.transaction} />;
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.history} title="Transaction" />}>
+      <title>Transaction · Wise</title>
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { CreditCard } from 'lucide-react';
+import { fetchMessages, giftCardErrorCodes, giftCardMessages } from '@wise/shared';
+import { LinkButton } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { giftCardHrefs, paths } from '../../../../config/paths';
+import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
+import { useGiftCard } from '../../../../features/giftcards/api/get-gift-card';
+import { SellGiftCardForm } from '../../../../features/giftcards/components/sell-gift-card-form';
+import { transactionKeys } from '../../../../features/transactions/api/keys';
+import { ApiError } from '../../../../lib/api-client';
+
+function FormSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20 }}>
+      <Skeleton height={72} />
+      <Skeleton height={72} />
+      <Skeleton height={72} />
+      <Skeleton height={96} />
+      <Skeleton height={100} />
+    </div>
+  );
+}
+
+/** /sellgiftcards/giftcardscatalogue/:card — the sell form for one card (SPEC §2, §5). */
+export function GiftCardSellRoute() {
+  const slug = useParams().card ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const detail = useGiftCard(slug);
+  const bank = useBankDetails();
+
+  let body;
+  if (detail.isPending || bank.isPending) {
+    body = <FormSkeleton />;
+  } else if (detail.isError) {
+    body =
+      detail.error instanceof ApiError && detail.error.code === giftCardErrorCodes.notFound ? (
+        <EmptyState
+          art={<CreditCard size={48} aria-hidden="true" />}
+          title={giftCardMessages.cardUnavailable}
+          text="Choose another card from the catalogue."
+          action={<LinkButton to={paths.giftCards}>See gift cards</LinkButton>}
+        />
+      ) : (
+        <FetchError message={fetchMessages.giftCards} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+      );
+  } else if (bank.isError) {
+    body = <FetchError message={fetchMessages.bankDetails} onRetry={() => void bank.refetch()} retrying={bank.isFetching} />;
+  } else if (!bank.data.bank_account) {
+    // Selling needs somewhere to pay: the confirm step says so and leads to adding the details.
+    return <Navigate to={giftCardHrefs.confirmAccount(slug)} replace />;
+  } else {
+    body = (
+      <SellGiftCardForm
+        detail={detail.data}
+        changeCardHref={paths.giftCards}
+        onSold={(sale) => {
+          void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+          navigate(giftCardHrefs.success(sale.id), { replace: true });
+        }}
+      />
+    );
+  }
+
+  const name = detail.data?.card.name;
+  return (
+    <Screen header={<Header backTo={giftCardHrefs.confirmAccount(slug)} title={name ? `Sell ${name}` : 'Sell gift card'} />}>
+      <title>{`${name ? `Sell ${name}` : 'Sell gift card'} · Wise`}</title>
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import type { GiftCard } from '@wise/shared';
+import { GiftCardArt } from './gift-card-art';
+import './giftcards.css';
+
+/** The card being sold, with 'Change Card' back to the catalogue (SPEC §2). */
+export function ChosenCard({ card, changeHref }: { card: Pick<GiftCard, 'name' | 'image_url'>; changeHref: string }) {
+  return (
+    <section className="gift-chosen" aria-label="Gift card" data-testid="chosen-card">
+      <GiftCardArt card={card} className="gift-chosen__art" />
+      <span className="gift-chosen__main">
+        <span className="gift-chosen__label">Selling</span>
+        <span className="gift-chosen__name">{card.name}</span>
+      </span>
+      <Link to={changeHref} className="gift-chosen__change">
+        Change Card
+      </Link>
+    </section>
+  );
+}

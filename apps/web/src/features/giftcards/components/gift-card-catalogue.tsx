@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Search, SearchX } from 'lucide-react';
+import { fetchMessages, GIFT_CARD_QUERY_MAX, giftCardErrorCodes, type GiftCard } from '@wise/shared';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FetchError } from '../../../components/ui/fetch-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useGiftCards } from '../api/get-gift-cards';
+import { useSearchGiftCards } from '../api/search-gift-cards';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { GiftCardArt } from './gift-card-art';
+import './giftcards.css';
+
+/** The server is asked once typing pauses, not on every key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const isNoMatch = (error: unknown) => error instanceof ApiError && error.code === giftCardErrorCodes.notFound;
+
+function GridSkeleton() {
+  return (
+    <ul className="gift-grid" aria-busy="true" aria-label="Loading gift cards">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <li key={i} className="gift-tile gift-tile--loading">
+          <Skeleton height="auto" className="gift-tile__skeleton-art" />
+          <Skeleton height={14} width="60%" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * SPEC §2 "/sellgiftcards/giftcardscatalogue": a two-column grid of cards with a search box. The
+ * search asks the server as typing pauses; no match shows the server's text as a toast (SPEC §8)
+ * and an empty state; a failed fetch shows "Couldn't fetch gift cards".
+ */
+export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => string }) {
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const all = useGiftCards(query === '');
+  const search = useSearchGiftCards(query);
+  const shown = query === '' ? all : search;
+  const noMatch = query !== '' && search.isError && isNoMatch(search.error);
+
+  useEffect(() => {
+    if (noMatch && search.error) toastError(search.error.message);
+  }, [noMatch, search.error]);
+
+  let body;
+  if (noMatch) {
+    body = (
+      <EmptyState
+        art={<SearchX size={48} aria-hidden="true" />}
+        title={search.error?.message}
+        text="Check the spelling, or clear the search to see every card."
+        action={
+          <button type="button" className="btn btn--secondary" onClick={() => setText('')}>
+            Clear search
+          </button>
+        }
+      />
+    );
+  } else if (shown.isError) {
+    body = <FetchError message={fetchMessages.giftCards} onRetry={() => void shown.refetch()} retrying={shown.isFetching} />;
+  } else if (shown.isPending || !shown.data) {
+    body = <GridSkeleton />;
+  } else {
+    body = (
+      <ul className="gift-grid" data-testid="gift-cards" aria-busy={shown.isPlaceholderData || undefined}>
+        {shown.data.cards.map((card) => (
+          <li key={card.id}>
+            <Link to={hrefFor(card)} className="gift-tile">
+              <GiftCardArt card={card} className="gift-tile__art" />
+              <span className="gift-tile__name">{card.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <div className="gift-search" role="search">
+        <TextField
+          label="Search gift cards"
+          hideLabel
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          placeholder="Search gift cards"
+          autoComplete="off"
+          maxLength={GIFT_CARD_QUERY_MAX}
+          leading={<Search size={18} />}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      {body}
+    </>
+  );
+}

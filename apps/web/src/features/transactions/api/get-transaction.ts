@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionDetailResponseSchema } from '@wise/shared';
+import { api } from '../../../lib/api-client';
+import { transactionKeys } from './keys';
+
+/** GET /api/transactions/:id → { transaction } (another customer's id is a 404). */
+export function getTransaction(id: string, signal?: AbortSignal) {
+  return api(`/api/transactions/${encodeURIComponent(id)}`, { schema: transactionDetailResponseSchema, signal });
+}
+
+export const transactionQueryOptions = (id: string) =>
+  queryOptions({ queryKey: transactionKeys.detail(id), queryFn: ({ signal }) => getTransaction(id, signal) });
+
+export function useTransaction(id: string) {
+  return useQuery(transactionQueryOptions(id));
+}

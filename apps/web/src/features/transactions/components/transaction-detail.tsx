@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { formatCardAmount, formatKobo, formatRate, type SaleDetail } from '@wise/shared';
+import { DateTime } from '../../../components/ui/date-time';
+import { StatusTimeline } from './status-timeline';
+import { TransactionStatusPill } from './transaction-status';
+import './transactions.css';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="tx-detail__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One sale in full: what was sold and at what rate, the value, the bank account it is paid into,
+ * the status timeline, the rejection reason when there is one, and the photos sent.
+ */
+export function TransactionDetail({ sale }: { sale: SaleDetail }) {
+  const art = sale.card?.image_url ?? sale.image_path_url ?? sale.crypto_logo_url;
+  return (
+    <article className="tx-detail" data-testid="transaction-detail">
+      <header className="tx-detail__head">
+        {art ? <img className="tx-detail__art" src={art} alt="" width={96} height={60} /> : null}
+        <h1 className="tx-detail__title">{sale.title}</h1>
+        <p className="tx-detail__value tabular" data-testid="transaction-value">
+          {formatKobo(sale.value_kobo)}
+        </p>
+        <TransactionStatusPill status={sale.status} />
+      </header>
+
+      {sale.rejection_reason ? (
+        <p className="tx-detail__rejection" role="note" data-testid="rejection-reason">
+          <CircleAlert size={18} aria-hidden="true" />
+          <span>
+            <strong>Why it was rejected</strong>
+            {sale.rejection_reason}
+          </span>
+        </p>
+      ) : null}
+
+      <section className="tx-detail__section" aria-labelledby="tx-summary">
+        <h2 id="tx-summary" className="tx-detail__heading">
+          Details
+        </h2>
+        <dl className="tx-detail__rows">
+          {sale.card ? <Row label="Card">{sale.card.name}</Row> : null}
+          {sale.subcategory ? <Row label="Sub-category">{sale.subcategory}</Row> : null}
+          <Row label="Amount">{formatCardAmount(sale.currency_amount, sale.currency)}</Row>
+          <Row label="Rate">{formatRate(sale.exchange_rate, sale.currency)}</Row>
+          <Row label="Value">{formatKobo(sale.value_kobo)}</Row>
+          {sale.card_code ? <Row label="Card code">{sale.card_code}</Row> : null}
+          <Row label="Date">
+            <DateTime iso={sale.transaction_date} />
+          </Row>
+          {sale.comment ? <Row label="Comment">{sale.comment}</Row> : null}
+          {sale.payout_reference ? <Row label="Payment reference">{sale.payout_reference}</Row> : null}
+        </dl>
+      </section>
+
+      <section className="tx-detail__section" aria-labelledby="tx-bank">
+        <h2 id="tx-bank" className="tx-detail__heading">
+          {sale.status === 'successful' ? 'Paid to' : 'To be paid to'}
+        </h2>
+        <dl className="tx-detail__rows" data-testid="transaction-bank">
+          <Row label="Bank">{sale.bank.bank_name}</Row>
+          <Row label="Account number">
+            <span className="tabular">{sale.bank.account_number}</span>
+          </Row>
+          <Row label="Account name">{sale.bank.account_name}</Row>
+        </dl>
+      </section>
+
+      <section className="tx-detail__section" aria-labelledby="tx-status">
+        <h2 id="tx-status" className="tx-detail__heading">
+          Status
+        </h2>
+        <StatusTimeline sale={sale} />
+      </section>
+
+      {sale.images.length ? (
+        <section className="tx-detail__section" aria-labelledby="tx-images">
+          <h2 id="tx-images" className="tx-detail__heading">
+            Photos sent
+          </h2>
+          <ul className="tx-detail__images" data-testid="transaction-images">
+            {sale.images.map((url, index) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noreferrer" className="tx-detail__image-link">
+                  <img className="tx-detail__image" src={url} alt={`Photo ${index + 1} of the card`} loading="lazy" decoding="async" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
+import { capitalizeFirst, fetchMessages, formatKobo, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { DateTime } from '../../../components/ui/date-time';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FetchError } from '../../../components/ui/fetch-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useTransactions } from '../api/get-transactions';
+import { TransactionStatusPill } from './transaction-status';
+import './transactions.css';
+
+const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];
+
+/** The card art or coin logo in the row's circle; an icon when there is neither. */
+function Leading({ tx }: { tx: TransactionItem }) {
+  const image = tx.image_path_url ?? tx.crypto_logo_url;
+  if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
+  return (
+    <span className="tx-row__icon">
+      {tx.transaction_type === 'crypto' ? <Bitcoin size={18} aria-hidden="true" /> : <CreditCard size={18} aria-hidden="true" />}
+    </span>
+  );
+}
+
+function RowsSkeleton() {
+  return (
+    <div className="tx-list" aria-busy="true" aria-label="Loading">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="tx-row">
+          <Skeleton width={40} height={40} radius="50%" />
+          <div className="tx-row__main" style={{ gap: 6 }}>
+            <Skeleton height={14} width="55%" />
+            <Skeleton height={12} width="35%" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface TransactionHistoryProps {
+  hrefFor: (tx: TransactionItem) => string;
+  /** The next step offered when there is nothing yet, e.g. a link to sell gift cards. */
+  emptyAction?: ReactNode;
+}
+
+/**
+ * The transactions list (SPEC §2 "Transactions list", §4): search by status, newest first, paged
+ * by the server's cursor; each row opens its detail. 'Couldn't fetch transaction history' when it
+ * cannot load.
+ */
+export function TransactionHistory({ hrefFor, emptyAction }: TransactionHistoryProps) {
+  const [status, setStatus] = useState<TransactionStatus>();
+  const transactions = useTransactions(status);
+  const rows = transactions.data?.pages.flatMap((page) => page.transactions) ?? [];
+
+  let body;
+  if (transactions.isPending) {
+    body = <RowsSkeleton />;
+  } else if (transactions.isError && rows.length === 0) {
+    body = <FetchError message={fetchMessages.transactionHistory} onRetry={() => void transactions.refetch()} retrying={transactions.isFetching} />;
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        art={<ReceiptText size={48} aria-hidden="true" />}
+        title={status ? `No ${status} transactions` : 'No transactions yet'}
+        text="Your gift card and crypto sales will show here, with their status."
+        action={emptyAction}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="tx-list" data-testid="transactions" aria-busy={transactions.isPlaceholderData || undefined}>
+          {rows.map((tx) => (
+            <li key={tx.id}>
+              <Link to={hrefFor(tx)} className="tx-row" data-testid="transaction-row">
+                <Leading tx={tx} />
+                <span className="tx-row__main">
+                  <span className="tx-row__title">{tx.title || capitalizeFirst(tx.transaction_type)}</span>
+                  <DateTime className="tx-row__sub" iso={tx.transaction_date} />
+                  {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
+                </span>
+                <span className="tx-row__trail">
+                  <span className="tx-row__amount">{formatKobo(tx.amount_kobo)}</span>
+                  <TransactionStatusPill status={tx.status} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {transactions.isFetchNextPageError ? (
+          <p className="tx-more-error" role="alert">
+            {fetchMessages.transactionHistory}
+          </p>
+        ) : null}
+        {transactions.hasNextPage ? (
+          <Button variant="secondary" onClick={() => void transactions.fetchNextPage()} busy={transactions.isFetchingNextPage} busyLabel="Loading...">
+            Load more
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="chips" role="group" aria-label="Search by status">
+        {filters.map((value) => (
+          <button key={value ?? 'all'} type="button" className="chip" aria-pressed={status === value} onClick={() => setStatus(value)}>
+            {value ? capitalizeFirst(value) : 'All'}
+          </button>
+        ))}
+      </div>
+      {body}
+    </>
+  );
+}
