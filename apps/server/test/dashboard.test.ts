@@ -104,21 +104,11 @@ describe('notifications', () => {
 });
 
 describe('transactions list', () => {
-  it('is empty for a new customer and filters by status, newest first', async () => {
+  // The list reads sales since 0007_giftcards_sales.sql; pages and status search: transactions-list.test.ts.
+  it('is empty for a new customer and refuses an unknown status', async () => {
     const c = await createCustomer(t);
-    expect((await get(t.app, '/api/transactions', c.cookie)).json()).toEqual([]);
-    for (const [i, status] of (['pending', 'successful', 'rejected', 'pending'] as const).entries()) {
-      await t.database.query(
-        `INSERT INTO transactions (user_id, transaction_type, amount_kobo, status, created_at) VALUES ($1, $2, $3, $4, now() + ($5 || ' seconds')::interval)`,
-        [c.id, 'giftcard', 1_000_000 * (i + 1), status, String(i)],
-      );
-    }
-    const all = (await get(t.app, '/api/transactions', c.cookie)).json<{ amount_kobo: number; status: string }[]>();
-    expect(all.map((x) => x.amount_kobo)).toEqual([4_000_000, 3_000_000, 2_000_000, 1_000_000]);
-    const pending = (await get(t.app, '/api/transactions?status=pending', c.cookie)).json<{ amount_kobo: number }[]>();
-    expect(pending.map((x) => x.amount_kobo)).toEqual([4_000_000, 1_000_000]);
-    expect((await get(t.app, '/api/transactions?status=successful', c.cookie)).json()).toHaveLength(1);
-    expect((await get(t.app, '/api/transactions?status=', c.cookie)).json()).toHaveLength(4);
+    expect((await get(t.app, '/api/transactions', c.cookie)).json()).toEqual({ transactions: [], next_cursor: null });
+    expect((await get(t.app, '/api/transactions?status=', c.cookie)).json()).toEqual({ transactions: [], next_cursor: null });
     expect((await get(t.app, '/api/transactions?status=lost', c.cookie)).statusCode).toBe(400);
   });
 });
