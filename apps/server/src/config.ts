@@ -72,11 +72,25 @@ const envSchema = z
     CRYPTO_REFRESH_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
     CRYPTO_MAX_PRICE_AGE_S: z.coerce.number().int().min(30).max(86_400).default(600),
     CRYPTO_QUOTE_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
+    // Bills (SPEC §7): the airtime provider and the bill-payment service when their public keys
+    // and base URLs are set, the offline sandbox otherwise. A timeout leaves an order processing
+    // until a status query settles it, so it bounds how long a customer waits, not the outcome.
+    AIRTIME_PUBLIC_KEY: optionalText,
+    AIRTIME_BASE_URL: optionalUrl,
+    AIRTIME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    BILLS_PUBLIC_KEY: optionalText,
+    BILLS_BASE_URL: optionalUrl,
+    BILLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    BILLS_PLAN_REFRESH_INTERVAL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
   })
   .superRefine((env, ctx) => {
     // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
     if (env.CRYPTO_MAX_PRICE_AGE_S <= env.CRYPTO_REFRESH_INTERVAL_S) {
       ctx.addIssue({ code: 'custom', path: ['CRYPTO_MAX_PRICE_AGE_S'], message: 'must be greater than CRYPTO_REFRESH_INTERVAL_S' });
+    }
+    // A key without its service's address would silently fall back to the sandbox.
+    for (const [key, url] of [['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'], ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL']] as const) {
+      if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
     }
     // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
     // otherwise start a development server (dev outbox, no Secure cookie) on real data.

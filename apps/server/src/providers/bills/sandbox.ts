@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { ELECTRICITY_PROVIDER_LABELS, TV_SERVICE_LABELS, type BillNetwork, type TvService } from '@wise/shared';
+import { SANDBOX_DATA_PLANS, SANDBOX_TARIFFS_NAIRA_PER_KWH, SANDBOX_TV_PLANS } from './sandbox-plans';
+import type {
+  BillsProvider,
+  CustomerCheck,
+  DataPurchase,
+  ElectricityPurchase,
+  ProviderPlan,
+  PurchaseResult,
+  StatusResult,
+  TvPurchase,
+} from './types';
+
+/**
+ * The offline stand-in for the airtime provider and the bill-payment service (DESIGN §6), used
+ * when their keys are not set. Deterministic, and every path of an order can be reached by hand:
+ *
+ * | input | what happens |
+ * |---|---|
+ * | phone ending `0000` | refused: `success: false` with a message |
+ * | phone ending `9999` | no answer in time (after `slowMs`): the order stays processing; the status query then says successful |
+ * | phone ending `8888` | no answer in time; the status query then says failed |
+ * | phone ending `7777` | an HTTP 500 before anything was recorded: the status query says not found, so the order fails and the gems come back |
+ * | meter or smart-card number starting `000` | verification: no such customer; a purchase for it is refused |
+ * | a variation code not in the list, or less than the plan's price | refused |
+ * | anything else | successful; electricity gets a 20-digit token and units from the provider's tariff |
+ *
+ * Requests are remembered by request id in memory (bounded), like a real service's records: the
+ * same id again gets the first answer, never a second delivery. A restart forgets them; a status
+ * query then says not found.
+ */
+
+export interface SandboxOptions {
+  /** How long a "slow" answer takes before it counts as timed out (default 1.5 s; tests use 0). */
+  slowMs?: number;
+}
+
+const DEFAULT_SLOW_MS = 1500;
+const BOOK_LIMIT = 10_000;
+
+type Scenario = 'ok' | 'declined' | 'timeout-then-success' | 'timeout-then-failed' | 'lost';
+
+export function sandboxScenario(phone: string): Scenario {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.endsWith('0000')) return 'declined';
+  if (digits.endsWith('9999')) return 'timeout-then-success';
+  if (digits.endsWith('8888')) return 'timeout-then-failed';
+  if (digits.endsWith('7777')) return 'lost';
+  return 'ok';
+}
+
+type Delivered = Extract<StatusResult, { outcome: 'successful' | 'failed' }>;
+
+/** What the sandbox "provider" has done, by request id: what its status query reads. */
+export class SandboxRequestBook {
+  private readonly records = new Map<string, Delivered>();
+
+  get(requestId: string): Delivered | undefined {
+    return this.records.get(requestId);
+  }
+
+  set(requestId: string, result: Delivered): void {
+    if (this.records.size >= BOOK_LIMIT) {
+      const oldest = this.records.keys().next().value;
+      if (oldest !== undefined) this.records.delete(oldest);
+    }
+    this.records.set(requestId, result);
+  }
+
+  status(requestId: string): StatusResult {
+    return this.records.get(requestId) ?? { outcome: 'not_found' };
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Plays one purchase: `decide` says what the provider does with it when nothing special is
+ * asked for. Shared by the airtime and the bills sandboxes.
+ */
+export async function playSandboxPurchase(
+  book: SandboxRequestBook,
+  slowMs: number,
+  purchase: { requestId: string; phone: string },
+  decide: () => Delivered,
+): Promise<PurchaseResult> {
+  const seen = book.get(purchase.requestId);
+  if (seen) return seen.outcome === 'successful' ? seen : { outcome: 'failed', message: seen.message, unreached: false };
+  const scenario = sandboxScenario(purchase.phone);
+  switch (scenario) {
+    case 'declined': {
+      const message = 'Transaction failed: this number cannot be recharged on the selected network';
+      book.set(purchase.requestId, { outcome: 'failed', message });
+      return { outcome: 'failed', message, unreached: false };
+    }
+    case 'timeout-then-success':
+    case 'timeout-then-failed': {
+      const outcome = scenario === 'timeout-then-success' ? decide() : ({ outcome: 'failed', message: 'Transaction failed at the network' } as const);
+      book.set(purchase.requestId, outcome);
+      await sleep(slowMs);
+      return { outcome: 'unknown', reason: `sandbox: no answer within ${slowMs} ms` };
+    }
+    case 'lost':
+      return { outcome: 'unknown', reason: 'sandbox: HTTP 500' };
+    case 'ok': {
+      const outcome = decide();
+      book.set(purchase.requestId, outcome);
+      return outcome.outcome === 'successful' ? outcome : { outcome: 'failed', message: outcome.message, unreached: false };
+    }
+  }
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+const FIRST_NAMES = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Zainab', 'Emeka', 'Aisha', 'Kelechi', 'Yetunde'];
+const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Musa', 'Nwosu', 'Balogun', 'Okoro', 'Danjuma', 'Afolabi', 'Umeh'];
+
+/** The same number always has the same holder. */
+export function sandboxCustomerName(service: string, customerId: string): string {
+  const bytes = digest(`${service}:${customerId}`);
+  const first = FIRST_NAMES[(bytes[0] ?? 0) % FIRST_NAMES.length] ?? 'Ada';
+  const last = SURNAMES[(bytes[1] ?? 0) % SURNAMES.length] ?? 'Okafor';
+  return `${last} ${first}`.toUpperCase();
+}
+
+/** 20 digits in groups of four, derived from the request id: the same request, the same token. */
+export function sandboxToken(requestId: string): string {
+  const bytes = digest(`token:${requestId}`);
+  let digits = '';
+  for (let i = 0; digits.length < 20; i += 1) digits += String((bytes[i % bytes.length] ?? 0) % 10);
+  return digits.match(/\d{4}/g)?.join('-') ?? digits;
+}
+
+const unknownCustomer = (customerId: string) => customerId.startsWith('000');
+
+export class SandboxBillsProvider implements BillsProvider {
+  readonly name = 'sandbox' as const;
+  private readonly book = new SandboxRequestBook();
+  private readonly slowMs: number;
+
+  constructor(options: SandboxOptions = {}) {
+    this.slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
+  }
+
+  async dataPlans(network: BillNetwork): Promise<ProviderPlan[]> {
+    return SANDBOX_DATA_PLANS[network].map((p) => ({ ...p }));
+  }
+
+  async tvPlans(service: TvService): Promise<ProviderPlan[]> {
+    return SANDBOX_TV_PLANS[service].map((p) => ({ ...p }));
+  }
+
+  buyData(purchase: DataPurchase): Promise<PurchaseResult> {
+    return playSandboxPurchase(this.book, this.slowMs, purchase, () =>
+      this.checkPlan(SANDBOX_DATA_PLANS[purchase.network], purchase.variationCode, purchase.amount) ?? {
+        outcome: 'successful',
+        message: 'Data purchase successful',
+        token: null,
+        units: null,
+      },
+    );
+  }
+
+  buyTv(purchase: TvPurchase): Promise<PurchaseResult> {
+    return playSandboxPurchase(this.book, this.slowMs, purchase, () => {
+      if (unknownCustomer(purchase.smartCardNumber)) return { outcome: 'failed', message: 'Invalid smart card number' };
+      return (
+        this.checkPlan(SANDBOX_TV_PLANS[purchase.service], purchase.variationCode, purchase.amount) ?? {
+          outcome: 'successful',
+          message: `${TV_SERVICE_LABELS[purchase.service]} subscription successful`,
+          token: null,
+          units: null,
+        }
+      );
+    });
+  }
+
+  buyElectricity(purchase: ElectricityPurchase): Promise<PurchaseResult> {
+    return playSandboxPurchase(this.book, this.slowMs, purchase, () => {
+      if (unknownCustomer(purchase.meterNumber)) return { outcome: 'failed', message: 'Invalid meter number' };
+      const tariff = SANDBOX_TARIFFS_NAIRA_PER_KWH[purchase.provider] ?? 209.5;
+      return {
+        outcome: 'successful',
+        message: `${ELECTRICITY_PROVIDER_LABELS[purchase.provider]} ${purchase.meterType} payment successful`,
+        token: sandboxToken(purchase.requestId),
+        units: `${(purchase.amount / tariff).toFixed(1)} kWh`,
+      };
+    });
+  }
+
+  async verifyCustomer(check: CustomerCheck): Promise<{ customerName: string } | null> {
+    const [service, customerId] = check.kind === 'electricity' ? [check.provider, check.meterNumber] : [check.service, check.smartCardNumber];
+    if (unknownCustomer(customerId)) return null;
+    return { customerName: sandboxCustomerName(service, customerId) };
+  }
+
+  async queryStatus(requestId: string): Promise<StatusResult> {
+    return this.book.status(requestId);
+  }
+
+  /** A refusal when the plan is unknown or under-paid; undefined when it is fine. */
+  private checkPlan(plans: ProviderPlan[], variationCode: string, amount: number): Delivered | undefined {
+    const found = plans.find((p) => p.variationCode === variationCode);
+    if (!found) return { outcome: 'failed', message: 'Invalid variation code' };
+    if (amount < Math.trunc(Number(found.amountNaira))) return { outcome: 'failed', message: 'Amount is less than the plan price' };
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import type { BillNetwork, ElectricityProvider, MeterType, TvService } from '@wise/shared';
+
+/**
+ * What a purchase at a provider came to. Such services often answer HTTP 200 with
+ * `success: false`, and a request that timed out may still have been carried out, so there are
+ * three outcomes, not two:
+ * - `successful`: the provider says it delivered;
+ * - `failed`: the provider refused it, or the request provably never left us (nothing happened);
+ * - `unknown`: a timeout, a dropped connection, a 5xx or an unreadable answer — it may or may not
+ *   have happened, and only a status query by our request id can tell.
+ */
+export type PurchaseResult =
+  | { outcome: 'successful'; message: string | null; token: string | null; units: string | null }
+  | { outcome: 'failed'; message: string | null; unreached: boolean }
+  | { outcome: 'unknown'; reason: string };
+
+/**
+ * The answer to a status query by request id. `pending`: still processing at the provider, or we
+ * could not ask (the question is simply asked again later). `not_found`: the provider never
+ * received a request with that id.
+ */
+export type StatusResult =
+  | { outcome: 'successful'; message: string | null; token: string | null; units: string | null }
+  | { outcome: 'failed'; message: string | null }
+  | { outcome: 'pending'; reason: string }
+  | { outcome: 'not_found' };
+
+/** SPEC §3 data/TV plan as the provider lists it; the amount is its decimal text, unconverted. */
+export interface ProviderPlan {
+  variationCode: string;
+  name: string;
+  amountNaira: string;
+}
+
+/** Every purchase carries our order's unique request id, so a status query can ask about it. */
+export interface PurchaseBase {
+  requestId: string;
+  phone: string;
+  /** Whole naira (SPEC §9: the integer part is what is sent). */
+  amount: number;
+}
+
+export interface DataPurchase extends PurchaseBase {
+  network: BillNetwork;
+  variationCode: string;
+  /** SPEC §7: the data request's service_name is the network word of the plan's name. */
+  planName: string;
+}
+
+export interface TvPurchase extends PurchaseBase {
+  service: TvService;
+  variationCode: string;
+  smartCardNumber: string;
+}
+
+export interface ElectricityPurchase extends PurchaseBase {
+  provider: ElectricityProvider;
+  meterNumber: string;
+  meterType: MeterType;
+}
+
+export type CustomerCheck =
+  | { kind: 'electricity'; provider: ElectricityProvider; meterNumber: string; meterType: MeterType }
+  | { kind: 'tv'; service: TvService; smartCardNumber: string };
+
+/** SPEC §7's bill-payment service: data, cable TV and electricity. */
+export interface BillsProvider {
+  readonly name: 'sandbox' | 'http';
+  /** Throws BillsProviderError when the list can't be had. */
+  dataPlans(network: BillNetwork): Promise<ProviderPlan[]>;
+  tvPlans(service: TvService): Promise<ProviderPlan[]>;
+  buyData(purchase: DataPurchase): Promise<PurchaseResult>;
+  buyTv(purchase: TvPurchase): Promise<PurchaseResult>;
+  buyElectricity(purchase: ElectricityPurchase): Promise<PurchaseResult>;
+  /** The name on a meter or smart card; `null` when the service knows no such number. Throws BillsProviderError when it can't say. */
+  verifyCustomer(check: CustomerCheck): Promise<{ customerName: string } | null>;
+  queryStatus(requestId: string): Promise<StatusResult>;
+}
+
+/** A read (plans, verification) that could not be answered: timeout, outage, unreadable answer, bad key. */
+export class BillsProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BillsProviderError';
+  }
+}
