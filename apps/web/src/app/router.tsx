@@ -112,6 +112,19 @@ const authenticatedRoutes: RouteObject[] = [
     ],
   },
   {
+    path: paths.crypto,
+    children: [
+      { index: true, handle: { hideNav: true }, lazy: screen(() => import('./routes/app/sellcrypto/catalogue'), 'CryptoCatalogueRoute') },
+      ...hidden([
+        [paths.cryptoCoin, screen(() => import('./routes/app/sellcrypto/sell-coin'), 'CryptoSellRoute')],
+        [paths.cryptoConfirmAccount, screen(() => import('./routes/app/sellcrypto/confirm-account'), 'CryptoConfirmAccountRoute')],
+        [paths.cryptoWalletAddress, screen(() => import('./routes/app/sellcrypto/wallet-address'), 'CryptoWalletAddressRoute')],
+        [paths.cryptoWalletConfirm, screen(() => import('./routes/app/sellcrypto/wallet-confirm'), 'CryptoWalletConfirmRoute')],
+        [paths.cryptoSuccess, screen(() => import('./routes/app/sellcrypto/sell-success'), 'CryptoSellSuccessRoute')],
+      ]),
+    ],
+  },
+  {
     path: paths.support,
     children: [
       { index: true, lazy: screen(() => import('./routes/app/support/support'), 'SupportRoute') },

@@ -11,6 +11,7 @@ import { ActionCards } from '../../../../features/dashboard/components/action-ca
 import { GemBalanceCard } from '../../../../features/dashboard/components/gem-balance-card';
 import { PendingActions } from '../../../../features/dashboard/components/pending-actions';
 import { ServicesGrid } from '../../../../features/dashboard/components/services-grid';
+import { PopularCrypto } from '../../../../features/crypto/components/popular-crypto';
 import { authStorage } from '../../../../lib/auth-storage';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
@@ -77,9 +78,10 @@ export function DashboardRoute() {
           <ServicesGrid links={serviceLinks} />
           <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
-          {/* The Popular cryptocurrency list (SPEC §1) arrives with the crypto feature: its place stays empty. */}
         </>
       )}
+      {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary. */}
+      <PopularCrypto />
     </Screen>
   );
 }

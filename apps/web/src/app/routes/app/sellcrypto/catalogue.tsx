@@ -1,0 +1,43 @@
+import { cryptoErrorCodes, cryptoMessages, fetchMessages } from '@wise/shared';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { cryptoHrefs, paths } from '../../../../config/paths';
+import { useCoins } from '../../../../features/crypto/api/get-coins';
+import { CoinList, CoinListSkeleton } from '../../../../features/crypto/components/coin-list';
+import { ApiError } from '../../../../lib/api-client';
+import '../shared/account.css';
+
+/** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (SPEC §2). */
+export function CryptoCatalogueRoute() {
+  const coins = useCoins({ live: true });
+
+  let body;
+  if (coins.data) {
+    body = (
+      <>
+        <CoinList coins={coins.data.coins} hrefFor={cryptoHrefs.coin} />
+        {coins.data.stale ? <p className="screen__aside">{cryptoMessages.pricesStale}</p> : null}
+      </>
+    );
+  } else if (coins.isError) {
+    const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
+    body = (
+      <FetchError
+        message={stale ? cryptoMessages.pricesStale : fetchMessages.details}
+        onRetry={() => void coins.refetch()}
+        retrying={coins.isFetching}
+      />
+    );
+  } else {
+    body = <CoinListSkeleton />;
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.homepage} title="Sell Cryptocurrency" />}>
+      <title>Sell Cryptocurrency · Wise</title>
+      <ScreenIntro title="Choose a coin" text="Sell BTC, USDT, BNB or SOL for naira, paid into your bank account." />
+      {body}
+    </Screen>
+  );
+}

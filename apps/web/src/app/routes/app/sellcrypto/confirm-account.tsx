@@ -1,0 +1,43 @@
+import { saleMessages, type CoinId } from '@wise/shared';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { cryptoHrefs, paths, withReturnTo } from '../../../../config/paths';
+import { BankDetailsConfirmation } from '../../../../features/bank/components/bank-details-confirmation';
+import { QuoteMissing } from '../../../../features/crypto/components/quote-missing';
+import { QuoteSummary } from '../../../../features/crypto/components/quote-summary';
+import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
+import { UnknownCoin } from './unknown-coin';
+import { useCoinParam } from './use-coin-param';
+
+/**
+ * /sellcrypto/cryptocatalogue/:coin/confirmaccount?quote=<id>: the quote with its countdown, and
+ * the bank account it will be paid into (added or changed here, coming back to this step).
+ */
+export function CryptoConfirmAccountRoute() {
+  const coinId = useCoinParam();
+  if (!coinId) return <UnknownCoin />;
+  return <ConfirmAccountScreen coinId={coinId} />;
+}
+
+function ConfirmAccountScreen({ coinId }: { coinId: CoinId }) {
+  const sale = useSaleQuote(coinId);
+  const { entry } = sale;
+  return (
+    <Screen header={<Header backTo={cryptoHrefs.coin(coinId)} title="Confirm account" />}>
+      <title>Confirm account · Wise</title>
+      {entry ? (
+        <>
+          <ScreenIntro title="Confirm your bank account" text="Once your transfer is verified, we pay the naira into this account." />
+          <QuoteSummary sale={sale} />
+          <BankDetailsConfirmation
+            changeHref={withReturnTo(paths.updateBank, cryptoHrefs.confirmAccount(coinId, entry.quote.id))}
+            continueHref={cryptoHrefs.walletAddress(coinId, entry.quote.id)}
+            missingText={saleMessages.bankDetailsRequired}
+          />
+        </>
+      ) : (
+        <QuoteMissing startHref={cryptoHrefs.coin(coinId)} />
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,64 @@
+import { useNavigate } from 'react-router';
+import { COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, type CoinId } from '@wise/shared';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { cryptoHrefs, paths } from '../../../../config/paths';
+import { useCoin } from '../../../../features/crypto/api/get-coins';
+import { CoinLogo } from '../../../../features/crypto/components/coin-logo';
+import { SellCoinForm } from '../../../../features/crypto/components/sell-coin-form';
+import { ApiError } from '../../../../lib/api-client';
+import { UnknownCoin } from './unknown-coin';
+import { useCoinParam } from './use-coin-param';
+
+/** /sellcrypto/cryptocatalogue/:coin: the amount, its naira value live, then Proceed to a quote (SPEC §4). */
+export function CryptoSellRoute() {
+  const coinId = useCoinParam();
+  if (!coinId) return <UnknownCoin />;
+  return <SellCoinScreen key={coinId} coinId={coinId} />;
+}
+
+function SellCoinScreen({ coinId }: { coinId: CoinId }) {
+  const navigate = useNavigate();
+  // Refreshed every 30 s while the customer is here: the value follows the price.
+  const coins = useCoin(coinId, { live: true });
+  const { name, symbol } = COINS[coinId];
+
+  let body;
+  if (coins.coin && coins.data) {
+    body = (
+      <SellCoinForm
+        coin={coins.coin}
+        pricesStale={coins.data.stale}
+        onQuoted={(quote) => navigate(cryptoHrefs.confirmAccount(coinId, quote.id))}
+      />
+    );
+  } else if (coins.isError || coins.data) {
+    const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
+    body = (
+      <FetchError message={stale ? cryptoMessages.pricesStale : fetchMessages.details} onRetry={() => void coins.refetch()} retrying={coins.isFetching} />
+    );
+  } else {
+    body = (
+      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20 }}>
+        <Skeleton height={76} />
+        <Skeleton height={168} />
+      </div>
+    );
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.crypto} title={`Sell ${symbol}`} />}>
+      <title>{`Sell ${name} · Wise`}</title>
+      <div className="coin-head">
+        <CoinLogo src={coinArtUrl(coinId)} size={48} />
+        <div className="coin-head__main">
+          <h1 className="coin-head__name">Sell {name}</h1>
+          <span className="coin-head__sub">How much {symbol} are you sending?</span>
+        </div>
+      </div>
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { COINS, type CoinId } from '@wise/shared';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { cryptoHrefs } from '../../../../config/paths';
+import { QuoteMissing } from '../../../../features/crypto/components/quote-missing';
+import { QuoteSummary } from '../../../../features/crypto/components/quote-summary';
+import { TransferProofForm } from '../../../../features/crypto/components/transfer-proof-form';
+import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
+import { dashboardKeys } from '../../../../features/dashboard/api/keys';
+import { transactionKeys } from '../../../../features/transactions/api/keys';
+import { UnknownCoin } from './unknown-coin';
+import { useCoinParam } from './use-coin-param';
+
+/**
+ * /sellcrypto/cryptocatalogue/:coin/walletaddress/confirm?quote=<id>: the screenshot of the
+ * transfer and an optional transaction ID, submitted with the quote (SPEC §2, §5).
+ */
+export function CryptoWalletConfirmRoute() {
+  const coinId = useCoinParam();
+  if (!coinId) return <UnknownCoin />;
+  return <WalletConfirmScreen coinId={coinId} />;
+}
+
+function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sale = useSaleQuote(coinId);
+  const { entry } = sale;
+  const { symbol } = COINS[coinId];
+
+  return (
+    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id) : cryptoHrefs.coin(coinId)} title="Confirm transfer" />}>
+      <title>Confirm transfer · Wise</title>
+      {entry ? (
+        <>
+          <ScreenIntro title="Confirm your transfer" text={`Upload a screenshot showing the ${symbol} you sent.`} />
+          <QuoteSummary sale={sale} />
+          <TransferProofForm
+            quote={entry.quote}
+            canSubmit={sale.usable}
+            onQuoteExpired={sale.replace}
+            onSold={(sold) => {
+              void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+              void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+              navigate(cryptoHrefs.success(coinId, sold.id), { replace: true });
+            }}
+          />
+        </>
+      ) : (
+        <QuoteMissing startHref={cryptoHrefs.coin(coinId)} />
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,7 @@
+/** Query keys of the crypto feature. */
+export const cryptoKeys = {
+  all: ['crypto'] as const,
+  coins: () => [...cryptoKeys.all, 'coins'] as const,
+  trending: () => [...cryptoKeys.all, 'trending'] as const,
+  walletAddresses: () => [...cryptoKeys.all, 'wallet-addresses'] as const,
+};

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import type { Coin, CoinId } from '@wise/shared';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCoinPrice } from '../../../lib/format';
+import { CoinLogo } from './coin-logo';
+import { PriceChange } from './price-change';
+import './crypto.css';
+
+interface CoinListProps {
+  coins: readonly Coin[];
+  /** Where each coin's sell page is. */
+  hrefFor: (id: CoinId) => string;
+}
+
+/** The coins a customer can sell (SPEC §1), each with its price (5 significant digits) and 24 h change. */
+export function CoinList({ coins, hrefFor }: CoinListProps) {
+  return (
+    <ul className="list" data-testid="coin-list">
+      {coins.map((coin) => (
+        <li key={coin.id}>
+          <Link to={hrefFor(coin.id)} className="list__row coin-row">
+            <CoinLogo src={coin.image_url} />
+            <span className="list__main">
+              <span className="list__title coin-row__name">{coin.name}</span>
+              <span className="list__sub">{coin.symbol}</span>
+            </span>
+            <span className="coin-row__trail">
+              <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
+              <PriceChange percent={coin.price_change_percentage_24h} />
+            </span>
+            <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CoinListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="list" aria-busy="true" aria-label="Loading coins">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="list__row coin-row">
+          <Skeleton width={40} height={40} radius="50%" />
+          <span className="list__main" style={{ gap: 6 }}>
+            <Skeleton height={14} width="50%" />
+            <Skeleton height={12} width="25%" />
+          </span>
+          <span className="coin-row__trail" style={{ gap: 6 }}>
+            <Skeleton height={14} width={64} />
+            <Skeleton height={12} width={44} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

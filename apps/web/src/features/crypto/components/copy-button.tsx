@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+
+/** How long "Copied" stays before the button reads "Copy" again. */
+const COPIED_MS = 2000;
+
+/** The clipboard API where the page may use it, else the old select-and-copy (plain-http previews, older WebViews). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+/** Copies `text`, then says "Copied" for a moment (and to screen readers). */
+export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', onCopyFailed }: { text: string; label?: string; copiedLabel?: string; onCopyFailed?: () => void }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const id = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(id);
+  }, [copied]);
+
+  return (
+    <button
+      type="button"
+      className={copied ? 'copy-button copy-button--done' : 'copy-button'}
+      onClick={() => {
+        void copyText(text).then((ok) => (ok ? setCopied(true) : onCopyFailed?.()));
+      }}
+    >
+      {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
+      <span aria-live="polite">{copied ? copiedLabel : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useId, useState } from 'react';
+import { cryptoMessages, type TrendingCoin } from '@wise/shared';
+import { FetchError } from '../../../components/ui/fetch-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toastError } from '../../../components/ui/toast';
+import { formatCoinPrice } from '../../../lib/format';
+import { useTrending } from '../api/get-trending';
+import { CoinLogo } from './coin-logo';
+import { PriceChange } from './price-change';
+import { Sparkline } from './sparkline';
+import './crypto.css';
+
+/** SPEC §9: the dashboard shows 5 coins before See More. */
+export const POPULAR_SHOWN = 5;
+
+function CoinRow({ coin }: { coin: TrendingCoin }) {
+  return (
+    <li className="list__row coin-row" data-testid="popular-coin">
+      <CoinLogo src={coin.image_url} />
+      <span className="list__main">
+        <span className="list__title coin-row__name">{coin.name}</span>
+        <span className="list__sub">{coin.symbol.toUpperCase()}</span>
+      </span>
+      <Sparkline values={coin.sparkline_7d} />
+      <span className="coin-row__trail">
+        <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
+        <PriceChange percent={coin.price_change_percentage_24h} />
+      </span>
+    </li>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div className="list" aria-busy="true" aria-label="Loading popular cryptocurrency">
+      {Array.from({ length: POPULAR_SHOWN }, (_, i) => (
+        <div key={i} className="list__row coin-row">
+          <Skeleton width={40} height={40} radius="50%" />
+          <span className="list__main" style={{ gap: 6 }}>
+            <Skeleton height={14} width="60%" />
+            <Skeleton height={12} width="30%" />
+          </span>
+          <Skeleton width={72} height={20} />
+          <span className="coin-row__trail" style={{ gap: 6 }}>
+            <Skeleton height={14} width={64} />
+            <Skeleton height={12} width={44} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The dashboard's Popular cryptocurrency list (SPEC §1): 5 trending coins, then all of them with
+ * See More. It loads on its own query, so the rest of the dashboard never waits for market data.
+ */
+export function PopularCrypto() {
+  const trending = useTrending();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const failedWithNothing = trending.isError && !trending.data;
+
+  // SPEC §8: trending failures are told with the gift-card text, as a toast (and a retry below).
+  useEffect(() => {
+    if (failedWithNothing) toastError(cryptoMessages.couldNotFetchTrending);
+  }, [failedWithNothing, trending.errorUpdatedAt]);
+
+  let body;
+  if (trending.data) {
+    const { coins } = trending.data;
+    const shown = expanded ? coins : coins.slice(0, POPULAR_SHOWN);
+    body =
+      coins.length === 0 ? (
+        <p className="popular__note">No trending coins right now.</p>
+      ) : (
+        <>
+          <ul className="list" id={listId} data-testid="popular-crypto">
+            {shown.map((coin) => (
+              <CoinRow key={coin.id} coin={coin} />
+            ))}
+          </ul>
+          {trending.data.stale ? <p className="popular__note">{cryptoMessages.pricesStale}</p> : null}
+        </>
+      );
+  } else if (trending.isError) {
+    body = (
+      <FetchError message={cryptoMessages.couldNotFetchTrending} onRetry={() => void trending.refetch()} retrying={trending.isFetching} />
+    );
+  } else {
+    body = <LoadingRows />;
+  }
+
+  const canExpand = (trending.data?.coins.length ?? 0) > POPULAR_SHOWN;
+  return (
+    <section aria-labelledby={`${listId}-title`} className="popular">
+      <div className="popular__head">
+        <h2 id={`${listId}-title`} className="section-title">
+          Popular cryptocurrency
+        </h2>
+        {canExpand ? (
+          <button type="button" className="popular__toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((v) => !v)}>
+            {expanded ? 'See Less' : 'See More'}
+          </button>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

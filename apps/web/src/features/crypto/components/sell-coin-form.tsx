@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { COINS, coinIdField, createQuoteSchema, cryptoMessages, formatRate, type Coin, type Quote } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { formatCoinPrice, formatNaira } from '../../../lib/format';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateQuote } from '../api/create-quote';
+import { normaliseAmount, previewSale } from '../sale-preview';
+import { PriceChange } from './price-change';
+import './crypto.css';
+
+/** The endpoint's own schema, over what the customer typed ("0,5" and ".5" read as 0.5). */
+const sellCoinSchema = z
+  .object({ coin: coinIdField, amount: z.string() })
+  .transform((input) => ({ ...input, amount: normaliseAmount(input.amount) }))
+  .pipe(createQuoteSchema);
+
+const QUOTE_FAILED = 'We could not price this amount. Try again';
+
+interface SellCoinFormProps {
+  /** The coin with its latest prices: the value below follows them as they refresh. */
+  coin: Coin;
+  /** Prices older than the server accepts: no quote can be given until they are fresh. */
+  pricesStale: boolean;
+  onQuoted: (quote: Quote) => void;
+}
+
+/**
+ * SPEC §4 "Sell crypto": an amount of the coin, its naira value live as the customer types and as
+ * prices refresh, and Proceed, disabled until a non-zero amount has been converted. Proceed asks
+ * the server for the quote that will be honoured.
+ */
+export function SellCoinForm({ coin, pricesStale, onQuoted }: SellCoinFormProps) {
+  const { symbol, decimals } = COINS[coin.id];
+  const form = useZodForm(sellCoinSchema, { coin: coin.id, amount: '' });
+  const quote = useCreateQuote();
+  const amount = form.watch('amount') ?? '';
+  const preview = previewSale(amount, coin);
+  const error = form.formState.errors.amount?.message;
+  const { onChange, ...amountField } = form.field('amount');
+
+  const submit = form.handleSubmit((values) =>
+    quote.mutate(values, {
+      onSuccess: onQuoted,
+      onError: (failure) => {
+        applyFieldErrors(failure, form.setError, ['amount']);
+        if (!form.getFieldState('amount').error) toastError(errorMessage(failure, QUOTE_FAILED));
+      },
+    }),
+  );
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate>
+      <TextField
+        {...amountField}
+        onChange={(event) => {
+          // A phone set to a comma locale types "0,01": read it as the point the API takes.
+          event.target.value = event.target.value.replace(/,/g, '.');
+          void onChange(event);
+        }}
+        label={`Amount in ${symbol}`}
+        inputMode="decimal"
+        autoComplete="off"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder={`0.${'0'.repeat(Math.min(decimals, 4))}`}
+        error={error}
+        hint={`Up to ${decimals} decimal places`}
+      />
+
+      <section className="sell-value" aria-label="Value in naira">
+        <span className="sell-value__label">You get</span>
+        <output className="sell-value__amount" data-testid="sale-value" aria-live="polite">
+          {formatNaira(preview.kind === 'value' ? preview.valueKobo : 0)}
+        </output>
+        {preview.kind === 'invalid' && !error ? <p className="sell-value__remark">{preview.message}</p> : null}
+        <dl className="sell-value__facts">
+          <div>
+            <dt>Rate</dt>
+            <dd data-testid="sale-rate">{formatRate(coin.rate_ngn_per_usd, 'USD')}</dd>
+          </div>
+          <div>
+            <dt>1 {symbol}</dt>
+            <dd>
+              {formatCoinPrice(coin.current_price_usd)} <PriceChange percent={coin.price_change_percentage_24h} />
+            </dd>
+          </div>
+        </dl>
+        {pricesStale ? <p className="sell-value__remark">{cryptoMessages.pricesStale}</p> : null}
+      </section>
+
+      <div className="screen__actions">
+        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale} busy={quote.isPending} busyLabel="Proceeding...">
+          Proceed
+        </Button>
+      </div>
+    </form>
+  );
+}

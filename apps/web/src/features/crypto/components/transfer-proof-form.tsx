@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Info } from 'lucide-react';
+import { SALE_IMAGE_MAX_BYTES, saleMessages, type Quote, type SaleDetail } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { ImagePicker } from '../../../components/ui/image-picker';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useSellCrypto } from '../hooks/use-sell-crypto';
+import { CRYPTO_TRANSACTION_ID_MAX, cryptoSaleFieldsSchema } from '../sale-fields';
+import './crypto.css';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+/** SPEC §5: one screenshot. */
+const SCREENSHOT_RULES: AttachmentRules = {
+  max: 1,
+  maxBytes: SALE_IMAGE_MAX_BYTES,
+  types: IMAGE_TYPES,
+  messages: { tooMany: 'Attach one screenshot', tooLarge: saleMessages.imageTooLarge, notImage: saleMessages.imageNotImage },
+};
+const SCREENSHOT_REQUIRED = 'Attach a screenshot of your transfer';
+
+interface TransferProofFormProps {
+  quote: Quote;
+  /** False while the quote has expired or a new value awaits confirmation: nothing is submitted then. */
+  canSubmit: boolean;
+  onSold: (sale: SaleDetail) => void;
+  /** The server refused the expired quote and handed a fresh one: show it for confirmation. */
+  onQuoteExpired: (fresh: Quote) => void;
+}
+
+/**
+ * SPEC §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
+ * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
+ */
+export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
+  const form = useZodForm(cryptoSaleFieldsSchema, { quote_id: quote.id, transaction_id: '' });
+  const screenshot = useImageAttachments(SCREENSHOT_RULES);
+  const { sell, cancel, submitting, fraction } = useSellCrypto();
+  const [notice, setNotice] = useState<string>();
+
+  const requireScreenshot = () => {
+    if (screenshot.items.length > 0) return true;
+    screenshot.setError(SCREENSHOT_REQUIRED);
+    return false;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!requireScreenshot()) return;
+    setNotice(undefined);
+    const [file] = await screenshot.files();
+    if (!file) return;
+    // The quote on screen, not the one the form started with: it may have been renewed meanwhile.
+    const outcome = await sell({ quote, fields: { ...values, quote_id: quote.id }, screenshot: file });
+    switch (outcome.kind) {
+      case 'sold':
+        onSold(outcome.sale);
+        return;
+      case 'quote-expired':
+        onQuoteExpired(outcome.quote);
+        return;
+      case 'cancelled':
+        setNotice('Upload cancelled. Tap Submit when you are ready: it carries on with the same sale.');
+        return;
+      case 'failed': {
+        const { error } = outcome;
+        toastError(saleMessages.submitFailed);
+        applyFieldErrors(error, form.setError, ['transaction_id']);
+        if (error instanceof ApiError) {
+          if (error.fields.screenshot) screenshot.setError(error.fields.screenshot);
+          if (error.status === 0) {
+            setNotice('The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.');
+          }
+        }
+      }
+    }
+  }, requireScreenshot);
+
+  return (
+    <form className="screen__form" onSubmit={submit} noValidate aria-label="Proof of transfer">
+      <ImagePicker
+        label="Screenshot of your transfer"
+        items={screenshot.items}
+        max={1}
+        accept={IMAGE_TYPES.join(',')}
+        onPick={screenshot.pick}
+        onRemove={screenshot.remove}
+        error={screenshot.error}
+        hint="The confirmation screen of your wallet or exchange, at most 10 MB"
+        disabled={submitting}
+        inputTestId="crypto-screenshot-input"
+      />
+      <TextField
+        label="Transaction ID (optional)"
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={CRYPTO_TRANSACTION_ID_MAX}
+        hint="The hash or ID your wallet shows for this transfer: it helps us find it faster"
+        error={form.formState.errors.transaction_id?.message}
+        readOnly={submitting}
+        {...form.field('transaction_id')}
+      />
+      {notice ? (
+        <p className="crypto-notice" role="status">
+          <Info size={18} aria-hidden="true" /> {notice}
+        </p>
+      ) : null}
+      <div className="screen__actions">
+        {submitting ? (
+          <ProgressBar
+            fraction={fraction}
+            label="Uploading screenshot"
+            status={fraction !== undefined && fraction >= 1 ? 'Checking screenshot...' : undefined}
+            action={
+              <Button variant="link" onClick={cancel}>
+                Cancel upload
+              </Button>
+            }
+          />
+        ) : null}
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Submitting...">
+          Submit
+        </Button>
+      </div>
+    </form>
+  );
+}
