@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { giftCardArtUrl, saleMessages, type SaleDetail, type SaleTimelineStatus, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import { errorCodes, giftCardArtUrl, saleMessages, type SaleDetail, type SaleTimelineStatus, type TransactionItem, type TransactionStatus } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
 import { saleImageUrl } from '../uploads/sale-images';
 import { DomainError } from '../errors';
-import { errorCodes } from '@wise/shared';
 
 /** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md). */
 
