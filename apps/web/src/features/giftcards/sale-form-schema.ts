@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatCardAmount, giftCardSaleFieldsSchema, saleMessages, type SubCategory } from '@wise/shared';
+import { formatCardAmount, giftCardSaleFieldsSchema, saleAmountField, saleMessages, type SubCategory } from '@wise/shared';
 import { parseDecimal } from '../../lib/decimal';
 
 /** Compares two plain decimal strings exactly ("25.5" vs "25.50" is 0); undefined if either is not one. */
@@ -38,7 +38,8 @@ export function saleFormSchema(subcategories: readonly SubCategory[]) {
         ctx.addIssue({ code: 'custom', path: ['subcategory_id'], message: saleMessages.subcategoryRequired });
         return;
       }
-      if (!withinBand(values.amount, sub)) ctx.addIssue({ code: 'custom', path: ['amount'], message: outOfBandMessage(sub) });
+      // A malformed amount already has its own message; the band speaks only of real numbers.
+      if (saleAmountField.safeParse(values.amount).success && !withinBand(values.amount, sub)) ctx.addIssue({ code: 'custom', path: ['amount'], message: outOfBandMessage(sub) });
     });
 }
 export type SaleFormInput = z.input<ReturnType<typeof saleFormSchema>>;

@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths, withReturnTo } from '../../../../config/paths';
+import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { bankDetails, noBankDetails } from '../../../../testing/sales';
+import { UpdateBankRoute } from './update-bank';
+
+const Start = () => null;
+const routes = [
+  { path: '/start', Component: Start },
+  { path: paths.updateBank, Component: UpdateBankRoute },
+  { path: paths.accountSuccess, Component: () => <p>account success</p> },
+  { path: paths.giftCardConfirmAccount, Component: () => <p>confirm account</p> },
+];
+
+async function saveBankDetails(returnTo: string) {
+  routeFetch({
+    'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
+    'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+    'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'ADA OBI' } }),
+    'PUT /api/bank': () => ({ status: 200, body: bankDetails }),
+  });
+  const view = renderRoutes(routes, { path: '/start' });
+  await view.router.navigate(withReturnTo(paths.updateBank, returnTo));
+  await view.user.selectOptions(await screen.findByLabelText('Bank name'), '058');
+  await view.user.type(screen.getByLabelText('Account number'), '0123456789');
+  await screen.findByTestId('resolved-name');
+  await view.user.click(screen.getByRole('button', { name: 'Submit' }));
+  return view;
+}
+
+describe('/account/updatebank?returnTo=', () => {
+  it('goes back to the in-app path it came from once saved', async () => {
+    const back = '/sellgiftcards/giftcardscatalogue/confirmaccount?card=amazon';
+    const { router } = await saveBankDetails(back);
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(back));
+    expect(await screen.findByText('Bank details updated successfully')).toBeTruthy();
+  });
+
+  it('ignores a returnTo that leads out of the app', async () => {
+    const { router } = await saveBankDetails('//evil.example/steal');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.accountSuccess));
+  });
+});

@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fetchMessages, saleMessages } from '@wise/shared';
+import { paths } from '../../../../config/paths';
+import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { saleDetail, transactionItem } from '../../../../testing/sales';
+import { HistoryRoute } from './history';
+import { TransactionDetailRoute } from './transaction-detail';
+
+const routes = [
+  { path: paths.history, Component: HistoryRoute },
+  { path: paths.transaction, Component: TransactionDetailRoute },
+];
+
+describe('/homepage/history', () => {
+  it('lists sales newest first with image, title, value, capitalised status in its colour and comment; Load more follows the cursor', async () => {
+    const pending = transactionItem({ title: 'Amazon · USA physical', amount_kobo: 3_625_000, status: 'pending', comment: 'Front and back' });
+    const paid = transactionItem({ title: 'Steam · USA e-code', amount_kobo: 2_300_050, status: 'successful' });
+    const rejected = transactionItem({ title: 'Xbox · UK e-code', amount_kobo: 1_000_000, status: 'rejected' });
+    const calls = routeFetch({
+      'GET /api/transactions?limit=20': () => ({ status: 200, body: { transactions: [pending, paid], next_cursor: 'c1' } }),
+      'GET /api/transactions?limit=20&cursor=c1': () => ({ status: 200, body: { transactions: [rejected], next_cursor: null } }),
+      'GET /api/transactions?limit=20&status=rejected': () => ({ status: 200, body: { transactions: [rejected], next_cursor: null } }),
+    });
+    const { user } = renderRoutes(routes, { path: paths.history });
+    const list = await screen.findByTestId('transactions');
+    const rows = within(list).getAllByTestId('transaction-row');
+    expect(rows).toHaveLength(2);
+    const first = rows[0] as HTMLElement;
+    expect(first.getAttribute('href')).toBe(`/homepage/history/${pending.id}`);
+    expect(first.textContent).toContain('Amazon · USA physical');
+    expect(first.textContent).toContain('₦36,250.00');
+    expect(first.textContent).toContain('21 Nov 2026, 14:05');
+    expect(first.textContent).toContain('Front and back');
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/api/giftcards/art/amazon.svg');
+    const pills = [...list.querySelectorAll('[data-tone]')].map((pill) => [pill.textContent, pill.getAttribute('data-tone')]);
+    expect(pills).toEqual([
+      ['Pending', 'pending'],
+      ['Successful', 'success'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Xbox · UK e-code')).toBeTruthy();
+    expect(within(screen.getByTestId('transactions')).getAllByTestId('transaction-row')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(within(screen.getByTestId('transactions')).getByText('Rejected').getAttribute('data-tone')).toBe('danger');
+
+    // Search by status (SPEC §2) asks the server for that status only.
+    await user.click(screen.getByRole('button', { name: 'Rejected' }));
+    await screen.findByRole('button', { name: 'Rejected', pressed: true });
+    expect(calls).toContain('GET /api/transactions?limit=20&status=rejected');
+  });
+
+  it("keeps 'Couldn't fetch transaction history' for a failed fetch", async () => {
+    routeFetch({ 'GET /api/transactions?limit=20': () => ({ status: 500, body: { error: 'down' } }) });
+    renderRoutes(routes, { path: paths.history });
+    expect(await screen.findByText(fetchMessages.transactionHistory)).toBeTruthy();
+  });
+});
+
+describe('/homepage/history/:id', () => {
+  it('shows the photos, the terms, the payout account and the timeline of a pending sale', async () => {
+    const sale = saleDetail({
+      timeline: [
+        { status: 'submitted', at: '2026-11-21T13:05:00.000Z' },
+        { status: 'under_review', at: '2026-11-21T14:00:00.000Z' },
+      ],
+      card_code: 'ABCD-1234',
+    });
+    routeFetch({ [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }) });
+    renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
+    const detail = await screen.findByTestId('transaction-detail');
+    expect(screen.getByTestId('transaction-value').textContent).toBe('₦36,250.00');
+    expect(within(detail).getByText('Pending').getAttribute('data-tone')).toBe('pending');
+    for (const text of ['Amazon', 'USA physical · $25–$100', '$25.00', '₦1,450.00/$', 'ABCD-1234']) expect(within(detail).getByText(text)).toBeTruthy();
+    const bank = screen.getByTestId('transaction-bank');
+    expect(bank.textContent).toContain('Guaranty Trust Bank');
+    expect(bank.textContent).toContain('0123456789');
+    expect(bank.textContent).toContain('ADA OBI');
+    const photos = within(screen.getByTestId('transaction-images')).getAllByRole('img');
+    expect(photos.map((img) => img.getAttribute('src'))).toEqual(sale.images);
+    const steps = [...detail.querySelectorAll('.timeline__step')].map((step) => [step.querySelector('.timeline__label')?.textContent, step.getAttribute('data-state')]);
+    expect(steps).toEqual([
+      ['Submitted', 'done'],
+      ['Under review', 'done'],
+      ['Paid', 'upcoming'],
+    ]);
+    expect(screen.queryByTestId('rejection-reason')).toBeNull();
+  });
+
+  it('shows why a rejected sale was rejected, and a missing one as not found', async () => {
+    const sale = saleDetail({
+      status: 'rejected',
+      rejection_reason: 'The code on the card was already used',
+      timeline: [
+        { status: 'submitted', at: '2026-11-21T13:05:00.000Z' },
+        { status: 'rejected', at: '2026-11-21T15:00:00.000Z' },
+      ],
+    });
+    const missing = '00000000-0000-4000-8000-999999999999';
+    routeFetch({
+      [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }),
+      [`GET /api/transactions/${missing}`]: () => ({ status: 404, body: { error: saleMessages.saleNotFound, code: 'NOT_FOUND' } }),
+    });
+    const { router } = renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
+    expect((await screen.findByTestId('rejection-reason')).textContent).toContain('The code on the card was already used');
+    const states = [...document.querySelectorAll('.timeline__step')].map((step) => step.getAttribute('data-state'));
+    expect(states).toEqual(['done', 'rejected']);
+    await router.navigate(`/homepage/history/${missing}`);
+    expect(await screen.findByText(saleMessages.saleNotFound)).toBeTruthy();
+  });
+});

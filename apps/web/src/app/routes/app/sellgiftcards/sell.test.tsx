@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { saleMessages } from '@wise/shared';
+import { paths } from '../../../../config/paths';
+import { FakeXhr } from '../../../../testing/fake-xhr';
+import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { amazon, bankDetails, noBankDetails, saleDetail } from '../../../../testing/sales';
+import { GiftCardConfirmAccountRoute } from './confirm-account';
+import { GiftCardSellRoute } from './sell';
+import { GiftCardSellSuccessRoute } from './sell-success';
+
+const routes = [
+  { path: paths.giftCardConfirmAccount, Component: GiftCardConfirmAccountRoute },
+  { path: paths.giftCardSuccess, Component: GiftCardSellSuccessRoute },
+  { path: paths.giftCardSell, Component: GiftCardSellRoute },
+];
+const [physical, ecode] = amazon.subcategories as [(typeof amazon.subcategories)[number], (typeof amazon.subcategories)[number]];
+const photo = (name: string, bytes = 2048) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+
+function openSellForm(bank: object = bankDetails) {
+  const requests = FakeXhr.install();
+  routeFetch({
+    'GET /api/giftcards/amazon': () => ({ status: 200, body: amazon }),
+    'GET /api/bank': () => ({ status: 200, body: bank }),
+  });
+  const view = renderRoutes(routes, { path: '/sellgiftcards/giftcardscatalogue/amazon' });
+  return { ...view, requests };
+}
+
+async function attach(...files: File[]) {
+  await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('sale-images-input'), files);
+}
+
+/** Every attached picture has been prepared (downscaled) and shows as a thumbnail. */
+async function thumbnailsReady(count: number) {
+  await waitFor(() => {
+    expect(screen.getAllByRole('img', { name: /^Image \d+:/ })).toHaveLength(count);
+    expect(screen.queryByLabelText('Preparing image')).toBeNull();
+  });
+}
+
+describe('/sellgiftcards/giftcardscatalogue/:card', () => {
+  it('shows the exact value as the amount is typed, with the real rate of the chosen sub-category', async () => {
+    const { user } = openSellForm();
+    const subcategory = await screen.findByLabelText('Sub-category');
+    expect(within(subcategory).getByRole('option', { name: 'USA physical · $25–$100 · ₦1,450.00/$' })).toBeTruthy();
+    expect(screen.getByTestId('chosen-card').textContent).toContain('Amazon');
+    expect(screen.getByRole('link', { name: 'Change Card' }).getAttribute('href')).toBe(paths.giftCards);
+    await user.selectOptions(subcategory, physical.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '62.5');
+    expect(screen.getByTestId('sale-value-amount').textContent).toBe('₦90,625.00');
+    expect(screen.getByTestId('sale-rate').textContent).toBe('₦1,450.00/$');
+    expect(screen.getByText('Between $25.00 and $100.00')).toBeTruthy();
+    // Only e-code sub-categories ask for the code.
+    expect(screen.queryByLabelText('Card code (optional)')).toBeNull();
+    await user.selectOptions(subcategory, ecode.id);
+    expect(screen.getByLabelText('Card code (optional)')).toBeTruthy();
+    expect(screen.getByTestId('sale-value-amount').textContent).toBe('₦68,750.00');
+  });
+
+  it('checks the form on submit with the server’s rules and needs at least one photo', async () => {
+    const { user, requests } = openSellForm();
+    await screen.findByLabelText('Sub-category');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(saleMessages.subcategoryRequired)).toBeTruthy();
+    expect(screen.getByText(saleMessages.amountRequired)).toBeTruthy();
+    expect(screen.getByText(saleMessages.imagesRequired)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Sub-category'), physical.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Enter an amount between $25.00 and $100.00 for this card')).toBeTruthy();
+    // Editing a field clears its error (SPEC §4).
+    await user.type(screen.getByLabelText('Amount ($)'), '{Backspace}');
+    expect(screen.queryByText('Enter an amount between $25.00 and $100.00 for this card')).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses pictures that break the rules as they are picked: type, 10 MB, at most 10', async () => {
+    openSellForm();
+    await screen.findByLabelText('Sub-category');
+    await attach(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(saleMessages.imageNotImage)).toBeTruthy();
+    await attach(photo('huge.jpg', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByText(saleMessages.imageTooLarge)).toBeTruthy();
+    await attach(...Array.from({ length: 11 }, (_, i) => photo(`card-${i}.jpg`)));
+    expect(await screen.findByText(saleMessages.imagesTooMany)).toBeTruthy();
+    await thumbnailsReady(10);
+    // Full: no way to add an eleventh; removing one makes room again.
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove image 3' }));
+    await thumbnailsReady(9);
+    expect(screen.getByRole('button', { name: /Add more/ })).toBeTruthy();
+  });
+
+  it('uploads with progress; a changed rate is shown in place; a dropped connection retries the same sale', async () => {
+    const { user, requests, router } = openSellForm();
+    await user.selectOptions(await screen.findByLabelText('Sub-category'), physical.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '25');
+    await user.type(screen.getByLabelText('Comment (optional)'), 'Front and back');
+    await attach(photo('front.jpg'), photo('back.jpg'));
+    await thumbnailsReady(2);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const first = requests[0] as FakeXhr;
+    expect(first.method).toBe('POST');
+    expect(first.url).toBe('/api/giftcards/sales');
+    expect(first.formFields()).toEqual({
+      subcategory_id: physical.id,
+      gift_card_id: amazon.card.id,
+      amount: '25',
+      expected_rate: '1450.00',
+      comment: 'Front and back',
+      images: ['front.jpg', 'back.jpg'],
+    });
+    const firstKey = first.headers['idempotency-key'];
+    expect(firstKey).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+    first.progress(512, 1024);
+    const bar = await screen.findByRole('progressbar');
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+    expect(screen.getByTestId('upload-progress').textContent).toContain('50%');
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeTruthy();
+
+    // 409 RATE_CHANGED: the new rate and value, in place; nothing is sent until the customer submits again.
+    first.respond(409, {
+      error: 'The rate has changed to ₦1,460.00/$. Check the new value and submit again.',
+      code: 'RATE_CHANGED',
+      meta: { exchange_rate: '1460.00', value_kobo: 3_650_000 },
+    });
+    expect((await screen.findByTestId('rate-changed')).textContent).toContain('The rate has changed to ₦1,460.00/$');
+    expect(screen.getByTestId('sale-value-amount').textContent).toBe('₦36,500.00');
+    expect(screen.getByTestId('sale-rate').textContent).toBe('₦1,460.00/$');
+    expect(requests).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    const second = requests[1] as FakeXhr;
+    expect(second.formFields().expected_rate).toBe('1460.00');
+    const secondKey = second.headers['idempotency-key'];
+    expect(secondKey).not.toBe(firstKey);
+
+    // The connection drops: SPEC §8's toast, and the same submission goes again with the same key.
+    second.fail();
+    expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
+    expect(screen.getByText(/never makes a second one/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(3));
+    const third = requests[2] as FakeXhr;
+    expect(third.headers['idempotency-key']).toBe(secondKey);
+    expect(third.formFields()).toEqual(second.formFields());
+
+    const sale = saleDetail({ amount_kobo: 3_650_000, exchange_rate: '1460.00' });
+    third.respond(201, { sale });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.giftCardSuccess));
+    expect(router.state.location.search).toBe(`?sale=${sale.id}`);
+    expect((await screen.findByTestId('sale-submitted')).textContent).toBe(saleMessages.submitted);
+    expect(screen.getByRole('link', { name: 'View transaction' }).getAttribute('href')).toBe(`/homepage/history/${sale.id}`);
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe(paths.homepage);
+  });
+
+  it('cancels an upload without a failure toast, and a new try keeps the key; field errors from the server show under their fields', async () => {
+    const { user, requests } = openSellForm();
+    await user.selectOptions(await screen.findByLabelText('Sub-category'), ecode.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '30');
+    await user.type(screen.getByLabelText('Card code (optional)'), 'ABCD-1234');
+    await attach(photo('receipt.jpg'));
+    await thumbnailsReady(1);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const first = requests[0] as FakeXhr;
+    expect(first.formFields().card_code).toBe('ABCD-1234');
+    first.progress(100, 1000);
+    await user.click(await screen.findByRole('button', { name: 'Cancel upload' }));
+    expect(first.aborted).toBe(true);
+    expect(await screen.findByText(/Upload cancelled/)).toBeTruthy();
+    expect(screen.queryByText(saleMessages.submitFailed)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    const second = requests[1] as FakeXhr;
+    expect(second.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
+    second.respond(400, { error: 'Attach a clearer photo', fields: { images: 'One of the images could not be read. Attach it again as JPEG or PNG' } });
+    expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
+    expect(screen.getByText('One of the images could not be read. Attach it again as JPEG or PNG')).toBeTruthy();
+  });
+
+  it('sends a customer without bank details to the confirm step, which asks for them first', async () => {
+    const { router } = openSellForm(noBankDetails);
+    expect(await screen.findByTestId('bank-missing')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.giftCardConfirmAccount);
+    expect(screen.getByText(saleMessages.bankDetailsRequired)).toBeTruthy();
+    const add = screen.getByRole('link', { name: 'Add bank details' });
+    expect(add.getAttribute('href')).toBe(
+      `/account/updatebank?returnTo=${encodeURIComponent('/sellgiftcards/giftcardscatalogue/confirmaccount?card=amazon')}`,
+    );
+  });
+});
