@@ -31,7 +31,7 @@ export function QuoteSummary({ sale }: { sale: SaleQuote }) {
         {sale.msLeft !== null && !sale.refreshing ? (
           <span className="quote__timer" role="timer" aria-label={`Price held for ${formatMinutesSeconds(sale.msLeft)}`} data-testid="quote-countdown">
             <Clock size={14} aria-hidden="true" />
-            {formatMinutesSeconds(sale.msLeft)}
+            <span className="quote__timer-label">Price held</span> {formatMinutesSeconds(sale.msLeft)}
           </span>
         ) : null}
       </div>

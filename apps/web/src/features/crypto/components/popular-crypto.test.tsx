@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cryptoMessages } from '@wise/shared';
+import { renderRoutes, routeFetch } from '../../../testing/render';
+import { trendingCoin } from '../test-data';
+import { PopularCrypto } from './popular-crypto';
+
+const routes = [{ path: '/', Component: PopularCrypto }];
+const trending = (count: number) => ({
+  status: 200,
+  body: { coins: Array.from({ length: count }, (_, i) => trendingCoin(i + 1)), updated_at: '2026-11-21T13:00:00.000Z', stale: false },
+});
+
+describe('Popular cryptocurrency', () => {
+  it('shows skeleton rows, then 5 coins with price, change and sparkline; See More shows all, See Less 5 again', async () => {
+    routeFetch({ 'GET /api/crypto/trending': () => trending(12) });
+    const { user } = renderRoutes(routes);
+    expect(screen.getByLabelText('Loading popular cryptocurrency')).toBeTruthy();
+
+    const list = await screen.findByTestId('popular-crypto');
+    expect(within(list).getAllByTestId('popular-coin')).toHaveLength(5);
+    const first = within(list).getAllByTestId('popular-coin')[0] as HTMLElement;
+    expect(within(first).getByText('Coin 1')).toBeTruthy();
+    expect(within(first).getByText('C1')).toBeTruthy();
+    // 1.123456 to 5 significant digits; -1.235 % to 2 decimals, rounded half away from zero, in red.
+    expect(within(first).getByText('$1.1235')).toBeTruthy();
+    const change = within(first).getByText('-1.24%');
+    expect(change.className).toContain('price-change--down');
+    expect(first.querySelector('svg.sparkline polyline')?.getAttribute('points')?.split(' ').length).toBeGreaterThan(10);
+    expect(within(list).getAllByTestId('popular-coin')[1]?.textContent).toContain('+3.50%');
+
+    const toggle = screen.getByRole('button', { name: 'See More' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(within(list).getAllByTestId('popular-coin')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'See Less' }));
+    expect(within(list).getAllByTestId('popular-coin')).toHaveLength(5);
+  });
+
+  it('offers no toggle when there are 5 coins or fewer', async () => {
+    routeFetch({ 'GET /api/crypto/trending': () => trending(4) });
+    renderRoutes(routes);
+    expect(within(await screen.findByTestId('popular-crypto')).getAllByTestId('popular-coin')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'See More' })).toBeNull();
+  });
+
+  it("says 'Couldn't fetch gift cards' in a toast and in place (SPEC §8), and a retry brings the coins", async () => {
+    let fail = true;
+    routeFetch({
+      'GET /api/crypto/trending': () => (fail ? { status: 503, body: { error: cryptoMessages.pricesStale, code: 'PRICES_STALE' } } : trending(6)),
+    });
+    const { user } = renderRoutes(routes);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(cryptoMessages.couldNotFetchTrending)).toBeTruthy();
+    // The toast says it too (two places in all).
+    await expect.poll(() => screen.queryAllByText(cryptoMessages.couldNotFetchTrending).length).toBe(2);
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: /Try again/ }));
+    expect(within(await screen.findByTestId('popular-crypto')).getAllByTestId('popular-coin')).toHaveLength(5);
+  });
+});
