@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cryptoMessages } from '@wise/shared';
+import { cryptoMessages, type ErrorBody } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { coin, coinsResponse, quote } from '../../../../features/crypto/test-data';
 import { recallQuote } from '../../../../features/crypto/quote-store';
@@ -76,7 +76,10 @@ describe('/sellcrypto/cryptocatalogue/:coin', () => {
   });
 
   it('shows a refused amount under the field, and stale prices as a toast', async () => {
-    let answer = { status: 400, body: { error: 'Invalid', code: 'VALIDATION', fields: { amount: cryptoMessages.amountTooSmall } } };
+    let answer: { status: number; body: ErrorBody } = {
+      status: 400,
+      body: { error: 'Invalid', code: 'VALIDATION', fields: { amount: cryptoMessages.amountTooSmall } },
+    };
     routeFetch({
       'GET /api/crypto/coins': () => ({ status: 200, body: coinsResponse() }),
       'POST /api/crypto/quotes': () => answer,
