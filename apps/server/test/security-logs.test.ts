@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
-import { redactText, redactUrl } from '../src/lib/log-redaction';
+import { REDACTED, redactText, redactUrl, serializeError } from '../src/lib/log-redaction';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createBankLookup } from '../src/providers/bank-lookup/index';
 import { createFileStore } from '../src/providers/file-store/index';
@@ -88,6 +88,22 @@ describe('no secret reaches the log', () => {
 });
 
 describe('redaction helpers', () => {
+  it("never logs the stored values PostgreSQL quotes in a failed write's detail, but keeps what failed", async () => {
+    const database = await openTestDatabase();
+    try {
+      const error = await database
+        .query('INSERT INTO users (full_name, username, email, phone, password_hash) VALUES ($1, NULL, $2, $3, $4)', ['Ada Secret-Person', 'ada@leak.com', '+2348031234567', 'h'])
+        .catch((caught: unknown) => caught);
+      const line = JSON.stringify(serializeError(error));
+      expect(line).not.toContain('ada@leak.com');
+      expect(line).not.toContain('Secret-Person');
+      expect(line).toContain(REDACTED);
+      expect(line).toMatch(/"code":"23502"/);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('rewrites only the secret query parameters of a URL', () => {
     expect(redactUrl('/a?token=abc&status=pending&otp_code=1234')).toBe('/a?token=[REDACTED]&status=pending&otp_code=[REDACTED]');
     expect(redactUrl('/a?Token%5B%5D=x&q')).toBe('/a?Token%5B%5D=[REDACTED]&q');

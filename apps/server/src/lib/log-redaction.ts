@@ -93,6 +93,13 @@ interface SerializedError {
   [key: string]: unknown;
 }
 
+/**
+ * Error fields that quote stored values: Drizzle's bound `params`, and PostgreSQL's `detail`
+ * ("Failing row contains (…)", "Key (email)=(…) already exists") and `where`. The SQLSTATE, table,
+ * column and constraint stay: they say what failed without saying whose data.
+ */
+const ROW_VALUE_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery']);
+
 /** pino's error serializer, with messages, stacks and string fields passed through redactText. */
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: redactText(String(error)), stack: '' };
@@ -103,7 +110,8 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   };
   for (const [key, value] of Object.entries(error)) {
     if (key === 'message' || key === 'stack') continue;
-    if (isSecretName(key) || key === 'params') serialized[key] = REDACTED;
+    // An error's own `code` is its error code (SQLSTATE, FST_…, our DomainError codes), not a secret.
+    if ((key !== 'code' && isSecretName(key)) || ROW_VALUE_FIELDS.has(key)) serialized[key] = REDACTED;
     else if (typeof value === 'string') serialized[key] = redactText(value);
     else if (value instanceof Error) serialized[key] = depth < 3 ? serializeError(value, depth + 1) : value.constructor.name;
     else serialized[key] = value;
