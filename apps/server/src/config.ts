@@ -64,6 +64,11 @@ const envSchema = z
       .transform((v) => v === 'true'),
     BANK_LOOKUP_SECRET_KEY: optionalText,
     BANK_LOOKUP_BASE_URL: z.url().default('https://api.paystack.co'),
+    /** Staging only: run production with the offline sandboxes instead of the real providers. */
+    SANDBOX_PROVIDERS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     // Crypto market data: CoinGecko when its key is set (a demo key on the public API, a pro key
     // on the pro API; the base URL follows the plan unless overridden), the sandbox otherwise.
     COINGECKO_API_KEY: optionalText,
@@ -107,7 +112,16 @@ const envSchema = z
     for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:
+    // every money provider needs its real key unless a staging server says so on purpose.
+    if (env.SANDBOX_PROVIDERS) return;
+    for (const key of PRODUCTION_PROVIDER_KEYS) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
+    }
   });
+
+/** The providers whose sandbox must never serve real customers. */
+const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY'] as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -44,6 +44,8 @@ describe('the production build', () => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         SESSION_SECRET: 's'.repeat(40),
         APP_URL: 'https://wise.example.com',
+        // A staging server: the provider sandboxes, since no real provider is reachable from a test.
+        SANDBOX_PROVIDERS: 'true',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'pipe'],

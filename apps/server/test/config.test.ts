@@ -24,7 +24,7 @@ describe('configuration', () => {
   it('binds a development server to this machine only, a production one to every interface', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
     expect(loadConfig(production).HOST).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
@@ -60,6 +60,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
   });
 
+  it('refuses production on sandbox providers unless a staging server says so', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' };
+    expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
+    expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
+    expect(() => loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' })).not.toThrow();
+  });
+
   it('refuses production without SMTP_URL, SESSION_SECRET and APP_URL', () => {
     let error: unknown;
     try {
@@ -76,6 +83,8 @@ describe('configuration', () => {
         SMTP_URL: 'smtp://mail.example.com:587',
         SESSION_SECRET: 'x'.repeat(40),
         APP_URL: 'https://wise.example.com',
+        BANK_LOOKUP_SECRET_KEY: 'sk_live_x',
+        COINGECKO_API_KEY: 'cg-x',
       }),
     ).not.toThrow();
   });

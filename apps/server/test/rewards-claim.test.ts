@@ -154,7 +154,7 @@ describe('rewards seeding in production', () => {
   it('does not exist', async () => {
     const prod = await createTestApp({
       clock,
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:2525', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' },
+      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:2525', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' },
     });
     try {
       const response = await post(prod.app, '/api/dev/rewards/accrue', { points: 5 });
