@@ -48,6 +48,8 @@ export const cryptoMessages = {
   pricesStale: 'Prices are being updated. Try again in a minute.',
   quoteNotFound: 'This quote does not exist',
   quoteExpired: 'This quote has expired. Check the new value and confirm',
+  /** 409 QUOTE_USED: one quote sells once. */
+  quoteUsed: 'This quote has already been used for a sale. Get a new quote to sell again',
   /** SPEC §8: trending crypto failures use the gift-card text. */
   couldNotFetchTrending: "Couldn't fetch gift cards",
 } as const;
@@ -56,6 +58,7 @@ export const cryptoErrorCodes = {
   pricesStale: 'PRICES_STALE',
   quoteNotFound: 'QUOTE_NOT_FOUND',
   quoteExpired: 'QUOTE_EXPIRED',
+  quoteUsed: 'QUOTE_USED',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -169,3 +172,7 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 export const quoteResponseSchema = z.object({ quote: quoteSchema });
 export type QuoteResponse = z.infer<typeof quoteResponseSchema>;
+
+/** `meta` of a 409 QUOTE_EXPIRED from POST /api/crypto/sales: a fresh quote for the same coin and amount. */
+export const quoteExpiredMetaSchema = z.object({ quote: quoteSchema });
+export type QuoteExpiredMeta = z.infer<typeof quoteExpiredMetaSchema>;

@@ -5,8 +5,11 @@ export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** Extra facts a screen needs to recover, e.g. the email of an unverified login or a changed rate's value in kobo. */
-  meta: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /**
+   * Extra facts a screen needs to recover, e.g. the email of an unverified login, a changed rate's
+   * value in kobo, or the fresh quote of an expired one (an object: read it with its own schema).
+   */
+  meta: z.record(z.string(), z.union([z.string(), z.number(), z.record(z.string(), z.unknown())])).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { COIN_IDS } from './crypto';
 import { isPlainText } from './fields';
 import { fieldMessages as m } from './messages';
 import { currencySymbol } from './giftcards';
 import { transactionItemSchema } from './transactions';
 
 /**
- * Selling (SPEC §5 "Gift card sale", §4 "Transaction status", §8; DESIGN §4-§5): one sale record
+ * Selling (SPEC §5 "Gift card sale", "Crypto sale", §4 "Transaction status", §8; DESIGN §4-§5): one sale record
  * for every kind of sale. Naira amounts are integers in kobo; card amounts and rates are decimal
  * strings. The server recomputes every value: what a screen computes here is only a preview.
  */
@@ -28,6 +29,9 @@ export const SALE_CARD_CODE_MAX = 100;
 /** Card amounts: at most 2 decimals, and never more than 9 integer digits (no card is worth more). */
 export const SALE_AMOUNT_DECIMALS = 2;
 export const SALE_AMOUNT_INTEGER_DIGITS_MAX = 9;
+/** SPEC §5 "Crypto sale": one screenshot of the transfer, and the transaction ID (optional) up to this long. */
+export const CRYPTO_SALE_SCREENSHOTS = 1;
+export const CRYPTO_TRANSACTION_ID_MAX = 120;
 /** Idempotency-Key header of a sale submission: 1-100 of [A-Za-z0-9_-]. */
 export const SALE_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -60,6 +64,18 @@ export const saleMessages = {
   idempotencyKeyRequired: 'Idempotency-Key must be 1-100 letters, digits, "-" or "_"',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   notMultipart: 'Send the sale as multipart/form-data with the card images',
+  // A crypto sale (POST /api/crypto/sales): the quote it sells at and one screenshot of the transfer.
+  quoteRequired: 'The quote is missing. Go back and get a new quote',
+  quoteInvalid: 'This is not a valid quote. Go back and get a new quote',
+  transactionIdTooLong: `Cannot be more than ${CRYPTO_TRANSACTION_ID_MAX} characters`,
+  screenshotRequired: 'Attach a screenshot of your transfer',
+  screenshotTooMany: 'Attach one screenshot',
+  screenshotNotImage: 'The screenshot must be a JPEG, PNG, WebP or HEIC image',
+  screenshotTooLarge: 'The screenshot must be at most 10 MB',
+  screenshotTooManyPixels: 'The screenshot is too large to process. Attach a smaller picture',
+  screenshotUnreadable: 'The screenshot could not be read. Attach it again as JPEG or PNG',
+  screenshotHeicUnsupported: 'This HEIC screenshot could not be read. Attach it as JPEG or PNG',
+  notMultipartScreenshot: 'Send the sale as multipart/form-data with the screenshot',
   saleNotFound: 'This transaction does not exist',
 } as const;
 
@@ -182,6 +198,18 @@ export type GiftCardSaleFields = z.infer<typeof giftCardSaleFieldsSchema>;
 /** What the sell form holds before it becomes multipart (all strings). */
 export type GiftCardSaleFormInput = z.input<typeof giftCardSaleFieldsSchema>;
 
+/**
+ * The text fields of POST /api/crypto/sales (the screenshot comes as one file in field
+ * `screenshot`). Nothing here carries a figure: the value, coin and amount are the quote's.
+ */
+export const cryptoSaleFieldsSchema = z.object({
+  quote_id: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) }),
+  /** The blockchain transaction ID (hash) the customer may give; optional (SPEC §5). */
+  transaction_id: optionalText(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong, false),
+});
+export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
+export type CryptoSaleFormInput = z.input<typeof cryptoSaleFieldsSchema>;
+
 export const saleHeadersSchema = z.object({
   'idempotency-key': z.string({ error: saleMessages.idempotencyKeyRequired }).regex(SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages.idempotencyKeyRequired),
 });
@@ -197,10 +225,11 @@ export const saleDetailSchema = transactionItemSchema.extend({
   kind: z.enum(SALE_KINDS),
   card: z.object({ name: z.string(), slug: z.string(), image_url: z.string() }).nullable(),
   subcategory: z.string().nullable(),
-  /** The card (or coin) amount sold, a decimal string. */
+  /** The card amount sold, a decimal string; for a coin, its worth in US dollars (coin_amount × price_usd). */
   currency_amount: z.string(),
+  /** The card's currency; 'USD' for a coin. */
   currency: z.string(),
-  /** Naira per unit used for the value, a decimal string. */
+  /** Naira per unit of `currency` used for the value, a decimal string (for a coin: naira per USD, DESIGN §4). */
   exchange_rate: z.string(),
   value_kobo: z.number().int(),
   /** URLs of the re-encoded images, readable by their owner only. */
@@ -212,10 +241,30 @@ export const saleDetailSchema = transactionItemSchema.extend({
   timeline: z.array(saleTimelineEntrySchema),
   rejection_reason: z.string().nullable(),
   payout_reference: z.string().nullable(),
+  // A crypto sale's own facts (null for a gift card). The server always sends them; they are
+  // optional in the type only so that a gift-card SaleDetail written before them still checks.
+  /** The coin sold. */
+  coin: z.enum(COIN_IDS).nullish(),
+  /** How much of it, a decimal string ("0.015"). */
+  coin_amount: z.string().nullish(),
+  /** The transaction ID the customer gave. */
+  transaction_id: z.string().nullish(),
+  /** The quote's prices (DESIGN §4): value = coin_amount × price_usd × rate_ngn_per_usd. */
+  crypto: z
+    .object({
+      symbol: z.string(),
+      price_usd: z.string(),
+      /** USDT/NGN market rate ± the USDT adjustment. */
+      usdt_rate_ngn: z.string(),
+      /** The coin's own adjustment, signed ("+10", "-20", "0"). */
+      coin_adjustment_ngn: z.string(),
+      rate_ngn_per_usd: z.string(),
+    })
+    .nullish(),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
-/** 201 from POST /api/giftcards/sales (and the same body again for a repeated Idempotency-Key). */
+/** 201 from POST /api/giftcards/sales and POST /api/crypto/sales (the same body again for a repeated Idempotency-Key). */
 export const saleResponseSchema = z.object({ sale: saleDetailSchema });
 export type SaleResponse = z.infer<typeof saleResponseSchema>;
 

@@ -1,8 +1,8 @@
-import { errorCodes, httpMessages, type ErrorCode } from '@wise/shared';
+import { errorCodes, httpMessages, type ErrorBody, type ErrorCode } from '@wise/shared';
 
 interface DomainErrorExtra {
   fields?: Record<string, string>;
-  meta?: Record<string, string | number>;
+  meta?: ErrorBody['meta'];
   /** Seconds until a rate-limited caller may try again (sent as Retry-After). */
   retryAfterS?: number;
 }

@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { gemErrorCodes, gemMessages, IDEMPOTENCY_KEY_PATTERN } from '@wise/shared';
+import { gemErrorCodes, gemMessages, IDEMPOTENCY_KEY_PATTERN, type ErrorBody } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { gemRequestKeys } from '../../db/schema/gems';
 import type { Clock } from '../../lib/clock';
@@ -38,7 +38,7 @@ interface StoredError {
   error: string;
   code: string;
   fields?: Record<string, string>;
-  meta?: Record<string, string | number>;
+  meta?: ErrorBody['meta'];
 }
 
 const keyReused = () => new DomainError(gemErrorCodes.idempotencyMismatch, gemMessages.idempotencyKeyReused, 422);
