@@ -27,6 +27,9 @@ import { healthRoutes } from './routes/health';
 import { appInfoRoutes } from './routes/app-info/index';
 import { cryptoRoutes } from './routes/crypto/index';
 import { createMarketData } from './providers/market-data/index';
+import { billRoutes } from './routes/bills/index';
+import { createAirtimeProvider } from './providers/airtime/index';
+import { createBillsProvider } from './providers/bills/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     files: deps.files,
     bankLookup: deps.bankLookup,
     marketData: deps.marketData ?? createMarketData(config, clock),
+    airtime: deps.airtime ?? createAirtimeProvider(config),
+    bills: deps.bills ?? createBillsProvider(config),
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,
@@ -99,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
+  await app.register(billRoutes, { prefix: '/api/bills', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });

@@ -3,7 +3,9 @@ import type { Database, Db } from './db/client';
 import type { AuthDeps } from './domain/auth/service';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { AirtimeProvider } from './providers/airtime/index';
 import type { BankLookup } from './providers/bank-lookup/index';
+import type { BillsProvider } from './providers/bills/index';
 import type { FileStore } from './providers/file-store/index';
 import type { MarketDataProvider } from './providers/market-data/index';
 import type { Messenger, Outbox } from './providers/messaging/index';
@@ -21,6 +23,9 @@ export interface AppDeps {
   bankLookup: BankLookup;
   /** Crypto prices and trending coins: CoinGecko or the sandbox (built from config when absent). */
   marketData?: MarketDataProvider;
+  /** SPEC §7's airtime provider and bill-payment service, or their sandboxes (built from config when absent). */
+  airtime?: AirtimeProvider;
+  bills?: BillsProvider;
   limiter: RateLimiter;
   clock: Clock;
 }
@@ -35,5 +40,7 @@ export interface RouteContext {
   files: FileStore;
   bankLookup: BankLookup;
   marketData: MarketDataProvider;
+  airtime: AirtimeProvider;
+  bills: BillsProvider;
   auth: AuthDeps;
 }

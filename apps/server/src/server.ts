@@ -8,6 +8,8 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';
 import { marketSettings } from './domain/crypto/market-cache';
 import { marketDataJobs } from './domain/crypto/jobs';
+import { billJobs } from './domain/bills/jobs';
+import { billSettings } from './domain/bills/settings';
 
 async function main() {
   let config: Config;
@@ -31,10 +33,15 @@ async function main() {
   if (config.isProduction && providers.marketData.name === 'sandbox') {
     app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');
   }
+  if (config.isProduction && (providers.airtime.name === 'sandbox' || providers.bills.name === 'sandbox')) {
+    app.log.warn('AIRTIME_PUBLIC_KEY or BILLS_PUBLIC_KEY is not set: bill purchases go to the offline sandbox');
+  }
   // --- background jobs (src/jobs/README.md): started after the migrations, stopped in shutdown ---
   // The crypto market-data refresh needs the provider built above, so it joins here.
   const cryptoJobs = marketDataJobs(providers.marketData, marketSettings(config));
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs]);
+  // Bill status queries, the recovery sweep and the plan refresh use the same provider instances as the routes.
+  const bills = billJobs({ clock: systemClock, airtime: providers.airtime, bills: providers.bills, settings: billSettings(config) });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills]);
   jobWorker.start();
   // --- end background jobs ---
 

@@ -62,6 +62,9 @@ export const ratePolicies = {
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
+  /** Bills: a checkout sheet per purchase; a meter or smart card checked before paying for it. */
+  billOrdersPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  billVerifyPerUser: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
 } as const satisfies Record<string, RatePolicyRule>;
 export type RatePolicy = keyof typeof ratePolicies;
 

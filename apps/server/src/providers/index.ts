@@ -1,5 +1,7 @@
 import type { Config } from '../config';
+import { createAirtimeProvider, type AirtimeProvider } from './airtime/index';
 import { createBankLookup, type BankLookup } from './bank-lookup/index';
+import { createBillsProvider, type BillsProvider } from './bills/index';
 import { systemClock, type Clock } from '../lib/clock';
 import { createFileStore, type FileStore } from './file-store/index';
 import { createMarketData, type MarketDataProvider } from './market-data/index';
@@ -13,6 +15,8 @@ export interface Providers {
   outbox?: Outbox;
   bankLookup: BankLookup;
   marketData: MarketDataProvider;
+  airtime: AirtimeProvider;
+  bills: BillsProvider;
 }
 
 /** The real service where configured; otherwise the sandbox (development) or a refusal (production). */
@@ -34,5 +38,7 @@ export function createProviders(config: Config, clock: Clock = systemClock): Pro
     files: createFileStore(config),
     bankLookup: createBankLookup(config),
     marketData: createMarketData(config, clock),
+    airtime: createAirtimeProvider(config),
+    bills: createBillsProvider(config),
   };
 }

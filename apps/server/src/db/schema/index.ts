@@ -6,3 +6,4 @@ export * from './jobs';
 export * from './crypto';
 export * from './giftcards';
 export * from './sales';
+export * from './bills';

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { BillOrder } from '@wise/shared';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { billJobs } from '../../src/domain/bills/jobs';
+import { billSettings, type BillDeps } from '../../src/domain/bills/settings';
+import { auditLedger } from '../../src/domain/gems/audit';
+import { getGemBalance } from '../../src/domain/gems/ledger';
+import { accrueReward, claimRewards } from '../../src/domain/rewards/rewards';
+import { JobWorker } from '../../src/jobs/worker';
+import type { ManualClock } from '../../src/lib/clock';
+import { createAirtimeProvider } from '../../src/providers/airtime/index';
+import { createBillsProvider } from '../../src/providers/bills/index';
+import { createTestApp, get, post, type TestApp } from './app';
+import { startFakeAirtime, type FakeAirtimeServer } from './fake-airtime';
+import { startFakeBills, type FakeBillsServer } from './fake-bills';
+import { createCustomer, type TestUser } from './users';
+
+/** The app with both bill providers pointed at local fakes, and what the bill tests need around it. */
+export interface BillsHarness {
+  t: TestApp;
+  airtime: FakeAirtimeServer;
+  bills: FakeBillsServer;
+  env: Record<string, string>;
+  /** The same real clients the app uses, for jobs and direct domain calls. */
+  deps: BillDeps;
+  close(): Promise<void>;
+}
+
+export const PROVIDER_TIMEOUT_MS = 300;
+export const PIN = '2580';
+
+export async function startBillsHarness(clock: ManualClock, options: { rateLimitMultiplier?: number } = {}): Promise<BillsHarness> {
+  const [airtime, bills] = await Promise.all([startFakeAirtime(), startFakeBills()]);
+  bills.plans.set('mtn-data', [
+    { name: 'MTN 40MB (Daily) – 1 day', variation_code: 'mtn-40mb-daily', variation_amount: '49.99' },
+    { name: 'MTN 1GB (SME) – 30 days', variation_code: 'mtn-1gb-sme', variation_amount: '600.00' },
+    { name: 'MTN 2GB (SME) – 30 days', variation_code: 'mtn-2gb-sme', variation_amount: 1200 },
+  ]);
+  bills.plans.set('dstv', [
+    { name: 'DStv Padi', variation_code: 'dstv-padi', variation_amount: '4400.00' },
+    { name: 'DStv Compact', variation_code: 'dstv-compact', variation_amount: '19000.00' },
+  ]);
+  const env = {
+    AIRTIME_PUBLIC_KEY: airtime.publicKey,
+    AIRTIME_BASE_URL: airtime.url,
+    AIRTIME_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+    BILLS_PUBLIC_KEY: bills.publicKey,
+    BILLS_BASE_URL: bills.url,
+    BILLS_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+  };
+  const t = await createTestApp({ clock, env, rateLimitMultiplier: options.rateLimitMultiplier });
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const deps: BillDeps = { clock, airtime: createAirtimeProvider(config), bills: createBillsProvider(config), settings: billSettings(config) };
+  return {
+    t,
+    airtime,
+    bills,
+    env,
+    deps,
+    async close() {
+      await t.close();
+      await Promise.all([airtime.close(), bills.close()]);
+    },
+  };
+}
+
+/** A worker running only the bills jobs, as a server process would (its own id). */
+export function billWorker(h: BillsHarness, workerId = `bills-test-${randomUUID().slice(0, 8)}`): JobWorker {
+  const worker = new JobWorker(h.t.database.db, { clock: h.deps.clock, workerId });
+  for (const job of billJobs(h.deps).jobs) worker.register(job);
+  return worker;
+}
+
+/** A logged-in customer holding `gems` spendable gems (credited as real gems arrive) and, unless told otherwise, a PIN. */
+export async function customerWithGems(h: BillsHarness, gems: number, options: { pin?: boolean } = {}): Promise<TestUser> {
+  const user = await createCustomer(h.t);
+  if (gems > 0) {
+    await accrueReward(h.t.database.db, h.deps.clock, { userId: user.id, source: `seed:${randomUUID()}`, amount: gems, description: 'Seed' });
+    await claimRewards(h.t.database.db, h.deps.clock, user.id);
+  }
+  if (options.pin !== false) {
+    const set = await post(h.t.app, '/api/pin', { pin: PIN, confirm_pin: PIN }, user.cookie);
+    expect(set.statusCode).toBe(200);
+  }
+  expect(await getGemBalance(h.t.database.db, user.id)).toBe(gems);
+  return user;
+}
+
+export function checkout(h: BillsHarness, user: TestUser, body: Record<string, unknown>, key: string = randomUUID()) {
+  return post(h.t.app, '/api/bills/orders', body, user.cookie, { headers: { 'idempotency-key': key } });
+}
+
+/** Checks out and expects the order to be created. */
+export async function newOrder(h: BillsHarness, user: TestUser, body: Record<string, unknown>): Promise<BillOrder> {
+  const response = await checkout(h, user, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ order: BillOrder }>().order;
+}
+
+export const authorise = (h: BillsHarness, user: TestUser, orderId: string, pin = PIN) =>
+  post(h.t.app, `/api/bills/orders/${orderId}/authorise`, { pin }, user.cookie);
+
+export const orderOf = async (h: BillsHarness, user: TestUser, orderId: string): Promise<BillOrder> => {
+  const response = await get(h.t.app, `/api/bills/orders/${orderId}`, user.cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ order: BillOrder }>().order;
+};
+
+export const airtimeBody = (overrides: Record<string, unknown> = {}) => ({ kind: 'airtime', network: 'mtn', phone: '08031234567', amount: 500, ...overrides });
+
+/** The hold behind an order, and every ledger entry it made (hold, then at most one settlement). */
+export async function holdOf(h: BillsHarness, orderId: string) {
+  const holds = await h.t.database.query<{ id: string; status: string; amount: string }>(
+    'SELECT id, status, amount::text FROM gem_holds WHERE reference = $1',
+    [`bill:${orderId}`],
+  );
+  const entries = await h.t.database.query<{ reason: string }>(
+    `SELECT reason FROM gem_entries WHERE idempotency_key IN ($1, $2) ORDER BY created_at, reason`,
+    [`hold:bill:${orderId}`, `hold:bill:${orderId}:settle`],
+  );
+  return { hold: holds[0], count: holds.length, entries: entries.map((e) => e.reason) };
+}
+
+/** The customer's ledger is sound: cached balances equal their lines, entries balance, nothing negative. */
+export async function expectLedgerSound(h: BillsHarness, userIds: string[]): Promise<void> {
+  const audit = await auditLedger(h.t.database.db, { userIds });
+  expect(audit.ok, JSON.stringify(audit)).toBe(true);
+}
