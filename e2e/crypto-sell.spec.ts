@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { apiCustomer } from './support/account';
+import { allowClipboard, readClipboard, transferScreenshot, walletAddresses, type Quote } from './support/crypto';
+import { naira, setBankDetails } from './support/giftcards';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** "$88,319", "$1.0002", "$0.000015700", "$123,460,000": five digits from the first non-zero one (an integer may pad with zeros). */
+function fiveSignificant(price: string): boolean {
+  const [whole = '', fraction = ''] = price.replace(/[$,]/g, '').split('.');
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  return digits.length === 5 || (fraction === '' && digits.length > 5 && /^0+$/.test(digits.slice(5)));
+}
+
+test('dashboard: Popular cryptocurrency shows 5 trending coins, all of them after See More; the action card leads to the coins', async ({ page }) => {
+  await apiCustomer(page);
+  await page.goto('/homepage');
+  const popular = page.getByTestId('popular-crypto');
+  const rows = popular.getByTestId('popular-coin');
+  await expect(rows).toHaveCount(5);
+  for (const row of await rows.all()) {
+    // SPEC §9: price to 5 significant digits, 24 h change to 2 decimals with its sign, and our own sparkline.
+    const price = (await row.locator('.coin-row__price').textContent()) ?? '';
+    expect(price).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d+)?$/);
+    expect(fiveSignificant(price), price).toBe(true);
+    await expect(row.locator('.price-change')).toHaveText(/^[+-]?\d+\.\d{2}%$/);
+    await expect(row.locator('svg.sparkline polyline')).toHaveCount(1);
+  }
+  const total = ((await (await page.request.get('/api/crypto/trending')).json()) as { coins: unknown[] }).coins.length;
+  expect(total).toBeGreaterThan(5);
+  await page.getByRole('button', { name: 'See More' }).click();
+  await expect(rows).toHaveCount(total);
+  await page.getByRole('button', { name: 'See Less' }).click();
+  await expect(rows).toHaveCount(5);
+
+  await page.getByRole('link', { name: /Sell Cryptocurrency/ }).click();
+  await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue$/);
+  const coins = page.getByTestId('coin-list').getByRole('link');
+  await expect(coins).toHaveCount(4);
+  for (const [i, name] of ['Bitcoin', 'Tether', 'BNB', 'Solana'].entries()) {
+    await expect(coins.nth(i)).toContainText(name);
+    await expect(coins.nth(i)).toContainText(/\$[\d,.]+/);
+  }
+});
+
+test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, screenshot, success, Pending in the history', async ({ page }) => {
+  test.setTimeout(120_000);
+  await apiCustomer(page);
+  await setBankDetails(page);
+  await allowClipboard(page);
+
+  await page.goto('/sellcrypto/cryptocatalogue');
+  await page.getByTestId('coin-list').getByRole('link', { name: /Bitcoin/ }).click();
+  await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc$/);
+
+  // SPEC §4: Proceed stays disabled until a non-zero amount has been converted.
+  const proceed = page.getByRole('button', { name: 'Proceed' });
+  await expect(proceed).toBeDisabled();
+  await expect(page.getByTestId('sale-rate')).toHaveText(/^₦[\d,]+\.\d{2}\/\$$/);
+  await page.getByLabel('Amount in BTC').fill('0');
+  await expect(proceed).toBeDisabled();
+  await page.getByLabel('Amount in BTC').fill('0.01');
+  await expect(page.getByTestId('sale-value')).toHaveText(/^₦[1-9][\d,]*\.\d{2}$/);
+  await expect(proceed).toBeEnabled();
+
+  const quoted = page.waitForResponse((r) => r.url().endsWith('/api/crypto/quotes') && r.request().method() === 'POST');
+  await proceed.click();
+  const { quote } = (await (await quoted).json()) as { quote: Quote };
+  expect(quote).toMatchObject({ coin: 'btc', amount: '0.01' });
+
+  // Confirm account: the quoted value (exactly what the server will pay), its countdown, the bank.
+  await expect(page).toHaveURL(new RegExp(`/sellcrypto/cryptocatalogue/btc/confirmaccount\\?quote=${quote.id}$`));
+  await expect(page.getByTestId('quote-value')).toHaveText(naira(BigInt(quote.value_kobo)));
+  await expect(page.getByTestId('quote-countdown')).toHaveText(/(14:[0-5]\d|15:00)$/);
+  await page.reload();
+  await expect(page.getByTestId('quote-value')).toHaveText(naira(BigInt(quote.value_kobo)));
+  const bank = page.getByTestId('bank-confirm');
+  await expect(bank).toContainText('0123456789');
+  await page.getByRole('link', { name: 'Continue' }).click();
+
+  // Wallet address: ours for BTC on Bitcoin, copied, drawn as a QR code, with the network warning.
+  await expect(page).toHaveURL(new RegExp(`/btc/walletaddress\\?quote=${quote.id}$`));
+  const btc = (await walletAddresses(page)).find((a) => a.coin === 'btc');
+  if (!btc) throw new Error('no BTC address seeded');
+  await expect(page.getByTestId('wallet-address-text')).toHaveText(btc.address);
+  await expect(page.getByRole('img', { name: `QR code of our BTC address on ${btc.network}` })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText(`Send only BTC on the ${btc.network} network to this address`);
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await readClipboard(page)).toBe(btc.address);
+  await page.getByRole('button', { name: 'I have sent it' }).click();
+
+  // The proof: one screenshot and the transaction ID, sent with an Idempotency-Key.
+  await expect(page).toHaveURL(new RegExp(`/btc/walletaddress/confirm\\?quote=${quote.id}$`));
+  await page.getByTestId('crypto-screenshot-input').setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
+  await expect(page.getByRole('img', { name: /^Image 1: / })).toBeVisible();
+  await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByLabel('Transaction ID (optional)').fill('9f2c4e0b7a1d');
+  const saleRequest = page.waitForRequest((r) => r.url().endsWith('/api/crypto/sales') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await saleRequest).headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
+
+  // SPEC §4: being verified, paid right after; the sale and home are one tap away.
+  await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc\/success\?sale=[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await expect(page.getByTestId('sale-submitted')).toHaveText('Your transaction is being verified. Payment will be made right after verification');
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/homepage');
+  await page.getByRole('link', { name: 'View transaction' }).click();
+  await expect(page).toHaveURL(/\/homepage\/history\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('transaction-value')).toHaveText(naira(BigInt(quote.value_kobo)));
+  await expect(page.getByTestId('transaction-detail').getByText('Pending', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/homepage\/history$/);
+  const row = page.getByTestId('transaction-row').first();
+  await expect(row).toContainText(naira(BigInt(quote.value_kobo)));
+  await expect(row.getByText('Pending', { exact: true })).toHaveCSS('color', 'rgb(122, 63, 242)');
+});
