@@ -1,6 +1,5 @@
-import { saleResponseSchema } from '@wise/shared';
+import { saleResponseSchema, type CryptoSaleFields } from '@wise/shared';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
-import type { CryptoSaleFields } from '../sale-fields';
 
 export interface CryptoSaleSubmission {
   fields: CryptoSaleFields;

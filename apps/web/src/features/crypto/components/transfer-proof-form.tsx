@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Info } from 'lucide-react';
-import { SALE_IMAGE_MAX_BYTES, saleMessages, type Quote, type SaleDetail } from '@wise/shared';
+import {
+  CRYPTO_SALE_SCREENSHOTS,
+  CRYPTO_TRANSACTION_ID_MAX,
+  cryptoErrorCodes,
+  cryptoMessages,
+  cryptoSaleFieldsSchema,
+  SALE_IMAGE_MAX_BYTES,
+  saleMessages,
+  type Quote,
+  type SaleDetail,
+} from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -11,18 +21,16 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
-import { CRYPTO_TRANSACTION_ID_MAX, cryptoSaleFieldsSchema } from '../sale-fields';
 import './crypto.css';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 /** SPEC §5: one screenshot. */
 const SCREENSHOT_RULES: AttachmentRules = {
-  max: 1,
+  max: CRYPTO_SALE_SCREENSHOTS,
   maxBytes: SALE_IMAGE_MAX_BYTES,
   types: IMAGE_TYPES,
-  messages: { tooMany: 'Attach one screenshot', tooLarge: saleMessages.imageTooLarge, notImage: saleMessages.imageNotImage },
+  messages: { tooMany: saleMessages.screenshotTooMany, tooLarge: saleMessages.screenshotTooLarge, notImage: saleMessages.screenshotNotImage },
 };
-const SCREENSHOT_REQUIRED = 'Attach a screenshot of your transfer';
 
 interface TransferProofFormProps {
   quote: Quote;
@@ -45,7 +53,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
 
   const requireScreenshot = () => {
     if (screenshot.items.length > 0) return true;
-    screenshot.setError(SCREENSHOT_REQUIRED);
+    screenshot.setError(saleMessages.screenshotRequired);
     return false;
   };
 
@@ -72,6 +80,8 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {
           if (error.fields.screenshot) screenshot.setError(error.fields.screenshot);
+          // One quote sells once: this one already did (from another tab, or before a reload).
+          if (error.code === cryptoErrorCodes.quoteUsed) setNotice(cryptoMessages.quoteUsed);
           if (error.status === 0) {
             setNotice('The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.');
           }
@@ -85,7 +95,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
       <ImagePicker
         label="Screenshot of your transfer"
         items={screenshot.items}
-        max={1}
+        max={CRYPTO_SALE_SCREENSHOTS}
         accept={IMAGE_TYPES.join(',')}
         onPick={screenshot.pick}
         onRemove={screenshot.remove}

@@ -1,11 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { cryptoErrorCodes, quoteSchema, type Quote, type SaleDetail } from '@wise/shared';
+import { cryptoErrorCodes, quoteExpiredMetaSchema, type CryptoSaleFields, type Quote, type SaleDetail } from '@wise/shared';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { createQuote } from '../api/create-quote';
 import { submitCryptoSale } from '../api/submit-crypto-sale';
-import type { CryptoSaleFields } from '../sale-fields';
 
 interface SellInput {
   quote: Quote;
@@ -20,19 +19,10 @@ export type SellCryptoOutcome =
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: unknown };
 
-/** The fresh quote a 409 QUOTE_EXPIRED carries in `meta.quote` (an object, or its JSON text). */
+/** The fresh quote a 409 QUOTE_EXPIRED carries in `meta.quote`. */
 function quoteFromError(error: ApiError): Quote | undefined {
-  const raw: unknown = error.body.meta?.quote;
-  let candidate = raw;
-  if (typeof raw === 'string') {
-    try {
-      candidate = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  const parsed = quoteSchema.safeParse(candidate);
-  return parsed.success ? parsed.data : undefined;
+  const meta = quoteExpiredMetaSchema.safeParse(error.body.meta);
+  return meta.success ? meta.data.quote : undefined;
 }
 
 /**
