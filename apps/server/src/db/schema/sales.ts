@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { uploads } from './account';
 import { users } from './auth';
+import { coinIds, cryptoQuotes } from './crypto';
 import { giftCards, giftCardSubcategories } from './giftcards';
 
 /**
- * Mirrors the sales of db/migrations/0007_giftcards_sales.sql: one record for every kind of sale.
+ * Mirrors the sales of db/migrations/0007_giftcards_sales.sql and 0010_crypto_sales.sql: one
+ * record for every kind of sale.
  * The SQL is the source of truth; its triggers keep the terms immutable, the status moving only
  * along its transitions and the history written (see domain/sales/README.md).
  */
@@ -36,15 +38,25 @@ export const sales = pgTable(
     subcategoryId: uuid('subcategory_id').references(() => giftCardSubcategories.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     subcategoryLabel: text('subcategory_label'),
+    /** The card's currency; 'USD' for a coin. */
     currency: text('currency').notNull(),
-    /** Decimal strings, never floats. */
+    /** Decimal strings, never floats. A coin's currency amount is its worth in USD, its rate naira per USD. */
     currencyAmount: numeric('currency_amount').notNull(),
     exchangeRate: numeric('exchange_rate').notNull(),
     valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
-    quote: jsonb('quote').$type<Record<string, string>>().notNull().default({}),
     comment: text('comment'),
     /** Never logged; shown to the seller and staff only. */
     cardCode: text('card_code'),
+    /** A crypto sale: the coin, how much, the quote it sold at and that quote's prices (null otherwise). */
+    coin: text('coin', { enum: coinIds }),
+    coinAmount: numeric('coin_amount'),
+    quoteId: uuid('quote_id'),
+    priceUsd: numeric('price_usd'),
+    usdtMarketRateNgn: numeric('usdt_market_rate_ngn'),
+    usdtAdjustmentNgn: numeric('usdt_adjustment_ngn', { precision: 14, scale: 2 }),
+    usdtRateNgn: numeric('usdt_rate_ngn'),
+    coinAdjustmentNgn: numeric('coin_adjustment_ngn', { precision: 14, scale: 2 }),
+    transactionId: text('transaction_id'),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -61,6 +73,8 @@ export const sales = pgTable(
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
     unique('sales_id_owner_key').on(t.id, t.userId),
+    unique('sales_quote_id_key').on(t.quoteId),
+    foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }),
     index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
     index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),

@@ -1,11 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { errorCodes, giftCardArtUrl, saleMessages, type SaleDetail, type SaleTimelineStatus, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import {
+  coinArtUrl,
+  COINS,
+  errorCodes,
+  giftCardArtUrl,
+  saleMessages,
+  type CoinId,
+  type SaleDetail,
+  type SaleTimelineStatus,
+  type TransactionItem,
+  type TransactionStatus,
+} from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
+import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
 import { DomainError } from '../errors';
 
-/** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md). */
+/** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md, CRYPTO-API.md). */
 
 type SaleRow = typeof sales.$inferSelect;
 
@@ -21,7 +33,7 @@ const timelineStatus = (status: SaleStatus): SaleTimelineStatus | undefined => (
 
 export const saleNotFound = () => new DomainError(errorCodes.notFound, saleMessages.saleNotFound, 404);
 
-/** The columns every list row and detail needs, with the card's slug for its artwork. */
+/** The columns every list row and detail needs, with the card's slug or the coin for its artwork. */
 export const saleListColumns = {
   id: sales.id,
   kind: sales.kind,
@@ -31,6 +43,7 @@ export const saleListColumns = {
   comment: sales.comment,
   createdAt: sales.createdAt,
   cardSlug: giftCards.slug,
+  coin: sales.coin,
 };
 export type SaleListRow = {
   id: string;
@@ -41,6 +54,7 @@ export type SaleListRow = {
   comment: string | null;
   createdAt: Date;
   cardSlug: string | null;
+  coin: CoinId | null;
 };
 
 export function toTransactionItem(row: SaleListRow): TransactionItem {
@@ -52,7 +66,7 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     amount_kobo: row.valueKobo,
     status: listStatusOf(row.status),
     image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
-    crypto_logo_url: null,
+    crypto_logo_url: row.coin ? coinArtUrl(row.coin) : null,
     comment: row.comment,
   };
 }
@@ -99,5 +113,26 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     timeline,
     rejection_reason: sale.rejectionReason,
     payout_reference: sale.payoutReference,
+    ...cryptoFacts(sale),
+  };
+}
+
+/** A crypto sale's coin, amount, transaction ID and the quote's prices; nulls for any other kind. */
+function cryptoFacts(sale: SaleRow): Pick<SaleDetail, 'coin' | 'coin_amount' | 'transaction_id' | 'crypto'> {
+  const { coin, coinAmount, priceUsd, usdtRateNgn, coinAdjustmentNgn } = sale;
+  if (!coin || !coinAmount || !priceUsd || !usdtRateNgn || !coinAdjustmentNgn) {
+    return { coin: null, coin_amount: null, transaction_id: null, crypto: null };
+  }
+  return {
+    coin,
+    coin_amount: plain(coinAmount),
+    transaction_id: sale.transactionId,
+    crypto: {
+      symbol: COINS[coin].symbol,
+      price_usd: plain(priceUsd),
+      usdt_rate_ngn: plain(usdtRateNgn),
+      coin_adjustment_ngn: signedNaira(new Dec(coinAdjustmentNgn)),
+      rate_ngn_per_usd: plain(sale.exchangeRate),
+    },
   };
 }

@@ -11,7 +11,7 @@ import {
   type SaleDetail,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { saleImages, sales, uploads } from '../../db/schema/index';
+import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { FileStore } from '../../providers/file-store/index';
@@ -23,10 +23,10 @@ import { deleteStoredImages, SALE_IMAGE_TYPE, storeSaleImages } from '../uploads
 import { getSaleDetail } from './detail';
 
 /**
- * Submitting a gift-card sale (GIFTCARDS-API.md "Selling"; DESIGN §5). The server recomputes the
- * value from the sub-category's current rate; the rate the customer saw must still hold. Images
- * are written to the store first, then the sale, its images and its first status event commit in
- * one transaction; if that fails the files are deleted, so nothing is left half-done.
+ * Submitting a sale (DESIGN §5): the steps every kind shares — Idempotency-Key, bank details,
+ * images stored first, one transaction for the sale, its images and its first status event, files
+ * deleted again if that fails — in `submitSale`; what a kind checks and records is handed in
+ * (`submitGiftCardSale` here, `submitCryptoSale` in crypto.ts).
  */
 
 export interface SaleDeps {
@@ -86,6 +86,9 @@ export class SaleWriteError extends Error {
 
 export const keyReused = () => new DomainError(saleErrorCodes.idempotencyKeyReused, saleMessages.idempotencyKeyReused, 422);
 const bankDetailsRequired = () => new DomainError(saleErrorCodes.bankDetailsRequired, saleMessages.bankDetailsRequired, 409);
+
+/** What an Idempotency-Key stands for: a sha256 of the request as the server understands it. */
+export const requestHashOf = (normalised: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 const subcategoryUnavailable = () =>
   new DomainError(giftCardErrorCodes.notFound, saleMessages.subcategoryUnavailable, 404, { fields: { subcategory_id: saleMessages.subcategoryUnavailable } });
 
@@ -94,7 +97,7 @@ const subcategoryUnavailable = () =>
  * "25.50" are one request) and the bytes of every image, in order.
  */
 export function saleRequestHash(fields: GiftCardSaleFields, imageDigests: readonly string[]): string {
-  const normalised = {
+  return requestHashOf({
     kind: 'giftcard',
     subcategory_id: fields.subcategory_id.toLowerCase(),
     gift_card_id: fields.gift_card_id?.toLowerCase() ?? null,
@@ -103,8 +106,7 @@ export function saleRequestHash(fields: GiftCardSaleFields, imageDigests: readon
     comment: fields.comment ?? null,
     card_code: fields.card_code ?? null,
     images: imageDigests,
-  };
-  return createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
+  });
 }
 
 async function saleByKey(db: Db, userId: string, key: string): Promise<{ id: string; requestHash: string } | undefined> {
@@ -117,11 +119,108 @@ async function saleByKey(db: Db, userId: string, key: string): Promise<{ id: str
 }
 
 /** The first sale made with this key, if the request is the same one; a different one is a 422. */
-async function replay(db: Db, request: GiftCardSaleRequest, requestHash: string): Promise<SubmittedSale | undefined> {
-  const first = await saleByKey(db, request.userId, request.idempotencyKey);
+async function replay(db: Db, userId: string, idempotencyKey: string, requestHash: string): Promise<SubmittedSale | undefined> {
+  const first = await saleByKey(db, userId, idempotencyKey);
   if (!first) return undefined;
   if (first.requestHash !== requestHash) throw keyReused();
-  return { sale: await getSaleDetail(db, request.userId, first.id), replayed: true };
+  return { sale: await getSaleDetail(db, userId, first.id), replayed: true };
+}
+
+/** The columns of a sale that its kind decides (everything but who, when, the key and the payout account). */
+export type SaleTerms = Omit<
+  typeof sales.$inferInsert,
+  'id' | 'userId' | 'status' | 'statusChangedAt' | 'createdAt' | 'idempotencyKey' | 'requestHash' | 'bankCode' | 'bankName' | 'accountNumber' | 'accountName'
+> & { kind: SaleKindValue };
+
+export interface SaleSubmission {
+  userId: string;
+  idempotencyKey: string;
+  /** requestHashOf the kind's normalised fields and the images' source digests. */
+  requestHash: string;
+  images: readonly SaleImageInput[];
+  /**
+   * Checks the request against things as they are at `now` and returns the sale's terms, or throws
+   * the customer's refusal. Called before any file is written (the common refusals cost no
+   * storage) and again inside the sale's transaction, whose `now` the sale is stamped with.
+   */
+  terms: (db: Db, now: Date) => Promise<SaleTerms>;
+  /** A unique violation of the kind's own (not the Idempotency-Key's), as the customer should read it. */
+  conflict?: (constraint: string) => DomainError | undefined;
+}
+
+/**
+ * The steps every sale goes through (sales/README.md "Submitting"): the same key and request →
+ * the first sale again; bank details on file, snapshotted; the kind's terms; the images written;
+ * one transaction for the sale, its uploads and its images; files deleted if anything fails.
+ */
+export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Promise<SubmittedSale> {
+  const { userId, idempotencyKey, requestHash, images } = submission;
+  const replayed = await replay(db, userId, idempotencyKey, requestHash);
+  if (replayed) return replayed;
+
+  const bank = await getBankDetails(db, userId);
+  if (!bank.bank_code || !bank.bank_name || !bank.bank_account || !bank.account_name) throw bankDetailsRequired();
+  const snapshot = { bankCode: bank.bank_code, bankName: bank.bank_name, accountNumber: bank.bank_account, accountName: bank.account_name };
+
+  await submission.terms(db, deps.clock.now());
+
+  const stored = await storeSaleImages(
+    deps.store,
+    images.map((image) => image.body),
+    deps.onCleanupError,
+  );
+  try {
+    const saleId = await db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const terms = await submission.terms(tx, now);
+      const [sale] = await tx
+        .insert(sales)
+        .values({
+          ...terms,
+          userId,
+          status: 'submitted',
+          statusChangedAt: now,
+          ...snapshot,
+          idempotencyKey,
+          requestHash,
+          createdAt: now,
+        })
+        .returning({ id: sales.id });
+      if (!sale) throw new Error('sale insert returned no row');
+      const uploaded = await tx
+        .insert(uploads)
+        .values(stored.map((image) => ({ userId, storageKey: image.key, purpose: 'sale_image' as const, contentType: SALE_IMAGE_TYPE, sizeBytes: image.sizeBytes })))
+        .returning({ id: uploads.id, key: uploads.storageKey });
+      const idOf = new Map(uploaded.map((row) => [row.key, row.id]));
+      await tx.insert(saleImages).values(
+        stored.map((image, position) => {
+          const uploadId = idOf.get(image.key);
+          if (!uploadId) throw new Error('upload row missing for a stored image');
+          return { saleId: sale.id, userId, position, uploadId };
+        }),
+      );
+      return sale.id;
+    });
+    return { sale: await getSaleDetail(db, userId, saleId), replayed: false };
+  } catch (error) {
+    await deleteStoredImages(
+      deps.store,
+      stored.map((image) => image.key),
+      deps.onCleanupError,
+    );
+    const constraint = uniqueViolation(error);
+    if (constraint !== undefined) {
+      // A parallel request with the same key committed first (it may have lost on any unique
+      // index, the key's or the kind's own): answer as its retry would be answered.
+      const first = await replay(db, userId, idempotencyKey, requestHash);
+      if (first) return first;
+      const refusal = submission.conflict?.(constraint);
+      if (refusal) throw refusal;
+    }
+    if (error instanceof DomainError) throw error;
+    // Not rethrown as is, nor as a cause: see SaleWriteError.
+    throw new SaleWriteError(error);
+  }
 }
 
 interface Quote {
@@ -160,87 +259,39 @@ function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleF
   return { found, amount, exchangeRate: subcategory.exchangeRate, valueKobo };
 }
 
+/**
+ * A gift-card sale (GIFTCARDS-API.md "Selling"): the server recomputes the value from the
+ * sub-category's current rate, and the rate the customer saw must still hold (re-checked under a
+ * share lock inside the sale's transaction).
+ */
 export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCardSaleRequest): Promise<SubmittedSale> {
   const { userId, fields, images } = request;
   if (images.length === 0) throw validationError(saleMessages.imagesRequired, { images: saleMessages.imagesRequired });
   if (images.length > SALE_IMAGES_MAX) throw validationError(saleMessages.imagesTooMany, { images: saleMessages.imagesTooMany });
-  const requestHash = saleRequestHash(
-    fields,
-    images.map((image) => image.sourceDigest),
-  );
-
-  const replayed = await replay(db, request, requestHash);
-  if (replayed) return replayed;
-
-  const bank = await getBankDetails(db, userId);
-  if (!bank.bank_code || !bank.bank_name || !bank.bank_account || !bank.account_name) throw bankDetailsRequired();
-  const snapshot = { bankCode: bank.bank_code, bankName: bank.bank_name, accountNumber: bank.bank_account, accountName: bank.account_name };
-
-  // Checked before any file is written (the common refusals cost no storage), and again under lock.
-  priceSale(await findSaleableSubcategory(db, fields.subcategory_id), fields);
-
-  const stored = await storeSaleImages(
-    deps.store,
-    images.map((image) => image.body),
-    deps.onCleanupError,
-  );
-  try {
-    const saleId = await db.transaction(async (tx) => {
+  return submitSale(db, deps, {
+    userId,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: saleRequestHash(
+      fields,
+      images.map((image) => image.sourceDigest),
+    ),
+    images,
+    terms: async (tx) => {
       const priced = priceSale(await findSaleableSubcategory(tx, fields.subcategory_id), fields);
       const { card, subcategory } = priced.found;
-      const now = deps.clock.now();
-      const [sale] = await tx
-        .insert(sales)
-        .values({
-          userId,
-          kind: 'giftcard',
-          status: 'submitted',
-          statusChangedAt: now,
-          giftCardId: card.id,
-          subcategoryId: subcategory.id,
-          title: `${card.name} · ${subcategoryShortLabel(subcategory)}`,
-          subcategoryLabel: subcategoryLabel(subcategory),
-          currency: subcategory.currency,
-          currencyAmount: priced.amount,
-          exchangeRate: priced.exchangeRate,
-          valueKobo: priced.valueKobo,
-          comment: fields.comment ?? null,
-          cardCode: fields.card_code ?? null,
-          ...snapshot,
-          idempotencyKey: request.idempotencyKey,
-          requestHash,
-          createdAt: now,
-        })
-        .returning({ id: sales.id });
-      if (!sale) throw new Error('sale insert returned no row');
-      const uploaded = await tx
-        .insert(uploads)
-        .values(stored.map((image) => ({ userId, storageKey: image.key, purpose: 'sale_image' as const, contentType: SALE_IMAGE_TYPE, sizeBytes: image.sizeBytes })))
-        .returning({ id: uploads.id, key: uploads.storageKey });
-      const idOf = new Map(uploaded.map((row) => [row.key, row.id]));
-      await tx.insert(saleImages).values(
-        stored.map((image, position) => {
-          const uploadId = idOf.get(image.key);
-          if (!uploadId) throw new Error('upload row missing for a stored image');
-          return { saleId: sale.id, userId, position, uploadId };
-        }),
-      );
-      return sale.id;
-    });
-    return { sale: await getSaleDetail(db, userId, saleId), replayed: false };
-  } catch (error) {
-    await deleteStoredImages(
-      deps.store,
-      stored.map((image) => image.key),
-      deps.onCleanupError,
-    );
-    // A parallel request with the same key committed first: answer as its retry would be answered.
-    if (uniqueViolation(error) === 'sales_idempotency_key') {
-      const first = await replay(db, request, requestHash);
-      if (first) return first;
-    }
-    if (error instanceof DomainError) throw error;
-    // Not rethrown as is, nor as a cause: see SaleWriteError.
-    throw new SaleWriteError(error);
-  }
+      return {
+        kind: 'giftcard',
+        giftCardId: card.id,
+        subcategoryId: subcategory.id,
+        title: `${card.name} · ${subcategoryShortLabel(subcategory)}`,
+        subcategoryLabel: subcategoryLabel(subcategory),
+        currency: subcategory.currency,
+        currencyAmount: priced.amount,
+        exchangeRate: priced.exchangeRate,
+        valueKobo: priced.valueKobo,
+        comment: fields.comment ?? null,
+        cardCode: fields.card_code ?? null,
+      };
+    },
+  });
 }

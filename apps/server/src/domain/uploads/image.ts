@@ -36,7 +36,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
 }
 
 /** The customer-facing texts of one kind of upload. */
-interface ImageMessages {
+export interface ImageMessages {
   missing: string;
   tooLarge: string;
   notImage: string;
@@ -137,12 +137,13 @@ export const saleImageRules: ImageRules = {
 };
 
 /**
- * A picture of a card for staff to review: WebP, auto-rotated, its shape kept and scaled down to
- * fit SALE_IMAGE_SIDE_PX, metadata (EXIF with GPS included) dropped.
+ * A picture of a card (or of a crypto transfer) for staff to review: WebP, auto-rotated, its shape
+ * kept and scaled down to fit SALE_IMAGE_SIDE_PX, metadata (EXIF with GPS included) dropped.
+ * `messages` name the picture as the sale's form does (the card images by default).
  */
-export async function processSaleImage(input: Buffer): Promise<Buffer> {
-  const kind = await checkImage(input, saleImageRules);
-  return reencode(input, kind, saleImageRules.messages, (image) =>
+export async function processSaleImage(input: Buffer, messages: ImageMessages = saleImageRules.messages): Promise<Buffer> {
+  const kind = await checkImage(input, { ...saleImageRules, messages });
+  return reencode(input, kind, messages, (image) =>
     image.resize(SALE_IMAGE_SIDE_PX, SALE_IMAGE_SIDE_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }),
   );
 }

@@ -14,6 +14,7 @@ import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cach
 import { createQuote } from '../../domain/crypto/quotes';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
+import { cryptoSaleRoutes } from './sales';
 
 const tags = ['crypto'];
 /** Glyphs never change for an id: browsers and proxies may keep them a day. */
@@ -22,12 +23,14 @@ const ART_CACHE_CONTROL = 'public, max-age=86400';
 /**
  * SPEC §7 coins/markets → GET /api/crypto/coins; trending search → GET /api/crypto/trending;
  * get_wallet_addresses → GET /api/crypto/wallet-addresses; display_price*.php → the rates inside
- * the coins and the quote (POST /api/crypto/quotes). Prices come from the server's cache only.
+ * the coins and the quote (POST /api/crypto/quotes); sell_cryptocurrency.php → POST /api/crypto/sales
+ * (./sales.ts). Prices come from the server's cache only.
  */
 export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock, rates, config } = ctx;
   const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(config) };
   const quoteDeps = { ...market, quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000 };
+  await app.register(cryptoSaleRoutes, { prefix: '/sales', ctx, quoteDeps });
 
   app.get(
     '/coins',

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,12 +18,13 @@ import {
   saleResponseSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
-import { DomainError, forbidden, validationError } from '../../domain/errors';
+import { DomainError, validationError } from '../../domain/errors';
 import { renderCardArt } from '../../domain/giftcards/art';
 import { findCardForArt, getGiftCard, listGiftCards, searchGiftCards } from '../../domain/giftcards/catalogue';
-import { submitGiftCardSale, type SaleImageInput } from '../../domain/sales/submit';
-import { processSaleImage, uploadErrorCodes } from '../../domain/uploads/image';
+import { submitGiftCardSale } from '../../domain/sales/submit';
+import { processSaleImage } from '../../domain/uploads/image';
 import { currentUser } from '../../plugins/sessions';
+import { readSaleForm, type SaleFormSpec } from '../sales/form';
 import { errorResponses } from '../schemas';
 
 const tags = ['giftcards'];
@@ -34,60 +33,20 @@ const tags = ['giftcards'];
 const SALE_TEXT_FIELDS = new Set(['subcategory_id', 'gift_card_id', 'amount', 'expected_rate', 'comment', 'card_code', 'user_id']);
 const FIELD_MAX_BYTES = SALE_COMMENT_MAX * 4 + 64;
 
-const imageTooLarge = () =>
-  new DomainError(uploadErrorCodes.tooLarge, saleMessages.imageTooLarge, 413, { fields: { images: saleMessages.imageTooLarge } });
-const tooManyImages = () =>
-  new DomainError(saleErrorCodes.imagesTooMany, saleMessages.imagesTooMany, 400, { fields: { images: saleMessages.imagesTooMany } });
-
-/** Multipart's own limit errors, as the customer should read them. */
-function multipartFailure(error: unknown): DomainError | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return imageTooLarge();
-  if (code === 'FST_FILES_LIMIT') return tooManyImages();
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new DomainError('VALIDATION', httpMessages.payloadTooLarge, 413);
-  return undefined;
-}
-
-interface ParsedSale {
-  fields: Record<string, string>;
-  images: SaleImageInput[];
-}
-
-/**
- * Reads the multipart body one part at a time: each image is hashed as sent (for the
- * Idempotency-Key), then checked and re-encoded at once, so at most one raw image is in memory.
- */
-async function readSaleForm(request: FastifyRequest, userId: string): Promise<ParsedSale> {
-  if (!request.isMultipart()) throw new DomainError('VALIDATION', saleMessages.notMultipart, 415);
-  const fields: Record<string, string> = {};
-  const images: SaleImageInput[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'images') throw validationError(saleMessages.imageNotImage, { images: saleMessages.imageNotImage });
-        const raw = await part.toBuffer();
-        // A browser sends an empty part for a file input left empty: that is no image, not a bad one.
-        if (raw.length === 0 && !part.filename) continue;
-        images.push({ sourceDigest: createHash('sha256').update(raw).digest('hex'), body: await processSaleImage(raw) });
-        continue;
-      }
-      if (!SALE_TEXT_FIELDS.has(part.fieldname) || part.fieldname in fields) {
-        throw validationError(httpMessages.badRequest, { [SALE_TEXT_FIELDS.has(part.fieldname) ? part.fieldname : '_']: httpMessages.badRequest });
-      }
-      if (part.valueTruncated || typeof part.value !== 'string') {
-        const message = part.fieldname === 'comment' ? saleMessages.commentTooLong : httpMessages.badRequest;
-        throw validationError(message, { [part.fieldname]: message });
-      }
-      fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    throw multipartFailure(error) ?? error;
-  }
-  // SPEC's calls carried user_id; the sale is always the session's own (DESIGN §3).
-  if (fields.user_id !== undefined && fields.user_id !== userId) throw forbidden();
-  delete fields.user_id;
-  return { fields, images };
-}
+/** The multipart body of a gift-card sale: its text fields and 1-10 files in `images`. */
+const giftCardSaleForm: SaleFormSpec = {
+  fileField: 'images',
+  textFields: SALE_TEXT_FIELDS,
+  tooLong: { comment: saleMessages.commentTooLong },
+  processImage: processSaleImage,
+  messages: {
+    notMultipart: saleMessages.notMultipart,
+    wrongFileField: saleMessages.imageNotImage,
+    tooLarge: saleMessages.imageTooLarge,
+    tooMany: saleMessages.imagesTooMany,
+  },
+  tooManyCode: saleErrorCodes.imagesTooMany,
+};
 
 /**
  * SPEC §7 get_gift_cards → GET /api/giftcards; search_cards?query → GET /api/giftcards/search;
@@ -179,7 +138,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     async (request, reply) => {
       const userId = currentUser(request).id;
       await rates.consume('saleSubmitPerUser', userId);
-      const form = await readSaleForm(request, userId);
+      const form = await readSaleForm(request, userId, giftCardSaleForm);
       const parsed = giftCardSaleFieldsSchema.safeParse(form.fields);
       const fieldErrors = parsed.success ? {} : firstIssuePerField(parsed.error.issues);
       if (form.images.length === 0) fieldErrors.images = saleMessages.imagesRequired;

@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { COINS, cryptoErrorCodes, cryptoMessages, type CryptoSaleFields } from '@wise/shared';
+import type { Db } from '../../db/client';
+import { sales } from '../../db/schema/index';
+import { Dec } from '../crypto/money';
+import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
+import { DomainError } from '../errors';
+import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
+
+/**
+ * Submitting a crypto sale (CRYPTO-API.md "Sale"; SPEC §5 "Crypto sale"; DESIGN §4-§5): the
+ * customer sells at a quote they were given — their own, still honoured, not yet sold — with one
+ * screenshot of the transfer and an optional transaction ID. Every figure is the quote's; nothing
+ * the browser computed is read. An expired quote is answered with a fresh one for the same coin
+ * and amount, for the customer to confirm.
+ */
+
+export interface CryptoSaleDeps extends SaleDeps {
+  /** What a fresh quote needs when the customer's has expired. */
+  quotes: QuoteDeps;
+}
+
+export interface CryptoSaleRequest {
+  userId: string;
+  idempotencyKey: string;
+  fields: CryptoSaleFields;
+  screenshot: SaleImageInput;
+}
+
+export const quoteUsed = () => new DomainError(cryptoErrorCodes.quoteUsed, cryptoMessages.quoteUsed, 409);
+
+/** What an Idempotency-Key of a crypto sale stands for: the quote, the transaction ID and the screenshot's bytes. */
+export function cryptoSaleRequestHash(fields: CryptoSaleFields, screenshotDigest: string): string {
+  return requestHashOf({
+    kind: 'crypto',
+    quote_id: fields.quote_id.toLowerCase(),
+    transaction_id: fields.transaction_id ?? null,
+    images: [screenshotDigest],
+  });
+}
+
+async function quoteSold(db: Db, userId: string, quoteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(eq(sales.quoteId, quoteId), eq(sales.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The quote the sale may use at `now`. A quote that already sold is refused as such even once it
+ * has expired: offering a fresh quote for coins already sold would invite selling them twice.
+ */
+async function usableQuote(db: Db, userId: string, quoteId: string, now: Date): Promise<StoredQuote> {
+  let quote: StoredQuote;
+  try {
+    quote = await getValidQuote(db, { now: () => now }, userId, quoteId);
+  } catch (error) {
+    if (error instanceof QuoteExpiredError && (await quoteSold(db, userId, error.quote.id))) throw quoteUsed();
+    throw error;
+  }
+  if (await quoteSold(db, userId, quote.id)) throw quoteUsed();
+  return quote;
+}
+
+/** The sale's terms are the quote's (0010_crypto_sales.sql checks each against it). */
+export function cryptoSaleTerms(quote: StoredQuote, transactionId: string | undefined): SaleTerms {
+  return {
+    kind: 'crypto',
+    title: `${COINS[quote.coin].symbol} · ${quote.amount}`,
+    // Shown like a gift card's "amount at a rate": the coins' worth in US dollars at naira per dollar.
+    currency: 'USD',
+    currencyAmount: new Dec(quote.amount).times(quote.priceUsd).toFixed(),
+    exchangeRate: quote.rateNgnPerUsd,
+    valueKobo: quote.valueKobo,
+    coin: quote.coin,
+    coinAmount: quote.amount,
+    quoteId: quote.id,
+    priceUsd: quote.priceUsd,
+    usdtMarketRateNgn: quote.usdtMarketRateNgn,
+    usdtAdjustmentNgn: quote.usdtAdjustmentNgn,
+    usdtRateNgn: quote.usdtRateNgn,
+    coinAdjustmentNgn: quote.coinAdjustmentNgn,
+    transactionId: transactionId ?? null,
+  };
+}
+
+export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: CryptoSaleRequest): Promise<SubmittedSale> {
+  const { userId, fields, screenshot } = request;
+  try {
+    return await submitSale(db, deps, {
+      userId,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: cryptoSaleRequestHash(fields, screenshot.sourceDigest),
+      images: [screenshot],
+      terms: async (tx, now) => cryptoSaleTerms(await usableQuote(tx, userId, fields.quote_id, now), fields.transaction_id),
+      // Two sales of one quote at once, with different keys: the second is told it is sold.
+      conflict: (constraint) => (constraint === 'sales_quote_id_key' ? quoteUsed() : undefined),
+    });
+  } catch (error) {
+    if (!(error instanceof QuoteExpiredError)) throw error;
+    // Stale prices make this a 503 PRICES_STALE: no fresh value can be promised yet.
+    const fresh = await createQuote(db, deps.quotes, userId, { coin: error.quote.coin, amount: error.quote.amount });
+    throw new DomainError(error.code, error.message, error.status, { meta: { quote: fresh } });
+  }
+}
