@@ -152,17 +152,18 @@ CREATE TRIGGER bill_orders_guard BEFORE INSERT OR UPDATE ON bill_orders FOR EACH
 
 -- At commit, an order's gems agree with its status: the hold is this order's (reference
 -- bill:<id>, same customer, same amount), pending while processing, captured once successful,
--- released once failed. So no order can settle one way while its gems went the other.
-CREATE FUNCTION bill_order_check_hold() RETURNS trigger LANGUAGE plpgsql AS $$
+-- released once failed. Checked when either side changes, so no order can settle one way while
+-- its gems went the other — not even by hand-typed SQL on gem_holds.
+CREATE FUNCTION bill_order_assert_hold(order_id uuid) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   current_order record;
   hold record;
   expected text;
 BEGIN
-  -- Re-read: the row may have moved on again later in the same transaction.
-  SELECT * INTO current_order FROM bill_orders WHERE id = NEW.id;
+  -- Read at commit: the rows as the transaction leaves them, however often they moved.
+  SELECT * INTO current_order FROM bill_orders WHERE id = order_id;
   IF current_order.hold_id IS NULL THEN
-    RETURN NULL;
+    RETURN;
   END IF;
   SELECT * INTO hold FROM gem_holds WHERE id = current_order.hold_id;
   expected := CASE current_order.status WHEN 'processing' THEN 'pending' WHEN 'successful' THEN 'captured' WHEN 'failed' THEN 'released' END;
@@ -172,11 +173,33 @@ BEGIN
       current_order.id, current_order.status, hold.status, hold.reference, hold.amount
       USING ERRCODE = 'check_violation', CONSTRAINT = 'bill_orders_hold_agrees';
   END IF;
+END;
+$$;
+
+CREATE FUNCTION bill_order_check_hold() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM bill_order_assert_hold(NEW.id);
   RETURN NULL;
 END;
 $$;
 CREATE CONSTRAINT TRIGGER bill_orders_hold_agrees AFTER UPDATE ON bill_orders
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bill_order_check_hold();
+
+-- The same check from the hold's side: a bill order's hold settled without its order (or the
+-- other way) is refused. Holds of no order (other purchases, tests) are not looked at.
+CREATE FUNCTION bill_hold_check_order() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  order_id uuid;
+BEGIN
+  SELECT id INTO order_id FROM bill_orders WHERE hold_id = NEW.id;
+  IF order_id IS NOT NULL THEN
+    PERFORM bill_order_assert_hold(order_id);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE CONSTRAINT TRIGGER gem_holds_bill_order_agrees AFTER UPDATE ON gem_holds
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bill_hold_check_order();
 
 -- Orders are records: never deleted.
 CREATE FUNCTION bill_order_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
