@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiCustomer } from './support/account';
 import { allowClipboard, readClipboard, transferScreenshot, walletAddresses, type Quote } from './support/crypto';
@@ -114,4 +115,54 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   const row = page.getByTestId('transaction-row').first();
   await expect(row).toContainText(naira(BigInt(quote.value_kobo)));
   await expect(row.getByText('Pending', { exact: true })).toHaveCSS('color', 'rgb(122, 63, 242)');
+});
+
+test('without bank details the confirm step asks for them, and saving them comes back to it with the same quote', async ({ page }) => {
+  await apiCustomer(page);
+  await page.goto('/sellcrypto/cryptocatalogue/usdt');
+  await page.getByLabel('Amount in USDT').fill('25.5');
+  const quoted = page.waitForResponse((r) => r.url().endsWith('/api/crypto/quotes') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  const { quote } = (await (await quoted).json()) as { quote: Quote };
+  await expect(page.getByTestId('bank-missing')).toContainText('Add your bank details before selling, so we know where to pay you');
+  await page.getByRole('link', { name: 'Add bank details' }).click();
+  await expect(page).toHaveURL(/\/account\/updatebank\?returnTo=/);
+  await page.getByLabel('Bank name').selectOption({ label: 'Guaranty Trust Bank' });
+  await page.getByLabel('Account number').fill('0123456789');
+  await expect(page.getByTestId('resolved-name')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sellcrypto/cryptocatalogue/usdt/confirmaccount\\?quote=${quote.id}$`));
+  await expect(page.getByTestId('quote-value')).toHaveText(naira(BigInt(quote.value_kobo)));
+  await expect(page.getByTestId('bank-confirm')).toContainText('0123456789');
+});
+
+test('the crypto screens have no WCAG AA violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiCustomer(page);
+  await setBankDetails(page);
+  const found: Record<string, unknown> = {};
+  const check = async (name: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const list = results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    if (list.length) found[name] = list;
+  };
+  await page.goto('/homepage');
+  await expect(page.getByTestId('popular-coin')).toHaveCount(5);
+  await check('dashboard');
+  await page.goto('/sellcrypto/cryptocatalogue');
+  await expect(page.getByTestId('coin-list')).toBeVisible();
+  await check('catalogue');
+  await page.goto('/sellcrypto/cryptocatalogue/sol');
+  await page.getByLabel('Amount in SOL').fill('1.5');
+  await check('coin');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('bank-confirm')).toBeVisible();
+  await check('confirm account');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByTestId('wallet-qr')).toBeVisible();
+  await check('wallet address');
+  await page.getByRole('button', { name: 'I have sent it' }).click();
+  await expect(page.getByLabel('Transaction ID (optional)')).toBeVisible();
+  await check('transfer proof');
+  expect(found).toEqual({});
 });
