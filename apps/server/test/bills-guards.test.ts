@@ -131,6 +131,41 @@ describe('what the database refuses', () => {
   });
 });
 
+describe("the sandbox's documented inputs, end to end", () => {
+  it('0000 refused; 9999 times out then successful; 8888 times out then failed; 7777 lost, then failed after the grace', async () => {
+    const userId = await customer(2000);
+    const place = async (phone: string) => {
+      const { order } = await createBillOrder(database.db, clock, { userId, idempotencyKey: randomUUID(), input: { kind: 'airtime', network: 'glo', phone, amount: 100 } });
+      return authoriseBillOrder(database.db, deps, userId, order.id, PIN);
+    };
+    const refused = await place('08050000000');
+    expect(refused).toMatchObject({ status: 'failed', message: 'Transaction failed: this number cannot be recharged on the selected network' });
+    const [slowOk, slowFail, lost] = [await place('08059999999'), await place('08058888888'), await place('08057777777')];
+    expect([slowOk.status, slowFail.status, lost.status]).toEqual(['processing', 'processing', 'processing']);
+    const worker = new JobWorker(database.db, { clock });
+    for (const job of billJobs(deps).jobs) worker.register(job);
+    clock.advance(settings.requeryDelayMs);
+    await worker.runDue();
+    const statusOf = async (id: string) => (await database.query<{ status: string }>('SELECT status FROM bill_orders WHERE id = $1', [id]))[0]?.status;
+    expect([await statusOf(slowOk.id), await statusOf(slowFail.id), await statusOf(lost.id)]).toEqual(['successful', 'failed', 'failed']);
+    const [balance] = await database.query<{ balance: string }>("SELECT balance::text FROM gem_accounts WHERE user_id = $1 AND kind = 'available'", [userId]);
+    expect(balance?.balance).toBe('1900');
+  });
+
+  it('electricity: a 20-digit token and units on the order', async () => {
+    const userId = await customer(5000);
+    const { order } = await createBillOrder(database.db, clock, {
+      userId,
+      idempotencyKey: randomUUID(),
+      input: { kind: 'electricity', provider: 'kano', meter_number: '45012345678', meter_type: 'postpaid', phone: '08031234567', amount: 2000 },
+    });
+    const done = await authoriseBillOrder(database.db, deps, userId, order.id, PIN);
+    expect(done.status).toBe('successful');
+    expect(done.token).toMatch(/^\d{4}(-\d{4}){4}$/);
+    expect(done.units).toBe('9.7 kWh');
+  });
+});
+
 describe('the plan cache', () => {
   it('prices at the integer part, drops what it cannot offer, keeps one row per code', () => {
     expect(planAmountGems('49.99')).toBe(49);
