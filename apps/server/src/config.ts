@@ -121,7 +121,7 @@ const envSchema = z
   });
 
 /** The providers whose sandbox must never serve real customers. */
-const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY'] as const;
+const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY'] as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -64,6 +64,8 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' };
     expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
+    expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
+    expect(() => loadConfig(production)).toThrowError(/BILLS_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' })).not.toThrow();
   });
 
@@ -85,6 +87,10 @@ describe('configuration', () => {
         APP_URL: 'https://wise.example.com',
         BANK_LOOKUP_SECRET_KEY: 'sk_live_x',
         COINGECKO_API_KEY: 'cg-x',
+        AIRTIME_PUBLIC_KEY: 'pk_live_airtime',
+        AIRTIME_BASE_URL: 'https://airtime.example.com',
+        BILLS_PUBLIC_KEY: 'pk_live_bills',
+        BILLS_BASE_URL: 'https://bills.example.com',
       }),
     ).not.toThrow();
   });
