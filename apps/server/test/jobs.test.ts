@@ -307,6 +307,7 @@ describe('schedules', () => {
       [jobNames.purgeExpiredAuth, 15],
       [jobNames.purgeRequestKeys, 60],
       [jobNames.purgeFinishedJobs, 60],
+      [jobNames.purgeCryptoQuotes, 60],
       [jobNames.ledgerAudit, 360],
     ]);
   });
@@ -404,6 +405,7 @@ describe('the app’s jobs', () => {
       expect(runs.map((r) => [r.name, r.outcome]).sort()).toEqual(
         [
           [jobNames.ledgerAudit, 'done'],
+          [jobNames.purgeCryptoQuotes, 'done'],
           [jobNames.purgeExpiredAuth, 'done'],
           [jobNames.purgeFinishedJobs, 'done'],
           [jobNames.purgeRequestKeys, 'done'],

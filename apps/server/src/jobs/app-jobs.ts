@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { auditLedger, formatLedgerAudit } from '../domain/gems/audit';
 import { purgeGemRequestKeys } from '../domain/gems/idempotency';
+import { purgeUnusedQuotes } from '../domain/sales/crypto';
 import { purgeExpiredAuthRows } from './cleanup';
 import { purgeFinishedJobs } from './queue';
 import { JobWorker, type JobDefinition, type Schedule, type WorkerOptions } from './worker';
@@ -19,6 +20,7 @@ export const jobNames = {
   purgeRequestKeys: 'gems.purge_request_keys',
   purgeFinishedJobs: 'jobs.purge_finished',
   ledgerAudit: 'gems.ledger_audit',
+  purgeCryptoQuotes: 'crypto.purge_quotes',
 } as const;
 
 export const appJobs: JobDefinition[] = [
@@ -46,6 +48,13 @@ export const appJobs: JobDefinition[] = [
     },
   },
   {
+    name: jobNames.purgeCryptoQuotes,
+    transactional: true,
+    handler: async (_payload, { db, clock, logger }) => {
+      logger.info({ purged: await purgeUnusedQuotes(db, clock.now()) }, 'old unused crypto quotes deleted');
+    },
+  },
+  {
     name: jobNames.ledgerAudit,
     // A mismatch is a finding, not a failure of the job: retrying would find it again.
     handler: async (_payload, { db, logger }) => {
@@ -61,6 +70,7 @@ export const appSchedules: Schedule[] = [
   { name: jobNames.purgeExpiredAuth, everyMs: 15 * MINUTE_MS },
   { name: jobNames.purgeRequestKeys, everyMs: 60 * MINUTE_MS },
   { name: jobNames.purgeFinishedJobs, everyMs: 60 * MINUTE_MS },
+  { name: jobNames.purgeCryptoQuotes, everyMs: 60 * MINUTE_MS },
   { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
 ];
 

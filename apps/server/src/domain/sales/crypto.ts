@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { COINS, cryptoErrorCodes, cryptoMessages, type CryptoSaleFields } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { sales } from '../../db/schema/index';
+import { cryptoQuotes, sales } from '../../db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError } from '../errors';
@@ -104,4 +104,28 @@ export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: Cr
     const fresh = await createQuote(db, deps.quotes, userId, { coin: error.quote.coin, amount: error.quote.amount });
     throw new DomainError(error.code, error.message, error.status, { meta: { quote: fresh } });
   }
+}
+
+/** Unused quotes are kept a day past their expiry (what a customer was offered, for support), then deleted. */
+export const UNUSED_QUOTE_RETENTION_MS = 24 * 60 * 60_000;
+export const QUOTE_PURGE_BATCH_SIZE = 5000;
+
+/**
+ * Deletes quotes that expired more than `retentionMs` ago and never sold (the `crypto.purge_quotes`
+ * job), at most `batchSize` per run. A quote a sale used is never deleted: the sale names it
+ * (sales_quote_fk refuses the delete as well).
+ */
+export async function purgeUnusedQuotes(db: Db, now: Date, retentionMs = UNUSED_QUOTE_RETENTION_MS, batchSize = QUOTE_PURGE_BATCH_SIZE): Promise<number> {
+  const unused = db
+    .select({ id: cryptoQuotes.id })
+    .from(cryptoQuotes)
+    .where(
+      and(
+        lt(cryptoQuotes.expiresAt, new Date(now.getTime() - retentionMs)),
+        notExists(db.select({ id: sales.id }).from(sales).where(eq(sales.quoteId, cryptoQuotes.id))),
+      ),
+    )
+    .limit(batchSize);
+  const deleted = await db.delete(cryptoQuotes).where(inArray(cryptoQuotes.id, unused)).returning({ id: cryptoQuotes.id });
+  return deleted.length;
 }

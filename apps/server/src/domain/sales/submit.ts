@@ -13,7 +13,6 @@ import {
 import type { Db } from '../../db/client';
 import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
 import type { FileStore } from '../../providers/file-store/index';
 import { getBankDetails } from '../bank/service';
 import { DomainError, validationError } from '../errors';
@@ -154,10 +153,28 @@ export interface SaleSubmission {
  * one transaction for the sale, its uploads and its images; files deleted if anything fails.
  */
 export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Promise<SubmittedSale> {
-  const { userId, idempotencyKey, requestHash, images } = submission;
+  const { userId, idempotencyKey, requestHash } = submission;
   const replayed = await replay(db, userId, idempotencyKey, requestHash);
   if (replayed) return replayed;
+  let saleId: string;
+  try {
+    saleId = await writeSale(db, deps, submission);
+  } catch (error) {
+    // A twin request with the same key may have committed since the check above. Whatever stopped
+    // this one — a unique index, the quote the twin has just sold — the answer is the twin's sale,
+    // as a retry would get it (or 422 if the twin was a different request).
+    const first = await replay(db, userId, idempotencyKey, requestHash);
+    if (first) return first;
+    const refusal = error instanceof SaleWriteError && error.sqlState === '23505' ? submission.conflict?.(error.constraint ?? '') : undefined;
+    throw refusal ?? error;
+  }
+  // Read after the commit (and outside the clean-up above: the files now belong to a sale).
+  return { sale: await getSaleDetail(db, userId, saleId), replayed: false };
+}
 
+/** Everything after the Idempotency-Key check; on a failure nothing is left behind, no row and no file. */
+async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Promise<string> {
+  const { userId, idempotencyKey, requestHash, images } = submission;
   const bank = await getBankDetails(db, userId);
   if (!bank.bank_code || !bank.bank_name || !bank.bank_account || !bank.account_name) throw bankDetailsRequired();
   const snapshot = { bankCode: bank.bank_code, bankName: bank.bank_name, accountNumber: bank.bank_account, accountName: bank.account_name };
@@ -170,7 +187,7 @@ export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmiss
     deps.onCleanupError,
   );
   try {
-    const saleId = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const now = deps.clock.now();
       const terms = await submission.terms(tx, now);
       const [sale] = await tx
@@ -201,22 +218,12 @@ export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmiss
       );
       return sale.id;
     });
-    return { sale: await getSaleDetail(db, userId, saleId), replayed: false };
   } catch (error) {
     await deleteStoredImages(
       deps.store,
       stored.map((image) => image.key),
       deps.onCleanupError,
     );
-    const constraint = uniqueViolation(error);
-    if (constraint !== undefined) {
-      // A parallel request with the same key committed first (it may have lost on any unique
-      // index, the key's or the kind's own): answer as its retry would be answered.
-      const first = await replay(db, userId, idempotencyKey, requestHash);
-      if (first) return first;
-      const refusal = submission.conflict?.(constraint);
-      if (refusal) throw refusal;
-    }
     if (error instanceof DomainError) throw error;
     // Not rethrown as is, nor as a cause: see SaleWriteError.
     throw new SaleWriteError(error);
