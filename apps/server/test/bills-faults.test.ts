@@ -45,7 +45,7 @@ beforeEach(() => {
     fake.script.length = 0;
     fake.defaultBehaviour = 'success';
     fake.failAllWith = undefined;
-    fake.slowMs = 1000;
+    fake.slowMs = 3000;
   }
 });
 
@@ -251,7 +251,7 @@ describe('concurrency', () => {
     const user = await customerWithGems(h, 1000);
     const order = await newOrder(h, user, airtimeBody());
     // Slow enough that both requests are in flight together, quick enough to be an answer.
-    h.airtime.slowMs = 150;
+    h.airtime.slowMs = 200;
     h.airtime.script.push('slow-success', 'slow-success');
     const before = h.airtime.purchases().length;
     const [a, b] = await Promise.all([authorise(h, user, order.id), authorise(h, user, order.id)]);

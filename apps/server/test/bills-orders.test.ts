@@ -10,6 +10,7 @@ import {
   checkout,
   customerWithGems,
   expectLedgerSound,
+  fillPlans,
   holdOf,
   newOrder,
   orderOf,
@@ -156,8 +157,7 @@ describe('checkout', () => {
 
   it('prices data and TV from the cache: an unknown plan is a field error, a changed price a 409 with the new amount', async () => {
     const user = await customerWithGems(h, 50_000);
-    await get(h.t.app, '/api/bills/data/mtn/plans', user.cookie);
-    await get(h.t.app, '/api/bills/tv/dstv/plans', user.cookie);
+    await fillPlans(h, clock);
     const unknown = await checkout(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-9tb', expected_amount: 600 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ fields: { variation_code: billMessages.planUnavailable } });
@@ -209,7 +209,7 @@ describe('authorise', () => {
 
   it("a refusal releases the gems: 422 with the provider's message (airtime), 'Invalid request' (data)", async () => {
     const user = await customerWithGems(h, 5000);
-    await get(h.t.app, '/api/bills/data/mtn/plans', user.cookie);
+    await fillPlans(h, clock);
     const airtime = await newOrder(h, user, airtimeBody());
     h.airtime.script.push('decline');
     const refused = await authorise(h, user, airtime.id);

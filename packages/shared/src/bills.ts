@@ -3,6 +3,8 @@ import { ELECTRICITY_PROVIDERS, TV_SERVICES } from './constants';
 import { billPhoneField, requiredString } from './fields';
 import { fieldMessages as m, fetchMessages } from './messages';
 import { pinField } from './pin';
+import { saleDetailSchema } from './sales';
+import { transactionItemSchema, type TransactionStatus } from './transactions';
 
 /**
  * Bills with Wise Gems (SPEC §2 /airtime, /data, /tv, /electricity; §3 "Data plan", "TV plan",
@@ -313,3 +315,25 @@ export const billNotificationTexts = {
     `your purchase ${title} for ${groupThousands(amount)} gems was successful.${token ? ` Token: ${token}.` : ''}${units ? ` Units: ${units}.` : ''}`,
   failed: (title: string, amount: number) => `your purchase ${title} for ${groupThousands(amount)} gems failed. Your gems have been returned.`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// In the transactions list (GET /api/transactions, /api/transactions/:id)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * SPEC §4's three statuses for an order: processing is pending, failed is rejected. An order still
+ * awaiting its PIN is not a transaction yet and is not listed.
+ */
+export const billTransactionStatus = (status: BillOrderStatus): TransactionStatus | undefined =>
+  status === 'processing' ? 'pending' : status === 'successful' ? 'successful' : status === 'failed' ? 'rejected' : undefined;
+
+/** A bill order as a transaction's detail: the list row (transaction_type = the kind) and the order itself. */
+export const billTransactionDetailSchema = transactionItemSchema.extend({
+  kind: z.enum(BILL_KINDS),
+  order: billOrderSchema,
+});
+export type BillTransactionDetail = z.infer<typeof billTransactionDetailSchema>;
+
+/** GET /api/transactions/:id for every kind of transaction: a sale or a bill order (tell them by `kind`). */
+export const anyTransactionDetailResponseSchema = z.object({ transaction: z.union([saleDetailSchema, billTransactionDetailSchema]) });
+export type AnyTransactionDetailResponse = z.infer<typeof anyTransactionDetailResponseSchema>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BillOrder } from '@wise/shared';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { refreshPlanSet, type PlanSet } from '../../src/domain/bills/catalogue';
 import { billJobs } from '../../src/domain/bills/jobs';
 import { billSettings, type BillDeps } from '../../src/domain/bills/settings';
 import { auditLedger } from '../../src/domain/gems/audit';
@@ -27,11 +28,13 @@ export interface BillsHarness {
   close(): Promise<void>;
 }
 
-export const PROVIDER_TIMEOUT_MS = 300;
+export const PROVIDER_TIMEOUT_MS = 1000;
 export const PIN = '2580';
 
-export async function startBillsHarness(clock: ManualClock, options: { rateLimitMultiplier?: number } = {}): Promise<BillsHarness> {
+export async function startBillsHarness(clock: ManualClock, options: { rateLimitMultiplier?: number; env?: Record<string, string> } = {}): Promise<BillsHarness> {
   const [airtime, bills] = await Promise.all([startFakeAirtime(), startFakeBills()]);
+  // "Slow" answers come well after the client has given up.
+  airtime.slowMs = bills.slowMs = 3 * PROVIDER_TIMEOUT_MS;
   bills.plans.set('mtn-data', [
     { name: 'MTN 40MB (Daily) – 1 day', variation_code: 'mtn-40mb-daily', variation_amount: '49.99' },
     { name: 'MTN 1GB (SME) – 30 days', variation_code: 'mtn-1gb-sme', variation_amount: '600.00' },
@@ -49,7 +52,7 @@ export async function startBillsHarness(clock: ManualClock, options: { rateLimit
     BILLS_BASE_URL: bills.url,
     BILLS_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
   };
-  const t = await createTestApp({ clock, env, rateLimitMultiplier: options.rateLimitMultiplier });
+  const t = await createTestApp({ clock, env: { ...env, ...options.env }, rateLimitMultiplier: options.rateLimitMultiplier });
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const deps: BillDeps = { clock, airtime: createAirtimeProvider(config), bills: createBillsProvider(config), settings: billSettings(config) };
   return {
@@ -63,6 +66,27 @@ export async function startBillsHarness(clock: ManualClock, options: { rateLimit
       await Promise.all([airtime.close(), bills.close()]);
     },
   };
+}
+
+/**
+ * Fills the plan cache with the fake's MTN data and DStv lists. The client waits only
+ * PROVIDER_TIMEOUT_MS, which a busy test machine can miss: a failed fetch is tried again.
+ */
+export async function fillPlans(h: BillsHarness, clock: ManualClock): Promise<void> {
+  const sets: PlanSet[] = [
+    { kind: 'data', service: 'mtn' },
+    { kind: 'tv', service: 'dstv' },
+  ];
+  for (const set of sets) {
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await refreshPlanSet(h.t.database.db, h.deps, set);
+      const [state] = await h.t.database.query<{ fetched: boolean }>('SELECT fetched_at IS NOT NULL AS fetched FROM bill_plan_sets WHERE kind = $1 AND service = $2', [set.kind, set.service]);
+      // Refreshed now, or fetched before and not due again: either way the list is there.
+      if (outcome === 'refreshed' || (outcome === 'skipped' && state?.fetched)) break;
+      if (attempt >= 5) throw new Error(`could not fill the ${set.service} plans`);
+      clock.advance(h.deps.settings.planRetryMs);
+    }
+  }
 }
 
 /** A worker running only the bills jobs, as a server process would (its own id). */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   fieldMessages,
   TRANSACTIONS_PAGE_SIZE,
+  type BillTransactionDetail,
   type SaleDetail,
   type TransactionListResponse,
   type TransactionStatus,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client';
 import { giftCards, sales } from '../../db/schema/index';
 import { validationError } from '../errors';
 import { getSaleDetail, saleListColumns, toTransactionItem } from '../sales/detail';
+import { getBillTransaction, listBillTransactions } from '../bills/transactions';
 
 /**
  * The customer's transactions: every kind of sale, newest first (SPEC §2 "Transactions list",
@@ -46,10 +48,8 @@ export async function listTransactions(db: Db, userId: string, query: Transactio
   const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
   const conditions: SQL[] = [eq(sales.userId, userId)];
   if (query.status) conditions.push(eq(sales.listStatus, query.status));
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (after) conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   const rows = await db
     .select({
       ...saleListColumns,
@@ -61,13 +61,21 @@ export async function listTransactions(db: Db, userId: string, query: Transactio
     .orderBy(desc(sales.createdAt), desc(sales.id))
     // One more than asked tells whether another page exists without a count.
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  // Bill orders share the list and its keyset (domain/bills/transactions.ts): the first limit + 1
+  // of each, merged in the same (created_at, id) order, are the first limit + 1 of both.
+  const bills = await listBillTransactions(db, userId, { status: query.status, after, limit: limit + 1 });
+  const newestFirst = (a: { cursorAt: string; id: string }, b: { cursorAt: string; id: string }) =>
+    a.cursorAt !== b.cursorAt ? (a.cursorAt < b.cursorAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  const merged = [...rows.map((row) => ({ item: toTransactionItem(row), cursorAt: row.cursorAt, id: row.id })), ...bills].sort(newestFirst).slice(0, limit + 1);
+  const page = merged.slice(0, limit);
   const last = page.at(-1);
   return {
-    transactions: page.map(toTransactionItem),
-    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    transactions: page.map((entry) => entry.item),
+    next_cursor: merged.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
-/** One of the customer's own transactions in full (another customer's id: 404). */
-export const getTransaction = (db: Db, userId: string, id: string): Promise<SaleDetail> => getSaleDetail(db, userId, id);
+/** One of the customer's own transactions in full, a sale or a bill order (another customer's id: 404). */
+export async function getTransaction(db: Db, userId: string, id: string): Promise<SaleDetail | BillTransactionDetail> {
+  return (await getBillTransaction(db, userId, id)) ?? getSaleDetail(db, userId, id);
+}

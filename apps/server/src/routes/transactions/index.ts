@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { transactionDetailResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
+import { anyTransactionDetailResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { getTransaction, listTransactions } from '../../domain/transactions/service';
 import { currentUser } from '../../plugins/sessions';
@@ -33,7 +33,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
         tags,
         summary: 'One of the customer\'s own transactions in full (another customer\'s id: 404)',
         params: transactionIdParamsSchema,
-        response: { 200: transactionDetailResponseSchema, ...errorResponses },
+        response: { 200: anyTransactionDetailResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({ transaction: await getTransaction(ctx.db, currentUser(request).id, request.params.id) }),
