@@ -136,6 +136,16 @@ const authenticatedRoutes: RouteObject[] = [
     [paths.transport, screen(() => import('./routes/app/misc/transport'), 'TransportRoute')],
     [paths.more, screen(() => import('./routes/app/misc/more'), 'MoreRoute')],
   ]),
+  // Bills with Wise Gems (SPEC §2): form, enterPIN?order=…, success?order=…
+  ...hidden([
+    [paths.airtime, screen(() => import('./routes/app/bills/airtime'), 'AirtimeRoute')],
+    [paths.airtimePin, screen(() => import('./routes/app/bills/bill-pin'), 'AirtimePinRoute')],
+    [paths.airtimeSuccess, screen(() => import('./routes/app/bills/bill-success'), 'AirtimeSuccessRoute')],
+    [paths.data, screen(() => import('./routes/app/bills/data'), 'DataRoute')],
+    [paths.dataPin, screen(() => import('./routes/app/bills/bill-pin'), 'DataPinRoute')],
+    [paths.dataSuccess, screen(() => import('./routes/app/bills/bill-success'), 'DataSuccessRoute')],
+    [paths.dataProvider, screen(() => import('./routes/app/bills/data'), 'DataPlansRoute')],
+  ]),
   {
     path: paths.earn,
     children: [

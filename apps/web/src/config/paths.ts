@@ -47,6 +47,15 @@ export const paths = {
   data: '/data',
   tv: '/tv',
   electricity: '/electricity',
+  airtimePin: '/airtime/enterPIN',
+  airtimeSuccess: '/airtime/success',
+  dataProvider: '/data/:provider',
+  dataPin: '/data/enterPIN',
+  dataSuccess: '/data/success',
+  tvPin: '/tv/enterPIN',
+  tvSuccess: '/tv/success',
+  electricityPin: '/electricity/enterPIN',
+  electricitySuccess: '/electricity/success',
   giftCards: '/sellgiftcards/giftcardscatalogue',
   giftCardConfirmAccount: '/sellgiftcards/giftcardscatalogue/confirmaccount',
   giftCardSell: '/sellgiftcards/giftcardscatalogue/:card',
@@ -82,4 +91,19 @@ export const cryptoHrefs = {
   walletAddress: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletAddress, coin, 'quote', quoteId),
   walletConfirm: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletConfirm, coin, 'quote', quoteId),
   success: (coin: string, saleId: string) => cryptoStep(paths.cryptoSuccess, coin, 'sale', saleId),
+};
+
+/** Buying a bill: the order travels in the query string, so the PIN and success screens survive a reload. */
+const billSteps = {
+  airtime: { start: paths.airtime, pin: paths.airtimePin, success: paths.airtimeSuccess },
+  data: { start: paths.data, pin: paths.dataPin, success: paths.dataSuccess },
+  tv: { start: paths.tv, pin: paths.tvPin, success: paths.tvSuccess },
+  electricity: { start: paths.electricity, pin: paths.electricityPin, success: paths.electricitySuccess },
+} as const;
+export type BillStepKind = keyof typeof billSteps;
+export const billHrefs = {
+  start: (kind: BillStepKind) => billSteps[kind].start,
+  dataProvider: (network: string) => paths.dataProvider.replace(':provider', encodeURIComponent(network)),
+  pin: (kind: BillStepKind, orderId: string) => `${billSteps[kind].pin}?order=${encodeURIComponent(orderId)}`,
+  success: (kind: BillStepKind, orderId: string) => `${billSteps[kind].success}?order=${encodeURIComponent(orderId)}`,
 };

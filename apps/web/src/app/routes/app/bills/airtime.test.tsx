@@ -1,0 +1,179 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BillOrder } from '@wise/shared';
+import { billHrefs, paths } from '../../../../config/paths';
+import { renderRoutes } from '../../../../testing/render';
+import { Navigate } from 'react-router';
+import { AirtimeRoute } from './airtime';
+import { AirtimePinRoute, DataPinRoute } from './bill-pin';
+import { AirtimeSuccessRoute } from './bill-success';
+
+const ORDER_ID = '0d9c7f1e-3c0b-4b8e-9a57-1f6f3e0a2b11';
+
+function order(overrides: Partial<BillOrder> = {}): BillOrder {
+  return {
+    id: ORDER_ID,
+    kind: 'airtime',
+    status: 'awaiting_pin',
+    service: 'mtn',
+    amount: 200,
+    phone: '08031234567',
+    plan_name: null,
+    customer_id: null,
+    token: null,
+    units: null,
+    message: null,
+    created_at: '2026-11-22T06:00:00.000Z',
+    settled_at: null,
+    ...overrides,
+  };
+}
+
+interface Call {
+  key: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fetch stub answering per "METHOD path" (a list answers in turn, its last answer repeating). */
+function serve(handlers: Record<string, { status: number; body: unknown } | { status: number; body: unknown }[]>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push({ key, headers: (init?.headers ?? {}) as Record<string, string>, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      const handler = handlers[key];
+      if (!handler) throw new Error(`unexpected ${key}`);
+      const answer = Array.isArray(handler) ? (handler.length > 1 ? handler.shift()! : handler[0]!) : handler;
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+const routes = [
+  { path: paths.airtime, Component: AirtimeRoute },
+  { path: paths.airtimePin, Component: AirtimePinRoute },
+  { path: paths.airtimeSuccess, Component: AirtimeSuccessRoute },
+  { path: paths.dataPin, Component: DataPinRoute },
+  { path: paths.dataProvider, Component: () => <h1>Data plans</h1> },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The memory router takes a pathname only: an entry route redirects to the address with its query. */
+const renderAt = (href: string) => renderRoutes([...routes, { path: '/', Component: () => <Navigate to={href} replace /> }]);
+
+describe('/airtime checkout sheet (SPEC §4)', () => {
+  it('opens only when every field is filled, valid and within the balance; Purchase sends an Idempotency-Key per opening', async () => {
+    const calls = serve({
+      'GET /api/gems/balance': { status: 200, body: { total_points: 500 } },
+      'POST /api/bills/orders': { status: 201, body: { order: order() } },
+    });
+    const { user, router } = renderRoutes(routes, { path: paths.airtime });
+    const proceed = await screen.findByRole('button', { name: 'Proceed' });
+    await screen.findByText('Balance: 500 gems');
+
+    await user.click(proceed);
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Network'), 'mtn');
+    await user.type(screen.getByLabelText('Phone number'), '08031234567');
+    await user.type(screen.getByLabelText('Amount'), '501');
+    await user.click(proceed);
+    expect(screen.getByText('Insufficient balance')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Editing the field clears its error (SPEC §4).
+    await user.clear(screen.getByLabelText('Amount'));
+    expect(screen.queryByText('Insufficient balance')).toBeNull();
+    await user.type(screen.getByLabelText('Amount'), '200');
+    await user.click(proceed);
+    const sheet = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(sheet.textContent).toContain('200 gems');
+    expect(sheet.textContent).toContain('MTN');
+    expect(sheet.textContent).toContain('+234 803 123 4567');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(proceed);
+    await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.airtimePin));
+    expect(router.state.location.search).toBe(`?order=${ORDER_ID}`);
+    const posts = calls.filter((c) => c.key === 'POST /api/bills/orders');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ kind: 'airtime', network: 'mtn', phone: '08031234567', amount: 200 });
+    expect(posts[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('a refused order shows the server message as a toast and stays on the sheet', async () => {
+    serve({
+      'GET /api/gems/balance': { status: 200, body: { total_points: 500 } },
+      'POST /api/bills/orders': { status: 409, body: { error: 'Insufficient balance', code: 'INSUFFICIENT_GEMS' } },
+    });
+    const { user, router } = renderRoutes(routes, { path: paths.airtime });
+    await screen.findByText('Balance: 500 gems');
+    await user.selectOptions(screen.getByLabelText('Network'), 'glo');
+    await user.type(screen.getByLabelText('Phone number'), '+2348051234567');
+    await user.type(screen.getByLabelText('Amount'), '100');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByText('Insufficient balance')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.airtime);
+  });
+});
+
+describe('PIN screen', () => {
+  it("'Enter PIN' → processing (202) says it is being confirmed and polls until successful → success", async () => {
+    const calls = serve({
+      [`GET /api/bills/orders/${ORDER_ID}`]: [
+        { status: 200, body: { order: order() } },
+        { status: 200, body: { order: order({ status: 'processing' }) } },
+        { status: 200, body: { order: order({ status: 'successful', settled_at: '2026-11-22T06:01:00.000Z' }) } },
+      ],
+      [`POST /api/bills/orders/${ORDER_ID}/authorise`]: { status: 202, body: { order: order({ status: 'processing' }) } },
+    });
+    const { user, router } = renderAt(billHrefs.pin('airtime', ORDER_ID));
+    expect(await screen.findByRole('heading', { name: 'Enter PIN' })).toBeTruthy();
+    expect(screen.getByText('Enter your four digits pin')).toBeTruthy();
+    await user.type(screen.getByLabelText('Digit 1 of 4'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
+    expect(calls.find((c) => c.key.endsWith('/authorise'))!.body).toEqual({ pin: '2468' });
+
+    expect(await screen.findByText('Airtime purchased successfully', undefined, { timeout: 6000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.airtimeSuccess);
+  }, 10_000);
+
+  it("a refused data purchase reads 'Invalid request' and goes back to the network's plans", async () => {
+    serve({
+      [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order({ kind: 'data', service: 'airtel', plan_name: '1GB' }) } },
+      [`POST /api/bills/orders/${ORDER_ID}/authorise`]: { status: 422, body: { error: 'Invalid request', code: 'PROVIDER_DECLINED' } },
+    });
+    const { user, router } = renderAt(billHrefs.pin('data', ORDER_ID));
+    await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid request')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(billHrefs.dataProvider('airtel')));
+  });
+
+  it('PIN not set: the message and a way to set one; a wrong PIN is a toast', async () => {
+    serve({
+      [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order() } },
+      [`POST /api/bills/orders/${ORDER_ID}/authorise`]: [
+        { status: 400, body: { error: 'Incorrect PIN. 4 attempts left before your PIN is locked', code: 'PIN_WRONG' } },
+        { status: 409, body: { error: 'Set your transaction PIN first', code: 'PIN_NOT_SET' } },
+      ],
+    });
+    const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
+    await user.type(await screen.findByLabelText('Digit 1 of 4'), '1111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Incorrect PIN. 4 attempts left before your PIN is locked')).toBeTruthy();
+    await user.type(screen.getByLabelText('Digit 1 of 4'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Set your transaction PIN first')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set PIN' }).getAttribute('href')).toBe(paths.pinSet);
+  });
+});

@@ -1,0 +1,44 @@
+import { Navigate, useParams } from 'react-router';
+import { BILL_NETWORK_LABELS, BILL_NETWORKS, type BillNetwork } from '@wise/shared';
+import { LinkButton } from '../../../../components/ui/button';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { billHrefs, paths } from '../../../../config/paths';
+import { DataPlans } from '../../../../features/bills/components/data-plans';
+import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
+import '../../../../features/bills/components/bills.css';
+
+/** /data (SPEC §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
+export function DataRoute() {
+  return (
+    <Screen header={<Header backTo={paths.homepage} title="Data" />}>
+      <title>Data · Wise</title>
+      <ScreenIntro title="Buy data" text="Choose a network. Pay with your Wise Gems. 1 gem is ₦1." />
+      <ul className="bills-providers">
+        {BILL_NETWORKS.map((network) => (
+          <li key={network}>
+            <LinkButton to={billHrefs.dataProvider(network)} variant="secondary">
+              {BILL_NETWORK_LABELS[network]} Data Plans
+            </LinkButton>
+          </li>
+        ))}
+      </ul>
+    </Screen>
+  );
+}
+
+const isNetwork = (value: string | undefined): value is BillNetwork => (BILL_NETWORKS as readonly string[]).includes(value ?? '');
+
+/** /data/:provider: the network's plans with the checkout sheet. */
+export function DataPlansRoute() {
+  const { provider } = useParams();
+  const balance = useGemBalance();
+  if (!isNetwork(provider)) return <Navigate to={paths.data} replace />;
+  return (
+    <Screen header={<Header backTo={paths.data} title={`${BILL_NETWORK_LABELS[provider]} Data Plans`} />}>
+      <title>{`${BILL_NETWORK_LABELS[provider]} Data Plans · Wise`}</title>
+      <ScreenIntro title={`${BILL_NETWORK_LABELS[provider]} Data Plans`} text="Enter the number, then choose a plan." />
+      <DataPlans key={provider} network={provider} balance={balance.data?.total_points} />
+    </Screen>
+  );
+}

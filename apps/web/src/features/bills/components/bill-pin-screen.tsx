@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { authoriseBillOrderSchema, billErrorCodes, billMessages, billOrderTitle, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
+import { Button, LinkButton, Spinner } from '../../../components/ui/button';
+import { PinField } from '../../../components/ui/code-field';
+import { Header } from '../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../components/ui/screen';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toastError } from '../../../components/ui/toast';
+import { billHrefs, paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatGems } from '../../../lib/format';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useAuthoriseBillOrder } from '../api/authorise-order';
+import { useBillOrder } from '../api/get-order';
+import './bills.css';
+
+interface BillPinScreenProps {
+  kind: BillKind;
+  /** Gems were held, spent or given back: the screen refreshes every balance it shows. */
+  onGemsMoved: () => void;
+}
+
+/** Where the customer starts again after a refusal: the data plans of the same network. */
+const startOf = (order: Pick<BillOrder, 'kind' | 'service'>) => (order.kind === 'data' ? billHrefs.dataProvider(order.service) : billHrefs.start(order.kind));
+
+/** SPEC §4, §8: a refused data purchase always reads 'Invalid request'. */
+const refusal = (order: Pick<BillOrder, 'kind' | 'message'>) => (order.kind === 'data' ? billMessages.dataFailed : order.message || billMessages.declined);
+
+/**
+ * /{kind}/enterPIN?order=…: the PIN authorises the order (SPEC §2 'Enter PIN'). A `processing`
+ * answer shows that the purchase is being confirmed and asks again until the server settles it.
+ */
+export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderId = params.get('order') ?? '';
+  const order = useBillOrder(orderId, { poll: true });
+  const authorise = useAuthoriseBillOrder(orderId);
+  const form = useZodForm(authoriseBillOrderSchema, { pin: '' });
+  const [pinNotSet, setPinNotSet] = useState<string>();
+  const settled = useRef(false);
+
+  const status = order.data?.order.status;
+  useEffect(() => {
+    const current = order.data?.order;
+    if (!current || settled.current) return;
+    if (current.status === 'successful') {
+      settled.current = true;
+      onGemsMoved();
+      navigate(billHrefs.success(current.kind, current.id), { replace: true });
+    } else if (current.status === 'failed') {
+      settled.current = true;
+      onGemsMoved();
+      toastError(refusal(current));
+      navigate(startOf(current), { replace: true });
+    }
+  }, [status, order.data, navigate, onGemsMoved]);
+
+  const submit = form.handleSubmit(({ pin }) =>
+    authorise.mutate(pin, {
+      onSuccess: () => onGemsMoved(),
+      onError: (error) => {
+        form.setValue('pin', '');
+        if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet)) {
+          setPinNotSet(error.message);
+          return;
+        }
+        if (error instanceof ApiError && error.code === billErrorCodes.providerDeclined && order.data) {
+          onGemsMoved();
+          toastError(order.data.order.kind === 'data' ? billMessages.dataFailed : error.message || billMessages.declined);
+          navigate(startOf(order.data.order), { replace: true });
+          return;
+        }
+        toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
+        form.setFocus('pin');
+      },
+    }),
+  );
+
+  let body;
+  if (orderId === '' || order.isError) {
+    body = (
+      <div className="bills-notice" role="alert">
+        <p>{orderId === '' ? billMessages.orderNotFound : errorMessage(order.error, billMessages.orderNotFound)}</p>
+        <LinkButton to={billHrefs.start(kind)} replace>
+          Start again
+        </LinkButton>
+      </div>
+    );
+  } else if (order.isPending) {
+    body = (
+      <div aria-busy="true" aria-label="Loading">
+        <Skeleton height={28} width="60%" />
+        <Skeleton height={56} />
+      </div>
+    );
+  } else if (status === 'processing') {
+    body = (
+      <div className="bills-notice" role="status" data-testid="bill-processing">
+        <Spinner />
+        <p>{billMessages.processing}</p>
+      </div>
+    );
+  } else if (pinNotSet !== undefined) {
+    body = (
+      <div className="bills-notice" role="alert">
+        <p>{pinNotSet}</p>
+        <LinkButton to={paths.pinSet}>Set PIN</LinkButton>
+      </div>
+    );
+  } else {
+    const current = order.data.order;
+    body = (
+      <>
+        <ScreenIntro title="Enter PIN" text="Enter your four digits pin">
+          <p className="screen__text" data-testid="bill-summary">
+            {billOrderTitle(current)} · {formatGems(current.amount)} gems
+          </p>
+        </ScreenIntro>
+        <form className="screen__form" onSubmit={submit} noValidate>
+          <PinField
+            control={form.control}
+            name="pin"
+            label="PIN"
+            error={form.formState.errors.pin?.message}
+            onEdit={() => form.clearErrors('pin')}
+          />
+          <div className="screen__actions">
+            <Button type="submit" busy={authorise.isPending || status !== 'awaiting_pin'} busyLabel="Verifying...">
+              Verify
+            </Button>
+          </div>
+        </form>
+      </>
+    );
+  }
+
+  return (
+    <Screen header={<Header backTo={billHrefs.start(kind)} title="Enter PIN" />}>
+      <title>Enter PIN · Wise</title>
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { billErrorCodes, billMessages, type BillOrder, type CreateBillOrderInput } from '@wise/shared';
+import { BottomSheet, SheetRow } from '../../../components/ui/bottom-sheet';
+import { Button } from '../../../components/ui/button';
+import { toastError } from '../../../components/ui/toast';
+import { billHrefs } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useCreateBillOrder } from '../api/create-order';
+import './bills.css';
+
+export interface CheckoutRow {
+  label: string;
+  value: ReactNode;
+}
+
+interface CheckoutSheetProps {
+  /** The order to create; the sheet is open while it is set. */
+  input: CreateBillOrderInput | undefined;
+  rows: readonly CheckoutRow[];
+  onClose: () => void;
+  /** A data or TV plan's price moved since the list was fetched: the screen refreshes its plans. */
+  onPriceChanged?: () => void;
+}
+
+/**
+ * The checkout sheet (LOOK.md): summary rows, then 'Purchase' creates the order and the PIN screen
+ * takes over. One Idempotency-Key per opening: a retried tap gets the same order.
+ */
+export function CheckoutSheet({ input, rows, onClose, onPriceChanged }: CheckoutSheetProps) {
+  const open = input !== undefined;
+  return (
+    <BottomSheet open={open} onClose={onClose} title="Checkout">
+      {input ? <CheckoutBody input={input} rows={rows} onClose={onClose} onPriceChanged={onPriceChanged} /> : null}
+    </BottomSheet>
+  );
+}
+
+function CheckoutBody({ input, rows, onClose, onPriceChanged }: CheckoutSheetProps & { input: CreateBillOrderInput }) {
+  const navigate = useNavigate();
+  const create = useCreateBillOrder();
+  // Mounted once per opening of the sheet, so each opening has its own key.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  const purchase = () =>
+    create.mutate(
+      { input, idempotencyKey },
+      {
+        onSuccess: ({ order }: { order: BillOrder }) => navigate(billHrefs.pin(order.kind, order.id)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === billErrorCodes.planPriceChanged) {
+            const amount = error.body.meta?.amount;
+            toastError(typeof amount === 'number' ? billMessages.planPriceChanged(amount) : error.message);
+            onClose();
+            onPriceChanged?.();
+            return;
+          }
+          const fieldError = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
+          toastError(fieldError ?? errorMessage(error, 'Could not start this purchase. Please try again'));
+        },
+      },
+    );
+
+  return (
+    <>
+      <dl className="bills-sheet__rows">
+        {rows.map((row) => (
+          <SheetRow key={row.label} label={row.label} value={row.value} />
+        ))}
+      </dl>
+      <Button className="bills-sheet__action" onClick={purchase} busy={create.isPending} busyLabel="Purchasing...">
+        Purchase
+      </Button>
+    </>
+  );
+}
