@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
 import { fetchMessages, GIFT_CARD_QUERY_MAX, giftCardErrorCodes, type GiftCard } from '@wise/shared';
@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
+import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useGiftCards } from '../api/get-gift-cards';
 import { useSearchGiftCards } from '../api/search-gift-cards';
@@ -45,9 +45,21 @@ export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => st
   const shown = query === '' ? all : search;
   const noMatch = query !== '' && search.isError && isNoMatch(search.error);
 
+  const missShown = useRef(false);
   useEffect(() => {
-    if (noMatch && search.error) toastError(search.error.message);
+    if (noMatch && search.error) {
+      toastError(search.error.message);
+      missShown.current = true;
+    }
   }, [noMatch, search.error]);
+  // Cards are on screen again: a "no match" toast about an earlier query would only mislead.
+  const found = !noMatch && !shown.isError && shown.isSuccess && !shown.isPlaceholderData;
+  useEffect(() => {
+    if (found && missShown.current) {
+      dismissToasts();
+      missShown.current = false;
+    }
+  }, [found]);
 
   let body;
   if (noMatch) {

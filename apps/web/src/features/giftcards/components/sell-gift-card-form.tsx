@@ -4,7 +4,7 @@ import { Info, TriangleAlert } from 'lucide-react';
 import {
   currencySymbol,
   formatCardAmount,
-  formatRate,
+  formatDecimal,
   SALE_CARD_CODE_MAX,
   SALE_COMMENT_MAX,
   SALE_IMAGE_MAX_BYTES,
@@ -12,6 +12,7 @@ import {
   saleMessages,
   type GiftCardDetailResponse,
   type SaleDetail,
+  type SubCategory,
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -38,6 +39,13 @@ const IMAGE_RULES: AttachmentRules = {
   messages: { tooMany: saleMessages.imagesTooMany, tooLarge: saleMessages.imageTooLarge, notImage: saleMessages.imageNotImage },
 };
 const fieldNames = ['subcategory_id', 'amount', 'comment', 'card_code'] as const;
+
+/** A rate short enough for a closed select on a small phone: ₦1,450/$ (₦1,450.50/$ keeps its kobo). */
+function compactRate(sub: SubCategory): string {
+  const full = formatDecimal(sub.exchange_rate);
+  const naira = full.endsWith('.00') ? formatDecimal(sub.exchange_rate, 0) : full;
+  return `₦${naira}/${currencySymbol(sub.currency).trim()}`;
+}
 
 type Notice = { kind: 'rate' | 'dropped' | 'cancelled'; text: string };
 
@@ -121,7 +129,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
       <Select
         label="Sub-category"
         placeholder="Choose a sub-category"
-        options={subcategories.map((sub) => ({ value: sub.id, label: `${sub.subcategory} · ${formatRate(sub.exchange_rate, sub.currency)}` }))}
+        options={subcategories.map((sub) => ({ value: sub.id, label: `${sub.subcategory} · ${compactRate(sub)}` }))}
         error={errors.subcategory_id?.message}
         disabled={submitting}
         {...form.field('subcategory_id')}

@@ -90,7 +90,7 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
             {sale.images.map((url, index) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noreferrer" className="tx-detail__image-link">
-                  <img className="tx-detail__image" src={url} alt={`Photo ${index + 1} of the card`} loading="lazy" decoding="async" />
+                  <img className="tx-detail__image" src={url} alt={`Photo ${index + 1} of the card`} decoding="async" />
                 </a>
               </li>
             ))}

@@ -16,6 +16,8 @@ const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANS
 /** The card art or coin logo in the row's circle; an icon when there is neither. */
 function Leading({ tx }: { tx: TransactionItem }) {
   const image = tx.image_path_url ?? tx.crypto_logo_url;
+  // Card art is card-shaped: cropped to a circle it would lose the brand's name.
+  if (tx.image_path_url) return <img className="tx-row__image tx-row__image--card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={48} height={30} />;
   if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
   return (
     <span className="tx-row__icon">
@@ -107,7 +109,7 @@ export function TransactionHistory({ hrefFor, emptyAction }: TransactionHistoryP
 
   return (
     <>
-      <div className="chips" role="group" aria-label="Search by status">
+      <div className="chips tx-filters" role="group" aria-label="Search by status">
         {filters.map((value) => (
           <button key={value ?? 'all'} type="button" className="chip" aria-pressed={status === value} onClick={() => setStatus(value)}>
             {value ? capitalizeFirst(value) : 'All'}
