@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiCustomer } from './support/account';
 import { cameraPhoto, naira, recordUploads, sentFiles, setBankDetails, throttleUploads } from './support/giftcards';
@@ -97,6 +98,8 @@ test('sell a gift card: search, card, bank, sub-category, exact value, two photo
     await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   }
   await expect(detail.locator('.timeline__step').first()).toHaveAttribute('data-state', 'done');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   // The history lists it as Pending, in purple.
   await page.getByRole('link', { name: 'Back' }).click();
@@ -143,4 +146,36 @@ test('without bank details the confirm step asks for them, and saving them comes
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/steam$/);
   await expect(page.getByTestId('chosen-card')).toContainText('Steam');
+});
+
+test('the selling screens and the history have no WCAG AA violations', async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiCustomer(page);
+  const found: Record<string, unknown> = {};
+  const check = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.skeleton')).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const list = results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    if (list.length) found[name] = list;
+  };
+  await page.goto('/sellgiftcards/giftcardscatalogue/confirmaccount?card=amazon');
+  await check('confirm account without bank details');
+  await setBankDetails(page);
+  await page.goto('/sellgiftcards/giftcardscatalogue');
+  await check('catalogue');
+  await page.getByRole('searchbox', { name: 'Search gift cards' }).fill('zzzz');
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  await check('search miss');
+  await page.goto('/sellgiftcards/giftcardscatalogue/confirmaccount?card=amazon');
+  await check('confirm account');
+  await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Attach at least one image of the card')).toBeVisible();
+  await check('sell form with errors');
+  await page.goto('/sellgiftcards/giftcardscatalogue/success?sale=00000000-0000-4000-8000-000000000001');
+  await check('success');
+  await page.goto('/homepage/history');
+  await check('history');
+  expect(found).toEqual({});
 });
