@@ -145,6 +145,9 @@ const authenticatedRoutes: RouteObject[] = [
     [paths.dataPin, screen(() => import('./routes/app/bills/bill-pin'), 'DataPinRoute')],
     [paths.dataSuccess, screen(() => import('./routes/app/bills/bill-success'), 'DataSuccessRoute')],
     [paths.dataProvider, screen(() => import('./routes/app/bills/data'), 'DataPlansRoute')],
+    [paths.tv, screen(() => import('./routes/app/bills/tv'), 'TvRoute')],
+    [paths.tvPin, screen(() => import('./routes/app/bills/bill-pin'), 'TvPinRoute')],
+    [paths.tvSuccess, screen(() => import('./routes/app/bills/bill-success'), 'TvSuccessRoute')],
   ]),
   {
     path: paths.earn,

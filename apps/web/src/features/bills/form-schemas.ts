@@ -35,7 +35,7 @@ export type ElectricityFormValues = z.output<ReturnType<typeof electricityFormSc
 export const tvFormSchema = (balance: number | undefined, plans: readonly BillPlan[]) =>
   tvOrderSchema
     .pick({ service: true, smart_card_number: true, phone: true })
-    .extend({ plan: z.string().trim().min(1, fieldMessages.required) })
+    .extend({ plan: z.string().trim().min(1, fieldMessages.required), amount: z.string().optional() })
     .transform((value, ctx) => {
       const parsed = parseTvPlanValue(value.plan);
       const plan = parsed && plans.find((p) => p.variation_code === parsed.variation_code && p.name === parsed.name);

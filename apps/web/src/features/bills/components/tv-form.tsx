@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import {
+  billErrorCodes,
+  billMessages,
+  formatBillPhone,
+  TV_SERVICE_LABELS,
+  TV_SERVICES,
+  tvPlanValue,
+  type CreateBillOrderInput,
+  type TvService,
+} from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatGems } from '../../../lib/format';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useTvPlans } from '../api/get-tv-plans';
+import { useVerifyBillCustomer } from '../api/verify-customer';
+import { tvFormSchema, type TvFormValues } from '../form-schemas';
+import { CheckoutSheet } from './checkout-sheet';
+
+const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LABELS[value] }));
+const isService = (value: unknown): value is TvService => (TV_SERVICES as readonly unknown[]).includes(value);
+
+/**
+ * /tv (SPEC §2, §5): service, variation (its value joins code and name), smart card number, the
+ * plan's amount and phone. The card is verified first, so the sheet shows whose it is.
+ */
+export function TvForm({ balance }: { balance: number | undefined }) {
+  const [service, setService] = useState<TvService>();
+  const plans = useTvPlans(service);
+  const planList = plans.data?.plans ?? [];
+  const form = useZodForm(tvFormSchema(balance, planList), { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  const verify = useVerifyBillCustomer();
+  const [checkout, setCheckout] = useState<{ values: TvFormValues; customerName: string }>();
+  const errors = form.formState.errors;
+  const chosen = planList.find((plan) => tvPlanValue(plan) === form.watch('plan'));
+
+  const submit = form.handleSubmit((values) =>
+    verify.mutate(
+      { kind: 'tv', service: values.service, customer_id: values.smart_card_number },
+      {
+        onSuccess: ({ customer_name }) => setCheckout({ values, customerName: customer_name }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
+            form.setError('smart_card_number', { type: 'server', message: error.message });
+          } else {
+            toastError(errorMessage(error, billMessages.verifyUnavailable));
+          }
+        },
+      },
+    ),
+  );
+
+  const input: CreateBillOrderInput | undefined = checkout && {
+    kind: 'tv',
+    service: checkout.values.service,
+    variation_code: checkout.values.plan.variation_code,
+    smart_card_number: checkout.values.smart_card_number,
+    phone: checkout.values.phone,
+    expected_amount: checkout.values.plan.amount,
+  };
+
+  return (
+    <>
+      <form className="screen__form" onSubmit={submit} noValidate>
+        <Select
+          label="Service"
+          placeholder="Select service"
+          options={serviceOptions}
+          defaultValue=""
+          error={errors.service?.message}
+          {...form.register('service', {
+            onChange: (event: { target: { value: string } }) => {
+              form.clearErrors(['service', 'plan', 'amount']);
+              form.setValue('plan', '');
+              setService(isService(event.target.value) ? event.target.value : undefined);
+            },
+          })}
+        />
+        <Select
+          label="Variation"
+          placeholder={service === undefined ? 'Choose a service first' : plans.isPending ? 'Loading plans...' : 'Select plan'}
+          options={planList.map((plan) => ({ value: tvPlanValue(plan), label: `${plan.name} · ${formatGems(plan.amount)} gems` }))}
+          disabled={service === undefined || plans.isPending || plans.isError}
+          error={errors.plan?.message ?? (plans.isError ? billMessages.tvPlansUnavailable : undefined)}
+          {...form.register('plan', { onChange: () => form.clearErrors(['plan', 'amount']) })}
+        />
+        {plans.isError ? (
+          <Button variant="link" onClick={() => void plans.refetch()}>
+            Try again
+          </Button>
+        ) : null}
+        <TextField
+          label="Smart card number"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="7027914329"
+          error={errors.smart_card_number?.message}
+          {...form.field('smart_card_number')}
+        />
+        <TextField
+          label="Amount"
+          readOnly
+          value={chosen ? `${formatGems(chosen.amount)} gems` : ''}
+          placeholder="The plan's price"
+          error={errors.amount?.message}
+          hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
+        />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <div className="screen__actions">
+          <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
+            Proceed
+          </Button>
+        </div>
+      </form>
+      <CheckoutSheet
+        input={input}
+        onClose={() => setCheckout(undefined)}
+        onPriceChanged={() => void plans.refetch()}
+        rows={
+          checkout
+            ? [
+                { label: 'Name', value: checkout.customerName },
+                { label: 'Smart card', value: checkout.values.smart_card_number },
+                { label: 'Service', value: TV_SERVICE_LABELS[checkout.values.service] },
+                { label: 'Plan', value: checkout.values.plan.name },
+                { label: 'Amount', value: `${formatGems(checkout.values.plan.amount)} gems` },
+                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+              ]
+            : []
+        }
+      />
+    </>
+  );
+}
