@@ -148,6 +148,9 @@ const authenticatedRoutes: RouteObject[] = [
     [paths.tv, screen(() => import('./routes/app/bills/tv'), 'TvRoute')],
     [paths.tvPin, screen(() => import('./routes/app/bills/bill-pin'), 'TvPinRoute')],
     [paths.tvSuccess, screen(() => import('./routes/app/bills/bill-success'), 'TvSuccessRoute')],
+    [paths.electricity, screen(() => import('./routes/app/bills/electricity'), 'ElectricityRoute')],
+    [paths.electricityPin, screen(() => import('./routes/app/bills/bill-pin'), 'ElectricityPinRoute')],
+    [paths.electricitySuccess, screen(() => import('./routes/app/bills/bill-success'), 'ElectricitySuccessRoute')],
   ]),
   {
     path: paths.earn,

@@ -40,9 +40,8 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
           </p>
           {current.token ? (
             <div className="bills-result__row">
-              <span>
-                {billMessages.tokenLabel}
-                <br />
+              <span className="bills-result__stack">
+                <span>{billMessages.tokenLabel}</span>
                 <strong className="bills-result__value" data-testid="bill-token">
                   {current.token}
                 </strong>
