@@ -73,6 +73,11 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
           return;
         }
         toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
+        // Past its PIN window the order can never be authorised: start again with today's prices.
+        if (error instanceof ApiError && error.code === billErrorCodes.orderExpired && order.data) {
+          navigate(startOf(order.data.order), { replace: true });
+          return;
+        }
         form.setFocus('pin');
       },
     }),
