@@ -39,14 +39,14 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
             {billOrderTitle(current)} · {formatGems(current.amount)} gems
           </p>
           {current.token ? (
-            <div className="bills-result__row">
-              <span className="bills-result__stack">
+            <div className="bills-result__token">
+              <div className="bills-result__head">
                 <span>{billMessages.tokenLabel}</span>
-                <strong className="bills-result__value" data-testid="bill-token">
-                  {current.token}
-                </strong>
-              </span>
-              <CopyToken token={current.token} />
+                <CopyToken token={current.token} />
+              </div>
+              <strong className="bills-result__value bills-result__value--token" data-testid="bill-token">
+                {current.token}
+              </strong>
             </div>
           ) : null}
           {current.units ? (
