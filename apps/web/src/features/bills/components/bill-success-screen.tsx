@@ -8,7 +8,7 @@ import { billHrefs, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
 import { useBillOrder } from '../api/get-order';
-import { CopyToken } from './copy-token';
+import { CopyButton } from '../../../components/ui/copy-button';
 import './bills.css';
 
 /** /{kind}/success?order=…: SPEC §2's success text; electricity shows the Token and Units Purchased. */
@@ -42,7 +42,7 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
             <div className="bills-result__token">
               <div className="bills-result__head">
                 <span>{billMessages.tokenLabel}</span>
-                <CopyToken token={current.token} />
+                <CopyButton text={current.token} ariaLabel="Copy token" copiedAriaLabel="Token copied" />
               </div>
               <strong className="bills-result__value bills-result__value--token" data-testid="bill-token">
                 {current.token}

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import type { WalletAddress } from '@wise/shared';
 import { toastError } from '../../../components/ui/toast';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from './qr-code';
 import './crypto.css';
 

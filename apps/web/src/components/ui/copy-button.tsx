@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
+import './copy-button.css';
 
 /** How long "Copied" stays before the button reads "Copy" again. */
 const COPIED_MS = 2000;
@@ -27,8 +28,18 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies `text`, then says "Copied" for a moment (and to screen readers). */
-export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', onCopyFailed }: { text: string; label?: string; copiedLabel?: string; onCopyFailed?: () => void }) {
+interface CopyButtonProps {
+  text: string;
+  label?: string;
+  copiedLabel?: string;
+  /** The button's accessible name when its visible label alone would be vague ("Copy token"). */
+  ariaLabel?: string;
+  copiedAriaLabel?: string;
+  onCopyFailed?: () => void;
+}
+
+/** Copies `text` (an address, a token), then says "Copied" for a moment (and to screen readers). */
+export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', ariaLabel, copiedAriaLabel, onCopyFailed }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -40,6 +51,7 @@ export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', onCop
     <button
       type="button"
       className={copied ? 'copy-button copy-button--done' : 'copy-button'}
+      aria-label={(copied ? copiedAriaLabel : ariaLabel) ?? undefined}
       onClick={() => {
         void copyText(text).then((ok) => (ok ? setCopied(true) : onCopyFailed?.()));
       }}
