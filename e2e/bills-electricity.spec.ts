@@ -58,7 +58,16 @@ test.describe('/electricity', () => {
 
     // The order is in the address: a reload keeps the token on screen.
     await page.reload();
-    await expect(page.getByTestId('bill-token')).toHaveText((await token.textContent()) ?? '');
+    const tokenText = (await token.textContent()) ?? '';
+    await expect(page.getByTestId('bill-token')).toHaveText(tokenText);
+
+    // The token also stays in the transaction's detail.
+    await page.goto('/homepage/history');
+    await page.getByRole('link', { name: /Ikeja/i }).first().click();
+    await expect(page).toHaveURL(/\/homepage\/history\/[0-9a-f-]+$/);
+    await expect(page.getByTestId('transaction-detail')).toContainText('Successful');
+    await expect(page.getByTestId('bill-token')).toHaveText(tokenText);
+    await expect(page.getByTestId('transaction-detail')).toContainText('45012345678');
     expect(await gemBalance(page)).toBe(5000);
     await expectBalanceEverywhere(page, 5000);
   });

@@ -109,6 +109,10 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await expect(page).toHaveURL(/\/homepage\/history\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('transaction-value')).toHaveText(naira(BigInt(quote.value_kobo)));
   await expect(page.getByTestId('transaction-detail').getByText('Pending', { exact: true })).toBeVisible();
+  // The coin sold, not its dollar worth; the ID given; the screenshot sent.
+  await expect(page.getByTestId('transaction-detail')).toContainText('0.01 BTC');
+  await expect(page.getByTestId('transaction-detail')).toContainText('9f2c4e0b7a1d');
+  await expect(page.getByRole('img', { name: 'Screenshot of the transfer' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/homepage\/history$/);

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionDetailResponseSchema } from '@wise/shared';
+import { anyTransactionDetailResponseSchema } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
-/** GET /api/transactions/:id → { transaction } (another customer's id is a 404). */
+/** GET /api/transactions/:id → { transaction }: a sale or a bill order (another customer's id is a 404). */
 export function getTransaction(id: string, signal?: AbortSignal) {
-  return api(`/api/transactions/${encodeURIComponent(id)}`, { schema: transactionDetailResponseSchema, signal });
+  return api(`/api/transactions/${encodeURIComponent(id)}`, { schema: anyTransactionDetailResponseSchema, signal });
 }
 
 export const transactionQueryOptions = (id: string) =>

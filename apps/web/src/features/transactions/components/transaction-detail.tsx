@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatKobo, formatRate, type SaleDetail } from '@wise/shared';
+import { formatCardAmount, formatDecimal, formatKobo, formatRate, type SaleDetail } from '@wise/shared';
+import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';
@@ -49,8 +50,25 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         <dl className="tx-detail__rows">
           {sale.card ? <Row label="Card">{sale.card.name}</Row> : null}
           {sale.subcategory ? <Row label="Sub-category">{sale.subcategory}</Row> : null}
-          <Row label="Amount">{formatCardAmount(sale.currency_amount, sale.currency)}</Row>
-          <Row label="Rate">{formatRate(sale.exchange_rate, sale.currency)}</Row>
+          {sale.coin_amount && sale.crypto ? (
+            <>
+              <Row label="Amount">
+                <span className="tabular">
+                  {sale.coin_amount} {sale.crypto.symbol}
+                </span>
+              </Row>
+              <Row label={`1 ${sale.crypto.symbol}`}>
+                <span className="tabular">{formatCoinPrice(sale.crypto.price_usd)}</span>
+              </Row>
+              <Row label="Rate">₦{formatDecimal(sale.crypto.rate_ngn_per_usd)}/$</Row>
+            </>
+          ) : (
+            <>
+              <Row label="Amount">{formatCardAmount(sale.currency_amount, sale.currency)}</Row>
+              <Row label="Rate">{formatRate(sale.exchange_rate, sale.currency)}</Row>
+            </>
+          )}
+          {sale.transaction_id ? <Row label="Transaction ID">{sale.transaction_id}</Row> : null}
           <Row label="Value">{formatKobo(sale.value_kobo)}</Row>
           {sale.card_code ? <Row label="Card code">{sale.card_code}</Row> : null}
           <Row label="Date">
@@ -84,13 +102,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
       {sale.images.length ? (
         <section className="tx-detail__section" aria-labelledby="tx-images">
           <h2 id="tx-images" className="tx-detail__heading">
-            Photos sent
+            {sale.coin ? 'Screenshot sent' : 'Photos sent'}
           </h2>
           <ul className="tx-detail__images" data-testid="transaction-images">
             {sale.images.map((url, index) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noreferrer" className="tx-detail__image-link">
-                  <img className="tx-detail__image" src={url} alt={`Photo ${index + 1} of the card`} decoding="async" />
+                  <img className="tx-detail__image" src={url} alt={sale.coin ? 'Screenshot of the transfer' : `Photo ${index + 1} of the card`} decoding="async" />
                 </a>
               </li>
             ))}

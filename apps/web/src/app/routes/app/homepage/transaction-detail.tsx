@@ -9,6 +9,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useTransaction } from '../../../../features/transactions/api/get-transaction';
+import { BillOrderDetail } from '../../../../features/transactions/components/bill-order-detail';
 import { TransactionDetail } from '../../../../features/transactions/components/transaction-detail';
 import { ApiError } from '../../../../lib/api-client';
 
@@ -23,7 +24,7 @@ function DetailSkeleton() {
   );
 }
 
-/** /homepage/history/:id — one transaction in full: images, terms, payout account, status timeline. */
+/** /homepage/history/:id — one transaction in full: a sale (images, terms, payout account, timeline) or a bill purchase. */
 export function TransactionDetailRoute() {
   const id = useParams().id ?? '';
   const transaction = useTransaction(id);
@@ -44,7 +45,8 @@ export function TransactionDetailRoute() {
       <FetchError message={fetchMessages.transactionHistory} onRetry={() => void transaction.refetch()} retrying={transaction.isFetching} />
     );
   } else {
-    body = <TransactionDetail sale={transaction.data.transaction} />;
+    const detail = transaction.data.transaction;
+    body = 'order' in detail ? <BillOrderDetail detail={detail} /> : <TransactionDetail sale={detail} />;
   }
 
   return (
