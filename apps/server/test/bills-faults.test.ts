@@ -19,6 +19,7 @@ import {
   newOrder,
   orderOf,
   PIN,
+  resetFakes,
   startBillsHarness,
   type BillsHarness,
 } from './support/bill-orders';
@@ -40,14 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-beforeEach(() => {
-  for (const fake of [h.airtime, h.bills]) {
-    fake.script.length = 0;
-    fake.defaultBehaviour = 'success';
-    fake.failAllWith = undefined;
-    fake.slowMs = 3000;
-  }
-});
+beforeEach(() => resetFakes(h, { slowMs: 3000 }));
 
 const jobsOf = (orderId: string) =>
   h.t.database.query<{ status: string; singleton_key: string; attempts: number; run_at: Date }>(

@@ -15,6 +15,7 @@ import {
   newOrder,
   orderOf,
   PIN,
+  resetFakes,
   startBillsHarness,
   type BillsHarness,
 } from './support/bill-orders';
@@ -35,13 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-beforeEach(() => {
-  for (const fake of [h.airtime, h.bills]) {
-    fake.script.length = 0;
-    fake.defaultBehaviour = 'success';
-    fake.failAllWith = undefined;
-  }
-});
+beforeEach(() => resetFakes(h));
 
 const notes = async (userId: string) =>
   (await h.t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map((n) => n.message);

@@ -135,6 +135,9 @@ export const formatRate = (exchangeRate: string, currency: string) =>
   `₦${formatDecimal(exchangeRate)}/${currencySymbol(currency).trim()}`;
 
 /** A card amount with its currency: `$25.50`. */
+/** What the sale pickers accept as picked (the server still judges every file by its content). */
+export const SALE_IMAGE_PICK_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+
 export const formatCardAmount = (amount: string, currency: string) => `${currencySymbol(currency)}${formatDecimal(amount)}`;
 
 /**

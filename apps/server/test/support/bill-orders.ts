@@ -151,3 +151,13 @@ export async function expectLedgerSound(h: BillsHarness, userIds: string[]): Pro
   const audit = await auditLedger(h.t.database.db, { userIds });
   expect(audit.ok, JSON.stringify(audit)).toBe(true);
 }
+
+/** Each test starts from fakes that succeed at once, unless told how slow a slow answer is. */
+export function resetFakes(h: BillsHarness, options: { slowMs?: number } = {}): void {
+  for (const fake of [h.airtime, h.bills]) {
+    fake.script.length = 0;
+    fake.defaultBehaviour = 'success';
+    fake.failAllWith = undefined;
+    if (options.slowMs !== undefined) fake.slowMs = options.slowMs;
+  }
+}

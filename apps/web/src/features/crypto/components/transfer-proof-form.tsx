@@ -10,6 +10,7 @@ import {
   saleMessages,
   type Quote,
   type SaleDetail,
+  SALE_IMAGE_PICK_TYPES,
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -23,12 +24,11 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
 import './crypto.css';
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 /** SPEC §5: one screenshot. */
 const SCREENSHOT_RULES: AttachmentRules = {
   max: CRYPTO_SALE_SCREENSHOTS,
   maxBytes: SALE_IMAGE_MAX_BYTES,
-  types: IMAGE_TYPES,
+  types: SALE_IMAGE_PICK_TYPES,
   messages: { tooMany: saleMessages.screenshotTooMany, tooLarge: saleMessages.screenshotTooLarge, notImage: saleMessages.screenshotNotImage },
 };
 
@@ -96,7 +96,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         label="Screenshot of your transfer"
         items={screenshot.items}
         max={CRYPTO_SALE_SCREENSHOTS}
-        accept={IMAGE_TYPES.join(',')}
+        accept={SALE_IMAGE_PICK_TYPES.join(',')}
         onPick={screenshot.pick}
         onRemove={screenshot.remove}
         error={screenshot.error}

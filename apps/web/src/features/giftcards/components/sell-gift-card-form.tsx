@@ -13,6 +13,7 @@ import {
   type GiftCardDetailResponse,
   type SaleDetail,
   type SubCategory,
+  SALE_IMAGE_PICK_TYPES,
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
@@ -31,11 +32,10 @@ import { ChosenCard } from './chosen-card';
 import { SaleValue } from './sale-value';
 import './giftcards.css';
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 const IMAGE_RULES: AttachmentRules = {
   max: SALE_IMAGES_MAX,
   maxBytes: SALE_IMAGE_MAX_BYTES,
-  types: IMAGE_TYPES,
+  types: SALE_IMAGE_PICK_TYPES,
   messages: { tooMany: saleMessages.imagesTooMany, tooLarge: saleMessages.imageTooLarge, notImage: saleMessages.imageNotImage },
 };
 const fieldNames = ['subcategory_id', 'amount', 'comment', 'card_code'] as const;
@@ -169,7 +169,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         label="Photos of the card"
         items={images.items}
         max={SALE_IMAGES_MAX}
-        accept={IMAGE_TYPES.join(',')}
+        accept={SALE_IMAGE_PICK_TYPES.join(',')}
         onPick={images.pick}
         onRemove={images.remove}
         error={images.error}
