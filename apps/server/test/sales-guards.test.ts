@@ -142,18 +142,36 @@ describe('a submitted sale', () => {
   });
 
   it('moves only along its transitions, forward in time, each decision with its facts', async () => {
+    const [reviewer] = await t.database.query<{ id: string }>(
+      "INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) VALUES ('guard@wise.test', 'Guard', 'reviewer', 'x', now(), now()) RETURNING id",
+    );
+    const by = `decided_by = '${reviewer?.id}'`;
     const update = (set: string) => t.database.query(`UPDATE sales SET ${set} WHERE id = $1`, [sale.id]);
     await refused(`UPDATE sales SET status = 'paid', status_changed_at = now(), paid_at = now(), decided_at = now(), payout_reference = 'x' WHERE id = $1`, [sale.id], /cannot go from submitted to paid/);
     await refused(`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now() WHERE id = $1`, [sale.id], /cannot go from submitted to approved/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now() WHERE id = $1`, [sale.id], /sales_rejection_reason/);
+    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_code = 'used_card' WHERE id = $1`, [sale.id], /sales_rejection_reason/);
+    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_reason = 'Used card' WHERE id = $1`, [sale.id], /sales_rejection_code/);
+    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), rejection_code = 'used_card', rejection_reason = 'Used card' WHERE id = $1`, [sale.id], /sales_decided_by_staff/);
     await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), rejection_reason = 'fake' WHERE id = $1`, [sale.id], /sales_decided/);
     await refused(`UPDATE sales SET status = 'under_review', status_changed_at = '2000-01-01T00:00:00Z' WHERE id = $1`, [sale.id], /back in time|sales_status_time/);
     await refused(`UPDATE sales SET status_changed_at = status_changed_at + interval '1 hour' WHERE id = $1`, [sale.id], /moves only with the status/);
     await update("status = 'under_review', status_changed_at = status_changed_at + interval '1 minute'");
-    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '1 minute' WHERE id = $1`, [sale.id], /sales_decided/);
-    await update("status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes'");
+    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '1 minute', payout_amount_kobo = value_kobo, ${by} WHERE id = $1`, [sale.id], /sales_decided/);
+    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by} WHERE id = $1`, [sale.id], /sales_approved_amount/);
+    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo + 100 WHERE id = $1`, [sale.id], /sales_approval_note/);
+    await update(`status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo`);
+    await refused(`UPDATE sales SET payout_amount_kobo = payout_amount_kobo + 1, approval_note = 'more' WHERE id = $1`, [sale.id], /never rewritten/);
+    await refused(`UPDATE sales SET status = 'under_review', status_changed_at = status_changed_at + interval '1 minute' WHERE id = $1`, [sale.id], /stays approved/);
+    // Paid only by a successful payout of the approved amount.
+    await refused(`UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1' WHERE id = $1`, [sale.id], /paid only by a successful payout/);
+    await t.database.query(
+      `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, provider_reference, note, created_by, created_at, settled_at)
+       SELECT id, 1, 'manual-guard-test-0001', 'manual', 'success', payout_amount_kobo, bank_code, account_number, account_name, 'TRF_1', 'paid at the branch', $2, now(), now() FROM sales WHERE id = $1`,
+      [sale.id, reviewer?.id],
+    );
     await refused(`UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '1 minute', paid_at = status_changed_at + interval '1 minute' WHERE id = $1`, [sale.id], /sales_paid/);
     await update("status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1'");
+    await refused(`UPDATE sales SET payout_reference = 'TRF_2' WHERE id = $1`, [sale.id], /keeps its payout reference/);
     await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now() + interval '1 day', rejection_reason = 'late' WHERE id = $1`, [sale.id], /cannot go from paid to rejected/);
     await refused(`UPDATE sales SET status = 'under_review', status_changed_at = now() + interval '1 day', decided_at = NULL, paid_at = NULL WHERE id = $1`, [sale.id], /cannot go from paid to under_review/);
 

@@ -21,6 +21,9 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     /** Storage key of the profile photo; '' is the default picture (SPEC §3). */
     photo: text('photo').notNull().default(''),
+    // Locked by staff (0011_back_office.sql): no login, no session, until unlocked.
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedReason: text('locked_reason'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -18,6 +18,8 @@ export const giftCards = pgTable(
     /** The drawn artwork's colour, `#rrggbb`. */
     brandColor: text('brand_color').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** A picture staff uploaded (file store key, `catalogue/…`); null shows the drawn artwork. */
+    imageKey: text('image_key'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -7,3 +7,4 @@ export * from './crypto';
 export * from './giftcards';
 export * from './sales';
 export * from './bills';
+export * from './admin';

@@ -16,6 +16,7 @@ export const saleKinds = ['giftcard', 'crypto'] as const;
 export type SaleKindValue = (typeof saleKinds)[number];
 export const saleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
 export type SaleStatus = (typeof saleStatuses)[number];
+export const saleRejectionCodes = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
 export const saleListStatuses = ['pending', 'successful', 'rejected'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -69,6 +70,14 @@ export const sales = pgTable(
     payoutReference: text('payout_reference'),
     paidAt: at('paid_at'),
     createdAt: at('created_at').notNull(),
+    // The back office (0011_back_office.sql): the reviewer holding the sale, what staff approved
+    // paying (the quote's value unless a note says why not) and a rejection's reason from the list.
+    claimedBy: uuid('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    payoutAmountKobo: bigint('payout_amount_kobo', { mode: 'number' }),
+    approvalNote: text('approval_note'),
+    rejectionCode: text('rejection_code', { enum: saleRejectionCodes }),
+    rejectionMessage: text('rejection_message'),
   },
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -78,6 +87,8 @@ export const sales = pgTable(
     index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
     index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
+    index('sales_review_queue_kind_idx').on(t.kind, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
+    index('sales_decided_idx').on(t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { giftCardSubcategories } from './giftcards';
+import { sales } from './sales';
+
+/**
+ * Mirrors db/migrations/0011_back_office.sql: staff, their sessions, the audit log, payouts and the
+ * catalogue's rate history. The SQL is the source of truth; its triggers keep payouts to one per
+ * sale, decisions immutable and the audit log append-only.
+ */
+
+export const staffRoles = ['reviewer', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const staffSessionStages = ['password', 'verified'] as const;
+export const payoutMethods = ['transfer', 'manual'] as const;
+export const payoutStatuses = ['queued', 'sending', 'pending', 'success', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: staffRoles }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Encrypted authenticator secret (never the plain base32). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    disabledAt: at('disabled_at'),
+    createdBy: uuid('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('staff_email_key').on(t.email)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: staffSessionStages }).notNull(),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expiry_idx').on(t.expiresAt)],
+);
+
+/** Append-only (triggers refuse UPDATE, DELETE and TRUNCATE). */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    note: text('note'),
+    ip: text('ip'),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    index('staff_audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('staff_audit_log_target_idx').on(t.targetType, t.targetId, t.at.desc(), t.id.desc()),
+    index('staff_audit_log_staff_idx').on(t.staffId, t.at.desc(), t.id.desc()),
+  ],
+);
+
+/** Each attempt to pay a sale; at most one per sale that has not definitely failed. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    attempt: smallint('attempt').notNull(),
+    reference: text('reference').notNull(),
+    method: text('method', { enum: payoutMethods }).notNull(),
+    status: text('status', { enum: payoutStatuses }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    recipientCode: text('recipient_code'),
+    providerReference: text('provider_reference'),
+    failureReason: text('failure_reason'),
+    note: text('note'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    unique('payouts_reference_key').on(t.reference),
+    unique('payouts_attempt_key').on(t.saleId, t.attempt),
+    uniqueIndex('payouts_one_live_per_sale').on(t.saleId).where(sql`status <> 'failed'`),
+    index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
+  ],
+);
+
+/** Written by the database on every rate change (trigger); the staff member from `wise.staff_id`. */
+export const giftCardRateHistory = pgTable(
+  'gift_card_rate_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subcategoryId: uuid('subcategory_id')
+      .notNull()
+      .references(() => giftCardSubcategories.id, { onDelete: 'restrict' }),
+    oldRate: numeric('old_rate', { precision: 12, scale: 2 }),
+    newRate: numeric('new_rate', { precision: 12, scale: 2 }).notNull(),
+    changedBy: uuid('changed_by').references(() => staff.id, { onDelete: 'restrict' }),
+    changedAt: at('changed_at').notNull(),
+  },
+  (t) => [index('gift_card_rate_history_subcategory_idx').on(t.subcategoryId, t.changedAt.desc(), t.id.desc())],
+);
