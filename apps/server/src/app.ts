@@ -28,6 +28,7 @@ import { appInfoRoutes } from './routes/app-info/index';
 import { cryptoRoutes } from './routes/crypto/index';
 import { createMarketData } from './providers/market-data/index';
 import { billRoutes } from './routes/bills/index';
+import { adminRoutes } from './routes/admin/index';
 import { createAirtimeProvider } from './providers/airtime/index';
 import { createBillsProvider } from './providers/bills/index';
 
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
+  // The back office (staff only): routes/admin.
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });

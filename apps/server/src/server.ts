@@ -10,6 +10,7 @@ import { marketSettings } from './domain/crypto/market-cache';
 import { marketDataJobs } from './domain/crypto/jobs';
 import { billJobs } from './domain/bills/jobs';
 import { billSettings } from './domain/bills/settings';
+import { emailJobs } from './domain/notifications/email';
 
 async function main() {
   let config: Config;
@@ -41,7 +42,9 @@ async function main() {
   const cryptoJobs = marketDataJobs(providers.marketData, marketSettings(config));
   // Bill status queries, the recovery sweep and the plan refresh use the same provider instances as the routes.
   const bills = billJobs({ clock: systemClock, airtime: providers.airtime, bills: providers.bills, settings: billSettings(config) });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills]);
+  // E-mails about money (sale paid or rejected, PIN reset) leave through the queue.
+  const emails = emailJobs(providers.messenger);
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails]);
   jobWorker.start();
   // --- end background jobs ---
 

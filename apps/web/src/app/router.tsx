@@ -174,6 +174,8 @@ const authenticatedRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
+  // The back office (DESIGN §8): desktop-first, outside the phone column, its own chunks.
+  { path: '/admin/*', errorElement: <ErrorPage />, hydrateFallbackElement: null, lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp') },
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,

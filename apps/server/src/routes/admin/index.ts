@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteContext } from '../../context';
+import { adminAuditRoutes } from './audit';
+import { adminAuthRoutes } from './auth';
+import { adminBankRoutes } from './banks';
+import { adminBillRoutes } from './bills';
+import { adminBroadcastRoutes } from './broadcast';
+import { adminCatalogueRoutes } from './catalogue';
+import { adminCryptoRoutes } from './crypto';
+import { adminCustomerRoutes } from './customers';
+import { adminDashboardRoutes } from './dashboard';
+import { adminSaleRoutes } from './sales';
+import { adminStaffRoutes } from './staff';
+
+/**
+ * The back office's API (DESIGN §8) under /api/admin. Every route declares the staff role it
+ * needs (`config: { staff: 'reviewer' | 'admin' }`); a customer's session never reaches one.
+ */
+export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteContext }) {
+  await app.register(adminAuthRoutes, { prefix: '/auth', ctx });
+  await app.register(adminStaffRoutes, { prefix: '/staff', ctx });
+  await app.register(adminSaleRoutes, { prefix: '/sales', ctx });
+  await app.register(adminCatalogueRoutes, { prefix: '/giftcards', ctx });
+  await app.register(adminCryptoRoutes, { prefix: '/crypto', ctx });
+  await app.register(adminBankRoutes, { prefix: '/banks', ctx });
+  await app.register(adminBillRoutes, { prefix: '/bills', ctx });
+  await app.register(adminDashboardRoutes, { prefix: '/dashboard', ctx });
+  await app.register(adminCustomerRoutes, { prefix: '/customers', ctx });
+  await app.register(adminBroadcastRoutes, { prefix: '/broadcast', ctx });
+  await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
+}

@@ -1,0 +1,2 @@
+// Back office: the audit log (helper: customers).
+export {};

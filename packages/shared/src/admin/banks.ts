@@ -1,0 +1,2 @@
+// Back office: the bank list (helper: business).
+export {};

@@ -1,0 +1,2 @@
+// Back office: bill orders and re-query (helper: business).
+export {};

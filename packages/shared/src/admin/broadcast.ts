@@ -1,0 +1,2 @@
+// Back office: broadcast notifications (helper: customers).
+export {};

@@ -1,0 +1,2 @@
+// Back office: coin adjustments and wallet addresses (helper: business).
+export {};

@@ -1,0 +1,2 @@
+// Back office: customer look-up, lock, PIN reset (helper: customers).
+export {};

@@ -1,0 +1,2 @@
+// Back office: the back-office dashboard (helper: business).
+export {};

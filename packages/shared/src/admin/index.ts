@@ -1,0 +1,16 @@
+/**
+ * The back office's schemas and texts (DESIGN §8), imported as `@wise/shared/admin` so the
+ * customer app's bundle never carries them. One file per area.
+ */
+export * from './common';
+export * from './auth';
+export * from './staff';
+export * from './sales';
+export * from './catalogue';
+export * from './crypto';
+export * from './banks';
+export * from './bills';
+export * from './dashboard';
+export * from './customers';
+export * from './broadcast';
+export * from './audit';

@@ -1,0 +1,2 @@
+// Back office: staff management by admins (helper: staff auth).
+export {};
