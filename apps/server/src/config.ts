@@ -87,6 +87,14 @@ const envSchema = z
     BILLS_BASE_URL: optionalUrl,
     BILLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     BILLS_PLAN_REFRESH_INTERVAL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+    // Payouts (issue 11): Paystack transfers when its secret key is set, the offline sandbox
+    // otherwise (succeeds after PAYOUT_SANDBOX_DELAY_MS; accounts ending 1111 fail, 2222 stay pending).
+    PAYOUT_SECRET_KEY: optionalText,
+    PAYOUT_BASE_URL: z.url().default('https://api.paystack.co'),
+    PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */
+    REWARD_GEMS_PER_1000_NAIRA: z.coerce.number().int().min(0).max(1_000_000).default(1),
   })
   .superRefine((env, ctx) => {
     // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
@@ -121,7 +129,7 @@ const envSchema = z
   });
 
 /** The providers whose sandbox must never serve real customers. */
-const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY'] as const;
+const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY', 'PAYOUT_SECRET_KEY'] as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -66,6 +66,7 @@ describe('configuration', () => {
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BILLS_PUBLIC_KEY: is required in production/);
+    expect(() => loadConfig(production)).toThrowError(/PAYOUT_SECRET_KEY: is required in production/);
     expect(() => loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' })).not.toThrow();
   });
 
@@ -91,6 +92,7 @@ describe('configuration', () => {
         AIRTIME_BASE_URL: 'https://airtime.example.com',
         BILLS_PUBLIC_KEY: 'pk_live_bills',
         BILLS_BASE_URL: 'https://bills.example.com',
+        PAYOUT_SECRET_KEY: 'sk_live_payout',
       }),
     ).not.toThrow();
   });
