@@ -87,6 +87,8 @@ const envSchema = z
     BILLS_BASE_URL: optionalUrl,
     BILLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     BILLS_PLAN_REFRESH_INTERVAL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
     // Payouts (issue 11): Paystack transfers when its secret key is set, the offline sandbox
     // otherwise (succeeds after PAYOUT_SANDBOX_DELAY_MS; accounts ending 1111 fail, 2222 stay pending).
     PAYOUT_SECRET_KEY: optionalText,
