@@ -9,6 +9,7 @@ import errors from './plugins/errors';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
+import staffSessions from './plugins/staff-sessions';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth/index';
 import { bankRoutes } from './routes/bank/index';
@@ -67,6 +68,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(security, { appUrl: config.appUrl });
   await app.register(cookie);
   await app.register(sessions, { db: database.db, clock, secureCookies: config.isProduction || config.appUrl.startsWith('https:') });
+  await app.register(staffSessions, {
+    db: database.db,
+    clock,
+    secureCookies: config.isProduction || config.appUrl.startsWith('https:'),
+    idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
+  });
   await app.register(docs);
 
   const ctx: RouteContext = {

@@ -28,6 +28,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The staff role a back-office route needs (plugins/staff-sessions.ts); undefined for customer routes. */
+  staff: 'reviewer' | 'admin' | undefined;
 }
 
 /** The API lives under /api; the web app, health checks and docs assets are outside the session guard. */
@@ -81,12 +83,17 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionOptions) {
         get public() {
           return route.config?.public === true;
         },
+        get staff() {
+          return route.config?.staff;
+        },
       });
     }
   });
 
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiUrl(request.routeOptions.url) || request.routeOptions.config.public === true) return;
+    // Staff routes have their own guard (plugins/staff-sessions.ts): a customer's session never counts there.
+    if (request.routeOptions.config.staff !== undefined) return;
     const token = request.cookies[SESSION_COOKIE];
     const found = token ? await findSession(db, clock, token) : undefined;
     if (!token || !found) throw unauthenticated();
