@@ -1,4 +1,161 @@
-/** The back office's shell and its screens (owned by the admin-web helper). */
-export function AdminApp() {
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes, useNavigate } from 'react-router';
+import { ClipboardCheck, LayoutDashboard, ScrollText, Users } from 'lucide-react';
+import { staffErrorCodes } from '@wise/shared/admin';
+import { AdminLoading } from '../../../components/admin/loading';
+import { useAppInfo } from '../../../features/app-info/api/get-app-info';
+import { staffAuthKeys } from '../../../features/admin/auth/api/keys';
+import { ApiError, setAdminUnauthorizedHandler } from '../../../lib/admin-api';
+import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
+import { adminPaths } from './admin-paths';
+import { AdminGate, RequireRole, type AdminNavSection } from './admin-gate';
+import { businessScreens } from './business';
+import '../../../components/admin/admin.css';
+
+/** Each screen its own chunk: `lazy` over a module's named export. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const AdminLoginRoute = screen(() => import('./login'), 'AdminLoginRoute');
+const AdminEnrolRoute = screen(() => import('./enrol'), 'AdminEnrolRoute');
+const AdminVerifyRoute = screen(() => import('./verify'), 'AdminVerifyRoute');
+const AdminPasswordRoute = screen(() => import('./password'), 'AdminPasswordRoute');
+const AdminDashboardRoute = screen(() => import('./dashboard'), 'AdminDashboardRoute');
+const AdminSalesRoute = screen(() => import('./sales'), 'AdminSalesRoute');
+const AdminSaleRoute = screen(() => import('./sale-detail'), 'AdminSaleRoute');
+const AdminAuditRoute = screen(() => import('./audit'), 'AdminAuditRoute');
+const AdminStaffRoute = screen(() => import('./staff'), 'AdminStaffRoute');
+const AdminNotFoundRoute = screen(() => import('./not-found'), 'AdminNotFoundRoute');
+
+/**
+ * The back office's own query client: staff data never mixes with a customer's cache, and a
+ * lost staff session or a forced password change is handled here once for every call.
+ */
+function createAdminQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === staffErrorCodes.passwordChangeRequired) {
+          void client.invalidateQueries({ queryKey: staffAuthKeys.me() });
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === staffErrorCodes.passwordChangeRequired) {
+          void client.invalidateQueries({ queryKey: staffAuthKeys.me() });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        refetchOnWindowFocus: true,
+        // A refused answer (401, 403, 404, 409) will not change by asking again.
+        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+const adminQueryClient = createAdminQueryClient();
+
+const nav: AdminNavSection[] = [
+  {
+    items: [
+      { to: adminPaths.root, label: 'Dashboard', icon: <LayoutDashboard size={18} aria-hidden="true" />, role: 'reviewer', end: true },
+      { to: adminPaths.sales, label: 'Review queue', icon: <ClipboardCheck size={18} aria-hidden="true" />, role: 'reviewer' },
+    ],
+  },
+  {
+    label: 'Business',
+    items: businessScreens
+      .filter((entry) => entry.label)
+      .map((entry) => ({ to: `${adminPaths.root}/${entry.path}`, label: entry.label ?? entry.path, role: entry.role })),
+  },
+  {
+    label: 'Admin',
+    items: [
+      { to: adminPaths.audit, label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" />, role: 'admin' },
+      { to: adminPaths.staff, label: 'Staff', icon: <Users size={18} aria-hidden="true" />, role: 'admin' },
+    ],
+  },
+];
+
+/** The business time zone for every date the back office shows (the server's APP_TIMEZONE). */
+function AdminTimeZone({ children }: { children: ReactNode }) {
+  const appInfo = useAppInfo();
+  return <BusinessTimeZoneProvider timeZone={appInfo.data?.time_zone}>{children}</BusinessTimeZoneProvider>;
+}
+
+/** Sends a lost staff session to the login, once, with the page to come back to. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setAdminUnauthorizedHandler(() => {
+      const from = window.location.pathname + window.location.search;
+      adminQueryClient.removeQueries({ queryKey: staffAuthKeys.all });
+      if (!from.startsWith(adminPaths.login)) void navigate(adminPaths.login, { replace: true, state: { from } });
+    });
+  }, [navigate]);
   return null;
+}
+
+/** The back office (DESIGN §8) at /admin/*: its own providers, sign-in steps and screens. */
+export function AdminApp() {
+  useEffect(() => {
+    document.title = 'Wise back office';
+  }, []);
+  return (
+    <QueryClientProvider client={adminQueryClient}>
+      <AdminTimeZone>
+        <UnauthorizedRedirect />
+        <Suspense fallback={<AdminLoading />}>
+          <Routes>
+            <Route path="login" element={<AdminLoginRoute />} />
+            <Route path="enrol" element={<AdminEnrolRoute />} />
+            <Route path="verify" element={<AdminVerifyRoute />} />
+            <Route path="password" element={<AdminPasswordRoute />} />
+            <Route element={<AdminGate nav={nav} />}>
+              <Route index element={<AdminDashboardRoute />} />
+              <Route path="sales" element={<AdminSalesRoute />} />
+              <Route path="sales/:id" element={<AdminSaleRoute />} />
+              <Route
+                path="audit"
+                element={
+                  <RequireRole role="admin">
+                    <AdminAuditRoute />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="staff"
+                element={
+                  <RequireRole role="admin">
+                    <AdminStaffRoute />
+                  </RequireRole>
+                }
+              />
+              {businessScreens.map(({ path, role, Component }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RequireRole role={role}>
+                      <Component />
+                    </RequireRole>
+                  }
+                />
+              ))}
+              <Route path="*" element={<AdminNotFoundRoute />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </AdminTimeZone>
+    </QueryClientProvider>
+  );
 }

@@ -1,0 +1,15 @@
+import { useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '../../../features/admin/auth/components/auth-card';
+import { StaffLoginForm } from '../../../features/admin/auth/components/login-form';
+import { adminPaths } from './admin-paths';
+
+/** /admin/login: e-mail and password, then the authenticator step the server asks for. */
+export function AdminLoginRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <AuthCard title="Sign in" text="Staff only. Your authenticator app is needed next.">
+      <StaffLoginForm onNext={(next) => void navigate(next === 'enrol' ? adminPaths.enrol : adminPaths.verify, { state: location.state })} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffMessageSchema, type StaffPasswordChangeInput } from '@wise/shared/admin';
+import { z } from 'zod';
+import { adminApi } from '../../../../lib/admin-api';
+import { staffAuthKeys } from './keys';
+
+/** POST /api/admin/auth/password → other sessions of this staff member end. */
+export function changeStaffPassword(input: StaffPasswordChangeInput) {
+  return adminApi('/auth/password', {
+    method: 'POST',
+    body: input,
+    schema: z.union([staffMessageSchema, z.object({}).loose()]),
+  });
+}
+
+export function useChangeStaffPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeStaffPassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffAuthKeys.me() }),
+  });
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { STAFF_PASSWORD_MIN, staffPasswordChangeSchema } from '@wise/shared/admin';
+import { z } from 'zod';
+import { FormPassword } from '../../../../components/admin/form-fields';
+import { Button } from '../../../../components/ui/button';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
+import { useChangeStaffPassword } from '../api/change-password';
+
+/** The endpoint's schema plus a second typing of the new password, checked here only. */
+const passwordFormSchema = z
+  .object({ current_password: z.string(), new_password: z.string(), repeat_password: z.string() })
+  .superRefine((values, ctx) => {
+    const parsed = staffPasswordChangeSchema.safeParse({ current_password: values.current_password, new_password: values.new_password });
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (values.repeat_password !== values.new_password) ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+  });
+
+/** Change the password (forced after a one-time password, or by choice). */
+export function PasswordForm({ onDone }: { onDone: () => void }) {
+  const form = useZodForm(passwordFormSchema, { current_password: '', new_password: '', repeat_password: '' });
+  const change = useChangeStaffPassword();
+  const [failure, setFailure] = useState<string>();
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ current_password, new_password }) => {
+    setFailure(undefined);
+    change.mutate(
+      { current_password, new_password },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          applyFieldErrors(error, form.setError, ['current_password', 'new_password']);
+          setFailure(adminErrorMessage(error, 'Could not change the password. Try again'));
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate>
+      <FormPassword label="Current password" autoComplete="current-password" error={errors.current_password?.message} {...form.field('current_password')} />
+      <FormPassword
+        label="New password"
+        autoComplete="new-password"
+        hint={`At least ${STAFF_PASSWORD_MIN} characters`}
+        error={errors.new_password?.message}
+        {...form.field('new_password')}
+      />
+      <FormPassword label="Repeat the new password" autoComplete="new-password" error={errors.repeat_password?.message} {...form.field('repeat_password')} />
+      {failure ? (
+        <p className="admin-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" busy={change.isPending} busyLabel="Saving...">
+        Change password
+      </Button>
+    </form>
+  );
+}
