@@ -1,0 +1,147 @@
+import { asc, desc, eq, max } from 'drizzle-orm';
+import type { AdminPayout } from '@wise/shared/admin';
+import type { Db } from '../../db/client';
+import { payouts } from '../../db/schema/admin';
+import { sales } from '../../db/schema/sales';
+import { enqueue } from '../../jobs/queue';
+import type { Clock } from '../../lib/clock';
+import { DomainError, notFound } from '../errors';
+
+/**
+ * Starting payouts and reading them (issue 11; the life of a payout is in README.md here).
+ * A sale is paid by attempts: each one row in `payouts` with its own reference, which the provider
+ * deduplicates on. The database allows one attempt per sale that has not failed.
+ */
+
+export const PAYOUT_SEND_JOB = 'payouts.send';
+export const PAYOUT_CHECK_JOB = 'payouts.check';
+export const PAYOUT_RECOVER_JOB = 'payouts.recover';
+
+/** Attempts at one sending job before the recovery sweep takes the payout over. */
+export const PAYOUT_SEND_MAX_ATTEMPTS = 10;
+
+export const payoutErrorCodes = {
+  saleNotApproved: 'SALE_NOT_APPROVED',
+  payoutInProgress: 'PAYOUT_IN_PROGRESS',
+  payoutNotFailed: 'PAYOUT_NOT_FAILED',
+  tooManyAttempts: 'PAYOUT_ATTEMPTS_EXHAUSTED',
+} as const;
+
+/**
+ * One reference per attempt, derived from the sale and the attempt number: whoever sends attempt
+ * n of a sale — the first worker, a retry after a timeout, a new process after a crash — sends
+ * the same reference, so the provider can only ever make one transfer for it. Paystack accepts
+ * lowercase letters, digits, '-' and '_' (16-50 characters).
+ */
+export function payoutReference(saleId: string, attempt: number): string {
+  return `wpo_${saleId.replace(/-/g, '').toLowerCase()}_a${attempt}`;
+}
+
+export const sendJobKey = (payoutId: string) => `${PAYOUT_SEND_JOB}:${payoutId}`;
+
+export interface StartPayoutInput {
+  saleId: string;
+  /** The staff member whose approval (or retry) starts it. */
+  staffId: string;
+}
+
+/** The sale as a payout needs it, locked for the caller's transaction. */
+export async function lockSaleForPayout(tx: Db, saleId: string) {
+  const [sale] = await tx
+    .select({
+      id: sales.id,
+      userId: sales.userId,
+      status: sales.status,
+      payoutAmountKobo: sales.payoutAmountKobo,
+      bankCode: sales.bankCode,
+      accountNumber: sales.accountNumber,
+      accountName: sales.accountName,
+    })
+    .from(sales)
+    .where(eq(sales.id, saleId))
+    .for('update');
+  if (!sale) throw notFound('Sale not found');
+  return sale;
+}
+
+/**
+ * Inserts the next transfer attempt (`queued`) and its `payouts.send` job. Call it inside the
+ * transaction that approves the sale (or retries its payout): rolled back, neither exists.
+ * Refuses (409) a sale that is not approved or whose last attempt has not failed.
+ */
+export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput): Promise<{ payoutId: string; reference: string }> {
+  const sale = await lockSaleForPayout(tx, input.saleId);
+  if (sale.status !== 'approved' || sale.payoutAmountKobo === null) {
+    throw new DomainError(payoutErrorCodes.saleNotApproved, 'Only an approved sale can be paid out.', 409);
+  }
+  const [latest] = await tx
+    .select({ attempt: payouts.attempt, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.saleId, sale.id))
+    .orderBy(desc(payouts.attempt))
+    .limit(1);
+  if (latest && latest.status !== 'failed') {
+    throw new DomainError(payoutErrorCodes.payoutInProgress, 'This sale already has a payout that has not failed.', 409);
+  }
+  const attempt = (latest?.attempt ?? 0) + 1;
+  if (attempt > 20) throw new DomainError(payoutErrorCodes.tooManyAttempts, 'This sale has had too many payout attempts; record a manual payment instead.', 409);
+  const reference = payoutReference(sale.id, attempt);
+  const [row] = await tx
+    .insert(payouts)
+    .values({
+      saleId: sale.id,
+      attempt,
+      reference,
+      method: 'transfer',
+      status: 'queued',
+      amountKobo: sale.payoutAmountKobo,
+      bankCode: sale.bankCode,
+      accountNumber: sale.accountNumber,
+      accountName: sale.accountName,
+      createdBy: input.staffId,
+      createdAt: clock.now(),
+    })
+    .returning({ id: payouts.id });
+  if (!row) throw new Error('payout insert returned nothing');
+  await enqueue(tx, PAYOUT_SEND_JOB, { payoutId: row.id }, { clock, singletonKey: sendJobKey(row.id), maxAttempts: PAYOUT_SEND_MAX_ATTEMPTS });
+  return { payoutId: row.id, reference };
+}
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toAdminPayout(row: PayoutRow): AdminPayout {
+  return {
+    id: row.id,
+    attempt: row.attempt,
+    reference: row.reference,
+    method: row.method,
+    status: row.status,
+    amount_kobo: row.amountKobo,
+    provider_reference: row.providerReference,
+    failure_reason: row.failureReason,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    sent_at: iso(row.sentAt),
+    settled_at: iso(row.settledAt),
+  };
+}
+
+/** Every attempt to pay a sale, first first (the staff sale detail). */
+export async function getSalePayouts(db: Db, saleId: string): Promise<AdminPayout[]> {
+  const rows = await db.select().from(payouts).where(eq(payouts.saleId, saleId)).orderBy(asc(payouts.attempt));
+  return rows.map(toAdminPayout);
+}
+
+/** The latest attempt of a sale, or undefined before approval. */
+export async function latestPayout(db: Db, saleId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.saleId, saleId)).orderBy(desc(payouts.attempt)).limit(1);
+  return row;
+}
+
+/** The highest attempt number so far (0 before any). */
+export async function lastAttemptNumber(db: Db, saleId: string): Promise<number> {
+  const [row] = await db.select({ attempt: max(payouts.attempt) }).from(payouts).where(eq(payouts.saleId, saleId));
+  return row?.attempt ?? 0;
+}
