@@ -27,6 +27,7 @@ export const errorCodes = {
   otpLocked: 'OTP_LOCKED',
   resetTokenInvalid: 'RESET_TOKEN_INVALID',
   loginFailed: 'LOGIN_FAILED',
+  accountLocked: 'ACCOUNT_LOCKED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -72,6 +72,8 @@ export const authMessages = {
   passwordChanged: 'Your password has been reset. You can now log in with your new password',
   sessionExpired: 'Your session has ended. Please log in again',
   tooManyRequests: 'Too many requests. Please wait a moment and try again',
+  /** Staff locked the account (back office): no login and no session until they unlock it. */
+  accountLocked: 'Your account has been locked. Please contact Wise support to restore access',
 } as const;
 
 export const httpMessages = {

@@ -106,6 +106,9 @@ export interface LoginDeps {
   onUnreadableHash?: UnreadableHashHandler;
 }
 
+/** Staff locked the account (back office): the customer is told so, and to contact support. */
+export const accountLocked = () => new DomainError(errorCodes.accountLocked, authMessages.accountLocked, 403);
+
 const loginLocked = (until: Date, now: Date) =>
   rateLimited(authMessages.loginThrottled, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 
@@ -147,6 +150,8 @@ export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): 
     return { kind: 'failed' };
   });
   if (outcome.kind === 'locked') throw loginLocked(outcome.until, now);
+  // Told only after the right password, so the lock doesn't reveal itself to someone guessing.
+  if (outcome.kind !== 'failed' && outcome.user.lockedAt) throw accountLocked();
   return outcome;
 }
 

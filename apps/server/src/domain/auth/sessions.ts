@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -39,7 +39,9 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
     .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
+    // the lock may have created.
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt)))
     .limit(1);
   if (!row) return undefined;
   const refreshed = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS;
