@@ -1,2 +1,149 @@
-// Back office: coin adjustments and wallet addresses (helper: business).
-export {};
+// Back office: coin price adjustments and wallet addresses (helper: business).
+import { z } from 'zod';
+import { COIN_IDS, type CoinId } from '../crypto';
+import { plainText } from '../fields';
+import { confirmCodeSchema } from './common';
+
+export const cryptoAdminMessages = {
+  adjustmentInvalid: 'Enter a naira amount like -20 or +15.50 (at most 2 decimals)',
+  adjustmentTooLarge: 'An adjustment must be less than ₦100,000 either way',
+  coinInvalid: 'Choose BTC, USDT, BNB or SOL',
+  networkInvalid: 'Choose a network this coin is sent on',
+  addressRequired: 'Enter the wallet address',
+  memoInvalid: 'A memo is 1-120 characters',
+  sortOrderInvalid: 'Order is a whole number from 0 to 999',
+  nothingToChange: 'Change at least one field',
+  addressTaken: 'This address is already listed for this coin and network',
+  walletNotFound: 'No such wallet address',
+  address: {
+    bitcoin: 'Not a Bitcoin address: bc1… (lower-case letters and digits, no b, i, o or 1 after bc1) or a legacy address starting 1 or 3',
+    tron: 'Not a TRC20 (Tron) address: T followed by 33 letters and digits, without 0, O, I or l',
+    evm: 'Not an address on this network: 0x followed by 40 hexadecimal digits (0-9, a-f)',
+    solana: 'Not a Solana address: 32-44 letters and digits, without 0, O, I or l',
+    checksum: 'This address has a typing error (its checksum does not match): copy it again from the wallet',
+  },
+} as const;
+
+/** The chains the product takes coins on, by the alphabet and shape of their addresses. */
+export type AddressFormat = 'bitcoin' | 'tron' | 'evm' | 'solana';
+
+/** The networks each coin may be sent on, with the address format of each (the names customers read). */
+export const WALLET_NETWORKS: Record<CoinId, Readonly<Record<string, AddressFormat>>> = {
+  btc: { Bitcoin: 'bitcoin' },
+  usdt: { TRC20: 'tron', ERC20: 'evm', BEP20: 'evm', Solana: 'solana' },
+  bnb: { BEP20: 'evm' },
+  sol: { Solana: 'solana' },
+};
+
+const BASE58 = '1-9A-HJ-NP-Za-km-z';
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+/** Each format's alphabet and length; the server also verifies the checksum where the chain has one. */
+export const ADDRESS_PATTERNS: Record<AddressFormat, readonly RegExp[]> = {
+  // Segwit (bech32/bech32m, 42 or 62 characters for today's outputs) or legacy P2PKH/P2SH (base58).
+  bitcoin: [new RegExp(`^bc1[${BECH32}]{39,87}$`), new RegExp(`^[13][${BASE58}]{25,34}$`)],
+  tron: [new RegExp(`^T[${BASE58}]{33}$`)],
+  evm: [/^0x[0-9a-fA-F]{40}$/],
+  solana: [new RegExp(`^[${BASE58}]{32,44}$`)],
+};
+
+export const addressFormatOf = (coin: CoinId, network: string): AddressFormat | undefined => WALLET_NETWORKS[coin][network];
+
+/** Why an address cannot be one of `network`'s for `coin` (alphabet and shape), or undefined when it can. */
+export function walletAddressProblem(coin: CoinId, network: string, address: string): string | undefined {
+  const format = addressFormatOf(coin, network);
+  if (!format) return cryptoAdminMessages.networkInvalid;
+  return ADDRESS_PATTERNS[format].some((pattern) => pattern.test(address)) ? undefined : cryptoAdminMessages.address[format];
+}
+
+const coinField = z.enum(COIN_IDS, { error: cryptoAdminMessages.coinInvalid });
+export const cryptoCoinParamsSchema = z.object({ coin: coinField });
+export const walletIdParamsSchema = z.object({ id: z.uuid({ error: cryptoAdminMessages.walletNotFound }) });
+
+/** "-20.00", "+15", "10.5": a signed naira amount, |x| < 100,000 (numeric(14,2) and 0008's CHECK). */
+export const adjustmentField = z
+  .string({ error: cryptoAdminMessages.adjustmentInvalid })
+  .trim()
+  .regex(/^[+-]?\d{1,6}(\.\d{1,2})?$/, cryptoAdminMessages.adjustmentInvalid)
+  .refine((value) => Math.abs(Number(value)) < 100_000, cryptoAdminMessages.adjustmentTooLarge);
+
+/** PUT /api/admin/crypto/adjustments/:coin */
+export const updateAdjustmentSchema = z.strictObject({ adjustment_ngn: adjustmentField, confirm_code: confirmCodeSchema });
+export type UpdateAdjustmentInput = z.input<typeof updateAdjustmentSchema>;
+
+export const coinAdjustmentSchema = z.object({
+  coin: z.enum(COIN_IDS),
+  /** Signed naira, two decimals: "-20.00". */
+  adjustment_ngn: z.string(),
+  updated_at: z.string(),
+  /** The coin's USD price and naira per USD with today's adjustments; null without market prices. */
+  price_usd: z.string().nullable(),
+  rate_ngn_per_usd: z.string().nullable(),
+});
+export type CoinAdjustment = z.infer<typeof coinAdjustmentSchema>;
+
+/** GET /api/admin/crypto/adjustments: each coin's adjustment and the rate customers are quoted now. */
+export const coinAdjustmentsResponseSchema = z.object({
+  coins: z.array(coinAdjustmentSchema),
+  usdt_market_rate_ngn: z.string().nullable(),
+  prices_at: z.string().nullable(),
+  stale: z.boolean(),
+});
+export type CoinAdjustmentsResponse = z.infer<typeof coinAdjustmentsResponseSchema>;
+export const coinAdjustmentResponseSchema = z.object({ adjustment: coinAdjustmentSchema });
+
+const networkField = plainText(z.string({ error: cryptoAdminMessages.networkInvalid }).trim().min(1, cryptoAdminMessages.networkInvalid).max(40, cryptoAdminMessages.networkInvalid));
+const addressField = z.string({ error: cryptoAdminMessages.addressRequired }).trim().min(1, cryptoAdminMessages.addressRequired).max(120, cryptoAdminMessages.addressRequired);
+const memoField = plainText(z.string({ error: cryptoAdminMessages.memoInvalid }).trim().min(1, cryptoAdminMessages.memoInvalid).max(120, cryptoAdminMessages.memoInvalid)).nullable();
+const sortOrderField = z.number({ error: cryptoAdminMessages.sortOrderInvalid }).int(cryptoAdminMessages.sortOrderInvalid).min(0, cryptoAdminMessages.sortOrderInvalid).max(999, cryptoAdminMessages.sortOrderInvalid);
+const enabledField = z.boolean({ error: 'Must be true or false' });
+
+/** POST /api/admin/crypto/wallets: the address must fit the network's alphabet and shape. */
+export const createWalletSchema = z
+  .strictObject({
+    coin: coinField,
+    network: networkField,
+    address: addressField,
+    memo: memoField.optional(),
+    enabled: enabledField.default(true),
+    sort_order: sortOrderField.default(0),
+    confirm_code: confirmCodeSchema,
+  })
+  .superRefine((value, context) => {
+    if (!addressFormatOf(value.coin, value.network)) {
+      context.addIssue({ code: 'custom', path: ['network'], message: cryptoAdminMessages.networkInvalid });
+      return;
+    }
+    const problem = walletAddressProblem(value.coin, value.network, value.address);
+    if (problem) context.addIssue({ code: 'custom', path: ['address'], message: problem });
+  });
+export type CreateWalletInput = z.input<typeof createWalletSchema>;
+
+/** PATCH /api/admin/crypto/wallets/:id (the coin stays; a new network or address is checked against the coin on the server). */
+export const updateWalletSchema = z
+  .strictObject({
+    network: networkField.optional(),
+    address: addressField.optional(),
+    memo: memoField.optional(),
+    enabled: enabledField.optional(),
+    sort_order: sortOrderField.optional(),
+    confirm_code: confirmCodeSchema,
+  })
+  .refine(({ confirm_code: _code, ...rest }) => Object.values(rest).some((v) => v !== undefined), cryptoAdminMessages.nothingToChange);
+export type UpdateWalletInput = z.input<typeof updateWalletSchema>;
+
+export const adminWalletSchema = z.object({
+  id: z.string(),
+  coin: z.enum(COIN_IDS),
+  network: z.string(),
+  address: z.string(),
+  memo: z.string().nullable(),
+  enabled: z.boolean(),
+  sort_order: z.number().int(),
+  /** False for an address that does not fit its network (the seeded demo addresses): customers must not be sent there. */
+  address_valid: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminWallet = z.infer<typeof adminWalletSchema>;
+export const adminWalletListSchema = z.object({ wallets: z.array(adminWalletSchema) });
+export const adminWalletResponseSchema = z.object({ wallet: adminWalletSchema });

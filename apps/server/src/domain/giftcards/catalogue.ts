@@ -10,6 +10,7 @@ import {
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, giftCardSubcategories } from '../../db/schema/index';
+import type { FileStore } from '../../providers/file-store/index';
 import { DomainError } from '../errors';
 import { bandEdge } from './value';
 
@@ -23,11 +24,23 @@ type SubcategoryRow = typeof giftCardSubcategories.$inferSelect;
 
 export const cardUnavailable = () => new DomainError(giftCardErrorCodes.notFound, giftCardMessages.cardUnavailable, 404);
 
+/** Where staff-uploaded card pictures live in the file store (0011: gift_cards.image_key). */
+export const CATALOGUE_IMAGE_PREFIX = 'catalogue/';
+/** An uploaded picture's file name as the art route takes it: `<32 hex>.webp`. */
+export const CATALOGUE_IMAGE_FILE = /^[0-9a-f]{32}\.webp$/;
+
+/**
+ * What customers are shown for a card: the picture staff uploaded when there is one (its name is
+ * random per upload, so the URL changes with the picture), else the drawn artwork.
+ */
+export const cardImageUrl = (row: Pick<CardRow, 'slug' | 'imageKey'>): string =>
+  row.imageKey ? `/api/giftcards/art/${row.imageKey.slice(CATALOGUE_IMAGE_PREFIX.length)}` : giftCardArtUrl(row.slug);
+
 export const toGiftCard = (row: CardRow): GiftCard => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
-  image_url: giftCardArtUrl(row.slug),
+  image_url: cardImageUrl(row),
   currency: row.currency,
   brand_color: row.brandColor,
 });
@@ -96,13 +109,25 @@ export async function getGiftCard(db: Db, slug: string): Promise<GiftCardDetailR
 }
 
 /** Any card by slug, enabled or not: its artwork stays drawable for the sales that name it. */
-export async function findCardForArt(db: Db, slug: string): Promise<Pick<CardRow, 'name' | 'brandColor' | 'currency'> | undefined> {
+export async function findCardForArt(db: Db, slug: string): Promise<Pick<CardRow, 'name' | 'brandColor' | 'currency' | 'imageKey'> | undefined> {
   const [card] = await db
-    .select({ name: giftCards.name, brandColor: giftCards.brandColor, currency: giftCards.currency })
+    .select({ name: giftCards.name, brandColor: giftCards.brandColor, currency: giftCards.currency, imageKey: giftCards.imageKey })
     .from(giftCards)
     .where(eq(giftCards.slug, slug))
     .limit(1);
   return card;
+}
+
+/**
+ * The bytes of an uploaded card picture by its file name (`<32 hex>.webp`), only while a card
+ * shows it: a replaced picture is gone from the catalogue even if the store still holds it.
+ */
+export async function readCardImage(db: Db, store: FileStore, file: string): Promise<Buffer | undefined> {
+  if (!CATALOGUE_IMAGE_FILE.test(file)) return undefined;
+  const key = `${CATALOGUE_IMAGE_PREFIX}${file}`;
+  const [card] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.imageKey, key)).limit(1);
+  if (!card) return undefined;
+  return store.get(key);
 }
 
 export interface SaleableSubcategory {

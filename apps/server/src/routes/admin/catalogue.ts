@@ -1,4 +1,176 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { httpMessages, SALE_IMAGE_MAX_BYTES } from '@wise/shared';
+import {
+  adminGiftCardListSchema,
+  adminGiftCardResponseSchema,
+  adminSubcategoryResponseSchema,
+  catalogueIdParamsSchema,
+  catalogueMessages,
+  createGiftCardSchema,
+  createSubcategorySchema,
+  rateHistoryResponseSchema,
+  updateGiftCardSchema,
+  updateSubcategorySchema,
+} from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
+import {
+  createGiftCard,
+  createSubcategory,
+  listAdminGiftCards,
+  listRateHistory,
+  readAdminCardImage,
+  replaceGiftCardImage,
+  updateGiftCard,
+  updateSubcategory,
+  type StaffCall,
+} from '../../domain/admin/catalogue';
+import { DomainError, validationError } from '../../domain/errors';
+import { uploadErrorCodes } from '../../domain/uploads/image';
+import { currentStaff } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
+import type { FastifyRequest } from 'fastify';
 
-export async function adminCatalogueRoutes(_app: FastifyInstance, _options: { ctx: RouteContext }) {}
+const tags = ['admin: catalogue'];
+const admin = { staff: 'admin' } as const;
+
+/** The one file of an image upload, in the field `image`; multipart's limit errors made readable. */
+async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new DomainError('VALIDATION', catalogueMessages.imageRequired, 415, { fields: { image: catalogueMessages.imageRequired } });
+  let image: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'image' || image !== undefined) {
+        throw validationError(httpMessages.badRequest, { [part.fieldname === 'image' ? 'image' : '_']: httpMessages.badRequest });
+      }
+      image = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new DomainError(uploadErrorCodes.tooLarge, catalogueMessages.imageTooLarge, 413, { fields: { image: catalogueMessages.imageTooLarge } });
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw validationError(httpMessages.badRequest, { image: httpMessages.badRequest });
+    throw error;
+  }
+  if (!image || image.length === 0) throw validationError(catalogueMessages.imageRequired, { image: catalogueMessages.imageRequired });
+  return image;
+}
+
+/**
+ * Gift cards, sub-categories and rates (ADMIN-API §4; admins only): GET/POST /api/admin/giftcards,
+ * PATCH /:id, POST /:id/image (multipart `image`), GET /:id/image, POST /:id/subcategories,
+ * PATCH /subcategories/:id, GET /subcategories/:id/rates.
+ */
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  const deps = { clock };
+  const call = (request: FastifyRequest): StaffCall => ({ staff: currentStaff(request), ip: request.ip });
+
+  // Only this plugin's routes take multipart bodies here: one picture, a sale image's size limit.
+  await app.register(multipart, { limits: { fileSize: SALE_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 } });
+
+  app.get(
+    '/',
+    { config: admin, schema: { tags, summary: 'Every gift card, enabled or not, with all its sub-categories', response: { 200: adminGiftCardListSchema, ...errorResponses } } },
+    async () => ({ cards: await listAdminGiftCards(db) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: admin,
+      schema: { tags, summary: 'Add a gift card (its slug is made from the name)', body: createGiftCardSchema, response: { 201: adminGiftCardResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => reply.status(201).send({ card: await createGiftCard(db, deps, call(request), request.body) }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Rename, enable or disable a card, or change its colour",
+        params: catalogueIdParamsSchema,
+        body: updateGiftCardSchema,
+        response: { 200: adminGiftCardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ card: await updateGiftCard(db, deps, call(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/:id/image',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Upload the card's picture (multipart field `image`: JPEG, PNG or WebP); customers then see it instead of the drawn artwork",
+        consumes: ['multipart/form-data'],
+        params: catalogueIdParamsSchema,
+        response: { 200: adminGiftCardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const raw = await readImageUpload(request);
+      const card = await replaceGiftCardImage(
+        db,
+        { clock, store: ctx.files, onCleanupError: (error) => request.log.warn({ err: error }, 'catalogue image cleanup failed') },
+        call(request),
+        request.params.id,
+        raw,
+      );
+      return { card };
+    },
+  );
+
+  app.get(
+    '/:id/image',
+    { config: admin, schema: { tags, summary: "The card's uploaded picture (WebP)", params: catalogueIdParamsSchema } },
+    async (request, reply) => {
+      const body = await readAdminCardImage(db, ctx.files, request.params.id);
+      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').send(body);
+    },
+  );
+
+  app.post(
+    '/:id/subcategories',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add a sub-category (country, kind, currency, band, exchange_rate) to a card',
+        params: catalogueIdParamsSchema,
+        body: createSubcategorySchema,
+        response: { 201: adminSubcategoryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/subcategories/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Edit a sub-category; a new exchange_rate is recorded in its rate history (who, when, from, to)',
+        params: catalogueIdParamsSchema,
+        body: updateSubcategorySchema,
+        response: { 200: adminSubcategoryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ subcategory: await updateSubcategory(db, deps, call(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/subcategories/:id/rates',
+    {
+      config: admin,
+      schema: { tags, summary: "A sub-category's rate history, newest first", params: catalogueIdParamsSchema, response: { 200: rateHistoryResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ items: await listRateHistory(db, request.params.id) }),
+  );
+};

@@ -1,4 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminDashboardSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
+import { getDashboard } from '../../domain/admin/dashboard';
+import { errorResponses } from '../schemas';
 
-export async function adminDashboardRoutes(_app: FastifyInstance, _options: { ctx: RouteContext }) {}
+/** GET /api/admin/dashboard (any staff): pending sales, today's decisions and payouts, what is stuck. */
+export const adminDashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    {
+      config: { staff: 'reviewer' },
+      schema: {
+        tags: ['admin: dashboard'],
+        summary: `Pending sales and the oldest's age, today's approvals and rejections and payouts (the day in APP_TIMEZONE), open payout failures, bill orders stuck processing`,
+        response: { 200: adminDashboardSchema, ...errorResponses },
+      },
+    },
+    async () => getDashboard(ctx.db, ctx.clock, ctx.config.APP_TIMEZONE),
+  );
+};

@@ -20,7 +20,7 @@ import {
 import type { RouteContext } from '../../context';
 import { DomainError, validationError } from '../../domain/errors';
 import { renderCardArt } from '../../domain/giftcards/art';
-import { findCardForArt, getGiftCard, listGiftCards, searchGiftCards } from '../../domain/giftcards/catalogue';
+import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '../../domain/giftcards/catalogue';
 import { submitGiftCardSale } from '../../domain/sales/submit';
 import { processSaleImage } from '../../domain/uploads/image';
 import { currentUser } from '../../plugins/sessions';
@@ -92,13 +92,22 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     {
       schema: {
         tags,
-        summary: "A card's drawn artwork (SVG: brand colour and name, no third-party logo)",
-        params: z.object({ file: z.string().max(64).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/) }),
+        summary: "A card's picture: staff's uploaded one (<name>.webp) or the drawn artwork (<slug>.svg: brand colour and name, no third-party logo)",
+        params: z.object({ file: z.string().max(64).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:svg|webp)$/) }),
       },
     },
     async (request, reply) => {
-      const card = await findCardForArt(db, request.params.file.slice(0, -'.svg'.length));
+      const { file } = request.params;
+      if (file.endsWith('.webp')) {
+        const body = await readCardImage(db, ctx.files, file);
+        if (!body) throw new DomainError('NOT_FOUND', httpMessages.notFound, 404);
+        // Each upload gets a new random name, so a name's bytes never change.
+        return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=31536000, immutable').send(body);
+      }
+      const card = await findCardForArt(db, file.slice(0, -'.svg'.length));
       if (!card) throw new DomainError('NOT_FOUND', httpMessages.notFound, 404);
+      // A card staff gave a picture shows it wherever its artwork URL was kept (sales, history).
+      if (card.imageKey) return reply.header('cache-control', 'private, max-age=300').redirect(cardImageUrl({ slug: '', imageKey: card.imageKey }), 302);
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
         .header('cache-control', 'private, max-age=3600')
