@@ -79,6 +79,24 @@ export const saleMessages = {
   saleNotFound: 'This transaction does not exist',
 } as const;
 
+/**
+ * Why staff rejected a sale (DESIGN §8, issue 11): the reasons staff choose from, and the words the
+ * customer reads for each on the transaction detail, in the notification and in the e-mail.
+ * `other` carries the reviewer's own words instead.
+ */
+export const SALE_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export type SaleRejectionCode = (typeof SALE_REJECTION_CODES)[number];
+export const saleRejectionReasons: Record<Exclude<SaleRejectionCode, 'other'>, string> = {
+  used_card: 'The card has already been used',
+  invalid_code: 'The card code is not valid',
+  wrong_card_type: 'The card is not the type or country you selected',
+  partially_used: 'Part of the card balance has already been used',
+  unclear_images: 'The images are not clear enough to verify the card',
+};
+/** A rejection's reason and the reviewer's message, as one paragraph for a notification or an e-mail. */
+export const saleRejectedMessage = (title: string, valueKobo: number, reason: string) =>
+  `Your ${title} sale of ${formatKobo(valueKobo)} was rejected. Reason: ${reason.replace(/[.\s]+$/, '')}.`;
+
 export const saleErrorCodes = {
   rateChanged: 'RATE_CHANGED',
   bankDetailsRequired: 'BANK_DETAILS_REQUIRED',
@@ -242,7 +260,10 @@ export const saleDetailSchema = transactionItemSchema.extend({
   /** The bank details snapshotted at submission: where the payout goes. */
   bank: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
   timeline: z.array(saleTimelineEntrySchema),
+  /** Why staff rejected the sale, in the customer's words (null unless rejected). */
   rejection_reason: z.string().nullable(),
+  /** The reviewer's own message to the customer about a rejection, when they wrote one. */
+  rejection_message: z.string().nullish(),
   payout_reference: z.string().nullable(),
   // A crypto sale's own facts (null for a gift card). The server always sends them; they are
   // optional in the type only so that a gift-card SaleDetail written before them still checks.

@@ -1,2 +1,283 @@
-// Back office: the review queue, a sale for review, claims, decisions, rejection reasons, payouts as staff see them (helper: review).
-export {};
+import { z } from 'zod';
+import { COIN_IDS } from '../crypto';
+import { isPlainText } from '../fields';
+import { SALE_KINDS, SALE_REJECTION_CODES, type SaleRejectionCode } from '../sales';
+import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
+
+/**
+ * Back office: the review queue, a sale as staff review it, claims and decisions (DESIGN §8,
+ * issue 11 "Review and decisions"). The words a customer reads about a rejection live in
+ * `@wise/shared` (sales.ts `saleRejectionReasons`) so the customer bundle never imports this file.
+ */
+
+/** How long a claim locks a sale to one reviewer; another may take it once it runs out. */
+export const SALE_CLAIM_MINUTES = 15;
+/** How many of the customer's earlier sales the detail lists. */
+export const SALE_EARLIER_SALES_MAX = 20;
+export const SALE_APPROVAL_NOTE_MAX = 500;
+export const SALE_REJECTION_MESSAGE_MAX = 500;
+export const SALE_REJECTION_OTHER_MAX = 200;
+
+/** The sale's own statuses (db: sales.status). */
+export const adminSaleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
+export type AdminSaleStatus = (typeof adminSaleStatuses)[number];
+
+/**
+ * The queue's views: `pending` = waiting for a decision (submitted or under review), oldest first;
+ * `approved` = approved and being paid; `payout_failed` = approved but the last payout attempt
+ * failed (staff retry it or record a manual payment); `paid`, `rejected` — decided ones newest first.
+ */
+export const adminSaleQueueViews = ['pending', 'approved', 'payout_failed', 'paid', 'rejected'] as const;
+export type AdminSaleQueueView = (typeof adminSaleQueueViews)[number];
+
+export const adminSaleStatusLabels: Record<AdminSaleStatus | 'payout_failed', string> = {
+  submitted: 'New',
+  under_review: 'In review',
+  approved: 'Paying',
+  payout_failed: 'Payout failed',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+/** The reasons staff pick from when rejecting (the customer reads `saleRejectionReasons`). */
+export const saleRejectionLabels: Record<SaleRejectionCode, string> = {
+  used_card: 'Used card',
+  invalid_code: 'Invalid code',
+  wrong_card_type: 'Wrong card type',
+  partially_used: 'Partially used',
+  unclear_images: 'Unclear images',
+  other: 'Other',
+};
+
+export const reviewMessages = {
+  saleNotFound: 'This sale does not exist',
+  alreadyDecided: 'This sale has already been decided',
+  claimedBy: (name: string, until: string) => `${name} is reviewing this sale (claimed until ${until})`,
+  notClaimed: 'You do not hold a claim on this sale',
+  noteRequired: 'Write a note saying why the amount differs from the quoted value',
+  amountInvalid: 'Enter the amount in kobo as a whole number greater than 0',
+  otherReasonRequired: 'Write the reason for the customer',
+  invalidText: 'Remove control characters from the text',
+  noteTooLong: `Cannot be more than ${SALE_APPROVAL_NOTE_MAX} characters`,
+  messageTooLong: `Cannot be more than ${SALE_REJECTION_MESSAGE_MAX} characters`,
+  otherTooLong: `Cannot be more than ${SALE_REJECTION_OTHER_MAX} characters`,
+  imageNotFound: 'This image does not exist',
+} as const;
+
+export const reviewErrorCodes = {
+  alreadyDecided: 'SALE_ALREADY_DECIDED',
+  claimed: 'SALE_CLAIMED',
+  notClaimed: 'SALE_NOT_CLAIMED',
+} as const;
+
+/** Optional single-line or multi-line text a reviewer typed: trimmed, empty = absent. */
+const staffText = (max: number, tooLong: string, multiline: boolean) =>
+  z
+    .string()
+    .refine((value) => isPlainText(value, { multiline }), { message: reviewMessages.invalidText, abort: true })
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/sales?status=&kind=&gift_card_id=&coin=&older_than_minutes=&cursor=&limit= */
+export const adminSaleListQuerySchema = cursorQuerySchema.extend({
+  status: z.enum(adminSaleQueueViews).default('pending'),
+  kind: z.enum(SALE_KINDS).optional(),
+  gift_card_id: z.uuid().optional(),
+  coin: z.enum(COIN_IDS).optional(),
+  /** Only sales submitted at least this many minutes ago (up to 90 days). */
+  older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
+});
+export type AdminSaleListQuery = z.infer<typeof adminSaleListQuerySchema>;
+
+const staffRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const adminSaleListItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SALE_KINDS),
+  title: z.string(),
+  customer: z.object({ id: z.string(), full_name: z.string(), username: z.string() }),
+  value_kobo: z.number().int(),
+  currency: z.string(),
+  currency_amount: z.string(),
+  coin: z.enum(COIN_IDS).nullable(),
+  coin_amount: z.string().nullable(),
+  created_at: z.string(),
+  /** Minutes since submission, for a sale still waiting (null once decided). */
+  age_minutes: z.number().int().nullable(),
+  status: z.enum(adminSaleStatuses),
+  /** The latest payout attempt's status (null before approval). */
+  payout_status: z.enum(['queued', 'sending', 'pending', 'success', 'failed']).nullable(),
+  decided_at: z.string().nullable(),
+  /** The reviewer holding a live claim (an expired claim reads as none). */
+  claimed_by: staffRefSchema.nullable(),
+  claimed_until: z.string().nullable(),
+});
+export type AdminSaleListItem = z.infer<typeof adminSaleListItemSchema>;
+export const adminSaleListResponseSchema = pageSchema(adminSaleListItemSchema);
+export type AdminSaleListResponse = z.infer<typeof adminSaleListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// One sale for review
+// ---------------------------------------------------------------------------------------------
+
+export const adminSaleParamsSchema = z.object({ id: z.uuid() });
+export const adminSaleImageParamsSchema = z.object({ id: z.uuid(), position: z.coerce.number().int().min(0).max(9) });
+
+/** A payout attempt as staff see it (the payouts helper's adminPayoutSchema has the same shape). */
+export const adminSalePayoutSchema = z.object({
+  id: z.string(),
+  attempt: z.number().int(),
+  reference: z.string(),
+  method: z.enum(['transfer', 'manual']),
+  status: z.enum(['queued', 'sending', 'pending', 'success', 'failed']),
+  amount_kobo: z.number().int(),
+  provider_reference: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  settled_at: z.string().nullable(),
+});
+
+export const adminSaleDetailSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SALE_KINDS),
+  title: z.string(),
+  status: z.enum(adminSaleStatuses),
+  payout_status: adminSaleListItemSchema.shape.payout_status,
+  created_at: z.string(),
+  age_minutes: z.number().int().nullable(),
+  customer: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    joined_at: z.string(),
+    locked: z.boolean(),
+    locked_reason: z.string().nullable(),
+  }),
+  /** Served to staff only: GET /api/admin/sales/:id/images/:position. */
+  images: z.array(z.object({ position: z.number().int(), url: z.string() })),
+  currency: z.string(),
+  /** The card amount; for a coin, its worth in USD. */
+  currency_amount: z.string(),
+  /** The rate the sale was valued at (naira per unit of `currency`). */
+  exchange_rate: z.string(),
+  value_kobo: z.number().int(),
+  card: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  subcategory: z.object({ id: z.string(), label: z.string() }).nullable(),
+  coin: z.enum(COIN_IDS).nullable(),
+  coin_amount: z.string().nullable(),
+  /** A crypto sale's quote: the prices and adjustments its value used. */
+  quote: z
+    .object({
+      id: z.string().nullable(),
+      price_usd: z.string(),
+      usdt_market_rate_ngn: z.string(),
+      usdt_adjustment_ngn: z.string(),
+      usdt_rate_ngn: z.string(),
+      coin_adjustment_ngn: z.string(),
+      rate_ngn_per_usd: z.string(),
+    })
+    .nullable(),
+  /**
+   * The rate today, to compare: the sub-category's exchange_rate, or naira per USD for the coin from
+   * the latest market prices and today's adjustments (`stale` when those prices are too old; null
+   * when there are none).
+   */
+  current_rate: z.object({ exchange_rate: z.string(), as_of: z.string(), stale: z.boolean() }).nullable(),
+  comment: z.string().nullable(),
+  card_code: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  bank: z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
+  history: z.array(z.object({ status: z.enum(adminSaleStatuses), at: z.string(), actor: staffRefSchema.nullable() })),
+  payouts: z.array(adminSalePayoutSchema),
+  claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable(),
+  decision: z
+    .object({
+      decided_at: z.string(),
+      decided_by: staffRefSchema.nullable(),
+      payout_amount_kobo: z.number().int().nullable(),
+      approval_note: z.string().nullable(),
+      rejection_code: z.enum(SALE_REJECTION_CODES).nullable(),
+      rejection_reason: z.string().nullable(),
+      rejection_message: z.string().nullable(),
+      payout_reference: z.string().nullable(),
+      paid_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The customer's other sales, newest first (at most SALE_EARLIER_SALES_MAX). */
+  earlier_sales: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(SALE_KINDS),
+      title: z.string(),
+      value_kobo: z.number().int(),
+      status: z.enum(adminSaleStatuses),
+      created_at: z.string(),
+      rejection_reason: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminSaleDetail = z.infer<typeof adminSaleDetailSchema>;
+export const adminSaleDetailResponseSchema = z.object({ sale: adminSaleDetailSchema });
+export type AdminSaleDetailResponse = z.infer<typeof adminSaleDetailResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Claims and decisions
+// ---------------------------------------------------------------------------------------------
+
+/** POST /:id/claim and /:id/release → the claim now (null after a release). */
+export const adminSaleClaimResponseSchema = z.object({ claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable() });
+export type AdminSaleClaimResponse = z.infer<typeof adminSaleClaimResponseSchema>;
+
+/** POST /:id/approve — the amount defaults to the sale's value; a different one needs a note. */
+export const approveSaleBodySchema = z.object({
+  payout_amount_kobo: z
+    .number({ error: reviewMessages.amountInvalid })
+    .int(reviewMessages.amountInvalid)
+    .positive(reviewMessages.amountInvalid)
+    .max(Number.MAX_SAFE_INTEGER, reviewMessages.amountInvalid)
+    .optional(),
+  note: staffText(SALE_APPROVAL_NOTE_MAX, reviewMessages.noteTooLong, true),
+  confirm_code: confirmCodeSchema,
+});
+export type ApproveSaleBody = z.infer<typeof approveSaleBodySchema>;
+
+/** POST /:id/reject — a reason from the list (`other` with its words) and an optional message to the customer. */
+export const rejectSaleBodySchema = z
+  .object({
+    reason: z.enum(SALE_REJECTION_CODES),
+    other_reason: staffText(SALE_REJECTION_OTHER_MAX, reviewMessages.otherTooLong, false),
+    message: staffText(SALE_REJECTION_MESSAGE_MAX, reviewMessages.messageTooLong, true),
+  })
+  .superRefine((body, ctx) => {
+    if (body.reason === 'other' && !body.other_reason) {
+      ctx.addIssue({ code: 'custom', path: ['other_reason'], message: reviewMessages.otherReasonRequired });
+    }
+  });
+export type RejectSaleBody = z.infer<typeof rejectSaleBodySchema>;
+
+/** The sale after a decision (the same shape as GET /:id). */
+export const adminSaleDecisionResponseSchema = adminSaleDetailResponseSchema;
+
+/** POST /:id/payout/retry */
+export const retryPayoutBodySchema = z.object({ confirm_code: confirmCodeSchema });
+/** POST /:id/payout/manual (admin): a payment made by other means, recorded with its reference. */
+export const manualPayoutBodySchema = z.object({
+  reference: z.string().trim().min(1, 'Enter the payment reference').max(100, 'Cannot be more than 100 characters'),
+  note: z
+    .string()
+    .refine((value) => isPlainText(value, { multiline: true }), { message: reviewMessages.invalidText, abort: true })
+    .trim()
+    .min(1, 'Write a note saying how the customer was paid')
+    .max(500, 'Cannot be more than 500 characters'),
+  confirm_code: confirmCodeSchema,
+});

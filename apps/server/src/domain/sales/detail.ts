@@ -112,6 +112,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     timeline,
     rejection_reason: sale.rejectionReason,
+    rejection_message: sale.rejectionMessage,
     payout_reference: sale.payoutReference,
     ...cryptoFacts(sale),
   };

@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { errorCodes } from '@wise/shared';
+import { reviewMessages, SALE_EARLIER_SALES_MAX, type AdminSaleDetail } from '@wise/shared/admin';
+import type { Db } from '../../../db/client';
+import { giftCards, giftCardSubcategories, payouts, saleImages, sales, saleStatusEvents, staff, uploads, users } from '../../../db/schema/index';
+import type { Clock } from '../../../lib/clock';
+import type { FileStore } from '../../../providers/file-store/index';
+import { readMarkets, type MarketDeps } from '../../crypto/market-cache';
+import { plain } from '../../crypto/money';
+import { loadAdjustments, rateFor } from '../../crypto/rates';
+import { DomainError } from '../../errors';
+import { latestPayoutStatus, minutesSince } from './queue';
+
+/**
+ * A sale as a reviewer sees it (issue 11 "each sale's detail shows…"): the customer, the images,
+ * the terms and the rate used next to today's rate, the card code and transaction ID, where the
+ * money goes, what happened to it so far, and the customer's earlier sales with their outcomes.
+ */
+
+export interface ReviewReadDeps {
+  db: Db;
+  clock: Clock;
+  /** Today's coin prices; without them a crypto sale's current rate reads as unknown. */
+  market?: MarketDeps;
+}
+
+export const saleNotFoundForStaff = () => new DomainError(errorCodes.notFound, reviewMessages.saleNotFound, 404);
+
+export const adminSaleImageUrl = (saleId: string, position: number) => `/api/admin/sales/${saleId}/images/${position}`;
+
+export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Promise<AdminSaleDetail> {
+  const { db, clock } = deps;
+  const [row] = await db
+    .select({ sale: sales, user: users, cardName: giftCards.name, cardSlug: giftCards.slug, payoutStatus: latestPayoutStatus })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
+    .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
+    .where(eq(sales.id, saleId))
+    .limit(1);
+  if (!row) throw saleNotFoundForStaff();
+  const { sale, user } = row;
+
+  const [images, events, attempts, earlier, staffNames, currentRate] = await Promise.all([
+    db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
+    db
+      .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
+      .from(saleStatusEvents)
+      .where(eq(saleStatusEvents.saleId, sale.id))
+      .orderBy(asc(saleStatusEvents.id)),
+    db.select().from(payouts).where(eq(payouts.saleId, sale.id)).orderBy(asc(payouts.attempt)),
+    db
+      .select({
+        id: sales.id,
+        kind: sales.kind,
+        title: sales.title,
+        valueKobo: sales.valueKobo,
+        status: sales.status,
+        createdAt: sales.createdAt,
+        rejectionReason: sales.rejectionReason,
+      })
+      .from(sales)
+      .where(and(eq(sales.userId, sale.userId), ne(sales.id, sale.id)))
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(SALE_EARLIER_SALES_MAX),
+    staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
+    currentRateOf(deps, sale),
+  ]);
+  const eventActors = await staffNamesFor(
+    db,
+    events.map((event) => event.actor),
+  );
+  const names = new Map([...staffNames, ...eventActors]);
+  const ref = (id: string | null) => (id ? { id, name: names.get(id) ?? '' } : null);
+
+  const now = clock.now();
+  const liveClaim = sale.claimedBy && sale.claimedUntil && sale.claimedUntil > now;
+  return {
+    id: sale.id,
+    kind: sale.kind,
+    title: sale.title,
+    status: sale.status,
+    payout_status: row.payoutStatus,
+    created_at: sale.createdAt.toISOString(),
+    age_minutes: sale.decidedAt ? null : minutesSince(clock, sale.createdAt),
+    customer: {
+      id: user.id,
+      full_name: user.fullName,
+      username: user.username,
+      email: user.email,
+      phone: user.phone,
+      joined_at: user.createdAt.toISOString(),
+      locked: user.lockedAt !== null,
+      locked_reason: user.lockedReason,
+    },
+    images: images.map((image) => ({ position: image.position, url: adminSaleImageUrl(sale.id, image.position) })),
+    currency: sale.currency,
+    currency_amount: sale.currencyAmount,
+    exchange_rate: sale.exchangeRate,
+    value_kobo: sale.valueKobo,
+    card: sale.giftCardId && row.cardName && row.cardSlug ? { id: sale.giftCardId, name: row.cardName, slug: row.cardSlug } : null,
+    subcategory: sale.subcategoryId && sale.subcategoryLabel ? { id: sale.subcategoryId, label: sale.subcategoryLabel } : null,
+    coin: sale.coin,
+    coin_amount: sale.coinAmount ? plain(sale.coinAmount) : null,
+    quote:
+      sale.priceUsd && sale.usdtMarketRateNgn && sale.usdtAdjustmentNgn && sale.usdtRateNgn && sale.coinAdjustmentNgn
+        ? {
+            id: sale.quoteId,
+            price_usd: plain(sale.priceUsd),
+            usdt_market_rate_ngn: plain(sale.usdtMarketRateNgn),
+            usdt_adjustment_ngn: plain(sale.usdtAdjustmentNgn),
+            usdt_rate_ngn: plain(sale.usdtRateNgn),
+            coin_adjustment_ngn: plain(sale.coinAdjustmentNgn),
+            rate_ngn_per_usd: plain(sale.exchangeRate),
+          }
+        : null,
+    current_rate: currentRate,
+    comment: sale.comment,
+    card_code: sale.cardCode,
+    transaction_id: sale.transactionId,
+    bank: { bank_code: sale.bankCode, bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
+    history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
+    payouts: attempts.map((attempt) => ({
+      id: attempt.id,
+      attempt: attempt.attempt,
+      reference: attempt.reference,
+      method: attempt.method,
+      status: attempt.status,
+      amount_kobo: attempt.amountKobo,
+      provider_reference: attempt.providerReference,
+      failure_reason: attempt.failureReason,
+      note: attempt.note,
+      created_at: attempt.createdAt.toISOString(),
+      sent_at: attempt.sentAt?.toISOString() ?? null,
+      settled_at: attempt.settledAt?.toISOString() ?? null,
+    })),
+    claim: liveClaim && sale.claimedBy && sale.claimedUntil ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() } : null,
+    decision: sale.decidedAt
+      ? {
+          decided_at: sale.decidedAt.toISOString(),
+          decided_by: ref(sale.decidedBy),
+          payout_amount_kobo: sale.payoutAmountKobo,
+          approval_note: sale.approvalNote,
+          rejection_code: sale.rejectionCode,
+          rejection_reason: sale.rejectionReason,
+          rejection_message: sale.rejectionMessage,
+          payout_reference: sale.payoutReference,
+          paid_at: sale.paidAt?.toISOString() ?? null,
+        }
+      : null,
+    earlier_sales: earlier.map((other) => ({
+      id: other.id,
+      kind: other.kind,
+      title: other.title,
+      value_kobo: other.valueKobo,
+      status: other.status,
+      created_at: other.createdAt.toISOString(),
+      rejection_reason: other.rejectionReason,
+    })),
+  };
+}
+
+async function staffNamesFor(db: Db, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const names = new Map<string, string>();
+  // A sale has a handful of actors at most: one small query each keeps this plain.
+  for (const id of wanted) {
+    const [row] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, id)).limit(1);
+    if (row) names.set(id, row.name);
+  }
+  return names;
+}
+
+/** Today's rate for what was sold: the sub-category's rate now, or naira per USD for the coin now. */
+async function currentRateOf(deps: ReviewReadDeps, sale: typeof sales.$inferSelect): Promise<AdminSaleDetail['current_rate']> {
+  if (sale.subcategoryId) {
+    const [sub] = await deps.db
+      .select({ rate: giftCardSubcategories.exchangeRate, at: giftCardSubcategories.rateUpdatedAt })
+      .from(giftCardSubcategories)
+      .where(eq(giftCardSubcategories.id, sale.subcategoryId))
+      .limit(1);
+    return sub ? { exchange_rate: sub.rate, as_of: sub.at.toISOString(), stale: false } : null;
+  }
+  if (sale.coin && deps.market) {
+    const markets = await readMarkets(deps.db, deps.market);
+    const usdt = markets?.coins.find((coin) => coin.coin === 'usdt');
+    if (!markets || !usdt) return null;
+    const rate = rateFor(sale.coin, usdt.priceNgn, await loadAdjustments(deps.db));
+    return { exchange_rate: rate.rateNgnPerUsd.toFixed(), as_of: markets.fetchedAt.toISOString(), stale: markets.stale };
+  }
+  return null;
+}
+
+/** One of a sale's images by position, for staff: the stored WebP bytes. */
+export async function readSaleImageForStaff(db: Db, store: FileStore, saleId: string, position: number): Promise<{ body: Buffer; contentType: string }> {
+  const [row] = await db
+    .select({ key: uploads.storageKey, contentType: uploads.contentType })
+    .from(saleImages)
+    .innerJoin(uploads, eq(uploads.id, saleImages.uploadId))
+    .where(and(eq(saleImages.saleId, saleId), eq(saleImages.position, position)))
+    .limit(1);
+  const missing = () => new DomainError(errorCodes.notFound, reviewMessages.imageNotFound, 404);
+  if (!row) throw missing();
+  const body = await store.get(row.key);
+  if (!body) throw missing();
+  return { body, contentType: row.contentType };
+}

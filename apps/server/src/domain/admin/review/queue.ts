@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
+import type { Db } from '../../../db/client';
+import { staff, users, sales } from '../../../db/schema/index';
+import type { Clock } from '../../../lib/clock';
+import { decodeCursor, encodeCursor } from '../../transactions/service';
+
+/**
+ * The review queue (DESIGN §8): sales waiting for a decision oldest first — the longest wait is
+ * the first one a reviewer sees — and decided ones newest first by decision time. Keyset paged on
+ * (created_at, id) or (decided_at, id), the orders of sales_review_queue_idx and sales_decided_idx.
+ */
+
+/** The latest payout attempt's status; null before approval. */
+export const latestPayoutStatus = sql<'queued' | 'sending' | 'pending' | 'success' | 'failed' | null>`(
+  SELECT p.status FROM payouts p WHERE p.sale_id = ${sales.id} ORDER BY p.attempt DESC LIMIT 1
+)`;
+
+const microseconds = (column: typeof sales.createdAt | typeof sales.decidedAt) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const minutesSince = (clock: Clock, at: Date) => Math.max(0, Math.floor((clock.now().getTime() - at.getTime()) / 60_000));
+
+export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQuery): Promise<AdminSaleListResponse> {
+  const pending = query.status === 'pending';
+  const keyColumn = pending ? sales.createdAt : sales.decidedAt;
+  const conditions: SQL[] = [];
+  switch (query.status) {
+    case 'pending':
+      conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`);
+      break;
+    case 'approved':
+      conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} IS DISTINCT FROM 'failed'`);
+      break;
+    case 'payout_failed':
+      conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} = 'failed'`);
+      break;
+    case 'paid':
+    case 'rejected':
+      conditions.push(eq(sales.status, query.status));
+      break;
+  }
+  if (query.kind) conditions.push(eq(sales.kind, query.kind));
+  if (query.gift_card_id) conditions.push(eq(sales.giftCardId, query.gift_card_id));
+  if (query.coin) conditions.push(eq(sales.coin, query.coin));
+  if (query.older_than_minutes !== undefined) {
+    conditions.push(sql`${sales.createdAt} <= ${new Date(clock.now().getTime() - query.older_than_minutes * 60_000).toISOString()}::timestamptz`);
+  }
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(
+      pending
+        ? sql`(${sales.createdAt}, ${sales.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+        : sql`(${sales.decidedAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: sales.id,
+      kind: sales.kind,
+      title: sales.title,
+      status: sales.status,
+      valueKobo: sales.valueKobo,
+      currency: sales.currency,
+      currencyAmount: sales.currencyAmount,
+      coin: sales.coin,
+      coinAmount: sales.coinAmount,
+      createdAt: sales.createdAt,
+      decidedAt: sales.decidedAt,
+      claimedBy: sales.claimedBy,
+      claimedUntil: sales.claimedUntil,
+      claimerName: staff.name,
+      customerId: users.id,
+      customerName: users.fullName,
+      customerUsername: users.username,
+      payoutStatus: latestPayoutStatus,
+      cursorAt: microseconds(keyColumn),
+    })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
+    .leftJoin(staff, eq(staff.id, sales.claimedBy))
+    .where(and(...conditions))
+    .orderBy(...(pending ? [asc(sales.createdAt), asc(sales.id)] : [desc(sales.decidedAt), desc(sales.id)]))
+    // One more than asked tells whether another page exists without a count.
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const now = clock.now();
+  return {
+    items: page.map((row): AdminSaleListItem => {
+      const liveClaim = row.claimedBy && row.claimedUntil && row.claimedUntil > now ? { id: row.claimedBy, name: row.claimerName ?? '' } : null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        customer: { id: row.customerId, full_name: row.customerName, username: row.customerUsername },
+        value_kobo: row.valueKobo,
+        currency: row.currency,
+        currency_amount: row.currencyAmount,
+        coin: row.coin,
+        coin_amount: row.coinAmount,
+        created_at: row.createdAt.toISOString(),
+        age_minutes: row.decidedAt ? null : minutesSince(clock, row.createdAt),
+        status: row.status,
+        payout_status: row.payoutStatus,
+        decided_at: row.decidedAt?.toISOString() ?? null,
+        claimed_by: liveClaim,
+        claimed_until: liveClaim && row.claimedUntil ? row.claimedUntil.toISOString() : null,
+      };
+    }),
+    next_cursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
