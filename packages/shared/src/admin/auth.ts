@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, loginPasswordField, newPasswordField } from '../fields';
+import { loginPasswordField, newPasswordField, requiredString } from '../fields';
 import { confirmCodeSchema, staffRoles } from './common';
 
 /**
@@ -43,7 +43,15 @@ export const staffAuthMessages = {
 /** Staff passwords follow the customer rules and are longer: a staff login reaches everyone's money. */
 export const staffPasswordField = newPasswordField.refine((value) => value.length >= STAFF_PASSWORD_MIN, staffAuthMessages.passwordTooShort);
 
-export const staffLoginSchema = z.strictObject({ email: emailField, password: loginPasswordField });
+/**
+ * Staff e-mails are any work address (the customers' SPEC pattern is narrower: `.com` only). Stored
+ * lower-cased.
+ */
+export const staffEmailField = requiredString()
+  .max(254, 'Use at most 254 characters.')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid e-mail address.');
+
+export const staffLoginSchema = z.strictObject({ email: staffEmailField, password: loginPasswordField });
 export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
 
 /** What the login asks for next: set up the authenticator app, or enter its code. */
