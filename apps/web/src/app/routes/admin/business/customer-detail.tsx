@@ -1,0 +1,75 @@
+import { useParams } from 'react-router';
+import { Lock } from 'lucide-react';
+import { AdminLoading } from '../../../../components/admin/loading';
+import { PageHeader } from '../../../../components/admin/page-header';
+import { Badge } from '../../../../components/admin/status-badge';
+import { DateTime } from '../../../../components/ui/date-time';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { hasRole, useStaff } from '../../../../features/admin/auth/staff-context';
+import { useCustomer } from '../../../../features/admin-business/api/get-customer';
+import { CustomerActions } from '../../../../features/admin-business/components/customer-actions';
+import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '../../../../features/admin-business/components/customer-panels';
+import { ApiError } from '../../../../lib/admin-api';
+import '../../../../features/admin-business/components/business.css';
+import { businessPaths } from './paths';
+
+/** /admin/customers/:id: everything staff need to help one customer, and the admin's lock and PIN reset. */
+export function CustomerDetailScreen() {
+  const { id = '' } = useParams();
+  const staff = useStaff();
+  const customer = useCustomer(id);
+  const back = { to: businessPaths.customers, label: 'Customers' };
+
+  if (customer.isPending) return <AdminLoading label="Loading the customer..." />;
+  if (customer.isError) {
+    const notFound = customer.error instanceof ApiError && (customer.error.status === 404 || customer.error.status === 400);
+    return (
+      <>
+        <PageHeader title="Customer" back={back} />
+        {notFound ? (
+          <EmptyState title="Customer not found" text="They may have been looked up with an old link." />
+        ) : (
+          <FetchError message="Couldn't load the customer" onRetry={() => void customer.refetch()} retrying={customer.isRefetching} />
+        )}
+      </>
+    );
+  }
+
+  const detail = customer.data;
+  const { profile } = detail;
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={
+          <>
+            {profile.full_name}
+            {detail.lock ? <Badge tone="danger">Locked</Badge> : <Badge tone="success">Active</Badge>}
+          </>
+        }
+        description={`@${profile.username} · ${profile.email}`}
+        actions={hasRole(staff, 'admin') ? <CustomerActions detail={detail} /> : undefined}
+      />
+      {detail.lock ? (
+        <div className="admin-alert biz-lock" role="status">
+          <Lock size={18} aria-hidden="true" />
+          <span>
+            <strong>Locked</strong> since <DateTime iso={detail.lock.locked_at} />: {detail.lock.reason}
+          </span>
+        </div>
+      ) : null}
+      <div className="biz-stack">
+        <div className="biz-grid-2">
+          <ProfilePanel detail={detail} />
+          <MoneyPanel detail={detail} />
+        </div>
+        <SalesTable sales={detail.sales} saleHref={businessPaths.sale} />
+        <div className="biz-grid-2">
+          <BillOrdersTable orders={detail.bill_orders} />
+          <GemLinesTable lines={detail.gem_lines} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomerSummary } from '@wise/shared/admin';
+import { DataTable, type Column } from '../../../../components/admin/data-table';
+import { FormField } from '../../../../components/admin/form-fields';
+import { PageHeader } from '../../../../components/admin/page-header';
+import { Badge } from '../../../../components/admin/status-badge';
+import { DateTime } from '../../../../components/ui/date-time';
+import { useCustomerSearch } from '../../../../features/admin-business/api/search-customers';
+import '../../../../features/admin-business/components/business.css';
+import { businessPaths } from './paths';
+
+/** Typing pauses this long before the list is asked again. */
+const SEARCH_PAUSE_MS = 300;
+
+const columns: Column<AdminCustomerSummary>[] = [
+  {
+    key: 'name',
+    header: 'Customer',
+    cell: (customer) => (
+      <>
+        <span className="admin-cell-title">{customer.full_name}</span>
+        <span className="admin-cell-sub">@{customer.username}</span>
+      </>
+    ),
+  },
+  { key: 'email', header: 'Email', cell: (customer) => customer.email },
+  { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular">{customer.phone}</span> },
+  { key: 'joined', header: 'Joined', cell: (customer) => <DateTime iso={customer.created_at} />, width: 170 },
+  {
+    key: 'state',
+    header: 'Account',
+    cell: (customer) => (customer.locked ? <Badge tone="danger">Locked</Badge> : <Badge tone="success">Active</Badge>),
+    width: 100,
+  },
+];
+
+/** /admin/customers: find a customer by name, e-mail, phone or username. */
+export function CustomersScreen() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+
+  // The query string follows the box after a short pause, so the search survives a reload and Back.
+  useEffect(() => {
+    const next = typed.trim();
+    if (next === q) return undefined;
+    const timer = setTimeout(() => setParams(next ? { q: next } : {}, { replace: true }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const customers = useCustomerSearch(q);
+  const rows = customers.data?.pages.flatMap((page) => page.items);
+
+  return (
+    <>
+      <PageHeader title="Customers" description="Search by name, e-mail, phone number or username." />
+      <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="admin-filters__search">
+          <FormField
+            label="Search customers"
+            hideLabel
+            type="search"
+            placeholder="Name, e-mail, phone or username"
+            maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            leading={<Search size={18} />}
+            autoFocus
+          />
+        </div>
+      </form>
+      <DataTable
+        caption="Customers"
+        columns={columns}
+        rows={rows}
+        rowKey={(customer) => customer.id}
+        isLoading={customers.isPending}
+        error={customers.error}
+        errorMessage="Couldn't load the customers"
+        onRetry={() => void customers.refetch()}
+        retrying={customers.isRefetching}
+        empty={q ? { title: `No customer matches “${q}”`, text: 'Try part of the name, the e-mail, the phone number or the username.' } : { title: 'No customers yet' }}
+        onRowClick={(customer) => void navigate(businessPaths.customer(customer.id))}
+        rowLabel={(customer) => `Open ${customer.full_name}`}
+        hasMore={customers.hasNextPage}
+        loadingMore={customers.isFetchingNextPage}
+        onLoadMore={() => void customers.fetchNextPage()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Plus } from 'lucide-react';
+import type { AdminGiftCard } from '@wise/shared/admin';
+import { DataTable, type Column } from '../../../../components/admin/data-table';
+import { PageHeader } from '../../../../components/admin/page-header';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Button } from '../../../../components/ui/button';
+import { useGiftCards } from '../../../../features/admin-business/api/get-gift-cards';
+import { CardSwitch, GiftCardPanel } from '../../../../features/admin-business/components/gift-card-panel';
+import { GiftCardFormDialog } from '../../../../features/admin-business/components/gift-card-form-dialog';
+import '../../../../features/admin-business/components/business.css';
+
+/** /admin/giftcards: the catalogue — cards on the left, the chosen card and its sub-categories on the right. */
+export function GiftCardsScreen() {
+  const cards = useGiftCards();
+  const [params, setParams] = useSearchParams();
+  const [adding, setAdding] = useState(false);
+  const list = cards.data?.cards;
+  const selectedId = params.get('card') ?? list?.[0]?.id;
+  const selected = list?.find((card) => card.id === selectedId);
+  const select = (card: AdminGiftCard) => setParams({ card: card.id }, { replace: true });
+
+  const columns: Column<AdminGiftCard>[] = [
+    {
+      key: 'card',
+      header: 'Card',
+      cell: (card) => (
+        <span className={card.id === selectedId ? 'biz-card-cell is-selected' : 'biz-card-cell'}>
+          <img className="biz-card-cell__thumb" src={card.customer_image_url} alt="" style={{ background: card.brand_color }} />
+          <span>
+            <span className="admin-cell-title">{card.name}</span>
+            <span className="admin-cell-sub">
+              {card.currency} · {card.subcategories.filter((band) => band.enabled).length}/{card.subcategories.length} sub-categories on
+            </span>
+          </span>
+        </span>
+      ),
+    },
+    { key: 'enabled', header: 'Enabled', cell: (card) => <CardSwitch card={card} />, width: 96 },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Gift cards"
+        description="What customers can sell, the rate for each sub-category, and the pictures they see."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus size={18} aria-hidden="true" /> Add card
+          </Button>
+        }
+      />
+      <div className="biz-split">
+        <DataTable
+          caption="Gift cards"
+          columns={columns}
+          rows={list}
+          rowKey={(card) => card.id}
+          isLoading={cards.isPending}
+          error={cards.error}
+          errorMessage="Couldn't load the gift cards"
+          onRetry={() => void cards.refetch()}
+          retrying={cards.isRefetching}
+          empty={{ title: 'No gift cards yet', text: 'Add the first card customers can sell.' }}
+          onRowClick={select}
+          rowLabel={(card) => `Open ${card.name}${card.id === selectedId ? ' (open)' : ''}`}
+        />
+        <div className="biz-split__detail">
+          {selected ? (
+            <GiftCardPanel key={selected.id} card={selected} />
+          ) : list && list.length > 0 ? (
+            <EmptyState title="Choose a card" text="Its sub-categories and rates show here." />
+          ) : null}
+        </div>
+      </div>
+      {adding ? <GiftCardFormDialog onClose={() => setAdding(false)} onSaved={(card) => select(card)} /> : null}
+    </>
+  );
+}

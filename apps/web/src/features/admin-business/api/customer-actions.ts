@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customerLockStateSchema, customerPinResetResponseSchema, type LockCustomerInput } from '@wise/shared/admin';
+import { adminApi } from '../../../lib/admin-api';
+import { businessKeys } from './keys';
+
+const customerPath = (id: string, action: string) => `/customers/${encodeURIComponent(id)}/${action}`;
+
+/** POST /api/admin/customers/:id/lock `{ reason, confirm_code }`: no login, its sessions ended. */
+export function lockCustomer({ id, ...body }: LockCustomerInput & { id: string }) {
+  return adminApi(customerPath(id, 'lock'), { method: 'POST', body, schema: customerLockStateSchema });
+}
+
+/** POST /api/admin/customers/:id/unlock `{ confirm_code }`. */
+export function unlockCustomer({ id, confirm_code }: { id: string; confirm_code: string }) {
+  return adminApi(customerPath(id, 'unlock'), { method: 'POST', body: { confirm_code }, schema: customerLockStateSchema });
+}
+
+/** POST /api/admin/customers/:id/pin-reset `{ confirm_code }`: the PIN is deleted and the customer told. */
+export function resetCustomerPin({ id, confirm_code }: { id: string; confirm_code: string }) {
+  return adminApi(customerPath(id, 'pin-reset'), { method: 'POST', body: { confirm_code }, schema: customerPinResetResponseSchema });
+}
+
+function useCustomerAction<I extends { id: string }, R>(action: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: (_answer, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: businessKeys.customer(id) }),
+        queryClient.invalidateQueries({ queryKey: businessKeys.customersAll() }),
+      ]),
+  });
+}
+
+export const useLockCustomer = () => useCustomerAction(lockCustomer);
+export const useUnlockCustomer = () => useCustomerAction(unlockCustomer);
+export const useResetCustomerPin = () => useCustomerAction(resetCustomerPin);

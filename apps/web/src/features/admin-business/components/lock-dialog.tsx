@@ -1,0 +1,98 @@
+import { ShieldCheck } from 'lucide-react';
+import { CUSTOMER_LOCK_REASON_MAX_LENGTH, lockCustomerSchema } from '@wise/shared/admin';
+import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '../../../components/admin/dialog';
+import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { Button } from '../../../components/ui/button';
+import { toastSuccess } from '../../../components/ui/toast';
+import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useLockCustomer } from '../api/customer-actions';
+
+interface LockDialogProps {
+  customer: { id: string; full_name: string };
+  onClose: () => void;
+}
+
+/**
+ * Lock a customer's account: the reason (kept with the lock and in the audit log) and the
+ * authenticator code. The customer is signed out everywhere and told clearly at the next login.
+ */
+export function LockDialog({ customer, onClose }: LockDialogProps) {
+  const lock = useLockCustomer();
+  const form = useZodForm(lockCustomerSchema, { reason: '', confirm_code: '' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    lock.mutate(
+      { id: customer.id, ...values },
+      {
+        onSuccess: (state) => {
+          const ended = state.sessions_ended;
+          toastSuccess(`${customer.full_name} is locked${ended > 0 ? ` and signed out of ${ended} session${ended === 1 ? '' : 's'}` : ''}`);
+          onClose();
+        },
+        onError: (error) => {
+          applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
+          if (hasErrorCode(error, CONFIRMATION_INVALID)) {
+            form.setValue('confirm_code', '');
+            form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
+            return;
+          }
+          form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
+        },
+      },
+    ),
+  );
+  const codeField = form.field('confirm_code');
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Lock ${customer.full_name}'s account?`}
+      description="They are signed out now and cannot log in until the account is unlocked. Their sales and gems stay as they are."
+      busy={lock.isPending}
+    >
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <FormTextArea
+          label="Reason"
+          rows={3}
+          maxLength={CUSTOMER_LOCK_REASON_MAX_LENGTH}
+          placeholder="e.g. Suspected stolen gift cards, see sale 1234"
+          hint="Kept with the lock and in the audit log"
+          error={errors.reason?.message}
+          {...form.field('reason')}
+        />
+        <FormField
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="000000"
+          maxLength={6}
+          className="admin-code-input"
+          hint="The 6-digit code your authenticator app shows now"
+          leading={<ShieldCheck size={18} />}
+          error={errors.confirm_code?.message}
+          {...codeField}
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
+            void codeField.onChange(event);
+          }}
+        />
+        {errors.root?.message ? (
+          <p className="admin-alert" role="alert">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={lock.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" className="admin-btn--danger" busy={lock.isPending} busyLabel="Locking...">
+            Lock account
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS } from '@wise/shared';
+import { createSubcategorySchema, type AdminGiftCard, type AdminSubcategory, type CreateSubcategoryInput } from '@wise/shared/admin';
+import { Dialog, DialogActions } from '../../../components/admin/dialog';
+import { FormField, FormSelect } from '../../../components/admin/form-fields';
+import { Button } from '../../../components/ui/button';
+import { toastSuccess } from '../../../components/ui/toast';
+import { adminErrorMessage } from '../../../lib/admin-api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateSubcategory } from '../api/create-subcategory';
+import { useUpdateSubcategory } from '../api/update-subcategory';
+import './business.css';
+
+const fieldNames = ['country', 'kind', 'currency', 'min_amount', 'max_amount', 'exchange_rate', 'position'] as const;
+const kindOptions = GIFT_CARD_KINDS.map((kind) => ({ value: kind, label: kind === 'ecode' ? 'E-code' : 'Physical' }));
+const currencyOptions = GIFT_CARD_CURRENCIES.map((code) => ({ value: code, label: code }));
+
+interface SubcategoryFormDialogProps {
+  card: AdminGiftCard;
+  /** Absent: a new sub-category of the card. */
+  subcategory?: AdminSubcategory;
+  onClose: () => void;
+}
+
+/** A sub-category: country, kind, currency, the band of card values, the rate, position, enabled. */
+export function SubcategoryFormDialog({ card, subcategory, onClose }: SubcategoryFormDialogProps) {
+  const create = useCreateSubcategory();
+  const update = useUpdateSubcategory();
+  const form = useZodForm(createSubcategorySchema, {
+    country: subcategory?.country ?? '',
+    kind: subcategory?.kind ?? 'physical',
+    currency: subcategory?.currency ?? card.currency,
+    min_amount: subcategory?.min_amount ?? '',
+    max_amount: subcategory?.max_amount ?? '',
+    exchange_rate: subcategory?.exchange_rate ?? '',
+    enabled: subcategory?.enabled ?? true,
+    position: subcategory?.position ?? card.subcategories.length,
+  });
+  const errors = form.formState.errors;
+  const busy = create.isPending || update.isPending;
+
+  const fail = (error: unknown) => {
+    applyFieldErrors(error, form.setError, fieldNames);
+    form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not save the sub-category. Try again') });
+  };
+  const done = ({ subcategory: saved }: { subcategory: AdminSubcategory }) => {
+    toastSuccess(subcategory ? `${saved.label} saved` : `${saved.label} added`);
+    onClose();
+  };
+  const submit = form.handleSubmit((values) => {
+    if (subcategory) {
+      const changes = changedFields(subcategory, values);
+      if (Object.keys(changes).length === 0) return onClose();
+      update.mutate({ id: subcategory.id, changes }, { onSuccess: done, onError: fail });
+    } else {
+      create.mutate({ giftCardId: card.id, values }, { onSuccess: done, onError: fail });
+    }
+  });
+
+  return (
+    <Dialog open onClose={onClose} title={subcategory ? `Edit ${subcategory.label}` : `Add a sub-category to ${card.name}`} busy={busy} wide>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <div className="admin-form-row">
+          <FormField label="Country" placeholder="e.g. USA" autoComplete="off" error={errors.country?.message} {...form.field('country')} />
+          <FormSelect label="Kind" options={kindOptions} error={errors.kind?.message} {...form.field('kind')} />
+          <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
+        </div>
+        <div className="admin-form-row">
+          <FormField label="Smallest card value" inputMode="decimal" autoComplete="off" placeholder="25" error={errors.min_amount?.message} {...form.field('min_amount')} />
+          <FormField label="Largest card value" inputMode="decimal" autoComplete="off" placeholder="100" error={errors.max_amount?.message} {...form.field('max_amount')} />
+        </div>
+        <div className="admin-form-row">
+          <FormField
+            label="Rate (naira per unit)"
+            inputMode="decimal"
+            autoComplete="off"
+            leading="₦"
+            placeholder="1450.00"
+            error={errors.exchange_rate?.message}
+            hint="What a customer gets for 1 unit of the card's currency"
+            {...form.field('exchange_rate')}
+          />
+          <FormField
+            label="Position"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={999}
+            error={errors.position?.message}
+            hint="Lower comes first in the customer's list"
+            {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
+          />
+        </div>
+        <label className="biz-check">
+          <input type="checkbox" {...form.field('enabled')} />
+          <span>Enabled — customers can choose this sub-category</span>
+        </label>
+        {errors.root?.message ? (
+          <p className="admin-alert" role="alert">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} busyLabel="Saving...">
+            {subcategory ? 'Save sub-category' : 'Add sub-category'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+type SubcategoryValues = { [K in keyof CreateSubcategoryInput]-?: Exclude<CreateSubcategoryInput[K], undefined> };
+
+/** Only what changed goes to the server, so an unchanged rate writes no rate-history line. */
+function changedFields(before: AdminSubcategory, after: CreateSubcategoryInput): Partial<SubcategoryValues> {
+  const changes: Partial<Record<keyof SubcategoryValues, unknown>> = {};
+  for (const key of Object.keys(after) as (keyof SubcategoryValues)[]) {
+    const next = after[key];
+    if (next !== undefined && next !== before[key]) changes[key] = next;
+  }
+  return changes as Partial<SubcategoryValues>;
+}

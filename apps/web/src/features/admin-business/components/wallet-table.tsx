@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Pencil, Plus } from 'lucide-react';
+import { COINS } from '@wise/shared';
+import type { AdminWallet } from '@wise/shared/admin';
+import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
+import { DataTable, type Column } from '../../../components/admin/data-table';
+import { Badge } from '../../../components/admin/status-badge';
+import { Button } from '../../../components/ui/button';
+import { toastSuccess } from '../../../components/ui/toast';
+import { useWallets } from '../api/get-wallets';
+import { useUpdateWallet } from '../api/save-wallet';
+import { EnabledSwitch } from './enabled-switch';
+import { WalletAddressDialog } from './wallet-address-dialog';
+import { WalletWarning } from './wallet-warning';
+import './business.css';
+
+
+/** Where customers send each coin: every address by coin and network, with add, edit and on/off. */
+export function WalletTable() {
+  const wallets = useWallets();
+  const update = useUpdateWallet();
+  const [editing, setEditing] = useState<{ wallet?: AdminWallet }>();
+  const [toggling, setToggling] = useState<AdminWallet>();
+
+  const columns: Column<AdminWallet>[] = [
+    {
+      key: 'coin',
+      header: 'Coin · network',
+      cell: (wallet) => (
+        <>
+          <span className="admin-cell-title">{COINS[wallet.coin].symbol}</span>
+          <span className="admin-cell-sub">{wallet.network}</span>
+        </>
+      ),
+      width: 140,
+    },
+    {
+      key: 'address',
+      header: 'Address',
+      cell: (wallet) => (
+        <>
+          <span className="biz-address">{wallet.address}</span>
+          {wallet.memo ? <span className="admin-cell-sub">Memo: {wallet.memo}</span> : null}
+          {wallet.address_valid ? null : (
+            <span className="biz-cell-badge">
+              <Badge tone="danger" title="This address does not fit its network: customers must not be sent there">
+                Not a valid {wallet.network} address
+              </Badge>
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'enabled',
+      header: 'Shown',
+      cell: (wallet) => <EnabledSwitch checked={wallet.enabled} label={`${COINS[wallet.coin].symbol} ${wallet.network} address shown to customers`} onChange={() => setToggling(wallet)} />,
+      width: 96,
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'end',
+      cell: (wallet) => (
+        <Button variant="link" className="admin-btn--small" onClick={() => setEditing({ wallet })} aria-label={`Edit the ${COINS[wallet.coin].symbol} ${wallet.network} address`}>
+          <Pencil size={16} aria-hidden="true" /> Edit
+        </Button>
+      ),
+      width: 90,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="wallets-title">
+      <h2 id="wallets-title" className="biz-section-title">
+        Wallet addresses
+        <Button className="admin-btn--small" onClick={() => setEditing({})}>
+          <Plus size={16} aria-hidden="true" /> Add address
+        </Button>
+      </h2>
+      <div className="biz-stack">
+        <WalletWarning />
+        <DataTable
+          caption="Wallet addresses"
+          columns={columns}
+          rows={wallets.data?.wallets}
+          rowKey={(wallet) => wallet.id}
+          isLoading={wallets.isPending}
+          error={wallets.error}
+          errorMessage="Couldn't load the wallet addresses"
+          onRetry={() => void wallets.refetch()}
+          retrying={wallets.isRefetching}
+          empty={{ title: 'No wallet addresses', text: 'Customers cannot sell coins until each coin has an enabled address.' }}
+          maxHeight="none"
+        />
+      </div>
+      {editing ? <WalletAddressDialog wallet={editing.wallet} onClose={() => setEditing(undefined)} /> : null}
+      <ConfirmCodeDialog
+        open={toggling !== undefined}
+        onClose={() => setToggling(undefined)}
+        title={toggling?.enabled ? 'Stop showing this address?' : 'Show this address to customers?'}
+        description={
+          toggling?.enabled
+            ? 'Customers will no longer be offered this address for new sales.'
+            : 'Customers will be offered this address and send their coins to it.'
+        }
+        confirmLabel={toggling?.enabled ? 'Disable address' : 'Enable address'}
+        busyLabel="Saving..."
+        danger={!toggling?.enabled}
+        onConfirm={async (confirm_code) => {
+          if (!toggling) return;
+          await update.mutateAsync({ id: toggling.id, changes: { enabled: !toggling.enabled, confirm_code } });
+          toastSuccess(toggling.enabled ? 'Address disabled' : 'Address enabled');
+        }}
+      >
+        {toggling ? (
+          <>
+            <WalletWarning compact />
+            <dl className="biz-summary">
+              <dt>Coin · network</dt>
+              <dd>
+                {COINS[toggling.coin].symbol} · {toggling.network}
+              </dd>
+              <dt>Address</dt>
+              <dd className="biz-address">{toggling.address}</dd>
+            </dl>
+          </>
+        ) : null}
+      </ConfirmCodeDialog>
+    </section>
+  );
+}
