@@ -1,4 +1,113 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminWalletListSchema,
+  adminWalletResponseSchema,
+  coinAdjustmentsResponseSchema,
+  cryptoCoinParamsSchema,
+  createWalletSchema,
+  updateAdjustmentSchema,
+  updateWalletSchema,
+  walletIdParamsSchema,
+} from '@wise/shared/admin';
+import { z } from 'zod';
 import type { RouteContext } from '../../context';
+import type { StaffCall } from '../../domain/admin/catalogue';
+import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '../../domain/admin/crypto';
+import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
+import { verifyStaffConfirmation } from '../../domain/staff/confirm';
+import { currentStaff } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
 
-export async function adminCryptoRoutes(_app: FastifyInstance, _options: { ctx: RouteContext }) {}
+const tags = ['admin: crypto'];
+const admin = { staff: 'admin' } as const;
+
+const adjustmentResponseSchema = z.object({ adjustment: z.object({ coin: z.string(), adjustment_ngn: z.string(), updated_at: z.string() }) });
+
+/**
+ * Coin adjustments and wallet addresses (ADMIN-API §4; admins only). Every change needs the
+ * staff member's current authenticator code (`confirm_code`): a wrong adjustment misprices every
+ * sale and a wrong address loses customers' coins.
+ */
+export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  const deps = { clock };
+  const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(ctx.config) };
+
+  /** The caller, once their authenticator code is confirmed (403 CONFIRMATION_INVALID otherwise). */
+  const confirmed = async (request: FastifyRequest, code: string): Promise<StaffCall> => {
+    const staff = currentStaff(request);
+    await verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staff.id, code);
+    return { staff, ip: request.ip };
+  };
+
+  app.get(
+    '/adjustments',
+    {
+      config: admin,
+      schema: { tags, summary: "Each coin's naira adjustment and the naira-per-USD rate customers are quoted with it now", response: { 200: coinAdjustmentsResponseSchema, ...errorResponses } },
+    },
+    async () => listCoinAdjustments(db, market),
+  );
+
+  app.put(
+    '/adjustments/:coin',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Set a coin's signed naira adjustment (confirm_code required); the next prices and quotes use it",
+        params: cryptoCoinParamsSchema,
+        body: updateAdjustmentSchema,
+        response: { 200: adjustmentResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const call = await confirmed(request, request.body.confirm_code);
+      return { adjustment: await setCoinAdjustment(db, deps, call, request.params.coin, request.body.adjustment_ngn) };
+    },
+  );
+
+  app.get(
+    '/wallets',
+    { config: admin, schema: { tags, summary: 'Every wallet address, enabled or not, in display order', response: { 200: adminWalletListSchema, ...errorResponses } } },
+    async () => ({ wallets: await listAdminWallets(db) }),
+  );
+
+  app.post(
+    '/wallets',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Add a wallet address (checked against the network's alphabet and checksum; confirm_code required)",
+        body: createWalletSchema,
+        response: { 201: adminWalletResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { confirm_code: code, ...input } = request.body;
+      const call = await confirmed(request, code);
+      return reply.status(201).send({ wallet: await createWallet(db, deps, call, input) });
+    },
+  );
+
+  app.patch(
+    '/wallets/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Edit a wallet address: network, address, memo, enabled, order (confirm_code required)',
+        params: walletIdParamsSchema,
+        body: updateWalletSchema,
+        response: { 200: adminWalletResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { confirm_code: code, ...input } = request.body;
+      const call = await confirmed(request, code);
+      return { wallet: await updateWallet(db, deps, call, request.params.id, input) };
+    },
+  );
+};
