@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { saleRejectionReasons, transactionDetailResponseSchema, type SaleDetail } from '@wise/shared';
-import { adminSaleListQuerySchema, SALE_CLAIM_MINUTES, type AdminSaleListQuery } from '@wise/shared/admin';
+import { adminSaleDetailResponseSchema, adminSaleListQuerySchema, adminSaleListResponseSchema, SALE_CLAIM_MINUTES, type AdminSaleListQuery } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff } from '../src/domain/admin/review/detail';
@@ -17,6 +17,7 @@ import { createTestApp, get, type TestApp } from './support/app';
 import { cardPhoto } from './support/sales';
 import { postCryptoSale, quoteFor } from './support/crypto-sales';
 import { insertStaff, queuePayoutStub } from './support/review';
+import { createStaff, type TestStaff } from './support/staff';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -386,5 +387,98 @@ describe('rejection', () => {
     expect(detail.rejection_message ?? null).toBeNull();
     // The database keeps a decision as it was taken.
     await expect(t.database.query("UPDATE sales SET rejection_reason = 'changed' WHERE id = $1", [sale.id])).rejects.toThrow();
+  });
+});
+
+describe('over HTTP (/api/admin/sales)', () => {
+  let reviewer: TestStaff;
+  let second: TestStaff;
+
+  beforeAll(async () => {
+    reviewer = await createStaff(t, { role: 'reviewer', name: 'Kemi Reviewer' });
+    second = await createStaff(t, { role: 'reviewer', name: 'Tayo Reviewer' });
+  });
+
+  const send = (method: 'GET' | 'POST', url: string, cookie: string | undefined, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+  it('answers staff only: no session or a customer session is 401', async () => {
+    expect((await send('GET', '/api/admin/sales', undefined)).statusCode).toBe(401);
+    expect((await send('GET', '/api/admin/sales', seller.cookie)).statusCode).toBe(401);
+    const response = await send('GET', '/api/admin/sales?kind=giftcard&limit=5', reviewer.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(adminSaleListResponseSchema.parse(response.json()).items.length).toBeGreaterThan(0);
+    expect((await send('GET', '/api/admin/sales?status=nope', reviewer.cookie)).statusCode).toBe(400);
+  });
+
+  it('shows a sale and its images to staff, claims it, and approves it with the code', async () => {
+    const sale = await sell(seller, '90', 12);
+    const shown = await send('GET', `/api/admin/sales/${sale.id}`, reviewer.cookie);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const detail = adminSaleDetailResponseSchema.parse(shown.json()).sale;
+    expect(detail.customer.email).toBe(seller.email);
+    const image = await send('GET', detail.images[0]?.url ?? '', reviewer.cookie);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    expect((await send('GET', `/api/admin/sales/${sale.id}/images/7`, reviewer.cookie)).statusCode).toBe(404);
+    expect((await send('GET', detail.images[0]?.url ?? '', seller.cookie)).statusCode).toBe(401);
+
+    const claim = await send('POST', `/api/admin/sales/${sale.id}/claim`, reviewer.cookie);
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json<{ claim: { staff: { name: string } } }>().claim.staff.name).toBe('Kemi Reviewer');
+    const taken = await send('POST', `/api/admin/sales/${sale.id}/claim`, second.cookie);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ code: string; error: string }>()).toMatchObject({ code: 'SALE_CLAIMED', error: expect.stringContaining('Kemi Reviewer') });
+
+    const lower = sale.value_kobo - 100_00;
+    const noNote = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { payout_amount_kobo: lower, confirm_code: reviewer.code() });
+    expect(noNote.statusCode, noNote.body).toBe(400);
+    const wrongCode = reviewer.code() === '000000' ? '111111' : '000000';
+    const refused = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { confirm_code: wrongCode });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('CONFIRMATION_INVALID');
+    expect((await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, {})).statusCode).toBe(400);
+    expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null });
+
+    const approved = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { confirm_code: reviewer.code() });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = adminSaleDetailResponseSchema.parse(approved.json()).sale;
+    expect(after).toMatchObject({ status: 'approved', payout_status: 'queued', decision: { payout_amount_kobo: sale.value_kobo, decided_by: { id: reviewer.id } } });
+    expect(after.payouts).toHaveLength(1);
+    const sendJobs = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'payouts.send' AND payload->>'payoutId' = $1", [after.payouts[0]?.id]);
+    expect(sendJobs[0]?.n).toBe(1);
+
+    const again = await send('POST', `/api/admin/sales/${sale.id}/approve`, second.cookie, { confirm_code: second.code() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ code: string }>().code).toBe('SALE_ALREADY_DECIDED');
+    expect((await send('POST', `/api/admin/sales/${sale.id}/reject`, second.cookie, { reason: 'used_card' })).statusCode).toBe(409);
+  });
+
+  it('rejects with a reason the customer then reads in the transaction detail', async () => {
+    const sale = await sell(other, '42', 13);
+    const missing = await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, { reason: 'other' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty('other_reason');
+    expect((await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, { reason: 'stolen' })).statusCode).toBe(400);
+    const rejected = await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, { reason: 'wrong_card_type', message: 'This is an iTunes card.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(adminSaleDetailResponseSchema.parse(rejected.json()).sale.decision).toMatchObject({
+      rejection_code: 'wrong_card_type',
+      rejection_reason: saleRejectionReasons.wrong_card_type,
+      rejection_message: 'This is an iTunes card.',
+    });
+    const seen = await customerDetail(other, sale.id);
+    expect(seen).toMatchObject({ status: 'rejected', rejection_reason: saleRejectionReasons.wrong_card_type, rejection_message: 'This is an iTunes card.' });
+  });
+
+  it('releases a claim', async () => {
+    const sale = await sell(other, '41', 14);
+    expect((await send('POST', `/api/admin/sales/${sale.id}/claim`, second.cookie)).statusCode).toBe(200);
+    expect((await send('POST', `/api/admin/sales/${sale.id}/release`, reviewer.cookie)).statusCode).toBe(409);
+    const released = await send('POST', `/api/admin/sales/${sale.id}/release`, second.cookie);
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toEqual({ claim: null });
+    expect((await send('POST', `/api/admin/sales/${sale.id}/claim`, reviewer.cookie)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { COIN_IDS } from '../crypto';
 import { isPlainText } from '../fields';
 import { SALE_KINDS, SALE_REJECTION_CODES, type SaleRejectionCode } from '../sales';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
+import { adminPayoutSchema, payoutStatuses } from './payouts';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (DESIGN §8,
@@ -112,7 +113,7 @@ export const adminSaleListItemSchema = z.object({
   age_minutes: z.number().int().nullable(),
   status: z.enum(adminSaleStatuses),
   /** The latest payout attempt's status (null before approval). */
-  payout_status: z.enum(['queued', 'sending', 'pending', 'success', 'failed']).nullable(),
+  payout_status: z.enum(payoutStatuses).nullable(),
   decided_at: z.string().nullable(),
   /** The reviewer holding a live claim (an expired claim reads as none). */
   claimed_by: staffRefSchema.nullable(),
@@ -128,22 +129,6 @@ export type AdminSaleListResponse = z.infer<typeof adminSaleListResponseSchema>;
 
 export const adminSaleParamsSchema = z.object({ id: z.uuid() });
 export const adminSaleImageParamsSchema = z.object({ id: z.uuid(), position: z.coerce.number().int().min(0).max(9) });
-
-/** A payout attempt as staff see it (the payouts helper's adminPayoutSchema has the same shape). */
-export const adminSalePayoutSchema = z.object({
-  id: z.string(),
-  attempt: z.number().int(),
-  reference: z.string(),
-  method: z.enum(['transfer', 'manual']),
-  status: z.enum(['queued', 'sending', 'pending', 'success', 'failed']),
-  amount_kobo: z.number().int(),
-  provider_reference: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  settled_at: z.string().nullable(),
-});
 
 export const adminSaleDetailSchema = z.object({
   id: z.string(),
@@ -198,7 +183,8 @@ export const adminSaleDetailSchema = z.object({
   transaction_id: z.string().nullable(),
   bank: z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
   history: z.array(z.object({ status: z.enum(adminSaleStatuses), at: z.string(), actor: staffRefSchema.nullable() })),
-  payouts: z.array(adminSalePayoutSchema),
+  /** Every payout attempt, first first (domain/payouts getSalePayouts). */
+  payouts: z.array(adminPayoutSchema),
   claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable(),
   decision: z
     .object({

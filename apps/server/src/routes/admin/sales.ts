@@ -1,4 +1,152 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSaleClaimResponseSchema,
+  adminSaleDetailResponseSchema,
+  adminSaleImageParamsSchema,
+  adminSaleListQuerySchema,
+  adminSaleListResponseSchema,
+  adminSaleParamsSchema,
+  approveSaleBodySchema,
+  rejectSaleBodySchema,
+} from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
+import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
+import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
+import { listSaleQueue } from '../../domain/admin/review/queue';
+import { marketSettings } from '../../domain/crypto/market-cache';
+import { startPayout } from '../../domain/payouts/payouts';
+import { verifyStaffConfirmation } from '../../domain/staff/confirm';
+import { currentStaff } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
 
-export async function adminSaleRoutes(_app: FastifyInstance, _options: { ctx: RouteContext }) {}
+const tags = ['admin: sales'];
+const reviewer = { staff: 'reviewer' } as const;
+
+/**
+ * The review queue and the decisions on sales (ADMIN-API.md §3, DESIGN §8). Any signed-in staff
+ * member reviews; approving asks for the authenticator code again because it moves money.
+ */
+export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const read: ReviewReadDeps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    market: { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) },
+  };
+  const approveDeps: ApproveDeps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    startPayout,
+    confirm: (staffId, code) => verifyStaffConfirmation({ db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }, staffId, code),
+  };
+  const detail = async (id: string) => ({ sale: await getSaleForReview(read, id) });
+
+  app.get(
+    '/',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'The review queue: pending sales oldest first (or decided ones newest first), filtered, keyset-paged',
+        querystring: adminSaleListQuerySchema,
+        response: { 200: adminSaleListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listSaleQueue(ctx.db, ctx.clock, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'One sale for review: customer, images, terms and rates, card code, bank, history, payouts, claim, decision, earlier sales',
+        params: adminSaleParamsSchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => detail(request.params.id),
+  );
+
+  app.get(
+    '/:id/images/:position',
+    {
+      config: reviewer,
+      schema: { tags, summary: "One of the sale's images (WebP), for staff only", params: adminSaleImageParamsSchema },
+    },
+    async (request, reply) => {
+      const image = await readSaleImageForStaff(ctx.db, ctx.files, request.params.id, request.params.position);
+      // A customer's card photos are never kept by a shared cache or the browser's disk cache.
+      return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(image.body);
+    },
+  );
+
+  app.post(
+    '/:id/claim',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Lock the sale to the caller for SALE_CLAIM_MINUTES (409 naming who holds it otherwise)',
+        params: adminSaleParamsSchema,
+        response: { 200: adminSaleClaimResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ claim: await claimSale(ctx, currentStaff(request), request.params.id, request.ip) }),
+  );
+
+  app.post(
+    '/:id/release',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Give the sale back to the queue',
+        params: adminSaleParamsSchema,
+        response: { 200: adminSaleClaimResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await releaseSale(ctx, currentStaff(request), request.params.id, request.ip);
+      return { claim: null };
+    },
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Approve and start the payout (amount defaults to the value; another amount needs a note; confirm_code required)',
+        params: adminSaleParamsSchema,
+        body: approveSaleBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { payout_amount_kobo, note, confirm_code } = request.body;
+      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, note, confirmCode: confirm_code }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Reject with a reason from the list (and an optional message); the customer is notified and e-mailed',
+        params: adminSaleParamsSchema,
+        body: rejectSaleBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { reason, other_reason, message } = request.body;
+      await rejectSale({ db: ctx.db, clock: ctx.clock, appUrl: ctx.config.APP_URL }, currentStaff(request), request.params.id, { reason, otherReason: other_reason, message }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+};

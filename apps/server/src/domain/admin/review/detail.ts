@@ -2,13 +2,14 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { reviewMessages, SALE_EARLIER_SALES_MAX, type AdminSaleDetail } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
-import { giftCards, giftCardSubcategories, payouts, saleImages, sales, saleStatusEvents, staff, uploads, users } from '../../../db/schema/index';
+import { giftCards, giftCardSubcategories, saleImages, sales, saleStatusEvents, staff, uploads, users } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import type { FileStore } from '../../../providers/file-store/index';
 import { readMarkets, type MarketDeps } from '../../crypto/market-cache';
 import { plain } from '../../crypto/money';
 import { loadAdjustments, rateFor } from '../../crypto/rates';
 import { DomainError } from '../../errors';
+import { getSalePayouts } from '../../payouts/payouts';
 import { latestPayoutStatus, minutesSince } from './queue';
 
 /**
@@ -47,7 +48,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       .from(saleStatusEvents)
       .where(eq(saleStatusEvents.saleId, sale.id))
       .orderBy(asc(saleStatusEvents.id)),
-    db.select().from(payouts).where(eq(payouts.saleId, sale.id)).orderBy(asc(payouts.attempt)),
+    getSalePayouts(db, sale.id),
     db
       .select({
         id: sales.id,
@@ -119,20 +120,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     transaction_id: sale.transactionId,
     bank: { bank_code: sale.bankCode, bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
-    payouts: attempts.map((attempt) => ({
-      id: attempt.id,
-      attempt: attempt.attempt,
-      reference: attempt.reference,
-      method: attempt.method,
-      status: attempt.status,
-      amount_kobo: attempt.amountKobo,
-      provider_reference: attempt.providerReference,
-      failure_reason: attempt.failureReason,
-      note: attempt.note,
-      created_at: attempt.createdAt.toISOString(),
-      sent_at: attempt.sentAt?.toISOString() ?? null,
-      settled_at: attempt.settledAt?.toISOString() ?? null,
-    })),
+    payouts: attempts,
     claim: liveClaim && sale.claimedBy && sale.claimedUntil ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() } : null,
     decision: sale.decidedAt
       ? {
