@@ -61,14 +61,12 @@ export function GiftCardFormDialog({ card, onClose, onSaved }: GiftCardFormDialo
       <form className="admin-form" onSubmit={submit} noValidate>
         <FormField label="Card name" autoComplete="off" placeholder="e.g. Amazon" error={errors.name?.message} {...form.field('name')} />
         <div className="admin-form-row">
-          <FormSelect
-            label="Currency"
-            options={currencyOptions}
-            disabled={Boolean(card)}
-            hint={card ? 'Fixed once the card exists' : undefined}
-            error={errors.currency?.message}
-            {...form.field('currency')}
-          />
+          {card ? (
+            // A disabled control would drop the currency from the values: shown read-only instead.
+            <FormField label="Currency" value={card.currency} readOnly hint="Fixed once the card exists" />
+          ) : (
+            <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
+          )}
           <Controller
             control={form.control}
             name="brand_color"

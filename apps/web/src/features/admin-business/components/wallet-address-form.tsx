@@ -44,20 +44,23 @@ export function WalletAddressForm({ wallet, draft, onSubmit, onCancel }: WalletA
     <form className="admin-form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <WalletWarning compact />
       <div className="admin-form-row">
-        <FormSelect
-          label="Coin"
-          options={coinOptions}
-          disabled={Boolean(wallet)}
-          hint={wallet ? 'An address keeps its coin' : undefined}
-          error={errors.coin?.message}
-          {...coinField}
-          onChange={(event) => {
-            void coinField.onChange(event);
-            // The network follows the coin: the first one it is taken on unless the current one fits.
-            const next = networksOf(event.target.value as CoinId);
-            if (!next.includes(form.getValues('network'))) form.setValue('network', next[0] ?? '');
-          }}
-        />
+        {wallet ? (
+          // A disabled control would drop the coin from the values: shown read-only instead.
+          <FormField label="Coin" value={`${COINS[wallet.coin].name} (${COINS[wallet.coin].symbol})`} readOnly hint="An address keeps its coin" />
+        ) : (
+          <FormSelect
+            label="Coin"
+            options={coinOptions}
+            error={errors.coin?.message}
+            {...coinField}
+            onChange={(event) => {
+              void coinField.onChange(event);
+              // The network follows the coin: the first one it is taken on unless the current one fits.
+              const next = networksOf(event.target.value as CoinId);
+              if (!next.includes(form.getValues('network'))) form.setValue('network', next[0] ?? '');
+            }}
+          />
+        )}
         <FormSelect
           label="Network"
           options={networks.map((network) => ({ value: network, label: network }))}
