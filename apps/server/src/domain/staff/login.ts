@@ -59,9 +59,10 @@ export async function staffPasswordStep(db: Db, deps: StaffLoginDeps, input: Sta
     const until = lockedUntil(row, now);
     if (until) return { kind: 'locked' as const, until };
     if (!(await verifySecret(row.passwordHash, input.password, deps.onUnreadableHash))) {
-      // Returned, not thrown, so the count commits.
-      const locked = await recordStaffFailure(tx, row, now, { endSessions: false });
-      return locked ? { kind: 'locked' as const, until: new Date(now.getTime() + 15 * 60_000) } : { kind: 'failed' as const };
+      // Returned, not thrown, so the count commits. The fifth still reads as a wrong password (as
+      // for customers); the lock shows from the next try on.
+      await recordStaffFailure(tx, row, now, { endSessions: false });
+      return { kind: 'failed' as const };
     }
     if (row.disabledAt) return { kind: 'disabled' as const };
     // The count is cleared only once the second factor is given too: the right password alone
