@@ -1,4 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { broadcastResponseSchema, broadcastSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
+import { broadcast } from '../../domain/admin/broadcast';
+import { verifyStaffConfirmation } from '../../domain/staff/confirm';
+import { currentStaff } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
 
-export async function adminBroadcastRoutes(_app: FastifyInstance, _options: { ctx: RouteContext }) {}
+const tags = ['admin: broadcast'];
+
+/** An in-app notification to every customer or to one (admins, authenticator code, audited). */
+export const adminBroadcastRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+
+  app.post(
+    '/',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        tags,
+        summary: 'Notify every verified customer, or one; answers how many were notified',
+        body: broadcastSchema,
+        response: { 200: broadcastResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      const { audience, user_id: userId, message, confirm_code: code } = request.body;
+      await verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staff.id, code);
+      return broadcast(db, clock, { staff, ip: request.ip }, { audience, userId, message });
+    },
+  );
+};
