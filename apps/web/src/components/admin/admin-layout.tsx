@@ -144,11 +144,14 @@ export function Panel({ title, actions, children, className }: { title?: ReactNo
   );
 }
 
-/** Label/value pairs (customer, bank snapshot, sale terms). */
-export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
+export type FactRow = [ReactNode, ReactNode];
+
+/** Label/value pairs (customer, bank snapshot, sale terms); a falsy row is left out. */
+export function Facts({ rows }: { rows: (FactRow | false | null | undefined | '')[] }) {
+  const shown = rows.filter((row): row is FactRow => Boolean(row));
   return (
     <dl className="admin-facts">
-      {rows.map(([label, value], index) => (
+      {shown.map(([label, value], index) => (
         <div key={index} style={{ display: 'contents' }}>
           <dt>{label}</dt>
           <dd>{value ?? '—'}</dd>

@@ -1,5 +1,16 @@
+import { useMemo } from 'react';
 import { PageHeader } from '../../../components/admin/page-header';
+import { AuditLog } from '../../../features/admin/audit/components/audit-log';
+import { useStaffList } from '../../../features/admin/staff/api/get-staff';
 
+/** /admin/audit (admins): every staff action, who, when, before and after. */
 export function AdminAuditRoute() {
-  return <PageHeader title="Audit log" />;
+  const staff = useStaffList();
+  const staffOptions = useMemo(() => staff.data?.map((member) => ({ value: member.id, label: member.name })), [staff.data]);
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every staff action, newest first. Entries can't be changed or removed." />
+      <AuditLog staffOptions={staffOptions} />
+    </>
+  );
 }

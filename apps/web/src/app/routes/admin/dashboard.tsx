@@ -1,5 +1,32 @@
 import { PageHeader } from '../../../components/admin/page-header';
+import { LinkButton } from '../../../components/ui/button';
+import { useStaff } from '../../../features/admin/auth/staff-context';
+import { DashboardStats } from '../../../features/admin/dashboard/components/dashboard-stats';
+import { adminPaths } from './admin-paths';
+import { businessScreens } from './business';
 
+const billsScreen = businessScreens.find((entry) => entry.path.startsWith('bills'));
+
+/** /admin: the day at a glance; each figure opens the list behind it. */
 export function AdminDashboardRoute() {
-  return <PageHeader title="Dashboard" />;
+  const staff = useStaff();
+  return (
+    <>
+      <PageHeader
+        title={`Hello, ${staff.name.split(' ')[0] ?? staff.name}`}
+        description="What needs attention now, and today's figures. Updates by itself."
+        actions={<LinkButton to={adminPaths.sales}>Open the review queue</LinkButton>}
+      />
+      <DashboardStats
+        links={{
+          pending: adminPaths.sales,
+          payoutsFailed: `${adminPaths.sales}?status=payout_failed`,
+          approved: `${adminPaths.sales}?status=approved`,
+          rejected: `${adminPaths.sales}?status=rejected`,
+          paid: `${adminPaths.sales}?status=paid`,
+          bills: billsScreen ? `${adminPaths.root}/${billsScreen.path}` : undefined,
+        }}
+      />
+    </>
+  );
 }

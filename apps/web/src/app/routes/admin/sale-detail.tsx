@@ -1,5 +1,48 @@
+import { useParams } from 'react-router';
+import { Panel } from '../../../components/admin/admin-layout';
 import { PageHeader } from '../../../components/admin/page-header';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FetchError } from '../../../components/ui/fetch-error';
+import { LinkButton } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useStaff } from '../../../features/admin/auth/staff-context';
+import { useSale } from '../../../features/admin/sales/api/get-sale';
+import { SaleReview } from '../../../features/admin/sales/components/sale-review';
+import { ApiError } from '../../../lib/admin-api';
+import { adminPaths } from './admin-paths';
 
+/** /admin/sales/:id: one sale to decide, refreshed every ~10 s (claims, payout progress). */
 export function AdminSaleRoute() {
-  return <PageHeader title="Sale" />;
+  const { id = '' } = useParams();
+  const staff = useStaff();
+  const sale = useSale(id);
+
+  if (sale.isPending) {
+    return (
+      <div aria-busy="true">
+        <PageHeader back={{ to: adminPaths.sales, label: 'Review queue' }} title={<Skeleton width={280} height={28} />} />
+        <Panel>
+          <Skeleton height={96} width={260} />
+          <div style={{ height: 16 }} />
+          <Skeleton height={14} width="60%" />
+          <div style={{ height: 8 }} />
+          <Skeleton height={14} width="40%" />
+        </Panel>
+      </div>
+    );
+  }
+  if (sale.isError) {
+    const notFound = sale.error instanceof ApiError && (sale.error.status === 404 || sale.error.status === 400);
+    return (
+      <>
+        <PageHeader back={{ to: adminPaths.sales, label: 'Review queue' }} title="Sale" />
+        {notFound ? (
+          <EmptyState title="Sale not found" text="It may have been mistyped." action={<LinkButton to={adminPaths.sales}>Back to the queue</LinkButton>} />
+        ) : (
+          <FetchError message="Couldn't load this sale" onRetry={() => void sale.refetch()} retrying={sale.isFetching} />
+        )}
+      </>
+    );
+  }
+  return <SaleReview sale={sale.data} staff={staff} backHref={adminPaths.sales} saleHref={adminPaths.sale} />;
 }

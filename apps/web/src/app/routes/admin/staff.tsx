@@ -1,5 +1,8 @@
-import { PageHeader } from '../../../components/admin/page-header';
+import { useStaff } from '../../../features/admin/auth/staff-context';
+import { StaffManagement } from '../../../features/admin/staff/components/staff-management';
 
+/** /admin/staff (admins). */
 export function AdminStaffRoute() {
-  return <PageHeader title="Staff" />;
+  const me = useStaff();
+  return <StaffManagement meId={me.id} />;
 }

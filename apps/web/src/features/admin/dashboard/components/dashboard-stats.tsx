@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { formatNaira } from '../../../../lib/format';
+import { formatAge } from '../../sales/format-sale';
+import { useDashboard } from '../api/get-dashboard';
+
+interface DashboardLinks {
+  pending: string;
+  payoutsFailed: string;
+  approved: string;
+  rejected: string;
+  paid: string;
+  bills?: string;
+}
+
+function Stat({ label, value, sub, to, alert }: { label: string; value: ReactNode; sub?: ReactNode; to?: string; alert?: boolean }) {
+  const body = (
+    <>
+      <span className="admin-stat__label">{label}</span>
+      <span className="admin-stat__value">{value}</span>
+      {sub ? <span className="admin-stat__sub">{sub}</span> : null}
+    </>
+  );
+  const className = alert ? 'admin-stat admin-stat--alert' : 'admin-stat';
+  return to ? (
+    <Link to={to} className={className}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}
+
+/** What needs staff now (waiting sales, failed payouts, stuck bills) and today's figures. */
+export function DashboardStats({ links }: { links: DashboardLinks }) {
+  const dashboard = useDashboard();
+  if (dashboard.isPending) {
+    return (
+      <div className="admin-stats" aria-busy="true">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="admin-stat">
+            <Skeleton width="50%" height={14} />
+            <Skeleton width="40%" height={32} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (dashboard.isError) {
+    return <FetchError message="Couldn't load the dashboard" onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />;
+  }
+  const data = dashboard.data;
+  const oldest = data.pending_sales.oldest_age_minutes;
+  return (
+    <>
+      <h2 className="admin-section-title">Needs attention</h2>
+      <div className="admin-stats">
+        <Stat
+          label="Sales waiting"
+          value={data.pending_sales.count}
+          sub={oldest !== null ? `Oldest waiting ${formatAge(oldest)}` : 'Nothing waiting'}
+          to={links.pending}
+          alert={oldest !== null && oldest >= 60}
+        />
+        <Stat label="Payouts failed" value={data.payouts_failed.count} sub="Retry or mark paid by hand" to={links.payoutsFailed} alert={data.payouts_failed.count > 0} />
+        <Stat label="Bill orders stuck" value={data.bill_orders_stuck.count} sub="Processing for too long" to={links.bills} alert={data.bill_orders_stuck.count > 0} />
+      </div>
+      <h2 className="admin-section-title">Today</h2>
+      <div className="admin-stats">
+        <Stat label="Approved" value={data.today.approved} to={links.approved} />
+        <Stat label="Rejected" value={data.today.rejected} to={links.rejected} />
+        <Stat label="Paid out" value={formatNaira(data.payouts_today.total_kobo)} sub={`${data.payouts_today.count} payout${data.payouts_today.count === 1 ? '' : 's'}`} to={links.paid} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  adminSaleClaimResponseSchema,
+  adminSaleDecisionResponseSchema,
+  type AdminSaleDetailResponse,
+  type ApproveSaleBody,
+  type RejectSaleBody,
+} from '@wise/shared/admin';
+import { z } from 'zod';
+import { adminApi } from '../../../../lib/admin-api';
+import { adminSaleKeys } from './keys';
+
+const salePath = (id: string, action: string) => `/sales/${encodeURIComponent(id)}/${action}`;
+
+/** After any action on a sale: its detail (answered, or fetched again) and every queue view. */
+function refresh(queryClient: QueryClient, id: string, answer?: AdminSaleDetailResponse) {
+  if (answer) queryClient.setQueryData(adminSaleKeys.detail(id), answer);
+  else void queryClient.invalidateQueries({ queryKey: adminSaleKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: adminSaleKeys.lists() });
+}
+
+/** POST /:id/claim — locks the sale to me for SALE_CLAIM_MINUTES; 409 names who holds it. */
+export function claimSale(id: string) {
+  return adminApi(salePath(id, 'claim'), { method: 'POST', schema: adminSaleClaimResponseSchema });
+}
+
+/** POST /:id/release — gives my claim up. */
+export function releaseSale(id: string) {
+  return adminApi(salePath(id, 'release'), { method: 'POST', schema: adminSaleClaimResponseSchema });
+}
+
+/** POST /:id/approve — the payout starts on the server in the same transaction. */
+export function approveSale(id: string, body: ApproveSaleBody) {
+  return adminApi(salePath(id, 'approve'), { method: 'POST', body, schema: adminSaleDecisionResponseSchema });
+}
+
+/** POST /:id/reject — the reason goes to the customer. */
+export function rejectSale(id: string, body: RejectSaleBody) {
+  return adminApi(salePath(id, 'reject'), { method: 'POST', body, schema: adminSaleDecisionResponseSchema });
+}
+
+/** A payout answer may carry the sale; otherwise the detail is fetched again. */
+const payoutAnswerSchema = z.union([adminSaleDecisionResponseSchema, z.unknown()]);
+const asDetail = (answer: unknown) => {
+  const parsed = adminSaleDecisionResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** POST /:id/payout/retry — a new attempt after a failed one. */
+export function retryPayout(id: string, confirmCode: string) {
+  return adminApi(salePath(id, 'payout/retry'), { method: 'POST', body: { confirm_code: confirmCode }, schema: payoutAnswerSchema });
+}
+
+export interface ManualPayoutInput {
+  reference: string;
+  note: string;
+  confirm_code: string;
+}
+
+/** POST /:id/payout/manual (admin) — a payment made by other means, with its reference. */
+export function recordManualPayout(id: string, body: ManualPayoutInput) {
+  return adminApi(salePath(id, 'payout/manual'), { method: 'POST', body, schema: payoutAnswerSchema });
+}
+
+export function useClaimSale(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => claimSale(id), onSettled: () => refresh(queryClient, id) });
+}
+
+export function useReleaseSale(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => releaseSale(id), onSettled: () => refresh(queryClient, id) });
+}
+
+export function useApproveSale(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApproveSaleBody) => approveSale(id, body),
+    onSuccess: (answer) => refresh(queryClient, id, answer),
+    // A 409 (decided or claimed by someone else meanwhile) shows the sale as it is now.
+    onError: () => refresh(queryClient, id),
+  });
+}
+
+export function useRejectSale(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RejectSaleBody) => rejectSale(id, body),
+    onSuccess: (answer) => refresh(queryClient, id, answer),
+    onError: () => refresh(queryClient, id),
+  });
+}
+
+export function useRetryPayout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmCode: string) => retryPayout(id, confirmCode),
+    onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
+  });
+}
+
+export function useManualPayout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualPayoutInput) => recordManualPayout(id, body),
+    onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
+  });
+}

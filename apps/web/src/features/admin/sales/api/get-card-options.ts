@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminGiftCardListSchema } from '@wise/shared/admin';
+import { adminApi } from '../../../../lib/admin-api';
+import { adminSaleKeys } from './keys';
+
+/**
+ * The gift cards for the queue's card filter, from GET /api/admin/giftcards. That list is for
+ * admins; a reviewer's 403 just leaves the card filter out.
+ */
+export const cardOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminSaleKeys.cardOptions(),
+    queryFn: ({ signal }) => adminApi('/giftcards', { schema: adminGiftCardListSchema, signal }),
+    select: (answer) => answer.cards.map((card) => ({ value: card.id, label: card.name })),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useCardOptions(enabled: boolean) {
+  return useQuery({ ...cardOptionsQueryOptions(), enabled });
+}

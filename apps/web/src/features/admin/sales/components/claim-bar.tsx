@@ -1,0 +1,45 @@
+import type { AdminSaleDetail } from '@wise/shared/admin';
+import { Badge } from '../../../../components/admin/status-badge';
+import { Button } from '../../../../components/ui/button';
+import { DateTime } from '../../../../components/ui/date-time';
+import { toastError } from '../../../../components/ui/toast';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { useClaimSale, useReleaseSale } from '../api/decide-sale';
+
+/** Who is reviewing the sale: claim it (locks it to me for a while), or give my claim up. */
+export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' | 'claim'>; staffId: string }) {
+  const claim = useClaimSale(sale.id);
+  const release = useReleaseSale(sale.id);
+  const mine = sale.claim?.staff.id === staffId;
+  const onError = (error: unknown) => toastError(adminErrorMessage(error, 'Could not change the claim. Try again'));
+
+  if (!sale.claim) {
+    return (
+      <div className="admin-claim">
+        <span className="admin-muted">Nobody is reviewing this sale.</span>
+        <Button variant="secondary" className="admin-btn--small" onClick={() => claim.mutate(undefined, { onError })} busy={claim.isPending} busyLabel="Claiming...">
+          Claim
+        </Button>
+      </div>
+    );
+  }
+  if (mine) {
+    return (
+      <div className="admin-claim">
+        <Badge tone="info">
+          You're reviewing · until <DateTime iso={sale.claim.until} />
+        </Badge>
+        <Button variant="link" className="admin-btn--small" onClick={() => release.mutate(undefined, { onError })} busy={release.isPending} busyLabel="Releasing...">
+          Release
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-claim">
+      <Badge tone="warning">
+        {sale.claim.staff.name} is reviewing · until <DateTime iso={sale.claim.until} />
+      </Badge>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { saleRejectionLabels, type AdminSaleDetail, type RejectSaleBody } from '@wise/shared/admin';
+import { SALE_REJECTION_CODES, saleRejectionReasons } from '@wise/shared';
+import { Dialog, DialogActions } from '../../../../components/admin/dialog';
+import { FormField, FormTextArea } from '../../../../components/admin/form-fields';
+import { Button } from '../../../../components/ui/button';
+import { toastSuccess } from '../../../../components/ui/toast';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { useRejectSale } from '../api/decide-sale';
+import { checkReject, type RejectFormValues } from '../decision-values';
+
+/** What the customer will read for a reason (the words of "other" are the reviewer's). */
+function customerWords(body: RejectSaleBody): string {
+  return body.reason === 'other' ? (body.other_reason ?? '') : saleRejectionReasons[body.reason];
+}
+
+/** Reject: a reason from the list (other with its words) and an optional message to the customer. */
+export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id' | 'title'>; disabled?: boolean }) {
+  const [values, setValues] = useState<RejectFormValues>({ reason: '', other_reason: '', message: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof RejectFormValues, string>>>({});
+  const [ready, setReady] = useState<RejectSaleBody | null>(null);
+  const [failure, setFailure] = useState<string>();
+  const reject = useRejectSale(sale.id);
+
+  const edit = <K extends keyof RejectFormValues>(field: K, value: RejectFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkReject(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setFailure(undefined);
+    setReady(check.body);
+  };
+
+  const confirm = () => {
+    if (!ready) return;
+    reject.mutate(ready, {
+      onSuccess: () => {
+        setReady(null);
+        toastSuccess('Rejected. The customer has been told why');
+      },
+      onError: (error) => setFailure(adminErrorMessage(error, 'Could not reject the sale. Try again')),
+    });
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
+      <fieldset className="admin-reasons" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
+        <legend className="field__label">Reason</legend>
+        {SALE_REJECTION_CODES.map((code) => (
+          <label key={code} className="admin-reason">
+            <input type="radio" name="reason" value={code} checked={values.reason === code} onChange={() => edit('reason', code)} />
+            <span>
+              {saleRejectionLabels[code]}
+              {code !== 'other' ? <span className="admin-cell-sub">{saleRejectionReasons[code]}</span> : null}
+            </span>
+          </label>
+        ))}
+        {errors.reason ? (
+          <p id="reject-reason-error" className="field__error" role="alert">
+            {errors.reason}
+          </p>
+        ) : null}
+      </fieldset>
+      {values.reason === 'other' ? (
+        <FormField
+          label="Reason the customer reads"
+          name="other_reason"
+          value={values.other_reason}
+          onChange={(event) => edit('other_reason', event.target.value)}
+          error={errors.other_reason}
+          disabled={disabled}
+        />
+      ) : null}
+      <FormTextArea
+        label="Message to the customer (optional)"
+        name="message"
+        value={values.message}
+        onChange={(event) => edit('message', event.target.value)}
+        error={errors.message}
+        rows={2}
+        disabled={disabled}
+      />
+      <Button type="submit" variant="secondary" className="admin-btn--danger-outline" disabled={disabled}>
+        Reject sale
+      </Button>
+      <Dialog
+        open={ready !== null}
+        onClose={() => setReady(null)}
+        title="Reject this sale?"
+        description={`${sale.title}. The customer is told at once, by notification and e-mail.`}
+        busy={reject.isPending}
+      >
+        {ready ? (
+          <div className="admin-quote">
+            <span className="admin-muted">The customer reads</span>
+            <p>{customerWords(ready)}</p>
+            {ready.message ? <p className="admin-muted">“{ready.message}”</p> : null}
+          </div>
+        ) : null}
+        {failure ? (
+          <p className="admin-alert" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setReady(null)} disabled={reject.isPending}>
+            Cancel
+          </Button>
+          <Button className="admin-btn--danger" onClick={confirm} busy={reject.isPending} busyLabel="Rejecting...">
+            Reject sale
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </form>
+  );
+}

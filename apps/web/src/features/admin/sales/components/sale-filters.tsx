@@ -1,0 +1,91 @@
+import { adminSaleQueueViews, adminSaleStatusLabels } from '@wise/shared/admin';
+import { COIN_IDS, COINS } from '@wise/shared';
+import { FormSelect } from '../../../../components/admin/form-fields';
+import type { SaleQueueFilters } from '../api/keys';
+
+/** Age filters: only sales waiting at least this long. */
+const AGE_OPTIONS = [
+  { value: '', label: 'Any age' },
+  { value: '15', label: 'Over 15 min' },
+  { value: '60', label: 'Over 1 hour' },
+  { value: '240', label: 'Over 4 hours' },
+  { value: '1440', label: 'Over 1 day' },
+];
+
+const viewLabels: Record<(typeof adminSaleQueueViews)[number], string> = {
+  pending: 'Waiting',
+  approved: adminSaleStatusLabels.approved,
+  payout_failed: adminSaleStatusLabels.payout_failed,
+  paid: adminSaleStatusLabels.paid,
+  rejected: adminSaleStatusLabels.rejected,
+};
+
+interface SaleFiltersProps {
+  filters: SaleQueueFilters;
+  onChange: (next: SaleQueueFilters) => void;
+  /** Gift cards to filter by; absent when this staff member can't list them. */
+  cards?: { value: string; label: string }[];
+}
+
+/** The queue's views (tabs) and filters: kind, card or coin, age. */
+export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
+  const view = filters.status ?? 'pending';
+  return (
+    <>
+      <div className="admin-tabs" role="tablist" aria-label="Sales">
+        {adminSaleQueueViews.map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            aria-selected={view === option}
+            className={view === option ? 'admin-tab is-active' : 'admin-tab'}
+            onClick={() => onChange({ ...filters, status: option })}
+          >
+            {viewLabels[option]}
+          </button>
+        ))}
+      </div>
+      <div className="admin-filters">
+        <FormSelect
+          label="Kind"
+          value={filters.kind ?? ''}
+          onChange={(event) => {
+            const kind = event.target.value === 'giftcard' || event.target.value === 'crypto' ? event.target.value : undefined;
+            onChange({ ...filters, kind, gift_card_id: kind === 'crypto' ? undefined : filters.gift_card_id, coin: kind === 'giftcard' ? undefined : filters.coin });
+          }}
+          options={[
+            { value: '', label: 'All kinds' },
+            { value: 'giftcard', label: 'Gift cards' },
+            { value: 'crypto', label: 'Crypto' },
+          ]}
+        />
+        {filters.kind !== 'crypto' && cards && cards.length > 0 ? (
+          <FormSelect
+            label="Card"
+            value={filters.gift_card_id ?? ''}
+            onChange={(event) => onChange({ ...filters, kind: event.target.value ? 'giftcard' : filters.kind, gift_card_id: event.target.value || undefined, coin: undefined })}
+            options={[{ value: '', label: 'All cards' }, ...cards]}
+          />
+        ) : null}
+        {filters.kind !== 'giftcard' ? (
+          <FormSelect
+            label="Coin"
+            value={filters.coin ?? ''}
+            onChange={(event) => {
+              const coin = COIN_IDS.find((id) => id === event.target.value);
+              onChange({ ...filters, kind: coin ? 'crypto' : filters.kind, coin, gift_card_id: undefined });
+            }}
+            options={[{ value: '', label: 'All coins' }, ...COIN_IDS.map((id) => ({ value: id, label: COINS[id].symbol }))]}
+          />
+        ) : null}
+        <FormSelect
+          label="Waiting"
+          value={filters.older_than_minutes !== undefined ? String(filters.older_than_minutes) : ''}
+          onChange={(event) => onChange({ ...filters, older_than_minutes: event.target.value ? Number(event.target.value) : undefined })}
+          options={AGE_OPTIONS}
+        />
+      </div>
+    </>
+  );
+}

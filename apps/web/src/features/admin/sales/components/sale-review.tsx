@@ -1,0 +1,227 @@
+import { COINS } from '@wise/shared';
+import { saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import { Link } from 'react-router';
+import { Facts, Panel } from '../../../../components/admin/admin-layout';
+import { ImageViewer } from '../../../../components/admin/image-viewer';
+import { PageHeader } from '../../../../components/admin/page-header';
+import { Badge } from '../../../../components/admin/status-badge';
+import { CopyButton } from '../../../../components/ui/copy-button';
+import { DateTime } from '../../../../components/ui/date-time';
+import { formatNaira } from '../../../../lib/format';
+import { formatAdjustment, formatAge, formatRate, formatSaleAmount } from '../format-sale';
+import { ApproveForm } from './approve-form';
+import { ClaimBar } from './claim-bar';
+import { PayoutsPanel } from './payouts-panel';
+import { RejectForm } from './reject-form';
+import { SaleStatus } from './sale-status';
+
+interface SaleReviewProps {
+  sale: AdminSaleDetail;
+  staff: Pick<StaffMe, 'id' | 'role'>;
+  backHref: string;
+  saleHref: (id: string) => string;
+}
+
+const historyWords: Record<AdminSaleDetail['status'], string> = {
+  submitted: 'Submitted',
+  under_review: 'Review started',
+  approved: 'Approved',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+/** One sale as a reviewer decides it: what was sold, by whom, to which account, and the decision. */
+export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps) {
+  const open = sale.status === 'submitted' || sale.status === 'under_review';
+  const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staff.id;
+  const rateChanged = sale.current_rate !== null && Number(sale.current_rate.exchange_rate) !== Number(sale.exchange_rate);
+
+  return (
+    <>
+      <PageHeader
+        back={{ to: backHref, label: 'Review queue' }}
+        title={
+          <>
+            {sale.title} <SaleStatus sale={sale} />
+          </>
+        }
+        description={
+          <>
+            Submitted <DateTime iso={sale.created_at} />
+            {sale.age_minutes !== null ? ` · waiting ${formatAge(sale.age_minutes)}` : null}
+          </>
+        }
+      />
+      <div className="admin-detail">
+        <div className="admin-detail__side">
+          {open ? (
+            <Panel title="Decision">
+              <ClaimBar sale={sale} staffId={staff.id} />
+              {claimedByOther ? <p className="admin-muted">Another reviewer holds this sale. You can decide once their claim ends or they release it.</p> : null}
+              <div className="admin-decide">
+                <section aria-labelledby="approve-title">
+                  <h3 id="approve-title" className="admin-subtitle">
+                    Approve
+                  </h3>
+                  <ApproveForm sale={sale} disabled={claimedByOther} />
+                </section>
+                <section aria-labelledby="reject-title">
+                  <h3 id="reject-title" className="admin-subtitle">
+                    Reject
+                  </h3>
+                  <RejectForm sale={sale} disabled={claimedByOther} />
+                </section>
+              </div>
+            </Panel>
+          ) : (
+            <DecisionSummary sale={sale} />
+          )}
+          <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} />
+        </div>
+        <div className="admin-detail__main">
+          <Panel title={sale.kind === 'crypto' ? 'Screenshot' : 'Card images'}>
+            <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
+          </Panel>
+          <Panel title="Sale">
+            <Facts
+              rows={[
+                ['Kind', sale.kind === 'crypto' ? 'Crypto' : 'Gift card'],
+                sale.card && ['Card', sale.card.name],
+                sale.subcategory && ['Sub-category', sale.subcategory.label],
+                sale.coin && ['Coin', `${COINS[sale.coin].name} (${COINS[sale.coin].symbol})`],
+                ['Amount', <span className="admin-money">{formatSaleAmount(sale)}</span>],
+                sale.coin && ['Worth', `USD ${sale.currency_amount}`],
+                ['Quoted value', <span className="admin-money">{formatNaira(sale.value_kobo)}</span>],
+                ['Rate used', formatRate(sale.exchange_rate, sale.currency)],
+                [
+                  'Current rate',
+                  sale.current_rate ? (
+                    <span>
+                      {formatRate(sale.current_rate.exchange_rate, sale.currency)}{' '}
+                      {rateChanged ? <Badge tone="warning">changed</Badge> : null}{' '}
+                      {sale.current_rate.stale ? <Badge tone="danger">prices stale</Badge> : null}
+                      <span className="admin-cell-sub">
+                        as of <DateTime iso={sale.current_rate.as_of} />
+                      </span>
+                    </span>
+                  ) : (
+                    'Not available'
+                  ),
+                ],
+                sale.quote && ['Coin price', `$${sale.quote.price_usd}`],
+                sale.quote && ['USDT rate', `${formatRate(sale.quote.usdt_market_rate_ngn, 'USDT')} market, ${formatAdjustment(sale.quote.usdt_adjustment_ngn)} adjustment`],
+                sale.quote && ['Coin adjustment', formatAdjustment(sale.quote.coin_adjustment_ngn)],
+                sale.card_code && [
+                  'Card code',
+                  <span className="admin-inline">
+                    <span className="admin-mono">{sale.card_code}</span>
+                    <CopyButton text={sale.card_code} ariaLabel="Copy card code" />
+                  </span>,
+                ],
+                sale.transaction_id && [
+                  'Transaction ID',
+                  <span className="admin-inline">
+                    <span className="admin-mono">{sale.transaction_id}</span>
+                    <CopyButton text={sale.transaction_id} ariaLabel="Copy transaction ID" />
+                  </span>,
+                ],
+                ['Comment', sale.comment ?? <span className="admin-muted">None</span>],
+              ]}
+            />
+          </Panel>
+          <div className="admin-detail__pair">
+            <Panel title="Customer">
+              <Facts
+                rows={[
+                  ['Name', sale.customer.full_name],
+                  ['Username', `@${sale.customer.username}`],
+                  ['Email', sale.customer.email],
+                  ['Phone', sale.customer.phone],
+                  ['Joined', <DateTime iso={sale.customer.joined_at} />],
+                  sale.customer.locked && ['Account', <Badge tone="danger">Locked{sale.customer.locked_reason ? `: ${sale.customer.locked_reason}` : ''}</Badge>],
+                ]}
+              />
+            </Panel>
+            <Panel title="Pay to (at submission)">
+              <Facts
+                rows={[
+                  ['Bank', sale.bank.bank_name],
+                  ['Account number', <span className="admin-mono">{sale.bank.account_number}</span>],
+                  ['Account name', sale.bank.account_name],
+                ]}
+              />
+            </Panel>
+          </div>
+          <Panel title="History">
+            <ol className="admin-timeline">
+              {sale.history.map((event, index) => (
+                <li key={`${event.status}-${event.at}-${index}`}>
+                  <span className="admin-cell-title">{historyWords[event.status]}</span>
+                  <span className="admin-cell-sub">
+                    <DateTime iso={event.at} />
+                    {event.actor ? ` · ${event.actor.name}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Panel>
+          <Panel title={`Earlier sales by ${sale.customer.full_name}`}>
+            {sale.earlier_sales.length === 0 ? (
+              <p className="admin-muted">This is the customer's first sale.</p>
+            ) : (
+              <ul className="admin-list">
+                {sale.earlier_sales.map((earlier) => (
+                  <li key={earlier.id}>
+                    <Link to={saleHref(earlier.id)} className="admin-list__row">
+                      <span>
+                        <span className="admin-cell-title">{earlier.title}</span>
+                        <span className="admin-cell-sub">
+                          <DateTime iso={earlier.created_at} />
+                          {earlier.rejection_reason ? ` · ${earlier.rejection_reason}` : ''}
+                        </span>
+                      </span>
+                      <span className="admin-list__end">
+                        <span className="admin-money">{formatNaira(earlier.value_kobo)}</span>
+                        <SaleStatus sale={{ status: earlier.status, payout_status: null }} />
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A decided sale: who decided, when, and what (amount and note, or reason and message). */
+function DecisionSummary({ sale }: { sale: AdminSaleDetail }) {
+  const decision = sale.decision;
+  if (!decision) return null;
+  const rejected = sale.status === 'rejected';
+  return (
+    <Panel title={rejected ? 'Rejected' : 'Approved'}>
+      <Facts
+        rows={[
+          ['Decided', <DateTime iso={decision.decided_at} />],
+          decision.decided_by && ['By', decision.decided_by.name],
+          decision.payout_amount_kobo !== null && [
+            'Amount paid',
+            <span className="admin-money">
+              {formatNaira(decision.payout_amount_kobo)}
+              {decision.payout_amount_kobo !== sale.value_kobo ? <span className="admin-cell-sub">quoted {formatNaira(sale.value_kobo)}</span> : null}
+            </span>,
+          ],
+          decision.approval_note && ['Note', decision.approval_note],
+          decision.rejection_code && ['Reason', saleRejectionLabels[decision.rejection_code]],
+          decision.rejection_reason && ['Customer reads', decision.rejection_reason],
+          decision.rejection_message && ['Message', decision.rejection_message],
+          decision.payout_reference && ['Payout reference', <span className="admin-mono">{decision.payout_reference}</span>],
+          decision.paid_at && ['Paid', <DateTime iso={decision.paid_at} />],
+        ]}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of staff management. */
+export const staffKeys = {
+  all: ['admin', 'staff'] as const,
+  list: () => [...staffKeys.all, 'list'] as const,
+};

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  staffCreatedSchema,
+  staffUpdatedSchema,
+  type StaffCreateInput,
+  type StaffUpdateInput,
+} from '@wise/shared/admin';
+import { adminApi } from '../../../../lib/admin-api';
+import { staffKeys } from './keys';
+
+const staffPath = (id: string) => `/staff/${encodeURIComponent(id)}`;
+
+/** POST /api/admin/staff → the new member and a one-time password (shown once). */
+export function createStaff(input: StaffCreateInput) {
+  return adminApi('/staff', { method: 'POST', body: input, schema: staffCreatedSchema });
+}
+
+/** PATCH /api/admin/staff/:id — role, disabled. */
+export function updateStaff(id: string, input: StaffUpdateInput) {
+  return adminApi(staffPath(id), { method: 'PATCH', body: input, schema: staffUpdatedSchema });
+}
+
+/** POST /api/admin/staff/:id/reset → a new one-time password; authenticator set up again; sessions ended. */
+export function resetStaff(id: string, confirmCode: string) {
+  return adminApi(`${staffPath(id)}/reset`, { method: 'POST', body: { confirm_code: confirmCode }, schema: staffCreatedSchema });
+}
+
+export function useCreateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }) });
+}
+
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: StaffUpdateInput }) => updateStaff(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+export function useResetStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: string; code: string }) => resetStaff(id, code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
