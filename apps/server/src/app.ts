@@ -32,6 +32,8 @@ import { billRoutes } from './routes/bills/index';
 import { adminRoutes } from './routes/admin/index';
 import { createAirtimeProvider } from './providers/airtime/index';
 import { createBillsProvider } from './providers/bills/index';
+import { createPayoutProvider } from './providers/payouts/index';
+import { payoutWebhookRoutes } from './routes/payouts/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -86,6 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     marketData: deps.marketData ?? createMarketData(config, clock),
     airtime: deps.airtime ?? createAirtimeProvider(config),
     bills: deps.bills ?? createBillsProvider(config),
+    payouts: deps.payouts ?? createPayoutProvider(config, clock),
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,
@@ -115,6 +118,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
   // The back office (staff only): routes/admin.
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  // The payout provider's webhook (public, signature-checked over the raw body).
+  await app.register(payoutWebhookRoutes, { prefix: '/api/payouts', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
   if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });

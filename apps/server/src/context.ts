@@ -9,6 +9,7 @@ import type { BillsProvider } from './providers/bills/index';
 import type { FileStore } from './providers/file-store/index';
 import type { MarketDataProvider } from './providers/market-data/index';
 import type { Messenger, Outbox } from './providers/messaging/index';
+import type { PayoutProvider } from './providers/payouts/index';
 import type { RateGuard } from './plugins/rate-limits';
 
 /** What the process builds once and hands to the app (tests build their own). */
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** SPEC §7's airtime provider and bill-payment service, or their sandboxes (built from config when absent). */
   airtime?: AirtimeProvider;
   bills?: BillsProvider;
+  /** Bank transfers that pay approved sales: Paystack or the sandbox (built from config when absent). */
+  payouts?: PayoutProvider;
   limiter: RateLimiter;
   clock: Clock;
 }
@@ -42,5 +45,6 @@ export interface RouteContext {
   marketData: MarketDataProvider;
   airtime: AirtimeProvider;
   bills: BillsProvider;
+  payouts: PayoutProvider;
   auth: AuthDeps;
 }

@@ -11,6 +11,8 @@ import { marketDataJobs } from './domain/crypto/jobs';
 import { billJobs } from './domain/bills/jobs';
 import { billSettings } from './domain/bills/settings';
 import { emailJobs } from './domain/notifications/email';
+import { payoutJobs } from './domain/payouts/jobs';
+import { payoutSettings } from './domain/payouts/settings';
 
 async function main() {
   let config: Config;
@@ -37,6 +39,9 @@ async function main() {
   if (config.isProduction && (providers.airtime.name === 'sandbox' || providers.bills.name === 'sandbox')) {
     app.log.warn('AIRTIME_PUBLIC_KEY or BILLS_PUBLIC_KEY is not set: bill purchases go to the offline sandbox');
   }
+  if (config.isProduction && providers.payouts.name === 'sandbox') {
+    app.log.warn('PAYOUT_SECRET_KEY is not set: payouts go to the offline sandbox and nobody is paid');
+  }
   // --- background jobs (src/jobs/README.md): started after the migrations, stopped in shutdown ---
   // The crypto market-data refresh needs the provider built above, so it joins here.
   const cryptoJobs = marketDataJobs(providers.marketData, marketSettings(config));
@@ -44,7 +49,9 @@ async function main() {
   const bills = billJobs({ clock: systemClock, airtime: providers.airtime, bills: providers.bills, settings: billSettings(config) });
   // E-mails about money (sale paid or rejected, PIN reset) leave through the queue.
   const emails = emailJobs(providers.messenger);
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails]);
+  // Payouts: the transfer after approval, its status queries and the recovery sweep, with the same provider as the webhook.
+  const payouts = payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts]);
   jobWorker.start();
   // --- end background jobs ---
 

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../lib/clock';
 import { createFileStore, type FileStore } from './file-store/index';
 import { createMarketData, type MarketDataProvider } from './market-data/index';
 import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms, type Messenger } from './messaging/index';
+import { createPayoutProvider, type PayoutProvider } from './payouts/index';
 
 /** Every external service the app talks to, built once at start-up and handed to the app. */
 export interface Providers {
@@ -17,6 +18,8 @@ export interface Providers {
   marketData: MarketDataProvider;
   airtime: AirtimeProvider;
   bills: BillsProvider;
+  /** Bank transfers that pay approved sales: Paystack or the sandbox. */
+  payouts: PayoutProvider;
 }
 
 /** The real service where configured; otherwise the sandbox (development) or a refusal (production). */
@@ -40,5 +43,6 @@ export function createProviders(config: Config, clock: Clock = systemClock): Pro
     marketData: createMarketData(config, clock),
     airtime: createAirtimeProvider(config),
     bills: createBillsProvider(config),
+    payouts: createPayoutProvider(config, clock),
   };
 }

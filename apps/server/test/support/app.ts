@@ -8,6 +8,7 @@ import { createBankLookup } from '../../src/providers/bank-lookup/index';
 import { createFileStore } from '../../src/providers/file-store/index';
 import { createMarketData } from '../../src/providers/market-data/index';
 import { Outbox } from '../../src/providers/messaging/index';
+import type { PayoutProvider } from '../../src/providers/payouts/index';
 import { openTestDatabase } from './db';
 
 export interface TestApp {
@@ -24,6 +25,8 @@ interface TestAppOptions {
   /** 1 tests the real limits; the default keeps validation probes from tripping them. */
   rateLimitMultiplier?: number;
   env?: Record<string, string>;
+  /** The payout provider the app uses (tests keep a handle on it); built from the config otherwise. */
+  payouts?: PayoutProvider;
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
@@ -49,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       files: createFileStore(config),
       bankLookup: createBankLookup(config),
       marketData: createMarketData(config, clock),
+      ...(options.payouts ? { payouts: options.payouts } : {}),
       limiter,
       clock,
     },

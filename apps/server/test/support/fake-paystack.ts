@@ -1,49 +1,254 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local Paystack for the real clients' tests: GET /bank/resolve (bank lookup) and Transfers
+ * (POST /transferrecipient, POST /transfer, GET /transfer/verify/:reference) as documented, plus
+ * a webhook sender that signs like Paystack (HMAC-SHA512 of the body with the secret key).
+ *
+ * Like Paystack, it makes at most one transfer per reference: a second POST /transfer with a
+ * reference it has seen is refused and creates nothing. `transfers` is what it made;
+ * `transferPosts` counts every POST /transfer per reference.
+ */
+
+export type TransferBehaviour =
+  /** Answered at once: success. */
+  | 'success'
+  /** Accepted as pending; `settle()` (or a webhook) finishes it later. */
+  | 'pending'
+  /** Answered at once: failed (the bank declined). */
+  | 'failed'
+  /** Refused with 400 before any transfer is made (insufficient balance). */
+  | 'refused'
+  /** The transfer is made (pending), but the answer only comes after `hangMs` — past the client's limit. */
+  | 'hang'
+  /** The transfer is made (pending), then a 502 instead of the answer. */
+  | 'error-after';
+
+export interface FakeTransfer {
+  reference: string;
+  transferCode: string;
+  recipientCode: string;
+  amount: number;
+  reason: string;
+  status: 'pending' | 'success' | 'failed' | 'reversed' | 'otp';
+  createdAt: string;
+}
 
 export interface FakePaystack {
   url: string;
   secretKey: string;
-  /** Every request seen: path with query, and the Authorization header. */
-  requests: { url: string; authorization: string | undefined }[];
+  /** Every request seen: method, path with query, and the Authorization header. */
+  requests: { method: string; url: string; authorization: string | undefined }[];
   /** Accounts the fake bank knows: `${bank_code}:${account_number}` → name. */
   accounts: Map<string, string>;
   /** When set, every request gets this status (e.g. 500 to play an outage). */
   failWith?: number;
+  /** What the next POST /transfer does (by default 'success'); `transferBehaviourFor` wins per account. */
+  transferBehaviour: TransferBehaviour;
+  transferBehaviourFor: Map<string, TransferBehaviour>;
+  /** How long a 'hang' answer waits. */
+  hangMs: number;
+  /** When set, GET /transfer/verify answers this status (e.g. 500: the status query is down too). */
+  verifyFailWith?: number;
+  /** The next this-many POST /transfer calls get a 503 and make nothing (an outage in front of Paystack). */
+  dropTransfers: number;
+  /** When true, POST /transferrecipient waits (never answers) — the process is stopped before the transfer. */
+  holdRecipients: boolean;
+  /** Transfers made, by reference (one per reference, ever). */
+  transfers: Map<string, FakeTransfer>;
+  /** POST /transfer calls per reference (including refused duplicates). */
+  transferPosts: Map<string, number>;
+  recipients: Map<string, { name: string; account_number: string; bank_code: string }>;
+  /** Moves a transfer to its final status (what the bank did). */
+  settle(reference: string, status: 'success' | 'failed' | 'reversed'): FakeTransfer;
+  /** The body Paystack would POST for an event about a transfer, and its signature. */
+  webhookFor(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
+  /** Sends a signed webhook to `url` (as Paystack does), returning the HTTP status it got. */
+  sendWebhook(url: string, event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string, options?: { signature?: string }): Promise<number>;
   close(): Promise<void>;
 }
 
-/** Speaks Paystack's GET /bank/resolve as documented, for the real client's tests. */
+const sign = (secret: string, body: string) => createHmac('sha512', secret).update(body).digest('hex');
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 export async function startFakePaystack(): Promise<FakePaystack> {
+  let counter = 0;
+  const sockets = new Set<Socket>();
+  const transferData = (t: FakeTransfer) => ({
+    integration: 100032,
+    domain: 'test',
+    amount: t.amount,
+    currency: 'NGN',
+    source: 'balance',
+    reason: t.reason,
+    recipient: t.recipientCode,
+    status: t.status,
+    transfer_code: t.transferCode,
+    reference: t.reference,
+    id: 1000 + Number(t.transferCode.replace(/\D/g, '') || 0),
+    createdAt: t.createdAt,
+    updatedAt: new Date().toISOString(),
+  });
+
   const fake: FakePaystack = {
     url: '',
     secretKey: 'sk_test_fake_0123456789',
     requests: [],
     accounts: new Map(),
+    transferBehaviour: 'success',
+    transferBehaviourFor: new Map(),
+    hangMs: 60_000,
+    holdRecipients: false,
+    dropTransfers: 0,
+    transfers: new Map(),
+    transferPosts: new Map(),
+    recipients: new Map(),
+    settle(reference, status) {
+      const transfer = fake.transfers.get(reference);
+      if (!transfer) throw new Error(`fake paystack: no transfer ${reference}`);
+      transfer.status = status;
+      return transfer;
+    },
+    webhookFor(event, reference) {
+      const transfer = fake.transfers.get(reference);
+      if (!transfer) throw new Error(`fake paystack: no transfer ${reference}`);
+      const recipient = fake.recipients.get(transfer.recipientCode);
+      const body = JSON.stringify({
+        event,
+        data: {
+          ...transferData(transfer),
+          recipient: { recipient_code: transfer.recipientCode, type: 'nuban', details: recipient ?? null },
+          session: { provider: 'nip', id: '090000000000000000000000000000' },
+        },
+      });
+      return { body, signature: sign(fake.secretKey, body) };
+    },
+    async sendWebhook(url, event, reference, options = {}) {
+      const { body, signature } = fake.webhookFor(event, reference);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': options.signature ?? signature },
+        body,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
     close: async () => undefined,
   };
-  const server: Server = createServer((request: IncomingMessage, response) => {
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    if (response.destroyed) return;
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://fake');
-    fake.requests.push({ url: `${url.pathname}${url.search}`, authorization: request.headers.authorization });
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (fake.failWith) return send(fake.failWith, { status: false, message: 'Server error' });
-    if (request.headers.authorization !== `Bearer ${fake.secretKey}`) return send(401, { status: false, message: 'Invalid key' });
-    if (request.method !== 'GET' || url.pathname !== '/bank/resolve') return send(404, { status: false, message: 'Not found' });
-    const accountNumber = url.searchParams.get('account_number') ?? '';
-    const bankCode = url.searchParams.get('bank_code') ?? '';
-    const name = fake.accounts.get(`${bankCode}:${accountNumber}`);
-    if (!name) return send(422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
-    return send(200, {
-      status: true,
-      message: 'Account number resolved',
-      data: { account_number: accountNumber, account_name: name, bank_id: 9 },
-    });
+    const method = request.method ?? 'GET';
+    fake.requests.push({ method, url: `${url.pathname}${url.search}`, authorization: request.headers.authorization });
+    const body = method === 'POST' ? await readBody(request) : {};
+    if (fake.failWith) return send(response, fake.failWith, { status: false, message: 'Server error' });
+    if (request.headers.authorization !== `Bearer ${fake.secretKey}`) return send(response, 401, { status: false, message: 'Invalid key' });
+
+    if (method === 'GET' && url.pathname === '/bank/resolve') {
+      const accountNumber = url.searchParams.get('account_number') ?? '';
+      const bankCode = url.searchParams.get('bank_code') ?? '';
+      const name = fake.accounts.get(`${bankCode}:${accountNumber}`);
+      if (!name) return send(response, 422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
+      return send(response, 200, { status: true, message: 'Account number resolved', data: { account_number: accountNumber, account_name: name, bank_id: 9 } });
+    }
+
+    if (method === 'POST' && url.pathname === '/transferrecipient') {
+      if (fake.holdRecipients) return; // never answered: the caller is stopped while it waits
+      const { type, name, account_number: accountNumber, bank_code: bankCode } = body as Record<string, string | undefined>;
+      if (type !== 'nuban' || !name || !/^\d{10}$/.test(accountNumber ?? '') || !bankCode) {
+        return send(response, 400, { status: false, message: 'Invalid parameters', type: 'validation_error', code: 'invalid_params' });
+      }
+      // Paystack answers an existing recipient for the same account with the same code.
+      const code = `RCP_${bankCode}${accountNumber}`;
+      fake.recipients.set(code, { name, account_number: accountNumber!, bank_code: bankCode });
+      return send(response, 201, {
+        status: true,
+        message: 'Transfer recipient created successfully',
+        data: { active: true, currency: 'NGN', name, recipient_code: code, type: 'nuban', details: { account_number: accountNumber, bank_code: bankCode } },
+      });
+    }
+
+    if (method === 'POST' && url.pathname === '/transfer') {
+      const { source, amount, recipient, reference, reason } = body as { source?: string; amount?: number; recipient?: string; reference?: string; reason?: string };
+      if (reference) fake.transferPosts.set(reference, (fake.transferPosts.get(reference) ?? 0) + 1);
+      if (fake.dropTransfers > 0) {
+        fake.dropTransfers -= 1;
+        return send(response, 503, { status: false, message: 'Service unavailable' });
+      }
+      if (source !== 'balance' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || !recipient || !reference || !/^[a-z0-9_-]{16,50}$/.test(reference)) {
+        return send(response, 400, { status: false, message: 'Invalid parameters', type: 'validation_error', code: 'invalid_params' });
+      }
+      const stored = fake.recipients.get(recipient);
+      if (!stored) return send(response, 400, { status: false, message: 'Recipient specified is invalid', code: 'invalid_params' });
+      if (fake.transfers.has(reference)) {
+        // Paystack: "This reference has already been used on a prior transfer" — nothing new is made.
+        return send(response, 400, { status: false, message: 'Transfer reference already exists', type: 'validation_error', code: 'duplicate_reference' });
+      }
+      const behaviour = fake.transferBehaviourFor.get(stored.account_number) ?? fake.transferBehaviour;
+      if (behaviour === 'refused') return send(response, 400, { status: false, message: 'Your balance is not enough to fulfil this request', code: 'insufficient_balance' });
+      counter += 1;
+      const transfer: FakeTransfer = {
+        reference,
+        transferCode: `TRF_fake${String(counter).padStart(6, '0')}`,
+        recipientCode: recipient,
+        amount,
+        reason: reason ?? '',
+        status: behaviour === 'success' ? 'success' : behaviour === 'failed' ? 'failed' : 'pending',
+        createdAt: new Date().toISOString(),
+      };
+      fake.transfers.set(reference, transfer);
+      const answer = { status: true, message: 'Transfer has been queued', data: transferData(transfer) };
+      if (behaviour === 'hang') {
+        setTimeout(() => send(response, 200, answer), fake.hangMs).unref();
+        return;
+      }
+      if (behaviour === 'error-after') return send(response, 502, { status: false, message: 'Bad gateway' });
+      return send(response, 200, answer);
+    }
+
+    const verify = url.pathname.match(/^\/transfer\/verify\/([^/]+)$/);
+    if (method === 'GET' && verify) {
+      if (fake.verifyFailWith) return send(response, fake.verifyFailWith, { status: false, message: 'Server error' });
+      const transfer = fake.transfers.get(decodeURIComponent(verify[1]!));
+      if (!transfer) return send(response, 404, { status: false, message: 'Transfer not found', code: 'not_found' });
+      return send(response, 200, { status: true, message: 'Transfer retrieved', data: transferData(transfer) });
+    }
+
+    return send(response, 404, { status: false, message: 'Not found' });
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch(() => send(response, 500, { status: false, message: 'fake error' }));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      // Held requests (hang, holdRecipients) would keep close() waiting for ever.
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
   return fake;
 }

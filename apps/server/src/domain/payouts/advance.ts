@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payouts } from '../../db/schema/admin';
+import { enqueue } from '../../jobs/queue';
+import type { TransferState } from '../../providers/payouts/index';
+import { PAYOUT_CHECK_JOB, type PayoutRow } from './payouts';
+import type { PayoutDeps } from './settings';
+import { markPayoutPending, settlePayoutFailure, settlePayoutSuccess } from './settle';
+
+/**
+ * Moving one transfer attempt forward with the provider (the `payouts.send` and `payouts.check`
+ * jobs and the recovery sweep all come here). The rule that keeps it to one transfer: an attempt
+ * that may have reached the provider (status `sending` not set by this very call) is first asked
+ * about by its reference; only a provider that says "not found" is sent it again, with the same
+ * reference, which the provider refuses to make a second transfer for.
+ *
+ * Safe to run twice at once for one attempt: the queued → sending claim goes to one caller, the
+ * provider deduplicates the reference, and settling is idempotent under a row lock.
+ */
+
+export type AdvanceOutcome = PayoutRow['status'] | 'missing';
+
+/** A transfer's state from the provider, written down. Returns the attempt's status after it. */
+export async function applyTransferState(db: Db, deps: PayoutDeps, payout: PayoutRow, state: TransferState): Promise<AdvanceOutcome> {
+  switch (state.status) {
+    case 'success':
+      if (state.amountKobo !== null && state.amountKobo !== payout.amountKobo) {
+        deps.logger?.error({ payoutId: payout.id, reference: payout.reference, expected: payout.amountKobo, reported: state.amountKobo }, 'provider reports a different transfer amount');
+      }
+      return (await settlePayoutSuccess(db, deps, payout.id, state.transferCode)) === 'conflict' ? 'failed' : 'success';
+    case 'failed':
+      return (await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode)) === 'conflict' ? 'success' : 'failed';
+    case 'pending': {
+      if (await markPayoutPending(db, deps.clock, payout.id, state.transferCode)) {
+        // One scheduled status query per attempt (the webhook usually settles it before).
+        await enqueue(db, PAYOUT_CHECK_JOB, { payoutId: payout.id }, {
+          clock: deps.clock,
+          runAt: new Date(deps.clock.now().getTime() + deps.settings.firstCheckDelayMs),
+          singletonKey: `${PAYOUT_CHECK_JOB}:${payout.id}`,
+          maxAttempts: deps.settings.checkMaxAttempts,
+        });
+        if (state.detail) deps.logger?.info({ payoutId: payout.id, reference: payout.reference, detail: state.detail }, 'payout accepted, waiting for the bank');
+      }
+      return (await findPayout(db, payout.id))?.status ?? 'missing';
+    }
+  }
+}
+
+export async function findPayout(db: Db, payoutId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  return row;
+}
+
+const TRANSFER_REASON = 'Wise sale payout';
+
+/** One step of an attempt's life with the provider. Returns its status afterwards. */
+export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string): Promise<AdvanceOutcome> {
+  let payout = await findPayout(db, payoutId);
+  if (!payout) return 'missing';
+  if (payout.method !== 'transfer' || payout.status === 'success' || payout.status === 'failed') return payout.status;
+  const log = { payoutId, saleId: payout.saleId, reference: payout.reference };
+
+  if (payout.status === 'pending') {
+    const found = await deps.provider.fetchTransfer(payout.reference);
+    if (found.outcome === 'found') return applyTransferState(db, deps, payout, found.state);
+    if (found.outcome === 'not_found') deps.logger?.error(log, 'the provider accepted this transfer but now knows no transfer with its reference');
+    else deps.logger?.warn({ ...log, reason: found.reason }, 'payout status query failed; asking again later');
+    return 'pending';
+  }
+
+  // Claim the first send. Whoever loses the claim (or finds it `sending` already) asks first.
+  let firstSend = false;
+  if (payout.status === 'queued') {
+    const claimed = await db
+      .update(payouts)
+      .set({ status: 'sending', sentAt: deps.clock.now() })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
+      .returning();
+    if (claimed[0]) {
+      payout = claimed[0];
+      firstSend = true;
+    } else {
+      payout = await findPayout(db, payoutId);
+      if (!payout) return 'missing';
+      if (payout.status !== 'sending') return advancePayout(db, deps, payoutId);
+    }
+  }
+
+  if (!firstSend) {
+    // This attempt may already be at the provider (a timeout, a crash, another worker): ask first.
+    const found = await deps.provider.fetchTransfer(payout.reference);
+    if (found.outcome === 'found') return applyTransferState(db, deps, payout, found.state);
+    if (found.outcome === 'unknown') {
+      deps.logger?.warn({ ...log, reason: found.reason }, 'payout status query failed; asking again later');
+      return 'sending';
+    }
+    // Not found: it never arrived. Send it (again) with the same reference.
+  }
+
+  let recipientCode = payout.recipientCode;
+  if (!recipientCode) {
+    const recipient = await deps.provider.createRecipient({ bankCode: payout.bankCode, accountNumber: payout.accountNumber, accountName: payout.accountName });
+    if (recipient.outcome === 'unknown') {
+      deps.logger?.warn({ ...log, reason: recipient.reason }, 'could not create the transfer recipient; trying again later');
+      return 'sending';
+    }
+    if (recipient.outcome === 'refused') {
+      // No transfer was made (no recipient, no transfer): a definite failure staff can act on.
+      return applyTransferState(db, deps, payout, { status: 'failed', transferCode: null, reason: `The provider refused the bank account: ${recipient.message}` });
+    }
+    recipientCode = recipient.recipientCode;
+    await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, payoutId));
+  }
+
+  const request = { reference: payout.reference, recipientCode, amountKobo: payout.amountKobo, reason: TRANSFER_REASON };
+  for (let send = 1; send <= 2; send += 1) {
+    const result = await deps.provider.initiateTransfer(request);
+    if (result.outcome === 'accepted') return applyTransferState(db, deps, payout, result.state);
+    // Whatever else it said, the reference decides: a transfer under it is the one and only.
+    const found = await deps.provider.fetchTransfer(payout.reference);
+    if (found.outcome === 'found') return applyTransferState(db, deps, payout, found.state);
+    if (found.outcome === 'unknown') {
+      deps.logger?.warn({ ...log, reason: found.reason, send: result.outcome }, 'payout outcome unknown; asking again later');
+      return 'sending';
+    }
+    if (result.outcome === 'refused') {
+      return applyTransferState(db, deps, payout, { status: 'failed', transferCode: null, reason: result.message });
+    }
+    if (result.outcome === 'duplicate') {
+      // The provider says it has one but cannot show it yet: ask again later.
+      return 'sending';
+    }
+    // unknown + not found: it never arrived. Once more with the same reference, then the job's back-off.
+    deps.logger?.warn({ ...log, reason: result.reason, send }, 'payout request got no answer and the provider has no such transfer; sending again with the same reference');
+  }
+  return 'sending';
+}

@@ -1,0 +1,117 @@
+import type { AdminPayout } from '@wise/shared/admin';
+import type { Db } from '../../db/client';
+import { payouts } from '../../db/schema/admin';
+import type { Clock } from '../../lib/clock';
+import { recordStaffAction } from '../admin/audit';
+import { DomainError, forbidden, validationError } from '../errors';
+import type { StaffPrincipal } from '../staff/principal';
+import { latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
+import type { PayoutSettings } from './settings';
+import { paySale } from './settle';
+
+/**
+ * What staff do when a payout failed (issue 11): retry it as a new attempt with a new reference,
+ * or — admins only — record that the customer was paid by other means. Both only after the
+ * latest attempt failed, both audited in the same transaction.
+ */
+
+const NOTE_MAX = 500;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export interface StaffPayoutInput {
+  saleId: string;
+  staff: StaffPrincipal;
+  /** The request's address, for the audit log. */
+  ip?: string | null;
+}
+
+const notFailed = () => new DomainError(payoutErrorCodes.payoutNotFailed, 'Only a payout that failed can be retried or replaced by a manual payment.', 409);
+
+/** A new transfer attempt after a failed one (409 unless the latest attempt failed). */
+export async function retryPayout(db: Db, clock: Clock, input: StaffPayoutInput): Promise<AdminPayout> {
+  return db.transaction(async (tx) => {
+    const sale = await lockSaleForPayout(tx, input.saleId);
+    if (sale.status !== 'approved') throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
+    const latest = await latestPayout(tx, sale.id);
+    if (!latest || latest.status !== 'failed') throw notFailed();
+    const started = await startPayout(tx, clock, { saleId: sale.id, staffId: input.staff.id });
+    await recordStaffAction(tx, clock, input.staff, {
+      action: 'payout.retry',
+      targetType: 'sale',
+      targetId: sale.id,
+      before: { attempt: latest.attempt, reference: latest.reference, status: latest.status, failure_reason: latest.failureReason },
+      after: { attempt: latest.attempt + 1, reference: started.reference, status: 'queued' },
+      ip: input.ip ?? null,
+    });
+    const row = await latestPayout(tx, sale.id);
+    if (!row) throw new Error('retried payout vanished');
+    return toAdminPayout(row);
+  });
+}
+
+export interface ManualPayoutInput extends StaffPayoutInput {
+  /** The reference of the payment made by other means (bank transfer slip, provider dashboard). */
+  reference: string;
+  /** How the customer was paid. */
+  note: string;
+}
+
+/**
+ * Records a payment staff made by other means: a `manual` attempt, successful at once, which pays
+ * the sale exactly as a transfer would (reward, notification, e-mail). Admins only; only after the
+ * latest attempt failed.
+ */
+export async function recordManualPayout(
+  db: Db,
+  clock: Clock,
+  settings: Pick<PayoutSettings, 'gemsPer1000Naira'> & { appUrl?: string },
+  input: ManualPayoutInput,
+): Promise<AdminPayout> {
+  if (input.staff.role !== 'admin') throw forbidden('Only an admin can record a manual payment.');
+  const reference = input.reference.trim();
+  const note = input.note.trim();
+  if (!reference || reference.length > 100 || CONTROL.test(reference)) throw validationError('Enter the payment reference', { reference: 'Enter the payment reference (at most 100 characters)' });
+  if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying how the customer was paid', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  return db.transaction(async (tx) => {
+    const sale = await lockSaleForPayout(tx, input.saleId);
+    if (sale.status !== 'approved' || sale.payoutAmountKobo === null) {
+      throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
+    }
+    const latest = await latestPayout(tx, sale.id);
+    if (!latest || latest.status !== 'failed') throw notFailed();
+    const attempt = latest.attempt + 1;
+    const now = clock.now();
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        saleId: sale.id,
+        attempt,
+        reference: payoutReference(sale.id, attempt),
+        method: 'manual',
+        status: 'success',
+        amountKobo: sale.payoutAmountKobo,
+        bankCode: sale.bankCode,
+        accountNumber: sale.accountNumber,
+        accountName: sale.accountName,
+        providerReference: reference,
+        note,
+        createdBy: input.staff.id,
+        createdAt: now,
+        settledAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('manual payout insert returned nothing');
+    await paySale(tx, { clock, settings, appUrl: settings.appUrl }, row, reference);
+    await recordStaffAction(tx, clock, input.staff, {
+      action: 'payout.manual',
+      targetType: 'sale',
+      targetId: sale.id,
+      before: { status: 'approved', attempt: latest.attempt, payout_status: latest.status },
+      after: { status: 'paid', attempt, method: 'manual', provider_reference: reference, amount_kobo: row.amountKobo },
+      note,
+      ip: input.ip ?? null,
+    });
+    return toAdminPayout(row);
+  });
+}
