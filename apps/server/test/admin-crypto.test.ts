@@ -131,7 +131,9 @@ describe('coin adjustments', () => {
     const usdtBefore = new Dec(await rateOf('usdt'));
     const response = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-50', confirm_code: admin.code() });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ adjustment: { coin: 'btc', adjustment_ngn: '-50.00', updated_at: clock.now().toISOString() } });
+    expect(response.json()).toEqual({
+      adjustment: { coin: 'btc', adjustment_ngn: '-50.00', updated_at: clock.now().toISOString(), price_usd: expect.any(String), rate_ngn_per_usd: before.minus(30).toFixed() },
+    });
 
     expect(new Dec(await rateOf('btc')).eq(before.minus(30))).toBe(true);
     expect(new Dec(await rateOf('usdt')).eq(usdtBefore)).toBe(true);

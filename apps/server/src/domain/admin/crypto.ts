@@ -59,10 +59,10 @@ export async function listCoinAdjustments(db: Db, market: MarketDeps): Promise<C
 }
 
 /** Sets one coin's signed naira adjustment (audited with the old and new values). */
-export async function setCoinAdjustment(db: Db, deps: CatalogueDeps, call: StaffCall, coin: CoinId, adjustmentNgn: string): Promise<{ coin: CoinId; adjustment_ngn: string; updated_at: string }> {
+export async function setCoinAdjustment(db: Db, deps: CatalogueDeps, market: MarketDeps, call: StaffCall, coin: CoinId, adjustmentNgn: string): Promise<CoinAdjustment> {
   const value = toNaira(adjustmentNgn);
   const now = deps.clock.now();
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [before] = await tx.select().from(cryptoPriceAdjustments).where(eq(cryptoPriceAdjustments.coin, coin)).for('update');
     const [after] = await tx
       .insert(cryptoPriceAdjustments)
@@ -78,8 +78,11 @@ export async function setCoinAdjustment(db: Db, deps: CatalogueDeps, call: Staff
       after: { adjustment_ngn: after.adjustmentNgn },
       ip: call.ip,
     });
-    return { coin, adjustment_ngn: after.adjustmentNgn, updated_at: after.updatedAt.toISOString() };
   });
+  // Read back as customers will now be quoted: the new adjustment with today's cached prices.
+  const listed = (await listCoinAdjustments(db, market)).coins.find((c) => c.coin === coin);
+  if (!listed) throw new Error(`coin ${coin} missing from the adjustments`);
+  return listed;
 }
 
 const toAdminWallet = (row: WalletRow): AdminWallet => ({

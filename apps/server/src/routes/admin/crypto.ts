@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminWalletListSchema,
   adminWalletResponseSchema,
+  coinAdjustmentResponseSchema,
   coinAdjustmentsResponseSchema,
   cryptoCoinParamsSchema,
   createWalletSchema,
@@ -10,7 +11,6 @@ import {
   updateWalletSchema,
   walletIdParamsSchema,
 } from '@wise/shared/admin';
-import { z } from 'zod';
 import type { RouteContext } from '../../context';
 import type { StaffCall } from '../../domain/admin/catalogue';
 import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '../../domain/admin/crypto';
@@ -21,8 +21,6 @@ import { errorResponses } from '../schemas';
 
 const tags = ['admin: crypto'];
 const admin = { staff: 'admin' } as const;
-
-const adjustmentResponseSchema = z.object({ adjustment: z.object({ coin: z.string(), adjustment_ngn: z.string(), updated_at: z.string() }) });
 
 /**
  * Coin adjustments and wallet addresses (ADMIN-API §4; admins only). Every change needs the
@@ -59,12 +57,12 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
         summary: "Set a coin's signed naira adjustment (confirm_code required); the next prices and quotes use it",
         params: cryptoCoinParamsSchema,
         body: updateAdjustmentSchema,
-        response: { 200: adjustmentResponseSchema, ...errorResponses },
+        response: { 200: coinAdjustmentResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const call = await confirmed(request, request.body.confirm_code);
-      return { adjustment: await setCoinAdjustment(db, deps, call, request.params.coin, request.body.adjustment_ngn) };
+      return { adjustment: await setCoinAdjustment(db, deps, market, call, request.params.coin, request.body.adjustment_ngn) };
     },
   );
 
