@@ -197,6 +197,19 @@ describe('lock and unlock', () => {
     expect((await detailOf(fola.id)).lock?.reason).toBe('Chargeback');
   });
 
+  it('two admins locking at once: one lock, one 409, one audit line', async () => {
+    const second = await createStaff(t, { role: 'admin' });
+    const jide = await createCustomer(t);
+    const answers = await Promise.all([
+      lock(jide.id, { reason: 'First admin', confirm_code: admin.code() }),
+      lock(jide.id, { reason: 'Second admin', confirm_code: second.code() }, second.cookie),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const lines = await auditLines(jide.id);
+    expect(lines).toHaveLength(1);
+    expect((await detailOf(jide.id)).lock?.reason).toBe((lines[0]?.after as { reason: string }).reason);
+  });
+
   it('needs an admin, a reason and the current authenticator code', async () => {
     const gbenga = await createCustomer(t);
     const byReviewer = await lock(gbenga.id, { reason: 'x', confirm_code: reviewer.code() }, reviewer.cookie);
