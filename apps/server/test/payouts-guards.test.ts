@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffPrincipal } from '../src/domain/staff/principal';
+import { ManualClock } from '../src/lib/clock';
+import { createTestApp, type TestApp } from './support/app';
+import { refusalOf } from './support/gem-users';
+import { approveSale, insertStaff } from './support/payouts';
+import { addBankDetails, sellGiftCard } from './support/sales';
+import { createCustomer } from './support/users';
+
+/**
+ * What the database refuses about payouts on its own (0011_back_office.sql), with raw SQL, so no
+ * application bug can get past it: one live attempt per sale, only an approved sale paid out, at
+ * its approved amount to its own account, statuses only forward, settled attempts frozen, a sale
+ * paid only by a successful payout, nothing deleted.
+ */
+
+const clock = new ManualClock('2026-07-01T09:00:00Z');
+let t: TestApp;
+let staff: StaffPrincipal;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  staff = await insertStaff(t.database);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let seed = 200;
+async function submittedSale() {
+  const customer = await createCustomer(t);
+  await addBankDetails(t, customer);
+  seed += 1;
+  return sellGiftCard(t, customer, { seed });
+}
+
+/** An INSERT of an attempt for `saleId` copying the sale's terms, with overrides as SQL expressions. */
+function insertAttempt(saleId: string, over: Partial<Record<'attempt' | 'reference' | 'method' | 'status' | 'amount' | 'account' | 'extra_cols' | 'extra_vals', string>> = {}) {
+  return `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, created_by, created_at${over.extra_cols ?? ''})
+    SELECT id, ${over.attempt ?? '2'}, ${over.reference ?? `'wpo_guard_${saleId.replace(/-/g, '')}_x'`}, ${over.method ?? "'transfer'"}, ${over.status ?? "'queued'"},
+      ${over.amount ?? 'payout_amount_kobo'}, bank_code, ${over.account ?? 'account_number'}, account_name, '${staff.id}', now()${over.extra_vals ?? ''}
+    FROM sales WHERE id = '${saleId}';`;
+}
+
+describe('payouts in the database', () => {
+  it('only an approved sale is paid out, at its approved amount, to the account snapshotted with it', async () => {
+    const sale = await submittedSale();
+    expect(await refusalOf(t.database, insertAttempt(sale.id, { attempt: '1', amount: 'value_kobo' }))).toMatch(/only an approved sale/);
+    const approved = await submittedSale();
+    await approveSale(t.database, clock, approved.id, staff.id);
+    await t.database.query("UPDATE payouts SET status = 'sending' WHERE sale_id = $1", [approved.id]);
+    await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'test', settled_at = now() WHERE sale_id = $1", [approved.id]);
+    expect(await refusalOf(t.database, insertAttempt(approved.id, { amount: 'payout_amount_kobo + 1' }))).toMatch(/approved amount to the account snapshotted/);
+    expect(await refusalOf(t.database, insertAttempt(approved.id, { account: "'9876543210'" }))).toMatch(/approved amount to the account snapshotted/);
+    expect(await refusalOf(t.database, insertAttempt(approved.id, { status: "'success'" }))).toMatch(/a transfer starts queued/);
+  });
+
+  it('allows one attempt per sale that has not failed, and never two successes', async () => {
+    const sale = await submittedSale();
+    await approveSale(t.database, clock, sale.id, staff.id);
+    expect(await refusalOf(t.database, insertAttempt(sale.id))).toMatch(/payouts_one_live_per_sale/);
+    expect(
+      await refusalOf(
+        t.database,
+        insertAttempt(sale.id, { method: "'manual'", status: "'success'", extra_cols: ', provider_reference, note, settled_at', extra_vals: ", 'REF-1', 'by hand', now()" }),
+      ),
+    ).toMatch(/payouts_one_live_per_sale/);
+    expect(await refusalOf(t.database, insertAttempt(sale.id, { attempt: '1', reference: "'wpo_other_reference_0001'" }))).toMatch(/payouts_attempt_key|payouts_one_live_per_sale/);
+  });
+
+  it('moves statuses only forward and freezes a settled attempt and every attempt\'s terms', async () => {
+    const sale = await submittedSale();
+    const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
+    const where = `WHERE id = '${payoutId}'`;
+    expect(await refusalOf(t.database, `UPDATE payouts SET status = 'success', settled_at = now() ${where};`)).toMatch(/cannot go from queued to success/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET status = 'pending' ${where};`)).toMatch(/cannot go from queued to pending/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET amount_kobo = amount_kobo + 100 ${where};`)).toMatch(/terms never change/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET reference = 'wpo_changed_reference_01' ${where};`)).toMatch(/terms never change/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET status = 'failed', settled_at = now() ${where};`)).toMatch(/payouts_failed_reason/);
+    await t.database.query(`UPDATE payouts SET status = 'sending', sent_at = now() ${where}`);
+    await t.database.query(`UPDATE payouts SET status = 'pending', provider_reference = 'TRF_1' ${where}`);
+    expect(await refusalOf(t.database, `UPDATE payouts SET status = 'sending' ${where};`)).toMatch(/cannot go from pending to sending/);
+    await t.database.query(`UPDATE payouts SET status = 'success', settled_at = now() ${where}`);
+    expect(await refusalOf(t.database, `UPDATE payouts SET status = 'failed', failure_reason = 'late', settled_at = now() ${where};`)).toMatch(/is settled \(success\)/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET provider_reference = 'TRF_2' ${where};`)).toMatch(/is settled/);
+    expect(await refusalOf(t.database, `DELETE FROM payouts ${where};`)).toMatch(/records are kept/);
+    expect(await refusalOf(t.database, 'TRUNCATE payouts CASCADE;')).toMatch(/records are kept/);
+  });
+
+  it('pays a sale only by a successful payout of its approved amount, and keeps its reference', async () => {
+    const sale = await submittedSale();
+    const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
+    const pay = `UPDATE sales SET status = 'paid', paid_at = decided_at, status_changed_at = status_changed_at, payout_reference = 'TRF_x' WHERE id = '${sale.id}';`;
+    expect(await refusalOf(t.database, pay)).toMatch(/paid only by a successful payout/);
+    await t.database.query("UPDATE payouts SET status = 'sending' WHERE id = $1", [payoutId]);
+    expect(await refusalOf(t.database, pay)).toMatch(/paid only by a successful payout/);
+    await t.database.query("UPDATE payouts SET status = 'success', settled_at = now() WHERE id = $1", [payoutId]);
+    await t.database.query(pay);
+    expect(await refusalOf(t.database, `UPDATE sales SET payout_reference = 'TRF_other' WHERE id = '${sale.id}';`)).toMatch(/keeps its payout reference/);
+    expect(await refusalOf(t.database, `UPDATE sales SET payout_amount_kobo = payout_amount_kobo + 1 WHERE id = '${sale.id}';`)).toMatch(/never rewritten/);
+  });
+
+  it('keeps a failed payout with its approved sale (no going back to review)', async () => {
+    const sale = await submittedSale();
+    const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
+    await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'declined', settled_at = now() WHERE id = $1", [payoutId]);
+    expect(await refusalOf(t.database, `UPDATE sales SET status = 'under_review' WHERE id = '${sale.id}';`)).toMatch(/stays approved/);
+  });
+
+  it('a manual payment needs its reference and a note; a transfer has our reference format', async () => {
+    const sale = await submittedSale();
+    const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
+    await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'declined', settled_at = now() WHERE id = $1", [payoutId]);
+    expect(
+      await refusalOf(t.database, insertAttempt(sale.id, { method: "'manual'", status: "'success'", extra_cols: ', provider_reference, settled_at', extra_vals: ", 'REF-1', now()" })),
+    ).toMatch(/payouts_manual_shape/);
+    expect(await refusalOf(t.database, insertAttempt(sale.id, { reference: "'Bad Reference!'" }))).toMatch(/payouts_reference_check|violates check constraint/);
+  });
+});
