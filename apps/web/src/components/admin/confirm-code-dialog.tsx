@@ -46,6 +46,8 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // React events bubble through portals: this submit is not the page's form's.
+    event.stopPropagation();
     if (busy) return;
     const parsed = confirmCodeSchema.safeParse(code);
     if (!parsed.success) {

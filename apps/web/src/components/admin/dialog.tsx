@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import './admin.css';
 
 interface DialogProps {
@@ -56,7 +57,8 @@ export function Dialog({ open, onClose, title, description, children, wide, busy
   }, [open]);
 
   if (!open) return null;
-  return (
+  // On <body>, above the sticky sidebar and panels; a form inside is never nested in the page's form.
+  return createPortal(
     <div className="admin-dialog" role="presentation">
       <div className="admin-dialog__backdrop" onClick={busy ? undefined : onClose} aria-hidden="true" />
       <div
@@ -80,7 +82,8 @@ export function Dialog({ open, onClose, title, description, children, wide, busy
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

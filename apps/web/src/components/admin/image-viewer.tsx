@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { ChevronLeft, ChevronRight, RotateCcw, X, ZoomIn, ZoomOut } from 'lucide-react';
 import './admin.css';
 
@@ -113,7 +114,7 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
   };
 
   if (!image) return null;
-  return (
+  return createPortal(
     <div className="admin-viewer" role="dialog" aria-modal="true" aria-label={`${label} ${index + 1} of ${count}`}>
       <div className="admin-viewer__bar">
         <span className="admin-viewer__title">
@@ -161,6 +162,7 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
           style={{ transform: `scale(${zoom}) translate(${offset.x}px, ${offset.y}px)` }}
         />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -40,6 +40,7 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
   const differs = checked.ok ? checked.differs : values.amount.trim() !== koboToNairaInput(sale.value_kobo);
 
   return (
+    <>
     <form className="admin-form" onSubmit={submit} noValidate aria-label="Approve">
       <FormField
         label="Amount to pay (₦)"
@@ -63,6 +64,7 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
       <Button type="submit" disabled={disabled}>
         Approve and pay
       </Button>
+    </form>
       <ConfirmCodeDialog
         open={ready !== null}
         onClose={() => setReady(null)}
@@ -87,6 +89,6 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
           />
         ) : null}
       </ConfirmCodeDialog>
-    </form>
+    </>
   );
 }

@@ -50,6 +50,7 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
   };
 
   return (
+    <>
     <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
       <fieldset className="admin-reasons" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
         <legend className="field__label">Reason</legend>
@@ -90,6 +91,7 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
       <Button type="submit" variant="secondary" className="admin-btn--danger-outline" disabled={disabled}>
         Reject sale
       </Button>
+    </form>
       <Dialog
         open={ready !== null}
         onClose={() => setReady(null)}
@@ -118,6 +120,6 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
           </Button>
         </DialogActions>
       </Dialog>
-    </form>
+    </>
   );
 }
