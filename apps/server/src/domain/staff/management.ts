@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashSecret } from '../../lib/passwords';
 import { recordStaffAction } from '../admin/audit';
-import { DomainError, notFound } from '../errors';
+import { DomainError, forbidden, notFound } from '../errors';
 import { lockStaffRow, normalizeStaffEmail, oneTimePassword, type StaffRow } from './accounts';
 import type { StaffActor } from './principal';
 import { deleteStaffSessions } from './sessions';
@@ -97,19 +97,30 @@ export async function createStaffMember(
 }
 
 /**
- * Refuses what would leave the back office without an admin: an admin disabling or demoting
- * themself, or removing the last active admin (the active admins' rows are locked, so two admins
- * demoting each other at once can't both succeed).
+ * The active admins, their rows locked in id order. Taken before the target's row by every change
+ * that could remove an admin, so two admins demoting each other at once queue up here instead of
+ * deadlocking, and the second sees the first's change.
  */
-async function guardAdminRemoval(tx: Db, actor: StaffActor, target: StaffRow): Promise<void> {
-  if (actor.id === target.id) throw new DomainError(errorCodes.conflict, staffManagementMessages.notYourself, 409);
-  if (target.role !== 'admin' || target.disabledAt) return;
-  const admins = await tx
+async function lockActiveAdmins(tx: Db): Promise<string[]> {
+  const rows = await tx
     .select({ id: staff.id })
     .from(staff)
     .where(and(eq(staff.role, 'admin'), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.id))
     .for('update');
-  if (admins.filter((a) => a.id !== target.id).length === 0) {
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Refuses what would leave the back office without an admin: an admin disabling or demoting
+ * themself, or removing the last active admin. The actor must still be an active admin now,
+ * not only when the request started.
+ */
+function guardAdminRemoval(actor: StaffActor, target: StaffRow, activeAdmins: string[]): void {
+  if (actor.id === target.id) throw new DomainError(errorCodes.conflict, staffManagementMessages.notYourself, 409);
+  if (actor.id === null || !activeAdmins.includes(actor.id)) throw forbidden();
+  if (target.role !== 'admin' || target.disabledAt) return;
+  if (activeAdmins.filter((id) => id !== target.id).length === 0) {
     throw new DomainError(errorCodes.conflict, staffManagementMessages.lastAdmin, 409);
   }
 }
@@ -123,11 +134,12 @@ export interface StaffChange {
 export async function updateStaffMember(db: Db, clock: Clock, actor: StaffActor, id: string, change: StaffChange, ip?: string | null): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
+    const activeAdmins = change.role === 'reviewer' || change.disabled === true ? await lockActiveAdmins(tx) : [];
     const row = await lockStaffRow(tx, id);
     if (!row) throw notFound(staffManagementMessages.notFound);
     const demoting = change.role !== undefined && change.role !== row.role && row.role === 'admin';
     const disabling = change.disabled === true && !row.disabledAt;
-    if (demoting || disabling) await guardAdminRemoval(tx, actor, row);
+    if (demoting || disabling) guardAdminRemoval(actor, row, activeAdmins);
     if (change.role !== undefined && change.role !== row.role) {
       await tx.update(staff).set({ role: change.role, updatedAt: now }).where(eq(staff.id, id));
       await recordStaffAction(tx, clock, actor, { action: 'staff.role_change', targetType: 'staff', targetId: id, before: { role: row.role }, after: { role: change.role }, ip });
