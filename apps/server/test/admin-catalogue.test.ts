@@ -343,3 +343,31 @@ describe('card pictures', () => {
     expect((await get(t.app, '/api/giftcards/art/0123456789abcdef0123456789abcdef.webp', customer.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('hostile text', () => {
+  interface Operation {
+    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string; enum?: unknown[] }> } }> };
+  }
+
+  it('every string field of every business back-office JSON body refuses a NUL, naming the field', async () => {
+    const doc = (await get(t.app, '/api/docs/json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const params: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', coin: 'btc', code: '058' };
+    let checked = 0;
+    for (const [route, operations] of Object.entries(doc.paths)) {
+      if (!/^\/api\/admin\/(giftcards|crypto|banks|bills|dashboard)/.test(route)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        for (const [field, property] of Object.entries(schema?.properties ?? {})) {
+          if (property.type !== 'string' || property.enum) continue;
+          const url = route.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? 'x');
+          const response = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: { [field]: 'abc\u0000def' }, headers: { cookie: admin.cookie } });
+          expect(response.statusCode, `${method} ${route} ${field}`).toBe(400);
+          expect(response.json().fields?.[field], `${method} ${route} ${field}`).toBeDefined();
+          checked += 1;
+        }
+      }
+    }
+    // name, brand_color, country, min/max, rate (×2 for create and edit), adjustment, wallet fields, bank fields.
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+});

@@ -92,7 +92,7 @@ export type CoinAdjustmentsResponse = z.infer<typeof coinAdjustmentsResponseSche
 export const coinAdjustmentResponseSchema = z.object({ adjustment: coinAdjustmentSchema });
 
 const networkField = plainText(z.string({ error: cryptoAdminMessages.networkInvalid }).trim().min(1, cryptoAdminMessages.networkInvalid).max(40, cryptoAdminMessages.networkInvalid));
-const addressField = z.string({ error: cryptoAdminMessages.addressRequired }).trim().min(1, cryptoAdminMessages.addressRequired).max(120, cryptoAdminMessages.addressRequired);
+const addressField = plainText(z.string({ error: cryptoAdminMessages.addressRequired }).trim().min(1, cryptoAdminMessages.addressRequired).max(120, cryptoAdminMessages.addressRequired));
 const memoField = plainText(z.string({ error: cryptoAdminMessages.memoInvalid }).trim().min(1, cryptoAdminMessages.memoInvalid).max(120, cryptoAdminMessages.memoInvalid)).nullable();
 const sortOrderField = z.number({ error: cryptoAdminMessages.sortOrderInvalid }).int(cryptoAdminMessages.sortOrderInvalid).min(0, cryptoAdminMessages.sortOrderInvalid).max(999, cryptoAdminMessages.sortOrderInvalid);
 const enabledField = z.boolean({ error: 'Must be true or false' });

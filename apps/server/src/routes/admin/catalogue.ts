@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { httpMessages, SALE_IMAGE_MAX_BYTES } from '@wise/shared';
 import {
@@ -29,7 +30,6 @@ import { DomainError, validationError } from '../../domain/errors';
 import { uploadErrorCodes } from '../../domain/uploads/image';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
-import type { FastifyRequest } from 'fastify';
 
 const tags = ['admin: catalogue'];
 const admin = { staff: 'admin' } as const;
