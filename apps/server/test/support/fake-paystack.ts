@@ -56,6 +56,8 @@ export interface FakePaystack {
   dropTransfers: number;
   /** When true, POST /transferrecipient waits (never answers) — the process is stopped before the transfer. */
   holdRecipients: boolean;
+  /** The same, for these account numbers only. */
+  holdRecipientsFor: Set<string>;
   /** Transfers made, by reference (one per reference, ever). */
   transfers: Map<string, FakeTransfer>;
   /** POST /transfer calls per reference (including refused duplicates). */
@@ -111,6 +113,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     transferBehaviourFor: new Map(),
     hangMs: 60_000,
     holdRecipients: false,
+    holdRecipientsFor: new Set(),
     dropTransfers: 0,
     transfers: new Map(),
     transferPosts: new Map(),
@@ -171,8 +174,9 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     }
 
     if (method === 'POST' && url.pathname === '/transferrecipient') {
-      if (fake.holdRecipients) return; // never answered: the caller is stopped while it waits
       const { type, name, account_number: accountNumber, bank_code: bankCode } = body as Record<string, string | undefined>;
+      // Never answered: the caller is stopped while it waits.
+      if (fake.holdRecipients || fake.holdRecipientsFor.has(accountNumber ?? '')) return;
       if (type !== 'nuban' || !name || !/^\d{10}$/.test(accountNumber ?? '') || !bankCode) {
         return send(response, 400, { status: false, message: 'Invalid parameters', type: 'validation_error', code: 'invalid_params' });
       }
