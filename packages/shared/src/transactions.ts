@@ -24,6 +24,13 @@ export const transactionItemSchema = z.object({
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 
+/**
+ * While a transaction the customer is looking at is still pending, its list and detail are asked
+ * for again this often, so "Successful" or "Rejected" appears within seconds of staff deciding
+ * (issue 11), without a reload; nothing is polled once every shown transaction has settled.
+ */
+export const PENDING_REFETCH_MS = 5_000;
+
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export const TRANSACTIONS_PAGE_MAX = 50;
 /** Opaque keyset cursors are short base64url strings; anything longer is not ours. */

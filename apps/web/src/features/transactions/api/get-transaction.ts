@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { anyTransactionDetailResponseSchema } from '@wise/shared';
+import { anyTransactionDetailResponseSchema, PENDING_REFETCH_MS } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
@@ -9,7 +9,13 @@ export function getTransaction(id: string, signal?: AbortSignal) {
 }
 
 export const transactionQueryOptions = (id: string) =>
-  queryOptions({ queryKey: transactionKeys.detail(id), queryFn: ({ signal }) => getTransaction(id, signal) });
+  queryOptions({
+    queryKey: transactionKeys.detail(id),
+    queryFn: ({ signal }) => getTransaction(id, signal),
+    // Pending: asked again every few seconds until staff decide and the payout lands.
+    refetchInterval: (query) => (query.state.data?.transaction.status === 'pending' ? PENDING_REFETCH_MS : false),
+    refetchOnWindowFocus: true,
+  });
 
 export function useTransaction(id: string) {
   return useQuery(transactionQueryOptions(id));

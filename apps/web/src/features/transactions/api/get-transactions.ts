@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { TRANSACTIONS_PAGE_SIZE, transactionListResponseSchema, type TransactionStatus } from '@wise/shared';
+import { PENDING_REFETCH_MS, TRANSACTIONS_PAGE_SIZE, transactionListResponseSchema, type TransactionListResponse, type TransactionStatus } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
@@ -11,12 +11,20 @@ export function getTransactions(status: TransactionStatus | undefined, cursor: s
   return api(`/api/transactions?${query.toString()}`, { schema: transactionListResponseSchema, signal });
 }
 
+/** Whether any loaded row still waits for staff or a payout. */
+export const anyPending = (pages: readonly TransactionListResponse[] | undefined) =>
+  pages?.some((page) => page.transactions.some((tx) => tx.status === 'pending')) ?? false;
+
 export const transactionsQueryOptions = (status?: TransactionStatus) =>
   infiniteQueryOptions({
     queryKey: transactionKeys.list(status),
     queryFn: ({ pageParam, signal }) => getTransactions(status, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+    // A pending sale turns Successful or Rejected by itself: asked again every few seconds while
+    // one is shown (only while the tab is visible), and whenever the customer comes back to the tab.
+    refetchInterval: (query) => (anyPending(query.state.data?.pages) ? PENDING_REFETCH_MS : false),
+    refetchOnWindowFocus: true,
   });
 
 /** Pages follow the server's cursor; switching the status filter keeps the old list up until the new one arrives. */

@@ -30,17 +30,26 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         <p className="tx-detail__value tabular" data-testid="transaction-value">
           {formatKobo(sale.value_kobo)}
         </p>
-        <TransactionStatusPill status={sale.status} />
+        {/* The screen refreshes itself while pending: the new status is announced when it comes. */}
+        <span aria-live="polite" data-testid="transaction-status">
+          <TransactionStatusPill status={sale.status} />
+        </span>
       </header>
 
       {sale.rejection_reason ? (
-        <p className="tx-detail__rejection" role="note" data-testid="rejection-reason">
+        <div className="tx-detail__rejection" role="note" data-testid="rejection-reason">
           <CircleAlert size={18} aria-hidden="true" />
-          <span>
+          <div>
             <strong>Why it was rejected</strong>
-            {sale.rejection_reason}
-          </span>
-        </p>
+            <p>{sale.rejection_reason}</p>
+            {sale.rejection_message ? (
+              <p className="tx-detail__rejection-message" data-testid="rejection-message">
+                <span className="tx-detail__rejection-from">Message from our team</span>
+                {sale.rejection_message}
+              </p>
+            ) : null}
+          </div>
+        </div>
       ) : null}
 
       <section className="tx-detail__section" aria-labelledby="tx-summary">

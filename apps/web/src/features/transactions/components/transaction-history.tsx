@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, formatKobo, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTransactions } from '../api/get-transactions';
+import { useOnSettled } from '../hooks/use-on-settled';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
 
@@ -46,6 +47,8 @@ interface TransactionHistoryProps {
   hrefFor: (tx: TransactionItem) => string;
   /** The next step offered when there is nothing yet, e.g. a link to sell gift cards. */
   emptyAction?: ReactNode;
+  /** A row shown pending has just settled (the list refreshes itself while one is pending). */
+  onSettled?: () => void;
 }
 
 /**
@@ -53,10 +56,12 @@ interface TransactionHistoryProps {
  * by the server's cursor; each row opens its detail. 'Couldn't fetch transaction history' when it
  * cannot load.
  */
-export function TransactionHistory({ hrefFor, emptyAction }: TransactionHistoryProps) {
+export function TransactionHistory({ hrefFor, emptyAction, onSettled }: TransactionHistoryProps) {
   const [status, setStatus] = useState<TransactionStatus>();
   const transactions = useTransactions(status);
-  const rows = transactions.data?.pages.flatMap((page) => page.transactions) ?? [];
+  const pages = transactions.data?.pages;
+  const rows = useMemo(() => pages?.flatMap((page) => page.transactions) ?? [], [pages]);
+  useOnSettled(rows, onSettled);
 
   let body;
   if (transactions.isPending) {

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fetchMessages, saleMessages } from '@wise/shared';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchMessages, PENDING_REFETCH_MS, saleMessages, type TransactionStatus } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { saleDetail, transactionItem } from '../../../../testing/sales';
@@ -92,6 +92,7 @@ describe('/homepage/history/:id', () => {
     const sale = saleDetail({
       status: 'rejected',
       rejection_reason: 'The code on the card was already used',
+      rejection_message: 'The card was redeemed on 30 June.',
       timeline: [
         { status: 'submitted', at: '2026-11-21T13:05:00.000Z' },
         { status: 'rejected', at: '2026-11-21T15:00:00.000Z' },
@@ -103,10 +104,101 @@ describe('/homepage/history/:id', () => {
       [`GET /api/transactions/${missing}`]: () => ({ status: 404, body: { error: saleMessages.saleNotFound, code: 'NOT_FOUND' } }),
     });
     const { router } = renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
-    expect((await screen.findByTestId('rejection-reason')).textContent).toContain('The code on the card was already used');
+    const why = await screen.findByTestId('rejection-reason');
+    expect(why.textContent).toContain('Why it was rejected');
+    expect(why.textContent).toContain('The code on the card was already used');
+    expect(screen.getByTestId('rejection-message').textContent).toBe('Message from our teamThe card was redeemed on 30 June.');
+    expect(within(screen.getByTestId('transaction-status')).getByText('Rejected').getAttribute('data-tone')).toBe('danger');
     const states = [...document.querySelectorAll('.timeline__step')].map((step) => step.getAttribute('data-state'));
     expect(states).toEqual(['done', 'rejected']);
     await router.navigate(`/homepage/history/${missing}`);
     expect(await screen.findByText(saleMessages.saleNotFound)).toBeTruthy();
+  });
+});
+
+/** Lets the fake clock run `ms`, and a little more so the answers of the queries it fired arrive. */
+async function wait(ms: number) {
+  for (const step of [ms, 50, 50]) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(step);
+    });
+  }
+}
+
+describe('live status while a sale is pending', () => {
+  it('the detail asks again every few seconds and shows Successful in green without a reload, then stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let status: TransactionStatus = 'pending';
+    const sale = saleDetail({ timeline: [{ status: 'submitted', at: '2026-11-21T13:05:00.000Z' }] });
+    const url = `GET /api/transactions/${sale.id}`;
+    const calls = routeFetch({
+      [url]: () => ({
+        status: 200,
+        body: {
+          transaction:
+            status === 'pending'
+              ? sale
+              : {
+                  ...sale,
+                  status,
+                  payout_reference: 'TRF_live_1',
+                  timeline: [...sale.timeline, { status: 'paid', at: '2026-11-21T13:10:00.000Z' }],
+                },
+        },
+      }),
+    });
+    renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
+    await wait(0);
+    expect(within(screen.getByTestId('transaction-status')).getByText('Pending')).toBeTruthy();
+    expect(calls.filter((c) => c === url)).toHaveLength(1);
+
+    await wait(PENDING_REFETCH_MS);
+    expect(calls.filter((c) => c === url)).toHaveLength(2);
+    status = 'successful';
+    await wait(PENDING_REFETCH_MS);
+    const pill = within(screen.getByTestId('transaction-status')).getByText('Successful');
+    expect(pill.getAttribute('data-tone')).toBe('success');
+    expect(screen.getByText('TRF_live_1')).toBeTruthy();
+
+    // Settled: no more asking.
+    await wait(PENDING_REFETCH_MS * 3);
+    expect(calls.filter((c) => c === url)).toHaveLength(3);
+  });
+
+  it('a rejection appears in the detail with its reason while the customer watches', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let rejected = false;
+    const sale = saleDetail({ timeline: [{ status: 'submitted', at: '2026-11-21T13:05:00.000Z' }] });
+    routeFetch({
+      [`GET /api/transactions/${sale.id}`]: () => ({
+        status: 200,
+        body: { transaction: rejected ? { ...sale, status: 'rejected', rejection_reason: 'The card has already been used', rejection_message: null } : sale },
+      }),
+    });
+    renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
+    await wait(0);
+    expect(screen.queryByTestId('rejection-reason')).toBeNull();
+    rejected = true;
+    await wait(PENDING_REFETCH_MS);
+    expect(screen.getByTestId('rejection-reason').textContent).toContain('The card has already been used');
+    expect(screen.queryByTestId('rejection-message')).toBeNull();
+    expect(within(screen.getByTestId('transaction-status')).getByText('Rejected').getAttribute('data-tone')).toBe('danger');
+  });
+
+  it('the history list refreshes while a row is pending, and not when none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const row = transactionItem({ title: 'Apple · UK e-code', status: 'pending' });
+    let status: TransactionStatus = 'pending';
+    const list = 'GET /api/transactions?limit=20';
+    const calls = routeFetch({ [list]: () => ({ status: 200, body: { transactions: [{ ...row, status }], next_cursor: null } }) });
+    renderRoutes(routes, { path: paths.history });
+    await wait(0);
+    expect(within(screen.getByTestId('transactions')).getByText('Pending')).toBeTruthy();
+    status = 'successful';
+    await wait(PENDING_REFETCH_MS);
+    expect(within(screen.getByTestId('transactions')).getByText('Successful').getAttribute('data-tone')).toBe('success');
+    const asked = calls.filter((c) => c === list).length;
+    await wait(PENDING_REFETCH_MS * 3);
+    expect(calls.filter((c) => c === list)).toHaveLength(asked);
   });
 });

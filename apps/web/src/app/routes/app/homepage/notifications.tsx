@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
-import { capitalizeFirst, fetchMessages } from '@wise/shared';
+import { capitalizeFirst, fetchMessages, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
@@ -19,16 +19,27 @@ export function NotificationsRoute() {
   const notifications = useNotifications();
   const queryClient = useQueryClient();
   const markRead = useMarkNotificationsRead();
-  const marked = useRef(false);
-  const hasUnread = notifications.data?.some((n) => !n.read) ?? false;
+  // The list refreshes itself while open (get-notifications.ts). What was unread when it first
+  // showed keeps its dot for this visit, even after a refresh reads it back as read; a message
+  // arriving meanwhile is marked read in turn.
+  const [kept, setKept] = useState<{ data?: Notification[]; unread: ReadonlySet<string> }>({ unread: new Set() });
+  if (notifications.data && kept.data !== notifications.data) {
+    const unread = new Set(kept.unread);
+    for (const n of notifications.data) if (!n.read) unread.add(n.id);
+    setKept({ data: notifications.data, unread });
+  }
+  const markedUpTo = useRef<string | undefined>(undefined);
+  const newestUnread = notifications.data?.find((n) => !n.read)?.id;
 
   useEffect(() => {
-    if (hasUnread && !marked.current) {
-      marked.current = true;
+    if (newestUnread && markedUpTo.current !== newestUnread) {
+      markedUpTo.current = newestUnread;
       // The dashboard's unread badge counts what was just marked read.
       markRead.mutate(undefined, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }) });
     }
-  }, [hasUnread, markRead, queryClient]);
+  }, [newestUnread, markRead, queryClient]);
+
+  const unread = (n: Notification) => !n.read || kept.unread.has(n.id);
 
   let body;
   if (notifications.isPending) {
@@ -59,7 +70,7 @@ export function NotificationsRoute() {
     body = (
       <ul className="list" data-testid="notifications">
         {notifications.data.map((n) => (
-          <li key={n.id} className="list__row" data-unread={!n.read || undefined}>
+          <li key={n.id} className="list__row" data-unread={unread(n) || undefined}>
             <span className="list__icon">
               <Bell size={18} aria-hidden="true" />
             </span>
@@ -67,7 +78,7 @@ export function NotificationsRoute() {
               <span className="notification__message">{capitalizeFirst(n.message)}</span>
               <DateTime className="list__sub" iso={n.date_created} relative />
             </span>
-            {!n.read ? <span className="notification__dot" aria-label="Unread" /> : null}
+            {unread(n) ? <span className="notification__dot" aria-label="Unread" /> : null}
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ReceiptText } from 'lucide-react';
 import { fetchMessages, saleMessages } from '@wise/shared';
@@ -9,9 +10,11 @@ import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useTransaction } from '../../../../features/transactions/api/get-transaction';
+import { useOnSettled } from '../../../../features/transactions/hooks/use-on-settled';
 import { BillOrderDetail } from '../../../../features/transactions/components/bill-order-detail';
 import { TransactionDetail } from '../../../../features/transactions/components/transaction-detail';
 import { ApiError } from '../../../../lib/api-client';
+import { useRefreshAfterDecision } from './use-refresh-after-decision';
 
 function DetailSkeleton() {
   return (
@@ -28,6 +31,10 @@ function DetailSkeleton() {
 export function TransactionDetailRoute() {
   const id = useParams().id ?? '';
   const transaction = useTransaction(id);
+  // Refreshes itself every few seconds while pending (get-transaction.ts); once it settles, so do the notifications.
+  const shown = transaction.data?.transaction;
+  const rows = useMemo(() => (shown ? [shown] : []), [shown]);
+  useOnSettled(rows, useRefreshAfterDecision());
 
   let body;
   if (transaction.isPending) {
