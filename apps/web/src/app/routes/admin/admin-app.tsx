@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ClipboardCheck, LayoutDashboard, ScrollText, Users } from 'lucide-react';
 import { staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
@@ -62,7 +62,8 @@ function createAdminQueryClient(): QueryClient {
   return client;
 }
 
-const adminQueryClient = createAdminQueryClient();
+/** Exported for tests, which clear it between cases. */
+export const adminQueryClient = createAdminQueryClient();
 
 const nav: AdminNavSection[] = [
   {
@@ -95,9 +96,14 @@ function AdminTimeZone({ children }: { children: ReactNode }) {
 /** Sends a lost staff session to the login, once, with the page to come back to. */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  });
   useEffect(() => {
     setAdminUnauthorizedHandler(() => {
-      const from = window.location.pathname + window.location.search;
+      const from = here.current;
       adminQueryClient.removeQueries({ queryKey: staffAuthKeys.all });
       if (!from.startsWith(adminPaths.login)) void navigate(adminPaths.login, { replace: true, state: { from } });
     });
