@@ -52,6 +52,8 @@ const expectedPublic = [
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/signup',
+  // Paystack's transfer webhook: no session, trusted only through its HMAC signature (test/payouts.test.ts).
+  'POST /api/payouts/paystack/webhook',
 ];
 
 interface Endpoint {
