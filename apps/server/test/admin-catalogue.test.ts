@@ -7,7 +7,7 @@ import { catalogueMessages, type AdminGiftCard, type AdminSubcategory, type Rate
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
-import { multipartForm, cardPhoto } from './support/sales';
+import { addBankDetails, cardPhoto, multipartForm, postSale } from './support/sales';
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -235,6 +235,20 @@ describe('sub-categories and rates', () => {
       [admin.id, { exchange_rate: '1180.00' }, { exchange_rate: '1195.50' }],
       [other.id, { exchange_rate: '1195.50' }, { exchange_rate: '1210.00' }],
     ]);
+  });
+
+  it('prices the next sale at the new rate: the old one is a 409 RATE_CHANGED carrying the new value', async () => {
+    const amazon = await cardBySlug('amazon');
+    const sub = amazon.subcategories[0];
+    if (!sub) throw new Error('no sub-category');
+    await addBankDetails(t, customer);
+    const images = [{ data: await cardPhoto('jpeg', 9) }];
+    const stale = await postSale(t, { fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1195.50' }, files: images, cookie: customer.cookie });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'RATE_CHANGED', meta: { exchange_rate: '1210.00', value_kobo: 50 * 1210 * 100 } });
+    const fresh = await postSale(t, { fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1210.00' }, files: images, cookie: customer.cookie });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(fresh.json<{ sale: { value_kobo: number } }>().sale.value_kobo).toBe(50 * 1210 * 100);
   });
 
   it('records no rate change when the rate stays the same or other fields change', async () => {
