@@ -1,6 +1,7 @@
 import { errorCodes, fieldMessages } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, type TestApp } from './support/app';
+import { createTestApp, get, post, type TestApp } from './support/app';
+import { createStaff, staffCookie, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -10,11 +11,22 @@ import { createCustomer, type TestUser } from './support/users';
  */
 let t: TestApp;
 let c: TestUser;
+// The back office's routes answer only staff sessions: an admin's, or (second-factor routes) one
+// between the password and the code.
+let admin: TestStaff;
+let staffHalfway: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   c = await createCustomer(t);
+  admin = await createStaff(t, { role: 'admin' });
+  staffHalfway = staffCookie(await post(t.app, '/api/admin/auth/login', { email: admin.email, password: admin.password }));
 });
+
+const cookieFor = (path: string) => {
+  if (!path.startsWith('/api/admin/')) return c.cookie;
+  return path === '/api/admin/auth/enrolment' || path === '/api/admin/auth/verify' ? staffHalfway : admin.cookie;
+};
 afterAll(async () => {
   await t.close();
 });
@@ -80,7 +92,7 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
           if (property.type !== 'string' || property.enum) continue;
           // A well-formed path, so that the body is what gets judged (ids are UUIDs).
           const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'x'));
-          const response = await send(method.toUpperCase(), url, { [field]: `abc${NUL}def` });
+          const response = await send(method.toUpperCase(), url, { [field]: `abc${NUL}def` }, cookieFor(path));
           expect(response.statusCode, `${method} ${path} ${field}`).toBe(400);
           expect(response.json().fields?.[field], `${method} ${path} ${field}`).toBeDefined();
           checked += 1;

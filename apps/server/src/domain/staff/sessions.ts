@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema/admin';
 import type { Clock } from '../../lib/clock';
@@ -36,6 +36,8 @@ export async function createStaffSession(
 ): Promise<string> {
   const token = randomToken();
   const now = clock.now();
+  // Housekeeping at each sign-in: this person's ended sessions are of no use to anyone.
+  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), lte(staffSessions.expiresAt, now)));
   const lifetime = stage === 'password' ? STAFF_PASSWORD_STAGE_MS : Math.min(settings.idleMs, STAFF_SESSION_ABSOLUTE_MS);
   await db.insert(staffSessions).values({
     idHash: sha256(token),
