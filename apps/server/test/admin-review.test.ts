@@ -481,4 +481,42 @@ describe('over HTTP (/api/admin/sales)', () => {
     expect(released.json()).toEqual({ claim: null });
     expect((await send('POST', `/api/admin/sales/${sale.id}/claim`, reviewer.cookie)).statusCode).toBe(200);
   });
+  it('retries a failed payout with the code, and lets only an admin record a manual payment', async () => {
+    const admin = await createStaff(t, { role: 'admin', name: 'Ngozi Admin' });
+    const sale = await sell(seller, '75', 15);
+    const approved = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { confirm_code: reviewer.code() });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const failLatest = () =>
+      t.database.query(
+        "UPDATE payouts SET status = 'failed', failure_reason = 'Account not found', settled_at = $2 WHERE sale_id = $1 AND status = 'queued'",
+        [sale.id, clock.now().toISOString()],
+      );
+    // Nothing to retry while the first attempt is still open.
+    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode).toBe(409);
+    await failLatest();
+    expect((await send('GET', '/api/admin/sales?status=payout_failed', reviewer.cookie)).json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(sale.id);
+
+    const wrongCode = reviewer.code() === '000000' ? '111111' : '000000';
+    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: wrongCode })).statusCode).toBe(403);
+    const retried = await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const afterRetry = adminSaleDetailResponseSchema.parse(retried.json()).sale;
+    expect(afterRetry.payouts.map((p) => [p.attempt, p.status])).toEqual([
+      [1, 'failed'],
+      [2, 'queued'],
+    ]);
+
+    await failLatest();
+    const manualBody = { reference: 'GTB-MANUAL-0042', note: 'Paid from the ops account after two failed transfers', confirm_code: reviewer.code() };
+    const notAdmin = await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, reviewer.cookie, manualBody);
+    expect(notAdmin.statusCode).toBe(403);
+    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, { ...manualBody, note: '', confirm_code: admin.code() })).statusCode).toBe(400);
+    const manual = await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, { ...manualBody, confirm_code: admin.code() });
+    expect(manual.statusCode, manual.body).toBe(200);
+    const paid = adminSaleDetailResponseSchema.parse(manual.json()).sale;
+    expect(paid).toMatchObject({ status: 'paid', decision: { payout_reference: 'GTB-MANUAL-0042' } });
+    expect(paid.payouts.at(-1)).toMatchObject({ attempt: 3, method: 'manual', status: 'success' });
+    expect((await customerDetail(seller, sale.id)).status).toBe('successful');
+    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode).toBe(409);
+  });
 });

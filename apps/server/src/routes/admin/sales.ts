@@ -7,20 +7,23 @@ import {
   adminSaleListResponseSchema,
   adminSaleParamsSchema,
   approveSaleBodySchema,
+  manualPayoutBodySchema,
   rejectSaleBodySchema,
+  retryPayoutBodySchema,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
-import { startPayout } from '../../domain/payouts/payouts';
+import { payoutSettings, recordManualPayout, retryPayout, startPayout } from '../../domain/payouts/index';
 import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: sales'];
 const reviewer = { staff: 'reviewer' } as const;
+const admin = { staff: 'admin' } as const;
 
 /**
  * The review queue and the decisions on sales (ADMIN-API.md §3, DESIGN §8). Any signed-in staff
@@ -32,11 +35,12 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     clock: ctx.clock,
     market: { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) },
   };
+  const confirm = (staffId: string, code: string) => verifyStaffConfirmation({ db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }, staffId, code);
   const approveDeps: ApproveDeps = {
     db: ctx.db,
     clock: ctx.clock,
     startPayout,
-    confirm: (staffId, code) => verifyStaffConfirmation({ db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }, staffId, code),
+    confirm,
   };
   const detail = async (id: string) => ({ sale: await getSaleForReview(read, id) });
 
@@ -145,7 +149,49 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     },
     async (request) => {
       const { reason, other_reason, message } = request.body;
-      await rejectSale({ db: ctx.db, clock: ctx.clock, appUrl: ctx.config.APP_URL }, currentStaff(request), request.params.id, { reason, otherReason: other_reason, message }, request.ip);
+      await rejectSale({ db: ctx.db, clock: ctx.clock, appUrl: ctx.config.appUrl }, currentStaff(request), request.params.id, { reason, otherReason: other_reason, message }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/payout/retry',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: 'Send the payout again as a new attempt after the last one failed (confirm_code required; 409 otherwise)',
+        params: adminSaleParamsSchema,
+        body: retryPayoutBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      await confirm(staff.id, request.body.confirm_code);
+      await retryPayout(ctx.db, ctx.clock, { saleId: request.params.id, staff, ip: request.ip });
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/payout/manual',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: record that the customer was paid by other means (reference and note; confirm_code; only after a failed payout)',
+        params: adminSaleParamsSchema,
+        body: manualPayoutBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      const { reference, note, confirm_code } = request.body;
+      await confirm(staff.id, confirm_code);
+      const settings = payoutSettings(ctx.config);
+      await recordManualPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
       return detail(request.params.id);
     },
   );
