@@ -207,6 +207,8 @@ describe('a sale for review', () => {
     const previous = detail.earlier_sales.find((s) => s.id === earlier.id);
     expect(previous).toMatchObject({ status: 'rejected', rejection_reason: saleRejectionReasons.invalid_code });
     expect(detail.earlier_sales.some((s) => s.id === sale.id)).toBe(false);
+    // Only sales submitted before the one under review.
+    expect((await getSaleForReview({ db: t.database.db, clock }, earlier.id)).earlier_sales.some((s) => s.id === sale.id)).toBe(false);
 
     const store = createFileStore(loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', UPLOAD_DIR: dir }));
     const image = await readSaleImageForStaff(t.database.db, store, sale.id, 0);

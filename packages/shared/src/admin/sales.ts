@@ -199,7 +199,7 @@ export const adminSaleDetailSchema = z.object({
       paid_at: z.string().nullable(),
     })
     .nullable(),
-  /** The customer's other sales, newest first (at most SALE_EARLIER_SALES_MAX). */
+  /** The customer's sales submitted before this one, newest first (at most SALE_EARLIER_SALES_MAX), with their outcomes. */
   earlier_sales: z.array(
     z.object({
       id: z.string(),

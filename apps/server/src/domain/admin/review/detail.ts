@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { reviewMessages, SALE_EARLIER_SALES_MAX, type AdminSaleDetail } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
@@ -60,7 +60,8 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
         rejectionReason: sales.rejectionReason,
       })
       .from(sales)
-      .where(and(eq(sales.userId, sale.userId), ne(sales.id, sale.id)))
+      // Submitted before this one (keyset order), so the reviewer sees the record the customer had then.
+      .where(and(eq(sales.userId, sale.userId), ne(sales.id, sale.id), sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`))
       .orderBy(desc(sales.createdAt), desc(sales.id))
       .limit(SALE_EARLIER_SALES_MAX),
     staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
