@@ -44,15 +44,15 @@ export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {
         </span>
       </header>
       <dl className="biz-coin__rates">
-        <dt>Adjustment now</dt>
+        <dt>Adjustment</dt>
         <dd>{formatAdjustment(adjustment.adjustment_ngn)}</dd>
-        <dt>Customer rate now</dt>
-        <dd>{adjustment.rate_ngn_per_usd !== null ? `${formatNairaDecimal(adjustment.rate_ngn_per_usd)} / $1` : '—'}</dd>
+        <dt>Rate per $1 now</dt>
+        <dd>{adjustment.rate_ngn_per_usd !== null ? formatNairaDecimal(adjustment.rate_ngn_per_usd) : '—'}</dd>
         {changed ? (
           <>
-            <dt>Rate after saving</dt>
+            <dt>After saving</dt>
             <dd className={rising ? 'biz-up' : 'biz-down'} data-testid={`preview-${adjustment.coin}`}>
-              {preview !== undefined ? `${formatNairaDecimal(preview)} / $1` : '—'}
+              {preview !== undefined ? formatNairaDecimal(preview) : '—'}
             </dd>
           </>
         ) : null}

@@ -53,7 +53,7 @@ export function BroadcastForm() {
                 <input type="radio" value="all" {...form.field('audience')} />
                 <span>
                   <span className="biz-radio__title">All customers</span>
-                  <span className="biz-radio__text">Every customer account, locked ones included</span>
+                  <span className="biz-radio__text">Every customer with a verified e-mail</span>
                 </span>
               </label>
               <label className="biz-radio">

@@ -6,6 +6,7 @@ import { Badge, StatusBadge } from '../../../components/admin/status-badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatCalendarDate, formatGems, formatNaira } from '../../../lib/format';
 import { billKindLabel, billServiceLabel } from '../bill-labels';
+import { formatPhone } from '../format';
 import './business.css';
 
 type Sale = AdminCustomerDetail['sales'][number];
@@ -35,13 +36,13 @@ export function ProfilePanel({ detail }: { detail: AdminCustomerDetail }) {
               {profile.email} {profile.email_verified ? null : <Badge tone="warning">Not verified</Badge>}
             </>,
           ],
-          ['Phone', profile.phone],
+          ['Phone', <span className="tabular">{formatPhone(profile.phone)}</span>],
           ['Gender', profile.gender ? profile.gender[0]?.toUpperCase() + profile.gender.slice(1) : null],
           ['Date of birth', profile.date_of_birth ? formatCalendarDate(profile.date_of_birth) : null],
           ['Address', profile.address],
           ['Joined', <DateTime key="joined" iso={profile.created_at} />],
           ['Transaction PIN', detail.has_pin ? 'Set' : <Badge tone="neutral">Not set</Badge>],
-          ['Signed in on', `${detail.active_sessions} device${detail.active_sessions === 1 ? '' : 's'}`],
+          ['Signed in', detail.active_sessions === 0 ? 'Not signed in' : `On ${detail.active_sessions} device${detail.active_sessions === 1 ? '' : 's'}`],
         ]}
       />
     </Panel>
@@ -106,7 +107,7 @@ export function SalesTable({ sales, saleHref }: { sales: Sale[]; saleHref: (id: 
     },
   ];
   return (
-    <Panel title={`Sales (last ${sales.length})`}>
+    <Panel title="Recent sales">
       <DataTable caption="Sales" columns={columns} rows={sales} rowKey={(sale) => sale.id} empty={{ title: 'No sales yet' }} maxHeight={420} />
     </Panel>
   );
@@ -140,7 +141,7 @@ export function BillOrdersTable({ orders }: { orders: BillOrder[] }) {
     },
   ];
   return (
-    <Panel title={`Bill orders (last ${orders.length})`}>
+    <Panel title="Recent bill orders">
       <DataTable caption="Bill orders" columns={columns} rows={orders} rowKey={(order) => order.id} empty={{ title: 'No bill orders yet' }} maxHeight={420} />
     </Panel>
   );
@@ -173,7 +174,7 @@ export function GemLinesTable({ lines }: { lines: GemLine[] }) {
     },
   ];
   return (
-    <Panel title={`Gem ledger (last ${lines.length} lines)`}>
+    <Panel title="Recent gem movements">
       <DataTable caption="Gem ledger lines" columns={columns} rows={lines} rowKey={(line) => String(line.id)} empty={{ title: 'No gem movements yet' }} maxHeight={420} />
     </Panel>
   );

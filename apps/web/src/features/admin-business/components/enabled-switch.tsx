@@ -7,10 +7,12 @@ interface EnabledSwitchProps {
   onChange: (next: boolean) => void;
   busy?: boolean;
   disabled?: boolean;
+  /** Without the On/Off word, for tight table columns (the state is still read out). */
+  compact?: boolean;
 }
 
 /** An on/off switch for "customers see this" (a card, a band, a bank, a wallet address). */
-export function EnabledSwitch({ checked, label, onChange, busy, disabled }: EnabledSwitchProps) {
+export function EnabledSwitch({ checked, label, onChange, busy, disabled, compact }: EnabledSwitchProps) {
   return (
     <button
       type="button"
@@ -29,7 +31,7 @@ export function EnabledSwitch({ checked, label, onChange, busy, disabled }: Enab
       <span className="biz-switch__track" aria-hidden="true">
         <span className="biz-switch__thumb" />
       </span>
-      <span className="biz-switch__text">{checked ? 'On' : 'Off'}</span>
+      {compact ? null : <span className="biz-switch__text">{checked ? 'On' : 'Off'}</span>}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage } from '../../../lib/admin-api';
 import { useUploadGiftCardImage } from '../api/upload-gift-card-image';
+import { CardArt } from './card-art';
 import './business.css';
 
 /** What the server re-encodes (domain/uploads/image.ts) and its size limit. */
@@ -62,13 +63,10 @@ export function GiftCardImage({ card }: { card: AdminGiftCard }) {
   };
 
   const previewUrl = picked?.url;
-  // The picture's URL stays when it is replaced: its version makes the browser fetch the new one.
-  const uploaded = card.image_url ? `${card.image_url}${card.image_url.includes('?') ? '&' : '?'}v=${encodeURIComponent(card.updated_at)}` : null;
-  const shown = previewUrl ?? uploaded ?? card.customer_image_url;
   return (
     <div className="biz-image">
-      <figure className="biz-image__frame" style={{ background: card.brand_color }}>
-        <img src={shown} alt={previewUrl ? `New picture for ${card.name} (not saved yet)` : `${card.name} as customers see it`} />
+      <figure className="biz-image__frame">
+        <CardArt card={card} previewUrl={previewUrl} />
         <figcaption className="biz-image__caption">
           {previewUrl ? 'Preview — not saved yet' : card.image_url ? 'Uploaded picture' : 'Drawn artwork (no picture uploaded)'}
         </figcaption>

@@ -36,29 +36,32 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
           <span className="admin-cell-title">
             {band.country} · {band.kind === 'ecode' ? 'E-code' : 'Physical'}
           </span>
-          <span className="admin-cell-sub tabular">
+          <span className="admin-cell-sub tabular biz-nowrap">
             {currencySymbol(band.currency)}
             {band.min_amount} – {currencySymbol(band.currency)}
             {band.max_amount} {band.currency}
           </span>
+          <span className="admin-cell-sub">
+            Rate set <DateTime iso={band.rate_updated_at} />
+          </span>
         </>
       ),
     },
-    { key: 'rate', header: `Rate (₦ per unit)`, cell: (band) => <RateForm key={`${band.id}:${band.exchange_rate}`} subcategory={band} />, width: 230 },
-    { key: 'updated', header: 'Rate set', cell: (band) => <DateTime iso={band.rate_updated_at} className="admin-muted" /> },
-    { key: 'enabled', header: 'Enabled', cell: (band) => <BandSwitch band={band} /> },
+    { key: 'rate', header: 'Rate (₦ per unit)', cell: (band) => <RateForm key={`${band.id}:${band.exchange_rate}`} subcategory={band} />, width: 200 },
+    { key: 'enabled', header: 'On', cell: (band) => <BandSwitch band={band} />, width: 60 },
     {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'end',
+      width: 96,
       cell: (band) => (
         <span className="biz-row-actions">
-          <Button variant="link" className="admin-btn--small" onClick={() => setOpen({ kind: 'history', band })} aria-label={`Rate history of ${band.label}`}>
-            <History size={16} aria-hidden="true" /> History
-          </Button>
-          <Button variant="link" className="admin-btn--small" onClick={() => setOpen({ kind: 'edit-band', band })} aria-label={`Edit ${band.label}`}>
-            <Pencil size={16} aria-hidden="true" /> Edit
-          </Button>
+          <button type="button" className="admin-icon-button" onClick={() => setOpen({ kind: 'history', band })} aria-label={`Rate history of ${band.label}`} title="Rate history">
+            <History size={18} aria-hidden="true" />
+          </button>
+          <button type="button" className="admin-icon-button" onClick={() => setOpen({ kind: 'edit-band', band })} aria-label={`Edit ${band.label}`} title="Edit">
+            <Pencil size={18} aria-hidden="true" />
+          </button>
         </span>
       ),
     },
@@ -128,10 +131,11 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
 }
 
 /** A card on or off for customers, straight from the list or the panel. */
-export function CardSwitch({ card }: { card: AdminGiftCard }) {
+export function CardSwitch({ card, compact }: { card: AdminGiftCard; compact?: boolean }) {
   const update = useUpdateGiftCard();
   return (
     <EnabledSwitch
+      compact={compact}
       checked={update.isPending && update.variables ? Boolean(update.variables.changes.enabled) : card.enabled}
       label={`${card.name} enabled`}
       busy={update.isPending}
@@ -152,6 +156,7 @@ function BandSwitch({ band }: { band: AdminSubcategory }) {
   const update = useUpdateSubcategory();
   return (
     <EnabledSwitch
+      compact
       checked={update.isPending && update.variables ? Boolean(update.variables.changes.enabled) : band.enabled}
       label={`${band.label} enabled`}
       busy={update.isPending}

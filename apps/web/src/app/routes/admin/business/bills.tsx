@@ -20,9 +20,9 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Created',
     cell: (order) => (
       <>
-        <DateTime iso={order.created_at} />
+        <DateTime iso={order.created_at} className="biz-nowrap" />
         {order.settled_at ? (
-          <span className="admin-cell-sub">
+          <span className="admin-cell-sub biz-nowrap">
             Settled <DateTime iso={order.settled_at} />
           </span>
         ) : null}
@@ -35,7 +35,7 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Customer',
     cell: (order) => (
       <>
-        <Link to={businessPaths.customer(order.customer.id)} className="admin-cell-title">
+        <Link to={businessPaths.customer(order.customer.id)} className="admin-cell-title biz-nowrap">
           {order.customer.full_name}
         </Link>
         <span className="admin-cell-sub">@{order.customer.username}</span>
@@ -47,7 +47,7 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Order',
     cell: (order) => (
       <>
-        <span className="admin-cell-title">
+        <span className="admin-cell-title biz-nowrap">
           {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
         </span>
         <span className="admin-cell-sub">{[order.plan_name, order.customer_number ?? order.phone].filter(Boolean).join(' · ')}</span>
@@ -64,19 +64,21 @@ const columns: Column<AdminBillOrder>[] = [
           <StatusBadge status={order.status} label={order.status === 'awaiting_pin' ? 'Awaiting PIN' : undefined} />
           {order.stuck ? <Badge tone="warning">Stuck</Badge> : null}
         </span>
-        {order.provider_message || order.message ? <span className="admin-cell-sub">{order.provider_message ?? order.message}</span> : null}
+        {order.provider_message || order.message ? <span className="admin-cell-sub biz-message">{order.provider_message ?? order.message}</span> : null}
       </>
     ),
   },
-  { key: 'request', header: 'Request ID', cell: (order) => <span className="admin-mono admin-cell-sub">{order.request_id}</span> },
-  {
-    key: 'action',
-    header: <span className="visually-hidden">Actions</span>,
-    align: 'end',
-    cell: (order) => (order.status === 'processing' ? <RequeryButton orderId={order.id} /> : null),
-    width: 120,
-  },
+  { key: 'request', header: 'Request ID', cell: (order) => <span className="admin-cell-sub biz-request-id">{order.request_id}</span> },
 ];
+
+/** Re-query, only when some order on screen is still processing. */
+const actionColumn: Column<AdminBillOrder> = {
+  key: 'action',
+  header: <span className="visually-hidden">Actions</span>,
+  align: 'end',
+  cell: (order) => (order.status === 'processing' ? <RequeryButton orderId={order.id} /> : null),
+  width: 120,
+};
 
 /** /admin/bills: airtime, data, TV and electricity orders with the provider's status; re-query a stuck one. */
 export function BillOrdersScreen() {
@@ -102,7 +104,7 @@ export function BillOrdersScreen() {
       </div>
       <DataTable
         caption="Bill orders"
-        columns={columns}
+        columns={rows?.some((order) => order.status === 'processing') ? [...columns, actionColumn] : columns}
         rows={rows}
         rowKey={(order) => order.id}
         isLoading={orders.isPending}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../../components/admin/page-header';
 import { Badge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { useCustomerSearch } from '../../../../features/admin-business/api/search-customers';
+import { formatPhone } from '../../../../features/admin-business/format';
 import '../../../../features/admin-business/components/business.css';
 import { businessPaths } from './paths';
 
@@ -20,13 +21,13 @@ const columns: Column<AdminCustomerSummary>[] = [
     header: 'Customer',
     cell: (customer) => (
       <>
-        <span className="admin-cell-title">{customer.full_name}</span>
+        <span className="admin-cell-title biz-nowrap">{customer.full_name}</span>
         <span className="admin-cell-sub">@{customer.username}</span>
       </>
     ),
   },
   { key: 'email', header: 'Email', cell: (customer) => customer.email },
-  { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular">{customer.phone}</span> },
+  { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular biz-nowrap">{formatPhone(customer.phone)}</span> },
   { key: 'joined', header: 'Joined', cell: (customer) => <DateTime iso={customer.created_at} />, width: 170 },
   {
     key: 'state',

@@ -8,8 +8,16 @@ import { EmptyState } from '../../../../components/ui/empty-state';
 import { Button } from '../../../../components/ui/button';
 import { useGiftCards } from '../../../../features/admin-business/api/get-gift-cards';
 import { CardSwitch, GiftCardPanel } from '../../../../features/admin-business/components/gift-card-panel';
+import { CardArt } from '../../../../features/admin-business/components/card-art';
 import { GiftCardFormDialog } from '../../../../features/admin-business/components/gift-card-form-dialog';
 import '../../../../features/admin-business/components/business.css';
+
+function subcategoriesOn(card: AdminGiftCard): string {
+  const on = card.subcategories.filter((band) => band.enabled).length;
+  const all = card.subcategories.length;
+  if (all === 0) return 'no sub-categories';
+  return on === all ? `${all} sub-categor${all === 1 ? 'y' : 'ies'}` : `${on} of ${all} sub-categories on`;
+}
 
 /** /admin/giftcards: the catalogue — cards on the left, the chosen card and its sub-categories on the right. */
 export function GiftCardsScreen() {
@@ -27,17 +35,17 @@ export function GiftCardsScreen() {
       header: 'Card',
       cell: (card) => (
         <span className={card.id === selectedId ? 'biz-card-cell is-selected' : 'biz-card-cell'}>
-          <img className="biz-card-cell__thumb" src={card.customer_image_url} alt="" style={{ background: card.brand_color }} />
+          <CardArt card={card} size="small" />
           <span>
             <span className="admin-cell-title">{card.name}</span>
             <span className="admin-cell-sub">
-              {card.currency} · {card.subcategories.filter((band) => band.enabled).length}/{card.subcategories.length} sub-categories on
+              {card.currency} · {subcategoriesOn(card)}
             </span>
           </span>
         </span>
       ),
     },
-    { key: 'enabled', header: 'Enabled', cell: (card) => <CardSwitch card={card} />, width: 96 },
+    { key: 'enabled', header: 'On', cell: (card) => <CardSwitch card={card} compact />, width: 60 },
   ];
 
   return (
@@ -64,6 +72,7 @@ export function GiftCardsScreen() {
           retrying={cards.isRefetching}
           empty={{ title: 'No gift cards yet', text: 'Add the first card customers can sell.' }}
           onRowClick={select}
+          maxHeight="var(--biz-cards-max-h)"
           rowLabel={(card) => `Open ${card.name}${card.id === selectedId ? ' (open)' : ''}`}
         />
         <div className="biz-split__detail">
