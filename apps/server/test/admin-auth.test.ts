@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../src/domain/staff/management';
 import { verifyStaffConfirmation } from '../src/domain/staff/confirm';
-import { totpAt } from '../src/domain/staff/totp';
+import { decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpAt } from '../src/domain/staff/totp';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { createStaff, staffCookie } from './support/staff';
@@ -394,5 +394,22 @@ describe('verifyStaffConfirmation', () => {
     const kemi = await newStaff();
     const deps = { db: t.database.db, clock, secret: 'dev-only-secret-not-for-production-use-0000' };
     await expect(verifyStaffConfirmation(deps, kemi.id, '123456')).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
+  });
+});
+
+describe('the stored authenticator secret', () => {
+  it('opens only with the same SESSION_SECRET and for the same staff row', () => {
+    const key = 'a-session-secret-of-at-least-32-characters';
+    const secret = newTotpSecret();
+    const stored = encryptTotpSecret(key, 'staff-1', secret);
+    expect(stored).not.toContain(secret);
+    expect(encryptTotpSecret(key, 'staff-1', secret)).not.toBe(stored);
+    expect(decryptTotpSecret(key, 'staff-1', stored)).toBe(secret);
+    expect(decryptTotpSecret(`${key}x`, 'staff-1', stored)).toBeUndefined();
+    expect(decryptTotpSecret(key, 'staff-2', stored)).toBeUndefined();
+    const [format, iv, body, tag] = stored.split('.');
+    const flipped = `${body!.slice(0, -2)}${body!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(decryptTotpSecret(key, 'staff-1', [format, iv, flipped, tag].join('.'))).toBeUndefined();
+    expect(decryptTotpSecret(key, 'staff-1', 'garbage')).toBeUndefined();
   });
 });
