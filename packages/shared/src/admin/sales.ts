@@ -258,7 +258,12 @@ export const adminSaleDecisionResponseSchema = adminSaleDetailResponseSchema;
 export const retryPayoutBodySchema = z.object({ confirm_code: confirmCodeSchema });
 /** POST /:id/payout/manual (admin): a payment made by other means, recorded with its reference. */
 export const manualPayoutBodySchema = z.object({
-  reference: z.string().trim().min(1, 'Enter the payment reference').max(100, 'Cannot be more than 100 characters'),
+  reference: z
+    .string()
+    .refine((value) => isPlainText(value), { message: reviewMessages.invalidText, abort: true })
+    .trim()
+    .min(1, 'Enter the payment reference')
+    .max(100, 'Cannot be more than 100 characters'),
   note: z
     .string()
     .refine((value) => isPlainText(value, { multiline: true }), { message: reviewMessages.invalidText, abort: true })
