@@ -46,7 +46,7 @@ export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {
       <dl className="biz-coin__rates">
         <dt>Adjustment</dt>
         <dd>{formatAdjustment(adjustment.adjustment_ngn)}</dd>
-        <dt>Rate per $1 now</dt>
+        <dt>Rate per $1</dt>
         <dd>{adjustment.rate_ngn_per_usd !== null ? formatNairaDecimal(adjustment.rate_ngn_per_usd) : '—'}</dd>
         {changed ? (
           <>
