@@ -176,7 +176,8 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
 
     // What the crash left: both attempts `sending`; Paystack has B's transfer and not A's.
     expect(await payoutOf(a.saleId)).toEqual({ status: 'sending', attempts: 1 });
-    expect(await payoutOf(b.saleId)).toEqual({ status: 'sending', attempts: 1 });
+    // (B reads `pending` only if the kill came after the 2 s client limit and the status query: a slow machine.)
+    expect(['sending', 'pending']).toContain((await payoutOf(b.saleId))?.status);
     expect(fake.transfers.has(refA)).toBe(false);
     expect(fake.transferPosts.get(refB)).toBe(1);
     // C is approved while no server runs: its send job waits in the table.

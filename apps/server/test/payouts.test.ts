@@ -31,8 +31,8 @@ let admin: StaffPrincipal;
 
 beforeAll(async () => {
   fake = await startFakePaystack();
-  const env = { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: '400' };
-  provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 400, PAYOUT_SANDBOX_DELAY_MS: 0 }, clock);
+  const env = { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: '2000' };
+  provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, clock);
   t = await createTestApp({ clock, env, payouts: provider });
   deps = payoutTestDeps(provider, clock, env);
   worker = payoutWorker(t, deps);
@@ -229,9 +229,9 @@ describe('a payout through Paystack', () => {
   it('after a timeout asks by reference and finds the transfer: no second transfer', async () => {
     const { sale, reference } = await approvedSale();
     fake.transferBehaviour = 'hang';
-    fake.hangMs = 5_000;
+    fake.hangMs = 10_000;
     await worker.runDue();
-    // The client gave up after 400 ms; the status query found the transfer Paystack had made.
+    // The client gave up after 2 s; the status query found the transfer Paystack had made.
     expect(fake.transferPosts.get(reference)).toBe(1);
     expect(fake.requests.some((r) => r.url === `/transfer/verify/${reference}`)).toBe(true);
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'pending' }]);
