@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminBillOrder, AdminCustomerDetail, StaffMe } from '@wise/shared/admin';
+import { StaffProvider } from '../../../../features/admin/auth/staff-context';
+import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { BillOrdersScreen } from './bills';
+import { CustomerDetailScreen } from './customer-detail';
+
+const order = (overrides: Partial<AdminBillOrder>): AdminBillOrder => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'airtime',
+  status: 'successful',
+  customer: { id: '22222222-2222-4222-8222-222222222222', full_name: 'Ada Obi', username: 'adaobi' },
+  amount: 500,
+  service: 'mtn',
+  phone: '08031234567',
+  plan_name: null,
+  variation_code: null,
+  customer_number: null,
+  meter_type: null,
+  request_id: '202611220945abc',
+  message: null,
+  provider_message: 'MTN airtime of ₦500 sent to 08031234567',
+  units: null,
+  has_token: false,
+  created_at: '2026-11-22T08:45:00.000Z',
+  authorised_at: '2026-11-22T08:45:10.000Z',
+  settled_at: '2026-11-22T08:45:12.000Z',
+  stuck: false,
+  ...overrides,
+});
+
+const stuckId = '33333333-3333-4333-8333-333333333333';
+
+describe('/admin/bills', () => {
+  it('offers a re-query only for an order still processing, and says what the provider answered', async () => {
+    const stuck = order({ id: stuckId, status: 'processing', settled_at: null, provider_message: null, stuck: true });
+    const calls = routeFetch({
+      'GET /api/admin/bills/orders': () => ({ status: 200, body: { items: [stuck, order({})], next_cursor: null } }),
+      [`POST /api/admin/bills/orders/${stuckId}/requery`]: () => ({
+        status: 200,
+        body: { outcome: 'settled', order: { ...stuck, status: 'successful', stuck: false } },
+      }),
+    });
+    const { user } = renderRoutes([{ path: '/admin/bills', Component: BillOrdersScreen }], { path: '/admin/bills' });
+    const stuckBadge = await screen.findByText('Stuck');
+    expect(within(stuckBadge.closest('tr') as HTMLElement).getByText('Processing')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Re-query' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Re-query' }));
+    expect(await screen.findByText('The provider delivered it: the order is successful')).toBeTruthy();
+    expect(calls).toContain(`POST /api/admin/bills/orders/${stuckId}/requery`);
+  });
+
+  it('filters by status and kind, kept in the query string', async () => {
+    const calls = routeFetch({
+      'GET /api/admin/bills/orders': () => ({ status: 200, body: { items: [order({})], next_cursor: null } }),
+      'GET /api/admin/bills/orders?status=processing&kind=tv': () => ({ status: 200, body: { items: [], next_cursor: null } }),
+    });
+    const { user, router } = renderRoutes([{ path: '/admin/bills', Component: BillOrdersScreen }], { path: '/admin/bills' });
+    await screen.findByText('Ada Obi');
+    await user.selectOptions(screen.getByLabelText('Status'), 'processing');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'tv');
+    expect(await screen.findByText('No orders match these filters')).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('processing');
+    expect(calls).toContain('GET /api/admin/bills/orders?status=processing&kind=tv');
+    expect(router.state.location.search).toBe('?status=processing&kind=tv');
+  });
+});
+
+const customerId = '44444444-4444-4444-8444-444444444444';
+const detail: AdminCustomerDetail = {
+  profile: {
+    id: customerId,
+    full_name: 'Tunde Bakare',
+    username: 'tunde',
+    email: 'tunde@wisetest.com',
+    phone: '+2348031234567',
+    email_verified: true,
+    created_at: '2026-11-01T10:00:00.000Z',
+    locked: true,
+    gender: null,
+    address: null,
+    date_of_birth: null,
+  },
+  bank: null,
+  gems: { balance: 1250, held: 0, claimable_rewards: 40 },
+  has_pin: true,
+  lock: { locked_at: '2026-11-22T08:00:00.000Z', reason: 'Three cards reported as used' },
+  active_sessions: 0,
+  sales: [],
+  bill_orders: [],
+  gem_lines: [],
+};
+
+function renderCustomer(role: StaffMe['role']) {
+  routeFetch({ [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body: detail }) });
+  const staff: StaffMe = { id: 's1', email: 'staff@wise.test', name: 'Sam Staff', role, must_change_password: false } as StaffMe;
+  return renderRoutes(
+    [
+      {
+        path: '/admin/customers/:id',
+        Component: () => (
+          <StaffProvider staff={staff}>
+            <CustomerDetailScreen />
+          </StaffProvider>
+        ),
+      },
+    ],
+    { path: `/admin/customers/${customerId}` },
+  );
+}
+
+describe('/admin/customers/:id', () => {
+  it('shows an admin the lock with its reason and the unlock and PIN reset actions', async () => {
+    renderCustomer('admin');
+    expect(await screen.findByRole('heading', { name: /Tunde Bakare/ })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Three cards reported as used');
+    expect(screen.getByText('+234 803 123 4567')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unlock account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset PIN' })).toBeTruthy();
+  });
+
+  it('shows a reviewer the customer without the admin actions', async () => {
+    renderCustomer('reviewer');
+    await screen.findByRole('heading', { name: /Tunde Bakare/ });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock account' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Reset PIN' })).toBeNull();
+  });
+});
