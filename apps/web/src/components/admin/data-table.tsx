@@ -27,7 +27,10 @@ interface DataTableProps<T> {
   onRetry?: () => void;
   retrying?: boolean;
   empty?: { title: ReactNode; text?: ReactNode; action?: ReactNode };
-  /** Makes each row open something (the sale's detail); Enter on a focused row does the same. */
+  /**
+   * Makes each row open something with a click. With `rowLabel` the row is also focusable and
+   * Enter opens it; without, the row should hold a link of its own for keyboards.
+   */
   onRowClick?: (row: T) => void;
   rowLabel?: (row: T) => string;
   /** "Load more" for keyset-paged lists. */
@@ -96,7 +99,8 @@ export function DataTable<T>({
   } else {
     body = rows?.map((row) => {
       const open = onRowClick ? () => onRowClick(row) : undefined;
-      const onKeyDown = open
+      const keyboard = open && rowLabel !== undefined;
+      const onKeyDown = keyboard
         ? (event: KeyboardEvent<HTMLTableRowElement>) => {
             if (event.key === 'Enter') open();
           }
@@ -107,8 +111,8 @@ export function DataTable<T>({
           className={open ? 'admin-table__row--link' : undefined}
           onClick={open}
           onKeyDown={onKeyDown}
-          tabIndex={open ? 0 : undefined}
-          aria-label={open && rowLabel ? rowLabel(row) : undefined}
+          tabIndex={keyboard ? 0 : undefined}
+          aria-label={keyboard ? rowLabel(row) : undefined}
         >
           {columns.map((column) => (
             <td key={column.key} className={column.align === 'end' ? 'is-end' : undefined}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { ClipboardCheck, LayoutDashboard, ScrollText, Users } from 'lucide-react';
+import { Bitcoin, ClipboardCheck, CreditCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, ScrollText, UserRound, Users } from 'lucide-react';
 import { staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
@@ -65,6 +65,17 @@ function createAdminQueryClient(): QueryClient {
 /** Exported for tests, which clear it between cases. */
 export const adminQueryClient = createAdminQueryClient();
 
+/** Icons for the business screens' links (their entries carry none), by path. */
+const businessIcons: Record<string, ReactNode> = {
+  customers: <UserRound size={18} aria-hidden="true" />,
+  bills: <Receipt size={18} aria-hidden="true" />,
+  giftcards: <Gift size={18} aria-hidden="true" />,
+  crypto: <Bitcoin size={18} aria-hidden="true" />,
+  banks: <Landmark size={18} aria-hidden="true" />,
+  broadcast: <Megaphone size={18} aria-hidden="true" />,
+};
+const defaultIcon = <CreditCard size={18} aria-hidden="true" />;
+
 const nav: AdminNavSection[] = [
   {
     items: [
@@ -76,7 +87,12 @@ const nav: AdminNavSection[] = [
     label: 'Business',
     items: businessScreens
       .filter((entry) => entry.label)
-      .map((entry) => ({ to: `${adminPaths.root}/${entry.path}`, label: entry.label ?? entry.path, role: entry.role })),
+      .map((entry) => ({
+        to: `${adminPaths.root}/${entry.path}`,
+        label: entry.label ?? entry.path,
+        icon: businessIcons[entry.path] ?? defaultIcon,
+        role: entry.role,
+      })),
   },
   {
     label: 'Admin',

@@ -58,6 +58,7 @@ export function AdminSalesRoute() {
         loadingMore={sales.isFetchingNextPage}
         onLoadMore={() => void sales.fetchNextPage()}
         onOpen={(sale) => void navigate(adminPaths.sale(sale.id))}
+        saleHref={adminPaths.sale}
         staffId={staff.id}
         waiting={(filters.status ?? 'pending') === 'pending'}
       />

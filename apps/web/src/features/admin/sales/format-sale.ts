@@ -23,9 +23,16 @@ export function formatSaleAmount(sale: { currency: string; currency_amount: stri
 
 /** Waiting time from minutes: `45 min`, `3 h 5 min`, `2 d 4 h`. */
 export function formatAge(minutes: number): string {
+  if (minutes < 1) return 'under 1 min';
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** `+2348031234567` → `+234 803 123 4567` (LOOK.md); anything else as it is. */
+export function formatPhone(phone: string): string {
+  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `+234 ${match[1]} ${match[2]} ${match[3]}` : phone;
 }

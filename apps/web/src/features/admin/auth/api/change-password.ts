@@ -17,6 +17,7 @@ export function useChangeStaffPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeStaffPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffAuthKeys.me() }),
+    // Removed, not just marked stale: a cached "must change" would send the gate straight back here.
+    onSuccess: () => queryClient.removeQueries({ queryKey: staffAuthKeys.me() }),
   });
 }

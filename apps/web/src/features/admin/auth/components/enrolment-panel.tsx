@@ -48,7 +48,7 @@ export function EnrolmentPanel({ onDone }: { onDone: () => void }) {
                 <code className="admin-mono" aria-label="Secret key">
                   {groupSecret(enrolment.data.secret)}
                 </code>
-                <CopyButton text={enrolment.data.secret} ariaLabel="Copy secret key" />
+                <CopyButton text={enrolment.data.secret} ariaLabel="Copy the key" />
               </>
             ) : (
               <Skeleton width="16em" height={20} />
@@ -60,7 +60,7 @@ export function EnrolmentPanel({ onDone }: { onDone: () => void }) {
         </li>
       </ol>
       <CodeForm
-        submitLabel="Finish set-up"
+        submitLabel="Verify and finish"
         busyLabel="Checking..."
         busy={confirm.isPending}
         onCode={async (code) => {

@@ -1,10 +1,18 @@
 import type { AdminSaleDetail } from '@wise/shared/admin';
 import { Badge } from '../../../../components/admin/status-badge';
 import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
 import { toastError } from '../../../../components/ui/toast';
 import { adminErrorMessage } from '../../../../lib/admin-api';
+import { useBusinessTimeZone } from '../../../../lib/business-time-zone';
 import { useClaimSale, useReleaseSale } from '../api/decide-sale';
+
+/** `14:05` in the business time zone: a claim lasts minutes, the date adds nothing. */
+function ClockTime({ iso }: { iso: string }) {
+  const timeZone = useBusinessTimeZone();
+  if (!timeZone) return <time dateTime={iso}>…</time>;
+  const text = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return <time dateTime={iso}>{text}</time>;
+}
 
 /** Who is reviewing the sale: claim it (locks it to me for a while), or give my claim up. */
 export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' | 'claim'>; staffId: string }) {
@@ -27,7 +35,7 @@ export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' |
     return (
       <div className="admin-claim">
         <Badge tone="info">
-          You're reviewing · until <DateTime iso={sale.claim.until} />
+          You're reviewing · until <ClockTime iso={sale.claim.until} />
         </Badge>
         <Button variant="link" className="admin-btn--small" onClick={() => release.mutate(undefined, { onError })} busy={release.isPending} busyLabel="Releasing...">
           Release
@@ -38,7 +46,7 @@ export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' |
   return (
     <div className="admin-claim">
       <Badge tone="warning">
-        {sale.claim.staff.name} is reviewing · until <DateTime iso={sale.claim.until} />
+        {sale.claim.staff.name} is reviewing · until <ClockTime iso={sale.claim.until} />
       </Badge>
     </div>
   );

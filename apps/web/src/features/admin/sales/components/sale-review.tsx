@@ -8,7 +8,7 @@ import { Badge } from '../../../../components/admin/status-badge';
 import { CopyButton } from '../../../../components/ui/copy-button';
 import { DateTime } from '../../../../components/ui/date-time';
 import { formatNaira } from '../../../../lib/format';
-import { formatAdjustment, formatAge, formatRate, formatSaleAmount } from '../format-sale';
+import { formatAdjustment, formatAge, formatPhone, formatRate, formatSaleAmount } from '../format-sale';
 import { ApproveForm } from './approve-form';
 import { ClaimBar } from './claim-bar';
 import { PayoutsPanel } from './payouts-panel';
@@ -136,7 +136,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
                   ['Name', sale.customer.full_name],
                   ['Username', `@${sale.customer.username}`],
                   ['Email', sale.customer.email],
-                  ['Phone', sale.customer.phone],
+                  ['Phone', formatPhone(sale.customer.phone)],
                   ['Joined', <DateTime iso={sale.customer.joined_at} />],
                   sale.customer.locked && ['Account', <Badge tone="danger">Locked{sale.customer.locked_reason ? `: ${sale.customer.locked_reason}` : ''}</Badge>],
                 ]}

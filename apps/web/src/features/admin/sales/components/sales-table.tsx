@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { AdminSaleListItem } from '@wise/shared/admin';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { Badge } from '../../../../components/admin/status-badge';
@@ -16,19 +17,22 @@ interface SalesTableProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpen: (sale: AdminSaleListItem) => void;
+  saleHref: (id: string) => string;
   staffId: string;
   waiting: boolean;
 }
 
 /** The review queue's rows: what, who, how much, how long it waited, who holds it. */
-export function SalesTable({ rows, staffId, waiting, onOpen, ...state }: SalesTableProps) {
+export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state }: SalesTableProps) {
   const columns: Column<AdminSaleListItem>[] = [
     {
       key: 'sale',
       header: 'Sale',
       cell: (sale) => (
         <>
-          <span className="admin-cell-title">{sale.title}</span>
+          <Link to={saleHref(sale.id)} className="admin-cell-title admin-row-link" onClick={(event) => event.stopPropagation()}>
+            {sale.title}
+          </Link>
           <span className="admin-cell-sub">{sale.kind === 'crypto' ? 'Crypto' : 'Gift card'} · {formatSaleAmount(sale)}</span>
         </>
       ),
@@ -77,7 +81,6 @@ export function SalesTable({ rows, staffId, waiting, onOpen, ...state }: SalesTa
       rows={rows}
       rowKey={(sale) => sale.id}
       onRowClick={onOpen}
-      rowLabel={(sale) => `Open ${sale.title} by ${sale.customer.full_name}`}
       errorMessage="Couldn't load the sales"
       empty={waiting ? { title: 'No sales waiting', text: 'New sales appear here within seconds.' } : { title: 'No sales here', text: 'Try another view or filter.' }}
       {...state}

@@ -176,7 +176,7 @@ export function StaffManagement({ meId }: { meId: string }) {
               <code className="admin-mono" aria-label="One-time password">
                 {shown.password}
               </code>
-              <CopyButton text={shown.password} ariaLabel="Copy one-time password" />
+              <CopyButton text={shown.password} ariaLabel="Copy the password" />
             </div>
             <DialogActions>
               <Button onClick={() => setShown(null)}>Done</Button>
