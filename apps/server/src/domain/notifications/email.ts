@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobSet } from '../../jobs/app-jobs';
+import type { Clock } from '../../lib/clock';
 import type { Messenger } from '../../providers/messaging/index';
 
 /**
@@ -18,9 +19,9 @@ export interface QueuedEmail {
   text: string;
 }
 
-/** Queue one e-mail; pass the transaction that made the change. */
-export async function enqueueEmail(db: Db, email: QueuedEmail): Promise<void> {
-  await enqueue(db, SEND_EMAIL_JOB, { to: email.to, subject: email.subject, text: email.text }, { maxAttempts: 10 });
+/** Queue one e-mail, due now by `clock` (the app's, so tests that move time see it come due); pass the transaction that made the change. */
+export async function enqueueEmail(db: Db, clock: Clock, email: QueuedEmail): Promise<void> {
+  await enqueue(db, SEND_EMAIL_JOB, { to: email.to, subject: email.subject, text: email.text }, { maxAttempts: 10, clock });
 }
 
 const queuedEmailSchema = z.object({ to: z.string().min(3), subject: z.string().min(1), text: z.string().min(1) });

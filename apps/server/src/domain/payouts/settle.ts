@@ -72,7 +72,7 @@ export async function paySale(
   await notify(tx, sale.userId, `${headline}${rewardLine}`);
   const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
   if (!customer) throw new Error(`sale ${sale.id} has no customer`);
-  await enqueueEmail(tx, {
+  await enqueueEmail(tx, deps.clock, {
     to: customer.email,
     subject: `Your ${sale.title} sale has been paid`,
     text: [

@@ -240,7 +240,7 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     if (!customer) throw new Error(`sale ${saleId} has no customer`);
     const headline = saleRejectedMessage(sale.title, sale.valueKobo, reason);
     await notify(tx, sale.userId, input.message ? `${headline} ${input.message}` : headline);
-    await enqueueEmail(tx, {
+    await enqueueEmail(tx, clock, {
       to: customer.email,
       subject: `Your ${sale.title} sale was rejected`,
       text: rejectionEmail({ name: customer.fullName, headline, message: input.message, link: deps.appUrl ? `${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}` : undefined }),
