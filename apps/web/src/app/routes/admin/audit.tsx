@@ -2,6 +2,15 @@ import { useMemo } from 'react';
 import { PageHeader } from '../../../components/admin/page-header';
 import { AuditLog } from '../../../features/admin/audit/components/audit-log';
 import { useStaffList } from '../../../features/admin/staff/api/get-staff';
+import { adminPaths } from './admin-paths';
+import { businessPaths } from './business/paths';
+
+/** The back-office page of an audited target, where there is one. */
+function targetHref(type: string, id: string): string | undefined {
+  if (type === 'sale') return adminPaths.sale(id);
+  if (type === 'customer') return businessPaths.customer(id);
+  return undefined;
+}
 
 /** /admin/audit (admins): every staff action, who, when, before and after. */
 export function AdminAuditRoute() {
@@ -10,7 +19,7 @@ export function AdminAuditRoute() {
   return (
     <>
       <PageHeader title="Audit log" description="Every staff action, newest first. Entries can't be changed or removed." />
-      <AuditLog staffOptions={staffOptions} />
+      <AuditLog staffOptions={staffOptions} targetHref={targetHref} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { AuditEntry } from '@wise/shared/admin';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
@@ -43,7 +44,14 @@ function json(value: unknown): string {
 }
 
 /** The audit log: search and filters, newest first, "Load more", each entry's before and after. */
-export function AuditLog({ staffOptions }: { staffOptions?: { value: string; label: string }[] }) {
+export function AuditLog({
+  staffOptions,
+  targetHref,
+}: {
+  staffOptions?: { value: string; label: string }[];
+  /** Where a target opens in the back office (a sale, a customer), if it has a page. */
+  targetHref?: (type: string, id: string) => string | undefined;
+}) {
   const timeZone = useBusinessTimeZone() ?? 'Africa/Lagos';
   const [form, setForm] = useState<AuditFormValues>(emptyForm);
   const [applied, setApplied] = useState<AuditFormValues>(emptyForm);
@@ -70,14 +78,14 @@ export function AuditLog({ staffOptions }: { staffOptions?: { value: string; lab
         </>
       ),
     },
-    { key: 'action', header: 'Action', cell: (entry) => <span className="admin-mono">{entry.action}</span> },
+    { key: 'action', header: 'Action', cell: (entry) => <span className="admin-mono admin-nowrap">{entry.action}</span> },
     {
       key: 'target',
       header: 'Target',
       cell: (entry) => (
         <>
           <span>{entry.target_type}</span>
-          {entry.target_id ? <span className="admin-cell-sub admin-mono">{entry.target_id}</span> : null}
+          {entry.target_id ? <TargetId id={entry.target_id} href={targetHref?.(entry.target_type, entry.target_id)} /> : null}
         </>
       ),
     },
@@ -152,5 +160,14 @@ export function AuditLog({ staffOptions }: { staffOptions?: { value: string; lab
         ) : null}
       </Dialog>
     </>
+  );
+}
+
+function TargetId({ id, href }: { id: string; href?: string }) {
+  if (!href) return <span className="admin-cell-sub admin-mono">{id}</span>;
+  return (
+    <Link to={href} className="admin-cell-sub admin-mono" onClick={(event) => event.stopPropagation()}>
+      {id}
+    </Link>
   );
 }

@@ -20,7 +20,7 @@ type ManualFields = { reference: string; note: string };
  * The payout attempts of an approved sale. When the last one failed: retry (any reviewer), or
  * an admin records a payment made by other means with its reference and a note.
  */
-export function PayoutsPanel({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
+export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin: boolean; className?: string }) {
   const [retrying, setRetrying] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
   const [manual, setManual] = useState<ManualFields | null>(null);
@@ -32,7 +32,7 @@ export function PayoutsPanel({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }
 
   if (sale.payouts.length === 0 && sale.status !== 'approved') return null;
   return (
-    <Panel title="Payout">
+    <Panel title="Payout" className={className}>
       {failed ? (
         <div className="admin-alert" role="alert" style={{ marginBottom: 'var(--sp-4)', flexDirection: 'column' }}>
           <strong>Payout failed</strong>

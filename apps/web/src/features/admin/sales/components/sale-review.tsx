@@ -55,7 +55,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
       <div className="admin-detail">
         <div className="admin-detail__side">
           {open ? (
-            <Panel title="Decision">
+            <Panel title="Decision" className="admin-o-3">
               <ClaimBar sale={sale} staffId={staff.id} />
               {claimedByOther ? <p className="admin-muted">Another reviewer holds this sale. You can decide once their claim ends or they release it.</p> : null}
               <div className="admin-decide">
@@ -76,13 +76,13 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           ) : (
             <DecisionSummary sale={sale} />
           )}
-          <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} />
+          <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} className="admin-o-4" />
         </div>
         <div className="admin-detail__main">
-          <Panel title={sale.kind === 'crypto' ? 'Screenshot' : 'Card images'}>
+          <Panel title={sale.kind === 'crypto' ? 'Screenshot' : 'Card images'} className="admin-o-1">
             <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
           </Panel>
-          <Panel title="Sale">
+          <Panel title="Sale" className="admin-o-2">
             <Facts
               rows={[
                 ['Kind', sale.kind === 'crypto' ? 'Crypto' : 'Gift card'],
@@ -129,7 +129,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
               ]}
             />
           </Panel>
-          <div className="admin-detail__pair">
+          <div className="admin-detail__pair admin-o-5">
             <Panel title="Customer">
               <Facts
                 rows={[
@@ -152,7 +152,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
               />
             </Panel>
           </div>
-          <Panel title="History">
+          <Panel title="History" className="admin-o-6">
             <ol className="admin-timeline">
               {sale.history.map((event, index) => (
                 <li key={`${event.status}-${event.at}-${index}`}>
@@ -165,7 +165,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
               ))}
             </ol>
           </Panel>
-          <Panel title={`Earlier sales by ${sale.customer.full_name}`}>
+          <Panel title={`Earlier sales by ${sale.customer.full_name}`} className="admin-o-7">
             {sale.earlier_sales.length === 0 ? (
               <p className="admin-muted">This is the customer's first sale.</p>
             ) : (
@@ -202,7 +202,7 @@ function DecisionSummary({ sale }: { sale: AdminSaleDetail }) {
   if (!decision) return null;
   const rejected = sale.status === 'rejected';
   return (
-    <Panel title={rejected ? 'Rejected' : 'Approved'}>
+    <Panel title={rejected ? 'Rejected' : 'Approved'} className="admin-o-3">
       <Facts
         rows={[
           ['Decided', <DateTime iso={decision.decided_at} />],
