@@ -26,7 +26,16 @@ const columns: Column<AdminCustomerSummary>[] = [
       </>
     ),
   },
-  { key: 'email', header: 'Email', cell: (customer) => customer.email },
+  {
+    key: 'email',
+    header: 'Email',
+    cell: (customer) => (
+      <>
+        {customer.email}
+        {customer.email_verified ? null : <span className="admin-cell-sub">Not verified: cannot sign in yet</span>}
+      </>
+    ),
+  },
   { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular biz-nowrap">{formatPhone(customer.phone)}</span> },
   { key: 'joined', header: 'Joined', cell: (customer) => <DateTime iso={customer.created_at} />, width: 170 },
   {
