@@ -21,7 +21,7 @@ export function AdminDashboardRoute() {
         links={{
           pending: adminPaths.sales,
           payoutsFailed: `${adminPaths.sales}?status=payout_failed`,
-          approved: `${adminPaths.sales}?status=approved`,
+          approved: `${adminPaths.sales}?status=paid`,
           rejected: `${adminPaths.sales}?status=rejected`,
           paid: `${adminPaths.sales}?status=paid`,
           bills: billsScreen ? `${adminPaths.root}/${billsScreen.path}` : undefined,
