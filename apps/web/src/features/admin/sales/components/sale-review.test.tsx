@@ -1,0 +1,162 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AdminSaleDetail } from '@wise/shared/admin';
+import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
+import { requestBody, stubFetch } from '../../../../testing/render';
+import { SaleReview } from './sale-review';
+
+const ME = { id: '0b6f2a53-7a1e-4a47-9d0b-1f4c2d9e0a11', role: 'reviewer' as const };
+const OTHER = { id: '5a1e0c6e-2b3f-4c55-8e77-3d9a0f1b2c33', name: 'Rita Okafor' };
+
+function sale(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
+  return {
+    id: '6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21',
+    kind: 'giftcard',
+    title: 'Amazon · USA physical',
+    status: 'submitted',
+    payout_status: null,
+    created_at: '2026-11-22T08:00:00Z',
+    age_minutes: 75,
+    customer: {
+      id: 'c1',
+      full_name: 'Chinedu Eze',
+      username: 'chinedu',
+      email: 'chinedu@example.com',
+      phone: '+2348031234567',
+      joined_at: '2026-10-01T10:00:00Z',
+      locked: false,
+      locked_reason: null,
+    },
+    images: [
+      { position: 0, url: '/api/admin/sales/6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21/images/0' },
+      { position: 1, url: '/api/admin/sales/6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21/images/1' },
+    ],
+    currency: 'USD',
+    currency_amount: '50.00',
+    exchange_rate: '1180.00',
+    value_kobo: 5_900_000,
+    card: { id: 'g1', name: 'Amazon', slug: 'amazon' },
+    subcategory: { id: 's1', label: 'USA physical · $25–$100' },
+    coin: null,
+    coin_amount: null,
+    quote: null,
+    current_rate: { exchange_rate: '1200.00', as_of: '2026-11-22T09:00:00Z', stale: false },
+    comment: 'Birthday present',
+    card_code: 'X7QK-93LM',
+    transaction_id: null,
+    bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE' },
+    history: [{ status: 'submitted', at: '2026-11-22T08:00:00Z', actor: null }],
+    payouts: [],
+    claim: null,
+    decision: null,
+    earlier_sales: [],
+    ...overrides,
+  };
+}
+
+const failedPayout: Partial<AdminSaleDetail> = {
+  status: 'approved',
+  payout_status: 'failed',
+  age_minutes: null,
+  decision: {
+    decided_at: '2026-11-22T09:00:00Z',
+    decided_by: OTHER,
+    payout_amount_kobo: 5_900_000,
+    approval_note: null,
+    rejection_code: null,
+    rejection_reason: null,
+    rejection_message: null,
+    payout_reference: null,
+    paid_at: null,
+  },
+  payouts: [
+    {
+      id: 'p1',
+      attempt: 1,
+      reference: 'wpo_abcdefabcdefabcdef_a1',
+      method: 'transfer',
+      status: 'failed',
+      amount_kobo: 5_900_000,
+      provider_reference: 'TRF_1',
+      failure_reason: 'The bank declined the transfer',
+      note: null,
+      created_at: '2026-11-22T09:00:00Z',
+      sent_at: '2026-11-22T09:00:01Z',
+      settled_at: '2026-11-22T09:00:04Z',
+    },
+  ],
+};
+
+function renderReview(detail: AdminSaleDetail, staff: { id: string; role: 'reviewer' | 'admin' } = ME) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SaleReview sale={detail} staff={staff} backHref="/admin/sales" saleHref={(id) => `/admin/sales/${id}`} /> }],
+    { initialEntries: ['/admin/sales/x'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <BusinessTimeZoneProvider timeZone="Africa/Lagos">
+        <RouterProvider router={router} />
+      </BusinessTimeZoneProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('SaleReview', () => {
+  it('shows what the reviewer decides on: images, terms, the rate then and now, the account', async () => {
+    const user = renderReview(sale());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Amazon · USA physical');
+    expect(screen.getByText('waiting 1 h 15 min', { exact: false })).toBeTruthy();
+    expect(screen.getByText('₦1,180.00/USD')).toBeTruthy();
+    expect(screen.getByText('₦1,200.00/USD')).toBeTruthy();
+    expect(screen.getByText('changed')).toBeTruthy();
+    expect(screen.getByText('X7QK-93LM')).toBeTruthy();
+    expect(screen.getByText('+234 803 123 4567')).toBeTruthy();
+    expect(screen.getByText('0123451111')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Open Image 2/ }));
+    const viewer = screen.getByRole('dialog', { name: 'Image 2 of 2' });
+    await user.click(within(viewer).getByRole('button', { name: 'Zoom in' }));
+    expect(within(viewer).getByText('150%')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("holds the decision while another reviewer's claim lasts", () => {
+    renderReview(sale({ status: 'under_review', claim: { staff: OTHER, until: '2026-11-22T09:15:00Z' } }));
+    expect(screen.getByText(/Rita Okafor is reviewing/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve and pay' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getAllByRole('button', { name: 'Reject sale' })[0] as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers a reviewer the retry of a failed payout, with the authenticator code', async () => {
+    const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+    const user = renderReview(sale(failedPayout));
+    expect(screen.queryByRole('form', { name: 'Approve' })).toBeNull();
+    expect(screen.getAllByText('The bank declined the transfer').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Mark paid by hand' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry payout' }));
+    await user.type(screen.getByLabelText('Authenticator code'), '123456{Enter}');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/sales/6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21/payout/retry');
+    expect(requestBody(fetchMock)).toEqual({ confirm_code: '123456' });
+  });
+
+  it('lets an admin record a manual payment: reference and note, then the code', async () => {
+    const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+    const user = renderReview(sale(failedPayout), { id: ME.id, role: 'admin' });
+    await user.click(screen.getByRole('button', { name: 'Mark paid by hand' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter the payment reference')).toBeTruthy();
+    expect(screen.getByText('Write a note saying how the customer was paid')).toBeTruthy();
+    await user.type(screen.getByLabelText('Payment reference'), 'GTB-0042');
+    await user.type(screen.getByLabelText('Note'), 'Paid from the bank app');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('Authenticator code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/sales/6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21/payout/manual');
+    expect(requestBody(fetchMock)).toEqual({ reference: 'GTB-0042', note: 'Paid from the bank app', confirm_code: '654321' });
+  });
+});
