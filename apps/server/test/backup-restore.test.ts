@@ -242,6 +242,12 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('not empty');
 
+    // Told to, it replaces what the backup holds (pg_restore --clean) and the ledger still balances.
+    const forced = await runCli('restore', ['--from', backupDir, '--force'], { DATABASE_URL: restoredUrl, UPLOAD_DIR: restoredUploads });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain('Ledger audit OK');
+    expect(forced.stdout).toContain(`Moved the existing ${restoredUploads} to ${restoredUploads}.before-restore-`);
+
     // A damaged backup is refused before anything is written.
     const firstUpload = manifest.uploads.files[0]!;
     await writeFile(path.join(backupDir, firstUpload.path), Buffer.from('not the photo'));
@@ -283,6 +289,10 @@ describe.runIf(spec.kind === 'pglite')('backup and restore of the embedded datab
     const again = await runCli('restore', ['--from', backupDir], { DATA_DIR: restoredDir, PORT: port });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already holds a database');
+    // Told to, it moves the database there aside (never deletes it) and restores.
+    const forced = await runCli('restore', ['--from', backupDir, '--force'], { DATA_DIR: restoredDir, PORT: port });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain(`Moved the existing ${path.join(restoredDir, 'pglite')} to ${path.join(restoredDir, 'pglite')}.before-restore-`);
 
     const database = await openDatabase({ dataDir: restoredDir });
     const t = await appOn(database, { DATA_DIR: restoredDir });
