@@ -110,6 +110,7 @@ describe('a crypto sale', () => {
       bank: { bank_name: 'Guaranty Trust Bank', account_number: '0123456789', account_name: expect.any(String) },
       timeline: [{ status: 'submitted', at: new Date(startedAt.getTime() + 3 * MINUTE).toISOString() }],
       rejection_reason: null,
+      rejection_message: null,
       payout_reference: null,
     } satisfies SaleDetail);
     expect(sale.value_kobo).toBe(valueOf(quote));

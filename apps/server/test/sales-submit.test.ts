@@ -75,6 +75,7 @@ describe('a gift-card sale', () => {
       card_code: 'X7Q2-9KLM-ZZ81',
       bank: { bank_name: 'Guaranty Trust Bank', account_number: '0123456789' },
       rejection_reason: null,
+      rejection_message: null,
       payout_reference: null,
     });
     expect(sale.bank.account_name.length).toBeGreaterThan(3);

@@ -82,6 +82,9 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
     expect((await get(t.app, '/api/profile', c.cookie)).json()).toMatchObject({ address: null });
   });
 
+  /** Path parameters that are not ids, given a value their route accepts. */
+  const wellFormedParams: Record<string, string> = { coin: 'btc', code: '058', position: '0' };
+
   it('every string field of every JSON body in the API document refuses a NUL (endpoints added later included)', async () => {
     const doc = (await get(t.app, '/api/docs/json')).json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
     let checked = 0;
@@ -91,7 +94,7 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
         for (const [field, property] of Object.entries(schema?.properties ?? {})) {
           if (property.type !== 'string' || property.enum) continue;
           // A well-formed path, so that the body is what gets judged (ids are UUIDs).
-          const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'x'));
+          const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : (wellFormedParams[name] ?? 'x')));
           const response = await send(method.toUpperCase(), url, { [field]: `abc${NUL}def` }, cookieFor(path));
           expect(response.statusCode, `${method} ${path} ${field}`).toBe(400);
           expect(response.json().fields?.[field], `${method} ${path} ${field}`).toBeDefined();
