@@ -70,9 +70,10 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
   // Only this plugin's routes take multipart bodies here: one picture, a sale image's size limit.
   await app.register(multipart, { limits: { fileSize: SALE_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 } });
 
+  // Read by reviewers too: the review queue filters by card. Every change below is admins only.
   app.get(
     '/',
-    { config: admin, schema: { tags, summary: 'Every gift card, enabled or not, with all its sub-categories', response: { 200: adminGiftCardListSchema, ...errorResponses } } },
+    { config: { staff: 'reviewer' }, schema: { tags, summary: 'Every gift card, enabled or not, with all its sub-categories', response: { 200: adminGiftCardListSchema, ...errorResponses } } },
     async () => ({ cards: await listAdminGiftCards(db) }),
   );
 

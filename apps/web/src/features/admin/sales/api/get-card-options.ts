@@ -4,8 +4,8 @@ import { adminApi } from '../../../../lib/admin-api';
 import { adminSaleKeys } from './keys';
 
 /**
- * The gift cards for the queue's card filter, from GET /api/admin/giftcards. That list is for
- * admins; a reviewer's 403 just leaves the card filter out.
+ * The gift cards for the queue's card filter, from GET /api/admin/giftcards (readable by every
+ * staff member; changing the catalogue is for admins).
  */
 export const cardOptionsQueryOptions = () =>
   queryOptions({
@@ -16,6 +16,6 @@ export const cardOptionsQueryOptions = () =>
     retry: false,
   });
 
-export function useCardOptions(enabled: boolean) {
-  return useQuery({ ...cardOptionsQueryOptions(), enabled });
+export function useCardOptions() {
+  return useQuery(cardOptionsQueryOptions());
 }
