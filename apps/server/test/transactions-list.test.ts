@@ -42,17 +42,40 @@ async function makeSale(user: TestUser, amount = '50'): Promise<SaleDetail> {
   return result.sale;
 }
 
-/** Moves a sale along the review flow the back office will drive. */
+/** A staff member to decide sales (the back office's own flows have their own tests). */
+let deciderId: string | undefined;
+async function decider(): Promise<string> {
+  if (!deciderId) {
+    const [row] = await t.database.query<{ id: string }>(
+      "INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) VALUES ('lists@wise.test', 'Lists', 'reviewer', 'x', now(), now()) RETURNING id",
+    );
+    deciderId = row?.id;
+  }
+  if (!deciderId) throw new Error('no staff row');
+  return deciderId;
+}
+
+/** Moves a sale along the review flow as the back office does (a paid sale has its successful payout). */
 async function setStatus(saleId: string, to: 'under_review' | 'approved' | 'paid' | 'rejected') {
   clock.advance(60_000);
   const at = clock.now().toISOString();
+  const staffId = await decider();
+  if (to === 'paid') {
+    await t.database.query(
+      `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, provider_reference, note, created_by, created_at, settled_at)
+       SELECT id, 1, 'manual-' || replace(id::text, '-', ''), 'manual', 'success', payout_amount_kobo, bank_code, account_number, account_name, 'TRF_demo_123', 'paid by hand', $2, $3, $3
+       FROM sales WHERE id = $1`,
+      [saleId, staffId, at],
+    );
+  }
   const sql = {
     under_review: 'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = NULL WHERE id = $1',
-    approved: 'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3 WHERE id = $1',
+    approved: 'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, decided_by = $4, payout_amount_kobo = value_kobo WHERE id = $1',
     paid: "UPDATE sales SET status = $2, status_changed_at = $3, paid_at = $3, payout_reference = 'TRF_demo_123' WHERE id = $1",
-    rejected: "UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, rejection_reason = 'The card was already redeemed' WHERE id = $1",
+    rejected:
+      "UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, decided_by = $4, rejection_code = 'used_card', rejection_reason = 'The card was already redeemed' WHERE id = $1",
   }[to];
-  await t.database.query(sql, [saleId, to, at]);
+  await t.database.query(sql, to === 'approved' || to === 'rejected' ? [saleId, to, at, staffId] : [saleId, to, at]);
 }
 
 const page = async (user: TestUser, query: string) => {
