@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { StaffRole } from '../../apps/server/src/db/schema/admin';
+import { createStaffMember } from '../../apps/server/src/domain/staff/management';
+import { totpAt } from '../../apps/server/src/domain/staff/totp';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { e2eDatabase } from './database';
+
+export interface StaffMember {
+  page: Page;
+  email: string;
+  /** The authenticator app's code now. */
+  code(): string;
+}
+
+/**
+ * A staff member as `npm run admin:create` makes one (a one-time password), who then signs in
+ * at /admin/login on a desktop screen: password, authenticator enrolment from the secret the
+ * page shows, and the forced password change.
+ */
+export async function signInNewStaff(browser: Browser, role: StaffRole = 'reviewer'): Promise<StaffMember> {
+  const email = `reviewer.${randomBytes(4).toString('hex')}@wise.test`;
+  const { password: oneTimePassword } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Reviewer', role });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(oneTimePassword);
+  await page.getByRole('button', { name: /sign in/i }).click();
+
+  // First sign-in: the authenticator is set up from the QR code (or its secret, typed by hand).
+  const secretBox = page.getByLabel('Secret key');
+  await expect(secretBox).toBeVisible();
+  const secret = ((await secretBox.textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole('img', { name: /QR/i })).toBeVisible();
+  await page.getByLabel('Authenticator code').fill(totpAt(secret, new Date()));
+  await page.getByRole('button', { name: /confirm|verify|continue/i }).click();
+
+  // A password someone else chose is replaced at once.
+  await page.getByLabel('Current password').fill(oneTimePassword);
+  const chosen = `my own staff password ${randomBytes(4).toString('hex')}`;
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('Repeat the new password').fill(chosen);
+  await page.getByRole('button', { name: /change|save/i }).click();
+  await expect(page).toHaveURL(/\/admin(\/)?$/);
+  return { page, email, code: () => totpAt(secret, new Date()) };
+}
+
+/** A gift-card sale made through the API (the selling screens have their own journey). */
+export async function sellGiftCardByApi(page: Page, amount = '50'): Promise<{ id: string; value_kobo: number; title: string }> {
+  const detail = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string; exchange_rate: string }[] };
+  const sub = detail.subcategories[0];
+  if (!sub) throw new Error('no Amazon sub-category');
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ff9900' } }).jpeg().toBuffer();
+  const response = await page.request.post('/api/giftcards/sales', {
+    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+    multipart: {
+      subcategory_id: sub.id,
+      amount,
+      expected_rate: sub.exchange_rate,
+      comment: 'Card from my birthday',
+      images: { name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { sale } = (await response.json()) as { sale: { id: string; value_kobo: number; title: string } };
+  return sale;
+}
