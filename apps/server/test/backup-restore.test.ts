@@ -1,7 +1,6 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { createMarketData } from '../src/providers/market-data/index';
 import { Outbox } from '../src/providers/messaging/index';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { addBankDetails, sellGiftCard } from './support/sales';
+import { freePort } from './support/server-process';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -48,14 +48,6 @@ async function tempDir(label: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `wise-${label}-`));
   dirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 interface CliResult {

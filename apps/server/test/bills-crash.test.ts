@@ -1,11 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BillOrder } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client';
@@ -15,6 +11,7 @@ import { getGemBalance } from '../src/domain/gems/ledger';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { systemClock } from '../src/lib/clock';
 import { openTestDatabase } from './support/db';
+import { exited, startServerProcess, type ServerProcess } from './support/server-process';
 import { startFakeAirtime, type FakeAirtimeServer } from './support/fake-airtime';
 import { newSignup } from './support/users';
 
@@ -31,29 +28,11 @@ import { newSignup } from './support/users';
  */
 
 const spec = inject('testDb');
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The server's wait for the provider: the window the kill lands in. The first status query comes 15 s after it. */
 const PROVIDER_TIMEOUT_MS = 3000;
 const GEMS = 1000;
 const AMOUNT = 500;
 const PIN = '2580';
-
-interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
-  baseUrl: string;
-  output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const exited = (child: ChildProcessWithoutNullStreams) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL mid-purchase', () => {
   let database: Database;
@@ -63,38 +42,17 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL mid-purch
   const servers: ServerProcess[] = [];
 
   async function startServer(): Promise<ServerProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'development',
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MULTIPLIER: '1000',
-        AIRTIME_PUBLIC_KEY: fake.publicKey,
-        AIRTIME_BASE_URL: fake.url,
-        AIRTIME_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
-        // The status query's first run follows the longer of the two limits: keep this one short too.
-        BILLS_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
-      },
+    const server = await startServerProcess({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      AIRTIME_PUBLIC_KEY: fake.publicKey,
+      AIRTIME_BASE_URL: fake.url,
+      AIRTIME_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+      // The status query's first run follows the longer of the two limits: keep this one short too.
+      BILLS_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const server: ServerProcess = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
     servers.push(server);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready: ${output}`);
-      const ready = await fetch(`${server.baseUrl}/readyz`).then((r) => r.status === 200, () => false);
-      if (ready) return server;
-      if (Date.now() > deadline) throw new Error(`the server was not ready within 60 s: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    return server;
   }
 
   async function call(server: ServerProcess, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
