@@ -49,6 +49,8 @@ export default defineConfig({
       APP_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_MULTIPLIER: '50',
       LOG_LEVEL: 'warn',
+      // A build elsewhere than apps/web/dist (parallel work on one machine builds to its own folder).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
