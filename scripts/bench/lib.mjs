@@ -118,7 +118,7 @@ export async function startWise({ port, databaseUrl, tmpPrefix, env = {} }) {
     await waitForHttp(`${baseUrl}/healthz`, child, 120_000);
   } catch (error) {
     await stopProcess(child);
-    throw new Error(`${error.message}\n${stderr}`);
+    throw new Error(`${error.message}\n${stderr}`, { cause: error });
   }
   return {
     baseUrl,
