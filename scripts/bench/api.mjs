@@ -64,9 +64,9 @@ const failing = (m) => (m.non2xx > 0 ? `${m.non2xx} non-2xx answers` : '');
 console.log(`API benchmark: ${connections} connections, ${durationS} s per route after ${warmupS} s warm-up; engines: ${engines.join(', ')}`);
 
 const hello = await startHello(helloPort);
-const helloResult = await measure({ baseUrl: hello.baseUrl, route: { path: '/' }, connections, durationS, warmupS });
+const helloResult = await measure({ baseUrl: hello.baseUrl, route: { path: '/' }, connections, durationS, warmupS, pid: hello.pid });
 await hello.stop();
-console.log(`bare Fastify hello-world (same node_modules): ${fmt.rps(helloResult.rps)} req/s, p99 ${helloResult.p99} ms\n`);
+console.log(`bare Fastify hello-world (same node_modules): ${fmt.rps(helloResult.rps)} req/s, p99 ${helloResult.p99} ms, ${fmt.us(helloResult.cpuUsPerReq)} CPU per request\n`);
 
 const report = { hello: helloResult, engines: {}, settings: { durationS, warmupS, connections, loginConnections } };
 
@@ -89,6 +89,7 @@ for (const engine of engines) {
       fmt.ms(bare.p50),
       fmt.ms(bare.p99),
       `1 (${fmt.pct(bareShare)} of hello-world)`,
+      fmt.us(bare.cpuUsPerReq),
       yesNo(bareShare >= GOALS.bareShareOfHello && !bare.non2xx, failing(bare) || `goal ≥ ${fmt.pct(GOALS.bareShareOfHello)} of hello-world`),
     ]);
     const routes = customerRoutes(customer.cookie).filter((r) => !args.only || r.name.includes(args.only));
@@ -100,7 +101,7 @@ for (const engine of engines) {
       const ok =
         engine === 'postgres' ? share >= GOALS.dataShare && m.p99 < GOALS.dataP99Postgres : m.p99 < GOALS.lightP99Pglite;
       const goal = engine === 'postgres' ? `goal ≥ ${fmt.pct(GOALS.dataShare)}, p99 < ${GOALS.dataP99Postgres} ms` : `goal p99 < ${GOALS.lightP99Pglite} ms`;
-      rows.push([`\`${route.name}\``, fmt.rps(m.rps), fmt.ms(m.p50), fmt.ms(m.p99), fmt.pct(share), yesNo(ok && !m.non2xx, failing(m) || goal)]);
+      rows.push([`\`${route.name}\``, fmt.rps(m.rps), fmt.ms(m.p50), fmt.ms(m.p99), fmt.pct(share), fmt.us(m.cpuUsPerReq), yesNo(ok && !m.non2xx, failing(m) || goal)]);
     }
     if (!args['no-login']) {
       const login = await measure({
@@ -119,6 +120,7 @@ for (const engine of engines) {
         fmt.ms(login.p50),
         fmt.ms(login.p99),
         '',
+        fmt.us(login.cpuUsPerReq),
         yesNo(login.rps >= GOALS.loginRps && login.p99 < GOALS.loginP99 && !login.non2xx, failing(login) || `goal ≥ ${GOALS.loginRps}/s, p99 < ${GOALS.loginP99} ms`),
       ]);
     }
@@ -128,7 +130,7 @@ for (const engine of engines) {
   }
   report.engines[engine] = { results, startRssMb: startRss, peakRssMb: peakRss, startMs: server.startMs };
   console.log(`## ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded default)'}\n`);
-  console.log(table(['route', 'req/s', 'p50', 'p99', 'share of bare route', 'goal met'], rows));
+  console.log(table(['route', 'req/s', 'p50', 'p99', 'share of bare route', 'server CPU per request', 'goal met'], rows));
   const rssLine =
     engine === 'postgres'
       ? `server RSS: ${Math.round(startRss ?? 0)} MB after start, peak ${Math.round(peakRss)} MB under load — goal ≤ ${GOALS.rssPostgresMb} MB: ${yesNo(peakRss <= GOALS.rssPostgresMb)}`

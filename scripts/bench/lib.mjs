@@ -84,6 +84,17 @@ export function rssMb(pid) {
   }
 }
 
+/** CPU time a process has used so far, in ms (utime + stime from /proc; 100 ticks a second). */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Wise server as its own process (node + tsx, as `npm start` runs it), logging at the default
  * level to a discarded stdout: the cost of the request log line is part of what is measured.
@@ -201,8 +212,10 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
         peakRss = Math.max(peakRss, rssMb(pid) ?? 0);
       }, 200)
     : undefined;
+  const cpuBefore = pid ? cpuMs(pid) : undefined;
   const result = await runAutocannon({ ...options, duration: durationS });
   if (sampler) clearInterval(sampler);
+  const cpuAfter = pid ? cpuMs(pid) : undefined;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -210,6 +223,8 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
     non2xx: result.non2xx + result.errors + result.timeouts,
     total: result.requests.total,
     peakRssMb: pid ? Math.max(peakRss, rssMb(pid) ?? 0) : undefined,
+    // Server CPU per answer: unlike req/s it hardly moves when other work shares the machine.
+    cpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined,
   };
 }
 
@@ -232,6 +247,7 @@ export const fmt = {
   rps: (n) => Math.round(n).toLocaleString('en-US'),
   ms: (n) => `${n} ms`,
   pct: (n) => `${Math.round(n * 100)} %`,
+  us: (n) => (n === undefined ? '' : `${Math.round(n)} µs`),
 };
 
 /** A Markdown table: easy to read in a terminal and to paste into docs/PERFORMANCE.md. */
