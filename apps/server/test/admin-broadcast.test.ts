@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (body: Record<string, unknown>, cookie = admin.cookie) => post(t.app, '/api/admin/broadcast', body, cookie);
-const messagesOf = async (user: TestUser) => (await get(t.app, '/api/notifications', user.cookie)).json<{ message: string }[]>().map((n) => n.message);
+const messagesOf = async (user: TestUser) => (await get(t.app, '/api/notifications', user.cookie)).json<{ notifications: { message: string }[] }>().notifications.map((n) => n.message);
 const wrongCode = () => (admin.code() === '000000' ? '111111' : '000000');
 
 describe('broadcast', () => {

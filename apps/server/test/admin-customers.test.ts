@@ -244,7 +244,7 @@ describe('PIN reset', () => {
 
     expect((await get(t.app, '/api/pin/status', hadiza.cookie)).json()).toEqual({ pin_status: 'pending' });
     expect((await detailOf(hadiza.id)).has_pin).toBe(false);
-    const notices = (await get(t.app, '/api/notifications', hadiza.cookie)).json<{ message: string }[]>();
+    const notices = (await get(t.app, '/api/notifications', hadiza.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(notices.map((n) => n.message.toLowerCase())).toContain(notificationTexts.pinResetBySupport.toLowerCase());
     // The e-mail is a durable job written in the same transaction.
     const mails = await t.database.query<{ payload: { to: string; subject: string } }>(

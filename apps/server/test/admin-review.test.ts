@@ -357,7 +357,7 @@ describe('rejection', () => {
     expect(detail.timeline.map((entry) => entry.status)).toEqual(['submitted', 'under_review', 'rejected']);
 
     const notifications = await get(t.app, '/api/notifications', seller.cookie);
-    const newest = notifications.json<{ message: string }[]>()[0];
+    const newest = notifications.json<{ notifications: { message: string }[] }>().notifications[0];
     expect(newest?.message).toContain('was rejected. Reason: The card has already been used.');
     expect(newest?.message).toContain('The card was redeemed on 30 June.');
 

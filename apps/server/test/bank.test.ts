@@ -48,7 +48,7 @@ describe('bank details (sandbox lookup)', () => {
     const expected = { bank_name: 'Guaranty Trust Bank', bank_code: '058', bank_account: '0123456789', account_name };
     expect(saved.json()).toEqual(expected);
     expect(await details(c)).toEqual(expected);
-    const notes = (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>();
+    const notes = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(notes[0]?.message).toBe(notificationTexts.bankDetailsAdded('Guaranty Trust Bank', maskAccountNumber('0123456789')));
   });
 
@@ -94,7 +94,7 @@ describe('bank details (sandbox lookup)', () => {
     const right = await put(t, { bank_code: '057', bank_account: '1234567890', pin: '2580' }, c.cookie);
     expect(right.statusCode).toBe(200);
     expect(await details(c)).toMatchObject({ bank_name: 'Zenith Bank', bank_account: '1234567890' });
-    const notes = (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>();
+    const notes = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(notes[0]?.message).toBe(notificationTexts.bankDetailsChanged('Zenith Bank', '******7890'));
   });
 

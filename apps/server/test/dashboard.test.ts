@@ -70,11 +70,11 @@ describe('GET /api/dashboard', () => {
 describe('notifications', () => {
   it('are written on real events, listed newest first with dates, and opening the list marks them read', async () => {
     const c = await createCustomer(t);
-    expect((await get(t.app, '/api/notifications', c.cookie)).json()).toEqual([]);
+    expect((await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: unknown[] }>().notifications).toEqual([]);
     await post(t.app, '/api/pin', { pin: '1234', confirm_pin: '1234' }, c.cookie);
     await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '1234567890' }, headers: { cookie: c.cookie } });
     expect((await dashboard(c)).unread_notifications).toBe(2);
-    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ id: string; message: string; date_created: string; read: boolean }[]>();
+    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { id: string; message: string; date_created: string; read: boolean }[] }>().notifications;
     expect(list.map((n) => n.message)).toEqual([
       notificationTexts.bankDetailsAdded('Zenith Bank', '******7890'),
       notificationTexts.pinSet,
@@ -86,7 +86,7 @@ describe('notifications', () => {
     const read = await post(t.app, '/api/notifications/read', {}, c.cookie);
     expect(read.json()).toEqual({ unread_count: 0 });
     expect((await dashboard(c)).unread_notifications).toBe(0);
-    expect((await get(t.app, '/api/notifications', c.cookie)).json<{ read: boolean }[]>().every((n) => n.read)).toBe(true);
+    expect((await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { read: boolean }[] }>().notifications.every((n) => n.read)).toBe(true);
   });
 
   it('a password reset writes one', async () => {
@@ -98,7 +98,7 @@ describe('notifications', () => {
     expect(reset.json()).toEqual({ message: authMessages.passwordChanged });
     const login = await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: 'a new password 2' });
     const cookie = `wise_session=${login.cookies.find((k) => k.name === 'wise_session')?.value}`;
-    const list = (await get(t.app, '/api/notifications', cookie)).json<{ message: string }[]>();
+    const list = (await get(t.app, '/api/notifications', cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(list.map((n) => n.message)).toEqual([notificationTexts.passwordChanged]);
   });
 });

@@ -24,7 +24,7 @@ describe('PIN status and set', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ message: pinMessages.set });
     expect(await status(c.cookie)).toBe('set');
-    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>();
+    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(list.map((n) => n.message)).toContain(notificationTexts.pinSet);
     const rows = await t.database.query<{ pin_hash: string }>('SELECT pin_hash FROM transaction_pins WHERE user_id = $1', [c.id]);
     expect(rows[0]?.pin_hash).toMatch(/^\$argon2id\$/);
@@ -59,7 +59,7 @@ describe('PIN status and set', () => {
     expect(right.json()).toEqual({ message: pinMessages.changed });
     expect((await post(t.app, '/api/pin/verify', { pin: '2222' }, c.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/pin/verify', { pin: '1111' }, c.cookie)).statusCode).toBe(400);
-    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>();
+    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(list[0]?.message).toBe(notificationTexts.pinChanged);
   });
 

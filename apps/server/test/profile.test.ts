@@ -28,7 +28,7 @@ const profile = async (c: TestUser) => (await get(t.app, '/api/profile', c.cooki
 const secondSession = async (c: TestUser) => sessionCookie(await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: c.password }));
 const confirmPassword = (c: TestUser) => post(t.app, '/api/profile/password/confirm', { password: c.password }, c.cookie);
 const messages = async (c: TestUser) =>
-  (await get(t.app, '/api/notifications', c.cookie)).json<{ message: string }[]>().map((n) => n.message);
+  (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications.map((n) => n.message);
 
 describe('GET /api/profile', () => {
   it("returns the session user's details, with nulls for what is not filled in and '' for the default photo", async () => {

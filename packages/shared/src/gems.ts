@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GEM_REWARD_BY_DAY, type WeekDay } from './constants';
+import { fieldMessages } from './messages';
 
 /**
  * Wise Gems and rewards (SPEC §3 "Gem points", "Gem collection status", "Reward history entry",
@@ -243,9 +244,28 @@ export const rewardHistoryEntrySchema = z.object({
 });
 export type RewardHistoryEntry = z.infer<typeof rewardHistoryEntrySchema>;
 
-/** SPEC §7 rewards_history.php: newest first. */
-export const rewardsHistoryResponseSchema = z.object({ rewards: z.array(rewardHistoryEntrySchema) });
+/** SPEC §7 rewards_history.php: newest first, one page; `next_cursor` fetches older claims (null on the last page). */
+export const rewardsHistoryResponseSchema = z.object({ rewards: z.array(rewardHistoryEntrySchema), next_cursor: z.string().nullable() });
 export type RewardsHistoryResponse = z.infer<typeof rewardsHistoryResponseSchema>;
+
+export const REWARDS_HISTORY_PAGE_SIZE = 30;
+export const REWARDS_HISTORY_PAGE_MAX = 100;
+
+/** GET /api/rewards/history?cursor=&limit= */
+export const rewardsHistoryQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(200, fieldMessages.invalidEntry)
+    .regex(/^[A-Za-z0-9_-]+$/, fieldMessages.invalidEntry)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, fieldMessages.invalidEntry)
+    .transform(Number)
+    .pipe(z.number().int().min(1, fieldMessages.invalidEntry).max(REWARDS_HISTORY_PAGE_MAX, fieldMessages.invalidEntry))
+    .optional(),
+});
+export type RewardsHistoryQuery = z.infer<typeof rewardsHistoryQuerySchema>;
 
 /** SPEC §7 claim_reward.php. */
 export const rewardClaimResponseSchema = z.object({

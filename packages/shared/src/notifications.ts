@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages as m } from './messages';
 
 /** SPEC §3: id, message, date_created (ISO 8601). */
 export const notificationSchema = z.object({
@@ -8,12 +9,35 @@ export const notificationSchema = z.object({
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
-/** Newest first. */
-export const notificationListResponseSchema = z.array(notificationSchema);
+/** Newest first, one page; `next_cursor` fetches the older ones and is null on the last page. */
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  next_cursor: z.string().nullable(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 export const unreadCountResponseSchema = z.object({ unread_count: z.number().int().nonnegative() });
 
-/** How many notifications the list returns at most. */
-export const NOTIFICATIONS_PAGE_SIZE = 100;
+/** A page of the list unless `limit` asks for another size (at most NOTIFICATIONS_PAGE_MAX). */
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+export const NOTIFICATIONS_PAGE_MAX = 100;
+/** Opaque keyset cursors are short base64url strings; anything longer is not ours. */
+const NOTIFICATION_CURSOR_MAX = 200;
+
+/** GET /api/notifications?cursor=&limit= */
+export const notificationListQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(NOTIFICATION_CURSOR_MAX, m.invalidEntry)
+    .regex(/^[A-Za-z0-9_-]+$/, m.invalidEntry)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, m.invalidEntry)
+    .transform(Number)
+    .pipe(z.number().int().min(1, m.invalidEntry).max(NOTIFICATIONS_PAGE_MAX, m.invalidEntry))
+    .optional(),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const NOTIFICATION_MAX_LENGTH = 500;
 
 /** SPEC §2: messages are shown with their first letter capitalised. */

@@ -49,7 +49,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // 0012: the list's keyset order, tie-breaker included.
+    index('notifications_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
   ],
 );

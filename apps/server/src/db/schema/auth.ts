@@ -29,6 +29,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    index('users_created_list_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

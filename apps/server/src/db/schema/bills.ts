@@ -78,5 +78,10 @@ export const billOrders = pgTable(
     unique('bill_orders_idempotency_key').on(t.userId, t.idempotencyKey),
     index('bill_orders_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('bill_orders_processing_idx').on(t.authorisedAt, t.id).where(sql`${t.status} = 'processing'`),
+    // 0012: the customer's list by status and the back office's list (all, by status, by kind).
+    index('bill_orders_user_status_list_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('bill_orders_list_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('bill_orders_status_list_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('bill_orders_kind_list_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -132,7 +132,7 @@ export const gemRewardClaims = pgTable(
       .references(() => gemEntries.id),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('gem_reward_claims_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('gem_reward_claims_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
 );
 
 export const gemRewards = pgTable(

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { billAdminMessages, BILL_ORDER_STUCK_MINUTES, type AdminBillOrder, type AdminBillOrderPage } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { billOrders, users } from '../../db/schema/index';
@@ -47,16 +47,22 @@ const toAdminBillOrder = (row: OrderRow, customer: Customer, now: Date): AdminBi
   stuck: row.status === 'processing' && row.authorisedAt !== null && now.getTime() - row.authorisedAt.getTime() > STUCK_MS,
 });
 
-/** `<created_at ISO>|<id>` in base64url: where the next page starts (keyset on (created_at, id) descending). */
-const encodeCursor = (row: OrderRow) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * `<created_at>|<id>` in base64url: where the next page starts (keyset on (created_at, id)
+ * descending). created_at to the microsecond as PostgreSQL holds it: a JS Date would round it
+ * and skip the rows between the rounded and the real instant.
+ */
+const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
+const cursorAt = sql<string>`to_char(${billOrders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !at || !id || !UUID.test(id) || !CURSOR_AT.test(at) || Number.isNaN(Date.parse(at))) {
     throw validationError(billAdminMessages.cursorInvalid, { cursor: billAdminMessages.cursorInvalid });
   }
-  return { createdAt, id };
+  return { at, id };
 }
 
 export interface BillOrderFilter {
@@ -72,11 +78,11 @@ export async function listAdminBillOrders(db: Db, clock: Clock, filter: BillOrde
   if (filter.kind) conditions.push(eq(billOrders.kind, filter.kind));
   if (filter.cursor) {
     const after = decodeCursor(filter.cursor);
-    const older = or(lt(billOrders.createdAt, after.createdAt), and(eq(billOrders.createdAt, after.createdAt), lt(billOrders.id, after.id)));
-    if (older) conditions.push(older);
+    // A row comparison is an index range (0012's bill_orders_*list_idx); an OR of two would be a filter.
+    conditions.push(sql`(${billOrders.createdAt}, ${billOrders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   }
   const rows = await db
-    .select({ order: billOrders, customer: { id: users.id, fullName: users.fullName, username: users.username } })
+    .select({ order: billOrders, cursorAt, customer: { id: users.id, fullName: users.fullName, username: users.username } })
     .from(billOrders)
     .innerJoin(users, eq(users.id, billOrders.userId))
     .where(conditions.length ? and(...conditions) : undefined)
@@ -87,7 +93,7 @@ export async function listAdminBillOrders(db: Db, clock: Clock, filter: BillOrde
   const now = clock.now();
   return {
     items: page.map((r) => toAdminBillOrder(r.order, r.customer, now)),
-    next_cursor: rows.length > filter.limit && last ? encodeCursor(last.order) : null,
+    next_cursor: rows.length > filter.limit && last ? encodeCursor(last.cursorAt, last.order.id) : null,
   };
 }
 

@@ -1,23 +1,47 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@wise/shared';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationListQuery, type NotificationListResponse } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { decodeCursor, encodeCursor } from '../transactions/service';
 
-/** The customer's notifications, newest first. */
-export async function listNotifications(db: Db, userId: string): Promise<Notification[]> {
+/**
+ * The customer's notifications, newest first, keyset-paged on (created_at, id) — the order of
+ * notifications_user_list_idx (0012), so a deep page costs what the first one does and a message
+ * arriving meanwhile never shifts the next page.
+ */
+export async function listNotifications(db: Db, userId: string, query: NotificationListQuery = {}): Promise<NotificationListResponse> {
+  const limit = query.limit ?? NOTIFICATIONS_PAGE_SIZE;
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
   const rows = await db
-    .select()
+    .select({
+      id: notifications.id,
+      message: notifications.message,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      // created_at to the microsecond for the cursor; a JS Date would round it.
+      cursorAt: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE);
-  return rows.map((row) => ({
-    id: row.id,
-    message: row.message,
-    date_created: row.createdAt.toISOString(),
-    read: row.readAt !== null,
-  }));
+    // One more than asked tells whether another page exists without a count.
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    notifications: page.map((row) => ({
+      id: row.id,
+      message: row.message,
+      date_created: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    })),
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -28,7 +52,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Opening the list marks everything in it read. */
+/** Opening the list marks everything read, older pages not yet loaded included (one unread badge). */
 export async function markAllRead(db: Db, clock: Clock, userId: string): Promise<void> {
   await db
     .update(notifications)

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { gemErrorCodes, rewardMessages } from '@wise/shared';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { gemErrorCodes, rewardMessages, REWARDS_HISTORY_PAGE_SIZE } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../errors';
+import { decodeCursor, encodeCursor } from '../transactions/service';
 import { assertGemAmount, getGemBalance, getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';
 
 /**
@@ -182,15 +183,36 @@ export async function getTotalClaimedRewards(db: Db, userId: string): Promise<nu
 /** Accrued and not yet claimed. */
 export const getClaimableRewards = (db: Db, userId: string) => getUserAccountBalance(db, userId, 'rewards');
 
-const HISTORY_LIMIT = 100;
-
-/** The claims, newest first (SPEC rewards_history). */
-export async function getRewardHistory(db: Db, userId: string, limit = HISTORY_LIMIT): Promise<RewardClaim[]> {
+/**
+ * The claims, newest first (SPEC rewards_history), keyset-paged on (created_at, id) — the order
+ * of gem_reward_claims_user_list_idx (0012).
+ */
+export async function getRewardHistory(
+  db: Db,
+  userId: string,
+  query: { cursor?: string; limit?: number } = {},
+): Promise<{ claims: RewardClaim[]; nextCursor: string | null }> {
+  const limit = query.limit ?? REWARDS_HISTORY_PAGE_SIZE;
+  const conditions: SQL[] = [eq(gemRewardClaims.userId, userId)];
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(sql`(${gemRewardClaims.createdAt}, ${gemRewardClaims.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+  }
   const rows = await db
-    .select()
+    .select({
+      claim: gemRewardClaims,
+      // created_at to the microsecond for the cursor; a JS Date would round it.
+      cursorAt: sql<string>`to_char(${gemRewardClaims.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(gemRewardClaims)
-    .where(eq(gemRewardClaims.userId, userId))
+    .where(and(...conditions))
     .orderBy(desc(gemRewardClaims.createdAt), desc(gemRewardClaims.id))
-    .limit(Math.min(Math.max(1, limit), HISTORY_LIMIT));
-  return rows.map(toClaim);
+    // One more than asked tells whether another page exists without a count.
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    claims: page.map((row) => toClaim(row.claim)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.claim.id }) : null,
+  };
 }

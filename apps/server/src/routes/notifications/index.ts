@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationListResponseSchema, unreadCountResponseSchema } from '@wise/shared';
+import { notificationListQuerySchema, notificationListResponseSchema, unreadCountResponseSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { listNotifications, markAllRead } from '../../domain/notifications/service';
 import { currentUser } from '../../plugins/sessions';
@@ -7,14 +7,22 @@ import { errorResponses } from '../schemas';
 
 const tags = ['notifications'];
 
-/** SPEC §7 `GET get_notifications.php?user_id` → GET /api/notifications (+ marking them read). */
+/**
+ * SPEC §7 `GET get_notifications.php?user_id` → GET /api/notifications[?cursor=][&limit=], newest
+ * first, keyset-paged (+ marking them read).
+ */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/',
     {
-      schema: { tags, summary: "The customer's notifications, newest first", response: { 200: notificationListResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "The customer's notifications, newest first; next_cursor fetches the older ones",
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => listNotifications(ctx.db, currentUser(request).id),
+    async (request) => listNotifications(ctx.db, currentUser(request).id, request.query),
   );
 
   app.post(

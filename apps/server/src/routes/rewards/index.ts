@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gemWriteHeadersSchema, rewardClaimResponseSchema, rewardMessages, rewardsHistoryResponseSchema, rewardsTotalResponseSchema } from '@wise/shared';
+import {
+  gemWriteHeadersSchema,
+  rewardClaimResponseSchema,
+  rewardMessages,
+  rewardsHistoryQuerySchema,
+  rewardsHistoryResponseSchema,
+  rewardsTotalResponseSchema,
+} from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { answerOnce } from '../../domain/gems/idempotency';
 import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '../../domain/rewards/rewards';
@@ -60,8 +67,16 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.get(
     '/history',
     {
-      schema: { tags, summary: 'Reward claims, newest first (rewards_history.php)', response: { 200: rewardsHistoryResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Reward claims, newest first (rewards_history.php); next_cursor fetches older ones',
+        querystring: rewardsHistoryQuerySchema,
+        response: { 200: rewardsHistoryResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => ({ rewards: (await getRewardHistory(db, currentUser(request).id)).map(toEntry) }),
+    async (request) => {
+      const { claims, nextCursor } = await getRewardHistory(db, currentUser(request).id, request.query);
+      return { rewards: claims.map(toEntry), next_cursor: nextCursor };
+    },
   );
 };
