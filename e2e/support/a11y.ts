@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, contrast included (LOOK.md: "Contrast AA everywhere (check with axe)"). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** A screen is ready once its heading shows and no skeleton or busy region is left. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** The page is wider than the viewport (a screen that scrolls sideways), in CSS px; 0 when it fits. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+}
+
+/** The smallest tap target in CSS px (LOOK.md and issue 13: 44 × 44). */
+export const TAP_TARGET_PX = 44;
+
+/**
+ * Tap targets too small to hit with a thumb. The rule (WCAG 2.5.5's 44 px, with WCAG 2.5.8's
+ * exceptions scaled to 44): every visible interactive element — link, button, form control or an
+ * element with an interactive role or tabindex ≥ 0 — measures at least 44 × 44 CSS px, where a
+ * form control counts together with its <label> (tapping the label works the control), unless
+ * - it is a link inside a sentence (2.5.8 "inline": the line height decides its size), or
+ * - it is spaced: a 44 × 44 square centred on it overlaps no other target (2.5.8 "spacing").
+ * Returns one line per offending element.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
+      '[role="button"]', '[role="link"]', '[role="tab"]', '[role="checkbox"]', '[role="radio"]', '[role="switch"]',
+      '[role="menuitem"]', '[role="option"]', '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const union = (a: Box, b: Box): Box => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) });
+    const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0 && !element.closest('[aria-hidden="true"], [inert]');
+    };
+    const describe = (element: Element) => {
+      const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+      const id = element.id ? `#${element.id}` : '';
+      const cls = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : '';
+      return `${element.tagName.toLowerCase()}${id}${cls} "${name}"`;
+    };
+    // A control and its labels are one target; a visually hidden input (custom radio) is its label.
+    const boxOf = (element: Element): Box | null => {
+      let box: Box | null = null;
+      const parts: Element[] = [element];
+      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) parts.push(...(element.labels ?? []));
+      for (const part of parts) {
+        if (!visible(part)) continue;
+        const rect = part.getBoundingClientRect();
+        if (part === element && rect.width <= 2 && rect.height <= 2) continue;
+        box = box ? union(box, rect) : { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      }
+      return box;
+    };
+    const inSentence = (element: Element) => {
+      if (element.tagName !== 'A') return false;
+      const parent = element.parentElement;
+      if (!parent) return false;
+      const display = getComputedStyle(element).display;
+      if (display !== 'inline') return false;
+      return [...parent.childNodes].some((node) => node !== element && node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
+    };
+
+    const elements = [...document.querySelectorAll(selector)].filter((element) => !(element as HTMLElement).closest('label') || element.matches('input, select, textarea, button, a[href]'));
+    const targets = elements
+      .map((element) => ({ element, box: boxOf(element) }))
+      .filter((target): target is { element: Element; box: Box } => target.box !== null)
+      // A target nested in another (a button inside a clickable card) is judged with its parent.
+      .filter((target, _, all) => !all.some((other) => other.element !== target.element && other.element.contains(target.element)));
+    const problems: string[] = [];
+    for (const { element, box } of targets) {
+      const width = box.right - box.left;
+      const height = box.bottom - box.top;
+      if (width >= min - 0.5 && height >= min - 0.5) continue;
+      if (inSentence(element)) continue;
+      const cx = (box.left + box.right) / 2;
+      const cy = (box.top + box.bottom) / 2;
+      const square = { left: cx - min / 2, right: cx + min / 2, top: cy - min / 2, bottom: cy + min / 2 };
+      const crowded = targets.some((other) => other.element !== element && overlaps(square, other.box));
+      if (crowded) problems.push(`${describe(element)} ${Math.round(width)}×${Math.round(height)}`);
+    }
+    return problems;
+  }, TAP_TARGET_PX);
+}
+
+/**
+ * Controls whose focus does not show: for a sample of focusable elements (first, last and some
+ * between), the outline, box-shadow, border and background of the element and its two nearest
+ * ancestors (a field draws its ring around the input) must change when it takes keyboard focus.
+ */
+export async function invisibleFocus(page: Page, sample = 4): Promise<string[]> {
+  return page.evaluate((count) => {
+    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[aria-hidden="true"], [inert]');
+    });
+    const picks = focusable.length <= count ? focusable : Array.from({ length: count }, (_, i) => focusable[Math.round((i * (focusable.length - 1)) / (count - 1))]!);
+    const look = (element: HTMLElement) => {
+      const chain = [element, element.parentElement, element.parentElement?.parentElement].filter((e): e is HTMLElement => Boolean(e));
+      // A visually hidden input (custom radio or checkbox) shows its focus on its label.
+      if (element instanceof HTMLInputElement) chain.push(...[...(element.labels ?? [])]);
+      return chain
+        .map((e) => {
+          const s = getComputedStyle(e);
+          return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join(' ');
+        })
+        .join(' / ');
+    };
+    const problems: string[] = [];
+    for (const element of picks) {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const before = look(element);
+      element.focus();
+      if (document.activeElement !== element) continue;
+      const after = look(element);
+      if (before === after) problems.push(`${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`);
+      element.blur();
+    }
+    return problems;
+  }, sample);
+}
