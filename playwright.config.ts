@@ -9,6 +9,8 @@ process.env.E2E_DATABASE_URL ??= `${process.env.TEST_POSTGRES_URL?.replace(/\/[^
 /** Journeys in Debian's chromium at a 390×844 phone viewport, against the built app and a fresh PostgreSQL database. */
 export default defineConfig({
   testDir: 'e2e',
+  // Per port: runs beside each other on one machine must not wipe each other's results.
+  outputDir: `test-results/e2e-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

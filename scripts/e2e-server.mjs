@@ -2,7 +2,9 @@
 // also reach the data layer through the domain (a reward stands in for an approved sale).
 // Playwright runs this as its webServer; E2E_DATABASE_URL names the database (set by the config).
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startProxy } from './lb-proxy.mjs';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) {
@@ -34,14 +36,45 @@ await withAdmin(async (client) => {
   await client.query(`CREATE DATABASE "${name}"`);
 });
 
-const server = spawn('npm', ['run', 'start', '-w', '@wise/server'], {
-  stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development' },
-});
-const stop = () => server.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-server.on('exit', async (code) => {
+// Scale-out (issue 14): by default the journeys run against TWO server instances sharing the
+// database and Redis behind a round-robin balancer on PORT, as production runs behind a load
+// balancer — sessions, rate limits, caches and jobs must all be shared for them to pass.
+// E2E_INSTANCES=1 runs one instance on PORT directly.
+const instances = Number(process.env.E2E_INSTANCES ?? 1);
+const port = Number(process.env.PORT ?? 3100);
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+
+function startInstance(instancePort) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(instancePort),
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'development',
+      ...(instances > 1 ? { TRUST_PROXY: 'true', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+    },
+  });
+}
+
+const servers = instances > 1 ? Array.from({ length: instances }, (_, i) => startInstance(port + 1 + i)) : [startInstance(port)];
+const proxy =
+  instances > 1
+    ? await startProxy({ port, upstreams: servers.map((_, i) => `http://127.0.0.1:${port + 1 + i}`) })
+    : undefined;
+
+let stopping = false;
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
+  await Promise.all(servers.map((server) => (server.exitCode !== null ? undefined : new Promise((resolve) => server.once('exit', resolve)))));
+  await proxy?.close();
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
-  process.exit(code ?? 0);
-});
+  process.exit(code);
+}
+process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGINT', () => void stopAll(0));
+// One instance dying ends the run: a journey must never pass on a half-dead deployment.
+for (const server of servers) server.on('exit', (code) => void stopAll(code ?? 1));
