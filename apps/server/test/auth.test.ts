@@ -369,7 +369,8 @@ describe('hostile requests', () => {
     const response = await get(t.app, '/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: httpMessages.notFound, code: errorCodes.notFound });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // A JSON answer loads nothing: the API's CSP allows nothing (the HTML's is in production-headers.test.ts).
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

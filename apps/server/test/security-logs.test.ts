@@ -78,7 +78,7 @@ describe('no secret reaches the log', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const output = lines.join('');
     // The logging really happened: requests, URLs and the messages are there, minus their secrets.
-    expect(output).toContain('incoming request');
+    expect(output).toContain('request completed');
     expect(output).toContain('/passwordreset/newpassword?token=[REDACTED]');
     expect(output).toContain('&x=1');
     expect(output).toContain('link was /passwordreset/newpassword?token=[REDACTED]');

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { DomainError, notFound } from '../errors';
+import { forgetUserSessions } from '../auth/session-cache';
 import { getHeldGems } from '../gems/holds';
 import { getGemBalance } from '../gems/ledger';
 import { enqueueEmail } from '../notifications/email';
@@ -266,6 +267,8 @@ export async function lockCustomer(
     const now = clock.now();
     await tx.update(users).set({ lockedAt: now, lockedReason: reason }).where(eq(users.id, user.id));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ idHash: sessions.idHash });
+    // Refused at once on every instance, not when a cached session would have lapsed.
+    await forgetUserSessions(user.id);
     await recordStaffAction(tx, clock, by.staff, {
       action: 'customer.lock',
       targetType: 'customer',

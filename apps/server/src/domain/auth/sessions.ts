@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
+import { cachedSession, cacheSession, forgetSession, forgetUserSessions, updateCachedExpiry } from './session-cache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Past half its life a used session is pushed forward, so active customers stay signed in. */
@@ -32,30 +33,47 @@ export interface FoundSession {
   refreshed: boolean;
 }
 
+/**
+ * The session behind a cookie, from the few-seconds cache (session-cache.ts) or the database.
+ * Its expiry is checked against the app clock either way; past half its life it slides forward.
+ */
 export async function findSession(db: Db, clock: Clock, token: string): Promise<FoundSession | undefined> {
   const now = clock.now();
   const idHash = sha256(token);
-  const [row] = await db
-    .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
-    // the lock may have created.
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt)))
-    .limit(1);
-  if (!row) return undefined;
-  const refreshed = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS;
-  if (refreshed) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.idHash, idHash));
+  let session = cachedSession(idHash);
+  if (!session) {
+    const [row] = await db
+      .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
+      // the lock may have created.
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt)))
+      .limit(1);
+    if (!row) return undefined;
+    session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } }, expiresAt: row.expiresAt };
+    cacheSession(idHash, session);
+  } else if (session.expiresAt.getTime() <= now.getTime()) {
+    return undefined;
   }
-  return { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } }, refreshed };
+  const refreshed = session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - SESSION_REFRESH_AFTER_MS;
+  if (refreshed) {
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    // Only a session still there is pushed forward: one deleted meanwhile stays deleted.
+    const updated = await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash)).returning({ idHash: sessions.idHash });
+    if (updated.length === 0) {
+      await forgetSession(idHash);
+      return undefined;
+    }
+    updateCachedExpiry(idHash, expiresAt);
+  }
+  return { principal: session.principal, refreshed };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+  const idHash = sha256(token);
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  await forgetSession(idHash);
 }
 
 /** Ends every session of a user, optionally keeping the one making the request. */
@@ -63,4 +81,6 @@ export async function deleteUserSessions(db: Db, userId: string, keepHash?: stri
   await db
     .delete(sessions)
     .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)) : eq(sessions.userId, userId));
+  // The kept session is forgotten too (re-read at its next use): its user's e-mail may just have changed.
+  await forgetUserSessions(userId);
 }

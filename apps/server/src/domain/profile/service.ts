@@ -22,6 +22,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
 import { consumeOtp, issueOtp } from '../auth/otp';
+import { forgetUserSessions } from '../auth/session-cache';
 import { deleteUserSessions } from '../auth/sessions';
 import { normalizeEmail } from '../auth/users';
 import { DomainError, notFound, validationError } from '../errors';
@@ -77,6 +78,8 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileRespons
 export async function updateFullName(db: Db, userId: string, input: FullNameUpdateInput): Promise<string> {
   const fullName = joinFullName(input);
   await db.update(users).set({ fullName }).where(eq(users.id, userId));
+  // The session cache holds the name /api/auth/me answers with.
+  await forgetUserSessions(userId);
   return fullName;
 }
 

@@ -1,0 +1,157 @@
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import type { SessionPrincipal } from './sessions';
+
+/**
+ * A few seconds of memory of the sessions this process has just looked up, so that a customer's
+ * burst of calls (a screen fetches several at once) costs one session query, not one each
+ * (issue 12). Revocation is immediate all the same:
+ *
+ * - everything that ends sessions (logout, rotation at login, password reset, a contact change,
+ *   a lock by staff) calls forgetSession / forgetUserSessions, which drop the entries here and,
+ *   when REDIS_URL is set, on every other instance through Redis pub/sub, before answering;
+ * - a forgotten session or user leaves a tombstone for TOMBSTONE_MS: while it lasts nothing about
+ *   it is cached, so a lookup racing the revocation (it read the row before the deleting
+ *   transaction committed) can't put it back.
+ *
+ * Only this process's clock-free monotonic time decides freshness; the session's own expiry is
+ * still checked against the app clock on every hit.
+ */
+
+const CACHE_TTL_MS = 5_000;
+/** Longer than any transaction that deletes sessions takes to commit. */
+const TOMBSTONE_MS = 30_000;
+/** Bounds the memory: an entry is ~300 bytes, so ~15 MB at most. */
+const MAX_ENTRIES = 50_000;
+const CHANNEL = 'wise:sessions:revoked';
+
+export interface CachedSession {
+  principal: SessionPrincipal;
+  expiresAt: Date;
+}
+
+interface Entry extends CachedSession {
+  freshUntil: number;
+}
+
+const entries = new Map<string, Entry>();
+/** `h:<token hash>` or `u:<user id>` → until when nothing about it is cached. */
+const tombstones = new Map<string, number>();
+
+const userKey = (userId: string) => `u:${userId}`;
+const hashKey = (hash: string) => `h:${hash}`;
+
+function tombstoned(key: string, now: number): boolean {
+  const until = tombstones.get(key);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  tombstones.delete(key);
+  return false;
+}
+
+export function cachedSession(hash: string): CachedSession | undefined {
+  const entry = entries.get(hash);
+  if (!entry) return undefined;
+  if (entry.freshUntil <= performance.now()) {
+    entries.delete(hash);
+    return undefined;
+  }
+  return entry;
+}
+
+/** Remembers a session just read from the database, unless it was revoked meanwhile. */
+export function cacheSession(hash: string, session: CachedSession): void {
+  const now = performance.now();
+  if (tombstoned(hashKey(hash), now) || tombstoned(userKey(session.principal.user.id), now)) return;
+  if (entries.size >= MAX_ENTRIES) {
+    // The oldest insertion first (a Map keeps insertion order).
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(hash, { ...session, freshUntil: now + CACHE_TTL_MS });
+}
+
+/** Pushes a refreshed expiry into the cached entry, if any. */
+export function updateCachedExpiry(hash: string, expiresAt: Date): void {
+  const entry = entries.get(hash);
+  if (entry) entry.expiresAt = expiresAt;
+}
+
+function forgetLocally(key: string): void {
+  const now = performance.now();
+  tombstones.set(key, now + TOMBSTONE_MS);
+  if (key.startsWith('h:')) entries.delete(key.slice(2));
+  else {
+    const userId = key.slice(2);
+    for (const [hash, entry] of entries) if (entry.principal.user.id === userId) entries.delete(hash);
+  }
+  // Expired tombstones are dropped as others are added, so they never pile up.
+  if (tombstones.size > 1000) for (const [k, until] of tombstones) if (until <= now) tombstones.delete(k);
+}
+
+// --- across instances: Redis pub/sub ---
+
+interface Bus {
+  publisher: Redis;
+  subscriber: Redis;
+  users: number;
+  onError: (error: Error) => void;
+}
+let bus: Bus | undefined;
+
+async function broadcast(key: string): Promise<void> {
+  if (!bus) return;
+  try {
+    await bus.publisher.publish(CHANNEL, key);
+  } catch (error) {
+    // The other instances then keep the session for at most CACHE_TTL_MS: said, never hidden.
+    bus.onError(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** Ends the cached life of one session here and on every instance. */
+export async function forgetSession(hash: string): Promise<void> {
+  forgetLocally(hashKey(hash));
+  await broadcast(hashKey(hash));
+}
+
+/** Ends the cached life of every session of a user (password reset, contact change, lock, new name). */
+export async function forgetUserSessions(userId: string): Promise<void> {
+  forgetLocally(userKey(userId));
+  await broadcast(userKey(userId));
+}
+
+/**
+ * Joins the instances sharing `redisUrl`: revocations made here reach them and theirs reach us.
+ * Resolves once subscribed, so that no revocation published after start-up is missed. One
+ * connection pair per process however many apps it builds; close() when the app closes.
+ */
+export async function joinSessionRevocations(redisUrl: string, onError: (error: Error) => void): Promise<{ close: () => Promise<void> }> {
+  if (!bus) {
+    const options = { maxRetriesPerRequest: 1, lazyConnect: true };
+    const publisher = new Redis(redisUrl, options);
+    const subscriber = new Redis(redisUrl, options);
+    publisher.on('error', onError);
+    subscriber.on('error', onError);
+    subscriber.on('message', (channel: string, key: string) => {
+      if (channel === CHANNEL && (key.startsWith('h:') || key.startsWith('u:'))) forgetLocally(key);
+    });
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.subscribe(CHANNEL);
+    bus = { publisher, subscriber, users: 0, onError };
+  }
+  bus.users += 1;
+  const joined = bus;
+  let closed = false;
+  return {
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      joined.users -= 1;
+      if (joined.users > 0) return;
+      if (bus === joined) bus = undefined;
+      joined.subscriber.disconnect();
+      joined.publisher.disconnect();
+    },
+  };
+}
