@@ -35,6 +35,7 @@ import { createAirtimeProvider } from './providers/airtime/index';
 import { createBillsProvider } from './providers/bills/index';
 import { createPayoutProvider } from './providers/payouts/index';
 import { payoutWebhookRoutes } from './routes/payouts/index';
+import { pushRoutes } from './routes/push/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
+  await app.register(pushRoutes, { prefix: '/api/push', ctx });
   // The back office (staff only): routes/admin.
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   // The payout provider's webhook (public, signature-checked over the raw body).

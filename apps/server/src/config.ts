@@ -97,6 +97,13 @@ const envSchema = z
     PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */
     REWARD_GEMS_PER_1000_NAIRA: z.coerce.number().int().min(0).max(1_000_000).default(1),
+    // Web Push (issue 13): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the
+    // app offers no notifications on the device and queues nothing. The public key is an
+    // uncompressed P-256 point (65 bytes), the private key a 32-byte scalar, both base64url.
+    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters)').optional()),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)').optional()),
+    /** Who push services contact about our messages: a mailto: or https: address (default mailto:SUPPORT_EMAIL). */
+    VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional()),
   })
   .superRefine((env, ctx) => {
     // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
@@ -106,6 +113,10 @@ const envSchema = z
     // A key without its service's address would silently fall back to the sandbox.
     for (const [key, url] of [['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'], ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL']] as const) {
       if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
+    }
+    // Half a VAPID key pair signs nothing: both or neither.
+    for (const [key, other] of [['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']] as const) {
+      if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
     }
     // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
     // otherwise start a development server (dev outbox, no Secure cookie) on real data.
@@ -163,6 +174,14 @@ export interface Config extends Env {
   isProduction: boolean;
   /** Development and test: the dev outbox exists (loopback only) and cookies need not be Secure. */
   isDevelopment: boolean;
+  /** Web Push's VAPID identity, absent when no key pair is configured (then no push at all). */
+  vapid?: VapidConfig;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {}
@@ -189,5 +208,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.resolve(here, '../../../data'),
     isProduction: env.NODE_ENV === 'production',
     isDevelopment: env.NODE_ENV !== 'production',
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}` }
+        : undefined,
   };
 }

@@ -13,6 +13,7 @@ import { billSettings } from './domain/bills/settings';
 import { emailJobs } from './domain/notifications/email';
 import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
+import { pushJobs } from './domain/push/jobs';
 
 async function main() {
   let config: Config;
@@ -51,7 +52,10 @@ async function main() {
   const emails = emailJobs(providers.messenger);
   // Payouts: the transfer after approval, its status queries and the recovery sweep, with the same provider as the webhook.
   const payouts = payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts]);
+  // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
+  const push = pushJobs(config.vapid);
+  if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push]);
   jobWorker.start();
   // --- end background jobs ---
 

@@ -15,3 +15,4 @@ export * from './giftcards';
 export * from './sales';
 export * from './crypto';
 export * from './bills';
+export * from './push';

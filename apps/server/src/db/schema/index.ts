@@ -8,3 +8,4 @@ export * from './giftcards';
 export * from './sales';
 export * from './bills';
 export * from './admin';
+export * from './push';

@@ -7,6 +7,7 @@ import {
   billSuccessText,
   pinErrorCodes,
   pinMessages,
+  pushTitles,
   type BillNetwork,
   type ElectricityProvider,
   type MeterType,
@@ -19,6 +20,7 @@ import type { PurchaseResult } from '../../providers/bills/index';
 import { DomainError } from '../errors';
 import { captureGemHold, placeGemHold, releaseGemHold } from '../gems/holds';
 import { notify } from '../notifications/notify';
+import { enqueuePush, transactionUrl } from '../push/notify';
 import { verifyPin } from '../pin/service';
 import { getOwnOrderRow, toBillOrder, type BillOrderRow } from './orders';
 import type { BillDeps } from './settings';
@@ -147,13 +149,17 @@ export async function settleBillOrder(db: Db, deps: BillDeps, orderId: string, v
       .returning();
     if (!updated) throw new Error(`bill order ${orderId} changed under its row lock`);
     const title = billOrderTitle(toBillOrder(updated));
-    await notify(
-      tx,
-      updated.userId,
+    const message =
       settled.status === 'successful'
         ? billNotificationTexts.successful(title, updated.amount, updated.token, updated.units)
-        : billNotificationTexts.failed(title, updated.amount),
-    );
+        : billNotificationTexts.failed(title, updated.amount);
+    await notify(tx, updated.userId, message);
+    await enqueuePush(tx, deps.clock, updated.userId, {
+      title: settled.status === 'successful' ? pushTitles.billSuccessful : pushTitles.billFailed,
+      message,
+      url: transactionUrl(updated.id),
+      tag: `bill:${updated.id}`,
+    });
     return updated;
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatKobo } from '@wise/shared';
+import { formatKobo, pushTitles } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { users } from '../../db/schema/auth';
@@ -7,6 +7,7 @@ import { sales } from '../../db/schema/sales';
 import type { Clock } from '../../lib/clock';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
+import { enqueuePush, transactionUrl } from '../push/notify';
 import { accrueSaleReward } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps, PayoutSettings } from './settings';
@@ -69,7 +70,9 @@ export async function paySale(
   });
   const headline = salePaidMessage(sale.title, payout.amountKobo, sale.bankName, sale.accountNumber);
   const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
-  await notify(tx, sale.userId, `${headline}${rewardLine}`);
+  const notice = `${headline}${rewardLine}`;
+  await notify(tx, sale.userId, notice);
+  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` });
   const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
   if (!customer) throw new Error(`sale ${sale.id} has no customer`);
   await enqueueEmail(tx, deps.clock, {

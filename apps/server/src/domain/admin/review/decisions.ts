@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { saleRejectedMessage, saleRejectionReasons, type SaleRejectionCode } from '@wise/shared';
+import { pushTitles, saleRejectedMessage, saleRejectionReasons, type SaleRejectionCode } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { sales, staff, users } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { enqueueEmail } from '../../notifications/email';
 import { notify } from '../../notifications/notify';
+import { enqueuePush, transactionUrl } from '../../push/notify';
 import { DomainError, validationError } from '../../errors';
 import type { StaffPrincipal } from '../../staff/principal';
 import { recordStaffAction } from '../audit';
@@ -239,7 +240,9 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
     if (!customer) throw new Error(`sale ${saleId} has no customer`);
     const headline = saleRejectedMessage(sale.title, sale.valueKobo, reason);
-    await notify(tx, sale.userId, input.message ? `${headline} ${input.message}` : headline);
+    const notice = input.message ? `${headline} ${input.message}` : headline;
+    await notify(tx, sale.userId, notice);
+    await enqueuePush(tx, clock, sale.userId, { title: pushTitles.saleRejected, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: customer.email,
       subject: `Your ${sale.title} sale was rejected`,

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { capitalizeFirst, NOTIFICATION_MAX_LENGTH, type PushPayload } from '@wise/shared';
+import type { Db } from '../../db/client';
+import { pushSubscriptions } from '../../db/schema/index';
+import { enqueue } from '../../jobs/queue';
+import type { Clock } from '../../lib/clock';
+
+/**
+ * The push that accompanies an in-app notification about money (a sale paid or rejected, a bill
+ * order settled). Call it in the transaction that writes the notification: the delivery jobs
+ * exist exactly when the event committed. One job per subscribed browser, so a browser that is
+ * slow or gone never makes another one receive the message twice on a retry. A customer with no
+ * subscription — every customer while the server has no VAPID keys, since subscribing is refused
+ * then — gets no job at all.
+ */
+
+export const SEND_PUSH_JOB = 'push.send';
+/** Retries with the queue's back-off (10 s, 20 s, 40 s … ≈ 5 min in all); the message is stale after that. */
+export const PUSH_MAX_ATTEMPTS = 6;
+
+export interface PushNotice {
+  title: string;
+  /** The notification's own words (written with notify()); capitalised as the list shows them. */
+  message: string;
+  /** The screen to open, e.g. the transaction's detail. */
+  url: string;
+  /** Same tag, same notification on the device: a later message about one transaction replaces the earlier one. */
+  tag?: string;
+}
+
+export interface PushJobPayload extends PushPayload {
+  subscriptionId: string;
+}
+
+const clip = (text: string) => (text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text);
+
+/** The transaction's detail screen (a sale or a bill order), where a push opens the app. */
+export const transactionUrl = (id: string) => `/homepage/history/${encodeURIComponent(id)}`;
+
+export async function enqueuePush(tx: Db, clock: Clock, userId: string, notice: PushNotice): Promise<number> {
+  const targets = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const body = clip(capitalizeFirst(notice.message.trim()));
+  for (const target of targets) {
+    const payload: PushJobPayload = { subscriptionId: target.id, title: notice.title, body, url: notice.url, ...(notice.tag ? { tag: notice.tag } : {}) };
+    await enqueue(tx, SEND_PUSH_JOB, payload, { maxAttempts: PUSH_MAX_ATTEMPTS, clock });
+  }
+  return targets.length;
+}
