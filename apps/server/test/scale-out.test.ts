@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { GiftCardDetailResponse } from '@wise/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startProxy, type LoadBalancer } from '../../../scripts/lb-proxy.mjs';
+import type { Database } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { openTestDatabase } from './support/db';
+import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
+import { approveSale, insertStaff } from './support/payouts';
+import { cardPhoto, multipartForm, newIdempotencyKey } from './support/sales';
+import { exited, startServerProcess, type ServerProcess } from './support/server-process';
+import { newSignup } from './support/users';
+
+/**
+ * Scale-out (issue 14): two real server processes share one PostgreSQL database and one Redis
+ * behind a round-robin balancer, as production runs them. What one instance knows, the other
+ * must know at once — sessions (and their revocation), rate limits, data read through any cache —
+ * and every background job runs once however many workers poll the table.
+ * PostgreSQL only: the embedded PGlite is one process's.
+ */
+
+const spec = inject('testDb');
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * This run's client address (the instances trust X-Forwarded-For, as behind a real balancer). Redis
+ * outlives the run, so every run counts its limits under an address of its own (documentation range).
+ */
+const CLIENT_IP = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+const TEST_CLIENT = { 'x-forwarded-for': `${CLIENT_IP}` };
+
+interface Answer {
+  status: number;
+  json: unknown;
+  setCookies: string[];
+}
+
+async function call(baseUrl: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { ...TEST_CLIENT, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, setCookies: response.headers.getSetCookie() };
+}
+
+describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin balancer', () => {
+  let database: Database;
+  let dataDir: string;
+  let paystack: FakePaystack;
+  let proxy: LoadBalancer;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
+    if (spec.kind !== 'postgres') throw new Error('unreachable');
+    const url = new URL(spec.adminUrl);
+    url.pathname = `/${row!.name}`;
+    dataDir = await mkdtemp(path.join(tmpdir(), 'wise-scale-out-'));
+    paystack = await startFakePaystack();
+    const env = {
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      REDIS_URL,
+      TRUST_PROXY: 'true',
+      // Real limits: the shared counters are what is under test.
+      RATE_LIMIT_MULTIPLIER: '1',
+      PAYOUT_SECRET_KEY: paystack.secretKey,
+      PAYOUT_BASE_URL: paystack.url,
+      PAYOUT_TIMEOUT_MS: '3000',
+    };
+    // One after the other: the second one's migrations find the work done under the advisory lock.
+    servers.push(await startServerProcess(env));
+    servers.push(await startServerProcess(env));
+    proxy = await startProxy({ upstreams: servers.map((s) => s.baseUrl) });
+  }, 180_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => exited(s.child)));
+    await paystack?.close();
+    await database?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** A verified customer signed up and logged in through the balancer; the cookie works anywhere. */
+  async function customer() {
+    const form = newSignup();
+    expect((await call(proxy.url, 'POST', '/api/auth/signup', form)).status).toBe(201);
+    // The code was e-mailed by whichever instance took the sign-up; the balancer merges the dev outboxes.
+    let otp: string | undefined;
+    await expect
+      .poll(async () => {
+        const outbox = (await call(proxy.url, 'GET', '/api/dev/outbox')).json as { to: string; text: string }[];
+        otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
+        return otp;
+      })
+      .toBeDefined();
+    expect((await call(proxy.url, 'POST', '/api/auth/otp/verify', { email: form.email, otp })).status).toBe(200);
+    const login = await call(proxy.url, 'POST', '/api/auth/login', { email_or_phone: form.email, password: form.password });
+    expect(login.status).toBe(200);
+    const cookie = login.setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wise_session='))!;
+    return { form, cookie, userId: (login.json as { user: { id: string } }).user.id };
+  }
+
+  it('a session made on one instance works on both, and a logout on one is refused by both at once', async () => {
+    const { cookie } = await customer();
+    for (const server of servers) expect((await call(server.baseUrl, 'GET', '/api/dashboard', undefined, { cookie })).status).toBe(200);
+    // Warm both instances' session caches, then end the session through the balancer.
+    for (let i = 0; i < 4; i += 1) expect((await call(proxy.url, 'GET', '/api/gems/balance', undefined, { cookie })).status).toBe(200);
+    expect((await call(servers[0]!.baseUrl, 'POST', '/api/auth/logout', undefined, { cookie })).status).toBeLessThan(300);
+    // The other instance heard of it through Redis: no window in which the stolen cookie still works.
+    await expect.poll(async () => (await call(servers[1]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status, { timeout: 1000, interval: 50 }).toBe(401);
+    expect((await call(servers[0]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status).toBe(401);
+  });
+
+  it('rate limits are counted across instances (Redis), not per process', async () => {
+    // Three reset requests per e-mail an hour: the fourth is refused whichever instance it reaches.
+    const email = `reset${randomBytes(6).toString('hex')}@wisetest.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const server = servers[i % 2]!;
+      statuses.push((await call(server.baseUrl, 'POST', '/api/auth/password-reset', { email })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('what one instance changes, the other serves at once (no stale per-process cache)', async () => {
+    const { cookie } = await customer();
+    const before = (await call(servers[1]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
+    const sub = before.subcategories[0]!;
+    const newRate = (Number(sub.exchange_rate) + 7).toFixed(2);
+    await database.query('UPDATE gift_card_subcategories SET exchange_rate = $1 WHERE id = $2', [newRate, sub.id]);
+    const after = (await call(servers[0]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
+    expect(Number(after.subcategories.find((s) => s.id === sub.id)!.exchange_rate)).toBe(Number(newRate));
+    const other = (await call(servers[1]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
+    expect(Number(other.subcategories.find((s) => s.id === sub.id)!.exchange_rate)).toBe(Number(newRate));
+  });
+
+  it('both workers poll one queue: every approved sale is paid once, every job ran once', { timeout: 120_000 }, async () => {
+    const staff = await insertStaff(database, 'reviewer');
+    const sales: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const { cookie } = await customer();
+      const account = `01234${String(60000 + i).padStart(5, '0')}`;
+      expect((await call(proxy.url, 'PUT', '/api/bank', { bank_code: '058', bank_account: account }, { cookie })).status).toBe(200);
+      const card = (await call(proxy.url, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
+      const sub = card.subcategories[0]!;
+      const form = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [{ data: await cardPhoto('jpeg', i) }]);
+      const sold = await fetch(`${proxy.url}/api/giftcards/sales`, {
+        method: 'POST',
+        headers: { ...TEST_CLIENT, ...form.headers, cookie, 'idempotency-key': newIdempotencyKey() },
+        body: form.payload,
+      });
+      expect(sold.status).toBe(201);
+      sales.push(((await sold.json()) as { sale: { id: string } }).sale.id);
+    }
+    const references = [];
+    for (const saleId of sales) references.push((await approveSale(database, systemClock, saleId, staff.id)).reference);
+
+    await expect
+      .poll(async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM sales WHERE id = ANY($1) AND status = 'paid'", [sales]))[0]!.n, {
+        timeout: 90_000,
+        interval: 250,
+      })
+      .toBe(sales.length);
+    for (const reference of references) expect(paystack.transferPosts.get(reference)).toBe(1);
+    const payouts = await database.query<{ sale_id: string; n: number }>('SELECT sale_id, count(*)::int AS n FROM payouts WHERE sale_id = ANY($1) GROUP BY sale_id', [sales]);
+    expect(payouts.every((p) => p.n === 1)).toBe(true);
+    // The send jobs were claimed by one worker each, once: done at the first attempt.
+    const sends = await database.query<{ status: string; attempts: number }>("SELECT status, attempts FROM jobs WHERE name = 'payouts.send'");
+    expect(sends.length).toBeGreaterThanOrEqual(sales.length);
+    expect(sends.filter((j) => j.status === 'done').every((j) => j.attempts === 1)).toBe(true);
+    // Both instances took part in the work the balancer spread.
+    expect(proxy.stats().every((s) => s.served > 0)).toBe(true);
+  });
+});
