@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -37,8 +38,51 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 13): the web manifest and our own service worker (src/sw.ts, built
+ * with the injectManifest strategy so the same worker shows Web Push notifications). Registration
+ * is ours too (features/pwa), loaded only after the first screen has settled.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Wise',
+      short_name: 'Wise',
+      description: 'Sell gift cards and crypto for naira, collect Wise Gems and pay bills.',
+      lang: 'en-NG',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#3B2BD6',
+      background_color: '#F6F7FB',
+      categories: ['finance'],
+      icons: [
+        ...[48, 72, 96, 128, 144, 152, 192, 256, 384, 512].map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+        ...[192, 512].map((size) => ({ src: `/icons/maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+      ],
+    },
+    injectManifest: {
+      // The app shell and the customer screens, so the app opens offline. The back office's
+      // chunks are left out (a customer's phone never needs them; staff fetch them as they go),
+      // and so are the launcher icons (the browser fetches those itself).
+      globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'manifest.webmanifest'],
+      globIgnores: ['assets/admin*', 'assets/*-admin-*', 'assets/*.gz', 'assets/*.br'],
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), installableApp()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -47,6 +91,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // .vite/manifest.json (not served: a dot folder) tells scripts/bench-bundle.mjs which chunk is which route's.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // @wise/shared is pure (constants, messages, zod schemas) but does not say so in its
