@@ -21,16 +21,16 @@ CREATE INDEX bill_orders_kind_list_idx ON bill_orders (kind, created_at DESC, id
 
 -- The review queue's decided views (approved, payout failed, paid, rejected) each filter one
 -- status; sales_decided_idx alone would walk every other status's decisions to fill a page.
-CREATE INDEX sales_decided_status_idx ON sales (status, decided_at DESC, id DESC) WHERE decided_at IS NOT NULL;
+-- Not partial on decided_at IS NOT NULL: the queries say status = 'paid', from which the planner
+-- cannot prove that predicate, so a partial index would never be chosen (a Sort would be).
+CREATE INDEX sales_decided_status_idx ON sales (status, decided_at DESC, id DESC);
 -- The queue filtered by card or coin, waiting and decided.
 CREATE INDEX sales_review_queue_card_idx ON sales (gift_card_id, created_at, id)
   WHERE status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL;
 CREATE INDEX sales_review_queue_coin_idx ON sales (coin, created_at, id)
   WHERE status IN ('submitted', 'under_review') AND coin IS NOT NULL;
-CREATE INDEX sales_decided_card_idx ON sales (gift_card_id, status, decided_at DESC, id DESC)
-  WHERE decided_at IS NOT NULL AND gift_card_id IS NOT NULL;
-CREATE INDEX sales_decided_coin_idx ON sales (coin, status, decided_at DESC, id DESC)
-  WHERE decided_at IS NOT NULL AND coin IS NOT NULL;
+CREATE INDEX sales_decided_card_idx ON sales (gift_card_id, status, decided_at DESC, id DESC) WHERE gift_card_id IS NOT NULL;
+CREATE INDEX sales_decided_coin_idx ON sales (coin, status, decided_at DESC, id DESC) WHERE coin IS NOT NULL;
 
 -- The back office's customers, newest accounts first, paged on (created_at, id).
 CREATE INDEX users_created_list_idx ON users (created_at DESC, id DESC);

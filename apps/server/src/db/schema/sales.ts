@@ -90,11 +90,11 @@ export const sales = pgTable(
     index('sales_review_queue_kind_idx').on(t.kind, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
     index('sales_decided_idx').on(t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
     // 0012: the review queue per decided view, and filtered by card or coin.
-    index('sales_decided_status_idx').on(t.status, t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
+    index('sales_decided_status_idx').on(t.status, t.decidedAt.desc(), t.id.desc()),
     index('sales_review_queue_card_idx').on(t.giftCardId, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),
     index('sales_review_queue_coin_idx').on(t.coin, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND coin IS NOT NULL`),
-    index('sales_decided_card_idx').on(t.giftCardId, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL AND gift_card_id IS NOT NULL`),
-    index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL AND coin IS NOT NULL`),
+    index('sales_decided_card_idx').on(t.giftCardId, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`gift_card_id IS NOT NULL`),
+    index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`coin IS NOT NULL`),
   ],
 );
 

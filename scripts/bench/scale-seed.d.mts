@@ -1,0 +1,2 @@
+/** Types of scale-seed.mjs for the TypeScript test that shares it (apps/server/test/list-plans.test.ts). */
+export function scaleSeedStatements(options: { rows: number; heavyUserId: string; staffId: string }): string[];
