@@ -8,17 +8,44 @@ interface BottomSheetProps {
   children: ReactNode;
 }
 
-/** A modal sheet from the bottom: dimmed backdrop, drag handle, closes on backdrop tap and Escape. */
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the open sheet (a modal dialog): from the last control back to the first, and round. */
+function trapTab(panel: HTMLElement, event: globalThis.KeyboardEvent) {
+  const focusable = [...panel.querySelectorAll<HTMLElement>(focusableSelector)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    panel.focus();
+  } else if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A modal sheet from the bottom: dimmed backdrop, drag handle, closes on backdrop tap and Escape; focus moves in, stays in (Tab wraps) and returns to the opener. */
 export function BottomSheet({ open, onClose, title, children }: BottomSheetProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent's re-render (a new callback) does not re-run the focus effect
+  // below, which would pull focus off the control being used back to the panel.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
 
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') closeRef.current();
+      if (event.key === 'Tab' && panelRef.current) trapTab(panelRef.current, event);
     };
     document.addEventListener('keydown', onKey);
     const { overflow } = document.body.style;
@@ -28,7 +55,7 @@ export function BottomSheet({ open, onClose, title, children }: BottomSheetProps
       document.body.style.overflow = overflow;
       previous?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return (
