@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
@@ -23,6 +23,30 @@ const frameworkErrors: Record<string, { status: number; error: string }> = {
   FST_PARTS_LIMIT: { status: 413, error: httpMessages.payloadTooLarge },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, error: httpMessages.unsupportedMediaType },
 };
+
+/**
+ * The multipart parser's (@fastify/busboy) refusals of a body that is not well-formed multipart: plain
+ * Errors without a code, met wherever a route reads its parts (sales, photo, card picture).
+ */
+const malformedMultipart = [
+  'Multipart: Boundary not found',
+  'Unexpected end of multipart data',
+  'terminated early due to unexpected end of multipart data',
+  'The needle cannot be an empty String/Buffer.',
+  'The needle cannot have a length bigger than 256.',
+  'Unsupported Content-Type.',
+];
+const isMalformedMultipart = (error: Error) => !('code' in error && error.code) && malformedMultipart.some((message) => error.message.endsWith(message));
+
+/**
+ * The router's own refusals (a path that is not valid percent-encoding, a path parameter past its
+ * length limit) reach neither route nor error handler: without this, Fastify answers them with
+ * its own body (message, statusCode). Passed to Fastify as `frameworkErrors` (app.ts).
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, { error: httpMessages.badRequest, code: errorCodes.validation });
+}
 
 /**
  * One error handler for the whole API: every failure is `{ error, code?, fields?, meta? }`;
@@ -50,6 +74,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return send(reply, known.status, { error: known.error, code: errorCodes.validation });
+    if (isMalformedMultipart(error)) return send(reply, 400, { error: httpMessages.badRequest, code: errorCodes.validation });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, error.statusCode, { error: httpMessages.badRequest, code: errorCodes.validation });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '@wise/shared';
+import { createTestApp, get, type TestApp } from './support/app';
+import { multipartFile, photo } from './support/fake-images';
+import { createCustomer, type TestUser } from './support/users';
+
+/**
+ * What the fuzz suite (test/fuzz.test.ts, `npm run fuzz`) found, one test each, so the fix stays
+ * without the generator having to land on the same request again.
+ */
+let t: TestApp;
+let customer: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await createCustomer(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("the router's own refusals answer in the error body", () => {
+  it('a path that is not valid percent-encoding → 400 { error, code }, not Fastify’s body', async () => {
+    for (const url of ['/api/transactions/%', '/api/transactions/%zz', '/api/admin/customers/%E0%A4%A']) {
+      const response = await get(t.app, url, customer.cookie);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(errorBodySchema.strict().parse(response.json()), url).toEqual({ error: 'The request could not be understood', code: 'VALIDATION' });
+    }
+  });
+
+  it('a path parameter past the router’s length limit → 414 { error, code }', async () => {
+    const response = await get(t.app, `/api/transactions/${'a'.repeat(500)}`, customer.cookie);
+    expect(response.statusCode).toBe(414);
+    expect(errorBodySchema.strict().parse(response.json())).toEqual({ error: 'The request could not be understood', code: 'VALIDATION' });
+  });
+});
+
+describe('multipart that is not well-formed → 400 with the error body, not 500', () => {
+  const routes = ['/api/profile/photo', '/api/giftcards/sales', '/api/crypto/sales'];
+
+  async function bodies() {
+    const good = multipartFile(await photo('png', 40, 30));
+    const payload = good.payload as Buffer;
+    const boundary = /boundary=(.+)$/.exec(good.headers['content-type'])?.[1] ?? '';
+    return [
+      { what: 'no boundary', contentType: 'multipart/form-data', payload },
+      { what: 'cut short', contentType: good.headers['content-type'], payload: payload.subarray(0, payload.length - 30) },
+      { what: 'no closing boundary', contentType: good.headers['content-type'], payload: payload.subarray(0, payload.indexOf(`--${boundary}--`)) },
+      { what: 'a boundary of 300 characters', contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload },
+    ];
+  }
+
+  it('on every upload route', async () => {
+    for (const url of routes) {
+      for (const body of await bodies()) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: body.payload,
+          headers: { cookie: customer.cookie, 'content-type': body.contentType, 'idempotency-key': `fz-${body.what.replaceAll(' ', '-')}` },
+        });
+        expect(response.statusCode, `${url}, ${body.what}: ${response.body}`).toBe(400);
+        expect(errorBodySchema.strict().parse(response.json()).code, `${url}, ${body.what}`).toBe('VALIDATION');
+      }
+    }
+  });
+});
