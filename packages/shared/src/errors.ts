@@ -29,6 +29,8 @@ export const errorCodes = {
   loginFailed: 'LOGIN_FAILED',
   accountLocked: 'ACCOUNT_LOCKED',
   internal: 'INTERNAL',
+  /** Every database connection stayed busy past the wait: nothing was done, try again shortly (503). */
+  busy: 'BUSY',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

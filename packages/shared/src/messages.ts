@@ -86,6 +86,7 @@ export const httpMessages = {
   badOrigin: 'Request origin not allowed',
   internal: 'Something went wrong on our side. Please try again',
   unavailable: 'The service is temporarily unavailable',
+  busy: 'We are very busy right now. Please try again in a moment',
 } as const;
 
 export const errorPageTexts = {

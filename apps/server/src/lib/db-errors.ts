@@ -12,3 +12,21 @@ export function uniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * pg-pool's refusals when no connection comes free (or none can be opened) within
+ * `connectionTimeoutMillis`: that query never reached the database (overload, not a bug).
+ */
+const POOL_TIMEOUT_MESSAGES = new Set(['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
+
+/** Whether an error (or one it wraps, e.g. Drizzle's "Failed query") is the pool giving up waiting. */
+export function databaseBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const candidate = current as { message?: unknown; cause?: unknown };
+    if (typeof candidate.message === 'string' && POOL_TIMEOUT_MESSAGES.has(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -3,11 +3,15 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
 import { DomainError } from '../domain/errors';
+import { databaseBusy } from '../lib/db-errors';
 
 function fieldKey(instancePath: string): string {
   const key = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return key || '_';
 }
+
+/** What a 503 for a busy database asks the client to wait. */
+const BUSY_RETRY_AFTER_S = 5;
 
 const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.status(status).send(body);
 
@@ -78,6 +82,13 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, error.statusCode, { error: httpMessages.badRequest, code: errorCodes.validation });
+    }
+    if (databaseBusy(error)) {
+      // Overload, not a bug: no connection came free in time for a query, so the client should retry
+      // (writes are idempotent or settled by their jobs; found by the issue 14 soak).
+      request.log.warn({ err: error }, 'database busy: answered 503');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return send(reply, 503, { error: httpMessages.busy, code: errorCodes.busy });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: httpMessages.internal, code: errorCodes.internal });

@@ -43,11 +43,12 @@ interface Plan {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One customer's state across journeys: the sale retried with its own key after a lost answer. */
-class CustomerJourneys {
+export class CustomerJourneys {
   private ready = false;
   private bankSet = false;
   private subCategory: SubCategory | undefined;
-  private pendingSaleKey: string | undefined;
+  /** A sale whose answer was lost or was a 5xx: sent again with the same key and the same fields. */
+  private pendingSale: { key: string; amount: string } | undefined;
 
   constructor(private readonly c: JourneyContext) {}
 
@@ -122,22 +123,22 @@ class CustomerJourneys {
   async sell() {
     const sub = this.subCategory;
     if (!sub) return;
-    // A sale whose answer was lost is sent again with the same key, as the app's retry does.
-    const key = this.pendingSaleKey ?? `soak-${randomBytes(12).toString('hex')}`;
-    this.pendingSaleKey = key;
-    const form = new FormData();
-    form.set('subcategory_id', sub.id);
     // A whole amount inside the sub-category's limits, as the form allows.
     const min = Math.ceil(Number(sub.min_amount));
     const max = Math.floor(Math.min(Number(sub.max_amount), min + 200));
-    form.set('amount', String(randomInt(min, Math.max(min, max) + 1)));
+    // A sale whose answer was lost is sent again with the same key and fields, as the app's retry does.
+    const sale = this.pendingSale ?? { key: `soak-${randomBytes(12).toString('hex')}`, amount: String(randomInt(min, Math.max(min, max) + 1)) };
+    this.pendingSale = sale;
+    const form = new FormData();
+    form.set('subcategory_id', sub.id);
+    form.set('amount', sale.amount);
     form.set('expected_rate', sub.exchange_rate);
     form.set('comment', 'Soak card');
     form.append('images', new Blob([this.c.cardPhoto], { type: 'image/jpeg' }), 'card.jpg');
-    const answer = await this.c.client.call<{ sale?: { id: string }; meta?: { exchange_rate?: string } }>('sale.submit', 'POST', '/api/giftcards/sales', { form, headers: { 'idempotency-key': key } });
+    const answer = await this.c.client.call<{ sale?: { id: string }; meta?: { exchange_rate?: string } }>('sale.submit', 'POST', '/api/giftcards/sales', { form, headers: { 'idempotency-key': sale.key } });
     if (answer.status === 201 && answer.body?.sale) this.c.seen.acceptedSales.add(answer.body.sale.id);
     if (answer.status === 409 && answer.body?.meta?.exchange_rate) sub.exchange_rate = answer.body.meta.exchange_rate;
-    if (answer.status < 500) this.pendingSaleKey = undefined;
+    if (answer.status < 500) this.pendingSale = undefined;
   }
 
   async history() {
@@ -164,11 +165,16 @@ class CustomerJourneys {
     this.c.client.forget();
   }
 
+  /** Logs in and sets bank details and the PIN (before the soak's clock starts); false if it could not. */
+  async prepare(): Promise<boolean> {
+    return (await this.ensureSignedIn()) && (await this.setUp());
+  }
+
   /** One pass: a journey picked with the weights of a customer's day. */
   async step(): Promise<void> {
     if (!(await this.ensureSignedIn())) return;
     if (!(await this.setUp())) return;
-    if (this.pendingSaleKey) return this.sell();
+    if (this.pendingSale) return this.sell();
     const roll = randomInt(0, 100);
     if (roll < 18) return this.dashboard();
     if (roll < 26) return this.collect();
@@ -183,8 +189,7 @@ class CustomerJourneys {
   }
 }
 
-export async function runCustomer(c: JourneyContext): Promise<void> {
-  const journeys = new CustomerJourneys(c);
+export async function runCustomer(c: JourneyContext, journeys = new CustomerJourneys(c)): Promise<void> {
   // Customers arrive over the first seconds rather than all in one instant.
   await sleep(randomInt(0, c.thinkMs[1] * 2));
   while (!c.stopped()) {

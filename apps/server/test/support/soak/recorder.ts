@@ -42,6 +42,13 @@ export class Recorder {
     }
   }
 
+  /** Starts the timed figures afresh (after the preparation); 5xx and refusals are kept. */
+  restartFigures(): void {
+    this.times.clear();
+    this.statuses.clear();
+    this.requests = 0;
+  }
+
   networkError(): void {
     this.networkErrors += 1;
   }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { SoakClient } from './client';
-import { runCustomer, type Seen } from './journeys';
+import { CustomerJourneys, runCustomer, type Seen } from './journeys';
 import { formatFigures, Recorder, stepFigures, type StepFigures } from './recorder';
 import { runReviewer, signInReviewer, type Decisions } from './reviewer';
 import { residentKb } from './server';
@@ -36,6 +36,8 @@ export interface SoakOptions {
   /** The server's pid, to read its RSS (one process only). */
   serverPid?: () => number | undefined;
   events?: SoakEvent[];
+  /** The run goes on at least this long after the last event has finished (a restart's slowness never eats the run after it). */
+  minTailMs?: number;
   log?: (line: string) => void;
 }
 
@@ -72,19 +74,32 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
 
     let stop = false;
     const stopped = () => stop;
-    const started = Date.now();
-    log(`soak: ${options.customers} customers for ${Math.round(options.durationMs / 1000)} s against ${options.baseUrl}`);
-    const workers = customers.map((customer) =>
-      runCustomer({
-        client: new SoakClient(options.baseUrl, recorder, 'wise_session'),
-        customer,
-        cardPhoto,
-        seen,
-        thinkMs: options.thinkMs ?? [500, 2500],
-        stopped,
-        bankAccount: options.bankAccount ?? '0123456789',
+    const contexts = customers.map((customer) => ({
+      client: new SoakClient(options.baseUrl, recorder, 'wise_session'),
+      customer,
+      cardPhoto,
+      seen,
+      thinkMs: options.thinkMs ?? ([500, 2500] as [number, number]),
+      stopped,
+      bankAccount: options.bankAccount ?? '0123456789',
+    }));
+    const journeys = contexts.map((context) => new CustomerJourneys(context));
+    // Sign-in, bank details and PIN for everyone first (a few at a time: each hashes or checks a
+    // password), so the timed run is the customers' everyday journeys.
+    log(`preparing ${customers.length} customers (log in, bank details, PIN)`);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(8, journeys.length) }, async () => {
+        while (next < journeys.length) {
+          const journey = journeys[next++]!;
+          if (!(await journey.prepare())) throw new Error('a customer could not be prepared (log in, bank details, PIN)');
+        }
       }),
     );
+    recorder.restartFigures();
+    const started = Date.now();
+    log(`soak: ${options.customers} customers for ${Math.round(options.durationMs / 1000)} s against ${options.baseUrl}`);
+    const workers = contexts.map((context, i) => runCustomer(context, journeys[i]));
     const reviewer = runReviewer(reviewerClient, secret, decisions, stopped);
 
     const rss: SoakRun['rss'] = {};
@@ -103,7 +118,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         await event.run();
         events.push({ label: event.label, atMs: at - started, tookMs: Date.now() - at });
       }
-      const left = started + options.durationMs - Date.now();
+      const lastEventEnd = events.length > 0 ? started + events[events.length - 1]!.atMs + events[events.length - 1]!.tookMs : 0;
+      const left = Math.max(started + options.durationMs, lastEventEnd + (options.minTailMs ?? 0)) - Date.now();
       if (left > 0) await sleep(left);
       if (options.serverPid) {
         const pid = options.serverPid();

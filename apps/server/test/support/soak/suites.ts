@@ -2,13 +2,14 @@ import { checkFailures, checkSoak, waitForSettled, type SoakChecks } from './che
 import { SOAK_BANK_ACCOUNT, startSoakEnvironment, type SoakEnvironment } from './environment';
 import type { FaultMode } from './fault-proxy';
 import { openSoakDatabase } from './seed';
-import { startSoakServer, type SoakServer } from './server';
+import { removeCompiledServer, startSoakServer, type SoakServer } from './server';
 import { runSoak, type SoakEvent, type SoakRun } from './soak';
 
 /**
  * The three suites of issue 14 around `runSoak`, each on its own server process and database:
  * - `soak`: the plain run — zero 5xx, RSS growth under 10 %;
- * - `crash`: `kill -9` in the middle, a restart on the same database, the run goes on;
+ * - `crash`: `kill -9` a third of the way in, a restart on the same database, the run goes on
+ *   (at least another third of the run after the server is back);
  * - `faults`: every provider slow, then failing, then answering garbage, then recovered.
  * Afterwards the money in flight is left to settle (bounded) and checked.
  */
@@ -36,6 +37,25 @@ export interface SuiteReport {
   refusals: Record<string, number>;
   faultCounts?: Record<string, Record<FaultMode, number>>;
   emails: { delivered: number; refused: number };
+  /** Distinct messages of the errors the server logged (pino level ≥ error), with counts. */
+  serverLogErrors: Record<string, number>;
+}
+
+/** The server's logged errors, by message: what a 5xx was, from the side that knows. */
+export function loggedErrors(output: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) < 50) continue;
+      const key = `${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.slice(0, 200);
+      counts[key] = (counts[key] ?? 0) + 1;
+    } catch {
+      // not a log line
+    }
+  }
+  return counts;
 }
 
 /** The fault schedule: three equal phases in the middle half of the run, then recovery. */
@@ -59,7 +79,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       options.suite === 'crash'
         ? [
             {
-              atMs: options.durationMs / 2,
+              atMs: options.durationMs / 3,
               label: 'kill -9 the server, restart it on the same database',
               run: async () => {
                 await live.kill9();
@@ -80,6 +100,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       bankAccount: SOAK_BANK_ACCOUNT,
       serverPid: options.suite === 'soak' ? () => live.pid() : undefined,
       events,
+      minTailMs: options.suite === 'crash' ? options.durationMs / 3 : 0,
       log,
     });
     env.setMode('pass');
@@ -116,6 +137,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
         refusals,
         faultCounts: options.suite === 'faults' ? Object.fromEntries(Object.entries(env.proxies).map(([name, proxy]) => [name, proxy.counts])) : undefined,
         emails: { delivered: env.smtp.delivered.length, refused: env.smtp.refused },
+        serverLogErrors: loggedErrors(server.output()),
       };
     } finally {
       await database.close();
@@ -125,6 +147,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     throw error;
   } finally {
     await server?.stop();
+    await removeCompiledServer();
     await env.close();
   }
 }
@@ -148,6 +171,8 @@ export function formatReport(report: SuiteReport): string {
   if (report.faultCounts) lines.push(`requests through the fault proxies: ${JSON.stringify(report.faultCounts)}`);
   const refusals = Object.entries(report.refusals).sort((a, b) => b[1] - a[1]);
   if (refusals.length) lines.push(`refusals the customers saw: ${refusals.map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+  const logged = Object.entries(report.serverLogErrors);
+  if (logged.length) lines.push(`errors the server logged: ${logged.map(([k, n]) => `${k} ×${n}`).join('; ')}`);
   lines.push(report.failures.length === 0 ? 'PASS' : `FAIL:\n  ${report.failures.join('\n  ')}`);
   return lines.join('\n');
 }
