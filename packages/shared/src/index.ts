@@ -7,6 +7,7 @@ export * from './profile';
 export * from './pin';
 export * from './bank';
 export * from './notifications';
+export * from './lists';
 export * from './transactions';
 export * from './dashboard';
 export * from './gems';

@@ -2,10 +2,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, formatKobo, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTransactions } from '../api/get-transactions';
 import { useOnSettled } from '../hooks/use-on-settled';
@@ -98,16 +98,13 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
             </li>
           ))}
         </ul>
-        {transactions.isFetchNextPageError ? (
-          <p className="tx-more-error" role="alert">
-            {fetchMessages.transactionHistory}
-          </p>
-        ) : null}
-        {transactions.hasNextPage ? (
-          <Button variant="secondary" onClick={() => void transactions.fetchNextPage()} busy={transactions.isFetchingNextPage} busyLabel="Loading...">
-            Load more
-          </Button>
-        ) : null}
+        <LoadMore
+          hasMore={transactions.hasNextPage}
+          loading={transactions.isFetchingNextPage}
+          failed={transactions.isFetchNextPageError}
+          errorMessage={fetchMessages.transactionHistory}
+          onLoadMore={() => void transactions.fetchNextPage()}
+        />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@wise/shared';
+import { listTexts, NOTIFICATIONS_PAGE_SIZE, type Notification } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { NOTIFICATIONS_REFETCH_MS } from '../../../../features/notifications/api/get-notifications';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -30,7 +30,7 @@ describe('/homepage/notifications', () => {
     const rejected = message(2, 'Your Amazon · USA physical sale of ₦72,500.00 was rejected. Reason: The card has already been used.', false);
     let answer: Notification[] = [welcome];
     const calls = routeFetch({
-      'GET /api/notifications': () => ({ status: 200, body: answer }),
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: answer, next_cursor: null } }),
       'POST /api/notifications/read': () => ({ status: 200, body: { unread_count: 0 } }),
     });
     renderRoutes(routes, { path: paths.notifications });
@@ -45,5 +45,66 @@ describe('/homepage/notifications', () => {
     expect(rows[0]?.textContent).toContain('was rejected. Reason: The card has already been used.');
     expect(rows.map((row) => row.getAttribute('data-unread'))).toEqual(['true', 'true']);
     expect(calls.filter((c) => c === 'POST /api/notifications/read')).toHaveLength(2);
+  });
+});
+
+/** A stand-in for the browser's IntersectionObserver: the test says when the list's end comes into view. */
+class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    FakeIntersectionObserver.live.add(this);
+  }
+  disconnect() {
+    FakeIntersectionObserver.live.delete(this);
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  static scrollIntoView() {
+    for (const observer of FakeIntersectionObserver.live) {
+      observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+describe('/homepage/notifications older messages', () => {
+  it('loads the next page when the end of the list scrolls into view, says so while loading, and stops at the last page', async () => {
+    vi.useRealTimers();
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const newer = Array.from({ length: 3 }, (_, i) => message(i + 1, `newer ${i + 1}`, true));
+    const older = [message(7, 'older one', true)];
+    let releaseOlder: () => void = () => undefined;
+    const olderArrived = new Promise<void>((resolve) => {
+      releaseOlder = resolve;
+    });
+    const calls = routeFetch({
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: newer, next_cursor: 'c1' } }),
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}&cursor=c1`]: () => ({ status: 200, body: { notifications: older, next_cursor: null } }),
+    });
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('cursor=c1')) await olderArrived;
+      return answer!(input, init);
+    });
+    renderRoutes(routes, { path: paths.notifications });
+    const list = await screen.findByTestId('notifications');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // Reachable without scrolling too: a keyboard or screen-reader user has the button.
+    expect(screen.getByRole('button', { name: listTexts.loadMore })).toBeTruthy();
+
+    await act(async () => FakeIntersectionObserver.scrollIntoView());
+    expect((await screen.findByRole('status')).textContent).toContain(listTexts.loadingMore);
+    expect(screen.queryByRole('button', { name: listTexts.loadMore })).toBeNull();
+    await act(async () => releaseOlder());
+    expect(await screen.findByText('Older one')).toBeTruthy();
+    expect(within(screen.getByTestId('notifications')).getAllByRole('listitem')).toHaveLength(4);
+    expect(calls.filter((c) => c.includes('cursor=c1'))).toHaveLength(1);
+    // The last page: nothing more to load, no button, no observer left watching.
+    expect(screen.queryByTestId('load-more')).toBeNull();
+    expect(FakeIntersectionObserver.live.size).toBe(0);
+    vi.unstubAllGlobals();
   });
 });

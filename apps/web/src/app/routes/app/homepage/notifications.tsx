@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
+import { LoadMore } from '../../../../components/ui/load-more';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
@@ -14,22 +15,27 @@ import { useNotifications } from '../../../../features/notifications/api/get-not
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 
-/** /homepage/notifications: messages with dates, first letter capitalised, newest first; opening marks them read. */
+/**
+ * /homepage/notifications: messages with dates, first letter capitalised, newest first; opening
+ * marks them read. Older messages load page by page as the list is scrolled to its end.
+ */
 export function NotificationsRoute() {
   const notifications = useNotifications();
+  const list = useMemo(() => notifications.data?.pages.flatMap((page) => page.notifications), [notifications.data]);
   const queryClient = useQueryClient();
   const markRead = useMarkNotificationsRead();
   // The list refreshes itself while open (get-notifications.ts). What was unread when it first
   // showed keeps its dot for this visit, even after a refresh reads it back as read; a message
   // arriving meanwhile is marked read in turn.
   const [kept, setKept] = useState<{ data?: Notification[]; unread: ReadonlySet<string> }>({ unread: new Set() });
-  if (notifications.data && kept.data !== notifications.data) {
+  if (list && kept.data !== list) {
     const unread = new Set(kept.unread);
-    for (const n of notifications.data) if (!n.read) unread.add(n.id);
-    setKept({ data: notifications.data, unread });
+    for (const n of list) if (!n.read) unread.add(n.id);
+    setKept({ data: list, unread });
   }
   const markedUpTo = useRef<string | undefined>(undefined);
-  const newestUnread = notifications.data?.find((n) => !n.read)?.id;
+  // Marking read covers every page on the server, so the newest unread of any loaded page is enough.
+  const newestUnread = list?.find((n) => !n.read)?.id;
 
   useEffect(() => {
     if (newestUnread && markedUpTo.current !== newestUnread) {
@@ -58,7 +64,7 @@ export function NotificationsRoute() {
     );
   } else if (notifications.isError) {
     body = <FetchError message={fetchMessages.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
-  } else if (notifications.data.length === 0) {
+  } else if (!list || list.length === 0) {
     body = (
       <EmptyState
         art={<Bell size={48} aria-hidden="true" />}
@@ -68,20 +74,29 @@ export function NotificationsRoute() {
     );
   } else {
     body = (
-      <ul className="list" data-testid="notifications">
-        {notifications.data.map((n) => (
-          <li key={n.id} className="list__row" data-unread={unread(n) || undefined}>
-            <span className="list__icon">
-              <Bell size={18} aria-hidden="true" />
-            </span>
-            <span className="list__main">
-              <span className="notification__message">{capitalizeFirst(n.message)}</span>
-              <DateTime className="list__sub" iso={n.date_created} relative />
-            </span>
-            {unread(n) ? <span className="notification__dot" aria-label="Unread" /> : null}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="list" data-testid="notifications">
+          {list.map((n) => (
+            <li key={n.id} className="list__row" data-unread={unread(n) || undefined}>
+              <span className="list__icon">
+                <Bell size={18} aria-hidden="true" />
+              </span>
+              <span className="list__main">
+                <span className="notification__message">{capitalizeFirst(n.message)}</span>
+                <DateTime className="list__sub" iso={n.date_created} relative />
+              </span>
+              {unread(n) ? <span className="notification__dot" aria-label="Unread" /> : null}
+            </li>
+          ))}
+        </ul>
+        <LoadMore
+          hasMore={notifications.hasNextPage}
+          loading={notifications.isFetchingNextPage}
+          failed={notifications.isFetchNextPageError}
+          errorMessage={fetchMessages.notifications}
+          onLoadMore={() => void notifications.fetchNextPage()}
+        />
+      </>
     );
   }
 
