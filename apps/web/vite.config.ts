@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -25,11 +25,12 @@ function precompress(): Plugin {
           if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file.fileName)) return;
           const source = file.type === 'asset' ? file.source : file.code;
           const input = Buffer.from(source);
-          if (input.length < 1024) return;
           const [gz, br] = await Promise.all([
             gzipAsync(input, { level: 9 }),
             brotliAsync(input, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
           ]);
+          // Small chunks too: a screen fetches a dozen of them, and each shrinks by about 40 %.
+          if (gz.length >= input.length) return;
           const target = path.join(outDir, file.fileName);
           await Promise.all([writeFile(`${target}.gz`, gz), writeFile(`${target}.br`, br)]);
         }),
@@ -43,8 +44,39 @@ function precompress(): Plugin {
  * with the injectManifest strategy so the same worker shows Web Push notifications). Registration
  * is ours too (features/pwa), loaded only after the first screen has settled.
  */
-function installableApp() {
-  return VitePWA({
+/** Vite's build manifest: which source each output file comes from and what it imports. */
+type BuildManifest = Record<string, { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+
+/**
+ * The files a customer can ever load: everything reachable from index.html through static and
+ * lazy imports, without entering the back office's route modules (src/app/routes/admin).
+ */
+export function customerFiles(manifest: BuildManifest): Set<string> {
+  const files = new Set<string>(['index.html']);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk || chunk.src?.startsWith('src/app/routes/admin/')) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+function installableApp(): Plugin[] {
+  let outDir = 'dist';
+  const outDirOf: Plugin = {
+    name: 'wise-pwa-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+  const pwa = VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src',
     filename: 'sw.ts',
@@ -75,14 +107,20 @@ function installableApp() {
       // chunks are left out (a customer's phone never needs them; staff fetch them as they go),
       // and so are the launcher icons (the browser fetches those itself).
       globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'manifest.webmanifest'],
-      globIgnores: ['assets/admin*', 'assets/*-admin-*', 'assets/*.gz', 'assets/*.br'],
+      manifestTransforms: [
+        async (entries) => {
+          const customer = customerFiles(JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest);
+          return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || customer.has(entry.url)), warnings: [] };
+        },
+      ],
       rollupFormat: 'iife',
     },
   });
+  return [outDirOf, ...pwa];
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), installableApp()],
+  plugins: [react(), precompress(), ...installableApp()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -93,6 +131,8 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // .vite/manifest.json (not served: a dot folder) tells scripts/bench-bundle.mjs which chunk is which route's.
     manifest: true,
+    // Every browser the app supports preloads modules natively; the polyfill only weighed on /home.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // @wise/shared is pure (constants, messages, zod schemas) but does not say so in its

@@ -1,8 +1,17 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { ErrorPage } from './routes/error-page';
 import { RootLayout } from './routes/root-layout';
+
+/** The error screen is rarely seen: fetched when needed, not with every first screen (JavaScript budget). */
+const LazyErrorPage = lazy(() => import('./routes/error-page').then((module) => ({ default: module.ErrorPage })));
+function ErrorPage() {
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorPage />
+    </Suspense>
+  );
+}
 
 /**
  * Route-level code splitting: each screen is fetched when first visited. `load` imports the
