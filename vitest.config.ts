@@ -20,8 +20,9 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
-          // The soak suites run real server processes on PostgreSQL (issue 14).
-          exclude: ['apps/server/test/soak*.test.ts'],
+          // The soak suites run real server processes on PostgreSQL (issue 14); the fuzz run's
+          // thousands of requests run once, on PostgreSQL.
+          exclude: ['apps/server/test/soak*.test.ts', 'apps/server/test/fuzz.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup-pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

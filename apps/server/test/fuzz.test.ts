@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-fuzz-'));
   t = await createTestApp({ env: { UPLOAD_DIR: dir }, rateLimitMultiplier: 1_000_000 });
   report = await runFuzz(t, { seed: SEED, perOperation: PER_OPERATION });
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await t.close();
   await rm(dir, { recursive: true, force: true });

@@ -45,6 +45,8 @@ export interface Staff {
 export interface Holdings {
   customer: Customer;
   giftCardSaleId: string;
+  /** The sub-category sold and the rate it was sold at (a new sale at that rate is a valid one). */
+  subcategory: { id: string; exchange_rate: string };
   /** The stored names of the gift-card sale's images (`<32 hex>.webp`). */
   saleImageNames: string[];
   cryptoSaleId: string;
@@ -199,7 +201,7 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   const notificationIds = (await target.database.query<{ id: string }>('SELECT id::text AS id FROM notifications WHERE user_id = $1', [customer.id])).map((row) => row.id);
   if (notes.statusCode !== 200 || notificationIds.length === 0) throw new Error(`the holder has no notification: ${notes.body}`);
 
-  return { customer, giftCardSaleId, saleImageNames, cryptoSaleId, billOrderId, photoName, photoUrl, notificationIds, bankAccount, address, PIN };
+  return { customer, giftCardSaleId, subcategory: sub, saleImageNames, cryptoSaleId, billOrderId, photoName, photoUrl, notificationIds, bankAccount, address, PIN };
 }
 
 /** What the generator aims at: the holder's ids, names and contacts, and the staff's ids. */
@@ -220,6 +222,9 @@ export function knownValues(holdings: Holdings, staff: Staff[]): KnownValues {
       bank_account: [holdings.bankAccount],
       q: [customer.email, customer.username],
       user_id: [customer.id],
+      subcategory_id: [holdings.subcategory.id],
+      expected_rate: [holdings.subcategory.exchange_rate],
+      amount: ['50', '100'],
     },
   };
 }
