@@ -12,7 +12,8 @@ const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@wise/'));
 
 await rm(outdir, { recursive: true, force: true });
-const entryPoints = { server: path.join(root, 'src/server.ts') };
+// The embedded database's worker thread is its own file: db/pglite-bridge.ts starts ./pglite-worker.js beside the bundle.
+const entryPoints = { server: path.join(root, 'src/server.ts'), 'pglite-worker': path.join(root, 'src/db/pglite-worker.ts') };
 for (const [name, file] of Object.entries(pkg.buildEntries ?? {})) entryPoints[name] = path.join(root, file);
 await build({
   entryPoints,
