@@ -119,11 +119,16 @@ async function cpuLock(file, mode) {
   };
 }
 
-async function oneSize(rows) {
+/** A seeded database with its server running and the six pages to measure; `drop()` ends both. */
+async function prepareSize(rows) {
   const name = `wise_scale_${rows}_${process.pid}`;
   const databaseUrl = urlFor(name);
   await withClient(ADMIN_URL, (c) => c.query(`CREATE DATABASE ${name}`));
   let server;
+  const drop = async () => {
+    await server?.stop();
+    await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  };
   try {
     // The app's own migrate runs first thing in admin:create; the reviewer it adds signs in below.
     const staffEmail = `scale-reviewer-${process.pid}@wise.test`;
@@ -132,7 +137,14 @@ async function oneSize(rows) {
       env: { DATABASE_URL: databaseUrl, NODE_ENV: 'development' },
       input: `${STAFF_PASSWORD}\n`,
     });
-    server = await startWise({ port: Number(process.env.SCALE_PORT) || (await freePort()), databaseUrl, tmpPrefix: '/tmp/wise-scale-' });
+    const basePort = Number(process.env.SCALE_PORT);
+    server = await startWise({
+      port: basePort ? basePort + SIZES.indexOf(rows) : await freePort(),
+      databaseUrl,
+      tmpPrefix: '/tmp/wise-scale-',
+      // The largest size seeds for minutes while the smaller ones wait: their staff sessions must not idle out.
+      env: { STAFF_SESSION_IDLE_MINUTES: '720' },
+    });
     const heavy = await createCustomer(server.baseUrl);
     const staffCookie = await staffSession(server.baseUrl, staffEmail);
 
@@ -155,33 +167,43 @@ async function oneSize(rows) {
         { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
       ];
     }).finally(releaseSeed);
-    const seedS = (Date.now() - seedStarted) / 1000;
-
-    const release = await cpuLock(process.env.SCALE_CPU_LOCK, 'exclusive');
-    const results = [];
-    try {
-      for (const route of routes) {
-        const r = await measure({ baseUrl: server.baseUrl, route: { ...route, name: `${route.list} ${route.page}` }, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S });
-        if (r.non2xx > 0 || r.total === 0) throw new Error(`${route.list} ${route.page} at ${rows} rows: ${r.non2xx} non-2xx of ${r.total}`);
-        results.push({ ...route, p50: r.p50, p99: r.p99, rps: r.rps });
-      }
-    } finally {
-      await release();
-    }
-    return { rows, seedS, results };
-  } finally {
-    await server?.stop();
-    await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    return { rows, seedS: (Date.now() - seedStarted) / 1000, baseUrl: server.baseUrl, routes, drop };
+  } catch (error) {
+    await drop();
+    throw error;
   }
+}
+
+async function measureSize(size) {
+  const results = [];
+  for (const route of size.routes) {
+    const r = await measure({ baseUrl: size.baseUrl, route: { ...route, name: `${route.list} ${route.page}` }, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S });
+    if (r.non2xx > 0 || r.total === 0) throw new Error(`${route.list} ${route.page} at ${size.rows} rows: ${r.non2xx} non-2xx of ${r.total}`);
+    results.push({ ...route, p50: r.p50, p99: r.p99, rps: r.rps });
+  }
+  return { ...size, results };
 }
 
 async function main() {
   console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales and notifications each, a tenth the heavy customer's`);
+  // Every size is seeded first, its server left running; then all are measured back to back, under
+  // the same conditions (and one exclusive hold of SCALE_CPU_LOCK), and every database is dropped.
+  const prepared = [];
   const sizes = [];
-  for (const rows of SIZES) {
-    const size = await oneSize(rows);
-    console.log(`  ${rows.toLocaleString('en-US')} rows: seeded in ${size.seedS.toFixed(1)} s, measured`);
-    sizes.push(size);
+  try {
+    for (const rows of SIZES) {
+      const size = await prepareSize(rows);
+      console.log(`  ${rows.toLocaleString('en-US')} rows: seeded in ${size.seedS.toFixed(1)} s`);
+      prepared.push(size);
+    }
+    const release = await cpuLock(process.env.SCALE_CPU_LOCK, 'exclusive');
+    try {
+      for (const size of prepared) sizes.push(await measureSize(size));
+    } finally {
+      await release();
+    }
+  } finally {
+    for (const size of prepared) await size.drop();
   }
   const first = sizes[0];
   const last = sizes.at(-1);
