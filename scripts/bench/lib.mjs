@@ -220,7 +220,9 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    // Connection errors and answers slower than autocannon's 10 s timeout: an overloaded machine, not a wrong answer.
+    timeouts: result.errors + result.timeouts,
     total: result.requests.total,
     peakRssMb: pid ? Math.max(peakRss, rssMb(pid) ?? 0) : undefined,
     // Server CPU per answer: unlike req/s it hardly moves when other work shares the machine.

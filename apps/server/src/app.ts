@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, RouteContext } from './context';
 import { joinSessionRevocations } from './domain/auth/session-cache';
 import { loggerOptions, redactUrl } from './lib/log-redaction';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import docs from './plugins/docs';
-import errors, { frameworkErrorReply } from './plugins/errors';
+import errors from './plugins/errors';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
@@ -59,8 +60,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     return503OnClosing: true,
-    // Bad URLs the router refuses answer in the one error body too (plugins/errors.ts).
-    frameworkErrors: frameworkErrorReply,
     // One line per request, written below when it ends, instead of Fastify's two with nested objects.
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,7 +78,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers through fast-json-stringify from the zod schemas' JSON Schema (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   // Several instances: a session ended on one is refused at once by all (domain/auth/session-cache.ts).
   if (config.REDIS_URL) {

@@ -30,6 +30,11 @@ const envSchema = z
     HOST: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalUrl,
+    /**
+     * PostgreSQL connections per instance. The default covers 50 concurrent requests on a small
+     * server (each holds one for a single short statement); PostgreSQL's own limit is shared by all instances.
+     */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
     DATA_DIR: z.string().optional(),
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,

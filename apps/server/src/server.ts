@@ -27,7 +27,7 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await migrate(database);
   const limiter = createRateLimiter(config.REDIS_URL);
   const providers = createProviders(config);

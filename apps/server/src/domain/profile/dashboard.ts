@@ -1,27 +1,41 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardResponse, PendingAction } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { hasBankDetails } from '../bank/service';
+import { bankDetails, gemAccounts, notifications, transactionPins, users } from '../../db/schema/index';
 import { notFound } from '../errors';
-import { getGemBalance } from '../gems/ledger';
-import { unreadCount } from '../notifications/service';
-import { hasPin } from '../pin/service';
 import { photoUrl } from '../uploads/photos';
 
-/** Everything the home screen shows in one answer (SPEC §1, §4 "Pending-action prompts"). */
+/**
+ * Everything the home screen shows in one answer (SPEC §1, §4 "Pending-action prompts"), in one
+ * statement: the name and photo, the available gem balance (the cached account balance, as
+ * getGemBalance reads it), the unread count, and whether a PIN and bank details exist. Five
+ * statements competing for the pool made this the slowest screen (issue 12).
+ */
 export async function getDashboard(db: Db, userId: string): Promise<DashboardResponse> {
-  const [user] = await db.select({ fullName: users.fullName, photo: users.photo }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound();
-  const [wallet, unread, pinSet, bankSet] = await Promise.all([
-    getGemBalance(db, userId),
-    unreadCount(db, userId),
-    hasPin(db, userId),
-    hasBankDetails(db, userId),
-  ]);
+  const [row] = await db
+    .select({
+      fullName: users.fullName,
+      photo: users.photo,
+      // bigint as text: anything past 2^53 must fail loudly, not round (see toWallet).
+      wallet: sql<string | null>`(select ${gemAccounts.balance}::text from ${gemAccounts} where ${and(eq(gemAccounts.userId, users.id), eq(gemAccounts.kind, 'available'))})`,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, users.id), isNull(notifications.readAt))})`,
+      pinSet: sql<boolean>`exists (select 1 from ${transactionPins} where ${eq(transactionPins.userId, users.id)})`,
+      bankSet: sql<boolean>`exists (select 1 from ${bankDetails} where ${eq(bankDetails.userId, users.id)})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound();
   const pending: PendingAction[] = [];
-  if (!pinSet) pending.push('set_pin');
-  if (!user.photo) pending.push('upload_photo');
-  if (!bankSet) pending.push('add_bank_details');
-  return { full_name: user.fullName, photo: photoUrl(user.photo), wallet, unread_notifications: unread, pending_actions: pending };
+  if (!row.pinSet) pending.push('set_pin');
+  if (!row.photo) pending.push('upload_photo');
+  if (!row.bankSet) pending.push('add_bank_details');
+  return { full_name: row.fullName, photo: photoUrl(row.photo), wallet: toWallet(row.wallet), unread_notifications: Number(row.unread), pending_actions: pending };
+}
+
+function toWallet(balance: string | null): number {
+  if (balance === null) return 0;
+  const n = Number(balance);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`cached balance is not a safe integer: ${balance}`);
+  return n;
 }

@@ -63,7 +63,21 @@ async function userRow(db: Db, userId: string) {
 }
 
 export async function getProfile(db: Db, userId: string): Promise<ProfileResponse> {
-  const user = await userRow(db, userId);
+  // Only what the screen shows: never the password hash or other secrets of the row.
+  const [user] = await db
+    .select({
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      gender: users.gender,
+      address: users.address,
+      dateOfBirth: users.dateOfBirth,
+      photo: users.photo,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw notFound();
   return {
     full_name: user.fullName,
     email: user.email,
