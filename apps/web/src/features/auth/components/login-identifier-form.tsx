@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { loginEmailStepSchema, loginPhoneStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +27,7 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
         error={errors.email_or_phone?.message}
         {...field('email_or_phone')}
       />
-      <button type="button" className="auth-switch" onClick={onSwitch} onPointerEnter={preloadPhoneField}>
+      <button type="button" className="auth-switch" onClick={onSwitch} onPointerEnter={preloadPhoneField} onFocus={preloadPhoneField}>
         Use phone number
       </button>
       <div className="screen__actions">
@@ -80,12 +80,9 @@ interface LoginIdentifierFormProps {
 
 /** Login step 1: email by default, or phone (SPEC §2). Switching modes starts the field afresh. */
 export function LoginIdentifierForm({ onSubmit }: LoginIdentifierFormProps) {
+  // The phone library (≈ 50 KB) is fetched when the switch is pointed at or focused, not with the
+  // screen: most customers log in by e-mail, and the plain input works until it arrives.
   const [mode, setMode] = useState<Mode>('email');
-  // Fetch the phone library while the customer types, so the switch is instant.
-  useEffect(() => {
-    const idle = window.setTimeout(preloadPhoneField, 1500);
-    return () => window.clearTimeout(idle);
-  }, []);
   return mode === 'email' ? (
     <EmailForm onSubmit={onSubmit} onSwitch={() => setMode('phone')} />
   ) : (
