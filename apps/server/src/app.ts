@@ -7,7 +7,7 @@ import { joinSessionRevocations } from './domain/auth/session-cache';
 import { loggerOptions, redactUrl } from './lib/log-redaction';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import docs from './plugins/docs';
-import errors from './plugins/errors';
+import errors, { frameworkErrorReply } from './plugins/errors';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
 import sessions from './plugins/sessions';
@@ -60,6 +60,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // Bad URLs the router refuses answer in the one error body too (plugins/errors.ts).
+    frameworkErrors: frameworkErrorReply,
     // One line per request, written below when it ends, instead of Fastify's two with nested objects.
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();

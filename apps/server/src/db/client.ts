@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { logErrorToStderr } from '../lib/log-redaction';
+import { PgliteWorkerHost } from './pglite-bridge';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -25,6 +25,7 @@ export interface Database extends Connection {
   close(): Promise<void>;
 }
 
+/** An in-process PGlite (test harness, one-off tools): queries run on the calling thread. */
 export function wrapPglite(client: PGlite): Database {
   const connection: Connection = {
     exec: async (sqlText) => {
@@ -82,15 +83,29 @@ interface OpenOptions {
   poolMax?: number;
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite persisted in dataDir. */
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite persisted in dataDir, run in
+ * a worker thread (pglite-bridge.ts) and reached through the same `pg` code path as PostgreSQL.
+ */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const onPoolError = options.onPoolError ?? ((error: Error) => logErrorToStderr('idle database connection failed', error));
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
-    const onPoolError = options.onPoolError ?? ((error: Error) => logErrorToStderr('idle database connection failed', error));
     // Without a listener the error would crash the process; with an empty one it would vanish.
     pool.on('error', (error) => onPoolError(error));
     return wrapPool(pool);
   }
-  await mkdir(options.dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create({ dataDir: `${options.dataDir}/pglite` }));
+  const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => onPoolError(new Error(message)));
+  await host.start();
+  const pool = host.createPool();
+  pool.on('error', (error) => onPoolError(error));
+  const database = wrapPool(pool);
+  return {
+    ...database,
+    kind: 'pglite',
+    close: async () => {
+      await pool.end();
+      await host.close();
+    },
+  };
 }
