@@ -36,7 +36,9 @@ export function useConfirmEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEnrolment,
-    onSuccess: () => queryClient.removeQueries({ queryKey: staffAuthKeys.all }),
+    // Only the cached staff member: removing the enrolment query while its screen is still
+    // mounted refetches it, and the now-verified session's 401 for it signed staff out again.
+    onSuccess: () => queryClient.removeQueries({ queryKey: staffAuthKeys.me() }),
   });
 }
 
