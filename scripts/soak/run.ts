@@ -5,9 +5,12 @@
  *   --customers N --duration S     default 200 customers for 180 s
  *   --port P                       first of the ports used (server P, proxies P+1…P+6); default 4800
  *   --settle S                     bound on waiting for orders and payouts to settle; default 120 s
+ *   --think MIN,MAX                a customer's pause between journeys, seconds; default 2,8
+ *   --lock PATH                    take `flock -x PATH` once the customers are prepared, for the timed run and the checks
  *   --url URL --database URL       soak a running deployment instead (no crash/faults; checks read the database)
  * Exits 1 when a check fails.
  */
+import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { checkFailures, checkSoak, waitForSettled } from '../../apps/server/test/support/soak/checks';
 import { openSoakDatabase } from '../../apps/server/test/support/soak/seed';
@@ -24,6 +27,8 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '120' },
     url: { type: 'string' },
     database: { type: 'string' },
+    think: { type: 'string', default: '2,8' },
+    lock: { type: 'string' },
   },
 });
 
@@ -31,14 +36,34 @@ const log = (line: string) => console.log(line);
 const customers = Number(values.customers);
 const durationMs = Number(values.duration) * 1000;
 const settleTimeoutMs = Number(values.settle) * 1000;
+const [thinkMin = 2, thinkMax = 8] = values.think.split(',').map(Number);
+const thinkMs: [number, number] = [thinkMin * 1000, thinkMax * 1000];
+
+/** Holds `flock -x path` from when it is granted until the returned release is called. */
+async function exclusiveLock(path: string): Promise<() => void> {
+  const holder = spawn('flock', ['-x', path, '-c', 'echo locked; read _'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    holder.once('exit', (code) => reject(new Error(`flock ended (${code}) before granting ${path}`)));
+  });
+  return () => holder.stdin.end();
+}
+let releaseLock: (() => void) | undefined;
+const beforeTimedRun = values.lock
+  ? async () => {
+      log(`waiting for flock -x ${values.lock}`);
+      releaseLock = await exclusiveLock(values.lock!);
+      log('exclusive lock held');
+    }
+  : undefined;
 
 async function main(): Promise<number> {
   if (values.url) {
     if (!values.database) throw new Error('--url needs --database (the deployment’s DATABASE_URL) for seeding and the checks');
-    const run = await runSoak({ baseUrl: values.url.replace(/\/$/, ''), databaseUrl: values.database, customers, durationMs, log });
+    const run = await runSoak({ baseUrl: values.url.replace(/\/$/, ''), databaseUrl: values.database, customers, durationMs, thinkMs, beforeTimedRun, log });
     const database = openSoakDatabase(values.database);
     try {
-      const settle = await waitForSettled(database, settleTimeoutMs);
+      const settle = await waitForSettled(database, settleTimeoutMs).finally(() => releaseLock?.());
       const checks = await checkSoak(database, { acceptedSales: run.seen.acceptedSales });
       const failures = [...checkFailures(checks), ...run.recorder.serverErrors.slice(0, 10).map((e) => `5xx: ${e.step} ${e.status} ${e.body}`)];
       if (!settle.settled) failures.push(`not settled: ${JSON.stringify(settle.left)}`);
@@ -51,7 +76,7 @@ async function main(): Promise<number> {
     }
   }
   const suite = values.crash ? 'crash' : values.faults ? 'faults' : 'soak';
-  const report = await runSuite({ suite, customers, durationMs, portBase: Number(values.port), settleTimeoutMs, log });
+  const report = await runSuite({ suite, customers, durationMs, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
   console.log(`\n${formatReport(report)}`);
   return report.failures.length ? 1 : 0;
 }

@@ -192,13 +192,17 @@ export class CustomerJourneys {
 export async function runCustomer(c: JourneyContext, journeys = new CustomerJourneys(c)): Promise<void> {
   // Customers arrive over the first seconds rather than all in one instant.
   await sleep(randomInt(0, c.thinkMs[1] * 2));
+  let misses = 0;
   while (!c.stopped()) {
     try {
       await journeys.step();
+      misses = 0;
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
-      // The server is down (a crash test): the app would show its offline toast and try again.
-      await sleep(500);
+      // The server is down (a crash test): the app shows its offline toast and tries again later,
+      // backing off (1 s doubling to 8 s, with jitter) so a restarting server is not stormed.
+      misses += 1;
+      await sleep(Math.min(8000, 1000 * 2 ** (misses - 1)) * (0.5 + Math.random()));
     }
     await sleep(randomInt(c.thinkMs[0], c.thinkMs[1] + 1));
   }

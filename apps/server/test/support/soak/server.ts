@@ -75,14 +75,15 @@ export async function startSoakServer(port: number, env: Record<string, string>)
     child = started;
     started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 60_000;
+    // Generous: a restart under a crowd of customers (and a busy machine) is slow to answer /readyz.
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (started.exitCode !== null || started.signalCode !== null) throw new Error(`the server exited before it was ready: ${output.slice(-4000)}`);
       const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.status === 200, () => false);
       if (ready) return;
       if (Date.now() > deadline) {
         started.kill('SIGKILL');
-        throw new Error(`the server was not ready within 60 s: ${output.slice(-4000)}`);
+        throw new Error(`the server was not ready within 180 s: ${output.slice(-4000)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -36,6 +36,8 @@ export interface SoakOptions {
   /** The server's pid, to read its RSS (one process only). */
   serverPid?: () => number | undefined;
   events?: SoakEvent[];
+  /** Called once every customer is prepared, before the clock starts (e.g. to take an exclusive CPU lock). */
+  beforeTimedRun?: () => Promise<void>;
   /** The run goes on at least this long after the last event has finished (a restart's slowness never eats the run after it). */
   minTailMs?: number;
   log?: (line: string) => void;
@@ -96,6 +98,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         }
       }),
     );
+    await options.beforeTimedRun?.();
     recorder.restartFigures();
     const started = Date.now();
     log(`soak: ${options.customers} customers for ${Math.round(options.durationMs / 1000)} s against ${options.baseUrl}`);

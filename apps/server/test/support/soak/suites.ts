@@ -23,6 +23,8 @@ export interface SuiteOptions {
   portBase: number;
   settleTimeoutMs: number;
   thinkMs?: [number, number];
+  /** Passed to runSoak: runs before the timed part (the CLI takes the exclusive CPU lock there). */
+  beforeTimedRun?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -97,6 +99,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       customers: options.customers,
       durationMs: options.durationMs,
       thinkMs: options.thinkMs,
+      beforeTimedRun: options.beforeTimedRun,
       bankAccount: SOAK_BANK_ACCOUNT,
       serverPid: options.suite === 'soak' ? () => live.pid() : undefined,
       events,
