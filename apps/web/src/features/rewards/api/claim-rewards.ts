@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rewardClaimResponseSchema } from '@wise/shared';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { rewardClaimResponseSchema, type RewardsHistoryResponse } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { rewardKeys } from './keys';
@@ -15,8 +15,14 @@ export function useClaimRewards() {
   return useMutation({
     mutationFn: () => claimRewards(),
     onSuccess: async (data) => {
-      queryClient.setQueryData(rewardKeys.history(), (old: { rewards: (typeof data.claim)[] } | undefined) =>
-        old ? { rewards: [data.claim, ...old.rewards.filter((r) => r.id !== data.claim.id)] } : old,
+      // The new claim is the newest: it heads the first page until the refetch confirms it.
+      queryClient.setQueryData(rewardKeys.history(), (old: InfiniteData<RewardsHistoryResponse, string | undefined> | undefined) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page, i) => (i === 0 ? { ...page, rewards: [data.claim, ...page.rewards.filter((r) => r.id !== data.claim.id)] } : page)),
+            }
+          : old,
       );
       await queryClient.invalidateQueries({ queryKey: rewardKeys.all });
     },

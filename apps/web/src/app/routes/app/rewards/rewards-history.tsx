@@ -4,15 +4,20 @@ import { Button, LinkButton } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
+import { LoadMore } from '../../../../components/ui/load-more';
 import { Screen } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
 import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
 import '../../../../features/rewards/components/rewards.css';
 
-/** /rewards/history (SPEC §2): the claims, newest first, with date, points and description. */
+/**
+ * /rewards/history (SPEC §2): the claims, newest first, with date, points and description; older
+ * claims load page by page as the list is scrolled to its end.
+ */
 export function RewardsHistoryRoute() {
   const history = useRewardsHistory();
+  const rewards = history.data?.pages.flatMap((page) => page.rewards) ?? [];
   return (
     <Screen withNav header={<Header backTo={paths.rewards} title={rewardMessages.historyButton} />}>
       <title>Rewards History · Wise</title>
@@ -32,7 +37,7 @@ export function RewardsHistoryRoute() {
           text="Check your connection and try again."
           action={<Button variant="secondary" onClick={() => void history.refetch()}>Try again</Button>}
         />
-      ) : history.data.rewards.length === 0 ? (
+      ) : rewards.length === 0 ? (
         <EmptyState
           art={<GemGlyph size={56} />}
           title="No rewards claimed yet"
@@ -40,15 +45,24 @@ export function RewardsHistoryRoute() {
           action={<LinkButton to={paths.rewards}>Go to Rewards</LinkButton>}
         />
       ) : (
-        <Card>
-          <ul className="reward-list" aria-label="Rewards history">
-            {history.data.rewards.map((entry) => (
-              <li key={entry.id}>
-                <RewardRow entry={entry} />
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <>
+          <Card>
+            <ul className="reward-list" aria-label="Rewards history">
+              {rewards.map((entry) => (
+                <li key={entry.id}>
+                  <RewardRow entry={entry} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <LoadMore
+            hasMore={history.hasNextPage}
+            loading={history.isFetchingNextPage}
+            failed={history.isFetchNextPageError}
+            errorMessage={rewardMessages.couldNotFetchHistory}
+            onLoadMore={() => void history.fetchNextPage()}
+          />
+        </>
       )}
     </Screen>
   );

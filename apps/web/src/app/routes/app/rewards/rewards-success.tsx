@@ -16,7 +16,7 @@ export interface RewardsSuccessState {
 export function RewardsSuccessRoute() {
   const passed = rewardHistoryEntrySchema.safeParse((useLocation().state as { claim?: unknown } | null)?.claim);
   const history = useRewardsHistory();
-  const last = history.data?.rewards[0] ?? (passed.success ? passed.data : undefined);
+  const last = history.data?.pages[0]?.rewards[0] ?? (passed.success ? passed.data : undefined);
   return (
     <SuccessScreen
       title="Reward claimed"
