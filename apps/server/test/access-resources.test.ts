@@ -133,9 +133,10 @@ beforeAll(async () => {
   b = await signUp(t, 'Bob Other');
   const pin = await t.app.inject({ method: 'POST', url: '/api/pin', payload: { pin: '1234', confirm_pin: '1234' }, headers: { cookie: b.cookie } });
   expect(pin.statusCode).toBe(200);
-}, 60_000);
+  // Two people with one of everything, each step through the real API (argon2, image re-encoding).
+}, 180_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
