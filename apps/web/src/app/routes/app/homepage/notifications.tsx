@@ -85,7 +85,7 @@ export function NotificationsRoute() {
                 <span className="notification__message">{capitalizeFirst(n.message)}</span>
                 <DateTime className="list__sub" iso={n.date_created} relative />
               </span>
-              {unread(n) ? <span className="notification__dot" aria-label="Unread" /> : null}
+              {unread(n) ? <span className="notification__dot" role="img" aria-label="Unread" /> : null}
             </li>
           ))}
         </ul>
