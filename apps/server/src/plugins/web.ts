@@ -6,6 +6,18 @@ import type { FastifyInstance } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The installable app's files (issue 13) have fixed names, so they are always revalidated: a
+ * cached /sw.js would keep customers on an old version, and the browser checks the worker for
+ * updates itself. Their types are stated, not guessed: a worker must be JavaScript, and the
+ * manifest's registered type is application/manifest+json. CSP stays `script-src 'self'`, which
+ * the worker falls under (no worker-src needed).
+ */
+const APP_FILES: Record<string, string> = {
+  'sw.js': 'application/javascript; charset=utf-8',
+  'manifest.webmanifest': 'application/manifest+json',
+};
+
+/**
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz sent when
  * the browser accepts them), index.html never cached, and the SPA shell for every other page
  * so the client router can draw the SPEC routes and its own error page.
@@ -24,6 +36,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     setHeaders(res, filePath) {
       const relative = path.relative(options.root, filePath);
       res.header('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'no-cache');
+      const type = APP_FILES[relative];
+      if (type) res.header('content-type', type);
     },
   });
 

@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router';
 import { authMessages } from '@wise/shared';
 import { ToastHost, toastError } from '../components/ui/toast';
 import { paths } from '../config/paths';
+import { InstallableApp } from '../features/pwa/index';
 import { authStorage } from '../lib/auth-storage';
 import { setUnauthorizedHandler } from '../lib/unauthorized';
 import { router } from './router';
@@ -21,6 +22,7 @@ export function App() {
     <>
       <RouterProvider router={router} />
       <ToastHost />
+      <InstallableApp />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import { PushCard } from '../../../../features/push/components/push-card';
 import '../shared/account.css';
 
 /**
@@ -103,6 +104,7 @@ export function NotificationsRoute() {
   return (
     <Screen header={<Header backTo={paths.homepage} title="Notifications" />}>
       <title>Notifications · Wise</title>
+      <PushCard />
       {body}
     </Screen>
   );
