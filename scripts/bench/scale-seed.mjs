@@ -63,7 +63,7 @@ export function scaleSeedStatements({ rows, heavyUserId, staffId }) {
      CROSS JOIN LATERAL (SELECT ${at('g')} AS created) t
      -- One sale in 20 waits for review, three are rejected, the rest paid.
      CROSS JOIN LATERAL (SELECT CASE WHEN g % 20 = 1 THEN 'submitted' WHEN g % 20 IN (2, 3, 4) THEN 'rejected' ELSE 'paid' END AS status) st
-     JOIN scale_customers u ON u.n = 1 + (g * 7919) % ${customers}
+     JOIN scale_customers u ON u.n = 1 + (g::bigint * 7919) % ${customers}
      JOIN scale_cards c ON c.n = 1 + g % (SELECT count(*) FROM scale_cards)`,
     `INSERT INTO notifications (user_id, message, read_at, created_at)
      SELECT CASE WHEN g % ${heavyShare} = 0 THEN ${lit(heavyUserId)}::uuid ELSE u.id END,
@@ -71,7 +71,7 @@ export function scaleSeedStatements({ rows, heavyUserId, staffId }) {
             CASE WHEN g > ${n} - ${Math.max(1, Math.floor(n / 20))} THEN NULL ELSE ${at('g')} + interval '1 hour' END,
             ${at('g')}
      FROM generate_series(1, ${n}) g
-     JOIN scale_customers u ON u.n = 1 + (g * 7919) % ${customers}`,
+     JOIN scale_customers u ON u.n = 1 + (g::bigint * 7919) % ${customers}`,
     'SET session_replication_role = origin',
     'DROP TABLE scale_customers',
     'DROP TABLE scale_cards',
