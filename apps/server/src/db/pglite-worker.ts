@@ -65,6 +65,7 @@ class SessionHost {
   private owner: Session | null = null;
   private readonly waiting: Session[] = [];
   private readonly sessions = new Map<number, Session>();
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: PGlite,
@@ -88,6 +89,14 @@ class SessionHost {
     if (!session || session.closed) return;
     session.closed = true;
     session.chain = session.chain.then(() => this.release(session));
+    const done = session.chain.catch(() => undefined).finally(() => this.closing.delete(done));
+    this.closing.add(done);
+  }
+
+  /** Every connection closed and its session reset: PGlite can shut down. */
+  async settled(): Promise<void> {
+    for (const session of this.sessions.values()) this.close(session.id);
+    await Promise.all([...this.closing]);
   }
 
   private drain(session: Session): void {
@@ -128,10 +137,17 @@ class SessionHost {
     session.pending = session.pending.subarray(terminate ? session.pending.length : cut);
     if (batch.length) {
       const copy = Buffer.from(batch);
-      session.chain = session.chain.then(async () => {
-        const answer = await this.db.execProtocolRaw(copy, { syncToFs: true });
-        this.reply(session, answer);
-      });
+      session.chain = session.chain
+        .then(async () => {
+          const answer = await this.db.execProtocolRaw(copy, { syncToFs: true });
+          this.reply(session, answer);
+        })
+        .catch((error: unknown) => {
+          // PGlite itself failed (not an SQL error, which is an answer): end the connection so its query fails instead of waiting.
+          this.send({ t: 'log', message: `the embedded database failed a request: ${String(error)}` });
+          this.send({ t: 'end', id: session.id });
+          this.close(session.id);
+        });
     }
     if (terminate) {
       this.close(session.id);
@@ -190,7 +206,10 @@ async function serve(options: WorkerOptions): Promise<void> {
         break;
       case 'shutdown':
         // A clean PostgreSQL shutdown (checkpoint), then the thread ends on its own.
-        void db.close().then(() => port.close());
+        void host
+          .settled()
+          .then(() => db.close())
+          .then(() => port.close());
         break;
     }
   });

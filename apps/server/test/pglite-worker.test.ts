@@ -1,0 +1,211 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { EmbeddedDatabaseStopped, PgliteWorkerHost } from '../src/db/pglite-bridge';
+import { exited, startServerProcess, type ServerProcess } from './support/server-process';
+import './support/test-db-kind';
+
+/**
+ * The embedded database as the server runs it: PGlite in a worker thread, reached through `pg`
+ * (db/pglite-bridge.ts). The rest of the PGlite project keeps an in-process PGlite per file; this
+ * file covers the worker path itself. It needs no PostgreSQL, so it runs in the PGlite project only.
+ */
+const embedded = inject('testDb').kind === 'pglite';
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+const scratchDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-worker-'));
+  dirs.push(dir);
+  return dir;
+};
+/**
+ * A DATA_DIR holding the project's migrated template, as the server lays it out (DATA_DIR/pglite):
+ * a new cluster would cost an initdb (seconds, minutes on a busy machine) per directory.
+ */
+async function preparedDataDir(): Promise<string> {
+  const dir = await scratchDir();
+  const spec = inject('testDb');
+  if (spec.kind !== 'pglite') throw new Error('the PGlite project only');
+  const client = await PGlite.create({ dataDir: path.join(dir, 'pglite'), loadDataDir: new Blob([await readFile(spec.dumpPath)]) });
+  await client.close();
+  return dir;
+}
+
+/** The longest gap between 10 ms timer ticks of this thread while `work` runs. */
+async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last - 10);
+    last = now;
+  }, 10);
+  try {
+    return { result: await work(), stallMs };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe.runIf(embedded)('the embedded database in a worker thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: await preparedDataDir() });
+    // Already migrated: the advisory lock and the bookkeeping run through the worker all the same.
+    expect(await migrate(database)).toEqual([]);
+  }, 240_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('runs a slow query without stalling this thread, and serialises the next query behind it', async () => {
+    const started = performance.now();
+    let quickDoneAt = 0;
+    const { stallMs } = await longestStall(async () => {
+      const slow = database.query('SELECT pg_sleep(1.5)');
+      const quick = database.query<{ one: number }>('SELECT 1 AS one').then((rows) => {
+        quickDoneAt = performance.now() - started;
+        return rows;
+      });
+      await slow;
+      expect(await quick).toEqual([{ one: 1 }]);
+    });
+    // On the main thread PGlite would freeze this thread for the whole 1.5 s.
+    expect(stallMs).toBeLessThan(500);
+    // One session: the second statement waited for the first.
+    expect(quickDoneAt).toBeGreaterThan(1400);
+  });
+
+  it('keeps a transaction to itself: no other statement runs inside it', async () => {
+    await database.exec('CREATE TABLE worker_counter (n int NOT NULL)');
+    await database.exec('INSERT INTO worker_counter VALUES (0)');
+    // Read, pause, write: two such transactions interleaved would lose an increment.
+    const increment = () =>
+      database.withConnection(async (connection) => {
+        await connection.exec('BEGIN');
+        const [row] = await connection.query<{ n: number }>('SELECT n FROM worker_counter');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await connection.query('UPDATE worker_counter SET n = $1', [row!.n + 1]);
+        await connection.exec('COMMIT');
+      });
+    await Promise.all(Array.from({ length: 8 }, increment));
+    expect(await database.query('SELECT n FROM worker_counter')).toEqual([{ n: 8 }]);
+  });
+
+  it('passes PostgreSQL errors through with their code and message', async () => {
+    await database.exec('CREATE TABLE worker_unique (k text PRIMARY KEY)');
+    await database.query('INSERT INTO worker_unique VALUES ($1)', ['a']);
+    await expect(database.query('INSERT INTO worker_unique VALUES ($1)', ['a'])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'worker_unique_pkey',
+      message: 'duplicate key value violates unique constraint "worker_unique_pkey"',
+    });
+    await expect(database.exec("DO $$ BEGIN RAISE EXCEPTION 'custom refusal' USING ERRCODE = 'P0001'; END $$")).rejects.toMatchObject({
+      code: 'P0001',
+      message: 'custom refusal',
+    });
+    // The session is usable after an error.
+    expect(await database.query('SELECT count(*)::int AS n FROM worker_unique')).toEqual([{ n: 1 }]);
+  });
+
+  it('ends a connection like PostgreSQL: an unfinished transaction is rolled back and its advisory locks freed', async () => {
+    const host = new PgliteWorkerHost({ dataDir: path.join(await preparedDataDir(), 'pglite') }, () => undefined);
+    await host.start();
+    const pool = host.createPool();
+    try {
+      await pool.query('CREATE TABLE dropped (k int)');
+      const client = await pool.connect();
+      await client.query('BEGIN');
+      await client.query('INSERT INTO dropped VALUES (1)');
+      await client.query('SELECT pg_advisory_lock(42)');
+      // The pool throws away a connection that failed mid-transaction.
+      client.release(true);
+      expect((await pool.query('SELECT count(*)::int AS n FROM dropped')).rows).toEqual([{ n: 0 }]);
+      expect((await pool.query('SELECT pg_try_advisory_lock(42) AS got')).rows).toEqual([{ got: true }]);
+    } finally {
+      await pool.end();
+      await host.close();
+    }
+  }, 240_000);
+
+  it('fails the queries of a crashed worker at once, and starts a new one for the next query', async () => {
+    const host = new PgliteWorkerHost({ dataDir: path.join(await preparedDataDir(), 'pglite') }, () => undefined);
+    await host.start();
+    const pool = host.createPool();
+    pool.on('error', () => undefined);
+    try {
+      const slow = pool.query('SELECT pg_sleep(5)');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = performance.now();
+      await host.terminateAbruptly();
+      await expect(slow).rejects.toThrow(EmbeddedDatabaseStopped);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+      await host.close();
+    }
+  }, 240_000);
+});
+
+describe.runIf(embedded)('the server on the embedded database', () => {
+  let server: ServerProcess;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await preparedDataDir();
+    server = await startServerProcess({ DATA_DIR: dataDir });
+  }, 240_000);
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    if (server) await exited(server.child);
+  });
+
+  const postJson = (url: string, body: unknown, cookie?: string) =>
+    fetch(`${server.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('answers the same signup raced eight times once, the rest with the duplicate error (23505 across the worker)', async () => {
+    const form = { full_name: 'Ada Obi', username: 'adaworker', email: 'ada@worker.com', phone: '+2348030000009', password: 'worker pass 1' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postJson('/api/auth/signup', form)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+  });
+
+  it('credits parallel gem collections once, and /healthz answers beside them', async () => {
+    const form = { full_name: 'Bola Ade', username: 'bolaworker', email: 'bola@worker.com', phone: '+2348030000010', password: 'worker pass 2' };
+    expect((await postJson('/api/auth/signup', form)).status).toBe(201);
+    const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; text: string }[];
+    const otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
+    expect((await postJson('/api/auth/otp/verify', { email: form.email, otp })).status).toBe(200);
+    const login = await postJson('/api/auth/login', { email_or_phone: form.email, password: form.password });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    const collects = Promise.all(Array.from({ length: 10 }, () => postJson('/api/gems/collect', undefined, cookie)));
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const statuses = (await collects).map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const balance = await fetch(`${server.baseUrl}/api/gems/balance`, { headers: { cookie } });
+    expect(await balance.json()).toEqual({ total_points: 10 });
+  });
+
+  it('keeps the data across a restart, and shuts its worker down cleanly', async () => {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+    expect(server.child.exitCode).toBe(0);
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    const login = await postJson('/api/auth/login', { email_or_phone: 'bola@worker.com', password: 'worker pass 2' });
+    expect(login.status).toBe(200);
+  }, 120_000);
+});
