@@ -7,10 +7,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** A screen is ready once its main region shows and no skeleton or busy region is left. */
+/** A screen is ready once its main region (or heading) shows and no skeleton or busy region is left. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await expect(page.locator('main').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main:visible, h1:visible').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
