@@ -126,7 +126,7 @@ async function measure(browser, screen, data) {
   const started = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
-    const drawn = await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount) && !document.querySelector('.route-progress'));
+    const drawn = await page.evaluate(() => Boolean(globalThis.document.getElementById('root')?.childElementCount) && !globalThis.document.querySelector('.route-progress'));
     if (drawn && inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS) break;
     if (Date.now() - started > 60_000) throw new Error(`${screen.url} did not settle within 60 s`);
   }
@@ -165,7 +165,7 @@ async function measure(browser, screen, data) {
   return row;
 }
 
-let failed = false;
+let failed;
 try {
   const data = await makeCustomer(origin);
   let screens = customerScreens(data);

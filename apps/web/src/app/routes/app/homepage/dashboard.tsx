@@ -80,8 +80,11 @@ export function DashboardRoute() {
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
         </>
       )}
-      {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary. */}
-      <PopularCrypto />
+      {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary.
+          It is shown once the summary has replaced its skeleton, so it never jumps down (CLS 0). */}
+      <div hidden={dashboard.isPending}>
+        <PopularCrypto />
+      </div>
     </Screen>
   );
 }
