@@ -81,7 +81,9 @@ export function createRateGuard(limiter: RateLimiter, multiplier: number): RateG
     const rule: RatePolicyRule = ratePolicies[policy];
     return rule.scaled === false ? rule.limit : Math.max(1, Math.floor(rule.limit * multiplier));
   };
-  const fullKey = (policy: RatePolicy, key: string) => `${policy}:${key.toLowerCase()}`;
+  // A client that hung up before its request was handled has no address any more: `request.ip` is
+  // then undefined whatever its type says (found by the issue 14 soak, where it threw a 500).
+  const fullKey = (policy: RatePolicy, key: string | undefined) => `${policy}:${(key ?? 'disconnected').toLowerCase()}`;
   const refuse = (policy: RatePolicy, retryAfterMs: number) =>
     rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   return {
