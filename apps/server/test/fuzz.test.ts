@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf } from './support/fuzz/operations';
-import { formatViolations, runFuzz, type FuzzReport } from './support/fuzz/run';
+import { formatViolations, FUZZ_ENV, runFuzz, type FuzzReport } from './support/fuzz/run';
 import { createTestApp, type TestApp } from './support/app';
 
 /**
@@ -20,7 +20,7 @@ let report: FuzzReport;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-fuzz-'));
-  t = await createTestApp({ env: { UPLOAD_DIR: dir }, rateLimitMultiplier: 1_000_000 });
+  t = await createTestApp({ env: { UPLOAD_DIR: dir, ...FUZZ_ENV }, rateLimitMultiplier: 1_000_000 });
   report = await runFuzz(t, { seed: SEED, perOperation: PER_OPERATION });
 }, 240_000);
 afterAll(async () => {

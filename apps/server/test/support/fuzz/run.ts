@@ -13,6 +13,13 @@ import { customerWithHoldings, knownValues, picture, signUp, staffMember, type C
  * test/fuzz.test.ts (short, in CI).
  */
 
+/**
+ * The app's environment for a fuzz run. No job worker runs beside the app, so the market-data
+ * refresh never does: the prices read at the start must stay usable for the whole run, or the
+ * quotes answer 503 "Prices are being updated" (as they should when the refresh is down).
+ */
+export const FUZZ_ENV = { CRYPTO_MAX_PRICE_AGE_S: '86400' };
+
 export interface FuzzOptions {
   seed: number;
   perOperation: number;
