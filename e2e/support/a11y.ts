@@ -10,8 +10,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /** A screen is ready once its main region (or heading) shows and no skeleton or busy region is left. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await expect(page.locator('main:visible, h1:visible').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main:visible, h1:visible').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The page is wider than the viewport (a screen that scrolls sideways), in CSS px; 0 when it fits. */
