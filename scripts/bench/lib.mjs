@@ -126,7 +126,8 @@ export async function startWise({ port, databaseUrl, tmpPrefix, env = {} }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   try {
-    await waitForHttp(`${baseUrl}/healthz`, child, 120_000);
+    // A first PGlite start creates its cluster: minutes on a loaded 2-core machine.
+    await waitForHttp(`${baseUrl}/healthz`, child, 300_000);
   } catch (error) {
     await stopProcess(child);
     throw new Error(`${error.message}\n${stderr}`, { cause: error });
