@@ -66,3 +66,13 @@ describe('multipart that is not well-formed → 400 with the error body, not 500
     }
   });
 });
+
+describe('a crypto quote for an amount worth more than kobo can count', () => {
+  it('→ 400 "amount too large", not 500 (found by the fuzz run: 566757535 BTC)', async () => {
+    for (const [coin, amount] of [['btc', '566757535'], ['sol', '792318369.145549612'], ['btc', '99999999999999999999']]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/crypto/quotes', payload: { coin, amount }, headers: { cookie: customer.cookie } });
+      expect(response.statusCode, `${amount} ${coin}: ${response.body}`).toBe(400);
+      expect(response.json(), amount).toMatchObject({ code: 'VALIDATION', fields: { amount: expect.any(String) } });
+    }
+  });
+});

@@ -66,6 +66,8 @@ export function computeQuote(input: QuoteInput): QuoteFigures {
   // An adjustment larger than the market rate leaves no price to pay: nothing is quoted until it is fixed.
   if (rate.rateNgnPerUsd.lte(0)) throw pricesStale();
   const valueNgn = new Dec(input.amount).times(input.priceUsd).times(rate.rateNgnPerUsd);
+  // Past the largest quote, refused before the kobo leave safe integers (a huge amount was a 500).
+  if (valueNgn.gt(CRYPTO_MAX_QUOTE_NGN)) throw validationError(cryptoMessages.amountTooLarge, { amount: cryptoMessages.amountTooLarge });
   return {
     usdtRateNgn: rate.usdtRateNgn.toFixed(),
     coinAdjustmentNgn: rate.coinAdjustmentNgn.toFixed(),
