@@ -80,6 +80,10 @@ export async function startServer(dist, { url, port } = {}) {
     await new Promise((r) => setTimeout(r, 500));
     cleanUp();
   };
+  // Stopped from outside (Ctrl-C, a CI timeout): the detached server must not outlive the script.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void stop().then(() => process.exit(130)));
+  }
   // A busy machine can take a minute to open the embedded database and apply the migrations.
   for (let i = 0; i < 720; i += 1) {
     try {
