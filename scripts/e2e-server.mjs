@@ -40,7 +40,7 @@ await withAdmin(async (client) => {
 // database and Redis behind a round-robin balancer on PORT, as production runs behind a load
 // balancer — sessions, rate limits, caches and jobs must all be shared for them to pass.
 // E2E_INSTANCES=1 runs one instance on PORT directly.
-const instances = Number(process.env.E2E_INSTANCES ?? 1);
+const instances = Number(process.env.E2E_INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 3100);
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
