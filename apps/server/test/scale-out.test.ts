@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startProxy, type LoadBalancer } from '../../../scripts/lb-proxy.mjs';
 import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
+import { ratePolicies } from '../src/plugins/rate-limits';
 import { openTestDatabase } from './support/db';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { approveSale, insertStaff } from './support/payouts';
 import { cardPhoto, multipartForm, newIdempotencyKey } from './support/sales';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process';
+import { checkFailures, checkSoak, waitForSettled } from './support/soak/checks';
+import { runSoak } from './support/soak/soak';
 import { newSignup } from './support/users';
 
 /**
@@ -30,6 +33,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 const CLIENT_IP = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 const TEST_CLIENT = { 'x-forwarded-for': `${CLIENT_IP}` };
+/** Real limits, scaled a little so the short soak's customers (all from 127.0.0.1) are not throttled. */
+const RATE_LIMIT_MULTIPLIER = 10;
 
 interface Answer {
   status: number;
@@ -52,6 +57,7 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
   let dataDir: string;
   let paystack: FakePaystack;
   let proxy: LoadBalancer;
+  let databaseUrl: string;
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
@@ -60,15 +66,16 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     if (spec.kind !== 'postgres') throw new Error('unreachable');
     const url = new URL(spec.adminUrl);
     url.pathname = `/${row!.name}`;
+    databaseUrl = url.toString();
     dataDir = await mkdtemp(path.join(tmpdir(), 'wise-scale-out-'));
     paystack = await startFakePaystack();
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       REDIS_URL,
       TRUST_PROXY: 'true',
-      // Real limits: the shared counters are what is under test.
-      RATE_LIMIT_MULTIPLIER: '1',
+      // The shared counters are what is under test.
+      RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
       PAYOUT_SECRET_KEY: paystack.secretKey,
       PAYOUT_BASE_URL: paystack.url,
       PAYOUT_TIMEOUT_MS: '3000',
@@ -120,14 +127,15 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
   });
 
   it('rate limits are counted across instances (Redis), not per process', async () => {
-    // Three reset requests per e-mail an hour: the fourth is refused whichever instance it reaches.
+    // Reset requests per e-mail: the one past the limit is refused whichever instance it reaches.
+    const limit = ratePolicies.resetRequestPerEmail.limit * RATE_LIMIT_MULTIPLIER;
     const email = `reset${randomBytes(6).toString('hex')}@wisetest.com`;
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i <= limit; i += 1) {
       const server = servers[i % 2]!;
       statuses.push((await call(server.baseUrl, 'POST', '/api/auth/password-reset', { email })).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(statuses).toEqual([...Array<number>(limit).fill(200), 429]);
   });
 
   it('what one instance changes, the other serves at once (no stale per-process cache)', async () => {
@@ -177,6 +185,17 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     expect(sends.length).toBeGreaterThanOrEqual(sales.length);
     expect(sends.filter((j) => j.status === 'done').every((j) => j.attempts === 1)).toBe(true);
     // Both instances took part in the work the balancer spread.
+    expect(proxy.stats().every((s) => s.served > 0)).toBe(true);
+  });
+
+  it('a short soak through the balancer: no 5xx, the ledger balanced, every approved sale paid once', { timeout: 300_000 }, async () => {
+    const run = await runSoak({ baseUrl: proxy.url, databaseUrl, customers: 10, durationMs: 20_000, thinkMs: [300, 1200] });
+    expect(run.recorder.serverErrors).toEqual([]);
+    expect(run.seen.acceptedSales.size).toBeGreaterThan(0);
+    const settle = await waitForSettled(database, 120_000);
+    expect(settle.left).toMatchObject({ processingOrders: 0, openPayouts: 0, unpaidApproved: 0 });
+    const checks = await checkSoak(database, { acceptedSales: run.seen.acceptedSales, fakes: { paystack } });
+    expect(checkFailures(checks)).toEqual([]);
     expect(proxy.stats().every((s) => s.served > 0)).toBe(true);
   });
 });
