@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, RouteContext } from './context';
 import { joinSessionRevocations } from './domain/auth/session-cache';
@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Bad URLs the router refuses answer in the one error body too (plugins/errors.ts).
     frameworkErrors: frameworkErrorReply,
     // One line per request, written below when it ends, instead of Fastify's two with nested objects.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The id in every log line of a request, handed back so a customer's report can be traced.
