@@ -47,13 +47,15 @@ export const pwaTexts = {
 
 const base64url = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`);
 
+/** A push service's https URL: a host (name or IPv4, optional port) and a path, printable ASCII only (no whitespace or control characters). */
+const pushEndpointField = z
+  .string({ error: pushMessages.endpointInvalid })
+  .max(PUSH_ENDPOINT_MAX_LENGTH, { error: pushMessages.endpointInvalid })
+  .regex(/^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:\/[!-~]*)?$/, { error: pushMessages.endpointInvalid });
+
 /** POST /api/push/subscriptions: what PushSubscription.toJSON() gives (expirationTime is ignored). */
 export const pushSubscribeRequestSchema = z.object({
-  endpoint: z
-    .string({ error: pushMessages.endpointInvalid })
-    .max(PUSH_ENDPOINT_MAX_LENGTH, { error: pushMessages.endpointInvalid })
-    // A host (name or IPv4, optional port) and a path, nothing that could smuggle whitespace.
-    .regex(/^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?(?:\/\S*)?$/, { error: pushMessages.endpointInvalid }),
+  endpoint: pushEndpointField,
   keys: z.object({
     // An uncompressed P-256 point always starts with 0x04, i.e. "B" in base64url.
     p256dh: z.string({ error: pushMessages.p256dhInvalid }).regex(base64url(65), pushMessages.p256dhInvalid).refine((v) => v.startsWith('B'), pushMessages.p256dhInvalid),
@@ -63,7 +65,7 @@ export const pushSubscribeRequestSchema = z.object({
 export type PushSubscribeRequest = z.infer<typeof pushSubscribeRequestSchema>;
 
 /** DELETE /api/push/subscriptions: the browser forgets its subscription by its endpoint. */
-export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().min(1).max(PUSH_ENDPOINT_MAX_LENGTH) });
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: pushEndpointField });
 
 /** GET /api/push/public-key: null when the server has no VAPID keys (then the app offers nothing). */
 export const pushPublicKeyResponseSchema = z.object({ public_key: z.string().nullable() });
