@@ -132,7 +132,11 @@ async function reach(page: Page, route: AppRoute, data: Data | undefined): Promi
   const steps = viaSteps[route.pattern];
   if (steps) {
     if (!data && route.area !== 'public') throw new Error('no data for a logged-in screen');
-    return steps(page, data as Data);
+    await steps(page, data as Data);
+    // The last step's answer may still be on its way (a step submits a form): give the screen time
+    // to arrive before judging where we are; the check below still reports a screen that never does.
+    await page.waitForURL((url) => matchesRoute(route.pattern, url.pathname), { timeout: 30_000 }).catch(() => undefined);
+    return;
   }
   const address = addresses[route.pattern];
   if (address) return void (await page.goto(address(data as Data)));
