@@ -8,7 +8,7 @@ import { startProxy, type LoadBalancer } from '../../../scripts/lb-proxy.mjs';
 import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { ratePolicies } from '../src/plugins/rate-limits';
-import { openTestDatabase } from './support/db';
+import { connectionUrlOf, openTestDatabase } from './support/db';
 import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
 import { approveSale, insertStaff } from './support/payouts';
 import { cardPhoto, multipartForm, newIdempotencyKey } from './support/sales';
@@ -62,11 +62,7 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-    if (spec.kind !== 'postgres') throw new Error('unreachable');
-    const url = new URL(spec.adminUrl);
-    url.pathname = `/${row!.name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await connectionUrlOf(database);
     dataDir = await mkdtemp(path.join(tmpdir(), 'wise-scale-out-'));
     paystack = await startFakePaystack();
     const env = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { createTestApp, get, post, type TestApp } from './support/app';
-import { openTestDatabase } from './support/db';
+import { connectionUrlOf, openTestDatabase } from './support/db';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process';
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, newSignup } from './support/users';
@@ -88,11 +88,7 @@ describe.runIf(spec.kind === 'postgres')('two instances sharing Redis', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-    if (spec.kind !== 'postgres') throw new Error('unreachable');
-    const url = new URL(spec.adminUrl);
-    url.pathname = `/${row!.name}`;
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
+    const env = { DATABASE_URL: await connectionUrlOf(database), REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
   }, 90_000);
   afterAll(async () => {

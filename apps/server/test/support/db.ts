@@ -47,3 +47,16 @@ export async function openTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * The connection string of a PostgreSQL test database, for another process (a real server) to
+ * open the same database. PostgreSQL project only: an in-process PGlite has no address.
+ */
+export async function connectionUrlOf(database: Database): Promise<string> {
+  const spec = inject('testDb');
+  if (spec.kind !== 'postgres') throw new Error('connectionUrlOf: only a PostgreSQL test database has an address');
+  const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(spec.adminUrl);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
