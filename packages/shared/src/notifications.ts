@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessages as m } from './messages';
+import { cursorQueryField, pageLimitQueryField } from './lists';
 
 /** SPEC §3: id, message, date_created (ISO 8601). */
 export const notificationSchema = z.object({
@@ -25,17 +25,8 @@ const NOTIFICATION_CURSOR_MAX = 200;
 
 /** GET /api/notifications?cursor=&limit= */
 export const notificationListQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(NOTIFICATION_CURSOR_MAX, m.invalidEntry)
-    .regex(/^[A-Za-z0-9_-]+$/, m.invalidEntry)
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, m.invalidEntry)
-    .transform(Number)
-    .pipe(z.number().int().min(1, m.invalidEntry).max(NOTIFICATIONS_PAGE_MAX, m.invalidEntry))
-    .optional(),
+  cursor: cursorQueryField(NOTIFICATION_CURSOR_MAX),
+  limit: pageLimitQueryField(NOTIFICATIONS_PAGE_MAX),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const NOTIFICATION_MAX_LENGTH = 500;

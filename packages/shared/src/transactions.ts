@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQueryField, pageLimitQueryField } from './lists';
 import { fieldMessages as m } from './messages';
 
 /** SPEC §4: pending, successful, rejected. */
@@ -49,17 +50,8 @@ export const transactionSearchSchema = z.object({
     .enum(TRANSACTION_STATUSES, { error: m.invalidEntry })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  cursor: z
-    .string()
-    .max(TRANSACTION_CURSOR_MAX, m.invalidEntry)
-    .regex(/^[A-Za-z0-9_-]+$/, m.invalidEntry)
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, m.invalidEntry)
-    .transform(Number)
-    .pipe(z.number().int().min(1, m.invalidEntry).max(TRANSACTIONS_PAGE_MAX, m.invalidEntry))
-    .optional(),
+  cursor: cursorQueryField(TRANSACTION_CURSOR_MAX),
+  limit: pageLimitQueryField(TRANSACTIONS_PAGE_MAX),
 });
 export type TransactionSearch = z.infer<typeof transactionSearchSchema>;
 
