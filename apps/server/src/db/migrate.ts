@@ -14,11 +14,13 @@ const MIGRATION_LOCK_ID = 74_220_001;
 export async function migrate(database: Database): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   return database.withConnection(async (connection) => {
-    await connection.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    // The lock comes first: two instances running CREATE TABLE IF NOT EXISTS at once can still
+    // collide on the catalogue's unique index.
     await connection.exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
+      await connection.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
       return await applyPending(connection, files);
     } finally {
       await connection.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
