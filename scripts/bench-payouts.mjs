@@ -71,7 +71,7 @@ const config = loadConfig({
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await migrate(database);
 const limiter = createRateLimiter(undefined);
-const providers = createProviders(config);
+const providers = createProviders(config, database.db);
 if (providers.payouts.name !== 'sandbox') throw new Error('the bench runs on the payout sandbox only');
 const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock }, { logger: { level: 'warn' }, serveWeb: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,8 +23,8 @@ let reviewer: TestStaff;
 let admin: TestStaff;
 
 beforeAll(async () => {
-  const sandbox = new SandboxPayouts(DELAY_MS, clock);
-  t = await createTestApp({ clock, payouts: sandbox });
+  let sandbox!: SandboxPayouts;
+  t = await createTestApp({ clock, payouts: (database) => (sandbox = new SandboxPayouts(database.db, DELAY_MS, clock)) });
   worker = payoutWorker(t, payoutTestDeps(sandbox, clock, { PAYOUT_SANDBOX_DELAY_MS: String(DELAY_MS) }));
   reviewer = await createStaff(t, { role: 'reviewer' });
   admin = await createStaff(t, { role: 'admin' });

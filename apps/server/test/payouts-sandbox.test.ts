@@ -25,8 +25,7 @@ let worker: ReturnType<typeof payoutWorker>;
 let staff: StaffPrincipal;
 
 beforeAll(async () => {
-  sandbox = new SandboxPayouts(DELAY_MS, clock);
-  t = await createTestApp({ clock, payouts: sandbox });
+  t = await createTestApp({ clock, payouts: (database) => (sandbox = new SandboxPayouts(database.db, DELAY_MS, clock)) });
   deps = payoutTestDeps(sandbox, clock, { PAYOUT_SANDBOX_DELAY_MS: String(DELAY_MS) });
   worker = payoutWorker(t, deps);
   staff = await insertStaff(t.database);
@@ -47,7 +46,7 @@ async function approvedSale(account = '0123456789') {
 describe('the payout sandbox', () => {
   it('is what the app uses without PAYOUT_SECRET_KEY', async () => {
     const { createPayoutProvider } = await import('../src/providers/payouts/index');
-    expect(createPayoutProvider({ PAYOUT_SECRET_KEY: undefined, PAYOUT_BASE_URL: 'https://api.paystack.co', PAYOUT_TIMEOUT_MS: 1000, PAYOUT_SANDBOX_DELAY_MS: 3000 }).name).toBe('sandbox');
+    expect(createPayoutProvider({ PAYOUT_SECRET_KEY: undefined, PAYOUT_BASE_URL: 'https://api.paystack.co', PAYOUT_TIMEOUT_MS: 1000, PAYOUT_SANDBOX_DELAY_MS: 3000 }, t.database.db).name).toBe('sandbox');
     expect(payoutTestDeps(sandbox, clock).settings.firstCheckDelayMs).toBe(3250);
   });
 
@@ -70,7 +69,7 @@ describe('the payout sandbox', () => {
     const rewards = await get(t.app, '/api/rewards/total', customer.cookie);
     expect(rewards.json()).toMatchObject({ claimable: Math.floor(value / 100_000) });
     expect(t.outbox.list().filter((m) => m.to === customer.email && /has been paid/.test(m.subject ?? ''))).toHaveLength(1);
-    expect(sandbox.transferCount).toBeGreaterThan(0);
+    expect(await sandbox.transferCount()).toBeGreaterThan(0);
   });
 
   it('fails an account ending 1111 after the delay; the sale waits for staff', async () => {
@@ -115,6 +114,23 @@ describe('the payout sandbox', () => {
     expect(reference).toBe(payoutReference(sale.id, 1));
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(await advancePayout(t.database.db, deps, payoutId)).toBe('success');
+  });
+
+  it('keeps its transfers in the database: another instance sees them, a resend there is a duplicate, a restart forgets none', async () => {
+    const { sale, reference } = await approvedSale();
+    await worker.runDue();
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'pending' }]);
+    // A second instance (or this one after a restart) on the same database: a new sandbox object.
+    const other = new SandboxPayouts(t.database.db, DELAY_MS, clock);
+    expect(await other.fetchTransfer(reference)).toMatchObject({ outcome: 'found', state: { status: 'pending' } });
+    const recipient = await other.createRecipient({ bankCode: '058', accountNumber: '0123456789', accountName: 'Ada Obi' });
+    if (recipient.outcome !== 'created') throw new Error('no recipient');
+    expect(await other.initiateTransfer({ reference, recipientCode: recipient.recipientCode, amountKobo: 1000, reason: 'resend' })).toEqual({ outcome: 'duplicate' });
+    clock.advance(DELAY_MS + 500);
+    expect(await other.fetchTransfer(reference)).toMatchObject({ outcome: 'found', state: { status: 'success' } });
+    expect(await other.fetchTransfer('wpo_0000000000000000_a9')).toEqual({ outcome: 'not_found' });
+    expect(await other.createRecipient({ bankCode: '058', accountNumber: '12345', accountName: 'Short' })).toMatchObject({ outcome: 'refused' });
+    expect(await other.initiateTransfer({ reference: 'wpo_1111111111111111_a1', recipientCode: 'RCP_unknown', amountKobo: 1000, reason: 'x' })).toMatchObject({ outcome: 'refused' });
   });
 
   it('refuses every webhook: the sandbox has no secret to check a signature with', async () => {

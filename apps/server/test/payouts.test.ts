@@ -32,8 +32,12 @@ let admin: StaffPrincipal;
 beforeAll(async () => {
   fake = await startFakePaystack();
   const env = { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: '2000' };
-  provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, clock);
-  t = await createTestApp({ clock, env, payouts: provider });
+  t = await createTestApp({
+    clock,
+    env,
+    payouts: (database) =>
+      (provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, database.db, clock)),
+  });
   deps = payoutTestDeps(provider, clock, env);
   worker = payoutWorker(t, deps);
   reviewer = await insertStaff(t.database, 'reviewer');

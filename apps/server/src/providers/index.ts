@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { createAirtimeProvider, type AirtimeProvider } from './airtime/index';
 import { createBankLookup, type BankLookup } from './bank-lookup/index';
 import { createBillsProvider, type BillsProvider } from './bills/index';
@@ -35,7 +36,7 @@ export function createMessaging(config: Config): { messenger: Messenger; outbox?
   return { messenger: new ChannelMessenger({ email, sms }), outbox };
 }
 
-export function createProviders(config: Config, clock: Clock = systemClock): Providers {
+export function createProviders(config: Config, db: Db, clock: Clock = systemClock): Providers {
   return {
     ...createMessaging(config),
     files: createFileStore(config),
@@ -43,6 +44,6 @@ export function createProviders(config: Config, clock: Clock = systemClock): Pro
     marketData: createMarketData(config, clock),
     airtime: createAirtimeProvider(config),
     bills: createBillsProvider(config),
-    payouts: createPayoutProvider(config, clock),
+    payouts: createPayoutProvider(config, db, clock),
   };
 }

@@ -9,3 +9,4 @@ export * from './sales';
 export * from './bills';
 export * from './admin';
 export * from './push';
+export * from './payout-sandbox';

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payoutSandboxTransfers } from '../../db/schema/index';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 
@@ -10,60 +13,77 @@ import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, Recipi
  * - ending `1111`: the transfer fails after the delay (the bank declined it);
  * - ending `2222`: the transfer stays pending for ever (a bank that never answers);
  * - any other: paid after `delayMs` (PAYOUT_SANDBOX_DELAY_MS, default 3 s).
- * Its memory is the process's: after a restart a transfer it had is "not found", and the
- * payout is sent again with the same reference (see domain/payouts/README.md).
+ *
+ * Its book of transfers is a table (payout_sandbox_transfers), not the process's memory: every
+ * instance behind a balancer sees the same transfers, as they would see Paystack's, and a restart
+ * forgets none. The recipient code carries the account itself, so any instance can pay a
+ * recipient another one created.
  */
 
 export const SANDBOX_FAIL_SUFFIX = '1111';
 export const SANDBOX_PENDING_SUFFIX = '2222';
 
+const RECIPIENT_PREFIX = 'RCP_sandbox_';
+const recipientPattern = /^RCP_sandbox_([A-Za-z0-9]{1,20})_([0-9]{10})$/;
+
 interface SandboxTransfer {
-  reference: string;
   transferCode: string;
   accountNumber: string;
   amountKobo: number;
-  createdAt: number;
+  createdAt: Date;
 }
 
 export class SandboxPayouts implements PayoutProvider {
   readonly name = 'sandbox' as const;
-  private readonly recipients = new Map<string, PayoutAccount>();
-  private readonly transfers = new Map<string, SandboxTransfer>();
 
   constructor(
+    private readonly db: Db,
     private readonly delayMs: number,
     private readonly clock: Clock = systemClock,
   ) {}
 
   /** Transfers made, for tests: one per reference however often it was sent. */
-  get transferCount(): number {
-    return this.transfers.size;
+  async transferCount(): Promise<number> {
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(payoutSandboxTransfers);
+    return row?.count ?? 0;
   }
 
   async createRecipient(account: PayoutAccount): Promise<RecipientResult> {
-    const code = `RCP_sandbox_${createHash('sha256').update(`${account.bankCode}:${account.accountNumber}`).digest('hex').slice(0, 16)}`;
-    this.recipients.set(code, account);
+    const code = `${RECIPIENT_PREFIX}${account.bankCode}_${account.accountNumber}`;
+    if (!recipientPattern.test(code)) return { outcome: 'refused', message: 'Invalid account number' };
     return { outcome: 'created', recipientCode: code };
   }
 
   async initiateTransfer(request: TransferRequest): Promise<InitiateResult> {
-    if (this.transfers.has(request.reference)) return { outcome: 'duplicate' };
-    const account = this.recipients.get(request.recipientCode);
-    if (!account) return { outcome: 'refused', message: 'Recipient not found' };
+    const recipient = recipientPattern.exec(request.recipientCode);
+    if (!recipient) return { outcome: 'refused', message: 'Recipient not found' };
     if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0) return { outcome: 'refused', message: 'Invalid amount' };
     const transfer: SandboxTransfer = {
-      reference: request.reference,
       transferCode: `TRF_sandbox_${createHash('sha256').update(request.reference).digest('hex').slice(0, 16)}`,
-      accountNumber: account.accountNumber,
+      accountNumber: recipient[2]!,
       amountKobo: request.amountKobo,
-      createdAt: this.clock.now().getTime(),
+      createdAt: this.clock.now(),
     };
-    this.transfers.set(request.reference, transfer);
+    // The primary key on the reference is the one-transfer-per-reference rule, across instances.
+    const inserted = await this.db
+      .insert(payoutSandboxTransfers)
+      .values({ reference: request.reference, bankCode: recipient[1]!, ...transfer })
+      .onConflictDoNothing({ target: payoutSandboxTransfers.reference })
+      .returning({ reference: payoutSandboxTransfers.reference });
+    if (inserted.length === 0) return { outcome: 'duplicate' };
     return { outcome: 'accepted', state: this.stateOf(transfer) };
   }
 
   async fetchTransfer(reference: string): Promise<FetchResult> {
-    const transfer = this.transfers.get(reference);
+    const [transfer] = await this.db
+      .select({
+        transferCode: payoutSandboxTransfers.transferCode,
+        accountNumber: payoutSandboxTransfers.accountNumber,
+        amountKobo: payoutSandboxTransfers.amountKobo,
+        createdAt: payoutSandboxTransfers.createdAt,
+      })
+      .from(payoutSandboxTransfers)
+      .where(eq(payoutSandboxTransfers.reference, reference));
     return transfer ? { outcome: 'found', state: this.stateOf(transfer) } : { outcome: 'not_found' };
   }
 
@@ -73,7 +93,7 @@ export class SandboxPayouts implements PayoutProvider {
   }
 
   private stateOf(transfer: SandboxTransfer): TransferState {
-    const due = this.clock.now().getTime() - transfer.createdAt >= this.delayMs;
+    const due = this.clock.now().getTime() - transfer.createdAt.getTime() >= this.delayMs;
     if (transfer.accountNumber.endsWith(SANDBOX_PENDING_SUFFIX) || !due) {
       return { status: 'pending', transferCode: transfer.transferCode, detail: 'sandbox: waiting for the bank' };
     }
