@@ -63,7 +63,9 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
     const lists = await Promise.all(
       pool.map(async (upstream) => {
         try {
-          const answer = await send(upstream.url, request, Buffer.alloc(0), forwardHeaders(request));
+          // Read here, so asked for uncompressed: the API compresses answers of 1 KB or more.
+          const headers = { ...forwardHeaders(request), 'accept-encoding': 'identity' };
+          const answer = await send(upstream.url, request, Buffer.alloc(0), headers);
           const text = (await readAll(answer)).toString('utf8');
           return answer.statusCode === 200 ? JSON.parse(text) : [];
         } catch {

@@ -10,6 +10,7 @@ import docs from './plugins/docs';
 import errors, { frameworkErrorReply } from './plugins/errors';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
+import { compression, compressionOptions } from './plugins/compression';
 import sessions from './plugins/sessions';
 import staffSessions from './plugins/staff-sessions';
 import { webPlugin } from './plugins/web';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }
   await app.register(errors);
   await app.register(security, { appUrl: config.appUrl });
+  await app.register(compression, compressionOptions);
   await app.register(cookie);
   await app.register(sessions, { db: database.db, clock, secureCookies: config.isProduction || config.appUrl.startsWith('https:') });
   await app.register(staffSessions, {
@@ -110,7 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     marketData: deps.marketData ?? createMarketData(config, clock),
     airtime: deps.airtime ?? createAirtimeProvider(config),
     bills: deps.bills ?? createBillsProvider(config),
-    payouts: deps.payouts ?? createPayoutProvider(config, clock),
+    payouts: deps.payouts ?? createPayoutProvider(config, database.db, clock),
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,
