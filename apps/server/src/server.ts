@@ -30,7 +30,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await migrate(database);
   const limiter = createRateLimiter(config.REDIS_URL);
-  const providers = createProviders(config);
+  const providers = createProviders(config, database.db);
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
   providers.outbox?.attachLogger(app.log);
 

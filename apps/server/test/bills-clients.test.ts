@@ -12,7 +12,10 @@ import { startFakeBills, type FakeBillsServer } from './support/fake-bills';
  * `success: false`, HTTP 500, malformed JSON, a timeout — read as successful, failed or unknown.
  */
 
-const TIMEOUT_MS = 300;
+// Long enough that a loaded machine still gets an ordinary request out and answered (at 300 ms a
+// busy CI runner's first request could give up before the fake had read it), well short of the
+// fake's 1.5 s `slowMs` that the timeout case relies on.
+const TIMEOUT_MS = 1000;
 let bills: FakeBillsServer;
 let airtime: FakeAirtimeServer;
 let billsClient: HttpBillsProvider;

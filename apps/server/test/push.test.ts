@@ -94,7 +94,7 @@ describe('delivery', () => {
     const phone = await subscribed(customer);
     const laptop = await subscribed(customer);
     const { sale, payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, 'TRF_push_1');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_push_1');
     const notice = await latestNotice(customer);
     expect(notice).toMatch(/has been paid/);
     await worker.runDue();
@@ -150,7 +150,7 @@ describe('delivery', () => {
     const other = await createCustomer(t);
     const othersPhone = await subscribed(other);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, 'TRF_push_2');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_push_2');
     await worker.runDue();
     expect(receivedBy(othersPhone)).toEqual([]);
   });
@@ -162,7 +162,7 @@ describe('delivery', () => {
       const id = await subscriptionIdOf(gone);
       service.answers.set(gone.id, [status]);
       const { payoutId } = await approvedSale(customer);
-      await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, `TRF_gone_${status}`);
+      await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, `TRF_gone_${status}`);
       await worker.runDue();
       expect(await subscriptionIdOf(gone)).toBeUndefined();
       expect((await pushJobRows(id)).map((job) => job.status)).toEqual(['done']);
@@ -176,7 +176,7 @@ describe('delivery', () => {
     const id = await subscriptionIdOf(phone);
     service.answers.set(phone.id, [503, 500]);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, 'TRF_retry');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_retry');
     await worker.runDue();
     expect(await pushJobRows(id)).toMatchObject([{ status: 'queued', attempts: 1 }]);
     expect(receivedBy(phone)).toEqual([]);
@@ -193,7 +193,7 @@ describe('delivery', () => {
     const customer = await createCustomer(t);
     const before = (await pushJobRows()).length;
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, 'TRF_nobody');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_nobody');
     expect((await pushJobRows()).length).toBe(before);
   });
 });
@@ -280,7 +280,7 @@ describe('without VAPID keys', () => {
     await addBankDetails(bare, customer);
     const paid = await sellGiftCard(bare, customer, { seed: 901 });
     const { payoutId } = await approveSale(bare.database, clock, paid.id, bareStaff.id);
-    expect(await settlePayoutSuccess(bare.database.db, payoutTestDeps(new SandboxPayouts(0, clock), clock), payoutId, 'TRF_bare')).toBe('settled');
+    expect(await settlePayoutSuccess(bare.database.db, payoutTestDeps(new SandboxPayouts(bare.database.db, 0, clock), clock), payoutId, 'TRF_bare')).toBe('settled');
     const rejected = await sellGiftCard(bare, customer, { seed: 902 });
     await rejectSale({ db: bare.database.db, clock }, bareStaff, rejected.id, { reason: 'invalid_code' });
     const statuses = await bare.database.query<{ id: string; status: string }>('SELECT id, status FROM sales WHERE user_id = $1', [customer.id]);

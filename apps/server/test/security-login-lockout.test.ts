@@ -98,6 +98,17 @@ describe('login lockout per account', () => {
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(7);
   });
 
+  it('checks parallel right passwords side by side (no lock held over argon2) and leaves the count clear', async () => {
+    const c = await createCustomer(t);
+    await fail(c.email, 2);
+    // Two counted failures leave room for three tries at once; each is counted before its check.
+    const responses = await Promise.all(Array.from({ length: 3 }, () => login(c.email, c.password)));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The successes cleared the window: five fresh failures are needed to lock again.
+    await fail(c.phone, 4);
+    expect((await login(c.phone, c.password)).statusCode).toBe(200);
+  });
+
   it('a password reset (which proves the inbox) lifts the lockout', async () => {
     const c = await createCustomer(t);
     await fail(c.email, 5);

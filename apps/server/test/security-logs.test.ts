@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
-import { REDACTED, redactText, redactUrl, serializeError } from '../src/lib/log-redaction';
+import { REDACTED, redactFields, redactText, redactUrl, serializeError } from '../src/lib/log-redaction';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createBankLookup } from '../src/providers/bank-lookup/index';
 import { createFileStore } from '../src/providers/file-store/index';
@@ -109,6 +109,22 @@ describe('redaction helpers', () => {
     expect(redactUrl('/a?Token%5B%5D=x&q')).toBe('/a?Token%5B%5D=[REDACTED]&q');
     expect(redactUrl('/a/b')).toBe('/a/b');
     expect(redactUrl('/a?status=pending')).toBe('/a?status=pending');
+  });
+
+  it('hides secret-named fields at any depth and in any case, without changing what was logged', () => {
+    const logged = { method: 'GET', status: 200, body: { Password: 'p', items: [{ pin: '1', amount: 5 }] }, headers: { 'set-cookie': ['a'], accept: '*/*' }, at: new Date(0) };
+    const before = structuredClone(logged);
+    expect(redactFields(logged)).toEqual({
+      method: 'GET',
+      status: 200,
+      body: { Password: REDACTED, items: [{ pin: REDACTED, amount: 5 }] },
+      headers: { 'set-cookie': REDACTED, accept: '*/*' },
+      at: new Date(0),
+    });
+    expect(logged).toEqual(before);
+    // A line without secrets is passed on as it is: nothing copied.
+    const plain = { method: 'GET', url: '/healthz', status: 200, ms: 0.4 };
+    expect(redactFields(plain)).toBe(plain);
   });
 
   it('finds pairs inside free text', () => {

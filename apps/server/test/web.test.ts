@@ -27,7 +27,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', WEB_DIST: dist });
-  app = await buildApp({ config, database, ...createProviders(config), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
   await app.ready();
 });
 afterAll(async () => {

@@ -25,8 +25,11 @@ interface TestAppOptions {
   /** 1 tests the real limits; the default keeps validation probes from tripping them. */
   rateLimitMultiplier?: number;
   env?: Record<string, string>;
-  /** The payout provider the app uses (tests keep a handle on it); built from the config otherwise. */
-  payouts?: PayoutProvider;
+  /**
+   * The payout provider the app uses (tests keep a handle on it), or a function building it on the
+   * test's database (the sandbox keeps its transfers there); built from the config otherwise.
+   */
+  payouts?: PayoutProvider | ((database: Database) => PayoutProvider);
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
@@ -52,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       files: createFileStore(config),
       bankLookup: createBankLookup(config),
       marketData: createMarketData(config, clock),
-      ...(options.payouts ? { payouts: options.payouts } : {}),
+      ...(options.payouts ? { payouts: typeof options.payouts === 'function' ? options.payouts(database) : options.payouts } : {}),
       limiter,
       clock,
     },

@@ -116,8 +116,15 @@ const loginLocked = (until: Date, now: Date) =>
  * Checks credentials under the account's lockout (DESIGN §3): 5 wrong passwords within 15
  * minutes of the first one lock the account, whichever identifier was typed, until those 15
  * minutes end; while locked even the right password is refused (429). The count lives in the
- * database under a row lock, so parallel guesses can't slip past it and nothing in memory can
- * erase it. An unknown identifier spends an argon2 check like a real one and answers alike.
+ * database, so nothing in memory can erase it. An unknown identifier spends an argon2 check like
+ * a real one and answers alike.
+ *
+ * Every try is counted *before* its password is checked, in one atomic statement that refuses the
+ * try once the window holds 5: parallel guesses can't slip past the count, yet no row lock is held
+ * while argon2 runs. (It used to be: the count was read FOR UPDATE and the ~10 ms check ran inside
+ * that transaction, so logins to one account queued one behind another and, on PGlite's single
+ * connection, held up every other query meanwhile.) The right password then clears the count,
+ * as before; a wrong one leaves the try counted.
  */
 export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): Promise<LoginOutcome> {
   const identifier = input.email_or_phone.trim().toLowerCase();
@@ -129,30 +136,40 @@ export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): 
     return { kind: 'failed' };
   }
   const now = deps.clock.now();
-  const outcome = await db.transaction(async (tx): Promise<LoginOutcome | { kind: 'locked'; until: Date }> => {
-    await tx.insert(loginLockouts).values({ userId: user.id }).onConflictDoNothing();
-    const [row] = await tx.select().from(loginLockouts).where(eq(loginLockouts.userId, user.id)).for('update');
-    const windowEnd = row?.windowStartedAt ? new Date(row.windowStartedAt.getTime() + LOGIN_LOCK_WINDOW_MS) : undefined;
-    const windowLive = windowEnd !== undefined && windowEnd > now;
-    const failures = windowLive ? (row?.failedAttempts ?? 0) : 0;
-    if (windowEnd && windowLive && failures >= LOGIN_MAX_FAILURES) return { kind: 'locked', until: windowEnd };
-    if (await verifySecret(user.passwordHash, input.password, deps.onUnreadableHash)) {
-      if (row?.failedAttempts || row?.windowStartedAt) {
-        await tx.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, user.id));
-      }
-      return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
-    }
-    // Returned, not thrown, so the count commits.
-    await tx
-      .update(loginLockouts)
-      .set({ failedAttempts: failures + 1, windowStartedAt: windowLive ? row?.windowStartedAt : now })
-      .where(eq(loginLockouts.userId, user.id));
-    return { kind: 'failed' };
-  });
-  if (outcome.kind === 'locked') throw loginLocked(outcome.until, now);
+  const lockedUntil = await countLoginTry(db, user.id, now);
+  if (lockedUntil) throw loginLocked(lockedUntil, now);
+  if (!(await verifySecret(user.passwordHash, input.password, deps.onUnreadableHash))) return { kind: 'failed' };
+  await db.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, user.id));
   // Told only after the right password, so the lock doesn't reveal itself to someone guessing.
-  if (outcome.kind !== 'failed' && outcome.user.lockedAt) throw accountLocked();
-  return outcome;
+  if (user.lockedAt) throw accountLocked();
+  return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
+}
+
+/**
+ * Counts one login try against the account's window (started by the first try after a clear,
+ * ending 15 minutes later) and answers undefined, or, when the window already holds
+ * LOGIN_MAX_FAILURES tries, counts nothing and answers when the lock ends.
+ */
+async function countLoginTry(db: Db, userId: string, now: Date): Promise<Date | undefined> {
+  const windowOpenedAfter = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
+  // The stored row's window is live when it started less than 15 minutes ago (NULL: no window).
+  const live = sql`coalesce(${loginLockouts.windowStartedAt} > ${windowOpenedAfter}, false)`;
+  const counted = await db
+    .insert(loginLockouts)
+    .values({ userId, failedAttempts: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginLockouts.userId,
+      set: {
+        failedAttempts: sql`case when ${live} then ${loginLockouts.failedAttempts} + 1 else 1 end`,
+        windowStartedAt: sql`case when ${live} then ${loginLockouts.windowStartedAt} else ${now} end`,
+      },
+      setWhere: sql`not (${live} and ${loginLockouts.failedAttempts} >= ${LOGIN_MAX_FAILURES})`,
+    })
+    .returning({ userId: loginLockouts.userId });
+  if (counted.length > 0) return undefined;
+  const [row] = await db.select({ windowStartedAt: loginLockouts.windowStartedAt }).from(loginLockouts).where(eq(loginLockouts.userId, userId));
+  // Refused above means a live window, so it has a start; `now` only guards a reset racing us.
+  return new Date((row?.windowStartedAt ?? now).getTime() + LOGIN_LOCK_WINDOW_MS);
 }
 
 /** An unverified login gets a fresh code unless one was sent moments ago. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { billOrderTitle, billTransactionStatus, type BillTransactionDetail, type TransactionItem, type TransactionStatus } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { billOrders, type BillOrderStatusValue } from '../../db/schema/index';
 import { toBillOrder, type BillOrderRow } from './orders';
 
@@ -36,17 +37,30 @@ export interface BillListQuery {
   limit: number;
 }
 
+/** The bill orders query of the list, one prepared statement per shape (status filter, cursor). */
+const billsPage = (db: Db, withStatus: boolean, withCursor: boolean) =>
+  prepared(db, `transactions_bills_${Number(withStatus)}${Number(withCursor)}`, (d) => {
+    const conditions: SQL[] = [eq(billOrders.userId, sql.placeholder('userId'))];
+    conditions.push(withStatus ? eq(billOrders.status, sql.placeholder('status')) : inArray(billOrders.status, LISTED));
+    if (withCursor) conditions.push(sql`(${billOrders.createdAt}, ${billOrders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    return d
+      .select({ row: billOrders, cursorAt: sql<string>`to_char(${billOrders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .from(billOrders)
+      .where(and(...conditions))
+      .orderBy(desc(billOrders.createdAt), desc(billOrders.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`transactions_bills_${Number(withStatus)}${Number(withCursor)}`);
+  });
+
 /** The customer's listed orders, newest first, with each row's keyset position. */
 export async function listBillTransactions(db: Db, userId: string, query: BillListQuery): Promise<{ item: TransactionItem; cursorAt: string; id: string }[]> {
-  const conditions: SQL[] = [eq(billOrders.userId, userId)];
-  conditions.push(query.status ? eq(billOrders.status, STATUS_OF_LIST[query.status]) : inArray(billOrders.status, LISTED));
-  if (query.after) conditions.push(sql`(${billOrders.createdAt}, ${billOrders.id}) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`);
-  const rows = await db
-    .select({ row: billOrders, cursorAt: sql<string>`to_char(${billOrders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
-    .from(billOrders)
-    .where(and(...conditions))
-    .orderBy(desc(billOrders.createdAt), desc(billOrders.id))
-    .limit(query.limit);
+  const rows = await billsPage(db, query.status !== undefined, query.after !== undefined).execute({
+    userId,
+    status: query.status ? STATUS_OF_LIST[query.status] : undefined,
+    afterAt: query.after?.at,
+    afterId: query.after?.id,
+    limit: query.limit,
+  });
   return rows.map(({ row, cursorAt }) => ({ item: billTransactionItem(row), cursorAt, id: row.id }));
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardResponse, PendingAction } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bankDetails, gemAccounts, notifications, transactionPins, users } from '../../db/schema/index';
 import { notFound } from '../errors';
 import { photoUrl } from '../uploads/photos';
@@ -11,20 +12,27 @@ import { photoUrl } from '../uploads/photos';
  * getGemBalance reads it), the unread count, and whether a PIN and bank details exist. Five
  * statements competing for the pool made this the slowest screen (issue 12).
  */
+const dashboardRow = (db: Db) =>
+  prepared(db, 'dashboard', (d) =>
+    d
+      .select({
+        fullName: users.fullName,
+        photo: users.photo,
+        // bigint as text: anything past 2^53 must fail loudly, not round (see toWallet).
+        wallet: sql<string | null>`(select ${gemAccounts.balance}::text from ${gemAccounts} where ${and(eq(gemAccounts.userId, users.id), eq(gemAccounts.kind, 'available'))})`,
+        unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, users.id), isNull(notifications.readAt))})`,
+        pinSet: sql<boolean>`exists (select 1 from ${transactionPins} where ${eq(transactionPins.userId, users.id)})`,
+        bankSet: sql<boolean>`exists (select 1 from ${bankDetails} where ${eq(bankDetails.userId, users.id)})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      // Prepared (db/prepared.ts): built once, not on every visit to the home screen.
+      .prepare('dashboard'),
+  );
+
 export async function getDashboard(db: Db, userId: string): Promise<DashboardResponse> {
-  const [row] = await db
-    .select({
-      fullName: users.fullName,
-      photo: users.photo,
-      // bigint as text: anything past 2^53 must fail loudly, not round (see toWallet).
-      wallet: sql<string | null>`(select ${gemAccounts.balance}::text from ${gemAccounts} where ${and(eq(gemAccounts.userId, users.id), eq(gemAccounts.kind, 'available'))})`,
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, users.id), isNull(notifications.readAt))})`,
-      pinSet: sql<boolean>`exists (select 1 from ${transactionPins} where ${eq(transactionPins.userId, users.id)})`,
-      bankSet: sql<boolean>`exists (select 1 from ${bankDetails} where ${eq(bankDetails.userId, users.id)})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await dashboardRow(db).execute({ userId });
   if (!row) throw notFound();
   const pending: PendingAction[] = [];
   if (!row.pinSet) pending.push('set_pin');

@@ -9,6 +9,7 @@ import {
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, sales } from '../../db/schema/index';
+import { prepared } from '../../db/prepared';
 import { validationError } from '../errors';
 import { getSaleDetail, saleListColumns, toTransactionItem } from '../sales/detail';
 import { getBillTransaction, listBillTransactions } from '../bills/transactions';
@@ -44,26 +45,40 @@ export function decodeCursor(text: string): Cursor {
   return { at, id };
 }
 
+/** The sales query of the list, one prepared statement per shape (status filter, cursor). */
+const salesPage = (db: Db, withStatus: boolean, withCursor: boolean) =>
+  prepared(db, `transactions_sales_${Number(withStatus)}${Number(withCursor)}`, (d) => {
+    const conditions: SQL[] = [eq(sales.userId, sql.placeholder('userId'))];
+    if (withStatus) conditions.push(eq(sales.listStatus, sql.placeholder('status')));
+    if (withCursor) conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    return d
+      .select({
+        ...saleListColumns,
+        cursorAt: sql<string>`to_char(${sales.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(sales)
+      .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
+      .where(and(...conditions))
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`transactions_sales_${Number(withStatus)}${Number(withCursor)}`);
+  });
+
 export async function listTransactions(db: Db, userId: string, query: TransactionQuery = {}): Promise<TransactionListResponse> {
   const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
-  const conditions: SQL[] = [eq(sales.userId, userId)];
-  if (query.status) conditions.push(eq(sales.listStatus, query.status));
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (after) conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  const rows = await db
-    .select({
-      ...saleListColumns,
-      cursorAt: sql<string>`to_char(${sales.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(sales)
-    .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
-    .where(and(...conditions))
-    .orderBy(desc(sales.createdAt), desc(sales.id))
-    // One more than asked tells whether another page exists without a count.
-    .limit(limit + 1);
+  // One more than asked tells whether another page exists without a count.
+  const salesRows = salesPage(db, query.status !== undefined, after !== undefined).execute({
+    userId,
+    status: query.status,
+    afterAt: after?.at,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   // Bill orders share the list and its keyset (domain/bills/transactions.ts): the first limit + 1
   // of each, merged in the same (created_at, id) order, are the first limit + 1 of both.
-  const bills = await listBillTransactions(db, userId, { status: query.status, after, limit: limit + 1 });
+  // Both sent at once: two statements on two pooled connections, one round trip of waiting.
+  const [rows, bills] = await Promise.all([salesRows, listBillTransactions(db, userId, { status: query.status, after, limit: limit + 1 })]);
   const newestFirst = (a: { cursorAt: string; id: string }, b: { cursorAt: string; id: string }) =>
     a.cursorAt !== b.cursorAt ? (a.cursorAt < b.cursorAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
   const merged = [...rows.map((row) => ({ item: toTransactionItem(row), cursorAt: row.cursorAt, id: row.id })), ...bills].sort(newestFirst).slice(0, limit + 1);
