@@ -4,6 +4,8 @@ import { requiredString } from './fields';
 import { fieldMessages as m } from './messages';
 import { pinField } from './pin';
 
+export { bankMessages, maskAccountNumber } from './plain/bank';
+
 /** SPEC §5: required; exactly 10 digits ('Invalid account number'). */
 export const bankAccountField = requiredString().regex(
   new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`),
@@ -37,18 +39,6 @@ export const bankDetailsResponseSchema = z.object({
   account_name: z.string().nullable(),
 });
 export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
-
-export const bankMessages = {
-  updated: 'Bank details updated successfully',
-  unknownBank: 'Choose a bank from the list',
-  pinRequired: 'Enter your transaction PIN to change your bank details',
-  pinNotSet: 'Set your transaction PIN before changing your bank details',
-  unresolved: 'We could not find an account with this number at the chosen bank. Check the details and try again',
-  lookupUnavailable: 'We could not verify the account right now. Please try again shortly',
-} as const;
-
-/** ******7890: only the last four digits of an account number are ever repeated back. */
-export const maskAccountNumber = (account: string) => `${'*'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
 
 /** The update form when bank details already exist: the PIN becomes required. */
 export const updateBankWithPinSchema = updateBankSchema.extend({ pin: pinField });

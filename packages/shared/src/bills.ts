@@ -1,131 +1,15 @@
 import { z } from 'zod';
 import { ELECTRICITY_PROVIDERS, TV_SERVICES } from './constants';
 import { billPhoneField, requiredString } from './fields';
-import { fieldMessages as m, fetchMessages } from './messages';
+import { fieldMessages as m } from './messages';
 import { pinField } from './pin';
 import { saleDetailSchema } from './sales';
-import { transactionItemSchema, type TransactionStatus } from './transactions';
+import { transactionItemSchema } from './transactions';
+import { BILL_KINDS, BILL_NETWORKS, METER_TYPES, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, missing, BILL_ORDER_STATUSES } from './plain/bills';
 
-/**
- * Bills with Wise Gems (SPEC §2 /airtime, /data, /tv, /electricity; §3 "Data plan", "TV plan",
- * "Electricity purchase response"; §4 "Bill purchase"; §5 airtime/electricity/TV rules; §9;
- * DESIGN §5 "Bills"). 1 gem pays for ₦1; every amount here is a whole number of gems.
- * The checkout sheet creates an order, the PIN screen authorises it, the server does the rest.
- */
+export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, formatBillPhone, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus } from './plain/bills';
+export type { BillKind, BillNetwork, TvService, ElectricityProvider, MeterType, BillOrderStatus } from './plain/bills';
 
-// ---------------------------------------------------------------------------------------------
-// What can be bought
-// ---------------------------------------------------------------------------------------------
-
-export const BILL_KINDS = ['airtime', 'data', 'tv', 'electricity'] as const;
-export type BillKind = (typeof BILL_KINDS)[number];
-
-/** SPEC §2: the data index shows mtn, airtel, glo, etisalat (9mobile). Airtime uses the same four. */
-export const BILL_NETWORKS = ['mtn', 'airtel', 'glo', 'etisalat'] as const;
-export type BillNetwork = (typeof BILL_NETWORKS)[number];
-export const BILL_NETWORK_LABELS: Record<BillNetwork, string> = { mtn: 'MTN', airtel: 'Airtel', glo: 'GLO', etisalat: '9mobile' };
-
-export type TvService = (typeof TV_SERVICES)[number];
-export const TV_SERVICE_LABELS: Record<TvService, string> = { dstv: 'DStv', gotv: 'GOtv', startimes: 'StarTimes', showmax: 'Showmax' };
-
-export type ElectricityProvider = (typeof ELECTRICITY_PROVIDERS)[number];
-export const ELECTRICITY_PROVIDER_LABELS: Record<ElectricityProvider, string> = {
-  ikeja: 'Ikeja Electric',
-  eko: 'Eko Electric',
-  kano: 'Kano Electric',
-  portharcourt: 'Port Harcourt Electric',
-  jos: 'Jos Electric',
-  ibadan: 'Ibadan Electric',
-  kaduna: 'Kaduna Electric',
-  abuja: 'Abuja Electric',
-  enugu: 'Enugu Electric',
-  benin: 'Benin Electric',
-  aba: 'Aba Electric',
-  yola: 'Yola Electric',
-};
-
-/** SPEC §3: meter types. */
-export const METER_TYPES = ['prepaid', 'postpaid'] as const;
-export type MeterType = (typeof METER_TYPES)[number];
-
-/** The bill-payment service's names (SPEC §7, §9): `mtn-data`, `ikeja-electric`. */
-export const dataServiceId = (network: BillNetwork) => `${network}-data`;
-export const electricityServiceName = (provider: ElectricityProvider) => `${provider}-electric`;
-
-// ---------------------------------------------------------------------------------------------
-// Limits
-// ---------------------------------------------------------------------------------------------
-
-/** SPEC §9's placeholder '50 - 100,000', enforced (deviation: providers refuse outside it). */
-export const AIRTIME_MIN_GEMS = 50;
-export const AIRTIME_MAX_GEMS = 100_000;
-/** SPEC sets no electricity bounds; this upper one only keeps a typo from becoming a purchase. */
-export const ELECTRICITY_MIN_GEMS = 1;
-export const ELECTRICITY_MAX_GEMS = 1_000_000;
-/** No data or TV plan costs more than this; a price above it from a provider is not offered. */
-export const BILL_PLAN_MAX_GEMS = 10_000_000;
-/** Meter and smart-card numbers: digits only (SPEC only says required; every service uses digits). */
-export const CUSTOMER_NUMBER_PATTERN = /^\d{6,20}$/;
-export const VARIATION_CODE_MAX = 100;
-export const BILL_PLAN_NAME_MAX = 200;
-/** An order the PIN screen has not authorised within this time can no longer be (prices move). */
-export const BILL_ORDER_PIN_WINDOW_MS = 30 * 60 * 1000;
-/** Idempotency-Key header of the checkout: 1-100 of [A-Za-z0-9_-], e.g. a UUID per sheet. */
-export const BILL_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-
-// ---------------------------------------------------------------------------------------------
-// Messages and codes
-// ---------------------------------------------------------------------------------------------
-
-const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-export const billMessages = {
-  /** SPEC §2 success screens. */
-  airtimeSuccess: 'Airtime purchased successfully',
-  dataSuccess: 'Data purchased successfully',
-  tvSuccess: 'TV/Cable Subscription successful',
-  electricitySuccess: 'Electricity purchased successfully',
-  /** SPEC §2: the electricity success screen's labels. */
-  tokenLabel: 'Token',
-  unitsLabel: 'Units Purchased',
-  /** SPEC §4, §8: a data purchase the provider refuses always reads this. */
-  dataFailed: 'Invalid request',
-  /** When a provider refuses without saying why. */
-  declined: 'The provider could not complete this purchase. Your gems have been returned',
-  providerUnreachable: 'We could not reach the provider. Your gems have been returned',
-  processing: 'Your purchase is being processed. We will notify you when it completes',
-  insufficient: m.insufficientBalance,
-  amountRange: (min: number, max: number) => `Enter an amount between ${groupThousands(min)} and ${groupThousands(max)}`,
-  planUnavailable: 'This plan is not available. Choose another plan',
-  planPriceChanged: (amount: number) => `The price of this plan is now ${groupThousands(amount)} gems. Check it and purchase again`,
-  dataPlansUnavailable: fetchMessages.dataPlans,
-  tvPlansUnavailable: "Couldn't fetch TV plans",
-  meterNotFound: 'We could not find that meter number',
-  smartCardNotFound: 'We could not find that smart card number',
-  verifyUnavailable: 'We could not check this number right now. Try again shortly',
-  orderNotFound: 'This order does not exist',
-  orderExpired: 'This order has expired. Start the purchase again',
-  idempotencyKeyRequired: 'Idempotency-Key must be 1-100 letters, digits, "-" or "_"',
-  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
-} as const;
-
-export const billErrorCodes = {
-  insufficient: 'INSUFFICIENT_GEMS',
-  planPriceChanged: 'PLAN_PRICE_CHANGED',
-  customerNotFound: 'CUSTOMER_NOT_FOUND',
-  providerDeclined: 'PROVIDER_DECLINED',
-  pinNotSet: 'PIN_NOT_SET',
-  plansUnavailable: 'PLANS_UNAVAILABLE',
-  verifyUnavailable: 'VERIFY_UNAVAILABLE',
-  orderExpired: 'ORDER_EXPIRED',
-  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// Fields (SPEC §5)
-// ---------------------------------------------------------------------------------------------
-
-const missing = (input: unknown) => input === undefined || input === null || input === '';
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue.input) ? m.required : m.invalidEntry) });
 
@@ -230,20 +114,8 @@ export type BillPlan = z.infer<typeof billPlanSchema>;
 export const billPlansResponseSchema = z.object({ plans: z.array(billPlanSchema) });
 export type BillPlansResponse = z.infer<typeof billPlansResponseSchema>;
 
-/** SPEC §2: the TV select's value joins code and name; this splits it back. */
-export const TV_PLAN_VALUE_SEPARATOR = '|';
-export const tvPlanValue = (plan: Pick<BillPlan, 'variation_code' | 'name'>) => `${plan.variation_code}${TV_PLAN_VALUE_SEPARATOR}${plan.name}`;
-export function parseTvPlanValue(value: string): { variation_code: string; name: string } | undefined {
-  const at = value.indexOf(TV_PLAN_VALUE_SEPARATOR);
-  if (at <= 0) return undefined;
-  return { variation_code: value.slice(0, at), name: value.slice(at + 1) };
-}
-
 export const verifyBillCustomerResponseSchema = z.object({ customer_name: z.string() });
 export type VerifyBillCustomerResponse = z.infer<typeof verifyBillCustomerResponseSchema>;
-
-export const BILL_ORDER_STATUSES = ['awaiting_pin', 'processing', 'successful', 'failed'] as const;
-export type BillOrderStatus = (typeof BILL_ORDER_STATUSES)[number];
 
 export const billOrderSchema = z.object({
   id: z.string(),
@@ -268,64 +140,6 @@ export const billOrderSchema = z.object({
 export type BillOrder = z.infer<typeof billOrderSchema>;
 export const billOrderResponseSchema = z.object({ order: billOrderSchema });
 export type BillOrderResponse = z.infer<typeof billOrderResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// How an order reads (screens, transactions list, notifications)
-// ---------------------------------------------------------------------------------------------
-
-/** A Nigerian number as people read it: `08031234567` → `+234 803 123 4567`; others as typed. */
-export function formatBillPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const national = /^0\d{10}$/.test(digits) ? digits.slice(1) : /^234\d{10}$/.test(digits) ? digits.slice(3) : undefined;
-  if (national) return `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
-  return phone.trim();
-}
-
-export function billServiceLabel(kind: BillKind, service: string): string {
-  if (kind === 'tv') return TV_SERVICE_LABELS[service as TvService] ?? service;
-  if (kind === 'electricity') return ELECTRICITY_PROVIDER_LABELS[service as ElectricityProvider] ?? service;
-  return BILL_NETWORK_LABELS[service as BillNetwork] ?? service;
-}
-
-/** e.g. "MTN airtime · +234 803 123 4567", "DStv · DStv Compact", "Ikeja Electric · 45012345678". */
-export function billOrderTitle(order: Pick<BillOrder, 'kind' | 'service' | 'phone' | 'plan_name' | 'customer_id'>): string {
-  const label = billServiceLabel(order.kind, order.service);
-  switch (order.kind) {
-    case 'airtime':
-      return `${label} airtime · ${formatBillPhone(order.phone)}`;
-    case 'data':
-      return `${label} data · ${formatBillPhone(order.phone)}`;
-    case 'tv':
-      return `${label} · ${order.plan_name ?? order.customer_id ?? ''}`;
-    case 'electricity':
-      return `${label} · ${order.customer_id ?? ''}`;
-  }
-}
-
-export const billSuccessText: Record<BillKind, string> = {
-  airtime: billMessages.airtimeSuccess,
-  data: billMessages.dataSuccess,
-  tv: billMessages.tvSuccess,
-  electricity: billMessages.electricitySuccess,
-};
-
-/** The notifications a settled order writes (SPEC §2 notifications). */
-export const billNotificationTexts = {
-  successful: (title: string, amount: number, token: string | null, units: string | null) =>
-    `your purchase ${title} for ${groupThousands(amount)} gems was successful.${token ? ` Token: ${token}.` : ''}${units ? ` Units: ${units}.` : ''}`,
-  failed: (title: string, amount: number) => `your purchase ${title} for ${groupThousands(amount)} gems failed. Your gems have been returned.`,
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// In the transactions list (GET /api/transactions, /api/transactions/:id)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * SPEC §4's three statuses for an order: processing is pending, failed is rejected. An order still
- * awaiting its PIN is not a transaction yet and is not listed.
- */
-export const billTransactionStatus = (status: BillOrderStatus): TransactionStatus | undefined =>
-  status === 'processing' ? 'pending' : status === 'successful' ? 'successful' : status === 'failed' ? 'rejected' : undefined;
 
 /** A bill order as a transaction's detail: the list row (transaction_type = the kind) and the order itself. */
 export const billTransactionDetailSchema = transactionItemSchema.extend({

@@ -1,76 +1,9 @@
 import { z } from 'zod';
 import { fieldMessages as m } from './messages';
+import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, COIN_AMOUNT_PATTERN, COIN_AMOUNT_MAX_LENGTH, decimalPlaces } from './plain/crypto';
 
-/**
- * Crypto selling (SPEC §1, §3 "Coin market data", "Platform price adjustment", "Wallet address
- * record", §9 "Crypto NGN value"; DESIGN §4 "Crypto quote"). Prices, rates and coin amounts
- * travel as decimal strings; naira values as integer kobo.
- */
-
-// ---------------------------------------------------------------------------------------------
-// Coins
-// ---------------------------------------------------------------------------------------------
-
-/** The four coins a customer can sell (SPEC §1), by our short id. */
-export const COIN_IDS = ['btc', 'usdt', 'bnb', 'sol'] as const;
-export type CoinId = (typeof COIN_IDS)[number];
-
-export const COINS = {
-  btc: { symbol: 'BTC', name: 'Bitcoin', decimals: 8 },
-  usdt: { symbol: 'USDT', name: 'Tether', decimals: 6 },
-  bnb: { symbol: 'BNB', name: 'BNB', decimals: 8 },
-  sol: { symbol: 'SOL', name: 'Solana', decimals: 9 },
-} as const satisfies Record<CoinId, { symbol: string; name: string; decimals: number }>;
-
-export const isCoinId = (value: unknown): value is CoinId => typeof value === 'string' && (COIN_IDS as readonly string[]).includes(value);
-
-/** Our own glyph for a coin (the web never loads a third party's image): GET /api/crypto/art/:id.svg. */
-export const coinArtUrl = (id: string, symbol?: string) =>
-  `/api/crypto/art/${encodeURIComponent(id)}.svg${symbol ? `?symbol=${encodeURIComponent(symbol)}` : ''}`;
-
-/** Sparklines are display only: at most a week of hourly points. */
-export const SPARKLINE_MAX_POINTS = 168;
-/** The most one quote may be worth: far above a real retail sale, far below kobo's safe-integer range. */
-export const CRYPTO_MAX_QUOTE_NGN = 1_000_000_000;
-/** Whole coins above this are not a typo we should price (no coin here has 10^9 in one wallet). */
-export const COIN_AMOUNT_MAX_INTEGER_DIGITS = 9;
-
-// ---------------------------------------------------------------------------------------------
-// Messages and codes
-// ---------------------------------------------------------------------------------------------
-
-export const cryptoMessages = {
-  amountNotPositive: 'Enter an amount greater than 0',
-  tooManyDecimals: (symbol: string, decimals: number) => `${symbol} amounts have at most ${decimals} decimal places`,
-  amountTooLarge: 'This amount is too large for one sale',
-  amountTooSmall: 'This amount is too small to sell',
-  unknownCoin: 'Choose BTC, USDT, BNB or SOL',
-  pricesStale: 'Prices are being updated. Try again in a minute.',
-  quoteNotFound: 'This quote does not exist',
-  quoteExpired: 'This quote has expired. Check the new value and confirm',
-  /** 409 QUOTE_USED: one quote sells once. */
-  quoteUsed: 'This quote has already been used for a sale. Get a new quote to sell again',
-  /** SPEC §8: trending crypto failures use the gift-card text. */
-  couldNotFetchTrending: "Couldn't fetch gift cards",
-} as const;
-
-export const cryptoErrorCodes = {
-  pricesStale: 'PRICES_STALE',
-  quoteNotFound: 'QUOTE_NOT_FOUND',
-  quoteExpired: 'QUOTE_EXPIRED',
-  quoteUsed: 'QUOTE_USED',
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// Fields
-// ---------------------------------------------------------------------------------------------
-
-/** Digits with an optional fraction: no sign, exponent, separators, spaces inside or hex. */
-const COIN_AMOUNT_PATTERN = /^\d+(\.\d+)?$/;
-const COIN_AMOUNT_MAX_LENGTH = 40;
-
-/** Decimal places written in a plain decimal string ("1.50" has 2: the customer typed them). */
-export const decimalPlaces = (amount: string) => amount.split('.')[1]?.length ?? 0;
+export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem } from './plain/crypto';
+export type { CoinId } from './plain/crypto';
 
 /** A coin amount as typed: a positive plain decimal, checked against its coin by the schema below. */
 export const coinAmountField = z

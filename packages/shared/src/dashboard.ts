@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PENDING_ACTIONS } from './plain/dashboard';
 
-/** The prompts SPEC §4 lists, in the order the dashboard shows them. */
-export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details'] as const;
-export type PendingAction = (typeof PENDING_ACTIONS)[number];
+export { PENDING_ACTIONS, firstWord } from './plain/dashboard';
+export type { PendingAction } from './plain/dashboard';
 
 /** SPEC §3's dashboard response (full_name, photo, wallet) plus what the home screen needs. */
 export const dashboardResponseSchema = z.object({
@@ -15,9 +15,6 @@ export const dashboardResponseSchema = z.object({
   pending_actions: z.array(z.enum(PENDING_ACTIONS)),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
-
-/** The greeting uses the first word of the full name (SPEC §1). */
-export const firstWord = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 /** GET /api/support: the contacts configured by SUPPORT_WHATSAPP and SUPPORT_EMAIL. */
 export const supportContactsResponseSchema = z.object({

@@ -1,44 +1,9 @@
 import { z } from 'zod';
-import {
-  FULL_NAME_MAX,
-  OTP_LENGTH,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PHONE_MAX_LENGTH,
-  PHONE_MIN_LENGTH,
-  USERNAME_MAX,
-} from './constants';
+import { FULL_NAME_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX_LENGTH, PHONE_MIN_LENGTH, USERNAME_MAX } from './constants';
 import { fieldMessages as m } from './messages';
+import { EMAIL_PATTERN, PHONE_PATTERN, BILL_PHONE_PATTERN, FULL_NAME_PATTERN, USERNAME_PATTERN, LONE_SURROGATE, isPlainText, plainText, digits } from './plain/fields';
 
-/** SPEC §5: 1-25 letters/digits, '@', 3-10 letters, '.com'. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9]{1,25}@[A-Za-z]{3,10}\.com$/;
-/** SPEC §5: '+' then 10-20 digits. */
-export const PHONE_PATTERN = /^\+\d{10,20}$/;
-/** Airtime, data, electricity and TV make the '+' optional. */
-export const BILL_PHONE_PATTERN = /^\+?\d{10,20}$/;
-export const FULL_NAME_PATTERN = /^[A-Za-z\- ]{1,50}$/;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.]+$/;
-
-// Matching control characters is the point of the next two patterns.
-/* eslint-disable no-control-regex */
-/** C0 and C1 control characters and DEL: never typed into a form, and PostgreSQL can't store NUL. */
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
-/** The same with tab and line breaks allowed, for text that may run over several lines. */
-const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-/* eslint-enable no-control-regex */
-/** Half of a surrogate pair on its own is not text; the database would get a replacement character. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text a person could have typed: no control characters (line breaks only when multiline), no broken unicode. */
-export const isPlainText = (value: string, options: { multiline?: boolean } = {}): boolean =>
-  !(options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value) && !LONE_SURROGATE.test(value);
-
-/**
- * The check every text field carries ('Invalid characters'), first, so a control character is
- * named as such rather than as a format error. Free text that may span lines passes multiline.
- */
-export const plainText = (schema: z.ZodString, options: { multiline?: boolean } = {}) =>
-  schema.refine((value) => isPlainText(value, options), m.invalidCharacters);
+export { EMAIL_PATTERN, PHONE_PATTERN, BILL_PHONE_PATTERN, FULL_NAME_PATTERN, USERNAME_PATTERN, isPlainText, plainText, isEmail } from './plain/fields';
 
 /** A required string: missing, non-string or blank all read as the required message. */
 export const requiredString = (required: string = m.required) =>
@@ -80,8 +45,6 @@ const password = (required: string) =>
 
 export const newPasswordField = password(m.required).refine((value) => isPlainText(value), m.invalidCharacters);
 export const loginPasswordField = password(m.passwordRequired);
-
-const digits = (length: number) => new RegExp(`^\\d{${length}}$`);
 export const otpField = requiredString(m.otpRequired).regex(digits(OTP_LENGTH), m.otpInvalid);
 
 /** An email or a phone number, whichever the login form is in. */
@@ -89,5 +52,3 @@ export const emailOrPhoneField = requiredString().refine(
   (value) => EMAIL_PATTERN.test(value) || PHONE_PATTERN.test(value),
   m.invalidEntry,
 );
-
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value);

@@ -1,47 +1,9 @@
 import { z } from 'zod';
 import { plainText } from './fields';
+import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS, GIFT_CARD_QUERY_MAX, giftCardMessages, GIFT_CARD_SLUG_PATTERN } from './plain/giftcards';
 
-/**
- * The gift-card catalogue (SPEC §2 "/sellgiftcards/giftcardscatalogue", §3 "Gift card",
- * "Sub-category"; SPEC §7 get_gift_cards, search_cards, get_gift_card_subcategories.php).
- * Rates and card-currency amounts are decimal strings ("1450.00"): the server computes with a
- * decimal library and screens only show them (DESIGN §4).
- */
-
-export const GIFT_CARD_CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD'] as const;
-export type GiftCardCurrency = (typeof GIFT_CARD_CURRENCIES)[number];
-
-/** How a card currency is written before an amount and after a rate's slash (`₦1,460.00/$`). */
-export const CURRENCY_SYMBOLS: Record<GiftCardCurrency, string> = {
-  USD: '$',
-  GBP: '£',
-  EUR: '€',
-  CAD: 'C$',
-  AUD: 'A$',
-};
-
-export const currencySymbol = (currency: string): string =>
-  (CURRENCY_SYMBOLS as Record<string, string | undefined>)[currency] ?? `${currency} `;
-
-export const GIFT_CARD_KINDS = ['physical', 'ecode'] as const;
-export type GiftCardKind = (typeof GIFT_CARD_KINDS)[number];
-
-/** Search box: 1-40 characters (a limit on every input). */
-export const GIFT_CARD_QUERY_MAX = 40;
-
-export const giftCardMessages = {
-  /** SPEC §8: an empty search shows the server's text as a toast. */
-  noMatch: (query: string) => `No gift card matches "${query}"`,
-  /** SPEC §8 'Couldn't fetch gift cards' is also the empty-catalogue answer. */
-  emptyCatalogue: "Couldn't fetch gift cards",
-  cardUnavailable: 'This gift card is not available right now',
-  queryRequired: 'Type a card name to search',
-  queryTooLong: `Cannot be more than ${GIFT_CARD_QUERY_MAX} characters`,
-} as const;
-
-export const giftCardErrorCodes = {
-  notFound: 'GIFTCARD_NOT_FOUND',
-} as const;
+export { GIFT_CARD_CURRENCIES, CURRENCY_SYMBOLS, currencySymbol, GIFT_CARD_KINDS, GIFT_CARD_QUERY_MAX, giftCardMessages, giftCardErrorCodes, GIFT_CARD_SLUG_PATTERN, giftCardArtUrl } from './plain/giftcards';
+export type { GiftCardCurrency, GiftCardKind } from './plain/giftcards';
 
 /** A decimal string with up to 2 decimals, as the server writes rates and bands ("1450.00"). */
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
@@ -89,9 +51,4 @@ export const giftCardSearchSchema = z.object({
   ),
 });
 export type GiftCardSearchInput = z.infer<typeof giftCardSearchSchema>;
-
-export const GIFT_CARD_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const giftCardSlugParamsSchema = z.object({ slug: z.string().max(60).regex(GIFT_CARD_SLUG_PATTERN) });
-
-/** Where a card's artwork is served (the catalogue's `image_url`). */
-export const giftCardArtUrl = (slug: string) => `/api/giftcards/art/${slug}.svg`;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { fieldMessages as m } from './messages';
 
-/** What a long list says at its end while it loads older rows on scroll (issue 12). */
-export const listTexts = {
-  loadMore: 'Load more',
-  loadingMore: 'Loading more…',
-  retry: 'Try again',
-} as const;
+export { listTexts } from './plain/lists';
 
 /** `?cursor=`: the opaque, URL-safe position a list answered as `next_cursor`. */
 export const cursorQueryField = (maxLength: number) =>

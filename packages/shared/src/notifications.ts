@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { cursorQueryField, pageLimitQueryField } from './lists';
+import { NOTIFICATIONS_PAGE_MAX, NOTIFICATION_CURSOR_MAX } from './plain/notifications';
+
+export { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_MAX, NOTIFICATION_MAX_LENGTH, capitalizeFirst, notificationTexts } from './plain/notifications';
 
 /** SPEC §3: id, message, date_created (ISO 8601). */
 export const notificationSchema = z.object({
@@ -17,34 +20,9 @@ export const notificationListResponseSchema = z.object({
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 export const unreadCountResponseSchema = z.object({ unread_count: z.number().int().nonnegative() });
 
-/** A page of the list unless `limit` asks for another size (at most NOTIFICATIONS_PAGE_MAX). */
-export const NOTIFICATIONS_PAGE_SIZE = 30;
-export const NOTIFICATIONS_PAGE_MAX = 100;
-/** Opaque keyset cursors are short base64url strings; anything longer is not ours. */
-const NOTIFICATION_CURSOR_MAX = 200;
-
 /** GET /api/notifications?cursor=&limit= */
 export const notificationListQuerySchema = z.object({
   cursor: cursorQueryField(NOTIFICATION_CURSOR_MAX),
   limit: pageLimitQueryField(NOTIFICATIONS_PAGE_MAX),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
-export const NOTIFICATION_MAX_LENGTH = 500;
-
-/** SPEC §2: messages are shown with their first letter capitalised. */
-export const capitalizeFirst = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
-
-const notYou = 'If this was not you, contact support right away.';
-/** What the server writes on each event (DESIGN §5 adds sales, purchases and gems later). */
-export const notificationTexts = {
-  pinSet: 'your transaction PIN was set.',
-  pinChanged: `your transaction PIN was changed. ${notYou}`,
-  bankDetailsChanged: (bankName: string, maskedAccount: string) =>
-    `your payout bank details were changed to ${bankName} ${maskedAccount}. ${notYou}`,
-  bankDetailsAdded: (bankName: string, maskedAccount: string) =>
-    `your payout bank details were added: ${bankName} ${maskedAccount}.`,
-  passwordChanged: `your password was changed. ${notYou}`,
-  phoneChanged: (maskedPhone: string) => `your phone number was changed to ${maskedPhone}. ${notYou}`,
-  emailChanged: (email: string) => `your email address was changed to ${email}. ${notYou}`,
-  pinResetBySupport: 'your transaction PIN was reset by Wise support. Set a new PIN before your next transaction. If you did not ask for this, contact support right away.',
-} as const;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PIN_LENGTH } from './constants';
 import { requiredString } from './fields';
 import { fieldMessages as m } from './messages';
+import { PIN_STATUSES } from './plain/pin';
+
+export { PIN_STATUSES, pinMessages, pinErrorCodes } from './plain/pin';
 
 /** SPEC §5: required ('PIN is required'), exactly 4 digits ('Invalid PIN'). */
 export const pinField = requiredString(m.pinRequired).regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), m.pinInvalid);
@@ -24,26 +27,5 @@ export type SetPinInput = z.infer<typeof setPinSchema>;
 
 export const verifyPinSchema = z.strictObject({ pin: pinField });
 export type VerifyPinInput = z.infer<typeof verifyPinSchema>;
-
-export const PIN_STATUSES = ['pending', 'set'] as const;
 export const pinStatusResponseSchema = z.object({ pin_status: z.enum(PIN_STATUSES) });
 export type PinStatusResponse = z.infer<typeof pinStatusResponseSchema>;
-
-export const pinMessages = {
-  set: 'Your transaction PIN has been set',
-  changed: 'Your transaction PIN has been changed',
-  verified: 'PIN verified',
-  notSet: 'Set your transaction PIN first',
-  wrong: (attemptsLeft: number) =>
-    `Incorrect PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left before your PIN is locked`,
-  locked: (minutes: number) =>
-    `Too many wrong PIN attempts. PIN use is locked; try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
-  currentRequired: 'Enter your current PIN to change it',
-} as const;
-
-/** Stable codes for the PIN failures a screen may branch on. */
-export const pinErrorCodes = {
-  wrong: 'PIN_WRONG',
-  locked: 'PIN_LOCKED',
-  notSet: 'PIN_NOT_SET',
-} as const;

@@ -2,42 +2,11 @@ import { z } from 'zod';
 import { FULL_NAME_MAX, NAME_PART_MAX } from './constants';
 import { loginPasswordField, newEmailField, newPhoneField, otpField, plainText, requiredString } from './fields';
 import { fieldMessages as m } from './messages';
+import { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, lettersOnly, joinFullName, calendarDate, isRealDate } from './plain/profile';
 
-export const GENDERS = ['male', 'female'] as const;
-export type Gender = (typeof GENDERS)[number];
-export const ADDRESS_MAX = 200;
-/** Nobody alive was born before this; it also keeps the column sane. */
-export const DOB_MIN = '1900-01-01';
+export { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, joinFullName, splitFullName, calendarDate, isRealDate, formatPhone, maskPhone, PHOTO_MAX_BYTES, PHOTO_ACCEPT } from './plain/profile';
+export type { Gender } from './plain/profile';
 
-export const profileMessages = {
-  fullNameUpdated: 'Full name updated successfully',
-  genderUpdated: 'Gender updated successfully',
-  addressUpdated: 'Address updated successfully',
-  dobUpdated: 'Date of birth updated successfully',
-  phoneUpdated: 'Phone number updated successfully',
-  emailUpdated: 'Email updated successfully',
-  photoUpdated: 'Profile photo updated',
-  passwordConfirmed: 'Password confirmed',
-  passwordWrong: 'Incorrect password',
-  passwordAttempts: 'Too many wrong passwords. Try again in a few minutes',
-  reauthRequired: 'Please confirm your password again to change your phone number',
-  reauthRequiredForEmail: 'Please confirm your password again to change your email address',
-  phoneOtpSent: 'We have sent a code to your new phone number',
-  emailOtpSent: 'We have sent a code to your new email address',
-  samePhone: 'This is already your phone number',
-  sameEmail: 'This is already your email address',
-  changeMismatch: 'This code was sent for a different number or address. Start again',
-  photoMissing: 'Choose a photo to upload',
-  photoNotImage: 'This file is not a supported image. Upload a JPEG, PNG or WebP photo',
-  photoTooLarge: 'This photo is too large. The limit is 5 MB',
-  photoTooManyPixels: 'This image is too large to process. Upload a smaller photo',
-  photoUnreadable: 'This image could not be read. Try another photo',
-  addressTooLong: `Cannot be more than ${ADDRESS_MAX} characters`,
-  directSuccess: 'Your profile is up to date',
-} as const;
-
-/** SPEC §5 Modify full name: letters only, up to 20 ('Name must contain only alphabets'). */
-const lettersOnly = /^[A-Za-z]+$/;
 const namePart = (required: string) =>
   requiredString(required).max(NAME_PART_MAX, m.nameAlphabetsOnly).regex(lettersOnly, m.nameAlphabetsOnly);
 
@@ -58,17 +27,6 @@ export const fullNameUpdateSchema = z
   .refine((v) => joinFullName(v).length <= FULL_NAME_MAX, { message: m.fullNameTooLong, path: ['surname'] });
 export type FullNameUpdateInput = z.infer<typeof fullNameUpdateSchema>;
 
-export function joinFullName(parts: { first_name: string; middle_name?: string | undefined; surname: string }): string {
-  return [parts.first_name, parts.middle_name, parts.surname].map((p) => p?.trim() ?? '').filter(Boolean).join(' ');
-}
-
-/** Prefills the three fields from a stored full name. */
-export function splitFullName(fullName: string): { first_name: string; middle_name: string; surname: string } {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { first_name: words[0] ?? '', middle_name: '', surname: '' };
-  return { first_name: words[0] ?? '', middle_name: words.slice(1, -1).join(' '), surname: words.at(-1) ?? '' };
-}
-
 export const genderUpdateSchema = z.strictObject({ gender: z.enum(GENDERS, { error: m.genderRequired }) });
 export type GenderUpdateInput = z.infer<typeof genderUpdateSchema>;
 
@@ -76,20 +34,6 @@ export const addressUpdateSchema = z.strictObject({
   address: requiredString(m.addressRequired).max(ADDRESS_MAX, profileMessages.addressTooLong),
 });
 export type AddressUpdateInput = z.infer<typeof addressUpdateSchema>;
-
-/** Today's calendar date (YYYY-MM-DD) in a time zone. */
-export function calendarDate(now: Date, timeZone = 'Africa/Lagos'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** True for a YYYY-MM-DD string naming a day that exists (2023-02-30 does not). */
-export function isRealDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /**
  * SPEC §5: required, YYYY-MM-DD ('Invalid Date of Birth'); we also refuse days that don't exist,
@@ -133,20 +77,3 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const contactResponseSchema = z.object({ email: z.string() });
 export const photoResponseSchema = z.object({ photo: z.string(), message: z.string() });
-
-/** +234 803 123 4567 (DESIGN formatting); other countries keep their digits in one run. */
-export function formatPhone(phone: string): string {
-  const ng = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return ng ? `+234 ${ng[1]} ${ng[2]} ${ng[3]}` : phone;
-}
-
-/** +234 803 *** **67: the operator prefix and the last two digits only. */
-export function maskPhone(phone: string): string {
-  const ng = /^\+234(\d{3})\d{5}(\d{2})$/.exec(phone);
-  if (ng) return `+234 ${ng[1]} *** **${ng[2]}`;
-  if (phone.length <= 6) return phone;
-  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
-}
-
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';

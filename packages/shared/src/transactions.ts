@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { cursorQueryField, pageLimitQueryField } from './lists';
 import { fieldMessages as m } from './messages';
+import { TRANSACTION_STATUSES, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
 
-/** SPEC §4: pending, successful, rejected. */
-export const TRANSACTION_STATUSES = ['pending', 'successful', 'rejected'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export { TRANSACTION_STATUSES, PENDING_REFETCH_MS, TRANSACTIONS_PAGE_SIZE, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
+export type { TransactionStatus } from './plain/transactions';
 
 /** One row of the transactions list: every kind of sale (gift card now, crypto next, bills after). */
 export const transactionItemSchema = z.object({
@@ -24,18 +24,6 @@ export const transactionItemSchema = z.object({
   comment: z.string().nullable(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
-
-/**
- * While a transaction the customer is looking at is still pending, its list and detail are asked
- * for again this often, so "Successful" or "Rejected" appears within seconds of staff deciding
- * (issue 11), without a reload; nothing is polled once every shown transaction has settled.
- */
-export const PENDING_REFETCH_MS = 5_000;
-
-export const TRANSACTIONS_PAGE_SIZE = 20;
-export const TRANSACTIONS_PAGE_MAX = 50;
-/** Opaque keyset cursors are short base64url strings; anything longer is not ours. */
-export const TRANSACTION_CURSOR_MAX = 200;
 
 /** Newest first; `next_cursor` is null on the last page. */
 export const transactionListResponseSchema = z.object({

@@ -1,0 +1,12 @@
+/*
+ * The part of dashboard.ts that needs no zod (messages, constants, plain helpers), apart so a screen
+ * that only shows these does not download zod with the schemas (issue 13's budgets). dashboard.ts
+ * re-exports all of it: import from '@wise/shared' as before.
+ */
+
+/** The prompts SPEC §4 lists, in the order the dashboard shows them. */
+export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details'] as const;
+export type PendingAction = (typeof PENDING_ACTIONS)[number];
+
+/** The greeting uses the first word of the full name (SPEC §1). */
+export const firstWord = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';

@@ -1,0 +1,21 @@
+/*
+ * The part of transactions.ts that needs no zod (messages, constants, plain helpers), apart so a screen
+ * that only shows these does not download zod with the schemas (issue 13's budgets). transactions.ts
+ * re-exports all of it: import from '@wise/shared' as before.
+ */
+
+/** SPEC §4: pending, successful, rejected. */
+export const TRANSACTION_STATUSES = ['pending', 'successful', 'rejected'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/**
+ * While a transaction the customer is looking at is still pending, its list and detail are asked
+ * for again this often, so "Successful" or "Rejected" appears within seconds of staff deciding
+ * (issue 11), without a reload; nothing is polled once every shown transaction has settled.
+ */
+export const PENDING_REFETCH_MS = 5_000;
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_PAGE_MAX = 50;
+/** Opaque keyset cursors are short base64url strings; anything longer is not ours. */
+export const TRANSACTION_CURSOR_MAX = 200;
