@@ -1,6 +1,7 @@
-import { errorBodySchema, errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import { errorCodes, type ErrorBody } from '@wise/shared';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { errorBodyFrom } from './error-body';
 
 /**
  * The back office's calls to /api/admin. Same error type as the customer app's client
@@ -34,14 +35,15 @@ export interface AdminRequestOptions<T> {
 /** Login answers 401 for a wrong password: its message belongs on the form, not a bounce to login. */
 const SESSION_STARTING_PATHS = ['/auth/login'];
 
+/** Read as the customer app reads it (error-body.ts), so errors.ts's schema reaches no chunk. */
 async function readError(response: Response): Promise<ErrorBody> {
+  let text = '';
   try {
-    const parsed = errorBodySchema.safeParse(await response.json());
-    if (parsed.success) return parsed.data;
+    text = await response.text();
   } catch {
-    // fall through: a proxy's HTML error page is not our body
+    // the body was lost with the connection: the status says enough
   }
-  return { error: response.status >= 500 ? httpMessages.unavailable : httpMessages.badRequest };
+  return errorBodyFrom(response.status, text);
 }
 
 /** `/sales` + `{ status: 'pending' }` → `/api/admin/sales?status=pending`. */

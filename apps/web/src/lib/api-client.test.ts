@@ -42,3 +42,23 @@ describe('api', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('answer check', () => {
+  it('checks the answer against its schema in development and tests (vitest runs with DEV)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ ok: 'yes' }), { status: 200 })));
+    await expect(api('/api/x', { schema: import.meta.env.DEV ? schema : undefined })).rejects.toThrow();
+  });
+
+  it('returns the answer as sent when no schema is given (production)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer()));
+    await expect(api<{ ok: boolean }>('/api/x', { schema: undefined })).resolves.toEqual({ ok: true });
+  });
+
+  it('reads an error body without zod, keeping code, fields and meta', async () => {
+    const body = { error: 'Check the form', code: 'VALIDATION', fields: { email: 'Invalid email' }, meta: { email: 'a@b.co' } };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status: 400 })));
+    const error = await api('/api/x', { schema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body).toEqual(body);
+  });
+});

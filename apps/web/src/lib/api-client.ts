@@ -1,5 +1,6 @@
-import { errorBodySchema, errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import { errorCodes, type ErrorBody } from '@wise/shared';
 import type { z } from 'zod';
+import { errorBodyFrom } from './error-body';
 import { notifyUnauthorized } from './unauthorized';
 
 export class ApiError extends Error {
@@ -22,7 +23,16 @@ export class ApiError extends Error {
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema: z.ZodType<T>;
+  /**
+   * The answer's shared schema, checked in development and tests only: pass
+   * `import.meta.env.DEV ? schema : undefined`, so a production build drops the import and zod with
+   * it. The server already serialises every answer through fast-json-stringify compiled from this
+   * very schema, so parsing it again in the browser is a drift check for development, not a guard
+   * the customer needs — and it cost every screen calling the API 25 KB gzip of zod (issue 13).
+   * No response schema transforms, defaults or coerces (response-schemas.test.ts holds them to
+   * that), so a checked and an unchecked answer are the same data.
+   */
+  schema: z.ZodType<T> | undefined;
   signal?: AbortSignal;
   /**
    * Makes a write safe to repeat: the header goes with the request, and a request whose answer
@@ -36,16 +46,16 @@ const IDEMPOTENT_RETRIES = 2;
 const RETRY_PAUSE_MS = 800;
 
 async function readError(response: Response): Promise<ErrorBody> {
+  let text = '';
   try {
-    const parsed = errorBodySchema.safeParse(await response.json());
-    if (parsed.success) return parsed.data;
+    text = await response.text();
   } catch {
-    // fall through: a proxy's HTML error page is not our body
+    // the body was lost with the connection: the status says enough
   }
-  return { error: response.status >= 500 ? httpMessages.unavailable : httpMessages.badRequest };
+  return errorBodyFrom(response.status, text);
 }
 
-/** Calls our API (same origin, session cookie) and validates the answer with the shared schema. */
+/** Calls our API (same origin, session cookie); in development and tests the answer is checked against its schema. */
 export async function api<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const init: RequestInit = {
     method: options.method ?? 'GET',
@@ -77,7 +87,8 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
     throw new ApiError(response.status, body);
   }
   const json: unknown = response.status === 204 ? {} : await response.json();
-  return options.schema.parse(json);
+  // Without a schema (production) the answer is what the server's schema-compiled serialiser wrote.
+  return options.schema ? options.schema.parse(json) : (json as T);
 }
 
 /** The message a toast shows for any failure. */

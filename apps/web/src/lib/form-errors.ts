@@ -1,5 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
+import type { FieldName, FieldValues, SetError } from './form/store';
 
 /**
  * Puts a failed call's per-field messages under the matching fields (red text, SPEC §5).
@@ -7,8 +7,8 @@ import { ApiError } from './api-client';
  */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
-  setError: UseFormSetError<T>,
-  fieldNames: readonly Path<T>[],
+  setError: SetError<T>,
+  fieldNames: readonly FieldName<T>[],
 ): void {
   if (!(error instanceof ApiError)) return;
   for (const name of fieldNames) {

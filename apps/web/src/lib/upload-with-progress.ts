@@ -1,12 +1,13 @@
-import { errorBodySchema, errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import { errorCodes } from '@wise/shared';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { errorBodyFrom } from './error-body';
 import { notifyUnauthorized } from './unauthorized';
 
 /**
  * A multipart upload that reports how far it has got (fetch cannot report upload progress, so
  * this one uses XMLHttpRequest). It answers like `api()`: the body is checked against the shared
- * schema, and every failure is the same ApiError, so screens handle both alike.
+ * schema in development and tests (see `api()`'s `schema`), and every failure is the same ApiError, so screens handle both alike.
  */
 
 export interface UploadProgress {
@@ -18,7 +19,8 @@ export interface UploadProgress {
 
 export interface UploadOptions<T> {
   body: FormData;
-  schema: z.ZodType<T>;
+  /** Checked in development and tests only, as `api()`'s: `import.meta.env.DEV ? schema : undefined`. */
+  schema: z.ZodType<T> | undefined;
   method?: 'POST' | 'PUT';
   /** e.g. `{ 'idempotency-key': key }`. */
   headers?: Record<string, string>;
@@ -35,16 +37,6 @@ export interface UploadOptions<T> {
 export const UPLOAD_STALL_TIMEOUT_MS = 60_000;
 /** The same words api() uses when the network is gone. */
 export const NO_CONNECTION_MESSAGE = 'No connection. Check your network and try again';
-
-function errorBody(status: number, text: string): ErrorBody {
-  try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // fall through: a proxy's HTML error page is not our body
-  }
-  return { error: status >= 500 ? httpMessages.unavailable : httpMessages.badRequest };
-}
 
 const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
 
@@ -98,14 +90,15 @@ export function uploadWithProgress<T>(path: string, options: UploadOptions<T>): 
       const { status } = xhr;
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (status < 200 || status >= 300) {
-        const error = errorBody(status, text);
+        const error = errorBodyFrom(status, text);
         if (status === 401 && error.code === errorCodes.unauthenticated) notifyUnauthorized();
         finish(() => reject(new ApiError(status, error)));
         return;
       }
       finish(() => {
         try {
-          resolve(schema.parse(status === 204 || text === '' ? {} : JSON.parse(text)));
+          const json: unknown = status === 204 || text === '' ? {} : JSON.parse(text);
+          resolve(schema ? schema.parse(json) : (json as T));
         } catch (error) {
           reject(error);
         }

@@ -1,10 +1,12 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { OTP_LENGTH, PIN_LENGTH } from '@wise/shared';
+import { Controller } from '../../lib/form/controller';
+import type { Control } from '../../lib/form/store';
 import { CodeInput } from './code-input';
 
-interface CodeFieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: FieldPath<T>;
+/** Any form with a text field `N` (a code is typed as text). */
+interface CodeFieldProps<N extends string> {
+  control: Control<{ [K in N]?: string }>;
+  name: N;
   label: string;
   error?: string;
   /** Errors clear as soon as the code is edited (SPEC §4). */
@@ -13,7 +15,7 @@ interface CodeFieldProps<T extends FieldValues> {
 }
 
 function boundCode(length: number, masked: boolean) {
-  return function CodeField<T extends FieldValues>({ control, name, label, error, onEdit, autoFocus = true }: CodeFieldProps<T>) {
+  return function CodeField<N extends string>({ control, name, label, error, onEdit, autoFocus = true }: CodeFieldProps<N>) {
     return (
       <Controller
         control={control}
@@ -39,7 +41,7 @@ function boundCode(length: number, masked: boolean) {
   };
 }
 
-/** Four OTP boxes bound to a react-hook-form field. */
+/** Four OTP boxes bound to a form's field. */
 export const OtpField = boundCode(OTP_LENGTH, false);
-/** Four masked PIN boxes bound to a react-hook-form field. */
+/** Four masked PIN boxes bound to a form's field. */
 export const PinField = boundCode(PIN_LENGTH, true);

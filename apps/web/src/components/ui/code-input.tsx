@@ -24,7 +24,7 @@ interface CodeInputProps {
   /** PIN boxes hide their digits. */
   masked?: boolean;
   name?: string;
-  /** Lets a form focus the boxes (react-hook-form does on a validation error). */
+  /** Lets a form focus the boxes (a failed submit does, lib/form). */
   ref?: Ref<CodeInputHandle>;
 }
 

@@ -9,10 +9,14 @@ import {
   type BillPlan,
 } from '@wise/shared';
 
+export { authoriseBillOrderSchema } from '@wise/shared';
+
 /*
  * The bill forms (SPEC §5): the shared order schemas without `kind`, plus what only the screen
  * knows — the gem balance ('Insufficient balance') and, for TV, the chosen plan's price. A balance
- * still loading (`undefined`) is left to the server, which checks it again anyway.
+ * still loading (`undefined`) is left to the server, which checks it again anyway. The forms
+ * import this module when first used (lib/use-zod-form.ts): zod is not part of what the bill
+ * screens download before they can be used (issue 13's budgets).
  */
 
 const overBalance = (amount: number, balance: number | undefined) => balance !== undefined && amount > balance;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { quoteSchema, type Quote } from '@wise/shared';
+import type { Quote } from '@wise/shared';
+import { asQuote } from './quote-shape';
 
 /**
  * The quotes this tab asked for, by id. The id travels in the URL (`?quote=`) from screen to
@@ -18,7 +18,15 @@ export interface QuoteEntry {
   replacedValueKobo: number | null;
 }
 
-const entrySchema = z.object({ quote: quoteSchema, receivedAtMs: z.number(), replacedValueKobo: z.number().int().nullable() });
+/** What `parse` checks, by hand (no zod on the sell screens): the quote as `quoteSchema` would, a number and an integer or null. */
+function asEntry(value: unknown): QuoteEntry | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { quote, receivedAtMs, replacedValueKobo } = value as Record<string, unknown>;
+  const checked = asQuote(quote);
+  if (!checked || typeof receivedAtMs !== 'number' || !Number.isFinite(receivedAtMs)) return undefined;
+  if (replacedValueKobo !== null && !(typeof replacedValueKobo === 'number' && Number.isSafeInteger(replacedValueKobo))) return undefined;
+  return { quote: checked, receivedAtMs, replacedValueKobo };
+}
 const STORAGE_PREFIX = 'wise.crypto.quote.';
 /** A handful is plenty: a customer sells one coin at a time. */
 const KEPT_MAX = 6;
@@ -77,8 +85,7 @@ function readRaw(id: string): string | null {
 function parse(raw: string | null): QuoteEntry | undefined {
   if (!raw) return undefined;
   try {
-    const parsed = entrySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    return asEntry(JSON.parse(raw));
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { CRYPTO_MAX_QUOTE_NGN, createQuoteSchema, cryptoMessages, type Coin } from '@wise/shared';
+import { CRYPTO_MAX_QUOTE_NGN, coinAmountProblem, cryptoMessages, isCoinId, type Coin } from '@wise/shared';
 import { productKobo } from '../../lib/decimal';
 
 export type SalePreview =
@@ -27,9 +27,10 @@ export function normaliseAmount(typed: string): string {
 export function previewSale(typed: string, coin: Pick<Coin, 'id' | 'current_price_usd' | 'rate_ngn_per_usd'>): SalePreview {
   const amount = normaliseAmount(typed);
   if (ZERO.test(amount)) return { kind: 'none' };
-  const checked = createQuoteSchema.safeParse({ coin: coin.id, amount });
-  if (!checked.success) return { kind: 'invalid', message: checked.error.issues[0]?.message ?? cryptoMessages.amountNotPositive };
-  const valueKobo = productKobo([checked.data.amount, coin.current_price_usd, coin.rate_ngn_per_usd]);
+  // createQuoteSchema's first message, checked without zod (the screen must not download it to preview).
+  const problem = isCoinId(coin.id) ? coinAmountProblem(coin.id, amount) : cryptoMessages.unknownCoin;
+  if (problem !== undefined) return { kind: 'invalid', message: problem };
+  const valueKobo = productKobo([amount, coin.current_price_usd, coin.rate_ngn_per_usd]);
   if (valueKobo === undefined || valueKobo > CRYPTO_MAX_QUOTE_NGN * 100) return { kind: 'invalid', message: cryptoMessages.amountTooLarge };
   if (valueKobo < 1) return { kind: 'invalid', message: cryptoMessages.amountTooSmall };
   return { kind: 'value', valueKobo };

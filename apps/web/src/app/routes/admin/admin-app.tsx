@@ -12,6 +12,8 @@ import { adminPaths } from './admin-paths';
 import { AdminGate, RequireRole, type AdminNavSection } from './admin-gate';
 import { businessScreens } from './business';
 import '../../../components/admin/admin.css';
+// The back office parses with zod directly: no code compiled (our CSP has no 'unsafe-eval').
+import '../../../lib/zod-jitless';
 
 /** Each screen its own chunk: `lazy` over a module's named export. */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {

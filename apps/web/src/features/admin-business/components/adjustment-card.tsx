@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { COINS, coinArtUrl } from '@wise/shared';
 import type { CoinAdjustment } from '@wise/shared/admin';
 import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
@@ -7,6 +6,7 @@ import { FormField } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { DateTime } from '../../../components/ui/date-time';
+import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSetAdjustment } from '../api/set-adjustment';
 import { adjustmentFormSchema, normaliseAdjustment, previewRate } from '../form-schemas';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { Bell, Send } from 'lucide-react';
 import { NOTIFICATION_MAX_LENGTH } from '@wise/shared';
 import type { AdminCustomerSummary } from '@wise/shared/admin';
@@ -9,6 +8,7 @@ import { FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { formatGems } from '../../../lib/format';
+import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSendBroadcast } from '../api/send-broadcast';
 import { broadcastFormSchema, type BroadcastFormOutput } from '../form-schemas';

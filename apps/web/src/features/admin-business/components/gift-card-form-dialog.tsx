@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import { GIFT_CARD_CURRENCIES } from '@wise/shared';
 import { createGiftCardSchema, type AdminGiftCard } from '@wise/shared/admin';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
@@ -6,6 +5,7 @@ import { FormField, FormSelect } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage } from '../../../lib/admin-api';
+import { Controller } from '../../../lib/form/controller';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateGiftCard } from '../api/create-gift-card';
@@ -80,7 +80,6 @@ export function GiftCardFormDialog({ card, onClose, onSaved }: GiftCardFormDialo
                   name={field.name}
                   ref={field.ref}
                   value={field.value ?? ''}
-                  onBlur={field.onBlur}
                   onChange={(event) => {
                     field.onChange(event.target.value);
                     form.clearErrors('brand_color');

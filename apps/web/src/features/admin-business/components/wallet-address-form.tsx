@@ -1,8 +1,8 @@
-import { useWatch } from 'react-hook-form';
 import { COIN_IDS, COINS, type CoinId } from '@wise/shared';
 import type { AdminWallet } from '@wise/shared/admin';
 import { FormField, FormSelect } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
+import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { networksOf, walletFormSchema, type WalletFormOutput } from '../form-schemas';
 import { WalletWarning } from './wallet-warning';

@@ -5,7 +5,7 @@ import { appInfoKeys } from './keys';
 
 /** GET /api/app-info → { time_zone } (the server's APP_TIMEZONE), public. */
 export function getAppInfo(signal?: AbortSignal) {
-  return api('/api/app-info', { schema: appInfoResponseSchema, signal });
+  return api('/api/app-info', { schema: import.meta.env.DEV ? appInfoResponseSchema : undefined, signal });
 }
 
 /** Server configuration: asked once per visit, never considered stale. */

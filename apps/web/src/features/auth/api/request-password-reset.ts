@@ -7,7 +7,7 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchem
 
 /** POST /api/auth/password-reset → 200 {message}; e-mails a single-use link (DESIGN §3). */
 export function requestPasswordReset(input: PasswordResetRequestInput) {
-  return api('/api/auth/password-reset', { method: 'POST', body: input, schema: messageResponseSchema });
+  return api('/api/auth/password-reset', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 export function useRequestPasswordReset() {

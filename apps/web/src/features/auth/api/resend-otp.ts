@@ -7,7 +7,7 @@ export type ResendOtpInput = z.infer<typeof resendOtpSchema>;
 
 /** POST /api/auth/otp/resend → 200 {message}; throttled (429) by the server. */
 export function resendOtp(input: ResendOtpInput) {
-  return api('/api/auth/otp/resend', { method: 'POST', body: input, schema: messageResponseSchema });
+  return api('/api/auth/otp/resend', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 export function useResendOtp() {

@@ -7,7 +7,7 @@ export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
 /** POST /api/auth/otp/verify → 200 {message}. */
 export function verifyOtp(input: VerifyOtpInput) {
-  return api('/api/auth/otp/verify', { method: 'POST', body: input, schema: messageResponseSchema });
+  return api('/api/auth/otp/verify', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 export function useVerifyOtp() {

@@ -1,4 +1,3 @@
-import { resendOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -13,7 +12,7 @@ export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
     field,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(resendOtpSchema, { email: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.resendOtpSchema), { email: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit(({ email }) => onSubmit(email))} noValidate>
       <EmailField

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { loginEmailStepSchema, loginPhoneStepSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField, preloadPhoneField } from '../../../components/ui/phone-field';
 import { EmailField } from '../../../components/ui/text-field';
+import { Controller } from '../../../lib/form/controller';
 import { useZodForm } from '../../../lib/use-zod-form';
 import './form.css';
 
@@ -19,7 +18,7 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
     field,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(loginEmailStepSchema, { email_or_phone: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.loginEmailStepSchema), { email_or_phone: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
       <EmailField
@@ -43,7 +42,7 @@ function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
     handleSubmit,
     clearErrors,
     formState: { errors },
-  } = useZodForm(loginPhoneStepSchema, { email_or_phone: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.loginPhoneStepSchema), { email_or_phone: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
       <Controller
@@ -59,7 +58,6 @@ function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
               field.onChange(value);
               clearErrors('email_or_phone');
             }}
-            onBlur={field.onBlur}
             error={errors.email_or_phone?.message}
           />
         )}

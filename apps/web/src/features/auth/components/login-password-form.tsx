@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { errorCodes, loginPasswordStepSchema } from '@wise/shared';
+import { errorCodes } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
@@ -23,7 +23,7 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
     field,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(loginPasswordStepSchema, { password: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.loginPasswordStepSchema), { password: '' });
 
   const submit = handleSubmit(({ password }) => {
     logIn.mutate(

@@ -1,16 +1,16 @@
-import type { Path } from 'react-hook-form';
-import { newPasswordFormSchema } from '@wise/shared';
+import { type newPasswordFormSchema } from '@wise/shared';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import type { FieldName } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
-const fieldNames: readonly Path<NewPasswordValues>[] = ['new_password', 'confirm_password'];
+const fieldNames: readonly FieldName<NewPasswordValues>[] = ['new_password', 'confirm_password'];
 
 interface NewPasswordFormProps {
   /** The single-use token from the e-mailed link. */
@@ -26,7 +26,7 @@ export function NewPasswordForm({ token, onSuccess }: NewPasswordFormProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useZodForm(newPasswordFormSchema, { new_password: '', confirm_password: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.newPasswordFormSchema), { new_password: '', confirm_password: '' });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {

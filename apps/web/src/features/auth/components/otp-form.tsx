@@ -1,4 +1,3 @@
-import { verifyOtpSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { OtpField } from '../../../components/ui/code-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
@@ -6,8 +5,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyOtp } from '../api/verify-otp';
 import { ResendCode } from './resend-code';
-
-const otpFormSchema = verifyOtpSchema.pick({ otp: true });
 
 interface OtpFormProps {
   email: string;
@@ -26,7 +23,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
     setValue,
     setFocus,
     formState: { errors },
-  } = useZodForm(otpFormSchema, { otp: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.otpFormSchema), { otp: '' });
 
   const submit = handleSubmit(({ otp }) => {
     verify.mutate(

@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema, type MessageResponse } from '@wise/shared';
+import { type MessageResponse } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -17,7 +17,7 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
     field,
     handleSubmit,
     formState: { errors },
-  } = useZodForm(passwordResetRequestSchema, { email: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.passwordResetRequestSchema), { email: '' });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
-import { Controller, type Path } from 'react-hook-form';
-import { signupSchema, type SignupInput } from '@wise/shared';
+import { type SignupInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { Controller } from '../../../lib/form/controller';
+import type { FieldName } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
 
-const fieldNames: readonly Path<SignupInput>[] = ['full_name', 'username', 'email', 'phone', 'password'];
+const fieldNames: readonly FieldName<SignupInput>[] = ['full_name', 'username', 'email', 'phone', 'password'];
 
 interface SignUpFormProps {
   onSuccess: (email: string) => void;
@@ -28,7 +29,7 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
     clearErrors,
     setError,
     formState: { errors },
-  } = useZodForm(signupSchema, { full_name: '', username: '', email: '', phone: '', password: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.signupSchema), { full_name: '', username: '', email: '', phone: '', password: '' });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {
@@ -76,7 +77,6 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
               phone.onChange(value);
               clearErrors('phone');
             }}
-            onBlur={phone.onBlur}
             error={errors.phone?.message}
           />
         )}

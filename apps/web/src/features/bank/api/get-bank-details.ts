@@ -5,7 +5,7 @@ import { bankKeys } from './keys';
 
 /** GET /api/bank → bank_name, bank_account, account_name (null while none). */
 export function getBankDetails(signal?: AbortSignal) {
-  return api('/api/bank', { schema: bankDetailsResponseSchema, signal });
+  return api('/api/bank', { schema: import.meta.env.DEV ? bankDetailsResponseSchema : undefined, signal });
 }
 
 export const bankDetailsQueryOptions = () =>

@@ -8,7 +8,7 @@ const BANKS_STALE_MS = 60 * 60 * 1000;
 
 /** GET /api/banks → [{ code, name }]. */
 export function getBanks(signal?: AbortSignal) {
-  return api('/api/banks', { schema: bankListResponseSchema, signal });
+  return api('/api/banks', { schema: import.meta.env.DEV ? bankListResponseSchema : undefined, signal });
 }
 
 export const banksQueryOptions = () =>

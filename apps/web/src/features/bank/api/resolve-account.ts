@@ -8,7 +8,7 @@ const RESOLVED_STALE_MS = 10 * 60 * 1000;
 
 /** POST /api/bank/resolve → the name on the account (shown before saving). */
 export function resolveAccount(input: ResolveBankAccountInput, signal?: AbortSignal) {
-  return api('/api/bank/resolve', { method: 'POST', body: input, schema: resolvedAccountSchema, signal });
+  return api('/api/bank/resolve', { method: 'POST', body: input, schema: import.meta.env.DEV ? resolvedAccountSchema : undefined, signal });
 }
 
 /** Nothing is asked until both the bank and a whole account number are there. */

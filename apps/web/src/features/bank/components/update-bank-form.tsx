@@ -1,6 +1,5 @@
-import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { updateBankSchema, updateBankWithPinSchema, type Bank, type UpdateBankInput } from '@wise/shared';
+import type { Bank, UpdateBankInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Select } from '../../../components/ui/select';
@@ -8,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateBank } from '../api/update-bank';
 import { ResolvedAccountName } from './resolved-account-name';
@@ -26,8 +26,7 @@ interface UpdateBankFormProps {
 export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateBankFormProps) {
   const update = useUpdateBank();
   // Replacing existing details needs the PIN (payouts go there): the schema says so too.
-  const schema: z.ZodType<UpdateBankInput, UpdateBankInput> = replacing ? updateBankWithPinSchema : updateBankSchema;
-  const form = useZodForm(schema, { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
+  const form = useZodForm(() => import('../form-schemas').then((m): z.ZodType<UpdateBankInput, UpdateBankInput> => (replacing ? m.updateBankWithPinSchema : m.updateBankSchema)), { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
   const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>

@@ -5,7 +5,7 @@ import { billKeys } from './keys';
 
 /** GET /api/bills/data/:network/plans → { plans }: the server's cached catalogue. */
 export function getDataPlans(network: BillNetwork, signal?: AbortSignal) {
-  return api(`/api/bills/data/${network}/plans`, { schema: billPlansResponseSchema, signal });
+  return api(`/api/bills/data/${network}/plans`, { schema: import.meta.env.DEV ? billPlansResponseSchema : undefined, signal });
 }
 
 export const dataPlansQueryOptions = (network: BillNetwork) =>

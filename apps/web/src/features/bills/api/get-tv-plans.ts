@@ -5,7 +5,7 @@ import { billKeys } from './keys';
 
 /** GET /api/bills/tv/:service/plans → { plans }: the server's cached catalogue. */
 export function getTvPlans(service: TvService, signal?: AbortSignal) {
-  return api(`/api/bills/tv/${service}/plans`, { schema: billPlansResponseSchema, signal });
+  return api(`/api/bills/tv/${service}/plans`, { schema: import.meta.env.DEV ? billPlansResponseSchema : undefined, signal });
 }
 
 export const tvPlansQueryOptions = (service: TvService) =>

@@ -5,7 +5,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { airtimeFormSchema, type AirtimeFormValues } from '../form-schemas';
+import type { AirtimeFormValues } from '../form-schemas';
 import { CheckoutSheet } from './checkout-sheet';
 
 const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWORK_LABELS[value] }));
@@ -15,7 +15,7 @@ const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWOR
  * field is filled and valid and the amount is within the gem balance (SPEC §4).
  */
 export function AirtimeForm({ balance }: { balance: number | undefined }) {
-  const form = useZodForm(airtimeFormSchema(balance), { network: undefined, phone: '', amount: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), { network: undefined, phone: '', amount: '' });
   const [checkout, setCheckout] = useState<AirtimeFormValues>();
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) => setCheckout(values));

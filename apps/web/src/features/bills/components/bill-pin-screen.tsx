@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authoriseBillOrderSchema, billErrorCodes, billMessages, billOrderTitle, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
+import { billErrorCodes, billMessages, billOrderTitle, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
 import { Button, LinkButton, Spinner } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Header } from '../../../components/ui/header';
@@ -37,7 +37,7 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const orderId = params.get('order') ?? '';
   const order = useBillOrder(orderId, { poll: true });
   const authorise = useAuthoriseBillOrder(orderId);
-  const form = useZodForm(authoriseBillOrderSchema, { pin: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.authoriseBillOrderSchema), { pin: '' });
   const [pinNotSet, setPinNotSet] = useState<string>();
   const settled = useRef(false);
 

@@ -7,7 +7,6 @@ import { toastError } from '../../../components/ui/toast';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
-import { dataPhoneSchema } from '../form-schemas';
 import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
 
@@ -17,7 +16,7 @@ import './bills.css';
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
   const plans = useDataPlans(network);
-  const form = useZodForm(dataPhoneSchema, { phone: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
 
   const choose = (plan: BillPlan) =>

@@ -17,7 +17,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyBillCustomer } from '../api/verify-customer';
-import { electricityFormSchema, type ElectricityFormValues } from '../form-schemas';
+import type { ElectricityFormValues } from '../form-schemas';
 import { CheckoutSheet } from './checkout-sheet';
 
 const providerOptions = ELECTRICITY_PROVIDERS.map((value) => ({ value, label: ELECTRICITY_PROVIDER_LABELS[value] }));
@@ -29,7 +29,7 @@ const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: meterTypeLa
  * The meter is verified first, so the sheet shows whose it is.
  */
 export function ElectricityForm({ balance }: { balance: number | undefined }) {
-  const form = useZodForm(electricityFormSchema(balance), { provider: undefined, amount: '', meter_number: '', phone: '', meter_type: undefined });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.electricityFormSchema(balance)), { provider: undefined, amount: '', meter_number: '', phone: '', meter_type: undefined });
   const verify = useVerifyBillCustomer();
   const [checkout, setCheckout] = useState<{ values: ElectricityFormValues; customerName: string }>();
   const errors = form.formState.errors;

@@ -18,7 +18,7 @@ import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
 import { useVerifyBillCustomer } from '../api/verify-customer';
-import { tvFormSchema, type TvFormValues } from '../form-schemas';
+import type { TvFormValues } from '../form-schemas';
 import { CheckoutSheet } from './checkout-sheet';
 
 const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LABELS[value] }));
@@ -32,7 +32,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
   const [service, setService] = useState<TvService>();
   const plans = useTvPlans(service);
   const planList = plans.data?.plans ?? [];
-  const form = useZodForm(tvFormSchema(balance, planList), { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), { service: undefined, plan: '', smart_card_number: '', phone: '' });
   const verify = useVerifyBillCustomer();
   const [checkout, setCheckout] = useState<{ values: TvFormValues; customerName: string }>();
   const errors = form.formState.errors;

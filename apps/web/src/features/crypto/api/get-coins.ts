@@ -8,7 +8,7 @@ export const COINS_REFRESH_MS = 30_000;
 
 /** GET /api/crypto/coins → BTC, USDT, BNB and SOL with USD prices, 24 h change and naira-per-USD rate. */
 export function getCoins(signal?: AbortSignal) {
-  return api('/api/crypto/coins', { schema: coinsResponseSchema, signal });
+  return api('/api/crypto/coins', { schema: import.meta.env.DEV ? coinsResponseSchema : undefined, signal });
 }
 
 export const coinsQueryOptions = () => queryOptions({ queryKey: cryptoKeys.coins(), queryFn: ({ signal }) => getCoins(signal) });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { COINS, coinIdField, createQuoteSchema, cryptoMessages, formatRate, type Coin, type Quote } from '@wise/shared';
+import { COINS, cryptoMessages, formatRate, type Coin, type Quote } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -8,15 +7,9 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { formatCoinPrice, formatNaira } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateQuote } from '../api/create-quote';
-import { normaliseAmount, previewSale } from '../sale-preview';
+import { previewSale } from '../sale-preview';
 import { PriceChange } from './price-change';
 import './crypto.css';
-
-/** The endpoint's own schema, over what the customer typed ("0,5" and ".5" read as 0.5). */
-const sellCoinSchema = z
-  .object({ coin: coinIdField, amount: z.string() })
-  .transform((input) => ({ ...input, amount: normaliseAmount(input.amount) }))
-  .pipe(createQuoteSchema);
 
 const QUOTE_FAILED = 'We could not price this amount. Try again';
 
@@ -35,7 +28,7 @@ interface SellCoinFormProps {
  */
 export function SellCoinForm({ coin, pricesStale, onQuoted }: SellCoinFormProps) {
   const { symbol, decimals } = COINS[coin.id];
-  const form = useZodForm(sellCoinSchema, { coin: coin.id, amount: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: '' });
   const quote = useCreateQuote();
   const amount = form.watch('amount') ?? '';
   const preview = previewSale(amount, coin);

@@ -5,7 +5,6 @@ import {
   CRYPTO_TRANSACTION_ID_MAX,
   cryptoErrorCodes,
   cryptoMessages,
-  cryptoSaleFieldsSchema,
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
   type Quote,
@@ -46,7 +45,7 @@ interface TransferProofFormProps {
  * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
  */
 export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
-  const form = useZodForm(cryptoSaleFieldsSchema, { quote_id: quote.id, transaction_id: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchema), { quote_id: quote.id, transaction_id: '' });
   const screenshot = useImageAttachments(SCREENSHOT_RULES);
   const { sell, cancel, submitting, fraction } = useSellCrypto();
   const [notice, setNotice] = useState<string>();

@@ -1,9 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { cryptoErrorCodes, quoteExpiredMetaSchema, type CryptoSaleFields, type Quote, type SaleDetail } from '@wise/shared';
+import { cryptoErrorCodes, type CryptoSaleFields, type Quote, type SaleDetail } from '@wise/shared';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { createQuote } from '../api/create-quote';
+import { quoteFromExpiredMeta } from '../quote-shape';
 import { submitCryptoSale } from '../api/submit-crypto-sale';
 
 interface SellInput {
@@ -21,8 +22,7 @@ export type SellCryptoOutcome =
 
 /** The fresh quote a 409 QUOTE_EXPIRED carries in `meta.quote`. */
 function quoteFromError(error: ApiError): Quote | undefined {
-  const meta = quoteExpiredMetaSchema.safeParse(error.body.meta);
-  return meta.success ? meta.data.quote : undefined;
+  return quoteFromExpiredMeta(error.body.meta);
 }
 
 /**

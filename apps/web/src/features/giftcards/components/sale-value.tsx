@@ -1,4 +1,4 @@
-import { formatKobo, formatRate, previewValueKobo, saleAmountField, type SubCategory } from '@wise/shared';
+import { formatKobo, formatRate, previewValueKobo, saleAmountProblem, type SubCategory } from '@wise/shared';
 import './giftcards.css';
 
 /**
@@ -6,7 +6,7 @@ import './giftcards.css';
  * computed exactly on the decimal strings (integers, never floats); the server recomputes it.
  */
 export function saleValueText(amount: string, exchangeRate: string): string | undefined {
-  if (!saleAmountField.safeParse(amount).success) return undefined;
+  if (saleAmountProblem(amount) !== undefined) return undefined;
   const kobo = previewValueKobo(amount, exchangeRate);
   return kobo === undefined ? undefined : formatKobo(kobo);
 }

@@ -1,5 +1,4 @@
-import { useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { Info, TriangleAlert } from 'lucide-react';
 import {
   currencySymbol,
@@ -25,9 +24,10 @@ import { toastError } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
+import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
-import { saleFormSchema, type SaleFormInput } from '../sale-form-schema';
+import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';
 import { SaleValue } from './sale-value';
 import './giftcards.css';
@@ -62,8 +62,8 @@ interface SellGiftCardFormProps {
  */
 export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCardFormProps) {
   const { card, subcategories } = detail;
-  const schema = useMemo(() => saleFormSchema(subcategories), [subcategories]);
-  const form = useZodForm(schema, { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
+  // The schema module (and zod) arrives at the first tap or key press: see useZodForm.
+  const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
   const [subcategoryId, amount] = useWatch({ control: form.control, name: ['subcategory_id', 'amount'] });
   const subcategory = subcategories.find((sub) => sub.id === subcategoryId);
   const images = useImageAttachments(IMAGE_RULES);

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rateChangedMetaSchema, saleErrorCodes, type GiftCardDetailResponse, type GiftCardSaleFields, type SaleDetail } from '@wise/shared';
+import { saleErrorCodes, type GiftCardDetailResponse, type GiftCardSaleFields, type RateChangedMeta, type SaleDetail } from '@wise/shared';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { withRate } from '../api/get-gift-card';
@@ -37,6 +37,17 @@ function fingerprint({ slug, fields, images }: SellInput, fileIds: WeakMap<File,
   return JSON.stringify([slug, fields.subcategory_id, fields.gift_card_id, fields.amount, fields.expected_rate, fields.comment, fields.card_code, ids]);
 }
 
+/**
+ * The `meta` of a 409 RATE_CHANGED, checked as `rateChangedMetaSchema` would (a string rate, an
+ * integer value) but by hand: the sell screen must not download zod to be drawn (issue 13).
+ */
+export function rateChangedMeta(meta: unknown): RateChangedMeta | undefined {
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined;
+  const { exchange_rate, value_kobo } = meta as Record<string, unknown>;
+  if (typeof exchange_rate !== 'string' || typeof value_kobo !== 'number' || !Number.isSafeInteger(value_kobo)) return undefined;
+  return { exchange_rate, value_kobo };
+}
+
 /** Submits a sale with upload progress and cancel, one Idempotency-Key per submission. */
 export function useSellGiftCard() {
   const queryClient = useQueryClient();
@@ -64,10 +75,10 @@ export function useSellGiftCard() {
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled' };
         if (error instanceof ApiError && error.code === saleErrorCodes.rateChanged) {
-          const meta = rateChangedMetaSchema.safeParse(error.body.meta);
-          if (meta.success) {
+          const meta = rateChangedMeta(error.body.meta);
+          if (meta) {
             queryClient.setQueryData<GiftCardDetailResponse>(giftCardKeys.detail(input.slug), (detail) =>
-              detail ? withRate(detail, input.fields.subcategory_id, meta.data.exchange_rate) : detail,
+              detail ? withRate(detail, input.fields.subcategory_id, meta.exchange_rate) : detail,
             );
             return { kind: 'rate-changed', message: error.message };
           }

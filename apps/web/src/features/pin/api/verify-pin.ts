@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/pin/verify → { message } (5 wrong lock PIN use for 15 minutes). */
 export function verifyPin(input: VerifyPinInput) {
-  return api('/api/pin/verify', { method: 'POST', body: input, schema: messageResponseSchema });
+  return api('/api/pin/verify', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 export function useVerifyPin() {

@@ -1,4 +1,3 @@
-import { setPinSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { toastError } from '../../../components/ui/toast';
@@ -17,7 +16,7 @@ interface ConfirmPinFormProps {
 /** The PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function ConfirmPinForm({ draft, onSet }: ConfirmPinFormProps) {
   const setPin = useSetPin();
-  const form = useZodForm(setPinSchema, { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.setPinSchema), { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
   const submit = form.handleSubmit(
     (input) =>
       setPin.mutate(input, {

@@ -1,4 +1,4 @@
-import { currentPinSchema, pinErrorCodes } from '@wise/shared';
+import { pinErrorCodes } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { toastError } from '../../../components/ui/toast';
@@ -14,7 +14,7 @@ interface CurrentPinFormProps {
 /** The current PIN before choosing a new one; a wrong PIN shows under the boxes, which empty. */
 export function CurrentPinForm({ onVerified }: CurrentPinFormProps) {
   const verify = useVerifyPin();
-  const form = useZodForm(currentPinSchema, { current_pin: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.currentPinSchema), { current_pin: '' });
   const submit = form.handleSubmit(({ current_pin }) =>
     verify.mutate(
       { pin: current_pin },

@@ -1,4 +1,3 @@
-import { pinEntrySchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -10,7 +9,7 @@ interface NewPinFormProps {
 
 /** The new PIN's four boxes; an invalid entry empties them. */
 export function NewPinForm({ onChosen }: NewPinFormProps) {
-  const form = useZodForm(pinEntrySchema, { pin: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.pinEntrySchema), { pin: '' });
   const submit = form.handleSubmit(
     ({ pin }) => onChosen(pin),
     () => form.setValue('pin', ''),

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/profile/password/confirm → { message }: the password again, which opens a short window for a phone or e-mail change (SPEC §4). */
 export function confirmPassword(input: ConfirmPasswordInput) {
-  return api('/api/profile/password/confirm', { method: 'POST', body: input, schema: messageResponseSchema });
+  return api('/api/profile/password/confirm', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 export function useConfirmPassword() {

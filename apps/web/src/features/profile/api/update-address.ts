@@ -5,7 +5,7 @@ import { profileKeys } from './keys';
 
 /** PUT /api/profile/address → { message }. */
 export function updateAddress(input: AddressUpdateInput) {
-  return api('/api/profile/address', { method: 'PUT', body: input, schema: messageResponseSchema });
+  return api('/api/profile/address', { method: 'PUT', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 /** Refreshes the profile; the screen refreshes what other features show of it. */

@@ -5,7 +5,7 @@ import { profileKeys } from './keys';
 
 /** PUT /api/profile/date-of-birth → { message }. */
 export function updateDateOfBirth(input: DateOfBirthUpdateInput) {
-  return api('/api/profile/date-of-birth', { method: 'PUT', body: input, schema: messageResponseSchema });
+  return api('/api/profile/date-of-birth', { method: 'PUT', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }
 
 /** Refreshes the profile; the screen refreshes what other features show of it. */

@@ -1,4 +1,3 @@
-import { addressUpdateSchema } from '@wise/shared';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateAddress } from '../api/update-address';
 import { SingleFieldForm } from './single-field-form';
@@ -11,7 +10,7 @@ interface AddressFormProps {
 export function AddressForm({ current, onUpdated }: AddressFormProps) {
   return (
     <SingleFieldForm
-      schema={addressUpdateSchema}
+      schema={() => import('../form-schemas').then((m) => m.addressUpdateSchema)}
       field="address"
       defaultValues={{ address: current ?? '' }}
       mutation={useUpdateAddress()}

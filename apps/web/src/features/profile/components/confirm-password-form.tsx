@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { confirmPasswordSchema, profileMessages } from '@wise/shared';
+import { profileMessages } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -22,7 +22,7 @@ interface ConfirmPasswordFormProps {
 /** The password again before a phone or e-mail change, with the 'Forgot Password. Reset' link. */
 export function ConfirmPasswordForm({ children, disabled, onConfirmed }: ConfirmPasswordFormProps) {
   const confirm = useConfirmPassword();
-  const form = useZodForm(confirmPasswordSchema, { password: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.confirmPasswordSchema), { password: '' });
   const submit = form.handleSubmit((input) =>
     confirm.mutate(input, {
       onSuccess: () => onConfirmed(),

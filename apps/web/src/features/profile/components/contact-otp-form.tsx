@@ -1,13 +1,8 @@
-import { otpField } from '@wise/shared';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { OtpField } from '../../../components/ui/code-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
-
-/** The code part of phoneChangeVerifySchema / emailChangeVerifySchema (same otpField). */
-const codeSchema = z.strictObject({ otp_code: otpField });
 
 interface ContactOtpFormProps {
   busy: boolean;
@@ -19,7 +14,7 @@ interface ContactOtpFormProps {
 
 /** Four boxes for the change code, 'Verify' / 'Verifying...' and a resend link. */
 export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactOtpFormProps) {
-  const form = useZodForm(codeSchema, { otp_code: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.contactCodeSchema), { otp_code: '' });
   const submit = form.handleSubmit(async ({ otp_code }) => {
     try {
       await onSubmit(otp_code);

@@ -1,4 +1,3 @@
-import { dateOfBirthUpdateSchema } from '@wise/shared';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateDateOfBirth } from '../api/update-date-of-birth';
 import { SingleFieldForm } from './single-field-form';
@@ -11,7 +10,7 @@ interface DateOfBirthFormProps {
 export function DateOfBirthForm({ current, onUpdated }: DateOfBirthFormProps) {
   return (
     <SingleFieldForm
-      schema={dateOfBirthUpdateSchema}
+      schema={() => import('../form-schemas').then((m) => m.dateOfBirthUpdateSchema)}
       field="date_of_birth"
       defaultValues={{ date_of_birth: current ?? '' }}
       mutation={useUpdateDateOfBirth()}

@@ -1,4 +1,4 @@
-import { fullNameUpdateSchema, splitFullName } from '@wise/shared';
+import { splitFullName } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -18,7 +18,7 @@ interface FullNameFormProps {
 /** First, middle (optional) and surname, starting from the current name (SPEC §5). */
 export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
   const update = useUpdateFullName();
-  const form = useZodForm(fullNameUpdateSchema, splitFullName(fullName));
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.fullNameUpdateSchema), splitFullName(fullName));
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {

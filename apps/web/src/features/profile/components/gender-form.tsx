@@ -1,4 +1,4 @@
-import { genderUpdateSchema, type GenderUpdateInput } from '@wise/shared';
+import type { GenderUpdateInput } from '@wise/shared';
 import { Select } from '../../../components/ui/select';
 import { useUpdateGender } from '../api/update-gender';
 import { SingleFieldForm } from './single-field-form';
@@ -11,7 +11,7 @@ interface GenderFormProps {
 export function GenderForm({ current, onUpdated }: GenderFormProps) {
   return (
     <SingleFieldForm
-      schema={genderUpdateSchema}
+      schema={() => import('../form-schemas').then((m) => m.genderUpdateSchema)}
       field="gender"
       // Nothing chosen yet: the select shows its placeholder and the schema says 'Gender is required'.
       defaultValues={{ gender: (current ?? '') as GenderUpdateInput['gender'] }}

@@ -1,4 +1,3 @@
-import { emailChangeRequestSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -17,7 +16,7 @@ interface NewEmailFormProps {
 /** The new address ('Email is required', 'Invalid entry'); the server e-mails it a four-digit code. */
 export function NewEmailForm({ onSent, onConfirmationExpired }: NewEmailFormProps) {
   const request = useRequestEmailChange();
-  const form = useZodForm(emailChangeRequestSchema, { new_email: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.emailChangeRequestSchema), { new_email: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => onSent(input.new_email),

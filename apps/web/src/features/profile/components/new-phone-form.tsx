@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
-import { phoneChangeRequestSchema } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Controller } from '../../../lib/form/controller';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPhoneChange } from '../api/request-phone-change';
@@ -18,7 +17,7 @@ interface NewPhoneFormProps {
 /** The new number; the server texts it a four-digit code. */
 export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProps) {
   const request = useRequestPhoneChange();
-  const form = useZodForm(phoneChangeRequestSchema, { new_phone: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.phoneChangeRequestSchema), { new_phone: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => onSent(input.new_phone),
@@ -43,7 +42,6 @@ export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProp
               field.onChange(value);
               form.clearErrors('new_phone');
             }}
-            onBlur={field.onBlur}
             error={form.formState.errors.new_phone?.message}
             autoFocus
           />

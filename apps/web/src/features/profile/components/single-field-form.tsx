@@ -1,23 +1,24 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { DefaultValues, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import type { DefaultValues, FieldName, FieldValues, Registration } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useZodForm, type SchemaLoader } from '../../../lib/use-zod-form';
 
 interface SingleFieldFormProps<T extends FieldValues> {
-  schema: z.ZodType<T, T>;
-  field: Path<T>;
+  /** The shared schema, loaded at the first tap or key press (see useZodForm). */
+  schema: SchemaLoader<z.ZodType<T, T>>;
+  field: FieldName<T>;
   defaultValues: DefaultValues<T>;
   mutation: UseMutationResult<{ message: string }, unknown, T>;
   failure: string;
   /** Saved; `message` is the server's. */
   onUpdated: (message: string) => void;
   /** Draws the field, given its registration and current error. */
-  children: (field: UseFormRegisterReturn<Path<T>> & { error?: string }) => ReactNode;
+  children: (field: Registration<FieldName<T>> & { error?: string }) => ReactNode;
 }
 
 /**
@@ -35,7 +36,7 @@ export function SingleFieldForm<T extends FieldValues>({ schema, field, defaultV
       },
     }),
   );
-  const error = form.getFieldState(field, form.formState).error?.message;
+  const error = form.formState.errors[field]?.message;
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       {children({ ...form.field(field), error })}

@@ -8,7 +8,7 @@ const SUPPORT_STALE_MS = 60 * 60 * 1000;
 
 /** GET /api/support → WhatsApp and e-mail contacts (SUPPORT_WHATSAPP, SUPPORT_EMAIL). */
 export function getSupportContacts(signal?: AbortSignal) {
-  return api('/api/support', { schema: supportContactsResponseSchema, signal });
+  return api('/api/support', { schema: import.meta.env.DEV ? supportContactsResponseSchema : undefined, signal });
 }
 
 export const supportContactsQueryOptions = () =>

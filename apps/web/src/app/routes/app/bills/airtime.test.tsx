@@ -76,7 +76,8 @@ describe('/airtime checkout sheet (SPEC §4)', () => {
     await screen.findByText('Balance: 500 gems');
 
     await user.click(proceed);
-    expect(screen.getAllByText('This field is required')).toHaveLength(3);
+    // The first validation waits for the form's schema module (lib/use-zod-form.ts).
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Network'), 'mtn');

@@ -34,7 +34,8 @@ describe('/data', () => {
     expect(plan.textContent).toContain('100 gems');
 
     await user.click(plan);
-    expect(screen.getByText('This field is required')).toBeTruthy();
+    // The first validation waits for the form's schema module (lib/use-zod-form.ts).
+    expect(await screen.findByText('This field is required')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.type(screen.getByLabelText('Phone number'), '0803');

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { rewardHistoryEntrySchema, rewardMessages, type RewardHistoryEntry } from '@wise/shared';
+import { rewardMessages, type RewardHistoryEntry } from '@wise/shared';
 import { Card } from '../../../../components/ui/card';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
@@ -12,11 +12,23 @@ export interface RewardsSuccessState {
   claim: RewardHistoryEntry;
 }
 
+/**
+ * The claim /rewards passed, when the navigation state still holds one (a reload keeps old state):
+ * checked by shape, not with rewardHistoryEntrySchema, so this screen does not download zod.
+ */
+function passedClaim(state: unknown): RewardHistoryEntry | undefined {
+  const claim = (state as { claim?: Partial<Record<keyof RewardHistoryEntry, unknown>> } | null)?.claim;
+  if (typeof claim !== 'object' || claim === null) return undefined;
+  const { id, created_at, points, reward } = claim;
+  const valid = typeof id === 'string' && typeof created_at === 'string' && !Number.isNaN(Date.parse(created_at)) && Number.isSafeInteger(points) && typeof reward === 'string';
+  return valid ? { id, created_at, points: points as number, reward } : undefined;
+}
+
 /** /rewards/success (SPEC §2): the last reward in the history, claimed successfully. */
 export function RewardsSuccessRoute() {
-  const passed = rewardHistoryEntrySchema.safeParse((useLocation().state as { claim?: unknown } | null)?.claim);
+  const passed = passedClaim(useLocation().state);
   const history = useRewardsHistory();
-  const last = history.data?.pages[0]?.rewards[0] ?? (passed.success ? passed.data : undefined);
+  const last = history.data?.pages[0]?.rewards[0] ?? passed;
   return (
     <SuccessScreen
       title="Reward claimed"

@@ -63,7 +63,8 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     const { user, requests } = openSellForm();
     await screen.findByLabelText('Sub-category');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(saleMessages.subcategoryRequired)).toBeTruthy();
+    // The select's placeholder says the same as its error: the error is the alert.
+    expect(await screen.findByText(saleMessages.subcategoryRequired, { selector: '[role="alert"]' })).toBeTruthy();
     expect(screen.getByText(saleMessages.amountRequired)).toBeTruthy();
     expect(screen.getByText(saleMessages.imagesRequired)).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Sub-category'), physical.id);

@@ -10,7 +10,7 @@ import { DateTime } from '../../../../components/ui/date-time';
 import { useBusinessTimeZone } from '../../../../lib/business-time-zone';
 import { useAuditLog } from '../api/get-audit';
 import type { AuditFilters } from '../api/keys';
-import { nextDay, zonedDayStartIso } from '../zoned-day';
+import { zonedDayStartIso } from '../zoned-day';
 
 /** What the filter form holds; dates are business days (from inclusive, to inclusive). */
 export interface AuditFormValues {
@@ -34,7 +34,7 @@ function toFilters(values: AuditFormValues, timeZone: string): AuditFilters {
     target_type: values.target_type || undefined,
     from: values.from ? zonedDayStartIso(values.from, timeZone) : undefined,
     // The form's "to" day is included: the API's `to` is exclusive, so send the next day's start.
-    to: values.to ? zonedDayStartIso(nextDay(values.to), timeZone) : undefined,
+    to: values.to ? zonedDayStartIso(values.to, timeZone, 1) : undefined,
   };
 }
 
