@@ -9,7 +9,7 @@ import { BILL_PIN, billCustomer } from './support/bills';
 import { transferScreenshot } from './support/crypto';
 import { e2eDatabase } from './support/database';
 import { setBankDetails } from './support/giftcards';
-import { sellGiftCardByApi } from './support/staff';
+import { freshTotp, sellGiftCardByApi } from './support/staff';
 import { appRoutes, matchesRoute, routeTableProblems, type AppRoute } from './support/routes';
 
 /**
@@ -262,7 +262,8 @@ async function signInStaffScanning(browser: Browser, found: Record<string, strin
   await expect(page).toHaveURL(/\/admin\/enrol$/);
   await scanHere('/admin/enrol');
   const secret = ((await page.getByLabel('Secret key').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('Authenticator code').fill(totpAt(secret, new Date()));
+  const enrolledAt = new Date();
+  await page.getByLabel('Authenticator code').fill(totpAt(secret, enrolledAt));
   await page.getByRole('button', { name: /confirm|verify|continue/i }).click();
   await expect(page).toHaveURL(/\/admin\/password$/);
   await scanHere('/admin/password');
@@ -277,7 +278,7 @@ async function signInStaffScanning(browser: Browser, found: Record<string, strin
   await signIn(secret, chosen);
   await expect(page).toHaveURL(/\/admin\/verify$/);
   await scanHere('/admin/verify');
-  await page.getByLabel('Authenticator code').fill(totpAt(secret, new Date()));
+  await page.getByLabel('Authenticator code').fill(freshTotp(secret, enrolledAt));
   await page.getByRole('button', { name: /confirm|verify|continue|sign in/i }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
   return page;

@@ -36,12 +36,11 @@ await withAdmin(async (client) => {
   await client.query(`CREATE DATABASE "${name}"`);
 });
 
-// Scale-out (issue 14): E2E_INSTANCES=2 runs the journeys against TWO server instances sharing
-// the database and Redis behind a round-robin balancer on PORT, as production runs behind a load
-// balancer. The default is one instance: with the offline payout sandbox (no PAYOUT_SECRET_KEY)
-// each process remembers only its own transfers, so the back-office payout journey cannot settle
-// when the status query lands on the other instance (docs/RELIABILITY.md, "Scale-out").
-const instances = Number(process.env.E2E_INSTANCES ?? 1);
+// Scale-out (issue 14): by default the journeys run against TWO server instances sharing the
+// database and Redis behind a round-robin balancer on PORT, as production runs behind a load
+// balancer, so every journey passes only when sessions, limits, data and jobs are shared (the
+// payout sandbox keeps its transfers in the database too). E2E_INSTANCES=1 for one instance.
+const instances = Number(process.env.E2E_INSTANCES ?? 2);
 const port = Number(process.env.PORT ?? 3100);
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 

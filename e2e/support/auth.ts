@@ -96,6 +96,8 @@ export async function typeOtp(page: Page, code: string): Promise<void> {
 
 /** Waits until the lazily loaded phone input (with its country picker) has replaced the plain one. */
 export async function fillPhone(page: Page, label: string, phone: string): Promise<void> {
+  // The country picker's library is fetched when the customer reaches the field (a tap here).
+  await page.getByLabel(label, { exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Country' })).toBeVisible();
   await page.getByLabel(label, { exact: true }).fill(nationalDigits(phone));
 }

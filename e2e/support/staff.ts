@@ -49,6 +49,18 @@ export async function signInNewStaff(browser: Browser, role: StaffRole = 'review
   return { page, email, code: () => totpAt(secret, new Date()) };
 }
 
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * An authenticator code the server has not accepted yet. A login code is single-use, so a second
+ * sign-in inside the 30-second step of the first takes the next step's code (the server allows
+ * one step either side) instead of failing whenever the steps between them were quick.
+ */
+export function freshTotp(secret: string, lastUsedAt: Date, now = new Date()): string {
+  const step = (at: Date) => Math.floor(at.getTime() / TOTP_STEP_MS);
+  return step(now) > step(lastUsedAt) ? totpAt(secret, now) : totpAt(secret, new Date((step(lastUsedAt) + 1) * TOTP_STEP_MS));
+}
+
 /** A gift-card sale made through the API (the selling screens have their own journey). */
 export async function sellGiftCardByApi(page: Page, amount = '50'): Promise<{ id: string; value_kobo: number; title: string }> {
   const detail = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string; exchange_rate: string }[] };
