@@ -196,7 +196,9 @@ try {
     r.chunk.name,
     kb(r.chunk.size),
     kb(r.css),
-    r.over.length ? `OVER: ${r.over.join(', ')}${r.admin.length ? ` (${r.admin.join(', ')})` : ''}` : 'ok',
+    r.over.length
+      ? `OVER: ${r.over.join(', ')}${r.admin.length ? ` (${r.admin.join(', ')})` : ''}`
+      : 'ok',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
   const numeric = new Set([2, 3, 4, 5, 7, 8]);

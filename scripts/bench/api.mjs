@@ -3,7 +3,8 @@
 // database, then the embedded PGlite in a fresh directory) it starts the real server process,
 // makes a customer through the API (sign-up, OTP from the dev outbox, login), and loads with
 // autocannon: the bare route /healthz, every customer data route with the customer's cookie, and
-// POST /api/auth/login at 10 connections. A bare Fastify hello-world from the same node_modules is
+// POST /api/auth/login at 10 connections (ten customers, each logging in to their own account in
+// turn). A bare Fastify hello-world from the same node_modules is
 // measured first: /healthz is compared to it. Rate limits are lifted with RATE_LIMIT_MULTIPLIER.
 // It prints one table per engine (req/s, p50, p99, share of the bare route, goal met or not) and
 // the server's RSS, then runs the scale benchmark (scripts/bench/scale.mjs) unless --no-scale.
@@ -104,9 +105,14 @@ for (const engine of engines) {
       rows.push([`\`${route.name}\``, fmt.rps(m.rps), fmt.ms(m.p50), fmt.ms(m.p99), fmt.pct(share), fmt.us(m.cpuUsPerReq), yesNo(ok && !m.non2xx, failing(m) || goal)]);
     }
     if (!args['no-login']) {
+      // One customer per login connection, taken in turn: customers log in to their own accounts.
+      // Ten connections on one account would measure that account's lockout bookkeeping instead
+      // (at most LOGIN_MAX_FAILURES tries of one account are checked at once; more are refused).
+      const loginCustomers = [customer];
+      while (loginCustomers.length < loginConnections) loginCustomers.push(await createCustomer(server.baseUrl));
       const login = await measure({
         baseUrl: server.baseUrl,
-        route: { path: '/api/auth/login', method: 'POST', body: { email_or_phone: customer.email, password: customer.password }, connections: loginConnections },
+        route: { path: '/api/auth/login', method: 'POST', bodies: loginCustomers.map((c) => ({ email_or_phone: c.email, password: c.password })), connections: loginConnections },
         connections,
         durationS,
         warmupS,

@@ -14,7 +14,15 @@ import { createCustomer, customerRoutes, fmt, freePort, measure, ROOT, scratchDa
 
 const FLOORS = path.join(ROOT, 'scripts/bench/floors.json');
 /** The routes CI loads: the heaviest screen, the lists, and the lightest database read. */
-const CI_ROUTES = ['GET /api/dashboard', 'GET /api/transactions', 'GET /api/gems/balance', 'GET /api/notifications', 'GET /api/profile'];
+const CI_ROUTES = [
+  'GET /api/dashboard',
+  'GET /api/transactions',
+  'GET /api/gems/balance',
+  'GET /api/notifications',
+  'GET /api/profile',
+  'GET /api/giftcards',
+  'GET /api/crypto/coins',
+];
 
 const { values: args } = parseArgs({
   options: {
@@ -50,19 +58,27 @@ const rows = [];
 let failed = false;
 try {
   const customer = await createCustomer(server.baseUrl);
-  const bare = await measure({ baseUrl: server.baseUrl, route: { path: '/healthz' }, connections, durationS, warmupS });
-  rows.push(['`/healthz`', fmt.rps(bare.rps), fmt.ms(bare.p99), '1', '', bare.non2xx ? 'FAIL (non-2xx)' : 'ok']);
+  const bare = await measure({ baseUrl: server.baseUrl, route: { path: '/healthz' }, connections, durationS, warmupS, pid: server.pid });
+  rows.push(['`/healthz`', fmt.rps(bare.rps), fmt.ms(bare.p99), fmt.us(bare.cpuUsPerReq), '1', '', bare.non2xx ? 'FAIL (non-2xx)' : 'ok']);
   if (bare.non2xx) failed = true;
   for (const route of customerRoutes(customer.cookie).filter((r) => CI_ROUTES.includes(r.name))) {
-    const m = await measure({ baseUrl: server.baseUrl, route, connections, durationS, warmupS });
-    const share = m.rps / bare.rps;
+    let m = await measure({ baseUrl: server.baseUrl, route, connections, durationS, warmupS, pid: server.pid });
+    let share = m.rps / bare.rps;
     const recorded = floors.shares[route.name];
+    if (!m.non2xx && recorded !== undefined && share < recorded / 2) {
+      // Other work on a shared runner moves a 3 s figure a lot: a route below its floor is measured
+      // again, beside a fresh /healthz, and fails only if it is below it twice.
+      const again = await measure({ baseUrl: server.baseUrl, route: { path: '/healthz' }, connections, durationS, warmupS, pid: server.pid });
+      m = await measure({ baseUrl: server.baseUrl, route, connections, durationS, warmupS, pid: server.pid });
+      share = m.rps / again.rps;
+    }
     const ok = !m.non2xx && recorded !== undefined && share >= recorded / 2;
     if (!ok) failed = true;
     rows.push([
       `\`${route.name}\``,
       fmt.rps(m.rps),
       fmt.ms(m.p99),
+      fmt.us(m.cpuUsPerReq),
       fmt.pct(share),
       recorded === undefined ? 'none' : fmt.pct(recorded),
       ok ? 'ok' : m.non2xx ? `FAIL (${m.non2xx} non-2xx)` : `FAIL (below half of ${fmt.pct(recorded ?? 0)})`,
@@ -72,6 +88,6 @@ try {
   await server.stop();
   await scratch.drop();
 }
-console.log(table(['route', 'req/s', 'p99', 'share of bare route', 'recorded share', 'result'], rows));
+console.log(table(['route', 'req/s', 'p99', 'server CPU per request', 'share of bare route', 'recorded share', 'result'], rows));
 console.log(`\nbench:ci ${failed ? 'FAILED' : 'passed'} in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exitCode = failed ? 1 : 0;
