@@ -17,6 +17,7 @@ const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 
 describe.runIf(spec.kind === 'postgres')('migrations from several instances at once', () => {
   it('apply each file once on an empty database, with no error', { timeout: 120_000 }, async () => {
+    if (spec.kind !== 'postgres') throw new Error('PostgreSQL only');
     const name = `${spec.prefix}_mig_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: spec.adminUrl });
     await admin.connect();
