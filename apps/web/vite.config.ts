@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloadsPlugin, type BuildManifest } from './build/route-preloads';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -44,9 +45,6 @@ function precompress(): Plugin {
  * with the injectManifest strategy so the same worker shows Web Push notifications). Registration
  * is ours too (features/pwa), loaded only after the first screen has settled.
  */
-/** Vite's build manifest: which source each output file comes from and what it imports. */
-type BuildManifest = Record<string, { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
-
 /**
  * The files a customer can ever load: everything reachable from index.html through static and
  * lazy imports, without entering the back office's route modules (src/app/routes/admin).
@@ -160,7 +158,7 @@ function lazyGroup(name: string) {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), ...installableApp()],
+  plugins: [react(), precompress(), ...installableApp(), routePreloadsPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

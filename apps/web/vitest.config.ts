@@ -7,7 +7,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
     // Screen tests render whole routes with lazy chunks; on the shared 2-core machine two of them
     // took longer than vitest's 5 s default while nothing was wrong.

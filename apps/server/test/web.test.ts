@@ -20,7 +20,17 @@ const script = `console.log(${JSON.stringify('wise '.repeat(400))});`;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'wise-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Wise</title></head><body><div id="root"></div></body></html>');
+  // What apps/web/build/route-preloads.ts writes: each router pattern's lazy files.
+  await writeFile(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify([
+      { pattern: '/login', scripts: ['assets/query-layout-1.js', 'assets/login-2.js'], styles: ['assets/login-3.css'] },
+      { pattern: '/data/:provider', scripts: ['assets/data-4.js'], styles: [], data: ['/api/bills/plans/:provider', '/api/app-info'] },
+      { pattern: '/data/enterPIN', scripts: ['assets/bill-pin-5.js'], styles: [] },
+      { pattern: '/admin/*', scripts: ['assets/admin-6.js'], styles: [] },
+    ]),
+  );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), script);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -54,6 +64,37 @@ describe('serving the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("names the page's own screen chunks in the shell, matched as the client router matches", async () => {
+    const linksOf = async (url: string) => {
+      const body = (await app.inject({ url })).body;
+      return [...body.matchAll(/<link rel="(modulepreload|preload)"(?: as="(?:style|fetch)"| fetchpriority="low")? crossorigin href="([^"]+)">/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+    };
+    expect(await linksOf('/login')).toEqual(['preload /assets/login-3.css', 'modulepreload /assets/query-layout-1.js', 'modulepreload /assets/login-2.js']);
+    expect(await linksOf('/LOGIN/?next=1')).toHaveLength(3);
+    // A static segment wins over a parameter, as in react-router.
+    expect(await linksOf('/data/enterPIN')).toEqual(['modulepreload /assets/bill-pin-5.js']);
+    expect(await linksOf('/data/mtn')).toEqual(['modulepreload /assets/data-4.js']);
+    expect(await linksOf('/admin/sales/42')).toEqual(['modulepreload /assets/admin-6.js']);
+    expect(await linksOf('/data/mtn/extra')).toEqual([]);
+    expect(await linksOf('/nowhere')).toEqual([]);
+    // A signed-in page also names the screen's first API calls, with the page's parameters.
+    const signedIn = async (url: string) => (await app.inject({ url, cookies: { wise_session: 'any' } })).body;
+    expect(await signedIn('/data/mtn')).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/bills/plans/mtn"><link rel="preload" as="fetch" crossorigin href="/api/app-info">',
+    );
+    expect(await linksOf('/data/mtn')).not.toContain('preload /api/app-info');
+    // A parameter that is not a plain slug is never put in a URL; the rest still is.
+    const odd = await signedIn('/data/%22%3E%3Cscript%3E');
+    expect(odd).not.toContain('script%3E');
+    expect(odd).not.toContain('/api/bills/plans/');
+    expect(odd).toContain('href="/api/app-info"');
+    expect(await signedIn('/data/%E0%A4%A')).not.toContain('/api/bills/plans/');
+    const body = (await app.inject({ url: '/login' })).body;
+    expect(body.indexOf('modulepreload')).toBeLessThan(body.indexOf('</head>'));
   });
 
   it('404s a missing asset and an unknown API path instead of sending HTML', async () => {

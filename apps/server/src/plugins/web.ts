@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { RoutePreloads, withPreloads } from './route-preloads';
+import { SESSION_COOKIE } from './sessions';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -20,7 +22,8 @@ const APP_FILES: Record<string, string> = {
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz sent when
  * the browser accepts them), index.html never cached, and the SPA shell for every other page
- * so the client router can draw the SPEC routes and its own error page.
+ * so the client router can draw the SPEC routes and its own error page. The shell names the
+ * page's own screen chunks (route-preloads.ts), so they download beside the entry script.
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string }) {
   const indexFile = path.join(options.root, 'index.html');
@@ -28,6 +31,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     app.log.warn(`web build not found at ${options.root}: run "npm run build" to serve the app`);
     return;
   }
+  const shell = readFileSync(indexFile, 'utf8');
+  const preloads = RoutePreloads.load(options.root);
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
@@ -48,6 +53,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
       return reply.callNotFound();
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The cookie's presence only, no session lookup: a stale one costs a preload answered 401.
+    const links = preloads?.linksFor(url, Boolean(request.cookies[SESSION_COOKIE])) ?? '';
+    return reply.type('text/html; charset=utf-8').send(withPreloads(shell, links));
   });
 }
