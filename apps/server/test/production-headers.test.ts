@@ -171,6 +171,9 @@ describe('production mode: headers', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 401, 404, 400, 500]);
     for (const response of responses) expectHardenedHeaders(response);
+    // A script is no document: it gets the API's short set (CSP allows nothing), not the page's.
+    expect(cspOf(responses[1]!).get('default-src')).toEqual(["'none'"]);
+    expect(responses[1]!.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('keeps the hardening headers on the API reference pages, which only our own origin may frame', async () => {
