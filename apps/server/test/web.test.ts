@@ -69,7 +69,7 @@ describe('serving the built web app', () => {
   it("names the page's own screen chunks in the shell, matched as the client router matches", async () => {
     const linksOf = async (url: string) => {
       const body = (await app.inject({ url })).body;
-      return [...body.matchAll(/<link rel="(modulepreload|preload)"(?: as="(?:style|fetch)"| fetchpriority="low")? crossorigin href="([^"]+)">/g)].map(
+      return [...body.matchAll(/<link rel="(modulepreload|preload)"(?: as="(?:style|fetch)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map(
         (m) => `${m[1]} ${m[2]}`,
       );
     };

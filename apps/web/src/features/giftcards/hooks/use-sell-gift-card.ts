@@ -1,11 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saleErrorCodes, type GiftCardDetailResponse, type GiftCardSaleFields, type RateChangedMeta, type SaleDetail } from '@wise/shared';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { withRate } from '../api/get-gift-card';
 import { giftCardKeys } from '../api/keys';
-import { submitGiftCardSale } from '../api/submit-gift-card-sale';
+
+const loadSubmit = () => import('../api/submit-gift-card-sale');
+const PREFETCH_DELAY_MS = 2_000;
 
 interface SellInput {
   slug: string;
@@ -57,9 +59,21 @@ export function useSellGiftCard() {
   const fileIds = useRef(new WeakMap<File, number>());
   const fileCounter = useRef(0);
 
+  // The upload code is fetched when the screen has settled, not with it: the sell screen is a
+  // Lighthouse key screen (issue 13) and nothing of it is needed to draw the form.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSubmit().catch(() => undefined), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   const mutation = useMutation({
-    mutationFn: ({ input, key, signal }: { input: SellInput; key: string; signal: AbortSignal }) =>
-      submitGiftCardSale({ fields: input.fields, images: input.images, idempotencyKey: key }, { signal, onProgress: (p) => setFraction(p.fraction) }),
+    mutationFn: async ({ input, key, signal }: { input: SellInput; key: string; signal: AbortSignal }) => {
+      const { submitGiftCardSale } = await loadSubmit();
+      return submitGiftCardSale(
+        { fields: input.fields, images: input.images, idempotencyKey: key },
+        { signal, onProgress: (p) => setFraction(p.fraction) },
+      );
+    },
   });
 
   const sell = useCallback(
