@@ -117,8 +117,12 @@ test('a toast is announced: bank details saved by keyboard, with the bank chosen
   await page.keyboard.type('0123456789');
   await page.keyboard.press('Enter');
   // react-toastify renders each toast as role="alert": read out as soon as it appears.
-  await expect(page.getByRole('alert').filter({ hasText: 'Bank details updated successfully' })).toBeVisible({ timeout: 30_000 });
+  const toast = page.getByRole('alert').filter({ hasText: 'Bank details updated successfully' });
+  await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/homepage$/);
+  // With reduced motion asked for (test.use above), the toast still stays its 5 s to be read.
+  await page.waitForTimeout(2_000);
+  await expect(toast).toBeVisible();
 });
 
 test('the gender select is labelled and chosen by keyboard', async ({ page }) => {
