@@ -1,6 +1,7 @@
-import { and, between, eq } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import { addDays, gemDayAt, gemsForDay, gemErrorCodes, gemMessages, WEEK_DAYS, type GemDay } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { gemCollections } from '../../db/schema/gems';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../errors';
@@ -26,12 +27,19 @@ export interface WeekStatus {
 export const alreadyCollected = () => new DomainError(gemErrorCodes.alreadyCollected, gemMessages.alreadyCollected, 409);
 
 /** This week's collections (Monday to Sunday in the zone) for one customer. */
+/** Prepared (db/prepared.ts): the week is read each time the Earn screen opens. */
+const weekCollections = (db: Db) =>
+  prepared(db, 'gem_week_collections', (d) =>
+    d
+      .select({ weekday: gemCollections.weekday })
+      .from(gemCollections)
+      .where(and(eq(gemCollections.userId, sql.placeholder('userId')), between(gemCollections.localDate, sql.placeholder('from'), sql.placeholder('to'))))
+      .prepare('gem_week_collections'),
+  );
+
 export async function getWeekStatus(db: Db, calendar: CollectionCalendar, userId: string): Promise<WeekStatus> {
   const today = gemDayAt(calendar.clock.now(), calendar.timeZone);
-  const rows = await db
-    .select({ weekday: gemCollections.weekday })
-    .from(gemCollections)
-    .where(and(eq(gemCollections.userId, userId), between(gemCollections.localDate, today.weekStart, addDays(today.weekStart, 6))));
+  const rows = await weekCollections(db).execute({ userId, from: today.weekStart, to: addDays(today.weekStart, 6) });
   const collected = new Set(rows.map((r) => r.weekday));
   const days = WEEK_DAYS.map((day) => ({
     day,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GEMS_MAX, gemErrorCodes, gemMessages } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   gemAccounts,
   gemEntries,
@@ -148,12 +149,19 @@ export async function getGemBalance(db: Db, userId: string): Promise<number> {
 }
 
 export async function getUserAccountBalance(db: Db, userId: string, kind: UserGemAccountKind): Promise<number> {
-  const [row] = await db
-    .select({ balance: gemAccounts.balance })
-    .from(gemAccounts)
-    .where(and(eq(gemAccounts.userId, userId), eq(gemAccounts.kind, kind)));
+  const [row] = await accountBalanceRow(db).execute({ userId, kind });
   return row?.balance == null ? 0 : toSafeInteger(row.balance, 'cached balance');
 }
+
+/** Prepared (db/prepared.ts): the balance is read on every gem screen, and building it was most of its cost. */
+const accountBalanceRow = (db: Db) =>
+  prepared(db, 'gem_account_balance', (d) =>
+    d
+      .select({ balance: gemAccounts.balance })
+      .from(gemAccounts)
+      .where(and(eq(gemAccounts.userId, sql.placeholder('userId')), eq(gemAccounts.kind, sql.placeholder('kind'))))
+      .prepare('gem_account_balance'),
+  );
 
 /** An account's balance recomputed from its lines (audits and tests compare it with the cache). */
 export async function derivedBalance(db: Db, accountId: string): Promise<number> {

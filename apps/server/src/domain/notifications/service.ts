@@ -1,9 +1,33 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationListQuery, type NotificationListResponse } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { notifications } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../transactions/service';
+
+/** The list's query, one prepared statement (db/prepared.ts) per shape: first page or after a cursor. */
+const notificationsPage = (db: Db, withCursor: boolean) =>
+  prepared(db, `notifications_page_${Number(withCursor)}`, (d) => {
+    const conditions: SQL[] = [eq(notifications.userId, sql.placeholder('userId'))];
+    if (withCursor) {
+      conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    }
+    return d
+      .select({
+        id: notifications.id,
+        message: notifications.message,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        // created_at to the microsecond for the cursor; a JS Date would round it.
+        cursorAt: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(notifications)
+      .where(and(...conditions))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`notifications_page_${Number(withCursor)}`);
+  });
 
 /**
  * The customer's notifications, newest first, keyset-paged on (created_at, id) — the order of
@@ -12,25 +36,9 @@ import { decodeCursor, encodeCursor } from '../transactions/service';
  */
 export async function listNotifications(db: Db, userId: string, query: NotificationListQuery = {}): Promise<NotificationListResponse> {
   const limit = query.limit ?? NOTIFICATIONS_PAGE_SIZE;
-  const conditions: SQL[] = [eq(notifications.userId, userId)];
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await db
-    .select({
-      id: notifications.id,
-      message: notifications.message,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      // created_at to the microsecond for the cursor; a JS Date would round it.
-      cursorAt: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(notifications)
-    .where(and(...conditions))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    // One more than asked tells whether another page exists without a count.
-    .limit(limit + 1);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // One more than asked tells whether another page exists without a count.
+  const rows = await notificationsPage(db, after !== undefined).execute({ userId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import {
   authMessages,
   calendarDate,
@@ -16,6 +16,7 @@ import {
   type ProfileResponse,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { reauthentications, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -62,21 +63,30 @@ async function userRow(db: Db, userId: string) {
   return user;
 }
 
+/**
+ * Only what the screen shows: never the password hash or other secrets of the row. Prepared
+ * (db/prepared.ts): built once, not on each of the profile screens' reads.
+ */
+const profileRow = (db: Db) =>
+  prepared(db, 'profile', (d) =>
+    d
+      .select({
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        gender: users.gender,
+        address: users.address,
+        dateOfBirth: users.dateOfBirth,
+        photo: users.photo,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('profile'),
+  );
+
 export async function getProfile(db: Db, userId: string): Promise<ProfileResponse> {
-  // Only what the screen shows: never the password hash or other secrets of the row.
-  const [user] = await db
-    .select({
-      fullName: users.fullName,
-      email: users.email,
-      phone: users.phone,
-      gender: users.gender,
-      address: users.address,
-      dateOfBirth: users.dateOfBirth,
-      photo: users.photo,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [user] = await profileRow(db).execute({ userId });
   if (!user) throw notFound();
   return {
     full_name: user.fullName,
