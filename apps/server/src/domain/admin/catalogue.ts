@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   catalogueMessages,
   type AdminGiftCard,
@@ -16,7 +15,7 @@ import type { FileStore } from '../../providers/file-store/index';
 import { DomainError, validationError } from '../errors';
 import { CATALOGUE_IMAGE_PREFIX, cardImageUrl, subcategoryLabel } from '../giftcards/catalogue';
 import { money, toCents } from '../giftcards/value';
-import { processSaleImage, type ImageMessages } from '../uploads/image';
+import { loadSharp, processSaleImage, type ImageMessages } from '../uploads/image';
 import type { StaffPrincipal } from '../staff/principal';
 import { recordStaffAction } from './audit';
 
@@ -264,6 +263,7 @@ export const CARD_IMAGE_MAX_HEIGHT_PX = 600;
  */
 export async function processCardImage(raw: Buffer): Promise<Buffer> {
   const checked = await processSaleImage(raw, cardImageMessages);
+  const sharp = await loadSharp();
   return sharp(checked)
     .resize(CARD_IMAGE_MAX_WIDTH_PX, CARD_IMAGE_MAX_HEIGHT_PX, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 85 })

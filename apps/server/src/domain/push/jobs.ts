@@ -1,6 +1,5 @@
 import type { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import { z } from 'zod';
 import type { VapidConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema/index';
@@ -55,6 +54,8 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
             return;
           }
           const message = JSON.stringify({ title: payload.title, body: payload.body, url: payload.url, ...(payload.tag ? { tag: payload.tag } : {}) });
+          // Loaded with the first notification, not at start (≈ 10 MB of RSS a deployment without keys never needs).
+          const { default: webpush } = await import('web-push');
           try {
             await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, message, {
               vapidDetails: vapid,

@@ -1,12 +1,26 @@
-import sharp, { type Sharp } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Sharp } from 'sharp';
 import { PHOTO_MAX_BYTES, profileMessages, SALE_IMAGE_MAX_BYTES, saleMessages } from '@wise/shared';
 import { DomainError } from '../errors';
 
-// libvips keeps up to 50 MB of recent operations for reuse, but every upload is a different image,
-// so the cache never hits and only holds memory: in the 200-customer soak (a sale with an image
-// every few seconds) the server's RSS grew 13 % over three minutes with it on. The setting is
-// process-wide, so the back office's card pictures (domain/admin/catalogue.ts) follow it too.
-sharp.cache(false);
+let sharpModule: Promise<typeof SharpModule> | undefined;
+
+/**
+ * sharp, loaded with the first image rather than at start: libvips costs ≈ 30 MB of RSS, and most
+ * requests, and some deployments' whole life, never see an image (issue 12's RSS goal).
+ *
+ * libvips keeps up to 50 MB of recent operations for reuse, but every upload is a different image,
+ * so the cache never hits and only holds memory: in the 200-customer soak (a sale with an image
+ * every few seconds) the server's RSS grew 13 % over three minutes with it on. The setting is
+ * process-wide, so the back office's card pictures (domain/admin/catalogue.ts) follow it too.
+ */
+export function loadSharp(): Promise<typeof SharpModule> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export const uploadErrorCodes = {
   notImage: 'UPLOAD_NOT_IMAGE',
@@ -75,6 +89,7 @@ async function checkImage(input: Buffer, rules: ImageRules): Promise<ImageKind> 
   let width: number | undefined;
   let height: number | undefined;
   let format: string | undefined;
+  const sharp = await loadSharp();
   try {
     ({ width, height, format } = await sharp(input, { pages: 1, limitInputPixels: false }).metadata());
   } catch {
@@ -94,6 +109,7 @@ const unreadable = (kind: ImageKind, messages: ImageMessages) =>
 
 /** Decodes and re-encodes; a decoding failure becomes the kind's customer message. */
 async function reencode(input: Buffer, kind: ImageKind, messages: ImageMessages, shape: (image: Sharp) => Sharp): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     // sharp writes no metadata (EXIF, GPS, ICC, XMP) unless asked: none of the customer's survives.
     return await shape(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 }).rotate()).toBuffer();
