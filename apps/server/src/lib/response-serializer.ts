@@ -1,4 +1,4 @@
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,3 +100,10 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
   if (schema instanceof $ZodType) return serializerFor(schema, method, url);
   return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
 };
+
+/**
+ * Sends a body serializerFor already wrote (kept by db/catalogue-cache.ts), as it is: Fastify runs
+ * the route's serializer only on payloads that are not strings, so the answer is the same bytes
+ * the route's own serializer would have written.
+ */
+export const sendSerialized = (reply: FastifyReply, body: string): FastifyReply => reply.type('application/json; charset=utf-8').send(body);

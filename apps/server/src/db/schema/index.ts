@@ -10,3 +10,4 @@ export * from './bills';
 export * from './admin';
 export * from './push';
 export * from './payout-sandbox';
+export * from './catalogue';

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   COIN_IDS,
   coinArtUrl,
@@ -6,50 +6,28 @@ import {
   type TrendingResponse,
   type WalletAddressesResponse,
 } from '@wise/shared';
+import { catalogueAnswer } from '../../db/catalogue-cache';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { cryptoPriceAdjustments, cryptoWalletAddresses, marketDataCache } from '../../db/schema/index';
+import { cryptoWalletAddresses } from '../../db/schema/index';
 import { ART_SYMBOL, hasOwnArt } from './art';
 import { pricesStale, readMarkets, readTrending, type MarketDeps } from './market-cache';
 import { loadAdjustments, rateFor } from './rates';
 
 /**
- * What GET /api/crypto/coins depends on, in one small statement: when the markets were fetched and
- * the adjustments as text. Equal to the last answer's, that answer still holds (every instance
- * reads the same rows, so staff's change or another instance's refresh is seen at the next
- * request); only its `stale` flag is worked out again, from the clock.
+ * GET /api/crypto/coins serialized by `serialize`, kept while the prices' version stands
+ * (db/catalogue-cache.ts: staff's adjustment or any instance's refresh is seen at the next
+ * request). Both forms are kept, since only the `stale` flag moves with the clock.
  */
-const coinsVersion = (db: Db) =>
-  prepared(db, 'crypto_coins_version', (d) =>
-    d
-      .select({
-        fetchedAt: marketDataCache.fetchedAt,
-        adjustments: sql<string>`(select coalesce(string_agg(${cryptoPriceAdjustments.coin} || '=' || ${cryptoPriceAdjustments.adjustmentNgn} || '@' || ${cryptoPriceAdjustments.updatedAt}, ',' order by ${cryptoPriceAdjustments.coin}), '') from ${cryptoPriceAdjustments})`,
-      })
-      .from(marketDataCache)
-      .where(eq(marketDataCache.dataset, 'markets'))
-      .prepare('crypto_coins_version'),
-  );
-
-/** The last answer per database handle, with the version it was made from. */
-const lastCoins = new WeakMap<Db, { version: string; fetchedAt: number; response: CoinsResponse }>();
-
-/** GET /api/crypto/coins: the four sellable coins from the cache, each with its naira-per-USD rate. */
-export async function listCoins(db: Db, deps: MarketDeps): Promise<CoinsResponse> {
-  const [current] = await coinsVersion(db).execute();
-  const version = current?.fetchedAt ? `${current.fetchedAt.getTime()}|${current.adjustments}` : undefined;
-  const last = lastCoins.get(db);
-  if (version !== undefined && last?.version === version) {
-    return { ...last.response, stale: deps.clock.now().getTime() - last.fetchedAt > deps.settings.maxPriceAgeMs };
-  }
-  const response = await buildCoins(db, deps);
-  // Read after the version: the answer is at least that new, so keeping it under that version
-  // can at worst cost one more build when the version moves, never serve older data.
-  if (version !== undefined) lastCoins.set(db, { version, fetchedAt: Date.parse(response.updated_at), response });
-  return response;
+export async function coinsAnswer(db: Db, deps: MarketDeps, serialize: (coins: CoinsResponse) => string): Promise<string> {
+  const kept = await catalogueAnswer(db, 'crypto_prices', 'coins', async () => {
+    const coins = await listCoins(db, deps);
+    return { fetchedAtMs: Date.parse(coins.updated_at), fresh: serialize({ ...coins, stale: false }), stale: serialize({ ...coins, stale: true }) };
+  });
+  return deps.clock.now().getTime() - kept.fetchedAtMs > deps.settings.maxPriceAgeMs ? kept.stale : kept.fresh;
 }
 
-async function buildCoins(db: Db, deps: MarketDeps): Promise<CoinsResponse> {
+/** The four sellable coins from the market cache, each with its naira-per-USD rate. */
+export async function listCoins(db: Db, deps: MarketDeps): Promise<CoinsResponse> {
   const markets = await readMarkets(db, deps);
   if (!markets) throw pricesStale();
   const adjustments = await loadAdjustments(db);

@@ -13,12 +13,14 @@ import {
   verifyBillCustomerSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { catalogueAnswer } from '../../db/catalogue-cache';
 import { authoriseBillOrder } from '../../domain/bills/authorise';
-import { listPlans } from '../../domain/bills/catalogue';
+import { listPlans, type PlanSet } from '../../domain/bills/catalogue';
 import { createBillOrder, getBillOrder, toBillOrder } from '../../domain/bills/orders';
 import { billSettings, type BillDeps } from '../../domain/bills/settings';
 import { verifyBillCustomer } from '../../domain/bills/verify';
 import { DomainError } from '../../domain/errors';
+import { sendSerialized, serializerFor } from '../../lib/response-serializer';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -34,6 +36,10 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
   const settings = billSettings(ctx.config);
   const depsFor = (log: BillDeps['logger']): BillDeps => ({ clock: ctx.clock, airtime: ctx.airtime, bills: ctx.bills, settings, logger: log });
   const catalogue = { bills: ctx.bills, clock: ctx.clock, settings };
+  const serializePlans = serializerFor(billPlansResponseSchema, 'GET', '/api/bills/:kind/:service/plans');
+  /** The same for every customer: kept serialized per plan set while the plans' version stands (db/catalogue-cache.ts). */
+  const plansAnswer = (set: PlanSet) =>
+    catalogueAnswer(db, 'bill_plans', `${set.kind}/${set.service}`, async () => serializePlans({ plans: await listPlans(db, catalogue, set) }));
 
   app.get(
     '/data/:network/plans',
@@ -45,7 +51,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         response: { 200: billPlansResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ plans: await listPlans(db, catalogue, { kind: 'data', service: request.params.network }) }),
+    async (request, reply) => sendSerialized(reply, await plansAnswer({ kind: 'data', service: request.params.network })),
   );
 
   app.get(
@@ -58,7 +64,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         response: { 200: billPlansResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ plans: await listPlans(db, catalogue, { kind: 'tv', service: request.params.service }) }),
+    async (request, reply) => sendSerialized(reply, await plansAnswer({ kind: 'tv', service: request.params.service })),
   );
 
   app.post(

@@ -9,9 +9,10 @@ import {
 import { z } from 'zod';
 import type { RouteContext } from '../../context';
 import { COIN_ART_ID, coinArt } from '../../domain/crypto/art';
-import { listCoins, listTrending, listWalletAddresses } from '../../domain/crypto/catalogue';
+import { coinsAnswer, listTrending, listWalletAddresses } from '../../domain/crypto/catalogue';
 import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
 import { createQuote } from '../../domain/crypto/quotes';
+import { sendSerialized, serializerFor } from '../../lib/response-serializer';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 import { cryptoSaleRoutes } from './sales';
@@ -29,6 +30,7 @@ const ART_CACHE_CONTROL = 'public, max-age=86400';
 export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock, rates, config } = ctx;
   const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(config) };
+  const serializeCoins = serializerFor(coinsResponseSchema, 'GET', '/api/crypto/coins');
   const quoteDeps = { ...market, quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000 };
   await app.register(cryptoSaleRoutes, { prefix: '/sales', ctx, quoteDeps });
 
@@ -41,7 +43,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
         response: { 200: coinsResponseSchema, ...errorResponses },
       },
     },
-    async () => listCoins(db, market),
+    async (_request, reply) => sendSerialized(reply, await coinsAnswer(db, market, serializeCoins)),
   );
 
   app.get(

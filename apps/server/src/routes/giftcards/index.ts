@@ -18,11 +18,13 @@ import {
   saleResponseSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { catalogueAnswer } from '../../db/catalogue-cache';
 import { DomainError, validationError } from '../../domain/errors';
 import { renderCardArt } from '../../domain/giftcards/art';
 import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '../../domain/giftcards/catalogue';
 import { submitGiftCardSale } from '../../domain/sales/submit';
 import { processSaleImage } from '../../domain/uploads/image';
+import { sendSerialized, serializerFor } from '../../lib/response-serializer';
 import { currentUser } from '../../plugins/sessions';
 import { readSaleForm, type SaleFormSpec } from '../sales/form';
 import { errorResponses } from '../schemas';
@@ -55,6 +57,8 @@ const giftCardSaleForm: SaleFormSpec = {
  */
 export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
+  const serializeList = serializerFor(giftCardListResponseSchema, 'GET', '/api/giftcards');
+  const serializeCard = serializerFor(giftCardDetailResponseSchema, 'GET', '/api/giftcards/:slug');
   // Only this plugin's routes accept multipart bodies, with a sale's limits. files: one more than
   // allowed would be read before refusing; at the limit busboy stops and we answer "at most 10".
   await app.register(multipart, {
@@ -71,7 +75,8 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
   app.get(
     '/',
     { schema: { tags, summary: 'Enabled gift cards by name (get_gift_cards)', response: { 200: giftCardListResponseSchema, ...errorResponses } } },
-    async () => ({ cards: await listGiftCards(db) }),
+    // The same for every customer: kept serialized while the catalogue's version stands (db/catalogue-cache.ts).
+    async (_request, reply) => sendSerialized(reply, await catalogueAnswer(db, 'giftcards', 'list', async () => serializeList({ cards: await listGiftCards(db) }))),
   );
 
   app.get(
@@ -127,7 +132,11 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
         response: { 200: giftCardDetailResponseSchema, ...errorResponses },
       },
     },
-    async (request) => getGiftCard(db, request.params.slug),
+    // Keyed by slug, kept only for a card that exists and is enabled: a bounded set.
+    async (request, reply) => {
+      const { slug } = request.params;
+      return sendSerialized(reply, await catalogueAnswer(db, 'giftcards', `card:${slug}`, async () => serializeCard(await getGiftCard(db, slug))));
+    },
   );
 
   app.post(
