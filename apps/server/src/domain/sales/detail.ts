@@ -33,18 +33,7 @@ const timelineStatus = (status: SaleStatus): SaleTimelineStatus | undefined => (
 
 export const saleNotFound = () => new DomainError(errorCodes.notFound, saleMessages.saleNotFound, 404);
 
-/** The columns every list row and detail needs, with the card's slug or the coin for its artwork. */
-export const saleListColumns = {
-  id: sales.id,
-  kind: sales.kind,
-  status: sales.status,
-  title: sales.title,
-  valueKobo: sales.valueKobo,
-  comment: sales.comment,
-  createdAt: sales.createdAt,
-  cardSlug: giftCards.slug,
-  coin: sales.coin,
-};
+/** What a list row of a sale shows, with the card's slug or the coin for its artwork (domain/transactions reads it). */
 export type SaleListRow = {
   id: string;
   kind: SaleRow['kind'];

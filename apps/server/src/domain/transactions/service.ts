@@ -1,18 +1,21 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   fieldMessages,
   TRANSACTIONS_PAGE_SIZE,
   type BillTransactionDetail,
+  type CoinId,
   type SaleDetail,
+  type TransactionItem,
   type TransactionListResponse,
   type TransactionStatus,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { giftCards, sales } from '../../db/schema/index';
+import { billOrders, giftCards, sales } from '../../db/schema/index';
 import { prepared } from '../../db/prepared';
 import { validationError } from '../errors';
-import { getSaleDetail, saleListColumns, toTransactionItem } from '../sales/detail';
-import { getBillTransaction, listBillTransactions } from '../bills/transactions';
+import { getSaleDetail, toTransactionItem, type SaleListRow } from '../sales/detail';
+import { billListConditions, billStatusOfList, billTransactionItem, getBillTransaction, type BillListRow } from '../bills/transactions';
 
 /**
  * The customer's transactions: every kind of sale, newest first (SPEC §2 "Transactions list",
@@ -45,47 +48,100 @@ export function decodeCursor(text: string): Cursor {
   return { at, id };
 }
 
-/** The sales query of the list, one prepared statement per shape (status filter, cursor). */
-const salesPage = (db: Db, withStatus: boolean, withCursor: boolean) =>
-  prepared(db, `transactions_sales_${Number(withStatus)}${Number(withCursor)}`, (d) => {
+const cursorText = (column: AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const none = <T>() => sql<T | null>`null`;
+
+/**
+ * A page of the list in one statement, one prepared statement per shape (status filter, cursor):
+ * the customer's sales and bill orders, each branch reading its own index in (created_at, id)
+ * order and stopping at limit + 1 — the first limit + 1 of each, merged here, are the first
+ * limit + 1 of both. One round trip, not two (issue 12). Both branches give the same columns;
+ * `source` says which table a row came from.
+ */
+const transactionsPage = (db: Db, withStatus: boolean, withCursor: boolean) => {
+  const name = `transactions_page_${Number(withStatus)}${Number(withCursor)}`;
+  return prepared(db, name, (d) => {
     const conditions: SQL[] = [eq(sales.userId, sql.placeholder('userId'))];
     if (withStatus) conditions.push(eq(sales.listStatus, sql.placeholder('status')));
     if (withCursor) conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
-    return d
+    const saleRows = d
       .select({
-        ...saleListColumns,
-        cursorAt: sql<string>`to_char(${sales.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        source: sql<'sale' | 'bill'>`'sale'`,
+        // Typed as wide as either branch: the statement's columns are decoded by this branch's types.
+        id: sales.id,
+        kind: sql<string>`${sales.kind}`,
+        status: sql<string>`${sales.status}`,
+        title: sql<string | null>`${sales.title}`,
+        valueKobo: sql`${sales.valueKobo}`.mapWith((kobo: unknown): number | null => (kobo === null ? null : Number(kobo))),
+        comment: sales.comment,
+        createdAt: sales.createdAt,
+        cardSlug: giftCards.slug,
+        coin: sales.coin,
+        service: none<string>(),
+        amount: none<number>(),
+        phone: none<string>(),
+        planName: none<string>(),
+        customerId: none<string>(),
+        message: none<string>(),
+        cursorAt: cursorText(sales.createdAt),
       })
       .from(sales)
       .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
       .where(and(...conditions))
       .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(sql.placeholder('limit'))
-      .prepare(`transactions_sales_${Number(withStatus)}${Number(withCursor)}`);
+      .limit(sql.placeholder('limit'));
+    const billRows = d
+      .select({
+        source: sql<'sale' | 'bill'>`'bill'`,
+        id: billOrders.id,
+        kind: sql<string>`${billOrders.kind}`,
+        status: sql<string>`${billOrders.status}`,
+        title: none<string>(),
+        valueKobo: none<number>(),
+        comment: none<string>(),
+        createdAt: billOrders.createdAt,
+        cardSlug: none<string>(),
+        coin: none<CoinId>(),
+        service: sql<string | null>`${billOrders.service}`,
+        amount: sql<number | null>`${billOrders.amount}`,
+        phone: billOrders.phone,
+        planName: billOrders.planName,
+        customerId: billOrders.customerId,
+        message: billOrders.message,
+        cursorAt: cursorText(billOrders.createdAt),
+      })
+      .from(billOrders)
+      .where(billListConditions(withStatus, withCursor))
+      .orderBy(desc(billOrders.createdAt), desc(billOrders.id))
+      .limit(sql.placeholder('limit'));
+    return saleRows.unionAll(billRows).prepare(name);
   });
+};
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof transactionsPage>['execute']>>[number];
+
+const itemOf = (row: PageRow): TransactionItem =>
+  row.source === 'sale' ? toTransactionItem(row as unknown as SaleListRow) : billTransactionItem(row as unknown as BillListRow);
 
 export async function listTransactions(db: Db, userId: string, query: TransactionQuery = {}): Promise<TransactionListResponse> {
   const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // One more than asked tells whether another page exists without a count.
-  const salesRows = salesPage(db, query.status !== undefined, after !== undefined).execute({
+  const rows = await transactionsPage(db, query.status !== undefined, after !== undefined).execute({
     userId,
     status: query.status,
+    billStatus: query.status ? billStatusOfList(query.status) : undefined,
     afterAt: after?.at,
     afterId: after?.id,
     limit: limit + 1,
   });
-  // Bill orders share the list and its keyset (domain/bills/transactions.ts): the first limit + 1
-  // of each, merged in the same (created_at, id) order, are the first limit + 1 of both.
-  // Both sent at once: two statements on two pooled connections, one round trip of waiting.
-  const [rows, bills] = await Promise.all([salesRows, listBillTransactions(db, userId, { status: query.status, after, limit: limit + 1 })]);
-  const newestFirst = (a: { cursorAt: string; id: string }, b: { cursorAt: string; id: string }) =>
+  const newestFirst = (a: PageRow, b: PageRow) =>
     a.cursorAt !== b.cursorAt ? (a.cursorAt < b.cursorAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-  const merged = [...rows.map((row) => ({ item: toTransactionItem(row), cursorAt: row.cursorAt, id: row.id })), ...bills].sort(newestFirst).slice(0, limit + 1);
+  const merged = rows.sort(newestFirst).slice(0, limit + 1);
   const page = merged.slice(0, limit);
   const last = page.at(-1);
   return {
-    transactions: page.map((entry) => entry.item),
+    transactions: page.map(itemOf),
     next_cursor: merged.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
