@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
-import QRCode from 'qrcode';
 
 /**
  * The staff second factor (DESIGN §8): RFC 6238 codes, 6 digits, 30-second steps, one step of
@@ -75,6 +74,11 @@ export const totpAt = (secret: string, now: Date): string =>
 export const totpUri = (secret: string, email: string): string =>
   generateURI({ issuer: TOTP_ISSUER, label: email, secret, period: PERIOD_S });
 
-/** The QR code as SVG markup, so the browser needs no QR library. */
-export const totpQrSvg = (uri: string): Promise<string> =>
-  QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+/**
+ * The QR code as SVG markup, so the browser needs no QR library. The QR library (≈ 10 MB resident)
+ * loads when a staff member first enrols, not in every customer-facing process at start (issue 12).
+ */
+export async function totpQrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
