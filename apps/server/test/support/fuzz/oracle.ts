@@ -32,8 +32,11 @@ export function answerProblem(response: LightMyRequestResponse): string | undefi
  */
 const unwatchedTables = new Set(['sessions', 'staff_sessions', 'schema_migrations', 'fuzz_write_log']);
 
-/** Caches any request may fill, a read included: market prices, the bill plans fetched on the first look at a list. */
-const cacheTables = new Set(['market_data_cache', 'bill_plan_sets', 'bill_plans']);
+/**
+ * Caches any request may fill, a read included: market prices, the bill plans fetched on the first
+ * look at a list, and the catalogue versions the database moves when either is written (0015).
+ */
+const cacheTables = new Set(['market_data_cache', 'bill_plan_sets', 'bill_plans', 'catalogue_versions']);
 
 /**
  * Watches every table of the (throwaway) test database: a row trigger appends the table's name to
