@@ -127,7 +127,7 @@ test('email change: current email and password, validation, OTP e-mailed to the 
   await expect(page).toHaveURL(/\/profile\/modifyemail\/enternewemail$/);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
-  await page.getByLabel('New email address').fill('someone@gmail.co');
+  await page.getByLabel('New email address').fill('someone@gmail');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Invalid entry')).toBeVisible();
   await page.getByLabel('New email address').fill(other.email);

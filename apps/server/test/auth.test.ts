@@ -39,7 +39,7 @@ describe('sign-up', () => {
     const response = await post(t.app, '/api/auth/signup', {
       full_name: 'Ada 0bi',
       username: 'a'.repeat(21),
-      email: 'ada@gmail.co',
+      email: 'ada@gmail.c',
       phone: '08031234567',
       password: 'short',
     });

@@ -106,7 +106,7 @@ describe('contact changes (SPEC §5)', () => {
     expect(fieldsOf(phoneChangeRequestSchema, { new_phone: '08031234567' })).toEqual({ new_phone: m.phoneNeedsCountryCode });
     expect(fieldsOf(phoneChangeRequestSchema, { new_phone: '+2348031234567' })).toEqual({});
     expect(fieldsOf(emailChangeRequestSchema, { new_email: '' })).toEqual({ new_email: m.emailRequired });
-    expect(fieldsOf(emailChangeRequestSchema, { new_email: 'ada@gmail.co' })).toEqual({ new_email: m.invalidEntry });
+    expect(fieldsOf(emailChangeRequestSchema, { new_email: 'ada@gmail.c' })).toEqual({ new_email: m.invalidEntry });
   });
   it('phones are formatted and masked as LOOK.md shows', () => {
     expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567');

