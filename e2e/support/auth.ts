@@ -11,7 +11,7 @@ export interface OutboxMessage {
 export interface TestUser {
   fullName: string;
   username: string;
-  /** SPEC email rule: 1-25 letters/digits @ 3-10 letters .com. */
+  /** Letters and digits @ wisetest.com: valid under SPEC's own rule as well as ours. */
   email: string;
   /** '+23480' and 8 digits. */
   phone: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -147,6 +148,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(payoutWebhookRoutes, { prefix: '/api/payouts', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
 
-  if (options.serveWeb ?? true) await app.register(webPlugin, { root: config.webDist });
+  if (options.serveWeb ?? true) {
+    const archive = {
+      dir: path.resolve(config.WEB_ASSET_ARCHIVE_DIR ?? path.join(config.dataDir, 'web-assets')),
+      retentionMs: config.WEB_ASSET_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    };
+    await app.register(webPlugin, { root: config.webDist, archive });
+  }
   return app;
 }

@@ -48,6 +48,10 @@ const envSchema = z
     SUPPORT_WHATSAPP: z.string().regex(/^\+?\d{10,15}$/).default('+2348000000000'),
     APP_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a known IANA time zone').default('Africa/Lagos'),
     WEB_DIST: z.string().optional(),
+    /** Where each build's hashed assets are kept for apps opened before a deploy (plugins/asset-archive.ts). */
+    WEB_ASSET_ARCHIVE_DIR: optionalText,
+    /** How long a file no build ships any more stays servable; 0 keeps only the current build's. */
+    WEB_ASSET_RETENTION_DAYS: z.coerce.number().min(0).max(365).default(7),
     /** Multiplies every rate limit; tests of other behaviour raise it so probes don't trip it. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     TRUST_PROXY: z

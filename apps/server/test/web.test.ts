@@ -36,7 +36,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', WEB_DIST: dist });
+  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', WEB_DIST: dist, WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`) });
   app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
   await app.ready();
 });
@@ -44,6 +44,7 @@ afterAll(async () => {
   await app.close();
   await database.close();
   await rm(dist, { recursive: true, force: true });
+  await rm(`${dist}-archive`, { recursive: true, force: true });
 });
 
 describe('serving the built web app', () => {

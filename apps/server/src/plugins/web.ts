@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { archiveBuildAssets, archivedAsset, type AssetArchive } from './asset-archive';
 import { RoutePreloads, withPreloads } from './route-preloads';
 import { SESSION_COOKIE } from './sessions';
 
@@ -25,11 +26,19 @@ const APP_FILES: Record<string, string> = {
  * so the client router can draw the SPEC routes and its own error page. The shell names the
  * page's own screen chunks (route-preloads.ts), so they download beside the entry script.
  */
-export async function webPlugin(app: FastifyInstance, options: { root: string }) {
+export async function webPlugin(app: FastifyInstance, options: { root: string; archive?: AssetArchive }) {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web build not found at ${options.root}: run "npm run build" to serve the app`);
     return;
+  }
+  const { archive } = options;
+  if (archive) {
+    // An archive that cannot be written costs old tabs their next screen, not the server its start.
+    await archiveBuildAssets(path.join(options.root, 'assets'), archive).then(
+      (report) => app.log.info({ assetArchive: report }, 'web assets archived'),
+      (error: unknown) => app.log.warn({ err: error }, 'web assets could not be archived: open apps of older builds may miss files'),
+    );
   }
   const shell = readFileSync(indexFile, 'utf8');
   const preloads = RoutePreloads.load(options.root);
@@ -40,7 +49,8 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
     index: false,
     setHeaders(res, filePath) {
       const relative = path.relative(options.root, filePath);
-      res.header('cache-control', relative.startsWith('assets') ? IMMUTABLE : 'no-cache');
+      const hashed = relative.startsWith('assets') || (archive !== undefined && filePath.startsWith(archive.dir + path.sep));
+      res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
       const type = APP_FILES[relative];
       if (type) res.header('content-type', type);
     },
@@ -48,6 +58,11 @@ export async function webPlugin(app: FastifyInstance, options: { root: string })
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    if (archive && url.startsWith('/assets/')) {
+      // A file of an earlier build, for an app opened before the deploy.
+      const name = url.slice('/assets/'.length);
+      if (await archivedAsset(archive, name)) return reply.sendFile(name, archive.dir);
+    }
     // A missing hashed asset must 404, not come back as HTML that the browser tries to run.
     if (url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
       return reply.callNotFound();

@@ -1,11 +1,24 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { isChunkLoadError } from '../lib/chunk-reload';
+import { NewVersionPrompt } from './routes/new-version';
 import { RootLayout } from './routes/root-layout';
 
-/** The error screen is rarely seen: fetched when needed, not with every first screen (JavaScript budget). */
-const LazyErrorPage = lazy(() => import('./routes/error-page').then((module) => ({ default: module.ErrorPage })));
+/**
+ * The error screen is rarely seen: fetched when needed, not with every first screen (JavaScript
+ * budget). When its own file cannot arrive either (a deploy under an open app), the new-version
+ * prompt stands in for it.
+ */
+const LazyErrorPage = lazy(() =>
+  import('./routes/error-page').then(
+    (module) => ({ default: module.ErrorPage }),
+    () => ({ default: NewVersionPrompt }),
+  ),
+);
 function ErrorPage() {
+  const error = useRouteError();
+  if (isChunkLoadError(error)) return <NewVersionPrompt />;
   return (
     <Suspense fallback={null}>
       <LazyErrorPage />
@@ -15,7 +28,8 @@ function ErrorPage() {
 
 /**
  * Route-level code splitting: each screen is fetched when first visited. `load` imports the
- * screen's module; `name` is its exported component.
+ * screen's module; `name` is its exported component. A file a deploy removed fails the import:
+ * the error screen below turns that into one reload, then the new-version prompt.
  */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => {
