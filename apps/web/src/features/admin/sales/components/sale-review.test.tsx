@@ -47,7 +47,7 @@ function sale(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
     comment: 'Birthday present',
     card_code: 'X7QK-93LM',
     transaction_id: null,
-    bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE' },
+    bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: 'match' },
     history: [{ status: 'submitted', at: '2026-11-22T08:00:00Z', actor: null }],
     payouts: [],
     claim: null,
