@@ -18,6 +18,9 @@ export const pinMessages = {
   currentRequired: 'Enter your current PIN to change it',
   /** Setting a first PIN once bank details exist: the PIN can move payouts, so the password comes first. */
   reauthRequired: 'Please confirm your password to set your transaction PIN',
+  /** The PIN screen's password step (bank details exist, no PIN yet). */
+  passwordStepTitle: 'Confirm your password',
+  passwordStepText: 'Your PIN will approve changes to your payout bank account, so enter your password first',
   /** E-mailed when the PIN is set or changed (also shown in the app as a notification). */
   changedEmailSubject: 'Your Wise transaction PIN was changed',
   changedEmailText:
