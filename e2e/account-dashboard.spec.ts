@@ -108,7 +108,7 @@ test('changing bank details asks for the PIN', async ({ page }) => {
   await page.request.put('/api/bank', { data: { bank_code: '057', bank_account: '1112223334' } });
   await page.goto('/account/updatebank');
   await page.getByLabel('Bank name').selectOption({ label: 'Access Bank' });
-  await page.getByLabel('Account number').fill('5556667778');
+  await page.getByLabel('Account number').fill('4445556667');
   await expect(page.getByTestId('resolved-name')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('PIN is required')).toBeVisible();

@@ -113,6 +113,17 @@ const envSchema = z
     VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)').optional()),
     /** Who push services contact about our messages: a mailto: or https: address (default mailto:SUPPORT_EMAIL). */
     VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional()),
+    /**
+     * Tests only: push services of the test's own (host:port, comma-separated) that subscriptions
+     * may name and pushes may reach although they are not the browsers' push services on public
+     * addresses (domain/push/endpoint-policy.ts). Refused unless NODE_ENV=test.
+     */
+    PUSH_ENDPOINT_TEST_HOSTS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+:\d{1,5}(,[a-z0-9.-]+:\d{1,5})*$/, 'must be host:port entries separated by commas')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
@@ -137,6 +148,10 @@ const envSchema = z
           message: `is not set but ${key} looks like a real deployment: set NODE_ENV=production (or NODE_ENV=development to run it locally on purpose)`,
         });
       }
+    }
+    // Fail closed: only a test may let pushes reach hosts that are not the push services.
+    if (env.PUSH_ENDPOINT_TEST_HOSTS && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINT_TEST_HOSTS'], message: 'is only accepted with NODE_ENV=test' });
     }
     if (env.NODE_ENV !== 'production') return;
     for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL'] as const) {
@@ -185,6 +200,8 @@ export interface Config extends Env {
   isDevelopment: boolean;
   /** Web Push's VAPID identity, absent when no key pair is configured (then no push at all). */
   vapid?: VapidConfig;
+  /** PUSH_ENDPOINT_TEST_HOSTS as a list (always empty outside tests). */
+  pushTestHosts: string[];
 }
 
 export interface VapidConfig {
@@ -221,5 +238,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}` }
         : undefined,
+    pushTestHosts: env.PUSH_ENDPOINT_TEST_HOSTS?.split(',') ?? [],
   };
 }

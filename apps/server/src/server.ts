@@ -53,7 +53,7 @@ async function main() {
   // Payouts: the transfer after approval, its status queries and the recovery sweep, with the same provider as the webhook.
   const payouts = payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl });
   // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
-  const push = pushJobs(config.vapid);
+  const push = pushJobs(config.vapid, { testHosts: config.pushTestHosts });
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
   const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push]);
   jobWorker.start();

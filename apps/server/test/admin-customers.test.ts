@@ -102,6 +102,8 @@ describe('customer look-up', () => {
   it('shows a customer in full: profile, bank, gems, PIN, sales, gem lines and lock state', async () => {
     const dayo = await createCustomer(t, { full_name: 'Dayo Bello' });
     await addBankDetails(t, dayo);
+    // Bank details exist: a first PIN needs the password confirmed in this session.
+    await post(t.app, '/api/profile/password/confirm', { password: dayo.password }, dayo.cookie);
     expect((await post(t.app, '/api/pin', { pin: '1357', confirm_pin: '1357' }, dayo.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/gems/collect', undefined, dayo.cookie)).statusCode).toBe(200);
     const sale = await sellGiftCard(t, dayo, { comment: 'look-up test' });

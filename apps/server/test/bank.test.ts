@@ -1,4 +1,4 @@
-import { bankMessages, fieldMessages, maskAccountNumber, notificationTexts, pinErrorCodes } from '@wise/shared';
+import { bankMessages, fieldMessages, maskAccountNumber, matchAccountName, notificationTexts, pinErrorCodes } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxBankLookup } from '../src/providers/bank-lookup/sandbox';
 import { PaystackBankLookup } from '../src/providers/bank-lookup/paystack';
@@ -39,9 +39,10 @@ describe('bank details (sandbox lookup)', () => {
     const resolved = await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie);
     expect(resolved.statusCode).toBe(200);
     const { account_name } = resolved.json<{ account_name: string }>();
-    expect(account_name).toMatch(/^[A-Z]+ [A-Z]+ [A-Z]+$/);
+    // The sandbox's accounts are the asker's own: the name as a bank writes it, surname first.
+    expect(resolved.json()).toEqual({ account_name: 'OBI-OKAFOR ADA', name_match: 'match' });
     // Deterministic: the same account always resolves to the same name.
-    expect((await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie)).json()).toEqual({ account_name });
+    expect((await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie)).json()).toMatchObject({ account_name });
 
     const saved = await put(t, { bank_code: '058', bank_account: '0123456789' }, c.cookie);
     expect(saved.statusCode).toBe(200);
@@ -84,6 +85,7 @@ describe('bank details (sandbox lookup)', () => {
     const noPinSet = await put(t, { bank_code: '057', bank_account: '1234567890' }, c.cookie);
     expect(noPinSet.statusCode).toBe(400);
     expect(noPinSet.json()).toMatchObject({ error: bankMessages.pinNotSet });
+    await post(t.app, '/api/profile/password/confirm', { password: c.password }, c.cookie);
     await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, c.cookie);
     const noPin = await put(t, { bank_code: '057', bank_account: '1234567890' }, c.cookie);
     expect(noPin.json()).toMatchObject({ fields: { pin: bankMessages.pinRequired } });
@@ -119,9 +121,9 @@ describe('Paystack client against a fake Paystack', () => {
 
   it('is used when the key is set: the name shown and saved is the bank’s', async () => {
     fake.accounts.set('044:0690000031', 'ADAEZE NGOZI OKAFOR');
-    const c = await createCustomer(live);
+    const c = await createCustomer(live, { full_name: 'Adaeze Okafor' });
     const resolved = await post(live.app, '/api/bank/resolve', { bank_code: '044', bank_account: '0690000031' }, c.cookie);
-    expect(resolved.json()).toEqual({ account_name: 'ADAEZE NGOZI OKAFOR' });
+    expect(resolved.json()).toEqual({ account_name: 'ADAEZE NGOZI OKAFOR', name_match: 'match' });
     const last = fake.requests.at(-1);
     expect(last?.url).toBe('/bank/resolve?account_number=0690000031&bank_code=044');
     expect(last?.authorization).toBe(`Bearer ${fake.secretKey}`);
@@ -143,10 +145,18 @@ describe('Paystack client against a fake Paystack', () => {
 
   it('the sandbox is deterministic and has its documented failure cases', async () => {
     const sandbox = new SandboxBankLookup();
-    const a = await sandbox.resolveAccount('058', '0123456789');
-    expect(await sandbox.resolveAccount('058', '0123456789')).toEqual(a);
-    expect(await sandbox.resolveAccount('057', '0123456789')).not.toEqual(a);
-    await expect(sandbox.resolveAccount('058', '0001112223')).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(sandbox.resolveAccount('058', '9999999999')).rejects.toMatchObject({ kind: 'unavailable' });
+    const asker = { fullName: 'Chinedu Kelechi Eze' };
+    expect(await sandbox.resolveAccount('058', '0123456789', asker)).toEqual({ accountName: 'EZE CHINEDU KELECHI' });
+    // Starting with 5: someone else's account, the same stranger every time, sharing no name with the asker.
+    const stranger = await sandbox.resolveAccount('058', '5123456789', asker);
+    expect(await sandbox.resolveAccount('058', '5123456789', asker)).toEqual(stranger);
+    expect(matchAccountName(asker.fullName, stranger.accountName)).toBe('mismatch');
+    for (const name of ['Oluwaseun Okafor', 'Adaeze Ngozi Bello', 'Tunde Musa']) {
+      for (const account of ['5000000000', '5123456789', '5999999999']) {
+        expect(matchAccountName(name, (await sandbox.resolveAccount('044', account, { fullName: name })).accountName), `${name} ${account}`).toBe('mismatch');
+      }
+    }
+    await expect(sandbox.resolveAccount('058', '0001112223', asker)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(sandbox.resolveAccount('058', '9999999999', asker)).rejects.toMatchObject({ kind: 'unavailable' });
   });
 });

@@ -53,7 +53,7 @@ async function customer(gems: number): Promise<string> {
     await accrueReward(database.db, clock, { userId: userId!, source: `seed:${randomUUID()}`, amount: gems, description: 'Seed' });
     await claimRewards(database.db, clock, userId!);
   }
-  await setPin(database.db, clock, userId!, { pin: PIN, confirm_pin: PIN });
+  await setPin(database.db, clock, userId!, '', { pin: PIN, confirm_pin: PIN });
   return userId!;
 }
 

@@ -4,7 +4,10 @@ import { pushMessages, pushTitles, PUSH_SUBSCRIPTIONS_PER_CUSTOMER } from '@wise
 import { rejectSale } from '../src/domain/admin/review/decisions';
 import { settlePayoutSuccess } from '../src/domain/payouts/settle';
 import { pushJobs } from '../src/domain/push/jobs';
+import { guardedLookup, isAllowedPushEndpoint, isPublicAddress } from '../src/domain/push/endpoint-policy';
 import { SEND_PUSH_JOB } from '../src/domain/push/notify';
+import { loadConfig } from '../src/config';
+import { enqueue } from '../src/jobs/queue';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import { JobWorker } from '../src/jobs/worker';
 import { ManualClock } from '../src/lib/clock';
@@ -36,10 +39,10 @@ let seed = 500;
 
 beforeAll(async () => {
   service = await startFakePushService();
-  h = await startBillsHarness(clock, { env: VAPID_ENV });
+  h = await startBillsHarness(clock, { env: { ...VAPID_ENV, PUSH_ENDPOINT_TEST_HOSTS: service.host } });
   t = h.t;
   worker = new JobWorker(t.database.db, { clock, pollIntervalMs: 10 });
-  for (const job of pushJobs({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:push-test@wise.ng' }, { agent: service.agent }).jobs) worker.register(job);
+  for (const job of pushJobs({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:push-test@wise.ng' }, { ca: service.ca, testHosts: [service.host] }).jobs) worker.register(job);
   staff = await insertStaff(t.database);
 });
 afterAll(async () => {
@@ -238,6 +241,137 @@ describe('POST /api/push/subscriptions', () => {
     await expect(insert('http://push.example.com/x', good.keys.p256dh, good.keys.auth)).rejects.toThrow(/check/i);
     await expect(insert(good.endpoint, 'x', good.keys.auth)).rejects.toThrow(/check/i);
     await expect(insert(good.endpoint, good.keys.p256dh, 'x')).rejects.toThrow(/check/i);
+  });
+});
+
+describe("only the browsers' push services, at public addresses", () => {
+  const keys = () => service.newBrowser().subscription.keys;
+
+  it('subscribing refuses any other host, port, IP literal or user name with a clear 400', async () => {
+    const customer = await createCustomer(t);
+    const port = service.host.split(':')[1];
+    const refused = [
+      `https://127.0.0.1:${port}/push/x`, // the server's own machine (the test push service, by address)
+      'https://localhost/push/x',
+      'https://10.0.0.5/push/x',
+      'https://192.168.1.1/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://2130706433/x', // 127.0.0.1 written as a number
+      'https://0x7f000001/x',
+      'https://metadata.google.internal/computeMetadata/v1',
+      'https://internal-service/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://evil.example/fcm.googleapis.com/x',
+      'https://push.apple.com/x', // the suffix's own name is not one of Apple's push hosts
+      'https://notapush.apple.com.evil.example/x',
+    ];
+    for (const endpoint of refused) {
+      const response = await post(t.app, '/api/push/subscriptions', { endpoint, keys: keys() }, customer.cookie);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields.endpoint, endpoint).toMatch(/push/);
+    }
+    expect(await t.database.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [customer.id])).toEqual([]);
+
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGf3v',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+    ];
+    for (const endpoint of accepted) {
+      const response = await post(t.app, '/api/push/subscriptions', { endpoint, keys: keys() }, customer.cookie);
+      expect(response.statusCode, endpoint).toBe(200);
+    }
+  });
+
+  it('the rules as a function: names, ports, literals, user info', () => {
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/x')).toBe(true);
+    expect(isAllowedPushEndpoint('https://fcm.googleapis.com:443/fcm/send/x')).toBe(true);
+    expect(isAllowedPushEndpoint('https://FCM.googleapis.com/fcm/send/x')).toBe(true);
+    expect(isAllowedPushEndpoint('https://a.b.push.services.mozilla.com/x')).toBe(true);
+    expect(isAllowedPushEndpoint('https://user:pw@fcm.googleapis.com/x')).toBe(false);
+    expect(isAllowedPushEndpoint('https://user@fcm.googleapis.com/x')).toBe(false);
+    expect(isAllowedPushEndpoint('http://fcm.googleapis.com/x')).toBe(false);
+    expect(isAllowedPushEndpoint('https://[::1]/x')).toBe(false);
+    expect(isAllowedPushEndpoint('https://[fd00::1]/x')).toBe(false);
+    expect(isAllowedPushEndpoint('not a url')).toBe(false);
+    // A test host is only what the list names, port included.
+    expect(isAllowedPushEndpoint('https://localhost:4443/x', ['localhost:4443'])).toBe(true);
+    expect(isAllowedPushEndpoint('https://localhost:4444/x', ['localhost:4443'])).toBe(false);
+  });
+
+  it('refuses private, loopback, link-local, CGNAT, multicast and special addresses', () => {
+    for (const address of [
+      '127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.10', '169.254.169.254', '100.64.0.1', '100.127.255.254',
+      '0.0.0.0', '224.0.0.251', '239.255.255.250', '255.255.255.255', '198.18.0.1',
+      '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '64:ff9b::a00:1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '2002:7f00:1::1',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['8.8.8.8', '142.250.200.10', '17.57.144.10', '2607:f8b0:4004:c1b::5f', '2a00:1450:4009:81a::200a']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    expect(isPublicAddress('not-an-address')).toBe(false);
+  });
+
+  it('the lookup hands the socket only checked addresses, and refuses a name with any private one', async () => {
+    const resolveWith = (addresses: { address: string; family: number }[]) => guardedLookup([], async () => addresses);
+    const lookupAll = (lookup: ReturnType<typeof guardedLookup>, all: boolean) =>
+      new Promise<{ error: Error | null; address: unknown }>((resolve) => lookup('fcm.googleapis.com', { all }, (error, address) => resolve({ error, address })));
+    const good = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }]), false);
+    expect(good).toEqual({ error: null, address: '142.250.200.10' });
+    const goodAll = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }, { address: '2a00:1450:4009:81a::200a', family: 6 }]), true);
+    expect(goodAll.address).toHaveLength(2);
+    const rebound = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }, { address: '127.0.0.1', family: 4 }]), true);
+    expect(rebound.error?.message).toMatch(/not a public address/);
+    const metadata = await lookupAll(resolveWith([{ address: '169.254.169.254', family: 4 }]), false);
+    expect(metadata.error?.message).toMatch(/not a public address/);
+  });
+
+  it('a push host whose name resolves to a private address at send time gets nothing, and is not retried', async () => {
+    const customer = await createCustomer(t);
+    const keysOf = keys();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/rebound';
+    const [row] = await t.database.query<{ id: string }>(
+      'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now()) RETURNING id',
+      [customer.id, endpoint, keysOf.p256dh, keysOf.auth],
+    );
+    // The name now points at this machine (DNS rebinding, or a hostile resolver).
+    const rebinding = new JobWorker(t.database.db, { clock, pollIntervalMs: 10 });
+    const jobs = pushJobs(
+      { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:push-test@wise.ng' },
+      { ca: service.ca, resolver: async () => [{ address: '127.0.0.1', family: 4 }] },
+    ).jobs;
+    for (const job of jobs) rebinding.register(job);
+    const received = service.received.length;
+    const jobId = await enqueue(t.database.db, SEND_PUSH_JOB, { subscriptionId: row!.id, title: 'Sale paid', body: 'x', url: '/homepage' }, { clock });
+    await rebinding.runDue();
+    expect(service.received.length).toBe(received);
+    const [job] = await t.database.query<{ status: string; attempts: number }>('SELECT status, attempts FROM jobs WHERE id = $1', [jobId]);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('a subscription stored before the rules is deleted unsent', async () => {
+    const customer = await createCustomer(t);
+    const browser = service.newBrowser();
+    const endpoint = browser.subscription.endpoint.replace('localhost', '127.0.0.1');
+    const [row] = await t.database.query<{ id: string }>(
+      'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now()) RETURNING id',
+      [customer.id, endpoint, browser.subscription.keys.p256dh, browser.subscription.keys.auth],
+    );
+    const received = service.received.length;
+    await enqueue(t.database.db, SEND_PUSH_JOB, { subscriptionId: row!.id, title: 'Sale paid', body: 'x', url: '/homepage' }, { clock });
+    await worker.runDue();
+    expect(service.received.length).toBe(received);
+    expect(await t.database.query('SELECT 1 FROM push_subscriptions WHERE id = $1', [row!.id])).toEqual([]);
+  });
+
+  it('the test hosts are refused outside NODE_ENV=test', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', PUSH_ENDPOINT_TEST_HOSTS: 'localhost:4443' })).toThrow(/PUSH_ENDPOINT_TEST_HOSTS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ENDPOINT_TEST_HOSTS: 'localhost:4443' })).toThrow(/PUSH_ENDPOINT_TEST_HOSTS/);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ENDPOINT_TEST_HOSTS: 'localhost:4443' }).pushTestHosts).toEqual(['localhost:4443']);
+    expect(loadConfig({ NODE_ENV: 'test' }).pushTestHosts).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@ import { requiredString } from './fields';
 import { fieldMessages as m } from './messages';
 import { pinField } from './pin';
 
-export { bankMessages, maskAccountNumber } from './plain/bank';
+export { bankMessages, bankErrorCodes, maskAccountNumber, ACCOUNT_NAME_MATCHES, type AccountNameMatch } from './plain/bank';
+export { matchAccountName, nameTokens, canonicalName, type NameMatch } from './plain/name-match';
 
 /** SPEC §5: required; exactly 10 digits ('Invalid account number'). */
 export const bankAccountField = requiredString().regex(
@@ -16,7 +17,8 @@ export const bankCodeField = requiredString().max(10, m.invalidEntry).regex(/^\d
 
 export const resolveBankAccountSchema = z.strictObject({ bank_code: bankCodeField, bank_account: bankAccountField });
 export type ResolveBankAccountInput = z.infer<typeof resolveBankAccountSchema>;
-export const resolvedAccountSchema = z.object({ account_name: z.string() });
+/** The name on the account and how it fits the customer's own (a mismatch cannot be saved). */
+export const resolvedAccountSchema = z.object({ account_name: z.string(), name_match: z.enum(['match', 'partial', 'mismatch']) });
 export type ResolvedAccount = z.infer<typeof resolvedAccountSchema>;
 
 /** PUT /api/bank. The PIN is required by the server when bank details already exist (payouts go there). */

@@ -1,5 +1,5 @@
-import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S } from '@wise/shared';
-import { rateLimited } from '../domain/errors';
+import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S, pinErrorCodes } from '@wise/shared';
+import { DomainError, rateLimited } from '../domain/errors';
 import type { RateLimiter } from '../lib/rate-limiter';
 
 const MINUTE = 60_000;
@@ -32,7 +32,16 @@ export const ratePolicies = {
     scaled: false,
   },
   signupPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
-  otpVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /**
+   * Sensitive checks are limited per account AND per IP (docs/RELIABILITY.md "Per account and per
+   * IP"): the account limit stops guessing at one account from anywhere; the IP budget is sized for
+   * a carrier NAT or an office behind one address, so one person's failures there lock out nobody else.
+   */
+  otpVerifyPerIp: { limit: 300, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** The sign-up code per address (on top of the code's own 5-attempt limit in the database). */
+  otpVerifyPerAccount: { limit: 10, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** A staff member's authenticator codes, per staff account (a password step is behind each). */
+  staffCodePerAccount: { limit: 10, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   otpResendPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   otpResendPerAccount: { limit: 5, windowMs: HOUR, message: authMessages.otpResendWait },
   /**
@@ -48,9 +57,19 @@ export const ratePolicies = {
   resetRequestPerIp: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetRequestPerEmail: { limit: 3, windowMs: HOUR, message: authMessages.tooManyRequests },
   resetConfirmPerIp: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
-  pinVerifyPerIp: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** Every PIN check (PIN screen, bank change, bill authorisation, PIN change) from one address. */
+  pinVerifyPerIp: { limit: 300, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /**
+   * Wrong (or locked-out) PIN checks per account, from any address: on top of the database's
+   * 5-wrong-PINs lock, which this keeps from being probed at will; a right PIN is not counted.
+   */
+  pinFailuresPerUser: { limit: 10, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   /** Account area: re-entering the password before a phone change, change codes, uploads, bank look-ups. */
   passwordConfirmFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  passwordConfirmPerIp: { limit: 300, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  contactVerifyPerIp: { limit: 300, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** Saving a payout account from one address (each is also limited per account by bankLookupPerUser). */
+  bankChangePerIp: { limit: 300, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   contactChangePerUser: { limit: 10, windowMs: HOUR, message: authMessages.tooManyRequests },
   contactVerifyPerUser: { limit: 20, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
   photoUploadPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
@@ -73,6 +92,8 @@ export interface RateGuard {
   consume(policy: RatePolicy, key: string): Promise<void>;
   /** Throws 429 if the policy is already exhausted, without counting (failure-only policies). */
   check(policy: RatePolicy, key: string): Promise<void>;
+  /** Counts one request without refusing it (a failure seen after the fact; `check` refuses the next). */
+  record(policy: RatePolicy, key: string): Promise<void>;
   reset(policy: RatePolicy, key: string): Promise<void>;
 }
 
@@ -95,8 +116,30 @@ export function createRateGuard(limiter: RateLimiter, multiplier: number): RateG
       const result = await limiter.peek(fullKey(policy, key), limitOf(policy));
       if (!result.allowed) throw refuse(policy, result.retryAfterMs);
     },
+    async record(policy, key) {
+      await limiter.hit(fullKey(policy, key), limitOf(policy), ratePolicies[policy].windowMs);
+    },
     async reset(policy, key) {
       await limiter.reset(fullKey(policy, key));
     },
   };
+}
+
+const pinFailure = (error: unknown) =>
+  error instanceof DomainError && (error.code === pinErrorCodes.wrong || error.code === pinErrorCodes.locked);
+
+/**
+ * Runs something that checks the transaction PIN under both PIN limits: the address's budget
+ * (every check counts) and the account's wrong-PIN limit (only a wrong or locked-out PIN counts,
+ * and the next check is refused once it is used up, from any address).
+ */
+export async function withPinLimits<T>(rates: RateGuard, userId: string, ip: string, run: () => Promise<T>): Promise<T> {
+  await rates.consume('pinVerifyPerIp', ip);
+  await rates.check('pinFailuresPerUser', userId);
+  try {
+    return await run();
+  } catch (error) {
+    if (pinFailure(error)) await rates.record('pinFailuresPerUser', userId);
+    throw error;
+  }
 }

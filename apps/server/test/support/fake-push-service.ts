@@ -32,7 +32,11 @@ export interface ReceivedPush {
 
 export interface FakePushService {
   url: string;
-  /** Trusts this service's certificate: hand it to the push job. */
+  /** host:port, as PUSH_ENDPOINT_TEST_HOSTS names it (the push rules let only listed test hosts through). */
+  host: string;
+  /** This service's certificate: hand it to the push job as its CA. */
+  ca: Buffer;
+  /** Trusts this service's certificate. */
   agent: Agent;
   received: ReceivedPush[];
   /** The next answers for a browser (then 201): e.g. [410], [503]. */
@@ -119,9 +123,12 @@ export async function startFakePushService(): Promise<FakePushService> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `https://localhost:${(server.address() as AddressInfo).port}`;
+  const host = `localhost:${(server.address() as AddressInfo).port}`;
+  const url = `https://${host}`;
   return {
     url,
+    host,
+    ca: cert,
     agent: new Agent({ ca: cert }),
     received,
     answers,

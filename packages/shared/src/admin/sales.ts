@@ -41,6 +41,13 @@ export const adminSaleStatusLabels: Record<AdminSaleStatus | 'payout_failed', st
 };
 
 /** The reasons staff pick from when rejecting (the customer reads `saleRejectionReasons`). */
+/** How the review page reads a sale's payout account name check (bank.name_match). */
+export const accountNameMatchLabels = {
+  match: "Matches the customer's name",
+  partial: "Only partly matches the customer's name: check it is theirs before paying",
+  unchecked: 'Not checked (saved before name checks)',
+} as const;
+
 export const saleRejectionLabels: Record<SaleRejectionCode, string> = {
   used_card: 'Used card',
   invalid_code: 'Invalid code',
@@ -181,7 +188,18 @@ export const adminSaleDetailSchema = z.object({
   comment: z.string().nullable(),
   card_code: z.string().nullable(),
   transaction_id: z.string().nullable(),
-  bank: z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
+  /**
+   * name_match: how the account's name fitted the customer's profile name when the sale was made
+   * ('partial': only part of it agrees, e.g. the surname: look before paying; null: not checked,
+   * details saved before the check existed).
+   */
+  bank: z.object({
+    bank_code: z.string(),
+    bank_name: z.string(),
+    account_number: z.string(),
+    account_name: z.string(),
+    name_match: z.enum(['match', 'partial']).nullable(),
+  }),
   history: z.array(z.object({ status: z.enum(adminSaleStatuses), at: z.string(), actor: staffRefSchema.nullable() })),
   /** Every payout attempt, first first (domain/payouts getSalePayouts). */
   payouts: z.array(adminPayoutSchema),

@@ -16,13 +16,15 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 1000;
 
 export const pushMessages = {
   endpointInvalid: 'Enter a valid https push endpoint (at most 1000 characters).',
+  /** Only the browsers' own push services (Firebase, Mozilla, Apple, Windows) on port 443 are accepted. */
+  endpointNotAllowed: "This push endpoint is not one of the browsers' push services.",
   p256dhInvalid: "The browser's push key must be a 65-byte P-256 key in base64url.",
   authInvalid: "The browser's push secret must be 16 bytes in base64url.",
   disabled: 'Notifications on this device are not available.',
   subscriptionNotFound: 'This device is not subscribed.',
 } as const;
 
-export const pushErrorCodes = { disabled: 'PUSH_DISABLED', notFound: 'PUSH_SUBSCRIPTION_NOT_FOUND' } as const;
+export const pushErrorCodes = { disabled: 'PUSH_DISABLED', notFound: 'PUSH_SUBSCRIPTION_NOT_FOUND', endpointNotAllowed: 'PUSH_ENDPOINT_NOT_ALLOWED' } as const;
 
 /** The title shown above each push (the body is the notification text). */
 export const pushTitles = {

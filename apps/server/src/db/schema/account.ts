@@ -26,6 +26,9 @@ export const banks = pgTable('banks', {
   active: boolean('active').notNull().default(true),
 });
 
+/** How a payout account's resolved name fits the profile name (shared ACCOUNT_NAME_MATCHES; 0018's CHECK). */
+export const accountNameMatches = ['match', 'partial'] as const;
+
 /** One payout account per customer; the account name is what the lookup provider resolved. */
 export const bankDetails = pgTable('bank_details', {
   userId: uuid('user_id')
@@ -36,6 +39,8 @@ export const bankDetails = pgTable('bank_details', {
     .references(() => banks.code),
   accountNumber: text('account_number').notNull(),
   accountName: text('account_name').notNull(),
+  /** How the resolved name fits the profile name (0018); NULL only on rows saved before that check. */
+  nameMatch: text('name_match', { enum: accountNameMatches }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

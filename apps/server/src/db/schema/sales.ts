@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { uploads } from './account';
+import { accountNameMatches, uploads } from './account';
 import { users } from './auth';
 import { coinIds, cryptoQuotes } from './crypto';
 import { giftCards, giftCardSubcategories } from './giftcards';
@@ -62,6 +62,8 @@ export const sales = pgTable(
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
     accountName: text('account_name').notNull(),
+    /** The payout account's name verdict at submission (0018): 'partial' is flagged to the reviewer. */
+    accountNameMatch: text('account_name_match', { enum: accountNameMatches }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     decidedBy: uuid('decided_by'),

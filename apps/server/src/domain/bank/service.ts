@@ -1,26 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  bankErrorCodes,
   bankMessages,
   maskAccountNumber,
+  matchAccountName,
   notificationTexts,
+  type AccountNameMatch,
   type Bank,
   type BankDetailsResponse,
+  type NameMatch,
   type ResolveBankAccountInput,
   type UpdateBankInput,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { bankDetails, banks } from '../../db/schema/index';
+import { bankDetails, banks, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { BankLookupError, type BankLookup } from '../../providers/bank-lookup/index';
-import { DomainError, validationError } from '../errors';
+import { deleteUserSessions } from '../auth/sessions';
+import { DomainError, notFound, validationError } from '../errors';
+import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { hasPin, verifyPin } from '../pin/service';
 
-export const bankErrorCodes = {
-  unresolved: 'BANK_ACCOUNT_UNRESOLVED',
-  lookupUnavailable: 'BANK_LOOKUP_UNAVAILABLE',
-  pinRequired: 'PIN_REQUIRED',
-} as const;
+export { bankErrorCodes };
 
 export interface BankDeps {
   clock: Clock;
@@ -60,12 +62,45 @@ export async function hasBankDetails(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Asks the lookup provider whose account this is; its failures become customer messages. */
-export async function resolveAccountName(db: Db, lookup: BankLookup, input: ResolveBankAccountInput): Promise<string> {
+/** The payout account as a sale snapshots it at submission, with its name verdict; undefined when none. */
+export async function getPayoutSnapshot(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      bankCode: banks.code,
+      bankName: banks.name,
+      accountNumber: bankDetails.accountNumber,
+      accountName: bankDetails.accountName,
+      accountNameMatch: bankDetails.nameMatch,
+    })
+    .from(bankDetails)
+    .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
+    .where(eq(bankDetails.userId, userId))
+    .limit(1);
+  return row;
+}
+
+async function customer(db: Db, userId: string) {
+  const [user] = await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  return user;
+}
+
+export interface ResolvedAccount {
+  accountName: string;
+  /** How the name fits the customer's profile name (shared matchAccountName). */
+  nameMatch: NameMatch;
+}
+
+/**
+ * Asks the lookup provider whose account this is and compares its name with the customer's; the
+ * provider's failures become customer messages.
+ */
+export async function resolveAccountName(db: Db, lookup: BankLookup, userId: string, input: ResolveBankAccountInput): Promise<ResolvedAccount> {
   await findBank(db, input.bank_code);
+  const { fullName } = await customer(db, userId);
   try {
-    const { accountName } = await lookup.resolveAccount(input.bank_code, input.bank_account);
-    return accountName;
+    const { accountName } = await lookup.resolveAccount(input.bank_code, input.bank_account, { fullName });
+    return { accountName, nameMatch: matchAccountName(fullName, accountName) };
   } catch (error) {
     if (error instanceof BankLookupError && error.kind === 'not_found') {
       throw new DomainError(bankErrorCodes.unresolved, bankMessages.unresolved, 422, {
@@ -79,11 +114,24 @@ export async function resolveAccountName(db: Db, lookup: BankLookup, input: Reso
   }
 }
 
+const nameMismatch = () =>
+  new DomainError(bankErrorCodes.nameMismatch, bankMessages.nameMismatch, 422, { fields: { bank_account: bankMessages.nameMismatch } });
+
 /**
  * Saves the payout account under the name the provider resolved (never a name the browser
- * sends). Replacing existing details needs the transaction PIN: payouts go there (deviation).
+ * sends), only if that name is the customer's: a clear mismatch is refused, a partial fit saved
+ * with its verdict (staff see it on each sale). Replacing existing details needs the transaction
+ * PIN (deviation), and ends the customer's other sessions and e-mails them: whoever changed it
+ * from a stolen session is noticed, and signed out everywhere else.
  */
-export async function updateBankDetails(db: Db, deps: BankDeps, userId: string, input: UpdateBankInput): Promise<BankDetailsResponse> {
+export async function updateBankDetails(
+  db: Db,
+  deps: BankDeps,
+  userId: string,
+  input: UpdateBankInput,
+  /** The session making the change: the only one kept. */
+  sessionHash: string,
+): Promise<BankDetailsResponse> {
   const bank = await findBank(db, input.bank_code);
   const existing = await hasBankDetails(db, userId);
   if (existing) {
@@ -93,9 +141,11 @@ export async function updateBankDetails(db: Db, deps: BankDeps, userId: string, 
     }
     await verifyPin(db, deps.clock, userId, input.pin);
   }
-  const accountName = await resolveAccountName(db, deps.lookup, input);
+  const { accountName, nameMatch } = await resolveAccountName(db, deps.lookup, userId, input);
+  if (nameMatch === 'mismatch') throw nameMismatch();
+  const verdict: AccountNameMatch = nameMatch;
   const now = deps.clock.now();
-  const values = { bankCode: bank.code, accountNumber: input.bank_account, accountName, updatedAt: now };
+  const values = { bankCode: bank.code, accountNumber: input.bank_account, accountName, nameMatch: verdict, updatedAt: now };
   await db.transaction(async (tx) => {
     if (existing) {
       await tx.update(bankDetails).set(values).where(eq(bankDetails.userId, userId));
@@ -116,6 +166,11 @@ export async function updateBankDetails(db: Db, deps: BankDeps, userId: string, 
       userId,
       existing ? notificationTexts.bankDetailsChanged(bank.name, masked) : notificationTexts.bankDetailsAdded(bank.name, masked),
     );
+    if (existing) {
+      await deleteUserSessions(tx, userId, sessionHash);
+      const { email } = await customer(tx, userId);
+      await enqueueEmail(tx, deps.clock, { to: email, subject: bankMessages.changedEmailSubject, text: bankMessages.changedEmailText(bank.name, masked) });
+    }
   });
   return { bank_name: bank.name, bank_code: bank.code, bank_account: input.bank_account, account_name: accountName };
 }

@@ -154,7 +154,8 @@ const reauthMessages = {
   email: profileMessages.reauthRequiredForEmail,
 } as const;
 
-async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: string, what: keyof typeof reauthMessages): Promise<void> {
+/** Whether this session confirmed the password within REAUTH_TTL_MS (other sensitive changes use it too: domain/pin). */
+export async function hasRecentReauth(db: Db, clock: Clock, userId: string, sessionHash: string): Promise<boolean> {
   const [grant] = await db
     .select({ sessionHash: reauthentications.sessionHash })
     .from(reauthentications)
@@ -166,7 +167,18 @@ async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: 
       ),
     )
     .limit(1);
-  if (!grant) throw new DomainError(profileErrorCodes.reauthRequired, reauthMessages[what], 403);
+  return grant !== undefined;
+}
+
+/** A password confirmation is used up by the change it allowed. */
+export async function consumeReauth(tx: Db, userId: string): Promise<void> {
+  await tx.delete(reauthentications).where(eq(reauthentications.userId, userId));
+}
+
+async function requireReauth(db: Db, clock: Clock, userId: string, sessionHash: string, what: keyof typeof reauthMessages): Promise<void> {
+  if (!(await hasRecentReauth(db, clock, userId, sessionHash))) {
+    throw new DomainError(profileErrorCodes.reauthRequired, reauthMessages[what], 403);
+  }
 }
 
 const taken = (field: 'new_phone' | 'new_email') => {
@@ -200,7 +212,7 @@ export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: stri
  * the customer ends (whoever else held one must log in again), in the change's own transaction.
  */
 async function endOtherAccess(tx: Db, userId: string, sessionHash: string): Promise<void> {
-  await tx.delete(reauthentications).where(eq(reauthentications.userId, userId));
+  await consumeReauth(tx, userId);
   await deleteUserSessions(tx, userId, sessionHash);
 }
 

@@ -1,10 +1,11 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VapidConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema/index';
 import type { JobSet } from '../../jobs/app-jobs';
 import { PermanentJobError } from '../../jobs/worker';
+import { BlockedPushAddressError, guardedLookup, isAllowedPushEndpoint } from './endpoint-policy';
 import { SEND_PUSH_JOB, type PushJobPayload } from './notify';
 
 /**
@@ -14,6 +15,9 @@ import { SEND_PUSH_JOB, type PushJobPayload } from './notify';
  * - 404 / 410: the browser unsubscribed or the subscription expired: it is deleted.
  * - 429, 5xx, a timeout or a network error: thrown, so the queue retries with its back-off.
  * - any other 4xx (a malformed request, a key the service refuses): no retry can fix it.
+ * Only the push services' own hosts are reached, at public addresses checked as the socket
+ * connects (endpoint-policy.ts); a subscription naming anything else is deleted unsent, and a host
+ * resolving to a private address is not retried.
  */
 
 /** Long enough for a phone that is off for a night; a sale's news is stale after that. */
@@ -29,8 +33,12 @@ const payloadSchema = z.object({
 });
 
 export interface PushJobOptions {
-  /** TLS settings for the push service (tests trust their local fake's certificate). */
-  agent?: Agent;
+  /** A CA to trust besides the system's (tests trust their local fake's certificate). */
+  ca?: string | Buffer;
+  /** PUSH_ENDPOINT_TEST_HOSTS (tests only; the configuration refuses it elsewhere). */
+  testHosts?: readonly string[];
+  /** Name resolution (tests point a push service's name at an address of their choosing). */
+  resolver?: Parameters<typeof guardedLookup>[1];
   timeoutMs?: number;
 }
 
@@ -38,6 +46,13 @@ export interface PushJobOptions {
 const retryable = (status: number) => status === 429 || status >= 500;
 
 export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions = {}): JobSet {
+  const testHosts = options.testHosts ?? [];
+  // Every push leaves through this agent: its sockets connect only to addresses our lookup checked.
+  const agent = new Agent({
+    keepAlive: true,
+    lookup: guardedLookup(testHosts, options.resolver),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
   return {
     jobs: [
       {
@@ -53,6 +68,12 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
             logger.warn({ subscriptionId: subscription.id }, 'push not sent: VAPID keys are not configured');
             return;
           }
+          // Stored before the allow-list existed (or the list changed): never sent, forgotten.
+          if (!isAllowedPushEndpoint(subscription.endpoint, testHosts)) {
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+            logger.warn({ subscriptionId: subscription.id }, 'push subscription is not at a push service; deleted unsent');
+            return;
+          }
           const message = JSON.stringify({ title: payload.title, body: payload.body, url: payload.url, ...(payload.tag ? { tag: payload.tag } : {}) });
           // Loaded with the first notification, not at start (≈ 10 MB of RSS a deployment without keys never needs).
           const { default: webpush } = await import('web-push');
@@ -63,9 +84,11 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
               urgency: 'high',
               contentEncoding: 'aes128gcm',
               timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-              ...(options.agent ? { agent: options.agent } : {}),
+              agent,
             });
           } catch (error) {
+            // The host resolved to a private address: no retry makes that a push service.
+            if (error instanceof BlockedPushAddressError) throw new PermanentJobError(error.message, { cause: error });
             if (!(error instanceof webpush.WebPushError)) throw error; // network error or timeout: retried
             if (error.statusCode === 404 || error.statusCode === 410) {
               await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));

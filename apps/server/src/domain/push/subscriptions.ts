@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../errors';
+import { isAllowedPushEndpoint } from './endpoint-policy';
 
 /**
  * The browsers a customer allowed to show notifications. The push service's URL is the
@@ -15,9 +16,22 @@ import { DomainError } from '../errors';
 
 const pushDisabled = () => new DomainError(pushErrorCodes.disabled, pushMessages.disabled, 404);
 
-export async function subscribe(db: Db, clock: Clock, vapid: VapidConfig | undefined, userId: string, input: PushSubscribeRequest): Promise<void> {
+const endpointNotAllowed = () =>
+  new DomainError(pushErrorCodes.endpointNotAllowed, pushMessages.endpointNotAllowed, 400, { fields: { endpoint: pushMessages.endpointNotAllowed } });
+
+export async function subscribe(
+  db: Db,
+  clock: Clock,
+  vapid: VapidConfig | undefined,
+  userId: string,
+  input: PushSubscribeRequest,
+  /** PUSH_ENDPOINT_TEST_HOSTS (tests only). */
+  testHosts: readonly string[] = [],
+): Promise<void> {
   // Without keys nothing could be sent, so nothing is kept (and nothing will be queued).
   if (!vapid) throw pushDisabled();
+  // Only the browsers' push services: the server POSTs to this URL at every notification.
+  if (!isAllowedPushEndpoint(input.endpoint, testHosts)) throw endpointNotAllowed();
   await db.transaction(async (tx) => {
     const now = clock.now();
     await tx

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../providers/file-store/index';
-import { getBankDetails } from '../bank/service';
+import { getPayoutSnapshot } from '../bank/service';
 import { DomainError, validationError } from '../errors';
 import { findSaleableSubcategory, subcategoryLabel, subcategoryShortLabel, type SaleableSubcategory } from '../giftcards/catalogue';
 import { giftCardValueKobo, money, sameDecimal, toCents, withinBand } from '../giftcards/value';
@@ -128,7 +128,7 @@ async function replay(db: Db, userId: string, idempotencyKey: string, requestHas
 /** The columns of a sale that its kind decides (everything but who, when, the key and the payout account). */
 export type SaleTerms = Omit<
   typeof sales.$inferInsert,
-  'id' | 'userId' | 'status' | 'statusChangedAt' | 'createdAt' | 'idempotencyKey' | 'requestHash' | 'bankCode' | 'bankName' | 'accountNumber' | 'accountName'
+  'id' | 'userId' | 'status' | 'statusChangedAt' | 'createdAt' | 'idempotencyKey' | 'requestHash' | 'bankCode' | 'bankName' | 'accountNumber' | 'accountName' | 'accountNameMatch'
 > & { kind: SaleKindValue };
 
 export interface SaleSubmission {
@@ -175,9 +175,9 @@ export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmiss
 /** Everything after the Idempotency-Key check; on a failure nothing is left behind, no row and no file. */
 async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Promise<string> {
   const { userId, idempotencyKey, requestHash, images } = submission;
-  const bank = await getBankDetails(db, userId);
-  if (!bank.bank_code || !bank.bank_name || !bank.bank_account || !bank.account_name) throw bankDetailsRequired();
-  const snapshot = { bankCode: bank.bank_code, bankName: bank.bank_name, accountNumber: bank.bank_account, accountName: bank.account_name };
+  // The payout account as it is now, with its name verdict (account_name_match: staff see a partial fit).
+  const snapshot = await getPayoutSnapshot(db, userId);
+  if (!snapshot) throw bankDetailsRequired();
 
   await submission.terms(db, deps.clock.now());
 

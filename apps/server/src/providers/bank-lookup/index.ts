@@ -3,7 +3,7 @@ import { PaystackBankLookup } from './paystack';
 import { SandboxBankLookup } from './sandbox';
 import type { BankLookup } from './types';
 
-export type { BankLookup } from './types';
+export type { BankLookup, LookupAsker } from './types';
 export { BankLookupError } from './types';
 
 /** The real client when its key is configured, the offline sandbox otherwise (DESIGN §6). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BankLookupError, type BankLookup } from './types';
+import { BankLookupError, type BankLookup, type LookupAsker } from './types';
 
 const TIMEOUT_MS = 10_000;
 
@@ -22,7 +22,8 @@ export class PaystackBankLookup implements BankLookup {
     private readonly baseUrl: string,
   ) {}
 
-  async resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string }> {
+  /** The asker is not sent: the bank answers with the account's own name. */
+  async resolveAccount(bankCode: string, accountNumber: string, _asker?: LookupAsker): Promise<{ accountName: string }> {
     const url = new URL(`${this.baseUrl.replace(/\/$/, '')}/bank/resolve`);
     url.searchParams.set('account_number', accountNumber);
     url.searchParams.set('bank_code', bankCode);

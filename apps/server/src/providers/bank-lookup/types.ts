@@ -1,7 +1,16 @@
 /** Resolves the name on a Nigerian bank account (NUBAN) before payouts are pointed at it. */
 export interface BankLookup {
   readonly name: 'sandbox' | 'paystack';
-  resolveAccount(bankCode: string, accountNumber: string): Promise<{ accountName: string }>;
+  /**
+   * `asker` is the customer asking: only the offline sandbox uses it (its accounts belong to whoever
+   * asks, so the app's name check can be tried); a real bank answers with the account's own name.
+   */
+  resolveAccount(bankCode: string, accountNumber: string, asker: LookupAsker): Promise<{ accountName: string }>;
+}
+
+export interface LookupAsker {
+  /** The customer's profile name. */
+  fullName: string;
 }
 
 /** `not_found`: the bank says no such account. `unavailable`: we could not ask (timeout, 5xx, bad key). */

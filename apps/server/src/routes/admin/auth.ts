@@ -77,6 +77,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request, reply) => {
       await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);
       const session = currentStaffSession(request);
+      await rates.consume('staffCodePerAccount', session.staff.id);
       const staff = await staffCodeStep(db, deps, session.staff.id, 'enrol', request.body.code, request.ip);
       await app.startStaffSession(reply, staff.id, 'verified', request.cookies[STAFF_COOKIE]);
       return meOf(staff, session.mustChangePassword);
@@ -92,6 +93,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request, reply) => {
       await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);
       const session = currentStaffSession(request);
+      await rates.consume('staffCodePerAccount', session.staff.id);
       const staff = await staffCodeStep(db, deps, session.staff.id, 'verify', request.body.code, request.ip);
       await app.startStaffSession(reply, staff.id, 'verified', request.cookies[STAFF_COOKIE]);
       return meOf(staff, session.mustChangePassword);

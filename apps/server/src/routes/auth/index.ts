@@ -52,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     { config: { public: true }, schema: { tags, summary: 'Verify the sign-up OTP', body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
       await rates.consume('otpVerifyPerIp', request.ip);
+      await rates.consume('otpVerifyPerAccount', request.body.email);
       await verifySignup(db, ctx.auth, request.body.email, request.body.otp);
       return { message: authMessages.verified };
     },

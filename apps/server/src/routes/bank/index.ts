@@ -8,6 +8,7 @@ import {
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '../../domain/bank/service';
+import { withPinLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -49,8 +50,10 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       },
     },
     async (request) => {
-      await rates.consume('bankLookupPerUser', currentUser(request).id);
-      return { account_name: await resolveAccountName(db, lookup, request.body) };
+      const userId = currentUser(request).id;
+      await rates.consume('bankLookupPerUser', userId);
+      const resolved = await resolveAccountName(db, lookup, userId, request.body);
+      return { account_name: resolved.accountName, name_match: resolved.nameMatch };
     },
   );
 
@@ -59,16 +62,17 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     {
       schema: {
         tags,
-        summary: 'Save the payout account (changing existing details needs the PIN)',
+        summary: "Save the payout account: in the customer's own name; changing existing details needs the PIN and ends other sessions",
         body: updateBankSchema,
         response: { 200: bankDetailsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      await rates.consume('bankChangePerIp', request.ip);
       await rates.consume('bankLookupPerUser', user.id);
-      if (request.body.pin) await rates.consume('pinVerifyPerIp', request.ip);
-      return updateBankDetails(db, { clock, lookup }, user.id, request.body);
+      const save = () => updateBankDetails(db, { clock, lookup }, user.id, request.body, request.principal?.sessionHash ?? '');
+      return request.body.pin ? withPinLimits(rates, user.id, request.ip, save) : save();
     },
   );
 };

@@ -21,6 +21,7 @@ import { billSettings, type BillDeps } from '../../domain/bills/settings';
 import { verifyBillCustomer } from '../../domain/bills/verify';
 import { DomainError } from '../../domain/errors';
 import { sendSerialized, serializerFor } from '../../lib/response-serializer';
+import { withPinLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -129,9 +130,10 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       },
     },
     async (request, reply) => {
-      await rates.consume('pinVerifyPerIp', request.ip);
       const user = currentUser(request);
-      const row = await authoriseBillOrder(db, depsFor(request.log), user.id, request.params.id, request.body.pin);
+      const row = await withPinLimits(rates, user.id, request.ip, () =>
+        authoriseBillOrder(db, depsFor(request.log), user.id, request.params.id, request.body.pin),
+      );
       const order = toBillOrder(row);
       if (order.status === 'failed') {
         throw new DomainError(billErrorCodes.providerDeclined, order.message ?? '', 422, { meta: { order_id: order.id, status: order.status } });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema, pinMessages, pinStatusResponseSchema, setPinSchema, verifyPinSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { getPinStatus, setPin, verifyPin } from '../../domain/pin/service';
+import { withPinLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -27,14 +28,16 @@ export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
     {
       schema: {
         tags,
-        summary: 'Set the transaction PIN, or change it with the current one',
+        summary:
+          'Set the transaction PIN (the password confirmed first once bank details exist), or change it with the current one; other sessions end',
         body: setPinSchema,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      await rates.consume('pinVerifyPerIp', request.ip);
-      const outcome = await setPin(db, clock, currentUser(request).id, request.body);
+      const user = currentUser(request);
+      const sessionHash = request.principal?.sessionHash ?? '';
+      const outcome = await withPinLimits(rates, user.id, request.ip, () => setPin(db, clock, user.id, sessionHash, request.body));
       return { message: outcome === 'set' ? pinMessages.set : pinMessages.changed };
     },
   );
@@ -50,8 +53,8 @@ export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
       },
     },
     async (request) => {
-      await rates.consume('pinVerifyPerIp', request.ip);
-      await verifyPin(db, clock, currentUser(request).id, request.body.pin);
+      const userId = currentUser(request).id;
+      await withPinLimits(rates, userId, request.ip, () => verifyPin(db, clock, userId, request.body.pin));
       return { message: pinMessages.verified };
     },
   );

@@ -125,6 +125,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     { schema: { tags, summary: 'Re-enter the password before a phone or e-mail change', body: confirmPasswordSchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
+      await rates.consume('passwordConfirmPerIp', request.ip);
       await rates.check('passwordConfirmFailuresPerUser', userId);
       const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
       if (!(await confirmPassword(db, clock, userId, sessionHash, request.body.password, onUnreadableHash))) {
@@ -154,6 +155,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     { schema: { tags, summary: 'Confirm the new number with its code', body: phoneChangeVerifySchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
+      await rates.consume('contactVerifyPerIp', request.ip);
       await rates.consume('contactVerifyPerUser', userId);
       await verifyPhoneChange(db, deps, userId, sessionHash, request.body);
       return { message: profileMessages.phoneUpdated };
@@ -176,6 +178,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     { schema: { tags, summary: 'Confirm the new address with its code', body: emailChangeVerifySchema, response: ok } },
     async (request) => {
       const { userId, sessionHash } = sessionOf(request);
+      await rates.consume('contactVerifyPerIp', request.ip);
       await rates.consume('contactVerifyPerUser', userId);
       await verifyEmailChange(db, deps, userId, sessionHash, request.body);
       return { message: profileMessages.emailUpdated };

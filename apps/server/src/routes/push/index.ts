@@ -38,7 +38,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       },
     },
     async (request) => {
-      await subscribe(ctx.db, ctx.clock, ctx.config.vapid, currentUser(request).id, request.body);
+      await subscribe(ctx.db, ctx.clock, ctx.config.vapid, currentUser(request).id, request.body, ctx.config.pushTestHosts);
       return { subscribed: true as const };
     },
   );

@@ -67,8 +67,11 @@ export class CustomerJourneys {
       this.bankSet = bank.status === 200 || Boolean(current?.body?.bank_account);
       if (!this.bankSet) return false;
     }
-    const status = await this.c.client.call<{ status: string }>('pin.status', 'GET', '/api/pin/status');
-    if (status.body?.status !== 'set') {
+    const status = await this.c.client.call<{ pin_status: string }>('pin.status', 'GET', '/api/pin/status');
+    if (status.body?.pin_status !== 'set') {
+      // With bank details on file a first PIN needs the password again (domain/bank/README.md).
+      const confirmed = await this.c.client.call('password.confirm', 'POST', '/api/profile/password/confirm', { json: { password: this.c.customer.password } });
+      if (confirmed.status !== 200) return false;
       const pin = await this.c.client.call('pin.set', 'POST', '/api/pin', { json: { pin: SOAK_PIN, confirm_pin: SOAK_PIN } });
       if (pin.status !== 200) return false;
     }

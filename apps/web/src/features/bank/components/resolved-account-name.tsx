@@ -1,5 +1,5 @@
-import { BadgeCheck } from 'lucide-react';
-import { BANK_ACCOUNT_LENGTH } from '@wise/shared';
+import { BadgeCheck, CircleAlert } from 'lucide-react';
+import { BANK_ACCOUNT_LENGTH, bankMessages } from '@wise/shared';
 import { Spinner } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useResolvedAccount } from '../api/resolve-account';
@@ -14,7 +14,11 @@ import './bank.css';
 const BANK_CODE = /^\d{1,10}$/;
 const ACCOUNT = new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`);
 
-/** Shows whose account this is before anything is saved; nothing until bank and number are complete. */
+/**
+ * Shows whose account this is before anything is saved; nothing until bank and number are complete.
+ * An account in someone else's name says so at once: payouts go only to the customer's own account
+ * (the server refuses to save it with the same words).
+ */
 export function ResolvedAccountName({ bankCode, account }: { bankCode: string; account: string }) {
   const ready = BANK_CODE.test(bankCode.trim()) && ACCOUNT.test(account.trim());
   const resolved = useResolvedAccount(ready ? { bank_code: bankCode, bank_account: account } : undefined);
@@ -31,6 +35,16 @@ export function ResolvedAccountName({ bankCode, account }: { bankCode: string; a
       <p className="resolved-name resolved-name--error" role="alert">
         {errorMessage(resolved.error, 'We could not verify this account')}
       </p>
+    );
+  }
+  if (resolved.data.name_match === 'mismatch') {
+    return (
+      <div className="resolved-name resolved-name--error resolved-name--mismatch" role="alert" data-testid="name-mismatch">
+        <p className="resolved-name__line">
+          <CircleAlert size={20} aria-hidden="true" /> <span data-testid="resolved-name">{resolved.data.account_name}</span>
+        </p>
+        <p className="resolved-name__why">{bankMessages.nameMismatch}</p>
+      </div>
     );
   }
   return (

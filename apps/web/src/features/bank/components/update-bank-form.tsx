@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Bank, UpdateBankInput } from '@wise/shared';
+import { bankErrorCodes, type Bank, type UpdateBankInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useWatch } from '../../../lib/form/use-watch';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -35,6 +35,8 @@ export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateB
       onError: (error) => {
         form.setValue('pin', replacing ? '' : undefined);
         applyFieldErrors(error, form.setError, fieldNames);
+        // Someone else's account: the reason is under the account number and beside the name already.
+        if (error instanceof ApiError && error.code === bankErrorCodes.nameMismatch) return;
         toastError(errorMessage(error, 'Could not update your bank details. Please try again'));
       },
     }),

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
+import { pinErrorCodes } from '@wise/shared';
 import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSetPin } from '../api/set-pin';
@@ -11,10 +12,12 @@ interface ConfirmPinFormProps {
   /** The PIN typed on the first screen (and the current one when changing it). */
   draft: PinDraft;
   onSet: () => void;
+  /** The server wants the password first (bank details exist, and this session has not confirmed it lately). */
+  onReauthRequired: () => void;
 }
 
 /** The PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
-export function ConfirmPinForm({ draft, onSet }: ConfirmPinFormProps) {
+export function ConfirmPinForm({ draft, onSet, onReauthRequired }: ConfirmPinFormProps) {
   const setPin = useSetPin();
   const form = useZodForm(() => import('../form-schemas').then((m) => m.setPinSchema), { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
   const submit = form.handleSubmit(
@@ -22,6 +25,11 @@ export function ConfirmPinForm({ draft, onSet }: ConfirmPinFormProps) {
       setPin.mutate(input, {
         onSuccess: () => onSet(),
         onError: (error) => {
+          if (error instanceof ApiError && error.code === pinErrorCodes.reauthRequired) {
+            toastError(error.message);
+            onReauthRequired();
+            return;
+          }
           form.setValue('confirm_pin', '');
           applyFieldErrors(error, form.setError, ['confirm_pin']);
           toastError(errorMessage(error, 'Could not set your PIN. Please try again'));

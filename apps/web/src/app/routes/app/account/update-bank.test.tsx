@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { bankErrorCodes, bankMessages } from '@wise/shared';
 import { describe, expect, it } from 'vitest';
 import { paths, withReturnTo } from '../../../../config/paths';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -17,7 +18,7 @@ async function saveBankDetails(returnTo: string) {
   routeFetch({
     'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
     'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
-    'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'ADA OBI' } }),
+    'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'ADA OBI', name_match: 'match' } }),
     'PUT /api/bank': () => ({ status: 200, body: bankDetails }),
   });
   const view = renderRoutes(routes, { path: '/start' });
@@ -40,5 +41,51 @@ describe('/account/updatebank?returnTo=', () => {
   it('ignores a returnTo that leads out of the app', async () => {
     const { router } = await saveBankDetails('//evil.example/steal');
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.accountSuccess));
+  });
+});
+
+describe('/account/updatebank: an account in someone else’s name', () => {
+  it('says why as soon as the name is known, and shows the server’s refusal under the account number', async () => {
+    let saved = 0;
+    routeFetch({
+      'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
+      'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+      'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'BALOGUN TUNDE', name_match: 'mismatch' } }),
+      'PUT /api/bank': () => {
+        saved += 1;
+        return {
+          status: 422,
+          body: { error: bankMessages.nameMismatch, code: bankErrorCodes.nameMismatch, fields: { bank_account: bankMessages.nameMismatch } },
+        };
+      },
+    });
+    const view = renderRoutes(routes, { path: '/start' });
+    await view.router.navigate(paths.updateBank);
+    await view.user.selectOptions(await screen.findByLabelText('Bank name'), '058');
+    await view.user.type(screen.getByLabelText('Account number'), '5123456789');
+    const mismatch = await screen.findByTestId('name-mismatch');
+    expect(mismatch.textContent).toContain('BALOGUN TUNDE');
+    expect(mismatch.textContent).toContain(bankMessages.nameMismatch);
+    expect(mismatch.getAttribute('role')).toBe('alert');
+
+    await view.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(saved).toBe(1));
+    // The field error under the account number (plus the alert above): still on the form, nothing saved.
+    await waitFor(() => expect(screen.getAllByText(bankMessages.nameMismatch).length).toBeGreaterThanOrEqual(2));
+    expect(view.router.state.location.pathname).toBe(paths.updateBank);
+  });
+
+  it('a name that fits shows no warning', async () => {
+    routeFetch({
+      'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
+      'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+      'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'OBI ADA', name_match: 'partial' } }),
+    });
+    const view = renderRoutes(routes, { path: '/start' });
+    await view.router.navigate(paths.updateBank);
+    await view.user.selectOptions(await screen.findByLabelText('Bank name'), '058');
+    await view.user.type(screen.getByLabelText('Account number'), '0123456789');
+    expect((await screen.findByTestId('resolved-name')).textContent).toContain('OBI ADA');
+    expect(screen.queryByTestId('name-mismatch')).toBeNull();
   });
 });

@@ -27,6 +27,11 @@ export function PinConfirmRoute() {
           refreshAccountViews();
           navigate(paths.pinSuccess, { replace: true });
         }}
+        // The password window closed (or was never opened): the password first, then the PIN again.
+        onReauthRequired={() => {
+          pinDraft.clear();
+          navigate(paths.pinSet, { replace: true, state: { reauth: true } });
+        }}
       />
     </Screen>
   );

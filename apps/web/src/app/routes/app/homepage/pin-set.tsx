@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { fetchMessages } from '@wise/shared';
+import { useLocation, useNavigate } from 'react-router';
+import { fetchMessages, pinMessages } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
+import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
+import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { CurrentPinForm } from '../../../../features/pin/components/current-pin-form';
 import { NewPinForm } from '../../../../features/pin/components/new-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
@@ -15,14 +17,23 @@ import '../shared/account.css';
 /**
  * /homepage/pinset: enter the PIN (SPEC §2), then confirm it on /homepage/confirmpinset.
  * Changing an existing PIN starts with the current one (a deviation: SPEC lets anyone overwrite it).
+ * A first PIN once bank details exist starts with the password (a deviation too): the PIN can move
+ * payouts, so the session cookie alone must not set it.
  */
 export function PinSetRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const status = usePinStatus();
+  const bank = useBankDetails();
   const [currentPin, setCurrentPin] = useState<string>();
+  const [passwordConfirmed, setPasswordConfirmed] = useState(false);
+  // The confirm screen sends the customer back here when the server asked for the password.
+  const askedForPassword = (location.state as { reauth?: boolean } | null)?.reauth === true;
+  const pending = status.data?.pin_status === 'pending';
+  const needsPassword = pending && !passwordConfirmed && (askedForPassword || Boolean(bank.data?.bank_account));
 
   let body;
-  if (status.isPending) {
+  if (status.isPending || (pending && bank.isPending && !askedForPassword)) {
     body = (
       <div aria-busy="true" aria-label="Loading">
         <Skeleton height={28} width="60%" />
@@ -31,6 +42,13 @@ export function PinSetRoute() {
     );
   } else if (status.isError) {
     body = <FetchError message={fetchMessages.pinStatus} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  } else if (needsPassword) {
+    body = (
+      <>
+        <ScreenIntro title={pinMessages.passwordStepTitle} text={pinMessages.passwordStepText} />
+        <ConfirmPasswordForm onConfirmed={() => setPasswordConfirmed(true)} />
+      </>
+    );
   } else if (status.data.pin_status === 'set' && currentPin === undefined) {
     body = (
       <>

@@ -14,7 +14,7 @@ const sale = {
   id: SALE_ID,
   title: 'Apple · USD 50',
   value_kobo: 7_250_000,
-  bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123456789', account_name: 'ADA OBI' },
+  bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123456789', account_name: 'ADA OBI', name_match: 'match' as const },
 };
 
 function wrap(children: ReactNode) {

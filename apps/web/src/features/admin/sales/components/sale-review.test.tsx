@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AdminSaleDetail } from '@wise/shared/admin';
+import { accountNameMatchLabels, type AdminSaleDetail } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
 import { SaleReview } from './sale-review';
@@ -47,7 +47,7 @@ function sale(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
     comment: 'Birthday present',
     card_code: 'X7QK-93LM',
     transaction_id: null,
-    bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE' },
+    bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: 'match' },
     history: [{ status: 'submitted', at: '2026-11-22T08:00:00Z', actor: null }],
     payouts: [],
     claim: null,
@@ -123,6 +123,23 @@ describe('SaleReview', () => {
     expect(within(viewer).getByText('150%')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("flags a payout account that only partly matches the customer's name", () => {
+    renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'EZE NGOZI', name_match: 'partial' } }));
+    const flag = screen.getByTestId('account-name-match');
+    expect(flag.textContent).toBe(accountNameMatchLabels.partial);
+    expect(flag.querySelector('[data-tone="warning"]')).not.toBeNull();
+  });
+
+  it('says when the name was matched', () => {
+    renderReview(sale());
+    expect(screen.getByTestId('account-name-match').textContent).toBe(accountNameMatchLabels.match);
+  });
+
+  it('says when the name was never checked', () => {
+    renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: null } }));
+    expect(screen.getByTestId('account-name-match').textContent).toBe(accountNameMatchLabels.unchecked);
   });
 
   it("holds the decision while another reviewer's claim lasts", () => {

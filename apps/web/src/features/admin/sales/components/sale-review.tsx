@@ -1,5 +1,5 @@
 import { COINS } from '@wise/shared';
-import { saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import { accountNameMatchLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ImageViewer } from '../../../../components/admin/image-viewer';
@@ -148,6 +148,16 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
                   ['Bank', sale.bank.bank_name],
                   ['Account number', <span className="admin-mono">{sale.bank.account_number}</span>],
                   ['Account name', sale.bank.account_name],
+                  [
+                    'Name check',
+                    <span data-testid="account-name-match">
+                      {sale.bank.name_match === 'partial' ? (
+                        <Badge tone="warning">{accountNameMatchLabels.partial}</Badge>
+                      ) : (
+                        accountNameMatchLabels[sale.bank.name_match ?? 'unchecked']
+                      )}
+                    </span>,
+                  ],
                 ]}
               />
             </Panel>
