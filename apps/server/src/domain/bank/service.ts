@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { BankLookupError, type BankLookup } from '../../providers/bank-lookup/index';
 import { DomainError, validationError } from '../errors';
 import { notify } from '../notifications/notify';
+import { retryFailedPayoutsAfterBankChange } from '../payouts/customer';
 import { hasPin, verifyPin } from '../pin/service';
 
 export const bankErrorCodes = {
@@ -110,6 +111,8 @@ export async function updateBankDetails(db: Db, deps: BankDeps, userId: string, 
         throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinRequired, 400, { fields: { pin: bankMessages.pinRequired } });
       }
     }
+    // A payout that failed or was reversed goes out again, to the new account (domain/payouts).
+    await retryFailedPayoutsAfterBankChange(tx, userId, deps.clock);
     const masked = maskAccountNumber(input.bank_account);
     await notify(
       tx,

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   coinArtUrl,
   COINS,
+  payoutFailureCodeOf,
+  payoutFailureTexts,
   errorCodes,
   giftCardArtUrl,
   saleMessages,
@@ -44,7 +46,26 @@ export type SaleListRow = {
   createdAt: Date;
   cardSlug: string | null;
   coin: CoinId | null;
+  /** `<status>|<provider reason>` of an approved sale's latest payout when it failed or was reversed (`latestPayoutFailure`). */
+  payoutFailure?: string | null;
 };
+
+/**
+ * For an approved sale: `failed|<reason>` or `reversed|<reason>` when its latest payout attempt
+ * failed or was reversed, else null (one index lookup on payouts_attempt_key, approved sales only).
+ */
+export const latestPayoutFailure = sql<string | null>`CASE WHEN ${sales.status} = 'approved' THEN (
+  SELECT CASE WHEN p.status IN ('failed', 'reversed') THEN p.status || '|' || coalesce(p.failure_reason, '') END
+  FROM payouts p WHERE p.sale_id = ${sales.id} ORDER BY p.attempt DESC LIMIT 1
+) END`;
+
+/** The customer's words for a failed payout (`latestPayoutFailure`'s text), or null. */
+export function payoutFailureOf(text: string | null | undefined): TransactionItem['payout_failure'] {
+  if (!text) return null;
+  const [status, ...rest] = text.split('|');
+  const code = payoutFailureCodeOf(rest.join('|'), status === 'reversed');
+  return { code, reason: payoutFailureTexts.reasons[code] };
+}
 
 export function toTransactionItem(row: SaleListRow): TransactionItem {
   return {
@@ -57,13 +78,14 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
     crypto_logo_url: row.coin ? coinArtUrl(row.coin) : null,
     comment: row.comment,
+    payout_failure: payoutFailureOf(row.payoutFailure),
   };
 }
 
 /** One of the customer's own sales in full; another customer's id is the same 404 as none. */
 export async function getSaleDetail(db: Db, userId: string, saleId: string): Promise<SaleDetail> {
   const [row] = await db
-    .select({ sale: sales, cardName: giftCards.name, cardSlug: giftCards.slug })
+    .select({ sale: sales, cardName: giftCards.name, cardSlug: giftCards.slug, payoutFailure: latestPayoutFailure })
     .from(sales)
     .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
     .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
@@ -83,12 +105,14 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
       .where(eq(saleStatusEvents.saleId, sale.id))
       .orderBy(asc(saleStatusEvents.id)),
   ]);
-  const timeline = events.flatMap((event) => {
+  // A "paid" step the bank later reversed (the sale went back to approved) is no longer shown.
+  const timeline = events.flatMap((event, index) => {
     const status = timelineStatus(event.status);
+    if (event.status === 'paid' && events.slice(index + 1).some((later) => later.status === 'approved')) return [];
     return status ? [{ status, at: event.at.toISOString() }] : [];
   });
   return {
-    ...toTransactionItem({ ...sale, cardSlug: row.cardSlug }),
+    ...toTransactionItem({ ...sale, cardSlug: row.cardSlug, payoutFailure: row.payoutFailure }),
     kind: sale.kind,
     card: row.cardName && row.cardSlug ? { name: row.cardName, slug: row.cardSlug, image_url: giftCardArtUrl(row.cardSlug) } : null,
     subcategory: sale.subcategoryLabel,
