@@ -266,7 +266,7 @@ BEGIN
        (NEW.claim_id IS NOT NULL AND NEW.clawback_entry_id IS NULL)
        OR (NEW.claim_id IS NULL AND NEW.clawback_entry_id IS NOT NULL)
      ) THEN
-    RAISE EXCEPTION 'gem reward % can only be claimed or taken back once', OLD.id
+    RAISE EXCEPTION 'gem reward % can only be claimed once, or taken back once', OLD.id
       USING ERRCODE = 'insufficient_privilege';
   END IF;
   RETURN NEW;

@@ -68,6 +68,7 @@ export function payoutFailureOf(text: string | null | undefined): TransactionIte
 }
 
 export function toTransactionItem(row: SaleListRow): TransactionItem {
+  const payoutFailure = payoutFailureOf(row.payoutFailure);
   return {
     id: row.id,
     transaction_date: row.createdAt.toISOString(),
@@ -78,7 +79,8 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
     crypto_logo_url: row.coin ? coinArtUrl(row.coin) : null,
     comment: row.comment,
-    payout_failure: payoutFailureOf(row.payoutFailure),
+    // Only on a sale waiting for a new payout (the field is absent otherwise).
+    ...(payoutFailure ? { payout_failure: payoutFailure } : {}),
   };
 }
 
