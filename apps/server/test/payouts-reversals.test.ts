@@ -272,6 +272,7 @@ describe('a failed payout the customer can see and fix', () => {
     expect((await notes(customer.id)).at(-1)).toMatch(/has been paid to .* ••5566\./);
     expect(await customerSale(customer, sale.id)).toMatchObject({ status: 'successful' });
     expect((await customerSale(customer, sale.id)).payout_failure).toBeUndefined();
+    expect(await customerSale(customer, sale.id)).toMatchObject({ bank: { account_number: '0123451111' }, payout_account: { account_number: '2233445566' } });
     // The sale's own snapshot is unchanged; staff see the attempt paid another account, changed by the customer.
     const staffView = (await get(t.app, `/api/admin/sales/${sale.id}`, adminLogin.cookie)).json<AdminSaleDetailResponse>().sale;
     expect(staffView.payouts).toMatchObject([

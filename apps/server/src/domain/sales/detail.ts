@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   coinArtUrl,
   COINS,
@@ -14,7 +14,7 @@ import {
   type TransactionStatus,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { giftCards, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
+import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
 import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
 import { DomainError } from '../errors';
@@ -94,7 +94,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     .limit(1);
   if (!row) throw saleNotFound();
   const { sale } = row;
-  const [images, events] = await Promise.all([
+  const [images, events, latestAttempt] = await Promise.all([
     db
       .select({ key: uploads.storageKey })
       .from(saleImages)
@@ -106,7 +106,19 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
       .from(saleStatusEvents)
       .where(eq(saleStatusEvents.saleId, sale.id))
       .orderBy(asc(saleStatusEvents.id)),
+    db
+      .select({ bankName: banks.name, bankCode: payouts.bankCode, accountNumber: payouts.accountNumber, accountName: payouts.accountName })
+      .from(payouts)
+      .leftJoin(banks, eq(banks.code, payouts.bankCode))
+      .where(eq(payouts.saleId, sale.id))
+      .orderBy(desc(payouts.attempt))
+      .limit(1),
   ]);
+  const attempt = latestAttempt[0];
+  const payoutAccount =
+    attempt && (attempt.bankCode !== sale.bankCode || attempt.accountNumber !== sale.accountNumber || attempt.accountName !== sale.accountName)
+      ? { bank_name: attempt.bankName ?? sale.bankName, account_number: attempt.accountNumber, account_name: attempt.accountName }
+      : null;
   // A "paid" step the bank later reversed (the sale went back to approved) is no longer shown.
   const timeline = events.flatMap((event, index) => {
     const status = timelineStatus(event.status);
@@ -125,6 +137,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     images: images.map((image) => saleImageUrl(sale.id, image.key)),
     card_code: sale.cardCode,
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
+    ...(payoutAccount ? { payout_account: payoutAccount } : {}),
     timeline,
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,
