@@ -284,4 +284,27 @@ describe('a failed payout the customer can see and fix', () => {
     expect(again.statusCode).toBe(200);
     expect(await payoutRows(t.database, sale.id)).toHaveLength(2);
   });
+
+  it('a staff retry after the new account failed too pays the new account, not the replaced one', async () => {
+    const customer = await createCustomer(t);
+    await addBankDetails(t, customer, '0123451111');
+    fake.transferBehaviourFor.set('0123451111', 'failed');
+    fake.transferBehaviourFor.set('3344556677', 'failed');
+    const { sale } = await approvedSale(customer);
+    await worker.runDue();
+    expect((await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, customer.cookie)).statusCode).toBe(200);
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '3344556677', pin: '2580' }, headers: { cookie: customer.cookie } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await worker.runDue();
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed' }, { status: 'failed' }]);
+    fake.transferBehaviourFor.delete('3344556677');
+    await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer });
+    await worker.runDue();
+    const [third] = await t.database.query<{ account_number: string; status: string; started_by: string }>(
+      'SELECT account_number, status, started_by FROM payouts WHERE sale_id = $1 AND attempt = 3',
+      [sale.id],
+    );
+    expect(third).toEqual({ account_number: '3344556677', status: 'success', started_by: 'staff' });
+    expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
+  });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { bankDetails } from '../../db/schema/account';
 import { sales } from '../../db/schema/sales';
 import type { Clock } from '../../lib/clock';
-import { isDeadPayout, latestPayout, startPayout } from './payouts';
+import { isDeadPayout, latestPayout, lockSaleForPayout, startPayout } from './payouts';
 
 /** More attempts than this and staff must record a manual payment (the table's CHECK allows 20). */
 const MAX_ATTEMPTS = 20;
@@ -41,6 +41,9 @@ export async function retryFailedPayoutsAfterBankChange(tx: Db, userId: string, 
     );
   const started: BankChangeRetry[] = [];
   for (const sale of waiting) {
+    // The sale's lock first (as staff's retry takes it): a retry committed meanwhile is seen here.
+    const locked = await lockSaleForPayout(tx, sale.id);
+    if (locked.status !== 'approved') continue;
     const latest = await latestPayout(tx, sale.id);
     if (!latest || !isDeadPayout(latest.status) || latest.attempt >= MAX_ATTEMPTS) continue;
     const attempt = await startPayout(tx, clock, { saleId: sale.id, staffId: null, account });

@@ -1,7 +1,7 @@
 import { asc, desc, eq, max } from 'drizzle-orm';
 import type { AdminPayout } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
-import { banks } from '../../db/schema/account';
+import { bankDetails, banks } from '../../db/schema/account';
 import { payouts } from '../../db/schema/admin';
 import { sales } from '../../db/schema/sales';
 import { enqueue } from '../../jobs/queue';
@@ -119,6 +119,28 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
 }
 
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * The account a staff retry pays: the latest attempt's when the customer changed their bank
+ * details to it (and it is still their current details), else the sale's snapshot — never back to
+ * an account the customer replaced after a failure.
+ */
+export async function accountForRetry(
+  tx: Db,
+  sale: { userId: string; bankCode: string; accountNumber: string; accountName: string },
+  latest: Pick<PayoutRow, 'bankCode' | 'accountNumber' | 'accountName'>,
+): Promise<StartPayoutInput['account']> {
+  const sameAsSale = latest.bankCode === sale.bankCode && latest.accountNumber === sale.accountNumber && latest.accountName === sale.accountName;
+  if (sameAsSale) return undefined;
+  const [current] = await tx
+    .select({ bankCode: bankDetails.bankCode, accountNumber: bankDetails.accountNumber, accountName: bankDetails.accountName })
+    .from(bankDetails)
+    .where(eq(bankDetails.userId, sale.userId));
+  if (current && current.bankCode === latest.bankCode && current.accountNumber === latest.accountNumber && current.accountName === latest.accountName) {
+    return { bankCode: latest.bankCode, accountNumber: latest.accountNumber, accountName: latest.accountName };
+  }
+  return undefined;
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -7,7 +7,7 @@ import { DomainError, forbidden, validationError } from '../errors';
 import type { StaffPrincipal } from '../staff/principal';
 import { eq } from 'drizzle-orm';
 import type { PayoutResolution } from '@wise/shared/admin';
-import { isDeadPayout, latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
+import { accountForRetry, isDeadPayout, latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
 import type { PayoutSettings } from './settings';
 import { paySale, tellCustomerPayoutFailed } from './settle';
 
@@ -37,7 +37,8 @@ export async function retryPayout(db: Db, clock: Clock, input: StaffPayoutInput)
     if (sale.status !== 'approved') throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
     const latest = await latestPayout(tx, sale.id);
     if (!latest || !isDeadPayout(latest.status)) throw notFailed();
-    const started = await startPayout(tx, clock, { saleId: sale.id, staffId: input.staff.id });
+    const account = await accountForRetry(tx, sale, latest);
+    const started = await startPayout(tx, clock, { saleId: sale.id, staffId: input.staff.id, account });
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.retry',
       targetType: 'sale',

@@ -41,6 +41,9 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
   const held = sale.status === 'approved' && sale.payout_status === 'needs_review';
   const latest = sale.payouts.reduce<Sale['payouts'][number] | undefined>((last, p) => (!last || p.attempt > last.attempt ? p : last), undefined);
   const ordered = [...sale.payouts].sort((a, b) => b.attempt - a.attempt);
+  // A retry pays the account the customer changed to (when they did), else the sale's own.
+  const retryAccount =
+    latest?.account_changed && latest.account ? { bank_name: latest.account.bank_name ?? latest.account.bank_code, account_number: latest.account.account_number } : sale.bank;
 
   if (sale.payouts.length === 0 && sale.status !== 'approved') return null;
   return (
@@ -118,7 +121,7 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
         open={retrying}
         onClose={() => setRetrying(false)}
         title="Retry the payout"
-        description={`A new transfer of ${latest ? formatNaira(latest.amount_kobo) : 'the approved amount'} to ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}.`}
+        description={`A new transfer of ${latest ? formatNaira(latest.amount_kobo) : 'the approved amount'} to ${retryAccount.bank_name} ••${retryAccount.account_number.slice(-4)}.`}
         confirmLabel="Retry payout"
         busyLabel="Retrying..."
         onConfirm={async (code) => {
