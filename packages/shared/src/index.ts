@@ -17,3 +17,4 @@ export * from './sales';
 export * from './crypto';
 export * from './bills';
 export * from './push';
+export * from './plain/payouts';

@@ -89,6 +89,11 @@ export const saleDetailSchema = transactionItemSchema.extend({
   card_code: z.string().nullable(),
   /** The bank details snapshotted at submission: where the payout goes. */
   bank: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
+  /**
+   * Where the latest payout attempt goes when that is not `bank`: the customer changed their bank
+   * details after a failed payout and it was sent again to the new account. Absent otherwise.
+   */
+  payout_account: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullish(),
   timeline: z.array(saleTimelineEntrySchema),
   /** Why staff rejected the sale, in the customer's words (null unless rejected). */
   rejection_reason: z.string().nullable(),

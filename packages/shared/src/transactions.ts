@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQueryField, pageLimitQueryField } from './lists';
 import { fieldMessages as m } from './messages';
+import { PAYOUT_FAILURE_CODES } from './plain/payouts';
 import { TRANSACTION_STATUSES, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
 
 export { TRANSACTION_STATUSES, PENDING_REFETCH_MS, TRANSACTIONS_PAGE_SIZE, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
@@ -22,6 +23,11 @@ export const transactionItemSchema = z.object({
   image_path_url: z.string().nullable(),
   crypto_logo_url: z.string().nullable(),
   comment: z.string().nullable(),
+  /**
+   * A sale whose payout failed or was reversed by the bank (its status stays `pending`: it still
+   * waits for money): the reason in the customer's words. Absent or null otherwise.
+   */
+  payout_failure: z.object({ code: z.enum(PAYOUT_FAILURE_CODES), reason: z.string() }).nullish(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 

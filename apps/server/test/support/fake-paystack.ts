@@ -31,6 +31,8 @@ export interface FakeTransfer {
   transferCode: string;
   recipientCode: string;
   amount: number;
+  /** What the fake reports (NGN unless a test says otherwise). */
+  currency?: string;
   reason: string;
   status: 'pending' | 'success' | 'failed' | 'reversed' | 'otp';
   createdAt: string;
@@ -92,7 +94,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     integration: 100032,
     domain: 'test',
     amount: t.amount,
-    currency: 'NGN',
+    currency: t.currency ?? 'NGN',
     source: 'balance',
     reason: t.reason,
     recipient: t.recipientCode,

@@ -9,8 +9,12 @@ import { z } from 'zod';
 export const payoutMethods = ['transfer', 'manual'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];
 
-/** queued → sending → pending → success | failed (sending may settle at once). */
-export const payoutStatuses = ['queued', 'sending', 'pending', 'success', 'failed'] as const;
+/**
+ * queued → sending → pending → success | failed (sending may settle at once); a success whose
+ * amount or currency differs from the attempt is held (`needs_review`) until staff resolve it;
+ * a success the bank takes back becomes `reversed` (the sale is reopened).
+ */
+export const payoutStatuses = ['queued', 'sending', 'pending', 'needs_review', 'success', 'failed', 'reversed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 /** What staff read for each state of an attempt. */
@@ -18,9 +22,16 @@ export const payoutStatusLabels: Record<PayoutStatus, string> = {
   queued: 'Waiting to send',
   sending: 'Sending',
   pending: 'Sent — waiting for the bank',
+  needs_review: 'Held — provider figures differ',
   success: 'Paid',
   failed: 'Payout failed',
+  reversed: 'Reversed by the bank',
 };
+
+/** Staff's two answers to a held payout (POST /api/admin/sales/:id/payout/resolve). */
+export const payoutResolutions = ['paid', 'not_paid'] as const;
+export type PayoutResolution = (typeof payoutResolutions)[number];
+
 
 /** One attempt, for the staff sale detail (domain/payouts `getSalePayouts`). Times are ISO strings. */
 export const adminPayoutSchema = z.object({
@@ -38,5 +49,17 @@ export const adminPayoutSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   settled_at: z.string().nullable(),
+  /** The account this attempt pays (the sale's snapshot, or the customer's new details after a change). */
+  account: z.object({ bank_code: z.string(), bank_name: z.string().nullable(), account_number: z.string(), account_name: z.string() }).optional(),
+  /** Staff (approval, retry, manual record) or the customer (their bank change retried it). */
+  started_by: z.enum(['staff', 'customer']).optional(),
+  /** True when this attempt pays another account than the one snapshotted with the sale. */
+  account_changed: z.boolean().optional(),
+  /** A held success: the provider's figures. */
+  reported_amount_kobo: z.number().int().nullish(),
+  reported_currency: z.string().nullish(),
+  review_reason: z.string().nullish(),
+  resolution_note: z.string().nullish(),
+  reversed_at: z.string().nullish(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;

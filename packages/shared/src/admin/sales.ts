@@ -3,7 +3,7 @@ import { COIN_IDS } from '../crypto';
 import { isPlainText } from '../fields';
 import { SALE_KINDS, SALE_REJECTION_CODES, type SaleRejectionCode } from '../sales';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
-import { adminPayoutSchema, payoutStatuses } from './payouts';
+import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (DESIGN §8,
@@ -26,7 +26,9 @@ export type AdminSaleStatus = (typeof adminSaleStatuses)[number];
 /**
  * The queue's views: `pending` = waiting for a decision (submitted or under review), oldest first;
  * `approved` = approved and being paid; `payout_failed` = approved but the last payout attempt
- * failed (staff retry it or record a manual payment); `paid`, `rejected` — decided ones newest first.
+ * failed or was reversed by the bank (staff retry it or record a manual payment; the customer may
+ * change their bank details, which retries it), or is held because the provider reported other
+ * figures (staff resolve it); `paid`, `rejected` — decided ones newest first.
  */
 export const adminSaleQueueViews = ['pending', 'approved', 'payout_failed', 'paid', 'rejected'] as const;
 export type AdminSaleQueueView = (typeof adminSaleQueueViews)[number];
@@ -274,6 +276,23 @@ export const adminSaleDecisionResponseSchema = adminSaleDetailResponseSchema;
 
 /** POST /:id/payout/retry */
 export const retryPayoutBodySchema = z.object({ confirm_code: confirmCodeSchema });
+/**
+ * POST /:id/payout/resolve (admin): staff's answer to a payout held because the provider reported
+ * another amount or currency — paid (the customer received the approved amount: the sale is paid)
+ * or not_paid (the attempt fails: retry, a manual record, or the customer's bank change follow).
+ */
+export const resolvePayoutBodySchema = z.object({
+  resolution: z.enum(payoutResolutions, { error: 'Choose what happened' }),
+  note: z
+    .string()
+    .refine((value) => isPlainText(value, { multiline: true }), { message: reviewMessages.invalidText, abort: true })
+    .trim()
+    .min(1, 'Write a note saying what you checked')
+    .max(500, 'Cannot be more than 500 characters'),
+  confirm_code: confirmCodeSchema,
+});
+export type ResolvePayoutBody = z.infer<typeof resolvePayoutBodySchema>;
+
 /** POST /:id/payout/manual (admin): a payment made by other means, recorded with its reference. */
 export const manualPayoutBodySchema = z.object({
   reference: z

@@ -30,6 +30,7 @@ export const pushErrorCodes = { disabled: 'PUSH_DISABLED', notFound: 'PUSH_SUBSC
 export const pushTitles = {
   salePaid: 'Sale paid',
   saleRejected: 'Sale rejected',
+  payoutFailed: 'Payout failed',
   billSuccessful: 'Purchase successful',
   billFailed: 'Purchase failed',
 } as const;

@@ -13,7 +13,8 @@ export const staffRoles = ['reviewer', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 export const staffSessionStages = ['password', 'verified'] as const;
 export const payoutMethods = ['transfer', 'manual'] as const;
-export const payoutStatuses = ['queued', 'sending', 'pending', 'success', 'failed'] as const;
+export const payoutStatuses = ['queued', 'sending', 'pending', 'needs_review', 'success', 'failed', 'reversed'] as const;
+export const payoutStarters = ['staff', 'customer'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -100,17 +101,25 @@ export const payouts = pgTable(
     providerReference: text('provider_reference'),
     failureReason: text('failure_reason'),
     note: text('note'),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'restrict' }),
+    /** Null when the customer started it (a bank change after a failed payout; 0019). */
+    createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'restrict' }),
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
     settledAt: at('settled_at'),
+    // 0019: who started it, a held success's provider figures, staff's resolution, a reversal.
+    startedBy: text('started_by', { enum: payoutStarters }).notNull().default('staff'),
+    reportedAmountKobo: bigint('reported_amount_kobo', { mode: 'number' }),
+    reportedCurrency: text('reported_currency'),
+    reviewReason: text('review_reason'),
+    resolvedBy: uuid('resolved_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
+    resolutionNote: text('resolution_note'),
+    reversedAt: at('reversed_at'),
   },
   (t) => [
     unique('payouts_reference_key').on(t.reference),
     unique('payouts_attempt_key').on(t.saleId, t.attempt),
-    uniqueIndex('payouts_one_live_per_sale').on(t.saleId).where(sql`status <> 'failed'`),
+    uniqueIndex('payouts_one_live_per_sale').on(t.saleId).where(sql`status NOT IN ('failed', 'reversed')`),
+    index('payouts_held_idx').on(t.createdAt, t.id).where(sql`status = 'needs_review'`),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
   ],

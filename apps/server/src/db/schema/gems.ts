@@ -20,6 +20,7 @@ export const gemEntryReasons = [
   'hold',
   'hold_capture',
   'hold_release',
+  'reward_clawback',
 ] as const;
 export type GemEntryReason = (typeof gemEntryReasons)[number];
 
@@ -150,6 +151,11 @@ export const gemRewards = pgTable(
       .unique()
       .references(() => gemEntries.id),
     claimId: uuid('claim_id').references(() => gemRewardClaims.id),
+    /** 0019: the entry that took an unclaimed reward back (its sale's payout was reversed), and why. */
+    clawbackEntryId: uuid('clawback_entry_id')
+      .unique()
+      .references(() => gemEntries.id),
+    clawbackReason: text('clawback_reason'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('gem_rewards_source_key').on(t.source)],

@@ -41,17 +41,20 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     .from(payouts)
     .where(and(eq(payouts.status, 'success'), gte(payouts.settledAt, dayStart), lt(payouts.settledAt, dayEnd)));
 
-  // Open failures: an approved sale whose attempts have all failed (none live, none successful).
+  // Open failures: an approved sale whose attempts have all failed or been reversed (none live).
   const [failed] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(sales)
     .where(
       and(
         eq(sales.status, 'approved'),
-        sql`EXISTS (SELECT 1 FROM ${payouts} p WHERE p.sale_id = ${sales.id} AND p.status = 'failed')`,
-        sql`NOT EXISTS (SELECT 1 FROM ${payouts} p WHERE p.sale_id = ${sales.id} AND p.status <> 'failed')`,
+        sql`EXISTS (SELECT 1 FROM ${payouts} p WHERE p.sale_id = ${sales.id} AND p.status IN ('failed', 'reversed'))`,
+        sql`NOT EXISTS (SELECT 1 FROM ${payouts} p WHERE p.sale_id = ${sales.id} AND p.status NOT IN ('failed', 'reversed'))`,
       ),
     );
+
+  // Successes held for staff: the provider reported another amount or currency (payouts_held_idx).
+  const [held] = await db.select({ count: sql<number>`count(*)::int` }).from(payouts).where(eq(payouts.status, 'needs_review'));
 
   const [stuck] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${billOrders.authorisedAt})`.mapWith(billOrders.authorisedAt) })
@@ -70,6 +73,7 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     today: { date, time_zone: timeZone, approved: Number(decided?.approved ?? 0), rejected: Number(decided?.rejected ?? 0) },
     payouts_today: { count: Number(paid?.count ?? 0), total_kobo: totalKobo },
     payouts_failed: { count: Number(failed?.count ?? 0) },
+    payouts_held: { count: Number(held?.count ?? 0) },
     bill_orders_stuck: { count: Number(stuck?.count ?? 0), oldest_authorised_at: iso(stuck?.oldest) },
     generated_at: now.toISOString(),
   };

@@ -20,6 +20,7 @@ import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, notFound, validationError } from '../errors';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
+import { retryFailedPayoutsAfterBankChange } from '../payouts/customer';
 import { hasPin, verifyPin } from '../pin/service';
 
 export { bankErrorCodes };
@@ -160,6 +161,8 @@ export async function updateBankDetails(
         throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinRequired, 400, { fields: { pin: bankMessages.pinRequired } });
       }
     }
+    // A payout that failed or was reversed goes out again, to the new account (domain/payouts).
+    await retryFailedPayoutsAfterBankChange(tx, userId, deps.clock);
     const masked = maskAccountNumber(input.bank_account);
     await notify(
       tx,

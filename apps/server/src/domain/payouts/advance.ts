@@ -24,12 +24,13 @@ export type AdvanceOutcome = PayoutRow['status'] | 'missing';
 export async function applyTransferState(db: Db, deps: PayoutDeps, payout: PayoutRow, state: TransferState): Promise<AdvanceOutcome> {
   switch (state.status) {
     case 'success':
-      if (state.amountKobo !== null && state.amountKobo !== payout.amountKobo) {
-        deps.logger?.error({ payoutId: payout.id, reference: payout.reference, expected: payout.amountKobo, reported: state.amountKobo }, 'provider reports a different transfer amount');
-      }
-      return (await settlePayoutSuccess(db, deps, payout.id, state.transferCode)) === 'conflict' ? 'failed' : 'success';
+      // A different amount or currency holds the attempt for staff instead of paying the sale.
+      await settlePayoutSuccess(db, deps, payout.id, { transferCode: state.transferCode, amountKobo: state.amountKobo, currency: state.currency });
+      return (await findPayout(db, payout.id))?.status ?? 'missing';
     case 'failed':
-      return (await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode)) === 'conflict' ? 'success' : 'failed';
+      // After a success this is a reversal: the sale is reopened.
+      await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode);
+      return (await findPayout(db, payout.id))?.status ?? 'missing';
     case 'pending': {
       if (await markPayoutPending(db, deps.clock, payout.id, state.transferCode)) {
         // One scheduled status query per attempt (the webhook usually settles it before).
@@ -57,7 +58,7 @@ const TRANSFER_REASON = 'Wise sale payout';
 export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string): Promise<AdvanceOutcome> {
   let payout = await findPayout(db, payoutId);
   if (!payout) return 'missing';
-  if (payout.method !== 'transfer' || payout.status === 'success' || payout.status === 'failed') return payout.status;
+  if (payout.method !== 'transfer' || !['queued', 'sending', 'pending'].includes(payout.status)) return payout.status;
   const log = { payoutId, saleId: payout.saleId, reference: payout.reference };
 
   if (payout.status === 'pending') {

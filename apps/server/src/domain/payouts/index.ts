@@ -7,3 +7,5 @@ export { advancePayout } from './advance';
 export { handleTransferEvent } from './webhook';
 export { recoverStuckPayouts } from './recover';
 export { salePaidMessage, settlePayoutSuccess, settlePayoutFailure } from './settle';
+export { retryFailedPayoutsAfterBankChange } from './customer';
+export { resolveHeldPayout } from './staff';

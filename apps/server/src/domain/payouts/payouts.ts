@@ -1,6 +1,7 @@
 import { asc, desc, eq, max } from 'drizzle-orm';
 import type { AdminPayout } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
+import { bankDetails, banks } from '../../db/schema/account';
 import { payouts } from '../../db/schema/admin';
 import { sales } from '../../db/schema/sales';
 import { enqueue } from '../../jobs/queue';
@@ -24,6 +25,7 @@ export const payoutErrorCodes = {
   saleNotApproved: 'SALE_NOT_APPROVED',
   payoutInProgress: 'PAYOUT_IN_PROGRESS',
   payoutNotFailed: 'PAYOUT_NOT_FAILED',
+  payoutNotHeld: 'PAYOUT_NOT_HELD',
   tooManyAttempts: 'PAYOUT_ATTEMPTS_EXHAUSTED',
 } as const;
 
@@ -41,9 +43,17 @@ export const sendJobKey = (payoutId: string) => `${PAYOUT_SEND_JOB}:${payoutId}`
 
 export interface StartPayoutInput {
   saleId: string;
-  /** The staff member whose approval (or retry) starts it. */
-  staffId: string;
+  /** The staff member whose approval (or retry) starts it; null when the customer's bank change does. */
+  staffId: string | null;
+  /**
+   * The account to pay when not the sale's snapshot: the customer's current bank details after
+   * they changed them (the database refuses any other account).
+   */
+  account?: { bankCode: string; accountNumber: string; accountName: string };
 }
+
+/** An attempt after which a new one may start: it definitely did not pay (or the bank took it back). */
+export const isDeadPayout = (status: PayoutRow['status']) => status === 'failed' || status === 'reversed';
 
 /** The sale as a payout needs it, locked for the caller's transaction. */
 export async function lockSaleForPayout(tx: Db, saleId: string) {
@@ -80,7 +90,7 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
     .where(eq(payouts.saleId, sale.id))
     .orderBy(desc(payouts.attempt))
     .limit(1);
-  if (latest && latest.status !== 'failed') {
+  if (latest && !isDeadPayout(latest.status)) {
     throw new DomainError(payoutErrorCodes.payoutInProgress, 'This sale already has a payout that has not failed.', 409);
   }
   const attempt = (latest?.attempt ?? 0) + 1;
@@ -95,10 +105,11 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
       method: 'transfer',
       status: 'queued',
       amountKobo: sale.payoutAmountKobo,
-      bankCode: sale.bankCode,
-      accountNumber: sale.accountNumber,
-      accountName: sale.accountName,
+      bankCode: input.account?.bankCode ?? sale.bankCode,
+      accountNumber: input.account?.accountNumber ?? sale.accountNumber,
+      accountName: input.account?.accountName ?? sale.accountName,
       createdBy: input.staffId,
+      startedBy: input.staffId ? 'staff' : 'customer',
       createdAt: clock.now(),
     })
     .returning({ id: payouts.id });
@@ -109,9 +120,34 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
+/**
+ * The account a staff retry pays: the latest attempt's when the customer changed their bank
+ * details to it (and it is still their current details), else the sale's snapshot — never back to
+ * an account the customer replaced after a failure.
+ */
+export async function accountForRetry(
+  tx: Db,
+  sale: { userId: string; bankCode: string; accountNumber: string; accountName: string },
+  latest: Pick<PayoutRow, 'bankCode' | 'accountNumber' | 'accountName'>,
+): Promise<StartPayoutInput['account']> {
+  const sameAsSale = latest.bankCode === sale.bankCode && latest.accountNumber === sale.accountNumber && latest.accountName === sale.accountName;
+  if (sameAsSale) return undefined;
+  const [current] = await tx
+    .select({ bankCode: bankDetails.bankCode, accountNumber: bankDetails.accountNumber, accountName: bankDetails.accountName })
+    .from(bankDetails)
+    .where(eq(bankDetails.userId, sale.userId));
+  if (current && current.bankCode === latest.bankCode && current.accountNumber === latest.accountNumber && current.accountName === latest.accountName) {
+    return { bankCode: latest.bankCode, accountNumber: latest.accountNumber, accountName: latest.accountName };
+  }
+  return undefined;
+}
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toAdminPayout(row: PayoutRow): AdminPayout {
+/** The sale's own snapshot, to tell staff when an attempt pays another account (the customer changed it). */
+export type SaleAccount = { bankCode: string; accountNumber: string; accountName: string };
+
+export function toAdminPayout(row: PayoutRow, saleAccount?: SaleAccount, bankName?: string | null): AdminPayout {
   return {
     id: row.id,
     attempt: row.attempt,
@@ -125,13 +161,29 @@ export function toAdminPayout(row: PayoutRow): AdminPayout {
     created_at: row.createdAt.toISOString(),
     sent_at: iso(row.sentAt),
     settled_at: iso(row.settledAt),
+    account: { bank_code: row.bankCode, bank_name: bankName ?? null, account_number: row.accountNumber, account_name: row.accountName },
+    started_by: row.startedBy,
+    account_changed: saleAccount
+      ? row.bankCode !== saleAccount.bankCode || row.accountNumber !== saleAccount.accountNumber || row.accountName !== saleAccount.accountName
+      : false,
+    reported_amount_kobo: row.reportedAmountKobo,
+    reported_currency: row.reportedCurrency,
+    review_reason: row.reviewReason,
+    resolution_note: row.resolutionNote,
+    reversed_at: iso(row.reversedAt),
   };
 }
 
 /** Every attempt to pay a sale, first first (the staff sale detail). */
 export async function getSalePayouts(db: Db, saleId: string): Promise<AdminPayout[]> {
-  const rows = await db.select().from(payouts).where(eq(payouts.saleId, saleId)).orderBy(asc(payouts.attempt));
-  return rows.map(toAdminPayout);
+  const rows = await db
+    .select({ payout: payouts, bankName: banks.name })
+    .from(payouts)
+    .leftJoin(banks, eq(banks.code, payouts.bankCode))
+    .where(eq(payouts.saleId, saleId))
+    .orderBy(asc(payouts.attempt));
+  const [sale] = await db.select({ bankCode: sales.bankCode, accountNumber: sales.accountNumber, accountName: sales.accountName }).from(sales).where(eq(sales.id, saleId));
+  return rows.map((row) => toAdminPayout(row.payout, sale, row.bankName));
 }
 
 /** The latest attempt of a sale, or undefined before approval. */

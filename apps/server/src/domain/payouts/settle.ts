@@ -1,14 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatKobo, pushTitles } from '@wise/shared';
+import { formatKobo, payoutFailedMessage, payoutFailureCodeOf, payoutFailureTexts, pushTitles } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
+import { banks } from '../../db/schema/account';
 import { users } from '../../db/schema/auth';
 import { sales } from '../../db/schema/sales';
 import type { Clock } from '../../lib/clock';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { enqueuePush, transactionUrl } from '../push/notify';
-import { accrueSaleReward } from '../rewards/rewards';
+import { accrueSaleReward, clawBackSaleRewards, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps, PayoutSettings } from './settings';
 
@@ -26,7 +27,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export const salePaidMessage = (title: string, amountKobo: number, bankName: string, accountNumber: string) =>
   `Your ${title} sale of ${formatKobo(amountKobo)} has been paid to ${bankName} ••${accountNumber.slice(-4)}.`;
 
-export type SettleResult = 'settled' | 'already' | 'conflict';
+export type SettleResult = 'settled' | 'already' | 'conflict' | 'held' | 'reversed';
 
 async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow | undefined> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
@@ -41,7 +42,7 @@ async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow | undefin
 export async function paySale(
   tx: Db,
   deps: { clock: Clock; settings: Pick<PayoutSettings, 'gemsPer1000Naira'>; appUrl?: string },
-  payout: Pick<PayoutRow, 'saleId' | 'amountKobo'>, providerReference: string): Promise<void> {
+  payout: Pick<PayoutRow, 'saleId' | 'amountKobo' | 'attempt' | 'bankCode' | 'accountNumber'>, providerReference: string): Promise<void> {
   const [sale] = await tx
     .select({
       id: sales.id,
@@ -61,14 +62,21 @@ export async function paySale(
   // Never before the approval: instances' clocks may differ by a little.
   const at = new Date(Math.max(deps.clock.now().getTime(), sale.statusChangedAt.getTime(), sale.decidedAt?.getTime() ?? 0));
   await tx.update(sales).set({ status: 'paid', paidAt: at, payoutReference: providerReference, statusChangedAt: at }).where(eq(sales.id, sale.id));
-  const reward = await accrueSaleReward(tx, deps.clock, {
-    userId: sale.userId,
-    saleId: sale.id,
-    amountKobo: payout.amountKobo,
-    gemsPer1000Naira: deps.settings.gemsPer1000Naira,
-    description: `Reward for your ${sale.title} sale`,
-  });
-  const headline = salePaidMessage(sale.title, payout.amountKobo, sale.bankName, sale.accountNumber);
+  // Once per sale; again only if a reversal took the earlier (unclaimed) reward back.
+  const source = await saleRewardSource(tx, sale.id, payout.attempt);
+  const reward = source
+    ? await accrueSaleReward(tx, deps.clock, {
+        userId: sale.userId,
+        saleId: sale.id,
+        amountKobo: payout.amountKobo,
+        gemsPer1000Naira: deps.settings.gemsPer1000Naira,
+        description: `Reward for your ${sale.title} sale`,
+        source,
+      })
+    : undefined;
+  // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
+  const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
+  const headline = salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber);
   const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
   const notice = `${headline}${rewardLine}`;
   await notify(tx, sale.userId, notice);
@@ -93,13 +101,45 @@ export async function paySale(
   });
 }
 
-/** The provider says the transfer succeeded: the attempt and the sale, in one transaction. Idempotent. */
-export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: string, transferCode: string | null): Promise<SettleResult> {
+async function bankNameOf(tx: Db, bankCode: string, fallback: string): Promise<string> {
+  const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.code, bankCode)).limit(1);
+  return bank?.name ?? fallback;
+}
+
+/** What the provider reported with a success; null fields were not reported. */
+export interface ReportedSuccess {
+  transferCode: string | null;
+  amountKobo: number | null;
+  currency: string | null;
+}
+
+/** Why a reported success does not match the attempt, or null when it does. */
+export function successMismatch(payout: Pick<PayoutRow, 'amountKobo'>, reported: ReportedSuccess): string | null {
+  const problems: string[] = [];
+  if (reported.amountKobo !== null && reported.amountKobo !== payout.amountKobo) {
+    problems.push(`the provider reported ${reported.amountKobo} kobo, the payout is ${payout.amountKobo} kobo`);
+  }
+  if (reported.currency !== null && reported.currency.toUpperCase() !== 'NGN') problems.push(`the provider reported the currency ${reported.currency}, the payout is in NGN`);
+  return problems.length ? `Held: ${problems.join('; ')}` : null;
+}
+
+/**
+ * The provider says the transfer succeeded: the attempt and the sale, in one transaction.
+ * Idempotent. A success whose amount or currency differs from the attempt is not settled: the
+ * attempt is held (`needs_review`, with the provider's figures), the sale stays unpaid, and staff
+ * resolve it (the back office shows it; an error line tells an operator).
+ */
+export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: string, reportedOrCode: ReportedSuccess | string | null): Promise<SettleResult> {
+  // A bare transfer code: a success that reports no figures (nothing to compare).
+  const reported: ReportedSuccess =
+    reportedOrCode !== null && typeof reportedOrCode === 'object' ? reportedOrCode : { transferCode: reportedOrCode, amountKobo: null, currency: null };
+  const transferCode = reported.transferCode;
   return db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new Error(`payout ${payoutId} not found`);
     if (payout.status === 'success') return 'already';
-    if (payout.status === 'failed') {
+    if (payout.status === 'needs_review') return 'held';
+    if (payout.status === 'failed' || payout.status === 'reversed') {
       // A definite failure was reported before (or staff have moved on): money may have moved twice.
       deps.logger?.error({ payoutId, saleId: payout.saleId, reference: payout.reference }, 'payout reported successful after it was recorded as failed: check with the provider');
       return 'conflict';
@@ -107,6 +147,25 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
     const now = deps.clock.now();
     const providerReference = transferCode ?? payout.providerReference ?? payout.reference;
     if (payout.status === 'queued') await tx.update(payouts).set({ status: 'sending', sentAt: payout.sentAt ?? now }).where(eq(payouts.id, payoutId));
+    const mismatch = successMismatch(payout, reported);
+    if (mismatch) {
+      await tx
+        .update(payouts)
+        .set({
+          status: 'needs_review',
+          providerReference,
+          sentAt: payout.sentAt ?? now,
+          reportedAmountKobo: reported.amountKobo !== null && Number.isSafeInteger(reported.amountKobo) && reported.amountKobo >= 0 ? reported.amountKobo : null,
+          reportedCurrency: reported.currency && /^[A-Za-z]{1,10}$/.test(reported.currency) ? reported.currency : null,
+          reviewReason: clip(mismatch, REASON_MAX),
+        })
+        .where(eq(payouts.id, payoutId));
+      deps.logger?.error(
+        { payoutId, saleId: payout.saleId, reference: payout.reference, expectedKobo: payout.amountKobo, reportedKobo: reported.amountKobo, reportedCurrency: reported.currency },
+        'payout reported successful with a different amount or currency: held for staff (back office, "Held — provider figures differ"); the sale stays unpaid',
+      );
+      return 'held';
+    }
     await tx
       .update(payouts)
       .set({ status: 'success', settledAt: now, providerReference, sentAt: payout.sentAt ?? now })
@@ -117,23 +176,98 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
   });
 }
 
-/** The provider says the transfer failed (or refused it): the attempt fails, the sale stays approved for staff. */
+/**
+ * The provider says the transfer failed (or refused it): the attempt fails, the sale stays
+ * approved, and the customer is told why in their words (they can change their bank details,
+ * which retries it). Reported after a success (a reversal by the bank, or a late failure), the
+ * sale is reopened instead (`reverseSalePayout`). Idempotent.
+ */
 export async function settlePayoutFailure(db: Db, deps: PayoutDeps, payoutId: string, reason: string, transferCode: string | null): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new Error(`payout ${payoutId} not found`);
-    if (payout.status === 'failed') return 'already';
+    if (payout.status === 'failed' || payout.status === 'reversed') return 'already';
     if (payout.status === 'success') {
-      deps.logger?.error({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'payout reported failed or reversed after it was recorded as paid: check with the provider');
-      return 'conflict';
+      if (payout.method !== 'transfer') {
+        deps.logger?.error({ payoutId, saleId: payout.saleId, reason }, 'a failure reported for a manual payment: ignored, check with the provider');
+        return 'conflict';
+      }
+      await reverseSalePayout(tx, deps, payout, reason);
+      return 'reversed';
+    }
+    if (payout.status === 'needs_review') {
+      // Staff are already looking at it; the failure is part of what they check.
+      deps.logger?.error({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'a held payout was then reported failed: left for staff to resolve');
+      return 'held';
     }
     const now = deps.clock.now();
+    const failureReason = clip(reason.trim() || 'The transfer failed', REASON_MAX);
     await tx
       .update(payouts)
-      .set({ status: 'failed', settledAt: now, failureReason: clip(reason.trim() || 'The transfer failed', REASON_MAX), providerReference: transferCode ?? payout.providerReference })
+      .set({ status: 'failed', settledAt: now, failureReason, providerReference: transferCode ?? payout.providerReference })
       .where(eq(payouts.id, payoutId));
-    deps.logger?.warn({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'payout failed; the sale waits for staff (retry or manual payment)');
+    await tellCustomerPayoutFailed(tx, deps, payout.saleId, payout.amountKobo, failureReason, false);
+    deps.logger?.warn({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'payout failed; the customer is told, the sale waits for staff or a bank change (retry or manual payment)');
     return 'settled';
+  });
+}
+
+/**
+ * A successful transfer taken back (Paystack `transfer.reversed`, or a failure reported after
+ * success): inside the caller's transaction, under the payout's row lock. The attempt becomes
+ * `reversed`, the sale goes back from `paid` to `approved` (awaiting a new payout; the database
+ * records the step in its history), the rewards of the sale not claimed yet are taken back (claimed
+ * gems stay), and the customer is told. An error line tells an operator money came back.
+ */
+export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: PayoutRow, reason: string): Promise<void> {
+  const now = deps.clock.now();
+  const [sale] = await tx
+    .select({ id: sales.id, userId: sales.userId, status: sales.status, statusChangedAt: sales.statusChangedAt })
+    .from(sales)
+    .where(eq(sales.id, payout.saleId))
+    .for('update');
+  if (!sale) throw new Error(`payout of a missing sale ${payout.saleId}`);
+  const failureReason = clip(reason.trim() || 'The transfer was reversed by the bank', REASON_MAX);
+  const reversedAt = new Date(Math.max(now.getTime(), payout.settledAt?.getTime() ?? 0));
+  await tx.update(payouts).set({ status: 'reversed', failureReason, reversedAt }).where(eq(payouts.id, payout.id));
+  if (sale.status === 'paid') {
+    const at = new Date(Math.max(now.getTime(), sale.statusChangedAt.getTime()));
+    await tx.update(sales).set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at }).where(eq(sales.id, sale.id));
+  }
+  const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
+  await tellCustomerPayoutFailed(tx, deps, sale.id, payout.amountKobo, failureReason, true);
+  deps.logger?.error(
+    { payoutId: payout.id, saleId: sale.id, reference: payout.reference, reason, gemsTakenBack: clawedBack },
+    'a paid payout was reversed by the bank: the sale is reopened (approved, awaiting a new payout), the customer told',
+  );
+}
+
+/** The customer's notification, push and e-mail about a failed or reversed payout. */
+export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'clock' | 'appUrl'>, saleId: string, amountKobo: number, providerReason: string, reversed: boolean) {
+  const [sale] = await tx
+    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
+    .where(eq(sales.id, saleId))
+    .limit(1);
+  if (!sale) throw new Error(`sale ${saleId} has no customer`);
+  const reason = payoutFailureTexts.reasons[payoutFailureCodeOf(providerReason, reversed)];
+  const notice = payoutFailedMessage(sale.title, formatKobo(amountKobo), reason);
+  await notify(tx, sale.userId, notice);
+  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
+  await enqueueEmail(tx, deps.clock, {
+    to: sale.email,
+    subject: `We could not pay your ${sale.title} sale`,
+    text: [
+      `Hello ${sale.fullName},`,
+      '',
+      notice,
+      '',
+      'Open Wise, go to your bank details and enter the account you want to be paid to: the payment is sent again at once.',
+      ...(deps.appUrl ? ['', `See the transaction: ${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}`] : []),
+      '',
+      'Wise',
+    ].join('\n'),
   });
 }
 

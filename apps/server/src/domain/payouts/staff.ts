@@ -5,9 +5,11 @@ import type { Clock } from '../../lib/clock';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, forbidden, validationError } from '../errors';
 import type { StaffPrincipal } from '../staff/principal';
-import { latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
+import { eq } from 'drizzle-orm';
+import type { PayoutResolution } from '@wise/shared/admin';
+import { accountForRetry, isDeadPayout, latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
 import type { PayoutSettings } from './settings';
-import { paySale } from './settle';
+import { paySale, tellCustomerPayoutFailed } from './settle';
 
 /**
  * What staff do when a payout failed (issue 11): retry it as a new attempt with a new reference,
@@ -26,7 +28,7 @@ export interface StaffPayoutInput {
   ip?: string | null;
 }
 
-const notFailed = () => new DomainError(payoutErrorCodes.payoutNotFailed, 'Only a payout that failed can be retried or replaced by a manual payment.', 409);
+const notFailed = () => new DomainError(payoutErrorCodes.payoutNotFailed, 'Only a payout that failed or was reversed can be retried or replaced by a manual payment.', 409);
 
 /** A new transfer attempt after a failed one (409 unless the latest attempt failed). */
 export async function retryPayout(db: Db, clock: Clock, input: StaffPayoutInput): Promise<AdminPayout> {
@@ -34,8 +36,9 @@ export async function retryPayout(db: Db, clock: Clock, input: StaffPayoutInput)
     const sale = await lockSaleForPayout(tx, input.saleId);
     if (sale.status !== 'approved') throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
     const latest = await latestPayout(tx, sale.id);
-    if (!latest || latest.status !== 'failed') throw notFailed();
-    const started = await startPayout(tx, clock, { saleId: sale.id, staffId: input.staff.id });
+    if (!latest || !isDeadPayout(latest.status)) throw notFailed();
+    const account = await accountForRetry(tx, sale, latest);
+    const started = await startPayout(tx, clock, { saleId: sale.id, staffId: input.staff.id, account });
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.retry',
       targetType: 'sale',
@@ -79,7 +82,7 @@ export async function recordManualPayout(
       throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
     }
     const latest = await latestPayout(tx, sale.id);
-    if (!latest || latest.status !== 'failed') throw notFailed();
+    if (!latest || !isDeadPayout(latest.status)) throw notFailed();
     const attempt = latest.attempt + 1;
     const now = clock.now();
     const [row] = await tx
@@ -112,6 +115,66 @@ export async function recordManualPayout(
       note,
       ip: input.ip ?? null,
     });
+    return toAdminPayout(row);
+  });
+}
+
+export interface ResolveHeldPayoutInput extends StaffPayoutInput {
+  resolution: PayoutResolution;
+  /** What staff checked (the provider's dashboard, the bank statement). */
+  note: string;
+}
+
+/**
+ * Staff's answer to a success held because the provider reported another amount or currency
+ * (`needs_review`). `paid`: the customer received the approved amount after all — the attempt
+ * succeeds and pays the sale exactly like a transfer (reward, notification, e-mail). `not_paid`:
+ * the attempt fails with staff's note, the customer is told, and a retry, a manual record or the
+ * customer's bank change may follow. Admins only; audited in the same transaction.
+ */
+export async function resolveHeldPayout(
+  db: Db,
+  clock: Clock,
+  settings: Pick<PayoutSettings, 'gemsPer1000Naira'> & { appUrl?: string },
+  input: ResolveHeldPayoutInput,
+): Promise<AdminPayout> {
+  if (input.staff.role !== 'admin') throw forbidden('Only an admin can resolve a held payout.');
+  const note = input.note.trim();
+  if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying what you checked', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  return db.transaction(async (tx) => {
+    const sale = await lockSaleForPayout(tx, input.saleId);
+    const latest = await latestPayout(tx, sale.id);
+    if (!latest || latest.status !== 'needs_review') {
+      throw new DomainError(payoutErrorCodes.payoutNotHeld, 'Only a held payout (the provider reported other figures) can be resolved.', 409);
+    }
+    const now = clock.now();
+    const settledAt = new Date(Math.max(now.getTime(), latest.sentAt?.getTime() ?? 0));
+    if (input.resolution === 'paid') {
+      const providerReference = latest.providerReference ?? latest.reference;
+      await tx
+        .update(payouts)
+        .set({ status: 'success', settledAt, providerReference, resolvedBy: input.staff.id, resolutionNote: note })
+        .where(eq(payouts.id, latest.id));
+      await paySale(tx, { clock, settings, appUrl: settings.appUrl }, latest, providerReference);
+    } else {
+      const failureReason = `Not paid (checked by staff): ${note}`.slice(0, 500);
+      await tx
+        .update(payouts)
+        .set({ status: 'failed', settledAt, failureReason, resolvedBy: input.staff.id, resolutionNote: note })
+        .where(eq(payouts.id, latest.id));
+      await tellCustomerPayoutFailed(tx, { clock, appUrl: settings.appUrl }, sale.id, latest.amountKobo, 'The transfer did not complete', false);
+    }
+    await recordStaffAction(tx, clock, input.staff, {
+      action: 'payout.resolve',
+      targetType: 'sale',
+      targetId: sale.id,
+      before: { attempt: latest.attempt, status: 'needs_review', amount_kobo: latest.amountKobo, reported_amount_kobo: latest.reportedAmountKobo, reported_currency: latest.reportedCurrency },
+      after: { attempt: latest.attempt, status: input.resolution === 'paid' ? 'success' : 'failed', resolution: input.resolution },
+      note,
+      ip: input.ip ?? null,
+    });
+    const row = await latestPayout(tx, sale.id);
+    if (!row) throw new Error('resolved payout vanished');
     return toAdminPayout(row);
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { gemErrorCodes, rewardMessages, REWARDS_HISTORY_PAGE_SIZE } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
@@ -90,6 +90,11 @@ export interface SaleRewardInput {
   gemsPer1000Naira?: number;
   /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
   description: string;
+  /**
+   * The reward's source when not the sale's first: a sale paid again after its payout was
+   * reversed (and its unclaimed reward taken back) earns again under `sale:<id>:a<attempt>`.
+   */
+  source?: string;
 }
 
 /**
@@ -99,7 +104,62 @@ export interface SaleRewardInput {
 export async function accrueSaleReward(db: Db, clock: Clock, input: SaleRewardInput): Promise<AccruedReward | undefined> {
   const amount = rewardGemsForSale(input.amountKobo, input.gemsPer1000Naira);
   if (amount === 0) return undefined;
-  return accrueReward(db, clock, { userId: input.userId, source: `sale:${input.saleId}`, amount, description: input.description });
+  return accrueReward(db, clock, { userId: input.userId, source: input.source ?? `sale:${input.saleId}`, amount, description: input.description });
+}
+
+/** Every reward a sale ever accrued: `sale:<id>` and, after a reversal, `sale:<id>:a<attempt>`. */
+const saleRewardSources = (saleId: string) => or(eq(gemRewards.source, `sale:${saleId}`), like(gemRewards.source, `sale:${saleId}:%`));
+
+/**
+ * The source a sale's reward accrues under when it is paid by attempt `attempt`: `sale:<id>` the
+ * first time; nothing (undefined) while a reward of the sale is still live (claimable or
+ * claimed); `sale:<id>:a<attempt>` when every earlier one was taken back by a reversal.
+ */
+export async function saleRewardSource(db: Db, saleId: string, attempt: number): Promise<string | undefined> {
+  const rows = await db.select({ clawbackEntryId: gemRewards.clawbackEntryId }).from(gemRewards).where(saleRewardSources(saleId));
+  if (rows.length === 0) return `sale:${saleId}`;
+  if (rows.some((row) => row.clawbackEntryId === null)) return undefined;
+  return `sale:${saleId}:a${attempt}`;
+}
+
+/**
+ * Takes back a sale's rewards that were not claimed yet (its payout was reversed): one balanced
+ * entry per reward (`rewards -n`, `rewards_program +n`, reason `reward_clawback`, key
+ * `clawback:<reward id>`), stamped on the reward so it is never claimable again. Claimed gems stay
+ * with the customer. Idempotent: a reward already taken back is skipped, a replayed key moves
+ * nothing. Returns the gems taken back now.
+ */
+export async function clawBackSaleRewards(db: Db, clock: Clock, input: { userId: string; saleId: string; reason: string }): Promise<number> {
+  const reason = input.reason.trim().slice(0, 200);
+  if (!reason) throw new RangeError('a clawback needs a reason');
+  const program = await systemAccountId(db, 'rewards_program');
+  const at = clock.now();
+  return db.transaction(async (tx) => {
+    // Same lock order as a claim (rewards account, then the reward rows): a claim and a clawback queue.
+    const { accountId } = await lockUserAccount(tx, input.userId, 'rewards');
+    const open = await tx
+      .select()
+      .from(gemRewards)
+      .where(and(eq(gemRewards.userId, input.userId), saleRewardSources(input.saleId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
+      .for('update');
+    let total = 0;
+    for (const reward of open) {
+      const posted = await postEntry(tx, {
+        idempotencyKey: `clawback:${reward.id}`,
+        reason: 'reward_clawback',
+        userId: input.userId,
+        memo: reason,
+        at,
+        lines: [
+          { accountId, amount: -reward.amount },
+          { accountId: program, amount: reward.amount },
+        ],
+      });
+      await tx.update(gemRewards).set({ clawbackEntryId: posted.entryId, clawbackReason: reason }).where(eq(gemRewards.id, reward.id));
+      total += reward.amount;
+    }
+    return total;
+  });
 }
 
 export interface RewardClaim {
@@ -134,7 +194,7 @@ export async function claimRewards(db: Db, clock: Clock, userId: string): Promis
     const unclaimed = await tx
       .select()
       .from(gemRewards)
-      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId)))
+      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
       .orderBy(asc(gemRewards.createdAt))
       .for('update');
     const total = unclaimed.reduce((sum, r) => sum + r.amount, 0);
@@ -162,7 +222,7 @@ export async function claimRewards(db: Db, clock: Clock, userId: string): Promis
     const stamped = await tx
       .update(gemRewards)
       .set({ claimId })
-      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId)))
+      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
       .returning({ id: gemRewards.id });
     if (stamped.length !== unclaimed.length) throw new Error(`claim ${claimId} stamped ${stamped.length} of ${unclaimed.length} rewards`);
     return { claim: toClaim(claim), balance: await getGemBalance(tx, userId) };

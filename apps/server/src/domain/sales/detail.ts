@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   coinArtUrl,
   COINS,
+  payoutFailureCodeOf,
+  payoutFailureTexts,
   errorCodes,
   giftCardArtUrl,
   saleMessages,
@@ -12,7 +14,7 @@ import {
   type TransactionStatus,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { giftCards, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
+import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
 import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
 import { DomainError } from '../errors';
@@ -44,9 +46,29 @@ export type SaleListRow = {
   createdAt: Date;
   cardSlug: string | null;
   coin: CoinId | null;
+  /** `<status>|<provider reason>` of an approved sale's latest payout when it failed or was reversed (`latestPayoutFailure`). */
+  payoutFailure?: string | null;
 };
 
+/**
+ * For an approved sale: `failed|<reason>` or `reversed|<reason>` when its latest payout attempt
+ * failed or was reversed, else null (one index lookup on payouts_attempt_key, approved sales only).
+ */
+export const latestPayoutFailure = sql<string | null>`CASE WHEN ${sales.status} = 'approved' THEN (
+  SELECT CASE WHEN p.status IN ('failed', 'reversed') THEN p.status || '|' || coalesce(p.failure_reason, '') END
+  FROM payouts p WHERE p.sale_id = ${sales.id} ORDER BY p.attempt DESC LIMIT 1
+) END`;
+
+/** The customer's words for a failed payout (`latestPayoutFailure`'s text), or null. */
+export function payoutFailureOf(text: string | null | undefined): TransactionItem['payout_failure'] {
+  if (!text) return null;
+  const [status, ...rest] = text.split('|');
+  const code = payoutFailureCodeOf(rest.join('|'), status === 'reversed');
+  return { code, reason: payoutFailureTexts.reasons[code] };
+}
+
 export function toTransactionItem(row: SaleListRow): TransactionItem {
+  const payoutFailure = payoutFailureOf(row.payoutFailure);
   return {
     id: row.id,
     transaction_date: row.createdAt.toISOString(),
@@ -57,20 +79,22 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
     crypto_logo_url: row.coin ? coinArtUrl(row.coin) : null,
     comment: row.comment,
+    // Only on a sale waiting for a new payout (the field is absent otherwise).
+    ...(payoutFailure ? { payout_failure: payoutFailure } : {}),
   };
 }
 
 /** One of the customer's own sales in full; another customer's id is the same 404 as none. */
 export async function getSaleDetail(db: Db, userId: string, saleId: string): Promise<SaleDetail> {
   const [row] = await db
-    .select({ sale: sales, cardName: giftCards.name, cardSlug: giftCards.slug })
+    .select({ sale: sales, cardName: giftCards.name, cardSlug: giftCards.slug, payoutFailure: latestPayoutFailure })
     .from(sales)
     .leftJoin(giftCards, eq(giftCards.id, sales.giftCardId))
     .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
     .limit(1);
   if (!row) throw saleNotFound();
   const { sale } = row;
-  const [images, events] = await Promise.all([
+  const [images, events, latestAttempt] = await Promise.all([
     db
       .select({ key: uploads.storageKey })
       .from(saleImages)
@@ -82,13 +106,27 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
       .from(saleStatusEvents)
       .where(eq(saleStatusEvents.saleId, sale.id))
       .orderBy(asc(saleStatusEvents.id)),
+    db
+      .select({ bankName: banks.name, bankCode: payouts.bankCode, accountNumber: payouts.accountNumber, accountName: payouts.accountName })
+      .from(payouts)
+      .leftJoin(banks, eq(banks.code, payouts.bankCode))
+      .where(eq(payouts.saleId, sale.id))
+      .orderBy(desc(payouts.attempt))
+      .limit(1),
   ]);
-  const timeline = events.flatMap((event) => {
+  const attempt = latestAttempt[0];
+  const payoutAccount =
+    attempt && (attempt.bankCode !== sale.bankCode || attempt.accountNumber !== sale.accountNumber || attempt.accountName !== sale.accountName)
+      ? { bank_name: attempt.bankName ?? sale.bankName, account_number: attempt.accountNumber, account_name: attempt.accountName }
+      : null;
+  // A "paid" step the bank later reversed (the sale went back to approved) is no longer shown.
+  const timeline = events.flatMap((event, index) => {
     const status = timelineStatus(event.status);
+    if (event.status === 'paid' && events.slice(index + 1).some((later) => later.status === 'approved')) return [];
     return status ? [{ status, at: event.at.toISOString() }] : [];
   });
   return {
-    ...toTransactionItem({ ...sale, cardSlug: row.cardSlug }),
+    ...toTransactionItem({ ...sale, cardSlug: row.cardSlug, payoutFailure: row.payoutFailure }),
     kind: sale.kind,
     card: row.cardName && row.cardSlug ? { name: row.cardName, slug: row.cardSlug, image_url: giftCardArtUrl(row.cardSlug) } : null,
     subcategory: sale.subcategoryLabel,
@@ -99,6 +137,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     images: images.map((image) => saleImageUrl(sale.id, image.key)),
     card_code: sale.cardCode,
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
+    ...(payoutAccount ? { payout_account: payoutAccount } : {}),
     timeline,
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { billOrders, giftCards, sales } from '../../db/schema/index';
 import { prepared } from '../../db/prepared';
 import { validationError } from '../errors';
-import { getSaleDetail, toTransactionItem, type SaleListRow } from '../sales/detail';
+import { getSaleDetail, latestPayoutFailure, toTransactionItem, type SaleListRow } from '../sales/detail';
 import { billListConditions, billStatusOfList, billTransactionItem, getBillTransaction, type BillListRow } from '../bills/transactions';
 
 /**
@@ -77,6 +77,7 @@ const transactionsPage = (db: Db, withStatus: boolean, withCursor: boolean) => {
         createdAt: sales.createdAt,
         cardSlug: giftCards.slug,
         coin: sales.coin,
+        payoutFailure: latestPayoutFailure,
         service: none<string>(),
         amount: none<number>(),
         phone: none<string>(),
@@ -102,6 +103,7 @@ const transactionsPage = (db: Db, withStatus: boolean, withCursor: boolean) => {
         createdAt: billOrders.createdAt,
         cardSlug: none<string>(),
         coin: none<CoinId>(),
+        payoutFailure: none<string>(),
         service: sql<string | null>`${billOrders.service}`,
         amount: sql<number | null>`${billOrders.amount}`,
         phone: billOrders.phone,

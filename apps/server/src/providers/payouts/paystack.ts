@@ -48,6 +48,7 @@ const transferData = z.looseObject({
   reference: z.string().optional(),
   transfer_code: z.string().nullish(),
   amount: z.number().nullish(),
+  currency: z.string().nullish(),
   gateway_response: z.unknown().optional(),
   failures: z.unknown().optional(),
 });
@@ -58,7 +59,7 @@ const FAILED_STATUSES = new Set(['failed', 'reversed', 'abandoned', 'blocked', '
 export function toTransferState(data: z.infer<typeof transferData>): TransferState {
   const transferCode = cleanText(data.transfer_code ?? null, 100);
   const status = data.status.toLowerCase();
-  if (status === 'success') return { status: 'success', transferCode, amountKobo: data.amount ?? null };
+  if (status === 'success') return { status: 'success', transferCode, amountKobo: data.amount ?? null, currency: cleanText(data.currency ?? null, 10) };
   if (FAILED_STATUSES.has(status)) {
     const failures = data.failures && typeof data.failures === 'object' ? (data.failures as { reason?: unknown }).reason : undefined;
     const detail = cleanText(data.gateway_response) ?? cleanText(failures);
@@ -211,7 +212,7 @@ export function verifyPaystackWebhook(secretKey: string, rawBody: Buffer, signat
   const event = body.data.event as 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
   let state = toTransferState(data.data);
   // The event names the outcome even if the object's status lags behind it.
-  if (event === 'transfer.success' && state.status !== 'success') state = { status: 'success', transferCode: state.transferCode, amountKobo: data.data.amount ?? null };
+  if (event === 'transfer.success' && state.status !== 'success') state = { status: 'success', transferCode: state.transferCode, amountKobo: data.data.amount ?? null, currency: cleanText(data.data.currency ?? null, 10) };
   if (event !== 'transfer.success' && state.status !== 'failed') {
     state = { status: 'failed', transferCode: state.transferCode, reason: event === 'transfer.reversed' ? 'The transfer was reversed by the bank' : 'The bank did not complete the transfer' };
   }

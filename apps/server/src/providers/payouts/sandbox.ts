@@ -100,6 +100,6 @@ export class SandboxPayouts implements PayoutProvider {
     if (transfer.accountNumber.endsWith(SANDBOX_FAIL_SUFFIX)) {
       return { status: 'failed', transferCode: transfer.transferCode, reason: `Sandbox: the bank declined the transfer (account ending ${SANDBOX_FAIL_SUFFIX})` };
     }
-    return { status: 'success', transferCode: transfer.transferCode, amountKobo: transfer.amountKobo };
+    return { status: 'success', transferCode: transfer.transferCode, amountKobo: transfer.amountKobo, currency: 'NGN' };
   }
 }

@@ -32,7 +32,8 @@ export interface TransferRequest {
 
 /** Where a transfer stands at the provider. */
 export type TransferState =
-  | { status: 'success'; transferCode: string | null; amountKobo: number | null }
+  /** amountKobo and currency as the provider reports them (null when it does not say): checked against the attempt. */
+  | { status: 'success'; transferCode: string | null; amountKobo: number | null; currency: string | null }
   | { status: 'failed'; transferCode: string | null; reason: string }
   /** Accepted, not final yet (queued at the provider, awaiting the bank, or awaiting OTP approval). */
   | { status: 'pending'; transferCode: string | null; detail: string | null };

@@ -8,6 +8,7 @@ import {
   adminSaleParamsSchema,
   approveSaleBodySchema,
   manualPayoutBodySchema,
+  resolvePayoutBodySchema,
   rejectSaleBodySchema,
   retryPayoutBodySchema,
 } from '@wise/shared/admin';
@@ -16,7 +17,7 @@ import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } fro
 import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
-import { payoutSettings, recordManualPayout, retryPayout, startPayout } from '../../domain/payouts/index';
+import { payoutSettings, recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
 import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
@@ -192,6 +193,28 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       await confirm(staff.id, confirm_code);
       const settings = payoutSettings(ctx.config);
       await recordManualPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/payout/resolve',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: resolve a payout held because the provider reported another amount or currency — paid or not_paid, with a note (confirm_code; 409 unless held)',
+        params: adminSaleParamsSchema,
+        body: resolvePayoutBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      const { resolution, note, confirm_code } = request.body;
+      await confirm(staff.id, confirm_code);
+      const settings = payoutSettings(ctx.config);
+      await resolveHeldPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
       return detail(request.params.id);
     },
   );

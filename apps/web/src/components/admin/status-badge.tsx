@@ -27,6 +27,8 @@ const statusLook: Record<string, { tone: BadgeTone; label: string }> = {
   sending: { tone: 'info', label: 'Sending' },
   success: { tone: 'success', label: 'Success' },
   failed: { tone: 'danger', label: 'Failed' },
+  needs_review: { tone: 'warning', label: 'Held' },
+  reversed: { tone: 'danger', label: 'Reversed' },
   // bill orders
   processing: { tone: 'pending', label: 'Processing' },
   successful: { tone: 'success', label: 'Successful' },

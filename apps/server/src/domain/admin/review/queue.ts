@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PayoutStatus } from '@wise/shared/admin';
 import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { staff, users, sales } from '../../../db/schema/index';
@@ -12,7 +13,7 @@ import { decodeCursor, encodeCursor } from '../../transactions/service';
  */
 
 /** The latest payout attempt's status; null before approval. */
-export const latestPayoutStatus = sql<'queued' | 'sending' | 'pending' | 'success' | 'failed' | null>`(
+export const latestPayoutStatus = sql<PayoutStatus | null>`(
   SELECT p.status FROM payouts p WHERE p.sale_id = ${sales.id} ORDER BY p.attempt DESC LIMIT 1
 )`;
 
@@ -30,10 +31,10 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`);
       break;
     case 'approved':
-      conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} IS DISTINCT FROM 'failed'`);
+      conditions.push(eq(sales.status, 'approved'), sql`coalesce(${latestPayoutStatus} NOT IN ('failed', 'reversed', 'needs_review'), true)`);
       break;
     case 'payout_failed':
-      conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} = 'failed'`);
+      conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} IN ('failed', 'reversed', 'needs_review')`);
       break;
     case 'paid':
     case 'rejected':

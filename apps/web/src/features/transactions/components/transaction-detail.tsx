@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatDecimal, formatKobo, formatRate, type SaleDetail } from '@wise/shared';
+import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, type SaleDetail } from '@wise/shared';
+import { LinkButton } from '../../../components/ui/button';
+import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
 import { StatusTimeline } from './status-timeline';
@@ -32,9 +34,23 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </p>
         {/* The screen refreshes itself while pending: the new status is announced when it comes. */}
         <span aria-live="polite" data-testid="transaction-status">
-          <TransactionStatusPill status={sale.status} />
+          <TransactionStatusPill status={sale.status} payoutFailed={Boolean(sale.payout_failure)} />
         </span>
       </header>
+
+      {sale.payout_failure ? (
+        <div className="tx-detail__rejection" role="note" data-testid="payout-failure">
+          <CircleAlert size={18} aria-hidden="true" />
+          <div>
+            <strong>{payoutFailureTexts.label}</strong>
+            <p data-testid="payout-failure-reason">{sale.payout_failure.reason}</p>
+            <p>{payoutFailureTexts.help}</p>
+            <LinkButton to={withReturnTo(paths.updateBank, transactionHref(sale.id))} className="tx-detail__fix" data-testid="payout-failure-fix">
+              {payoutFailureTexts.updateBank}
+            </LinkButton>
+          </div>
+        </div>
+      ) : null}
 
       {sale.rejection_reason ? (
         <div className="tx-detail__rejection" role="note" data-testid="rejection-reason">
@@ -92,12 +108,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         <h2 id="tx-bank" className="tx-detail__heading">
           {sale.status === 'successful' ? 'Paid to' : 'To be paid to'}
         </h2>
+        {/* After a bank change the payout goes to the new account, not the one given with the sale. */}
         <dl className="tx-detail__rows" data-testid="transaction-bank">
-          <Row label="Bank">{sale.bank.bank_name}</Row>
+          <Row label="Bank">{(sale.payout_account ?? sale.bank).bank_name}</Row>
           <Row label="Account number">
-            <span className="tabular">{sale.bank.account_number}</span>
+            <span className="tabular">{(sale.payout_account ?? sale.bank).account_number}</span>
           </Row>
-          <Row label="Account name">{sale.bank.account_name}</Row>
+          <Row label="Account name">{(sale.payout_account ?? sale.bank).account_name}</Row>
         </dl>
       </section>
 

@@ -92,7 +92,7 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                 </span>
                 <span className="tx-row__trail">
                   <span className="tx-row__amount">{formatKobo(tx.amount_kobo)}</span>
-                  <TransactionStatusPill status={tx.status} />
+                  <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
                 </span>
               </Link>
             </li>

@@ -65,6 +65,9 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
           alert={oldest !== null && oldest >= 60}
         />
         <Stat label="Payouts failed" value={data.payouts_failed.count} sub="Retry or mark paid by hand" to={links.payoutsFailed} alert={data.payouts_failed.count > 0} />
+        {data.payouts_held ? (
+          <Stat label="Payouts held" value={data.payouts_held.count} sub="Provider figures differ: resolve" to={links.payoutsFailed} alert={data.payouts_held.count > 0} />
+        ) : null}
         <Stat label="Bill orders stuck" value={data.bill_orders_stuck.count} sub="Processing for too long" to={links.bills} alert={data.bill_orders_stuck.count > 0} />
       </div>
       <h2 className="admin-section-title">Today</h2>

@@ -62,6 +62,17 @@ export function recordManualPayout(id: string, body: ManualPayoutInput) {
   return adminApi(salePath(id, 'payout/manual'), { method: 'POST', body, schema: payoutAnswerSchema });
 }
 
+export interface ResolvePayoutInput {
+  resolution: 'paid' | 'not_paid';
+  note: string;
+  confirm_code: string;
+}
+
+/** POST /:id/payout/resolve (admin) — a payout held because the provider reported other figures: paid or not paid. */
+export function resolvePayout(id: string, body: ResolvePayoutInput) {
+  return adminApi(salePath(id, 'payout/resolve'), { method: 'POST', body, schema: payoutAnswerSchema });
+}
+
 export function useClaimSale(id: string) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => claimSale(id), onSettled: () => refresh(queryClient, id) });
@@ -103,6 +114,14 @@ export function useManualPayout(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ManualPayoutInput) => recordManualPayout(id, body),
+    onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
+  });
+}
+
+export function useResolvePayout(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResolvePayoutInput) => resolvePayout(id, body),
     onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
   });
 }
