@@ -190,9 +190,9 @@ describe('payouts in the database', () => {
     const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
     await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'declined', settled_at = now() WHERE id = $1", [payoutId]);
     const other = await createCustomer(t);
-    await addBankDetails(t, other, '5555555555');
+    await addBankDetails(t, other, '4555555555');
     // Another customer's account: refused.
-    expect(await refusalOf(t.database, insertAttempt(sale.id, { account: "'5555555555'" }))).toMatch(/payouts_sale_terms|customer's current bank details/);
+    expect(await refusalOf(t.database, insertAttempt(sale.id, { account: "'4555555555'" }))).toMatch(/payouts_sale_terms|customer's current bank details/);
     // The customer's own new details (as a bank change writes them): accepted, started by the customer.
     await t.database.query("UPDATE bank_details SET account_number = '0123450000' WHERE user_id = $1", [customer.id]);
     const customerStarted = `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, created_by, started_by, created_at)

@@ -256,6 +256,8 @@ describe('a failed payout the customer can see and fix', () => {
     expect((await notes(customer.id)).at(-1)).toMatch(/could not pay your .* sale/);
 
     // The new account, with the PIN: the payout goes out again at once, to it.
+    // A first PIN once bank details exist needs the password first (a stolen cookie cannot set one).
+    expect((await post(t.app, '/api/profile/password/confirm', { password: customer.password }, customer.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, customer.cookie)).statusCode).toBe(200);
     const changed = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '2233445566', pin: '2580' }, headers: { cookie: customer.cookie } });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -292,6 +294,8 @@ describe('a failed payout the customer can see and fix', () => {
     fake.transferBehaviourFor.set('3344556677', 'failed');
     const { sale } = await approvedSale(customer);
     await worker.runDue();
+    // A first PIN once bank details exist needs the password first (a stolen cookie cannot set one).
+    expect((await post(t.app, '/api/profile/password/confirm', { password: customer.password }, customer.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, customer.cookie)).statusCode).toBe(200);
     const changed = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '3344556677', pin: '2580' }, headers: { cookie: customer.cookie } });
     expect(changed.statusCode, changed.body).toBe(200);
