@@ -22,6 +22,13 @@ export const transactionItemSchema = z.object({
   image_path_url: z.string().nullable(),
   crypto_logo_url: z.string().nullable(),
   comment: z.string().nullable(),
+  /**
+   * A sale's amount staff approved paying (what was paid once it is successful); null before
+   * approval and for other kinds. When it differs from `amount_kobo` (the quote), `amount_reason`
+   * says why in the customer's words.
+   */
+  paid_amount_kobo: z.number().int().nullish(),
+  amount_reason: z.string().nullish(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 

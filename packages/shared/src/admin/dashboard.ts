@@ -20,6 +20,8 @@ export const adminDashboardSchema = z.object({
   payouts_today: z.object({ count: z.number().int(), total_kobo: z.number().int() }),
   /** Approved sales whose latest payout failed and that nobody has retried or settled by hand. */
   payouts_failed: z.object({ count: z.number().int() }),
+  /** Approvals above the quote or the single-approval limit waiting for a second approver (an admin). */
+  awaiting_second_approval: z.object({ count: z.number().int() }).optional(),
   /** Bill orders processing for longer than BILL_ORDER_STUCK_MINUTES. */
   bill_orders_stuck: z.object({ count: z.number().int(), oldest_authorised_at: z.string().nullable() }),
   generated_at: z.string(),

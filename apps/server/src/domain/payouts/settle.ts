@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatKobo, pushTitles } from '@wise/shared';
+import { formatKobo, pushTitles, saleAmountDifferenceLine, saleAmountReasonWords } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { users } from '../../db/schema/auth';
@@ -52,6 +52,9 @@ export async function paySale(
       accountNumber: sales.accountNumber,
       statusChangedAt: sales.statusChangedAt,
       decidedAt: sales.decidedAt,
+      valueKobo: sales.valueKobo,
+      approvalReasonCode: sales.approvalReasonCode,
+      approvalNote: sales.approvalNote,
     })
     .from(sales)
     .where(eq(sales.id, payout.saleId))
@@ -68,7 +71,10 @@ export async function paySale(
     gemsPer1000Naira: deps.settings.gemsPer1000Naira,
     description: `Reward for your ${sale.title} sale`,
   });
-  const headline = salePaidMessage(sale.title, payout.amountKobo, sale.bankName, sale.accountNumber);
+  // Paid another amount than the quote: the customer reads the quote and why, beside the amount paid.
+  const difference =
+    payout.amountKobo === sale.valueKobo ? '' : ` ${saleAmountDifferenceLine(sale.valueKobo, saleAmountReasonWords(sale.approvalReasonCode, sale.approvalNote))}`;
+  const headline = `${salePaidMessage(sale.title, payout.amountKobo, sale.bankName, sale.accountNumber)}${difference}`;
   const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
   const notice = `${headline}${rewardLine}`;
   await notify(tx, sale.userId, notice);

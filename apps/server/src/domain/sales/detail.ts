@@ -4,8 +4,10 @@ import {
   COINS,
   errorCodes,
   giftCardArtUrl,
+  saleAmountReasonWords,
   saleMessages,
   type CoinId,
+  type SaleApprovalReasonCode,
   type SaleDetail,
   type SaleTimelineStatus,
   type TransactionItem,
@@ -44,7 +46,18 @@ export type SaleListRow = {
   createdAt: Date;
   cardSlug: string | null;
   coin: CoinId | null;
+  /** What staff approved paying (null before approval) and why it differs from the quote. */
+  payoutAmountKobo?: number | null;
+  approvalReasonCode?: SaleApprovalReasonCode | null;
+  approvalNote?: string | null;
 };
+
+/** The approved amount, and the customer's words for why it is not the quote (null when it is). */
+function paidAmount(row: SaleListRow): Pick<TransactionItem, 'paid_amount_kobo' | 'amount_reason'> {
+  const paid = row.status === 'approved' || row.status === 'paid' ? (row.payoutAmountKobo ?? null) : null;
+  const differs = paid !== null && paid !== row.valueKobo;
+  return { paid_amount_kobo: paid, amount_reason: differs ? saleAmountReasonWords(row.approvalReasonCode ?? null, row.approvalNote ?? null) : null };
+}
 
 export function toTransactionItem(row: SaleListRow): TransactionItem {
   return {
@@ -57,6 +70,7 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     image_path_url: row.cardSlug ? giftCardArtUrl(row.cardSlug) : null,
     crypto_logo_url: row.coin ? coinArtUrl(row.coin) : null,
     comment: row.comment,
+    ...paidAmount(row),
   };
 }
 
