@@ -52,10 +52,14 @@ export type SaleListRow = {
   approvalNote?: string | null;
 };
 
-/** The approved amount, and the customer's words for why it is not the quote (null when it is). */
+/**
+ * The approved amount, and the customer's words for why it is not the quote (null when it is);
+ * nothing before approval, so a pending or rejected sale reads exactly as before.
+ */
 function paidAmount(row: SaleListRow): Pick<TransactionItem, 'paid_amount_kobo' | 'amount_reason'> {
   const paid = row.status === 'approved' || row.status === 'paid' ? (row.payoutAmountKobo ?? null) : null;
-  const differs = paid !== null && paid !== row.valueKobo;
+  if (paid === null) return {};
+  const differs = paid !== row.valueKobo;
   return { paid_amount_kobo: paid, amount_reason: differs ? saleAmountReasonWords(row.approvalReasonCode ?? null, row.approvalNote ?? null) : null };
 }
 
