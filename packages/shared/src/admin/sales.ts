@@ -55,7 +55,7 @@ export const saleRejectionLabels: Record<SaleRejectionCode, string> = {
 export const saleApprovalReasonLabels: Record<SaleApprovalReasonCode, string> = {
   partially_used: 'Partially used',
   balance_lower: 'Balance lower than stated',
-  other: 'Other (note shown to the customer)',
+  other: 'Other',
 };
 
 export const reviewMessages = {

@@ -14,7 +14,7 @@ type Ready = Extract<ApproveCheck, { ok: true }>;
 
 const reasonOptions = [
   { value: '', label: 'Choose a reason' },
-  ...SALE_APPROVAL_REASON_CODES.map((code) => ({ value: code, label: saleApprovalReasonLabels[code] })),
+  ...SALE_APPROVAL_REASON_CODES.map((code) => ({ value: code, label: code === 'other' ? `${saleApprovalReasonLabels.other} (the customer reads your note)` : saleApprovalReasonLabels[code] })),
 ];
 
 /**
