@@ -221,6 +221,32 @@ describe('the daily approval total', () => {
   });
 });
 
+describe('at the same time', () => {
+  it('two admins confirming one request: one pays, the other is told it is decided', async () => {
+    const sale = await sell();
+    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmCode: CODE });
+    const results = await Promise.allSettled([
+      confirmSecondApproval(deps, admin, sale.id, { confirmCode: CODE }),
+      confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: CODE }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(DomainError);
+    expect(['SALE_ALREADY_DECIDED', 'APPROVAL_REQUEST_NOT_FOUND']).toContain((refused.reason as DomainError).code);
+    expect(await payoutsOf(sale.id)).toHaveLength(1);
+  });
+
+  it("one reviewer's approvals at once are counted one after the other against the daily total", async () => {
+    const sales = [await sell(), await sell(), await sell()];
+    const busy = await insertStaff(t, 'reviewer', 'Eze Reviewer');
+    const day = new ManualClock('2026-07-20T10:00:00Z');
+    const tight: ApproveDeps = { ...deps, clock: day, limits: { ...limits, dailyKobo: sales[0]!.value_kobo * 2 } };
+    const results = await Promise.allSettled(sales.map((s) => approveSale(tight, busy, s.id, { confirmCode: CODE })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(await approvedToday(t.database.db, day, busy.id, 'Africa/Lagos')).toBe(sales[0]!.value_kobo * 2);
+  });
+});
+
 describe('what the database refuses on its own', () => {
   const approveAbove = (saleId: string, staffId: string, extra = '') => `
     UPDATE sales SET status = 'under_review', status_changed_at = status_changed_at + interval '1 minute' WHERE id = '${saleId}' AND status = 'submitted';
