@@ -104,6 +104,11 @@ const envSchema = z
     PAYOUT_BASE_URL: z.url().default('https://api.paystack.co'),
     PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    // Approval limits and four eyes (docs/RELIABILITY.md): one staff member approves at most the
+    // quoted value and at most this much on their own; above it a second, different admin confirms.
+    APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(500_000),
+    /** What one staff member may approve in a business day (APP_TIMEZONE), second approvals included. */
+    REVIEWER_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(5_000_000),
     /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */
     REWARD_GEMS_PER_1000_NAIRA: z.coerce.number().int().min(0).max(1_000_000).default(1),
     // Web Push (issue 13): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the

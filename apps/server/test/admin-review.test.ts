@@ -296,17 +296,19 @@ describe('approval', () => {
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: ada.id });
   });
 
-  it('takes an unclaimed sale on the way; a different amount needs a note; a wrong code changes nothing', async () => {
+  it('takes an unclaimed sale on the way; a lower amount needs a reason (a note alone reads as "other"); a wrong code changes nothing', async () => {
     const sale = await sell(seller, '80', 8);
     const lower = sale.value_kobo - 500_00;
     const noNote = await expectDomainError(approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, confirmCode: CODE }), 400, 'VALIDATION');
-    expect(noNote.extra.fields).toHaveProperty('note');
+    expect(noNote.extra.fields).toHaveProperty('reason');
     await expectDomainError(approveSale(approveDeps, ada, sale.id, { confirmCode: '000000' }), 403, 'CONFIRMATION_INVALID');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'submitted', decided_by: null });
     expect(await t.database.query('SELECT 1 FROM payouts WHERE sale_id = $1', [sale.id])).toEqual([]);
 
     await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, note: 'Card balance was $75, not $80', confirmCode: CODE });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', payout_amount_kobo: String(lower), approval_note: 'Card balance was $75, not $80' });
+    const [{ approval_reason_code } = { approval_reason_code: null }] = await t.database.query<{ approval_reason_code: string | null }>('SELECT approval_reason_code FROM sales WHERE id = $1', [sale.id]);
+    expect(approval_reason_code).toBe('other');
     const [payout] = await t.database.query<{ amount_kobo: string }>('SELECT amount_kobo::text FROM payouts WHERE sale_id = $1', [sale.id]);
     expect(payout?.amount_kobo).toBe(String(lower));
     expect((await auditOf(sale.id)).at(-1)).toMatchObject({ action: 'sale.approve', note: 'Card balance was $75, not $80' });

@@ -54,6 +54,15 @@ describe('configuration', () => {
     }
   });
 
+  it('has approval limits, whole naira, validated', () => {
+    expect(loadConfig({})).toMatchObject({ APPROVAL_LIMIT_NAIRA: 500_000, REVIEWER_DAILY_LIMIT_NAIRA: 5_000_000 });
+    expect(loadConfig({ APPROVAL_LIMIT_NAIRA: '250000', REVIEWER_DAILY_LIMIT_NAIRA: '1000000' })).toMatchObject({ APPROVAL_LIMIT_NAIRA: 250_000, REVIEWER_DAILY_LIMIT_NAIRA: 1_000_000 });
+    for (const bad of ['0', '-5', '1.5', 'lots']) {
+      expect(() => loadConfig({ APPROVAL_LIMIT_NAIRA: bad })).toThrowError(/APPROVAL_LIMIT_NAIRA/);
+      expect(() => loadConfig({ REVIEWER_DAILY_LIMIT_NAIRA: bad })).toThrowError(/REVIEWER_DAILY_LIMIT_NAIRA/);
+    }
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrowError(/APP_TIMEZONE: is not a known IANA time zone/);

@@ -28,6 +28,13 @@ export const transactionItemSchema = z.object({
    * waits for money): the reason in the customer's words. Absent or null otherwise.
    */
   payout_failure: z.object({ code: z.enum(PAYOUT_FAILURE_CODES), reason: z.string() }).nullish(),
+  /**
+   * A sale's amount staff approved paying (what was paid once it is successful); null before
+   * approval and for other kinds. When it differs from `amount_kobo` (the quote), `amount_reason`
+   * says why in the customer's words.
+   */
+  paid_amount_kobo: z.number().int().nullish(),
+  amount_reason: z.string().nullish(),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 

@@ -22,6 +22,8 @@ export const adminDashboardSchema = z.object({
   payouts_failed: z.object({ count: z.number().int() }),
   /** Successes held because the provider reported another amount or currency: staff resolve them. */
   payouts_held: z.object({ count: z.number().int() }).optional(),
+  /** Approvals above the quote or the single-approval limit waiting for a second approver (an admin). */
+  awaiting_second_approval: z.object({ count: z.number().int() }).optional(),
   /** Bill orders processing for longer than BILL_ORDER_STUCK_MINUTES. */
   bill_orders_stuck: z.object({ count: z.number().int(), oldest_authorised_at: z.string().nullable() }),
   generated_at: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COIN_IDS } from '../crypto';
 import { isPlainText } from '../fields';
-import { SALE_KINDS, SALE_REJECTION_CODES, type SaleRejectionCode } from '../sales';
+import { SALE_APPROVAL_REASON_CODES, SALE_KINDS, SALE_REJECTION_CODES, type SaleApprovalReasonCode, type SaleRejectionCode } from '../sales';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
 import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
 
@@ -28,9 +28,10 @@ export type AdminSaleStatus = (typeof adminSaleStatuses)[number];
  * `approved` = approved and being paid; `payout_failed` = approved but the last payout attempt
  * failed or was reversed by the bank (staff retry it or record a manual payment; the customer may
  * change their bank details, which retries it), or is held because the provider reported other
- * figures (staff resolve it); `paid`, `rejected` — decided ones newest first.
+ * figures (staff resolve it); `paid`, `rejected` — decided ones newest first;
+ * `awaiting_approval` = in review with an open request for a second approval, oldest request first.
  */
-export const adminSaleQueueViews = ['pending', 'approved', 'payout_failed', 'paid', 'rejected'] as const;
+export const adminSaleQueueViews = ['pending', 'awaiting_approval', 'approved', 'payout_failed', 'paid', 'rejected'] as const;
 export type AdminSaleQueueView = (typeof adminSaleQueueViews)[number];
 
 export const adminSaleStatusLabels: Record<AdminSaleStatus | 'payout_failed', string> = {
@@ -59,6 +60,13 @@ export const saleRejectionLabels: Record<SaleRejectionCode, string> = {
   other: 'Other',
 };
 
+/** What staff pick when the amount is not the quote (the customer reads `saleAmountReasons`). */
+export const saleApprovalReasonLabels: Record<SaleApprovalReasonCode, string> = {
+  partially_used: 'Partially used',
+  balance_lower: 'Balance lower than stated',
+  other: 'Other',
+};
+
 export const reviewMessages = {
   saleNotFound: 'This sale does not exist',
   alreadyDecided: 'This sale has already been decided',
@@ -72,12 +80,31 @@ export const reviewMessages = {
   messageTooLong: `Cannot be more than ${SALE_REJECTION_MESSAGE_MAX} characters`,
   otherTooLong: `Cannot be more than ${SALE_REJECTION_OTHER_MAX} characters`,
   imageNotFound: 'This image does not exist',
+  reasonRequired: 'Choose why the amount is lower than the quoted value',
+  aboveQuoteNote: 'An amount above the quoted value needs the reason "Other" and a note',
+  awaitingSecondApproval: 'This approval waits for a second approver (an admin)',
+  requestOpen: 'This sale waits for a second approval: an admin confirms or declines it first',
+  noOpenRequest: 'This sale has no approval waiting for a second approver',
+  sameApprover: 'A second approval must come from another staff member than the one who asked for it',
+  adminOnly: 'Only an admin can give a second approval',
+  dailyLimit: (limit: string) => `This approval would take you over your daily approval limit of ${limit}. Ask an admin to approve it.`,
+  declineNoteTooLong: `Cannot be more than ${SALE_APPROVAL_NOTE_MAX} characters`,
 } as const;
 
 export const reviewErrorCodes = {
   alreadyDecided: 'SALE_ALREADY_DECIDED',
   claimed: 'SALE_CLAIMED',
   notClaimed: 'SALE_NOT_CLAIMED',
+  /** Approve or reject while a second approval is open (409). */
+  requestOpen: 'SALE_AWAITING_SECOND_APPROVAL',
+  /** Confirm or decline with no open request (409). */
+  noOpenRequest: 'APPROVAL_REQUEST_NOT_FOUND',
+  /** The requester tries to give the second approval (403). */
+  sameApprover: 'SECOND_APPROVER_SAME',
+  /** A reviewer tries to give the second approval (403). */
+  adminOnly: 'SECOND_APPROVER_NOT_ADMIN',
+  /** The approval would take the staff member over REVIEWER_DAILY_LIMIT_NAIRA today (409). */
+  dailyLimit: 'APPROVAL_DAILY_LIMIT',
 } as const;
 
 /** Optional single-line or multi-line text a reviewer typed: trimmed, empty = absent. */
@@ -127,6 +154,8 @@ export const adminSaleListItemSchema = z.object({
   /** The reviewer holding a live claim (an expired claim reads as none). */
   claimed_by: staffRefSchema.nullable(),
   claimed_until: z.string().nullable(),
+  /** An open request for a second approval: the amount asked and who asked (null when none). */
+  second_approval: z.object({ amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
 });
 export type AdminSaleListItem = z.infer<typeof adminSaleListItemSchema>;
 export const adminSaleListResponseSchema = pageSchema(adminSaleListItemSchema);
@@ -138,6 +167,22 @@ export type AdminSaleListResponse = z.infer<typeof adminSaleListResponseSchema>;
 
 export const adminSaleParamsSchema = z.object({ id: z.uuid() });
 export const adminSaleImageParamsSchema = z.object({ id: z.uuid(), position: z.coerce.number().int().min(0).max(9) });
+
+export const saleApprovalRequestSchema = z.object({
+  id: z.string(),
+  amount_kobo: z.number().int(),
+  /** The quoted value when it was asked. */
+  value_kobo: z.number().int(),
+  reason_code: z.enum(SALE_APPROVAL_REASON_CODES).nullable(),
+  note: z.string().nullable(),
+  requested_by: staffRefSchema,
+  created_at: z.string(),
+  outcome: z.enum(['confirmed', 'declined']).nullable(),
+  decided_by: staffRefSchema.nullable(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string().nullable(),
+});
+export type SaleApprovalRequest = z.infer<typeof saleApprovalRequestSchema>;
 
 export const adminSaleDetailSchema = z.object({
   id: z.string(),
@@ -212,6 +257,8 @@ export const adminSaleDetailSchema = z.object({
       decided_by: staffRefSchema.nullable(),
       payout_amount_kobo: z.number().int().nullable(),
       approval_note: z.string().nullable(),
+      /** Why the amount differs from the quote (null when it does not, or before reasons were recorded). */
+      approval_reason_code: z.enum(SALE_APPROVAL_REASON_CODES).nullish(),
       rejection_code: z.enum(SALE_REJECTION_CODES).nullable(),
       rejection_reason: z.string().nullable(),
       rejection_message: z.string().nullable(),
@@ -219,6 +266,13 @@ export const adminSaleDetailSchema = z.object({
       paid_at: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The latest request for a second approval (open, confirmed or declined), with both amounts, the
+   * first reviewer's reason and note, and the decision (null when there never was one).
+   */
+  approval_request: saleApprovalRequestSchema.nullish(),
+  /** Approvals above this (or above the quote) wait for a second approver (APPROVAL_LIMIT_NAIRA, kobo). */
+  approval_limit_kobo: z.number().int().optional(),
   /** The customer's sales submitted before this one, newest first (at most SALE_EARLIER_SALES_MAX), with their outcomes. */
   earlier_sales: z.array(
     z.object({
@@ -244,8 +298,13 @@ export type AdminSaleDetailResponse = z.infer<typeof adminSaleDetailResponseSche
 export const adminSaleClaimResponseSchema = z.object({ claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable() });
 export type AdminSaleClaimResponse = z.infer<typeof adminSaleClaimResponseSchema>;
 
-/** POST /:id/approve — the amount defaults to the sale's value; a different one needs a note. */
+/**
+ * POST /:id/approve — the amount defaults to the sale's value. A lower one needs a reason from the
+ * list (`other` with a note; a note alone reads as `other`); a higher one `other` and a note, and
+ * waits for a second approver, like any amount above the single-approval limit.
+ */
 export const approveSaleBodySchema = z.object({
+  reason: z.enum(SALE_APPROVAL_REASON_CODES, { error: reviewMessages.reasonRequired }).optional(),
   payout_amount_kobo: z
     .number({ error: reviewMessages.amountInvalid })
     .int(reviewMessages.amountInvalid)
@@ -256,6 +315,13 @@ export const approveSaleBodySchema = z.object({
   confirm_code: confirmCodeSchema,
 });
 export type ApproveSaleBody = z.infer<typeof approveSaleBodySchema>;
+
+/** POST /:id/approval/confirm (admin, not the requester): pays the amount asked. */
+export const confirmApprovalBodySchema = z.object({ confirm_code: confirmCodeSchema });
+/** POST /:id/approval/decline (admin): the sale goes back to review; an optional note says why. */
+export const declineApprovalBodySchema = z.object({
+  note: staffText(SALE_APPROVAL_NOTE_MAX, reviewMessages.declineNoteTooLong, true),
+});
 
 /** POST /:id/reject — a reason from the list (`other` with its words) and an optional message to the customer. */
 export const rejectSaleBodySchema = z

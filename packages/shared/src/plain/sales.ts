@@ -98,6 +98,28 @@ export const saleRejectionReasons: Record<Exclude<SaleRejectionCode, 'other'>, s
 export const saleRejectedMessage = (title: string, valueKobo: number, reason: string) =>
   `Your ${title} sale of ${formatKobo(valueKobo)} was rejected. Reason: ${reason.replace(/[.\s]+$/, '')}.`;
 
+/**
+ * Why staff approved another amount than the quote (sales.approval_reason_code). The customer reads
+ * `saleAmountReasons` on the transaction, in the notification and in the e-mail; for `other` the
+ * reviewer's note is their words instead.
+ */
+export const SALE_APPROVAL_REASON_CODES = ['partially_used', 'balance_lower', 'other'] as const;
+export type SaleApprovalReasonCode = (typeof SALE_APPROVAL_REASON_CODES)[number];
+export const saleAmountReasons: Record<Exclude<SaleApprovalReasonCode, 'other'>, string> = {
+  partially_used: 'Part of the card balance had already been used',
+  balance_lower: 'The card balance was lower than stated',
+};
+/** The words a customer reads for an approval's reason (null when the amount is the quote). */
+export function saleAmountReasonWords(code: SaleApprovalReasonCode | null, note: string | null): string | null {
+  if (!code) return note;
+  return code === 'other' ? (note ?? 'The amount was adjusted after review') : saleAmountReasons[code];
+}
+/** The sentence a paid notification and e-mail add when the amount paid is not the quote. */
+export const saleAmountDifferenceLine = (quotedKobo: number, reason: string | null) =>
+  `The quoted value was ${formatKobo(quotedKobo)}${reason ? `. Reason: ${reason.replace(/[.\s]+$/, '')}` : ''}.`;
+/** Labels on the transaction detail. */
+export const saleAmountLabels = { paid: 'Amount paid', approved: 'Amount to be paid', quoted: 'Quoted value', reason: 'Reason' } as const;
+
 export const saleErrorCodes = {
   rateChanged: 'RATE_CHANGED',
   bankDetailsRequired: 'BANK_DETAILS_REQUIRED',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { giftCardSubcategories } from './giftcards';
-import { sales } from './sales';
+import { saleApprovalReasonCodes, sales } from './sales';
 
 /**
  * Mirrors db/migrations/0011_back_office.sql: staff, their sessions, the audit log, payouts and the
@@ -122,6 +122,39 @@ export const payouts = pgTable(
     index('payouts_held_idx').on(t.createdAt, t.id).where(sql`status = 'needs_review'`),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
+  ],
+);
+
+/**
+ * Mirrors 0016_approval_limits.sql: a request for a second approval (an amount above the quote or
+ * the single-approval limit) and its one decision by another admin. Triggers refuse a decision by
+ * the requester or a non-admin, a rewrite, a delete.
+ */
+export const approvalOutcomes = ['confirmed', 'declined'] as const;
+export const saleApprovalRequests = pgTable(
+  'sale_approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'restrict' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
+    reasonCode: text('reason_code', { enum: saleApprovalReasonCodes }),
+    note: text('note'),
+    createdAt: at('created_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
+    decidedAt: at('decided_at'),
+    outcome: text('outcome', { enum: approvalOutcomes }),
+    decisionNote: text('decision_note'),
+  },
+  (t) => [
+    uniqueIndex('sale_approval_requests_one_open').on(t.saleId).where(sql`outcome IS NULL`),
+    index('sale_approval_requests_sale_idx').on(t.saleId, t.createdAt),
+    index('sale_approval_requests_open_idx').on(t.createdAt, t.id).where(sql`outcome IS NULL`),
   ],
 );
 

@@ -17,6 +17,7 @@ export type SaleKindValue = (typeof saleKinds)[number];
 export const saleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
 export type SaleStatus = (typeof saleStatuses)[number];
 export const saleRejectionCodes = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const saleApprovalReasonCodes = ['partially_used', 'balance_lower', 'other'] as const;
 export const saleListStatuses = ['pending', 'successful', 'rejected'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -80,6 +81,8 @@ export const sales = pgTable(
     approvalNote: text('approval_note'),
     rejectionCode: text('rejection_code', { enum: saleRejectionCodes }),
     rejectionMessage: text('rejection_message'),
+    // 0016_approval_limits.sql: why the approved amount differs from the quote (from the list).
+    approvalReasonCode: text('approval_reason_code', { enum: saleApprovalReasonCodes }),
   },
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -91,6 +94,7 @@ export const sales = pgTable(
     index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
     index('sales_review_queue_kind_idx').on(t.kind, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
     index('sales_decided_idx').on(t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
+    index('sales_decided_by_idx').on(t.decidedBy, t.decidedAt).where(sql`decided_at IS NOT NULL`),
     // 0012: the review queue per decided view, and filtered by card or coin.
     index('sales_decided_status_idx').on(t.status, t.decidedAt.desc(), t.id.desc()),
     index('sales_review_queue_card_idx').on(t.giftCardId, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import { BILL_ORDER_STUCK_MINUTES, type AdminDashboard } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
-import { billOrders, payouts, sales } from '../../db/schema/index';
+import { billOrders, payouts, saleApprovalRequests, sales } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 
 /**
@@ -61,6 +61,9 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     .from(billOrders)
     .where(and(eq(billOrders.status, 'processing'), lte(billOrders.authorisedAt, stuckBefore)));
 
+  // Requests for a second approval no admin has confirmed or declined yet.
+  const [awaiting] = await db.select({ count: sql<number>`count(*)::int` }).from(saleApprovalRequests).where(sql`${saleApprovalRequests.outcome} IS NULL`);
+
   const oldestPending = pending?.oldest ?? null;
   const totalKobo = Number(paid?.total ?? '0');
   if (!Number.isSafeInteger(totalKobo)) throw new RangeError(`payouts total out of range: ${paid?.total}`);
@@ -74,6 +77,7 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     payouts_today: { count: Number(paid?.count ?? 0), total_kobo: totalKobo },
     payouts_failed: { count: Number(failed?.count ?? 0) },
     payouts_held: { count: Number(held?.count ?? 0) },
+    awaiting_second_approval: { count: Number(awaiting?.count ?? 0) },
     bill_orders_stuck: { count: Number(stuck?.count ?? 0), oldest_authorised_at: iso(stuck?.oldest) },
     generated_at: now.toISOString(),
   };

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatKobo, payoutFailedMessage, payoutFailureCodeOf, payoutFailureTexts, pushTitles } from '@wise/shared';
+import { formatKobo, payoutFailedMessage, payoutFailureCodeOf, payoutFailureTexts, pushTitles, saleAmountDifferenceLine, saleAmountReasonWords } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { banks } from '../../db/schema/account';
@@ -53,6 +53,9 @@ export async function paySale(
       accountNumber: sales.accountNumber,
       statusChangedAt: sales.statusChangedAt,
       decidedAt: sales.decidedAt,
+      valueKobo: sales.valueKobo,
+      approvalReasonCode: sales.approvalReasonCode,
+      approvalNote: sales.approvalNote,
     })
     .from(sales)
     .where(eq(sales.id, payout.saleId))
@@ -76,7 +79,10 @@ export async function paySale(
     : undefined;
   // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
   const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
-  const headline = salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber);
+  // Paid another amount than the quote: the customer reads the quote and why, beside the amount paid.
+  const difference =
+    payout.amountKobo === sale.valueKobo ? '' : ` ${saleAmountDifferenceLine(sale.valueKobo, saleAmountReasonWords(sale.approvalReasonCode, sale.approvalNote))}`;
+  const headline = `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber)}${difference}`;
   const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
   const notice = `${headline}${rewardLine}`;
   await notify(tx, sale.userId, notice);

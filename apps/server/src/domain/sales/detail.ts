@@ -6,8 +6,10 @@ import {
   payoutFailureTexts,
   errorCodes,
   giftCardArtUrl,
+  saleAmountReasonWords,
   saleMessages,
   type CoinId,
+  type SaleApprovalReasonCode,
   type SaleDetail,
   type SaleTimelineStatus,
   type TransactionItem,
@@ -48,6 +50,10 @@ export type SaleListRow = {
   coin: CoinId | null;
   /** `<status>|<provider reason>` of an approved sale's latest payout when it failed or was reversed (`latestPayoutFailure`). */
   payoutFailure?: string | null;
+  /** What staff approved paying (null before approval) and why it differs from the quote. */
+  payoutAmountKobo?: number | null;
+  approvalReasonCode?: SaleApprovalReasonCode | null;
+  approvalNote?: string | null;
 };
 
 /**
@@ -67,6 +73,17 @@ export function payoutFailureOf(text: string | null | undefined): TransactionIte
   return { code, reason: payoutFailureTexts.reasons[code] };
 }
 
+/**
+ * The approved amount, and the customer's words for why it is not the quote (null when it is);
+ * nothing before approval, so a pending or rejected sale reads exactly as before.
+ */
+function paidAmount(row: SaleListRow): Pick<TransactionItem, 'paid_amount_kobo' | 'amount_reason'> {
+  const paid = row.status === 'approved' || row.status === 'paid' ? (row.payoutAmountKobo ?? null) : null;
+  if (paid === null) return {};
+  const differs = paid !== row.valueKobo;
+  return { paid_amount_kobo: paid, amount_reason: differs ? saleAmountReasonWords(row.approvalReasonCode ?? null, row.approvalNote ?? null) : null };
+}
+
 export function toTransactionItem(row: SaleListRow): TransactionItem {
   const payoutFailure = payoutFailureOf(row.payoutFailure);
   return {
@@ -81,6 +98,7 @@ export function toTransactionItem(row: SaleListRow): TransactionItem {
     comment: row.comment,
     // Only on a sale waiting for a new payout (the field is absent otherwise).
     ...(payoutFailure ? { payout_failure: payoutFailure } : {}),
+    ...paidAmount(row),
   };
 }
 

@@ -7,13 +7,16 @@ import {
   adminSaleListResponseSchema,
   adminSaleParamsSchema,
   approveSaleBodySchema,
+  confirmApprovalBodySchema,
+  declineApprovalBodySchema,
   manualPayoutBodySchema,
   resolvePayoutBodySchema,
   rejectSaleBodySchema,
   retryPayoutBodySchema,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
-import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
+import { approvalLimitsOf } from '../../domain/admin/review/approvals';
+import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
@@ -42,8 +45,10 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     clock: ctx.clock,
     startPayout,
     confirm,
+    limits: approvalLimitsOf(ctx.config),
   };
-  const detail = async (id: string) => ({ sale: await getSaleForReview(read, id) });
+  const approvalLimitKobo = ctx.config.APPROVAL_LIMIT_NAIRA * 100;
+  const detail = async (id: string) => ({ sale: { ...(await getSaleForReview(read, id)), approval_limit_kobo: approvalLimitKobo } });
 
   app.get(
     '/',
@@ -123,15 +128,52 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: 'Approve and start the payout (amount defaults to the value; another amount needs a note; confirm_code required)',
+        summary:
+          'Approve and start the payout (amount defaults to the quote; lower needs a reason; above the quote or APPROVAL_LIMIT_NAIRA it waits for a second approver; confirm_code required; 409 APPROVAL_DAILY_LIMIT)',
         params: adminSaleParamsSchema,
         body: approveSaleBodySchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { payout_amount_kobo, note, confirm_code } = request.body;
-      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, note, confirmCode: confirm_code }, request.ip);
+      const { payout_amount_kobo, reason, note, confirm_code } = request.body;
+      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, reason, note, confirmCode: confirm_code }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/approval/confirm',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: give the second approval of the amount another staff member asked for, with your own code (403 for the one who asked)',
+        params: adminSaleParamsSchema,
+        body: confirmApprovalBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await confirmSecondApproval(approveDeps, currentStaff(request), request.params.id, { confirmCode: request.body.confirm_code }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/approval/decline',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: decline the request for a second approval; nothing is paid and the sale is back in review',
+        params: adminSaleParamsSchema,
+        body: declineApprovalBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await declineSecondApproval(ctx, currentStaff(request), request.params.id, { note: request.body.note }, request.ip);
       return detail(request.params.id);
     },
   );

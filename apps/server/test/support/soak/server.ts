@@ -67,6 +67,9 @@ export async function startSoakServer(port: number, env: Record<string, string>)
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '1000',
+        // One soak reviewer approves every customer's sales: the approval limits are not under test here.
+        APPROVAL_LIMIT_NAIRA: '1000000000',
+        REVIEWER_DAILY_LIMIT_NAIRA: '10000000000',
         WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
         ...env,
         PORT: String(port),

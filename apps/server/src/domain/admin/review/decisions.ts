@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { pushTitles, saleRejectedMessage, saleRejectionReasons, type SaleRejectionCode } from '@wise/shared';
+import { pushTitles, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
-import { sales, staff, users } from '../../../db/schema/index';
+import { saleApprovalRequests, sales, staff, users } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { enqueueEmail } from '../../notifications/email';
 import { notify } from '../../notifications/notify';
@@ -10,6 +10,16 @@ import { enqueuePush, transactionUrl } from '../../push/notify';
 import { DomainError, validationError } from '../../errors';
 import type { StaffPrincipal } from '../../staff/principal';
 import { recordStaffAction } from '../audit';
+import {
+  approvalTerms,
+  assertSecondApprover,
+  assertWithinDailyLimit,
+  DEFAULT_APPROVAL_LIMITS,
+  noOpenRequest,
+  openApprovalRequest,
+  requestOpen,
+  type ApprovalLimits,
+} from './approvals';
 import { saleNotFoundForStaff } from './detail';
 
 /**
@@ -34,6 +44,8 @@ export interface ApproveDeps extends ReviewDeps {
   startPayout: StartPayout;
   /** verifyStaffConfirmation for this staff member's current code (403 CONFIRMATION_INVALID). */
   confirm: (staffId: string, code: string) => Promise<void>;
+  /** The single-approval and daily limits (approvals.ts); the configuration's defaults when absent. */
+  limits?: ApprovalLimits;
 }
 
 export interface RejectDeps extends ReviewDeps {
@@ -135,59 +147,162 @@ export async function releaseSale({ db, clock }: ReviewDeps, actor: StaffPrincip
 }
 
 export interface ApproveInput {
-  /** Defaults to the sale's value (the quote); a different amount needs a note. */
+  /** Defaults to the sale's value (the quote). */
   payoutAmountKobo?: number;
+  /** Why the amount differs from the quote (approvals.ts approvalTerms). */
+  reason?: SaleApprovalReasonCode;
   note?: string;
   confirmCode: string;
 }
 
+/** `approved`: paid now; `awaiting_second_approval`: a request waits for another admin. */
+export type ApproveOutcome = 'approved' | 'awaiting_second_approval';
+
+type SaleApproval = { amountKobo: number; reason: SaleApprovalReasonCode | null; note: string | null };
+
+/** The sale approved for `terms` by `actor` and its payout queued, inside the caller's transaction. */
+async function approveLocked(tx: Db, deps: ApproveDeps, actor: StaffPrincipal, sale: SaleRow, terms: SaleApproval, now: Date): Promise<{ reference: string }> {
+  const at = notBefore(now, sale.statusChangedAt);
+  // submitted → approved is not a transition: a sale nobody claimed is taken under review on the way.
+  if (sale.status === 'submitted') await tx.update(sales).set({ status: 'under_review', statusChangedAt: at }).where(eq(sales.id, sale.id));
+  await tx
+    .update(sales)
+    .set({
+      status: 'approved',
+      statusChangedAt: at,
+      decidedAt: at,
+      decidedBy: actor.id,
+      payoutAmountKobo: terms.amountKobo,
+      approvalReasonCode: terms.reason,
+      approvalNote: terms.note,
+      claimedBy: null,
+      claimedUntil: null,
+    })
+    .where(eq(sales.id, sale.id));
+  return deps.startPayout(tx, deps.clock, { saleId: sale.id, staffId: actor.id });
+}
+
 /**
- * Approves a sale and starts paying it: in ONE transaction the sale becomes `approved` with the
- * amount, the payout's first attempt is queued (startPayout) and the audit line written. The
- * cheap refusals (404, 409, a missing note) come before the confirmation code is checked, so a
- * reviewer is not asked for a second code because of a typo; all of them are checked again under
- * the row lock.
+ * Approves a sale. At most the quote and at most the single-approval limit: in ONE transaction the
+ * sale becomes `approved` with the amount, the payout's first attempt is queued (startPayout) and
+ * the audit line written — unless it would take the reviewer over their daily total (409). Above
+ * the quote or the limit nothing is paid: a request for a second approval is recorded instead, the
+ * sale stays `under_review` (unclaimed, so an admin can take it) and the answer is
+ * `awaiting_second_approval`. The cheap refusals (404, 409, a missing reason) come before the
+ * confirmation code is checked, so a reviewer is not asked for a second code because of a typo;
+ * all of them are checked again under the row lock.
  */
-export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: ApproveInput, ip?: string): Promise<void> {
+export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: ApproveInput, ip?: string): Promise<ApproveOutcome> {
   const { db, clock } = deps;
-  const amountFor = (sale: SaleRow) => {
-    const amount = input.payoutAmountKobo ?? sale.valueKobo;
-    if (amount !== sale.valueKobo && !input.note) throw validationError(reviewMessages.noteRequired, { note: reviewMessages.noteRequired });
-    return amount;
-  };
+  const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
   await assertOpenTo(db, first, actor, clock.now());
-  amountFor(first);
+  if (await openApprovalRequest(db, saleId)) throw requestOpen();
+  approvalTerms(first.valueKobo, input, limits);
   await deps.confirm(actor.id, input.confirmCode);
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const sale = await lockSale(tx, saleId);
     const now = clock.now();
     await assertOpenTo(tx, sale, actor, now);
-    const amount = amountFor(sale);
-    const at = notBefore(now, sale.statusChangedAt);
-    // submitted → approved is not a transition: a sale nobody claimed is taken under review on the way.
-    if (sale.status === 'submitted') await tx.update(sales).set({ status: 'under_review', statusChangedAt: at }).where(eq(sales.id, saleId));
-    await tx
-      .update(sales)
-      .set({
-        status: 'approved',
-        statusChangedAt: at,
-        decidedAt: at,
-        decidedBy: actor.id,
-        payoutAmountKobo: amount,
-        approvalNote: input.note ?? null,
-        claimedBy: null,
-        claimedUntil: null,
-      })
-      .where(eq(sales.id, saleId));
-    const payout = await deps.startPayout(tx, clock, { saleId, staffId: actor.id });
+    if (await openApprovalRequest(tx, saleId, true)) throw requestOpen();
+    const terms = approvalTerms(sale.valueKobo, input, limits);
+    if (terms.needsSecondApproval) {
+      const [request] = await tx
+        .insert(saleApprovalRequests)
+        .values({ saleId, requestedBy: actor.id, amountKobo: terms.amountKobo, valueKobo: sale.valueKobo, reasonCode: terms.reason, note: terms.note, createdAt: now })
+        .returning({ id: saleApprovalRequests.id });
+      const moving = sale.status === 'submitted';
+      await tx
+        .update(sales)
+        .set({ claimedBy: null, claimedUntil: null, ...(moving ? { status: 'under_review' as const, statusChangedAt: notBefore(now, sale.statusChangedAt) } : {}) })
+        .where(eq(sales.id, saleId));
+      await recordStaffAction(tx, clock, actor, {
+        action: 'sale.approval_request',
+        targetType: 'sale',
+        targetId: saleId,
+        before: { status: sale.status },
+        after: { status: 'under_review', request_id: request?.id, value_kobo: sale.valueKobo, amount_kobo: terms.amountKobo, reason_code: terms.reason, single_limit_kobo: limits.singleKobo },
+        note: terms.note,
+        ip,
+      });
+      return 'awaiting_second_approval';
+    }
+    await assertWithinDailyLimit(tx, clock, limits, actor.id, terms.amountKobo);
+    const payout = await approveLocked(tx, deps, actor, sale, terms, now);
     await recordStaffAction(tx, clock, actor, {
       action: 'sale.approve',
       targetType: 'sale',
       targetId: saleId,
       before: { status: sale.status },
-      after: { status: 'approved', value_kobo: sale.valueKobo, payout_amount_kobo: amount, payout_reference: payout.reference },
+      after: { status: 'approved', value_kobo: sale.valueKobo, payout_amount_kobo: terms.amountKobo, reason_code: terms.reason, payout_reference: payout.reference },
+      note: terms.note,
+      ip,
+    });
+    return 'approved';
+  });
+}
+
+/**
+ * The second approval: another admin than the one who asked confirms the amount asked with their
+ * own code; in ONE transaction the request is confirmed, the sale approved for exactly that amount
+ * (decided by the confirming admin, whose daily total it counts toward) and the payout queued.
+ */
+export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: { confirmCode: string }, ip?: string): Promise<void> {
+  const { db, clock } = deps;
+  const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
+  const first = await loadSale(db, saleId);
+  if (!UNDECIDED.includes(first.status)) throw alreadyDecided();
+  const open = await openApprovalRequest(db, saleId);
+  if (!open) throw noOpenRequest();
+  assertSecondApprover(actor, open);
+  await deps.confirm(actor.id, input.confirmCode);
+
+  await db.transaction(async (tx) => {
+    const sale = await lockSale(tx, saleId);
+    if (!UNDECIDED.includes(sale.status)) throw alreadyDecided();
+    const request = await openApprovalRequest(tx, saleId, true);
+    if (!request) throw noOpenRequest();
+    assertSecondApprover(actor, request);
+    const now = notBefore(clock.now(), request.createdAt);
+    await assertWithinDailyLimit(tx, clock, limits, actor.id, request.amountKobo);
+    await tx
+      .update(saleApprovalRequests)
+      .set({ outcome: 'confirmed', decidedBy: actor.id, decidedAt: now })
+      .where(eq(saleApprovalRequests.id, request.id));
+    const payout = await approveLocked(tx, deps, actor, sale, { amountKobo: request.amountKobo, reason: request.reasonCode, note: request.note }, now);
+    await recordStaffAction(tx, clock, actor, {
+      action: 'sale.approval_confirm',
+      targetType: 'sale',
+      targetId: saleId,
+      before: { status: sale.status, request_id: request.id, requested_by: request.requestedBy },
+      after: { status: 'approved', value_kobo: sale.valueKobo, payout_amount_kobo: request.amountKobo, reason_code: request.reasonCode, payout_reference: payout.reference },
+      note: request.note,
+      ip,
+    });
+  });
+}
+
+/** An admin (not the one who asked) declines the request: nothing is paid and the sale is back in review. */
+export async function declineSecondApproval(deps: ReviewDeps, actor: StaffPrincipal, saleId: string, input: { note?: string }, ip?: string): Promise<void> {
+  const { db, clock } = deps;
+  await db.transaction(async (tx) => {
+    const sale = await lockSale(tx, saleId);
+    if (!UNDECIDED.includes(sale.status)) throw alreadyDecided();
+    const request = await openApprovalRequest(tx, saleId, true);
+    if (!request) throw noOpenRequest();
+    assertSecondApprover(actor, request);
+    const now = notBefore(clock.now(), request.createdAt);
+    await tx
+      .update(saleApprovalRequests)
+      .set({ outcome: 'declined', decidedBy: actor.id, decidedAt: now, decisionNote: input.note ?? null })
+      .where(eq(saleApprovalRequests.id, request.id));
+    await recordStaffAction(tx, clock, actor, {
+      action: 'sale.approval_decline',
+      targetType: 'sale',
+      targetId: saleId,
+      before: { request_id: request.id, requested_by: request.requestedBy, amount_kobo: request.amountKobo, value_kobo: request.valueKobo },
+      after: { status: sale.status, outcome: 'declined' },
       note: input.note ?? null,
       ip,
     });
@@ -222,6 +337,7 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const sale = await lockSale(tx, saleId);
     const now = clock.now();
     await assertOpenTo(tx, sale, actor, now);
+    if (await openApprovalRequest(tx, saleId, true)) throw requestOpen();
     const at = notBefore(now, sale.statusChangedAt);
     await tx
       .update(sales)

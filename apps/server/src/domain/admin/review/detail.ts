@@ -10,6 +10,7 @@ import { plain } from '../../crypto/money';
 import { loadAdjustments, rateFor } from '../../crypto/rates';
 import { DomainError } from '../../errors';
 import { getSalePayouts } from '../../payouts/payouts';
+import { latestApprovalRequest } from './approvals';
 import { latestPayoutStatus, minutesSince } from './queue';
 
 /**
@@ -41,7 +42,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
   if (!row) throw saleNotFoundForStaff();
   const { sale, user } = row;
 
-  const [images, events, attempts, earlier, staffNames, currentRate] = await Promise.all([
+  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest] = await Promise.all([
     db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
     db
       .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
@@ -66,6 +67,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       .limit(SALE_EARLIER_SALES_MAX),
     staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
     currentRateOf(deps, sale),
+    latestApprovalRequest(db, sale.id),
   ]);
   const eventActors = await staffNamesFor(
     db,
@@ -135,6 +137,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
           decided_by: ref(sale.decidedBy),
           payout_amount_kobo: sale.payoutAmountKobo,
           approval_note: sale.approvalNote,
+          approval_reason_code: sale.approvalReasonCode,
           rejection_code: sale.rejectionCode,
           rejection_reason: sale.rejectionReason,
           rejection_message: sale.rejectionMessage,
@@ -142,6 +145,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
           paid_at: sale.paidAt?.toISOString() ?? null,
         }
       : null,
+    approval_request: approvalRequest,
     earlier_sales: earlier.map((other) => ({
       id: other.id,
       kind: other.kind,

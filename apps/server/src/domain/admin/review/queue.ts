@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PayoutStatus } from '@wise/shared/admin';
 import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
-import { staff, users, sales } from '../../../db/schema/index';
+import { saleApprovalRequests, staff, users, sales } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../transactions/service';
 
@@ -23,12 +23,18 @@ const microseconds = (column: typeof sales.createdAt | typeof sales.decidedAt) =
 export const minutesSince = (clock: Clock, at: Date) => Math.max(0, Math.floor((clock.now().getTime() - at.getTime()) / 60_000));
 
 export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQuery): Promise<AdminSaleListResponse> {
-  const pending = query.status === 'pending';
+  const pending = query.status === 'pending' || query.status === 'awaiting_approval';
   const keyColumn = pending ? sales.createdAt : sales.decidedAt;
   const conditions: SQL[] = [];
   switch (query.status) {
     case 'pending':
       conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`);
+      break;
+    case 'awaiting_approval':
+      conditions.push(
+        eq(sales.status, 'under_review'),
+        sql`EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`,
+      );
       break;
     case 'approved':
       conditions.push(eq(sales.status, 'approved'), sql`coalesce(${latestPayoutStatus} NOT IN ('failed', 'reversed', 'needs_review'), true)`);
@@ -87,6 +93,19 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const now = clock.now();
+  // The open requests for a second approval among the page's undecided sales, in one query.
+  const undecided = page.filter((row) => row.status === 'under_review').map((row) => row.id);
+  const requests = new Map(
+    undecided.length === 0
+      ? []
+      : (
+          await db
+            .select({ saleId: saleApprovalRequests.saleId, amountKobo: saleApprovalRequests.amountKobo, createdAt: saleApprovalRequests.createdAt, by: staff.id, name: staff.name })
+            .from(saleApprovalRequests)
+            .innerJoin(staff, eq(staff.id, saleApprovalRequests.requestedBy))
+            .where(and(inArray(saleApprovalRequests.saleId, undecided), isNull(saleApprovalRequests.outcome)))
+        ).map((r) => [r.saleId, { amount_kobo: r.amountKobo, requested_by: { id: r.by, name: r.name }, created_at: r.createdAt.toISOString() }]),
+  );
   return {
     items: page.map((row): AdminSaleListItem => {
       const liveClaim = row.claimedBy && row.claimedUntil && row.claimedUntil > now ? { id: row.claimedBy, name: row.claimerName ?? '' } : null;
@@ -107,6 +126,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
         decided_at: row.decidedAt?.toISOString() ?? null,
         claimed_by: liveClaim,
         claimed_until: liveClaim && row.claimedUntil ? row.claimedUntil.toISOString() : null,
+        second_approval: requests.get(row.id) ?? null,
       };
     }),
     next_cursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,

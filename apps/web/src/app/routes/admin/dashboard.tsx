@@ -21,6 +21,7 @@ export function AdminDashboardRoute() {
         links={{
           pending: adminPaths.sales,
           payoutsFailed: `${adminPaths.sales}?status=payout_failed`,
+          awaitingApproval: `${adminPaths.sales}?status=awaiting_approval`,
           approved: `${adminPaths.sales}?status=paid`,
           rejected: `${adminPaths.sales}?status=rejected`,
           paid: `${adminPaths.sales}?status=paid`,

@@ -23,31 +23,46 @@ describe('nairaToKobo / koboToNairaInput', () => {
 
 describe('checkApprove', () => {
   const valueKobo = 4_500_000;
+  const limitKobo = 50_000_000;
 
   it('leaves the amount out when it is the quote (the server defaults to it); the note is optional', () => {
-    expect(checkApprove({ amount: '45000.00', note: '' }, valueKobo)).toEqual({ ok: true, body: {}, amountKobo: valueKobo, differs: false });
-    const withNote = checkApprove({ amount: '45,000', note: '  checked twice ' }, valueKobo);
-    expect(withNote).toEqual({ ok: true, body: { note: 'checked twice' }, amountKobo: valueKobo, differs: false });
+    expect(checkApprove({ amount: '45000.00', note: '' }, valueKobo, limitKobo)).toEqual({ ok: true, body: {}, amountKobo: valueKobo, differs: false, needsSecondApproval: false });
+    const withNote = checkApprove({ amount: '45,000', note: '  checked twice ' }, valueKobo, limitKobo);
+    expect(withNote).toEqual({ ok: true, body: { note: 'checked twice' }, amountKobo: valueKobo, differs: false, needsSecondApproval: false });
   });
 
-  it('needs a note when the amount differs from the quote', () => {
-    expect(checkApprove({ amount: '40000', note: '   ' }, valueKobo)).toEqual({ ok: false, errors: { note: reviewMessages.noteRequired } });
+  it('needs a reason from the list when the amount is lower, and a note for "other"', () => {
+    expect(checkApprove({ amount: '40000', reason: '', note: 'x' }, valueKobo)).toEqual({ ok: false, errors: { reason: reviewMessages.reasonRequired } });
+    expect(checkApprove({ amount: '40000', reason: 'other', note: '   ' }, valueKobo)).toEqual({ ok: false, errors: { note: reviewMessages.noteRequired } });
   });
 
-  it('sends a different amount with its note', () => {
-    expect(checkApprove({ amount: '40000', note: 'Card balance was $22' }, valueKobo)).toEqual({
+  it('sends a lower amount with its reason (and an optional note), paid at once', () => {
+    expect(checkApprove({ amount: '40000', reason: 'partially_used', note: '' }, valueKobo, limitKobo)).toEqual({
       ok: true,
-      body: { payout_amount_kobo: 4_000_000, note: 'Card balance was $22' },
+      body: { payout_amount_kobo: 4_000_000, reason: 'partially_used' },
       amountKobo: 4_000_000,
       differs: true,
+      needsSecondApproval: false,
     });
+  });
+
+  it('sends more than the quote as "other" with a note, for a second approver; over the limit too', () => {
+    expect(checkApprove({ amount: '46000', reason: 'partially_used', note: '' }, valueKobo)).toEqual({ ok: false, errors: { note: reviewMessages.aboveQuoteNote } });
+    expect(checkApprove({ amount: '46000', note: 'Balance was $51' }, valueKobo, limitKobo)).toEqual({
+      ok: true,
+      body: { payout_amount_kobo: 4_600_000, reason: 'other', note: 'Balance was $51' },
+      amountKobo: 4_600_000,
+      differs: true,
+      needsSecondApproval: true,
+    });
+    expect(checkApprove({ amount: '45000', note: '' }, valueKobo, 4_000_000)).toMatchObject({ ok: true, needsSecondApproval: true });
   });
 
   it('refuses an unreadable amount, and a note the API would refuse', () => {
     expect(checkApprove({ amount: '40k', note: 'x' }, valueKobo)).toEqual({ ok: false, errors: { amount: AMOUNT_INVALID } });
-    const tooLong = checkApprove({ amount: '40000', note: 'x'.repeat(501) }, valueKobo);
+    const tooLong = checkApprove({ amount: '40000', reason: 'balance_lower', note: 'x'.repeat(501) }, valueKobo);
     expect(tooLong).toEqual({ ok: false, errors: { note: reviewMessages.noteTooLong } });
-    const control = checkApprove({ amount: '40000', note: 'bad\u0007bell' }, valueKobo);
+    const control = checkApprove({ amount: '40000', reason: 'balance_lower', note: 'bad\u0007bell' }, valueKobo);
     expect(control).toEqual({ ok: false, errors: { note: reviewMessages.invalidText } });
   });
 });

@@ -1,3 +1,4 @@
+import type { SaleApprovalReasonCode } from '@wise/shared';
 import {
   approveSaleBodySchema,
   rejectSaleBodySchema,
@@ -33,39 +34,54 @@ export function koboToNairaInput(kobo: number): string {
 
 export interface ApproveFormValues {
   amount: string;
+  /** Why the amount is lower than the quote (asked only then; above the quote it is "other"). */
+  reason?: SaleApprovalReasonCode | '';
   note: string;
 }
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export type ApproveCheck =
-  | { ok: true; body: Omit<ApproveSaleBody, 'confirm_code'>; amountKobo: number; differs: boolean }
+  | {
+      ok: true;
+      body: Omit<ApproveSaleBody, 'confirm_code'>;
+      amountKobo: number;
+      differs: boolean;
+      /** Above the quote or the single-approval limit: a second approver (an admin) confirms before anything is paid. */
+      needsSecondApproval: boolean;
+    }
   | { ok: false; errors: FieldErrors<keyof ApproveFormValues> };
 
 export const AMOUNT_INVALID = 'Enter the naira amount to pay, e.g. 45000 or 45000.50';
 
 /**
- * The amount defaults to the quote (value_kobo) and is then left out of the body (the server
- * uses the quote); a different amount is sent and needs a note saying why.
+ * The amount defaults to the quote (value_kobo) and is then left out of the body (the server uses
+ * the quote). Lower needs a reason from the list (`other` with a note); higher is sent as `other`
+ * and needs a note. Above the quote or `limitKobo` the approval waits for a second approver.
  */
-export function checkApprove(values: ApproveFormValues, valueKobo: number): ApproveCheck {
+export function checkApprove(values: ApproveFormValues, valueKobo: number, limitKobo?: number): ApproveCheck {
   const amountKobo = nairaToKobo(values.amount);
   if (amountKobo === null) return { ok: false, errors: { amount: AMOUNT_INVALID } };
   const differs = amountKobo !== valueKobo;
+  const above = amountKobo > valueKobo;
   const note = values.note.trim();
-  if (differs && !note) return { ok: false, errors: { note: reviewMessages.noteRequired } };
+  const reason = !differs ? undefined : above ? 'other' : values.reason || undefined;
+  if (differs && !above && !reason) return { ok: false, errors: { reason: reviewMessages.reasonRequired } };
+  if (above && !note) return { ok: false, errors: { note: reviewMessages.aboveQuoteNote } };
+  if (reason === 'other' && !note) return { ok: false, errors: { note: reviewMessages.noteRequired } };
   const parsed = approveSaleBodySchema
     .omit({ confirm_code: true })
-    .safeParse({ payout_amount_kobo: differs ? amountKobo : undefined, note: note || undefined });
+    .safeParse({ payout_amount_kobo: differs ? amountKobo : undefined, reason, note: note || undefined });
   if (!parsed.success) {
     const errors: FieldErrors<keyof ApproveFormValues> = {};
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'payout_amount_kobo' ? 'amount' : 'note';
+      const field = issue.path[0] === 'payout_amount_kobo' ? 'amount' : issue.path[0] === 'reason' ? 'reason' : 'note';
       errors[field] ??= issue.path[0] === 'payout_amount_kobo' ? AMOUNT_INVALID : issue.message;
     }
     return { ok: false, errors };
   }
-  return { ok: true, body: parsed.data, amountKobo, differs };
+  const needsSecondApproval = above || (limitKobo !== undefined && amountKobo > limitKobo);
+  return { ok: true, body: parsed.data, amountKobo, differs, needsSecondApproval };
 }
 
 export interface RejectFormValues {

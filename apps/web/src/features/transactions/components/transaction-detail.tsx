@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, type SaleDetail } from '@wise/shared';
+import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, saleAmountLabels, type SaleDetail } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
@@ -24,13 +24,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  */
 export function TransactionDetail({ sale }: { sale: SaleDetail }) {
   const art = sale.card?.image_url ?? sale.image_path_url ?? sale.crypto_logo_url;
+  // Once approved, what is (or was) paid; when it is not the quote, the quote and why are shown too.
+  const paid = sale.paid_amount_kobo ?? null;
+  const adjusted = paid !== null && paid !== sale.value_kobo;
+  const paidLabel = sale.status === 'successful' ? saleAmountLabels.paid : saleAmountLabels.approved;
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
         {art ? <img className="tx-detail__art" src={art} alt="" width={96} height={60} /> : null}
         <h1 className="tx-detail__title">{sale.title}</h1>
         <p className="tx-detail__value tabular" data-testid="transaction-value">
-          {formatKobo(sale.value_kobo)}
+          {formatKobo(paid ?? sale.value_kobo)}
         </p>
         {/* The screen refreshes itself while pending: the new status is announced when it comes. */}
         <span aria-live="polite" data-testid="transaction-status">
@@ -68,6 +72,18 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </div>
       ) : null}
 
+      {adjusted ? (
+        <div className="tx-detail__rejection tx-detail__adjusted" role="note" data-testid="amount-adjusted">
+          <CircleAlert size={18} aria-hidden="true" />
+          <div>
+            <strong>
+              {paidLabel}: {formatKobo(paid)} ({saleAmountLabels.quoted.toLowerCase()} {formatKobo(sale.value_kobo)})
+            </strong>
+            {sale.amount_reason ? <p data-testid="amount-reason">{sale.amount_reason}</p> : null}
+          </div>
+        </div>
+      ) : null}
+
       <section className="tx-detail__section" aria-labelledby="tx-summary">
         <h2 id="tx-summary" className="tx-detail__heading">
           Details
@@ -94,7 +110,15 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
             </>
           )}
           {sale.transaction_id ? <Row label="Transaction ID">{sale.transaction_id}</Row> : null}
-          <Row label="Value">{formatKobo(sale.value_kobo)}</Row>
+          {adjusted ? (
+            <>
+              <Row label={saleAmountLabels.quoted}>{formatKobo(sale.value_kobo)}</Row>
+              <Row label={paidLabel}>{formatKobo(paid)}</Row>
+              {sale.amount_reason ? <Row label={saleAmountLabels.reason}>{sale.amount_reason}</Row> : null}
+            </>
+          ) : (
+            <Row label="Value">{formatKobo(sale.value_kobo)}</Row>
+          )}
           {sale.card_code ? <Row label="Card code">{sale.card_code}</Row> : null}
           <Row label="Date">
             <DateTime iso={sale.transaction_date} />

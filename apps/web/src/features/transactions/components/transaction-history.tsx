@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
-import { capitalizeFirst, fetchMessages, formatKobo, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import { capitalizeFirst, fetchMessages, formatKobo, saleAmountLabels, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
@@ -89,9 +89,15 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                   <span className="tx-row__title">{tx.title || capitalizeFirst(tx.transaction_type)}</span>
                   <DateTime className="tx-row__sub" iso={tx.transaction_date} />
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
+                  {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
+                    <span className="tx-row__comment" data-testid="transaction-adjusted">
+                      {`${saleAmountLabels.quoted} ${formatKobo(tx.amount_kobo)}`}
+                      {tx.amount_reason ? ` · ${tx.amount_reason}` : ''}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="tx-row__trail">
-                  <span className="tx-row__amount">{formatKobo(tx.amount_kobo)}</span>
+                  <span className="tx-row__amount">{formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)}</span>
                   <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
                 </span>
               </Link>

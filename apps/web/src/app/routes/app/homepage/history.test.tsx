@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fetchMessages, PENDING_REFETCH_MS, saleMessages, type TransactionStatus } from '@wise/shared';
+import { fetchMessages, PENDING_REFETCH_MS, saleAmountReasons, saleMessages, type TransactionStatus } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { saleDetail, transactionItem } from '../../../../testing/sales';
@@ -51,6 +51,15 @@ describe('/homepage/history', () => {
     expect(calls).toContain('GET /api/transactions?limit=20&status=rejected');
   });
 
+  it('shows the amount paid, and the quote and why when a reviewer paid less', async () => {
+    const adjusted = transactionItem({ title: 'Amazon · USA physical', amount_kobo: 5_900_000, paid_amount_kobo: 5_000_000, amount_reason: saleAmountReasons.partially_used, status: 'successful' });
+    routeFetch({ 'GET /api/transactions?limit=20': () => ({ status: 200, body: { transactions: [adjusted], next_cursor: null } }) });
+    renderRoutes(routes, { path: paths.history });
+    const row = (await screen.findAllByTestId('transaction-row'))[0] as HTMLElement;
+    expect(row.querySelector('.tx-row__amount')?.textContent).toBe('₦50,000.00');
+    expect(within(row).getByTestId('transaction-adjusted').textContent).toBe(`Quoted value ₦59,000.00 · ${saleAmountReasons.partially_used}`);
+  });
+
   it("keeps 'Couldn't fetch transaction history' for a failed fetch", async () => {
     routeFetch({ 'GET /api/transactions?limit=20': () => ({ status: 500, body: { error: 'down' } }) });
     renderRoutes(routes, { path: paths.history });
@@ -86,6 +95,18 @@ describe('/homepage/history/:id', () => {
       ['Paid', 'upcoming'],
     ]);
     expect(screen.queryByTestId('rejection-reason')).toBeNull();
+  });
+
+  it('says what was paid, the quoted value and the reason when they differ (the detail is the receipt)', async () => {
+    const sale = saleDetail({ status: 'successful', value_kobo: 5_900_000, amount_kobo: 5_900_000, paid_amount_kobo: 5_000_000, amount_reason: saleAmountReasons.balance_lower, payout_reference: 'TRF_1' });
+    routeFetch({ [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }) });
+    renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
+    const detail = await screen.findByTestId('transaction-detail');
+    expect(screen.getByTestId('transaction-value').textContent).toBe('₦50,000.00');
+    expect(screen.getByTestId('amount-adjusted').textContent).toContain('Amount paid: ₦50,000.00 (quoted value ₦59,000.00)');
+    expect(screen.getByTestId('amount-reason').textContent).toBe(saleAmountReasons.balance_lower);
+    expect(within(detail).getByText('Quoted value')).toBeTruthy();
+    expect(within(detail).queryByText('Value')).toBeNull();
   });
 
   it('shows why a rejected sale was rejected, and a missing one as not found', async () => {

@@ -9,6 +9,8 @@ import { useDashboard } from '../api/get-dashboard';
 interface DashboardLinks {
   pending: string;
   payoutsFailed: string;
+  /** The queue's "second approval" view. */
+  awaitingApproval?: string;
   approved: string;
   rejected: string;
   paid: string;
@@ -64,6 +66,15 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
           to={links.pending}
           alert={oldest !== null && oldest >= 60}
         />
+        {data.awaiting_second_approval ? (
+          <Stat
+            label="Second approval"
+            value={data.awaiting_second_approval.count}
+            sub="Above the quote or the limit: an admin confirms"
+            to={links.awaitingApproval}
+            alert={data.awaiting_second_approval.count > 0}
+          />
+        ) : null}
         <Stat label="Payouts failed" value={data.payouts_failed.count} sub="Retry or mark paid by hand" to={links.payoutsFailed} alert={data.payouts_failed.count > 0} />
         {data.payouts_held ? (
           <Stat label="Payouts held" value={data.payouts_held.count} sub="Provider figures differ: resolve" to={links.payoutsFailed} alert={data.payouts_held.count > 0} />

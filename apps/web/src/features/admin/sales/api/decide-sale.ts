@@ -39,6 +39,16 @@ export function rejectSale(id: string, body: RejectSaleBody) {
   return adminApi(salePath(id, 'reject'), { method: 'POST', body, schema: adminSaleDecisionResponseSchema });
 }
 
+/** POST /:id/approval/confirm (admin, not the one who asked) — pays the amount asked. */
+export function confirmSecondApproval(id: string, confirmCode: string) {
+  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: { confirm_code: confirmCode }, schema: adminSaleDecisionResponseSchema });
+}
+
+/** POST /:id/approval/decline (admin) — nothing is paid; the sale is back in review. */
+export function declineSecondApproval(id: string, note?: string) {
+  return adminApi(salePath(id, 'approval/decline'), { method: 'POST', body: note ? { note } : {}, schema: adminSaleDecisionResponseSchema });
+}
+
 /** A payout answer may carry the sale; otherwise the detail is fetched again. */
 const payoutAnswerSchema = z.union([adminSaleDecisionResponseSchema, z.unknown()]);
 const asDetail = (answer: unknown) => {
@@ -123,5 +133,24 @@ export function useResolvePayout(id: string) {
   return useMutation({
     mutationFn: (body: ResolvePayoutInput) => resolvePayout(id, body),
     onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
+    onError: () => refresh(queryClient, id),
+  });
+}
+
+export function useConfirmSecondApproval(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmCode: string) => confirmSecondApproval(id, confirmCode),
+    onSuccess: (answer) => refresh(queryClient, id, answer),
+    onError: () => refresh(queryClient, id),
+  });
+}
+
+export function useDeclineSecondApproval(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note?: string) => declineSecondApproval(id, note),
+    onSuccess: (answer) => refresh(queryClient, id, answer),
+    onError: () => refresh(queryClient, id),
   });
 }

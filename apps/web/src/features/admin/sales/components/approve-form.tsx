@@ -1,22 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminSaleDetail } from '@wise/shared/admin';
+import { SALE_APPROVAL_REASON_CODES, saleAmountReasonWords } from '@wise/shared';
+import { saleApprovalReasonLabels, type AdminSaleDetail } from '@wise/shared/admin';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
 import { Facts } from '../../../../components/admin/admin-layout';
-import { FormField, FormTextArea } from '../../../../components/admin/form-fields';
+import { FormField, FormSelect, FormTextArea } from '../../../../components/admin/form-fields';
 import { Button } from '../../../../components/ui/button';
 import { toastSuccess } from '../../../../components/ui/toast';
 import { formatNaira } from '../../../../lib/format';
 import { useApproveSale } from '../api/decide-sale';
-import { checkApprove, koboToNairaInput, type ApproveCheck, type ApproveFormValues } from '../decision-values';
+import { checkApprove, koboToNairaInput, nairaToKobo, type ApproveCheck, type ApproveFormValues } from '../decision-values';
 
 type Ready = Extract<ApproveCheck, { ok: true }>;
 
+const reasonOptions = [
+  { value: '', label: 'Choose a reason' },
+  ...SALE_APPROVAL_REASON_CODES.map((code) => ({ value: code, label: code === 'other' ? `${saleApprovalReasonLabels.other} (the customer reads your note)` : saleApprovalReasonLabels[code] })),
+];
+
 /**
- * Approve: the naira amount starts at the quote; paying a different amount needs a note. The
- * authenticator code is asked last, in a dialog that repeats what will be paid and to whom.
+ * Approve: the naira amount starts at the quote. A lower amount needs a reason from the list (a
+ * note for "other", which the customer reads); more than the quote, or more than the
+ * single-approval limit, is not paid yet: it goes to a second approver (an admin), as the form says.
+ * The authenticator code is asked last, in a dialog that repeats what will be paid and to whom.
  */
-export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id' | 'value_kobo' | 'bank' | 'title'>; disabled?: boolean }) {
-  const [values, setValues] = useState<ApproveFormValues>({ amount: koboToNairaInput(sale.value_kobo), note: '' });
+export function ApproveForm({
+  sale,
+  disabled,
+}: {
+  sale: Pick<AdminSaleDetail, 'id' | 'value_kobo' | 'bank' | 'title'> & Partial<Pick<AdminSaleDetail, 'approval_limit_kobo'>>;
+  disabled?: boolean;
+}) {
+  const [values, setValues] = useState<ApproveFormValues>({ amount: koboToNairaInput(sale.value_kobo), reason: '', note: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ApproveFormValues, string>>>({});
   const [ready, setReady] = useState<Ready | null>(null);
   const approve = useApproveSale(sale.id);
@@ -28,7 +42,7 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkApprove(values, sale.value_kobo);
+    const check = checkApprove(values, sale.value_kobo, sale.approval_limit_kobo);
     if (!check.ok) {
       setErrors(check.errors);
       return;
@@ -36,8 +50,17 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
     setReady(check);
   };
 
-  const checked = checkApprove(values, sale.value_kobo);
-  const differs = checked.ok ? checked.differs : values.amount.trim() !== koboToNairaInput(sale.value_kobo);
+  const typedKobo = nairaToKobo(values.amount);
+  const above = typedKobo !== null && typedKobo > sale.value_kobo;
+  const lower = typedKobo !== null && typedKobo < sale.value_kobo;
+  const overLimit = typedKobo !== null && sale.approval_limit_kobo !== undefined && typedKobo > sale.approval_limit_kobo;
+  const second = above || overLimit;
+  const noteLabel = above
+    ? 'Note (required: why more than the quote; the customer reads it)'
+    : lower && values.reason === 'other'
+      ? 'Note (required: the customer reads it)'
+      : 'Note (optional)';
+  const submitLabel = second ? 'Ask for a second approval' : 'Approve and pay';
 
   return (
     <>
@@ -52,8 +75,26 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
         hint={`Quoted value: ${formatNaira(sale.value_kobo)}`}
         disabled={disabled}
       />
+      {lower ? (
+        <FormSelect
+          label="Why is the amount lower?"
+          name="reason"
+          options={reasonOptions}
+          value={values.reason ?? ''}
+          onChange={(event) => edit('reason')(event.target.value)}
+          error={errors.reason}
+          disabled={disabled}
+        />
+      ) : null}
+      {second ? (
+        <p className="admin-alert admin-alert--info" role="status">
+          {above ? 'More than the quoted value' : 'Above the single-approval limit'}
+          {sale.approval_limit_kobo !== undefined && !above ? ` of ${formatNaira(sale.approval_limit_kobo)}` : ''}: nothing is paid until a second
+          approver (another admin) confirms it.
+        </p>
+      ) : null}
       <FormTextArea
-        label={differs ? 'Note (required: why the amount differs)' : 'Note (optional)'}
+        label={noteLabel}
         name="note"
         value={values.note}
         onChange={(event) => edit('note')(event.target.value)}
@@ -62,20 +103,22 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
         disabled={disabled}
       />
       <Button type="submit" disabled={disabled}>
-        Approve and pay
+        {submitLabel}
       </Button>
     </form>
       <ConfirmCodeDialog
         open={ready !== null}
         onClose={() => setReady(null)}
-        title="Approve and pay"
-        description="The transfer starts as soon as you confirm."
-        confirmLabel={ready ? `Pay ${formatNaira(ready.amountKobo)}` : 'Pay'}
+        title={ready?.needsSecondApproval ? 'Ask for a second approval' : 'Approve and pay'}
+        description={
+          ready?.needsSecondApproval ? 'Nothing is paid yet: another admin sees both amounts and your reason, and confirms with their own code.' : 'The transfer starts as soon as you confirm.'
+        }
+        confirmLabel={ready ? (ready.needsSecondApproval ? `Ask to pay ${formatNaira(ready.amountKobo)}` : `Pay ${formatNaira(ready.amountKobo)}`) : 'Pay'}
         busyLabel="Approving..."
         onConfirm={async (code) => {
           if (!ready) return;
-          await approve.mutateAsync({ ...ready.body, confirm_code: code });
-          toastSuccess('Approved. The payout has started');
+          const answer = await approve.mutateAsync({ ...ready.body, confirm_code: code });
+          toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent for a second approval. Nothing is paid until an admin confirms it');
         }}
       >
         {ready ? (
@@ -83,6 +126,8 @@ export function ApproveForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'i
             rows={[
               ['Sale', sale.title],
               ['Pay', <span className="admin-money">{formatNaira(ready.amountKobo)}</span>],
+              ready.differs && ['Quoted value', <span className="admin-money">{formatNaira(sale.value_kobo)}</span>],
+              ready.body.reason && ['Customer reads', saleAmountReasonWords(ready.body.reason, ready.body.note ?? null)],
               ['To', `${sale.bank.account_name} · ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}`],
               ready.body.note && ['Note', ready.body.note],
             ]}

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { saleAmountReasons } from '@wise/shared';
 import { reviewMessages } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
@@ -41,23 +42,55 @@ describe('ApproveForm', () => {
     expect(requestBody(fetchMock)).toEqual({ confirm_code: '123456' });
   });
 
-  it('asks for a note when the amount differs, then sends both', async () => {
+  it('asks why a lower amount is lower (a note for "other"), then pays it at once', async () => {
     const user = userEvent.setup();
     const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
-    wrap(<ApproveForm sale={sale} />);
+    wrap(<ApproveForm sale={{ ...sale, approval_limit_kobo: 50_000_000 }} />);
     const amount = screen.getByLabelText('Amount to pay (₦)');
     await user.clear(amount);
     await user.type(amount, '70,000');
     await user.click(screen.getByRole('button', { name: 'Approve and pay' }));
-    expect(screen.getByText(reviewMessages.noteRequired)).toBeTruthy();
+    expect(screen.getByText(reviewMessages.reasonRequired)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    await user.type(screen.getByLabelText('Note (required: why the amount differs)'), 'Balance was $48.30');
+    await user.selectOptions(screen.getByLabelText('Why is the amount lower?'), 'other');
     await user.click(screen.getByRole('button', { name: 'Approve and pay' }));
-    const dialog = screen.getByRole('dialog');
+    expect(screen.getByText(reviewMessages.noteRequired)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Why is the amount lower?'), 'partially_used');
+    await user.click(screen.getByRole('button', { name: 'Approve and pay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve and pay' });
+    expect(within(dialog).getByText(saleAmountReasons.partially_used)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Authenticator code'), '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Pay ₦70,000.00' }));
-    expect(requestBody(fetchMock)).toEqual({ payout_amount_kobo: 7_000_000, note: 'Balance was $48.30', confirm_code: '654321' });
+    expect(requestBody(fetchMock)).toEqual({ payout_amount_kobo: 7_000_000, reason: 'partially_used', confirm_code: '654321' });
+  });
+
+  it('says an amount above the quote goes to a second approver, and needs a note', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+    wrap(<ApproveForm sale={{ ...sale, approval_limit_kobo: 50_000_000 }} />);
+    const amount = screen.getByLabelText('Amount to pay (₦)');
+    await user.clear(amount);
+    await user.type(amount, '1000000000');
+    expect(screen.getByRole('status').textContent).toContain('nothing is paid until a second approver');
+    expect(screen.queryByLabelText('Why is the amount lower?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ask for a second approval' }));
+    expect(screen.getByText(reviewMessages.aboveQuoteNote)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Note \(required/), 'Customer says the balance is higher');
+    await user.click(screen.getByRole('button', { name: 'Ask for a second approval' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ask for a second approval' });
+    await user.type(within(dialog).getByLabelText('Authenticator code'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Ask to pay ₦1,000,000,000.00' }));
+    expect(requestBody(fetchMock)).toEqual({ payout_amount_kobo: 100_000_000_000, reason: 'other', note: 'Customer says the balance is higher', confirm_code: '654321' });
+  });
+
+  it('sends the quote above the single-approval limit to a second approver too', async () => {
+    const user = userEvent.setup();
+    stubFetch({ status: 500, body: { error: 'stop here' } });
+    wrap(<ApproveForm sale={{ ...sale, approval_limit_kobo: 5_000_000 }} />);
+    expect(screen.getByRole('status').textContent).toContain('Above the single-approval limit of ₦50,000.00');
+    await user.click(screen.getByRole('button', { name: 'Ask for a second approval' }));
+    expect(screen.getByRole('dialog', { name: 'Ask for a second approval' })).toBeTruthy();
   });
 
   it('refuses an amount that is not naira', async () => {

@@ -14,6 +14,7 @@ const AGE_OPTIONS = [
 
 const viewLabels: Record<(typeof adminSaleQueueViews)[number], string> = {
   pending: 'Waiting',
+  awaiting_approval: 'Second approval',
   approved: adminSaleStatusLabels.approved,
   payout_failed: adminSaleStatusLabels.payout_failed,
   paid: adminSaleStatusLabels.paid,

@@ -176,4 +176,61 @@ describe('SaleReview', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/admin/sales/6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21/payout/manual');
     expect(requestBody(fetchMock)).toEqual({ reference: 'GTB-0042', note: 'Paid from the bank app', confirm_code: '654321' });
   });
+
+  describe('a request for a second approval', () => {
+    const request = {
+      id: 'r1',
+      amount_kobo: 100_000_000_000,
+      value_kobo: 5_900_000,
+      reason_code: 'other' as const,
+      note: 'Customer says the balance is higher',
+      requested_by: OTHER,
+      created_at: '2026-11-22T09:00:00Z',
+      outcome: null,
+      decided_by: null,
+      decided_at: null,
+      decision_note: null,
+    };
+    const waiting = () => sale({ status: 'under_review', approval_request: request, approval_limit_kobo: 50_000_000 });
+
+    it('shows an admin both amounts, the reason and who asked, and confirms with their own code', async () => {
+      const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+      const user = renderReview(waiting(), { id: ME.id, role: 'admin' });
+      expect(screen.getByText('Waiting for a second approval')).toBeTruthy();
+      expect(screen.getByText('₦1,000,000,000.00')).toBeTruthy();
+      expect(screen.getAllByText('₦59,000.00').length).toBeGreaterThan(0);
+      expect(screen.getAllByText('Customer says the balance is higher')).toHaveLength(2); // the note, and what the customer reads
+      expect(screen.getByText('Rita Okafor')).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'Approve' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Confirm and pay' }));
+      const dialog = screen.getByRole('dialog', { name: 'Confirm the second approval' });
+      await user.type(within(dialog).getByLabelText('Authenticator code'), '246810');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay ₦1,000,000,000.00' }));
+      expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${waiting().id}/approval/confirm`);
+      expect(requestBody(fetchMock)).toEqual({ confirm_code: '246810' });
+    });
+
+    it('declines with an optional note', async () => {
+      const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+      const user = renderReview(waiting(), { id: ME.id, role: 'admin' });
+      await user.click(screen.getByRole('button', { name: 'Decline' }));
+      await user.type(screen.getByLabelText('Note (optional, for staff)'), 'The photo shows $50');
+      await user.click(screen.getByRole('button', { name: 'Decline: back to review' }));
+      expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${waiting().id}/approval/decline`);
+      expect(requestBody(fetchMock)).toEqual({ note: 'The photo shows $50' });
+    });
+
+    it('never offers the one who asked, nor a reviewer, a confirm button', () => {
+      renderReview(waiting(), { id: OTHER.id, role: 'admin' });
+      expect(screen.queryByRole('button', { name: 'Confirm and pay' })).toBeNull();
+      expect(screen.getByText('You asked for this approval: another admin must confirm or decline it.')).toBeTruthy();
+    });
+
+    it('shows a reviewer the request without a button', () => {
+      renderReview(waiting());
+      expect(screen.queryByRole('button', { name: 'Confirm and pay' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+      expect(screen.getByText('Only an admin other than Rita Okafor can confirm or decline it.')).toBeTruthy();
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { COINS } from '@wise/shared';
-import { accountNameMatchLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import { accountNameMatchLabels, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ImageViewer } from '../../../../components/admin/image-viewer';
@@ -13,6 +13,7 @@ import { ApproveForm } from './approve-form';
 import { ClaimBar } from './claim-bar';
 import { PayoutsPanel } from './payouts-panel';
 import { RejectForm } from './reject-form';
+import { SecondApprovalPanel } from './second-approval';
 import { SaleStatus } from './sale-status';
 
 interface SaleReviewProps {
@@ -34,6 +35,9 @@ const historyWords: Record<AdminSaleDetail['status'], string> = {
 export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps) {
   const open = sale.status === 'submitted' || sale.status === 'under_review';
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staff.id;
+  // An approval above the quote or the limit waits for another admin; until then nobody decides another way.
+  const request = sale.approval_request ?? null;
+  const waiting = open && request !== null && request.outcome === null;
   const rateChanged = sale.current_rate !== null && Number(sale.current_rate.exchange_rate) !== Number(sale.exchange_rate);
 
   return (
@@ -56,22 +60,34 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
         <div className="admin-detail__side">
           {open ? (
             <Panel title="Decision" className="admin-o-3">
-              <ClaimBar sale={sale} staffId={staff.id} />
-              {claimedByOther ? <p className="admin-muted">Another reviewer holds this sale. You can decide once their claim ends or they release it.</p> : null}
-              <div className="admin-decide">
-                <section aria-labelledby="approve-title">
-                  <h3 id="approve-title" className="admin-subtitle">
-                    Approve
-                  </h3>
-                  <ApproveForm sale={sale} disabled={claimedByOther} />
-                </section>
-                <section aria-labelledby="reject-title">
-                  <h3 id="reject-title" className="admin-subtitle">
-                    Reject
-                  </h3>
-                  <RejectForm sale={sale} disabled={claimedByOther} />
-                </section>
-              </div>
+              {waiting && request ? (
+                <SecondApprovalPanel sale={sale} request={request} staff={staff} />
+              ) : (
+                <>
+                <ClaimBar sale={sale} staffId={staff.id} />
+                {claimedByOther ? <p className="admin-muted">Another reviewer holds this sale. You can decide once their claim ends or they release it.</p> : null}
+                {request?.outcome === 'declined' ? (
+                  <p className="admin-muted">
+                    {`${request.decided_by?.name ?? 'An admin'} declined paying ${formatNaira(request.amount_kobo)}`}
+                    {request.decision_note ? `: ${request.decision_note}` : ''}
+                  </p>
+                ) : null}
+                <div className="admin-decide">
+                  <section aria-labelledby="approve-title">
+                    <h3 id="approve-title" className="admin-subtitle">
+                      Approve
+                    </h3>
+                    <ApproveForm sale={sale} disabled={claimedByOther} />
+                  </section>
+                  <section aria-labelledby="reject-title">
+                    <h3 id="reject-title" className="admin-subtitle">
+                      Reject
+                    </h3>
+                    <RejectForm sale={sale} disabled={claimedByOther} />
+                  </section>
+                </div>
+                </>
+              )}
             </Panel>
           ) : (
             <DecisionSummary sale={sale} />
@@ -224,7 +240,9 @@ function DecisionSummary({ sale }: { sale: AdminSaleDetail }) {
               {decision.payout_amount_kobo !== sale.value_kobo ? <span className="admin-cell-sub">quoted {formatNaira(sale.value_kobo)}</span> : null}
             </span>,
           ],
+          decision.approval_reason_code && ['Reason', saleApprovalReasonLabels[decision.approval_reason_code]],
           decision.approval_note && ['Note', decision.approval_note],
+          sale.approval_request?.outcome === 'confirmed' && ['Asked by', sale.approval_request.requested_by.name],
           decision.rejection_code && ['Reason', saleRejectionLabels[decision.rejection_code]],
           decision.rejection_reason && ['Customer reads', decision.rejection_reason],
           decision.rejection_message && ['Message', decision.rejection_message],

@@ -65,7 +65,11 @@ export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state 
       key: 'claim',
       header: 'Reviewer',
       cell: (sale) =>
-        sale.claimed_by ? (
+        sale.second_approval ? (
+          <Badge tone="warning" title={`Asked by ${sale.second_approval.requested_by.name}`}>
+            {`Second approval: ${formatNaira(sale.second_approval.amount_kobo)}`}
+          </Badge>
+        ) : sale.claimed_by ? (
           <Badge tone={sale.claimed_by.id === staffId ? 'info' : 'warning'} title={sale.claimed_until ? `Claimed until ${sale.claimed_until}` : undefined}>
             {sale.claimed_by.id === staffId ? 'You' : sale.claimed_by.name}
           </Badge>
