@@ -4,6 +4,7 @@ import { isPlainText } from '../fields';
 import { SALE_KINDS, SALE_REJECTION_CODES, type SaleRejectionCode } from '../sales';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
 import { adminPayoutSchema, payoutStatuses } from './payouts';
+import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (DESIGN §8,
@@ -93,7 +94,11 @@ export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   coin: z.enum(COIN_IDS).optional(),
   /** Only sales submitted at least this many minutes ago (up to 90 days). */
   older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
-});
+  /** Only sales carrying this risk flag (risk-flags.ts). */
+  flag: riskFlagCodeSchema.optional(),
+  /** `flags`: the most flags first, then the view's own order (pending view only). */
+  sort: z.enum(['default', 'flags']).default('default'),
+}).refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the pending view' });
 export type AdminSaleListQuery = z.infer<typeof adminSaleListQuerySchema>;
 
 const staffRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -118,6 +123,8 @@ export const adminSaleListItemSchema = z.object({
   /** The reviewer holding a live claim (an expired claim reads as none). */
   claimed_by: staffRefSchema.nullable(),
   claimed_until: z.string().nullable(),
+  /** Its risk flags, in RISK_FLAG_CODES order. */
+  risk_flags: z.array(riskFlagCodeSchema),
 });
 export type AdminSaleListItem = z.infer<typeof adminSaleListItemSchema>;
 export const adminSaleListResponseSchema = pageSchema(adminSaleListItemSchema);
@@ -181,6 +188,8 @@ export const adminSaleDetailSchema = z.object({
   comment: z.string().nullable(),
   card_code: z.string().nullable(),
   transaction_id: z.string().nullable(),
+  /** What a reviewer should look at twice, with the other sales behind a duplicate (risk-flags.ts). */
+  risk_flags: z.array(riskFlagSchema),
   bank: z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }),
   history: z.array(z.object({ status: z.enum(adminSaleStatuses), at: z.string(), actor: staffRefSchema.nullable() })),
   /** Every payout attempt, first first (domain/payouts getSalePayouts). */

@@ -10,7 +10,9 @@ import { plain } from '../../crypto/money';
 import { loadAdjustments, rateFor } from '../../crypto/rates';
 import { DomainError } from '../../errors';
 import { getSalePayouts } from '../../payouts/payouts';
+import { cardCodeOf } from '../../sales/card-codes';
 import { latestPayoutStatus, minutesSince } from './queue';
+import { getRiskFlags } from './risk-flags';
 
 /**
  * A sale as a reviewer sees it (issue 11 "each sale's detail shows…"): the customer, the images,
@@ -41,7 +43,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
   if (!row) throw saleNotFoundForStaff();
   const { sale, user } = row;
 
-  const [images, events, attempts, earlier, staffNames, currentRate] = await Promise.all([
+  const [images, events, attempts, earlier, staffNames, currentRate, riskFlags] = await Promise.all([
     db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
     db
       .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
@@ -66,6 +68,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       .limit(SALE_EARLIER_SALES_MAX),
     staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
     currentRateOf(deps, sale),
+    getRiskFlags(db, sale.id),
   ]);
   const eventActors = await staffNamesFor(
     db,
@@ -117,8 +120,9 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
         : null,
     current_rate: currentRate,
     comment: sale.comment,
-    card_code: sale.cardCode,
+    card_code: cardCodeOf(sale),
     transaction_id: sale.transactionId,
+    risk_flags: riskFlags,
     bank: { bank_code: sale.bankCode, bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
     payouts: attempts,
