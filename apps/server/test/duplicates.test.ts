@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { normaliseTransactionId, saleErrorCodes, saleMessages, type SaleDetail, type SubCategory } from '@wise/shared';
+import { normaliseTransactionId, saleErrorCodes, saleMessages, type Quote, type SaleDetail, type SubCategory } from '@wise/shared';
 import { adminSaleDetailResponseSchema, adminSaleListResponseSchema, type RiskFlagCode } from '@wise/shared/admin';
 import {
   cardCodeHash,
@@ -183,7 +183,7 @@ describe('crypto transaction IDs', () => {
   it('answers two customers racing with one deposit with one sale and one 409, never a 500', async () => {
     const racers = [await customer('Racer One'), await customer('Racer Two'), await customer('Racer Three')];
     const hex = randomBytes(32).toString('hex');
-    const quotes = [];
+    const quotes: Quote[] = [];
     for (const racer of racers) quotes.push(await quoteFor(t, racer, 'btc', '0.001'));
     const photo = await textured(7, 240, 420);
     const responses = await Promise.all(
