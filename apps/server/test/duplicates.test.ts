@@ -408,6 +408,9 @@ describe('risk flags', () => {
 
     expect((await get(t.app, '/api/admin/sales?flag=nope', await staffCookieNow())).statusCode).toBe(400);
     expect((await get(t.app, '/api/admin/sales?status=paid&sort=flags', await staffCookieNow())).statusCode).toBe(400);
+    // Decided views hold every sale ever decided: no per-row flag filter there.
+    expect((await get(t.app, '/api/admin/sales?status=rejected&flag=first_sale', await staffCookieNow())).statusCode).toBe(400);
+    expect((await list('status=payout_failed&flag=first_sale')).items).toEqual([]);
   });
 });
 

@@ -86,6 +86,9 @@ const staffText = (max: number, tooLong: string, multiline: boolean) =>
 // The queue
 // ---------------------------------------------------------------------------------------------
 
+/** The views a risk-flag filter applies to (sales not yet decided for good). */
+export const RISK_FLAG_VIEWS: readonly AdminSaleQueueView[] = ['pending', 'approved', 'payout_failed'];
+
 /** GET /api/admin/sales?status=&kind=&gift_card_id=&coin=&older_than_minutes=&cursor=&limit= */
 export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   status: z.enum(adminSaleQueueViews).default('pending'),
@@ -94,11 +97,17 @@ export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   coin: z.enum(COIN_IDS).optional(),
   /** Only sales submitted at least this many minutes ago (up to 90 days). */
   older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
-  /** Only sales carrying this risk flag (risk-flags.ts). */
+  /**
+   * Only sales carrying this risk flag (risk-flags.ts), in the views of sales still open (waiting,
+   * paying, payout failed): each row's flags are computed as it is read, and the paid and rejected
+   * views hold every sale ever decided.
+   */
   flag: riskFlagCodeSchema.optional(),
-  /** `flags`: the most flags first, then the view's own order (pending view only). */
+  /** `flags`: the most flags first, then oldest first (the waiting view only). */
   sort: z.enum(['default', 'flags']).default('default'),
-}).refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the pending view' });
+})
+  .refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the waiting view' })
+  .refine((query) => query.flag === undefined || RISK_FLAG_VIEWS.includes(query.status), { path: ['flag'], message: 'Filtering by a risk flag is for the waiting, paying and payout-failed views' });
 export type AdminSaleListQuery = z.infer<typeof adminSaleListQuerySchema>;
 
 const staffRefSchema = z.object({ id: z.string(), name: z.string() });

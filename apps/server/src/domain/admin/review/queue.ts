@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { staff, users, sales } from '../../../db/schema/index';
@@ -69,7 +69,20 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
           : sql`(${sales.decidedAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
-  const rows = await db
+  // Ordered by flags, the count is computed for every waiting sale (that view is bounded: what
+  // staff have not decided yet); the page is chosen on it alone, then only its rows are read in full.
+  const pageIds = byFlags
+    ? (
+        await db
+          .select({ id: sales.id })
+          .from(sales)
+          .where(and(...conditions))
+          .orderBy(sql`${riskFlagCountColumn} DESC`, asc(sales.createdAt), asc(sales.id))
+          .limit(query.limit + 1)
+      ).map((row) => row.id)
+    : undefined;
+  if (pageIds?.length === 0) return { items: [], next_cursor: null };
+  const unordered = await db
     .select({
       id: sales.id,
       kind: sales.kind,
@@ -96,7 +109,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .leftJoin(staff, eq(staff.id, sales.claimedBy))
-    .where(and(...conditions))
+    .where(pageIds ? inArray(sales.id, pageIds) : and(...conditions))
     .orderBy(
       ...(byFlags
         ? [sql`${riskFlagCountColumn} DESC`, asc(sales.createdAt), asc(sales.id)]
@@ -106,6 +119,8 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     )
     // One more than asked tells whether another page exists without a count.
     .limit(query.limit + 1);
+  const position = new Map(pageIds?.map((id, index) => [id, index]));
+  const rows = pageIds ? [...unordered].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)) : unordered;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const now = clock.now();

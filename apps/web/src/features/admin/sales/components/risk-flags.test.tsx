@@ -70,9 +70,14 @@ describe('the review queue and risk flags', () => {
     expect(onChange).toHaveBeenLastCalledWith({ status: 'pending', sort: 'flags' });
   });
 
-  it('offers the order by flags in the waiting view only', () => {
-    renderInRouter(<SaleFilters filters={{ status: 'paid' }} onChange={() => undefined} />);
+  it('offers the order by flags in the waiting view only, the flag filter in the open views only', () => {
+    renderInRouter(
+      <>
+        <SaleFilters filters={{ status: 'paid' }} onChange={() => undefined} />
+        <SaleFilters filters={{ status: 'payout_failed' }} onChange={() => undefined} />
+      </>,
+    );
     expect(screen.queryByLabelText('Order')).toBeNull();
-    expect(screen.getByLabelText('Risk flag')).toBeTruthy();
+    expect(screen.getAllByLabelText('Risk flag')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { adminSaleQueueViews, adminSaleStatusLabels, RISK_FLAG_CODES, riskFlagTexts } from '@wise/shared/admin';
+import { adminSaleQueueViews, adminSaleStatusLabels, RISK_FLAG_CODES, RISK_FLAG_VIEWS, riskFlagTexts } from '@wise/shared/admin';
 import { COIN_IDS, COINS } from '@wise/shared';
 import { FormSelect } from '../../../../components/admin/form-fields';
 import type { SaleQueueFilters } from '../api/keys';
@@ -40,7 +40,9 @@ export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
             role="tab"
             aria-selected={view === option}
             className={view === option ? 'admin-tab is-active' : 'admin-tab'}
-            onClick={() => onChange({ ...filters, status: option, sort: option === 'pending' ? filters.sort : undefined })}
+            onClick={() =>
+              onChange({ ...filters, status: option, sort: option === 'pending' ? filters.sort : undefined, flag: RISK_FLAG_VIEWS.includes(option) ? filters.flag : undefined })
+            }
           >
             {viewLabels[option]}
           </button>
@@ -85,12 +87,14 @@ export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
           onChange={(event) => onChange({ ...filters, older_than_minutes: event.target.value ? Number(event.target.value) : undefined })}
           options={AGE_OPTIONS}
         />
-        <FormSelect
-          label="Risk flag"
-          value={filters.flag ?? ''}
-          onChange={(event) => onChange({ ...filters, flag: RISK_FLAG_CODES.find((code) => code === event.target.value) })}
-          options={[{ value: '', label: 'Any or none' }, ...RISK_FLAG_CODES.map((code) => ({ value: code, label: riskFlagTexts[code].label }))]}
-        />
+        {RISK_FLAG_VIEWS.includes(view) ? (
+          <FormSelect
+            label="Risk flag"
+            value={filters.flag ?? ''}
+            onChange={(event) => onChange({ ...filters, flag: RISK_FLAG_CODES.find((code) => code === event.target.value) })}
+            options={[{ value: '', label: 'Any or none' }, ...RISK_FLAG_CODES.map((code) => ({ value: code, label: riskFlagTexts[code].label }))]}
+          />
+        ) : null}
         {view === 'pending' ? (
           <FormSelect
             label="Order"
