@@ -186,13 +186,23 @@ describe('crypto transaction IDs', () => {
     const quotes: Quote[] = [];
     for (const racer of racers) quotes.push(await quoteFor(t, racer, 'btc', '0.001'));
     const photo = await textured(7, 240, 420);
+    // Each insert of this deposit waits a moment, so on PostgreSQL every racer passes the checks
+    // before the first commits and the losers meet the unique index itself (PGlite runs one
+    // transaction at a time: there the losers are stopped by the check in their transaction).
+    await t.database.query(`CREATE FUNCTION test_slow_sale() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF lower(NEW.transaction_id) LIKE '%${hex}' THEN PERFORM pg_sleep(0.5); END IF; RETURN NEW; END $$`);
+    await t.database.query('CREATE TRIGGER test_slow_sale BEFORE INSERT ON sales FOR EACH ROW EXECUTE FUNCTION test_slow_sale()');
     const responses = await Promise.all(
       racers.map((racer, i) =>
         postCryptoSale(t, { cookie: racer.cookie, fields: { quote_id: quotes[i]?.id ?? '', transaction_id: i === 0 ? hex : `0x${hex.toUpperCase()}` }, files: [{ data: photo, contentType: 'image/jpeg' }] }),
       ),
     );
+    await t.database.query('DROP TRIGGER test_slow_sale ON sales');
+    await t.database.query('DROP FUNCTION test_slow_sale()');
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(response.json()).toMatchObject({ code: saleErrorCodes.transactionIdUsed });
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json()).toMatchObject({ code: saleErrorCodes.transactionIdUsed, fields: { transaction_id: saleMessages.transactionIdUsed } });
+    }
   });
 
   it('is refused by the database itself: the unique index, and the generated column nobody can write', async () => {
