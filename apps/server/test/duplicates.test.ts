@@ -272,7 +272,14 @@ describe('gift-card codes', () => {
     const a = await customer('Code Racer A');
     const b = await customer('Code Racer B');
     const code = `RACE${randomBytes(5).toString('hex')}`;
+    // The insert of this code waits a moment: without the lock both would pass the check first.
+    const hash = cardCodeHash(cardCodeKeyring().current, code);
+    await t.database.query(`CREATE FUNCTION test_slow_code() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.card_code_hash = '${hash}' THEN PERFORM pg_sleep(0.5); END IF; RETURN NEW; END $$`);
+    await t.database.query('CREATE TRIGGER test_slow_code BEFORE INSERT ON sales FOR EACH ROW EXECUTE FUNCTION test_slow_code()');
     const responses = await Promise.all([sellCard(a, { code }), sellCard(b, { code })]);
+    await t.database.query('DROP TRIGGER test_slow_code ON sales');
+    await t.database.query('DROP FUNCTION test_slow_code()');
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
   });
 
