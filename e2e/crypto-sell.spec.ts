@@ -96,7 +96,9 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await page.getByTestId('crypto-screenshot-input').setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
   await expect(page.getByRole('img', { name: /^Image 1: / })).toBeVisible();
   await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByLabel('Transaction ID (optional)').fill('9f2c4e0b7a1d');
+  // One deposit sells once (a retry of this test on the same database would otherwise be refused).
+  const transactionId = `9f2c4e0b7a1d${Date.now().toString(16)}`;
+  await page.getByLabel('Transaction ID (optional)').fill(transactionId);
   const saleRequest = page.waitForRequest((r) => r.url().endsWith('/api/crypto/sales') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Submit' }).click();
   expect((await saleRequest).headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
@@ -111,7 +113,7 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await expect(page.getByTestId('transaction-detail').getByText('Pending', { exact: true })).toBeVisible();
   // The coin sold, not its dollar worth; the ID given; the screenshot sent.
   await expect(page.getByTestId('transaction-detail')).toContainText('0.01 BTC');
-  await expect(page.getByTestId('transaction-detail')).toContainText('9f2c4e0b7a1d');
+  await expect(page.getByTestId('transaction-detail')).toContainText(transactionId);
   await expect(page.getByRole('img', { name: 'Screenshot of the transfer' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back' }).click();

@@ -40,6 +40,8 @@ import { createPayoutProvider } from './providers/payouts/index';
 import { payoutWebhookRoutes } from './routes/payouts/index';
 import { pushRoutes } from './routes/push/index';
 
+import { useCardCodeKeyring } from './domain/sales/card-codes';
+
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -50,6 +52,8 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  // Gift-card codes are sealed and opened with the configured keys (domain/sales/card-codes.ts).
+  useCardCodeKeyring(config.cardCodeKeys);
   const app = Fastify({
     // Secrets (tokens in URLs, passwords, PINs, codes, cookies) never reach a log line: lib/log-redaction.ts.
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logger),

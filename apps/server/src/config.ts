@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { devCardCodeKeyring, parseCardCodeKeys, type CardCodeKeyring } from './domain/sales/card-codes';
+
+const DEV_SESSION_SECRET = 'dev-only-secret-not-for-production-use-0000';
 
 const optionalUrl = z
   .string()
@@ -117,6 +120,12 @@ const envSchema = z
     VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters)').optional()),
     VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)').optional()),
     /** Who push services contact about our messages: a mailto: or https: address (default mailto:SUPPORT_EMAIL). */
+    /**
+     * Gift-card codes are encrypted with these (domain/sales/card-codes.ts): `id:base64key,…`, each
+     * key 32 bytes, the first the current one; older keys still read their rows until the start-up
+     * step has re-encrypted them. Required in production; elsewhere a key derived from SESSION_SECRET.
+     */
+    CARD_CODE_KEYS: optionalText,
     VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional()),
     /**
      * Tests only: push services of the test's own (host:port, comma-separated) that subscriptions
@@ -158,8 +167,15 @@ const envSchema = z
     if (env.PUSH_ENDPOINT_TEST_HOSTS && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINT_TEST_HOSTS'], message: 'is only accepted with NODE_ENV=test' });
     }
+    if (env.CARD_CODE_KEYS) {
+      try {
+        parseCardCodeKeys(env.CARD_CODE_KEYS);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['CARD_CODE_KEYS'], message: error instanceof Error ? error.message : 'is not valid' });
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
-    for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL'] as const) {
+    for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:
@@ -203,6 +219,8 @@ export interface Config extends Env {
   isProduction: boolean;
   /** Development and test: the dev outbox exists (loopback only) and cookies need not be Secure. */
   isDevelopment: boolean;
+  /** The keys gift-card codes are sealed with (CARD_CODE_KEYS, or the development key). */
+  cardCodeKeys: CardCodeKeyring;
   /** Web Push's VAPID identity, absent when no key pair is configured (then no push at all). */
   vapid?: VapidConfig;
   /** PUSH_ENDPOINT_TEST_HOSTS as a list (always empty outside tests). */
@@ -233,11 +251,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     // Outside production a per-process secret is fine: it only keys OTP hashes.
-    sessionSecret: env.SESSION_SECRET ?? 'dev-only-secret-not-for-production-use-0000',
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     // The repository's ./data unless told otherwise, whichever workspace npm started us from.
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.resolve(here, '../../../data'),
     isProduction: env.NODE_ENV === 'production',
+    cardCodeKeys: env.CARD_CODE_KEYS ? parseCardCodeKeys(env.CARD_CODE_KEYS) : devCardCodeKeyring(env.SESSION_SECRET ?? DEV_SESSION_SECRET),
     isDevelopment: env.NODE_ENV !== 'production',
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { resealCardCodes } from './domain/sales/card-codes';
 import { createAppJobWorker } from './jobs/app-jobs';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
@@ -29,10 +30,15 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await migrate(database);
+  // The data step after the migrations: plain-text card codes from before 0017 are sealed, and codes
+  // under an older key re-encrypted under the current one (key rotation; sales/README.md).
+  const resealed = await resealCardCodes(database.db, config.cardCodeKeys);
   const limiter = createRateLimiter(config.REDIS_URL);
   const providers = createProviders(config, database.db);
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
   providers.outbox?.attachLogger(app.log);
+  if (resealed.sealed + resealed.rekeyed > 0) app.log.info(resealed, 'card codes sealed or re-encrypted under the current key');
+  if (resealed.unreadable > 0) app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');
 
   if (config.isProduction && providers.marketData.name === 'sandbox') {
     app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');

@@ -47,7 +47,7 @@ const resourceQueryParams = (): Record<string, string> => ({
   target_id: a.giftCardSaleId,
   gift_card_id: a.giftCardSaleId,
 });
-const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'kind', 'coin', 'older_than_minutes', 'q', 'action', 'target_type', 'from', 'to', 'symbol']);
+const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'kind', 'coin', 'older_than_minutes', 'q', 'action', 'target_type', 'from', 'to', 'symbol', 'flag', 'sort']);
 
 /** Bodies that would pass validation, so only the ownership check can refuse. */
 const validBodies: Record<string, Record<string, unknown>> = {

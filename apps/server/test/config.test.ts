@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from '../src/config';
 
 const run = promisify(execFile);
 
+/** A valid CARD_CODE_KEYS value (one 32-byte key). */
+const CARD_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 describe('configuration', () => {
   it('has working defaults for the quick start', () => {
     const config = loadConfig({});
@@ -24,7 +27,7 @@ describe('configuration', () => {
   it('binds a development server to this machine only, a production one to every interface', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
     expect(loadConfig(production).HOST).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
@@ -70,13 +73,24 @@ describe('configuration', () => {
   });
 
   it('refuses production on sandbox providers unless a staging server says so', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS };
     expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BILLS_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/PAYOUT_SECRET_KEY: is required in production/);
     expect(() => loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' })).not.toThrow();
+  });
+
+  it('refuses production without CARD_CODE_KEYS, and a malformed key anywhere; development derives a key', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
+    expect(() => loadConfig(production)).toThrowError(/CARD_CODE_KEYS: is required in production/);
+    expect(() => loadConfig({ ...production, CARD_CODE_KEYS: 'k1:c2hvcnQ=' })).toThrowError(/CARD_CODE_KEYS: key "k1" must be 32 bytes/);
+    expect(() => loadConfig({ NODE_ENV: 'development', CARD_CODE_KEYS: `k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32).toString('base64')}` })).toThrowError(/CARD_CODE_KEYS: key ids must be different/);
+    const rotated = loadConfig({ ...production, CARD_CODE_KEYS: `new:${Buffer.alloc(32, 1).toString('base64')}, old:${CARD_KEYS.slice(3)}` });
+    expect(rotated.cardCodeKeys.current.id).toBe('new');
+    expect(rotated.cardCodeKeys.keys.map((key) => key.id)).toEqual(['new', 'old']);
+    expect(loadConfig({ NODE_ENV: 'development' }).cardCodeKeys.current.id).toBe('dev');
   });
 
   it('refuses production without SMTP_URL, SESSION_SECRET and APP_URL', () => {
@@ -102,6 +116,7 @@ describe('configuration', () => {
         BILLS_PUBLIC_KEY: 'pk_live_bills',
         BILLS_BASE_URL: 'https://bills.example.com',
         PAYOUT_SECRET_KEY: 'sk_live_payout',
+        CARD_CODE_KEYS: CARD_KEYS,
       }),
     ).not.toThrow();
   });

@@ -43,6 +43,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SESSION_SECRET: 's'.repeat(40),
+    CARD_CODE_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
     APP_URL: 'https://wise.example.com',
     SANDBOX_PROVIDERS: 'true',
     WEB_DIST: webDist,

@@ -66,14 +66,19 @@ describe('the card code', () => {
     const [sub] = (await cardDetail(t, seller, 'amazon')).subcategories;
     if (!sub) throw new Error('no sub-category');
     const code = `CODE${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
-    const fields = (comment: string) => saleFields(sub, '50', { card_code: code, comment });
+    const fields = (comment: string, cardCode = code) => saleFields(sub, '50', { card_code: cardCode, comment });
     const image = [{ data: await cardPhoto('jpeg', 5) }];
 
     expect((await postSale(t, { cookie: seller.cookie, fields: fields('fine'), files: image })).statusCode).toBe(201);
     expect((await postSale(t, { cookie: seller.cookie, fields: { ...fields('stale'), expected_rate: '1.00' }, files: image })).statusCode).toBe(409);
+    // The same code again: refused as used, and the refusal does not carry it either.
+    const again = await postSale(t, { cookie: seller.cookie, fields: { ...fields('again', ` ${code.toLowerCase()} `) }, files: image });
+    expect(again.statusCode).toBe(409);
+    expect(again.body.toUpperCase()).not.toContain(code);
     await t.database.query("ALTER TABLE sales ADD CONSTRAINT test_refuse_boom CHECK (comment IS DISTINCT FROM 'boom')");
     try {
-      const failed = await postSale(t, { cookie: seller.cookie, fields: fields('boom'), files: image });
+      // Another code (this one is taken by the first sale), of which the log must not hold a trace either.
+      const failed = await postSale(t, { cookie: seller.cookie, fields: fields('boom', `${code}X`), files: image });
       expect(failed.statusCode).toBe(500);
       expect(failed.body).not.toContain(code);
     } finally {

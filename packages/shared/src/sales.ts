@@ -5,7 +5,7 @@ import { fieldMessages as m } from './messages';
 import { transactionItemSchema } from './transactions';
 import { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, saleAmountProblem } from './plain/sales';
 
-export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, saleRejectionReasons, saleRejectedMessage, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountDifferenceLine, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem } from './plain/sales';
+export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, saleRejectionReasons, saleRejectedMessage, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountDifferenceLine, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, normaliseTransactionId, normaliseCardCode } from './plain/sales';
 export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, SaleApprovalReasonCode } from './plain/sales';
 
 // ---------------------------------------------------------------------------------------------

@@ -33,8 +33,19 @@ export const adminCustomerSummarySchema = z.object({
   locked: z.boolean(),
 });
 export type AdminCustomerSummary = z.infer<typeof adminCustomerSummarySchema>;
-/** Newest accounts first. */
-export const adminCustomerPageSchema = pageSchema(adminCustomerSummarySchema);
+/** A sale whose crypto transaction ID or gift-card code is exactly what staff typed (written any way the sale rules accept). */
+export const adminCustomerSearchSaleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(['submitted', 'under_review', 'approved', 'paid', 'rejected']),
+  created_at: z.string(),
+  /** What matched. */
+  matched: z.enum(['transaction_id', 'card_code']),
+  customer: z.object({ id: z.string(), full_name: z.string(), username: z.string() }),
+});
+export type AdminCustomerSearchSale = z.infer<typeof adminCustomerSearchSaleSchema>;
+/** Newest accounts first; `sales`: the sales q names by transaction ID or card code (their customers are in `items` too). */
+export const adminCustomerPageSchema = pageSchema(adminCustomerSummarySchema).extend({ sales: z.array(adminCustomerSearchSaleSchema).default([]) });
 export type AdminCustomerPage = z.infer<typeof adminCustomerPageSchema>;
 
 export const adminCustomerSaleSchema = z.object({

@@ -6,6 +6,7 @@ export * from './common';
 export * from './auth';
 export * from './staff';
 export * from './sales';
+export * from './risk-flags';
 export * from './payouts';
 export * from './catalogue';
 export * from './crypto';

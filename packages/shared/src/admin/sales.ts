@@ -4,6 +4,7 @@ import { isPlainText } from '../fields';
 import { SALE_APPROVAL_REASON_CODES, SALE_KINDS, SALE_REJECTION_CODES, type SaleApprovalReasonCode, type SaleRejectionCode } from '../sales';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
 import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
+import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (DESIGN §8,
@@ -121,6 +122,9 @@ const staffText = (max: number, tooLong: string, multiline: boolean) =>
 // The queue
 // ---------------------------------------------------------------------------------------------
 
+/** The views a risk-flag filter applies to (sales not yet decided for good). */
+export const RISK_FLAG_VIEWS: readonly AdminSaleQueueView[] = ['pending', 'approved', 'payout_failed'];
+
 /** GET /api/admin/sales?status=&kind=&gift_card_id=&coin=&older_than_minutes=&cursor=&limit= */
 export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   status: z.enum(adminSaleQueueViews).default('pending'),
@@ -129,7 +133,17 @@ export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   coin: z.enum(COIN_IDS).optional(),
   /** Only sales submitted at least this many minutes ago (up to 90 days). */
   older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
-});
+  /**
+   * Only sales carrying this risk flag (risk-flags.ts), in the views of sales still open (waiting,
+   * paying, payout failed): each row's flags are computed as it is read, and the paid and rejected
+   * views hold every sale ever decided.
+   */
+  flag: riskFlagCodeSchema.optional(),
+  /** `flags`: the most flags first, then oldest first (the waiting view only). */
+  sort: z.enum(['default', 'flags']).default('default'),
+})
+  .refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the waiting view' })
+  .refine((query) => query.flag === undefined || RISK_FLAG_VIEWS.includes(query.status), { path: ['flag'], message: 'Filtering by a risk flag is for the waiting, paying and payout-failed views' });
 export type AdminSaleListQuery = z.infer<typeof adminSaleListQuerySchema>;
 
 const staffRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -156,6 +170,8 @@ export const adminSaleListItemSchema = z.object({
   claimed_until: z.string().nullable(),
   /** An open request for a second approval: the amount asked and who asked (null when none). */
   second_approval: z.object({ amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
+  /** Its risk flags, in RISK_FLAG_CODES order. */
+  risk_flags: z.array(riskFlagCodeSchema),
 });
 export type AdminSaleListItem = z.infer<typeof adminSaleListItemSchema>;
 export const adminSaleListResponseSchema = pageSchema(adminSaleListItemSchema);
@@ -235,6 +251,8 @@ export const adminSaleDetailSchema = z.object({
   comment: z.string().nullable(),
   card_code: z.string().nullable(),
   transaction_id: z.string().nullable(),
+  /** What a reviewer should look at twice, with the other sales behind a duplicate (risk-flags.ts). */
+  risk_flags: z.array(riskFlagSchema),
   /**
    * name_match: how the account's name fitted the customer's profile name when the sale was made
    * ('partial': only part of it agrees, e.g. the surname: look before paying; null: not checked,

@@ -78,6 +78,10 @@ export const saleMessages = {
   screenshotHeicUnsupported: 'This HEIC screenshot could not be read. Attach it as JPEG or PNG',
   notMultipartScreenshot: 'Send the sale as multipart/form-data with the screenshot',
   saleNotFound: 'This transaction does not exist',
+  /** 409 TRANSACTION_ID_USED: one deposit is sold once (the field error under the transaction ID). */
+  transactionIdUsed: 'This transaction ID has already been used for another sale. Check the ID, or contact support if this transfer is yours',
+  /** 409 CARD_CODE_USED: a code already in a sale that is pending or paid (the field error under the card code). */
+  cardCodeUsed: 'This card code has already been submitted in another sale. Check the code, or contact support if this card is yours',
 } as const;
 
 /**
@@ -126,7 +130,36 @@ export const saleErrorCodes = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   imagesMissing: 'SALE_IMAGES_MISSING',
   imagesTooMany: 'SALE_IMAGES_TOO_MANY',
+  transactionIdUsed: 'TRANSACTION_ID_USED',
+  cardCodeUsed: 'CARD_CODE_USED',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Duplicates: one deposit, one code, one sale
+// ---------------------------------------------------------------------------------------------
+
+/** Spaces a typed or pasted ID may carry: ASCII space and the Unicode spaces (0017 lists the same). */
+const ID_SPACES = /[ \u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/g;
+
+/**
+ * A crypto transaction ID as it is compared: spaces removed, a leading `0x` dropped, and ASCII
+ * letters lower-cased for the coins whose IDs are hexadecimal (BTC, BNB, and USDT, which the app
+ * takes on TRC20). A Solana signature is base58, where `a` and `A` are different digits: its case
+ * is kept. The database computes the same (0017's `transaction_id_normalized`); undefined when
+ * nothing is left.
+ */
+export function normaliseTransactionId(coin: string, transactionId: string): string | undefined {
+  const bare = transactionId.replace(ID_SPACES, '').replace(/^0[xX]/, '');
+  const folded = coin === 'sol' ? bare : bare.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return folded === '' ? undefined : folded;
+}
+
+/**
+ * A gift-card code as it is matched: Unicode NFKC, spaces and hyphens removed (codes are typed in
+ * groups), upper case (card codes do not depend on case). Only its keyed hash is stored.
+ */
+export const normaliseCardCode = (code: string): string =>
+  code.normalize('NFKC').replace(/[\s\u200b\ufeff-]/g, '').toUpperCase();
 
 // ---------------------------------------------------------------------------------------------
 // Exact decimal strings (no binary floats anywhere near money)

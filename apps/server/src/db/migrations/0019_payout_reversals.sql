@@ -179,8 +179,9 @@ BEGIN
 END;
 $$;
 
--- sale_guard as in 0010, with one more transition: ('paid', 'approved'), allowed only when the
--- sale's latest payout attempt is `reversed` (the bank took the money back).
+-- sale_guard as in 0017 (card codes sealed, transaction IDs marked), with one more transition:
+-- ('paid', 'approved'), allowed only when the sale's latest payout attempt is `reversed` (the bank
+-- took the money back). A later change to this function starts from this definition.
 CREATE OR REPLACE FUNCTION sale_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -192,22 +193,45 @@ BEGIN
       RAISE EXCEPTION 'a new sale''s status time is its submission time'
         USING ERRCODE = 'check_violation', CONSTRAINT = 'sales_starts_submitted';
     END IF;
+    IF NEW.card_code IS NOT NULL THEN
+      RAISE EXCEPTION 'a card code is stored encrypted, never in plain text'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'sales_card_code_sealed';
+    END IF;
+    IF NEW.transaction_id_reused THEN
+      RAISE EXCEPTION 'only sales made before transaction IDs were unique are marked as reusing one'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'sales_transaction_id_key';
+    END IF;
     RETURN NEW;
   END IF;
   IF (NEW.id, NEW.user_id, NEW.kind, NEW.gift_card_id, NEW.subcategory_id, NEW.title, NEW.subcategory_label,
-      NEW.currency, NEW.currency_amount, NEW.exchange_rate, NEW.value_kobo, NEW.comment, NEW.card_code,
+      NEW.currency, NEW.currency_amount, NEW.exchange_rate, NEW.value_kobo, NEW.comment,
       NEW.coin, NEW.coin_amount, NEW.quote_id, NEW.price_usd, NEW.usdt_market_rate_ngn, NEW.usdt_adjustment_ngn,
-      NEW.usdt_rate_ngn, NEW.coin_adjustment_ngn, NEW.transaction_id,
+      NEW.usdt_rate_ngn, NEW.coin_adjustment_ngn, NEW.transaction_id, NEW.transaction_id_reused,
       NEW.bank_code, NEW.bank_name, NEW.account_number, NEW.account_name, NEW.idempotency_key, NEW.request_hash,
       NEW.created_at)
      IS DISTINCT FROM
      (OLD.id, OLD.user_id, OLD.kind, OLD.gift_card_id, OLD.subcategory_id, OLD.title, OLD.subcategory_label,
-      OLD.currency, OLD.currency_amount, OLD.exchange_rate, OLD.value_kobo, OLD.comment, OLD.card_code,
+      OLD.currency, OLD.currency_amount, OLD.exchange_rate, OLD.value_kobo, OLD.comment,
       OLD.coin, OLD.coin_amount, OLD.quote_id, OLD.price_usd, OLD.usdt_market_rate_ngn, OLD.usdt_adjustment_ngn,
-      OLD.usdt_rate_ngn, OLD.coin_adjustment_ngn, OLD.transaction_id,
+      OLD.usdt_rate_ngn, OLD.coin_adjustment_ngn, OLD.transaction_id, OLD.transaction_id_reused,
       OLD.bank_code, OLD.bank_name, OLD.account_number, OLD.account_name, OLD.idempotency_key, OLD.request_hash,
       OLD.created_at) THEN
     RAISE EXCEPTION 'a sale''s terms never change after submission'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'sales_terms_immutable';
+  END IF;
+  IF (NEW.card_code, NEW.card_code_ciphertext, NEW.card_code_key_id, NEW.card_code_hash)
+     IS DISTINCT FROM
+     (OLD.card_code, OLD.card_code_ciphertext, OLD.card_code_key_id, OLD.card_code_hash)
+     AND NOT (
+       -- a legacy plain-text code sealed (the server's start-up step)
+       (OLD.card_code IS NOT NULL AND OLD.card_code_ciphertext IS NULL
+        AND NEW.card_code IS NULL AND NEW.card_code_ciphertext IS NOT NULL)
+       -- a sealed code re-encrypted under another key (key rotation)
+       OR (OLD.card_code IS NULL AND OLD.card_code_ciphertext IS NOT NULL
+           AND NEW.card_code IS NULL AND NEW.card_code_ciphertext IS NOT NULL
+           AND NEW.card_code_key_id IS DISTINCT FROM OLD.card_code_key_id)
+     ) THEN
+    RAISE EXCEPTION 'a sale''s card code may never change after submission: it is only encrypted, or re-encrypted under another key'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'sales_terms_immutable';
   END IF;
   IF NEW.status IS DISTINCT FROM OLD.status THEN

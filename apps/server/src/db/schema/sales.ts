@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountNameMatches, uploads } from './account';
 import { users } from './auth';
 import { coinIds, cryptoQuotes } from './crypto';
@@ -47,8 +47,12 @@ export const sales = pgTable(
     exchangeRate: numeric('exchange_rate').notNull(),
     valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
     comment: text('comment'),
-    /** Never logged; shown to the seller and staff only. */
+    /** Legacy only: codes are stored sealed below (0017); a plain one left by 0007 is sealed at start. */
     cardCode: text('card_code'),
+    /** 0017: the code encrypted (domain/sales/card-codes.ts), the key it is under, and a keyed hash for matching. */
+    cardCodeCiphertext: text('card_code_ciphertext'),
+    cardCodeKeyId: text('card_code_key_id'),
+    cardCodeHash: text('card_code_hash'),
     /** A crypto sale: the coin, how much, the quote it sold at and that quote's prices (null otherwise). */
     coin: text('coin', { enum: coinIds }),
     coinAmount: numeric('coin_amount'),
@@ -59,6 +63,10 @@ export const sales = pgTable(
     usdtRateNgn: numeric('usdt_rate_ngn'),
     coinAdjustmentNgn: numeric('coin_adjustment_ngn', { precision: 14, scale: 2 }),
     transactionId: text('transaction_id'),
+    /** 0017: computed by the database (shared normaliseTransactionId says the same); unique per coin. */
+    transactionIdNormalized: text('transaction_id_normalized').generatedAlwaysAs(sql`transaction_id_normalized`),
+    /** 0017: a sale made before IDs were unique that reused an earlier sale's ID (set by the migration only). */
+    transactionIdReused: boolean('transaction_id_reused').notNull().default(false),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -100,6 +108,10 @@ export const sales = pgTable(
     index('sales_review_queue_card_idx').on(t.giftCardId, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),
     index('sales_review_queue_coin_idx').on(t.coin, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND coin IS NOT NULL`),
     index('sales_decided_card_idx').on(t.giftCardId, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`gift_card_id IS NOT NULL`),
+    // 0017: one deposit, one sale (partial unique index; see the migration), and the look-ups.
+    uniqueIndex('sales_transaction_id_key').on(t.coin, t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL AND NOT transaction_id_reused`),
+    index('sales_transaction_id_idx').on(t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL`),
+    index('sales_card_code_hash_idx').on(t.cardCodeHash).where(sql`card_code_hash IS NOT NULL`),
     index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`coin IS NOT NULL`),
   ],
 );
@@ -111,6 +123,8 @@ export const saleImages = pgTable(
     userId: uuid('user_id').notNull(),
     position: smallint('position').notNull(),
     uploadId: uuid('upload_id').notNull().unique(),
+    /** 0017: 64-bit difference hash of the stored image (domain/uploads/perceptual-hash.ts); null before it. */
+    phash: bigint('phash', { mode: 'bigint' }),
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.position] }),

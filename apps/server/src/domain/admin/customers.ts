@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { errorCodes, notificationTexts } from '@wise/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { errorCodes, normaliseCardCode, normaliseTransactionId, notificationTexts } from '@wise/shared';
 import {
   adminCustomerMessages,
   CUSTOMER_DETAIL_BILL_ORDERS,
@@ -8,6 +8,7 @@ import {
   pinResetEmail,
   type AdminCustomerDetail,
   type AdminCustomerPage,
+  type AdminCustomerSearchSale,
   type AdminCustomerSummary,
   type CustomerLockState,
 } from '@wise/shared/admin';
@@ -33,6 +34,7 @@ import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { getClaimableRewards } from '../rewards/rewards';
 import type { StaffPrincipal } from '../staff/principal';
+import { cardCodeHashes, cardCodeKeyring } from '../sales/card-codes';
 import { recordStaffAction } from './audit';
 import { decodeCursor, encodeCursor, likePattern } from './customers-paging';
 
@@ -58,10 +60,52 @@ function phoneFragments(q: string): string[] {
   return digits.startsWith('0') && digits.length > 3 ? [digits, digits.slice(1)] : [digits];
 }
 
-function searchCondition(q: string): SQL | undefined {
+function searchCondition(q: string, saleOwners: readonly string[]): SQL | undefined {
   const pattern = likePattern(q);
   const phones = phoneFragments(q).map((digits) => like(users.phone, likePattern(digits)));
-  return or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.username, pattern), ...phones);
+  const owners = saleOwners.length > 0 ? [inArray(users.id, [...saleOwners])] : [];
+  return or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(users.username, pattern), ...phones, ...owners);
+}
+
+const SEARCH_SALES_MAX = 10;
+
+/**
+ * The sales `q` names exactly: a crypto transaction ID, normalised as the sale rules do (a hex
+ * coin's folded, a Solana signature's case kept; sales_transaction_id_idx), or a gift-card code
+ * (its keyed hash under every configured key; sales_card_code_hash_idx). Oldest first.
+ */
+async function salesNamedBy(db: Db, q: string): Promise<AdminCustomerSearchSale[]> {
+  const folded = normaliseTransactionId('btc', q);
+  const kept = normaliseTransactionId('sol', q);
+  const byTransaction = folded && kept
+    ? sql`(${sales.transactionIdNormalized} = ${folded} AND ${sales.coin} <> 'sol') OR (${sales.transactionIdNormalized} = ${kept} AND ${sales.coin} = 'sol')`
+    : undefined;
+  const byCode = normaliseCardCode(q).length >= 4 ? inArray(sales.cardCodeHash, cardCodeHashes(cardCodeKeyring(), q)) : undefined;
+  if (!byTransaction && !byCode) return [];
+  const rows = await db
+    .select({
+      id: sales.id,
+      title: sales.title,
+      status: sales.status,
+      createdAt: sales.createdAt,
+      transactionIdNormalized: sales.transactionIdNormalized,
+      userId: users.id,
+      fullName: users.fullName,
+      username: users.username,
+    })
+    .from(sales)
+    .innerJoin(users, eq(users.id, sales.userId))
+    .where(or(byTransaction, byCode))
+    .orderBy(asc(sales.createdAt), asc(sales.id))
+    .limit(SEARCH_SALES_MAX);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    matched: row.transactionIdNormalized !== null && (row.transactionIdNormalized === folded || row.transactionIdNormalized === kept) ? 'transaction_id' : 'card_code',
+    customer: { id: row.userId, full_name: row.fullName, username: row.username },
+  }));
 }
 
 /**
@@ -72,8 +116,9 @@ function searchCondition(q: string): SQL | undefined {
 export async function searchCustomers(db: Db, params: { q?: string; cursor?: string; limit: number }): Promise<AdminCustomerPage> {
   const q = params.q?.trim();
   const after = params.cursor ? decodeCursor(params.cursor) : undefined;
+  const named = q ? await salesNamedBy(db, q) : [];
   const conditions = [
-    q ? searchCondition(q) : undefined,
+    q ? searchCondition(q, [...new Set(named.map((sale) => sale.customer.id))]) : undefined,
     after ? sql`(${users.createdAt}, ${users.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
   ];
   const rows = await db
@@ -98,6 +143,7 @@ export async function searchCustomers(db: Db, params: { q?: string; cursor?: str
   return {
     items: page.map(summaryOf),
     next_cursor: rows.length > params.limit && last ? encodeCursor({ at: last.createdAtText, id: last.id }) : null,
+    sales: named,
   };
 }
 

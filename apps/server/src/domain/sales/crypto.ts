@@ -5,6 +5,7 @@ import { cryptoQuotes, sales } from '../../db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError } from '../errors';
+import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdUsed } from './duplicates';
 import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
 
 /**
@@ -94,9 +95,18 @@ export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: Cr
       idempotencyKey: request.idempotencyKey,
       requestHash: cryptoSaleRequestHash(fields, screenshot.sourceDigest),
       images: [screenshot],
-      terms: async (tx, now) => cryptoSaleTerms(await usableQuote(tx, userId, fields.quote_id, now), fields.transaction_id),
-      // Two sales of one quote at once, with different keys: the second is told it is sold.
-      conflict: (constraint) => (constraint === 'sales_quote_id_key' ? quoteUsed() : undefined),
+      terms: async (tx, now) => {
+        const quote = await usableQuote(tx, userId, fields.quote_id, now);
+        // One deposit, one sale (duplicates.ts).
+        await refuseUsedTransactionId(tx, quote.coin, fields.transaction_id);
+        return cryptoSaleTerms(quote, fields.transaction_id);
+      },
+      // Two sales of one quote (or of one deposit) at once, with different keys: the second is told so.
+      conflict: (constraint) => {
+        if (constraint === 'sales_quote_id_key') return quoteUsed();
+        if (constraint === TRANSACTION_ID_UNIQUE_INDEX) return transactionIdUsed();
+        return undefined;
+      },
     });
   } catch (error) {
     if (!(error instanceof QuoteExpiredError)) throw error;

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
 import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
+import { cardCodeOf } from './card-codes';
 import { DomainError } from '../errors';
 
 /** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md, CRYPTO-API.md). */
@@ -153,7 +154,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     exchange_rate: sale.exchangeRate,
     value_kobo: sale.valueKobo,
     images: images.map((image) => saleImageUrl(sale.id, image.key)),
-    card_code: sale.cardCode,
+    card_code: cardCodeOf(sale),
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     ...(payoutAccount ? { payout_account: payoutAccount } : {}),
     timeline,

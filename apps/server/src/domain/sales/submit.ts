@@ -18,7 +18,10 @@ import { getPayoutSnapshot } from '../bank/service';
 import { DomainError, validationError } from '../errors';
 import { findSaleableSubcategory, subcategoryLabel, subcategoryShortLabel, type SaleableSubcategory } from '../giftcards/catalogue';
 import { giftCardValueKobo, money, sameDecimal, toCents, withinBand } from '../giftcards/value';
+import { perceptualHash } from '../uploads/perceptual-hash';
 import { deleteStoredImages, SALE_IMAGE_TYPE, storeSaleImages } from '../uploads/sale-images';
+import { cardCodeKeyring, sealCardCode } from './card-codes';
+import { refuseUsedCardCode } from './duplicates';
 import { getSaleDetail } from './detail';
 
 /**
@@ -181,6 +184,10 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
 
   await submission.terms(db, deps.clock.now());
 
+  // Each image's perceptual hash, from the stored bytes (one at a time: one decode in memory).
+  const phashes: bigint[] = [];
+  for (const image of images) phashes.push(await perceptualHash(image.body));
+
   const stored = await storeSaleImages(
     deps.store,
     images.map((image) => image.body),
@@ -213,7 +220,7 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
         stored.map((image, position) => {
           const uploadId = idOf.get(image.key);
           if (!uploadId) throw new Error('upload row missing for a stored image');
-          return { saleId: sale.id, userId, position, uploadId };
+          return { saleId: sale.id, userId, position, uploadId, phash: phashes[position] ?? null };
         }),
       );
       return sale.id;
@@ -273,6 +280,7 @@ function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleF
  */
 export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCardSaleRequest): Promise<SubmittedSale> {
   const { userId, fields, images } = request;
+  const keyring = cardCodeKeyring();
   if (images.length === 0) throw validationError(saleMessages.imagesRequired, { images: saleMessages.imagesRequired });
   if (images.length > SALE_IMAGES_MAX) throw validationError(saleMessages.imagesTooMany, { images: saleMessages.imagesTooMany });
   return submitSale(db, deps, {
@@ -286,6 +294,9 @@ export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCa
     terms: async (tx) => {
       const priced = priceSale(await findSaleableSubcategory(tx, fields.subcategory_id), fields);
       const { card, subcategory } = priced.found;
+      // One card, one sale: the same code in a sale that is not rejected is refused (duplicates.ts).
+      const sealed = fields.card_code ? sealCardCode(keyring, userId, fields.card_code) : undefined;
+      if (fields.card_code) await refuseUsedCardCode(tx, keyring, fields.card_code);
       return {
         kind: 'giftcard',
         giftCardId: card.id,
@@ -297,7 +308,9 @@ export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCa
         exchangeRate: priced.exchangeRate,
         valueKobo: priced.valueKobo,
         comment: fields.comment ?? null,
-        cardCode: fields.card_code ?? null,
+        cardCodeCiphertext: sealed?.ciphertext ?? null,
+        cardCodeKeyId: sealed?.keyId ?? null,
+        cardCodeHash: sealed?.hash ?? null,
       };
     },
   });

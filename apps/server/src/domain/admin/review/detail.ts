@@ -11,7 +11,9 @@ import { loadAdjustments, rateFor } from '../../crypto/rates';
 import { DomainError } from '../../errors';
 import { getSalePayouts } from '../../payouts/payouts';
 import { latestApprovalRequest } from './approvals';
+import { cardCodeOf } from '../../sales/card-codes';
 import { latestPayoutStatus, minutesSince } from './queue';
+import { getRiskFlags } from './risk-flags';
 
 /**
  * A sale as a reviewer sees it (issue 11 "each sale's detail shows…"): the customer, the images,
@@ -42,7 +44,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
   if (!row) throw saleNotFoundForStaff();
   const { sale, user } = row;
 
-  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest] = await Promise.all([
+  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest, riskFlags] = await Promise.all([
     db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
     db
       .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
@@ -68,6 +70,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
     currentRateOf(deps, sale),
     latestApprovalRequest(db, sale.id),
+    getRiskFlags(db, sale.id),
   ]);
   const eventActors = await staffNamesFor(
     db,
@@ -119,8 +122,9 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
         : null,
     current_rate: currentRate,
     comment: sale.comment,
-    card_code: sale.cardCode,
+    card_code: cardCodeOf(sale),
     transaction_id: sale.transactionId,
+    risk_flags: riskFlags,
     bank: {
       bank_code: sale.bankCode,
       bank_name: sale.bankName,

@@ -5,6 +5,16 @@ import type { Db } from '../../../db/client';
 import { saleApprovalRequests, staff, users, sales } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../transactions/service';
+import { parseFlagArray, riskFlagCountColumn, riskFlagPredicates, riskFlagsColumn } from './risk-flags';
+
+/** The cursor of the sort by flags: the flag count, then (created_at, id) as usual. */
+const encodeFlagsCursor = (cursor: { flags: number; at: string; id: string }) => `f${cursor.flags}.${encodeCursor(cursor)}`;
+function decodeFlagsCursor(text: string): { flags: number; at: string; id: string } {
+  const match = /^f(\d{1,2})\.(.+)$/.exec(text);
+  // An ordinary cursor (or garbage) is refused by decodeCursor with the usual 400.
+  if (!match?.[1] || !match[2]) return { ...decodeCursor('-'), flags: 0 };
+  return { flags: Number(match[1]), ...decodeCursor(match[2]) };
+}
 
 /**
  * The review queue (DESIGN §8): sales waiting for a decision oldest first — the longest wait is
@@ -53,15 +63,33 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
   if (query.older_than_minutes !== undefined) {
     conditions.push(sql`${sales.createdAt} <= ${new Date(clock.now().getTime() - query.older_than_minutes * 60_000).toISOString()}::timestamptz`);
   }
+  if (query.flag) conditions.push(riskFlagPredicates[query.flag]);
+  // Sorting by flags (pending view only): the most flags first, then oldest first as usual.
+  const byFlags = pending && query.sort === 'flags';
   if (query.cursor) {
-    const after = decodeCursor(query.cursor);
+    const after = byFlags ? decodeFlagsCursor(query.cursor) : { ...decodeCursor(query.cursor), flags: 0 };
     conditions.push(
-      pending
-        ? sql`(${sales.createdAt}, ${sales.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-        : sql`(${sales.decidedAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+      byFlags
+        ? sql`(${riskFlagCountColumn} < ${after.flags} OR (${riskFlagCountColumn} = ${after.flags} AND (${sales.createdAt}, ${sales.id}) > (${after.at}::timestamptz, ${after.id}::uuid)))`
+        : pending
+          ? sql`(${sales.createdAt}, ${sales.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+          : sql`(${sales.decidedAt}, ${sales.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
-  const rows = await db
+  // Ordered by flags, the count is computed for every waiting sale (that view is bounded: what
+  // staff have not decided yet); the page is chosen on it alone, then only its rows are read in full.
+  const pageIds = byFlags
+    ? (
+        await db
+          .select({ id: sales.id })
+          .from(sales)
+          .where(and(...conditions))
+          .orderBy(sql`${riskFlagCountColumn} DESC`, asc(sales.createdAt), asc(sales.id))
+          .limit(query.limit + 1)
+      ).map((row) => row.id)
+    : undefined;
+  if (pageIds?.length === 0) return { items: [], next_cursor: null };
+  const unordered = await db
     .select({
       id: sales.id,
       kind: sales.kind,
@@ -82,14 +110,24 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       customerUsername: users.username,
       payoutStatus: latestPayoutStatus,
       cursorAt: microseconds(keyColumn),
+      riskFlags: riskFlagsColumn,
+      flagCount: riskFlagCountColumn,
     })
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .leftJoin(staff, eq(staff.id, sales.claimedBy))
-    .where(and(...conditions))
-    .orderBy(...(pending ? [asc(sales.createdAt), asc(sales.id)] : [desc(sales.decidedAt), desc(sales.id)]))
+    .where(pageIds ? inArray(sales.id, pageIds) : and(...conditions))
+    .orderBy(
+      ...(byFlags
+        ? [sql`${riskFlagCountColumn} DESC`, asc(sales.createdAt), asc(sales.id)]
+        : pending
+          ? [asc(sales.createdAt), asc(sales.id)]
+          : [desc(sales.decidedAt), desc(sales.id)]),
+    )
     // One more than asked tells whether another page exists without a count.
     .limit(query.limit + 1);
+  const position = new Map(pageIds?.map((id, index) => [id, index]));
+  const rows = pageIds ? [...unordered].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)) : unordered;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const now = clock.now();
@@ -127,8 +165,14 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
         claimed_by: liveClaim,
         claimed_until: liveClaim && row.claimedUntil ? row.claimedUntil.toISOString() : null,
         second_approval: requests.get(row.id) ?? null,
+        risk_flags: parseFlagArray(row.riskFlags),
       };
     }),
-    next_cursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    next_cursor:
+      rows.length > query.limit && last
+        ? byFlags
+          ? encodeFlagsCursor({ flags: Number(last.flagCount), at: last.cursorAt, id: last.id })
+          : encodeCursor({ at: last.cursorAt, id: last.id })
+        : null,
   };
 }

@@ -10,7 +10,7 @@ import { SaleFilters } from '../../../features/admin/sales/components/sale-filte
 import { SalesTable } from '../../../features/admin/sales/components/sales-table';
 import { adminPaths } from './admin-paths';
 
-const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes'] as const;
+const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort'] as const;
 
 /** The URL's filters, read with the endpoint's own schema (anything unknown falls back to the default view). */
 function readFilters(params: URLSearchParams): SaleQueueFilters {
@@ -39,7 +39,7 @@ export function AdminSalesRoute() {
     const search = new URLSearchParams();
     for (const key of FILTER_KEYS) {
       const value = next[key];
-      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending')) search.set(key, String(value));
+      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default')) search.set(key, String(value));
     }
     setParams(search, { replace: true });
   };

@@ -5,6 +5,7 @@ import { StaffProvider } from '../../../../features/admin/auth/staff-context';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { BillOrdersScreen } from './bills';
 import { CustomerDetailScreen } from './customer-detail';
+import { CustomersScreen } from './customers';
 
 const order = (overrides: Partial<AdminBillOrder>): AdminBillOrder => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -125,5 +126,37 @@ describe('/admin/customers/:id', () => {
     await screen.findByRole('heading', { name: /Tunde Bakare/ });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock account' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Reset PIN' })).toBeNull();
+  });
+});
+
+describe('/admin/customers', () => {
+  it('finds a sale by its transaction ID and links to it', async () => {
+    const hash = '9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f';
+    routeFetch({
+      'GET /api/admin/customers': () => ({ status: 200, body: { items: [], next_cursor: null } }),
+      'GET /api/admin/customers?q=': () => ({ status: 200, body: { items: [], next_cursor: null } }),
+      [`GET /api/admin/customers?q=${hash}`]: () => ({
+        status: 200,
+        body: {
+          items: [],
+          next_cursor: null,
+          sales: [
+            {
+              id: '44444444-4444-4444-8444-444444444444',
+              title: 'USDT · 20',
+              status: 'paid',
+              created_at: '2026-11-22T08:45:00.000Z',
+              matched: 'transaction_id',
+              customer: { id: '22222222-2222-4222-8222-222222222222', full_name: 'Ada Obi', username: 'adaobi' },
+            },
+          ],
+        },
+      }),
+    });
+    const { user } = renderRoutes([{ path: '/admin/customers', Component: CustomersScreen }], { path: '/admin/customers' });
+    await user.type(screen.getByLabelText('Search customers'), hash);
+    const link = await screen.findByRole('link', { name: /USDT · 20/ });
+    expect(link.getAttribute('href')).toBe('/admin/sales/44444444-4444-4444-8444-444444444444');
+    expect(link.textContent).toContain('Transaction ID · Ada Obi (@adaobi)');
   });
 });

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomerSummary } from '@wise/shared/admin';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { FormField } from '../../../../components/admin/form-fields';
 import { PageHeader } from '../../../../components/admin/page-header';
-import { Badge } from '../../../../components/admin/status-badge';
+import { Panel } from '../../../../components/admin/admin-layout';
+import { Badge, StatusBadge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { useCustomerSearch } from '../../../../features/admin-business/api/search-customers';
 import { formatPhone } from '../../../../features/admin-business/format';
 import '../../../../features/admin-business/components/business.css';
+import { adminPaths } from '../admin-paths';
 import { businessPaths } from './paths';
 
 /** Typing pauses this long before the list is asked again. */
@@ -46,7 +48,7 @@ const columns: Column<AdminCustomerSummary>[] = [
   },
 ];
 
-/** /admin/customers: find a customer by name, e-mail, phone or username. */
+/** /admin/customers: find a customer by name, e-mail, phone or username, and a sale by its transaction ID or card code. */
 export function CustomersScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -63,17 +65,19 @@ export function CustomersScreen() {
 
   const customers = useCustomerSearch(q);
   const rows = customers.data?.pages.flatMap((page) => page.items);
+  // The sales the query names exactly: a crypto transaction ID or a gift-card code.
+  const named = customers.data?.pages[0]?.sales ?? [];
 
   return (
     <>
-      <PageHeader title="Customers" description="Search by name, e-mail, phone number or username." />
+      <PageHeader title="Customers" description="Search by name, e-mail, phone number or username, or find a sale by its transaction ID or card code." />
       <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="admin-filters__search">
           <FormField
             label="Search customers"
             hideLabel
             type="search"
-            placeholder="Name, e-mail, phone or username"
+            placeholder="Name, e-mail, phone, username, transaction ID or card code"
             maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
@@ -82,6 +86,28 @@ export function CustomersScreen() {
           />
         </div>
       </form>
+      {named.length > 0 ? (
+        <Panel title="Sales with this transaction ID or card code">
+          <ul className="admin-list">
+            {named.map((sale) => (
+              <li key={sale.id}>
+                <Link to={adminPaths.sale(sale.id)} className="admin-list__row">
+                  <span>
+                    <span className="admin-cell-title">{sale.title}</span>
+                    <span className="admin-cell-sub">
+                      {sale.matched === 'transaction_id' ? 'Transaction ID' : 'Card code'} · {sale.customer.full_name} (@{sale.customer.username}) ·{' '}
+                      <DateTime iso={sale.created_at} />
+                    </span>
+                  </span>
+                  <span className="admin-list__end">
+                    <StatusBadge status={sale.status} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
       <DataTable
         caption="Customers"
         columns={columns}

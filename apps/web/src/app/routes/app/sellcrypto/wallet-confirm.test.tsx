@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cryptoMessages, saleMessages } from '@wise/shared';
+import { cryptoMessages, saleErrorCodes, saleMessages } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { quote } from '../../../../features/crypto/test-data';
 import { rememberQuote } from '../../../../features/crypto/quote-store';
@@ -116,5 +116,24 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     (requests[0] as FakeXhr).respond(400, { error: 'Invalid', code: 'VALIDATION', fields: { screenshot: saleMessages.screenshotUnreadable } });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText(saleMessages.screenshotUnreadable)).toBeTruthy();
+  });
+
+  it('says under the transaction ID that the deposit was already sold (409 TRANSACTION_ID_USED)', async () => {
+    const given = quote();
+    rememberQuote(given);
+    const { user, requests } = await openProofStep(given.id);
+    await attachScreenshot();
+    await user.type(screen.getByLabelText('Transaction ID (optional)'), '0x9f2c4e7a');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    (requests[0] as FakeXhr).respond(409, {
+      error: saleMessages.transactionIdUsed,
+      code: saleErrorCodes.transactionIdUsed,
+      fields: { transaction_id: saleMessages.transactionIdUsed },
+    });
+    expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
+    const field = screen.getByLabelText('Transaction ID (optional)');
+    expect(screen.getByText(saleMessages.transactionIdUsed)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 });

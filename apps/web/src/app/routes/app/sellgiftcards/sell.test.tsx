@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { saleMessages } from '@wise/shared';
+import { saleErrorCodes, saleMessages } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { FakeXhr } from '../../../../testing/fake-xhr';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -184,6 +184,20 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     second.respond(400, { error: 'Attach a clearer photo', fields: { images: 'One of the images could not be read. Attach it again as JPEG or PNG' } });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText('One of the images could not be read. Attach it again as JPEG or PNG')).toBeTruthy();
+  });
+
+  it('says under the card code that it was already submitted in another sale (409 CARD_CODE_USED)', async () => {
+    const { user, requests } = openSellForm();
+    await user.selectOptions(await screen.findByLabelText('Sub-category'), ecode.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '30');
+    await user.type(screen.getByLabelText('Card code (optional)'), 'ABCD-1234');
+    await attach(photo('card.jpg'));
+    await thumbnailsReady(1);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    (requests[0] as FakeXhr).respond(409, { error: saleMessages.cardCodeUsed, code: saleErrorCodes.cardCodeUsed, fields: { card_code: saleMessages.cardCodeUsed } });
+    expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
+    expect(screen.getByText(saleMessages.cardCodeUsed)).toBeTruthy();
   });
 
   it('sends a customer without bank details to the confirm step, which asks for them first', async () => {

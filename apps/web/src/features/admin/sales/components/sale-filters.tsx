@@ -1,4 +1,4 @@
-import { adminSaleQueueViews, adminSaleStatusLabels } from '@wise/shared/admin';
+import { adminSaleQueueViews, adminSaleStatusLabels, RISK_FLAG_CODES, RISK_FLAG_VIEWS, riskFlagTexts } from '@wise/shared/admin';
 import { COIN_IDS, COINS } from '@wise/shared';
 import { FormSelect } from '../../../../components/admin/form-fields';
 import type { SaleQueueFilters } from '../api/keys';
@@ -28,7 +28,7 @@ interface SaleFiltersProps {
   cards?: { value: string; label: string }[];
 }
 
-/** The queue's views (tabs) and filters: kind, card or coin, age. */
+/** The queue's views (tabs) and filters: kind, card or coin, age, risk flag; the waiting view's order. */
 export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
   const view = filters.status ?? 'pending';
   return (
@@ -41,7 +41,9 @@ export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
             role="tab"
             aria-selected={view === option}
             className={view === option ? 'admin-tab is-active' : 'admin-tab'}
-            onClick={() => onChange({ ...filters, status: option })}
+            onClick={() =>
+              onChange({ ...filters, status: option, sort: option === 'pending' ? filters.sort : undefined, flag: RISK_FLAG_VIEWS.includes(option) ? filters.flag : undefined })
+            }
           >
             {viewLabels[option]}
           </button>
@@ -86,6 +88,25 @@ export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
           onChange={(event) => onChange({ ...filters, older_than_minutes: event.target.value ? Number(event.target.value) : undefined })}
           options={AGE_OPTIONS}
         />
+        {RISK_FLAG_VIEWS.includes(view) ? (
+          <FormSelect
+            label="Risk flag"
+            value={filters.flag ?? ''}
+            onChange={(event) => onChange({ ...filters, flag: RISK_FLAG_CODES.find((code) => code === event.target.value) })}
+            options={[{ value: '', label: 'Any or none' }, ...RISK_FLAG_CODES.map((code) => ({ value: code, label: riskFlagTexts[code].label }))]}
+          />
+        ) : null}
+        {view === 'pending' ? (
+          <FormSelect
+            label="Order"
+            value={filters.sort ?? 'default'}
+            onChange={(event) => onChange({ ...filters, sort: event.target.value === 'flags' ? 'flags' : undefined })}
+            options={[
+              { value: 'default', label: 'Oldest first' },
+              { value: 'flags', label: 'Most risk flags first' },
+            ]}
+          />
+        ) : null}
       </div>
     </>
   );

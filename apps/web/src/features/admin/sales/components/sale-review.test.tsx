@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { accountNameMatchLabels, type AdminSaleDetail } from '@wise/shared/admin';
+import { accountNameMatchLabels, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
 import { SaleReview } from './sale-review';
@@ -47,6 +47,7 @@ function sale(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
     comment: 'Birthday present',
     card_code: 'X7QK-93LM',
     transaction_id: null,
+    risk_flags: [],
     bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: 'match' },
     history: [{ status: 'submitted', at: '2026-11-22T08:00:00Z', actor: null }],
     payouts: [],
@@ -140,6 +141,41 @@ describe('SaleReview', () => {
   it('says when the name was never checked', () => {
     renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: null } }));
     expect(screen.getByTestId('account-name-match').textContent).toBe(accountNameMatchLabels.unchecked);
+  });
+
+  it('shows each risk flag with its explanation, and links the other sale behind a duplicate', () => {
+    renderReview(
+      sale({
+        risk_flags: [
+          {
+            code: 'duplicate_card_code',
+            related_sales: [
+              {
+                id: '7a0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e99',
+                kind: 'giftcard',
+                title: 'Amazon · USA e-code',
+                status: 'rejected',
+                created_at: '2026-11-20T08:00:00Z',
+                customer: { id: 'c2', full_name: 'Bola Ade', username: 'bola' },
+              },
+            ],
+          },
+          { code: 'new_account', related_sales: [] },
+        ],
+      }),
+    );
+    const flags = screen.getByRole('list', { name: 'Risk flags' });
+    expect(within(flags).getByText('Card code used before')).toBeTruthy();
+    expect(within(flags).getByText(riskFlagTexts.duplicate_card_code.explanation)).toBeTruthy();
+    expect(within(flags).getByText(riskFlagTexts.new_account.explanation)).toBeTruthy();
+    const link = within(flags).getByRole('link', { name: /Amazon · USA e-code/ });
+    expect(link.getAttribute('href')).toBe('/admin/sales/7a0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e99');
+    expect(link.textContent).toContain('Bola Ade (@bola)');
+  });
+
+  it('shows no risk-flag panel for a sale without flags', () => {
+    renderReview(sale());
+    expect(screen.queryByRole('list', { name: 'Risk flags' })).toBeNull();
   });
 
   it("holds the decision while another reviewer's claim lasts", () => {

@@ -14,6 +14,7 @@ import { ClaimBar } from './claim-bar';
 import { PayoutsPanel } from './payouts-panel';
 import { RejectForm } from './reject-form';
 import { SecondApprovalPanel } from './second-approval';
+import { RiskFlagsPanel } from './risk-flags';
 import { SaleStatus } from './sale-status';
 
 interface SaleReviewProps {
@@ -95,6 +96,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} className="admin-o-4" />
         </div>
         <div className="admin-detail__main">
+          <RiskFlagsPanel flags={sale.risk_flags} saleHref={saleHref} />
           <Panel title={sale.kind === 'crypto' ? 'Screenshot' : 'Card images'} className="admin-o-1">
             <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
           </Panel>

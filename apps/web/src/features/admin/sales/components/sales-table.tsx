@@ -5,6 +5,7 @@ import { Badge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { formatNaira } from '../../../../lib/format';
 import { formatAge, formatSaleAmount } from '../format-sale';
+import { RiskFlagBadges } from './risk-flags';
 import { SaleStatus } from './sale-status';
 
 interface SalesTableProps {
@@ -61,6 +62,7 @@ export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state 
       ),
     },
     { key: 'status', header: 'Status', cell: (sale) => <SaleStatus sale={sale} /> },
+    { key: 'flags', header: 'Risk flags', cell: (sale) => <RiskFlagBadges codes={sale.risk_flags} /> },
     {
       key: 'claim',
       header: 'Reviewer',
