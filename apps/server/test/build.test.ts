@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -38,14 +39,10 @@ describe('the production build', () => {
     const child = spawn('node', [path.join(out, 'server.js')], {
       env: {
         PATH: process.env.PATH,
-        NODE_ENV: 'production',
+        // A staging server: the provider sandboxes, since no real provider is reachable from a test.
+        ...PRODUCTION_TEST_ENV,
         PORT: String(port),
         DATA_DIR: data,
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        SESSION_SECRET: 's'.repeat(40),
-        APP_URL: 'https://wise.example.com',
-        // A staging server: the provider sandboxes, since no real provider is reachable from a test.
-        SANDBOX_PROVIDERS: 'true',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { errorCodes } from '@wise/shared';
 import { reviewErrorCodes } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
@@ -6,7 +7,8 @@ import { approveSale, confirmSecondApproval, declineSecondApproval, type Approve
 import { DomainError } from '../src/domain/errors';
 import { payoutErrorCodes, startPayout } from '../src/domain/payouts/payouts';
 import { settlePayoutFailure, settlePayoutSuccess } from '../src/domain/payouts/settle';
-import { retryPayout } from '../src/domain/payouts/staff';
+import { resolveHeldPayout, retryPayout } from '../src/domain/payouts/staff';
+import { auditLedger } from '../src/domain/gems/audit';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import type { PayoutProvider } from '../src/providers/payouts/index';
 import { ManualClock } from '../src/lib/clock';
@@ -19,10 +21,13 @@ import { createCustomer, type TestUser } from './support/users';
 
 /**
  * Model-based property test of the money path of a sale (docs/RELIABILITY.md "Approval limits and
- * four eyes"): random sequences of approvals (at the quote, lower with a reason, above the quote),
- * second approvals by the one who asked, another admin or a reviewer, declines, payouts that
- * succeed or fail and retries — each outcome predicted by a plain in-memory model — and, in the
- * negative space, raw SQL that goes around the code and must be refused by the database.
+ * four eyes", "Failed and reversed payouts"): random sequences of approvals (at the quote, lower
+ * with a reason, above the quote), second approvals by the one who asked, another admin or a
+ * reviewer, declines, payouts that succeed, fail or report other figures (held), staff resolving a
+ * held payout, the bank reversing a paid one, and retries — each outcome predicted by a plain
+ * in-memory model — and, in the negative space, raw SQL that goes around the code and must be
+ * refused by the database. After every run the rewards still standing are one per paid sale and
+ * the gem ledger audits clean.
  *
  * Commands are a registry (`commands`): each has an arbitrary and a `run(world, command)` that
  * acts, predicts and checks. A new command (a payout reversal, say) is one more entry.
@@ -55,7 +60,7 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 
 type SaleState = 'undecided' | 'approved' | 'paid';
-type PayoutState = 'live' | 'failed' | 'success';
+type PayoutState = 'live' | 'failed' | 'success' | 'held' | 'reversed';
 
 interface ModelSale {
   id: string;
@@ -130,12 +135,16 @@ type Command =
   | { kind: 'approve'; sale: number; who: number; amount: AmountKind }
   | { kind: 'second'; sale: number; who: number }
   | { kind: 'decline'; sale: number; who: number }
-  | { kind: 'settle'; sale: number; success: boolean }
+  | { kind: 'settle'; sale: number; outcome: 'success' | 'failure' | 'mismatch' }
+  | { kind: 'resolve'; sale: number; who: number; paid: boolean }
+  | { kind: 'reverse'; sale: number }
   | { kind: 'retry'; sale: number; who: number }
   | { kind: 'nextDay' }
   | { kind: 'rawApproveAbove'; sale: number; who: number }
   | { kind: 'rawPayoutAbove'; sale: number }
-  | { kind: 'rawSecondApproval'; sale: number; who: number };
+  | { kind: 'rawSecondApproval'; sale: number; who: number }
+  | { kind: 'rawReopen'; sale: number }
+  | { kind: 'rawUnreverse'; sale: number };
 
 type Handler<K extends Command['kind']> = {
   arb: fc.Arbitrary<Extract<Command, { kind: K }>>;
@@ -213,28 +222,68 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
   },
 
   settle: {
-    arb: fc.record({ kind: fc.constant('settle' as const), sale, success: fc.boolean() }),
+    arb: fc.record({ kind: fc.constant('settle' as const), sale, outcome: fc.constantFrom('success' as const, 'failure' as const, 'mismatch' as const) }),
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'live');
       if (!target || target.payout !== 'live') return;
       const payoutId = await latestPayoutId(target.id);
-      const result = command.success
-        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, `TRF_${payoutId.slice(0, 8)}`)
-        : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
-      expect(result).toBe('settled');
-      target.payout = command.success ? 'success' : 'failed';
-      if (command.success) target.state = 'paid';
+      const code = `TRF_${payoutId.slice(0, 8)}`;
+      const result =
+        command.outcome === 'success'
+          ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, code)
+          : command.outcome === 'mismatch'
+            ? // The provider reports a success of another amount: held for staff, the sale unpaid.
+              await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, { transferCode: code, amountKobo: target.amountKobo! + 100, currency: 'NGN' })
+            : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
+      expect(result).toBe(command.outcome === 'mismatch' ? 'held' : 'settled');
+      target.payout = command.outcome === 'success' ? 'success' : command.outcome === 'mismatch' ? 'held' : 'failed';
+      if (command.outcome === 'success') target.state = 'paid';
+    },
+  },
+
+  resolve: {
+    arb: fc.record({ kind: fc.constant('resolve' as const), sale, who: actor, paid: fc.boolean() }),
+    async run(world, command) {
+      const target = pickWhere(world, command.sale, (s) => s.payout === 'held');
+      if (!target) return;
+      const code = await codeOf(() =>
+        resolveHeldPayout(t.database.db, clock, { gemsPer1000Naira: 1 }, {
+          saleId: target.id,
+          staff: world.staff[command.who]!,
+          resolution: command.paid ? 'paid' : 'not_paid',
+          note: 'Checked the provider dashboard',
+        }),
+      );
+      if (ROLES[command.who] !== 'admin') return expect(code).toBe(errorCodes.forbidden);
+      // Only a held payout is resolved; a held payout is always of an approved sale.
+      if (target.payout !== 'held') return expect(code).toBe(payoutErrorCodes.payoutNotHeld);
+      expect(code).toBeUndefined();
+      target.payout = command.paid ? 'success' : 'failed';
+      if (command.paid) target.state = 'paid';
+    },
+  },
+
+  reverse: {
+    arb: fc.record({ kind: fc.constant('reverse' as const), sale }),
+    async run(world, command) {
+      const target = pickWhere(world, command.sale, (s) => s.payout === 'success');
+      if (!target || target.payout !== 'success') return;
+      // The bank takes a paid transfer back: the sale is reopened, its unclaimed reward taken back.
+      const result = await settlePayoutFailure(t.database.db, payoutDeps(), await latestPayoutId(target.id), 'Transfer reversed by the bank', null);
+      expect(result).toBe('reversed');
+      target.payout = 'reversed';
+      target.state = 'approved';
     },
   },
 
   retry: {
     arb: fc.record({ kind: fc.constant('retry' as const), sale, who: actor }),
     async run(world, command) {
-      const target = pickWhere(world, command.sale, (s) => s.payout === 'failed');
+      const target = pickWhere(world, command.sale, (s) => s.payout === 'failed' || s.payout === 'reversed');
       if (!target) return;
       const code = await codeOf(() => retryPayout(t.database.db, clock, { saleId: target.id, staff: world.staff[command.who]! }));
       if (target.state !== 'approved') return expect(code).toBe(payoutErrorCodes.saleNotApproved);
-      if (target.payout !== 'failed') return expect(code).toBe(payoutErrorCodes.payoutNotFailed);
+      if (target.payout !== 'failed' && target.payout !== 'reversed') return expect(code).toBe(payoutErrorCodes.payoutNotFailed);
       expect(code).toBeUndefined();
       target.payout = 'live';
       target.attempts += 1;
@@ -305,6 +354,34 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       expect(refusal).toMatch(/sale_approval_requests_four_eyes|only an admin/);
     },
   },
+
+  rawReopen: {
+    arb: fc.record({ kind: fc.constant('rawReopen' as const), sale }),
+    async run(world, command) {
+      const target = pickWhere(world, command.sale, (s) => s.state === 'paid');
+      if (!target || target.state !== 'paid') return;
+      // Reopening a paid sale (and so paying it again) without the bank having reversed its payout.
+      const refusal = await refusalOf(
+        t.database,
+        `UPDATE sales SET status = 'approved', paid_at = NULL, payout_reference = NULL, status_changed_at = status_changed_at + interval '1 minute' WHERE id = '${target.id}';`,
+      );
+      expect(refusal).toMatch(/reopened only when its payout was reversed/);
+    },
+  },
+
+  rawUnreverse: {
+    arb: fc.record({ kind: fc.constant('rawUnreverse' as const), sale }),
+    async run(world, command) {
+      const target = pickWhere(world, command.sale, (s) => s.payout === 'reversed' || s.payout === 'failed');
+      if (!target || (target.payout !== 'reversed' && target.payout !== 'failed')) return;
+      // A settled failure or reversal turned into a success behind the code's back.
+      const refusal = await refusalOf(
+        t.database,
+        `UPDATE payouts SET status = 'success' WHERE id = '${await latestPayoutId(target.id)}';`,
+      );
+      expect(refusal).toMatch(/payouts_status_transition|cannot change|cannot go from/);
+    },
+  },
 };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
@@ -312,12 +389,16 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: commands.approve.arb, weight: 5 },
   { arbitrary: commands.second.arb, weight: 4 },
   { arbitrary: commands.decline.arb, weight: 1 },
-  { arbitrary: commands.settle.arb, weight: 3 },
-  { arbitrary: commands.retry.arb, weight: 1 },
+  { arbitrary: commands.settle.arb, weight: 4 },
+  { arbitrary: commands.resolve.arb, weight: 1 },
+  { arbitrary: commands.reverse.arb, weight: 2 },
+  { arbitrary: commands.retry.arb, weight: 2 },
   { arbitrary: commands.nextDay.arb, weight: 1 },
   { arbitrary: commands.rawApproveAbove.arb, weight: 1 },
   { arbitrary: commands.rawPayoutAbove.arb, weight: 1 },
   { arbitrary: commands.rawSecondApproval.arb, weight: 1 },
+  { arbitrary: commands.rawReopen.arb, weight: 1 },
+  { arbitrary: commands.rawUnreverse.arb, weight: 1 },
 );
 
 const runCommand = async <K extends Command['kind']>(world: World, command: Extract<Command, { kind: K }>) => {
@@ -369,6 +450,14 @@ async function run(list: Command[]): Promise<void> {
     const attempts = await t.database.query<{ status: string; amount_kobo: string }>('SELECT status, amount_kobo::text FROM payouts WHERE sale_id = $1 ORDER BY attempt', [modelled.id]);
     expect(attempts).toHaveLength(modelled.attempts);
     for (const attempt of attempts) expect(Number(attempt.amount_kobo)).toBe(modelled.amountKobo);
+    const payoutStatus: Record<PayoutState, string[]> = {
+      live: ['queued', 'sending', 'pending'],
+      failed: ['failed'],
+      success: ['success'],
+      held: ['needs_review'],
+      reversed: ['reversed'],
+    };
+    if (modelled.payout) expect(payoutStatus[modelled.payout]).toContain(attempts.at(-1)?.status);
     const open = await t.database.query<{ amount_kobo: string; requested_by: string }>(
       'SELECT amount_kobo::text, requested_by FROM sale_approval_requests WHERE sale_id = $1 AND outcome IS NULL',
       [modelled.id],
@@ -392,14 +481,22 @@ async function run(list: Command[]): Promise<void> {
     [customer.id],
   );
   for (const day of perDay) expect(Number(day.total)).toBeLessThanOrEqual(LIMITS.dailyKobo);
+  // One reward standing per paid sale: a reversal took its unclaimed reward back, a new payment
+  // earned a new one; and the gem ledger still balances.
+  const standing = await t.database.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM gem_rewards WHERE user_id = $1 AND clawback_entry_id IS NULL',
+    [customer.id],
+  );
+  expect(standing[0]?.count).toBe(world.sales.filter((modelled) => modelled.state === 'paid').length);
+  expect((await auditLedger(t.database.db, { userIds: [customer.id] })).ok).toBe(true);
 }
 
 describe('the money path of a sale', () => {
-  it('any sequence of approvals, second approvals, payouts and raw SQL ends as the model says, and money leaves only under four eyes and the limits', async () => {
+  it('any sequence of approvals, second approvals, payouts, held successes, reversals and raw SQL ends as the model says, and money leaves only under four eyes and the limits', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 30, size: 'medium' }), (list) => run(list)),
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
       // A fixed seed: the coverage check below is then the same every run (change it to explore).
-      { numRuns: 30, seed: 20_261_125, interruptAfterTimeLimit: 200_000 },
+      { numRuns: 40, seed: 20_261_126, interruptAfterTimeLimit: 200_000 },
     );
     // The runs reached the interesting places, not only refusals of commands with nothing to act on.
     for (const outcome of [
@@ -407,6 +504,8 @@ describe('the money path of a sale', () => {
       'second:changed',
       'settle:changed',
       'retry:changed',
+      'resolve:changed',
+      'reverse:changed',
       reviewErrorCodes.sameApprover,
       reviewErrorCodes.adminOnly,
       reviewErrorCodes.requestOpen,

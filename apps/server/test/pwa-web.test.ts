@@ -11,6 +11,7 @@ import { systemClock } from '../src/lib/clock';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createProviders } from '../src/providers/index';
 import { openTestDatabase } from './support/db';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /**
  * The installable app's files as production serves them (issue 13): the service worker and the
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'manifest.webmanifest.br'), brotliCompressSync(manifest));
   await writeFile(path.join(dist, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', WEB_DIST: dist });
+  const config = loadConfig({ ...PRODUCTION_TEST_ENV, WEB_DIST: dist });
   app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
   await app.ready();
 });

@@ -12,6 +12,7 @@ import { accrueReward, accrueSaleReward, rewardGemsForSale } from '../src/domain
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 const clock = new ManualClock('2026-07-06T09:00:00Z');
 let t: TestApp;
@@ -154,7 +155,7 @@ describe('rewards seeding in production', () => {
   it('does not exist', async () => {
     const prod = await createTestApp({
       clock,
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:2525', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' },
+      env: { ...PRODUCTION_TEST_ENV },
     });
     try {
       const response = await post(prod.app, '/api/dev/rewards/accrue', { points: 5 });

@@ -11,6 +11,7 @@ import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { archiveBuildAssets } from '../src/plugins/asset-archive';
 import { createProviders } from '../src/providers/index';
 import { openTestDatabase } from './support/db';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /**
  * A deploy under an open app: the tab holds the old index.html, whose chunks the new build does
@@ -30,11 +31,7 @@ async function writeBuild(name: string, assets: Record<string, string>): Promise
 
 async function start(dist: string): Promise<FastifyInstance> {
   const config = loadConfig({
-    NODE_ENV: 'production',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    SESSION_SECRET: 's'.repeat(40),
-    APP_URL: 'https://wise.example.com',
-    SANDBOX_PROVIDERS: 'true',
+    ...PRODUCTION_TEST_ENV,
     WEB_DIST: dist,
     DATA_DIR: path.join(root, 'data'),
   });

@@ -11,6 +11,7 @@ import { systemClock } from '../src/lib/clock';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createProviders } from '../src/providers/index';
 import { openTestDatabase } from './support/db';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 let dist: string;
 let app: FastifyInstance;
@@ -36,7 +37,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SESSION_SECRET: 's'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', WEB_DIST: dist, WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`) });
+  const config = loadConfig({ ...PRODUCTION_TEST_ENV, WEB_DIST: dist, WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`) });
   app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
   await app.ready();
 });

@@ -1,0 +1,13 @@
+/**
+ * What a test needs to start the server as production would (config.ts refuses production
+ * without these): real-looking values, none of them secret.
+ */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  SESSION_SECRET: 's'.repeat(40),
+  APP_URL: 'https://wise.example.com',
+  SANDBOX_PROVIDERS: 'true',
+  // One 32-byte key for the gift-card codes (README, "CARD_CODE_KEYS").
+  CARD_CODE_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+} as const;
