@@ -9,10 +9,10 @@ import { resolveHeldPayout, retryPayout } from '../src/domain/payouts/staff';
 import { claimRewards, getClaimableRewards } from '../src/domain/rewards/rewards';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import { ManualClock } from '../src/lib/clock';
-import { createPayoutProvider, type PayoutProvider } from '../src/providers/payouts/index';
-import { createTestApp, get, post, type TestApp } from './support/app';
-import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
-import { approveSale, insertStaff, payoutRows, payoutTestDeps, payoutWorker, saleRow } from './support/payouts';
+import { get, post, type TestApp } from './support/app';
+import type { FakePaystack } from './support/fake-paystack';
+import { startPaystackBed, type PaystackBed } from './support/paystack-bed';
+import { approveSale, payoutRows, saleRow } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
@@ -29,26 +29,14 @@ const clock = new ManualClock('2026-07-01T09:00:00Z');
 const WEBHOOK = '/api/payouts/paystack/webhook';
 let fake: FakePaystack;
 let t: TestApp;
-let provider: PayoutProvider;
 let deps: PayoutDeps;
-let worker: ReturnType<typeof payoutWorker>;
+let worker: PaystackBed['worker'];
 let reviewer: StaffPrincipal;
 let admin: StaffPrincipal;
 let adminLogin: TestStaff;
 
 beforeAll(async () => {
-  fake = await startFakePaystack();
-  const env = { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: '2000' };
-  t = await createTestApp({
-    clock,
-    env,
-    payouts: (database) =>
-      (provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, database.db, clock)),
-  });
-  deps = payoutTestDeps(provider, clock, env);
-  worker = payoutWorker(t, deps);
-  reviewer = await insertStaff(t.database, 'reviewer');
-  admin = await insertStaff(t.database, 'admin');
+  ({ fake, t, deps, worker, reviewer, admin } = await startPaystackBed(clock));
   adminLogin = await createStaff(t, { role: 'admin' });
 });
 afterAll(async () => {

@@ -5,10 +5,10 @@ import type { PayoutDeps } from '../src/domain/payouts/settings';
 import { recordManualPayout, retryPayout } from '../src/domain/payouts/staff';
 import { getClaimableRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
-import { createPayoutProvider, type PayoutProvider } from '../src/providers/payouts/index';
-import { createTestApp, type TestApp } from './support/app';
-import { startFakePaystack, type FakePaystack } from './support/fake-paystack';
-import { approveSale, insertStaff, payoutRows, payoutTestDeps, payoutWorker, saleRow } from './support/payouts';
+import type { TestApp } from './support/app';
+import type { FakePaystack } from './support/fake-paystack';
+import { startPaystackBed, type PaystackBed } from './support/paystack-bed';
+import { approveSale, payoutRows, saleRow } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
@@ -23,25 +23,13 @@ const clock = new ManualClock('2026-07-01T09:00:00Z');
 const WEBHOOK = '/api/payouts/paystack/webhook';
 let fake: FakePaystack;
 let t: TestApp;
-let provider: PayoutProvider;
 let deps: PayoutDeps;
-let worker: ReturnType<typeof payoutWorker>;
+let worker: PaystackBed['worker'];
 let reviewer: StaffPrincipal;
 let admin: StaffPrincipal;
 
 beforeAll(async () => {
-  fake = await startFakePaystack();
-  const env = { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: '2000' };
-  t = await createTestApp({
-    clock,
-    env,
-    payouts: (database) =>
-      (provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, database.db, clock)),
-  });
-  deps = payoutTestDeps(provider, clock, env);
-  worker = payoutWorker(t, deps);
-  reviewer = await insertStaff(t.database, 'reviewer');
-  admin = await insertStaff(t.database, 'admin');
+  ({ fake, t, deps, worker, reviewer, admin } = await startPaystackBed(clock));
 });
 afterAll(async () => {
   await t?.close();

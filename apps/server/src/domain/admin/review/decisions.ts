@@ -259,12 +259,7 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
   await deps.confirm(actor.id, input.confirmCode);
 
   await db.transaction(async (tx) => {
-    const sale = await lockSale(tx, saleId);
-    if (!UNDECIDED.includes(sale.status)) throw alreadyDecided();
-    const request = await openApprovalRequest(tx, saleId, true);
-    if (!request) throw noOpenRequest();
-    assertSecondApprover(actor, request);
-    const now = notBefore(clock.now(), request.createdAt);
+    const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);
     await assertWithinDailyLimit(tx, clock, limits, actor.id, request.amountKobo);
     await tx
       .update(saleApprovalRequests)
@@ -283,16 +278,24 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
   });
 }
 
+/**
+ * Inside the decision's transaction: the sale, still undecided, and its open request, both locked,
+ * with the second approver checked again (the checks before the code ran outside the lock).
+ */
+async function lockOpenRequest(tx: Db, clock: Clock, actor: StaffPrincipal, saleId: string) {
+  const sale = await lockSale(tx, saleId);
+  if (!UNDECIDED.includes(sale.status)) throw alreadyDecided();
+  const request = await openApprovalRequest(tx, saleId, true);
+  if (!request) throw noOpenRequest();
+  assertSecondApprover(actor, request);
+  return { sale, request, now: notBefore(clock.now(), request.createdAt) };
+}
+
 /** An admin (not the one who asked) declines the request: nothing is paid and the sale is back in review. */
 export async function declineSecondApproval(deps: ReviewDeps, actor: StaffPrincipal, saleId: string, input: { note?: string }, ip?: string): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
-    const sale = await lockSale(tx, saleId);
-    if (!UNDECIDED.includes(sale.status)) throw alreadyDecided();
-    const request = await openApprovalRequest(tx, saleId, true);
-    if (!request) throw noOpenRequest();
-    assertSecondApprover(actor, request);
-    const now = notBefore(clock.now(), request.createdAt);
+    const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);
     await tx
       .update(saleApprovalRequests)
       .set({ outcome: 'declined', decidedBy: actor.id, decidedAt: now, decisionNote: input.note ?? null })
