@@ -14,9 +14,12 @@ const PIN = '2580';
 
 test('payout failed: the customer sees why, updates the bank details with the PIN, and the sale becomes Successful', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await apiCustomer(page);
+  const customer = await apiCustomer(page);
   const bank = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123451111' } });
   expect(bank.ok(), await bank.text()).toBeTruthy();
+  // With bank details on file, a first PIN needs the password first.
+  const confirmed = await page.request.post('/api/profile/password/confirm', { data: { password: customer.password } });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
   const pin = await page.request.post('/api/pin', { data: { pin: PIN, confirm_pin: PIN } });
   expect(pin.ok(), await pin.text()).toBeTruthy();
   const sale = await sellGiftCardByApi(page, '50');
@@ -42,7 +45,7 @@ test('payout failed: the customer sees why, updates the bank details with the PI
   await failure.getByRole('link', { name: 'Update bank details' }).click();
   await expect(page).toHaveURL(/\/account\/updatebank\?returnTo=/);
   await page.getByLabel('Bank name').selectOption({ label: 'Access Bank' });
-  await page.getByLabel('Account number').fill('5556667778');
+  await page.getByLabel('Account number').fill('4556667778');
   await expect(page.getByTestId('resolved-name')).toBeVisible();
   await page.getByLabel('Digit 1 of 4').click();
   await page.keyboard.type(PIN);
@@ -50,7 +53,7 @@ test('payout failed: the customer sees why, updates the bank details with the PI
 
   // Back on the sale: the payout went out again to the new account and settles by itself.
   await expect(page).toHaveURL(new RegExp(`/homepage/history/${sale.id}$`));
-  await expect(page.getByTestId('transaction-bank')).toContainText('5556667778');
+  await expect(page.getByTestId('transaction-bank')).toContainText('4556667778');
   await expect(page.getByTestId('transaction-status').getByText('Successful', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('payout-failure')).toHaveCount(0);
   await page.goto('/homepage/notifications');
