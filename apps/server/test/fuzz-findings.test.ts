@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@wise/shared';
 import { createTestApp, get, type TestApp } from './support/app';
+import { createStaff } from './support/staff';
 import { multipartFile, photo } from './support/fake-images';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -73,6 +74,30 @@ describe('a crypto quote for an amount worth more than kobo can count', () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/crypto/quotes', payload: { coin, amount }, headers: { cookie: customer.cookie } });
       expect(response.statusCode, `${amount} ${coin}: ${response.body}`).toBe(400);
       expect(response.json(), amount).toMatchObject({ code: 'VALIDATION', fields: { amount: expect.any(String) } });
+    }
+  });
+});
+
+describe("names that reach Object.prototype (found by the fuzz run: 'constructor')", () => {
+  it("a coin glyph for 'constructor' and other Object.prototype names is drawn as lettered art, not a 500", async () => {
+    for (const id of ['constructor', 'hasownproperty', 'tostring', 'valueof']) {
+      const response = await get(t.app, `/api/crypto/art/${id}.svg`);
+      expect(response.statusCode, id).toBe(200);
+      expect(response.body, id).toContain('<svg');
+    }
+  });
+
+  it("a wallet on the network 'constructor' is refused as an unknown network (400), not a 500", async () => {
+    const admin = await createStaff(t, { role: 'admin' });
+    for (const network of ['constructor', '__proto__', 'toString']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/crypto/wallets',
+        payload: { coin: 'btc', network, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', enabled: true, sort_order: 1, confirm_code: admin.code() },
+        headers: { cookie: admin.cookie },
+      });
+      expect(response.statusCode, `${network}: ${response.body}`).toBe(400);
+      expect(response.json(), network).toMatchObject({ code: 'VALIDATION' });
     }
   });
 });

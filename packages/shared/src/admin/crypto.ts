@@ -46,7 +46,9 @@ export const ADDRESS_PATTERNS: Record<AddressFormat, readonly RegExp[]> = {
   solana: [new RegExp(`^[${BASE58}]{32,44}$`)],
 };
 
-export const addressFormatOf = (coin: CoinId, network: string): AddressFormat | undefined => WALLET_NETWORKS[coin][network];
+/** Own networks only: `constructor` or `__proto__` typed as a network is no network. */
+export const addressFormatOf = (coin: CoinId, network: string): AddressFormat | undefined =>
+  Object.hasOwn(WALLET_NETWORKS[coin], network) ? WALLET_NETWORKS[coin][network] : undefined;
 
 /** Why an address cannot be one of `network`'s for `coin` (alphabet and shape), or undefined when it can. */
 export function walletAddressProblem(coin: CoinId, network: string, address: string): string | undefined {

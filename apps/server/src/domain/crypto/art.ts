@@ -96,9 +96,10 @@ function lettered(text: string, colour: string): string {
  * their symbol when one is given (and well-formed), or with the start of their id.
  */
 export function coinArt(id: string, symbol?: string): string {
-  const drawn = DRAWN[id];
+  // Own entries only: an id such as `constructor` must not reach Object.prototype.
+  const drawn = Object.hasOwn(DRAWN, id) ? DRAWN[id] : undefined;
   if (drawn) return drawn;
-  const known = LETTERED[id];
+  const known = Object.hasOwn(LETTERED, id) ? LETTERED[id] : undefined;
   if (known) return lettered(known.symbol, known.colour);
   const colour = PALETTE[(createHash('sha256').update(id).digest()[0] ?? 0) % PALETTE.length] ?? '#5B4BDB';
   const text = symbol && ART_SYMBOL.test(symbol) ? symbol : id.replace(/[^a-z0-9]/g, '').slice(0, 3) || '?';
