@@ -1,9 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// Named once here and inherited by the workers, like the database below: a journey that plays a
-// deploy reaches the server's asset archive under it.
-const dataDir = (process.env.E2E_DATA_DIR ??= `/tmp/wise-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/wise-e2e-${process.pid}`;
 // One database per run, named once here: workers inherit the variable, so journeys that reach the
 // data layer through the domain (e2e/support/database.ts) talk to the server's own database.
 process.env.E2E_DATABASE_URL ??= `${process.env.TEST_POSTGRES_URL?.replace(/\/[^/]*$/, '') ?? 'postgres://postgres@127.0.0.1:5432'}/wise_e2e_${process.pid}`;
