@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
-import { createAppJobWorker } from './jobs/app-jobs';
+import { createAppJobWorker } from './app-jobs';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';

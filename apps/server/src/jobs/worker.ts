@@ -24,6 +24,12 @@ import {
  */
 
 /** pino-compatible (Fastify's app.log fits). */
+/** Jobs of an area that needs what server.ts builds at start-up (a provider), handed in from there. */
+export interface JobSet {
+  jobs: JobDefinition[];
+  schedules: Schedule[];
+}
+
 export interface JobLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;

@@ -1,12 +1,16 @@
-import type { Db } from '../db/client';
-import { auditLedger, formatLedgerAudit } from '../domain/gems/audit';
-import { purgeGemRequestKeys } from '../domain/gems/idempotency';
-import { purgeUnusedQuotes } from '../domain/sales/crypto';
-import { purgeExpiredAuthRows } from './cleanup';
-import { purgeFinishedJobs } from './queue';
-import { JobWorker, type JobDefinition, type Schedule, type WorkerOptions } from './worker';
+import type { Db } from './db/client';
+import { auditLedger, formatLedgerAudit } from './domain/gems/audit';
+import { purgeGemRequestKeys } from './domain/gems/idempotency';
+import { purgeUnusedQuotes } from './domain/sales/crypto';
+import { purgeExpiredAuthRows } from './jobs/cleanup';
+import { purgeFinishedJobs } from './jobs/queue';
+import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
 
-/** The application's own jobs and how often they run. New areas add theirs here. */
+/**
+ * The application's own jobs and how often they run, and the worker that runs them with every
+ * area's job set. It composes the domain, so it sits beside server.ts, not in jobs/ (the queue
+ * itself, which the domain uses to enqueue).
+ */
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -73,12 +77,6 @@ export const appSchedules: Schedule[] = [
   { name: jobNames.purgeCryptoQuotes, everyMs: 60 * MINUTE_MS },
   { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
 ];
-
-/** Jobs of an area that needs what server.ts builds at start-up (a provider), handed in from there. */
-export interface JobSet {
-  jobs: JobDefinition[];
-  schedules: Schedule[];
-}
 
 /** The server's worker: every app job registered, the schedules on. server.ts starts and stops it. */
 export function createAppJobWorker(db: Db, options: WorkerOptions = {}, extra: JobSet[] = []): JobWorker {
