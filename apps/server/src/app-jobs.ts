@@ -2,6 +2,7 @@ import type { Db } from './db/client';
 import { auditLedger, formatLedgerAudit } from './domain/gems/audit';
 import { purgeGemRequestKeys } from './domain/gems/idempotency';
 import { purgeUnusedQuotes } from './domain/sales/crypto';
+import { recordLedgerAudit } from './lib/metrics';
 import { purgeExpiredAuthRows } from './jobs/cleanup';
 import { purgeFinishedJobs } from './jobs/queue';
 import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
@@ -63,6 +64,7 @@ export const appJobs: JobDefinition[] = [
     // A mismatch is a finding, not a failure of the job: retrying would find it again.
     handler: async (_payload, { db, logger }) => {
       const audit = await auditLedger(db);
+      recordLedgerAudit(audit.ok, new Date());
       const summary = { accountsChecked: audit.accountsChecked, entriesChecked: audit.entriesChecked, ok: audit.ok };
       if (audit.ok) logger.info(summary, formatLedgerAudit(audit));
       else logger.error({ ...summary, unbalancedEntryCount: audit.unbalancedEntryCount, cacheMismatchCount: audit.cacheMismatchCount, grandTotal: audit.grandTotal }, formatLedgerAudit(audit));

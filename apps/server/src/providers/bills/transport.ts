@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCode } from '../../lib/error-causes';
+import { providerFetch } from '../../lib/metrics';
 import type { PurchaseResult, StatusResult } from './types';
 
 /**
@@ -22,6 +23,8 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 export interface JsonRequest {
+  /** The metrics label: which service this is (airtime, bills). */
+  provider: string;
   method: 'GET' | 'POST';
   url: URL;
   body?: Record<string, unknown>;
@@ -34,7 +37,7 @@ export async function requestJson(request: JsonRequest): Promise<ProviderAnswer>
   const signal = AbortSignal.timeout(request.timeoutMs);
   let response: Response;
   try {
-    response = await fetch(request.url, {
+    response = await providerFetch(request.provider, request.url, {
       method: request.method,
       headers: { accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}) },
       body: request.body ? JSON.stringify(request.body) : undefined,

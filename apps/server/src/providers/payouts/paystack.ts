@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { errorCode } from '../../lib/error-causes';
+import { providerFetch } from '../../lib/metrics';
 import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 
 /**
@@ -76,7 +77,7 @@ export class PaystackPayouts implements PayoutProvider {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await providerFetch('paystack_transfers', url, {
         method,
         headers: {
           authorization: `Bearer ${this.options.secretKey}`,
