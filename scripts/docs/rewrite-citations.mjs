@@ -34,10 +34,11 @@ const RULES = [
   { name: 'phrase', from: /^## Deviations from SPEC\.md$/gm, to: '## Deviations from the original product brief' },
   { name: 'phrase', from: /\| SPEC says \|/g, to: '| the brief said |' },
   { name: 'phrase', from: /\(not in SPEC\)/g, to: '(not in the brief)' },
+  { name: 'phrase', from: /the SPEC's meaning/g, to: "the brief's meaning" },
   { name: 'phrase', from: /^## SPEC §7 calls and the endpoints that serve them$/gm, to: '## The original calls (docs/product.md §7) and the endpoints that serve them' },
   { name: 'phrase', from: /\| SPEC §7 call \|/g, to: '| original call |' },
   { name: 'phrase', from: /JSON bodies replace SPEC's form posts\./g, to: "JSON bodies replace the original form posts." },
-  { name: 'phrase', from: /the decisions it leaves open are in `(?:\.\.\/shared\/)?DESIGN\.md`/g, to: 'the design decisions are in `docs/decisions.md`' },
+  { name: 'phrase', from: /the(\s+)decisions it leaves open are in `(?:\.\.\/shared\/)?DESIGN\.md`/g, to: 'the$1design decisions are in `docs/decisions.md`' },
   // Paths outside the repository.
   { name: 'SPEC path', from: /(?:\.\.\/)+shared\/SPEC\.md/g, to: 'docs/product.md' },
   { name: 'DESIGN path', from: /(?:\.\.\/)+shared\/DESIGN\.md/g, to: 'docs/decisions.md' },
