@@ -3,6 +3,7 @@ import { auditLedger, formatLedgerAudit } from './domain/gems/audit';
 import { purgeGemRequestKeys } from './domain/gems/idempotency';
 import { purgeUnusedQuotes } from './domain/sales/crypto';
 import { recordLedgerAudit } from './lib/metrics';
+import { observeAlert } from './domain/operations/alerts';
 import { purgeExpiredAuthRows } from './jobs/cleanup';
 import { purgeFinishedJobs } from './jobs/queue';
 import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
@@ -62,9 +63,11 @@ export const appJobs: JobDefinition[] = [
   {
     name: jobNames.ledgerAudit,
     // A mismatch is a finding, not a failure of the job: retrying would find it again.
-    handler: async (_payload, { db, logger }) => {
+    handler: async (_payload, { db, clock, logger }) => {
       const audit = await auditLedger(db);
       recordLedgerAudit(audit.ok, new Date());
+      // An incident for admins while the ledger does not balance, resolved by the next clean audit.
+      await db.transaction((tx) => observeAlert(tx, clock, 'ledger_audit', { firing: !audit.ok, detail: formatLedgerAudit(audit).slice(0, 500) }));
       const summary = { accountsChecked: audit.accountsChecked, entriesChecked: audit.entriesChecked, ok: audit.ok };
       if (audit.ok) logger.info(summary, formatLedgerAudit(audit));
       else logger.error({ ...summary, unbalancedEntryCount: audit.unbalancedEntryCount, cacheMismatchCount: audit.cacheMismatchCount, grandTotal: audit.grandTotal }, formatLedgerAudit(audit));

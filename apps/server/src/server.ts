@@ -15,6 +15,7 @@ import { emailJobs } from './domain/notifications/email';
 import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
 import { pushJobs } from './domain/push/jobs';
+import { alertSettings, operationsJobs } from './domain/operations/jobs';
 
 async function main() {
   let config: Config;
@@ -63,7 +64,7 @@ async function main() {
   // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
   const push = pushJobs(config.vapid, { testHosts: config.pushTestHosts });
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push]);
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config))]);
   worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---

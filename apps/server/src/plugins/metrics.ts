@@ -119,7 +119,7 @@ function databaseMetrics(database: Database): Registry {
   });
   new Gauge({
     name: 'wise_market_price_age_seconds',
-    help: 'Age of the last market data fetched, by dataset (prices, trending).',
+    help: 'Age of the last market data fetched, by dataset (markets: the coin prices; trending).',
     labelNames: ['dataset'] as const,
     registers: [registry],
     async collect() {
