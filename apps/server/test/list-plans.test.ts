@@ -14,6 +14,7 @@ import { listAdminBillOrders } from '../src/domain/admin/bills';
 import { searchCustomers } from '../src/domain/admin/customers';
 import { encodeCursor as encodeAdminCursor } from '../src/domain/admin/customers-paging';
 import { listSaleQueue } from '../src/domain/admin/review/queue';
+import { encodeStatementCursor, getGemStatement } from '../src/domain/gems/statement';
 import { listNotifications } from '../src/domain/notifications/service';
 import { getRewardHistory } from '../src/domain/rewards/rewards';
 import { encodeCursor, listTransactions } from '../src/domain/transactions/service';
@@ -138,6 +139,12 @@ describe('every growing list reads its own index in order, a cursor page include
   it('notifications and rewards history', async () => {
     await expectIndexOrder(await queriesOf(() => listNotifications(logged, heavyId, { cursor: midCursor() })), 'notifications', 'notifications_user_list_idx');
     await expectIndexOrder(await queriesOf(() => getRewardHistory(logged, heavyId, { cursor: midCursor() })), 'gem_reward_claims', 'gem_reward_claims_user_list_idx');
+  });
+
+  it('the gem statement', async () => {
+    const secret = 'list-plans-secret-0123456789abcdef';
+    const cursor = encodeStatementCursor(secret, heavyId, { seq: 1_000_000, balance: 500 });
+    await expectIndexOrder(await queriesOf(() => getGemStatement(logged, secret, heavyId, { cursor })), 'gem_entries', 'gem_entries_user_seq_idx');
   });
 
   it('the review queue: waiting oldest first, each decided view newest first, by kind, card and coin', async () => {
