@@ -18,7 +18,7 @@ import { hmac, safeEqualHex } from '../../lib/secrets';
 import { validationError } from '../errors';
 
 /**
- * The gem statement (README "Wise Gems"): every entry of the customer's gem ledger, newest first,
+ * The gem statement (README.md here, "The statement"): every entry of the customer's gem ledger, newest first,
  * with the signed change to the spendable balance and the balance after it.
  *
  * Entries are read in the order they were written (gem_entries.seq, 0021), keyset-paged on
