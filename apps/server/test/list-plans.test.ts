@@ -145,6 +145,13 @@ describe('every growing list reads its own index in order, a cursor page include
     const secret = 'list-plans-secret-0123456789abcdef';
     const cursor = encodeStatementCursor(secret, heavyId, { seq: 1_000_000, balance: 500 });
     await expectIndexOrder(await queriesOf(() => getGemStatement(logged, secret, heavyId, { cursor })), 'gem_entries', 'gem_entries_user_seq_idx');
+    // The seed is a sound ledger: a tenth of the movements are the heavy customer's, 10 gems each.
+    const page = await getGemStatement(database.db, secret, heavyId, { limit: 3 });
+    expect(page.movements.map((m) => [m.kind, m.amount, m.balance])).toEqual([
+      ['daily_collection', 10, ROWS],
+      ['daily_collection', 10, ROWS - 10],
+      ['daily_collection', 10, ROWS - 20],
+    ]);
   });
 
   it('the review queue: waiting oldest first, each decided view newest first, by kind, card and coin', async () => {
