@@ -2,6 +2,7 @@ import type { Notification, NotificationListResponse } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectSale } from '../src/domain/admin/review/decisions';
 import { settlePayoutFailure, settlePayoutSuccess } from '../src/domain/payouts/settle';
+import { transactionUrl } from '../src/domain/push/notify';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import { ManualClock } from '../src/lib/clock';
 import { SandboxPayouts } from '../src/providers/payouts/index';
@@ -10,6 +11,9 @@ import { airtimeBody, authorise, customerWithGems, newOrder, startBillsHarness, 
 import { approveSale, insertStaff, payoutTestDeps } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
+// The web app's own route table: a plain module of strings, read here so the push and the list
+// cannot drift apart.
+import { transactionHref } from '../../web/src/config/paths';
 
 /**
  * A notification about a sale or a bill order names it (`transaction_id`), so its row in the list
@@ -78,6 +82,12 @@ describe('notifications about a transaction carry its id', () => {
     // The id opens the customer's own detail.
     const detail = await get(h.t.app, `/api/transactions/${bad.id}`, customer.cookie);
     expect(detail.statusCode, detail.body).toBe(200);
+  });
+
+  it("the push opens the screen the list row links to: the transaction's detail", () => {
+    const id = '11111111-2222-4333-8444-555555555555';
+    expect(transactionUrl(id)).toBe(transactionHref(id));
+    expect(transactionUrl(id)).toBe(`/homepage/history/${id}`);
   });
 
   it('the database refuses a notification naming both a sale and a bill order', async () => {
