@@ -99,6 +99,7 @@ const authenticatedRoutes: RouteObject[] = [
       { index: true, lazy: screen(() => import('./routes/app/profile/profile'), 'ProfileRoute') },
       ...hidden([
         [paths.gemBalance, screen(() => import('./routes/app/profile/gem-balance'), 'GemBalanceRoute')],
+        [paths.gemStatement, screen(() => import('./routes/app/profile/gem-statement'), 'GemStatementRoute')],
         [paths.profileFullName, screen(() => import('./routes/app/profile/modify-full-name'), 'ModifyFullNameRoute')],
         [paths.profilePhone, screen(() => import('./routes/app/profile/modify-phone'), 'ModifyPhoneRoute')],
         [paths.profilePhoneNumber, screen(() => import('./routes/app/profile/modify-phone-number'), 'ModifyPhoneNumberRoute')],

@@ -27,6 +27,7 @@ export const paths = {
   profile: '/profile',
   profileSuccess: '/profile/success',
   gemBalance: '/profile/wisegembalance',
+  gemStatement: '/profile/wisegembalance/history',
   profileFullName: '/profile/modifyfullname',
   profilePhone: '/profile/modifyphonenumber',
   profilePhoneNumber: '/profile/modifyphonenumber/enternumber',

@@ -360,7 +360,7 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     if (!customer) throw new Error(`sale ${saleId} has no customer`);
     const headline = saleRejectedMessage(sale.title, sale.valueKobo, reason);
     const notice = input.message ? `${headline} ${input.message}` : headline;
-    await notify(tx, sale.userId, notice);
+    await notify(tx, sale.userId, notice, { saleId });
     await enqueuePush(tx, clock, sale.userId, { title: pushTitles.saleRejected, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: customer.email,

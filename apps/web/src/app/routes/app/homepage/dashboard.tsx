@@ -4,7 +4,7 @@ import { fetchMessages, firstWord } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
+import { paths, withReturnTo } from '../../../../config/paths';
 import { LogoutButton } from '../../../../features/auth/components/logout-button';
 import { useDashboard } from '../../../../features/dashboard/api/get-dashboard';
 import { ActionCards } from '../../../../features/dashboard/components/action-cards';
@@ -74,7 +74,7 @@ export function DashboardRoute() {
         <FetchError message={fetchMessages.details} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       ) : (
         <>
-          <GemBalanceCard balance={dashboard.data.wallet} historyHref={paths.history} />
+          <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
           <ServicesGrid links={serviceLinks} />
           <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
