@@ -233,6 +233,28 @@ export const SALE_IMAGE_PICK_TYPES = ['image/jpeg', 'image/png', 'image/webp', '
 
 export const formatCardAmount = (amount: string, currency: string) => `${currencySymbol(currency)}${formatDecimal(amount)}`;
 
+/** Two plain decimals compared exactly ("25.5" vs "25.50" is 0); undefined if either is not one. */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 | undefined {
+  const x = exactDecimal(a.trim());
+  const y = exactDecimal(b.trim());
+  if (!x || !y) return undefined;
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.digits * 10n ** BigInt(scale - x.scale);
+  const right = y.digits * 10n ** BigInt(scale - y.scale);
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+/** A card amount inside its sub-category's band, edges included: the rule the server enforces. */
+export function amountWithinBand(amount: string, band: { min_amount: string; max_amount: string }): boolean {
+  const low = compareDecimalStrings(amount, band.min_amount);
+  const high = compareDecimalStrings(amount, band.max_amount);
+  return low !== undefined && high !== undefined && low >= 0 && high <= 0;
+}
+
+/** "Enter an amount between $25.00 and $100.00 for this card", as the server words it. */
+export const amountOutOfBandText = (band: { min_amount: string; max_amount: string; currency: string }) =>
+  saleMessages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));
+
 /**
  * SPEC §9: the cash value is amount × exchange_rate, here in kobo rounded half-up, computed on
  * integers so it is exact. The server computes the same with decimal.js and is the one trusted;
