@@ -126,6 +126,38 @@ describe('SaleReview', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('writes a crypto sale’s figures as customers read them: grouped, with sensible decimals', () => {
+    renderReview(
+      sale({
+        kind: 'crypto',
+        title: 'Bitcoin (BTC)',
+        card: null,
+        subcategory: null,
+        card_code: null,
+        coin: 'btc',
+        coin_amount: '0.005',
+        currency: 'USD',
+        currency_amount: '514.8573',
+        exchange_rate: '1585.5',
+        transaction_id: 'abc123',
+        quote: {
+          id: null,
+          price_usd: '102971.46',
+          usdt_market_rate_ngn: '1600.5',
+          usdt_adjustment_ngn: '-15',
+          usdt_rate_ngn: '1585.5',
+          coin_adjustment_ngn: '0',
+          rate_ngn_per_usd: '1585.5',
+        },
+      }),
+    );
+    expect(screen.getByText('$514.86')).toBeTruthy();
+    expect(screen.getByText('$102,970')).toBeTruthy();
+    expect(screen.getByText('₦1,585.50/USD')).toBeTruthy();
+    expect(screen.getByText('₦1,600.50/USDT market, −₦15.00 adjustment')).toBeTruthy();
+    expect(screen.queryByText(/USD 514|102971/)).toBeNull();
+  });
+
   it("flags a payout account that only partly matches the customer's name", () => {
     renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'EZE NGOZI', name_match: 'partial' } }));
     const flag = screen.getByTestId('account-name-match');
