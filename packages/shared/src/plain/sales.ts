@@ -87,17 +87,41 @@ export const saleMessages = {
 /**
  * Why staff rejected a sale (DESIGN §8, issue 11): the reasons staff choose from, and the words the
  * customer reads for each on the transaction detail, in the notification and in the e-mail.
- * `other` carries the reviewer's own words instead.
+ * `other` carries the reviewer's own words instead. A gift card and a coin fail for different
+ * reasons, so each kind has its own list (`rejectionCodesFor`); the API and the database refuse a
+ * reason of the other kind.
  */
-export const SALE_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const GIFT_CARD_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const CRYPTO_REJECTION_CODES = ['no_deposit', 'wrong_network', 'amount_differs', 'unconfirmed', 'other'] as const;
+export const SALE_REJECTION_CODES = [
+  'used_card',
+  'invalid_code',
+  'wrong_card_type',
+  'partially_used',
+  'unclear_images',
+  'no_deposit',
+  'wrong_network',
+  'amount_differs',
+  'unconfirmed',
+  'other',
+] as const;
 export type SaleRejectionCode = (typeof SALE_REJECTION_CODES)[number];
+export type CryptoRejectionCode = (typeof CRYPTO_REJECTION_CODES)[number];
+export const rejectionCodesFor = (kind: SaleKind): readonly SaleRejectionCode[] => (kind === 'crypto' ? CRYPTO_REJECTION_CODES : GIFT_CARD_REJECTION_CODES);
 export const saleRejectionReasons: Record<Exclude<SaleRejectionCode, 'other'>, string> = {
   used_card: 'The card has already been used',
   invalid_code: 'The card code is not valid',
   wrong_card_type: 'The card is not the type or country you selected',
   partially_used: 'Part of the card balance has already been used',
   unclear_images: 'The images are not clear enough to verify the card',
+  no_deposit: 'We found no deposit matching this sale in our wallet',
+  wrong_network: 'The coins were sent on a different network from the one shown for this wallet',
+  amount_differs: 'The amount we received is not the amount you sold',
+  unconfirmed: 'The transfer has not been confirmed on the blockchain',
 };
+/** The reviewer picked a reason of the other kind of sale (422, under `reason`). */
+export const rejectionReasonWrongKind = 'Choose a reason for this kind of sale';
+
 /** A rejection's reason and the reviewer's message, as one paragraph for a notification or an e-mail. */
 export const saleRejectedMessage = (title: string, valueKobo: number, reason: string) =>
   `Your ${title} sale of ${formatKobo(valueKobo)} was rejected. Reason: ${reason.replace(/[.\s]+$/, '')}.`;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { pushTitles, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
+import { pushTitles, rejectionCodesFor, rejectionReasonWrongKind, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { saleApprovalRequests, sales, staff, users } from '../../../db/schema/index';
@@ -340,6 +340,8 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const sale = await lockSale(tx, saleId);
     const now = clock.now();
     await assertOpenTo(tx, sale, actor, now);
+    // A coin and a card fail for different reasons (the database refuses the other kind's too).
+    if (!rejectionCodesFor(sale.kind).includes(input.reason)) throw validationError(rejectionReasonWrongKind, { reason: rejectionReasonWrongKind });
     if (await openApprovalRequest(tx, saleId, true)) throw requestOpen();
     const at = notBefore(now, sale.statusChangedAt);
     await tx
