@@ -11,6 +11,7 @@ import { formatNaira } from '../../../../lib/format';
 import { formatAdjustment, formatAge, formatCoinPriceUsd, formatPhone, formatRate, formatSaleAmount, formatUsdWorth } from '../format-sale';
 import { ApproveForm } from './approve-form';
 import { ClaimBar } from './claim-bar';
+import { CryptoReturnPanel } from './crypto-return-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { RejectForm } from './reject-form';
 import { SecondApprovalPanel } from './second-approval';
@@ -93,6 +94,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           ) : (
             <DecisionSummary sale={sale} />
           )}
+          <CryptoReturnPanel sale={sale} className="admin-o-4" />
           <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} className="admin-o-4" />
         </div>
         <div className="admin-detail__main">
