@@ -1,6 +1,6 @@
 // Back office: coin price adjustments and wallet addresses (helper: business).
 import { z } from 'zod';
-import { COIN_IDS, type CoinId } from '../crypto';
+import { COIN_IDS } from '../crypto';
 import { plainText } from '../fields';
 import { confirmCodeSchema } from './common';
 import { ADDRESS_PATTERNS, addressFormatOf, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
