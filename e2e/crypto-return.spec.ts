@@ -56,6 +56,7 @@ test('wrong network → the customer gives a return address → staff record the
   await dialog.getByRole('button', { name: 'Record return' }).click();
   await expect(panel).toContainText('Returned');
   await expect(panel).toContainText(RETURN_TX);
+  await staff.page.screenshot({ path: 'test-results/admin-crypto-return.png', fullPage: true });
 
   // The customer's open screen follows by itself, and a notification says so.
   await expect(page.getByTestId('crypto-return-status')).toHaveText('Returned', { timeout: 30_000 });

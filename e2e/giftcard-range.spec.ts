@@ -38,6 +38,7 @@ for (const width of [390, 360]) {
     await expect(value).toHaveText(RANGE);
     expect(await sidewaysOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/giftcard-range-${width}.png` });
 
     // The form says the very same thing under the field.
     await page.getByRole('button', { name: 'Submit' }).click();
