@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cryptoRejectedNextStep,
   cryptoReturnErrorCodes,
   cryptoReturnResponseSchema,
   saleRejectionReasons,
@@ -83,6 +84,9 @@ describe('crypto rejection reasons', () => {
     expect(adminSaleDetailResponseSchema.parse(response.json()).sale.decision).toMatchObject({ rejection_code: 'wrong_network', rejection_reason: saleRejectionReasons.wrong_network });
     const detail = await customerDetail(seller, saleId);
     expect(detail).toMatchObject({ status: 'rejected', rejection_code: 'wrong_network', rejection_reason: saleRejectionReasons.wrong_network, crypto_return: null });
+    // The e-mail says what the customer can do about the coins.
+    const mails = await t.database.query<{ payload: { to: string; text: string } }>("SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%was rejected'", [SEND_EMAIL_JOB]);
+    expect(mails.map((mail) => mail.payload.text).join('\n')).toContain(cryptoRejectedNextStep('wrong_network'));
   });
 
   it("refuses a gift card's reason for a coin and a coin's for a gift card; an unknown one by the schema", async () => {
