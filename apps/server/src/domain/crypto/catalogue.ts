@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   COIN_IDS,
   coinArtUrl,
+  type CoinId,
   type CoinsResponse,
   type TrendingResponse,
   type WalletAddressesResponse,
@@ -9,6 +10,7 @@ import {
 import { catalogueAnswer } from '../catalogue-cache';
 import type { Db } from '../../db/client';
 import { cryptoWalletAddresses } from '../../db/schema/index';
+import { COINGECKO_IDS } from '../../providers/market-data/coingecko';
 import { ART_SYMBOL, hasOwnArt } from './art';
 import { pricesStale, readMarkets, readTrending, type MarketDeps } from './market-cache';
 import { loadAdjustments, rateFor } from './rates';
@@ -53,6 +55,8 @@ export async function listCoins(db: Db, deps: MarketDeps): Promise<CoinsResponse
   return { coins, updated_at: markets.fetchedAt.toISOString(), stale: markets.stale };
 }
 
+const COIN_BY_MARKET_ID = new Map(Object.entries(COINGECKO_IDS).map(([coin, marketId]) => [marketId, coin as CoinId]));
+
 /** GET /api/crypto/trending, in the market-data service's order. */
 export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingResponse> {
   const trending = await readTrending(db, deps);
@@ -67,6 +71,8 @@ export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingRe
       current_price_usd: coin.priceUsd,
       price_change_percentage_24h: coin.change24hPct,
       sparkline_7d: coin.sparkline7d,
+      // By the market service's id, never the symbol: any token may call itself "SOL".
+      sellable: COIN_BY_MARKET_ID.get(coin.id) ?? null,
     })),
     updated_at: trending.fetchedAt.toISOString(),
     stale: trending.stale,
