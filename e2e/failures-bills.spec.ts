@@ -70,6 +70,47 @@ for (const width of [390, 360]) {
       await expectCleanScreen(page);
     });
 
+    test('TV and electricity declined: each form comes back as it was, plan and meter included', async ({ page }) => {
+      await billCustomer(page, 5000, '/tv');
+      await page.getByLabel('Service').selectOption('gotv');
+      await expect(page.getByLabel('Variation')).toBeEnabled();
+      await page.getByLabel('Variation').selectOption({ label: 'GOtv Smallie – monthly · 1,900 gems' });
+      await page.getByLabel('Smart card number').fill('7027914329');
+      await page.getByLabel('Phone number').fill('08031230000');
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Purchase' }).click();
+      await enterBillPin(page);
+      await expect(toast(page, /Transaction failed/)).toBeVisible();
+      await expect(page).toHaveURL(/\/tv$/);
+      await expect(page.getByLabel('Service')).toHaveValue('gotv');
+      await expect(page.getByLabel('Variation').locator('option:checked')).toHaveText('GOtv Smallie – monthly · 1,900 gems');
+      await expect(page.getByLabel('Amount')).toHaveValue('1,900 gems');
+      await expect(page.getByLabel('Smart card number')).toHaveValue('7027914329');
+      await expect(page.getByLabel('Phone number')).toHaveValue('08031230000');
+      await expect(page.getByText('Balance: 5,000 gems')).toBeVisible();
+      await expectCleanScreen(page);
+
+      await page.goto('/electricity');
+      await page.getByLabel('Provider').selectOption('eko');
+      await page.getByLabel('Meter type').selectOption('postpaid');
+      await page.getByLabel('Meter number').fill('45012345678');
+      await page.getByLabel('Amount').fill('1200');
+      await page.getByLabel('Phone number').fill('08031230000');
+      await page.getByRole('button', { name: 'Proceed' }).click();
+      await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Purchase' }).click();
+      await enterBillPin(page);
+      await expect(toast(page, /Transaction failed/)).toBeVisible();
+      await expect(page).toHaveURL(/\/electricity$/);
+      await expect(page.getByLabel('Provider')).toHaveValue('eko');
+      await expect(page.getByLabel('Meter type')).toHaveValue('postpaid');
+      await expect(page.getByLabel('Meter number')).toHaveValue('45012345678');
+      await expect(page.getByLabel('Amount')).toHaveValue('1200');
+      await expect(page.getByLabel('Phone number')).toHaveValue('08031230000');
+      await expect(page.getByText('Balance: 5,000 gems')).toBeVisible();
+      expect(await gemBalance(page)).toBe(5000);
+      await expectCleanScreen(page);
+    });
+
     test('time-out (number ending 8888): Processing with the gems held, Go to history, the outcome later in notifications', async ({ page }) => {
       await billCustomer(page, 500, '/airtime');
       await buyAirtime(page, '08031238888', '200');
