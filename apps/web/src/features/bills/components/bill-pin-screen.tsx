@@ -48,8 +48,8 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const form = useZodForm(() => import('../form-schemas').then((m) => m.authoriseBillOrderSchema), { pin: '' });
   const [pinNotSet, setPinNotSet] = useState<string>();
   const settled = useRef(false);
-  // Since when the customer has waited for the provider (the Verify tap), and whether too long.
-  const [waitingSince, setWaitingSince] = useState<number>();
+  // Whether the customer is waiting for the provider (since the Verify tap), and whether too long.
+  const [waiting, setWaiting] = useState(false);
   const [waitedLong, setWaitedLong] = useState(false);
 
   const status = order.data?.order.status;
@@ -61,10 +61,10 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }, [kindOfOrder, serviceOfOrder]);
 
   useEffect(() => {
-    if (waitingSince === undefined) return;
-    const timer = setTimeout(() => setWaitedLong(true), Math.max(0, waitingSince + PROCESSING_SCREEN_AFTER_MS - Date.now()));
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaitedLong(true), PROCESSING_SCREEN_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [waitingSince]);
+  }, [waiting]);
 
   useEffect(() => {
     const current = order.data?.order;
@@ -83,11 +83,11 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }, [status, order.data, navigate, onGemsMoved]);
 
   const submit = form.handleSubmit(({ pin }) => {
-    setWaitingSince(Date.now());
+    setWaiting(true);
     authorise.mutate(pin, {
       onSuccess: () => onGemsMoved(),
       onError: (error) => {
-        setWaitingSince(undefined);
+        setWaiting(false);
         setWaitedLong(false);
         form.setValue('pin', '');
         if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet)) {
@@ -112,7 +112,7 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   });
 
   // Processing since before this screen opened (a reload, a return), or for longer than a moment.
-  const showProcessing = order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && waitingSince === undefined);
+  const showProcessing = order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);
 
   let body;
   if (orderId === '' || order.isError) {
