@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { StaffRole } from '../../apps/server/src/db/schema/admin';
+import type { StaffRole } from '@wise/shared/admin';
 import { createStaffMember } from '../../apps/server/src/domain/staff/management';
 import { totpAt } from '../../apps/server/src/domain/staff/totp';
 import { systemClock } from '../../apps/server/src/lib/clock';

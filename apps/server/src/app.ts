@@ -29,6 +29,7 @@ import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
+import { metrics } from './plugins/metrics';
 import { appInfoRoutes } from './routes/app-info/index';
 import { cryptoRoutes } from './routes/crypto/index';
 import { createMarketData } from './providers/market-data/index';
@@ -128,7 +129,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   };
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive });
+  await app.register(metrics, { database, token: config.METRICS_TOKEN });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   // Account area: dashboard, PIN, profile, bank, notifications, transactions, support.

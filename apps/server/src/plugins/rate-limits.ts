@@ -1,5 +1,6 @@
 import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S, pinErrorCodes } from '@wise/shared';
 import { DomainError, rateLimited } from '../domain/errors';
+import { rateLimitRefusals } from '../lib/metrics';
 import type { RateLimiter } from '../lib/rate-limiter';
 
 const MINUTE = 60_000;
@@ -105,8 +106,10 @@ export function createRateGuard(limiter: RateLimiter, multiplier: number): RateG
   // A client that hung up before its request was handled has no address any more: `request.ip` is
   // then undefined whatever its type says (found by the issue 14 soak, where it threw a 500).
   const fullKey = (policy: RatePolicy, key: string | undefined) => `${policy}:${(key ?? 'disconnected').toLowerCase()}`;
-  const refuse = (policy: RatePolicy, retryAfterMs: number) =>
-    rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  const refuse = (policy: RatePolicy, retryAfterMs: number) => {
+    rateLimitRefusals.inc({ policy });
+    return rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  };
   return {
     async consume(policy, key) {
       const result = await limiter.hit(fullKey(policy, key), limitOf(policy), ratePolicies[policy].windowMs);

@@ -6,7 +6,7 @@ import {
   type TrendingResponse,
   type WalletAddressesResponse,
 } from '@wise/shared';
-import { catalogueAnswer } from '../../db/catalogue-cache';
+import { catalogueAnswer } from '../catalogue-cache';
 import type { Db } from '../../db/client';
 import { cryptoWalletAddresses } from '../../db/schema/index';
 import { ART_SYMBOL, hasOwnArt } from './art';
@@ -15,7 +15,7 @@ import { loadAdjustments, rateFor } from './rates';
 
 /**
  * GET /api/crypto/coins serialized by `serialize`, kept while the prices' version stands
- * (db/catalogue-cache.ts: staff's adjustment or any instance's refresh is seen at the next
+ * (domain/catalogue-cache.ts: staff's adjustment or any instance's refresh is seen at the next
  * request). Both forms are kept, since only the `stale` flag moves with the clock.
  */
 export async function coinsAnswer(db: Db, deps: MarketDeps, serialize: (coins: CoinsResponse) => string): Promise<string> {
