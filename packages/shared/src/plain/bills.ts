@@ -96,6 +96,11 @@ export const billMessages = {
   declined: 'The provider could not complete this purchase. Your gems have been returned',
   providerUnreachable: 'We could not reach the provider. Your gems have been returned',
   processing: 'Your purchase is being processed. We will notify you when it completes',
+  /** The PIN screen once the provider has kept the customer waiting a few seconds. */
+  processingTitle: 'Processing',
+  processingHeld: (gems: number) => `Your ${groupThousands(gems)} gems are held, not lost.`,
+  processingNext: 'The network has not confirmed this purchase yet. We will notify you of the outcome; if it does not go through, your gems come back.',
+  goToHistory: 'Go to history',
   insufficient: m.insufficientBalance,
   amountRange: (min: number, max: number) => `Enter an amount between ${groupThousands(min)} and ${groupThousands(max)}`,
   planUnavailable: 'This plan is not available. Choose another plan',

@@ -5,7 +5,8 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
-import type { AirtimeFormValues } from '../form-schemas';
+import type { AirtimeFormInput, AirtimeFormValues } from '../form-schemas';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWORK_LABELS[value] }));
@@ -15,10 +16,14 @@ const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWOR
  * field is filled and valid and the amount is within the gem balance (SPEC §4).
  */
 export function AirtimeForm({ balance }: { balance: number | undefined }) {
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), { network: undefined, phone: '', amount: '' });
+  const draft = useBillDraft<AirtimeFormInput>('airtime');
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), draft ?? { network: undefined, phone: '', amount: '' });
   const [checkout, setCheckout] = useState<AirtimeFormValues>();
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((values) => setCheckout(values));
+  const submit = form.handleSubmit((values) => {
+    keepBillDraft('airtime', form.control.values());
+    setCheckout(values);
+  });
   const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
 
   return (

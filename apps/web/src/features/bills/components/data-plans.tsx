@@ -7,6 +7,7 @@ import { toastError } from '../../../components/ui/toast';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
 
@@ -16,7 +17,8 @@ import './bills.css';
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
   const plans = useDataPlans(network);
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: '' });
+  const draft = useBillDraft<{ phone: string }>(`data:${network}`);
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
 
   const choose = (plan: BillPlan) =>
@@ -26,6 +28,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           toastError(billMessages.insufficient);
           return;
         }
+        keepBillDraft(`data:${network}`, form.control.values());
         setCheckout({ plan, phone });
       },
       () => form.setFocus('phone'),

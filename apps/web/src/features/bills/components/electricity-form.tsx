@@ -17,7 +17,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyBillCustomer } from '../api/verify-customer';
-import type { ElectricityFormValues } from '../form-schemas';
+import type { ElectricityFormInput, ElectricityFormValues } from '../form-schemas';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const providerOptions = ELECTRICITY_PROVIDERS.map((value) => ({ value, label: ELECTRICITY_PROVIDER_LABELS[value] }));
@@ -29,7 +30,11 @@ const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: meterTypeLa
  * The meter is verified first, so the sheet shows whose it is.
  */
 export function ElectricityForm({ balance }: { balance: number | undefined }) {
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.electricityFormSchema(balance)), { provider: undefined, amount: '', meter_number: '', phone: '', meter_type: undefined });
+  const draft = useBillDraft<ElectricityFormInput>('electricity');
+  const form = useZodForm(
+    () => import('../form-schemas').then((m) => m.electricityFormSchema(balance)),
+    draft ?? { provider: undefined, amount: '', meter_number: '', phone: '', meter_type: undefined },
+  );
   const verify = useVerifyBillCustomer();
   const [checkout, setCheckout] = useState<{ values: ElectricityFormValues; customerName: string }>();
   const errors = form.formState.errors;
@@ -38,7 +43,10 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
     verify.mutate(
       { kind: 'electricity', service: values.provider, customer_id: values.meter_number, meter_type: values.meter_type },
       {
-        onSuccess: ({ customer_name }) => setCheckout({ values, customerName: customer_name }),
+        onSuccess: ({ customer_name }) => {
+          keepBillDraft('electricity', form.control.values());
+          setCheckout({ values, customerName: customer_name });
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
             form.setError('meter_number', { type: 'server', message: error.message });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   billErrorCodes,
   billMessages,
@@ -18,7 +18,8 @@ import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
 import { useVerifyBillCustomer } from '../api/verify-customer';
-import type { TvFormValues } from '../form-schemas';
+import type { TvFormInput, TvFormValues } from '../form-schemas';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LABELS[value] }));
@@ -29,10 +30,18 @@ const isService = (value: unknown): value is TvService => (TV_SERVICES as readon
  * plan's amount and phone. The card is verified first, so the sheet shows whose it is.
  */
 export function TvForm({ balance }: { balance: number | undefined }) {
-  const [service, setService] = useState<TvService>();
+  const draft = useBillDraft<TvFormInput>('tv');
+  const [service, setService] = useState<TvService | undefined>(isService(draft?.service) ? draft.service : undefined);
   const plans = useTvPlans(service);
   const planList = plans.data?.plans ?? [];
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), draft ?? { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  // A restored plan can be shown only once its service's list (the select's options) has arrived.
+  const restoredPlan = draft?.plan;
+  const plansArrived = plans.data !== undefined;
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (plansArrived && restoredPlan && getValues('plan') === restoredPlan) setValue('plan', restoredPlan);
+  }, [plansArrived, restoredPlan, getValues, setValue]);
   const verify = useVerifyBillCustomer();
   const [checkout, setCheckout] = useState<{ values: TvFormValues; customerName: string }>();
   const errors = form.formState.errors;
@@ -42,7 +51,10 @@ export function TvForm({ balance }: { balance: number | undefined }) {
     verify.mutate(
       { kind: 'tv', service: values.service, customer_id: values.smart_card_number },
       {
-        onSuccess: ({ customer_name }) => setCheckout({ values, customerName: customer_name }),
+        onSuccess: ({ customer_name }) => {
+          keepBillDraft('tv', form.control.values());
+          setCheckout({ values, customerName: customer_name });
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
             form.setError('smart_card_number', { type: 'server', message: error.message });
