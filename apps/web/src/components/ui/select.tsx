@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { FieldShell, describedBy } from './text-field';
 import './field.css';
@@ -15,22 +15,55 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   error?: string;
   hint?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
+  /**
+   * Long choices (a plan with its price, a sub-category with its rate): a closed native select
+   * shows one line and cuts the end off on a 360 px phone, so the choice is drawn over it on up to
+   * two lines while the select itself (transparent, on top) still takes the tap and opens the
+   * phone's own picker.
+   */
+  wrap?: boolean;
 }
 
 /** A native select (best on phones) dressed like our inputs. */
-export function Select({ label, options, placeholder, error, hint, id, ref, ...select }: SelectProps) {
+export function Select({ label, options, placeholder, error, hint, id, ref, wrap = false, onChange, ...select }: SelectProps) {
   const fallbackId = useId();
   const selectId = id ?? fallbackId;
+  const own = useRef<HTMLSelectElement | null>(null);
+  const [face, setFace] = useState<{ text: string; chosen: boolean }>({ text: placeholder ?? '', chosen: false });
+  // The form may set the value without a change event (a reset, a dependent field cleared): read
+  // what the select shows after every render rather than only on change.
+  const readFace = () => {
+    const element = own.current;
+    if (!wrap || !element) return;
+    const option = element.selectedOptions[0];
+    const next = { text: option?.textContent ?? placeholder ?? '', chosen: Boolean(option && option.value !== '') };
+    setFace((current) => (current.text === next.text && current.chosen === next.chosen ? current : next));
+  };
+  useLayoutEffect(readFace);
+  const setRefs = (element: HTMLSelectElement | null) => {
+    own.current = element;
+    if (typeof ref === 'function') ref(element);
+    else if (ref) ref.current = element;
+  };
   return (
     <FieldShell id={selectId} label={label} error={error} hint={hint}>
-      <div className="field__control">
+      <div className={wrap ? 'field__control field__control--face' : 'field__control'}>
+        {wrap ? (
+          <span className={face.chosen ? 'field__face' : 'field__face field__face--placeholder'} aria-hidden="true">
+            {face.text}
+          </span>
+        ) : null}
         <select
           {...select}
-          ref={ref}
+          ref={setRefs}
           id={selectId}
           className="field__input"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(selectId, error, hint)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => {
+            onChange?.(event);
+            readFace();
+          }}
         >
           {placeholder !== undefined ? (
             <option value="" disabled>

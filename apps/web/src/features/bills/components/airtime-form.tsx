@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatBillPhone, type CreateBillOrderInput } from '@wise/shared';
+import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatPhone, type CreateBillOrderInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -46,7 +46,7 @@ export function AirtimeForm({ balance }: { balance: number | undefined }) {
             ? [
                 { label: 'Amount', value: `${formatGems(checkout.amount)} gems` },
                 { label: 'Network', value: BILL_NETWORK_LABELS[checkout.network] },
-                { label: 'Number', value: formatBillPhone(checkout.phone) },
+                { label: 'Number', value: formatPhone(checkout.phone) },
               ]
             : []
         }

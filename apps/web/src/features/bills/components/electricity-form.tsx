@@ -5,7 +5,7 @@ import {
   ELECTRICITY_MAX_GEMS,
   ELECTRICITY_PROVIDER_LABELS,
   ELECTRICITY_PROVIDERS,
-  formatBillPhone,
+  formatPhone,
   METER_TYPES,
   type CreateBillOrderInput,
 } from '@wise/shared';
@@ -84,7 +84,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
                 { label: 'Meter type', value: meterTypeLabels[checkout.values.meter_type] },
                 { label: 'Provider', value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
                 { label: 'Amount', value: `${formatGems(checkout.values.amount)} gems` },
-                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+                { label: 'Number', value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

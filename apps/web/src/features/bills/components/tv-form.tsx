@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   billErrorCodes,
   billMessages,
-  formatBillPhone,
+  formatPhone,
   TV_SERVICE_LABELS,
   TV_SERVICES,
   tvPlanValue,
@@ -82,6 +82,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         />
         <Select
           label="Variation"
+          wrap
           placeholder={service === undefined ? 'Choose a service first' : plans.isPending ? 'Loading plans...' : 'Select plan'}
           options={planList.map((plan) => ({ value: tvPlanValue(plan), label: `${plan.name} · ${formatGems(plan.amount)} gems` }))}
           disabled={service === undefined || plans.isPending || plans.isError}
@@ -128,7 +129,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
                 { label: 'Service', value: TV_SERVICE_LABELS[checkout.values.service] },
                 { label: 'Plan', value: checkout.values.plan.name },
                 { label: 'Amount', value: `${formatGems(checkout.values.plan.amount)} gems` },
-                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+                { label: 'Number', value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

@@ -129,6 +129,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
       <Select
         label="Sub-category"
         placeholder="Choose a sub-category"
+        wrap
         options={subcategories.map((sub) => ({ value: sub.id, label: `${sub.subcategory} · ${compactRate(sub)}` }))}
         error={errors.subcategory_id?.message}
         disabled={submitting}

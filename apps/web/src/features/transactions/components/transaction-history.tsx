@@ -17,13 +17,37 @@ const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANS
 /** The card art or coin logo in the row's circle; an icon when there is neither. */
 function Leading({ tx }: { tx: TransactionItem }) {
   const image = tx.image_path_url ?? tx.crypto_logo_url;
-  // Card art is card-shaped: cropped to a circle it would lose the brand's name.
-  if (tx.image_path_url) return <img className="tx-row__image tx-row__image--card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={48} height={30} />;
+  // Card art is card-shaped: cropped to a circle it would lose the brand's name, so the whole card
+  // sits inside the row's 40 px circle.
+  if (tx.image_path_url)
+    return (
+      <span className="tx-row__icon tx-row__icon--card">
+        <img className="tx-row__card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={30} height={19} />
+      </span>
+    );
   if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
   return (
     <span className="tx-row__icon">
       {tx.transaction_type === 'crypto' ? <Bitcoin size={18} aria-hidden="true" /> : <CreditCard size={18} aria-hidden="true" />}
     </span>
+  );
+}
+
+/**
+ * "MTN data · +234 803 123 4567", "Amazon · USA physical": the first part is the row's title, the
+ * rest its secondary line, so a phone number or plan is never cut off beside the amount.
+ */
+function RowTitle({ title }: { title: string }) {
+  const at = title.indexOf(' · ');
+  if (at < 0) return <span className="tx-row__title">{title}</span>;
+  return (
+    <>
+      <span className="tx-row__title">
+        {title.slice(0, at)}
+        <span className="visually-hidden"> · </span>
+      </span>
+      <span className="tx-row__detail">{title.slice(at + 3)}</span>
+    </>
   );
 }
 
@@ -86,7 +110,7 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
               <Link to={hrefFor(tx)} className="tx-row" data-testid="transaction-row">
                 <Leading tx={tx} />
                 <span className="tx-row__main">
-                  <span className="tx-row__title">{tx.title || capitalizeFirst(tx.transaction_type)}</span>
+                  <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} />
                   <DateTime className="tx-row__sub" iso={tx.transaction_date} />
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
