@@ -67,7 +67,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="08031234567"
+          placeholder="e.g. 0803 123 4567"
           error={form.formState.errors.phone?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
           {...form.field('phone')}

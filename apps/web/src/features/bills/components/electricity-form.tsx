@@ -57,7 +57,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
       <form className="screen__form" onSubmit={submit} noValidate>
         <Select label="Provider" placeholder="Select provider" options={providerOptions} defaultValue="" error={errors.provider?.message} {...form.field('provider')} />
         <Select label="Meter type" placeholder="Select meter type" options={meterTypeOptions} defaultValue="" error={errors.meter_type?.message} {...form.field('meter_type')} />
-        <TextField label="Meter number" inputMode="numeric" autoComplete="off" placeholder="45012345678" error={errors.meter_number?.message} {...form.field('meter_number')} />
+        <TextField label="Meter number" inputMode="numeric" autoComplete="off" placeholder="e.g. 45012345678" error={errors.meter_number?.message} {...form.field('meter_number')} />
         <TextField
           label="Amount"
           inputMode="numeric"
@@ -66,7 +66,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
           {...form.field('amount')}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
             Proceed

@@ -9,6 +9,7 @@ import {
   type CreateBillOrderInput,
   type TvService,
 } from '@wise/shared';
+import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -69,6 +70,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         <Select
           label="Service"
           placeholder="Select service"
+          leadFor={(value) => brandMark(value, 28)}
           options={serviceOptions}
           defaultValue=""
           error={errors.service?.message}
@@ -98,7 +100,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           label="Smart card number"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="7027914329"
+          placeholder="e.g. 7027914329"
           error={errors.smart_card_number?.message}
           {...form.field('smart_card_number')}
         />
@@ -110,7 +112,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           error={errors.amount?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
             Proceed

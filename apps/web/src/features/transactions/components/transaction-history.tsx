@@ -34,19 +34,24 @@ function Leading({ tx }: { tx: TransactionItem }) {
 }
 
 /**
- * "MTN data · +234 803 123 4567", "Amazon · USA physical": the first part is the row's title, the
- * rest its secondary line, so a phone number or plan is never cut off beside the amount.
+ * "MTN data · +234 803 123 4567", "Amazon · USA physical": the first part is the row's title
+ * beside the amount, the rest a line of its own across the row, so a phone number or plan is
+ * read whole on a 360 px phone.
  */
-function RowTitle({ title }: { title: string }) {
+function RowTitle({ title, amount }: { title: string; amount: string }) {
   const at = title.indexOf(' · ');
-  if (at < 0) return <span className="tx-row__title">{title}</span>;
   return (
     <>
-      <span className="tx-row__title">
-        {title.slice(0, at)}
-        <span className="visually-hidden"> · </span>
+      <span className="tx-row__line">
+        <span className="tx-row__title">{at < 0 ? title : title.slice(0, at)}</span>
+        <span className="tx-row__amount">{amount}</span>
       </span>
-      <span className="tx-row__detail">{title.slice(at + 3)}</span>
+      {at < 0 ? null : (
+        <span className="tx-row__detail">
+          <span className="visually-hidden"> · </span>
+          {title.slice(at + 3)}
+        </span>
+      )}
     </>
   );
 }
@@ -110,8 +115,11 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
               <Link to={hrefFor(tx)} className="tx-row" data-testid="transaction-row">
                 <Leading tx={tx} />
                 <span className="tx-row__main">
-                  <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} />
-                  <DateTime className="tx-row__sub" iso={tx.transaction_date} />
+                  <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)} />
+                  <span className="tx-row__line">
+                    <DateTime className="tx-row__sub" iso={tx.transaction_date} />
+                    <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
+                  </span>
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
                     <span className="tx-row__comment" data-testid="transaction-adjusted">
@@ -119,10 +127,6 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                       {tx.amount_reason ? ` · ${tx.amount_reason}` : ''}
                     </span>
                   ) : null}
-                </span>
-                <span className="tx-row__trail">
-                  <span className="tx-row__amount">{formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)}</span>
-                  <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
                 </span>
               </Link>
             </li>

@@ -8,7 +8,7 @@ import '../shared/account.css';
 /** /more: a Rewards link (SPEC §2). */
 export function MoreRoute() {
   return (
-    <Screen header={<Header backTo={paths.homepage} title="More" />}>
+    <Screen header={<Header backTo={paths.homepage} />}>
       <title>More · Wise</title>
       <ScreenIntro title="More" text="Everything else Wise can do for you" />
       <ul className="list">
