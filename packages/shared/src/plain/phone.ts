@@ -1,6 +1,6 @@
 /*
- * How a phone number reads everywhere, customer screens and back office alike (README, "Phone
- * numbers"): one formatter, so a bill's number, a history row and the profile agree.
+ * How a phone number reads everywhere, customer screens and back office alike: one formatter, so
+ * a bill's number, a history row, the profile and the staff's customer page agree.
  */
 
 /** The ten national digits of a Nigerian number however it was typed or stored, else undefined. */
