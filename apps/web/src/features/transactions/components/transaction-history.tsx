@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
+import { Bitcoin, CreditCard, Lightbulb, ReceiptText, Smartphone, Tv, Wifi, type LucideIcon } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, formatKobo, saleAmountLabels, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,6 +14,9 @@ import './transactions.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];
 
+/** The same icons as the dashboard's services, so a bill reads as what it bought. */
+const kindIcons: Record<string, LucideIcon> = { crypto: Bitcoin, airtime: Smartphone, data: Wifi, tv: Tv, electricity: Lightbulb };
+
 /** The card art or coin logo in the row's circle; an icon when there is neither. */
 function Leading({ tx }: { tx: TransactionItem }) {
   const image = tx.image_path_url ?? tx.crypto_logo_url;
@@ -26,9 +29,10 @@ function Leading({ tx }: { tx: TransactionItem }) {
       </span>
     );
   if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
+  const Icon = Object.hasOwn(kindIcons, tx.transaction_type) ? kindIcons[tx.transaction_type]! : CreditCard;
   return (
     <span className="tx-row__icon">
-      {tx.transaction_type === 'crypto' ? <Bitcoin size={18} aria-hidden="true" /> : <CreditCard size={18} aria-hidden="true" />}
+      <Icon size={18} aria-hidden="true" />
     </span>
   );
 }
