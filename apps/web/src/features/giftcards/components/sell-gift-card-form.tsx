@@ -139,7 +139,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         label={`Amount (${symbol})`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder="e.g. 100"
         maxLength={13}
         leading={<span className="tabular">{symbol}</span>}
         hint={subcategory ? `Between ${formatCardAmount(subcategory.min_amount, subcategory.currency)} and ${formatCardAmount(subcategory.max_amount, subcategory.currency)}` : undefined}
