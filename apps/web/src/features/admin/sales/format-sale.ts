@@ -43,8 +43,3 @@ export function formatAge(minutes: number): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
-/** `+2348031234567` → `+234 803 123 4567` (LOOK.md); anything else as it is. */
-export function formatPhone(phone: string): string {
-  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `+234 ${match[1]} ${match[2]} ${match[3]}` : phone;
-}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatBillPhone, type CreateBillOrderInput } from '@wise/shared';
+import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatPhone, type CreateBillOrderInput } from '@wise/shared';
+import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -29,8 +30,8 @@ export function AirtimeForm({ balance }: { balance: number | undefined }) {
   return (
     <>
       <form className="screen__form" onSubmit={submit} noValidate>
-        <Select label="Network" placeholder="Select network" options={networkOptions} defaultValue="" error={errors.network?.message} {...form.field('network')} />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <Select label="Network" placeholder="Select network" leadFor={(value) => brandMark(value, 28)} options={networkOptions} defaultValue="" error={errors.network?.message} {...form.field('network')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <TextField
           label="Amount"
           inputMode="numeric"
@@ -51,7 +52,7 @@ export function AirtimeForm({ balance }: { balance: number | undefined }) {
             ? [
                 { label: 'Amount', value: `${formatGems(checkout.amount)} gems` },
                 { label: 'Network', value: BILL_NETWORK_LABELS[checkout.network] },
-                { label: 'Number', value: formatBillPhone(checkout.phone) },
+                { label: 'Number', value: formatPhone(checkout.phone) },
               ]
             : []
         }

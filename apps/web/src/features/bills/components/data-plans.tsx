@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BILL_NETWORK_LABELS, billMessages, formatBillPhone, type BillNetwork, type BillPlan } from '@wise/shared';
+import { BILL_NETWORK_LABELS, billMessages, formatPhone, type BillNetwork, type BillPlan } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
@@ -70,7 +70,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="08031234567"
+          placeholder="e.g. 0803 123 4567"
           error={form.formState.errors.phone?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
           {...form.field('phone')}
@@ -89,7 +89,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
                 { label: 'Plan', value: checkout.plan.name },
                 { label: 'Amount', value: `${formatGems(checkout.plan.amount)} gems` },
                 { label: 'Network', value: BILL_NETWORK_LABELS[network] },
-                { label: 'Number', value: formatBillPhone(checkout.phone) },
+                { label: 'Number', value: formatPhone(checkout.phone) },
               ]
             : []
         }

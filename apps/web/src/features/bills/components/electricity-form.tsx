@@ -5,7 +5,7 @@ import {
   ELECTRICITY_MAX_GEMS,
   ELECTRICITY_PROVIDER_LABELS,
   ELECTRICITY_PROVIDERS,
-  formatBillPhone,
+  formatPhone,
   METER_TYPES,
   type CreateBillOrderInput,
 } from '@wise/shared';
@@ -65,7 +65,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
       <form className="screen__form" onSubmit={submit} noValidate>
         <Select label="Provider" placeholder="Select provider" options={providerOptions} defaultValue="" error={errors.provider?.message} {...form.field('provider')} />
         <Select label="Meter type" placeholder="Select meter type" options={meterTypeOptions} defaultValue="" error={errors.meter_type?.message} {...form.field('meter_type')} />
-        <TextField label="Meter number" inputMode="numeric" autoComplete="off" placeholder="45012345678" error={errors.meter_number?.message} {...form.field('meter_number')} />
+        <TextField label="Meter number" inputMode="numeric" autoComplete="off" placeholder="e.g. 45012345678" error={errors.meter_number?.message} {...form.field('meter_number')} />
         <TextField
           label="Amount"
           inputMode="numeric"
@@ -74,7 +74,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
           {...form.field('amount')}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
             Proceed
@@ -92,7 +92,7 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
                 { label: 'Meter type', value: meterTypeLabels[checkout.values.meter_type] },
                 { label: 'Provider', value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
                 { label: 'Amount', value: `${formatGems(checkout.values.amount)} gems` },
-                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+                { label: 'Number', value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import {
   billErrorCodes,
   billMessages,
-  formatBillPhone,
+  formatPhone,
   TV_SERVICE_LABELS,
   TV_SERVICES,
   tvPlanValue,
   type CreateBillOrderInput,
   type TvService,
 } from '@wise/shared';
+import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -81,6 +82,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         <Select
           label="Service"
           placeholder="Select service"
+          leadFor={(value) => brandMark(value, 28)}
           options={serviceOptions}
           defaultValue=""
           error={errors.service?.message}
@@ -94,6 +96,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         />
         <Select
           label="Variation"
+          wrap
           placeholder={service === undefined ? 'Choose a service first' : plans.isPending ? 'Loading plans...' : 'Select plan'}
           options={planList.map((plan) => ({ value: tvPlanValue(plan), label: `${plan.name} · ${formatGems(plan.amount)} gems` }))}
           disabled={service === undefined || plans.isPending || plans.isError}
@@ -109,7 +112,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           label="Smart card number"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="7027914329"
+          placeholder="e.g. 7027914329"
           error={errors.smart_card_number?.message}
           {...form.field('smart_card_number')}
         />
@@ -121,7 +124,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           error={errors.amount?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
             Proceed
@@ -140,7 +143,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
                 { label: 'Service', value: TV_SERVICE_LABELS[checkout.values.service] },
                 { label: 'Plan', value: checkout.values.plan.name },
                 { label: 'Amount', value: `${formatGems(checkout.values.plan.amount)} gems` },
-                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+                { label: 'Number', value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

@@ -75,9 +75,11 @@ export function DashboardRoute() {
       ) : (
         <>
           <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
-          <ServicesGrid links={serviceLinks} />
-          <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
+          {/* Selling is what the app is for: the sell cards lead, what is left to set up follows
+              while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
+          <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
+          <ServicesGrid links={serviceLinks} />
         </>
       )}
       {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary.

@@ -1,4 +1,4 @@
-import { COINS } from '@wise/shared';
+import { COINS, formatPhone } from '@wise/shared';
 import { accountNameMatchLabels, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
@@ -8,7 +8,7 @@ import { Badge } from '../../../../components/admin/status-badge';
 import { CopyButton } from '../../../../components/ui/copy-button';
 import { DateTime } from '../../../../components/ui/date-time';
 import { formatNaira } from '../../../../lib/format';
-import { formatAdjustment, formatAge, formatCoinPriceUsd, formatPhone, formatRate, formatSaleAmount, formatUsdWorth } from '../format-sale';
+import { formatAdjustment, formatAge, formatCoinPriceUsd, formatRate, formatSaleAmount, formatUsdWorth } from '../format-sale';
 import { ApproveForm } from './approve-form';
 import { ClaimBar } from './claim-bar';
 import { CryptoReturnPanel } from './crypto-return-panel';
