@@ -18,3 +18,4 @@ export * from './crypto';
 export * from './bills';
 export * from './push';
 export * from './plain/payouts';
+export * from './receipts';

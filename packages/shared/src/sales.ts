@@ -100,6 +100,8 @@ export const saleDetailSchema = transactionItemSchema.extend({
   /** The reviewer's own message to the customer about a rejection, when they wrote one. */
   rejection_message: z.string().nullish(),
   payout_reference: z.string().nullable(),
+  /** When staff approved or rejected it (null before): the "Reviewed" time of the receipt. */
+  decided_at: z.string().nullish(),
   // A crypto sale's own facts (null for a gift card). The server always sends them; they are
   // optional in the type only so that a gift-card SaleDetail written before them still checks.
   /** The coin sold. */

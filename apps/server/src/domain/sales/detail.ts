@@ -161,6 +161,7 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,
     payout_reference: sale.payoutReference,
+    decided_at: sale.decidedAt?.toISOString() ?? null,
     ...cryptoFacts(sale),
   };
 }
