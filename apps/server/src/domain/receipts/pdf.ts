@@ -18,14 +18,15 @@ function loadFonts() {
   return fonts;
 }
 
-// LOOK.md's palette.
+// LOOK.md's palette, in the web's AA shades (apps/web/src/components/ui/tokens.css); a receipt
+// is a document and keeps the light theme whatever the app's.
 const INK = '#0F1222';
 const INK_2 = '#5B6075';
 const LINE = '#E6E8F0';
 const PRIMARY = '#3B2BD6';
-const DANGER = '#D92D20';
-const DANGER_SOFT = '#FEF3F2';
-const TONE: Record<ReceiptTone, string> = { successful: '#138A36', pending: '#7A3FF2', rejected: DANGER };
+const DANGER = '#B42318';
+const DANGER_SOFT = '#FDECEA';
+const TONE: Record<ReceiptTone, string> = { successful: '#0F7A30', pending: '#7A3FF2', rejected: DANGER };
 
 const MARGIN = 48;
 const LABEL_SHARE = 0.4;
