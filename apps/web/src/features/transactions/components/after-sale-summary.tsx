@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { afterSaleTexts, formatCardAmount, formatKobo, type SaleDetail } from '@wise/shared';
+import { afterSaleTexts, COINS, formatCardAmount, formatKobo, type SaleDetail } from '@wise/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useReviewTime } from '../api/get-review-time';
 import { transactionQueryOptions } from '../api/get-transaction';
 import './transactions.css';
+
+/** A coin by its name ("Bitcoin"), a card by its title ("Amazon · USA physical"). */
+const whatSold = (sale: SaleDetail) => (sale.coin ? COINS[sale.coin].name : sale.title);
 
 function amountSold(sale: SaleDetail): string {
   return sale.coin_amount && sale.crypto ? `${sale.coin_amount} ${sale.crypto.symbol}` : formatCardAmount(sale.currency_amount, sale.currency);
@@ -33,7 +36,7 @@ export function AfterSaleSummary({ saleId }: { saleId: string }) {
           <dl className="tx-detail__rows">
             <div className="tx-detail__row">
               <dt>{afterSaleTexts.sold}</dt>
-              <dd>{sale.title}</dd>
+              <dd>{whatSold(sale)}</dd>
             </div>
             <div className="tx-detail__row">
               <dt>{afterSaleTexts.amount}</dt>
