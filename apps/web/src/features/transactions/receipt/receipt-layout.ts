@@ -69,7 +69,6 @@ export function wrapText(text: string, font: string, maxWidth: number, measure: 
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       // A word wider than the column is cut where it must.
       let rest = word;
       while (measure(rest, font) > maxWidth && rest.length > 1) {
