@@ -57,7 +57,6 @@ export const receiptTexts = {
   shareTitle: (title: string) => `Wise receipt · ${title}`,
   timeZone: (zone: string) => `Times are in ${zone}.`,
   issued: (when: string) => `Issued ${when}.`,
-  notFound: 'This transaction does not exist',
 } as const;
 
 const STATUS_TONE: Record<TransactionStatus, ReceiptTone> = { pending: 'pending', successful: 'successful', rejected: 'rejected' };

@@ -16,7 +16,9 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
       },
     },
     async (request, reply) => {
-      const file = await receiptPdfFor(ctx.db, currentUser(request).id, request.params.id, { timeZone: ctx.config.APP_TIMEZONE, now: ctx.clock.now() });
+      const user = currentUser(request);
+      await ctx.rates.consume('receiptPdfsPerUser', user.id);
+      const file = await receiptPdfFor(ctx.db, user.id, request.params.id, { timeZone: ctx.config.APP_TIMEZONE, now: ctx.clock.now() });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
