@@ -68,23 +68,23 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
   doc.moveDown(1.4);
 
   // What, how much, where it stands.
-  doc.font('bold').fontSize(11).fillColor(INK_2).text(receipt.title, left, doc.y, { width, align: 'center' });
+  doc.font('bold').fontSize(12).fillColor(INK_2).text(receipt.title, left, doc.y, { width, align: 'center' });
   doc.moveDown(0.3);
-  doc.font('regular').fontSize(9).fillColor(INK_2).text(receipt.amountLabel, { width, align: 'center' });
-  doc.font('bold').fontSize(24).fillColor(INK).text(receipt.amount, { width, align: 'center' });
+  doc.font('regular').fontSize(10).fillColor(INK_2).text(receipt.amountLabel, { width, align: 'center' });
+  doc.font('bold').fontSize(26).fillColor(INK).text(receipt.amount, { width, align: 'center' });
   doc.moveDown(0.2);
   doc.font('bold').fontSize(10).fillColor(TONE[receipt.status.tone]).text(receipt.status.label, { width, align: 'center' });
   doc.moveDown(1);
 
   for (const note of receipt.notes) {
     const text = note.lines.join('\n');
-    doc.font('regular').fontSize(9);
+    doc.font('regular').fontSize(10);
     const height = doc.heightOfString(text, { width: width - 24 }) + 30;
     room(height);
     const top = doc.y;
     doc.roundedRect(left, top, width, height, 8).fill(DANGER_SOFT);
     doc.font('bold').fontSize(10).fillColor(DANGER).text(note.heading, left + 12, top + 9, { width: width - 24 });
-    doc.font('regular').fontSize(9).fillColor(INK).text(text, left + 12, doc.y + 2, { width: width - 24 });
+    doc.font('regular').fontSize(10).fillColor(INK).text(text, left + 12, doc.y + 2, { width: width - 24 });
     doc.y = top + height + 10;
   }
 
@@ -93,20 +93,20 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
   for (const section of receipt.sections) {
     if (section.rows.length === 0) continue;
     room(40);
-    doc.font('bold').fontSize(10).fillColor(INK).text(section.heading, left, doc.y, { width });
+    doc.font('bold').fontSize(11).fillColor(INK).text(section.heading, left, doc.y, { width });
     doc.moveDown(0.3);
     doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.75).strokeColor(LINE).stroke();
     doc.y += 5;
     for (const row of section.rows) {
-      doc.font('bold').fontSize(9);
+      doc.font('bold').fontSize(10);
       const valueHeight = doc.heightOfString(row.value, { width: valueWidth });
-      doc.font('regular').fontSize(9);
+      doc.font('regular').fontSize(10);
       const labelHeight = doc.heightOfString(row.label, { width: labelWidth });
       const height = Math.max(valueHeight, labelHeight);
       room(height + 5);
       const top = doc.y;
       doc.fillColor(INK_2).text(row.label, left, top, { width: labelWidth });
-      doc.font('bold').fontSize(9).fillColor(INK).text(row.value, left + labelWidth + GAP, top, { width: valueWidth, align: 'right' });
+      doc.font('bold').fontSize(10).fillColor(INK).text(row.value, left + labelWidth + GAP, top, { width: valueWidth, align: 'right' });
       doc.y = top + height + 5;
     }
     doc.moveDown(0.8);
