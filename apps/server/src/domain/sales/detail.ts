@@ -161,7 +161,8 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,
     payout_reference: sale.payoutReference,
-    decided_at: sale.decidedAt?.toISOString() ?? null,
+    // Only once decided (absent before, like payout_account).
+    ...(sale.decidedAt ? { decided_at: sale.decidedAt.toISOString() } : {}),
     ...cryptoFacts(sale),
   };
 }
