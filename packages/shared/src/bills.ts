@@ -145,6 +145,10 @@ export type BillOrderResponse = z.infer<typeof billOrderResponseSchema>;
 export const billTransactionDetailSchema = transactionItemSchema.extend({
   kind: z.enum(BILL_KINDS),
   order: billOrderSchema,
+  /** The one id the provider knows the order by (its request id), for the receipt and support. */
+  reference: z.string().nullish(),
+  /** When the PIN authorised it and the gems were held. */
+  authorised_at: z.string().nullish(),
 });
 export type BillTransactionDetail = z.infer<typeof billTransactionDetailSchema>;
 

@@ -19,3 +19,4 @@ export * from './crypto-returns';
 export * from './bills';
 export * from './push';
 export * from './plain/payouts';
+export * from './receipts';

@@ -105,6 +105,8 @@ export const saleDetailSchema = transactionItemSchema.extend({
   /** A rejected crypto sale's return to the customer's wallet (null until they ask for it). */
   crypto_return: cryptoReturnSchema.nullish(),
   payout_reference: z.string().nullable(),
+  /** When staff approved or rejected it (null before): the "Reviewed" time of the receipt. */
+  decided_at: z.string().nullish(),
   // A crypto sale's own facts (null for a gift card). The server always sends them; they are
   // optional in the type only so that a gift-card SaleDetail written before them still checks.
   /** The coin sold. */

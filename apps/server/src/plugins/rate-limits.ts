@@ -79,6 +79,8 @@ export const ratePolicies = {
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Crypto: a quote is asked for before each Proceed; the coin glyphs are public images. */
   cryptoQuotesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** A receipt PDF is drawn afresh each time (a few ms of CPU): plenty for a person, not for a loop. */
+  receiptPdfsPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },

@@ -166,6 +166,8 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     rejection_code: sale.rejectionCode,
     crypto_return: cryptoReturn ? toCryptoReturn(cryptoReturn) : null,
     payout_reference: sale.payoutReference,
+    // Only once decided (absent before, like payout_account).
+    ...(sale.decidedAt ? { decided_at: sale.decidedAt.toISOString() } : {}),
     ...cryptoFacts(sale),
   };
 }

@@ -3,6 +3,7 @@ import { billServiceName, billSuccessText, formatPhone, type BillTransactionDeta
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatGems } from '../../../lib/format';
+import { ReceiptActions } from './receipt-actions';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
 
@@ -64,6 +65,8 @@ export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
         </dl>
         {order.token ? <CopyButton text={order.token} ariaLabel="Copy token" copiedAriaLabel="Token copied" /> : null}
       </section>
+
+      <ReceiptActions detail={detail} />
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
 import { CryptoReturnSection } from './crypto-return';
+import { ReceiptActions } from './receipt-actions';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
@@ -32,7 +33,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
-        {art ? <img className="tx-detail__art" src={art} alt="" width={96} height={60} /> : null}
+        {art ? (
+          sale.coin ? (
+            <img className="tx-detail__art tx-detail__art--coin" src={art} alt="" width={64} height={64} data-testid="transaction-art" />
+          ) : (
+            <img className="tx-detail__art" src={art} alt="" width={96} height={60} data-testid="transaction-art" />
+          )
+        ) : null}
         <h1 className="tx-detail__title">{sale.title}</h1>
         <p className="tx-detail__value tabular" data-testid="transaction-value">
           {formatKobo(paid ?? sale.value_kobo)}
@@ -154,6 +161,8 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </h2>
         <StatusTimeline sale={sale} />
       </section>
+
+      <ReceiptActions detail={sale} />
 
       {sale.images.length ? (
         <section className="tx-detail__section" aria-labelledby="tx-images">
