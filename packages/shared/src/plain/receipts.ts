@@ -8,7 +8,8 @@ import type { BillTransactionDetail } from '../bills';
 import type { SaleDetail, SaleTimelineStatus } from '../sales';
 import type { TransactionStatus } from './transactions';
 import { maskAccountNumber } from './bank';
-import { billServiceLabel, billSuccessText, formatBillPhone, type BillKind } from './bills';
+import { billServiceLabel, billSuccessText, type BillKind } from './bills';
+import { formatPhone } from './phone';
 import { capitalizeFirst } from './notifications';
 import { payoutFailureTexts } from './payouts';
 import { formatCardAmount, formatKobo, formatRate, saleAmountLabels } from './sales';
@@ -191,7 +192,7 @@ export function billReceipt(detail: BillTransactionDetail, timeZone: string, iss
           { label: 'Service', value: billServiceLabel(order.kind, order.service) },
           row('Plan', order.plan_name),
           (order.kind === 'electricity' || order.kind === 'tv') && row(customerLabel, order.customer_id),
-          { label: 'Phone', value: formatBillPhone(order.phone) },
+          { label: 'Phone', value: formatPhone(order.phone) },
           row('Token', order.token),
           row('Units purchased', order.units),
           order.status === 'successful' && { label: 'Outcome', value: billSuccessText[order.kind] },
