@@ -3,9 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { wrapPglite, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { verifySecret } from '../src/lib/passwords';
 import { openTestDatabase } from './support/db';
 
@@ -48,7 +47,7 @@ async function cliTarget(): Promise<{ env: Record<string, string>; open(): Promi
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-admin-create-'));
   return {
     env: { DATA_DIR: dir },
-    open: async () => wrapPglite(await PGlite.create({ dataDir: path.join(dir, 'pglite') })),
+    open: () => openDatabase({ dataDir: dir }),
     release: (database) => database.close(),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };

@@ -19,6 +19,7 @@ import { createBankLookup } from '../src/providers/bank-lookup/index';
 import { createFileStore } from '../src/providers/file-store/index';
 import { createMarketData } from '../src/providers/market-data/index';
 import { Outbox } from '../src/providers/messaging/index';
+import { copyMigratedDataDir } from './support/db';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { freePort } from './support/server-process';
@@ -255,6 +256,8 @@ describe.runIf(spec.kind === 'pglite')('backup and restore of the embedded datab
     const port = String(await freePort());
     let seeded: Seeded;
     {
+      // The run's migrated data directory: no initdb; migrate() finds nothing left to apply.
+      await copyMigratedDataDir(dataDir);
       const database = await openDatabase({ dataDir });
       await migrate(database);
       const t = await appOn(database, { DATA_DIR: dataDir });

@@ -4,16 +4,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { wrapPglite, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { collectDailyGems } from '../src/domain/gems/collection';
 import { auditLedger, formatLedgerAudit } from '../src/domain/gems/audit';
 import { captureGemHold, placeGemHold } from '../src/domain/gems/holds';
 import { systemAccountId } from '../src/domain/gems/ledger';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
-import { openTestDatabase } from './support/db';
+import { copyMigratedDataDir, openTestDatabase } from './support/db';
 import { commitSql, insertUsers } from './support/gem-users';
 
 /**
@@ -164,15 +163,11 @@ async function cliTarget(): Promise<CliTarget> {
     return { env: { DATABASE_URL: url.toString() }, open: async () => database, release: async () => undefined, dispose: () => database.close() };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-audit-'));
-  const dataDir = path.join(dir, 'pglite');
-  let created = false;
+  await copyMigratedDataDir(dir);
   return {
     env: { DATA_DIR: dir },
-    open: async () => {
-      const loadDataDir = created ? undefined : new Blob([await readFile(spec.dumpPath)]);
-      created = true;
-      return wrapPglite(await PGlite.create({ dataDir, loadDataDir }));
-    },
+    // As the server and the CLI open it (a worker thread behind a `pg` Pool).
+    open: () => openDatabase({ dataDir: dir }),
     release: (database) => database.close(),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
