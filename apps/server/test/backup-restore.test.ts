@@ -22,6 +22,7 @@ import { Outbox } from '../src/providers/messaging/index';
 import { copyMigratedDataDir } from './support/db';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { addBankDetails, sellGiftCard } from './support/sales';
+import { serverProgramArgs } from './support/server-build';
 import { freePort } from './support/server-process';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -62,7 +63,7 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
+      [...serverProgramArgs(script), ...args],
       // PORT: the embedded-server probe must not find somebody else's server on 3000.
       { cwd: serverDir, timeout: CLI_TIMEOUT_MS, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => {
@@ -175,7 +176,7 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    server = spawn(process.execPath, serverProgramArgs('server'), {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { systemAccountId } from '../src/domain/gems/ledger';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
 import { copyMigratedDataDir, openTestDatabase } from './support/db';
+import { serverProgramArgs } from './support/server-build';
 import { commitSql, insertUsers } from './support/gem-users';
 
 /**
@@ -129,7 +130,7 @@ describe('auditLedger', () => {
 /** Runs `npm run ledger:audit`'s program as the script does, from apps/server. */
 function runAuditCli(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ledger-audit.ts'], {
+    const child = spawn(process.execPath, serverProgramArgs('ledger-audit'), {
       cwd: serverDir,
       // A port nothing listens on: the "is the server up?" probe must say no.
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '1', ...env },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { buildServerForRun } from './server-build';
 import './test-db-kind';
 
 /**
@@ -13,6 +14,7 @@ import './test-db-kind';
  * initdb and one migration per run, not per file.
  */
 export default async function setup(project: TestProject) {
+  await buildServerForRun();
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-template-'));
   const database = await openDatabase({ dataDir: dir });
   try {

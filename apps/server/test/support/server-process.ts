@@ -3,10 +3,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverProgramArgs } from './server-build';
 
 /**
- * The real server as its own process (`tsx src/server.ts`), for tests that kill it, restart it or
- * share its database with another process: crash, restore.
+ * The real server as its own process (the run's production build: server-build.ts), for tests that
+ * kill it, restart it or share its database with another process: crash, restore.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,7 +38,7 @@ export const exited = (child: ChildProcessWithoutNullStreams) =>
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverProgramArgs('server'), {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
