@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { bankDetails, transactionPins, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, validationError } from '../errors';
@@ -40,6 +41,9 @@ export async function getPinStatus(db: Db, userId: string): Promise<PinStatusRes
   return { pin_status: (await hasPin(db, userId)) ? 'set' : 'pending' };
 }
 
+/** A customer's PIN tries in this process, one after another. */
+const pinTries = oneAtATime();
+
 /**
  * Checks a PIN. Five wrong ones lock PIN use for 15 minutes (DESIGN §3); while locked even the
  * right PIN is refused.
@@ -50,8 +54,16 @@ export async function getPinStatus(db: Db, userId: string): Promise<PinStatusRes
  * connection a lock held that long stalled every other query). A right PIN then clears the count,
  * and lifts the lock its own try set; a wrong one leaves its try counted. A process that dies in
  * between leaves the try counted (and at five, the PIN locked): the safe side.
+ *
+ * One customer's tries wait for each other in this process (not in the database), as the row lock
+ * made them: a try still being checked holds a place in the count, so without the wait a burst of
+ * right PINs (parallel payments) would find the count full and be refused as locked.
  */
-export async function verifyPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
+export function verifyPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
+  return pinTries(userId, () => checkPin(db, clock, userId, pin));
+}
+
+async function checkPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
   const now = clock.now();
   const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
   const reachesLimit = sql`${transactionPins.failedAttempts} + 1 >= ${PIN_MAX_ATTEMPTS}`;

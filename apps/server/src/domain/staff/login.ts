@@ -4,6 +4,7 @@ import { staffAuthMessages, staffErrorCodes, type StaffLoginInput, type StaffPas
 import type { Db } from '../../db/client';
 import { staff } from '../../db/schema/admin';
 import type { Clock } from '../../lib/clock';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { burnVerify, hashSecret, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import { recordStaffAction } from '../admin/audit';
 import type { UnknownLoginGuard } from '../auth/service';
@@ -42,6 +43,15 @@ const loginFailed = () => new DomainError(errorCodes.loginFailed, staffAuthMessa
 export type StaffLoginNext = 'enrol' | 'verify';
 
 /**
+ * One staff member's password tries wait for each other in this process (not in the database), as
+ * the row lock made them: a try being checked holds a place in the count, so parallel right ones
+ * would otherwise find it full and be refused as locked.
+ */
+const passwordTries = oneAtATime();
+
+const unlockedAt = (now: Date) => or(isNull(staff.lockedUntil), lte(staff.lockedUntil, now));
+
+/**
  * Counts one try at the staff member's password before it is checked, in one atomic statement:
  * the try that makes five in a row locks the account in that same statement, so parallel guesses
  * can't slip past the limit, yet no row lock is held while argon2 runs (on PGlite's single
@@ -66,8 +76,6 @@ async function countPasswordTry(db: Db, staffId: string, now: Date, whileLocked:
   return { row, ...(row.failedLogins === 0 ? { lockUntil } : {}) };
 }
 
-const unlockedAt = (now: Date) => or(isNull(staff.lockedUntil), lte(staff.lockedUntil, now));
-
 /**
  * The password step. Unknown e-mail and wrong password answer alike (401, after the same argon2
  * work). Five wrong passwords in a row lock the account for 15 minutes (429, even with the right
@@ -82,6 +90,10 @@ export async function staffPasswordStep(db: Db, deps: StaffLoginDeps, input: Sta
     await deps.unknownLogins.recordFailure(email);
     throw loginFailed();
   }
+  return passwordTries(found.id, () => checkStaffPassword(db, deps, found, input));
+}
+
+async function checkStaffPassword(db: Db, deps: StaffLoginDeps, found: StaffRow, input: StaffLoginInput): Promise<{ staffId: string; next: StaffLoginNext }> {
   const now = deps.clock.now();
   const counted = await countPasswordTry(db, found.id, now, false);
   if (!counted) {
@@ -195,8 +207,20 @@ export async function changeStaffPassword(
   input: StaffPasswordChangeInput,
   ip?: string,
 ): Promise<void> {
-  const now = clock.now();
   const passwordHash = await hashSecret(input.new_password);
+  await passwordTries(actor.id, () => replaceStaffPassword(db, clock, actor, keepSessionHash, input, passwordHash, ip));
+}
+
+async function replaceStaffPassword(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  keepSessionHash: string,
+  input: StaffPasswordChangeInput,
+  passwordHash: string,
+  ip?: string,
+): Promise<void> {
+  const now = clock.now();
   // Counted even while the account is locked: a signed-in member may still change the password
   // after someone else's wrong guesses at sign-in locked it.
   const counted = await countPasswordTry(db, actor.id, now, true);
