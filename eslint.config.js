@@ -20,6 +20,10 @@ const elements = [
   { type: 'server-domain', pattern: 'apps/server/src/domain' },
   { type: 'server-routes', pattern: 'apps/server/src/routes' },
   { type: 'server-plugins', pattern: 'apps/server/src/plugins' },
+  { type: 'server-db', pattern: 'apps/server/src/db' },
+  { type: 'server-providers', pattern: 'apps/server/src/providers' },
+  { type: 'server-jobs', pattern: 'apps/server/src/jobs' },
+  { type: 'server-lib', pattern: 'apps/server/src/lib' },
 ];
 const appTypes = elements.map(({ type }) => type).filter((type) => type !== 'shared');
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -37,6 +41,14 @@ const importBoundaries = [
   { from: { element: { types: { anyOf: ['web-ui', 'web-lib', 'web-config'] } } }, disallow: to('web-feature', 'web-app') },
   // Rules and services are plain functions: no routes, no Fastify plugins.
   { from: { element: { type: 'server-domain' } }, disallow: to('server-routes', 'server-plugins') },
+  // The layers under the domain never reach back up into it. The job queue is used by the domain
+  // to enqueue; the app's own jobs, which call the domain, are composed beside server.ts.
+  { from: { element: { type: 'server-db' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs') },
+  { from: { element: { type: 'server-lib' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs') },
+  { from: { element: { type: 'server-providers' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-jobs') },
+  { from: { element: { type: 'server-jobs' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers') },
+  // Routes reach the data through the domain; naming a table's type is allowed, running a query is not.
+  { from: { element: { types: { anyOf: ['server-routes', 'server-plugins'] } } }, disallow: { ...to('server-db'), dependency: { kind: 'value' } } },
 ];
 
 export default tseslint.config(

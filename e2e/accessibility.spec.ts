@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { totpAt } from '../apps/server/src/domain/staff/totp';
 import { createStaffMember } from '../apps/server/src/domain/staff/management';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { axeViolations, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
+import { axeViolations, clippedText, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
 import { fillPhone, newUser, type TestUser } from './support/auth';
 import { BILL_PIN, billCustomer } from './support/bills';
 import { transferScreenshot } from './support/crypto';
@@ -18,7 +18,8 @@ import { appRoutes, matchesRoute, routeTableProblems, type AppRoute } from './su
  * - axe-core WCAG 2.1 A/AA violations (contrast included): none of any impact;
  * - tap targets of at least 44 × 44 CSS px (the rule is written at `smallTapTargets`);
  * - a visible focus indicator on a sample of its controls;
- * - (phone screens) no sideways scrolling at 360 px.
+ * - (phone screens) no sideways scrolling at 360 px, and no text cut off by its box there (a
+ *   deliberate ellipsis is named with its reason in `DELIBERATE_ELLIPSIS`, support/a11y.ts).
  * Screens that need data get real data made through the API first. A route this file cannot fill
  * (a dynamic segment with no value below) fails the test instead of being skipped.
  */
@@ -162,6 +163,7 @@ async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { na
       if (narrow) {
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px at 360 px`);
+        problems.push(...(await clippedText(page)).map((p) => `text cut off at 360 px: ${p}`));
       }
     } catch (error) {
       problems.push(`could not be checked: ${(error as Error).message.split('\n')[0]}`);
@@ -285,6 +287,21 @@ async function signInStaffScanning(browser: Browser, found: Record<string, strin
 }
 
 const signInSteps = new Set(['/admin/login', '/admin/enrol', '/admin/password', '/admin/verify']);
+
+test('the cut-off text check finds an ellipsis, a clamped line and a cut select, and lets a named one through', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.setContent(`
+    <p class="a" style="width:80px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">25 Nov 2026, 18:24 and more</p>
+    <p class="b" style="width:80px;overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1">MTN data · +234 803 123 4567</p>
+    <select style="width:100px;font:16px sans-serif"><option>UK physical · £25–£200 · ₦1,650/£</option></select>
+    <p class="tx-row__comment" style="width:80px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">A long comment from the customer</p>
+    <p style="width:80px;overflow:hidden">Fits</p>`);
+  const found = await clippedText(page);
+  expect(found).toHaveLength(3);
+  expect(found.join('\n')).toMatch(/p\.a "25 Nov/);
+  expect(found.join('\n')).toMatch(/p\.b "MTN data/);
+  expect(found.join('\n')).toMatch(/select "UK physical/);
+});
 
 test.describe('accessibility of every route', () => {
   test('the route table is read whole: every mounted route is in it, every dynamic segment has a value', () => {

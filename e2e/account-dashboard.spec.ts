@@ -18,7 +18,7 @@ test('dashboard shows every element, and each pending action disappears once don
   await expect(page.getByTestId('gem-balance')).toContainText('****');
   await page.getByRole('button', { name: 'Show balance' }).click();
   await expect(page.getByTestId('gem-balance')).toContainText('0 gems');
-  await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/homepage/history');
+  await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/profile/wisegembalance/history?returnTo=%2Fhomepage');
   for (const [name, href] of [
     ['Airtime', '/airtime'], ['Data', '/data'], ['Bettings', '/bettings'], ['TV', '/tv'],
     ['Electricity', '/electricity'], ['Transport', '/transport'], ['Earn', '/earn'], ['More', '/more'],

@@ -22,7 +22,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { createAppJobWorker } from '../apps/server/src/jobs/app-jobs.ts';
+import { createAppJobWorker } from '../apps/server/src/app-jobs.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createRateLimiter } from '../apps/server/src/lib/rate-limiter.ts';
 import { createProviders } from '../apps/server/src/providers/index.ts';

@@ -144,3 +144,73 @@ export async function invisibleFocus(page: Page, sample = 4): Promise<string[]> 
     return problems;
   }, sample);
 }
+
+/**
+ * Text cut off on purpose, each with its reason (CSS selector → why). Anything else that clips its
+ * text at 360 px fails the walk: a name, amount, date or phone number must be read whole.
+ */
+export const DELIBERATE_ELLIPSIS: Record<string, string> = {
+  '.dashboard__greeting': 'the greeting uses the first name, which can be any length; the profile shows it whole',
+  '.tx-row__comment': "the customer's own comment on a sale, shown whole on the sale's detail screen",
+};
+
+/**
+ * Elements whose text is cut off by their own box: wider or taller than the box that hides the
+ * rest (overflow hidden or an ellipsis), or a closed select whose chosen option is longer than
+ * it. Returns one line per element, except those named in `allowed` (selector → reason).
+ */
+export async function clippedText(page: Page, allowed: Record<string, string> = DELIBERATE_ELLIPSIS): Promise<string[]> {
+  return page.evaluate((selectors) => {
+    const describe = (element: Element) => {
+      const cls = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `${element.tagName.toLowerCase()}${cls} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    };
+    const shown = (element: Element) => {
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0 && rect.width > 2 && rect.height > 2 && !element.closest('.visually-hidden, [aria-hidden="true"], .skeleton');
+    };
+    const hasOwnText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
+    const problems: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (element instanceof HTMLSelectElement) {
+        if (!shown(element)) continue;
+        const option = element.selectedOptions[0];
+        if (!option) continue;
+        // A closed select draws its option on one line: measure it in the select's own font.
+        const style = getComputedStyle(element);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) continue;
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const needed = context.measureText(option.text).width;
+        if (needed > room + 1) problems.push(`${describe(element)} shows "${option.text}" in ${Math.round(room)} px (needs ${Math.round(needed)})`);
+        continue;
+      }
+      if (!hasOwnText(element) || !shown(element)) continue;
+      if (selectors.some((selector) => element.closest(selector))) continue;
+      // Text clips only inside a box that hides what does not fit: its own or the nearest ancestor's.
+      let box: HTMLElement | null = element;
+      while (box && box !== document.body) {
+        const style = getComputedStyle(box);
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis') break;
+        box = box.parentElement;
+      }
+      if (!box || box === document.body) continue;
+      const boxStyle = getComputedStyle(box);
+      // A scrolling region (a list that scrolls) shows the rest by scrolling: not cut off.
+      if (['auto', 'scroll'].includes(boxStyle.overflowX) || ['auto', 'scroll'].includes(boxStyle.overflowY)) continue;
+      const wide = box.scrollWidth > box.clientWidth + 1;
+      const tall = box.scrollHeight > box.clientHeight + 1 && (boxStyle.webkitLineClamp !== 'none' || boxStyle.overflowY !== 'visible');
+      if (!wide && !tall) continue;
+      // The text itself must reach past the box (a rounded image inside a clipped card does not count).
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const text = range.getBoundingClientRect();
+      const edge = box.getBoundingClientRect();
+      const out = text.right > edge.right + 1 || text.left < edge.left - 1 || text.bottom > edge.bottom + 1 || (wide && boxStyle.textOverflow === 'ellipsis');
+      if (out) problems.push(`${describe(element)} is cut off by ${describe(box)}`);
+    }
+    return [...new Set(problems)];
+  }, Object.keys(allowed));
+}

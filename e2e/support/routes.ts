@@ -39,7 +39,7 @@ function customerRoutes(): AppRoute[] {
 
 /** The back office's screens: the fixed paths, one sale, and the business screens below /admin. */
 function adminRoutes(): AppRoute[] {
-  const fixed = Object.values(adminPaths).filter((value): value is string => typeof value === 'string');
+  const fixed = Object.values(adminPaths).flatMap((value) => (typeof value === 'string' ? [value] : []));
   const sale = adminPaths.sale(':id');
   const business = Object.values(businessRoutes).map((path) => `${adminPaths.root}/${path}`);
   return [...new Set([...fixed, sale, ...business])].map((pattern) => ({ pattern, area: 'admin' as const }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { StaffRole } from '../../apps/server/src/db/schema/admin';
+import type { StaffRole } from '@wise/shared/admin';
 import { createStaffMember } from '../../apps/server/src/domain/staff/management';
 import { totpAt } from '../../apps/server/src/domain/staff/totp';
 import { systemClock } from '../../apps/server/src/lib/clock';
@@ -80,4 +80,30 @@ export async function sellGiftCardByApi(page: Page, amount = '50'): Promise<{ id
   expect(response.status(), await response.text()).toBe(201);
   const { sale } = (await response.json()) as { sale: { id: string; value_kobo: number; title: string } };
   return sale;
+}
+
+/** A crypto sale made through the API: a quote for `amount` of `coin`, then the sale with a screenshot. */
+export async function sellCryptoByApi(page: Page, coin = 'usdt', amount = '100'): Promise<{ id: string; value_kobo: number; title: string }> {
+  const quote = await page.request.post('/api/crypto/quotes', { data: { coin, amount } });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const { quote: priced } = (await quote.json()) as { quote: { id: string } };
+  const screenshot = await sharp({ create: { width: 390, height: 844, channels: 3, background: '#12b886' } }).png().toBuffer();
+  const response = await page.request.post('/api/crypto/sales', {
+    headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+    multipart: { quote_id: priced.id, screenshot: { name: 'sent.png', mimeType: 'image/png', buffer: screenshot } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { sale } = (await response.json()) as { sale: { id: string; value_kobo: number; title: string } };
+  return sale;
+}
+
+/** Rejects a sale from its back-office page with the reason of that label (and an optional message). */
+export async function rejectInBackOffice(staff: StaffMember, saleId: string, reason: RegExp, message?: string): Promise<void> {
+  await staff.page.goto(`/admin/sales/${saleId}`);
+  const reject = staff.page.getByRole('form', { name: 'Reject' });
+  await reject.getByRole('radio', { name: reason }).check();
+  if (message) await reject.getByLabel('Message to the customer (optional)').fill(message);
+  await reject.getByRole('button', { name: 'Reject sale' }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /reject/i }).click();
+  await expect(staff.page.getByRole('heading', { name: 'Rejected', exact: true })).toBeVisible();
 }

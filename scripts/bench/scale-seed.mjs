@@ -1,6 +1,7 @@
 /**
  * Rows for the scale benchmark (scripts/bench/scale.mjs) and the list-plan test
- * (apps/server/test/list-plans.test.ts): `rows` sales and `rows` notifications spread over many
+ * (apps/server/test/list-plans.test.ts): `rows` sales, `rows` notifications and `rows` gem
+ * movements (daily collections of 10 gems, with their ledger lines and balances) spread over many
  * customers (one per 100 rows, at least 50), a tenth of each going to one heavy customer whose own
  * lists are long, over a year of timestamps. Written with INSERT … SELECT generate_series, so a
  * million rows take seconds.
@@ -72,11 +73,36 @@ export function scaleSeedStatements({ rows, heavyUserId, staffId }) {
             ${at('g')}
      FROM generate_series(1, ${n}) g
      JOIN scale_customers u ON u.n = 1 + (g::bigint * 7919) % ${customers}`,
+    // Gem movements: each an entry with its two lines, as collectDailyGems writes them; with the
+    // triggers off, the cached balances are set from the lines afterwards (the audit agrees).
+    `INSERT INTO gem_accounts (kind, user_id, balance)
+     SELECT 'available', id, 0 FROM (SELECT id FROM scale_customers UNION SELECT ${lit(heavyUserId)}::uuid) u
+     ON CONFLICT (user_id, kind) DO NOTHING`,
+    `INSERT INTO gem_entries (id, idempotency_key, reason, user_id, memo, created_at)
+     SELECT md5('scale-gem-' || g)::uuid, 'scale-gem-' || g, 'daily_collection',
+            CASE WHEN g % ${heavyShare} = 0 THEN ${lit(heavyUserId)}::uuid ELSE u.id END, NULL, ${at('g')}
+     FROM generate_series(1, ${n}) g
+     JOIN scale_customers u ON u.n = 1 + (g::bigint * 7919) % ${customers}
+     ORDER BY g`,
+    `INSERT INTO gem_entry_lines (entry_id, account_id, amount)
+     SELECT e.id, a.id, 10 FROM gem_entries e JOIN gem_accounts a ON a.user_id = e.user_id AND a.kind = 'available'
+     WHERE e.idempotency_key LIKE 'scale-gem-%'
+     UNION ALL
+     SELECT e.id, (SELECT id FROM gem_accounts WHERE code = 'daily_collection'), -10 FROM gem_entries e
+     WHERE e.idempotency_key LIKE 'scale-gem-%'`,
+    `UPDATE gem_accounts a SET balance = a.balance + s.total
+     FROM (SELECT l.account_id, sum(l.amount) AS total FROM gem_entry_lines l
+           JOIN gem_entries e ON e.id = l.entry_id AND e.idempotency_key LIKE 'scale-gem-%'
+           GROUP BY l.account_id) s
+     WHERE a.id = s.account_id AND a.kind = 'available'`,
     'SET session_replication_role = origin',
     'DROP TABLE scale_customers',
     'DROP TABLE scale_cards',
     'ANALYZE users',
     'ANALYZE sales',
     'ANALYZE notifications',
+    'ANALYZE gem_accounts',
+    'ANALYZE gem_entries',
+    'ANALYZE gem_entry_lines',
   ];
 }

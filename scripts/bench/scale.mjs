@@ -2,13 +2,13 @@
 /**
  * How cost grows with the data (issue 12): `node scripts/bench/scale.mjs` (or `npm run bench:scale`).
  *
- * For 10 k, 100 k and 1 M rows (sales and notifications each; scale-seed.mjs), a fresh PostgreSQL
+ * For 10 k, 100 k and 1 M rows (sales, notifications and gem movements each; scale-seed.mjs), a fresh PostgreSQL
  * database `wise_scale_<rows>_<pid>` gets the app's migrations (through `admin:create`, which
  * migrates before it adds the reviewer), the real server starts on it, a heavy customer signs up
  * through the API (a tenth of all rows become theirs) and a reviewer signs in with password and
  * authenticator code. Then autocannon measures p50/p99 of the first page and a deep page (a
- * cursor 90 % down the list) of the customer's transactions, notifications and the back office's
- * review queue. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and drops the databases.
+ * cursor 90 % down the list) of the customer's transactions, notifications, gem statement and the
+ * back office's review queue. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and drops the databases.
  *
  * Environment (all optional): SCALE_ROWS=10000,100000,1000000 · SCALE_PORT (default a free port)
  * · SCALE_DURATION_S=5 · SCALE_WARMUP_S=1 · SCALE_CONNECTIONS=10 · SCALE_ADMIN_URL (default
@@ -29,6 +29,8 @@ const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 10);
 const ADMIN_URL = process.env.SCALE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GOAL_RATIO = 1.5;
 const STAFF_PASSWORD = 'scale bench password 1';
+/** The server's SESSION_SECRET here, so the bench can sign a deep gem-statement cursor as the server does. */
+const SESSION_SECRET = 'scale-bench-session-secret-0123456789';
 
 const urlFor = (name) => {
   const url = new URL(ADMIN_URL);
@@ -103,6 +105,26 @@ async function cursorAt(client, sqlText, params) {
 const AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
+ * The gem statement's cursor `fraction` down the customer's movements, in the server's format
+ * (domain/gems/statement.ts): `<seq>|<balance where the next page starts>|<signature>` base64url.
+ */
+async function statementCursorAt(client, userId, offset) {
+  const { rows } = await client.query(
+    `SELECT e.seq::text AS seq,
+            a.balance - (SELECT coalesce(sum(l.amount), 0) FROM gem_entries x JOIN gem_entry_lines l ON l.entry_id = x.id AND l.account_id = a.id
+                         WHERE x.user_id = $1 AND x.seq >= e.seq) AS balance
+     FROM gem_entries e JOIN gem_accounts a ON a.user_id = e.user_id AND a.kind = 'available'
+     WHERE e.user_id = $1 ORDER BY e.seq DESC OFFSET $2 LIMIT 1`,
+    [userId, offset],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('no gem movement for a deep cursor');
+  const body = `${row.seq}|${row.balance}`;
+  const mac = createHmac('sha256', SESSION_SECRET).update(`gem-statement|${userId}|${body}`).digest('hex').slice(0, 32);
+  return Buffer.from(`${body}|${mac}`, 'utf8').toString('base64url');
+}
+
+/**
  * `flock -x` (or `-s`) held by a child until released: the measurement runs with nothing heavy
  * beside it; the seeding, heavy itself, shares the machine like any other heavy job.
  */
@@ -119,7 +141,7 @@ async function cpuLock(file, mode) {
   };
 }
 
-/** A seeded database with its server running and the six pages to measure; `drop()` ends both. */
+/** A seeded database with its server running and the eight pages to measure; `drop()` ends both. */
 async function prepareSize(rows) {
   const name = `wise_scale_${rows}_${process.pid}`;
   const databaseUrl = urlFor(name);
@@ -143,7 +165,7 @@ async function prepareSize(rows) {
       databaseUrl,
       tmpPrefix: '/tmp/wise-scale-',
       // The largest size seeds for minutes while the smaller ones wait: their staff sessions must not idle out.
-      env: { STAFF_SESSION_IDLE_MINUTES: '720' },
+      env: { STAFF_SESSION_IDLE_MINUTES: '720', SESSION_SECRET },
     });
     const heavy = await createCustomer(server.baseUrl);
     const staffCookie = await staffSession(server.baseUrl, staffEmail);
@@ -156,6 +178,7 @@ async function prepareSize(rows) {
       const mine = Math.floor(rows / 10);
       const deepTx = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
       const deepNotes = await cursorAt(client, `SELECT ${AT} AS at, id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
+      const deepGems = await statementCursorAt(client, ids[0].heavy, Math.floor(mine * 0.9));
       const { rows: waiting } = await client.query(`SELECT count(*)::int AS n FROM sales WHERE status IN ('submitted', 'under_review')`);
       const deepQueue = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE status IN ('submitted', 'under_review') ORDER BY created_at, id OFFSET $1 LIMIT 1`, [Math.floor(waiting[0].n * 0.9)]);
       return [
@@ -163,6 +186,8 @@ async function prepareSize(rows) {
         { list: 'transactions', page: 'deep', path: `/api/transactions?cursor=${deepTx}`, cookie: heavy.cookie },
         { list: 'notifications', page: 'first', path: '/api/notifications', cookie: heavy.cookie },
         { list: 'notifications', page: 'deep', path: `/api/notifications?cursor=${deepNotes}`, cookie: heavy.cookie },
+        { list: 'gem statement', page: 'first', path: '/api/gems/statement', cookie: heavy.cookie },
+        { list: 'gem statement', page: 'deep', path: `/api/gems/statement?cursor=${deepGems}`, cookie: heavy.cookie },
         { list: 'review queue', page: 'first', path: '/api/admin/sales?status=pending&limit=20', cookie: staffCookie },
         { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
       ];
@@ -185,7 +210,7 @@ async function measureSize(size) {
 }
 
 async function main() {
-  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales and notifications each, a tenth the heavy customer's`);
+  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's`);
   // Every size is seeded first, its server left running; then all are measured back to back, under
   // the same conditions (and one exclusive hold of SCALE_CPU_LOCK), and every database is dropped.
   const prepared = [];

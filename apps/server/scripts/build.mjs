@@ -1,6 +1,6 @@
 // Compiles the server to plain JavaScript for production: one ESM bundle of our own code
 // (src + @wise/shared, which ships as TypeScript), every npm dependency left to node_modules,
-// and the SQL migrations copied beside it (db/migrate.ts reads them next to itself).
+// and the SQL migrations and the receipt fonts copied beside it (each read next to its module).
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,4 +29,6 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// The receipt PDF's fonts, read beside the bundle as domain/receipts/pdf.ts reads them beside itself.
+await cp(path.join(root, 'src/domain/receipts/fonts'), path.join(outdir, 'fonts'), { recursive: true });
 process.stdout.write(`server compiled to ${path.relative(process.cwd(), outdir) || '.'}\n`);

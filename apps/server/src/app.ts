@@ -25,10 +25,13 @@ import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
 import { saleRoutes } from './routes/sales/index';
+import { reviewTimeRoutes } from './routes/sales/review-time';
+import { receiptRoutes } from './routes/receipts/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
 import { healthRoutes } from './routes/health';
+import { metrics } from './plugins/metrics';
 import { appInfoRoutes } from './routes/app-info/index';
 import { cryptoRoutes } from './routes/crypto/index';
 import { createMarketData } from './providers/market-data/index';
@@ -128,7 +131,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   };
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive });
+  await app.register(metrics, { database, token: config.METRICS_TOKEN });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   // Account area: dashboard, PIN, profile, bank, notifications, transactions, support.
@@ -138,8 +142,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(bankRoutes, { prefix: '/api', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
+  await app.register(receiptRoutes, { prefix: '/api/transactions', ctx });
   await app.register(giftCardRoutes, { prefix: '/api/giftcards', ctx });
   await app.register(saleRoutes, { prefix: '/api/sales', ctx });
+  await app.register(reviewTimeRoutes, { prefix: '/api/sales', ctx });
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });

@@ -55,6 +55,12 @@ const envSchema = z
     WEB_ASSET_ARCHIVE_DIR: optionalText,
     /** How long a file no build ships any more stays servable; 0 keeps only the current build's. */
     WEB_ASSET_RETENTION_DAYS: z.coerce.number().min(0).max(365).default(7),
+    // Alerts to admins (domain/operations/alerts.ts): the thresholds that open an incident.
+    ALERT_PAYOUT_FAILURE_PERCENT: z.coerce.number().min(1).max(100).default(20),
+    ALERT_PAYOUT_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+    ALERT_JOB_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    /** A bearer token for GET /metrics from anywhere; without it only this machine may read it (plugins/metrics.ts). */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Multiplies every rate limit; tests of other behaviour raise it so probes don't trip it. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     TRUST_PROXY: z

@@ -31,6 +31,8 @@ export interface AppDeps {
   payouts?: PayoutProvider;
   limiter: RateLimiter;
   clock: Clock;
+  /** Whether this process's job worker still polls (server.ts); /readyz checks it when given. */
+  jobWorkerAlive?: () => boolean;
 }
 
 /** What route plugins receive. */

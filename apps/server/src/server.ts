@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
-import { createAppJobWorker } from './jobs/app-jobs';
+import { createAppJobWorker } from './app-jobs';
 import { systemClock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';
@@ -15,6 +15,7 @@ import { emailJobs } from './domain/notifications/email';
 import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
 import { pushJobs } from './domain/push/jobs';
+import { alertSettings, operationsJobs } from './domain/operations/jobs';
 
 async function main() {
   let config: Config;
@@ -35,7 +36,9 @@ async function main() {
   const resealed = await resealCardCodes(database.db, config.cardCodeKeys);
   const limiter = createRateLimiter(config.REDIS_URL);
   const providers = createProviders(config, database.db);
-  const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock });
+  // Built after the app (its jobs log through the app's logger); /readyz asks it once it exists.
+  const worker: { current?: ReturnType<typeof createAppJobWorker> } = {};
+  const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock, jobWorkerAlive: () => worker.current?.alive ?? false });
   providers.outbox?.attachLogger(app.log);
   if (resealed.sealed + resealed.rekeyed > 0) app.log.info(resealed, 'card codes sealed or re-encrypted under the current key');
   if (resealed.unreadable > 0) app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');
@@ -61,7 +64,8 @@ async function main() {
   // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
   const push = pushJobs(config.vapid, { testHosts: config.pushTestHosts });
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push]);
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config))]);
+  worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---
 

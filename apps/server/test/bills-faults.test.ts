@@ -43,6 +43,25 @@ afterAll(async () => {
 });
 beforeEach(() => resetFakes(h, { slowMs: 3000 }));
 
+/** What the customer is told later: the in-app notices and the pushes queued for their phone. */
+async function outcomeTold(userId: string) {
+  const notices = await h.t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId]);
+  const pushes = await h.t.database.query<{ title: string; body: string; url: string }>(
+    "SELECT payload->>'title' AS title, payload->>'body' AS body, payload->>'url' AS url FROM jobs WHERE name = 'push.send' AND payload->>'subscriptionId' IN (SELECT id::text FROM push_subscriptions WHERE user_id = $1) ORDER BY id",
+    [userId],
+  );
+  return { notices: notices.map((n) => n.message), pushes };
+}
+
+/** A phone that turned notifications on, so a settlement also queues a push. */
+const subscribePhone = (userId: string) =>
+  h.t.database.query('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())', [
+    userId,
+    `https://push.example.test/${randomUUID()}`,
+    `B${'a'.repeat(86)}`,
+    'a'.repeat(22),
+  ]);
+
 const jobsOf = (orderId: string) =>
   h.t.database.query<{ status: string; singleton_key: string; attempts: number; run_at: Date }>(
     "SELECT status, singleton_key, attempts, run_at FROM jobs WHERE name = $1 AND payload->>'orderId' = $2 ORDER BY id",
@@ -88,6 +107,41 @@ describe('the provider times out', () => {
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(1000);
     await expectLedgerSound(h, [user.id]);
   });
+
+  it('the customer who left the Processing screen is told the outcome later: one notice and one push, nothing before', async () => {
+    const user = await customerWithGems(h, 1000);
+    await subscribePhone(user.id);
+    const before = await outcomeTold(user.id);
+    const since = async () => {
+      const now = await outcomeTold(user.id);
+      return { notices: now.notices.slice(before.notices.length), pushes: now.pushes.slice(before.pushes.length) };
+    };
+    const failed = await timedOutOrder(user, 'slow-failure');
+    expect(await since()).toEqual({ notices: [], pushes: [] });
+
+    clock.advance(h.deps.settings.requeryDelayMs);
+    await billWorker(h).runDue();
+    const afterFailure = await since();
+    expect(afterFailure.notices).toEqual([expect.stringMatching(/^your purchase .* for 500 gems failed\. Your gems have been returned\.$/)]);
+    expect(afterFailure.pushes).toEqual([
+      { title: 'Purchase failed', body: expect.stringMatching(/^Your purchase .* failed\. Your gems have been returned\.$/), url: `/homepage/history/${failed.id}` },
+    ]);
+
+    const succeeded = await timedOutOrder(user, 'slow-success');
+    clock.advance(h.deps.settings.requeryDelayMs);
+    await billWorker(h).runDue();
+    // A later run (a late or repeated status query) tells nobody twice.
+    clock.advance(h.deps.settings.requeryDelayMs);
+    await billWorker(h).runDue();
+    const told = await since();
+    expect(told.notices).toHaveLength(2);
+    expect(told.notices[1]).toMatch(/^your purchase .* for 500 gems was successful\.$/);
+    expect(told.pushes.map((p) => [p.title, p.url])).toEqual([
+      ['Purchase failed', `/homepage/history/${failed.id}`],
+      ['Purchase successful', `/homepage/history/${succeeded.id}`],
+    ]);
+  });
+
 
   it('while the provider is still processing, the job asks again with back-off until it settles', async () => {
     const user = await customerWithGems(h, 1000);

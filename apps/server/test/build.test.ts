@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +34,9 @@ describe('the production build', () => {
     const data = await mkdtemp(path.join(tmpdir(), 'wise-build-data-'));
     dirs.push(out, data);
     await run('node', ['scripts/build.mjs', out], { cwd: serverDir, timeout: 60_000 });
+    // The receipt PDF reads its fonts beside the bundle (domain/receipts/pdf.ts).
+    expect((await stat(path.join(out, 'fonts', 'DejaVuSans.ttf'))).size).toBeGreaterThan(10_000);
+    expect((await stat(path.join(out, 'fonts', 'DejaVuSans-Bold.ttf'))).size).toBeGreaterThan(10_000);
 
     const port = 3300 + Math.floor(Math.random() * 500);
     const child = spawn('node', [path.join(out, 'server.js')], {

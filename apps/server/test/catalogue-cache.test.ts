@@ -1,7 +1,7 @@
 import type { BillPlansResponse, CoinsResponse, GiftCard, GiftCardDetailResponse } from '@wise/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueAnswer } from '../src/db/catalogue-cache';
+import { catalogueAnswer } from '../src/domain/catalogue-cache';
 import type { CatalogueName } from '../src/db/schema/index';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
@@ -9,7 +9,7 @@ import { createCustomer, type TestUser } from './support/users';
 
 /**
  * Answers every customer is given alike are kept serialized per process while their catalogue's
- * version row stands (db/catalogue-cache.ts, migration 0015). What must hold: the database moves the
+ * version row stands (domain/catalogue-cache.ts, migration 0015). What must hold: the database moves the
  * version on any write, whoever makes it, and a kept answer never outlives a committed change.
  */
 let t: TestApp;

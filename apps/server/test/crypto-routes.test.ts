@@ -100,6 +100,13 @@ describe('GET /api/crypto/trending', () => {
       expect(art.headers['content-type']).toContain('image/svg+xml');
     }
   });
+
+  it('marks the coins we buy by their market id, and no other', async () => {
+    const { coins } = trendingResponseSchema.parse((await get(t.app, '/api/crypto/trending', alice.cookie)).json());
+    const sellable = Object.fromEntries(coins.map((coin) => [coin.id, coin.sellable]));
+    expect(sellable).toMatchObject({ bitcoin: 'btc', binancecoin: 'bnb', solana: 'sol', ethereum: null, pepe: null });
+    expect(coins.filter((coin) => coin.sellable).every((coin) => ['bitcoin', 'tether', 'binancecoin', 'solana'].includes(coin.id))).toBe(true);
+  });
 });
 
 describe('GET /api/crypto/wallet-addresses', () => {

@@ -111,6 +111,8 @@ describe('a crypto sale', () => {
       timeline: [{ status: 'submitted', at: new Date(startedAt.getTime() + 3 * MINUTE).toISOString() }],
       rejection_reason: null,
       rejection_message: null,
+      rejection_code: null,
+      crypto_return: null,
       payout_reference: null,
     } satisfies SaleDetail);
     expect(sale.value_kobo).toBe(valueOf(quote));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../src/db/client';
 import { jobs } from '../src/db/schema/jobs';
 import { collectDailyGems } from '../src/domain/gems/collection';
-import { appSchedules, createAppJobWorker, jobNames } from '../src/jobs/app-jobs';
+import { appSchedules, createAppJobWorker, jobNames } from '../src/app-jobs';
 import { backoffMs, claimJobs, completeJob, enqueue, purgeFinishedJobs, type JobRow } from '../src/jobs/queue';
 import { enqueueDueSchedules, JobWorker, PermanentJobError, scheduleKey, slotStart, type JobLogger } from '../src/jobs/worker';
 import { ManualClock } from '../src/lib/clock';

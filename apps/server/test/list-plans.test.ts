@@ -12,6 +12,7 @@ import { listAdminBillOrders } from '../src/domain/admin/bills';
 import { searchCustomers } from '../src/domain/admin/customers';
 import { encodeCursor as encodeAdminCursor } from '../src/domain/admin/customers-paging';
 import { listSaleQueue } from '../src/domain/admin/review/queue';
+import { encodeStatementCursor, getGemStatement } from '../src/domain/gems/statement';
 import { listNotifications } from '../src/domain/notifications/service';
 import { getRewardHistory } from '../src/domain/rewards/rewards';
 import { encodeCursor, listTransactions } from '../src/domain/transactions/service';
@@ -136,6 +137,19 @@ describe('every growing list reads its own index in order, a cursor page include
   it('notifications and rewards history', async () => {
     await expectIndexOrder(await queriesOf(() => listNotifications(logged, heavyId, { cursor: midCursor() })), 'notifications', 'notifications_user_list_idx');
     await expectIndexOrder(await queriesOf(() => getRewardHistory(logged, heavyId, { cursor: midCursor() })), 'gem_reward_claims', 'gem_reward_claims_user_list_idx');
+  });
+
+  it('the gem statement', async () => {
+    const secret = 'list-plans-secret-0123456789abcdef';
+    const cursor = encodeStatementCursor(secret, heavyId, { seq: 1_000_000, balance: 500 });
+    await expectIndexOrder(await queriesOf(() => getGemStatement(logged, secret, heavyId, { cursor })), 'gem_entries', 'gem_entries_user_seq_idx');
+    // The seed is a sound ledger: a tenth of the movements are the heavy customer's, 10 gems each.
+    const page = await getGemStatement(database.db, secret, heavyId, { limit: 3 });
+    expect(page.movements.map((m) => [m.kind, m.amount, m.balance])).toEqual([
+      ['daily_collection', 10, ROWS],
+      ['daily_collection', 10, ROWS - 10],
+      ['daily_collection', 10, ROWS - 20],
+    ]);
   });
 
   it('the review queue: waiting oldest first, each decided view newest first, by kind, card and coin', async () => {

@@ -76,6 +76,8 @@ describe('a gift-card sale', () => {
       bank: { bank_name: 'Guaranty Trust Bank', account_number: '0123456789' },
       rejection_reason: null,
       rejection_message: null,
+      rejection_code: null,
+      crypto_return: null,
       payout_reference: null,
     });
     expect(sale.bank.account_name.length).toBeGreaterThan(3);

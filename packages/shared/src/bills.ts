@@ -7,7 +7,7 @@ import { saleDetailSchema } from './sales';
 import { transactionItemSchema } from './transactions';
 import { BILL_KINDS, BILL_NETWORKS, METER_TYPES, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, missing, BILL_ORDER_STATUSES } from './plain/bills';
 
-export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, formatBillPhone, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus } from './plain/bills';
+export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, billServiceName, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus } from './plain/bills';
 export type { BillKind, BillNetwork, TvService, ElectricityProvider, MeterType, BillOrderStatus } from './plain/bills';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -145,6 +145,10 @@ export type BillOrderResponse = z.infer<typeof billOrderResponseSchema>;
 export const billTransactionDetailSchema = transactionItemSchema.extend({
   kind: z.enum(BILL_KINDS),
   order: billOrderSchema,
+  /** The one id the provider knows the order by (its request id), for the receipt and support. */
+  reference: z.string().nullish(),
+  /** When the PIN authorised it and the gems were held. */
+  authorised_at: z.string().nullish(),
 });
 export type BillTransactionDetail = z.infer<typeof billTransactionDetailSchema>;
 

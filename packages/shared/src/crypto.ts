@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMessages as m } from './messages';
 import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, COIN_AMOUNT_PATTERN, COIN_AMOUNT_MAX_LENGTH, decimalPlaces } from './plain/crypto';
 
-export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem } from './plain/crypto';
+export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem, trendingCoinTexts } from './plain/crypto';
 export type { CoinId } from './plain/crypto';
 
 /** A coin amount as typed: a positive plain decimal, checked against its coin by the schema below. */
@@ -66,6 +66,8 @@ export const trendingCoinSchema = z.object({
   current_price_usd: decimalString,
   price_change_percentage_24h: decimalString,
   sparkline_7d: z.array(z.number()).max(SPARKLINE_MAX_POINTS),
+  /** Our id when we buy this coin (its sell page is then one tap away); null for one we do not buy yet. */
+  sellable: z.enum(COIN_IDS).nullish(),
 });
 export type TrendingCoin = z.infer<typeof trendingCoinSchema>;
 

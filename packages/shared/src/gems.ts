@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { fieldMessages } from './messages';
 import { gemMessages, GEMS_MAX, REWARDS_HISTORY_PAGE_MAX, IDEMPOTENCY_KEY_PATTERN } from './plain/gems';
+import { GEM_MOVEMENT_KINDS, GEM_STATEMENT_CURSOR_MAX, GEM_STATEMENT_PAGE_MAX } from './plain/gem-statement';
+import { cursorQueryField, pageLimitQueryField } from './lists';
 
 export { gemMessages, rewardMessages, gemErrorCodes, GEMS_MAX, WEEK_DAYS, gemsForDay, zonedParts, addDays, weekDayOf, localDateAt, startOfLocalDate, gemDayAt, formatCountdown, comeBackLabel, REWARDS_HISTORY_PAGE_SIZE, REWARDS_HISTORY_PAGE_MAX, IDEMPOTENCY_KEY_PATTERN } from './plain/gems';
 export type { GemDay } from './plain/gems';
+export { GEM_MOVEMENT_KINDS, GEM_STATEMENT_PAGE_SIZE, GEM_STATEMENT_PAGE_MAX, GEM_STATEMENT_CURSOR_MAX, gemStatementTexts, gemMovementTitle } from './plain/gem-statement';
+export type { GemMovementKind } from './plain/gem-statement';
 
 export const gemAmountSchema = z.number().int().min(0).max(GEMS_MAX);
 
@@ -93,3 +97,38 @@ export const idempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY_PATTERN, ge
 
 /** Request headers of the gem writes; every other header passes through untouched. */
 export const gemWriteHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// The gem statement: every movement of the customer's gems, newest first
+// ---------------------------------------------------------------------------------------------
+
+export const gemMovementSchema = z.object({
+  /** The ledger entry. */
+  id: z.string(),
+  kind: z.enum(GEM_MOVEMENT_KINDS),
+  /** What happened, e.g. "Daily collection", "Held for TV", "Released". */
+  title: z.string(),
+  /** What it was about, e.g. the bill ("MTN airtime · +234 803 123 4567") or the reward; null when the title says it all. */
+  detail: z.string().nullable(),
+  /** The size of the movement, whole gems. */
+  gems: gemAmountSchema,
+  /** The signed change to the spendable balance: 0 for gems that move elsewhere (a capture of held gems, rewards to collect). */
+  amount: z.number().int(),
+  /** The spendable balance just after this movement. */
+  balance: z.number().int(),
+  created_at: z.iso.datetime({ offset: true }),
+  /** The sale or bill order it is about, for its detail screen; null otherwise. */
+  transaction_id: z.string().nullable(),
+});
+export type GemMovement = z.infer<typeof gemMovementSchema>;
+
+/** Newest first, one page; `next_cursor` fetches older movements and is null on the last page. */
+export const gemStatementResponseSchema = z.object({ movements: z.array(gemMovementSchema), next_cursor: z.string().nullable() });
+export type GemStatementResponse = z.infer<typeof gemStatementResponseSchema>;
+
+/** GET /api/gems/statement?cursor=&limit= */
+export const gemStatementQuerySchema = z.object({
+  cursor: cursorQueryField(GEM_STATEMENT_CURSOR_MAX),
+  limit: pageLimitQueryField(GEM_STATEMENT_PAGE_MAX),
+});
+export type GemStatementQuery = z.infer<typeof gemStatementQuerySchema>;

@@ -15,6 +15,8 @@ export * from './app-info';
 export * from './giftcards';
 export * from './sales';
 export * from './crypto';
+export * from './crypto-returns';
 export * from './bills';
 export * from './push';
 export * from './plain/payouts';
+export * from './receipts';

@@ -69,6 +69,10 @@ export const authMessages = {
   loggedOut: 'You have been logged out',
   resetLinkSent: 'Reset password link sent to your email',
   resetTokenInvalid: 'This reset link is invalid or has expired. Request a new one',
+  /** The new-password screen once the server has refused its link (used, replaced or expired). */
+  resetLinkRefusedTitle: 'This link no longer works',
+  resetLinkRefusedText: 'A reset link works once, for 30 minutes, and only the newest one. Request a new link to choose your password.',
+  resetLinkIncompleteTitle: 'This link is incomplete',
   passwordChanged: 'Your password has been reset. You can now log in with your new password',
   sessionExpired: 'Your session has ended. Please log in again',
   tooManyRequests: 'Too many requests. Please wait a moment and try again',

@@ -10,6 +10,8 @@ export const notificationSchema = z.object({
   message: z.string(),
   date_created: z.string(),
   read: z.boolean(),
+  /** The sale or bill order it is about: the list's row and the push open its detail. Null for a plain notice. */
+  transaction_id: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 /** Newest first, one page; `next_cursor` fetches the older ones and is null on the last page. */

@@ -4,7 +4,7 @@ import { loginPasswordField, newEmailField, newPhoneField, otpField, plainText, 
 import { fieldMessages as m } from './messages';
 import { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, lettersOnly, joinFullName, calendarDate, isRealDate } from './plain/profile';
 
-export { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, joinFullName, splitFullName, calendarDate, isRealDate, formatPhone, maskPhone, PHOTO_MAX_BYTES, PHOTO_ACCEPT } from './plain/profile';
+export { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, joinFullName, splitFullName, calendarDate, isRealDate, PHOTO_MAX_BYTES, PHOTO_ACCEPT } from './plain/profile';
 export type { Gender } from './plain/profile';
 
 const namePart = (required: string) =>
@@ -77,3 +77,4 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const contactResponseSchema = z.object({ email: z.string() });
 export const photoResponseSchema = z.object({ photo: z.string(), message: z.string() });
+export { formatPhone, maskPhone } from './plain/phone';

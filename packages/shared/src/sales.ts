@@ -3,10 +3,11 @@ import { COIN_IDS } from './crypto';
 import { isPlainText } from './fields';
 import { fieldMessages as m } from './messages';
 import { transactionItemSchema } from './transactions';
-import { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, saleAmountProblem } from './plain/sales';
+import { cryptoReturnSchema } from './crypto-returns';
+import { SALE_KINDS, SALE_REJECTION_CODES, SALE_TIMELINE_STATUSES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, saleAmountProblem } from './plain/sales';
 
-export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, saleRejectionReasons, saleRejectedMessage, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountDifferenceLine, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, normaliseTransactionId, normaliseCardCode } from './plain/sales';
-export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, SaleApprovalReasonCode } from './plain/sales';
+export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, GIFT_CARD_REJECTION_CODES, CRYPTO_REJECTION_CODES, rejectionCodesFor, rejectionReasonWrongKind, saleRejectionReasons, saleRejectedMessage, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountDifferenceLine, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, compareDecimalStrings, amountWithinBand, amountOutOfBandText, normaliseTransactionId, normaliseCardCode } from './plain/sales';
+export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, CryptoRejectionCode, SaleApprovalReasonCode } from './plain/sales';
 
 // ---------------------------------------------------------------------------------------------
 // The sale form (multipart fields) and its header
@@ -99,7 +100,13 @@ export const saleDetailSchema = transactionItemSchema.extend({
   rejection_reason: z.string().nullable(),
   /** The reviewer's own message to the customer about a rejection, when they wrote one. */
   rejection_message: z.string().nullish(),
+  /** The reason's code (null unless rejected): a crypto rejection decides what happens to the coins. */
+  rejection_code: z.enum(SALE_REJECTION_CODES).nullish(),
+  /** A rejected crypto sale's return to the customer's wallet (null until they ask for it). */
+  crypto_return: cryptoReturnSchema.nullish(),
   payout_reference: z.string().nullable(),
+  /** When staff approved or rejected it (null before): the "Reviewed" time of the receipt. */
+  decided_at: z.string().nullish(),
   // A crypto sale's own facts (null for a gift card). The server always sends them; they are
   // optional in the type only so that a gift-card SaleDetail written before them still checks.
   /** The coin sold. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addressUpdateSchema,
   bankMessages,
+  billOrderTitle,
+  billServiceName,
   calendarDate,
   capitalizeFirst,
   dateOfBirthField,
@@ -110,8 +112,26 @@ describe('contact changes (SPEC §5)', () => {
   });
   it('phones are formatted and masked as LOOK.md shows', () => {
     expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567');
+    // However a bill's number was typed, it reads the same as the profile's.
+    for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803-123-4567']) expect(formatPhone(typed)).toBe('+234 803 123 4567');
+    expect(formatPhone(' +14155550123 ')).toBe('+14155550123');
+    expect(formatPhone('0803123456')).toBe('0803123456');
     expect(maskPhone('+2348031234567')).toBe('+234 803 *** **67');
+    expect(maskPhone('08031234567')).toBe('+234 803 *** **67');
     expect(maskPhone('+14155550123')).toBe('+141******23');
+  });
+});
+
+describe('bill providers by name', () => {
+  it('reads every provider id, short or as the bill service names it, as people call it', () => {
+    expect(billServiceName('ikeja')).toBe('Ikeja Electric');
+    expect(billServiceName('ikeja-electric')).toBe('Ikeja Electric');
+    expect(billServiceName('portharcourt')).toBe('Port Harcourt Electric');
+    expect(billServiceName('mtn-data')).toBe('MTN');
+    expect(billServiceName('etisalat')).toBe('9mobile');
+    expect(billServiceName('gotv')).toBe('GOtv');
+    expect(billServiceName('toString')).toBe('toString');
+    expect(billOrderTitle({ kind: 'airtime', service: 'mtn', phone: '08031234567', plan_name: null, customer_id: null })).toBe('MTN airtime · +234 803 123 4567');
   });
 });
 

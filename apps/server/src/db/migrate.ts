@@ -28,6 +28,17 @@ export async function migrate(database: Database): Promise<string[]> {
   });
 }
 
+let shippedMigrations: Promise<string[]> | undefined;
+
+/** The migrations this build ships that the database has not applied (readiness: none may be missing). */
+export async function unappliedMigrations(database: Database): Promise<string[]> {
+  shippedMigrations ??= readdir(migrationsDir).then((names) => names.filter((f) => f.endsWith('.sql')).sort());
+  const files = await shippedMigrations;
+  const rows = await database.query<{ name: string }>('SELECT name FROM schema_migrations');
+  const done = new Set(rows.map((r) => r.name));
+  return files.filter((file) => !done.has(file));
+}
+
 async function applyPending(connection: Connection, files: string[]): Promise<string[]> {
   const done = new Set((await connection.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];

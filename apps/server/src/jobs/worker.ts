@@ -24,6 +24,12 @@ import {
  */
 
 /** pino-compatible (Fastify's app.log fits). */
+/** Jobs of an area that needs what server.ts builds at start-up (a provider), handed in from there. */
+export interface JobSet {
+  jobs: JobDefinition[];
+  schedules: Schedule[];
+}
+
 export interface JobLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -140,6 +146,8 @@ export class JobWorker {
   /** Running attempts: job id → the promise settling when it is recorded, and its abort switch. */
   private readonly active = new Map<number, { done: Promise<JobRun>; abort: AbortController }>();
   private running = false;
+  /** When the poll loop last finished a round (or started): readiness asks whether it still turns. */
+  private lastRoundAt = 0;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -175,6 +183,15 @@ export class JobWorker {
     return this.active.size;
   }
 
+  /**
+   * Whether the poll loop is running and has finished a round lately: a loop stuck on a database
+   * that never answers is not alive. A round is one tick plus at most one poll interval's sleep.
+   */
+  get alive(): boolean {
+    const staleAfterMs = Math.max(60_000, 20 * this.pollIntervalMs);
+    return this.running && Date.now() - this.lastRoundAt < staleAfterMs;
+  }
+
   /** Starts polling in the background; stop() ends it. */
   start(): void {
     if (this.running) return;
@@ -182,6 +199,7 @@ export class JobWorker {
       if (!this.definitions.has(schedule.name)) throw new Error(`schedule ${schedule.name} has no registered handler`);
     }
     this.running = true;
+    this.lastRoundAt = Date.now();
     this.loop = this.poll();
   }
 
@@ -249,6 +267,7 @@ export class JobWorker {
       let started = 0;
       try {
         started = (await this.tick()).length;
+        this.lastRoundAt = Date.now();
       } catch (error) {
         this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
       }

@@ -102,7 +102,7 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
 };
 
 /**
- * Sends a body serializerFor already wrote (kept by db/catalogue-cache.ts), as it is: Fastify runs
+ * Sends a body serializerFor already wrote (kept by domain/catalogue-cache.ts), as it is: Fastify runs
  * the route's serializer only on payloads that are not strings, so the answer is the same bytes
  * the route's own serializer would have written.
  */

@@ -1,5 +1,6 @@
 import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S, pinErrorCodes } from '@wise/shared';
 import { DomainError, rateLimited } from '../domain/errors';
+import { rateLimitRefusals } from '../lib/metrics';
 import type { RateLimiter } from '../lib/rate-limiter';
 
 const MINUTE = 60_000;
@@ -78,6 +79,8 @@ export const ratePolicies = {
   gemWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Crypto: a quote is asked for before each Proceed; the coin glyphs are public images. */
   cryptoQuotesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** A receipt PDF is drawn afresh each time (a few ms of CPU): plenty for a person, not for a loop. */
+  receiptPdfsPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
@@ -105,8 +108,10 @@ export function createRateGuard(limiter: RateLimiter, multiplier: number): RateG
   // A client that hung up before its request was handled has no address any more: `request.ip` is
   // then undefined whatever its type says (found by the issue 14 soak, where it threw a 500).
   const fullKey = (policy: RatePolicy, key: string | undefined) => `${policy}:${(key ?? 'disconnected').toLowerCase()}`;
-  const refuse = (policy: RatePolicy, retryAfterMs: number) =>
-    rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  const refuse = (policy: RatePolicy, retryAfterMs: number) => {
+    rateLimitRefusals.inc({ policy });
+    return rateLimited(ratePolicies[policy].message, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  };
   return {
     async consume(policy, key) {
       const result = await limiter.hit(fullKey(policy, key), limitOf(policy), ratePolicies[policy].windowMs);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errorCodes } from '@wise/shared';
 import { staffAuthMessages, staffErrorCodes } from '@wise/shared/admin';
 import type { Db } from '../db/client';
-import { staffRoles, type StaffRole } from '../db/schema/admin';
+import { staffRoles, type StaffRole } from '@wise/shared/admin';
 import { DomainError, forbidden } from '../domain/errors';
 import type { StaffPrincipal } from '../domain/staff/principal';
 import {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopbackPeer } from '../lib/loopback';
 import type { Outbox } from '../providers/messaging/index';
 
 const outboxEntrySchema = z.object({
@@ -10,10 +11,6 @@ const outboxEntrySchema = z.object({
   text: z.string(),
   created_at: z.string(),
 });
-
-/** The raw connection's address, not X-Forwarded-For: a proxy header must never open the outbox. */
-const isLoopbackPeer = (address: string | undefined) =>
-  address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
 /**
  * Only registered in development and test (DESIGN §7), and even then it answers only to this

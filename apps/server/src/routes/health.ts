@@ -1,19 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { readinessFailures } from '../domain/readiness';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const readinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  /** What is wrong when unavailable: database, migrations, job_worker. */
+  failing: z.array(z.enum(['database', 'migrations', 'job_worker'])).optional(),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export interface HealthOptions {
+  database: Database;
+  /** The process's job worker (server.ts); tests that build an app without one leave it out. */
+  jobWorkerAlive?: () => boolean;
+}
+
+/**
+ * For a load balancer or orchestrator (README, "Operating Wise"): /healthz says the process
+ * answers (restart it if not); /readyz says it can serve (domain/readiness.ts; take it out of
+ * rotation if not).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { database, jobWorkerAlive }) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/readyz', { schema: { hide: true, response: { 200: statusSchema, 503: statusSchema } } }, async (request, reply) => {
-    try {
-      await database.query('SELECT 1');
-      return { status: 'ok' as const };
-    } catch (error) {
-      request.log.error({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable' as const });
-    }
+  app.get('/readyz', { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } }, async (request, reply) => {
+    const failing = await readinessFailures(database, jobWorkerAlive, (error) => request.log.error({ err: error }, 'readiness check failed: database'));
+    if (failing.length === 0) return { status: 'ok' as const };
+    if (!failing.includes('database')) request.log.error({ failing }, 'readiness check failed');
+    return reply.status(503).send({ status: 'unavailable' as const, failing });
   });
 };

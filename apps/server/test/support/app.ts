@@ -30,6 +30,8 @@ interface TestAppOptions {
    * test's database (the sandbox keeps its transfers there); built from the config otherwise.
    */
   payouts?: PayoutProvider | ((database: Database) => PayoutProvider);
+  /** What /readyz is told of the job worker (server.ts hands in the real one's). */
+  jobWorkerAlive?: () => boolean;
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
@@ -58,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.payouts ? { payouts: typeof options.payouts === 'function' ? options.payouts(database) : options.payouts } : {}),
       limiter,
       clock,
+      jobWorkerAlive: options.jobWorkerAlive,
     },
     { logger: false, serveWeb: false },
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { StaffRole } from '../../src/db/schema/admin';
+import type { StaffRole } from '@wise/shared/admin';
 import { createStaffMember } from '../../src/domain/staff/management';
 import { totpAt } from '../../src/domain/staff/totp';
 import { get, post, type TestApp } from './app';

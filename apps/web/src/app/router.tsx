@@ -99,6 +99,7 @@ const authenticatedRoutes: RouteObject[] = [
       { index: true, lazy: screen(() => import('./routes/app/profile/profile'), 'ProfileRoute') },
       ...hidden([
         [paths.gemBalance, screen(() => import('./routes/app/profile/gem-balance'), 'GemBalanceRoute')],
+        [paths.gemStatement, screen(() => import('./routes/app/profile/gem-statement'), 'GemStatementRoute')],
         [paths.profileFullName, screen(() => import('./routes/app/profile/modify-full-name'), 'ModifyFullNameRoute')],
         [paths.profilePhone, screen(() => import('./routes/app/profile/modify-phone'), 'ModifyPhoneRoute')],
         [paths.profilePhoneNumber, screen(() => import('./routes/app/profile/modify-phone-number'), 'ModifyPhoneNumberRoute')],
@@ -196,13 +197,27 @@ const authenticatedRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The first paint happens before a lazy screen's file has arrived: nothing is drawn until it has
+ * (the HTML shell already shows the app's background). A component, not `null`, because the
+ * router counts only a real fallback and otherwise warns on every cold load.
+ */
+function NothingYet() {
+  return null;
+}
+
+/** The catch-all's loader throws a 404 for the error screen; this never draws. */
+function NotFound() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   // The back office (DESIGN §8): desktop-first, outside the phone column, its own chunks.
-  { path: '/admin/*', errorElement: <ErrorPage />, hydrateFallbackElement: null, lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp') },
+  { path: '/admin/*', errorElement: <ErrorPage />, HydrateFallback: NothingYet, lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp') },
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: null,
+    HydrateFallback: NothingYet,
     children: [
       {
         // Errors inside a screen keep the column and show the same page.
@@ -221,6 +236,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
+            Component: NotFound,
             loader: () => {
               throw new Response('', { status: 404, statusText: 'Not Found' });
             },

@@ -27,6 +27,7 @@ export const paths = {
   profile: '/profile',
   profileSuccess: '/profile/success',
   gemBalance: '/profile/wisegembalance',
+  gemStatement: '/profile/wisegembalance/history',
   profileFullName: '/profile/modifyfullname',
   profilePhone: '/profile/modifyphonenumber',
   profilePhoneNumber: '/profile/modifyphonenumber/enternumber',
@@ -86,7 +87,8 @@ export const withReturnTo = (path: string, returnTo: string) => `${path}?returnT
 const cryptoStep = (path: string, coin: string, query: string, id: string) =>
   `${path.replace(':coin', encodeURIComponent(coin))}?${query}=${encodeURIComponent(id)}`;
 export const cryptoHrefs = {
-  coin: (coin: string) => paths.cryptoCoin.replace(':coin', encodeURIComponent(coin)),
+  /** `amount` prefills the form (selling again the coins of a rejected sale). */
+  coin: (coin: string, amount?: string) => `${paths.cryptoCoin.replace(':coin', encodeURIComponent(coin))}${amount ? `?amount=${encodeURIComponent(amount)}` : ''}`,
   confirmAccount: (coin: string, quoteId: string) => cryptoStep(paths.cryptoConfirmAccount, coin, 'quote', quoteId),
   walletAddress: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletAddress, coin, 'quote', quoteId),
   walletConfirm: (coin: string, quoteId: string) => cryptoStep(paths.cryptoWalletConfirm, coin, 'quote', quoteId),

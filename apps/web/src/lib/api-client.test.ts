@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, ApiError } from './api-client';
+import { adminApi, setAdminUnauthorizedHandler } from './admin-api';
 
 const schema = z.object({ ok: z.boolean() });
 const answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -60,5 +61,26 @@ describe('answer check', () => {
     const error = await api('/api/x', { schema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body).toEqual(body);
+  });
+});
+
+describe('adminApi', () => {
+  const unauthenticated = () => new Response(JSON.stringify({ error: 'Sign in again', code: 'UNAUTHENTICATED' }), { status: 401 });
+
+  it('builds the query string without empty values and checks the answer', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer());
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(adminApi('/sales', { schema, query: { status: 'pending', q: '', page: 2, cursor: undefined } })).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/sales?status=pending&page=2');
+  });
+
+  it("sends a lost staff session to the back office's login, but not a wrong password at login", async () => {
+    const handler = vi.fn();
+    setAdminUnauthorizedHandler(handler);
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(() => Promise.resolve(unauthenticated())));
+    await expect(adminApi('/auth/login', { schema, method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+    await expect(adminApi('/sales', { schema })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(handler).toHaveBeenCalledOnce();
   });
 });

@@ -20,15 +20,16 @@ export class ApiError extends Error {
   }
 }
 
-interface RequestOptions<T> {
+export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for an upload. */
   body?: unknown;
   /**
    * The answer's shared schema, checked in development and tests only: pass
    * `import.meta.env.DEV ? schema : undefined`, so a production build drops the import and zod with
    * it. The server already serialises every answer through fast-json-stringify compiled from this
    * very schema, so parsing it again in the browser is a drift check for development, not a guard
-   * the customer needs — and it cost every screen calling the API 25 KB gzip of zod (issue 13).
+   * the customer needs — and it cost every screen calling the API 25 KB gzip of zod.
    * No response schema transforms, defaults or coerces (response-schemas.test.ts holds them to
    * that), so a checked and an unchecked answer are the same data.
    */
@@ -55,8 +56,11 @@ async function readError(response: Response): Promise<ErrorBody> {
   return errorBodyFrom(response.status, text);
 }
 
-/** Calls our API (same origin, session cookie); in development and tests the answer is checked against its schema. */
-export async function api<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/**
+ * One request to our API (same origin, cookie) and its answer or ApiError; both apps' clients are
+ * this with their own 401 handling. `unauthorized` runs for a 401 UNAUTHENTICATED (a lost session).
+ */
+export async function requestJson<T>(url: string, options: RequestOptions<T>, unauthorized: () => void): Promise<T> {
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'same-origin',
@@ -74,7 +78,7 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
   const attempts = options.idempotencyKey ? 1 + IDEMPOTENT_RETRIES : 1;
   for (let attempt = 1; response === undefined; attempt += 1) {
     try {
-      response = await fetch(path, init);
+      response = await fetch(url, init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       if (attempt >= attempts) throw new ApiError(0, { error: 'No connection. Check your network and try again' });
@@ -83,13 +87,16 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
   }
   if (!response.ok) {
     const body = await readError(response);
-    if (response.status === 401 && body.code === errorCodes.unauthenticated) notifyUnauthorized();
+    if (response.status === 401 && body.code === errorCodes.unauthenticated) unauthorized();
     throw new ApiError(response.status, body);
   }
   const json: unknown = response.status === 204 ? {} : await response.json();
   // Without a schema (production) the answer is what the server's schema-compiled serialiser wrote.
   return options.schema ? options.schema.parse(json) : (json as T);
 }
+
+/** Calls our API (same origin, session cookie); in development and tests the answer is checked against its schema. */
+export const api = <T>(path: string, options: RequestOptions<T>): Promise<T> => requestJson(path, options, notifyUnauthorized);
 
 /** The message a toast shows for any failure. */
 export function errorMessage(error: unknown, fallback: string): string {

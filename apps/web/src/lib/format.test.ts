@@ -24,5 +24,10 @@ describe('formatters', () => {
   it('writes gems as whole points and kobo as naira', () => {
     expect(formatGems(1250)).toBe('1,250');
     expect(formatNaira(125_050)).toBe('₦1,250.50');
+    expect(formatNaira(-5)).toBe('-₦0.05');
+    expect(formatNaira(-125_050)).toBe('-₦1,250.50');
+    expect(formatNaira(0)).toBe('₦0.00');
+    // Past 2^53 / 100 a float division is already wrong in the last kobo; decimal text is not.
+    expect(formatNaira(9_007_199_254_740_991)).toBe('₦90,071,992,547,409.91');
   });
 });

@@ -50,9 +50,17 @@ export function formatCalendarDate(isoDate: string): string {
 }
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
-/** Kobo, the integer minor unit, as naira: `₦1,250.50`. */
+/**
+ * Kobo, the integer minor unit, as naira: `₦1,250.50`. The naira are handed to Intl as decimal
+ * text, so the figure is exact at any size (kobo / 100 as a float is not: 2^53 kobo rounds).
+ */
 export function formatNaira(amountKobo: number): string {
-  return naira.format(amountKobo / 100);
+  if (!Number.isSafeInteger(amountKobo)) return naira.format(amountKobo / 100);
+  const kobo = BigInt(amountKobo);
+  const whole = kobo / 100n;
+  const rest = (kobo < 0n ? -kobo : kobo) % 100n;
+  const sign = kobo < 0n && whole === 0n ? '-' : '';
+  return naira.format(`${sign}${whole}.${rest.toString().padStart(2, '0')}` as Intl.StringNumericLiteral);
 }
 
 const gems = new Intl.NumberFormat('en-NG');

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { COIN_IDS } from '../crypto';
 import { isPlainText } from '../fields';
 import { SALE_APPROVAL_REASON_CODES, SALE_KINDS, SALE_REJECTION_CODES, type SaleApprovalReasonCode, type SaleRejectionCode } from '../sales';
+import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnSchema } from '../crypto-returns';
+import { plainText } from '../fields';
 import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
 import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
 import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
@@ -58,6 +60,10 @@ export const saleRejectionLabels: Record<SaleRejectionCode, string> = {
   wrong_card_type: 'Wrong card type',
   partially_used: 'Partially used',
   unclear_images: 'Unclear images',
+  no_deposit: 'No deposit found',
+  wrong_network: 'Wrong network',
+  amount_differs: 'Amount differs',
+  unconfirmed: 'Unconfirmed',
   other: 'Other',
 };
 
@@ -289,6 +295,8 @@ export const adminSaleDetailSchema = z.object({
    * first reviewer's reason and note, and the decision (null when there never was one).
    */
   approval_request: saleApprovalRequestSchema.nullish(),
+  /** A rejected crypto sale's return: the customer's address, then who recorded it (null when not asked). */
+  crypto_return: cryptoReturnSchema.extend({ returned_by: staffRefSchema.nullable() }).nullish(),
   /** Approvals above this (or above the quote) wait for a second approver (APPROVAL_LIMIT_NAIRA, kobo). */
   approval_limit_kobo: z.number().int().optional(),
   /** The customer's sales submitted before this one, newest first (at most SALE_EARLIER_SALES_MAX), with their outcomes. */
@@ -354,6 +362,15 @@ export const rejectSaleBodySchema = z
     }
   });
 export type RejectSaleBody = z.infer<typeof rejectSaleBodySchema>;
+
+/** POST /:id/crypto-return: staff sent a rejected crypto sale's coins back to the customer's address. */
+export const recordCryptoReturnBodySchema = z.strictObject({
+  transaction_id: plainText(
+    z.string({ error: cryptoReturnMessages.txIdRequired }).trim().min(1, cryptoReturnMessages.txIdRequired).max(CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages.txIdTooLong),
+  ),
+  confirm_code: confirmCodeSchema,
+});
+export type RecordCryptoReturnBody = z.infer<typeof recordCryptoReturnBodySchema>;
 
 /** The sale after a decision (the same shape as GET /:id). */
 export const adminSaleDecisionResponseSchema = adminSaleDetailResponseSchema;

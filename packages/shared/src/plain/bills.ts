@@ -5,6 +5,7 @@
  */
 import type { ELECTRICITY_PROVIDERS, TV_SERVICES } from '../constants';
 import { fieldMessages as m, fetchMessages } from '../messages';
+import { formatPhone } from './phone';
 import type { TransactionStatus } from './transactions';
 import type { BillPlan, BillOrder } from '../bills';
 
@@ -96,6 +97,11 @@ export const billMessages = {
   declined: 'The provider could not complete this purchase. Your gems have been returned',
   providerUnreachable: 'We could not reach the provider. Your gems have been returned',
   processing: 'Your purchase is being processed. We will notify you when it completes',
+  /** The PIN screen once the provider has kept the customer waiting a few seconds. */
+  processingTitle: 'Processing',
+  processingHeld: (gems: number) => `Your ${groupThousands(gems)} gems are held, not lost.`,
+  processingNext: 'The network has not confirmed this purchase yet. We will notify you of the outcome; if it does not go through, your gems come back.',
+  goToHistory: 'Go to history',
   insufficient: m.insufficientBalance,
   amountRange: (min: number, max: number) => `Enter an amount between ${groupThousands(min)} and ${groupThousands(max)}`,
   planUnavailable: 'This plan is not available. Choose another plan',
@@ -145,12 +151,20 @@ export type BillOrderStatus = (typeof BILL_ORDER_STATUSES)[number];
 // How an order reads (screens, transactions list, notifications)
 // ---------------------------------------------------------------------------------------------
 
-/** A Nigerian number as people read it: `08031234567` → `+234 803 123 4567`; others as typed. */
-export function formatBillPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const national = /^0\d{10}$/.test(digits) ? digits.slice(1) : /^234\d{10}$/.test(digits) ? digits.slice(3) : undefined;
-  if (national) return `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
-  return phone.trim();
+const serviceNames: Record<string, string> = {
+  ...BILL_NETWORK_LABELS,
+  ...Object.fromEntries(Object.entries(BILL_NETWORK_LABELS).map(([id, label]) => [dataServiceId(id as BillNetwork), label])),
+  ...TV_SERVICE_LABELS,
+  ...ELECTRICITY_PROVIDER_LABELS,
+  ...Object.fromEntries(Object.entries(ELECTRICITY_PROVIDER_LABELS).map(([id, label]) => [electricityServiceName(id as ElectricityProvider), label])),
+};
+
+/**
+ * A provider as customers and staff read it, from its id in either form: "ikeja" or
+ * "ikeja-electric" → "Ikeja Electric", "mtn-data" → "MTN", "gotv" → "GOtv" (never "IKEJA").
+ */
+export function billServiceName(service: string): string {
+  return Object.hasOwn(serviceNames, service) ? serviceNames[service]! : service;
 }
 
 export function billServiceLabel(kind: BillKind, service: string): string {
@@ -164,9 +178,9 @@ export function billOrderTitle(order: Pick<BillOrder, 'kind' | 'service' | 'phon
   const label = billServiceLabel(order.kind, order.service);
   switch (order.kind) {
     case 'airtime':
-      return `${label} airtime · ${formatBillPhone(order.phone)}`;
+      return `${label} airtime · ${formatPhone(order.phone)}`;
     case 'data':
-      return `${label} data · ${formatBillPhone(order.phone)}`;
+      return `${label} data · ${formatPhone(order.phone)}`;
     case 'tv':
       return `${label} · ${order.plan_name ?? order.customer_id ?? ''}`;
     case 'electricity':

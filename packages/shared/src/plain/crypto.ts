@@ -58,6 +58,17 @@ export const cryptoMessages = {
   couldNotFetchTrending: "Couldn't fetch gift cards",
 } as const;
 
+/** The detail sheet of a popular coin we do not buy (the dashboard's Popular cryptocurrency). */
+export const trendingCoinTexts = {
+  notBought: (name: string) => `We do not buy ${name} yet.`,
+  weBuy: 'You can sell Bitcoin (BTC), Tether (USDT), BNB and Solana (SOL) on Wise.',
+  seeCoins: 'Sell a coin we buy',
+  close: 'Close',
+  price: 'Price',
+  change: '24 h change',
+  week: 'Last 7 days',
+} as const;
+
 export const cryptoErrorCodes = {
   pricesStale: 'PRICES_STALE',
   quoteNotFound: 'QUOTE_NOT_FOUND',

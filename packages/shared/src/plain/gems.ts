@@ -33,6 +33,8 @@ export const rewardMessages = {
   claimed: 'Reward claimed successfully',
   nothingToClaim: 'You have no rewards to claim yet. Rewards arrive when your sales are approved',
   collectButton: 'Collect Rewards',
+  /** Under the disabled Collect Rewards button when nothing is claimable. */
+  nothingToCollect: 'Nothing to collect yet. Sales we approve earn you gems',
   historyButton: 'Rewards History',
   couldNotFetchTotal: "Couldn't fetch total rewards",
   couldNotFetchHistory: "Couldn't fetch rewards history",

@@ -65,19 +65,5 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** +234 803 123 4567 (DESIGN formatting); other countries keep their digits in one run. */
-export function formatPhone(phone: string): string {
-  const ng = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return ng ? `+234 ${ng[1]} ${ng[2]} ${ng[3]}` : phone;
-}
-
-/** +234 803 *** **67: the operator prefix and the last two digits only. */
-export function maskPhone(phone: string): string {
-  const ng = /^\+234(\d{3})\d{5}(\d{2})$/.exec(phone);
-  if (ng) return `+234 ${ng[1]} *** **${ng[2]}`;
-  if (phone.length <= 6) return phone;
-  return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 6)}${phone.slice(-2)}`;
-}
-
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -87,17 +87,41 @@ export const saleMessages = {
 /**
  * Why staff rejected a sale (DESIGN §8, issue 11): the reasons staff choose from, and the words the
  * customer reads for each on the transaction detail, in the notification and in the e-mail.
- * `other` carries the reviewer's own words instead.
+ * `other` carries the reviewer's own words instead. A gift card and a coin fail for different
+ * reasons, so each kind has its own list (`rejectionCodesFor`); the API and the database refuse a
+ * reason of the other kind.
  */
-export const SALE_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const GIFT_CARD_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const CRYPTO_REJECTION_CODES = ['no_deposit', 'wrong_network', 'amount_differs', 'unconfirmed', 'other'] as const;
+export const SALE_REJECTION_CODES = [
+  'used_card',
+  'invalid_code',
+  'wrong_card_type',
+  'partially_used',
+  'unclear_images',
+  'no_deposit',
+  'wrong_network',
+  'amount_differs',
+  'unconfirmed',
+  'other',
+] as const;
 export type SaleRejectionCode = (typeof SALE_REJECTION_CODES)[number];
+export type CryptoRejectionCode = (typeof CRYPTO_REJECTION_CODES)[number];
+export const rejectionCodesFor = (kind: SaleKind): readonly SaleRejectionCode[] => (kind === 'crypto' ? CRYPTO_REJECTION_CODES : GIFT_CARD_REJECTION_CODES);
 export const saleRejectionReasons: Record<Exclude<SaleRejectionCode, 'other'>, string> = {
   used_card: 'The card has already been used',
   invalid_code: 'The card code is not valid',
   wrong_card_type: 'The card is not the type or country you selected',
   partially_used: 'Part of the card balance has already been used',
   unclear_images: 'The images are not clear enough to verify the card',
+  no_deposit: 'We found no deposit matching this sale in our wallet',
+  wrong_network: 'The coins were sent on a different network from the one shown for this wallet',
+  amount_differs: 'The amount we received is not the amount you sold',
+  unconfirmed: 'The transfer has not been confirmed on the blockchain',
 };
+/** The reviewer picked a reason of the other kind of sale (422, under `reason`). */
+export const rejectionReasonWrongKind = 'Choose a reason for this kind of sale';
+
 /** A rejection's reason and the reviewer's message, as one paragraph for a notification or an e-mail. */
 export const saleRejectedMessage = (title: string, valueKobo: number, reason: string) =>
   `Your ${title} sale of ${formatKobo(valueKobo)} was rejected. Reason: ${reason.replace(/[.\s]+$/, '')}.`;
@@ -232,6 +256,28 @@ export const formatRate = (exchangeRate: string, currency: string) =>
 export const SALE_IMAGE_PICK_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 
 export const formatCardAmount = (amount: string, currency: string) => `${currencySymbol(currency)}${formatDecimal(amount)}`;
+
+/** Two plain decimals compared exactly ("25.5" vs "25.50" is 0); undefined if either is not one. */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 | undefined {
+  const x = exactDecimal(a.trim());
+  const y = exactDecimal(b.trim());
+  if (!x || !y) return undefined;
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.digits * 10n ** BigInt(scale - x.scale);
+  const right = y.digits * 10n ** BigInt(scale - y.scale);
+  return left === right ? 0 : left < right ? -1 : 1;
+}
+
+/** A card amount inside its sub-category's band, edges included: the rule the server enforces. */
+export function amountWithinBand(amount: string, band: { min_amount: string; max_amount: string }): boolean {
+  const low = compareDecimalStrings(amount, band.min_amount);
+  const high = compareDecimalStrings(amount, band.max_amount);
+  return low !== undefined && high !== undefined && low >= 0 && high <= 0;
+}
+
+/** "Enter an amount between $25.00 and $100.00 for this card", as the server words it. */
+export const amountOutOfBandText = (band: { min_amount: string; max_amount: string; currency: string }) =>
+  saleMessages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));
 
 /**
  * SPEC §9: the cash value is amount × exchange_rate, here in kobo rounded half-up, computed on

@@ -52,6 +52,10 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // 0021: the sale or bill order it is about, if any (foreign keys in the migration: sales and
+    // bill_orders import this module, so naming them here would make the imports circular).
+    saleId: uuid('sale_id'),
+    billOrderId: uuid('bill_order_id'),
   },
   (t) => [
     // 0012: the list's keyset order, tie-breaker included.

@@ -1,3 +1,4 @@
+import { staffRoles } from '@wise/shared/admin';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { giftCardSubcategories } from './giftcards';
@@ -9,8 +10,6 @@ import { saleApprovalReasonCodes, sales } from './sales';
  * sale, decisions immutable and the audit log append-only.
  */
 
-export const staffRoles = ['reviewer', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
 export const staffSessionStages = ['password', 'verified'] as const;
 export const payoutMethods = ['transfer', 'manual'] as const;
 export const payoutStatuses = ['queued', 'sending', 'pending', 'needs_review', 'success', 'failed', 'reversed'] as const;

@@ -58,8 +58,14 @@ export const gemEntries = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     memo: text('memo'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** 0021: the order entries were written in (the gem statement's order and running balance). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [uniqueIndex('gem_entries_idempotency_key').on(t.idempotencyKey), index('gem_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('gem_entries_idempotency_key').on(t.idempotencyKey),
+    // 0021: the gem statement's keyset order.
+    uniqueIndex('gem_entries_user_seq_idx').on(t.userId, t.seq.desc()),
+  ],
 );
 
 export const gemEntryLines = pgTable(

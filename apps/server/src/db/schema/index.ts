@@ -11,3 +11,4 @@ export * from './admin';
 export * from './push';
 export * from './payout-sandbox';
 export * from './catalogue';
+export * from './operations';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SALE_REJECTION_CODES } from '@wise/shared';
 import { bigint, boolean, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountNameMatches, uploads } from './account';
 import { users } from './auth';
@@ -16,7 +17,7 @@ export const saleKinds = ['giftcard', 'crypto'] as const;
 export type SaleKindValue = (typeof saleKinds)[number];
 export const saleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
 export type SaleStatus = (typeof saleStatuses)[number];
-export const saleRejectionCodes = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const saleRejectionCodes = SALE_REJECTION_CODES;
 export const saleApprovalReasonCodes = ['partially_used', 'balance_lower', 'other'] as const;
 export const saleListStatuses = ['pending', 'successful', 'rejected'] as const;
 
@@ -146,4 +147,27 @@ export const saleStatusEvents = pgTable(
     actor: uuid('actor'),
   },
   (t) => [index('sale_status_events_sale_idx').on(t.saleId, t.id)],
+);
+
+export const cryptoReturnStatuses = ['requested', 'returned'] as const;
+
+/**
+ * Mirrors 0020_crypto_returns.sql: where a rejected crypto sale's coins go back, and staff's record
+ * of sending them. Its trigger keeps it to rejected crypto sales, one request, recorded once.
+ */
+export const cryptoReturns = pgTable(
+  'crypto_returns',
+  {
+    saleId: uuid('sale_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    coin: text('coin', { enum: coinIds }).notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: cryptoReturnStatuses }).notNull().default('requested'),
+    requestedAt: at('requested_at').notNull(),
+    transactionId: text('transaction_id'),
+    returnedAt: at('returned_at'),
+    returnedBy: uuid('returned_by'),
+  },
+  (t) => [foreignKey({ name: 'crypto_returns_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] })],
 );

@@ -39,6 +39,9 @@ export async function broadcast(db: Db, clock: Clock, by: StaffRequest, input: B
               readAt: sql`NULL::timestamptz`.as('read_at'),
               // clock_timestamp like notify(): the database's time, the same as every other notice.
               createdAt: sql`clock_timestamp()`.as('created_at'),
+              // A broadcast is about no transaction.
+              saleId: sql`NULL::uuid`.as('sale_id'),
+              billOrderId: sql`NULL::uuid`.as('bill_order_id'),
             })
             .from(users)
             .where(audience),

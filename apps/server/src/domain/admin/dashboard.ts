@@ -4,6 +4,7 @@ import { BILL_ORDER_STUCK_MINUTES, type AdminDashboard } from '@wise/shared/admi
 import type { Db } from '../../db/client';
 import { billOrders, payouts, saleApprovalRequests, sales } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { openAlerts } from '../operations/alerts';
 
 /**
  * The back office's front page (ADMIN-API §4 "Dashboard"): what is waiting for staff and today's
@@ -79,6 +80,7 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     payouts_held: { count: Number(held?.count ?? 0) },
     awaiting_second_approval: { count: Number(awaiting?.count ?? 0) },
     bill_orders_stuck: { count: Number(stuck?.count ?? 0), oldest_authorised_at: iso(stuck?.oldest) },
+    alerts: (await openAlerts(db)).map((alert) => ({ kind: alert.kind, title: alert.title, detail: alert.detail, opened_at: alert.openedAt.toISOString() })),
     generated_at: now.toISOString(),
   };
 }

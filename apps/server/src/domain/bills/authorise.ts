@@ -153,7 +153,7 @@ export async function settleBillOrder(db: Db, deps: BillDeps, orderId: string, v
       settled.status === 'successful'
         ? billNotificationTexts.successful(title, updated.amount, updated.token, updated.units)
         : billNotificationTexts.failed(title, updated.amount);
-    await notify(tx, updated.userId, message);
+    await notify(tx, updated.userId, message, { billOrderId: updated.id });
     await enqueuePush(tx, deps.clock, updated.userId, {
       title: settled.status === 'successful' ? pushTitles.billSuccessful : pushTitles.billFailed,
       message,

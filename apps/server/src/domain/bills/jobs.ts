@@ -11,7 +11,7 @@ export const BILL_PLAN_REFRESH_JOB = 'bills.refresh_plans';
 
 /**
  * The bills area's background work (DESIGN §5b). They need the providers built at start-up, so
- * server.ts hands them to the worker (jobs/app-jobs.ts `JobSet`):
+ * server.ts hands them to the worker (app-jobs.ts; `JobSet` in jobs/worker.ts):
  * - `bills.requery`: one status query for one processing order; still unknown → the attempt
  *   fails and the queue asks again with back-off (15 s doubling to 30 min, 25 attempts);
  * - `bills.recover_orders` (every 5 min): processing orders that lost their status-query job get

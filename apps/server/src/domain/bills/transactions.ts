@@ -55,5 +55,11 @@ export async function getBillTransaction(db: Db, userId: string, id: string): Pr
     .where(and(eq(billOrders.id, id), eq(billOrders.userId, userId), inArray(billOrders.status, LISTED)))
     .limit(1);
   if (!row) return undefined;
-  return { ...billTransactionItem(row), kind: row.kind, order: toBillOrder(row) };
+  return {
+    ...billTransactionItem(row),
+    kind: row.kind,
+    order: toBillOrder(row),
+    reference: row.requestId,
+    authorised_at: row.authorisedAt?.toISOString() ?? null,
+  };
 }

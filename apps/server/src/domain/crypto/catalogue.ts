@@ -2,20 +2,22 @@ import { asc, eq } from 'drizzle-orm';
 import {
   COIN_IDS,
   coinArtUrl,
+  type CoinId,
   type CoinsResponse,
   type TrendingResponse,
   type WalletAddressesResponse,
 } from '@wise/shared';
-import { catalogueAnswer } from '../../db/catalogue-cache';
+import { catalogueAnswer } from '../catalogue-cache';
 import type { Db } from '../../db/client';
 import { cryptoWalletAddresses } from '../../db/schema/index';
+import { COINGECKO_IDS } from '../../providers/market-data/coingecko';
 import { ART_SYMBOL, hasOwnArt } from './art';
 import { pricesStale, readMarkets, readTrending, type MarketDeps } from './market-cache';
 import { loadAdjustments, rateFor } from './rates';
 
 /**
  * GET /api/crypto/coins serialized by `serialize`, kept while the prices' version stands
- * (db/catalogue-cache.ts: staff's adjustment or any instance's refresh is seen at the next
+ * (domain/catalogue-cache.ts: staff's adjustment or any instance's refresh is seen at the next
  * request). Both forms are kept, since only the `stale` flag moves with the clock.
  */
 export async function coinsAnswer(db: Db, deps: MarketDeps, serialize: (coins: CoinsResponse) => string): Promise<string> {
@@ -53,6 +55,8 @@ export async function listCoins(db: Db, deps: MarketDeps): Promise<CoinsResponse
   return { coins, updated_at: markets.fetchedAt.toISOString(), stale: markets.stale };
 }
 
+const COIN_BY_MARKET_ID = new Map(Object.entries(COINGECKO_IDS).map(([coin, marketId]) => [marketId, coin as CoinId]));
+
 /** GET /api/crypto/trending, in the market-data service's order. */
 export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingResponse> {
   const trending = await readTrending(db, deps);
@@ -67,6 +71,8 @@ export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingRe
       current_price_usd: coin.priceUsd,
       price_change_percentage_24h: coin.change24hPct,
       sparkline_7d: coin.sparkline7d,
+      // By the market service's id, never the symbol: any token may call itself "SOL".
+      sellable: COIN_BY_MARKET_ID.get(coin.id) ?? null,
     })),
     updated_at: trending.fetchedAt.toISOString(),
     stale: trending.stale,

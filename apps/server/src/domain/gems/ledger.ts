@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { GEMS_MAX, gemErrorCodes, gemMessages } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { violatedConstraint } from '../../lib/db-errors';
 import {
   gemAccounts,
   gemEntries,
@@ -68,15 +69,7 @@ function toSafeInteger(value: unknown, what: string): number {
 }
 
 /** The constraint a check violation (SQLSTATE 23514) hit, looking through driver wrappers. */
-export function checkViolation(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23514') return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    current = candidate.cause;
-  }
-  return undefined;
-}
+export const checkViolation = (error: unknown): string | undefined => violatedConstraint(error, '23514');
 
 /** Turns the database's last line of defence into the customer's "Insufficient balance". */
 export async function mapOverdraft<T>(work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
-import type { JobSet } from '../../jobs/app-jobs';
+import type { JobSet } from '../../jobs/worker';
 import type { Clock } from '../../lib/clock';
 import type { Messenger } from '../../providers/messaging/index';
 

@@ -8,10 +8,19 @@ import { notifications } from '../../db/schema/index';
  * so the message exists exactly when the change does. Over-long texts are cut, never refused:
  * a notification must not be the reason a money flow fails.
  */
-export async function notify(db: Db, userId: string, message: string): Promise<void> {
+/** The sale or bill order a notification is about: its row in the list opens that transaction. */
+export type NotificationAbout = { saleId: string } | { billOrderId: string };
+
+export async function notify(db: Db, userId: string, message: string, about?: NotificationAbout): Promise<void> {
   const text = message.trim();
   if (!text) throw new Error('notify: empty message');
   const clipped = text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text;
   // clock_timestamp, not now(): several notices written in one transaction keep their order.
-  await db.insert(notifications).values({ userId, message: clipped, createdAt: sql`clock_timestamp()` });
+  await db.insert(notifications).values({
+    userId,
+    message: clipped,
+    saleId: about && 'saleId' in about ? about.saleId : null,
+    billOrderId: about && 'billOrderId' in about ? about.billOrderId : null,
+    createdAt: sql`clock_timestamp()`,
+  });
 }

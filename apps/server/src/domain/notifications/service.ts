@@ -19,6 +19,7 @@ const notificationsPage = (db: Db, withCursor: boolean) =>
         message: notifications.message,
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
+        transactionId: sql<string | null>`coalesce(${notifications.saleId}, ${notifications.billOrderId})`,
         // created_at to the microsecond for the cursor; a JS Date would round it.
         cursorAt: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
@@ -47,6 +48,7 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       message: row.message,
       date_created: row.createdAt.toISOString(),
       read: row.readAt !== null,
+      transaction_id: row.transactionId,
     })),
     next_cursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobSet } from '../../jobs/app-jobs';
+import type { JobSet } from '../../jobs/worker';
 import type { JobDefinition } from '../../jobs/worker';
 import { advancePayout } from './advance';
 import { PAYOUT_CHECK_JOB, PAYOUT_RECOVER_JOB, PAYOUT_SEND_JOB } from './payouts';

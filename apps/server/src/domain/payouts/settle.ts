@@ -85,7 +85,7 @@ export async function paySale(
   const headline = `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber)}${difference}`;
   const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
   const notice = `${headline}${rewardLine}`;
-  await notify(tx, sale.userId, notice);
+  await notify(tx, sale.userId, notice, { saleId: sale.id });
   await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` });
   const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
   if (!customer) throw new Error(`sale ${sale.id} has no customer`);
@@ -259,7 +259,7 @@ export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'c
   if (!sale) throw new Error(`sale ${saleId} has no customer`);
   const reason = payoutFailureTexts.reasons[payoutFailureCodeOf(providerReason, reversed)];
   const notice = payoutFailedMessage(sale.title, formatKobo(amountKobo), reason);
-  await notify(tx, sale.userId, notice);
+  await notify(tx, sale.userId, notice, { saleId });
   await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
   await enqueueEmail(tx, deps.clock, {
     to: sale.email,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VapidConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema/index';
-import type { JobSet } from '../../jobs/app-jobs';
+import type { JobSet } from '../../jobs/worker';
 import { PermanentJobError } from '../../jobs/worker';
 import { BlockedPushAddressError, guardedLookup, isAllowedPushEndpoint } from './endpoint-policy';
 import { SEND_PUSH_JOB, type PushJobPayload } from './notify';

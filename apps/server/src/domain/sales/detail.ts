@@ -20,6 +20,7 @@ import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads
 import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
 import { cardCodeOf } from './card-codes';
+import { findCryptoReturn, toCryptoReturn } from './crypto-returns';
 import { DomainError } from '../errors';
 
 /** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md, CRYPTO-API.md). */
@@ -133,6 +134,8 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
       .orderBy(desc(payouts.attempt))
       .limit(1),
   ]);
+  // Only a rejected crypto sale can have one: no extra read for every other sale.
+  const cryptoReturn = sale.kind === 'crypto' && sale.status === 'rejected' ? await findCryptoReturn(db, sale.id) : undefined;
   const attempt = latestAttempt[0];
   const payoutAccount =
     attempt && (attempt.bankCode !== sale.bankCode || attempt.accountNumber !== sale.accountNumber || attempt.accountName !== sale.accountName)
@@ -160,7 +163,11 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     timeline,
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,
+    rejection_code: sale.rejectionCode,
+    crypto_return: cryptoReturn ? toCryptoReturn(cryptoReturn) : null,
     payout_reference: sale.payoutReference,
+    // Only once decided (absent before, like payout_account).
+    ...(sale.decidedAt ? { decided_at: sale.decidedAt.toISOString() } : {}),
     ...cryptoFacts(sale),
   };
 }

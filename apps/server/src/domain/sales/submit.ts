@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { findInCauses } from '../../lib/error-causes';
 import type { FileStore } from '../../providers/file-store/index';
 import { getPayoutSnapshot } from '../bank/service';
 import { DomainError, validationError } from '../errors';
@@ -66,18 +67,11 @@ export class SaleWriteError extends Error {
   readonly sqlState: string | undefined;
   readonly constraint: string | undefined;
   constructor(error: unknown) {
-    let sqlState: string | undefined;
-    let constraint: string | undefined;
-    let current: unknown = error;
-    for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-      const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-      if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-        sqlState = candidate.code;
-        constraint = typeof candidate.constraint === 'string' ? candidate.constraint : undefined;
-        break;
-      }
-      current = candidate.cause;
-    }
+    const found = findInCauses(error, ({ code, constraint }) =>
+      typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? { code, constraint: typeof constraint === 'string' ? constraint : undefined } : undefined,
+    );
+    const sqlState = found?.code;
+    const constraint = found?.constraint;
     const kind = error instanceof Error ? error.constructor.name : typeof error;
     super(`the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`);
     this.name = 'SaleWriteError';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../db/schema/admin';
+import type { StaffRole } from '@wise/shared/admin';
 
 /** The staff member a verified staff session belongs to (plugins/staff-sessions.ts sets it on the request). */
 export interface StaffPrincipal {

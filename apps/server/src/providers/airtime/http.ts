@@ -39,6 +39,7 @@ export class HttpAirtimeProvider implements AirtimeProvider {
 
   private post(path: string, body: Record<string, unknown>) {
     return requestJson({
+      provider: 'airtime',
       method: 'POST',
       url: endpoint(this.options.baseUrl, path),
       body: { public_key: this.options.publicKey, ...body },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BankLookupError, type BankLookup, type LookupAsker } from './types';
+import { providerFetch } from '../../lib/metrics';
 
 const TIMEOUT_MS = 10_000;
 
@@ -29,7 +30,7 @@ export class PaystackBankLookup implements BankLookup {
     url.searchParams.set('bank_code', bankCode);
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await providerFetch('paystack_resolve', url, {
         headers: { authorization: `Bearer ${this.secretKey}`, accept: 'application/json' },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

@@ -136,6 +136,7 @@ export class HttpBillsProvider implements BillsProvider {
 
   private post(path: string, body: Record<string, unknown>): Promise<ProviderAnswer> {
     return requestJson({
+      provider: 'bills',
       method: 'POST',
       url: endpoint(this.options.baseUrl, path),
       body: { public_key: this.options.publicKey, ...body },
@@ -147,7 +148,7 @@ export class HttpBillsProvider implements BillsProvider {
     const url = endpoint(this.options.baseUrl, path);
     url.searchParams.set('public_key', this.options.publicKey);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const answer = await requestJson({ method: 'GET', url, timeoutMs: this.options.timeoutMs });
+    const answer = await requestJson({ provider: 'bills', method: 'GET', url, timeoutMs: this.options.timeoutMs });
     // The URL carries the key: no message here names it.
     if (answer.kind !== 'answer') throw new BillsProviderError(`${path}: ${answer.reason}`);
     if (answer.status >= 400) throw new BillsProviderError(`${path} answered HTTP ${answer.status}`);

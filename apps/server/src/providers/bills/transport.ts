@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorCode } from '../../lib/error-causes';
+import { providerFetch } from '../../lib/metrics';
 import type { PurchaseResult, StatusResult } from './types';
 
 /**
@@ -18,19 +20,11 @@ export type ProviderAnswer =
 /** Errors that mean the connection was never made, so the service cannot have seen the request. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
-}
-
 const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 export interface JsonRequest {
+  /** The metrics label: which service this is (airtime, bills). */
+  provider: string;
   method: 'GET' | 'POST';
   url: URL;
   body?: Record<string, unknown>;
@@ -43,7 +37,7 @@ export async function requestJson(request: JsonRequest): Promise<ProviderAnswer>
   const signal = AbortSignal.timeout(request.timeoutMs);
   let response: Response;
   try {
-    response = await fetch(request.url, {
+    response = await providerFetch(request.provider, request.url, {
       method: request.method,
       headers: { accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}) },
       body: request.body ? JSON.stringify(request.body) : undefined,
@@ -53,7 +47,7 @@ export async function requestJson(request: JsonRequest): Promise<ProviderAnswer>
     });
   } catch (error) {
     if (isTimeout(error)) return { kind: 'unknown', reason: `no answer within ${request.timeoutMs} ms` };
-    const code = causeCode(error);
+    const code = errorCode(error);
     if (code && NEVER_SENT.has(code)) return { kind: 'unreached', reason: code };
     return { kind: 'unknown', reason: code ?? (error instanceof Error ? error.message : 'request failed') };
   }

@@ -3,6 +3,7 @@ import { COIN_IDS, COINS, isPlainText, SPARKLINE_MAX_POINTS, type CoinId } from 
 import { z } from 'zod';
 import { decimalFromNumber, decimalFromText, percentFromNumber, sparklinePoint } from './decimal';
 import { MarketDataError, type CoinMarket, type MarketDataProvider, type TrendingCoinData } from './types';
+import { providerFetch } from '../../lib/metrics';
 
 export type CoinGeckoPlan = 'demo' | 'pro';
 
@@ -165,7 +166,7 @@ export class CoinGeckoMarketData implements MarketDataProvider {
       let response: Response;
       let text: string;
       try {
-        response = await fetch(url, {
+        response = await providerFetch('coingecko', url, {
           headers: { accept: 'application/json', [this.keyHeader]: this.options.apiKey },
           signal: AbortSignal.timeout(this.timeoutMs),
         });

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { providerFetch } from '../../lib/metrics';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -60,7 +61,7 @@ export class TermiiSms implements Messenger {
     private readonly senderId: string,
   ) {}
   async send(message: OutgoingMessage): Promise<void> {
-    const response = await fetch(`${this.baseUrl.replace(/\/$/, '')}/api/sms/send`, {
+    const response = await providerFetch('sms', `${this.baseUrl.replace(/\/$/, '')}/api/sms/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { errorCode } from '../../lib/error-causes';
+import { providerFetch } from '../../lib/metrics';
 import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 
 /**
@@ -19,16 +21,6 @@ type Answer =
 
 /** Errors that mean the connection was never made, so Paystack cannot have seen the request. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
-}
 
 const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
@@ -85,7 +77,7 @@ export class PaystackPayouts implements PayoutProvider {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await providerFetch('paystack_transfers', url, {
         method,
         headers: {
           authorization: `Bearer ${this.options.secretKey}`,
@@ -99,7 +91,7 @@ export class PaystackPayouts implements PayoutProvider {
       });
     } catch (error) {
       if (isTimeout(error)) return { kind: 'unknown', reason: `no answer within ${this.options.timeoutMs} ms` };
-      const code = causeCode(error);
+      const code = errorCode(error);
       if (code && NEVER_SENT.has(code)) return { kind: 'answer', status: 0, body: { message: `unreachable (${code})` } };
       return { kind: 'unknown', reason: code ?? (error instanceof Error ? error.message : 'request failed') };
     }

@@ -11,11 +11,13 @@ import {
   declineApprovalBodySchema,
   manualPayoutBodySchema,
   resolvePayoutBodySchema,
+  recordCryptoReturnBodySchema,
   rejectSaleBodySchema,
   retryPayoutBodySchema,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { approvalLimitsOf } from '../../domain/admin/review/approvals';
+import { recordCryptoReturn } from '../../domain/admin/review/crypto-returns';
 import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
 import { listSaleQueue } from '../../domain/admin/review/queue';
@@ -193,6 +195,30 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request) => {
       const { reason, other_reason, message } = request.body;
       await rejectSale({ db: ctx.db, clock: ctx.clock, appUrl: ctx.config.appUrl }, currentStaff(request), request.params.id, { reason, otherReason: other_reason, message }, request.ip);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/:id/crypto-return',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: "Record that a rejected crypto sale's coins were sent back to the customer's address (transaction ID, confirm_code); once (409 CRYPTO_RETURN_RECORDED)",
+        params: adminSaleParamsSchema,
+        body: recordCryptoReturnBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await recordCryptoReturn(
+        { db: ctx.db, clock: ctx.clock, confirm, appUrl: ctx.config.appUrl },
+        currentStaff(request),
+        request.params.id,
+        { transactionId: request.body.transaction_id, confirmCode: request.body.confirm_code },
+        request.ip,
+      );
       return detail(request.params.id);
     },
   );

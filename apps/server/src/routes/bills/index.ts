@@ -13,7 +13,7 @@ import {
   verifyBillCustomerSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
-import { catalogueAnswer } from '../../db/catalogue-cache';
+import { catalogueAnswer } from '../../domain/catalogue-cache';
 import { authoriseBillOrder } from '../../domain/bills/authorise';
 import { listPlans, type PlanSet } from '../../domain/bills/catalogue';
 import { createBillOrder, getBillOrder, toBillOrder } from '../../domain/bills/orders';
@@ -38,7 +38,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
   const depsFor = (log: BillDeps['logger']): BillDeps => ({ clock: ctx.clock, airtime: ctx.airtime, bills: ctx.bills, settings, logger: log });
   const catalogue = { bills: ctx.bills, clock: ctx.clock, settings };
   const serializePlans = serializerFor(billPlansResponseSchema, 'GET', '/api/bills/:kind/:service/plans');
-  /** The same for every customer: kept serialized per plan set while the plans' version stands (db/catalogue-cache.ts). */
+  /** The same for every customer: kept serialized per plan set while the plans' version stands (domain/catalogue-cache.ts). */
   const plansAnswer = (set: PlanSet) =>
     catalogueAnswer(db, 'bill_plans', `${set.kind}/${set.service}`, async () => serializePlans({ plans: await listPlans(db, catalogue, set) }));
 

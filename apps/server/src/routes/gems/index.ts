@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gemBalanceResponseSchema, gemCollectionResponseSchema, gemCollectResponseSchema, gemMessages, gemWriteHeadersSchema } from '@wise/shared';
+import {
+  gemBalanceResponseSchema,
+  gemCollectionResponseSchema,
+  gemCollectResponseSchema,
+  gemMessages,
+  gemStatementQuerySchema,
+  gemStatementResponseSchema,
+  gemWriteHeadersSchema,
+} from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { collectDailyGems, getWeekStatus, type CollectionCalendar } from '../../domain/gems/collection';
 import { answerOnce } from '../../domain/gems/idempotency';
 import { getGemBalance } from '../../domain/gems/ledger';
+import { getGemStatement } from '../../domain/gems/statement';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -20,6 +29,19 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
       schema: { tags, summary: 'Spendable Wise Gems (get_user_points.php)', response: { 200: gemBalanceResponseSchema, ...errorResponses } },
     },
     async (request) => ({ total_points: await getGemBalance(db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/statement',
+    {
+      schema: {
+        tags,
+        summary: 'Every movement of the Wise Gems, newest first, with the balance after each; next_cursor fetches older ones',
+        querystring: gemStatementQuerySchema,
+        response: { 200: gemStatementResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getGemStatement(db, ctx.config.sessionSecret, currentUser(request).id, request.query),
   );
 
   app.get(

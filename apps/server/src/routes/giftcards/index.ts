@@ -18,7 +18,7 @@ import {
   saleResponseSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
-import { catalogueAnswer } from '../../db/catalogue-cache';
+import { catalogueAnswer } from '../../domain/catalogue-cache';
 import { DomainError, validationError } from '../../domain/errors';
 import { renderCardArt } from '../../domain/giftcards/art';
 import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '../../domain/giftcards/catalogue';
@@ -75,7 +75,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
   app.get(
     '/',
     { schema: { tags, summary: 'Enabled gift cards by name (get_gift_cards)', response: { 200: giftCardListResponseSchema, ...errorResponses } } },
-    // The same for every customer: kept serialized while the catalogue's version stands (db/catalogue-cache.ts).
+    // The same for every customer: kept serialized while the catalogue's version stands (domain/catalogue-cache.ts).
     async (_request, reply) => sendSerialized(reply, await catalogueAnswer(db, 'giftcards', 'list', async () => serializeList({ cards: await listGiftCards(db) }))),
   );
 

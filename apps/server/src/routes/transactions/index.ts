@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyTransactionDetailResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
+import { anyTransactionDetailResponseSchema, cryptoReturnRequestBodySchema, cryptoReturnResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { requestCryptoReturn } from '../../domain/sales/crypto-returns';
 import { getTransaction, listTransactions } from '../../domain/transactions/service';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -37,5 +38,23 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       },
     },
     async (request) => ({ transaction: await getTransaction(ctx.db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/crypto-return',
+    {
+      schema: {
+        tags,
+        summary:
+          "A rejected crypto sale's coins back to the customer's wallet: the network and address (checked against the sale's coin). Once per sale (409 CRYPTO_RETURN_EXISTS); not for a sale whose deposit was not found (409 CRYPTO_RETURN_NOT_ALLOWED)",
+        params: transactionIdParamsSchema,
+        body: cryptoReturnRequestBodySchema,
+        response: { 201: cryptoReturnResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const cryptoReturn = await requestCryptoReturn({ db: ctx.db, clock: ctx.clock }, currentUser(request).id, request.params.id, request.body);
+      return reply.status(201).send({ crypto_return: cryptoReturn });
+    },
   );
 };

@@ -31,7 +31,7 @@ export async function signInReviewer(client: SoakClient, staff: SoakStaff): Prom
 export async function runReviewer(client: SoakClient, secret: string, decisions: Decisions, stopped: () => boolean, pauseMs = 1000): Promise<void> {
   while (!stopped()) {
     try {
-      const queue = await client.call<{ items?: { id: string }[] }>('review.queue', 'GET', '/api/admin/sales?status=pending&limit=20');
+      const queue = await client.call<{ items?: { id: string; kind?: string }[] }>('review.queue', 'GET', '/api/admin/sales?status=pending&limit=20');
       for (const item of queue.body?.items ?? []) {
         if (stopped()) break;
         await client.call('review.detail', 'GET', `/api/admin/sales/${item.id}`);
@@ -39,7 +39,7 @@ export async function runReviewer(client: SoakClient, secret: string, decisions:
           const answer = await client.call('review.approve', 'POST', `/api/admin/sales/${item.id}/approve`, { json: { confirm_code: totpAt(secret, new Date()) } });
           if (answer.status === 200) decisions.approved.add(item.id);
         } else {
-          const answer = await client.call('review.reject', 'POST', `/api/admin/sales/${item.id}/reject`, { json: { reason: 'unclear_images', message: 'The code is not readable in the photo.' } });
+          const answer = await client.call('review.reject', 'POST', `/api/admin/sales/${item.id}/reject`, { json: item.kind === 'crypto' ? { reason: 'no_deposit' } : { reason: 'unclear_images', message: 'The code is not readable in the photo.' } });
           if (answer.status === 200) decisions.rejected.add(item.id);
         }
       }

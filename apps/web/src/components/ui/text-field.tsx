@@ -80,7 +80,7 @@ export function EmailField({ label = 'Email address', ...props }: EmailFieldProp
       autoComplete="email"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder="you@example.com"
+      placeholder="e.g. you@example.com"
       {...props}
     />
   );

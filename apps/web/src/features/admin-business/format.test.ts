@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseAdjustment, previewRate } from './form-schemas';
-import { adjustmentText, formatAdjustment, formatNairaDecimal, formatPhone } from './format';
+import { adjustmentText, formatAdjustment, formatNairaDecimal } from './format';
 
 describe('coin adjustment preview (exact decimals)', () => {
   it('moves the rate now by the difference between the new and the old adjustment', () => {
@@ -20,12 +20,5 @@ describe('coin adjustment preview (exact decimals)', () => {
     expect(adjustmentText('15.00')).toBe('+15.00');
     expect(adjustmentText('-1250.5')).toBe('-1250.50');
     expect(formatNairaDecimal('1234567.891')).toBe('₦1,234,567.89');
-  });
-});
-
-describe('formatPhone', () => {
-  it('groups a Nigerian number as LOOK.md does and leaves anything else alone', () => {
-    expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567');
-    expect(formatPhone('08031234567')).toBe('08031234567');
   });
 });

@@ -28,8 +28,3 @@ export function adjustmentText(value: string): string {
   return parsed.units > 0n ? `+${text}` : text;
 }
 
-/** A Nigerian number as LOOK.md writes it: "+2348031234567" → "+234 803 123 4567"; others as they are. */
-export function formatPhone(phone: string): string {
-  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `+234 ${match[1]} ${match[2]} ${match[3]}` : phone;
-}

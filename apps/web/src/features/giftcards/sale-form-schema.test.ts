@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { saleMessages, type SubCategory } from '@wise/shared';
-import { saleValueText } from './components/sale-value';
-import { compareDecimals, saleFormSchema, withinBand } from './sale-form-schema';
+import { compareDecimalStrings as compareDecimals, saleMessages, type SubCategory } from '@wise/shared';
+import { saleValuePreview, saleValueText } from './components/sale-value';
+import { saleFormSchema, withinBand } from './sale-form-schema';
 
 const usa: SubCategory = {
   id: '6f1c1c9e-3f7e-4c43-9a39-0c7f3c1b2a10',
@@ -40,6 +40,22 @@ describe('the live naira value', () => {
 
   it('shows nothing for an amount the form would refuse', () => {
     for (const amount of ['', 'abc', '-5', '0', '25.123', '1e3', '25,00']) expect(saleValueText(amount, '1450.00'), amount).toBeUndefined();
+  });
+});
+
+describe('the value panel outside the card’s band', () => {
+  it('shows the band’s message, the very one the form refuses the amount with, instead of a value', () => {
+    const message = 'Enter an amount between $25.00 and $100.00 for this card';
+    expect(saleValuePreview('100.01', usa)).toEqual({ kind: 'out-of-band', text: message });
+    expect(saleValuePreview('5', usa)).toEqual({ kind: 'out-of-band', text: message });
+    expect(errorsFor({ amount: '5' })).toEqual({ amount: message });
+  });
+
+  it('shows the value at the edges and nothing for an amount that is not one', () => {
+    expect(saleValuePreview('25', usa)).toEqual({ kind: 'value', text: '₦36,250.00' });
+    expect(saleValuePreview('100.00', usa)).toEqual({ kind: 'value', text: '₦145,000.00' });
+    expect(saleValuePreview('abc', usa)).toBeUndefined();
+    expect(saleValuePreview('50', undefined)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { pushTitles, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
+import { cryptoRejectedNextStep, pushTitles, rejectionCodesFor, rejectionReasonWrongKind, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { saleApprovalRequests, sales, staff, users } from '../../../db/schema/index';
@@ -340,6 +340,8 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const sale = await lockSale(tx, saleId);
     const now = clock.now();
     await assertOpenTo(tx, sale, actor, now);
+    // A coin and a card fail for different reasons (the database refuses the other kind's too).
+    if (!rejectionCodesFor(sale.kind).includes(input.reason)) throw validationError(rejectionReasonWrongKind, { reason: rejectionReasonWrongKind });
     if (await openApprovalRequest(tx, saleId, true)) throw requestOpen();
     const at = notBefore(now, sale.statusChangedAt);
     await tx
@@ -360,12 +362,18 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     if (!customer) throw new Error(`sale ${saleId} has no customer`);
     const headline = saleRejectedMessage(sale.title, sale.valueKobo, reason);
     const notice = input.message ? `${headline} ${input.message}` : headline;
-    await notify(tx, sale.userId, notice);
+    await notify(tx, sale.userId, notice, { saleId });
     await enqueuePush(tx, clock, sale.userId, { title: pushTitles.saleRejected, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: customer.email,
       subject: `Your ${sale.title} sale was rejected`,
-      text: rejectionEmail({ name: customer.fullName, headline, message: input.message, link: deps.appUrl ? `${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}` : undefined }),
+      text: rejectionEmail({
+        name: customer.fullName,
+        headline,
+        message: input.message,
+        nextStep: sale.kind === 'crypto' ? cryptoRejectedNextStep(input.reason) : undefined,
+        link: deps.appUrl ? `${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}` : undefined,
+      }),
     });
     await recordStaffAction(tx, clock, actor, {
       action: 'sale.reject',
@@ -378,12 +386,13 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
   });
 }
 
-function rejectionEmail(parts: { name: string; headline: string; message?: string; link?: string }): string {
+function rejectionEmail(parts: { name: string; headline: string; message?: string; nextStep?: string; link?: string }): string {
   return [
     `Hello ${parts.name},`,
     '',
     parts.headline,
     ...(parts.message ? ['', `Message from our team: ${parts.message}`] : []),
+    ...(parts.nextStep ? ['', parts.nextStep] : []),
     ...(parts.link ? ['', `See the transaction: ${parts.link}`] : []),
     '',
     'If you think this is a mistake, reply to this e-mail or contact support in the app.',

@@ -14,6 +14,7 @@ import { latestApprovalRequest } from './approvals';
 import { cardCodeOf } from '../../sales/card-codes';
 import { latestPayoutStatus, minutesSince } from './queue';
 import { getRiskFlags } from './risk-flags';
+import { cryptoReturnForStaff } from './crypto-returns';
 
 /**
  * A sale as a reviewer sees it (issue 11 "each sale's detail shows…"): the customer, the images,
@@ -44,7 +45,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
   if (!row) throw saleNotFoundForStaff();
   const { sale, user } = row;
 
-  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest, riskFlags] = await Promise.all([
+  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest, riskFlags, cryptoReturn] = await Promise.all([
     db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
     db
       .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
@@ -71,6 +72,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     currentRateOf(deps, sale),
     latestApprovalRequest(db, sale.id),
     getRiskFlags(db, sale.id),
+    sale.kind === 'crypto' && sale.status === 'rejected' ? cryptoReturnForStaff(db, sale.id) : null,
   ]);
   const eventActors = await staffNamesFor(
     db,
@@ -150,6 +152,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
         }
       : null,
     approval_request: approvalRequest,
+    crypto_return: cryptoReturn,
     earlier_sales: earlier.map((other) => ({
       id: other.id,
       kind: other.kind,

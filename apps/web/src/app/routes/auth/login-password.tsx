@@ -19,7 +19,15 @@ export function LoginPasswordRoute() {
       <ScreenIntro title="Welcome back" text="Login to continue" />
       <div className="auth-identity">
         <span className="auth-identity__value" data-testid="login-identifier">
-          {formatPhone(emailOrPhone)}
+          {emailOrPhone.includes('@') ? (
+            <>
+              {emailOrPhone.slice(0, emailOrPhone.lastIndexOf('@'))}
+              <wbr />
+              {emailOrPhone.slice(emailOrPhone.lastIndexOf('@'))}
+            </>
+          ) : (
+            formatPhone(emailOrPhone)
+          )}
         </span>
         <Link to={paths.login}>Change</Link>
       </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
@@ -12,24 +13,27 @@ import { NewPasswordForm } from '../../../features/auth/components/new-password-
 export function PasswordResetNewRoute() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');
+  // The server's refusal is toasted; the screen then offers the only way on, a new link.
+  const [refused, setRefused] = useState(false);
 
   return (
     <Screen header={<Header backTo={paths.login} />}>
       <title>Reset Password · Wise</title>
-      {token ? (
+      {token && !refused ? (
         <>
           <ScreenIntro title="Reset Password" text="Choose a new password of at least 8 characters." />
           <NewPasswordForm
             token={token}
             onSuccess={() => navigate(paths.passwordResetSuccess, { replace: true })}
+            onLinkRefused={() => setRefused(true)}
           />
         </>
       ) : (
-        <div className="screen__center">
+        <div className="screen__center" data-testid={refused ? 'reset-link-refused' : 'reset-link-incomplete'}>
           <EmptyState
             art={<BadIcon size={56} />}
-            title="This link is incomplete"
-            text={authMessages.resetTokenInvalid}
+            title={refused ? authMessages.resetLinkRefusedTitle : authMessages.resetLinkIncompleteTitle}
+            text={refused ? authMessages.resetLinkRefusedText : authMessages.resetTokenInvalid}
             action={<LinkButton to={paths.passwordReset}>Request a new link</LinkButton>}
           />
         </div>

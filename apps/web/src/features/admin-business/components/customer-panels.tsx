@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatPhone } from '@wise/shared';
 import type { AdminCustomerDetail } from '@wise/shared/admin';
 import { Facts, Panel } from '../../../components/admin/admin-layout';
 import { DataTable, type Column } from '../../../components/admin/data-table';
@@ -6,7 +7,6 @@ import { Badge, StatusBadge } from '../../../components/admin/status-badge';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatCalendarDate, formatGems, formatNaira } from '../../../lib/format';
 import { billKindLabel, billServiceLabel } from '../bill-labels';
-import { formatPhone } from '../format';
 import './business.css';
 
 type Sale = AdminCustomerDetail['sales'][number];
@@ -124,7 +124,7 @@ export function BillOrdersTable({ orders }: { orders: BillOrder[] }) {
           <span className="admin-cell-title">
             {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
           </span>
-          <span className="admin-cell-sub">{[order.plan_name, order.customer_id ?? order.phone].filter(Boolean).join(' · ')}</span>
+          <span className="admin-cell-sub">{[order.plan_name, order.customer_id ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}</span>
         </>
       ),
     },

@@ -1,9 +1,9 @@
-import { type newPasswordFormSchema } from '@wise/shared';
+import { errorCodes, type newPasswordFormSchema } from '@wise/shared';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { FieldName } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -16,10 +16,12 @@ interface NewPasswordFormProps {
   /** The single-use token from the e-mailed link. */
   token: string;
   onSuccess: () => void;
+  /** The server refused the link itself (used, replaced or expired): no password can fix that. */
+  onLinkRefused?: () => void;
 }
 
 /** Choose a new password and confirm it; the button is dimmed while errors show. */
-export function NewPasswordForm({ token, onSuccess }: NewPasswordFormProps) {
+export function NewPasswordForm({ token, onSuccess, onLinkRefused }: NewPasswordFormProps) {
   const confirm = useConfirmPasswordReset();
   const {
     field,
@@ -37,6 +39,7 @@ export function NewPasswordForm({ token, onSuccess }: NewPasswordFormProps) {
         onError: (error) => {
           applyFieldErrors(error, setError, fieldNames);
           toastError(errorMessage(error, 'Could not reset your password. Please try again'));
+          if (error instanceof ApiError && error.code === errorCodes.resetTokenInvalid) onLinkRefused?.();
         },
       },
     );

@@ -55,7 +55,7 @@ export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateB
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
-        placeholder="10 digits"
+        placeholder="10 digits, e.g. 0123456789"
         error={errors.bank_account?.message}
         {...form.field('bank_account')}
       />

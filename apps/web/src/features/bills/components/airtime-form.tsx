@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatBillPhone, type CreateBillOrderInput } from '@wise/shared';
+import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, formatPhone, type CreateBillOrderInput } from '@wise/shared';
+import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
-import type { AirtimeFormValues } from '../form-schemas';
+import type { AirtimeFormInput, AirtimeFormValues } from '../form-schemas';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWORK_LABELS[value] }));
@@ -15,17 +17,21 @@ const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWOR
  * field is filled and valid and the amount is within the gem balance (SPEC §4).
  */
 export function AirtimeForm({ balance }: { balance: number | undefined }) {
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), { network: undefined, phone: '', amount: '' });
+  const draft = useBillDraft<AirtimeFormInput>('airtime');
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), draft ?? { network: undefined, phone: '', amount: '' });
   const [checkout, setCheckout] = useState<AirtimeFormValues>();
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((values) => setCheckout(values));
+  const submit = form.handleSubmit((values) => {
+    keepBillDraft('airtime', form.control.values());
+    setCheckout(values);
+  });
   const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
 
   return (
     <>
       <form className="screen__form" onSubmit={submit} noValidate>
-        <Select label="Network" placeholder="Select network" options={networkOptions} defaultValue="" error={errors.network?.message} {...form.field('network')} />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <Select label="Network" placeholder="Select network" leadFor={(value) => brandMark(value, 28)} options={networkOptions} defaultValue="" error={errors.network?.message} {...form.field('network')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <TextField
           label="Amount"
           inputMode="numeric"
@@ -46,7 +52,7 @@ export function AirtimeForm({ balance }: { balance: number | undefined }) {
             ? [
                 { label: 'Amount', value: `${formatGems(checkout.amount)} gems` },
                 { label: 'Network', value: BILL_NETWORK_LABELS[checkout.network] },
-                { label: 'Number', value: formatBillPhone(checkout.phone) },
+                { label: 'Number', value: formatPhone(checkout.phone) },
               ]
             : []
         }

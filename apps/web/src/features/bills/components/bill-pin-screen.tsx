@@ -13,7 +13,15 @@ import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAuthoriseBillOrder } from '../api/authorise-order';
 import { useBillOrder } from '../api/get-order';
+import { armBillDraft, billDraftScope, forgetBillDraft } from '../hooks/bill-draft';
+import { BillProcessing } from './bill-processing';
 import './bills.css';
+
+/**
+ * How long the customer watches 'Verifying...' before the screen says the purchase is processing
+ * and lets them leave: a provider answers within a second or two, or not for a long while.
+ */
+export const PROCESSING_SCREEN_AFTER_MS = 4000;
 
 interface BillPinScreenProps {
   kind: BillKind;
@@ -40,13 +48,30 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const form = useZodForm(() => import('../form-schemas').then((m) => m.authoriseBillOrderSchema), { pin: '' });
   const [pinNotSet, setPinNotSet] = useState<string>();
   const settled = useRef(false);
+  // Whether the customer is waiting for the provider (since the Verify tap), and whether too long.
+  const [waiting, setWaiting] = useState(false);
+  const [waitedLong, setWaitedLong] = useState(false);
 
   const status = order.data?.order.status;
+  const kindOfOrder = order.data?.order.kind;
+  const serviceOfOrder = order.data?.order.service;
+  // Back on the form (refused, expired, or the back arrow), the customer finds it as they left it.
+  useEffect(() => {
+    if (kindOfOrder && serviceOfOrder) armBillDraft(billDraftScope({ kind: kindOfOrder, service: serviceOfOrder }));
+  }, [kindOfOrder, serviceOfOrder]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaitedLong(true), PROCESSING_SCREEN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+
   useEffect(() => {
     const current = order.data?.order;
     if (!current || settled.current) return;
     if (current.status === 'successful') {
       settled.current = true;
+      forgetBillDraft(billDraftScope(current));
       onGemsMoved();
       navigate(billHrefs.success(current.kind, current.id), { replace: true });
     } else if (current.status === 'failed') {
@@ -57,10 +82,13 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
     }
   }, [status, order.data, navigate, onGemsMoved]);
 
-  const submit = form.handleSubmit(({ pin }) =>
+  const submit = form.handleSubmit(({ pin }) => {
+    setWaiting(true);
     authorise.mutate(pin, {
       onSuccess: () => onGemsMoved(),
       onError: (error) => {
+        setWaiting(false);
+        setWaitedLong(false);
         form.setValue('pin', '');
         if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet)) {
           setPinNotSet(error.message);
@@ -80,8 +108,11 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         }
         form.setFocus('pin');
       },
-    }),
-  );
+    });
+  });
+
+  // Processing since before this screen opened (a reload, a return), or for longer than a moment.
+  const showProcessing = order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);
 
   let body;
   if (orderId === '' || order.isError) {
@@ -100,6 +131,8 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         <Skeleton height={56} />
       </div>
     );
+  } else if (showProcessing) {
+    body = <BillProcessing amount={order.data.order.amount} onLeave={() => forgetBillDraft(billDraftScope(order.data.order))} />;
   } else if (status === 'processing') {
     body = (
       <div className="bills-notice" role="status" data-testid="bill-processing">
@@ -142,8 +175,8 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }
 
   return (
-    <Screen header={<Header backTo={billHrefs.start(kind)} title="Enter PIN" />}>
-      <title>Enter PIN · Wise</title>
+    <Screen header={<Header backTo={showProcessing ? paths.homepage : billHrefs.start(kind)} title={showProcessing ? billMessages.processingTitle : 'Enter PIN'} />}>
+      <title>{`${showProcessing ? billMessages.processingTitle : 'Enter PIN'} · Wise`}</title>
       {body}
     </Screen>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BILL_NETWORK_LABELS, billMessages, formatBillPhone, type BillNetwork, type BillPlan } from '@wise/shared';
+import { BILL_NETWORK_LABELS, billMessages, formatPhone, type BillNetwork, type BillPlan } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
@@ -7,6 +7,7 @@ import { toastError } from '../../../components/ui/toast';
 import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
 
@@ -16,7 +17,8 @@ import './bills.css';
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
   const plans = useDataPlans(network);
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: '' });
+  const draft = useBillDraft<{ phone: string }>(`data:${network}`);
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
 
   const choose = (plan: BillPlan) =>
@@ -26,6 +28,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           toastError(billMessages.insufficient);
           return;
         }
+        keepBillDraft(`data:${network}`, form.control.values());
         setCheckout({ plan, phone });
       },
       () => form.setFocus('phone'),
@@ -67,7 +70,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="08031234567"
+          placeholder="e.g. 0803 123 4567"
           error={form.formState.errors.phone?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
           {...form.field('phone')}
@@ -86,7 +89,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
                 { label: 'Plan', value: checkout.plan.name },
                 { label: 'Amount', value: `${formatGems(checkout.plan.amount)} gems` },
                 { label: 'Network', value: BILL_NETWORK_LABELS[network] },
-                { label: 'Number', value: formatBillPhone(checkout.phone) },
+                { label: 'Number', value: formatPhone(checkout.phone) },
               ]
             : []
         }

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   billErrorCodes,
   billMessages,
-  formatBillPhone,
+  formatPhone,
   TV_SERVICE_LABELS,
   TV_SERVICES,
   tvPlanValue,
   type CreateBillOrderInput,
   type TvService,
 } from '@wise/shared';
+import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
@@ -18,7 +19,8 @@ import { formatGems } from '../../../lib/format';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
 import { useVerifyBillCustomer } from '../api/verify-customer';
-import type { TvFormValues } from '../form-schemas';
+import type { TvFormInput, TvFormValues } from '../form-schemas';
+import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LABELS[value] }));
@@ -29,10 +31,18 @@ const isService = (value: unknown): value is TvService => (TV_SERVICES as readon
  * plan's amount and phone. The card is verified first, so the sheet shows whose it is.
  */
 export function TvForm({ balance }: { balance: number | undefined }) {
-  const [service, setService] = useState<TvService>();
+  const draft = useBillDraft<TvFormInput>('tv');
+  const [service, setService] = useState<TvService | undefined>(isService(draft?.service) ? draft.service : undefined);
   const plans = useTvPlans(service);
   const planList = plans.data?.plans ?? [];
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), draft ?? { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  // A restored plan can be shown only once its service's list (the select's options) has arrived.
+  const restoredPlan = draft?.plan;
+  const plansArrived = plans.data !== undefined;
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (plansArrived && restoredPlan && getValues('plan') === restoredPlan) setValue('plan', restoredPlan);
+  }, [plansArrived, restoredPlan, getValues, setValue]);
   const verify = useVerifyBillCustomer();
   const [checkout, setCheckout] = useState<{ values: TvFormValues; customerName: string }>();
   const errors = form.formState.errors;
@@ -42,7 +52,10 @@ export function TvForm({ balance }: { balance: number | undefined }) {
     verify.mutate(
       { kind: 'tv', service: values.service, customer_id: values.smart_card_number },
       {
-        onSuccess: ({ customer_name }) => setCheckout({ values, customerName: customer_name }),
+        onSuccess: ({ customer_name }) => {
+          keepBillDraft('tv', form.control.values());
+          setCheckout({ values, customerName: customer_name });
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
             form.setError('smart_card_number', { type: 'server', message: error.message });
@@ -69,6 +82,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         <Select
           label="Service"
           placeholder="Select service"
+          leadFor={(value) => brandMark(value, 28)}
           options={serviceOptions}
           defaultValue=""
           error={errors.service?.message}
@@ -82,6 +96,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         />
         <Select
           label="Variation"
+          wrap
           placeholder={service === undefined ? 'Choose a service first' : plans.isPending ? 'Loading plans...' : 'Select plan'}
           options={planList.map((plan) => ({ value: tvPlanValue(plan), label: `${plan.name} · ${formatGems(plan.amount)} gems` }))}
           disabled={service === undefined || plans.isPending || plans.isError}
@@ -97,7 +112,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           label="Smart card number"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="7027914329"
+          placeholder="e.g. 7027914329"
           error={errors.smart_card_number?.message}
           {...form.field('smart_card_number')}
         />
@@ -109,7 +124,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           error={errors.amount?.message}
           hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="08031234567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
             Proceed
@@ -128,7 +143,7 @@ export function TvForm({ balance }: { balance: number | undefined }) {
                 { label: 'Service', value: TV_SERVICE_LABELS[checkout.values.service] },
                 { label: 'Plan', value: checkout.values.plan.name },
                 { label: 'Amount', value: `${formatGems(checkout.values.plan.amount)} gems` },
-                { label: 'Number', value: formatBillPhone(checkout.values.phone) },
+                { label: 'Number', value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cryptoMessages } from '@wise/shared';
+import { cryptoMessages, trendingCoinTexts } from '@wise/shared';
 import { renderRoutes, routeFetch } from '../../../testing/render';
 import { trendingCoin } from '../test-data';
 import { PopularCrypto } from './popular-crypto';
@@ -35,6 +35,27 @@ describe('Popular cryptocurrency', () => {
     expect(within(list).getAllByTestId('popular-coin')).toHaveLength(12);
     await user.click(screen.getByRole('button', { name: 'See Less' }));
     expect(within(list).getAllByTestId('popular-coin')).toHaveLength(5);
+  });
+
+  it('opens the sell page of a coin we buy, and a sheet saying we do not buy the others', async () => {
+    const coins = [{ ...trendingCoin(1), name: 'Bitcoin', symbol: 'btc', sellable: 'btc' as const }, { ...trendingCoin(2), name: 'Pepe', symbol: 'pepe', sellable: null }];
+    routeFetch({ 'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }) });
+    const { user } = renderRoutes(routes);
+    const list = await screen.findByTestId('popular-crypto');
+    const [bitcoin, pepe] = within(list).getAllByTestId('popular-coin') as HTMLElement[];
+    expect(within(bitcoin!).getByRole('link').getAttribute('href')).toBe('/sellcrypto/cryptocatalogue/btc');
+    const open = within(pepe!).getByRole('button');
+    expect(open.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(open);
+    const sheet = await screen.findByRole('dialog', { name: 'Pepe (PEPE)' });
+    expect(within(sheet).getByTestId('coin-sheet-note').textContent).toContain(trendingCoinTexts.notBought('Pepe'));
+    expect(within(sheet).getByText('+3.50%')).toBeTruthy();
+    expect(within(sheet).getByText('$2.1235')).toBeTruthy();
+    expect(sheet.querySelector('svg.sparkline polyline')).toBeTruthy();
+    expect(within(sheet).getByRole('link', { name: trendingCoinTexts.seeCoins }).getAttribute('href')).toBe('/sellcrypto/cryptocatalogue');
+    await user.click(within(sheet).getByRole('button', { name: trendingCoinTexts.close }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
   });
 
   it('offers no toggle when there are 5 coins or fewer', async () => {

@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { cryptoMessages, type TrendingCoin } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toastError } from '../../../components/ui/toast';
+import { cryptoHrefs } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { useTrending } from '../api/get-trending';
 import { CoinLogo } from './coin-logo';
@@ -13,9 +15,12 @@ import './crypto.css';
 /** SPEC §9: the dashboard shows 5 coins before See More. */
 export const POPULAR_SHOWN = 5;
 
-function CoinRow({ coin }: { coin: TrendingCoin }) {
+// Its own chunk, fetched at the first tap on a coin we do not buy (the dashboard's budget).
+const CoinSheet = lazy(() => import('./coin-sheet'));
+
+function CoinRowContent({ coin }: { coin: TrendingCoin }) {
   return (
-    <li className="list__row coin-row" data-testid="popular-coin">
+    <>
       <CoinLogo src={coin.image_url} />
       <span className="list__main">
         <span className="list__title coin-row__name">{coin.name}</span>
@@ -26,6 +31,23 @@ function CoinRow({ coin }: { coin: TrendingCoin }) {
         <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
         <PriceChange percent={coin.price_change_percentage_24h} />
       </span>
+    </>
+  );
+}
+
+/** A coin we buy opens its sell page; any other opens its sheet, which says we do not buy it yet. */
+function CoinRow({ coin, onOpen }: { coin: TrendingCoin; onOpen: (coin: TrendingCoin) => void }) {
+  return (
+    <li data-testid="popular-coin">
+      {coin.sellable ? (
+        <Link to={cryptoHrefs.coin(coin.sellable)} className="list__row coin-row">
+          <CoinRowContent coin={coin} />
+        </Link>
+      ) : (
+        <button type="button" className="list__row coin-row coin-row--tap" aria-haspopup="dialog" onClick={() => onOpen(coin)}>
+          <CoinRowContent coin={coin} />
+        </button>
+      )}
     </li>
   );
 }
@@ -58,6 +80,7 @@ function LoadingRows() {
 export function PopularCrypto() {
   const trending = useTrending();
   const [expanded, setExpanded] = useState(false);
+  const [opened, setOpened] = useState<TrendingCoin | null>(null);
   const listId = useId();
   const failedWithNothing = trending.isError && !trending.data;
 
@@ -75,9 +98,9 @@ export function PopularCrypto() {
         <p className="popular__note">No trending coins right now.</p>
       ) : (
         <>
-          <ul className="list" id={listId} data-testid="popular-crypto">
+          <ul className="list coin-rows" id={listId} data-testid="popular-crypto">
             {shown.map((coin) => (
-              <CoinRow key={coin.id} coin={coin} />
+              <CoinRow key={coin.id} coin={coin} onOpen={setOpened} />
             ))}
           </ul>
           {trending.data.stale ? <p className="popular__note">{cryptoMessages.pricesStale}</p> : null}
@@ -105,6 +128,11 @@ export function PopularCrypto() {
         ) : null}
       </div>
       {body}
+      {opened ? (
+        <Suspense fallback={null}>
+          <CoinSheet coin={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

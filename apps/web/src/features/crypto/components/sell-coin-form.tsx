@@ -18,6 +18,8 @@ interface SellCoinFormProps {
   coin: Coin;
   /** Prices older than the server accepts: no quote can be given until they are fresh. */
   pricesStale: boolean;
+  /** A plain coin amount to start from (selling again after a rejection). */
+  initialAmount?: string;
   onQuoted: (quote: Quote) => void;
 }
 
@@ -26,9 +28,9 @@ interface SellCoinFormProps {
  * prices refresh, and Proceed, disabled until a non-zero amount has been converted. Proceed asks
  * the server for the quote that will be honoured.
  */
-export function SellCoinForm({ coin, pricesStale, onQuoted }: SellCoinFormProps) {
+export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }: SellCoinFormProps) {
   const { symbol, decimals } = COINS[coin.id];
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: initialAmount });
   const quote = useCreateQuote();
   const amount = form.watch('amount') ?? '';
   const preview = previewSale(amount, coin);

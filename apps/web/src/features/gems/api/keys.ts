@@ -3,4 +3,5 @@ export const gemKeys = {
   all: ['gems'] as const,
   balance: () => [...gemKeys.all, 'balance'] as const,
   collection: () => [...gemKeys.all, 'collection'] as const,
+  statement: () => [...gemKeys.all, 'statement'] as const,
 };

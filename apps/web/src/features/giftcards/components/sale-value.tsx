@@ -1,4 +1,4 @@
-import { formatKobo, formatRate, previewValueKobo, saleAmountProblem, type SubCategory } from '@wise/shared';
+import { amountOutOfBandText, amountWithinBand, formatKobo, formatRate, previewValueKobo, saleAmountProblem, type SubCategory } from '@wise/shared';
 import './giftcards.css';
 
 /**
@@ -11,14 +11,31 @@ export function saleValueText(amount: string, exchangeRate: string): string | un
   return kobo === undefined ? undefined : formatKobo(kobo);
 }
 
+export type SaleValuePreview = { kind: 'value'; text: string } | { kind: 'out-of-band'; text: string } | undefined;
+
+/**
+ * What the panel shows for a typed amount: its value, or, outside the card's band, the band's
+ * own message (the form refuses that amount, so a value for it would promise a payout that
+ * cannot happen).
+ */
+export function saleValuePreview(amount: string, subcategory: SubCategory | undefined): SaleValuePreview {
+  if (!subcategory) return undefined;
+  const value = saleValueText(amount, subcategory.exchange_rate);
+  if (value === undefined) return undefined;
+  if (!amountWithinBand(amount.trim(), subcategory)) return { kind: 'out-of-band', text: amountOutOfBandText(subcategory) };
+  return { kind: 'value', text: value };
+}
+
 /** The live value panel under the amount: what the customer will be paid, and the real rate. */
 export function SaleValue({ amount, subcategory }: { amount: string; subcategory: SubCategory | undefined }) {
-  const value = subcategory ? saleValueText(amount, subcategory.exchange_rate) : undefined;
+  const preview = saleValuePreview(amount, subcategory);
+  const amountClass =
+    preview?.kind === 'value' ? 'sale-value__amount' : preview ? 'sale-value__amount sale-value__amount--range' : 'sale-value__amount sale-value__amount--empty';
   return (
     <section className="sale-value" aria-label="You will receive" data-testid="sale-value">
       <span className="sale-value__label">You will receive</span>
-      <output className={value ? 'sale-value__amount' : 'sale-value__amount sale-value__amount--empty'} aria-live="polite" data-testid="sale-value-amount">
-        {value ?? '₦0.00'}
+      <output className={amountClass} aria-live="polite" data-testid="sale-value-amount">
+        {preview?.text ?? '₦0.00'}
       </output>
       <span className="sale-value__rate">
         {subcategory ? (

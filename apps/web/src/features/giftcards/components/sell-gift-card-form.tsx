@@ -129,6 +129,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
       <Select
         label="Sub-category"
         placeholder="Choose a sub-category"
+        wrap
         options={subcategories.map((sub) => ({ value: sub.id, label: `${sub.subcategory} · ${compactRate(sub)}` }))}
         error={errors.subcategory_id?.message}
         disabled={submitting}
@@ -138,7 +139,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         label={`Amount (${symbol})`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder="e.g. 100"
         maxLength={13}
         leading={<span className="tabular">{symbol}</span>}
         hint={subcategory ? `Between ${formatCardAmount(subcategory.min_amount, subcategory.currency)} and ${formatCardAmount(subcategory.max_amount, subcategory.currency)}` : undefined}

@@ -1,3 +1,4 @@
+import { calendarDate, DOB_MIN } from '@wise/shared';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateDateOfBirth } from '../api/update-date-of-birth';
 import { SingleFieldForm } from './single-field-form';
@@ -18,15 +19,9 @@ export function DateOfBirthForm({ current, onUpdated }: DateOfBirthFormProps) {
       onUpdated={onUpdated}
     >
       {(field) => (
-        <TextField
-          label="Date of birth"
-          placeholder="YYYY-MM-DD"
-          inputMode="numeric"
-          autoComplete="bday"
-          maxLength={10}
-          hint="For example 1994-07-21"
-          {...field}
-        />
+        // The phone's own date picker: no typing a format, no library to download, and the
+        // value it gives is the YYYY-MM-DD the rules check ('Invalid Date of Birth' past the range).
+        <TextField label="Date of birth" type="date" required autoComplete="bday" min={DOB_MIN} max={calendarDate(new Date())} {...field} />
       )}
     </SingleFieldForm>
   );

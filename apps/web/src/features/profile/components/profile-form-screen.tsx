@@ -19,9 +19,10 @@ interface ProfileFormScreenProps {
 export function ProfileFormScreen({ title, intro, backTo = paths.profile, children }: ProfileFormScreenProps) {
   const profile = useProfile();
   return (
-    <Screen header={<Header backTo={backTo} title={title} />}>
+    // One title per screen: the intro's heading, under a bare back arrow.
+    <Screen header={<Header backTo={backTo} />}>
       <title>{`${title} · Wise`}</title>
-      {intro ? <ScreenIntro title={title} text={intro} /> : null}
+      <ScreenIntro title={title} text={intro} />
       {profile.isPending ? (
         <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
           <Skeleton height={48} />

@@ -11,6 +11,10 @@ export function getRewardsTotal(signal?: AbortSignal) {
 export const rewardsTotalQueryOptions = () =>
   queryOptions({ queryKey: rewardKeys.total(), queryFn: ({ signal }) => getRewardsTotal(signal) });
 
+/**
+ * Asked afresh each time the screen opens: Collect Rewards is disabled while nothing is claimable,
+ * so a reward that arrived since the last answer must enable it without waiting for a refocus.
+ */
 export function useRewardsTotal() {
-  return useQuery(rewardsTotalQueryOptions());
+  return useQuery({ ...rewardsTotalQueryOptions(), refetchOnMount: 'always' });
 }

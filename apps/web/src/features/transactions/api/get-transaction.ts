@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { anyTransactionDetailResponseSchema, PENDING_REFETCH_MS } from '@wise/shared';
+import { anyTransactionDetailResponseSchema, PENDING_REFETCH_MS, type AnyTransactionDetailResponse } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
 
@@ -8,12 +8,16 @@ export function getTransaction(id: string, signal?: AbortSignal) {
   return api(`/api/transactions/${encodeURIComponent(id)}`, { schema: import.meta.env.DEV ? anyTransactionDetailResponseSchema : undefined, signal });
 }
 
+const awaitingStaff = ({ transaction }: AnyTransactionDetailResponse) =>
+  transaction.status === 'pending' || ('crypto_return' in transaction && transaction.crypto_return?.status === 'requested');
+
 export const transactionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: transactionKeys.detail(id),
     queryFn: ({ signal }) => getTransaction(id, signal),
-    // Pending: asked again every few seconds until staff decide and the payout lands.
-    refetchInterval: (query) => (query.state.data?.transaction.status === 'pending' ? PENDING_REFETCH_MS : false),
+    // Pending (or coins on their way back): asked again every few seconds until staff decide, the
+    // payout lands or the return is recorded.
+    refetchInterval: (query) => (query.state.data && awaitingStaff(query.state.data) ? PENDING_REFETCH_MS : false),
     refetchOnWindowFocus: true,
   });
 

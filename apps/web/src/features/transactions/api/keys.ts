@@ -6,4 +6,5 @@ export const transactionKeys = {
   lists: () => [...transactionKeys.all, 'list'] as const,
   list: (status?: TransactionStatus) => [...transactionKeys.lists(), status ?? 'all'] as const,
   detail: (id: string) => [...transactionKeys.all, 'detail', id] as const,
+  reviewTime: () => [...transactionKeys.all, 'review-time'] as const,
 };

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { billSuccessText, type BillTransactionDetail } from '@wise/shared';
+import { billServiceName, billSuccessText, formatPhone, type BillTransactionDetail } from '@wise/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatGems } from '../../../lib/format';
+import { ReceiptActions } from './receipt-actions';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
 
@@ -39,7 +40,7 @@ export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
           Details
         </h2>
         <dl className="tx-detail__rows">
-          <Row label="Service">{order.service.toUpperCase()}</Row>
+          <Row label="Service">{billServiceName(order.service)}</Row>
           {order.plan_name ? <Row label="Plan">{order.plan_name}</Row> : null}
           {order.customer_id && (order.kind === 'electricity' || order.kind === 'tv') ? (
             <Row label={customerIdLabel[order.kind]}>
@@ -47,7 +48,7 @@ export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
             </Row>
           ) : null}
           <Row label="Phone">
-            <span className="tabular">{order.phone}</span>
+            <span className="tabular">{formatPhone(order.phone)}</span>
           </Row>
           {order.token ? (
             <Row label="Token">
@@ -64,6 +65,8 @@ export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
         </dl>
         {order.token ? <CopyButton text={order.token} ariaLabel="Copy token" copiedAriaLabel="Token copied" /> : null}
       </section>
+
+      <ReceiptActions detail={detail} />
     </article>
   );
 }

@@ -5,6 +5,8 @@ import { LinkButton } from '../../../components/ui/button';
 import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
+import { CryptoReturnSection } from './crypto-return';
+import { ReceiptActions } from './receipt-actions';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
@@ -31,7 +33,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
-        {art ? <img className="tx-detail__art" src={art} alt="" width={96} height={60} /> : null}
+        {art ? (
+          sale.coin ? (
+            <img className="tx-detail__art tx-detail__art--coin" src={art} alt="" width={64} height={64} data-testid="transaction-art" />
+          ) : (
+            <img className="tx-detail__art" src={art} alt="" width={96} height={60} data-testid="transaction-art" />
+          )
+        ) : null}
         <h1 className="tx-detail__title">{sale.title}</h1>
         <p className="tx-detail__value tabular" data-testid="transaction-value">
           {formatKobo(paid ?? sale.value_kobo)}
@@ -128,19 +136,24 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </dl>
       </section>
 
-      <section className="tx-detail__section" aria-labelledby="tx-bank">
-        <h2 id="tx-bank" className="tx-detail__heading">
-          {sale.status === 'successful' ? 'Paid to' : 'To be paid to'}
-        </h2>
-        {/* After a bank change the payout goes to the new account, not the one given with the sale. */}
-        <dl className="tx-detail__rows" data-testid="transaction-bank">
-          <Row label="Bank">{(sale.payout_account ?? sale.bank).bank_name}</Row>
-          <Row label="Account number">
-            <span className="tabular">{(sale.payout_account ?? sale.bank).account_number}</span>
-          </Row>
-          <Row label="Account name">{(sale.payout_account ?? sale.bank).account_name}</Row>
-        </dl>
-      </section>
+      {/* A rejected crypto sale pays nothing: what happens to the coins takes the payout's place. */}
+      {sale.kind === 'crypto' && sale.status === 'rejected' ? (
+        <CryptoReturnSection sale={sale} />
+      ) : (
+        <section className="tx-detail__section" aria-labelledby="tx-bank">
+          <h2 id="tx-bank" className="tx-detail__heading">
+            {sale.status === 'successful' ? 'Paid to' : 'To be paid to'}
+          </h2>
+          {/* After a bank change the payout goes to the new account, not the one given with the sale. */}
+          <dl className="tx-detail__rows" data-testid="transaction-bank">
+            <Row label="Bank">{(sale.payout_account ?? sale.bank).bank_name}</Row>
+            <Row label="Account number">
+              <span className="tabular">{(sale.payout_account ?? sale.bank).account_number}</span>
+            </Row>
+            <Row label="Account name">{(sale.payout_account ?? sale.bank).account_name}</Row>
+          </dl>
+        </section>
+      )}
 
       <section className="tx-detail__section" aria-labelledby="tx-status">
         <h2 id="tx-status" className="tx-detail__heading">
@@ -148,6 +161,8 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </h2>
         <StatusTimeline sale={sale} />
       </section>
+
+      <ReceiptActions detail={sale} />
 
       {sale.images.length ? (
         <section className="tx-detail__section" aria-labelledby="tx-images">

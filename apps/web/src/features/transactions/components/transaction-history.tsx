@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Bitcoin, CreditCard, ReceiptText } from 'lucide-react';
+import { Bitcoin, CreditCard, Lightbulb, ReceiptText, Smartphone, Tv, Wifi, type LucideIcon } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, formatKobo, saleAmountLabels, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,16 +14,49 @@ import './transactions.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];
 
+/** The same icons as the dashboard's services, so a bill reads as what it bought. */
+const kindIcons: Record<string, LucideIcon> = { crypto: Bitcoin, airtime: Smartphone, data: Wifi, tv: Tv, electricity: Lightbulb };
+
 /** The card art or coin logo in the row's circle; an icon when there is neither. */
 function Leading({ tx }: { tx: TransactionItem }) {
   const image = tx.image_path_url ?? tx.crypto_logo_url;
-  // Card art is card-shaped: cropped to a circle it would lose the brand's name.
-  if (tx.image_path_url) return <img className="tx-row__image tx-row__image--card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={48} height={30} />;
+  // Card art is card-shaped: cropped to a circle it would lose the brand's name, so the whole card
+  // sits inside the row's 40 px circle.
+  if (tx.image_path_url)
+    return (
+      <span className="tx-row__icon tx-row__icon--card">
+        <img className="tx-row__card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={30} height={19} />
+      </span>
+    );
   if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
+  const Icon = Object.hasOwn(kindIcons, tx.transaction_type) ? kindIcons[tx.transaction_type]! : CreditCard;
   return (
     <span className="tx-row__icon">
-      {tx.transaction_type === 'crypto' ? <Bitcoin size={18} aria-hidden="true" /> : <CreditCard size={18} aria-hidden="true" />}
+      <Icon size={18} aria-hidden="true" />
     </span>
+  );
+}
+
+/**
+ * "MTN data · +234 803 123 4567", "Amazon · USA physical": the first part is the row's title
+ * beside the amount, the rest a line of its own across the row, so a phone number or plan is
+ * read whole on a 360 px phone.
+ */
+function RowTitle({ title, amount }: { title: string; amount: string }) {
+  const at = title.indexOf(' · ');
+  return (
+    <>
+      <span className="tx-row__line">
+        <span className="tx-row__title">{at < 0 ? title : title.slice(0, at)}</span>
+        <span className="tx-row__amount">{amount}</span>
+      </span>
+      {at < 0 ? null : (
+        <span className="tx-row__detail">
+          <span className="visually-hidden"> · </span>
+          {title.slice(at + 3)}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -86,8 +119,11 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
               <Link to={hrefFor(tx)} className="tx-row" data-testid="transaction-row">
                 <Leading tx={tx} />
                 <span className="tx-row__main">
-                  <span className="tx-row__title">{tx.title || capitalizeFirst(tx.transaction_type)}</span>
-                  <DateTime className="tx-row__sub" iso={tx.transaction_date} />
+                  <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)} />
+                  <span className="tx-row__line">
+                    <DateTime className="tx-row__sub" iso={tx.transaction_date} />
+                    <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
+                  </span>
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
                     <span className="tx-row__comment" data-testid="transaction-adjusted">
@@ -95,10 +131,6 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                       {tx.amount_reason ? ` · ${tx.amount_reason}` : ''}
                     </span>
                   ) : null}
-                </span>
-                <span className="tx-row__trail">
-                  <span className="tx-row__amount">{formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)}</span>
-                  <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
                 </span>
               </Link>
             </li>

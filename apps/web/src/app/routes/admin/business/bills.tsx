@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { BILL_KINDS, BILL_ORDER_STATUSES } from '@wise/shared';
+import { BILL_KINDS, BILL_ORDER_STATUSES, formatPhone } from '@wise/shared';
 import type { AdminBillOrder } from '@wise/shared/admin';
 import { Badge } from '../../../../components/admin/status-badge';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
@@ -50,7 +50,7 @@ const columns: Column<AdminBillOrder>[] = [
         <span className="admin-cell-title biz-nowrap">
           {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
         </span>
-        <span className="admin-cell-sub">{[order.plan_name, order.customer_number ?? order.phone].filter(Boolean).join(' · ')}</span>
+        <span className="admin-cell-sub">{[order.plan_name, order.customer_number ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}</span>
       </>
     ),
   },

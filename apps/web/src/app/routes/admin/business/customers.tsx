@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
+import { formatPhone } from '@wise/shared';
 import { CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomerSummary } from '@wise/shared/admin';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { FormField } from '../../../../components/admin/form-fields';
@@ -9,7 +10,6 @@ import { Panel } from '../../../../components/admin/admin-layout';
 import { Badge, StatusBadge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { useCustomerSearch } from '../../../../features/admin-business/api/search-customers';
-import { formatPhone } from '../../../../features/admin-business/format';
 import '../../../../features/admin-business/components/business.css';
 import { adminPaths } from '../admin-paths';
 import { businessPaths } from './paths';

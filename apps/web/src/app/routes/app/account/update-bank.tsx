@@ -56,7 +56,7 @@ export function UpdateBankRoute() {
     );
   }
   return (
-    <Screen header={<Header backTo={returnTo ?? paths.account} title="Update Bank Details" />}>
+    <Screen header={<Header backTo={returnTo ?? paths.account} />}>
       <title>Update Bank Details · Wise</title>
       <ScreenIntro title="Update Bank Details" text="We pay your sales into this account. The name must be yours." />
       {body}

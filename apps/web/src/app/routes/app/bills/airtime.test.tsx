@@ -177,4 +177,65 @@ describe('PIN screen', () => {
     expect(await screen.findByText('Set your transaction PIN first')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set PIN' }).getAttribute('href')).toBe(paths.pinSet);
   });
+
+  it('a refusal brings the customer back to the form exactly as they left it, with the provider message', async () => {
+    serve({
+      'GET /api/gems/balance': { status: 200, body: { total_points: 500 } },
+      'POST /api/bills/orders': { status: 201, body: { order: order({ service: 'glo', phone: '+2348051230000', amount: 100 }) } },
+      [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order({ service: 'glo', phone: '+2348051230000', amount: 100 }) } },
+      [`POST /api/bills/orders/${ORDER_ID}/authorise`]: {
+        status: 422,
+        body: { error: 'Transaction failed: this number cannot be recharged on the selected network', code: 'PROVIDER_DECLINED' },
+      },
+    });
+    const { user, router } = renderRoutes([...routes, { path: paths.history, Component: () => <h1>History</h1> }], { path: paths.airtime });
+    await screen.findByText('Balance: 500 gems');
+    await user.selectOptions(screen.getByLabelText('Network'), 'glo');
+    await user.type(screen.getByLabelText('Phone number'), '+2348051230000');
+    await user.type(screen.getByLabelText('Amount'), '100');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+    await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Transaction failed: this number cannot be recharged on the selected network')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.airtime));
+    expect((await screen.findByLabelText<HTMLSelectElement>('Network')).value).toBe('glo');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('+2348051230000');
+    expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('100');
+    expect(await screen.findByText('Balance: 500 gems')).toBeTruthy();
+
+    // Taken once: the next visit to the form starts empty.
+    await router.navigate(paths.history);
+    await screen.findByRole('heading', { name: 'History' });
+    await router.navigate(paths.airtime);
+    expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('');
+  });
+
+  it('a provider that keeps the customer waiting: after a few seconds, Processing with the gems held and Go to history', async () => {
+    serve({
+      [`GET /api/bills/orders/${ORDER_ID}`]: [
+        { status: 200, body: { order: order() } },
+        { status: 200, body: { order: order({ status: 'processing' }) } },
+      ],
+      [`POST /api/bills/orders/${ORDER_ID}/authorise`]: { status: 202, body: { order: order({ status: 'processing' }) } },
+    });
+    const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
+    await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Processing' })).toBeNull();
+
+    expect(await screen.findByRole('heading', { name: 'Processing' }, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Your 200 gems are held, not lost.');
+    expect(screen.getByRole('status').textContent).toContain('We will notify you of the outcome');
+    expect(screen.getByRole('link', { name: 'Go to history' }).getAttribute('href')).toBe(paths.history);
+  }, 10_000);
+
+  it('an order already processing when the screen opens (a reload) shows Processing at once', async () => {
+    serve({ [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order({ status: 'processing' }) } } });
+    renderAt(billHrefs.pin('airtime', ORDER_ID));
+    expect(await screen.findByRole('heading', { name: 'Processing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to history' })).toBeTruthy();
+  });
 });

@@ -8,7 +8,7 @@ import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 export function AirtimeRoute() {
   const balance = useGemBalance();
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Airtime" />}>
+    <Screen header={<Header backTo={paths.homepage} />}>
       <title>Airtime · Wise</title>
       <ScreenIntro title="Buy airtime" text="Pay with your Wise Gems. 1 gem is ₦1." />
       <AirtimeForm balance={balance.data?.total_points} />

@@ -1,6 +1,7 @@
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { ChevronRight } from 'lucide-react';
 import { BILL_NETWORK_LABELS, BILL_NETWORKS, type BillNetwork } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
+import { brandMark } from '../../../../components/ui/art/brand-marks';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { billHrefs, paths } from '../../../../config/paths';
@@ -11,15 +12,17 @@ import '../../../../features/bills/components/bills.css';
 /** /data (SPEC §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
 export function DataRoute() {
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Data" />}>
+    <Screen header={<Header backTo={paths.homepage} />}>
       <title>Data · Wise</title>
       <ScreenIntro title="Buy data" text="Choose a network. Pay with your Wise Gems. 1 gem is ₦1." />
       <ul className="bills-providers">
         {BILL_NETWORKS.map((network) => (
           <li key={network}>
-            <LinkButton to={billHrefs.dataProvider(network)} variant="secondary">
-              {BILL_NETWORK_LABELS[network]} Data Plans
-            </LinkButton>
+            <Link to={billHrefs.dataProvider(network)} className="bills-network">
+              {brandMark(network)}
+              <span className="bills-network__name">{BILL_NETWORK_LABELS[network]} Data Plans</span>
+              <ChevronRight size={20} aria-hidden="true" />
+            </Link>
           </li>
         ))}
       </ul>
@@ -35,9 +38,17 @@ export function DataPlansRoute() {
   const balance = useGemBalance();
   if (!isNetwork(provider)) return <Navigate to={paths.data} replace />;
   return (
-    <Screen header={<Header backTo={paths.data} title={`${BILL_NETWORK_LABELS[provider]} Data Plans`} />}>
+    <Screen header={<Header backTo={paths.data} />}>
       <title>{`${BILL_NETWORK_LABELS[provider]} Data Plans · Wise`}</title>
-      <ScreenIntro title={`${BILL_NETWORK_LABELS[provider]} Data Plans`} text="Enter the number, then choose a plan." />
+      <ScreenIntro
+        title={
+          <span className="bills-title">
+            {brandMark(provider, 32)}
+            {`${BILL_NETWORK_LABELS[provider]} Data Plans`}
+          </span>
+        }
+        text="Enter the number, then choose a plan."
+      />
       <DataPlans key={provider} network={provider} balance={balance.data?.total_points} />
     </Screen>
   );

@@ -8,7 +8,7 @@ import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 export function ElectricityRoute() {
   const balance = useGemBalance();
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Electricity" />}>
+    <Screen header={<Header backTo={paths.homepage} />}>
       <title>Electricity · Wise</title>
       <ScreenIntro title="Buy electricity" text="Pay with your Wise Gems. 1 gem is ₦1." />
       <ElectricityForm balance={balance.data?.total_points} />

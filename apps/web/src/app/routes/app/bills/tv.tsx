@@ -8,7 +8,7 @@ import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 export function TvRoute() {
   const balance = useGemBalance();
   return (
-    <Screen header={<Header backTo={paths.homepage} title="TV" />}>
+    <Screen header={<Header backTo={paths.homepage} />}>
       <title>TV · Wise</title>
       <ScreenIntro title="TV/Cable subscription" text="Pay with your Wise Gems. 1 gem is ₦1." />
       <TvForm balance={balance.data?.total_points} />

@@ -4,7 +4,7 @@ import { fetchMessages, firstWord } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
+import { paths, withReturnTo } from '../../../../config/paths';
 import { LogoutButton } from '../../../../features/auth/components/logout-button';
 import { useDashboard } from '../../../../features/dashboard/api/get-dashboard';
 import { ActionCards } from '../../../../features/dashboard/components/action-cards';
@@ -74,10 +74,12 @@ export function DashboardRoute() {
         <FetchError message={fetchMessages.details} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       ) : (
         <>
-          <GemBalanceCard balance={dashboard.data.wallet} historyHref={paths.history} />
-          <ServicesGrid links={serviceLinks} />
-          <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
+          <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
+          {/* Selling is what the app is for: the sell cards lead, what is left to set up follows
+              while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
+          <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
+          <ServicesGrid links={serviceLinks} />
         </>
       )}
       {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary.

@@ -28,7 +28,8 @@ describe('/homepage/history', () => {
     expect(rows).toHaveLength(2);
     const first = rows[0] as HTMLElement;
     expect(first.getAttribute('href')).toBe(`/homepage/history/${pending.id}`);
-    expect(first.textContent).toContain('Amazon · USA physical');
+    expect(first.querySelector('.tx-row__title')?.textContent).toBe('Amazon');
+    expect(first.querySelector('.tx-row__detail')?.textContent).toBe(' · USA physical');
     expect(first.textContent).toContain('₦36,250.00');
     expect(first.textContent).toContain('21 Nov 2026, 14:05');
     expect(first.textContent).toContain('Front and back');
@@ -40,7 +41,9 @@ describe('/homepage/history', () => {
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Xbox · UK e-code')).toBeTruthy();
+    // The title's first part heads the row, the rest is a line of its own.
+    expect(await screen.findByText('Xbox')).toBeTruthy();
+    expect(screen.getByText('UK e-code').className).toBe('tx-row__detail');
     expect(within(screen.getByTestId('transactions')).getAllByTestId('transaction-row')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(within(screen.getByTestId('transactions')).getByText('Rejected').getAttribute('data-tone')).toBe('danger');

@@ -16,11 +16,12 @@ async function wait(ms: number) {
   }
 }
 
-const message = (id: number, text: string, read: boolean): Notification => ({
+const message = (id: number, text: string, read: boolean, transactionId: string | null = null): Notification => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
   message: text,
   date_created: '2026-11-21T13:05:00.000Z',
   read,
+  transaction_id: transactionId,
 });
 
 describe('/homepage/notifications', () => {
@@ -68,6 +69,26 @@ class FakeIntersectionObserver {
     }
   }
 }
+
+describe('/homepage/notifications rows', () => {
+  it('opens the transaction a message is about; a plain notice is no link', async () => {
+    vi.useRealTimers();
+    const saleId = '11111111-2222-4333-8444-555555555555';
+    routeFetch({
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({
+        status: 200,
+        body: { notifications: [message(2, 'your Amazon sale has been paid', true, saleId), message(1, 'your PIN was set', true)], next_cursor: null },
+      }),
+    });
+    renderRoutes(routes, { path: paths.notifications });
+    const list = await screen.findByTestId('notifications');
+    const links = within(list).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe(`/homepage/history/${saleId}`);
+    expect(links[0]?.textContent).toContain('Your Amazon sale has been paid');
+    expect(within(list).getByText('Your PIN was set').closest('a')).toBeNull();
+  });
+});
 
 describe('/homepage/notifications older messages', () => {
   it('loads the next page when the end of the list scrolls into view, says so while loading, and stops at the last page', async () => {

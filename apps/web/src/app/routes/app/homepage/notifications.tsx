@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Bell } from 'lucide-react';
+import { Link } from 'react-router';
+import { Bell, ChevronRight } from 'lucide-react';
 import { capitalizeFirst, fetchMessages, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -8,7 +9,7 @@ import { Header } from '../../../../components/ui/header';
 import { LoadMore } from '../../../../components/ui/load-more';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
+import { paths, transactionHref } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
@@ -18,7 +19,8 @@ import '../shared/account.css';
 
 /**
  * /homepage/notifications: messages with dates, first letter capitalised, newest first; opening
- * marks them read. Older messages load page by page as the list is scrolled to its end.
+ * marks them read. Older messages load page by page as the list is scrolled to its end. A message
+ * about a sale or a bill order is a link to that transaction's detail.
  */
 export function NotificationsRoute() {
   const notifications = useNotifications();
@@ -77,18 +79,33 @@ export function NotificationsRoute() {
     body = (
       <>
         <ul className="list" data-testid="notifications">
-          {list.map((n) => (
-            <li key={n.id} className="list__row" data-unread={unread(n) || undefined}>
-              <span className="list__icon">
-                <Bell size={18} aria-hidden="true" />
-              </span>
-              <span className="list__main">
-                <span className="notification__message">{capitalizeFirst(n.message)}</span>
-                <DateTime className="list__sub" iso={n.date_created} relative />
-              </span>
-              {unread(n) ? <span className="notification__dot" role="img" aria-label="Unread" /> : null}
-            </li>
-          ))}
+          {list.map((n) => {
+            const content = (
+              <>
+                <span className="list__icon">
+                  <Bell size={18} aria-hidden="true" />
+                </span>
+                <span className="list__main">
+                  <span className="notification__message">{capitalizeFirst(n.message)}</span>
+                  <DateTime className="list__sub" iso={n.date_created} relative />
+                </span>
+                {unread(n) ? <span className="notification__dot" role="img" aria-label="Unread" /> : null}
+                {n.transaction_id ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}
+              </>
+            );
+            // A notice about a sale or a bill order opens it, as its push does.
+            return (
+              <li key={n.id} data-unread={unread(n) || undefined}>
+                {n.transaction_id ? (
+                  <Link to={transactionHref(n.transaction_id)} className="list__row" data-testid="notification-link">
+                    {content}
+                  </Link>
+                ) : (
+                  <div className="list__row">{content}</div>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <LoadMore
           hasMore={notifications.hasNextPage}

@@ -1,4 +1,6 @@
-import { fetchMessages } from '@wise/shared';
+import { Link } from 'react-router';
+import { ChevronRight, History } from 'lucide-react';
+import { fetchMessages, gemStatementTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { LinkButton } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -8,9 +10,10 @@ import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatGems } from '../../../../lib/format';
+import '../shared/account.css';
 import './profile.css';
 
-/** /profile/wisegembalance: the total points (SPEC §2). */
+/** /profile/wisegembalance: the total points (SPEC §2), and the way to the gem statement. */
 export function GemBalanceRoute() {
   const balance = useGemBalance();
   return (
@@ -29,6 +32,20 @@ export function GemBalanceRoute() {
           <p>Total Wise Gems</p>
         </section>
       )}
+      <ul className="list">
+        <li>
+          <Link to={paths.gemStatement} className="list__row">
+            <span className="list__icon">
+              <History size={20} aria-hidden="true" />
+            </span>
+            <span className="list__main">
+              <span className="list__title">{gemStatementTexts.link}</span>
+              <span className="list__sub">{gemStatementTexts.linkSub}</span>
+            </span>
+            <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+          </Link>
+        </li>
+      </ul>
       <div className="screen__actions">
         <LinkButton to={paths.earn}>Collect Wise Gems</LinkButton>
       </div>

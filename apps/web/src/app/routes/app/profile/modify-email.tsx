@@ -18,7 +18,7 @@ export function ModifyEmailRoute() {
   const contact = useContact();
   const email = contact.data?.email ?? '';
   return (
-    <Screen header={<Header backTo={paths.profile} title="Modify Email" />}>
+    <Screen header={<Header backTo={paths.profile} />}>
       <title>Modify Email · Wise</title>
       <ScreenIntro title="Modify Email" text="This is the email on your account. Enter your password to change it." />
       {contact.isError ? (

@@ -21,6 +21,23 @@ interface DetailRow {
   Icon: LucideIcon;
 }
 
+/**
+ * A value whole on a 360 px phone: a phone number never splits between its groups, an e-mail
+ * address breaks before its @ rather than mid-word.
+ */
+function DetailValue({ label, value }: { label: string; value: string }) {
+  if (label === 'Mobile number') return <span className="list__title profile__value profile__value--phone">{value}</span>;
+  const at = label === 'Email' ? value.lastIndexOf('@') : -1;
+  if (at <= 0) return <span className="list__title profile__value">{value}</span>;
+  return (
+    <span className="list__title profile__value">
+      {value.slice(0, at)}
+      <wbr />
+      {value.slice(at)}
+    </span>
+  );
+}
+
 /** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (SPEC §2). */
 export function ProfileRoute() {
   const profile = useProfile();
@@ -69,7 +86,9 @@ export function ProfileRoute() {
       </div>
 
       <Link to={paths.gemBalance} className="profile__gems">
-        <GemGlyph size={32} />
+        <span className="list__icon profile__gem-icon">
+          <GemGlyph size={24} />
+        </span>
         <span className="list__main">
           <span className="list__title">Wise Gem Balance</span>
           <span className="list__sub">See your total points</span>
@@ -90,7 +109,7 @@ export function ProfileRoute() {
                 </span>
                 <span className="list__main">
                   <span className="list__sub">{label}</span>
-                  <span className={value ? 'list__title detail-value' : 'profile__missing'}>{value ?? 'Not added yet'}</span>
+                  {value ? <DetailValue label={label} value={value} /> : <span className="profile__missing">Not added yet</span>}
                 </span>
                 <span className="list__action">Modify</span>
               </Link>

@@ -25,6 +25,9 @@ export function RewardsRoute() {
   const total = useRewardsTotal();
   const claim = useClaimRewards();
 
+  // Known to be empty: the button says why instead of inviting a tap the server would refuse.
+  const nothingToCollect = total.data?.claimable === 0;
+
   const onClaim = () =>
     claim.mutate(undefined, {
       onSuccess: async (data) => {
@@ -84,9 +87,20 @@ export function RewardsRoute() {
       </Card>
 
       <div className="screen__actions">
-        <Button busy={claim.isPending} busyLabel="Collecting..." onClick={onClaim}>
+        <Button
+          busy={claim.isPending}
+          busyLabel="Collecting..."
+          onClick={onClaim}
+          disabled={nothingToCollect}
+          aria-describedby={nothingToCollect ? 'rewards-collect-reason' : undefined}
+        >
           {rewardMessages.collectButton}
         </Button>
+        {nothingToCollect ? (
+          <p id="rewards-collect-reason" className="rewards-collect-reason">
+            {rewardMessages.nothingToCollect}
+          </p>
+        ) : null}
         <LinkButton to={paths.rewardsHistory} variant="secondary">
           {rewardMessages.historyButton}
         </LinkButton>

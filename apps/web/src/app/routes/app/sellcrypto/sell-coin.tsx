@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, type CoinId } from '@wise/shared';
+import { useNavigate, useSearchParams } from 'react-router';
+import { coinAmountProblem, COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, type CoinId } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
@@ -21,6 +21,10 @@ export function CryptoSellRoute() {
 
 function SellCoinScreen({ coinId }: { coinId: CoinId }) {
   const navigate = useNavigate();
+  // "Sell again" from a rejected sale brings its amount; anything that is not one is ignored.
+  const [search] = useSearchParams();
+  const prefill = search.get('amount') ?? '';
+  const initialAmount = prefill && coinAmountProblem(coinId, prefill) === undefined ? prefill : '';
   // Refreshed every 30 s while the customer is here: the value follows the price.
   const coins = useCoin(coinId, { live: true });
   const { name, symbol } = COINS[coinId];
@@ -31,6 +35,7 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
       <SellCoinForm
         coin={coins.coin}
         pricesStale={coins.data.stale}
+        initialAmount={initialAmount}
         onQuoted={(quote) => navigate(cryptoHrefs.confirmAccount(coinId, quote.id))}
       />
     );

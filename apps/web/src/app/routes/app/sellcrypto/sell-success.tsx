@@ -2,10 +2,12 @@ import { useSearchParams } from 'react-router';
 import { saleMessages } from '@wise/shared';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths, transactionHref } from '../../../../config/paths';
+import { AfterSaleSummary } from '../../../../features/transactions/components/after-sale-summary';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/success?sale=<id>: SPEC §4 — the transaction is being
- * verified and payment is made right after; the sale and home are one tap away.
+ * verified and payment is made right after; what was sold, for how much, and how long
+ * reviews take now; the sale and home are one tap away.
  */
 export function CryptoSellSuccessRoute() {
   const saleId = useSearchParams()[0].get('sale');
@@ -20,6 +22,7 @@ export function CryptoSellSuccessRoute() {
       <p className="screen__text" data-testid="sale-submitted">
         {saleMessages.submitted}
       </p>
+      {saleId ? <AfterSaleSummary saleId={saleId} /> : null}
     </SuccessScreen>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import { DateTime } from '../../../../components/ui/date-time';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { formatNaira } from '../../../../lib/format';
 import { formatAge } from '../../sales/format-sale';
@@ -55,8 +56,27 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
   }
   const data = dashboard.data;
   const oldest = data.pending_sales.oldest_age_minutes;
+  const alerts = data.alerts ?? [];
   return (
     <>
+      {alerts.length > 0 ? (
+        <section className="admin-alerts" aria-labelledby="admin-alerts-title">
+          <h2 id="admin-alerts-title" className="admin-section-title">
+            Open alerts
+          </h2>
+          <ul>
+            {alerts.map((alert) => (
+              <li key={alert.kind} className="admin-alerts__item">
+                <strong>{alert.title}</strong>
+                <span>{alert.detail}</span>
+                <span className="admin-alerts__since">
+                  Since <DateTime iso={alert.opened_at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2 className="admin-section-title">Needs attention</h2>
       <div className="admin-stats">
         <Stat

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { saleAmountReasons } from '@wise/shared';
+import { saleAmountReasons, saleRejectionReasons } from '@wise/shared';
 import { reviewMessages } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
@@ -14,6 +14,7 @@ const SALE_ID = '6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21';
 const sale = {
   id: SALE_ID,
   title: 'Apple · USD 50',
+  kind: 'giftcard' as const,
   value_kobo: 7_250_000,
   bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123456789', account_name: 'ADA OBI', name_match: 'match' as const },
 };
@@ -133,5 +134,21 @@ describe('RejectForm', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${SALE_ID}/reject`);
     expect(requestBody(fetchMock)).toEqual({ reason: 'used_card', message: 'Code was redeemed on 20 Nov' });
     expect(await within(dialog).findByText('This sale has already been decided')).toBeTruthy();
+  });
+
+  it("offers a crypto sale the coin's own reasons, not a card's", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+    wrap(<RejectForm sale={{ id: SALE_ID, title: 'USDT · 100', kind: 'crypto' }} />);
+    const reasons = within(screen.getByRole('group', { name: 'Reason' }))
+      .getAllByRole('radio')
+      .map((radio) => (radio as HTMLInputElement).value);
+    expect(reasons).toEqual(['no_deposit', 'wrong_network', 'amount_differs', 'unconfirmed', 'other']);
+    await user.click(screen.getByLabelText(/^Wrong network/));
+    await user.click(screen.getByRole('button', { name: 'Reject sale' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject this sale?' });
+    expect(within(dialog).getByText(saleRejectionReasons.wrong_network)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject sale' }));
+    expect(requestBody(fetchMock)).toEqual({ reason: 'wrong_network' });
   });
 });

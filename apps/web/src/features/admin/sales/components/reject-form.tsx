@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { saleRejectionLabels, type AdminSaleDetail, type RejectSaleBody } from '@wise/shared/admin';
-import { SALE_REJECTION_CODES, saleRejectionReasons } from '@wise/shared';
+import { rejectionCodesFor, saleRejectionReasons } from '@wise/shared';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
 import { FormField, FormTextArea } from '../../../../components/admin/form-fields';
 import { Button } from '../../../../components/ui/button';
@@ -15,7 +15,9 @@ function customerWords(body: RejectSaleBody): string {
 }
 
 /** Reject: a reason from the list (other with its words) and an optional message to the customer. */
-export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id' | 'title'>; disabled?: boolean }) {
+export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id' | 'title' | 'kind'>; disabled?: boolean }) {
+  // A coin and a card fail for different reasons: each kind offers its own list (the server refuses the other's).
+  const codes = rejectionCodesFor(sale.kind);
   const [values, setValues] = useState<RejectFormValues>({ reason: '', other_reason: '', message: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof RejectFormValues, string>>>({});
   const [ready, setReady] = useState<RejectSaleBody | null>(null);
@@ -54,7 +56,7 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
     <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
       <fieldset className="admin-reasons" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
         <legend className="field__label">Reason</legend>
-        {SALE_REJECTION_CODES.map((code) => (
+        {codes.map((code) => (
           <label key={code} className="admin-reason">
             <input type="radio" name="reason" value={code} checked={values.reason === code} onChange={() => edit('reason', code)} />
             <span>

@@ -126,6 +126,87 @@ describe('SaleReview', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('writes a crypto sale’s figures as customers read them: grouped, with sensible decimals', () => {
+    renderReview(
+      sale({
+        kind: 'crypto',
+        title: 'Bitcoin (BTC)',
+        card: null,
+        subcategory: null,
+        card_code: null,
+        coin: 'btc',
+        coin_amount: '0.005',
+        currency: 'USD',
+        currency_amount: '514.8573',
+        exchange_rate: '1585.5',
+        transaction_id: 'abc123',
+        quote: {
+          id: null,
+          price_usd: '102971.46',
+          usdt_market_rate_ngn: '1600.5',
+          usdt_adjustment_ngn: '-15',
+          usdt_rate_ngn: '1585.5',
+          coin_adjustment_ngn: '0',
+          rate_ngn_per_usd: '1585.5',
+        },
+      }),
+    );
+    expect(screen.getByText('$514.86')).toBeTruthy();
+    expect(screen.getByText('$102,970')).toBeTruthy();
+    expect(screen.getByText('₦1,585.50/USD')).toBeTruthy();
+    expect(screen.getByText('₦1,600.50/USDT market, −₦15.00 adjustment')).toBeTruthy();
+    expect(screen.queryByText(/USD 514|102971/)).toBeNull();
+  });
+
+  it('shows a rejected crypto sale’s return address and records the return with the code', async () => {
+    const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
+    const user = renderReview(
+      sale({
+        kind: 'crypto',
+        status: 'rejected',
+        title: 'USDT · 100',
+        card: null,
+        subcategory: null,
+        card_code: null,
+        coin: 'usdt',
+        coin_amount: '100',
+        age_minutes: null,
+        decision: {
+          decided_at: '2026-11-22T09:00:00Z',
+          decided_by: OTHER,
+          payout_amount_kobo: null,
+          approval_note: null,
+          rejection_code: 'wrong_network',
+          rejection_reason: 'The coins were sent on a different network from the one shown for this wallet',
+          rejection_message: null,
+          payout_reference: null,
+          paid_at: null,
+        },
+        crypto_return: {
+          status: 'requested',
+          network: 'TRC20',
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          requested_at: '2026-11-22T10:00:00Z',
+          transaction_id: null,
+          returned_at: null,
+          returned_by: null,
+        },
+      }),
+    );
+    const panel = screen.getByTestId('crypto-return');
+    expect(within(panel).getByText('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBeTruthy();
+    expect(within(panel).getByText('100 USDT')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Record return' }));
+    expect(within(panel).getByText('Enter the transaction ID of the return')).toBeTruthy();
+    await user.type(within(panel).getByLabelText('Transaction ID of the return'), 'abc123');
+    await user.click(within(panel).getByRole('button', { name: 'Record return' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the return' });
+    await user.type(within(dialog).getByLabelText('Authenticator code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${sale().id}/crypto-return`);
+    expect(requestBody(fetchMock)).toEqual({ transaction_id: 'abc123', confirm_code: '123456' });
+  });
+
   it("flags a payout account that only partly matches the customer's name", () => {
     renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'EZE NGOZI', name_match: 'partial' } }));
     const flag = screen.getByTestId('account-name-match');

@@ -1,4 +1,4 @@
-import { COINS } from '@wise/shared';
+import { COINS, formatPhone } from '@wise/shared';
 import { accountNameMatchLabels, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
@@ -8,9 +8,10 @@ import { Badge } from '../../../../components/admin/status-badge';
 import { CopyButton } from '../../../../components/ui/copy-button';
 import { DateTime } from '../../../../components/ui/date-time';
 import { formatNaira } from '../../../../lib/format';
-import { formatAdjustment, formatAge, formatPhone, formatRate, formatSaleAmount } from '../format-sale';
+import { formatAdjustment, formatAge, formatCoinPriceUsd, formatRate, formatSaleAmount, formatUsdWorth } from '../format-sale';
 import { ApproveForm } from './approve-form';
 import { ClaimBar } from './claim-bar';
+import { CryptoReturnPanel } from './crypto-return-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { RejectForm } from './reject-form';
 import { SecondApprovalPanel } from './second-approval';
@@ -93,6 +94,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           ) : (
             <DecisionSummary sale={sale} />
           )}
+          <CryptoReturnPanel sale={sale} className="admin-o-4" />
           <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} className="admin-o-4" />
         </div>
         <div className="admin-detail__main">
@@ -108,7 +110,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
                 sale.subcategory && ['Sub-category', sale.subcategory.label],
                 sale.coin && ['Coin', `${COINS[sale.coin].name} (${COINS[sale.coin].symbol})`],
                 ['Amount', <span className="admin-money">{formatSaleAmount(sale)}</span>],
-                sale.coin && ['Worth', `USD ${sale.currency_amount}`],
+                sale.coin && ['Worth', <span className="admin-money">{formatUsdWorth(sale.currency_amount)}</span>],
                 ['Quoted value', <span className="admin-money">{formatNaira(sale.value_kobo)}</span>],
                 ['Rate used', formatRate(sale.exchange_rate, sale.currency)],
                 [
@@ -126,7 +128,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
                     'Not available'
                   ),
                 ],
-                sale.quote && ['Coin price', `$${sale.quote.price_usd}`],
+                sale.quote && ['Coin price', <span className="admin-money">{formatCoinPriceUsd(sale.quote.price_usd)}</span>],
                 sale.quote && ['USDT rate', `${formatRate(sale.quote.usdt_market_rate_ngn, 'USDT')} market, ${formatAdjustment(sale.quote.usdt_adjustment_ngn)} adjustment`],
                 sale.quote && ['Coin adjustment', formatAdjustment(sale.quote.coin_adjustment_ngn)],
                 sale.card_code && [

@@ -1,12 +1,18 @@
-import type { Db } from '../db/client';
-import { auditLedger, formatLedgerAudit } from '../domain/gems/audit';
-import { purgeGemRequestKeys } from '../domain/gems/idempotency';
-import { purgeUnusedQuotes } from '../domain/sales/crypto';
-import { purgeExpiredAuthRows } from './cleanup';
-import { purgeFinishedJobs } from './queue';
-import { JobWorker, type JobDefinition, type Schedule, type WorkerOptions } from './worker';
+import type { Db } from './db/client';
+import { auditLedger, formatLedgerAudit } from './domain/gems/audit';
+import { purgeGemRequestKeys } from './domain/gems/idempotency';
+import { purgeUnusedQuotes } from './domain/sales/crypto';
+import { recordLedgerAudit } from './lib/metrics';
+import { observeAlert } from './domain/operations/alerts';
+import { purgeExpiredAuthRows } from './jobs/cleanup';
+import { purgeFinishedJobs } from './jobs/queue';
+import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
 
-/** The application's own jobs and how often they run. New areas add theirs here. */
+/**
+ * The application's own jobs and how often they run, and the worker that runs them with every
+ * area's job set. It composes the domain, so it sits beside server.ts, not in jobs/ (the queue
+ * itself, which the domain uses to enqueue).
+ */
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -57,8 +63,11 @@ export const appJobs: JobDefinition[] = [
   {
     name: jobNames.ledgerAudit,
     // A mismatch is a finding, not a failure of the job: retrying would find it again.
-    handler: async (_payload, { db, logger }) => {
+    handler: async (_payload, { db, clock, logger }) => {
       const audit = await auditLedger(db);
+      recordLedgerAudit(audit.ok, new Date());
+      // An incident for admins while the ledger does not balance, resolved by the next clean audit.
+      await db.transaction((tx) => observeAlert(tx, clock, 'ledger_audit', { firing: !audit.ok, detail: formatLedgerAudit(audit).slice(0, 500) }));
       const summary = { accountsChecked: audit.accountsChecked, entriesChecked: audit.entriesChecked, ok: audit.ok };
       if (audit.ok) logger.info(summary, formatLedgerAudit(audit));
       else logger.error({ ...summary, unbalancedEntryCount: audit.unbalancedEntryCount, cacheMismatchCount: audit.cacheMismatchCount, grandTotal: audit.grandTotal }, formatLedgerAudit(audit));
@@ -73,12 +82,6 @@ export const appSchedules: Schedule[] = [
   { name: jobNames.purgeCryptoQuotes, everyMs: 60 * MINUTE_MS },
   { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
 ];
-
-/** Jobs of an area that needs what server.ts builds at start-up (a provider), handed in from there. */
-export interface JobSet {
-  jobs: JobDefinition[];
-  schedules: Schedule[];
-}
 
 /** The server's worker: every app job registered, the schedules on. server.ts starts and stops it. */
 export function createAppJobWorker(db: Db, options: WorkerOptions = {}, extra: JobSet[] = []): JobWorker {

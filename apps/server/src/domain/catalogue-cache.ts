@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { prepared } from './prepared';
-import { catalogueVersions, type CatalogueName } from './schema/index';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { catalogueVersions, type CatalogueName } from '../db/schema/index';
 
 /**
  * Answers every customer is given alike — the gift-card catalogue, the bill plans, the coin prices —

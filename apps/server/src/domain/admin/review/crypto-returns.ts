@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { cryptoReturnedMessage, errorCodes, cryptoReturnErrorCodes, cryptoReturnMessages, pushTitles } from '@wise/shared';
+import { reviewMessages, type AdminSaleDetail } from '@wise/shared/admin';
+import type { Db } from '../../../db/client';
+import { cryptoReturns, sales, staff, users } from '../../../db/schema/index';
+import type { Clock } from '../../../lib/clock';
+import { plain } from '../../crypto/money';
+import { DomainError } from '../../errors';
+import { enqueueEmail } from '../../notifications/email';
+import { notify } from '../../notifications/notify';
+import { enqueuePush, transactionUrl } from '../../push/notify';
+import { toCryptoReturn } from '../../sales/crypto-returns';
+import type { StaffPrincipal } from '../../staff/principal';
+import { recordStaffAction } from '../audit';
+
+/**
+ * Staff's side of a rejected crypto sale's return (domain/sales/crypto-returns.ts has the
+ * customer's): after sending the coins to the customer's address, staff record the transfer's
+ * transaction ID, once. The record, the audit line and the customer's notice, push and e-mail
+ * commit together; the database refuses a second record (0020's crypto_return_guard) as well.
+ */
+
+export interface RecordReturnDeps {
+  db: Db;
+  clock: Clock;
+  /** verifyStaffConfirmation for this staff member's current code (403 CONFIRMATION_INVALID). */
+  confirm: (staffId: string, code: string) => Promise<void>;
+  appUrl?: string;
+}
+
+const notRequested = () => new DomainError(cryptoReturnErrorCodes.notRequested, cryptoReturnMessages.notRequested, 409);
+const alreadyRecorded = () => new DomainError(cryptoReturnErrorCodes.alreadyRecorded, cryptoReturnMessages.alreadyRecorded, 409);
+
+/** A sale's return as staff read it: the customer's request and who recorded the transfer. */
+export async function cryptoReturnForStaff(db: Db, saleId: string): Promise<AdminSaleDetail['crypto_return']> {
+  const [row] = await db
+    .select({ ret: cryptoReturns, staffName: staff.name })
+    .from(cryptoReturns)
+    .leftJoin(staff, eq(staff.id, cryptoReturns.returnedBy))
+    .where(eq(cryptoReturns.saleId, saleId))
+    .limit(1);
+  if (!row) return null;
+  return { ...toCryptoReturn(row.ret), returned_by: row.ret.returnedBy ? { id: row.ret.returnedBy, name: row.staffName ?? '' } : null };
+}
+
+export async function recordCryptoReturn(
+  deps: RecordReturnDeps,
+  actor: StaffPrincipal,
+  saleId: string,
+  input: { transactionId: string; confirmCode: string },
+  ip?: string,
+): Promise<void> {
+  const { db, clock } = deps;
+  const [first] = await db.select({ status: cryptoReturns.status }).from(cryptoReturns).where(eq(cryptoReturns.saleId, saleId)).limit(1);
+  if (!first) {
+    const [sale] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId)).limit(1);
+    throw sale ? notRequested() : new DomainError(errorCodes.notFound, reviewMessages.saleNotFound, 404);
+  }
+  if (first.status === 'returned') throw alreadyRecorded();
+  await deps.confirm(actor.id, input.confirmCode);
+
+  await db.transaction(async (tx) => {
+    const [ret] = await tx.select().from(cryptoReturns).where(eq(cryptoReturns.saleId, saleId)).for('update');
+    if (!ret) throw notRequested();
+    // Two staff recording at once: the second waits on the lock, then sees the first's record.
+    if (ret.status === 'returned') throw alreadyRecorded();
+    const now = clock.now();
+    const at = now < ret.requestedAt ? ret.requestedAt : now;
+    await tx
+      .update(cryptoReturns)
+      .set({ status: 'returned', transactionId: input.transactionId, returnedAt: at, returnedBy: actor.id })
+      .where(eq(cryptoReturns.saleId, saleId));
+    const [sale] = await tx
+      .select({ title: sales.title, coinAmount: sales.coinAmount, email: users.email, fullName: users.fullName })
+      .from(sales)
+      .innerJoin(users, eq(users.id, sales.userId))
+      .where(eq(sales.id, saleId))
+      .limit(1);
+    if (!sale?.coinAmount) throw new Error(`crypto return ${saleId} has no crypto sale`);
+    const message = cryptoReturnedMessage(ret.coin, plain(sale.coinAmount), sale.title, input.transactionId);
+    await notify(tx, ret.userId, message);
+    await enqueuePush(tx, clock, ret.userId, { title: pushTitles.coinsReturned, message, url: transactionUrl(saleId), tag: `sale:${saleId}` });
+    await enqueueEmail(tx, clock, {
+      to: sale.email,
+      subject: `Your coins from the ${sale.title} sale were sent back`,
+      text: [
+        `Hello ${sale.fullName},`,
+        '',
+        message,
+        `Address (${ret.network}): ${ret.address}`,
+        ...(deps.appUrl ? ['', `See the transaction: ${deps.appUrl.replace(/\/$/, '')}${transactionUrl(saleId)}`] : []),
+        '',
+        'Wise',
+      ].join('\n'),
+    });
+    await recordStaffAction(tx, clock, actor, {
+      action: 'sale.crypto_return',
+      targetType: 'sale',
+      targetId: saleId,
+      before: { return_status: 'requested', network: ret.network, address: ret.address },
+      after: { return_status: 'returned', transaction_id: input.transactionId },
+      ip,
+    });
+  });
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AlertKind } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { enqueueEmail } from '../notifications/email';
+
+/**
+ * Alerts without another service (README, "Operating Wise"; docs/RELIABILITY.md, "Alerts"): the
+ * `operations.check_alerts` job reads each figure every minute; a figure past its threshold opens
+ * an incident (at most one open per kind: migration 0024's unique index), a figure back within
+ * it resolves the incident. Every active admin is e-mailed once when it opens and once when it
+ * recovers, in the same transaction as the incident, and the back-office dashboard lists the open
+ * ones. The ledger audit reports its own verdict through `observeAlert` when it finishes.
+ */
+
+export interface AlertSettings {
+  /** Share of the last hour's settled payouts that failed or were reversed (0–1) that opens an incident. */
+  payoutFailureRate: number;
+  /** Fewer settled payouts than this in the hour say nothing about a rate. */
+  payoutFailureMinSample: number;
+  /** A payout still queued, sending or pending at the provider after this long. */
+  payoutStuckMinutes: number;
+  /** The oldest due job waiting longer than this: the queue is backing up. */
+  jobAgeMinutes: number;
+  /** Coin prices older than this (seconds): the market-data refresh is failing. */
+  maxPriceAgeSeconds: number;
+}
+
+export interface AlertReading {
+  firing: boolean;
+  /** What was seen, in a sentence an admin reads in an e-mail subject's body. */
+  detail: string;
+}
+
+/** What each incident means and what to do, as the e-mail and the back office say it. */
+export const alertTitles: Record<AlertKind, string> = {
+  payout_failure_rate: 'Payouts are failing',
+  payouts_stuck: 'A payout is stuck at the provider',
+  job_backlog: 'The job queue is backing up',
+  stale_prices: 'Coin prices are stale',
+  ledger_audit: 'The gem ledger audit found a mismatch',
+};
+
+const number = (value: unknown) => Number(value ?? 0);
+/** Rows of a raw query, whichever driver answers (both put them under `rows`). */
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+export async function readPayoutFailureRate(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const since = new Date(clock.now().getTime() - 60 * 60_000);
+  const [row] = await rows<{ failed: string; total: string }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'failed' AND settled_at > ${since}) + count(*) FILTER (WHERE status = 'reversed' AND reversed_at > ${since}) AS failed,
+               count(*) FILTER (WHERE status IN ('success', 'failed') AND settled_at > ${since}) + count(*) FILTER (WHERE status = 'reversed' AND reversed_at > ${since}) AS total
+          FROM payouts WHERE created_at > ${new Date(since.getTime() - 24 * 60 * 60_000)}`,
+  );
+  const failed = number(row?.failed);
+  const total = number(row?.total);
+  const firing = total >= settings.payoutFailureMinSample && failed / total >= settings.payoutFailureRate;
+  return { firing, detail: `${failed} of ${total} payouts settled in the last hour failed or were reversed (threshold ${Math.round(settings.payoutFailureRate * 100)}%).` };
+}
+
+export async function readStuckPayouts(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const before = new Date(clock.now().getTime() - settings.payoutStuckMinutes * 60_000);
+  const [row] = await rows<{ count: string; oldest: string | null }>(
+    db,
+    sql`SELECT count(*) AS count, min(created_at)::text AS oldest FROM payouts WHERE status IN ('queued', 'sending', 'pending') AND created_at < ${before}`,
+  );
+  const count = number(row?.count);
+  return { firing: count > 0, detail: `${count} payout(s) queued, sending or pending for more than ${settings.payoutStuckMinutes} minutes${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.` };
+}
+
+export async function readJobBacklog(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const now = clock.now();
+  const [row] = await rows<{ name: string | null; age: string | null; due: string }>(
+    db,
+    sql`SELECT (array_agg(name ORDER BY run_at))[1] AS name, extract(epoch FROM ${now}::timestamptz - min(run_at)) AS age, count(*) AS due
+          FROM jobs WHERE status = 'queued' AND run_at <= ${now}`,
+  );
+  const ageMinutes = number(row?.age) / 60;
+  return {
+    firing: ageMinutes > settings.jobAgeMinutes,
+    detail: `${number(row?.due)} job(s) due; the oldest (${row?.name ?? 'none'}) has waited ${Math.floor(ageMinutes)} minutes (threshold ${settings.jobAgeMinutes}).`,
+  };
+}
+
+export async function readPriceAge(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const [row] = await rows<{ age: string | null }>(
+    db,
+    sql`SELECT extract(epoch FROM ${clock.now()}::timestamptz - fetched_at) AS age FROM market_data_cache WHERE dataset = 'markets' AND fetched_at IS NOT NULL`,
+  );
+  // Never fetched (a fresh install before its first refresh) is not an incident yet.
+  if (!row || row.age === null) return { firing: false, detail: 'No coin prices fetched yet.' };
+  const age = Math.floor(number(row.age));
+  return { firing: age > settings.maxPriceAgeSeconds, detail: `Coin prices are ${age} s old (threshold ${settings.maxPriceAgeSeconds} s).` };
+}
+
+/** The figures the job reads; the ledger audit reports itself. */
+export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, settings: AlertSettings) => Promise<AlertReading>>> = {
+  payout_failure_rate: readPayoutFailureRate,
+  payouts_stuck: readStuckPayouts,
+  job_backlog: readJobBacklog,
+  stale_prices: readPriceAge,
+};
+
+async function tellAdmins(db: Db, clock: Clock, subject: string, text: string): Promise<void> {
+  const admins = await rows<{ email: string }>(db, sql`SELECT email FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY email`);
+  for (const admin of admins) await enqueueEmail(db, clock, { to: admin.email, subject, text });
+}
+
+export type AlertChange = 'opened' | 'resolved' | 'unchanged';
+
+/**
+ * Opens the kind's incident when the reading fires and none is open, resolves the open one when
+ * it no longer fires; admins are told of either change. Run it in a transaction.
+ */
+export async function observeAlert(db: Db, clock: Clock, kind: AlertKind, reading: AlertReading): Promise<AlertChange> {
+  const now = clock.now();
+  const title = alertTitles[kind];
+  if (reading.firing) {
+    const opened = await rows<{ id: number }>(
+      db,
+      sql`INSERT INTO alert_incidents (kind, opened_at, detail) VALUES (${kind}, ${now}, ${reading.detail.slice(0, 500)})
+          ON CONFLICT (kind) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
+    );
+    if (opened.length === 0) return 'unchanged';
+    await tellAdmins(db, clock, `[Wise alert] ${title}`, `${title}.\n\n${reading.detail}\n\nWhat it means and what to do: docs/RELIABILITY.md, "Alerts" (${kind}). You will get one more e-mail when it recovers.`);
+    return 'opened';
+  }
+  const resolved = await rows<{ id: number; opened_at: string }>(
+    db,
+    sql`UPDATE alert_incidents SET resolved_at = ${now} WHERE kind = ${kind} AND resolved_at IS NULL RETURNING id, opened_at::text`,
+  );
+  if (resolved.length === 0) return 'unchanged';
+  await tellAdmins(db, clock, `[Wise resolved] ${title}`, `Recovered: ${title.toLowerCase()} (open since ${resolved[0]?.opened_at}).\n\nNow: ${reading.detail}`);
+  return 'resolved';
+}
+
+/** One round of the job: every figure read and observed. */
+export async function checkAlerts(db: Db, clock: Clock, settings: AlertSettings): Promise<Partial<Record<AlertKind, AlertChange>>> {
+  const changes: Partial<Record<AlertKind, AlertChange>> = {};
+  for (const [kind, read] of Object.entries(alertReaders) as [AlertKind, NonNullable<(typeof alertReaders)[AlertKind]>][]) {
+    changes[kind] = await observeAlert(db, clock, kind, await read(db, clock, settings));
+  }
+  return changes;
+}
+
+export interface OpenAlert {
+  kind: AlertKind;
+  title: string;
+  detail: string;
+  openedAt: Date;
+}
+
+export async function openAlerts(db: Db): Promise<OpenAlert[]> {
+  const open = await rows<{ kind: AlertKind; detail: string; opened_at: Date | string }>(
+    db,
+    sql`SELECT kind, detail, opened_at FROM alert_incidents WHERE resolved_at IS NULL ORDER BY opened_at`,
+  );
+  return open.map((row) => ({ kind: row.kind, title: alertTitles[row.kind], detail: row.detail, openedAt: new Date(row.opened_at) }));
+}

@@ -1,0 +1,78 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The metrics an event updates where it happens (a request answered, a provider called, a request
+ * refused by a rate limit, a ledger audit finished), in one registry for the process: every app
+ * instance a process builds (tests build many) counts into the same series, as a scrape of the
+ * process should. Figures read from the database at scrape time (queue depth, payouts, price age,
+ * sessions) are registered per app by plugins/metrics.ts. Exposed at GET /metrics (README,
+ * "Operating Wise").
+ */
+export const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry, prefix: 'wise_' });
+
+/** Seconds, from a fast cached answer to a slow provider-backed write. */
+const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export const httpRequestDuration = new Histogram({
+  name: 'wise_http_request_duration_seconds',
+  help: 'Time to answer a request, by route pattern, method and status code.',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: REQUEST_BUCKETS,
+  registers: [processRegistry],
+});
+
+export const providerCallDuration = new Histogram({
+  name: 'wise_provider_call_duration_seconds',
+  help: "Time for a call to an external provider, by provider and outcome (ok, http_4xx, http_5xx, network_error, timeout).",
+  labelNames: ['provider', 'outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [processRegistry],
+});
+
+export const rateLimitRefusals = new Counter({
+  name: 'wise_rate_limit_refusals_total',
+  help: 'Requests refused with 429, by rate-limit policy.',
+  labelNames: ['policy'] as const,
+  registers: [processRegistry],
+});
+
+export const ledgerAuditOk = new Gauge({
+  name: 'wise_ledger_audit_ok',
+  help: 'The last gem ledger audit run by this process: 1 balanced, 0 a mismatch (absent until the first run).',
+  registers: [processRegistry],
+});
+
+export const ledgerAuditTimestamp = new Gauge({
+  name: 'wise_ledger_audit_last_run_timestamp_seconds',
+  help: 'When this process last finished a gem ledger audit (Unix time).',
+  registers: [processRegistry],
+});
+
+/** Records a finished ledger audit (the gems.ledger_audit job). */
+export function recordLedgerAudit(ok: boolean, at: Date): void {
+  ledgerAuditOk.set(ok ? 1 : 0);
+  ledgerAuditTimestamp.set(at.getTime() / 1000);
+}
+
+function outcomeOf(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
+  return 'network_error';
+}
+
+/**
+ * `fetch` for a provider's HTTP client, timed into wise_provider_call_duration_seconds. The
+ * outcome is the transport's (a status class or a failure to connect), not the business answer:
+ * a declined purchase is an ok call.
+ */
+export async function providerFetch(provider: string, input: string | URL, init?: RequestInit): Promise<Response> {
+  const stop = providerCallDuration.startTimer({ provider });
+  try {
+    const response = await fetch(input, init);
+    stop({ outcome: response.ok ? 'ok' : response.status >= 500 ? 'http_5xx' : 'http_4xx' });
+    return response;
+  } catch (error) {
+    stop({ outcome: outcomeOf(error) });
+    throw error;
+  }
+}

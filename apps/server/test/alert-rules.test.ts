@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { processRegistry } from '../src/lib/metrics';
+
+/**
+ * ops/prometheus/alerts.yml, read as Prometheus would (promtool is not installable here): every
+ * rule has a name, an expression, a severity and a runbook, and every `wise_` series it names is
+ * one the app exports — a renamed metric would otherwise leave an alert that can never fire.
+ */
+interface Rule {
+  alert?: string;
+  expr?: string;
+  for?: string;
+  labels?: { severity?: string };
+  annotations?: { summary?: string; runbook?: string };
+}
+const file = path.resolve(import.meta.dirname, '../../../ops/prometheus/alerts.yml');
+const rules = (parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
+
+/** The series the app exports: the process registry's, and those plugins/metrics.ts reads from the database. */
+const metricsSource = readFileSync(path.resolve(import.meta.dirname, '../src/plugins/metrics.ts'), 'utf8');
+const exported = new Set([
+  ...processRegistry.getMetricsAsArray().map((metric) => metric.name),
+  ...[...metricsSource.matchAll(/name: '(wise_\w+)'/g)].map((match) => match[1]),
+]);
+
+describe('the Prometheus alert rules', () => {
+  it('each have a name, an expression, a severity and a runbook', () => {
+    expect(rules.length).toBeGreaterThanOrEqual(6);
+    for (const rule of rules) {
+      expect(rule.alert, JSON.stringify(rule)).toMatch(/^Wise[A-Z]\w+$/);
+      expect(rule.expr, rule.alert).toBeTruthy();
+      expect(['page', 'ticket'], rule.alert).toContain(rule.labels?.severity);
+      expect(rule.annotations?.summary, rule.alert).toBeTruthy();
+      expect(rule.annotations?.runbook, rule.alert).toMatch(/docs\//);
+      if (rule.for !== undefined) expect(rule.for, rule.alert).toMatch(/^\d+[smh]$/);
+    }
+  });
+
+  it('only name series the app exports', () => {
+    const named = rules.flatMap((rule) => [...(rule.expr ?? '').matchAll(/\b(wise_[a-z_]+?)(?:_bucket|_count|_sum)?\b(?=[{[\s)]|$)/g)].map((match) => match[1]));
+    expect(named.length).toBeGreaterThan(5);
+    for (const name of named) expect(exported, name).toContain(name);
+  });
+});

@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import { fetchMessages, gemStatementTexts } from '@wise/shared';
+import { GemGlyph } from '../../../../components/ui/art/gem';
+import { LinkButton } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { LoadMore } from '../../../../components/ui/load-more';
+import { Screen } from '../../../../components/ui/screen';
+import { paths } from '../../../../config/paths';
+import { useGemStatement } from '../../../../features/gems/api/get-gem-statement';
+import { GemStatementRow, GemStatementRowSkeleton } from '../../../../features/gems/components/gem-statement-row';
+import { safeReturnTo } from '../../../../lib/return-to';
+
+/**
+ * /profile/wisegembalance/history: every gem in and out, newest first, with the balance after
+ * each (README, "Deviations from SPEC.md"; docs/product.md §1). Reached from the balance screen and the dashboard's gem card (which
+ * passes `?returnTo=` so the back arrow goes home); older movements load as the list is scrolled.
+ */
+export function GemStatementRoute() {
+  const [search] = useSearchParams();
+  const statement = useGemStatement();
+  const movements = statement.data?.pages.flatMap((page) => page.movements) ?? [];
+
+  let body;
+  if (statement.isPending) {
+    body = (
+      <ul className="gem-statement" aria-busy="true" aria-label="Loading">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i}>
+            <GemStatementRowSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (statement.isError) {
+    body = <FetchError message={fetchMessages.details} onRetry={() => void statement.refetch()} retrying={statement.isFetching} />;
+  } else if (movements.length === 0) {
+    body = (
+      <EmptyState
+        art={<GemGlyph size={56} />}
+        title={gemStatementTexts.emptyTitle}
+        text={gemStatementTexts.emptyText}
+        action={<LinkButton to={paths.earn}>{gemStatementTexts.emptyAction}</LinkButton>}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="gem-statement" aria-label={gemStatementTexts.title} data-testid="gem-statement">
+          {movements.map((movement) => (
+            <li key={movement.id}>
+              <GemStatementRow movement={movement} />
+            </li>
+          ))}
+        </ul>
+        <LoadMore
+          hasMore={statement.hasNextPage}
+          loading={statement.isFetchingNextPage}
+          failed={statement.isFetchNextPageError}
+          errorMessage={fetchMessages.details}
+          onLoadMore={() => void statement.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Screen header={<Header backTo={safeReturnTo(search.get('returnTo')) ?? paths.gemBalance} title={gemStatementTexts.title} />}>
+      <title>{`${gemStatementTexts.title} · Wise`}</title>
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,38 @@
+import { billMessages } from '@wise/shared';
+import { LinkButton, Spinner } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import './bills.css';
+
+interface BillProcessingProps {
+  /** The gems held for the order. */
+  amount: number;
+  /** The customer leaves for the history: the form they came from is not brought back later. */
+  onLeave?: () => void;
+}
+
+/**
+ * The provider has not answered within a few seconds (README "Sandbox inputs (bills)": a time-out
+ * leaves the order processing until the status query settles it). The gems are held, not spent;
+ * the outcome arrives as a notification (and a push), and the history shows the order meanwhile.
+ */
+export function BillProcessing({ amount, onLeave }: BillProcessingProps) {
+  return (
+    <>
+      <div className="screen__center bills-processing" data-testid="bill-processing-screen">
+        <span className="bills-processing__mark">
+          <Spinner />
+        </span>
+        <h1 className="screen__title">{billMessages.processingTitle}</h1>
+        <div className="bills-processing__text" role="status">
+          <p className="bills-processing__held">{billMessages.processingHeld(amount)}</p>
+          <p className="screen__text">{billMessages.processingNext}</p>
+        </div>
+      </div>
+      <div className="screen__actions">
+        <LinkButton to={paths.history} onClick={onLeave}>
+          {billMessages.goToHistory}
+        </LinkButton>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { ArrowDownLeft, CalendarCheck, Gift, Lock, ReceiptText, Undo2, type LucideProps } from 'lucide-react';
+import { gemStatementTexts, type GemMovement, type GemMovementKind } from '@wise/shared';
+import { DateTime } from '../../../components/ui/date-time';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { transactionHref } from '../../../config/paths';
+import { formatGems } from '../../../lib/format';
+import './gem-statement.css';
+
+const icons: Record<GemMovementKind, ComponentType<LucideProps>> = {
+  daily_collection: CalendarCheck,
+  reward_accrual: Gift,
+  reward_claim: ArrowDownLeft,
+  reward_clawback: Undo2,
+  hold: Lock,
+  hold_capture: ReceiptText,
+  hold_release: Undo2,
+};
+
+/** "+50", "−500" (a true minus sign), or the plain size of a movement that left the balance alone. */
+function amountText(movement: GemMovement): string {
+  if (movement.amount > 0) return `+${formatGems(movement.amount)}`;
+  if (movement.amount < 0) return `\u2212${formatGems(-movement.amount)}`;
+  return formatGems(movement.gems);
+}
+
+const direction = (amount: number) => (amount > 0 ? 'in' : amount < 0 ? 'out' : 'none');
+
+/**
+ * One movement of the statement (LOOK.md list row): the 40 px icon, what happened and what it was
+ * about, when, the signed change to the balance and the balance after it. A movement about a bill
+ * order or a sale opens that transaction.
+ */
+export function GemStatementRow({ movement }: { movement: GemMovement }) {
+  const Icon = icons[movement.kind];
+  const way = direction(movement.amount);
+  const body = (
+    <>
+      <span className={`gem-move__icon gem-move__icon--${way}`}>
+        <Icon size={20} aria-hidden="true" />
+      </span>
+      <span className="gem-move__main">
+        <span className="gem-move__title">{movement.title}</span>
+        {movement.detail ? <span className="gem-move__detail">{movement.detail}</span> : null}
+        <DateTime className="gem-move__date" iso={movement.created_at} />
+      </span>
+      <span className="gem-move__trail">
+        <span className={`gem-move__amount gem-move__amount--${way}`} data-testid="gem-move-amount">
+          {amountText(movement)}
+          <span className="visually-hidden"> gems</span>
+        </span>
+        <span className="gem-move__balance" data-testid="gem-move-balance">
+          {gemStatementTexts.balanceAfter} {formatGems(movement.balance)}
+        </span>
+      </span>
+    </>
+  );
+  return movement.transaction_id ? (
+    <Link to={transactionHref(movement.transaction_id)} className="gem-move" data-testid="gem-move" data-kind={movement.kind}>
+      {body}
+    </Link>
+  ) : (
+    <div className="gem-move" data-testid="gem-move" data-kind={movement.kind}>
+      {body}
+    </div>
+  );
+}
+
+export function GemStatementRowSkeleton() {
+  return (
+    <div className="gem-move" aria-hidden="true">
+      <Skeleton width={40} height={40} radius="50%" />
+      <span className="gem-move__main" style={{ gap: 6 }}>
+        <Skeleton width="60%" height={16} />
+        <Skeleton width="40%" height={12} />
+      </span>
+      <Skeleton width={56} height={20} />
+    </div>
+  );
+}

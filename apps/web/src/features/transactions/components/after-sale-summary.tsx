@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { afterSaleTexts, COINS, formatCardAmount, formatKobo, type SaleDetail } from '@wise/shared';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useReviewTime } from '../api/get-review-time';
+import { transactionQueryOptions } from '../api/get-transaction';
+import './transactions.css';
+
+/** A coin by its name ("Bitcoin"), a card by its title ("Amazon · USA physical"). */
+const whatSold = (sale: SaleDetail) => (sale.coin ? COINS[sale.coin].name : sale.title);
+
+function amountSold(sale: SaleDetail): string {
+  return sale.coin_amount && sale.crypto ? `${sale.coin_amount} ${sale.crypto.symbol}` : formatCardAmount(sale.currency_amount, sale.currency);
+}
+
+/**
+ * Under a sale's success message: what was sold, for how much, and how long reviews take now (the
+ * median of the last day's decisions). Each part waits for its own answer; a failed one is left
+ * out rather than blocking the way on.
+ */
+export function AfterSaleSummary({ saleId }: { saleId: string }) {
+  // What was sold does not change while it waits: no need to poll like the detail screen.
+  const transaction = useQuery({ ...transactionQueryOptions(saleId), refetchInterval: false });
+  const reviewTime = useReviewTime();
+  const shown = transaction.data?.transaction;
+  const sale = shown && !('order' in shown) ? shown : undefined;
+
+  return (
+    <div className="after-sale" data-testid="after-sale">
+      {transaction.isPending ? (
+        <Skeleton height={112} />
+      ) : sale ? (
+        <section className="after-sale__card" aria-labelledby="after-sale-heading" data-testid="sale-summary">
+          <h2 id="after-sale-heading" className="tx-detail__heading">
+            {afterSaleTexts.summaryHeading}
+          </h2>
+          <dl className="tx-detail__rows">
+            <div className="tx-detail__row">
+              <dt>{afterSaleTexts.sold}</dt>
+              <dd>{whatSold(sale)}</dd>
+            </div>
+            <div className="tx-detail__row">
+              <dt>{afterSaleTexts.amount}</dt>
+              <dd className="tabular">{amountSold(sale)}</dd>
+            </div>
+            <div className="tx-detail__row">
+              <dt>{afterSaleTexts.value}</dt>
+              <dd className="tabular after-sale__value" data-testid="sale-summary-value">
+                {formatKobo(sale.value_kobo)}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      {reviewTime.isPending ? (
+        <Skeleton height={20} />
+      ) : reviewTime.data ? (
+        <p className="screen__text" data-testid="review-time">
+          {reviewTime.data.median_seconds === null ? afterSaleTexts.reviewTimeUnknown : afterSaleTexts.reviewTime(reviewTime.data.median_seconds)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Download, FileText, Share2 } from 'lucide-react';
+import { receiptTexts, type AnyTransactionDetailResponse } from '@wise/shared';
+import { Button } from '../../../components/ui/button';
+import { toastError } from '../../../components/ui/toast';
+import { useBusinessTimeZone } from '../../../lib/business-time-zone';
+import './transactions.css';
+
+/** Whether this browser can hand a PNG to the phone's share sheet (else the image is downloaded). */
+function canShareImages(): boolean {
+  try {
+    return typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File([], 'receipt.png', { type: 'image/png' })] });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The receipt of a transaction, in any status: an image drawn on the phone (shared or saved) and a
+ * PDF from the server. The image code is fetched on the first tap, not with the screen.
+ */
+export function ReceiptActions({ detail }: { detail: AnyTransactionDetailResponse['transaction'] }) {
+  const timeZone = useBusinessTimeZone();
+  const [busy, setBusy] = useState(false);
+  const [share] = useState(canShareImages);
+
+  const makeImage = async () => {
+    if (!timeZone) return;
+    setBusy(true);
+    try {
+      const { shareOrSaveReceipt } = await import('../receipt/receipt-png');
+      await shareOrSaveReceipt(detail, timeZone);
+    } catch {
+      toastError(receiptTexts.imageFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="tx-detail__section" aria-labelledby="tx-receipt">
+      <h2 id="tx-receipt" className="tx-detail__heading">
+        Receipt
+      </h2>
+      <div className="tx-receipt">
+        <Button variant="secondary" onClick={() => void makeImage()} busy={busy} busyLabel={receiptTexts.preparing} disabled={!timeZone} data-testid="receipt-image">
+          {share ? <Share2 size={18} aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
+          {share ? receiptTexts.shareImage : receiptTexts.saveImage}
+        </Button>
+        <a className="btn btn--secondary" href={`/api/transactions/${encodeURIComponent(detail.id)}/receipt.pdf`} download data-testid="receipt-pdf">
+          <FileText size={18} aria-hidden="true" />
+          {receiptTexts.downloadPdf}
+        </a>
+      </div>
+    </section>
+  );
+}
