@@ -43,12 +43,18 @@ export async function buildServerForRun(): Promise<void> {
   if (process.env[BUILD_ENV]) return;
   const outdir = await mkdtemp(path.join(serverDir, '.test-build-'));
   process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-  await new Promise<void>((resolve, reject) => {
+  const errors = await new Promise<string | undefined>((resolve) => {
     const build = spawn(process.execPath, ['scripts/build.mjs', outdir], { cwd: serverDir, stdio: ['ignore', 'ignore', 'pipe'] });
-    let errors = '';
-    build.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    build.once('error', reject);
-    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the server build failed: ${errors}`))));
+    let stderr = '';
+    build.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    build.once('error', (error) => resolve(String(error)));
+    build.once('exit', (code) => resolve(code === 0 ? undefined : stderr));
   });
+  // A build that fails (build.test.ts fails on it) must not take every other test down with it:
+  // the spawned programs then run under tsx, as before.
+  if (errors !== undefined) {
+    console.warn(`the server build failed; spawned servers and CLIs run under tsx:\n${errors}`);
+    return;
+  }
   process.env[BUILD_ENV] = outdir;
 }
