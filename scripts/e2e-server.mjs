@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startProxy } from './lb-proxy.mjs';
+import { builtServerArgs } from './support/server-build.mjs';
 
 const databaseUrl = process.env.E2E_DATABASE_URL;
 if (!databaseUrl) {
@@ -45,7 +46,7 @@ const port = Number(process.env.PORT ?? 3100);
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 
 function startInstance(instancePort) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  return spawn(process.execPath, builtServerArgs(), {
     cwd: serverDir,
     stdio: 'inherit',
     env: {

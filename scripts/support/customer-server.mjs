@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { builtServerArgs } from './server-build.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,7 +57,7 @@ export async function startServer(dist, { url, port } = {}) {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, builtServerArgs(), {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...env,

@@ -91,6 +91,30 @@ describe('the password step', () => {
     expect((await login(kemi.email, kemi.password)).statusCode).toBe(200);
   });
 
+  it('counts parallel wrong passwords each; the right one neither clears nor adds to the count', async () => {
+    const kemi = await newStaff();
+    // Counted before the check, without a row lock held over argon2: two at once both count.
+    const pair = await Promise.all([login(kemi.email, 'wrong password a'), login(kemi.email, 'wrong password b')]);
+    expect(pair.map((r) => r.statusCode)).toEqual([401, 401]);
+    expect((await login(kemi.email, kemi.password)).statusCode).toBe(200);
+    const [row] = await t.database.query<{ failed_logins: number }>('SELECT failed_logins FROM staff WHERE id = $1', [kemi.id]);
+    expect(row!.failed_logins).toBe(2);
+    // Eight at once with two already counted: three more wrong answers, the fifth locks, the rest are refused.
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => login(kemi.email, `wrong password ${i}`)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect((await login(kemi.email, kemi.password)).statusCode).toBe(429);
+    clock.advance(15 * MINUTE + 1000);
+  });
+
+  it('the right password on the fifth try lifts the lock it set, and a wrong one after it locks', async () => {
+    const kemi = await newStaff();
+    for (let i = 0; i < 4; i += 1) expect((await login(kemi.email, `wrong password ${i}`)).statusCode).toBe(401);
+    expect((await login(kemi.email, kemi.password)).statusCode).toBe(200);
+    expect((await login(kemi.email, 'wrong password 5')).statusCode).toBe(401);
+    expect((await login(kemi.email, kemi.password)).statusCode).toBe(429);
+    clock.advance(15 * MINUTE + 1000);
+  });
+
   it('locks an unknown e-mail the same way, so a lockout tells nothing', async () => {
     const email = uniqueEmail('ghost');
     for (let i = 0; i < 5; i += 1) expect((await login(email, `wrong password ${i}`)).statusCode).toBe(401);

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { wrapPglite, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { verifySecret } from '../src/lib/passwords';
 import { openTestDatabase } from './support/db';
+import { serverProgramArgs } from './support/server-build';
 
 /**
  * `npm run admin:create` (src/cli/admin-create.ts): the first admin from the command line, on the
@@ -19,7 +19,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** Runs the program as the npm script does, from apps/server. */
 function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', ...args], {
+    const child = spawn(process.execPath, [...serverProgramArgs('admin-create'), ...args], {
       cwd: serverDir,
       // A port nothing listens on: the "is the server up?" probe must say no.
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '1', ...env },
@@ -48,7 +48,7 @@ async function cliTarget(): Promise<{ env: Record<string, string>; open(): Promi
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-admin-create-'));
   return {
     env: { DATA_DIR: dir },
-    open: async () => wrapPglite(await PGlite.create({ dataDir: path.join(dir, 'pglite') })),
+    open: () => openDatabase({ dataDir: dir }),
     release: (database) => database.close(),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };

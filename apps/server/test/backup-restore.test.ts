@@ -19,8 +19,10 @@ import { createBankLookup } from '../src/providers/bank-lookup/index';
 import { createFileStore } from '../src/providers/file-store/index';
 import { createMarketData } from '../src/providers/market-data/index';
 import { Outbox } from '../src/providers/messaging/index';
+import { copyMigratedDataDir } from './support/db';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { addBankDetails, sellGiftCard } from './support/sales';
+import { serverProgramArgs } from './support/server-build';
 import { freePort } from './support/server-process';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -61,7 +63,7 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
+      [...serverProgramArgs(script), ...args],
       // PORT: the embedded-server probe must not find somebody else's server on 3000.
       { cwd: serverDir, timeout: CLI_TIMEOUT_MS, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) => {
@@ -174,7 +176,7 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    server = spawn(process.execPath, serverProgramArgs('server'), {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
@@ -255,6 +257,8 @@ describe.runIf(spec.kind === 'pglite')('backup and restore of the embedded datab
     const port = String(await freePort());
     let seeded: Seeded;
     {
+      // The run's migrated data directory: no initdb; migrate() finds nothing left to apply.
+      await copyMigratedDataDir(dataDir);
       const database = await openDatabase({ dataDir });
       await migrate(database);
       const t = await appOn(database, { DATA_DIR: dataDir });

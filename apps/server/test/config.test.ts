@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { serverProgramArgs } from './support/server-build';
 
 const run = promisify(execFile);
 
@@ -125,7 +126,7 @@ describe('configuration', () => {
     const serverDir = path.resolve(import.meta.dirname, '..');
     const env: NodeJS.ProcessEnv = { ...process.env, SMTP_URL: 'smtp://mail.example.com:587', APP_URL: 'https://app.wise.ng' };
     delete env.NODE_ENV;
-    const failure = await run('npx', ['tsx', 'src/server.ts'], { cwd: serverDir, env, timeout: 20_000 }).then(
+    const failure = await run(process.execPath, serverProgramArgs('server'), { cwd: serverDir, env, timeout: 20_000 }).then(
       () => undefined,
       (error: { code?: number; stderr?: string }) => error,
     );
@@ -136,7 +137,7 @@ describe('configuration', () => {
 
   it('stops the server at start with a message naming the variable', async () => {
     const serverDir = path.resolve(import.meta.dirname, '..');
-    const failure = await run('npx', ['tsx', 'src/server.ts'], {
+    const failure = await run(process.execPath, serverProgramArgs('server'), {
       cwd: serverDir,
       env: { ...process.env, PORT: 'not-a-port', NODE_ENV: 'development' },
       timeout: 20_000,
@@ -146,6 +147,7 @@ describe('configuration', () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('PORT');
-    expect(failure?.stderr).not.toMatch(/at .*\.ts:\d+/);
+    // No stack trace, from the sources (tsx) or the compiled bundle.
+    expect(failure?.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 });

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client';
 import { marketDataJobs, MARKET_REFRESH_JOB } from '../src/domain/crypto/jobs';
 import { freshMarkets, readMarkets, readTrending, refreshMarketData, type MarketDeps, type MarketSettings } from '../src/domain/crypto/market-cache';
@@ -33,6 +33,8 @@ class ControlledProvider implements MarketDataProvider {
   calls = { markets: 0, trending: 0 };
   failure?: MarketDataError;
   delayMs = 0;
+  /** While set, every fetch hangs until it resolves (a provider that answers only when the test says). */
+  hang?: Promise<void>;
   private readonly inner: SandboxMarketData;
   constructor(clock: ManualClock) {
     this.inner = new SandboxMarketData(clock);
@@ -40,12 +42,14 @@ class ControlledProvider implements MarketDataProvider {
   async fetchMarkets(): Promise<CoinMarket[]> {
     this.calls.markets += 1;
     if (this.delayMs) await delay(this.delayMs);
+    await this.hang;
     if (this.failure) throw this.failure;
     return this.inner.fetchMarkets();
   }
   async fetchTrending(): Promise<TrendingCoinData[]> {
     this.calls.trending += 1;
     if (this.delayMs) await delay(this.delayMs);
+    await this.hang;
     if (this.failure) throw this.failure;
     return this.inner.fetchTrending();
   }
@@ -223,13 +227,22 @@ describe('an empty cache', () => {
   });
 
   it('a provider that hangs does not hold the request past the first-fetch timeout', async () => {
-    provider.delayMs = 2_000;
+    let answer: () => void = () => undefined;
+    provider.hang = new Promise<void>((resolve) => (answer = resolve));
     const started = Date.now();
     const served = await readMarkets(database.db, { ...deps, settings: { ...settings, firstFetchTimeoutMs: 200 } });
+    // Answered while the provider still hangs, so not by waiting for it.
     expect(served).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(1_500);
-    // Let the slow fetch land before the next test resets the rows.
-    await delay(2_200);
+    // Let the hanging fetches land before the next test resets the rows.
+    answer();
+    await vi.waitFor(
+      async () => {
+        const rows = await database.query<{ fetched: boolean }>('SELECT fetched_at IS NOT NULL AS fetched FROM market_data_cache');
+        expect(rows.every((r) => r.fetched)).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   }, 15_000);
 });
 

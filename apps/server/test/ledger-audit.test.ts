@@ -1,19 +1,19 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { wrapPglite, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { collectDailyGems } from '../src/domain/gems/collection';
 import { auditLedger, formatLedgerAudit } from '../src/domain/gems/audit';
 import { captureGemHold, placeGemHold } from '../src/domain/gems/holds';
 import { systemAccountId } from '../src/domain/gems/ledger';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
-import { openTestDatabase } from './support/db';
+import { copyMigratedDataDir, openTestDatabase } from './support/db';
+import { serverProgramArgs } from './support/server-build';
 import { commitSql, insertUsers } from './support/gem-users';
 
 /**
@@ -130,7 +130,7 @@ describe('auditLedger', () => {
 /** Runs `npm run ledger:audit`'s program as the script does, from apps/server. */
 function runAuditCli(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ledger-audit.ts'], {
+    const child = spawn(process.execPath, serverProgramArgs('ledger-audit'), {
       cwd: serverDir,
       // A port nothing listens on: the "is the server up?" probe must say no.
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '1', ...env },
@@ -164,15 +164,11 @@ async function cliTarget(): Promise<CliTarget> {
     return { env: { DATABASE_URL: url.toString() }, open: async () => database, release: async () => undefined, dispose: () => database.close() };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-audit-'));
-  const dataDir = path.join(dir, 'pglite');
-  let created = false;
+  await copyMigratedDataDir(dir);
   return {
     env: { DATA_DIR: dir },
-    open: async () => {
-      const loadDataDir = created ? undefined : new Blob([await readFile(spec.dumpPath)]);
-      created = true;
-      return wrapPglite(await PGlite.create({ dataDir, loadDataDir }));
-    },
+    // As the server and the CLI open it (a worker thread behind a `pg` Pool).
+    open: () => openDatabase({ dataDir: dir }),
     release: (database) => database.close(),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };

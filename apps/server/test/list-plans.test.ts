@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { Logger } from 'drizzle-orm/logger';
 import type pg from 'pg';
@@ -46,10 +44,10 @@ let cardId: string;
 
 const logger: Logger = { logQuery: (sql, params) => void captured.push({ sql, params }) };
 
-/** A drizzle over the same client whose every query is recorded. */
+/** A drizzle over the same client whose every query is recorded (both engines are reached through a `pg` Pool). */
 function loggingDb(db: Db): Db {
-  const client: unknown = (db as unknown as { $client: unknown }).$client;
-  return (database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
+  const client = (db as unknown as { $client: pg.Pool }).$client;
+  return drizzlePg(client, { schema, logger }) as unknown as Db;
 }
 
 /** The queries one call ran. */

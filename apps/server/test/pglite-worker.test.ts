@@ -1,18 +1,19 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { EmbeddedDatabaseStopped, PgliteWorkerHost } from '../src/db/pglite-bridge';
+import { copyMigratedDataDir } from './support/db';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process';
 import './support/test-db-kind';
 
 /**
  * The embedded database as the server runs it: PGlite in a worker thread, reached through `pg`
- * (db/pglite-bridge.ts). The rest of the PGlite project keeps an in-process PGlite per file; this
- * file covers the worker path itself. It needs no PostgreSQL, so it runs in the PGlite project only.
+ * (db/pglite-bridge.ts). The whole PGlite project runs on this path (support/db.ts); this file
+ * covers the worker itself: its thread, its restarts, its sessions. It needs no PostgreSQL, so it
+ * runs in the PGlite project only.
  */
 const embedded = inject('testDb').kind === 'pglite';
 const dirs: string[] = [];
@@ -30,10 +31,7 @@ const scratchDir = async () => {
  */
 async function preparedDataDir(): Promise<string> {
   const dir = await scratchDir();
-  const spec = inject('testDb');
-  if (spec.kind !== 'pglite') throw new Error('the PGlite project only');
-  const client = await PGlite.create({ dataDir: path.join(dir, 'pglite'), loadDataDir: new Blob([await readFile(spec.dumpPath)]) });
-  await client.close();
+  await copyMigratedDataDir(dir);
   return dir;
 }
 

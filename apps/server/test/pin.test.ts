@@ -124,6 +124,15 @@ describe('PIN verify and lockout', () => {
     expect(next.json()).toMatchObject({ error: pinMessages.wrong(4) });
   });
 
+  it('two parallel wrong PINs both count', async () => {
+    const c = await createCustomer(t);
+    await post(t.app, '/api/pin', { pin: '4646', confirm_pin: '4646' }, c.cookie);
+    const pair = await Promise.all(['0001', '0002'].map((pin) => post(t.app, '/api/pin/verify', { pin }, c.cookie)));
+    expect(pair.map((r) => r.json<{ error: string }>().error).sort()).toEqual([pinMessages.wrong(3), pinMessages.wrong(4)].sort());
+    const third = await post(t.app, '/api/pin/verify', { pin: '0003' }, c.cookie);
+    expect(third.json()).toMatchObject({ error: pinMessages.wrong(2) });
+  });
+
   it('parallel wrong guesses cannot get past the limit', async () => {
     const c = await createCustomer(t);
     await post(t.app, '/api/pin', { pin: '8642', confirm_pin: '8642' }, c.cookie);

@@ -1,18 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { wrapPglite, wrapPool, type Database } from '../../src/db/client';
+import { openDatabase, wrapPool, type Database } from '../../src/db/client';
 import './test-db-kind';
 
-/** A fresh, migrated database of the project's kind, for one test file. */
+/**
+ * Lays the run's migrated embedded database out in DATA_DIR the way the server keeps it
+ * (DATA_DIR/pglite), so opening it costs neither an initdb nor the migrations. PGlite project only.
+ */
+export async function copyMigratedDataDir(dataDir: string): Promise<void> {
+  const spec = inject('testDb');
+  if (spec.kind !== 'pglite') throw new Error('copyMigratedDataDir: the PGlite project only');
+  await cp(spec.templateDir, path.join(dataDir, 'pglite'), { recursive: true });
+}
+
+/**
+ * A fresh, migrated database of the project's kind, for one test file. PGlite is reached as the
+ * server reaches it without DATABASE_URL (openDatabase: a worker thread behind a `pg` Pool), on a
+ * copy of the run's migrated data directory.
+ */
 export async function openTestDatabase(): Promise<Database> {
   const spec = inject('testDb');
   if (spec.kind === 'pglite') {
-    const dump = await readFile(spec.dumpPath);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-    return wrapPglite(client);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-test-'));
+    await copyMigratedDataDir(dataDir);
+    const database = await openDatabase({ dataDir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `${spec.prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: spec.adminUrl });

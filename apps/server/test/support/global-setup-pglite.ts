@@ -1,22 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite } from '../../src/db/client';
+import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { buildServerForRun } from './server-build';
 import './test-db-kind';
 
-/** Migrates one in-memory PGlite and dumps it; each test file starts from a copy (~0.5 s, not ~3 s). */
+/**
+ * Creates and migrates one embedded database the way the server does with no DATABASE_URL
+ * (db/client.ts openDatabase: initdb in a child process, PGlite in a worker thread behind a `pg`
+ * Pool), and shuts it down cleanly. Each test file starts from a copy of its data directory: one
+ * initdb and one migration per run, not per file.
+ */
 export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-'));
-  const client = await PGlite.create();
-  await migrate(wrapPglite(client));
-  const dump = await client.dumpDataDir('gzip');
-  await client.close();
-  const dumpPath = path.join(dir, 'template.tar.gz');
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('testDb', { kind: 'pglite', dumpPath });
+  await buildServerForRun();
+  const dir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-template-'));
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await migrate(database);
+  } finally {
+    await database.close();
+  }
+  project.provide('testDb', { kind: 'pglite', templateDir: path.join(dir, 'pglite') });
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { wrapPool } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { buildServerForRun } from './server-build';
 import './test-db-kind';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -15,6 +16,7 @@ const withUrlDatabase = (url: string, database: string) => {
 
 /** Creates a migrated template database for this run; every test file clones it and the run drops them all. */
 export default async function setup(project: TestProject) {
+  await buildServerForRun();
   const prefix = `wise_t_${randomBytes(4).toString('hex')}`;
   const template = `${prefix}_template`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -3,10 +3,11 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverProgramArgs } from './server-build';
 
 /**
- * The real server as its own process (`tsx src/server.ts`), for tests that kill it, restart it or
- * share its database with another process: crash, restore.
+ * The real server as its own process (the run's production build: server-build.ts), for tests that
+ * kill it, restart it or share its database with another process: crash, restore.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,11 +34,12 @@ export const exited = (child: ChildProcessWithoutNullStreams) =>
 
 /**
  * Starts the server in development mode on a free loopback port with `env` added (DATABASE_URL,
- * DATA_DIR, provider settings…) and waits up to 60 s for /readyz.
+ * DATA_DIR, provider settings…) and waits up to 110 s for /readyz (a first start on a fresh
+ * DATA_DIR runs initdb: 40-60 s on a 2-core machine shared with other runs).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, serverProgramArgs('server'), {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -53,14 +55,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const server: ServerProcess = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready: ${output}`);
     const ready = await fetch(`${server.baseUrl}/readyz`).then((r) => r.status === 200, () => false);
     if (ready) return server;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server was not ready within 60 s: ${output}`);
+      throw new Error(`the server was not ready within 110 s: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

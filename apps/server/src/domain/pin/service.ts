@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   notificationTexts,
   PIN_LOCK_MS,
@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { bankDetails, transactionPins, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, validationError } from '../errors';
@@ -40,49 +41,59 @@ export async function getPinStatus(db: Db, userId: string): Promise<PinStatusRes
   return { pin_status: (await hasPin(db, userId)) ? 'set' : 'pending' };
 }
 
+/** A customer's PIN tries in this process, one after another. */
+const pinTries = oneAtATime();
+
 /**
  * Checks a PIN. Five wrong ones lock PIN use for 15 minutes (DESIGN §3); while locked even the
- * right PIN is refused. The attempt is counted under a row lock, so parallel guesses can't
- * slip past the limit, and the count commits even though the caller gets an error.
+ * right PIN is refused.
+ *
+ * Every try is counted *before* its PIN is checked, in one atomic statement that refuses it while
+ * the PIN is locked, and the try that makes five sets the lock in that same statement: parallel
+ * guesses can't slip past the limit, yet no row lock is held while argon2 runs (on PGlite's single
+ * connection a lock held that long stalled every other query). A right PIN then clears the count,
+ * and lifts the lock its own try set; a wrong one leaves its try counted. A process that dies in
+ * between leaves the try counted (and at five, the PIN locked): the safe side.
+ *
+ * One customer's tries wait for each other in this process (not in the database), as the row lock
+ * made them: a try still being checked holds a place in the count, so without the wait a burst of
+ * right PINs (parallel payments) would find the count full and be refused as locked.
  */
-export async function verifyPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
+export function verifyPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
+  return pinTries(userId, () => checkPin(db, clock, userId, pin));
+}
+
+async function checkPin(db: Db, clock: Clock, userId: string, pin: string): Promise<void> {
   const now = clock.now();
-  const failure = await db.transaction(async (tx): Promise<DomainError | undefined> => {
-    const [row] = await tx
-      .select()
-      .from(transactionPins)
-      .where(eq(transactionPins.userId, userId))
-      .limit(1)
-      .for('update');
-    if (!row) return pinNotSet();
-    if (row.lockedUntil && row.lockedUntil > now) return pinLocked(row.lockedUntil, now);
-    if (await verifySecret(row.pinHash, pin)) {
-      if (row.failedAttempts !== 0 || row.lockedUntil) {
-        await tx
-          .update(transactionPins)
-          .set({ failedAttempts: 0, lockedUntil: null })
-          .where(eq(transactionPins.userId, userId));
-      }
-      return undefined;
-    }
-    const attempts = row.failedAttempts + 1;
-    if (attempts >= PIN_MAX_ATTEMPTS) {
-      const until = new Date(now.getTime() + PIN_LOCK_MS);
-      await tx
-        .update(transactionPins)
-        .set({ failedAttempts: 0, lockedUntil: until })
-        .where(eq(transactionPins.userId, userId));
-      return pinLocked(until, now);
-    }
-    await tx
+  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
+  const reachesLimit = sql`${transactionPins.failedAttempts} + 1 >= ${PIN_MAX_ATTEMPTS}`;
+  const unlocked = or(isNull(transactionPins.lockedUntil), lte(transactionPins.lockedUntil, now));
+  const [counted] = await db
+    .update(transactionPins)
+    .set({
+      failedAttempts: sql`case when ${reachesLimit} then 0 else ${transactionPins.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
+    })
+    .where(and(eq(transactionPins.userId, userId), unlocked))
+    .returning({ pinHash: transactionPins.pinHash, failedAttempts: transactionPins.failedAttempts, lockedUntil: transactionPins.lockedUntil });
+  if (!counted) {
+    const [row] = await db.select({ lockedUntil: transactionPins.lockedUntil }).from(transactionPins).where(eq(transactionPins.userId, userId)).limit(1);
+    if (!row) throw pinNotSet();
+    // Locked (or, if a right PIN lifted the lock just now, locked until a moment ago: still refused).
+    throw pinLocked(row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : lockUntil, now);
+  }
+  const setLock = counted.lockedUntil !== null;
+  if (await verifySecret(counted.pinHash, pin)) {
+    // Clears the count unless a parallel wrong try locked the PIN meanwhile (then the lock stands).
+    await db
       .update(transactionPins)
-      .set({ failedAttempts: attempts, lockedUntil: null })
-      .where(eq(transactionPins.userId, userId));
-    return new DomainError(pinErrorCodes.wrong, pinMessages.wrong(PIN_MAX_ATTEMPTS - attempts), 400, {
-      fields: { pin: pinMessages.wrong(PIN_MAX_ATTEMPTS - attempts) },
-    });
-  });
-  if (failure) throw failure;
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(and(eq(transactionPins.userId, userId), setLock ? or(unlocked, eq(transactionPins.lockedUntil, lockUntil)) : unlocked));
+    return;
+  }
+  if (setLock) throw pinLocked(lockUntil, now);
+  const left = PIN_MAX_ATTEMPTS - counted.failedAttempts;
+  throw new DomainError(pinErrorCodes.wrong, pinMessages.wrong(left), 400, { fields: { pin: pinMessages.wrong(left) } });
 }
 
 async function hasPayoutAccount(db: Db, userId: string): Promise<boolean> {

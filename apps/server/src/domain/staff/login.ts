@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { staffAuthMessages, staffErrorCodes, type StaffLoginInput, type StaffPasswordChangeInput } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { staff } from '../../db/schema/admin';
 import type { Clock } from '../../lib/clock';
+import { oneAtATime } from '../../lib/one-at-a-time';
 import { burnVerify, hashSecret, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import { recordStaffAction } from '../admin/audit';
 import type { UnknownLoginGuard } from '../auth/service';
@@ -15,7 +16,10 @@ import {
   lockStaffRow,
   normalizeStaffEmail,
   recordStaffFailure,
+  STAFF_LOCK_MS,
+  STAFF_MAX_FAILURES,
   staffLocked,
+  type StaffRow,
 } from './accounts';
 import type { StaffPrincipal } from './principal';
 import { deleteStaffSessions } from './sessions';
@@ -39,6 +43,40 @@ const loginFailed = () => new DomainError(errorCodes.loginFailed, staffAuthMessa
 export type StaffLoginNext = 'enrol' | 'verify';
 
 /**
+ * One staff member's password tries wait for each other in this process (not in the database), as
+ * the row lock made them: a try being checked holds a place in the count, so parallel right ones
+ * would otherwise find it full and be refused as locked.
+ */
+const passwordTries = oneAtATime();
+
+const unlockedAt = (now: Date) => or(isNull(staff.lockedUntil), lte(staff.lockedUntil, now));
+
+/**
+ * Counts one try at the staff member's password before it is checked, in one atomic statement:
+ * the try that makes five in a row locks the account in that same statement, so parallel guesses
+ * can't slip past the limit, yet no row lock is held while argon2 runs (on PGlite's single
+ * connection a lock held that long stalled every other query). `whileLocked: false` refuses the
+ * try (counting nothing) while the account is locked; the row is then undefined. A process that
+ * dies before the check leaves the try counted: the safe side.
+ */
+async function countPasswordTry(db: Db, staffId: string, now: Date, whileLocked: boolean): Promise<{ row: StaffRow; lockUntil?: Date } | undefined> {
+  const lockUntil = new Date(now.getTime() + STAFF_LOCK_MS);
+  const reachesLimit = sql`${staff.failedLogins} + 1 >= ${STAFF_MAX_FAILURES}`;
+  const [row] = await db
+    .update(staff)
+    .set({
+      failedLogins: sql`case when ${reachesLimit} then 0 else ${staff.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else ${staff.lockedUntil} end`,
+      updatedAt: now,
+    })
+    .where(whileLocked ? eq(staff.id, staffId) : and(eq(staff.id, staffId), unlockedAt(now)))
+    .returning();
+  if (!row) return undefined;
+  // A count back at 0 after a try is the fifth: this try set the lock.
+  return { row, ...(row.failedLogins === 0 ? { lockUntil } : {}) };
+}
+
+/**
  * The password step. Unknown e-mail and wrong password answer alike (401, after the same argon2
  * work). Five wrong passwords in a row lock the account for 15 minutes (429, even with the right
  * password). A disabled account learns so only from its right password.
@@ -52,27 +90,30 @@ export async function staffPasswordStep(db: Db, deps: StaffLoginDeps, input: Sta
     await deps.unknownLogins.recordFailure(email);
     throw loginFailed();
   }
+  return passwordTries(found.id, () => checkStaffPassword(db, deps, found, input));
+}
+
+async function checkStaffPassword(db: Db, deps: StaffLoginDeps, found: StaffRow, input: StaffLoginInput): Promise<{ staffId: string; next: StaffLoginNext }> {
   const now = deps.clock.now();
-  const outcome = await db.transaction(async (tx) => {
-    const row = await lockStaffRow(tx, found.id);
-    if (!row) return { kind: 'failed' as const };
-    const until = lockedUntil(row, now);
-    if (until) return { kind: 'locked' as const, until };
-    if (!(await verifySecret(row.passwordHash, input.password, deps.onUnreadableHash))) {
-      // Returned, not thrown, so the count commits. The fifth still reads as a wrong password (as
-      // for customers); the lock shows from the next try on.
-      await recordStaffFailure(tx, row, now, { endSessions: false });
-      return { kind: 'failed' as const };
-    }
-    if (row.disabledAt) return { kind: 'disabled' as const };
-    // The count is cleared only once the second factor is given too: the right password alone
-    // doesn't buy five more code guesses.
-    return { kind: 'ok' as const, next: (row.totpEnabledAt ? 'verify' : 'enrol') as StaffLoginNext };
-  });
-  if (outcome.kind === 'locked') throw staffLocked(outcome.until, now);
-  if (outcome.kind === 'failed') throw loginFailed();
-  if (outcome.kind === 'disabled') throw new DomainError(staffErrorCodes.accountDisabled, staffAuthMessages.disabled, 403);
-  return { staffId: found.id, next: outcome.next };
+  const counted = await countPasswordTry(db, found.id, now, false);
+  if (!counted) {
+    const [row] = await db.select({ lockedUntil: staff.lockedUntil }).from(staff).where(eq(staff.id, found.id)).limit(1);
+    if (!row) throw loginFailed();
+    // Locked (or, if a right password lifted its own lock just now, until a moment ago: still refused).
+    throw staffLocked(row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : new Date(now.getTime() + STAFF_LOCK_MS), now);
+  }
+  const { row, lockUntil } = counted;
+  // A wrong one stays counted. The fifth still reads as a wrong password (as for customers); the
+  // lock shows from the next try on.
+  if (!(await verifySecret(row.passwordHash, input.password, deps.onUnreadableHash))) throw loginFailed();
+  // The right password takes its try back: the count is cleared only once the second factor is
+  // given too, so the right password alone doesn't buy five more code guesses.
+  await db
+    .update(staff)
+    .set(lockUntil ? { failedLogins: STAFF_MAX_FAILURES - 1, lockedUntil: null } : { failedLogins: sql`greatest(${staff.failedLogins} - 1, 0)` })
+    .where(and(eq(staff.id, row.id), lockUntil ? eq(staff.lockedUntil, lockUntil) : unlockedAt(now)));
+  if (row.disabledAt) throw new DomainError(staffErrorCodes.accountDisabled, staffAuthMessages.disabled, 403);
+  return { staffId: found.id, next: row.totpEnabledAt ? 'verify' : 'enrol' };
 }
 
 const wrongStage = (message: string) => new DomainError(staffErrorCodes.wrongStage, message, 409);
@@ -166,19 +207,36 @@ export async function changeStaffPassword(
   input: StaffPasswordChangeInput,
   ip?: string,
 ): Promise<void> {
-  const now = clock.now();
   const passwordHash = await hashSecret(input.new_password);
-  const failure = await db.transaction(async (tx): Promise<DomainError | undefined> => {
+  await passwordTries(actor.id, () => replaceStaffPassword(db, clock, actor, keepSessionHash, input, passwordHash, ip));
+}
+
+async function replaceStaffPassword(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  keepSessionHash: string,
+  input: StaffPasswordChangeInput,
+  passwordHash: string,
+  ip?: string,
+): Promise<void> {
+  const now = clock.now();
+  // Counted even while the account is locked: a signed-in member may still change the password
+  // after someone else's wrong guesses at sign-in locked it.
+  const counted = await countPasswordTry(db, actor.id, now, true);
+  if (!counted) throw loginFailed();
+  if (!(await verifySecret(counted.row.passwordHash, input.current_password))) {
+    if (!counted.lockUntil) {
+      throw new DomainError(errorCodes.validation, staffAuthMessages.currentPasswordWrong, 400, {
+        fields: { current_password: staffAuthMessages.currentPasswordWrong },
+      });
+    }
+    await deleteStaffSessions(db, actor.id);
+    throw staffLocked(counted.lockUntil, now, staffAuthMessages.tooManyCodes);
+  }
+  await db.transaction(async (tx) => {
     const row = await lockStaffRow(tx, actor.id);
     if (!row) throw loginFailed();
-    if (!(await verifySecret(row.passwordHash, input.current_password))) {
-      const locked = await recordStaffFailure(tx, row, now, { endSessions: true });
-      return locked
-        ? staffLocked(new Date(now.getTime() + 15 * 60_000), now, staffAuthMessages.tooManyCodes)
-        : new DomainError(errorCodes.validation, staffAuthMessages.currentPasswordWrong, 400, {
-            fields: { current_password: staffAuthMessages.currentPasswordWrong },
-          });
-    }
     await clearStaffFailures(tx, row, now);
     await tx.update(staff).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(staff.id, row.id));
     await deleteStaffSessions(tx, row.id, keepSessionHash);
@@ -190,7 +248,5 @@ export async function changeStaffPassword(
       after: { must_change_password: false },
       ip,
     });
-    return undefined;
   });
-  if (failure) throw failure;
 }

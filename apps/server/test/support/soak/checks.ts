@@ -42,7 +42,7 @@ export async function waitForSettled(database: Database, timeoutMs: number, opti
     const left = await inFlight(database);
     const done = left.processingOrders === 0 && left.openPayouts === 0 && left.unpaidApproved === 0 && (!options.emails || left.unsentEmails === 0);
     if (done || Date.now() - started > timeoutMs) return { settled: done, ms: Date.now() - started, left };
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 /**
  * The real server as its own process on a fixed port (the soak's port range), restartable on the
  * same port and database after a `kill -9`, with its resident memory read from /proc. It runs the
- * production build (apps/server/scripts/build.mjs, compiled afresh once per soak process into
- * node_modules/.cache, where the dependencies resolve) rather than tsx: a start and a restart
- * take seconds, not the half minute tsx needs to compile on a busy machine.
+ * production build (the vitest run's, support/server-build.ts, or else compiled afresh once per
+ * soak process into node_modules/.cache, where the dependencies resolve) rather than tsx: a start
+ * and a restart take seconds, not the half minute tsx needs to compile on a busy machine.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,8 +18,10 @@ const buildDir = path.join(repoRoot, 'node_modules/.cache/soak-server');
 
 let compiled: Promise<string> | undefined;
 
-/** Compiles the server once for this process; resolves to the entry file. */
+/** Compiles the server once for this process (or takes the test run's build); resolves to the entry file. */
 export function compileServer(): Promise<string> {
+  const runBuild = process.env.WISE_TEST_SERVER_BUILD;
+  if (runBuild) return Promise.resolve(path.join(runBuild, 'server.js'));
   compiled ??= new Promise<string>((resolve, reject) => {
     const outdir = `${buildDir}-${process.pid}-${randomBytes(3).toString('hex')}`;
     const build = spawn(process.execPath, ['scripts/build.mjs', outdir], { cwd: serverDir, stdio: ['ignore', 'ignore', 'pipe'] });
