@@ -47,9 +47,10 @@ const isMalformedMultipart = (error: Error) => !('code' in error && error.code) 
  * length limit) reach neither route nor error handler: without this, Fastify answers them with
  * its own body (message, statusCode). Passed to Fastify as `frameworkErrors` (app.ts).
  */
-export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return send(reply, status, { error: httpMessages.badRequest, code: errorCodes.validation });
+  // The reply is sent; Fastify's hook expects nothing back (a reply is thenable).
+  void send(reply, status, { error: httpMessages.badRequest, code: errorCodes.validation });
 }
 
 /**

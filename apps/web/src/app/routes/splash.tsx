@@ -9,7 +9,7 @@ import './splash.css';
 export function SplashRoute() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate(paths.home, { replace: true }), SPLASH_MS);
+    const timer = window.setTimeout(() => void navigate(paths.home, { replace: true }), SPLASH_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
 

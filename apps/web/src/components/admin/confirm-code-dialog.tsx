@@ -73,7 +73,7 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
 
   return (
     <Dialog open onClose={onClose} title={title} description={description} busy={busy}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {children}
         <FormField
           label="Authenticator code"

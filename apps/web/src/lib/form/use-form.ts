@@ -13,10 +13,15 @@ export interface UseFormReturn<TIn extends FieldValues, TOut> extends Pick<FormS
    * The form's submit handler: validates (only now, never while typing), then hands the parsed
    * values to `onValid`, or shows the errors, calls `onInvalid` and focuses the first invalid field.
    */
+  /**
+   * A form's submit handler: validates, then runs `onValid` or `onInvalid`. It returns nothing, as
+   * an event handler should; a failure inside either is reported as an uncaught error, never a
+   * promise nobody holds.
+   */
   handleSubmit: (
     onValid: (values: TOut) => unknown,
     onInvalid?: (errors: FieldErrors<TIn>) => unknown,
-  ) => (event?: { preventDefault: () => void }) => Promise<void>;
+  ) => (event?: { preventDefault: () => void }) => void;
 }
 
 /**
@@ -31,19 +36,27 @@ export function useForm<TIn extends FieldValues, TOut>(defaultValues: DefaultVal
   return {
     ...store,
     control: store,
-    handleSubmit: (onValid, onInvalid) => async (event) => {
+    handleSubmit: (onValid, onInvalid) => (event) => {
       event?.preventDefault();
-      const result = await resolve(store.values());
-      if ('errors' in result) {
-        store.setErrors(result.errors);
-        await onInvalid?.(result.errors);
-        store.focusError();
-        // Again once the errors are drawn, as react-hook-form does.
-        setTimeout(store.focusError);
-      } else {
-        store.setErrors({});
-        await onValid(result.values);
-      }
+      const submit = async () => {
+        const result = await resolve(store.values());
+        if ('errors' in result) {
+          store.setErrors(result.errors);
+          await onInvalid?.(result.errors);
+          store.focusError();
+          // Again once the errors are drawn, as react-hook-form does.
+          setTimeout(store.focusError);
+        } else {
+          store.setErrors({});
+          await onValid(result.values);
+        }
+      };
+      submit().catch((error: unknown) => {
+        // Thrown where the browser reports uncaught errors (and tests fail on them).
+        setTimeout(() => {
+          throw error;
+        });
+      });
     },
   };
 }

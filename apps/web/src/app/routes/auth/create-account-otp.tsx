@@ -26,7 +26,7 @@ export function CreateAccountOtpRoute() {
           key={email}
           email={email}
           codeJustSent={carried !== null}
-          onSuccess={() => navigate(paths.createAccountSuccess, { replace: true })}
+          onSuccess={() => void navigate(paths.createAccountSuccess, { replace: true })}
         />
       ) : (
         <>

@@ -15,7 +15,7 @@ export function CreateAccountRoute() {
       <SignUpForm
         onSuccess={(email) => {
           const state: OtpState = { email };
-          navigate(paths.createAccountOtp, { state });
+          void navigate(paths.createAccountOtp, { state });
         }}
         footer={
           <p className="screen__aside">

@@ -33,10 +33,10 @@ export function LoginPasswordRoute() {
       </div>
       <LoginPasswordForm
         emailOrPhone={emailOrPhone}
-        onSuccess={() => navigate(paths.homepage, { replace: true })}
+        onSuccess={() => void navigate(paths.homepage, { replace: true })}
         onUnverified={(email) => {
           const state: OtpState = { email };
-          navigate(paths.createAccountOtp, { state });
+          void navigate(paths.createAccountOtp, { state });
         }}
       />
     </Screen>

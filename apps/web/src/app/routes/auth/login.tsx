@@ -15,7 +15,7 @@ export function LoginRoute() {
       <LoginIdentifierForm
         onSubmit={(emailOrPhone) => {
           const state: LoginPasswordState = { email_or_phone: emailOrPhone };
-          navigate(paths.loginPassword, { state });
+          void navigate(paths.loginPassword, { state });
         }}
       />
       <p className="screen__aside">

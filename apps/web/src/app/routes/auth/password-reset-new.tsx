@@ -24,7 +24,7 @@ export function PasswordResetNewRoute() {
           <ScreenIntro title="Reset Password" text="Choose a new password of at least 8 characters." />
           <NewPasswordForm
             token={token}
-            onSuccess={() => navigate(paths.passwordResetSuccess, { replace: true })}
+            onSuccess={() => void navigate(paths.passwordResetSuccess, { replace: true })}
             onLinkRefused={() => setRefused(true)}
           />
         </>

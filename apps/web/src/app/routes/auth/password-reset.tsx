@@ -14,7 +14,7 @@ export function PasswordResetRoute() {
         title="Enter your Email to Reset your Password"
         text="We will send a link to choose a new password."
       />
-      <ResetRequestForm onSuccess={(response) => navigate(paths.passwordResetEmail, { state: response })} />
+      <ResetRequestForm onSuccess={(response) => void navigate(paths.passwordResetEmail, { state: response })} />
     </Screen>
   );
 }

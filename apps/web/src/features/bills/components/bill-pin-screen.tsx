@@ -73,12 +73,12 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
       settled.current = true;
       forgetBillDraft(billDraftScope(current));
       onGemsMoved();
-      navigate(billHrefs.success(current.kind, current.id), { replace: true });
+      void navigate(billHrefs.success(current.kind, current.id), { replace: true });
     } else if (current.status === 'failed') {
       settled.current = true;
       onGemsMoved();
       toastError(refusal(current));
-      navigate(startOf(current), { replace: true });
+      void navigate(startOf(current), { replace: true });
     }
   }, [status, order.data, navigate, onGemsMoved]);
 
@@ -97,13 +97,13 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         if (error instanceof ApiError && error.code === billErrorCodes.providerDeclined && order.data) {
           onGemsMoved();
           toastError(order.data.order.kind === 'data' ? billMessages.dataFailed : error.message || billMessages.declined);
-          navigate(startOf(order.data.order), { replace: true });
+          void navigate(startOf(order.data.order), { replace: true });
           return;
         }
         toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
         // Past its PIN window the order can never be authorised: start again with today's prices.
         if (error instanceof ApiError && error.code === billErrorCodes.orderExpired && order.data) {
-          navigate(startOf(order.data.order), { replace: true });
+          void navigate(startOf(order.data.order), { replace: true });
           return;
         }
         form.setFocus('pin');

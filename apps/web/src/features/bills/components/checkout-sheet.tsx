@@ -47,7 +47,7 @@ function CheckoutBody({ input, rows, onClose, onPriceChanged }: CheckoutSheetPro
     create.mutate(
       { input, idempotencyKey },
       {
-        onSuccess: ({ order }: { order: BillOrder }) => navigate(billHrefs.pin(order.kind, order.id)),
+        onSuccess: ({ order }: { order: BillOrder }) => void navigate(billHrefs.pin(order.kind, order.id)),
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.planPriceChanged) {
             const amount = error.body.meta?.amount;

@@ -45,12 +45,12 @@ export function UpdateBankRoute() {
         onUpdated={() => {
           refreshAccountViews();
           if (!returnTo) {
-            navigate(paths.accountSuccess, { replace: true });
+            void navigate(paths.accountSuccess, { replace: true });
             return;
           }
           // Back where the customer was (e.g. selling), told in a toast instead of the success page.
           toastSuccess(bankMessages.updated);
-          navigate(returnTo, { replace: true });
+          void navigate(returnTo, { replace: true });
         }}
       />
     );

@@ -36,7 +36,7 @@ export function EarnRoute() {
         // The dashboard's `wallet` is the same ledger balance: never show the old one.
         void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
         const state: EarnSuccessState = { points: data.points, totalPoints: data.total_points, day: data.day };
-        navigate(paths.earnSuccess, { state });
+        void navigate(paths.earnSuccess, { state });
       },
       onError: (error) => toastError(errorMessage(error, "Couldn't collect your Wise Gems. Try again")),
     });

@@ -61,7 +61,7 @@ export function DashboardRoute() {
             </span>
           ) : null}
         </Link>
-        <LogoutButton onLoggedOut={() => navigate(paths.home, { replace: true })} />
+        <LogoutButton onLoggedOut={() => void navigate(paths.home, { replace: true })} />
       </header>
 
       {dashboard.isPending ? (

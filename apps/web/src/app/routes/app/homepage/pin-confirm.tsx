@@ -25,12 +25,12 @@ export function PinConfirmRoute() {
         onSet={() => {
           pinDraft.clear();
           refreshAccountViews();
-          navigate(paths.pinSuccess, { replace: true });
+          void navigate(paths.pinSuccess, { replace: true });
         }}
         // The password window closed (or was never opened): the password first, then the PIN again.
         onReauthRequired={() => {
           pinDraft.clear();
-          navigate(paths.pinSet, { replace: true, state: { reauth: true } });
+          void navigate(paths.pinSet, { replace: true, state: { reauth: true } });
         }}
       />
     </Screen>

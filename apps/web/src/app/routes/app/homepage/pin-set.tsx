@@ -66,7 +66,7 @@ export function PinSetRoute() {
         <NewPinForm
           onChosen={(pin) => {
             pinDraft.set({ pin, currentPin });
-            navigate(paths.pinConfirm);
+            void navigate(paths.pinConfirm);
           }}
         />
       </>

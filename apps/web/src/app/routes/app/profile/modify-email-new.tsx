@@ -15,9 +15,9 @@ export function ModifyEmailNewRoute() {
       <NewEmailForm
         onSent={(newEmail) => {
           const state: NewEmailState = { newEmail };
-          navigate(paths.profileEmailOtp, { state });
+          void navigate(paths.profileEmailOtp, { state });
         }}
-        onConfirmationExpired={() => navigate(paths.profileEmail, { replace: true })}
+        onConfirmationExpired={() => void navigate(paths.profileEmail, { replace: true })}
       />
     </Screen>
   );

@@ -24,7 +24,7 @@ export function ModifyEmailRoute() {
       {contact.isError ? (
         <FetchError message={fetchMessages.details} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
       ) : (
-        <ConfirmPasswordForm disabled={!email} onConfirmed={() => navigate(paths.profileEmailNew)}>
+        <ConfirmPasswordForm disabled={!email} onConfirmed={() => void navigate(paths.profileEmailNew)}>
           {contact.isPending ? <Skeleton height={72} /> : <TextField label="Current email" value={email} readOnly />}
         </ConfirmPasswordForm>
       )}

@@ -15,9 +15,9 @@ export function ModifyPhoneNumberRoute() {
       <NewPhoneForm
         onSent={(newPhone) => {
           const state: NewPhoneState = { newPhone };
-          navigate(paths.profilePhoneOtp, { state });
+          void navigate(paths.profilePhoneOtp, { state });
         }}
-        onConfirmationExpired={() => navigate(paths.profilePhone, { replace: true })}
+        onConfirmationExpired={() => void navigate(paths.profilePhone, { replace: true })}
       />
     </Screen>
   );

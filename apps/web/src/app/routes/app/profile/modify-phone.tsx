@@ -11,7 +11,7 @@ export function ModifyPhoneRoute() {
   return (
     <ProfileFormScreen title="Modify Phone Number" intro="Enter your password to continue">
       {(profile) => (
-        <ConfirmPasswordForm onConfirmed={() => navigate(paths.profilePhoneNumber)}>
+        <ConfirmPasswordForm onConfirmed={() => void navigate(paths.profilePhoneNumber)}>
           <p className="screen__text">
             Current number: <span className="masked-phone" data-testid="masked-phone">{maskPhone(profile.phone)}</span>
           </p>

@@ -10,6 +10,6 @@ export function useProfileUpdated() {
   return (message: string) => {
     refreshAccountViews();
     const state: ProfileSuccessState = { message };
-    navigate(paths.profileSuccess, { replace: true, state });
+    void navigate(paths.profileSuccess, { replace: true, state });
   };
 }

@@ -30,14 +30,13 @@ export function RewardsRoute() {
 
   const onClaim = () =>
     claim.mutate(undefined, {
-      onSuccess: async (data) => {
+      onSuccess: (data) => {
+        const state: RewardsSuccessState = { claim: data.claim };
         // The claim moved gems into the balance every screen shows (dashboard `wallet` included).
-        await Promise.all([
+        void Promise.all([
           queryClient.invalidateQueries({ queryKey: gemKeys.all }),
           queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-        ]);
-        const state: RewardsSuccessState = { claim: data.claim };
-        navigate(paths.rewardsSuccess, { state });
+        ]).then(() => navigate(paths.rewardsSuccess, { state }));
       },
       onError: (error) => toastError(errorMessage(error, rewardMessages.nothingToClaim)),
     });

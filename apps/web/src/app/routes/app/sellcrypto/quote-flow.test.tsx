@@ -81,7 +81,7 @@ describe('a crypto quote on its way to the sale', () => {
   it('keeps the quote across a reload of the step (the id in the URL, the quote in this tab)', async () => {
     const kept = quote();
     rememberQuote(kept);
-    renderRoutes(routes, { path: confirmPath }).router.navigate(`${confirmPath}?quote=${kept.id}`);
+    void renderRoutes(routes, { path: confirmPath }).router.navigate(`${confirmPath}?quote=${kept.id}`);
     await advance(0);
     expect(screen.getByTestId('quote-value').textContent).toBe('₦1,062,299.10');
   });

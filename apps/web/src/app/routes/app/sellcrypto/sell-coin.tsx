@@ -36,7 +36,7 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
         coin={coins.coin}
         pricesStale={coins.data.stale}
         initialAmount={initialAmount}
-        onQuoted={(quote) => navigate(cryptoHrefs.confirmAccount(coinId, quote.id))}
+        onQuoted={(quote) => void navigate(cryptoHrefs.confirmAccount(coinId, quote.id))}
       />
     );
   } else if (coins.isError || coins.data) {

@@ -74,7 +74,7 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
         <WalletAddressCard address={chosen} symbol={symbol} amount={entry.quote.amount} />
         <div className="screen__actions">
           {/* A new price must be seen and confirmed before the coins go. */}
-          <Button disabled={!sale.usable} onClick={() => navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id))}>
+          <Button disabled={!sale.usable} onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id))}>
             I have sent it
           </Button>
         </div>

@@ -44,7 +44,7 @@ function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
             onSold={(sold) => {
               void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
               void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-              navigate(cryptoHrefs.success(coinId, sold.id), { replace: true });
+              void navigate(cryptoHrefs.success(coinId, sold.id), { replace: true });
             }}
           />
         </>

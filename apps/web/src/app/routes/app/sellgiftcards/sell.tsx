@@ -62,7 +62,7 @@ export function GiftCardSellRoute() {
         changeCardHref={paths.giftCards}
         onSold={(sale) => {
           void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
-          navigate(giftCardHrefs.success(sale.id), { replace: true });
+          void navigate(giftCardHrefs.success(sale.id), { replace: true });
         }}
       />
     );

@@ -34,7 +34,7 @@ export function CodeForm({ submitLabel, busyLabel, busy, onCode }: CodeFormProps
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate>
+    <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
       <FormField
         label="Authenticator code"
         name="code"
