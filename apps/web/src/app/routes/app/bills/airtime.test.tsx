@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { AirtimeRoute } from './airtime';
 import { AirtimePinRoute, DataPinRoute } from './bill-pin';
 import { AirtimeSuccessRoute } from './bill-success';
+import { forgetBillDraft } from '../../../../features/bills/hooks/bill-draft';
 
 const ORDER_ID = '0d9c7f1e-3c0b-4b8e-9a57-1f6f3e0a2b11';
 
@@ -60,7 +61,11 @@ const routes = [
   { path: paths.dataProvider, Component: () => <h1>Data plans</h1> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // A draft outlives its screen on purpose (back from the PIN screen restores the form); not a test.
+  forgetBillDraft('airtime');
+});
 
 /** The memory router takes a pathname only: an entry route redirects to the address with its query. */
 const renderAt = (href: string) => renderRoutes([...routes, { path: '/', Component: () => <Navigate to={href} replace /> }]);

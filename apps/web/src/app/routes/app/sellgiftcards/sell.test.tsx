@@ -70,10 +70,12 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     await user.selectOptions(screen.getByLabelText('Sub-category'), physical.id);
     await user.type(screen.getByLabelText('Amount ($)'), '150');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Enter an amount between $25.00 and $100.00 for this card')).toBeTruthy();
-    // Editing a field clears its error (SPEC §4).
+    const outOfRange = 'Enter an amount between $25.00 and $100.00 for this card';
+    expect(await screen.findByText(outOfRange, { selector: '[role="alert"]' })).toBeTruthy();
+    // Editing a field clears its error (SPEC §4); the value panel still gives the range, not a value.
     await user.type(screen.getByLabelText('Amount ($)'), '{Backspace}');
-    expect(screen.queryByText('Enter an amount between $25.00 and $100.00 for this card')).toBeNull();
+    expect(screen.queryByText(outOfRange, { selector: '[role="alert"]' })).toBeNull();
+    expect(screen.getByText(outOfRange)).toBeTruthy();
     expect(requests).toHaveLength(0);
   });
 
