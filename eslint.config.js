@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The folders whose imports go one way (STYLE.md): shared code → features → app screens; the
+ * The folders whose imports go one way (docs/style.md): shared code → features → app screens; the
  * server's domain knows nothing of HTTP. Each is an element; the policies below name the imports
  * that are refused, everything else (external packages included) is allowed.
  */

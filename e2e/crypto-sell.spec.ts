@@ -20,7 +20,7 @@ test('dashboard: Popular cryptocurrency shows 5 trending coins, all of them afte
   const rows = popular.getByTestId('popular-coin');
   await expect(rows).toHaveCount(5);
   for (const row of await rows.all()) {
-    // SPEC §9: price to 5 significant digits, 24 h change to 2 decimals with its sign, and our own sparkline.
+    // docs/product.md §9: price to 5 significant digits, 24 h change to 2 decimals with its sign, and our own sparkline.
     const price = (await row.locator('.coin-row__price').textContent()) ?? '';
     expect(price).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d+)?$/);
     expect(fiveSignificant(price), price).toBe(true);
@@ -54,7 +54,7 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await page.getByTestId('coin-list').getByRole('link', { name: /Bitcoin/ }).click();
   await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc$/);
 
-  // SPEC §4: Proceed stays disabled until a non-zero amount has been converted.
+  // docs/product.md §4: Proceed stays disabled until a non-zero amount has been converted.
   const proceed = page.getByRole('button', { name: 'Proceed' });
   await expect(proceed).toBeDisabled();
   await expect(page.getByTestId('sale-rate')).toHaveText(/^₦[\d,]+\.\d{2}\/\$$/);
@@ -103,7 +103,7 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await page.getByRole('button', { name: 'Submit' }).click();
   expect((await saleRequest).headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
 
-  // SPEC §4: being verified, paid right after; the sale and home are one tap away.
+  // docs/product.md §4: being verified, paid right after; the sale and home are one tap away.
   await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc\/success\?sale=[0-9a-f-]{36}$/, { timeout: 60_000 });
   await expect(page.getByTestId('sale-submitted')).toHaveText('Your transaction is being verified. Payment will be made right after verification');
   await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/homepage');

@@ -5,7 +5,7 @@ import { BILL_PIN, billCustomer } from './support/bills';
 import { apiCustomer, seedReward } from './support/gems';
 
 /**
- * The gem statement (README, "Deviations from SPEC.md"), reached from the dashboard's gem card and from
+ * The gem statement (README, "Deviations from docs/product.md"), reached from the dashboard's gem card and from
  * /profile/wisegembalance; a notification leading to the transaction it is about; and /more.
  * Each journey runs at 390 and 360 px wide, and every screen it shows is checked with axe.
  */
@@ -145,7 +145,7 @@ for (const width of [390, 360]) {
       for (const [i, [name, href]] of expected.entries()) {
         await expect(rows.nth(i)).toHaveAccessibleName(name);
         await expect(rows.nth(i)).toHaveAttribute('href', href);
-        // Each row leads with the 40 px circle (LOOK.md).
+        // Each row leads with the 40 px circle (docs/look.md).
         const icon = await rows.nth(i).locator('.list__icon').boundingBox();
         expect([Math.round(icon?.width ?? 0), Math.round(icon?.height ?? 0)]).toEqual([40, 40]);
       }

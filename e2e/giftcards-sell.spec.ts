@@ -79,7 +79,7 @@ test('sell a gift card: search, card, bank, sub-category, exact value, two photo
   const sentBytes = (sent ?? []).reduce((sum, file) => sum + file.size, 0);
   expect(sentBytes).toBeLessThan(pickedBytes / 2);
 
-  // Success: SPEC §4's words, a way to the sale and one home.
+  // Success: docs/product.md §4's words, a way to the sale and one home.
   await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/success\?sale=[0-9a-f-]{36}$/, { timeout: 60_000 });
   await restore();
   await expect(page.getByTestId('sale-submitted')).toHaveText('Your transaction is being verified. Payment will be made right after verification');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The installable app's icons (issue 13), drawn from our own brand artwork: the Wise mark of
-// apps/web/src/components/ui/art/logo.tsx (the emerald gem on the indigo tile, LOOK.md colours)
+// apps/web/src/components/ui/art/logo.tsx (the emerald gem on the indigo tile, docs/look.md colours)
 // rendered to PNG with sharp. Two kinds:
 //   - icon-<n>.png: the rounded tile on transparency, for launchers that show the icon as drawn;
 //   - maskable-<n>.png: a full-bleed indigo square with the gem inside the central 80 % safe zone,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.1 A and AA, contrast included (LOOK.md: "Contrast AA everywhere (check with axe)"). */
+/** WCAG 2.1 A and AA, contrast included (docs/look.md: "Contrast AA everywhere (check with axe)"). */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
@@ -22,7 +22,7 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 /** The smallest tap target on the phone screens, in CSS px (issue 13: 44 × 44, WCAG 2.5.5). */
 export const TAP_TARGET_PX = 44;
 /**
- * The back office is a desktop tool used with a mouse (DESIGN §8): it is held to WCAG 2.2 AA's
+ * The back office is a desktop tool used with a mouse (docs/decisions.md §8): it is held to WCAG 2.2 AA's
  * 2.5.8 minimum, 24 × 24, with the same exceptions.
  */
 export const POINTER_TARGET_PX = 24;

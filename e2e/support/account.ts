@@ -7,7 +7,7 @@ export interface Customer extends TestUser {
 
 /**
  * A verified, logged-in customer made through the API (fast): sign-up, the e-mailed OTP, login
- * (the session cookie lands in the page's context), then SPEC §3's local-storage keys.
+ * (the session cookie lands in the page's context), then docs/product.md §3's local-storage keys.
  */
 export async function apiCustomer(page: Page, overrides: Partial<TestUser> = {}): Promise<Customer> {
   const user = newUser(overrides);

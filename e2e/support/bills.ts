@@ -32,5 +32,5 @@ export async function enterBillPin(page: Page, pin = BILL_PIN): Promise<void> {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
-/** The red toast of SPEC §8. */
+/** The red toast of docs/product.md §8. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });

@@ -7,7 +7,7 @@ import { e2eDatabase } from './database';
 
 /**
  * A signed-up, verified, logged-in customer made through the API (faster than the forms, which
- * the auth specs already cover). The session cookie lands in the page's context; the SPEC §3
+ * the auth specs already cover). The session cookie lands in the page's context; the docs/product.md §3
  * local-storage keys are written the way the login screen writes them. Ends on `landing`.
  */
 export async function apiCustomer(page: Page, landing = '/homepage'): Promise<TestUser & { id: string }> {
@@ -36,7 +36,7 @@ export async function apiCustomer(page: Page, landing = '/homepage'): Promise<Te
 
 /**
  * A claimable reward for a customer, through the domain function the back office calls when it
- * approves a sale: no HTTP route mints gems (DESIGN §3).
+ * approves a sale: no HTTP route mints gems (docs/decisions.md §3).
  */
 export async function seedReward(userId: string, points: number, reward: string): Promise<void> {
   await accrueReward(e2eDatabase().db, systemClock, { userId, source: `e2e:${randomUUID()}`, amount: points, description: reward });

@@ -128,7 +128,7 @@ function apiClient(origin) {
 
 /**
  * A verified, logged-in customer with bank details, a gift-card sale and a crypto quote.
- * `cookie` is "name=value" of the session; `localStorage` the keys the app reads (SPEC §3).
+ * `cookie` is "name=value" of the session; `localStorage` the keys the app reads (docs/product.md §3).
  */
 export async function makeCustomer(origin) {
   const api = apiClient(origin);

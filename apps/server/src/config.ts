@@ -95,7 +95,7 @@ const envSchema = z
     CRYPTO_REFRESH_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
     CRYPTO_MAX_PRICE_AGE_S: z.coerce.number().int().min(30).max(86_400).default(600),
     CRYPTO_QUOTE_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
-    // Bills (SPEC §7): the airtime provider and the bill-payment service when their public keys
+    // Bills (docs/product.md §7): the airtime provider and the bill-payment service when their public keys
     // and base URLs are set, the offline sandbox otherwise. A timeout leaves an order processing
     // until a status query settles it, so it bounds how long a customer waits, not the outcome.
     AIRTIME_PUBLIC_KEY: optionalText,

@@ -24,7 +24,7 @@ export interface AppDeps {
   bankLookup: BankLookup;
   /** Crypto prices and trending coins: CoinGecko or the sandbox (built from config when absent). */
   marketData?: MarketDataProvider;
-  /** SPEC §7's airtime provider and bill-payment service, or their sandboxes (built from config when absent). */
+  /** docs/product.md §7's airtime provider and bill-payment service, or their sandboxes (built from config when absent). */
   airtime?: AirtimeProvider;
   bills?: BillsProvider;
   /** Bank transfers that pay approved sales: Paystack or the sandbox (built from config when absent). */

@@ -6,7 +6,7 @@ import { createTestApp, get, post, type TestApp } from './support/app';
 import { createStaff, staffCookie, type TestStaff } from './support/staff';
 
 /**
- * Staff management by admins (DESIGN §8): add someone (one-time password), change a role, disable
+ * Staff management by admins (docs/decisions.md §8): add someone (one-time password), change a role, disable
  * and re-enable, reset a lost password or authenticator. Every write needs the admin's current
  * code, is audited with before and after, and the back office can never lose its last admin.
  */

@@ -7,7 +7,7 @@ import { startFakeAirtime, type FakeAirtimeServer } from './support/fake-airtime
 import { startFakeBills, type FakeBillsServer } from './support/fake-bills';
 
 /**
- * The real HTTP clients of SPEC §7's airtime provider and bill-payment service, against local
+ * The real HTTP clients of docs/product.md §7's airtime provider and bill-payment service, against local
  * fakes that speak their protocols: the exact request bodies, and every kind of answer — success,
  * `success: false`, HTTP 500, malformed JSON, a timeout — read as successful, failed or unknown.
  */
@@ -53,7 +53,7 @@ const purchases = {
 const fakeOf = (kind: keyof typeof purchases) => (kind === 'airtime' ? airtime : bills);
 const statusOf = (kind: keyof typeof purchases, id: string) => (kind === 'airtime' ? airtimeClient : billsClient).queryStatus(id);
 
-describe('the request each purchase sends (SPEC §7)', () => {
+describe('the request each purchase sends (docs/product.md §7)', () => {
   it('airtime: POST buyairtime/request with public_key, amount (integer part), phone, lowercase network and our request id', async () => {
     const id = requestId();
     await airtimeClient.buyAirtime({ requestId: id, network: 'mtn', phone: '+2348031234567', amount: 500.75 });

@@ -16,7 +16,7 @@ import { startFakeAirtime, type FakeAirtimeServer } from './support/fake-airtime
 import { newSignup } from './support/users';
 
 /**
- * DESIGN §5 with a real crash: the server process is killed with SIGKILL while the airtime
+ * docs/decisions.md §5 with a real crash: the server process is killed with SIGKILL while the airtime
  * provider is still working on a purchase (gems held, order processing, the status-query job
  * committed with the hold). A new process on the same database settles it from the job alone:
  * one capture, no release, the provider asked to buy once, the ledger sound.

@@ -25,7 +25,7 @@ import {
 } from './support/bill-orders';
 
 /**
- * Fault injection (DESIGN §5: "one order = one provider request id, so retries never charge
+ * Fault injection (docs/decisions.md §5: "one order = one provider request id, so retries never charge
  * twice"): provider timeouts settled by the status-query job, a process killed between the hold
  * and the provider's answer, parallel purchases beyond the balance, a double authorise, and two
  * workers racing over one order. After each, the gems moved exactly once: one capture or one

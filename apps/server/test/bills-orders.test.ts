@@ -133,7 +133,7 @@ describe('checkout', () => {
     expect(response.json()).toEqual({ code: 'INSUFFICIENT_GEMS', error: 'Insufficient balance' });
   });
 
-  it('enforces SPEC §5 fields and the 50 – 100,000 airtime range', async () => {
+  it('enforces docs/product.md §5 fields and the 50 – 100,000 airtime range', async () => {
     const user = await customerWithGems(h, 200_000);
     for (const [body, field, message] of [
       [airtimeBody({ amount: 49 }), 'amount', 'Enter an amount between 50 and 100,000'],

@@ -8,7 +8,7 @@ import { createBillsProvider } from '../src/providers/bills/index';
 import { HttpBillsProvider } from '../src/providers/bills/http';
 import { SandboxBillsProvider, sandboxToken } from '../src/providers/bills/sandbox';
 
-/** The offline providers (DESIGN §6): realistic, deterministic, every documented input reachable. */
+/** The offline providers (docs/decisions.md §6): realistic, deterministic, every documented input reachable. */
 
 const bills = new SandboxBillsProvider({ slowMs: 0 });
 const airtime = new SandboxAirtimeProvider({ slowMs: 0 });

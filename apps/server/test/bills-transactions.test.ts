@@ -11,7 +11,7 @@ import type { TestUser } from './support/users';
 
 /**
  * Bill orders in GET /api/transactions and /api/transactions/:id (BILLS-API.md), next to the
- * sales: one newest-first list on one keyset, SPEC §4's statuses, awaiting-PIN orders left out.
+ * sales: one newest-first list on one keyset, docs/product.md §4's statuses, awaiting-PIN orders left out.
  */
 
 const clock = new ManualClock('2026-06-01T09:00:00Z');

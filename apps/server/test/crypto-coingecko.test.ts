@@ -7,7 +7,7 @@ import { MarketDataError } from '../src/providers/market-data/types';
 import { startFakeCoinGecko, type FakeCoinGecko } from './support/fake-coingecko';
 
 /**
- * The real CoinGecko client (SPEC §7 "External services") against a local fake that speaks its
+ * The real CoinGecko client (docs/product.md §7 "External services") against a local fake that speaks its
  * protocol: the key header per plan, the query parameters, 429 with Retry-After, hangs, 5xx and
  * answers that are not what they should be.
  */

@@ -13,7 +13,7 @@ import { openTestDatabase } from './support/db';
 import { insertUsers } from './support/gem-users';
 
 /**
- * The server's market-price cache (DESIGN §6), on both database engines, with a clock moved by
+ * The server's market-price cache (docs/decisions.md §6), on both database engines, with a clock moved by
  * hand: fresh prices are served; a failing provider leaves the last good prices served, marked
  * stale after the maximum age, when quotes stop; and however many callers or instances race, the
  * provider is asked once per interval.

@@ -11,7 +11,7 @@ import { openTestDatabase } from './support/db';
 import { insertUsers, refusalOf } from './support/gem-users';
 
 /**
- * The crypto quote (DESIGN §4, SPEC §9): naira per USD = USDT/NGN market rate ± the USDT
+ * The crypto quote (docs/decisions.md §4, docs/product.md §9): naira per USD = USDT/NGN market rate ± the USDT
  * adjustment, then ± the coin's own adjustment (BTC, BNB, SOL); value = amount × USD price × rate,
  * rounded once, half-up, to the kobo. Expected values below are worked out by hand.
  */

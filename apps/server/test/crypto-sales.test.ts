@@ -24,7 +24,7 @@ import { addBankDetails, cardPhoto, jpegWithGps, multipartForm, newIdempotencyKe
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * POST /api/crypto/sales (CRYPTO-API.md "Sale", SPEC §7 sell_cryptocurrency.php) over real
+ * POST /api/crypto/sales (CRYPTO-API.md "Sale", docs/product.md §7 sell_cryptocurrency.php) over real
  * multipart with the sandbox prices and a clock moved by hand: the sale is its quote's, one quote
  * sells once, an expired quote comes back fresh, and every bad input has a clear answer.
  */
@@ -45,7 +45,7 @@ const rowsOf = async (userId: string) => {
   return row;
 };
 const screenshot = async (seed = 0): Promise<FilePart> => ({ data: await cardPhoto('png', seed, 240, 420) });
-/** The value a quote promises, worked out here from its own prices (DESIGN §4). */
+/** The value a quote promises, worked out here from its own prices (docs/decisions.md §4). */
 const valueOf = (quote: Quote) =>
   new Dec(quote.amount).times(quote.price_usd).times(quote.rate_ngn_per_usd).times(100).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber();
 

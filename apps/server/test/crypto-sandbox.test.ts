@@ -3,7 +3,7 @@ import { ManualClock } from '../src/lib/clock';
 import { SandboxMarketData } from '../src/providers/market-data/sandbox';
 import type { CoinMarket } from '../src/providers/market-data/types';
 
-/** The offline market data (DESIGN §6): realistic, deterministic for a given clock, smooth over time. */
+/** The offline market data (docs/decisions.md §6): realistic, deterministic for a given clock, smooth over time. */
 
 const HOUR_MS = 3_600_000;
 const at = (iso: string) => new SandboxMarketData(new ManualClock(iso));

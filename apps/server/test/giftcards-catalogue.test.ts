@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, get, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
 
-/** The gift-card catalogue (SPEC §7 get_gift_cards, search_cards, get_gift_card_subcategories.php). */
+/** The gift-card catalogue (docs/product.md §7 get_gift_cards, search_cards, get_gift_card_subcategories.php). */
 let t: TestApp;
 let c: TestUser;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('search', () => {
     expect(spaced.cards.map((card) => card.slug)).toEqual(['apple-itunes']);
   });
 
-  it('answers no match with its text (SPEC §8 shows it as a toast), treating wildcards literally', async () => {
+  it('answers no match with its text (docs/product.md §8 shows it as a toast), treating wildcards literally', async () => {
     for (const query of ['zzz', '%', '_']) {
       const miss = await get(t.app, `/api/giftcards/search?query=${encodeURIComponent(query)}`, c.cookie);
       expect(miss.statusCode, query).toBe(404);

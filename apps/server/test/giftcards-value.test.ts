@@ -3,7 +3,7 @@ import { formatDecimal, formatKobo, formatRate, giftCardSaleFieldsSchema, previe
 import { describe, expect, it } from 'vitest';
 import { bandEdge, giftCardValueKobo, sameDecimal, toCents, withinBand } from '../src/domain/giftcards/value';
 
-/** SPEC §9: the cash value is the amount times the sub-category's exchange_rate (DESIGN §4: in kobo, exact). */
+/** docs/product.md §9: the cash value is the amount times the sub-category's exchange_rate (docs/decisions.md §4: in kobo, exact). */
 
 describe('giftCardValueKobo (decimal.js)', () => {
   it('is exact where binary floats drift', () => {
@@ -82,7 +82,7 @@ describe('shared money formatting (exact, from strings and integers)', () => {
   });
 });
 
-describe('the amount field (SPEC §5 "amount numeric", made precise)', () => {
+describe('the amount field (docs/product.md §5 "amount numeric", made precise)', () => {
   const messageFor = (amount: unknown) => {
     const result = saleAmountField.safeParse(amount);
     return result.success ? undefined : result.error.issues[0]?.message;

@@ -31,7 +31,7 @@ describe('PIN status and set', () => {
     expect(rows[0]?.pin_hash).not.toContain('4821');
   });
 
-  it('answers SPEC §5 messages: required, invalid, mismatch', async () => {
+  it('answers docs/product.md §5 messages: required, invalid, mismatch', async () => {
     const c = await createCustomer(t);
     const empty = await post(t.app, '/api/pin', { pin: '', confirm_pin: '' }, c.cookie);
     expect(empty.statusCode).toBe(400);

@@ -61,7 +61,7 @@ describe('modify full name', () => {
     expect((await profile(c)).full_name).toBe('Tobi Eze');
   });
 
-  it('answers SPEC §5 messages', async () => {
+  it('answers docs/product.md §5 messages', async () => {
     const c = await createCustomer(t);
     const missing = await put('/api/profile/full-name', { first_name: '', surname: '  ' }, c.cookie);
     expect(missing.statusCode).toBe(400);
@@ -210,7 +210,7 @@ describe('phone change: password, new number, SMS code', () => {
 });
 
 describe('email change: password, new address, e-mailed code', () => {
-  it('refuses to send a code without a fresh password confirmation (DESIGN §3: a cookie alone never moves the account)', async () => {
+  it('refuses to send a code without a fresh password confirmation (docs/decisions.md §3: a cookie alone never moves the account)', async () => {
     const c = await createCustomer(t);
     const target = newSignup().email;
     const before = t.outbox.list().length;

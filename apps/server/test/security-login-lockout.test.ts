@@ -11,7 +11,7 @@ import { createTestApp, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Login lockouts (DESIGN §3) belong to the account and live in the database: no flood of other
+ * Login lockouts (docs/decisions.md §3) belong to the account and live in the database: no flood of other
  * keys, restart or second instance can erase them, and the identifier typed doesn't matter.
  */
 let t: TestApp;

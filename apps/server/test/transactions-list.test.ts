@@ -172,7 +172,7 @@ describe('the transactions list', () => {
     expect((await page(seller, '?limit=1')).transactions[0]?.id).toBe(added?.id);
   });
 
-  it('searches by status (SPEC §2), each page of the same status, walked to the end', async () => {
+  it('searches by status (docs/product.md §2), each page of the same status, walked to the end', async () => {
     for (const status of ['pending', 'successful', 'rejected'] as const) {
       const { ids } = await walk(seller, { status, limit: '3' });
       expect(ids.length, status).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { pinField } from './pin';
 export { bankMessages, bankErrorCodes, maskAccountNumber, ACCOUNT_NAME_MATCHES, type AccountNameMatch } from './plain/bank';
 export { matchAccountName, nameTokens, canonicalName, type NameMatch } from './plain/name-match';
 
-/** SPEC §5: required; exactly 10 digits ('Invalid account number'). */
+/** docs/product.md §5: required; exactly 10 digits ('Invalid account number'). */
 export const bankAccountField = requiredString().regex(
   new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`),
   m.invalidAccountNumber,
@@ -33,7 +33,7 @@ export const bankSchema = z.object({ code: z.string(), name: z.string() });
 export type Bank = z.infer<typeof bankSchema>;
 export const bankListResponseSchema = z.array(bankSchema);
 
-/** SPEC §3: bank_name and bank_account are null while none are added. */
+/** docs/product.md §3: bank_name and bank_account are null while none are added. */
 export const bankDetailsResponseSchema = z.object({
   bank_name: z.string().nullable(),
   bank_code: z.string().nullable(),

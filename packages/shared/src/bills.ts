@@ -14,7 +14,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue.input) ? m.required : m.invalidEntry) });
 
 /**
- * SPEC §5 amount: required ('This field is required'), digits only ('Invalid input'). Takes the
+ * docs/product.md §5 amount: required ('This field is required'), digits only ('Invalid input'). Takes the
  * form's text or a JSON integer; a range check follows. Whether it fits the balance is the
  * screen's check (it knows the balance) and the server's (it holds the gems).
  */
@@ -82,7 +82,7 @@ export const billOrderHeadersSchema = z.looseObject({
   'idempotency-key': z.string({ error: billMessages.idempotencyKeyRequired }).regex(BILL_IDEMPOTENCY_KEY_PATTERN, billMessages.idempotencyKeyRequired),
 });
 
-/** POST /api/bills/orders/:id/authorise — SPEC §2 PIN screen. */
+/** POST /api/bills/orders/:id/authorise — docs/product.md §2 PIN screen. */
 export const authoriseBillOrderSchema = z.object({ pin: pinField });
 
 export const billOrderParamsSchema = z.object({ id: z.uuid({ error: billMessages.orderNotFound }) });
@@ -104,7 +104,7 @@ export type VerifyBillCustomerInput = z.infer<typeof verifyBillCustomerSchema>;
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §3 data/TV plan (name, variation_code, variation_amount), the amount as whole gems. */
+/** docs/product.md §3 data/TV plan (name, variation_code, variation_amount), the amount as whole gems. */
 export const billPlanSchema = z.object({
   variation_code: z.string(),
   name: z.string(),
@@ -129,7 +129,7 @@ export const billOrderSchema = z.object({
   plan_name: z.string().nullable(),
   /** Meter or smart-card number. */
   customer_id: z.string().nullable(),
-  /** Electricity: SPEC §3 response.token and response.units, once successful. */
+  /** Electricity: docs/product.md §3 response.token and response.units, once successful. */
   token: z.string().nullable(),
   units: z.string().nullable(),
   /** What to tell the customer: the success text, the provider's refusal, or that it is processing. */

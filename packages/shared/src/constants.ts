@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9 and the security limits from DESIGN §3. */
+/** Business constants from docs/product.md §9 and the security limits from docs/decisions.md §3. */
 
 export const SPLASH_MS = 3000;
 export const PITCH_ROTATION_MS = 5000;
@@ -28,7 +28,7 @@ export const LOGIN_LOCK_WINDOW_MS = 15 * 60 * 1000;
 export const PIN_MAX_ATTEMPTS = 5;
 export const PIN_LOCK_MS = 15 * 60 * 1000;
 
-/** Day 1 is Monday, day 7 Sunday (DESIGN §4). */
+/** Day 1 is Monday, day 7 Sunday (docs/decisions.md §4). */
 export const GEM_REWARD_BY_DAY = { 1: 10, 2: 10, 3: 10, 4: 20, 5: 20, 6: 20, 7: 50 } as const;
 export type WeekDay = keyof typeof GEM_REWARD_BY_DAY;
 
@@ -39,7 +39,7 @@ export const ELECTRICITY_PROVIDERS = [
 ] as const;
 export const TV_SERVICES = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
 
-/** Browser storage keys that screens read (SPEC §3). The server never trusts them. */
+/** Browser storage keys that screens read (docs/product.md §3). The server never trusts them. */
 export const STORAGE_KEYS = {
   auth: 'auth',
   id: 'id',

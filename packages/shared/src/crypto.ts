@@ -49,7 +49,7 @@ export const coinSchema = z.object({
   current_price_ngn: decimalString,
   price_change_percentage_24h: decimalString,
   sparkline_7d: z.array(z.number()).max(SPARKLINE_MAX_POINTS),
-  /** DESIGN §4: naira per USD for this coin, adjustments included. */
+  /** docs/decisions.md §4: naira per USD for this coin, adjustments included. */
   rate_ngn_per_usd: decimalString,
 });
 export type Coin = z.infer<typeof coinSchema>;

@@ -4,7 +4,7 @@ import { PENDING_ACTIONS } from './plain/dashboard';
 export { PENDING_ACTIONS, firstWord } from './plain/dashboard';
 export type { PendingAction } from './plain/dashboard';
 
-/** SPEC §3's dashboard response (full_name, photo, wallet) plus what the home screen needs. */
+/** docs/product.md §3's dashboard response (full_name, photo, wallet) plus what the home screen needs. */
 export const dashboardResponseSchema = z.object({
   full_name: z.string(),
   /** URL of the profile photo, or '' for the default picture. */

@@ -15,15 +15,15 @@ export const gemAmountSchema = z.number().int().min(0).max(GEMS_MAX);
 // API schemas
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §7 get_user_points.php. */
+/** docs/product.md §7 get_user_points.php. */
 export const gemBalanceResponseSchema = z.object({ total_points: gemAmountSchema });
 export type GemBalanceResponse = z.infer<typeof gemBalanceResponseSchema>;
 
 const dayKeySchema = z.enum(['1', '2', '3', '4', '5', '6', '7']);
 
-/** SPEC §7 api_coin.php GET, plus what the screen needs to draw the week and the countdown. */
+/** docs/product.md §7 api_coin.php GET, plus what the screen needs to draw the week and the countdown. */
 export const gemCollectionResponseSchema = z.object({
-  /** SPEC §3: keyed by day 1-7, `collected` when done this week. */
+  /** docs/product.md §3: keyed by day 1-7, `collected` when done this week. */
   collection_status: z.partialRecord(dayKeySchema, z.literal('collected')),
   days: z
     .array(z.object({ day: z.number().int().min(1).max(7), amount: gemAmountSchema, collected: z.boolean() }))
@@ -38,7 +38,7 @@ export const gemCollectionResponseSchema = z.object({
 });
 export type GemCollectionResponse = z.infer<typeof gemCollectionResponseSchema>;
 
-/** SPEC §7 api_coin.php POST. */
+/** docs/product.md §7 api_coin.php POST. */
 export const gemCollectResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),
@@ -48,7 +48,7 @@ export const gemCollectResponseSchema = z.object({
 });
 export type GemCollectResponse = z.infer<typeof gemCollectResponseSchema>;
 
-/** SPEC §7 total_rewards.php: all gems ever claimed from rewards. */
+/** docs/product.md §7 total_rewards.php: all gems ever claimed from rewards. */
 export const rewardsTotalResponseSchema = z.object({
   total_rewards: gemAmountSchema,
   /** Accrued by approved sales and not yet claimed. */
@@ -56,7 +56,7 @@ export const rewardsTotalResponseSchema = z.object({
 });
 export type RewardsTotalResponse = z.infer<typeof rewardsTotalResponseSchema>;
 
-/** SPEC §3 "Reward history entry". */
+/** docs/product.md §3 "Reward history entry". */
 export const rewardHistoryEntrySchema = z.object({
   id: z.string(),
   created_at: z.iso.datetime({ offset: true }),
@@ -65,7 +65,7 @@ export const rewardHistoryEntrySchema = z.object({
 });
 export type RewardHistoryEntry = z.infer<typeof rewardHistoryEntrySchema>;
 
-/** SPEC §7 rewards_history.php: newest first, one page; `next_cursor` fetches older claims (null on the last page). */
+/** docs/product.md §7 rewards_history.php: newest first, one page; `next_cursor` fetches older claims (null on the last page). */
 export const rewardsHistoryResponseSchema = z.object({ rewards: z.array(rewardHistoryEntrySchema), next_cursor: z.string().nullable() });
 export type RewardsHistoryResponse = z.infer<typeof rewardsHistoryResponseSchema>;
 
@@ -85,7 +85,7 @@ export const rewardsHistoryQuerySchema = z.object({
 });
 export type RewardsHistoryQuery = z.infer<typeof rewardsHistoryQuerySchema>;
 
-/** SPEC §7 claim_reward.php. */
+/** docs/product.md §7 claim_reward.php. */
 export const rewardClaimResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),

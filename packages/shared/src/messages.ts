@@ -1,6 +1,6 @@
 /**
- * Every customer-visible validation and server message, once. SPEC §5 fixes the field texts;
- * the server texts (SPEC §8 leaves them open) are ours and live here too so screens and API agree.
+ * Every customer-visible validation and server message, once. docs/product.md §5 fixes the field texts;
+ * the server texts (docs/product.md §8 leaves them open) are ours and live here too so screens and API agree.
  */
 export const fieldMessages = {
   required: 'This field is required',
@@ -10,7 +10,7 @@ export const fieldMessages = {
   phoneTooLong: 'Cannot be more than 20 digits',
   phoneNeedsCountryCode: 'Invalid entry. Number must begin with a country code (e.g: +1)',
   fullNameTooLong: 'Cannot be more than 50 characters',
-  // SPEC's client said 50 for a limit of 20; DESIGN §9 corrects it.
+  // SPEC's client said 50 for a limit of 20; docs/decisions.md §9 corrects it.
   usernameTooLong: 'Cannot be more than 20 characters',
   passwordTooShort: 'Cannot be less than 8 characters',
   passwordTooLong: 'Cannot be more than 128 characters',

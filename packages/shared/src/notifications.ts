@@ -4,7 +4,7 @@ import { NOTIFICATIONS_PAGE_MAX, NOTIFICATION_CURSOR_MAX } from './plain/notific
 
 export { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_MAX, NOTIFICATION_MAX_LENGTH, capitalizeFirst, notificationTexts } from './plain/notifications';
 
-/** SPEC §3: id, message, date_created (ISO 8601). */
+/** docs/product.md §3: id, message, date_created (ISO 8601). */
 export const notificationSchema = z.object({
   id: z.string(),
   message: z.string(),

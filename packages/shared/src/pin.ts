@@ -6,7 +6,7 @@ import { PIN_STATUSES } from './plain/pin';
 
 export { PIN_STATUSES, pinMessages, pinErrorCodes } from './plain/pin';
 
-/** SPEC §5: required ('PIN is required'), exactly 4 digits ('Invalid PIN'). */
+/** docs/product.md §5: required ('PIN is required'), exactly 4 digits ('Invalid PIN'). */
 export const pinField = requiredString(m.pinRequired).regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), m.pinInvalid);
 
 /** The first PIN screen (/homepage/pinset). */

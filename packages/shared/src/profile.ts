@@ -36,7 +36,7 @@ export const addressUpdateSchema = z.strictObject({
 export type AddressUpdateInput = z.infer<typeof addressUpdateSchema>;
 
 /**
- * SPEC §5: required, YYYY-MM-DD ('Invalid Date of Birth'); we also refuse days that don't exist,
+ * docs/product.md §5: required, YYYY-MM-DD ('Invalid Date of Birth'); we also refuse days that don't exist,
  * days in the future and days before 1900. `today` lets the server judge by its own clock.
  */
 export const dateOfBirthField = (today: () => string = () => calendarDate(new Date())) =>
@@ -48,7 +48,7 @@ export const dateOfBirthField = (today: () => string = () => calendarDate(new Da
 export const dateOfBirthUpdateSchema = z.strictObject({ date_of_birth: dateOfBirthField() });
 export type DateOfBirthUpdateInput = z.infer<typeof dateOfBirthUpdateSchema>;
 
-/** Phone change step 1: the password, with the login rules (SPEC §5). */
+/** Phone change step 1: the password, with the login rules (docs/product.md §5). */
 export const confirmPasswordSchema = z.strictObject({ password: loginPasswordField });
 export type ConfirmPasswordInput = z.infer<typeof confirmPasswordSchema>;
 
@@ -62,7 +62,7 @@ export type EmailChangeRequestInput = z.infer<typeof emailChangeRequestSchema>;
 export const emailChangeVerifySchema = z.strictObject({ new_email: newEmailField, otp_code: otpField });
 export type EmailChangeVerifyInput = z.infer<typeof emailChangeVerifySchema>;
 
-/** SPEC §3's profile (GET profile + get_user_photo). */
+/** docs/product.md §3's profile (GET profile + get_user_photo). */
 export const profileResponseSchema = z.object({
   full_name: z.string(),
   email: z.string(),

@@ -14,7 +14,7 @@ export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, CryptoRejectionCo
 // ---------------------------------------------------------------------------------------------
 
 /**
- * SPEC §5 "amount numeric", made precise: > 0, at most 2 decimals, at most 9 integer digits.
+ * docs/product.md §5 "amount numeric", made precise: > 0, at most 2 decimals, at most 9 integer digits.
  * Each failure names itself, so "-5" is "more than 0" rather than "not a number".
  */
 export const saleAmountField = z.string({ error: saleMessages.amountRequired }).trim().superRefine((value, ctx) => {
@@ -56,7 +56,7 @@ export type GiftCardSaleFormInput = z.input<typeof giftCardSaleFieldsSchema>;
  */
 export const cryptoSaleFieldsSchema = z.object({
   quote_id: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) }),
-  /** The blockchain transaction ID (hash) the customer may give; optional (SPEC §5). */
+  /** The blockchain transaction ID (hash) the customer may give; optional (docs/product.md §5). */
   transaction_id: optionalText(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong, false),
 });
 export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
@@ -81,7 +81,7 @@ export const saleDetailSchema = transactionItemSchema.extend({
   currency_amount: z.string(),
   /** The card's currency; 'USD' for a coin. */
   currency: z.string(),
-  /** Naira per unit of `currency` used for the value, a decimal string (for a coin: naira per USD, DESIGN §4). */
+  /** Naira per unit of `currency` used for the value, a decimal string (for a coin: naira per USD, docs/decisions.md §4). */
   exchange_rate: z.string(),
   value_kobo: z.number().int(),
   /** URLs of the re-encoded images, readable by their owner only. */
@@ -115,7 +115,7 @@ export const saleDetailSchema = transactionItemSchema.extend({
   coin_amount: z.string().nullish(),
   /** The transaction ID the customer gave. */
   transaction_id: z.string().nullish(),
-  /** The quote's prices (DESIGN §4): value = coin_amount × price_usd × rate_ngn_per_usd. */
+  /** The quote's prices (docs/decisions.md §4): value = coin_amount × price_usd × rate_ngn_per_usd. */
   crypto: z
     .object({
       symbol: z.string(),

@@ -16,7 +16,7 @@ export const transactionItemSchema = z.object({
   transaction_type: z.string(),
   /** e.g. "Amazon · USA physical" */
   title: z.string(),
-  /** Naira value in kobo (integers only: DESIGN §4). */
+  /** Naira value in kobo (integers only: docs/decisions.md §4). */
   amount_kobo: z.number().int(),
   status: z.enum(TRANSACTION_STATUSES),
   /** The card art or the first image. */
@@ -45,7 +45,7 @@ export const transactionListResponseSchema = z.object({
 });
 export type TransactionListResponse = z.infer<typeof transactionListResponseSchema>;
 
-/** GET /api/transactions?status=&cursor=&limit= — search by status (SPEC §2); empty means all. */
+/** GET /api/transactions?status=&cursor=&limit= — search by status (docs/product.md §2); empty means all. */
 export const transactionSearchSchema = z.object({
   status: z
     .enum(TRANSACTION_STATUSES, { error: m.invalidEntry })

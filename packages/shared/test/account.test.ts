@@ -36,7 +36,7 @@ function fieldsOf(schema: z.ZodType, input: unknown): Record<string, string> {
   return result.success ? {} : firstIssuePerField(result.error.issues);
 }
 
-describe('PIN (SPEC §5)', () => {
+describe('PIN (docs/product.md §5)', () => {
   it('is required, exactly 4 digits, and the confirmation must match', () => {
     expect(fieldsOf(pinEntrySchema, { pin: '' })).toEqual({ pin: m.pinRequired });
     expect(fieldsOf(pinEntrySchema, {})).toEqual({ pin: m.pinRequired });
@@ -54,7 +54,7 @@ describe('PIN (SPEC §5)', () => {
   });
 });
 
-describe('modify full name (SPEC §5)', () => {
+describe('modify full name (docs/product.md §5)', () => {
   it('requires first name and surname with their messages', () => {
     expect(fieldsOf(fullNameUpdateSchema, { first_name: '', surname: ' ' })).toEqual({
       first_name: m.firstNameRequired,
@@ -80,7 +80,7 @@ describe('modify full name (SPEC §5)', () => {
   });
 });
 
-describe('gender, address, date of birth (SPEC §5)', () => {
+describe('gender, address, date of birth (docs/product.md §5)', () => {
   it('gender is male or female, else required', () => {
     expect(fieldsOf(genderUpdateSchema, { gender: '' })).toEqual({ gender: m.genderRequired });
     expect(fieldsOf(genderUpdateSchema, { gender: 'female' })).toEqual({});
@@ -103,14 +103,14 @@ describe('gender, address, date of birth (SPEC §5)', () => {
   });
 });
 
-describe('contact changes (SPEC §5)', () => {
+describe('contact changes (docs/product.md §5)', () => {
   it('new phone needs a country code; new email has its own required message', () => {
     expect(fieldsOf(phoneChangeRequestSchema, { new_phone: '08031234567' })).toEqual({ new_phone: m.phoneNeedsCountryCode });
     expect(fieldsOf(phoneChangeRequestSchema, { new_phone: '+2348031234567' })).toEqual({});
     expect(fieldsOf(emailChangeRequestSchema, { new_email: '' })).toEqual({ new_email: m.emailRequired });
     expect(fieldsOf(emailChangeRequestSchema, { new_email: 'ada@gmail.c' })).toEqual({ new_email: m.invalidEntry });
   });
-  it('phones are formatted and masked as LOOK.md shows', () => {
+  it('phones are formatted and masked as docs/look.md shows', () => {
     expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567');
     // However a bill's number was typed, it reads the same as the profile's.
     for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803-123-4567']) expect(formatPhone(typed)).toBe('+234 803 123 4567');
@@ -135,7 +135,7 @@ describe('bill providers by name', () => {
   });
 });
 
-describe('bank details (SPEC §5)', () => {
+describe('bank details (docs/product.md §5)', () => {
   it('account number is required and exactly 10 digits; the bank is required', () => {
     expect(fieldsOf(updateBankSchema, { bank_code: '', bank_account: '' })).toEqual({ bank_code: m.required, bank_account: m.required });
     for (const bad of ['123456789', '12345678901', '12345abcde']) {

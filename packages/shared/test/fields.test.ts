@@ -116,7 +116,7 @@ describe('full name and username', () => {
     expect(messageOf(usernameField, value)).toBe(expected);
   });
 
-  it('says 20, not 50, for a long username (DESIGN §9)', () => {
+  it('says 20, not 50, for a long username (docs/decisions.md §9)', () => {
     expect(m.usernameTooLong).toBe('Cannot be more than 20 characters');
   });
 });

@@ -18,7 +18,7 @@ interface RatePolicyRule {
 }
 
 /**
- * Every limit in one place (DESIGN §3: per account and per IP on login, OTP, PIN and reset).
+ * Every limit in one place (docs/decisions.md §3: per account and per IP on login, OTP, PIN and reset).
  * Every sign-in, sign-up, code and reset endpoint (all reachable without a session) has a
  * per-IP limit. Login lockouts per account are not here: they live in the database
  * (domain/auth/service.ts), where no flood can erase them.

@@ -68,7 +68,7 @@ export function currentStaffSession(request: FastifyRequest): FoundStaffSession 
 }
 
 /**
- * Staff sessions (DESIGN §8), apart from the customers' in every way: their own table, their own
+ * Staff sessions (docs/decisions.md §8), apart from the customers' in every way: their own table, their own
  * cookie on their own path, their own guard. The customers' guard (plugins/sessions.ts) skips any
  * route declaring `config.staff`, and this one reads only the staff cookie, so neither session can
  * ever act as the other.

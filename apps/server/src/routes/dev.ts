@@ -13,7 +13,7 @@ const outboxEntrySchema = z.object({
 });
 
 /**
- * Only registered in development and test (DESIGN §7), and even then it answers only to this
+ * Only registered in development and test (docs/decisions.md §7), and even then it answers only to this
  * machine: the codes and reset links it lists are as good as a password.
  */
 export const devRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async (app, { outbox }) => {

@@ -1,7 +1,7 @@
 import { startFakeBills, type FakeBillsServer } from './fake-bills';
 
 /**
- * SPEC §7's airtime provider (POST buyairtime/request, and our POST buyairtime/requery). The
+ * docs/product.md §7's airtime provider (POST buyairtime/request, and our POST buyairtime/requery). The
  * fake bill-payment server answers those paths too, keeping records by request id the same way,
  * so this is that server under the airtime provider's name and key.
  */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * A local stand-in for SPEC §7's airtime provider and bill-payment service, speaking their
+ * A local stand-in for docs/product.md §7's airtime provider and bill-payment service, speaking their
  * protocols (providers/airtime/http.ts, providers/bills/http.ts), for the real clients' tests.
  * Like a real VTU service it keeps what it did by request id, so a status query can read it —
  * including purchases whose answer never reached the client.

@@ -38,7 +38,7 @@ const STATUS_UNAUTHORIZED = { status: { error_code: 10002, error_message: 'API K
 const sparkline = (price: number) => Array.from({ length: 168 }, (_, i) => price * (1 + Math.sin(i / 12) / 100));
 
 /**
- * Speaks the two CoinGecko API v3 calls SPEC §7 makes — GET /coins/markets and GET /search/trending —
+ * Speaks the two CoinGecko API v3 calls docs/product.md §7 makes — GET /coins/markets and GET /search/trending —
  * with their key header, for the real client's tests. Requests are recorded; `script` plays
  * failures (429 with Retry-After, 500, a hang, a malformed body).
  */

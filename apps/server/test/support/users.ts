@@ -15,7 +15,7 @@ export interface TestUser {
   cookie: string;
 }
 
-/** A unique, valid sign-up form (SPEC §5). */
+/** A unique, valid sign-up form (docs/product.md §5). */
 export function newSignup() {
   counter += 1;
   const tag = `${letters()}${counter}`;

@@ -7,7 +7,7 @@ import { authStorage } from '../lib/auth-storage';
 import { setUnauthorizedHandler } from '../lib/unauthorized';
 import { router } from './router';
 
-// A 401 UNAUTHENTICATED means the server session is gone: forget the local one too (SPEC §4).
+// A 401 UNAUTHENTICATED means the server session is gone: forget the local one too (docs/product.md §4).
 setUnauthorizedHandler(() => {
   const wasLoggedIn = authStorage.isLoggedIn();
   authStorage.clear();

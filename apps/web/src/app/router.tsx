@@ -74,7 +74,7 @@ function hidden(entries: [string, RouteObject['lazy']][]): RouteObject[] {
 }
 
 /**
- * The logged-in app (SPEC §2 "Authenticated group"), behind the guard in app-layout.
+ * The logged-in app (docs/product.md §2 "Authenticated group"), behind the guard in app-layout.
  * Add a route group as one entry here, with its screens under routes/app/<group>/.
  * A route with `handle: { hideNav: true }` hides the bottom navigation (e.g. PIN entry).
  */
@@ -160,7 +160,7 @@ const authenticatedRoutes: RouteObject[] = [
     [paths.transport, screen(() => import('./routes/app/misc/transport'), 'TransportRoute')],
     [paths.more, screen(() => import('./routes/app/misc/more'), 'MoreRoute')],
   ]),
-  // Bills with Wise Gems (SPEC §2): form, enterPIN?order=…, success?order=…
+  // Bills with Wise Gems (docs/product.md §2): form, enterPIN?order=…, success?order=…
   ...hidden([
     [paths.airtime, screen(() => import('./routes/app/bills/airtime'), 'AirtimeRoute')],
     [paths.airtimePin, screen(() => import('./routes/app/bills/bill-pin'), 'AirtimePinRoute')],
@@ -212,7 +212,7 @@ function NotFound() {
 }
 
 export const routes: RouteObject[] = [
-  // The back office (DESIGN §8): desktop-first, outside the phone column, its own chunks.
+  // The back office (docs/decisions.md §8): desktop-first, outside the phone column, its own chunks.
   { path: '/admin/*', errorElement: <ErrorPage />, HydrateFallback: NothingYet, lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp') },
   {
     element: <RootLayout />,

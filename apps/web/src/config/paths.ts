@@ -1,4 +1,4 @@
-/** Every route's path, once (SPEC §2). Screens and links build hrefs from here, never by hand. */
+/** Every route's path, once (docs/product.md §2). Screens and links build hrefs from here, never by hand. */
 export const paths = {
   splash: '/',
   home: '/home',

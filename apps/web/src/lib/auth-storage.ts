@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type SessionUser } from '@wise/shared';
 
 /**
- * SPEC §3's local-storage keys. Screens read them; the server never trusts them (DESIGN §3):
+ * docs/product.md §3's local-storage keys. Screens read them; the server never trusts them (docs/decisions.md §3):
  * the httpOnly session cookie is what actually authenticates.
  */
 let signedInThisTab = false;
@@ -16,7 +16,7 @@ export const authStorage = {
     localStorage.setItem(STORAGE_KEYS.fullname, user.full_name);
     signedInThisTab = true;
   },
-  /** Logout clears all local storage, as SPEC §4 says. */
+  /** Logout clears all local storage, as docs/product.md §4 says. */
   clear(): void {
     localStorage.clear();
     signedInThisTab = false;
@@ -27,7 +27,7 @@ export const authStorage = {
   userId(): string {
     return localStorage.getItem(STORAGE_KEYS.id) ?? '';
   },
-  /** SPEC §3's shared in-memory flag, set true after a login in this tab. */
+  /** docs/product.md §3's shared in-memory flag, set true after a login in this tab. */
   signedInThisTab(): boolean {
     return signedInThisTab;
   },

@@ -2,7 +2,7 @@ import { ApiError } from './api-client';
 import type { FieldName, FieldValues, SetError } from './form/store';
 
 /**
- * Puts a failed call's per-field messages under the matching fields (red text, SPEC §5).
+ * Puts a failed call's per-field messages under the matching fields (red text, docs/product.md §5).
  * Only fields the form has are set, so no hidden error can keep the button dimmed.
  */
 export function applyFieldErrors<T extends FieldValues>(

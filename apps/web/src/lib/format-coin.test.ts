@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatChange, formatCoinPrice, formatNaira } from './format';
 import { productKobo } from './decimal';
 
-describe('crypto formatting (SPEC §9)', () => {
+describe('crypto formatting (docs/product.md §9)', () => {
   it('shows a price to 5 significant digits, grouped, in dollars', () => {
     expect(formatCoinPrice('67234.56')).toBe('$67,235');
     expect(formatCoinPrice('3456.789')).toBe('$3,456.8');

@@ -1,7 +1,7 @@
 import { decimalText, divideHalfUp, parseDecimal, roundSignificant } from './decimal';
 
 /**
- * Every date, amount and gem count the app shows, as LOOK.md formats them. Instants take the
+ * Every date, amount and gem count the app shows, as docs/look.md formats them. Instants take the
  * zone to show them in: the business time zone (the server's APP_TIMEZONE, see
  * business-time-zone.tsx and components/ui/date-time.tsx), never the device's.
  */
@@ -30,7 +30,7 @@ export function formatDateTime(iso: string, timeZone: string): string {
   return dateTimeFormat(timeZone).format(new Date(iso)).replace(' at ', ', ');
 }
 
-/** "2 h ago" for notifications (LOOK.md); older than a week shows the date. */
+/** "2 h ago" for notifications (docs/look.md); older than a week shows the date. */
 export function relativeTime(iso: string, timeZone: string, nowMs = Date.now()): string {
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
   if (seconds < 60) return 'just now';
@@ -71,11 +71,11 @@ export function formatGems(points: number): string {
 
 const groupThousands = (text: string) => text.replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
-/** SPEC §9: coin prices show 5 significant digits. */
+/** docs/product.md §9: coin prices show 5 significant digits. */
 export const PRICE_SIGNIFICANT_DIGITS = 5;
 
 /**
- * A coin's USD price to 5 significant digits (SPEC §9), exact on the decimal string:
+ * A coin's USD price to 5 significant digits (docs/product.md §9), exact on the decimal string:
  * `67234.56` → `$67,235`, `1` → `$1.0000`, `0.00001234567` → `$0.000012346`.
  */
 export function formatCoinPrice(priceUsd: string): string {
@@ -88,7 +88,7 @@ export function formatCoinPrice(priceUsd: string): string {
 export type ChangeDirection = 'up' | 'down' | 'flat';
 
 /**
- * A 24 h change in percent to 2 decimals with its sign (SPEC §9), rounded half away from zero:
+ * A 24 h change in percent to 2 decimals with its sign (docs/product.md §9), rounded half away from zero:
  * `2.5` → `+2.50%`, `-1.235` → `-1.24%`; anything that rounds to zero is `0.00%`, neither up nor down.
  */
 export function formatChange(percent: string): { text: string; direction: ChangeDirection } {

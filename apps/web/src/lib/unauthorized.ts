@@ -1,6 +1,6 @@
 /**
  * What a 401 UNAUTHENTICATED means is decided by the app shell (storage cleared, back to /home,
- * SPEC §4). Kept apart from api-client so the shell can register it without pulling zod and the
+ * docs/product.md §4). Kept apart from api-client so the shell can register it without pulling zod and the
  * shared schemas into the first chunk.
  */
 type UnauthorizedHandler = () => void;

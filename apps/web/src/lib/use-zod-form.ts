@@ -25,7 +25,7 @@ const loaderOf = <S extends FormSchema>(source: S | SchemaLoader<S>): SchemaLoad
 
 /**
  * Every form of the app: the shared zod schema validates on submit only, never while typing, and
- * a field's error goes away as soon as that field is edited (SPEC §4, §5). `field(name)` is
+ * a field's error goes away as soon as that field is edited (docs/product.md §4, §5). `field(name)` is
  * `register(name)` with that clearing; code and phone fields, which are controlled, clear
  * through their own `onEdit`/`onChange` with `clearErrors`. Customer forms pass a `SchemaLoader`;
  * the messages a customer sees are the schema's, exactly as before.

@@ -19,7 +19,7 @@ interface RenderRoutesOptions {
   timeZone?: string | null;
 }
 
-/** Renders screens with the app's real providers in a memory router (STYLE.md "testing/"). */
+/** Renders screens with the app's real providers in a memory router (docs/style.md "testing/"). */
 export function renderRoutes(routes: RouteObject[], { path = '/', state, timeZone = 'Africa/Lagos' }: RenderRoutesOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const queryClient = new QueryClient({

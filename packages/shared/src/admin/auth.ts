@@ -3,7 +3,7 @@ import { loginPasswordField, newPasswordField, requiredString } from '../fields'
 import { confirmCodeSchema, staffRoles } from './common';
 
 /**
- * Back office sign-in (DESIGN §8): e-mail and password, then a TOTP second factor (enrolled with a
+ * Back office sign-in (docs/decisions.md §8): e-mail and password, then a TOTP second factor (enrolled with a
  * QR code at the first login), then — when someone else chose the password — a new password.
  */
 

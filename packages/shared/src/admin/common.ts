@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Roles (DESIGN §8): reviewers work the review queue and look customers up; admins do everything. */
+/** Roles (docs/decisions.md §8): reviewers work the review queue and look customers up; admins do everything. */
 export const staffRoles = ['reviewer', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The back office's schemas and texts (DESIGN §8), imported as `@wise/shared/admin` so the
+ * The back office's schemas and texts (docs/decisions.md §8), imported as `@wise/shared/admin` so the
  * customer app's bundle never carries them. One file per area.
  */
 export * from './common';

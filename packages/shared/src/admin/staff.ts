@@ -3,7 +3,7 @@ import { requiredString } from '../fields';
 import { staffEmailField } from './auth';
 import { confirmCodeSchema, staffRoles } from './common';
 
-/** Staff management by admins (DESIGN §8): add, change role, disable, reset — each confirmed with a code. */
+/** Staff management by admins (docs/decisions.md §8): add, change role, disable, reset — each confirmed with a code. */
 
 export const staffManagementMessages = {
   notFound: 'No such staff member.',

@@ -10,9 +10,9 @@ import type { TransactionStatus } from './transactions';
 import type { BillPlan, BillOrder } from '../bills';
 
 /**
- * Bills with Wise Gems (SPEC §2 /airtime, /data, /tv, /electricity; §3 "Data plan", "TV plan",
+ * Bills with Wise Gems (docs/product.md §2 /airtime, /data, /tv, /electricity; §3 "Data plan", "TV plan",
  * "Electricity purchase response"; §4 "Bill purchase"; §5 airtime/electricity/TV rules; §9;
- * DESIGN §5 "Bills"). 1 gem pays for ₦1; every amount here is a whole number of gems.
+ * docs/decisions.md §5 "Bills"). 1 gem pays for ₦1; every amount here is a whole number of gems.
  * The checkout sheet creates an order, the PIN screen authorises it, the server does the rest.
  */
 
@@ -23,7 +23,7 @@ import type { BillPlan, BillOrder } from '../bills';
 export const BILL_KINDS = ['airtime', 'data', 'tv', 'electricity'] as const;
 export type BillKind = (typeof BILL_KINDS)[number];
 
-/** SPEC §2: the data index shows mtn, airtel, glo, etisalat (9mobile). Airtime uses the same four. */
+/** docs/product.md §2: the data index shows mtn, airtel, glo, etisalat (9mobile). Airtime uses the same four. */
 export const BILL_NETWORKS = ['mtn', 'airtel', 'glo', 'etisalat'] as const;
 export type BillNetwork = (typeof BILL_NETWORKS)[number];
 export const BILL_NETWORK_LABELS: Record<BillNetwork, string> = { mtn: 'MTN', airtel: 'Airtel', glo: 'GLO', etisalat: '9mobile' };
@@ -47,11 +47,11 @@ export const ELECTRICITY_PROVIDER_LABELS: Record<ElectricityProvider, string> = 
   yola: 'Yola Electric',
 };
 
-/** SPEC §3: meter types. */
+/** docs/product.md §3: meter types. */
 export const METER_TYPES = ['prepaid', 'postpaid'] as const;
 export type MeterType = (typeof METER_TYPES)[number];
 
-/** The bill-payment service's names (SPEC §7, §9): `mtn-data`, `ikeja-electric`. */
+/** The bill-payment service's names (docs/product.md §7, §9): `mtn-data`, `ikeja-electric`. */
 export const dataServiceId = (network: BillNetwork) => `${network}-data`;
 export const electricityServiceName = (provider: ElectricityProvider) => `${provider}-electric`;
 
@@ -59,7 +59,7 @@ export const electricityServiceName = (provider: ElectricityProvider) => `${prov
 // Limits
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §9's placeholder '50 - 100,000', enforced (deviation: providers refuse outside it). */
+/** docs/product.md §9's placeholder '50 - 100,000', enforced (deviation: providers refuse outside it). */
 export const AIRTIME_MIN_GEMS = 50;
 export const AIRTIME_MAX_GEMS = 100_000;
 /** SPEC sets no electricity bounds; this upper one only keeps a typo from becoming a purchase. */
@@ -83,15 +83,15 @@ export const BILL_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export const billMessages = {
-  /** SPEC §2 success screens. */
+  /** docs/product.md §2 success screens. */
   airtimeSuccess: 'Airtime purchased successfully',
   dataSuccess: 'Data purchased successfully',
   tvSuccess: 'TV/Cable Subscription successful',
   electricitySuccess: 'Electricity purchased successfully',
-  /** SPEC §2: the electricity success screen's labels. */
+  /** docs/product.md §2: the electricity success screen's labels. */
   tokenLabel: 'Token',
   unitsLabel: 'Units Purchased',
-  /** SPEC §4, §8: a data purchase the provider refuses always reads this. */
+  /** docs/product.md §4, §8: a data purchase the provider refuses always reads this. */
   dataFailed: 'Invalid request',
   /** When a provider refuses without saying why. */
   declined: 'The provider could not complete this purchase. Your gems have been returned',
@@ -130,12 +130,12 @@ export const billErrorCodes = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Fields (SPEC §5)
+// Fields (docs/product.md §5)
 // ---------------------------------------------------------------------------------------------
 
 export const missing = (input: unknown) => input === undefined || input === null || input === '';
 
-/** SPEC §2: the TV select's value joins code and name; this splits it back. */
+/** docs/product.md §2: the TV select's value joins code and name; this splits it back. */
 export const TV_PLAN_VALUE_SEPARATOR = '|';
 export const tvPlanValue = (plan: Pick<BillPlan, 'variation_code' | 'name'>) => `${plan.variation_code}${TV_PLAN_VALUE_SEPARATOR}${plan.name}`;
 export function parseTvPlanValue(value: string): { variation_code: string; name: string } | undefined {
@@ -195,7 +195,7 @@ export const billSuccessText: Record<BillKind, string> = {
   electricity: billMessages.electricitySuccess,
 };
 
-/** The notifications a settled order writes (SPEC §2 notifications). */
+/** The notifications a settled order writes (docs/product.md §2 notifications). */
 export const billNotificationTexts = {
   successful: (title: string, amount: number, token: string | null, units: string | null) =>
     `your purchase ${title} for ${groupThousands(amount)} gems was successful.${token ? ` Token: ${token}.` : ''}${units ? ` Units: ${units}.` : ''}`,
@@ -207,7 +207,7 @@ export const billNotificationTexts = {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * SPEC §4's three statuses for an order: processing is pending, failed is rejected. An order still
+ * docs/product.md §4's three statuses for an order: processing is pending, failed is rejected. An order still
  * awaiting its PIN is not a transaction yet and is not listed.
  */
 export const billTransactionStatus = (status: BillOrderStatus): TransactionStatus | undefined =>

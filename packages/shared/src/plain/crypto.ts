@@ -6,8 +6,8 @@
 import { fieldMessages } from '../messages';
 
 /**
- * Crypto selling (SPEC §1, §3 "Coin market data", "Platform price adjustment", "Wallet address
- * record", §9 "Crypto NGN value"; DESIGN §4 "Crypto quote"). Prices, rates and coin amounts
+ * Crypto selling (docs/product.md §1, §3 "Coin market data", "Platform price adjustment", "Wallet address
+ * record", §9 "Crypto NGN value"; docs/decisions.md §4 "Crypto quote"). Prices, rates and coin amounts
  * travel as decimal strings; naira values as integer kobo.
  */
 
@@ -15,7 +15,7 @@ import { fieldMessages } from '../messages';
 // Coins
 // ---------------------------------------------------------------------------------------------
 
-/** The four coins a customer can sell (SPEC §1), by our short id. */
+/** The four coins a customer can sell (docs/product.md §1), by our short id. */
 export const COIN_IDS = ['btc', 'usdt', 'bnb', 'sol'] as const;
 export type CoinId = (typeof COIN_IDS)[number];
 
@@ -54,7 +54,7 @@ export const cryptoMessages = {
   quoteExpired: 'This quote has expired. Check the new value and confirm',
   /** 409 QUOTE_USED: one quote sells once. */
   quoteUsed: 'This quote has already been used for a sale. Get a new quote to sell again',
-  /** SPEC §8: trending crypto failures use the gift-card text. */
+  /** docs/product.md §8: trending crypto failures use the gift-card text. */
   couldNotFetchTrending: "Couldn't fetch gift cards",
 } as const;
 

@@ -4,9 +4,9 @@
  * re-exports all of it: import from '@wise/shared' as before.
  */
 
-/** The prompts SPEC §4 lists, in the order the dashboard shows them. */
+/** The prompts docs/product.md §4 lists, in the order the dashboard shows them. */
 export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details'] as const;
 export type PendingAction = (typeof PENDING_ACTIONS)[number];
 
-/** The greeting uses the first word of the full name (SPEC §1). */
+/** The greeting uses the first word of the full name (docs/product.md §1). */
 export const firstWord = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { fieldMessages as m } from '../messages';
 
 /**
- * A real address, not SPEC §5's "1-25 letters/digits @ 3-10 letters .com", which refuses
+ * A real address, not docs/product.md §5's "1-25 letters/digits @ 3-10 letters .com", which refuses
  * `chidinma.okeke@gmail.com`, every `.ng` and `.co.uk` address (README, deviations): a local part
  * of letters, digits and `._%+-` (no leading, trailing or doubled dot, at most 64), then a domain
  * of dot-separated labels (letters, digits, inner hyphens, at most 63 each) ending in a TLD of two
@@ -15,7 +15,7 @@ import { fieldMessages as m } from '../messages';
  */
 export const EMAIL_PATTERN =
   /^(?=.{3,254}$)(?=[^@]{1,64}@)[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
-/** SPEC §5: '+' then 10-20 digits. */
+/** docs/product.md §5: '+' then 10-20 digits. */
 export const PHONE_PATTERN = /^\+\d{10,20}$/;
 /** Airtime, data, electricity and TV make the '+' optional. */
 export const BILL_PHONE_PATTERN = /^\+?\d{10,20}$/;

@@ -7,8 +7,8 @@ import { GEM_REWARD_BY_DAY } from '../constants';
 import type { WeekDay } from '../constants';
 
 /**
- * Wise Gems and rewards (SPEC §3 "Gem points", "Gem collection status", "Reward history entry",
- * §4 "Daily gem collection", "Rewards claim"; DESIGN §4). Gems are whole points: every amount here
+ * Wise Gems and rewards (docs/product.md §3 "Gem points", "Gem collection status", "Reward history entry",
+ * §4 "Daily gem collection", "Rewards claim"; docs/decisions.md §4). Gems are whole points: every amount here
  * is a non-negative safe integer.
  */
 
@@ -127,7 +127,7 @@ const toLocalDate = (utcMidnightMs: number) => {
 /** Calendar arithmetic on `YYYY-MM-DD` dates (no zone involved). */
 export const addDays = (localDate: string, days: number): string => toLocalDate(parseLocalDate(localDate) + days * DAY_MS);
 
-/** 1 = Monday … 7 = Sunday (ISO weekday), as SPEC §9 and DESIGN §4 number the gem days. */
+/** 1 = Monday … 7 = Sunday (ISO weekday), as docs/product.md §9 and docs/decisions.md §4 number the gem days. */
 export function weekDayOf(localDate: string): WeekDay {
   const sundayZero = new Date(parseLocalDate(localDate)).getUTCDay();
   return (((sundayZero + 6) % 7) + 1) as WeekDay;

@@ -5,10 +5,10 @@
  */
 
 /**
- * The gift-card catalogue (SPEC §2 "/sellgiftcards/giftcardscatalogue", §3 "Gift card",
- * "Sub-category"; SPEC §7 get_gift_cards, search_cards, get_gift_card_subcategories.php).
+ * The gift-card catalogue (docs/product.md §2 "/sellgiftcards/giftcardscatalogue", §3 "Gift card",
+ * "Sub-category"; docs/product.md §7 get_gift_cards, search_cards, get_gift_card_subcategories.php).
  * Rates and card-currency amounts are decimal strings ("1450.00"): the server computes with a
- * decimal library and screens only show them (DESIGN §4).
+ * decimal library and screens only show them (docs/decisions.md §4).
  */
 
 export const GIFT_CARD_CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD'] as const;
@@ -33,9 +33,9 @@ export type GiftCardKind = (typeof GIFT_CARD_KINDS)[number];
 export const GIFT_CARD_QUERY_MAX = 40;
 
 export const giftCardMessages = {
-  /** SPEC §8: an empty search shows the server's text as a toast. */
+  /** docs/product.md §8: an empty search shows the server's text as a toast. */
   noMatch: (query: string) => `No gift card matches "${query}"`,
-  /** SPEC §8 'Couldn't fetch gift cards' is also the empty-catalogue answer. */
+  /** docs/product.md §8 'Couldn't fetch gift cards' is also the empty-catalogue answer. */
   emptyCatalogue: "Couldn't fetch gift cards",
   cardUnavailable: 'This gift card is not available right now',
   queryRequired: 'Type a card name to search',

@@ -11,11 +11,11 @@ export const NOTIFICATIONS_PAGE_MAX = 100;
 export const NOTIFICATION_CURSOR_MAX = 200;
 export const NOTIFICATION_MAX_LENGTH = 500;
 
-/** SPEC §2: messages are shown with their first letter capitalised. */
+/** docs/product.md §2: messages are shown with their first letter capitalised. */
 export const capitalizeFirst = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 const notYou = 'If this was not you, contact support right away.';
-/** What the server writes on each event (DESIGN §5 adds sales, purchases and gems later). */
+/** What the server writes on each event (docs/decisions.md §5 adds sales, purchases and gems later). */
 export const notificationTexts = {
   pinSet: 'your transaction PIN was set.',
   pinChanged: `your transaction PIN was changed. ${notYou}`,

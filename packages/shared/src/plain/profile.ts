@@ -37,7 +37,7 @@ export const profileMessages = {
   directSuccess: 'Your profile is up to date',
 } as const;
 
-/** SPEC §5 Modify full name: letters only, up to 20 ('Name must contain only alphabets'). */
+/** docs/product.md §5 Modify full name: letters only, up to 20 ('Name must contain only alphabets'). */
 export const lettersOnly = /^[A-Za-z]+$/;
 
 export function joinFullName(parts: { first_name: string; middle_name?: string | undefined; surname: string }): string {

@@ -77,7 +77,7 @@ const billKindLabels: Record<BillKind, string> = {
 };
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-/** `21 Nov 2026, 14:05` in the business time zone (LOOK.md's date format). */
+/** `21 Nov 2026, 14:05` in the business time zone (docs/look.md's date format). */
 export function formatReceiptTime(iso: string, timeZone: string): string {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {

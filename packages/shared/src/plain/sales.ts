@@ -7,7 +7,7 @@ import { fieldMessages as m } from '../messages';
 import { currencySymbol } from './giftcards';
 
 /**
- * Selling (SPEC §5 "Gift card sale", "Crypto sale", §4 "Transaction status", §8; DESIGN §4-§5): one sale record
+ * Selling (docs/product.md §5 "Gift card sale", "Crypto sale", §4 "Transaction status", §8; docs/decisions.md §4-§5): one sale record
  * for every kind of sale. Naira amounts are integers in kobo; card amounts and rates are decimal
  * strings. The server recomputes every value: what a screen computes here is only a preview.
  */
@@ -19,7 +19,7 @@ import { currencySymbol } from './giftcards';
 export const SALE_KINDS = ['giftcard', 'crypto'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 
-/** What the customer's timeline shows (DESIGN §5: pending until reviewed, successful once paid). */
+/** What the customer's timeline shows (docs/decisions.md §5: pending until reviewed, successful once paid). */
 export const SALE_TIMELINE_STATUSES = ['submitted', 'under_review', 'paid', 'rejected'] as const;
 export type SaleTimelineStatus = (typeof SALE_TIMELINE_STATUSES)[number];
 
@@ -30,16 +30,16 @@ export const SALE_CARD_CODE_MAX = 100;
 /** Card amounts: at most 2 decimals, and never more than 9 integer digits (no card is worth more). */
 export const SALE_AMOUNT_DECIMALS = 2;
 export const SALE_AMOUNT_INTEGER_DIGITS_MAX = 9;
-/** SPEC §5 "Crypto sale": one screenshot of the transfer, and the transaction ID (optional) up to this long. */
+/** docs/product.md §5 "Crypto sale": one screenshot of the transfer, and the transaction ID (optional) up to this long. */
 export const CRYPTO_SALE_SCREENSHOTS = 1;
 export const CRYPTO_TRANSACTION_ID_MAX = 120;
 /** Idempotency-Key header of a sale submission: 1-100 of [A-Za-z0-9_-]. */
 export const SALE_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export const saleMessages = {
-  /** SPEC §4: after submitting, the customer is told the sale is being verified and paid right after. */
+  /** docs/product.md §4: after submitting, the customer is told the sale is being verified and paid right after. */
   submitted: 'Your transaction is being verified. Payment will be made right after verification',
-  /** SPEC §8: every failed sale shows this toast (except a changed rate, shown as the new value). */
+  /** docs/product.md §8: every failed sale shows this toast (except a changed rate, shown as the new value). */
   submitFailed: "Couldn't POST transaction reference",
   amountRequired: m.required,
   amountNotNumber: 'Enter the amount as a number, e.g. 50 or 25.50',
@@ -85,7 +85,7 @@ export const saleMessages = {
 } as const;
 
 /**
- * Why staff rejected a sale (DESIGN §8, issue 11): the reasons staff choose from, and the words the
+ * Why staff rejected a sale (docs/decisions.md §8, issue 11): the reasons staff choose from, and the words the
  * customer reads for each on the transaction detail, in the notification and in the e-mail.
  * `other` carries the reviewer's own words instead. A gift card and a coin fail for different
  * reasons, so each kind has its own list (`rejectionCodesFor`); the API and the database refuse a
@@ -192,7 +192,7 @@ export const normaliseCardCode = (code: string): string =>
 export const DECIMAL_PATTERN = /^(\d+)(?:\.(\d+))?$/;
 
 /**
- * SPEC §5 "amount numeric", made precise: > 0, at most 2 decimals, at most 9 integer digits.
+ * docs/product.md §5 "amount numeric", made precise: > 0, at most 2 decimals, at most 9 integer digits.
  * What is wrong with a typed card amount (trimmed first), or undefined when it is a valid one.
  * Each failure names itself, so "-5" is "more than 0" rather than "not a number". `saleAmountField`
  * is this check; screens use it directly for the live value preview, without zod.
@@ -280,7 +280,7 @@ export const amountOutOfBandText = (band: { min_amount: string; max_amount: stri
   saleMessages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));
 
 /**
- * SPEC §9: the cash value is amount × exchange_rate, here in kobo rounded half-up, computed on
+ * docs/product.md §9: the cash value is amount × exchange_rate, here in kobo rounded half-up, computed on
  * integers so it is exact. The server computes the same with decimal.js and is the one trusted;
  * undefined while the amount is not a valid one.
  */

@@ -4,7 +4,7 @@
  * re-exports all of it: import from '@wise/shared' as before.
  */
 
-/** SPEC §4: pending, successful, rejected. */
+/** docs/product.md §4: pending, successful, rejected. */
 export const TRANSACTION_STATUSES = ['pending', 'successful', 'rejected'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 

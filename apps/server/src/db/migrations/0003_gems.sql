@@ -1,4 +1,4 @@
--- Wise Gems: a double-entry ledger (DESIGN §4).
+-- Wise Gems: a double-entry ledger (docs/decisions.md §4).
 --
 -- Every movement is one row in gem_entries with two or more gem_entry_lines whose signed amounts
 -- sum to zero. A user's balance is the sum of its account's lines; gem_accounts.balance caches it

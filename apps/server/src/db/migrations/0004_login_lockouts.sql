@@ -1,4 +1,4 @@
--- Login lockouts (DESIGN §3): 5 wrong passwords in 15 minutes lock the ACCOUNT's login until
+-- Login lockouts (docs/decisions.md §3): 5 wrong passwords in 15 minutes lock the ACCOUNT's login until
 -- those 15 minutes are over, whichever identifier (e-mail or phone) was typed. They live here,
 -- counted under this row's lock, so no restart, second instance or flood of made-up keys in a
 -- rate limiter can erase them; a correct password or a password reset clears the row.

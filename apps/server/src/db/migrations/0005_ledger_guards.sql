@@ -1,4 +1,4 @@
--- The gem ledger, enforced by the database (DESIGN §4): whatever code or hand-written SQL runs
+-- The gem ledger, enforced by the database (docs/decisions.md §4): whatever code or hand-written SQL runs
 -- against it, the journal can only grow by balanced entries and a cached balance only moves with
 -- a line. These guard against mistakes by programs and people with ordinary table access; an owner
 -- who disables triggers (or session_replication_role = replica) can still do anything, which is

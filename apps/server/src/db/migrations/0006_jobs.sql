@@ -1,4 +1,4 @@
--- The durable background job queue (DESIGN §5b; src/jobs/README.md). One row per job: it survives
+-- The durable background job queue (docs/decisions.md §5b; src/jobs/README.md). One row per job: it survives
 -- restarts because it lives here, each attempt is claimed by exactly one worker with
 -- FOR UPDATE SKIP LOCKED, and a claim is a lease: if its worker dies, the lease runs out and
 -- another worker takes the job again. Times come from the application's clock, not now().

@@ -1,5 +1,5 @@
--- Gift-card selling (SPEC §2 "/sellgiftcards/giftcardscatalogue", §3 "Gift card", "Sub-category",
--- "Transaction"; DESIGN §4-§5): the catalogue with its rates, and ONE sale record for every kind
+-- Gift-card selling (docs/product.md §2 "/sellgiftcards/giftcardscatalogue", §3 "Gift card", "Sub-category",
+-- "Transaction"; docs/decisions.md §4-§5): the catalogue with its rates, and ONE sale record for every kind
 -- of sale (gift card now, crypto next) with its images, its status history and the bank details
 -- it is paid to. The database itself refuses what must never happen: a sale for nothing, a value
 -- that does not follow from its amount and rate, terms edited after submission, a skipped status,
@@ -65,7 +65,7 @@ CREATE TABLE sales (
   -- submitted -> under_review -> approved -> paid; submitted | under_review -> rejected;
   -- approved -> under_review when a payout fails and staff must look again (sale_guard).
   status text NOT NULL CHECK (status IN ('submitted', 'under_review', 'approved', 'paid', 'rejected')),
-  -- What the customer's list shows and searches by (SPEC §4): kept in the row so it is indexed.
+  -- What the customer's list shows and searches by (docs/product.md §4): kept in the row so it is indexed.
   list_status text NOT NULL GENERATED ALWAYS AS (
     CASE status WHEN 'paid' THEN 'successful' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END
   ) STORED,
@@ -223,7 +223,7 @@ CREATE TRIGGER sales_history_on_insert AFTER INSERT ON sales
 CREATE TRIGGER sales_history_on_status AFTER UPDATE OF status ON sales
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION sale_record_status();
 
--- At commit, a gift-card sale has 1 to 10 images (SPEC §5: "multiple images may be attached";
+-- At commit, a gift-card sale has 1 to 10 images (docs/product.md §5: "multiple images may be attached";
 -- the product asks for at least one picture of the card).
 CREATE FUNCTION sale_check_images() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -260,7 +260,7 @@ CREATE TRIGGER sale_status_events_no_truncate BEFORE TRUNCATE ON sale_status_eve
   FOR EACH STATEMENT EXECUTE FUNCTION sale_refuse_change();
 
 -- ---------------------------------------------------------------------------------------------
--- The demo catalogue (DESIGN §2: seeded on first start). Rates are plausible naira per unit of
+-- The demo catalogue (docs/decisions.md §2: seeded on first start). Rates are plausible naira per unit of
 -- each card's currency; staff set the real ones in the back office.
 -- ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
--- Crypto selling (SPEC §3, §9; DESIGN §4): the platform's per-coin price adjustments, the wallet
+-- Crypto selling (docs/product.md §3, §9; docs/decisions.md §4): the platform's per-coin price adjustments, the wallet
 -- addresses customers send coins to, the market-data cache every instance reads, and the quotes
 -- customers are given. Times come from the application's clock, not now(), so tests can move them.
 
@@ -57,7 +57,7 @@ INSERT INTO market_data_cache (dataset, next_attempt_at) VALUES
   ('trending', '1970-01-01T00:00:00Z');
 
 -- A quote is a price promise kept until expires_at: the prices and adjustments it used are stored
--- with it, and the database checks that its figures follow from them (DESIGN §4), so a row can
+-- with it, and the database checks that its figures follow from them (docs/decisions.md §4), so a row can
 -- never say one value and mean another.
 CREATE TABLE crypto_quotes (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,9 +1,9 @@
--- Bills with Wise Gems (SPEC §2 /airtime /data /tv /electricity, §7; DESIGN §5 "Bills", §5b):
+-- Bills with Wise Gems (docs/product.md §2 /airtime /data /tv /electricity, §7; docs/decisions.md §5 "Bills", §5b):
 -- the plan cache every instance reads, and the orders whose money side is a gem hold.
 -- Times come from the application's clock, not now(), so tests can move them.
 
--- SPEC §3 data and TV plans, as the bill-payment service last listed them, one row per plan.
--- amount is whole gems: the integer part of variation_amount (SPEC §9, 1 gem = ₦1).
+-- docs/product.md §3 data and TV plans, as the bill-payment service last listed them, one row per plan.
+-- amount is whole gems: the integer part of variation_amount (docs/product.md §9, 1 gem = ₦1).
 CREATE TABLE bill_plans (
   kind text NOT NULL CHECK (kind IN ('data', 'tv')),
   service text NOT NULL,
@@ -79,7 +79,7 @@ CREATE TABLE bill_orders (
 
   CONSTRAINT bill_orders_request_id_key UNIQUE (request_id),
   CONSTRAINT bill_orders_idempotency_key UNIQUE (user_id, idempotency_key),
-  -- What each kind names; SPEC §9 / DESIGN §9: airtime between 50 and 100,000.
+  -- What each kind names; docs/product.md §9 / docs/decisions.md §9: airtime between 50 and 100,000.
   CONSTRAINT bill_orders_kind_shape CHECK (
     CASE kind
       WHEN 'airtime' THEN service IN ('mtn', 'airtel', 'glo', 'etisalat') AND amount BETWEEN 50 AND 100000

@@ -1,4 +1,4 @@
--- Crypto selling, the sale (SPEC §5 "Crypto sale", §7 sell_cryptocurrency.php; DESIGN §4-§5): a
+-- Crypto selling, the sale (docs/product.md §5 "Crypto sale", §7 sell_cryptocurrency.php; docs/decisions.md §4-§5): a
 -- crypto sale is a row of the one sales table (0007), kind 'crypto', sold at a stored quote (0008).
 -- It keeps the prices and adjustments its value was computed with in typed columns, so the
 -- database can check the arithmetic, that the figures are the quote's own, that the quote was
@@ -6,7 +6,7 @@
 --
 -- For a coin, the shared columns read as they do on the detail screen: currency 'USD',
 -- currency_amount = the coins' worth in US dollars (coin_amount × price_usd), exchange_rate = naira
--- per US dollar (DESIGN §4). So value_kobo = round(currency_amount × exchange_rate × 100) holds for
+-- per US dollar (docs/decisions.md §4). So value_kobo = round(currency_amount × exchange_rate × 100) holds for
 -- every kind of sale.
 
 -- A sale names its quote together with its customer: it can only use its own customer's quote.
@@ -26,7 +26,7 @@ ALTER TABLE sales
   ADD COLUMN usdt_adjustment_ngn numeric(14, 2),
   ADD COLUMN usdt_rate_ngn numeric CHECK (usdt_rate_ngn > 0),
   ADD COLUMN coin_adjustment_ngn numeric(14, 2),
-  -- The blockchain transaction ID the customer gave (SPEC §5: optional); shown to them and staff.
+  -- The blockchain transaction ID the customer gave (docs/product.md §5: optional); shown to them and staff.
   ADD COLUMN transaction_id text CHECK (
     char_length(transaction_id) BETWEEN 1 AND 120 AND transaction_id !~ '[\x01-\x1F\x7F-\x9F]'
   ),
@@ -44,7 +44,7 @@ ALTER TABLE sales ADD CONSTRAINT sales_giftcard_shape CHECK (
 );
 
 -- A crypto sale names its coin, amount and quote, and its figures follow from the quote's prices
--- exactly as DESIGN §4 computes them (numeric is exact; round() is half away from zero, half-up
+-- exactly as docs/decisions.md §4 computes them (numeric is exact; round() is half away from zero, half-up
 -- for these positives). An amount is never finer than its coin (BTC 8 decimals, USDT 6, BNB 8, SOL 9).
 ALTER TABLE sales ADD CONSTRAINT sales_crypto_shape CHECK (
   kind <> 'crypto' OR (
@@ -152,7 +152,7 @@ END;
 $$;
 
 -- At commit, a gift-card sale has 1 to 10 images (as in 0007) and a crypto sale exactly one: the
--- screenshot of the transfer (SPEC §5). The constraint trigger keeps its 0007 name.
+-- screenshot of the transfer (docs/product.md §5). The constraint trigger keeps its 0007 name.
 CREATE OR REPLACE FUNCTION sale_check_images() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   image_count integer;

@@ -1,4 +1,4 @@
--- The back office (DESIGN §5, §8): staff and their sessions, the decisions on sales, the payouts
+-- The back office (docs/decisions.md §5, §8): staff and their sessions, the decisions on sales, the payouts
 -- that pay customers, locked customers, the catalogue's rate history and the audit log of every
 -- staff action. As elsewhere, the database itself refuses what must never happen: a sale paid
 -- twice or without a successful payout, a decision rewritten, an audit line edited. Times come

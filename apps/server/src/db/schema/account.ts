@@ -8,7 +8,7 @@ const owner = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-/** The four-digit transaction PIN (argon2id) and its lockout state (DESIGN §3). */
+/** The four-digit transaction PIN (argon2id) and its lockout state (docs/decisions.md §3). */
 export const transactionPins = pgTable('transaction_pins', {
   userId: uuid('user_id')
     .primaryKey()

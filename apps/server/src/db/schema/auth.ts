@@ -19,7 +19,7 @@ export const users = pgTable(
     gender: text('gender', { enum: ['male', 'female'] }),
     address: text('address'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    /** Storage key of the profile photo; '' is the default picture (SPEC §3). */
+    /** Storage key of the profile photo; '' is the default picture (docs/product.md §3). */
     photo: text('photo').notNull().default(''),
     // Locked by staff (0011_back_office.sql): no login, no session, until unlocked.
     lockedAt: timestamp('locked_at', { withTimezone: true }),

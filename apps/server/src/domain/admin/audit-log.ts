@@ -5,7 +5,7 @@ import { staff, staffAuditLog } from '../../db/schema/index';
 import { BIGINT_ID, decodeCursor, encodeCursor, likePattern } from './customers-paging';
 
 /**
- * The audit log for admins (DESIGN §8), newest first, keyset-paged on (at, id). Filters combine
+ * The audit log for admins (docs/decisions.md §8), newest first, keyset-paged on (at, id). Filters combine
  * with AND; `q` finds text in the action, the target (type or id) and the actor's e-mail. The
  * three indexes of 0011 serve the unfiltered list, a staff member's lines and a target's lines;
  * the text search reads the lines in order until a page is full.

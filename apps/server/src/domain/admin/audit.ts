@@ -16,7 +16,7 @@ export interface StaffAction {
 }
 
 /**
- * Writes one audit line (DESIGN §8: every staff action — who, when, what, before and after). Call
+ * Writes one audit line (docs/decisions.md §8: every staff action — who, when, what, before and after). Call
  * it with the transaction that made the change, so the line exists exactly when the change does.
  * The table refuses UPDATE, DELETE and TRUNCATE.
  */

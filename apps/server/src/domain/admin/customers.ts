@@ -171,7 +171,7 @@ function summaryOf(row: {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** Everything a reviewer needs to help one customer (DESIGN §8). */
+/** Everything a reviewer needs to help one customer (docs/decisions.md §8). */
 export async function getCustomerDetail(db: Db, clock: Clock, userId: string): Promise<AdminCustomerDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw customerNotFound();

@@ -113,7 +113,7 @@ const loginLocked = (until: Date, now: Date) =>
   rateLimited(authMessages.loginThrottled, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 
 /**
- * Checks credentials under the account's lockout (DESIGN §3): 5 wrong passwords within 15
+ * Checks credentials under the account's lockout (docs/decisions.md §3): 5 wrong passwords within 15
  * minutes of the first one lock the account, whichever identifier was typed, until those 15
  * minutes end; while locked even the right password is refused (429). The count lives in the
  * database, so nothing in memory can erase it. An unknown identifier spends an argon2 check like

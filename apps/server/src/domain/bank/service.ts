@@ -46,7 +46,7 @@ async function findBank(db: Db, code: string): Promise<Bank> {
   return bank;
 }
 
-/** SPEC §3: bank_name and bank_account are null while none are added. */
+/** docs/product.md §3: bank_name and bank_account are null while none are added. */
 export async function getBankDetails(db: Db, userId: string): Promise<BankDetailsResponse> {
   const [row] = await db
     .select({ bankName: banks.name, bankCode: banks.code, account: bankDetails.accountNumber, accountName: bankDetails.accountName })

@@ -26,7 +26,7 @@ import { getOwnOrderRow, toBillOrder, type BillOrderRow } from './orders';
 import type { BillDeps } from './settings';
 
 /**
- * The PIN screen's authorisation (DESIGN §5 Bills): PIN verified → gems held → the provider asked
+ * The PIN screen's authorisation (docs/decisions.md §5 Bills): PIN verified → gems held → the provider asked
  * once, with the order's request id → the hold captured (successful) or released (failed), or,
  * when the answer is unknown (timeout, 5xx), the order left processing for the status-query job.
  *
@@ -112,7 +112,7 @@ export type Verdict =
   | { outcome: 'successful'; token: string | null; units: string | null; providerMessage: string | null }
   | { outcome: 'failed'; providerMessage: string | null; unreached: boolean };
 
-/** What the customer reads for a refusal: SPEC §4 fixes data's; the others show the provider's words. */
+/** What the customer reads for a refusal: docs/product.md §4 fixes data's; the others show the provider's words. */
 function failureMessage(order: BillOrderRow, verdict: Extract<Verdict, { outcome: 'failed' }>): string {
   if (verdict.unreached) return billMessages.providerUnreachable;
   if (order.kind === 'data') return billMessages.dataFailed;

@@ -19,7 +19,7 @@ import { DomainError } from '../errors';
 import type { BillSettings } from './settings';
 
 /**
- * The plan cache (DESIGN §6: a screen never waits on the provider): data and TV plan lists kept in
+ * The plan cache (docs/decisions.md §6: a screen never waits on the provider): data and TV plan lists kept in
  * the database, refreshed by a recurring job, read by every request. A failed refresh keeps the
  * last good list. Only a list that was never fetched is fetched by a request, once (the claim
  * lets one caller through), and not waited on for longer than planFirstFetchWaitMs.
@@ -44,7 +44,7 @@ const ERROR_TEXT_MAX = 500;
 export const plansUnavailable = (kind: BillPlanKind) =>
   new DomainError(billErrorCodes.plansUnavailable, kind === 'data' ? billMessages.dataPlansUnavailable : billMessages.tvPlansUnavailable, 503);
 
-/** SPEC §9: the integer part of the provider's price, in whole gems; undefined for a price we can't offer. */
+/** docs/product.md §9: the integer part of the provider's price, in whole gems; undefined for a price we can't offer. */
 export function planAmountGems(amountNaira: string): number | undefined {
   const match = /^(\d{1,12})(?:\.\d+)?$/.exec(amountNaira.trim());
   if (!match) return undefined;

@@ -10,7 +10,7 @@ export const BILL_RECOVERY_JOB = 'bills.recover_orders';
 export const BILL_PLAN_REFRESH_JOB = 'bills.refresh_plans';
 
 /**
- * The bills area's background work (DESIGN §5b). They need the providers built at start-up, so
+ * The bills area's background work (docs/decisions.md §5b). They need the providers built at start-up, so
  * server.ts hands them to the worker (app-jobs.ts; `JobSet` in jobs/worker.ts):
  * - `bills.requery`: one status query for one processing order; still unknown → the attempt
  *   fails and the queue asks again with back-off (15 s doubling to 30 min, 25 attempts);

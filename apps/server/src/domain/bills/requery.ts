@@ -7,7 +7,7 @@ import { findOrderRow } from './orders';
 import type { BillDeps } from './settings';
 
 /**
- * Settling orders whose outcome was unknown (DESIGN §5: "a provider that times out leaves the
+ * Settling orders whose outcome was unknown (docs/decisions.md §5: "a provider that times out leaves the
  * order processing and a background job re-queries the provider until it settles").
  *
  * - The status-query job (`bills.requery`) asks the provider about the order's request id and

@@ -5,7 +5,7 @@ import { refreshMarketData, type MarketSettings } from './market-cache';
 export const MARKET_REFRESH_JOB = 'crypto.refresh_market_data';
 
 /**
- * The market-data refresh as a recurring job (DESIGN §5b): one slot per refresh interval, run by
+ * The market-data refresh as a recurring job (docs/decisions.md §5b): one slot per refresh interval, run by
  * one worker. A provider failure is not retried by the queue — the last good prices stay served
  * and the next slot asks again — and the cache's own claim keeps it to one provider call per
  * interval even if a slot ran twice.

@@ -9,7 +9,7 @@ import { MarketDataError, type CoinMarket, type MarketDataProvider, type Trendin
 import { DomainError } from '../errors';
 
 /**
- * The server's cache of market prices (DESIGN §6): refreshed in the background, one provider call
+ * The server's cache of market prices (docs/decisions.md §6): refreshed in the background, one provider call
  * per interval however many instances run, read by every customer request without waiting on the
  * provider. The last good prices are kept when the provider fails; once they are older than the
  * maximum age they are served marked stale and quotes are refused.

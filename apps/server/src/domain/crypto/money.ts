@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * Decimal arithmetic for crypto values (DESIGN §4: never binary floats). 64 significant digits
+ * Decimal arithmetic for crypto values (docs/decisions.md §4: never binary floats). 64 significant digits
  * keep every product here exact — a coin amount (≤ 18 digits) × a USD price (≤ 15) × a naira
  * rate (≤ 20) — so rounding happens once, on purpose, at the kobo.
  */

@@ -60,7 +60,7 @@ export interface QuoteFigures {
   valueKobo: number;
 }
 
-/** DESIGN §4's value, exactly: amount × coin USD price × naira-per-USD rate, rounded once, to the kobo. */
+/** docs/decisions.md §4's value, exactly: amount × coin USD price × naira-per-USD rate, rounded once, to the kobo. */
 export function computeQuote(input: QuoteInput): QuoteFigures {
   const rate = rateFor(input.coin, input.usdtMarketRateNgn, input.adjustments);
   // An adjustment larger than the market rate leaves no price to pay: nothing is quoted until it is fixed.

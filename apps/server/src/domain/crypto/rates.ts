@@ -25,7 +25,7 @@ export interface CoinRate {
 }
 
 /**
- * DESIGN §4 / SPEC §9: naira per USD for a coin = the USDT market rate in NGN ± the USDT
+ * docs/decisions.md §4 / docs/product.md §9: naira per USD for a coin = the USDT market rate in NGN ± the USDT
  * adjustment, then ± that coin's own adjustment for BTC, BNB and SOL.
  */
 export function rateFor(coin: CoinId, usdtMarketRateNgn: Decimal.Value, adjustments: Adjustments): CoinRate {

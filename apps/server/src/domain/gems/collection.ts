@@ -8,7 +8,7 @@ import { DomainError } from '../errors';
 import { getGemBalance, lockUserAccount, postEntry, systemAccountId } from './ledger';
 
 /**
- * Daily collection (SPEC §4, DESIGN §4): the server's clock and APP_TIMEZONE decide what today
+ * Daily collection (docs/product.md §4, docs/decisions.md §4): the server's clock and APP_TIMEZONE decide what today
  * is; the primary key (user_id, local_date) and the entry's idempotency key both make a second
  * collection on the same calendar day impossible, however the requests interleave.
  */

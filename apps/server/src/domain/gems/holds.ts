@@ -7,10 +7,10 @@ import { DomainError } from '../errors';
 import { assertGemAmount, insufficientGems, lockUserAccount, mapOverdraft, postEntry, systemAccountId } from './ledger';
 
 /**
- * Holds reserve gems for a pending purchase (DESIGN §5 bills: PIN → hold → provider → capture on
+ * Holds reserve gems for a pending purchase (docs/decisions.md §5 bills: PIN → hold → provider → capture on
  * success, release on failure). Placing a hold takes the gems out of the spendable balance at
  * once, so two purchases can never spend the same gems; the holds system account carries them
- * until the hold settles. SPEC §7's deduct_reward.php becomes place + capture.
+ * until the hold settles. docs/product.md §7's deduct_reward.php becomes place + capture.
  */
 
 export interface GemHold {

@@ -14,7 +14,7 @@ import {
 import { DomainError } from '../errors';
 
 /**
- * The Wise Gems ledger (DESIGN §4): double-entry, append-only, idempotent.
+ * The Wise Gems ledger (docs/decisions.md §4): double-entry, append-only, idempotent.
  *
  * - Every movement is one `gem_entries` row with lines whose signed amounts sum to zero
  *   (checked here before writing and again by a deferred constraint trigger at commit).

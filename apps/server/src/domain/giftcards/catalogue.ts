@@ -17,7 +17,7 @@ import { bandEdge } from './value';
 
 /**
  * The gift-card catalogue customers see: enabled cards and their enabled sub-categories
- * (SPEC §7 get_gift_cards, search_cards, get_gift_card_subcategories.php).
+ * (docs/product.md §7 get_gift_cards, search_cards, get_gift_card_subcategories.php).
  */
 
 type CardRow = typeof giftCards.$inferSelect;
@@ -78,7 +78,7 @@ const byName = (a: CardRow, b: CardRow) => nameCollator.compare(a.name, b.name);
 const enabledCards = (db: Db) =>
   prepared(db, 'giftcards_enabled', (d) => d.select().from(giftCards).where(eq(giftCards.enabled, true)).prepare('giftcards_enabled'));
 
-/** Enabled cards by name; an empty catalogue is SPEC §7's "error if empty" (404). */
+/** Enabled cards by name; an empty catalogue is docs/product.md §7's "error if empty" (404). */
 export async function listGiftCards(db: Db): Promise<GiftCard[]> {
   const rows = await enabledCards(db).execute();
   if (rows.length === 0) throw new DomainError(giftCardErrorCodes.notFound, giftCardMessages.emptyCatalogue, 404);

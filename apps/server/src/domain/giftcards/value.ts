@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * Gift-card money (SPEC §9, DESIGN §4): value = amount × exchange_rate, in kobo, rounded half-up.
+ * Gift-card money (docs/product.md §9, docs/decisions.md §4): value = amount × exchange_rate, in kobo, rounded half-up.
  * Every figure arrives and leaves as a decimal string or an integer of kobo; nothing passes
  * through a binary float. A private Decimal class keeps these settings away from anyone else's.
  */

@@ -7,7 +7,7 @@ import type { Messenger } from '../../providers/messaging/index';
 
 /**
  * E-mails about money (a sale paid or rejected, a PIN reset) leave through the durable job queue
- * (DESIGN §5b): enqueued in the transaction that made the change, so the mail exists exactly when
+ * (docs/decisions.md §5b): enqueued in the transaction that made the change, so the mail exists exactly when
  * the change does, and retried with back-off when SMTP is down.
  */
 

@@ -16,7 +16,7 @@ export class PayoutStillOpen extends Error {
 const payload = z.object({ payoutId: z.uuid() });
 
 /**
- * The payouts area's background work (DESIGN §5b), built with the provider server.ts made:
+ * The payouts area's background work (docs/decisions.md §5b), built with the provider server.ts made:
  * - `payouts.send`: the approval's job — recipient, transfer with our reference, the answer
  *   written down; an unknown outcome retries (each retry asks the provider before resending);
  * - `payouts.check`: a status query for a transfer the provider accepted as pending, repeated

@@ -36,7 +36,7 @@ export async function hasPin(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** SPEC §3: pin_status is `pending` until a PIN is set. */
+/** docs/product.md §3: pin_status is `pending` until a PIN is set. */
 export async function getPinStatus(db: Db, userId: string): Promise<PinStatusResponse> {
   return { pin_status: (await hasPin(db, userId)) ? 'set' : 'pending' };
 }
@@ -45,7 +45,7 @@ export async function getPinStatus(db: Db, userId: string): Promise<PinStatusRes
 const pinTries = oneAtATime();
 
 /**
- * Checks a PIN. Five wrong ones lock PIN use for 15 minutes (DESIGN §3); while locked even the
+ * Checks a PIN. Five wrong ones lock PIN use for 15 minutes (docs/decisions.md §3); while locked even the
  * right PIN is refused.
  *
  * Every try is counted *before* its PIN is checked, in one atomic statement that refuses it while

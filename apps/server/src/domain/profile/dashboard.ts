@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import { photoUrl } from '../uploads/photos';
 
 /**
- * Everything the home screen shows in one answer (SPEC §1, §4 "Pending-action prompts"), in one
+ * Everything the home screen shows in one answer (docs/product.md §1, §4 "Pending-action prompts"), in one
  * statement: the name and photo, the available gem balance (the cached account balance, as
  * getGemBalance reads it), the unread count, and whether a PIN and bank details exist. Five
  * statements competing for the pool made this the slowest screen (issue 12).

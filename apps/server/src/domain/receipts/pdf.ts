@@ -18,7 +18,7 @@ function loadFonts() {
   return fonts;
 }
 
-// LOOK.md's palette, in the web's AA shades (apps/web/src/components/ui/tokens.css); a receipt
+// docs/look.md's palette, in the web's AA shades (apps/web/src/components/ui/tokens.css); a receipt
 // is a document and keeps the light theme whatever the app's.
 const INK = '#0F1222';
 const INK_2 = '#5B6075';

@@ -9,13 +9,13 @@ import { decodeCursor, encodeCursor } from '../transactions/service';
 import { assertGemAmount, getGemBalance, getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';
 
 /**
- * Rewards (DESIGN §4): each sale staff approve accrues a claimable reward in gems; "Collect
+ * Rewards (docs/decisions.md §4): each sale staff approve accrues a claimable reward in gems; "Collect
  * Rewards" moves everything claimable into the spendable balance as one entry. Accrued gems sit
  * in the customer's `rewards` account, so the ledger accounts for them from the moment they are
  * earned; the claimable total is that account's balance and always equals the unclaimed rewards.
  */
 
-/** Default of REWARD_GEMS_PER_1000_NAIRA (DESIGN §4). */
+/** Default of REWARD_GEMS_PER_1000_NAIRA (docs/decisions.md §4). */
 export const DEFAULT_REWARD_GEMS_PER_1000_NAIRA = 1;
 const KOBO_PER_1000_NAIRA = 100_000;
 
@@ -86,7 +86,7 @@ export interface SaleRewardInput {
   saleId: string;
   /** The approved sale's naira value in kobo. */
   amountKobo: number;
-  /** REWARD_GEMS_PER_1000_NAIRA (DESIGN §4). */
+  /** REWARD_GEMS_PER_1000_NAIRA (docs/decisions.md §4). */
   gemsPer1000Naira?: number;
   /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
   description: string;

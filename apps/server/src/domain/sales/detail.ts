@@ -27,7 +27,7 @@ import { DomainError } from '../errors';
 
 type SaleRow = typeof sales.$inferSelect;
 
-/** SPEC §4's three statuses: everything before payment or rejection is pending. */
+/** docs/product.md §4's three statuses: everything before payment or rejection is pending. */
 export function listStatusOf(status: SaleStatus): TransactionStatus {
   if (status === 'paid') return 'successful';
   if (status === 'rejected') return 'rejected';

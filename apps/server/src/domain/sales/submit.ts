@@ -26,7 +26,7 @@ import { refuseUsedCardCode } from './duplicates';
 import { getSaleDetail } from './detail';
 
 /**
- * Submitting a sale (DESIGN §5): the steps every kind shares — Idempotency-Key, bank details,
+ * Submitting a sale (docs/decisions.md §5): the steps every kind shares — Idempotency-Key, bank details,
  * images stored first, one transaction for the sale, its images and its first status event, files
  * deleted again if that fails — in `submitSale`; what a kind checks and records is handed in
  * (`submitGiftCardSale` here, `submitCryptoSale` in crypto.ts).

@@ -8,7 +8,7 @@ import { deleteStaffSessions } from './sessions';
 
 export type StaffRow = typeof staff.$inferSelect;
 
-/** DESIGN §8: five wrong passwords or codes in a row lock the staff account for 15 minutes. */
+/** docs/decisions.md §8: five wrong passwords or codes in a row lock the staff account for 15 minutes. */
 export const STAFF_MAX_FAILURES = 5;
 export const STAFF_LOCK_MS = 15 * 60 * 1000;
 

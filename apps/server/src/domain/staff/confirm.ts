@@ -16,7 +16,7 @@ const refused = (message: string) => new DomainError(staffErrorCodes.confirmatio
 
 /**
  * Checks the staff member's current authenticator code before an action that moves money or
- * changes where it goes (DESIGN §8), so a stolen staff cookie alone moves nothing. Throws 403
+ * changes where it goes (docs/decisions.md §8), so a stolen staff cookie alone moves nothing. Throws 403
  * CONFIRMATION_INVALID otherwise.
  *
  * Call it with `ctx.db`, before the action's own transaction: a wrong code is counted (it commits

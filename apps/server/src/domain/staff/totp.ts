@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
 
 /**
- * The staff second factor (DESIGN §8): RFC 6238 codes, 6 digits, 30-second steps, one step of
+ * The staff second factor (docs/decisions.md §8): RFC 6238 codes, 6 digits, 30-second steps, one step of
  * clock drift either way. The shared secret is stored encrypted (AES-256-GCM, key derived from
  * SESSION_SECRET with HKDF), bound to its staff row, so a copy of the table alone mints no codes.
  */

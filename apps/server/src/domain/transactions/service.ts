@@ -18,7 +18,7 @@ import { getSaleDetail, latestPayoutFailure, toTransactionItem, type SaleListRow
 import { billListConditions, billStatusOfList, billTransactionItem, getBillTransaction, type BillListRow } from '../bills/transactions';
 
 /**
- * The customer's transactions: every kind of sale, newest first (SPEC §2 "Transactions list",
+ * The customer's transactions: every kind of sale, newest first (docs/product.md §2 "Transactions list",
  * search by status), paged by keyset on (created_at, id) — the order of sales_user_list_idx and
  * sales_user_status_list_idx — so a page never repeats or skips a row when new sales arrive.
  */

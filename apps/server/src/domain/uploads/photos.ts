@@ -9,7 +9,7 @@ import type { FileStore } from '../../providers/file-store/index';
 const PHOTO_TYPE = 'image/webp';
 export const PHOTO_URL_PREFIX = '/api/profile/photo/';
 
-/** The URL a screen loads the photo from, or '' for the default picture (SPEC §3). */
+/** The URL a screen loads the photo from, or '' for the default picture (docs/product.md §3). */
 export const photoUrl = (storageKey: string) => (storageKey ? `${PHOTO_URL_PREFIX}${storageKey}` : '');
 
 /** Stores a new profile photo under a random name and points the profile at it; the old one goes. */

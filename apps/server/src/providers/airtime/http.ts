@@ -2,7 +2,7 @@ import { endpoint, integerPart, requestJson, toPurchaseResult, toStatusResult } 
 import type { AirtimeProvider, AirtimePurchase, PurchaseResult, StatusResult } from './types';
 
 /**
- * The airtime provider of SPEC §7, relative to AIRTIME_BASE_URL:
+ * The airtime provider of docs/product.md §7, relative to AIRTIME_BASE_URL:
  *
  * | call | request | answer read |
  * |---|---|---|

@@ -7,7 +7,7 @@ export interface AirtimePurchase extends PurchaseBase {
   network: BillNetwork;
 }
 
-/** SPEC §7's airtime provider: one purchase call, plus our status query by request id. */
+/** docs/product.md §7's airtime provider: one purchase call, plus our status query by request id. */
 export interface AirtimeProvider {
   readonly name: 'sandbox' | 'http';
   buyAirtime(purchase: AirtimePurchase): Promise<PurchaseResult>;

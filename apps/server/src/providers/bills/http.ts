@@ -14,7 +14,7 @@ import {
 } from './types';
 
 /**
- * The bill-payment service of SPEC §7, spoken exactly as the old client did, plus the two calls
+ * The bill-payment service of docs/product.md §7, spoken exactly as the old client did, plus the two calls
  * the protocol leaves unnamed (customer verification, status by request id). Paths relative to
  * BILLS_BASE_URL; `public_key` in the query of a GET and in the JSON body of a POST:
  *
@@ -44,7 +44,7 @@ const planSchema = z.looseObject({
   variation_code: z.string().trim().min(1).max(100),
   variation_amount: amountText,
 });
-/** SPEC §3 spells it `varations`; the correct spelling is read too, should the service ever fix it. */
+/** docs/product.md §3 spells it `varations`; the correct spelling is read too, should the service ever fix it. */
 const plansAnswerSchema = z.looseObject({
   data: z.looseObject({
     varations: z.array(planSchema).max(PLANS_MAX).optional(),
@@ -58,7 +58,7 @@ const verifyAnswerSchema = z.looseObject({
   data: z.looseObject({ customer_name: z.string().trim().min(1).max(200) }).nullish(),
 });
 
-/** SPEC §7: the data request's service_name is the network word of the plan name ("MTN 1GB …" → "mtn"). */
+/** docs/product.md §7: the data request's service_name is the network word of the plan name ("MTN 1GB …" → "mtn"). */
 export function networkWordOf(planName: string, fallback: BillNetwork): string {
   const word = planName.trim().split(/\s+/)[0]?.toLowerCase().replace(/[^a-z0-9]/g, '');
   return word || fallback;

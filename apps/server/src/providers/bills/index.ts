@@ -6,7 +6,7 @@ import type { BillsProvider } from './types';
 export type { BillsProvider, CustomerCheck, ProviderPlan, PurchaseResult, StatusResult } from './types';
 export { BillsProviderError } from './types';
 
-/** The real bill-payment service when its key is configured, the offline sandbox otherwise (DESIGN §6). */
+/** The real bill-payment service when its key is configured, the offline sandbox otherwise (docs/decisions.md §6). */
 export function createBillsProvider(config: Pick<Config, 'BILLS_PUBLIC_KEY' | 'BILLS_BASE_URL' | 'BILLS_TIMEOUT_MS'>): BillsProvider {
   if (!config.BILLS_PUBLIC_KEY || !config.BILLS_BASE_URL) return new SandboxBillsProvider();
   return new HttpBillsProvider({ publicKey: config.BILLS_PUBLIC_KEY, baseUrl: config.BILLS_BASE_URL, timeoutMs: config.BILLS_TIMEOUT_MS });

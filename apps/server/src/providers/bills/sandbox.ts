@@ -13,7 +13,7 @@ import type {
 } from './types';
 
 /**
- * The offline stand-in for the airtime provider and the bill-payment service (DESIGN §6), used
+ * The offline stand-in for the airtime provider and the bill-payment service (docs/decisions.md §6), used
  * when their keys are not set. Deterministic, and every path of an order can be reached by hand:
  *
  * | input | what happens |

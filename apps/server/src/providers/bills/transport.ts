@@ -4,7 +4,7 @@ import { providerFetch } from '../../lib/metrics';
 import type { PurchaseResult, StatusResult } from './types';
 
 /**
- * HTTP for the airtime provider and the bill-payment service (SPEC §7): JSON in and out, a time
+ * HTTP for the airtime provider and the bill-payment service (docs/product.md §7): JSON in and out, a time
  * limit on every call, and every answer checked with zod before anything reads it. The one
  * question that matters for money is answered here: could the request have been carried out?
  */
@@ -89,7 +89,7 @@ const deliveryDetails = z
   .nullish()
   .transform((value) => ({ token: value?.token ?? null, units: value?.units ?? null }));
 
-/** SPEC §7: every purchase answers `success` and usually `message`; electricity adds `response.token` and `response.units`. */
+/** docs/product.md §7: every purchase answers `success` and usually `message`; electricity adds `response.token` and `response.units`. */
 const purchaseAnswerSchema = z.looseObject({
   success: z.boolean(),
   message: z.unknown().optional(),
@@ -148,7 +148,7 @@ export function toStatusResult(answer: ProviderAnswer): StatusResult {
   }
 }
 
-/** SPEC §9: the amount sent to a provider is the integer part. */
+/** docs/product.md §9: the amount sent to a provider is the integer part. */
 export const integerPart = (amount: number) => Math.trunc(amount);
 
 /** `base` + `path`, whether or not the base ends in a slash. */

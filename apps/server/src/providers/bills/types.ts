@@ -25,7 +25,7 @@ export type StatusResult =
   | { outcome: 'pending'; reason: string }
   | { outcome: 'not_found' };
 
-/** SPEC §3 data/TV plan as the provider lists it; the amount is its decimal text, unconverted. */
+/** docs/product.md §3 data/TV plan as the provider lists it; the amount is its decimal text, unconverted. */
 export interface ProviderPlan {
   variationCode: string;
   name: string;
@@ -36,14 +36,14 @@ export interface ProviderPlan {
 export interface PurchaseBase {
   requestId: string;
   phone: string;
-  /** Whole naira (SPEC §9: the integer part is what is sent). */
+  /** Whole naira (docs/product.md §9: the integer part is what is sent). */
   amount: number;
 }
 
 export interface DataPurchase extends PurchaseBase {
   network: BillNetwork;
   variationCode: string;
-  /** SPEC §7: the data request's service_name is the network word of the plan's name. */
+  /** docs/product.md §7: the data request's service_name is the network word of the plan's name. */
   planName: string;
 }
 
@@ -63,7 +63,7 @@ export type CustomerCheck =
   | { kind: 'electricity'; provider: ElectricityProvider; meterNumber: string; meterType: MeterType }
   | { kind: 'tv'; service: TvService; smartCardNumber: string };
 
-/** SPEC §7's bill-payment service: data, cable TV and electricity. */
+/** docs/product.md §7's bill-payment service: data, cable TV and electricity. */
 export interface BillsProvider {
   readonly name: 'sandbox' | 'http';
   /** Throws BillsProviderError when the list can't be had. */

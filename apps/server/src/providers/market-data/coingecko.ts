@@ -14,7 +14,7 @@ export const COINGECKO_BASE_URLS: Record<CoinGeckoPlan, string> = {
 };
 const KEY_HEADERS: Record<CoinGeckoPlan, string> = { demo: 'x-cg-demo-api-key', pro: 'x-cg-pro-api-key' };
 
-/** SPEC §7: bitcoin, tether, binancecoin and solana. */
+/** docs/product.md §7: bitcoin, tether, binancecoin and solana. */
 export const COINGECKO_IDS: Record<CoinId, string> = { btc: 'bitcoin', usdt: 'tether', bnb: 'binancecoin', sol: 'solana' };
 
 const DEFAULT_TIMEOUT_MS = 10_000;

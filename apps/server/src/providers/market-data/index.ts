@@ -7,7 +7,7 @@ import type { MarketDataProvider } from './types';
 export type { CoinMarket, MarketDataProvider, TrendingCoinData } from './types';
 export { MarketDataError } from './types';
 
-/** CoinGecko when its key is configured, the offline sandbox otherwise (DESIGN §6). */
+/** CoinGecko when its key is configured, the offline sandbox otherwise (docs/decisions.md §6). */
 export function createMarketData(
   config: Pick<Config, 'COINGECKO_API_KEY' | 'COINGECKO_PLAN' | 'COINGECKO_BASE_URL'>,
   clock: Clock,

@@ -29,7 +29,7 @@ const waves = (volatility: number, seed: number): Wave[] => [
   { amplitude: volatility * 0.04, periodH: 0.9 + seed * 0.11, phase: seed * 3.7 },
 ];
 
-/** The sellable coins, near their late-2025 levels (DESIGN §6: realistic). */
+/** The sellable coins, near their late-2025 levels (docs/decisions.md §6: realistic). */
 const SELLABLE: Record<CoinId, SandboxCoin> = {
   btc: { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', baseUsd: 95_000, waves: waves(0.05, 1) },
   usdt: { id: 'tether', symbol: 'USDT', name: 'Tether', baseUsd: 1, waves: waves(0.0006, 2) },

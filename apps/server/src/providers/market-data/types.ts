@@ -1,7 +1,7 @@
 import type { CoinId } from '@wise/shared';
 
 /**
- * Market data for the four sellable coins and the trending list (SPEC §7 "External services").
+ * Market data for the four sellable coins and the trending list (docs/product.md §7 "External services").
  * Prices are plain decimal strings ("95123.45"), never binary floats; sparklines are display-only
  * numbers, oldest first, at most a week of hourly points.
  */

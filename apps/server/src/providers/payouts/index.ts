@@ -9,7 +9,7 @@ export type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, Recipi
 export { PaystackPayouts, paystackSignature } from './paystack';
 export { SandboxPayouts, SANDBOX_FAIL_SUFFIX, SANDBOX_PENDING_SUFFIX } from './sandbox';
 
-/** Paystack transfers when the secret key is configured, the offline sandbox otherwise (DESIGN §6). */
+/** Paystack transfers when the secret key is configured, the offline sandbox otherwise (docs/decisions.md §6). */
 export function createPayoutProvider(
   config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_BASE_URL' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'>,
   /** The sandbox keeps its transfers in the database, where every instance sees them. */

@@ -30,7 +30,7 @@ const meOf = (staff: StaffPrincipal, mustChangePassword: boolean): StaffMe => ({
 });
 
 /**
- * Staff sign-in (DESIGN §8): password → a `password`-stage session that reaches only the TOTP
+ * Staff sign-in (docs/decisions.md §8): password → a `password`-stage session that reaches only the TOTP
  * enrolment or verification → a new, `verified` session. Limits: per IP (prefixed so staff and
  * customer logins don't share a budget) and, in the database, per account.
  */

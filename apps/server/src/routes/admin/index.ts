@@ -13,7 +13,7 @@ import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
 
 /**
- * The back office's API (DESIGN §8) under /api/admin. Every route declares the staff role it
+ * The back office's API (docs/decisions.md §8) under /api/admin. Every route declares the staff role it
  * needs (`config: { staff: 'reviewer' | 'admin' }`); a customer's session never reaches one.
  */
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteContext }) {

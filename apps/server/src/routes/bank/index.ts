@@ -15,7 +15,7 @@ import { errorResponses } from '../schemas';
 const tags = ['bank'];
 
 /**
- * SPEC §7 `get_bank_details.php` → GET /api/bank; `update_bank` → PUT /api/bank;
+ * docs/product.md §7 `get_bank_details.php` → GET /api/bank; `update_bank` → PUT /api/bank;
  * `bank_list` → GET /api/banks; the account-name look-up → POST /api/bank/resolve.
  * Registered at /api so both /api/bank and /api/banks live here.
  */

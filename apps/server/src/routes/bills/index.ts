@@ -28,7 +28,7 @@ import { errorResponses } from '../schemas';
 const tags = ['bills'];
 
 /**
- * Bills with Wise Gems (BILLS-API.md; SPEC §2 /airtime /data /tv /electricity). SPEC §7's
+ * Bills with Wise Gems (BILLS-API.md; docs/product.md §2 /airtime /data /tv /electricity). docs/product.md §7's
  * airtime and bill-payment calls are made by the server only; deduct_reward.php is the hold and
  * its capture or release inside an order.
  */

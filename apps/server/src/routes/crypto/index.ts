@@ -22,7 +22,7 @@ const tags = ['crypto'];
 const ART_CACHE_CONTROL = 'public, max-age=86400';
 
 /**
- * SPEC §7 coins/markets → GET /api/crypto/coins; trending search → GET /api/crypto/trending;
+ * docs/product.md §7 coins/markets → GET /api/crypto/coins; trending search → GET /api/crypto/trending;
  * get_wallet_addresses → GET /api/crypto/wallet-addresses; display_price*.php → the rates inside
  * the coins and the quote (POST /api/crypto/quotes); sell_cryptocurrency.php → POST /api/crypto/sales
  * (./sales.ts). Prices come from the server's cache only.

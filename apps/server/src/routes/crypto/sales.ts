@@ -68,7 +68,7 @@ const cryptoSaleForm: SaleFormSpec = {
 };
 
 /**
- * SPEC §7 sell_cryptocurrency.php → POST /api/crypto/sales (registered under /api/crypto). Its own
+ * docs/product.md §7 sell_cryptocurrency.php → POST /api/crypto/sales (registered under /api/crypto). Its own
  * plugin, so only this route reads multipart bodies, with one screenshot's limits.
  */
 export const cryptoSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; quoteDeps: QuoteDeps }> = async (app, { ctx, quoteDeps }) => {

@@ -5,7 +5,7 @@ import { getDashboard } from '../../domain/profile/dashboard';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
-/** SPEC §7 `GET dashboard?user_id` → GET /api/dashboard. */
+/** docs/product.md §7 `GET dashboard?user_id` → GET /api/dashboard. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/',

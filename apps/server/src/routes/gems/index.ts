@@ -18,7 +18,7 @@ import { errorResponses } from '../schemas';
 
 const tags = ['gems'];
 
-/** Wise Gems for the session's customer (SPEC §7 get_user_points.php, api_coin.php). */
+/** Wise Gems for the session's customer (docs/product.md §7 get_user_points.php, api_coin.php). */
 export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
   const calendar: CollectionCalendar = { clock: ctx.clock, timeZone: ctx.config.APP_TIMEZONE };

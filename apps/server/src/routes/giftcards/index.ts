@@ -51,7 +51,7 @@ const giftCardSaleForm: SaleFormSpec = {
 };
 
 /**
- * SPEC §7 get_gift_cards → GET /api/giftcards; search_cards?query → GET /api/giftcards/search;
+ * docs/product.md §7 get_gift_cards → GET /api/giftcards; search_cards?query → GET /api/giftcards/search;
  * get_gift_card_subcategories.php?gift_card_id (GET) → GET /api/giftcards/:slug;
  * the same (POST, the sale) → POST /api/giftcards/sales. Card artwork: GET /api/giftcards/art/:file.
  */

@@ -8,7 +8,7 @@ import { errorResponses } from '../schemas';
 const tags = ['notifications'];
 
 /**
- * SPEC §7 `GET get_notifications.php?user_id` → GET /api/notifications[?cursor=][&limit=], newest
+ * docs/product.md §7 `GET get_notifications.php?user_id` → GET /api/notifications[?cursor=][&limit=], newest
  * first, keyset-paged (+ marking them read).
  */
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -9,7 +9,7 @@ import { errorResponses } from '../schemas';
 const tags = ['pin'];
 
 /**
- * SPEC §7 `check_pin_status.php` → GET /api/pin/status; `set_pin` → POST /api/pin;
+ * docs/product.md §7 `check_pin_status.php` → GET /api/pin/status; `set_pin` → POST /api/pin;
  * `verify_pin.php` → POST /api/pin/verify.
  */
 export const pinRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -46,12 +46,12 @@ const ok = { 200: messageResponseSchema, ...errorResponses };
 const tooLarge = () => new DomainError(uploadErrorCodes.tooLarge, profileMessages.photoTooLarge, 413);
 
 /**
- * SPEC §7's profile calls, each acting on the session's user only:
+ * docs/product.md §7's profile calls, each acting on the session's user only:
  * GET profile / get_user_photo.php → GET /api/profile; get_user_contact.php → GET /api/profile/contact;
  * full_name, update_gender/address/date_of_birth → PUT /api/profile/{full-name,gender,address,date-of-birth};
  * request/verify_phone_update → POST /api/profile/phone{,/verify} (after POST /api/profile/password/confirm);
  * change_email_otp / verify_otp_and_update_email → POST /api/profile/email{,/verify} (also after the password:
- * a deliberate deviation, DESIGN §9);
+ * a deliberate deviation, docs/decisions.md §9);
  * upload_photo.php → POST /api/profile/photo; the photo itself → GET /api/profile/photo/:name.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -22,7 +22,7 @@ const toEntry = (claim: RewardClaim) => ({
   reward: claim.description,
 });
 
-/** Rewards earned by approved sales (SPEC §7 total_rewards.php, claim_reward.php, rewards_history.php). */
+/** Rewards earned by approved sales (docs/product.md §7 total_rewards.php, claim_reward.php, rewards_history.php). */
 export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates, clock } = ctx;
 

@@ -3,7 +3,7 @@ import { supportContactsResponseSchema } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { errorResponses } from '../schemas';
 
-/** The support contacts (SPEC §2 /support) from SUPPORT_WHATSAPP and SUPPORT_EMAIL. */
+/** The support contacts (docs/product.md §2 /support) from SUPPORT_WHATSAPP and SUPPORT_EMAIL. */
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const digits = ctx.config.SUPPORT_WHATSAPP.replace(/\D/g, '');
   const contacts = {

@@ -9,7 +9,7 @@ import { errorResponses } from '../schemas';
 const tags = ['transactions'];
 
 /**
- * SPEC §7 `GET get_transaction_history.php` and `GET search_transaction?status=` →
+ * docs/product.md §7 `GET get_transaction_history.php` and `GET search_transaction?status=` →
  * GET /api/transactions[?status=pending|successful|rejected][&cursor=][&limit=], newest first,
  * keyset-paged; one transaction in full → GET /api/transactions/:id.
  */

@@ -60,7 +60,7 @@ export interface FuzzReport {
  * Anything else a refusal changes is a violation.
  */
 export const refusalWrites: Record<string, { tables: string[]; why: string }> = {
-  'POST /api/auth/login': { tables: ['login_lockouts'], why: 'a wrong password counts towards the lockout (SPEC §5)' },
+  'POST /api/auth/login': { tables: ['login_lockouts'], why: 'a wrong password counts towards the lockout (docs/product.md §5)' },
   'POST /api/admin/auth/login': { tables: ['login_lockouts', 'staff_audit_log'], why: "a wrong staff password counts towards the lockout and is in the staff audit log" },
   'POST /api/admin/auth/verify': { tables: ['login_lockouts', 'staff_audit_log'], why: 'a wrong authenticator code counts like a wrong password' },
   'POST /api/auth/otp/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },

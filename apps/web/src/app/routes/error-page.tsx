@@ -10,7 +10,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
-/** The route error screen (SPEC §2): 'Oops!', the apology, then the error's status text or message. */
+/** The route error screen (docs/product.md §2): 'Oops!', the apology, then the error's status text or message. */
 export function ErrorPage() {
   const error = useRouteError();
   const detail = describe(error);

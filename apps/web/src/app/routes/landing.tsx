@@ -26,7 +26,7 @@ const pitches: readonly Pitch[] = [
   },
 ];
 
-/** Landing (/home): the two pitches alternate every 5 s, starting with the first (SPEC §1). */
+/** Landing (/home): the two pitches alternate every 5 s, starting with the first (docs/product.md §1). */
 export function LandingRoute() {
   const [current, setCurrent] = useState(0);
   const loggedIn = authStorage.isLoggedIn();

@@ -5,7 +5,7 @@ import { Ellipses, SplashArt } from '../../components/ui/art/splash-art';
 import { paths } from '../../config/paths';
 import './splash.css';
 
-/** Splash (SPEC §2): the main image over ellipses, then /home after 3 s; leaving early cancels it. */
+/** Splash (docs/product.md §2): the main image over ellipses, then /home after 3 s; leaving early cancels it. */
 export function SplashRoute() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -3,7 +3,7 @@ import './admin.css';
 
 export type BadgeTone = 'success' | 'danger' | 'pending' | 'info' | 'neutral' | 'warning';
 
-/** A small rounded label in a status colour (LOOK.md tokens). */
+/** A small rounded label in a status colour (docs/look.md tokens). */
 export function Badge({ tone, children, title }: { tone: BadgeTone; children: ReactNode; title?: string }) {
   return (
     <span className={`admin-badge admin-badge--${tone}`} data-tone={tone} title={title}>

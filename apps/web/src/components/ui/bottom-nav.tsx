@@ -17,7 +17,7 @@ const tabs: readonly Tab[] = [
   { to: paths.profile, label: 'Profile', Icon: UserRound },
 ];
 
-/** The five tabs of the logged-in app (SPEC §2): icon and label, active tab in primary. */
+/** The five tabs of the logged-in app (docs/product.md §2): icon and label, active tab in primary. */
 export function BottomNav() {
   return (
     <nav className="bottom-nav" aria-label="Main">

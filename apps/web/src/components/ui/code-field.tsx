@@ -9,7 +9,7 @@ interface CodeFieldProps<N extends string> {
   name: N;
   label: string;
   error?: string;
-  /** Errors clear as soon as the code is edited (SPEC §4). */
+  /** Errors clear as soon as the code is edited (docs/product.md §4). */
   onEdit: () => void;
   autoFocus?: boolean;
 }

@@ -11,7 +11,7 @@ import {
 import './code-input.css';
 
 interface CodeInputProps {
-  /** Number of single-digit boxes (OTP and PIN are 4, SPEC §9). */
+  /** Number of single-digit boxes (OTP and PIN are 4, docs/product.md §9). */
   length: number;
   /** The digits typed so far, left to right; '' when empty. */
   value: string;

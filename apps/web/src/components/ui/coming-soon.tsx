@@ -12,7 +12,7 @@ interface ComingSoonProps {
   backTo: string;
 }
 
-/** A finished-looking 'COMING SOON' page (SPEC §2) with the way back home. */
+/** A finished-looking 'COMING SOON' page (docs/product.md §2) with the way back home. */
 export function ComingSoon({ title, text, art, backTo }: ComingSoonProps) {
   return (
     <Screen header={<Header backTo={backTo} title={title} />}>

@@ -10,7 +10,7 @@ interface DateTimeProps {
   relative?: boolean;
 }
 
-/** An instant in the business time zone (LOOK.md); a placeholder until the server has named the zone. */
+/** An instant in the business time zone (docs/look.md); a placeholder until the server has named the zone. */
 export function DateTime({ iso, className, relative = false }: DateTimeProps) {
   const timeZone = useBusinessTimeZone();
   if (timeZone === undefined) {

@@ -10,7 +10,7 @@ interface EmptyStateProps {
   action?: ReactNode;
 }
 
-/** A friendly line and the next action, for lists with nothing in them (LOOK.md). */
+/** A friendly line and the next action, for lists with nothing in them (docs/look.md). */
 export function EmptyState({ title, text, art, action }: EmptyStateProps) {
   return (
     <div className="empty">

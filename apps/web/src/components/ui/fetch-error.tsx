@@ -4,7 +4,7 @@ import { Button } from './button';
 import './fetch-error.css';
 
 interface FetchErrorProps {
-  /** SPEC §8's message for this screen, e.g. "Couldn't Fetch Profile Details". */
+  /** docs/product.md §8's message for this screen, e.g. "Couldn't Fetch Profile Details". */
   message: string;
   onRetry: () => void;
   retrying?: boolean;

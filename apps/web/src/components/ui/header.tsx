@@ -9,7 +9,7 @@ interface HeaderProps {
   title?: ReactNode;
 }
 
-/** The light top bar (LOOK.md): back arrow and the screen title, no heavy app bar. */
+/** The light top bar (docs/look.md): back arrow and the screen title, no heavy app bar. */
 export function Header({ backTo, title }: HeaderProps) {
   return (
     <header className="header">

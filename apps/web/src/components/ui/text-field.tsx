@@ -12,7 +12,7 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-/** Label above, the control, then the red error text under it (SPEC §5). */
+/** Label above, the control, then the red error text under it (docs/product.md §5). */
 export function FieldShell({ id, label, error, hint, hideLabel, children }: FieldShellProps) {
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
@@ -88,7 +88,7 @@ export function EmailField({ label = 'Email address', ...props }: EmailFieldProp
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
-/** A password input with a show/hide toggle; no strength meter (SPEC §2). */
+/** A password input with a show/hide toggle; no strength meter (docs/product.md §2). */
 export function PasswordField({ label, error, hint, hideLabel, leading, id, ref, ...input }: PasswordFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;

@@ -4,7 +4,7 @@ import { BadIcon } from './art/bad-icon';
 import { TickIcon } from './art/tick';
 import './toast.css';
 
-/** The one toast host: top-centre, closes after 5 s, our own icons (SPEC §8, LOOK.md). */
+/** The one toast host: top-centre, closes after 5 s, our own icons (docs/product.md §8, docs/look.md). */
 export default function WiseToastContainer() {
   return (
     <ToastContainer

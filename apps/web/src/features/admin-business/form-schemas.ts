@@ -36,7 +36,7 @@ export function normaliseAdjustment(text: string): string {
 
 /**
  * The rate a coin gives once its adjustment changes: the rate now, moved by the difference.
- * USDT's adjustment moves every coin (DESIGN §4: each coin's rate starts from USDT/NGN).
+ * USDT's adjustment moves every coin (docs/decisions.md §4: each coin's rate starts from USDT/NGN).
  */
 export function previewRate(currentRate: string, currentAdjustment: string, nextAdjustment: string): string | undefined {
   const rate = parseDecimal(currentRate);

@@ -9,7 +9,7 @@ function errorsOf(result: { success: boolean; error?: { issues: { path: Property
   return errors;
 }
 
-describe('airtime form (SPEC §5)', () => {
+describe('airtime form (docs/product.md §5)', () => {
   const valid = { network: 'mtn', phone: '08031234567', amount: '200' };
 
   it('accepts a filled form within the balance, the amount as a whole number', () => {
@@ -81,7 +81,7 @@ describe('TV form', () => {
   });
 });
 
-describe('data page phone (SPEC §4: the sheet opens only with a valid, non-empty phone)', () => {
+describe('data page phone (docs/product.md §4: the sheet opens only with a valid, non-empty phone)', () => {
   it.each([
     ['', false],
     ['0803', false],

@@ -12,7 +12,7 @@ import {
 export { authoriseBillOrderSchema } from '@wise/shared';
 
 /*
- * The bill forms (SPEC §5): the shared order schemas without `kind`, plus what only the screen
+ * The bill forms (docs/product.md §5): the shared order schemas without `kind`, plus what only the screen
  * knows — the gem balance ('Insufficient balance') and, for TV, the chosen plan's price. A balance
  * still loading (`undefined`) is left to the server, which checks it again anyway. The forms
  * import this module when first used (lib/use-zod-form.ts): zod is not part of what the bill
@@ -35,7 +35,7 @@ export const electricityFormSchema = (balance: number | undefined) =>
 export type ElectricityFormInput = z.input<ReturnType<typeof electricityFormSchema>>;
 export type ElectricityFormValues = z.output<ReturnType<typeof electricityFormSchema>>;
 
-/** TV: the select's value joins code and name (SPEC §2); the amount is the plan's and cannot be typed. */
+/** TV: the select's value joins code and name (docs/product.md §2); the amount is the plan's and cannot be typed. */
 export const tvFormSchema = (balance: number | undefined, plans: readonly BillPlan[]) =>
   tvOrderSchema
     .pick({ service: true, smart_card_number: true, phone: true })
@@ -56,6 +56,6 @@ export const tvFormSchema = (balance: number | undefined, plans: readonly BillPl
 export type TvFormInput = z.input<ReturnType<typeof tvFormSchema>>;
 export type TvFormValues = z.output<ReturnType<typeof tvFormSchema>>;
 
-/** The data page's one field: the sheet opens only with a valid, non-empty number (SPEC §4). */
+/** The data page's one field: the sheet opens only with a valid, non-empty number (docs/product.md §4). */
 export const dataPhoneSchema = z.object({ phone: billPhoneField });
 export type DataPhoneInput = z.input<typeof dataPhoneSchema>;

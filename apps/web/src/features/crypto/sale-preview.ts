@@ -20,7 +20,7 @@ export function normaliseAmount(typed: string): string {
 }
 
 /**
- * SPEC §9's value of `amount` of `coin`, live as the customer types and as prices refresh:
+ * docs/product.md §9's value of `amount` of `coin`, live as the customer types and as prices refresh:
  * amount × USD price × naira-per-USD rate, exact to the kobo. Only a preview: the quote the
  * server gives before Proceed is what the customer is paid.
  */

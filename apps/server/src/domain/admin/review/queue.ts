@@ -17,7 +17,7 @@ function decodeFlagsCursor(text: string): { flags: number; at: string; id: strin
 }
 
 /**
- * The review queue (DESIGN §8): sales waiting for a decision oldest first — the longest wait is
+ * The review queue (docs/decisions.md §8): sales waiting for a decision oldest first — the longest wait is
  * the first one a reviewer sees — and decided ones newest first by decision time. Keyset paged on
  * (created_at, id) or (decided_at, id), the orders of sales_review_queue_idx and sales_decided_idx.
  */

@@ -129,7 +129,7 @@ function UnauthorizedRedirect() {
   return null;
 }
 
-/** The back office (DESIGN §8) at /admin/*: its own providers, sign-in steps and screens. */
+/** The back office (docs/decisions.md §8) at /admin/*: its own providers, sign-in steps and screens. */
 export function AdminApp() {
   useEffect(() => {
     document.title = 'Wise back office';

@@ -1,4 +1,4 @@
-/** Every back-office path, in one place (STYLE.md "paths"): screens link with these, never by hand. */
+/** Every back-office path, in one place (docs/style.md "paths"): screens link with these, never by hand. */
 export const adminPaths = {
   root: '/admin',
   login: '/admin/login',

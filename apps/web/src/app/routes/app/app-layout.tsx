@@ -28,7 +28,7 @@ function ServerTimeZone({ children }: { children: ReactNode }) {
   return <BusinessTimeZoneProvider timeZone={timeZone}>{children}</BusinessTimeZoneProvider>;
 }
 
-/** The authenticated group (SPEC §2): only when logged in, else back to /home; bottom nav below. */
+/** The authenticated group (docs/product.md §2): only when logged in, else back to /home; bottom nav below. */
 export function AppLayout() {
   const matches = useMatches();
   if (!authStorage.isLoggedIn()) return <Navigate to={paths.home} replace />;

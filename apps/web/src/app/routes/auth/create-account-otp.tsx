@@ -8,7 +8,7 @@ import { OtpForm } from '../../../features/auth/components/otp-form';
 import { readOtpEmail } from '../../../features/auth/navigation-state';
 import '../../../features/auth/components/form.css';
 
-/** OTP for sign-up (SPEC §2). Opened without an e-mail (a reload, a bookmark), it asks for one. */
+/** OTP for sign-up (docs/product.md §2). Opened without an e-mail (a reload, a bookmark), it asks for one. */
 export function CreateAccountOtpRoute() {
   const navigate = useNavigate();
   const carried = readOtpEmail(useLocation().state);

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { SignUpForm } from '../../../features/auth/components/sign-up-form';
 import type { OtpState } from '../../../features/auth/navigation-state';
 
-/** Sign-up (SPEC §2), then the OTP screen carrying the e-mail. */
+/** Sign-up (docs/product.md §2), then the OTP screen carrying the e-mail. */
 export function CreateAccountRoute() {
   const navigate = useNavigate();
   return (

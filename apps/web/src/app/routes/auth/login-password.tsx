@@ -7,7 +7,7 @@ import { LoginPasswordForm } from '../../../features/auth/components/login-passw
 import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
 import '../../../features/auth/components/form.css';
 
-/** Login step 2 (SPEC §2): the password for the identifier carried from step 1. */
+/** Login step 2 (docs/product.md §2): the password for the identifier carried from step 1. */
 export function LoginPasswordRoute() {
   const navigate = useNavigate();
   const emailOrPhone = readLoginIdentifier(useLocation().state);

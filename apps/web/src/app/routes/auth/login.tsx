@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { LoginIdentifierForm } from '../../../features/auth/components/login-identifier-form';
 import type { LoginPasswordState } from '../../../features/auth/navigation-state';
 
-/** Login step 1 (SPEC §2): email or phone, then /login/password. */
+/** Login step 1 (docs/product.md §2): email or phone, then /login/password. */
 export function LoginRoute() {
   const navigate = useNavigate();
   return (

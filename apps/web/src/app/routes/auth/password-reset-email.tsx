@@ -8,7 +8,7 @@ import { toastSuccess } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import './password-reset-email.css';
 
-/** "Check your email" (SPEC §2): the toast, the explanation and a shortcut to the mail app. */
+/** "Check your email" (docs/product.md §2): the toast, the explanation and a shortcut to the mail app. */
 export function PasswordResetEmailRoute() {
   useEffect(() => {
     toastSuccess(authMessages.resetLinkSent);

@@ -9,7 +9,7 @@ import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { NewPasswordForm } from '../../../features/auth/components/new-password-form';
 
-/** New password (SPEC §2), reached from the e-mailed link that carries a single-use token. */
+/** New password (docs/product.md §2), reached from the e-mailed link that carries a single-use token. */
 export function PasswordResetNewRoute() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token');

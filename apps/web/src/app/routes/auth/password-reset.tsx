@@ -4,7 +4,7 @@ import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { ResetRequestForm } from '../../../features/auth/components/reset-request-form';
 
-/** Password reset, step 1 (SPEC §2): the e-mail, then "check your email" with the response. */
+/** Password reset, step 1 (docs/product.md §2): the e-mail, then "check your email" with the response. */
 export function PasswordResetRoute() {
   const navigate = useNavigate();
   return (

@@ -2,7 +2,7 @@ interface AvatarProps {
   /** Full name; its initials are drawn. */
   name: string;
   size?: number;
-  /** A photo URL; empty means the default picture (SPEC §3). */
+  /** A photo URL; empty means the default picture (docs/product.md §3). */
   photo?: string;
 }
 
@@ -13,7 +13,7 @@ function initials(name: string): string {
   return (first + last).toUpperCase() || 'W';
 }
 
-/** The profile picture, or the default one: initials on a tinted circle (LOOK.md). */
+/** The profile picture, or the default one: initials on a tinted circle (docs/look.md). */
 export function Avatar({ name, size = 44, photo }: AvatarProps) {
   if (photo) {
     return (

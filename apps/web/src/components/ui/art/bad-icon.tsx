@@ -3,7 +3,7 @@ interface IconProps {
   title?: string;
 }
 
-/** The 'bad' icon on error toasts (SPEC §8): a red disc with a white cross. */
+/** The 'bad' icon on error toasts (docs/product.md §8): a red disc with a white cross. */
 export function BadIcon({ size = 24, title }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /*
- * The networks' and TV services' marks, drawn by us (LOOK.md "Artwork": no third-party logos):
+ * The networks' and TV services' marks, drawn by us (docs/look.md "Artwork": no third-party logos):
  * each a disc in the brand's own colour with its name or initial in type, legible at 24–40 px.
  * Brand colours are the brands' own, so they live here and not among the theme's tokens.
  */

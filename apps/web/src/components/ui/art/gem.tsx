@@ -3,7 +3,7 @@ interface GemProps {
   title?: string;
 }
 
-/** The Wise Gem: a faceted emerald (LOOK.md). */
+/** The Wise Gem: a faceted emerald (docs/look.md). */
 export function GemGlyph({ size = 20, title }: GemProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" style={{ flex: 'none' }} role={title ? 'img' : undefined} aria-hidden={title ? undefined : true}>

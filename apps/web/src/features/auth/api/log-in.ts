@@ -8,7 +8,7 @@ export function logIn(input: LoginInput) {
   return api('/api/auth/login', { method: 'POST', body: input, schema: import.meta.env.DEV ? loginResponseSchema : undefined });
 }
 
-/** Logs in and writes SPEC §3's storage keys that screens read. */
+/** Logs in and writes docs/product.md §3's storage keys that screens read. */
 export function useLogIn() {
   return useMutation({
     mutationFn: logIn,

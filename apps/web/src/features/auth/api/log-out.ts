@@ -10,7 +10,7 @@ export function logOut() {
   return api('/api/auth/logout', { method: 'POST', body: {}, schema: import.meta.env.DEV ? z.looseObject({}) : undefined });
 }
 
-/** On a successful reply, storage and cached data are cleared (SPEC §4). */
+/** On a successful reply, storage and cached data are cleared (docs/product.md §4). */
 export function useLogOut() {
   const queryClient = useQueryClient();
   return useMutation({

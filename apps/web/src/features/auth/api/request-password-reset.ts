@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
-/** POST /api/auth/password-reset → 200 {message}; e-mails a single-use link (DESIGN §3). */
+/** POST /api/auth/password-reset → 200 {message}; e-mails a single-use link (docs/decisions.md §3). */
 export function requestPasswordReset(input: PasswordResetRequestInput) {
   return api('/api/auth/password-reset', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }

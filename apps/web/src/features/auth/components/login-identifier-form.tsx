@@ -76,7 +76,7 @@ interface LoginIdentifierFormProps {
   onSubmit: (emailOrPhone: string) => void;
 }
 
-/** Login step 1: email by default, or phone (SPEC §2). Switching modes starts the field afresh. */
+/** Login step 1: email by default, or phone (docs/product.md §2). Switching modes starts the field afresh. */
 export function LoginIdentifierForm({ onSubmit }: LoginIdentifierFormProps) {
   // The phone library (≈ 50 KB) is fetched when the switch is pointed at or focused, not with the
   // screen: most customers log in by e-mail, and the plain input works until it arrives.

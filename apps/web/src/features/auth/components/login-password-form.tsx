@@ -16,7 +16,7 @@ interface LoginPasswordFormProps {
   onUnverified: (email: string) => void;
 }
 
-/** Login step 2: the password, then the session (SPEC §2). */
+/** Login step 2: the password, then the session (docs/product.md §2). */
 export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: LoginPasswordFormProps) {
   const logIn = useLogIn();
   const {

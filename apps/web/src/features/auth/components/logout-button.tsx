@@ -9,7 +9,7 @@ interface LogoutButtonProps {
   onLoggedOut: () => void;
 }
 
-/** Logs out on the server; only a successful reply clears the session here (SPEC §4). */
+/** Logs out on the server; only a successful reply clears the session here (docs/product.md §4). */
 export function LogoutButton({ onLoggedOut }: LogoutButtonProps) {
   const logOut = useLogOut();
   return (

@@ -13,7 +13,7 @@ interface OtpFormProps {
   onSuccess: () => void;
 }
 
-/** Four boxes for the e-mailed code, 'Verify', and 'Resend code' (SPEC §2). */
+/** Four boxes for the e-mailed code, 'Verify', and 'Resend code' (docs/product.md §2). */
 export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
   const verify = useVerifyOtp();
   const {

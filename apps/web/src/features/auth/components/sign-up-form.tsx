@@ -19,7 +19,7 @@ interface SignUpFormProps {
   footer?: ReactNode;
 }
 
-/** Sign-up (SPEC §2): validated on submit only, each error cleared as its field is edited. */
+/** Sign-up (docs/product.md §2): validated on submit only, each error cleared as its field is edited. */
 export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
   const signUp = useSignUp();
   const {

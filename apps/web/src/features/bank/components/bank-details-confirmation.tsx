@@ -16,7 +16,7 @@ interface BankDetailsConfirmationProps {
 }
 
 /**
- * "Confirm account" before a sale (SPEC §2 confirmaccount): the bank, account number and account
+ * "Confirm account" before a sale (docs/product.md §2 confirmaccount): the bank, account number and account
  * name we will pay into, a way to change them, and Continue. With no details yet, a prompt to add
  * them first: selling needs somewhere to pay.
  */

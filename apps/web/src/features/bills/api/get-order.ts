@@ -14,7 +14,7 @@ export function getBillOrder(id: string, signal?: AbortSignal) {
 export const billOrderQueryOptions = (id: string) =>
   queryOptions({ queryKey: billKeys.order(id), queryFn: ({ signal }) => getBillOrder(id, signal) });
 
-/** The order, polled while it is `processing` (DESIGN §5: the server settles it in the background). */
+/** The order, polled while it is `processing` (docs/decisions.md §5: the server settles it in the background). */
 export function useBillOrder(id: string | undefined, { poll = false }: { poll?: boolean } = {}) {
   return useQuery({
     ...billOrderQueryOptions(id ?? ''),

@@ -13,8 +13,8 @@ import { CheckoutSheet } from './checkout-sheet';
 const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWORK_LABELS[value] }));
 
 /**
- * /airtime (SPEC §2, §5): network, phone and amount. The checkout sheet opens only when every
- * field is filled and valid and the amount is within the gem balance (SPEC §4).
+ * /airtime (docs/product.md §2, §5): network, phone and amount. The checkout sheet opens only when every
+ * field is filled and valid and the amount is within the gem balance (docs/product.md §4).
  */
 export function AirtimeForm({ balance }: { balance: number | undefined }) {
   const draft = useBillDraft<AirtimeFormInput>('airtime');

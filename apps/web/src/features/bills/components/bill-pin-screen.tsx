@@ -32,11 +32,11 @@ interface BillPinScreenProps {
 /** Where the customer starts again after a refusal: the data plans of the same network. */
 const startOf = (order: Pick<BillOrder, 'kind' | 'service'>) => (order.kind === 'data' ? billHrefs.dataProvider(order.service) : billHrefs.start(order.kind));
 
-/** SPEC §4, §8: a refused data purchase always reads 'Invalid request'. */
+/** docs/product.md §4, §8: a refused data purchase always reads 'Invalid request'. */
 const refusal = (order: Pick<BillOrder, 'kind' | 'message'>) => (order.kind === 'data' ? billMessages.dataFailed : order.message || billMessages.declined);
 
 /**
- * /{kind}/enterPIN?order=…: the PIN authorises the order (SPEC §2 'Enter PIN'). A `processing`
+ * /{kind}/enterPIN?order=…: the PIN authorises the order (docs/product.md §2 'Enter PIN'). A `processing`
  * answer shows that the purchase is being confirmed and asks again until the server settles it.
  */
 export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {

@@ -11,7 +11,7 @@ import { useBillOrder } from '../api/get-order';
 import { CopyButton } from '../../../components/ui/copy-button';
 import './bills.css';
 
-/** /{kind}/success?order=…: SPEC §2's success text; electricity shows the Token and Units Purchased. */
+/** /{kind}/success?order=…: docs/product.md §2's success text; electricity shows the Token and Units Purchased. */
 export function BillSuccessScreen({ kind }: { kind: BillKind }) {
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';

@@ -25,7 +25,7 @@ interface CheckoutSheetProps {
 }
 
 /**
- * The checkout sheet (LOOK.md): summary rows, then 'Purchase' creates the order and the PIN screen
+ * The checkout sheet (docs/look.md): summary rows, then 'Purchase' creates the order and the PIN screen
  * takes over. One Idempotency-Key per opening: a retried tap gets the same order.
  */
 export function CheckoutSheet({ input, rows, onClose, onPriceChanged }: CheckoutSheetProps) {

@@ -12,7 +12,7 @@ import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
 
 /**
- * /data/:provider (SPEC §2, §4): the number, then a plan (name and price). Tapping a plan opens the
+ * /data/:provider (docs/product.md §2, §4): the number, then a plan (name and price). Tapping a plan opens the
  * checkout sheet only when the number is valid and non-empty.
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {

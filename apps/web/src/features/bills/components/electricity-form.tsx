@@ -26,7 +26,7 @@ const meterTypeLabels = { prepaid: 'Prepaid', postpaid: 'Postpaid' } as const;
 const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: meterTypeLabels[value] }));
 
 /**
- * /electricity (SPEC §2, §5): provider, amount, meter number, phone and meter type, all required.
+ * /electricity (docs/product.md §2, §5): provider, amount, meter number, phone and meter type, all required.
  * The meter is verified first, so the sheet shows whose it is.
  */
 export function ElectricityForm({ balance }: { balance: number | undefined }) {

@@ -27,7 +27,7 @@ const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LA
 const isService = (value: unknown): value is TvService => (TV_SERVICES as readonly unknown[]).includes(value);
 
 /**
- * /tv (SPEC §2, §5): service, variation (its value joins code and name), smart card number, the
+ * /tv (docs/product.md §2, §5): service, variation (its value joins code and name), smart card number, the
  * plan's amount and phone. The card is verified first, so the sheet shows whose it is.
  */
 export function TvForm({ balance }: { balance: number | undefined }) {

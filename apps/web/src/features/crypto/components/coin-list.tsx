@@ -13,7 +13,7 @@ interface CoinListProps {
   hrefFor: (id: CoinId) => string;
 }
 
-/** The coins a customer can sell (SPEC §1), each with its price (5 significant digits) and 24 h change. */
+/** The coins a customer can sell (docs/product.md §1), each with its price (5 significant digits) and 24 h change. */
 export function CoinList({ coins, hrefFor }: CoinListProps) {
   return (
     <ul className="list" data-testid="coin-list">

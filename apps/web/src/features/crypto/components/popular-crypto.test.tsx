@@ -65,7 +65,7 @@ describe('Popular cryptocurrency', () => {
     expect(screen.queryByRole('button', { name: 'See More' })).toBeNull();
   });
 
-  it("says 'Couldn't fetch gift cards' in a toast and in place (SPEC §8), and a retry brings the coins", async () => {
+  it("says 'Couldn't fetch gift cards' in a toast and in place (docs/product.md §8), and a retry brings the coins", async () => {
     let fail = true;
     routeFetch({
       'GET /api/crypto/trending': () => (fail ? { status: 503, body: { error: cryptoMessages.pricesStale, code: 'PRICES_STALE' } } : trending(6)),

@@ -12,7 +12,7 @@ import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
 import './crypto.css';
 
-/** SPEC §9: the dashboard shows 5 coins before See More. */
+/** docs/product.md §9: the dashboard shows 5 coins before See More. */
 export const POPULAR_SHOWN = 5;
 
 // Its own chunk, fetched at the first tap on a coin we do not buy (the dashboard's budget).
@@ -74,7 +74,7 @@ function LoadingRows() {
 }
 
 /**
- * The dashboard's Popular cryptocurrency list (SPEC §1): 5 trending coins, then all of them with
+ * The dashboard's Popular cryptocurrency list (docs/product.md §1): 5 trending coins, then all of them with
  * See More. It loads on its own query, so the rest of the dashboard never waits for market data.
  */
 export function PopularCrypto() {
@@ -84,7 +84,7 @@ export function PopularCrypto() {
   const listId = useId();
   const failedWithNothing = trending.isError && !trending.data;
 
-  // SPEC §8: trending failures are told with the gift-card text, as a toast (and a retry below).
+  // docs/product.md §8: trending failures are told with the gift-card text, as a toast (and a retry below).
   useEffect(() => {
     if (failedWithNothing) toastError(cryptoMessages.couldNotFetchTrending);
   }, [failedWithNothing, trending.errorUpdatedAt]);

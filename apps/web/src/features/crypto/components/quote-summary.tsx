@@ -11,7 +11,7 @@ import './crypto.css';
 const REFRESH_FAILED = 'We could not get a new price. Try again';
 
 /**
- * The quote the sale goes on with (DESIGN §4): the amount, what it pays, the rate used, and how
+ * The quote the sale goes on with (docs/decisions.md §4): the amount, what it pays, the rate used, and how
  * long the price is held (mm:ss). When the hold ends a new price is fetched and shown for the
  * customer to confirm before anything is submitted.
  */

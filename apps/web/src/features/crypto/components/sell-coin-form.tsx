@@ -24,7 +24,7 @@ interface SellCoinFormProps {
 }
 
 /**
- * SPEC §4 "Sell crypto": an amount of the coin, its naira value live as the customer types and as
+ * docs/product.md §4 "Sell crypto": an amount of the coin, its naira value live as the customer types and as
  * prices refresh, and Proceed, disabled until a non-zero amount has been converted. Proceed asks
  * the server for the quote that will be honoured.
  */

@@ -23,7 +23,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
 import './crypto.css';
 
-/** SPEC §5: one screenshot. */
+/** docs/product.md §5: one screenshot. */
 const SCREENSHOT_RULES: AttachmentRules = {
   max: CRYPTO_SALE_SCREENSHOTS,
   maxBytes: SALE_IMAGE_MAX_BYTES,
@@ -41,7 +41,7 @@ interface TransferProofFormProps {
 }
 
 /**
- * SPEC §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
+ * docs/product.md §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
  * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
  */
 export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {

@@ -28,7 +28,7 @@ export interface SaleQuote {
 }
 
 /**
- * The quote a crypto sale goes on with, named by `?quote=` in the URL (DESIGN §4: honoured until
+ * The quote a crypto sale goes on with, named by `?quote=` in the URL (docs/decisions.md §4: honoured until
  * `expires_at`). When it runs out, a new one for the same coin and amount is asked for at once
  * and shown for the customer to confirm; the URL then names the new one.
  */

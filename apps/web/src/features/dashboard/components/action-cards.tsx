@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowUpRight, Bitcoin, CreditCard } from 'lucide-react';
 import './dashboard.css';
 
-/** The two action cards (SPEC §1): sell gift cards and sell cryptocurrency. */
+/** The two action cards (docs/product.md §1): sell gift cards and sell cryptocurrency. */
 export function ActionCards({ giftCardsHref, cryptoHref }: { giftCardsHref: string; cryptoHref: string }) {
   return (
     <section className="action-cards" aria-label="Sell">

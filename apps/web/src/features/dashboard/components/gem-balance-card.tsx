@@ -9,7 +9,7 @@ interface GemBalanceCardProps {
   historyHref: string;
 }
 
-/** The Wise Gem balance, hidden as **** until the eye is tapped (SPEC §1), with a History link. */
+/** The Wise Gem balance, hidden as **** until the eye is tapped (docs/product.md §1), with a History link. */
 export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
   const [shown, setShown] = useState(false);
   return (

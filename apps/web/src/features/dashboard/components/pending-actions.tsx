@@ -10,7 +10,7 @@ const texts: Record<PendingAction, { title: string; text: string; Icon: LucideIc
   add_bank_details: { title: 'Add your bank details', text: 'Where we pay you for your sales', Icon: Landmark },
 };
 
-/** SPEC §4's pending-action prompts; each goes away once it is done. Nothing shows when all are. */
+/** docs/product.md §4's pending-action prompts; each goes away once it is done. Nothing shows when all are. */
 export function PendingActions({ actions, links }: { actions: readonly PendingAction[]; links: PendingActionLinks }) {
   if (actions.length === 0) return null;
   return (

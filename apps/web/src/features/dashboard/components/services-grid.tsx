@@ -24,7 +24,7 @@ const services: readonly { key: keyof ServiceLinks; label: string; Icon: LucideI
   { key: 'more', label: 'More', Icon: Grid2x2 },
 ];
 
-/** SPEC §1's Services grid: airtime, data, bettings, tv, electricity, transport, earn, more. */
+/** docs/product.md §1's Services grid: airtime, data, bettings, tv, electricity, transport, earn, more. */
 export function ServicesGrid({ links }: { links: ServiceLinks }) {
   return (
     <section aria-labelledby="services-title">

@@ -13,7 +13,7 @@ export function collectGems(idempotencyKey = newIdempotencyKey()) {
 }
 
 /**
- * On success: today's weekday goes to local storage under `day` (SPEC §3), the new balance is
+ * On success: today's weekday goes to local storage under `day` (docs/product.md §3), the new balance is
  * cached at once and everything gem-related is refetched.
  */
 export function useCollectGems() {

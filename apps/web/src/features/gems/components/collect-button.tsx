@@ -16,7 +16,7 @@ interface CollectButtonProps {
 
 /**
  * 'Collect Wise Gems', or after today's collection a disabled 'Come back in HH:MM:SS' counting
- * down to midnight in APP_TIMEZONE, refreshed every second (SPEC §4).
+ * down to midnight in APP_TIMEZONE, refreshed every second (docs/product.md §4).
  */
 export function CollectButton({ collectedToday, nextResetAt, clockSkewMs, busy, onCollect, onDayOver }: CollectButtonProps) {
   const remainingMs = useCountdown(collectedToday ? Date.parse(nextResetAt) : null, clockSkewMs);

@@ -16,7 +16,7 @@ interface DayGridProps {
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** The week's seven gem cards (SPEC §2 /earn): collected days filled in gem green. */
+/** The week's seven gem cards (docs/product.md §2 /earn): collected days filled in gem green. */
 export function DayGrid({ days, today }: DayGridProps) {
   return (
     <ol className="gem-days" aria-label="This week's Wise Gems">

@@ -28,7 +28,7 @@ function amountText(movement: GemMovement): string {
 const direction = (amount: number) => (amount > 0 ? 'in' : amount < 0 ? 'out' : 'none');
 
 /**
- * One movement of the statement (LOOK.md list row): the 40 px icon, what happened and what it was
+ * One movement of the statement (docs/look.md list row): the 40 px icon, what happened and what it was
  * about, when, the signed change to the balance and the balance after it. A movement about a bill
  * order or a sale opens that transaction.
  */

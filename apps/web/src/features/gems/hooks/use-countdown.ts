@@ -3,7 +3,7 @@ import { COUNTDOWN_REFRESH_MS } from '@wise/shared';
 
 /**
  * Milliseconds left until `targetMs` on the server's clock (this device's clock + `skewMs`),
- * re-read every second (SPEC §9). `null` target means nothing to count.
+ * re-read every second (docs/product.md §9). `null` target means nothing to count.
  */
 export function useCountdown(targetMs: number | null, skewMs: number): number | null {
   const [now, setNow] = useState(() => Date.now());

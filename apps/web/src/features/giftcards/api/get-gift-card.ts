@@ -8,7 +8,7 @@ export function getGiftCard(slug: string, signal?: AbortSignal) {
   return api(`/api/giftcards/${encodeURIComponent(slug)}`, { schema: import.meta.env.DEV ? giftCardDetailResponseSchema : undefined, signal });
 }
 
-/** Rates move: they are read fresh each time the form opens (SPEC §9 "stale after 1000 ms"). */
+/** Rates move: they are read fresh each time the form opens (docs/product.md §9 "stale after 1000 ms"). */
 export const giftCardQueryOptions = (slug: string) =>
   queryOptions({ queryKey: giftCardKeys.detail(slug), queryFn: ({ signal }) => getGiftCard(slug, signal) });
 

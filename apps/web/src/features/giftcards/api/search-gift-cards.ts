@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { CATALOGUE_STALE_MS } from './get-gift-cards';
 import { giftCardKeys } from './keys';
 
-/** GET /api/giftcards/search?query= → { cards }; no match is a 404 whose text the screen shows (SPEC §8). */
+/** GET /api/giftcards/search?query= → { cards }; no match is a 404 whose text the screen shows (docs/product.md §8). */
 export function searchGiftCards(query: string, signal?: AbortSignal) {
   return api(`/api/giftcards/search?query=${encodeURIComponent(query)}`, { schema: import.meta.env.DEV ? giftCardListResponseSchema : undefined, signal });
 }

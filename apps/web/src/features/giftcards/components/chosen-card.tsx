@@ -3,7 +3,7 @@ import type { GiftCard } from '@wise/shared';
 import { GiftCardArt } from './gift-card-art';
 import './giftcards.css';
 
-/** The card being sold, with 'Change Card' back to the catalogue (SPEC §2). */
+/** The card being sold, with 'Change Card' back to the catalogue (docs/product.md §2). */
 export function ChosenCard({ card, changeHref }: { card: Pick<GiftCard, 'name' | 'image_url'>; changeHref: string }) {
   return (
     <section className="gift-chosen" aria-label="Gift card" data-testid="chosen-card">

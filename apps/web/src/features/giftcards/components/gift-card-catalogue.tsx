@@ -33,8 +33,8 @@ function GridSkeleton() {
 }
 
 /**
- * SPEC §2 "/sellgiftcards/giftcardscatalogue": a two-column grid of cards with a search box. The
- * search asks the server as typing pauses; no match shows the server's text as a toast (SPEC §8)
+ * docs/product.md §2 "/sellgiftcards/giftcardscatalogue": a two-column grid of cards with a search box. The
+ * search asks the server as typing pauses; no match shows the server's text as a toast (docs/product.md §8)
  * and an empty state; a failed fetch shows "Couldn't fetch gift cards".
  */
 export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => string }) {

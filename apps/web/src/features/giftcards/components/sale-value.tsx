@@ -2,7 +2,7 @@ import { amountOutOfBandText, amountWithinBand, formatKobo, formatRate, previewV
 import './giftcards.css';
 
 /**
- * SPEC §9: the cash value is amount × exchange_rate, shown live to 2 decimals in naira. It is
+ * docs/product.md §9: the cash value is amount × exchange_rate, shown live to 2 decimals in naira. It is
  * computed exactly on the decimal strings (integers, never floats); the server recomputes it.
  */
 export function saleValueText(amount: string, exchangeRate: string): string | undefined {

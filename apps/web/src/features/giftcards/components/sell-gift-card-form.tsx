@@ -56,9 +56,9 @@ interface SellGiftCardFormProps {
 }
 
 /**
- * SPEC §2/§5 the sell form: the card, its sub-category (each with its rate), the amount in the
+ * docs/product.md §2/§5 the sell form: the card, its sub-category (each with its rate), the amount in the
  * card's currency with the live naira value, photos of the card, a comment, and the card's code
- * for e-code sub-categories. Any failure is SPEC §8's toast; a changed rate is shown in place.
+ * for e-code sub-categories. Any failure is docs/product.md §8's toast; a changed rate is shown in place.
  */
 export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCardFormProps) {
   const { card, subcategories } = detail;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type ConfirmPasswordInput } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 
-/** POST /api/profile/password/confirm → { message }: the password again, which opens a short window for a phone or e-mail change (SPEC §4). */
+/** POST /api/profile/password/confirm → { message }: the password again, which opens a short window for a phone or e-mail change (docs/product.md §4). */
 export function confirmPassword(input: ConfirmPasswordInput) {
   return api('/api/profile/password/confirm', { method: 'POST', body: input, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
 }

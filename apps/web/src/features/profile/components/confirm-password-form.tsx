@@ -15,7 +15,7 @@ interface ConfirmPasswordFormProps {
   children?: ReactNode;
   /** Continue stays disabled while this is true (e.g. no current email to change). */
   disabled?: boolean;
-  /** The server accepted the password: the change may go on for a few minutes (SPEC §4). */
+  /** The server accepted the password: the change may go on for a few minutes (docs/product.md §4). */
   onConfirmed: () => void;
 }
 

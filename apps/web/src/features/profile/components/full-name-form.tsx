@@ -15,7 +15,7 @@ interface FullNameFormProps {
   onUpdated: (message: string) => void;
 }
 
-/** First, middle (optional) and surname, starting from the current name (SPEC §5). */
+/** First, middle (optional) and surname, starting from the current name (docs/product.md §5). */
 export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
   const update = useUpdateFullName();
   const form = useZodForm(() => import('../form-schemas').then((m) => m.fullNameUpdateSchema), splitFullName(fullName));

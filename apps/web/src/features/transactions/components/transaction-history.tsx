@@ -85,7 +85,7 @@ interface TransactionHistoryProps {
 }
 
 /**
- * The transactions list (SPEC §2 "Transactions list", §4): search by status, newest first, paged
+ * The transactions list (docs/product.md §2 "Transactions list", §4): search by status, newest first, paged
  * by the server's cursor; each row opens its detail. 'Couldn't fetch transaction history' when it
  * cannot load.
  */

@@ -1,7 +1,7 @@
 import { capitalizeFirst, payoutFailureTexts, type TransactionStatus } from '@wise/shared';
 import { StatusPill, type StatusTone } from '../../../components/ui/status-pill';
 
-/** SPEC §4: Successful green, Rejected red, Pending purple — the one place a status gets its colour. */
+/** docs/product.md §4: Successful green, Rejected red, Pending purple — the one place a status gets its colour. */
 const toneOf: Record<TransactionStatus, StatusTone> = {
   pending: 'pending',
   successful: 'success',

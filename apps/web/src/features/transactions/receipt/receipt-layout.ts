@@ -19,7 +19,7 @@ const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial
 export const receiptFont = (size: number, weight: 400 | 600 | 700 = 400) => `${weight} ${size}px ${FAMILY}`;
 
 /**
- * LOOK.md's palette in the web's AA shades (components/ui/tokens.css). An image leaves the app, so
+ * docs/look.md's palette in the web's AA shades (components/ui/tokens.css). An image leaves the app, so
  * it keeps the light theme whatever the app's.
  */
 export const receiptColors = {

@@ -10,7 +10,7 @@ import { FetchError } from '../../../../components/ui/fetch-error';
 import '../shared/account.css';
 import './account.css';
 
-/** /account (Wallet): bank name and account, a Set PIN link and 'Update Bank Details' (SPEC §2). */
+/** /account (Wallet): bank name and account, a Set PIN link and 'Update Bank Details' (docs/product.md §2). */
 export function AccountRoute() {
   const details = useBankDetails();
 

@@ -70,7 +70,7 @@ afterEach(() => {
 /** The memory router takes a pathname only: an entry route redirects to the address with its query. */
 const renderAt = (href: string) => renderRoutes([...routes, { path: '/', Component: () => <Navigate to={href} replace /> }]);
 
-describe('/airtime checkout sheet (SPEC §4)', () => {
+describe('/airtime checkout sheet (docs/product.md §4)', () => {
   it('opens only when every field is filled, valid and within the balance; Purchase sends an Idempotency-Key per opening', async () => {
     const calls = serve({
       'GET /api/gems/balance': { status: 200, body: { total_points: 500 } },
@@ -92,7 +92,7 @@ describe('/airtime checkout sheet (SPEC §4)', () => {
     expect(screen.getByText('Insufficient balance')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    // Editing the field clears its error (SPEC §4).
+    // Editing the field clears its error (docs/product.md §4).
     await user.clear(screen.getByLabelText('Amount'));
     expect(screen.queryByText('Insufficient balance')).toBeNull();
     await user.type(screen.getByLabelText('Amount'), '200');

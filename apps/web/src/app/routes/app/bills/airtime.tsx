@@ -4,7 +4,7 @@ import { paths } from '../../../../config/paths';
 import { AirtimeForm } from '../../../../features/bills/components/airtime-form';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 
-/** /airtime (SPEC §2): network, phone and amount, paid with Wise Gems (1 gem = ₦1). */
+/** /airtime (docs/product.md §2): network, phone and amount, paid with Wise Gems (1 gem = ₦1). */
 export function AirtimeRoute() {
   const balance = useGemBalance();
   return (

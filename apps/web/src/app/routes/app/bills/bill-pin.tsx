@@ -1,7 +1,7 @@
 import { BillPinScreen } from '../../../../features/bills/components/bill-pin-screen';
 import { useGemsMoved } from './use-gems-moved';
 
-/** /airtime/enterPIN, /data/enterPIN, /tv/enterPIN, /electricity/enterPIN (SPEC §2 PIN entry screens). */
+/** /airtime/enterPIN, /data/enterPIN, /tv/enterPIN, /electricity/enterPIN (docs/product.md §2 PIN entry screens). */
 export function AirtimePinRoute() {
   return <BillPinScreen kind="airtime" onGemsMoved={useGemsMoved()} />;
 }

@@ -1,6 +1,6 @@
 import { BillSuccessScreen } from '../../../../features/bills/components/bill-success-screen';
 
-/** SPEC §2 success screens of the four bills. */
+/** docs/product.md §2 success screens of the four bills. */
 export function AirtimeSuccessRoute() {
   return <BillSuccessScreen kind="airtime" />;
 }

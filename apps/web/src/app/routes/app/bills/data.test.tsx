@@ -23,7 +23,7 @@ describe('/data', () => {
     }
   });
 
-  it('opens the checkout sheet only when the phone is valid and non-empty (SPEC §4)', async () => {
+  it('opens the checkout sheet only when the phone is valid and non-empty (docs/product.md §4)', async () => {
     routeFetch({
       'GET /api/gems/balance': () => ({ status: 200, body: { total_points: 1000 } }),
       'GET /api/bills/data/mtn/plans': () => ({ status: 200, body: { plans } }),

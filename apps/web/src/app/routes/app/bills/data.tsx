@@ -9,7 +9,7 @@ import { DataPlans } from '../../../../features/bills/components/data-plans';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import '../../../../features/bills/components/bills.css';
 
-/** /data (SPEC §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
+/** /data (docs/product.md §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
 export function DataRoute() {
   return (
     <Screen header={<Header backTo={paths.homepage} />}>

@@ -4,7 +4,7 @@ import { paths } from '../../../../config/paths';
 import { ElectricityForm } from '../../../../features/bills/components/electricity-form';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 
-/** /electricity (SPEC §2): prepaid or postpaid electricity paid with Wise Gems. */
+/** /electricity (docs/product.md §2): prepaid or postpaid electricity paid with Wise Gems. */
 export function ElectricityRoute() {
   const balance = useGemBalance();
   return (

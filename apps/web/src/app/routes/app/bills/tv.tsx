@@ -4,7 +4,7 @@ import { paths } from '../../../../config/paths';
 import { TvForm } from '../../../../features/bills/components/tv-form';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 
-/** /tv (SPEC §2): TV/cable subscriptions paid with Wise Gems. */
+/** /tv (docs/product.md §2): TV/cable subscriptions paid with Wise Gems. */
 export function TvRoute() {
   const balance = useGemBalance();
   return (

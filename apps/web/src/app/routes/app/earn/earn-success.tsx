@@ -20,7 +20,7 @@ function readState(state: unknown): EarnSuccessState | undefined {
     : undefined;
 }
 
-/** /earn/success (SPEC §2): 'Wise Gem collected successfully'. */
+/** /earn/success (docs/product.md §2): 'Wise Gem collected successfully'. */
 export function EarnSuccessRoute() {
   const collected = readState(useLocation().state);
   return (

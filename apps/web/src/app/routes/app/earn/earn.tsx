@@ -21,7 +21,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import type { EarnSuccessState } from './earn-success';
 import './earn.css';
 
-/** /earn (SPEC §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
+/** /earn (docs/product.md §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
 export function EarnRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

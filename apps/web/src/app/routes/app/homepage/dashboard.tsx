@@ -29,7 +29,7 @@ const serviceLinks = {
 };
 const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_bank_details: paths.updateBank };
 
-/** Home dashboard (SPEC §1). */
+/** Home dashboard (docs/product.md §1). */
 export function DashboardRoute() {
   const navigate = useNavigate();
   const dashboard = useDashboard();

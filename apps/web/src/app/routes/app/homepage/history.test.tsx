@@ -48,7 +48,7 @@ describe('/homepage/history', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(within(screen.getByTestId('transactions')).getByText('Rejected').getAttribute('data-tone')).toBe('danger');
 
-    // Search by status (SPEC §2) asks the server for that status only.
+    // Search by status (docs/product.md §2) asks the server for that status only.
     await user.click(screen.getByRole('button', { name: 'Rejected' }));
     await screen.findByRole('button', { name: 'Rejected', pressed: true });
     expect(calls).toContain('GET /api/transactions?limit=20&status=rejected');

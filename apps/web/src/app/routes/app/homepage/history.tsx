@@ -6,7 +6,7 @@ import { TransactionHistory } from '../../../../features/transactions/components
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
 import '../shared/account.css';
 
-/** /homepage/history: the transactions list with search by status, newest first (SPEC §2, §4). */
+/** /homepage/history: the transactions list with search by status, newest first (docs/product.md §2, §4). */
 export function HistoryRoute() {
   const refreshAfterDecision = useRefreshAfterDecision();
   return (

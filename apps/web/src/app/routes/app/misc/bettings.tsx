@@ -2,7 +2,7 @@ import { Dices } from 'lucide-react';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
 
-/** /bettings: coming soon (SPEC §2). */
+/** /bettings: coming soon (docs/product.md §2). */
 export function BettingsRoute() {
   return (
     <ComingSoon

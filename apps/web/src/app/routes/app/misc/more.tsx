@@ -22,7 +22,7 @@ const rows: MoreRow[] = [
   { to: paths.support, icon: LifeBuoy, title: 'Support', sub: 'Reach us on WhatsApp or by e-mail' },
 ];
 
-/** /more: a Rewards link (SPEC §2), and the other places that have no tab of their own. */
+/** /more: a Rewards link (docs/product.md §2), and the other places that have no tab of their own. */
 export function MoreRoute() {
   return (
     <Screen header={<Header backTo={paths.homepage} />}>

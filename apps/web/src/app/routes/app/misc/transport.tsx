@@ -2,7 +2,7 @@ import { Bus } from 'lucide-react';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
 
-/** /transport: coming soon (SPEC §2). */
+/** /transport: coming soon (docs/product.md §2). */
 export function TransportRoute() {
   return (
     <ComingSoon

@@ -13,7 +13,7 @@ import { formatGems } from '../../../../lib/format';
 import '../shared/account.css';
 import './profile.css';
 
-/** /profile/wisegembalance: the total points (SPEC §2), and the way to the gem statement. */
+/** /profile/wisegembalance: the total points (docs/product.md §2), and the way to the gem statement. */
 export function GemBalanceRoute() {
   const balance = useGemBalance();
   return (

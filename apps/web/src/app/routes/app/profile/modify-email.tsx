@@ -10,8 +10,8 @@ import { useContact } from '../../../../features/profile/api/get-contact';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 
 /**
- * /profile/modifyemail: the current email and the password again, as for the phone (SPEC §4, §6);
- * Continue stays disabled while the email is empty (SPEC §2), then the new address.
+ * /profile/modifyemail: the current email and the password again, as for the phone (docs/product.md §4, §6);
+ * Continue stays disabled while the email is empty (docs/product.md §2), then the new address.
  */
 export function ModifyEmailRoute() {
   const navigate = useNavigate();

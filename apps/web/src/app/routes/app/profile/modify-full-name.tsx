@@ -2,7 +2,7 @@ import { FullNameForm } from '../../../../features/profile/components/full-name-
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
 import { useProfileUpdated } from './use-profile-updated';
 
-/** /profile/modifyfullname: first, middle (optional) and surname (SPEC §5). */
+/** /profile/modifyfullname: first, middle (optional) and surname (docs/product.md §5). */
 export function ModifyFullNameRoute() {
   const onUpdated = useProfileUpdated();
   return (

@@ -5,7 +5,7 @@ import { ConfirmPasswordForm } from '../../../../features/profile/components/con
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
 import './profile.css';
 
-/** /profile/modifyphonenumber: the password again first (SPEC §4, §6), then the new number. */
+/** /profile/modifyphonenumber: the password again first (docs/product.md §4, §6), then the new number. */
 export function ModifyPhoneRoute() {
   const navigate = useNavigate();
   return (

@@ -38,7 +38,7 @@ function DetailValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (SPEC §2). */
+/** /profile: photo with upload, greeting, the details list with modify links, the gem balance card (docs/product.md §2). */
 export function ProfileRoute() {
   const profile = useProfile();
   const queryClient = useQueryClient();

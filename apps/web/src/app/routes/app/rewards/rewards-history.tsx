@@ -12,7 +12,7 @@ import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/compo
 import '../../../../features/rewards/components/rewards.css';
 
 /**
- * /rewards/history (SPEC §2): the claims, newest first, with date, points and description; older
+ * /rewards/history (docs/product.md §2): the claims, newest first, with date, points and description; older
  * claims load page by page as the list is scrolled to its end.
  */
 export function RewardsHistoryRoute() {

@@ -24,7 +24,7 @@ function passedClaim(state: unknown): RewardHistoryEntry | undefined {
   return valid ? { id, created_at, points: points as number, reward } : undefined;
 }
 
-/** /rewards/success (SPEC §2): the last reward in the history, claimed successfully. */
+/** /rewards/success (docs/product.md §2): the last reward in the history, claimed successfully. */
 export function RewardsSuccessRoute() {
   const passed = passedClaim(useLocation().state);
   const history = useRewardsHistory();

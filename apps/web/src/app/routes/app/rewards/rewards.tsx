@@ -18,7 +18,7 @@ import { formatGems } from '../../../../lib/format';
 import '../../../../features/rewards/components/rewards.css';
 import type { RewardsSuccessState } from './rewards-success';
 
-/** /rewards (SPEC §2): total claimed rewards, Rewards History and Collect Rewards. */
+/** /rewards (docs/product.md §2): total claimed rewards, Rewards History and Collect Rewards. */
 export function RewardsRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { CoinList, CoinListSkeleton } from '../../../../features/crypto/componen
 import { ApiError } from '../../../../lib/api-client';
 import '../shared/account.css';
 
-/** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (SPEC §2). */
+/** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (docs/product.md §2). */
 export function CryptoCatalogueRoute() {
   const coins = useCoins({ live: true });
 

@@ -18,7 +18,7 @@ const value = () => screen.getByTestId('sale-value').textContent;
 afterEach(() => sessionStorage.clear());
 
 describe('/sellcrypto/cryptocatalogue/:coin', () => {
-  it('keeps Proceed disabled until a non-zero amount has been converted (SPEC §4), converting exactly as the customer types', async () => {
+  it('keeps Proceed disabled until a non-zero amount has been converted (docs/product.md §4), converting exactly as the customer types', async () => {
     routeFetch({ 'GET /api/crypto/coins': () => ({ status: 200, body: coinsResponse() }) });
     const { user } = renderRoutes(routes, { path: btcPath });
     const amount = await screen.findByLabelText('Amount in BTC');
@@ -89,7 +89,7 @@ describe('/sellcrypto/cryptocatalogue/:coin', () => {
     await user.type(amount, '0.00000001');
     await user.click(proceed());
     expect((await screen.findByRole('alert')).textContent).toBe(cryptoMessages.amountTooSmall);
-    // Editing the field clears its error (SPEC §4).
+    // Editing the field clears its error (docs/product.md §4).
     await user.type(amount, '5');
     expect(screen.queryByText(cryptoMessages.amountTooSmall)).toBeNull();
 

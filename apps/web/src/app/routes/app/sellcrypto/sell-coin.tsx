@@ -12,7 +12,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
 
-/** /sellcrypto/cryptocatalogue/:coin: the amount, its naira value live, then Proceed to a quote (SPEC §4). */
+/** /sellcrypto/cryptocatalogue/:coin: the amount, its naira value live, then Proceed to a quote (docs/product.md §4). */
 export function CryptoSellRoute() {
   const coinId = useCoinParam();
   if (!coinId) return <UnknownCoin />;

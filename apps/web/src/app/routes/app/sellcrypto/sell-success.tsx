@@ -5,7 +5,7 @@ import { paths, transactionHref } from '../../../../config/paths';
 import { AfterSaleSummary } from '../../../../features/transactions/components/after-sale-summary';
 
 /**
- * /sellcrypto/cryptocatalogue/:coin/success?sale=<id>: SPEC §4 — the transaction is being
+ * /sellcrypto/cryptocatalogue/:coin/success?sale=<id>: docs/product.md §4 — the transaction is being
  * verified and payment is made right after; what was sold, for how much, and how long
  * reviews take now; the sale and home are one tap away.
  */

@@ -106,7 +106,7 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     expect((requests[2] as FakeXhr).formFields()).toEqual(second.formFields());
   });
 
-  it("shows any other refusal as SPEC §8's toast, and the server's screenshot message under the picker", async () => {
+  it("shows any other refusal as docs/product.md §8's toast, and the server's screenshot message under the picker", async () => {
     const given = quote();
     rememberQuote(given);
     const { user, requests } = await openProofStep(given.id);

@@ -15,7 +15,7 @@ import { useCoinParam } from './use-coin-param';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress/confirm?quote=<id>: the screenshot of the
- * transfer and an optional transaction ID, submitted with the quote (SPEC §2, §5).
+ * transfer and an optional transaction ID, submitted with the quote (docs/product.md §2, §5).
  */
 export function CryptoWalletConfirmRoute() {
   const coinId = useCoinParam();

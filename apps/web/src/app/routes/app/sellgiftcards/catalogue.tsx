@@ -3,7 +3,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { giftCardHrefs, paths } from '../../../../config/paths';
 import { GiftCardCatalogue } from '../../../../features/giftcards/components/gift-card-catalogue';
 
-/** /sellgiftcards/giftcardscatalogue: the two-column grid of cards with search (SPEC §2). */
+/** /sellgiftcards/giftcardscatalogue: the two-column grid of cards with search (docs/product.md §2). */
 export function GiftCardCatalogueRoute() {
   return (
     <Screen header={<Header backTo={paths.homepage} title="Sell Gift Cards" />}>

@@ -7,7 +7,7 @@ import { BankDetailsConfirmation } from '../../../../features/bank/components/ba
 
 /**
  * /sellgiftcards/giftcardscatalogue/confirmaccount?card=<slug>: the bank account the sale will be
- * paid into, with a way to change it (and come back here), before the sell form (SPEC §2).
+ * paid into, with a way to change it (and come back here), before the sell form (docs/product.md §2).
  */
 export function GiftCardConfirmAccountRoute() {
   const slug = useSearchParams()[0].get('card');

@@ -72,7 +72,7 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const outOfRange = 'Enter an amount between $25.00 and $100.00 for this card';
     expect(await screen.findByText(outOfRange, { selector: '[role="alert"]' })).toBeTruthy();
-    // Editing a field clears its error (SPEC §4); the value panel still gives the range, not a value.
+    // Editing a field clears its error (docs/product.md §4); the value panel still gives the range, not a value.
     await user.type(screen.getByLabelText('Amount ($)'), '{Backspace}');
     expect(screen.queryByText(outOfRange, { selector: '[role="alert"]' })).toBeNull();
     expect(screen.getByText(outOfRange)).toBeTruthy();
@@ -143,7 +143,7 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     const secondKey = second.headers['idempotency-key'];
     expect(secondKey).not.toBe(firstKey);
 
-    // The connection drops: SPEC §8's toast, and the same submission goes again with the same key.
+    // The connection drops: docs/product.md §8's toast, and the same submission goes again with the same key.
     second.fail();
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText(/never makes a second one/)).toBeTruthy();

@@ -27,7 +27,7 @@ function FormSkeleton() {
   );
 }
 
-/** /sellgiftcards/giftcardscatalogue/:card — the sell form for one card (SPEC §2, §5). */
+/** /sellgiftcards/giftcardscatalogue/:card — the sell form for one card (docs/product.md §2, §5). */
 export function GiftCardSellRoute() {
   const slug = useParams().card ?? '';
   const navigate = useNavigate();

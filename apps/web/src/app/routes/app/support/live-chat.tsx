@@ -2,7 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
 
-/** /support/livechat: coming soon (SPEC §2); WhatsApp and e-mail meanwhile. */
+/** /support/livechat: coming soon (docs/product.md §2); WhatsApp and e-mail meanwhile. */
 export function LiveChatRoute() {
   return (
     <ComingSoon
