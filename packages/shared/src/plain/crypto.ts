@@ -20,11 +20,11 @@ export const COIN_IDS = ['btc', 'usdt', 'bnb', 'sol'] as const;
 export type CoinId = (typeof COIN_IDS)[number];
 
 export const COINS = {
-  btc: { symbol: 'BTC', name: 'Bitcoin', decimals: 8 },
-  usdt: { symbol: 'USDT', name: 'Tether', decimals: 6 },
-  bnb: { symbol: 'BNB', name: 'BNB', decimals: 8 },
-  sol: { symbol: 'SOL', name: 'Solana', decimals: 9 },
-} as const satisfies Record<CoinId, { symbol: string; name: string; decimals: number }>;
+  btc: { symbol: 'BTC', name: 'Bitcoin', decimals: 8, exampleAmount: '0.005' },
+  usdt: { symbol: 'USDT', name: 'Tether', decimals: 6, exampleAmount: '100' },
+  bnb: { symbol: 'BNB', name: 'BNB', decimals: 8, exampleAmount: '0.5' },
+  sol: { symbol: 'SOL', name: 'Solana', decimals: 9, exampleAmount: '2' },
+} as const satisfies Record<CoinId, { symbol: string; name: string; decimals: number; exampleAmount: string }>;
 
 export const isCoinId = (value: unknown): value is CoinId => typeof value === 'string' && (COIN_IDS as readonly string[]).includes(value);
 

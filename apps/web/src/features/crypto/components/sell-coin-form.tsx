@@ -29,7 +29,7 @@ interface SellCoinFormProps {
  * the server for the quote that will be honoured.
  */
 export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }: SellCoinFormProps) {
-  const { symbol, decimals } = COINS[coin.id];
+  const { symbol, decimals, exampleAmount } = COINS[coin.id];
   const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: initialAmount });
   const quote = useCreateQuote();
   const amount = form.watch('amount') ?? '';
@@ -61,7 +61,8 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
         autoComplete="off"
         autoCorrect="off"
         spellCheck={false}
-        placeholder={`0.${'0'.repeat(Math.min(decimals, 4))}`}
+        // An example a customer cannot mistake for a typed value ("0.0000" looked like one).
+        placeholder={`e.g. ${exampleAmount}`}
         error={error}
         hint={`Up to ${decimals} decimal places`}
       />
