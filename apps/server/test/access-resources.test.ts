@@ -52,6 +52,7 @@ const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'k
 /** Bodies that would pass validation, so only the ownership check can refuse. */
 const validBodies: Record<string, Record<string, unknown>> = {
   'POST /api/bills/orders/:id/authorise': { pin: '1234' },
+  'POST /api/transactions/:id/crypto-return': { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
 };
 
 /** Everything of A's that must never appear in an answer to B. */

@@ -126,6 +126,7 @@ describe('GET /api/admin/dashboard', () => {
     const [oldest] = await db().query<{ created_at: Date }>('SELECT created_at FROM sales WHERE id = $1', [saleIds[6]]);
     const oldestAt = new Date(oldest?.created_at ?? 0);
     expect(body).toEqual({
+      alerts: [],
       pending_sales: {
         count: 2,
         oldest_created_at: oldestAt.toISOString(),
