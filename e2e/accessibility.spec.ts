@@ -13,7 +13,7 @@ import { freshTotp, sellGiftCardByApi } from './support/staff';
 import { appRoutes, matchesRoute, routeTableProblems, type AppRoute } from './support/routes';
 
 /**
- * Issue 13, accessibility: every route of the app's own route table (support/routes.ts), logged
+ * Accessibility (docs/ACCESSIBILITY.md): every route of the app's own route table (support/routes.ts), logged
  * out, logged in and in the back office, is opened once and checked for
  * - axe-core WCAG 2.1 A/AA violations (contrast included): none of any impact;
  * - tap targets of at least 44 × 44 CSS px (the rule is written at `smallTapTargets`);

@@ -5,7 +5,7 @@ import { setBankDetails } from './support/giftcards';
 import { sellGiftCardByApi, signInNewStaff } from './support/staff';
 
 /**
- * The money loop across both sides (issue 11): a customer sells a gift card, a reviewer decides
+ * The money loop across both sides (docs/decisions.md §8): a customer sells a gift card, a reviewer decides
  * it in the back office, and the customer's open app — never reloaded — shows the outcome.
  */
 

@@ -3,7 +3,7 @@ import { billCustomer } from './support/bills';
 import { apiCustomer } from './support/gems';
 
 /**
- * Issue 13, accessibility: the custom controls used with a keyboard alone, and what a screen
+ * Accessibility (docs/ACCESSIBILITY.md): the custom controls used with a keyboard alone, and what a screen
  * reader is told (names, roles, live announcements). Each journey presses keys only — no clicks —
  * from the moment the screen is open. The axe scan of every screen is e2e/accessibility.spec.ts.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { pwaTexts } from '@wise/shared';
 
 /**
- * The installable app (issue 13) in chromium: the manifest is served and complete, the service
+ * The installable app (docs/decisions.md §9.36) in chromium: the manifest is served and complete, the service
  * worker registers and takes control, and with the network gone a reload still draws the app from
  * the precached shell while an API call fails rather than being answered from a cache.
  */

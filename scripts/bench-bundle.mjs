@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript budgets (issue 13): opens every customer screen of a production build in Debian's
+// The JavaScript budgets (docs/PERFORMANCE.md): opens every customer screen of a production build in Debian's
 // chromium at 390×844, logged out (welcome and sign-in screens) and logged in (a customer signed up
 // through the API, with bank details and a gift-card sale so the screens needing data have it), and
 // adds up what the browser really downloads before the screen settles (drawn, then no request for 1 s):

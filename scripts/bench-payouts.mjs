@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures approval → paid in the payout sandbox (issue 11: median under 60 s): starts the app as
+// Measures approval → paid in the payout sandbox (domain/payouts/README.md: median under 60 s): starts the app as
 // server.ts does — HTTP server, durable job worker with the payouts and e-mail jobs, sandbox
 // payouts with the default PAYOUT_SANDBOX_DELAY_MS — on a fresh embedded database (or
 // --postgres), sells N gift cards through the API, approves them the way the back office does

@@ -37,7 +37,7 @@ await withAdmin(async (client) => {
   await client.query(`CREATE DATABASE "${name}"`);
 });
 
-// Scale-out (issue 14): by default the journeys run against TWO server instances sharing the
+// Scale-out (docs/RELIABILITY.md): by default the journeys run against TWO server instances sharing the
 // database and Redis behind a round-robin balancer on PORT, as production runs behind a load
 // balancer, so every journey passes only when sessions, limits, data and jobs are shared (the
 // payout sandbox keeps its transfers in the database too). E2E_INSTANCES=1 for one instance.

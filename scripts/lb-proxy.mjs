@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A small round-robin HTTP load balancer for the scale-out tests (issue 14): two or more server
+// A small round-robin HTTP load balancer for the scale-out tests (docs/RELIABILITY.md): two or more server
 // instances sharing PostgreSQL and Redis behind one address, as a real deployment runs them.
 //
 // - Requests go to the upstreams in turn; request and response bodies are streamed (uploads too).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse mobile (issue 13) on the key screens of a production build: /home, /login,
+// Lighthouse mobile (docs/PERFORMANCE.md) on the key screens of a production build: /home, /login,
 // /createaccount, the logged-in /homepage and the gift-card sell screen. Lighthouse 12's default
 // mobile settings (Moto G Power, simulated slow 4G, 4× CPU slowdown), Debian's chromium, the real
 // server serving the precompressed build. Each screen is run twice in a fresh browser profile and

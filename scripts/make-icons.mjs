@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The installable app's icons (issue 13), drawn from our own brand artwork: the Wise mark of
+// The installable app's icons (docs/decisions.md §9.36), drawn from our own brand artwork: the Wise mark of
 // apps/web/src/components/ui/art/logo.tsx (the emerald gem on the indigo tile, docs/look.md colours)
 // rendered to PNG with sharp. Two kinds:
 //   - icon-<n>.png: the rounded tile on transparency, for launchers that show the icon as drawn;

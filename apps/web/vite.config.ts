@@ -41,7 +41,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The installable app (issue 13): the web manifest and our own service worker (src/sw.ts, built
+ * The installable app (docs/decisions.md §9.36): the web manifest and our own service worker (src/sw.ts, built
  * with the injectManifest strategy so the same worker shows Web Push notifications). Registration
  * is ours too (features/pwa), loaded only after the first screen has settled.
  */

@@ -19,7 +19,7 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 }
 
-/** The smallest tap target on the phone screens, in CSS px (issue 13: 44 × 44, WCAG 2.5.5). */
+/** The smallest tap target on the phone screens, in CSS px (docs/ACCESSIBILITY.md: 44 × 44, WCAG 2.5.5). */
 export const TAP_TARGET_PX = 44;
 /**
  * The back office is a desktop tool used with a mouse (docs/decisions.md §8): it is held to WCAG 2.2 AA's

@@ -11,7 +11,7 @@ export interface OutboxMessage {
 export interface TestUser {
   fullName: string;
   username: string;
-  /** Letters and digits @ wisetest.com: valid under SPEC's own rule as well as ours. */
+  /** Letters and digits @ wisetest.com: valid under the original rule as well as ours. */
   email: string;
   /** '+23480' and 8 digits. */
   phone: string;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API benchmark of issue 12 (`npm run bench`). For each engine (PostgreSQL in a scratch
+// The API benchmark (docs/PERFORMANCE.md, `npm run bench`). For each engine (PostgreSQL in a scratch
 // database, then the embedded PGlite in a fresh directory) it starts the real server process,
 // makes a customer through the API (sign-up, OTP from the dev outbox, login), and loads with
 // autocannon: the bare route /healthz, every customer data route with the customer's cookie, and
@@ -47,7 +47,7 @@ for (const engine of engines) if (engine !== 'postgres' && engine !== 'pglite') 
 const wisePort = args.port ? Number(args.port) : await freePort();
 const helloPort = args.port ? wisePort + 1 : await freePort();
 
-/** Issue 12's goals. */
+/** The speed goals of docs/PERFORMANCE.md. */
 const GOALS = {
   bareShareOfHello: 0.5,
   dataShare: 0.3,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The short API benchmark for CI (`npm run bench:ci`, issue 12): PostgreSQL only, a few routes,
+// The short API benchmark for CI (`npm run bench:ci`, docs/PERFORMANCE.md): PostgreSQL only, a few routes,
 // ~3 s each. Absolute req/s depend on the machine; the share of the bare route (/healthz of the
 // same process) does much less, so that is what is checked: the run fails when a route's share
 // drops below half the value recorded in scripts/bench/floors.json.

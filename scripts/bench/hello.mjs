@@ -1,5 +1,5 @@
 // A bare Fastify hello-world from the project's own node_modules: the ceiling `/healthz` is
-// compared to (issue 12: the bare route ≥ 50 % of it). No logger, no plugins.
+// compared to (docs/PERFORMANCE.md: the bare route ≥ 50 % of it). No logger, no plugins.
 import Fastify from 'fastify';
 
 const port = Number(process.argv[2] ?? 3000);

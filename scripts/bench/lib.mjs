@@ -1,4 +1,4 @@
-// Shared pieces of the API benchmark (issue 12): start the real server process (the same entry a
+// Shared pieces of the API benchmark (docs/PERFORMANCE.md): start the real server process (the same entry a
 // deployment runs, `apps/server/src/server.ts`) on a scratch PostgreSQL database or a fresh embedded
 // PGlite directory, make a customer through the API, and measure a route with autocannon.
 import { execFileSync, spawn } from 'node:child_process';
@@ -257,7 +257,7 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
   };
 }
 
-/** The customer data routes issue 12 names, with the cookie of a logged-in customer. */
+/** The customer data routes docs/PERFORMANCE.md names, with the cookie of a logged-in customer. */
 export function customerRoutes(cookie) {
   return [
     { name: 'GET /api/dashboard', path: '/api/dashboard', cookie },

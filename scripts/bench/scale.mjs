@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * How cost grows with the data (issue 12): `node scripts/bench/scale.mjs` (or `npm run bench:scale`).
+ * How cost grows with the data (docs/PERFORMANCE.md): `node scripts/bench/scale.mjs` (or `npm run bench:scale`).
  *
  * For 10 k, 100 k and 1 M rows (sales, notifications and gem movements each; scale-seed.mjs), a fresh PostgreSQL
  * database `wise_scale_<rows>_<pid>` gets the app's migrations (through `admin:create`, which

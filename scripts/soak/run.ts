@@ -1,5 +1,5 @@
 /**
- * `npm run soak` (issue 14): the soak, crash and provider-fault suites against a real server
+ * `npm run soak` (docs/RELIABILITY.md): the soak, crash and provider-fault suites against a real server
  * process on PostgreSQL (apps/server/test/support/soak/). Options:
  *   --crash | --faults             the crash or fault suite instead of the plain soak
  *   --customers N --duration S     default 200 customers for 180 s

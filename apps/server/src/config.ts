@@ -107,7 +107,7 @@ const envSchema = z
     BILLS_PLAN_REFRESH_INTERVAL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
     /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
-    // Payouts (issue 11): Paystack transfers when its secret key is set, the offline sandbox
+    // Payouts (docs/decisions.md §5.3): Paystack transfers when its secret key is set, the offline sandbox
     // otherwise (succeeds after PAYOUT_SANDBOX_DELAY_MS; accounts ending 1111 fail, 2222 stay pending).
     PAYOUT_SECRET_KEY: optionalText,
     PAYOUT_BASE_URL: z.url().default('https://api.paystack.co'),
@@ -120,7 +120,7 @@ const envSchema = z
     REVIEWER_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(5_000_000),
     /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */
     REWARD_GEMS_PER_1000_NAIRA: z.coerce.number().int().min(0).max(1_000_000).default(1),
-    // Web Push (issue 13): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the
+    // Web Push (docs/decisions.md §9.37): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the
     // app offers no notifications on the device and queues nothing. The public key is an
     // uncompressed P-256 point (65 bytes), the private key a 32-byte scalar, both base64url.
     VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters)').optional()),

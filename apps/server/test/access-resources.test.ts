@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { customerWithHoldings, signUp, staffMember, type Customer, type Holdings, type Staff } from './support/fuzz/world';
 
 /**
- * The access matrix with real resources (issue 14), generated from the route catalogue: customer A
+ * The access matrix with real resources (docs/RELIABILITY.md), generated from the route catalogue: customer A
  * owns one of everything (sales with images, a crypto sale, a bill order, notifications, a photo,
  * bank details); customer B calls every route that names a resource in its path or query with A's
  * ids and names → 403 or 404 and none of A's data; every staff route with B's session → 401 and,

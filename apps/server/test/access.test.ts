@@ -79,7 +79,7 @@ function privateEndpoints(): Endpoint[] {
 
 function call(endpoint: Endpoint, cookie?: string, userId?: string) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  // The claimed id goes where SPEC's calls carried it: the query, and the form body too.
+  // The claimed id goes where the original calls carried it: the query, and the form body too.
   const url = userId ? `${endpoint.url}${endpoint.url.includes('?') ? '&' : '?'}user_id=${userId}` : endpoint.url;
   let payload: InjectOptions['payload'];
   if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {

@@ -10,7 +10,7 @@ import { createStaff, staffCookie, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * The staff access matrix, generated from the app's own route catalogue (docs/decisions.md §8, issue 11):
+ * The staff access matrix, generated from the app's own route catalogue (docs/decisions.md §8):
  * every /api/admin route refuses a caller without a staff session and a customer's session; an
  * admin route refuses a reviewer; and a staff session never acts as a customer on any customer
  * route. A route added later is covered without anyone listing it here.

@@ -8,7 +8,7 @@ import { createStaff, staffCookie } from './support/staff';
 import { createCustomer } from './support/users';
 
 /**
- * Staff sign-in (docs/decisions.md §8, issue 11): password, then the authenticator app (enrolled with a QR
+ * Staff sign-in (docs/decisions.md §8): password, then the authenticator app (enrolled with a QR
  * code at the first sign-in), codes taken from a controlled clock; lockout, idle timeout, sign-out,
  * the first-login password change and disabled accounts.
  */

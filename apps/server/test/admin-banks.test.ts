@@ -6,7 +6,7 @@ import { addBankDetails } from './support/sales';
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
-/** The bank list (ADMIN-API §4): admins add banks and switch them on and off; customers' list follows. */
+/** The bank list (docs/decisions.md §8): admins add banks and switch them on and off; customers' list follows. */
 let t: TestApp;
 let admin: TestStaff;
 let reviewer: TestStaff;

@@ -9,7 +9,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import type { TestUser } from './support/users';
 
 /**
- * Bill orders for staff (ADMIN-API §4): every order with its provider status, and a re-query of one
+ * Bill orders for staff (docs/decisions.md §8): every order with its provider status, and a re-query of one
  * stuck in processing that settles it exactly as the background job would (gems captured or returned).
  */
 const clock = new ManualClock('2026-06-01T09:00:00Z');

@@ -11,7 +11,7 @@ import { addBankDetails, cardPhoto, multipartForm, postSale } from './support/sa
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
-/** The catalogue as admins run it (ADMIN-API §4): cards, sub-categories, rates and their history, pictures. */
+/** The catalogue as admins run it (docs/decisions.md §8): cards, sub-categories, rates and their history, pictures. */
 let t: TestApp;
 let dir: string;
 let admin: TestStaff;

@@ -9,7 +9,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Coin adjustments and wallet addresses (ADMIN-API §4): admins only, the authenticator code asked
+ * Coin adjustments and wallet addresses (docs/decisions.md §8): admins only, the authenticator code asked
  * again, every change audited with before and after, and customers' prices, quotes and addresses
  * following at once.
  */

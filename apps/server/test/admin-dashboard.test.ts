@@ -13,7 +13,7 @@ import { createStaff } from './support/staff';
 import type { TestUser } from './support/users';
 
 /**
- * The dashboard (ADMIN-API §4): pending sales and the oldest's age, today's approvals and
+ * The dashboard (docs/decisions.md §8): pending sales and the oldest's age, today's approvals and
  * rejections and payouts — "today" in APP_TIMEZONE (Africa/Lagos, UTC+1), not in UTC — open payout
  * failures and bill orders stuck processing. Decisions and payouts are written straight into the
  * tables here (the review and payout flows have their own tests); the database's guards still apply.

@@ -22,7 +22,7 @@ import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * The review queue and the decisions on a sale (ADMIN-API.md §3) through the domain functions,
+ * The review queue and the decisions on a sale (docs/decisions.md §8) through the domain functions,
  * on a real database with a clock moved by hand: queue order and filters, what the detail shows,
  * claims and their expiry, approval (amount, note, confirmation, payout started, audited) and
  * rejection (reason, message, notification, e-mail, audited) as the customer then sees them.

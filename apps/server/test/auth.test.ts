@@ -35,7 +35,7 @@ describe('sign-up', () => {
     expect(rows).toEqual([{ email_verified_at: null }]);
   });
 
-  it('answers every invalid field with its SPEC message', async () => {
+  it('answers every invalid field with its message from the product rules', async () => {
     const response = await post(t.app, '/api/auth/signup', {
       full_name: 'Ada 0bi',
       username: 'a'.repeat(21),
@@ -258,7 +258,7 @@ describe('login and logout', () => {
     expect(response.json().code).toBe(errorCodes.forbidden);
   });
 
-  it('validates the login form with SPEC messages', async () => {
+  it('validates the login form with the messages of the product rules', async () => {
     const response = await post(t.app, '/api/auth/login', { email_or_phone: '', password: '' });
     expect(response.json().fields).toEqual({
       email_or_phone: fieldMessages.required,

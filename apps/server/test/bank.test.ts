@@ -53,7 +53,7 @@ describe('bank details (sandbox lookup)', () => {
     expect(notes[0]?.message).toBe(notificationTexts.bankDetailsAdded('Guaranty Trust Bank', maskAccountNumber('0123456789')));
   });
 
-  it('answers the SPEC messages: required and exactly 10 digits', async () => {
+  it('answers the messages of the product rules: required and exactly 10 digits', async () => {
     const c = await createCustomer(t);
     const empty = await put(t, { bank_code: '', bank_account: '' }, c.cookie);
     expect(empty.statusCode).toBe(400);

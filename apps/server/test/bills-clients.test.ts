@@ -172,7 +172,7 @@ describe('status query by request id', () => {
 });
 
 describe('plans and verification', () => {
-  it('reads data.varations (SPEC spelling) with the key and service name in the query', async () => {
+  it('reads data.varations (the provider spells it so) with the key and service name in the query', async () => {
     bills.plans.set('mtn-data', [
       { name: 'MTN 1GB (SME) – 30 days', variation_code: 'mtn-1gb-sme', variation_amount: '600.00' },
       { name: 'MTN 40MB (Daily) – 1 day', variation_code: 'mtn-40mb', variation_amount: 49.99 },

@@ -22,7 +22,7 @@ import {
 import { createCustomer } from './support/users';
 
 /**
- * Bills through the API (BILLS-API.md): the plan cache, verification, the checkout and the PIN
+ * Bills through the API (routes/bills/index.ts): the plan cache, verification, the checkout and the PIN
  * screen's authorisation against the real provider clients talking to local fakes, with the
  * gems checked in the ledger after each path.
  */
@@ -59,7 +59,7 @@ describe('plans', () => {
 
     const tv = await get(h.t.app, '/api/bills/tv/dstv/plans', user.cookie);
     h.bills.failAllWith = undefined;
-    // The provider was down and this list was never fetched: the screen's SPEC message.
+    // The provider was down and this list was never fetched: the screen's message (docs/product.md §8).
     expect(tv.statusCode).toBe(503);
     expect(tv.json()).toMatchObject({ code: 'PLANS_UNAVAILABLE', error: billMessages.tvPlansUnavailable });
     clock.advance(61_000);

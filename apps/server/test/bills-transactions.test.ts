@@ -10,7 +10,7 @@ import { addBankDetails, sellGiftCard } from './support/sales';
 import type { TestUser } from './support/users';
 
 /**
- * Bill orders in GET /api/transactions and /api/transactions/:id (BILLS-API.md), next to the
+ * Bill orders in GET /api/transactions and /api/transactions/:id (/api/docs), next to the
  * sales: one newest-first list on one keyset, docs/product.md §4's statuses, awaiting-PIN orders left out.
  */
 

@@ -15,7 +15,7 @@ import { createTestApp, get, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * The crypto API (issue 9, market data and quotes) over HTTP with the sandbox provider and a
+ * The crypto API (market data and quotes) over HTTP with the sandbox provider and a
  * clock moved by hand: each route's answer, its access rule, and every kind of bad input.
  */
 

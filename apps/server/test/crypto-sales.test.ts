@@ -24,7 +24,7 @@ import { addBankDetails, cardPhoto, jpegWithGps, multipartForm, newIdempotencyKe
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * POST /api/crypto/sales (CRYPTO-API.md "Sale", docs/product.md §7 sell_cryptocurrency.php) over real
+ * POST /api/crypto/sales (docs/product.md §7 sell_cryptocurrency.php) over real
  * multipart with the sandbox prices and a clock moved by hand: the sale is its quote's, one quote
  * sells once, an expired quote comes back fresh, and every bad input has a clear answer.
  */

@@ -7,7 +7,7 @@ import { formatViolations, FUZZ_ENV, runFuzz, type FuzzReport } from './support/
 import { createTestApp, type TestApp } from './support/app';
 
 /**
- * The short fuzz run (issue 14): every operation of the OpenAPI document, ~20 generated hostile
+ * The short fuzz run (docs/RELIABILITY.md): every operation of the OpenAPI document, ~20 generated hostile
  * requests each, a fixed seed. `npm run fuzz` is the long run (≥ 200 each, a new seed every time).
  * The generator and the checks live in support/fuzz/.
  */

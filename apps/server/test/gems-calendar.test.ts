@@ -6,7 +6,7 @@ import { ManualClock } from '../src/lib/clock';
 const LAGOS = 'Africa/Lagos';
 
 describe('gem days (controlled clock)', () => {
-  it('maps Monday to day 1 through Sunday to day 7 with the SPEC amounts', () => {
+  it('maps Monday to day 1 through Sunday to day 7 with the amounts of the product rules', () => {
     const clock = new ManualClock('2026-03-02T11:00:00Z'); // Monday 12:00 in Lagos
     const seen: [number, number, string][] = [];
     for (let i = 0; i < 7; i += 1) {

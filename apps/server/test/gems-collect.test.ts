@@ -49,7 +49,7 @@ describe('daily collection', () => {
     expect(await getGemBalance(t.database.db, user.id)).toBe(10);
   });
 
-  it('gives each weekday its SPEC amount across a whole week and resets on the next Monday', async () => {
+  it('gives each weekday its amount from the product rules across a whole week and resets on the next Monday', async () => {
     clock.set('2026-03-09T10:00:00Z'); // Monday
     const user = await createCustomer(t);
     let total = 0;

@@ -20,7 +20,7 @@ import { systemClock } from '../src/lib/clock';
 import { openTestDatabase } from './support/db';
 
 /**
- * Every list that can grow reads one index range in its own order (issue 12): the exact SQL each
+ * Every list that can grow reads one index range in its own order (docs/decisions.md §7b.4): the exact SQL each
  * domain function runs — captured through drizzle's logger, cursor included — is EXPLAINed, and
  * the plan must show an Index Scan on the index made for it and no Sort or Incremental Sort node.
  * A change to a query or an index that would make a page cost grow with the table fails here.

@@ -4,7 +4,7 @@ import { createTestApp, get, post, type TestApp } from './support/app';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * GET /api/notifications pages with a keyset cursor (issue 12): every message is reachable, none
+ * GET /api/notifications pages with a keyset cursor (docs/decisions.md §7b.4): every message is reachable, none
  * twice, in (created_at, id) order even where many share one instant, and a message arriving
  * between two pages does not shift the next one.
  */

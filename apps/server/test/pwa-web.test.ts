@@ -14,7 +14,7 @@ import { openTestDatabase } from './support/db';
 import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /**
- * The installable app's files as production serves them (issue 13): the service worker and the
+ * The installable app's files as production serves them (docs/decisions.md §9.36): the service worker and the
  * manifest always revalidated (never the year-long cache of hashed assets) with their exact types,
  * never swallowed by the SPA fallback; CSP unchanged.
  */

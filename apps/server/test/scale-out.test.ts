@@ -18,7 +18,7 @@ import { runSoak } from './support/soak/soak';
 import { newSignup } from './support/users';
 
 /**
- * Scale-out (issue 14): two real server processes share one PostgreSQL database and one Redis
+ * Scale-out (docs/RELIABILITY.md): two real server processes share one PostgreSQL database and one Redis
  * behind a round-robin balancer, as production runs them. What one instance knows, the other
  * must know at once — sessions (and their revocation), rate limits, data read through any cache —
  * and every background job runs once however many workers poll the table.

@@ -7,7 +7,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, newSignup } from './support/users';
 
 /**
- * The few-seconds session cache (domain/auth/session-cache.ts, issue 12) must never outlive a
+ * The few-seconds session cache (domain/auth/session-cache.ts, docs/PERFORMANCE.md) must never outlive a
  * revocation: every way sessions end is refused on the very next call, on this instance and, with
  * REDIS_URL, on every other one. Each test first makes the cache hold the session (a 200), so a
  * revocation that forgot the cache would be served from it and fail the test.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatReport, runSuite } from './support/soak/suites';
 
 /**
- * Issue 14, crash (the short CI version of `npm run soak:crash`): 12 virtual customers for 20 s
+ * Crash (docs/RELIABILITY.md; the short CI version of `npm run soak:crash`): 12 virtual customers for 20 s
  * against a real server process on PostgreSQL, which is killed with SIGKILL a third of the way in and
  * restarted on the same database while they carry on. Then: every sale a customer saw accepted
  * is there, the ledger is clean, no bill order is left processing and no payout unsent, and no

@@ -3,7 +3,7 @@ import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createRateGuard } from '../src/plugins/rate-limits';
 
 /**
- * Found by the soak (issue 14): customers whose requests waited past their own time limit hung up;
+ * Found by the soak (docs/RELIABILITY.md): customers whose requests waited past their own time limit hung up;
  * when the server reached those requests, `request.ip` was undefined (the socket had gone) and the
  * per-IP rate limit threw "Cannot read properties of undefined (reading 'toLowerCase')" → 500.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatReport, runSuite } from './support/soak/suites';
 
 /**
- * Issue 14, provider faults (the short CI version of `npm run soak:faults`): 12 virtual customers
+ * Provider faults (docs/RELIABILITY.md; the short CI version of `npm run soak:faults`): 12 virtual customers
  * for 20 s while every provider (market data, airtime, bills, payouts, bank lookup, SMTP) is
  * slow, then failing, then answering garbage, then recovered. Customers get answers with an
  * error body (never a 500), no gems are taken for a purchase the provider did not make, and

@@ -6,7 +6,7 @@ import { databaseBusy } from '../src/lib/db-errors';
 import errorsPlugin from '../src/plugins/errors';
 
 /**
- * Found by the 200-customer soak (issue 14): under overload every database connection stayed busy
+ * Found by the 200-customer soak (docs/RELIABILITY.md): under overload every database connection stayed busy
  * past the pool's wait, pg-pool gave up ("timeout exceeded when trying to connect") and customers
  * got 500 INTERNAL on every screen. Nothing reached the database, so the honest answer is
  * 503 BUSY with Retry-After — the app's "try again" — and the log says warn, not error.

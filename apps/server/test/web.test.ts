@@ -58,7 +58,7 @@ describe('serving the built web app', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
   });
 
-  it('answers the SPA shell, uncached, for the SPEC routes', async () => {
+  it('answers the SPA shell, uncached, for the routes of the product rules', async () => {
     for (const url of ['/', '/home', '/login/password', '/passwordreset/newpassword?token=abc', '/homepage']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);

@@ -7,7 +7,7 @@ import { CacheFirst } from 'workbox-strategies';
 import type { PushPayload } from '@wise/shared';
 
 /**
- * Wise's service worker (issue 13), built by vite-plugin-pwa's injectManifest strategy.
+ * Wise's service worker (docs/decisions.md §9.36), built by vite-plugin-pwa's injectManifest strategy.
  *
  * What it caches: the app shell (index.html) and the hashed static assets of the customer
  * screens, precached at install so the app opens offline; any other hashed asset (a back-office

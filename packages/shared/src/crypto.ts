@@ -37,7 +37,7 @@ export type CreateQuoteInput = z.infer<typeof createQuoteSchema>;
 
 /** A plain decimal string, possibly signed ("-1.23"). */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
-/** An adjustment as SPEC shows it: "+20", "-15", or "0". */
+/** An adjustment as the product shows it: "+20", "-15", or "0". */
 const signedDecimalString = z.string().regex(/^([+-]\d+(\.\d+)?|0)$/);
 
 export const coinSchema = z.object({
@@ -74,7 +74,7 @@ export type TrendingCoin = z.infer<typeof trendingCoinSchema>;
 export const trendingResponseSchema = z.object({ coins: z.array(trendingCoinSchema), updated_at: z.string(), stale: z.boolean() });
 export type TrendingResponse = z.infer<typeof trendingResponseSchema>;
 
-/** SPEC get_wallet_addresses: where the customer sends each coin. */
+/** The original get_wallet_addresses: where the customer sends each coin. */
 export const walletAddressSchema = z.object({
   id: z.string(),
   coin: z.enum(COIN_IDS),

@@ -10,7 +10,7 @@ export const fieldMessages = {
   phoneTooLong: 'Cannot be more than 20 digits',
   phoneNeedsCountryCode: 'Invalid entry. Number must begin with a country code (e.g: +1)',
   fullNameTooLong: 'Cannot be more than 50 characters',
-  // SPEC's client said 50 for a limit of 20; docs/decisions.md §9 corrects it.
+  // The original client said 50 for a limit of 20; docs/decisions.md §9 corrects it.
   usernameTooLong: 'Cannot be more than 20 characters',
   passwordTooShort: 'Cannot be less than 8 characters',
   passwordTooLong: 'Cannot be more than 128 characters',

@@ -13,7 +13,7 @@ export const pinField = requiredString(m.pinRequired).regex(new RegExp(`^\\d{${P
 export const pinEntrySchema = z.strictObject({ pin: pinField });
 export type PinEntryInput = z.infer<typeof pinEntrySchema>;
 
-/** The current PIN, asked first when a PIN is already set (a deviation: SPEC lets anyone overwrite it). */
+/** The current PIN, asked first when a PIN is already set (a deviation: the product rules let anyone overwrite it). */
 export const currentPinSchema = z.strictObject({ current_pin: pinField });
 
 /**

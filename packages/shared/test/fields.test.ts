@@ -32,7 +32,7 @@ describe('email (login, sign-up, reset)', () => {
     ['ada@gmail.com', undefined],
     ['ADA2024@Yahoo.com', undefined],
     [`${'a'.repeat(64)}@abc.com`, undefined],
-    // Real Nigerian addresses SPEC's .com-only rule refused (README, deviations).
+    // Real Nigerian addresses the original .com-only rule refused (docs/decisions.md §9.5).
     ['chidinma.okeke@gmail.com', undefined],
     ['ade@yahoo.co.uk', undefined],
     ['tunde+wise@mail.unilag.edu.ng', undefined],

@@ -8,7 +8,7 @@ import { catalogueVersions, type CatalogueName } from '../db/schema/index';
  * kept in this process, already serialized, for as long as their catalogue's version row
  * (migration 0015) is unchanged. The database bumps that row in every transaction that writes the
  * tables behind it, so a request costs one primary-key read instead of reading, sorting, mapping
- * and serializing the catalogue again (issue 12), and still sees any committed change at once,
+ * and serializing the catalogue again (docs/PERFORMANCE.md), and still sees any committed change at once,
  * whoever made it and on whichever instance.
  *
  * The version is read before the catalogue is: an answer built from data newer than its version can

@@ -11,7 +11,7 @@ const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
  * At most one argon2 computation per core at a time. Each holds its 19 MiB while it runs and
  * libuv's pool would run four at once; on two cores two more only wait there, holding memory.
  * A login storm's RSS peak came down from 297 to 240-254 MB with login throughput unchanged
- * (issue 12, docs/PERFORMANCE.md); the rest of libuv's pool stays free for files and DNS.
+ * (docs/PERFORMANCE.md); the rest of libuv's pool stays free for files and DNS.
  */
 const argon2Slots = pLimit(Math.max(1, availableParallelism()));
 

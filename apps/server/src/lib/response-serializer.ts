@@ -6,7 +6,7 @@ import { $ZodType } from 'zod/v4/core';
 
 /**
  * Response bodies are written by fast-json-stringify, compiled from the JSON Schema of the
- * route's zod response schema (issue 12: zod's encode plus JSON.stringify was ~18 % of a list's
+ * route's zod response schema (docs/PERFORMANCE.md: zod's encode plus JSON.stringify was ~18 % of a list's
  * CPU). The answer means the same as zod's: the same properties and values (required ones are
  * written before optional ones, an order JSON gives no meaning to), unknown
  * properties dropped (zod's strip), optional ones left out when undefined, nulls kept. What the

@@ -3,7 +3,7 @@ import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress'
 /**
  * API answers of 1 KB or more leave compressed, brotli (quality 4, the library's default: cheap
  * enough to run per answer) or gzip. The dashboard's trending list is 23 KB of JSON, a sixth of a
- * second on the slow 4G Lighthouse models (issue 13); most answers are smaller than the threshold
+ * second on the slow 4G Lighthouse models (docs/PERFORMANCE.md); most answers are smaller than the threshold
  * and pay only the size check. The web build's files are compressed at build time and sent with
  * their encoding set (plugins/web.ts), which this leaves alone. Request bodies are never inflated:
  * no client of ours sends them compressed, and a compressed upload is a way round the body limit.

@@ -86,7 +86,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if (databaseBusy(error)) {
       // Overload, not a bug: no connection came free in time for a query, so the client should retry
-      // (writes are idempotent or settled by their jobs; found by the issue 14 soak).
+      // (writes are idempotent or settled by their jobs; found by the soak, docs/RELIABILITY.md).
       request.log.warn({ err: error }, 'database busy: answered 503');
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
       return send(reply, 503, { error: httpMessages.busy, code: errorCodes.busy });

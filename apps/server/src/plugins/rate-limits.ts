@@ -106,7 +106,7 @@ export function createRateGuard(limiter: RateLimiter, multiplier: number): RateG
     return rule.scaled === false ? rule.limit : Math.max(1, Math.floor(rule.limit * multiplier));
   };
   // A client that hung up before its request was handled has no address any more: `request.ip` is
-  // then undefined whatever its type says (found by the issue 14 soak, where it threw a 500).
+  // then undefined whatever its type says (found by the soak, docs/RELIABILITY.md, where it threw a 500).
   const fullKey = (policy: RatePolicy, key: string | undefined) => `${policy}:${(key ?? 'disconnected').toLowerCase()}`;
   const refuse = (policy: RatePolicy, retryAfterMs: number) => {
     rateLimitRefusals.inc({ policy });

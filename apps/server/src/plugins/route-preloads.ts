@@ -27,7 +27,7 @@ interface CompiledRoute {
 const SAFE_PARAM = /^[\w-]{1,100}$/;
 
 /**
- * The links that let a page's first screen load in one go (issue 13): its lazy chunks and styles,
+ * The links that let a page's first screen load in one go (docs/PERFORMANCE.md): its lazy chunks and styles,
  * which react-router would only ask for once the entry script has run, and for a signed-in
  * customer the API calls the screen makes first. The table maps each router pattern to them;
  * `linksFor` answers for a request's path with react-router's matching: case-insensitive, a

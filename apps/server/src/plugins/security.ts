@@ -87,7 +87,7 @@ const isJsonApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/
 /**
  * The web build's hashed scripts and styles are not documents either, and the API set fits them:
  * a screen fetches up to 30 of them, many of a few hundred bytes, and the page set's 0.9 KB of
- * headers on each was most of what the phone downloaded for them (issue 13).
+ * headers on each was most of what the phone downloaded for them (docs/PERFORMANCE.md).
  */
 const isScriptOrStyle = (url: string) => url.startsWith('/assets/') && /\.(?:js|css)$/.test(url);
 

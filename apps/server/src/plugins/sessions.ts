@@ -43,7 +43,7 @@ interface SessionOptions {
 
 const unauthenticated = () => new DomainError(errorCodes.unauthenticated, authMessages.sessionExpired, 401);
 
-/** The id SPEC's calls carry (`user_id`), wherever a client put it. */
+/** The id the original calls carry (`user_id`), wherever a client put it. */
 function claimedUserId(request: FastifyRequest): unknown {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.user_id;
   const body = request.body;

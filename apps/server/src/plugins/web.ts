@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from './sessions';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The installable app's files (issue 13) have fixed names, so they are always revalidated: a
+ * The installable app's files (docs/decisions.md §9.36) have fixed names, so they are always revalidated: a
  * cached /sw.js would keep customers on an old version, and the browser checks the worker for
  * updates itself. Their types are stated, not guessed: a worker must be JavaScript, and the
  * manifest's registered type is application/manifest+json. CSP stays `script-src 'self'`, which
@@ -23,7 +23,7 @@ const APP_FILES: Record<string, string> = {
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz sent when
  * the browser accepts them), index.html never cached, and the SPA shell for every other page
- * so the client router can draw the SPEC routes and its own error page. The shell names the
+ * so the client router can draw the product's routes (docs/product.md §2) and its own error page. The shell names the
  * page's own screen chunks (route-preloads.ts), so they download beside the entry script.
  */
 export async function webPlugin(app: FastifyInstance, options: { root: string; archive?: AssetArchive }) {

@@ -1,7 +1,7 @@
 import type { paths } from './paths';
 
 /**
- * The API calls a screen makes as it first draws, for the key screens (issue 13). The server
+ * The API calls a screen makes as it first draws, for the key screens (docs/PERFORMANCE.md). The server
  * names them in the HTML it sends for that page (`<link rel="preload" as="fetch">`, only when the
  * request carries a session), so the answers download beside the JavaScript instead of after it
  * has run; the screen's own `fetch` then takes the preloaded answer. A `:param` takes the page

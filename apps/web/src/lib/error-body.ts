@@ -3,7 +3,7 @@ import { httpMessages, type ErrorBody } from '@wise/shared';
 /*
  * The body of a failed call, read without zod. The server answers every failure with the shared
  * `errorBodySchema` shape, {error, code?, fields?, meta?}; checking that structure by hand keeps
- * zod (25 KB gzip) out of every screen that calls the API (issue 13's budgets). error-body.test.ts
+ * zod (25 KB gzip) out of every screen that calls the API (the JavaScript budgets, docs/PERFORMANCE.md). error-body.test.ts
  * holds this check to the schema's verdict.
  */
 

@@ -10,7 +10,7 @@ export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 /**
  * How a form gets its schema: a function loading it (`() => import('…').then((m) => m.schema)`).
  * Schemas are zod, and zod is 25 KB gzip a screen would otherwise download before it could be
- * used (issue 13's budgets); forms validate on submit only, so the schema can arrive later — it is
+ * used (the JavaScript budgets, docs/PERFORMANCE.md); forms validate on submit only, so the schema can arrive later — it is
  * fetched at the first tap or key press on the page, and the first validation waits for it.
  */
 export type SchemaLoader<S extends FormSchema> = () => Promise<S>;

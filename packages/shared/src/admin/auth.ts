@@ -44,7 +44,7 @@ export const staffAuthMessages = {
 export const staffPasswordField = newPasswordField.refine((value) => value.length >= STAFF_PASSWORD_MIN, staffAuthMessages.passwordTooShort);
 
 /**
- * Staff e-mails are any work address (the customers' SPEC pattern is narrower: `.com` only). Stored
+ * Staff e-mails are any work address (the original customer pattern is narrower: `.com` only). Stored
  * lower-cased.
  */
 export const staffEmailField = requiredString()

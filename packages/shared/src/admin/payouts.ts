@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Back office: payouts as staff see them (issue 11 "Payouts"). Each attempt to pay a sale is one
+ * Back office: payouts as staff see them (docs/decisions.md §8). Each attempt to pay a sale is one
  * row with its own reference; a sale has at most one attempt that has not failed.
  */
 

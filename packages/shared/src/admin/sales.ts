@@ -10,7 +10,7 @@ import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (docs/decisions.md §8,
- * issue 11 "Review and decisions"). The words a customer reads about a rejection live in
+ * §8.2). The words a customer reads about a rejection live in
  * `@wise/shared` (sales.ts `saleRejectionReasons`) so the customer bundle never imports this file.
  */
 

@@ -1,6 +1,6 @@
 /*
  * The part of bills.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). bills.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). bills.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 import type { ELECTRICITY_PROVIDERS, TV_SERVICES } from '../constants';
@@ -62,12 +62,12 @@ export const electricityServiceName = (provider: ElectricityProvider) => `${prov
 /** docs/product.md §9's placeholder '50 - 100,000', enforced (deviation: providers refuse outside it). */
 export const AIRTIME_MIN_GEMS = 50;
 export const AIRTIME_MAX_GEMS = 100_000;
-/** SPEC sets no electricity bounds; this upper one only keeps a typo from becoming a purchase. */
+/** The product rules set no electricity bounds; this upper one only keeps a typo from becoming a purchase. */
 export const ELECTRICITY_MIN_GEMS = 1;
 export const ELECTRICITY_MAX_GEMS = 1_000_000;
 /** No data or TV plan costs more than this; a price above it from a provider is not offered. */
 export const BILL_PLAN_MAX_GEMS = 10_000_000;
-/** Meter and smart-card numbers: digits only (SPEC only says required; every service uses digits). */
+/** Meter and smart-card numbers: digits only (the product rules only say required; every service uses digits). */
 export const CUSTOMER_NUMBER_PATTERN = /^\d{6,20}$/;
 export const VARIATION_CODE_MAX = 100;
 export const BILL_PLAN_NAME_MAX = 200;

@@ -1,6 +1,6 @@
 /*
  * The part of crypto.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). crypto.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). crypto.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 import { fieldMessages } from '../messages';
@@ -90,7 +90,7 @@ export const decimalPlaces = (amount: string) => amount.split('.')[1]?.length ??
 /**
  * The first thing `createQuoteSchema` would say about `amount` of `coin`, in its order (required,
  * not a plain decimal, not above 0, too many whole digits, finer than the coin), or undefined when
- * it would accept it — without zod, for the live preview while the customer types (issue 13's
+ * it would accept it — without zod, for the live preview while the customer types (docs/PERFORMANCE.md's
  * budgets). packages/shared/test/plain-checks.test.ts holds it to the schema's verdict.
  */
 export function coinAmountProblem(coin: CoinId, typed: string): string | undefined {

@@ -1,6 +1,6 @@
 /*
  * The part of dashboard.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). dashboard.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). dashboard.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 

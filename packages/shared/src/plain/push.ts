@@ -1,12 +1,12 @@
 /*
  * The part of push.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). push.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). push.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 
 /**
- * Web Push and the installable app (issue 13). These texts are not in SPEC: README's deviations
- * table lists them. The push message's body is the in-app notification's own words, so the two
+ * Web Push and the installable app (docs/decisions.md §9.36–§9.37). These texts are not in the product rules:
+ * they are deviations, recorded there. The push message's body is the in-app notification's own words, so the two
  * never disagree; only the short title is new.
  */
 

@@ -1,6 +1,6 @@
 /*
  * The part of sales.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). sales.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). sales.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 import { fieldMessages as m } from '../messages';
@@ -85,7 +85,7 @@ export const saleMessages = {
 } as const;
 
 /**
- * Why staff rejected a sale (docs/decisions.md §8, issue 11): the reasons staff choose from, and the words the
+ * Why staff rejected a sale (docs/decisions.md §8): the reasons staff choose from, and the words the
  * customer reads for each on the transaction detail, in the notification and in the e-mail.
  * `other` carries the reviewer's own words instead. A gift card and a coin fail for different
  * reasons, so each kind has its own list (`rejectionCodesFor`); the API and the database refuse a

@@ -1,6 +1,6 @@
 /*
  * The part of transactions.ts that needs no zod (messages, constants, plain helpers), apart so a screen
- * that only shows these does not download zod with the schemas (issue 13's budgets). transactions.ts
+ * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). transactions.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
 
@@ -11,7 +11,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /**
  * While a transaction the customer is looking at is still pending, its list and detail are asked
  * for again this often, so "Successful" or "Rejected" appears within seconds of staff deciding
- * (issue 11), without a reload; nothing is polled once every shown transaction has settled.
+ * (docs/decisions.md §5.3), without a reload; nothing is polled once every shown transaction has settled.
  */
 export const PENDING_REFETCH_MS = 5_000;
 

@@ -2,7 +2,7 @@
 -- addresses customers send coins to, the market-data cache every instance reads, and the quotes
 -- customers are given. Times come from the application's clock, not now(), so tests can move them.
 
--- SPEC display_price.php … display_price4.php: a signed naira amount per coin. USDT's moves the
+-- The original display_price.php … display_price4.php calls: a signed naira amount per coin. USDT's moves the
 -- USDT/NGN market rate; each other coin's moves that rate again for that coin only.
 CREATE TABLE crypto_price_adjustments (
   coin text PRIMARY KEY CHECK (coin IN ('btc', 'usdt', 'bnb', 'sol')),
@@ -16,7 +16,7 @@ INSERT INTO crypto_price_adjustments (coin, adjustment_ngn) VALUES
   ('bnb', 10),
   ('sol', -10);
 
--- SPEC get_wallet_addresses. The seeded addresses are demo values made deliberately invalid for
+-- The original get_wallet_addresses call. The seeded addresses are demo values made deliberately invalid for
 -- their chains (characters outside each chain's alphabet), so no wallet accepts them and no one
 -- can lose real coins to a demo deployment; staff replace them in the back office.
 CREATE TABLE crypto_wallet_addresses (

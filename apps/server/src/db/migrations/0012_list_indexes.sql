@@ -1,4 +1,4 @@
--- Issue 12: every list that can grow is keyset-paged, and each one's index holds its exact order,
+-- Speed at any size (docs/decisions.md §7b.4): every list that can grow is keyset-paged, and each one's index holds its exact order,
 -- tie-breaker included, so a page is an index range read — no Sort or Incremental Sort node, the
 -- same cost at 10 k or 1 M rows. test/list-plans.test.ts EXPLAINs the queries against these.
 

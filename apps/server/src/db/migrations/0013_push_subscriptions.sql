@@ -1,4 +1,4 @@
--- Web Push (issue 13): the browsers a customer allowed to show notifications about their sales
+-- Web Push (docs/decisions.md §9.37): the browsers a customer allowed to show notifications about their sales
 -- and bill orders. A subscription is a push-service URL and the browser's keys (RFC 8291): the
 -- P-256 public key (65 bytes) and the 16-byte auth secret, both base64url without padding. The
 -- database refuses anything else, so a bad row can never reach the sender.

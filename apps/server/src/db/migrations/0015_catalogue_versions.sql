@@ -1,4 +1,4 @@
--- Issue 12: what every customer is shown alike (the gift-card catalogue, the bill plans, the coin
+-- Speed (docs/PERFORMANCE.md): what every customer is shown alike (the gift-card catalogue, the bill plans, the coin
 -- prices) is kept serialized in each server process (db/catalogue-cache.ts) for as long as its
 -- catalogue's version here stays the same. The database bumps the version on every write to the
 -- tables behind it, in the writing transaction, so a change made by staff, a job, another

@@ -9,14 +9,14 @@ export type MarketDataset = (typeof marketDatasets)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** SPEC display_price*.php: a signed naira adjustment per coin. */
+/** The original display_price*.php calls: a signed naira adjustment per coin. */
 export const cryptoPriceAdjustments = pgTable('crypto_price_adjustments', {
   coin: text('coin', { enum: coinIds }).primaryKey(),
   adjustmentNgn: numeric('adjustment_ngn', { precision: 14, scale: 2 }).notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
-/** SPEC get_wallet_addresses. */
+/** Where customers send each coin (the original get_wallet_addresses). */
 export const cryptoWalletAddresses = pgTable('crypto_wallet_addresses', {
   id: uuid('id').primaryKey().defaultRandom(),
   coin: text('coin', { enum: coinIds }).notNull(),

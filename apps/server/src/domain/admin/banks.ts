@@ -8,7 +8,7 @@ import { recordStaffAction } from './audit';
 import type { CatalogueDeps, StaffCall } from './catalogue';
 
 /**
- * The bank list customers choose their payout bank from (ADMIN-API §4 "Banks"; admins only).
+ * The bank list customers choose their payout bank from (admins only; docs/decisions.md §8, routes/admin/banks.ts).
  * Banks are never deleted: saved accounts and sales name them. A deactivated bank leaves the
  * customers' list (domain/bank/service.ts listBanks reads active ones) and can't be chosen anew.
  */

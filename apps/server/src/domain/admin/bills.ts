@@ -10,7 +10,7 @@ import type { StaffCall } from './catalogue';
 import type { Clock } from '../../lib/clock';
 
 /**
- * Bill orders as staff see them (ADMIN-API §4 "Bill orders"; reviewers and admins): every order
+ * Bill orders as staff see them (reviewers and admins; docs/decisions.md §8): every order
  * with its provider status, newest first, and a re-query of one stuck in `processing` through the
  * same status query the background job uses (domain/bills/requery.ts), so a staff click and the
  * job settle an order the same way, once.

@@ -20,7 +20,7 @@ import type { StaffPrincipal } from '../staff/principal';
 import { recordStaffAction } from './audit';
 
 /**
- * The gift-card catalogue as admins run it (ADMIN-API §4, issue 11 "Catalogue"): cards, their
+ * The gift-card catalogue as admins run it (docs/decisions.md §8): cards, their
  * sub-categories and rates, a picture per card. Every change is audited in its own transaction;
  * a rate change is also written to gift_card_rate_history by the database's trigger, which reads
  * the staff member from the transaction setting `wise.staff_id`.

@@ -13,7 +13,7 @@ import type { CatalogueDeps, StaffCall } from './catalogue';
 import { addressProblem } from './crypto-addresses';
 
 /**
- * Coin price adjustments and wallet addresses (ADMIN-API §4, issue 11 "Crypto"): admins only,
+ * Coin price adjustments and wallet addresses (docs/decisions.md §8): admins only,
  * each change confirmed with the authenticator code by the route and audited here with before
  * and after in the transaction that makes it. Customer prices and quotes read the adjustments
  * from the database on every request (domain/crypto/rates.ts loadAdjustments, no cache), so a

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { openAlerts } from '../operations/alerts';
 
 /**
- * The back office's front page (ADMIN-API §4 "Dashboard"): what is waiting for staff and today's
+ * The back office's front page (docs/decisions.md §8): what is waiting for staff and today's
  * figures. "Today" is the calendar day in APP_TIMEZONE, like the customers' gem days; each figure
  * is one indexed query (sales_review_queue_idx, sales_decided_idx, payouts, bill_orders_processing_idx).
  */

@@ -5,7 +5,7 @@ import type { SessionPrincipal } from './sessions';
 /**
  * A few seconds of memory of the sessions this process has just looked up, so that a customer's
  * burst of calls (a screen fetches several at once) costs one session query, not one each
- * (issue 12). Revocation is immediate all the same:
+ * (docs/PERFORMANCE.md). Revocation is immediate all the same:
  *
  * - everything that ends sessions (logout, rotation at login, password reset, a contact change,
  *   a lock by staff) calls forgetSession / forgetUserSessions, which drop the entries here and,

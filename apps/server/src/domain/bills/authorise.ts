@@ -45,7 +45,7 @@ export const holdReference = (orderId: string) => `bill:${orderId}`;
 const pinNotSet = () => new DomainError(billErrorCodes.pinNotSet, pinMessages.notSet, 409);
 const orderExpired = () => new DomainError(billErrorCodes.orderExpired, billMessages.orderExpired, 409);
 
-/** The PIN service's answer, except that a missing PIN is a 409 here (BILLS-API.md). */
+/** The PIN service's answer, except that a missing PIN is a 409 here (as the OpenAPI document at /api/docs says). */
 async function checkPin(db: Db, deps: BillDeps, userId: string, pin: string): Promise<void> {
   try {
     await verifyPin(db, deps.clock, userId, pin);

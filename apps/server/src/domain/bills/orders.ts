@@ -18,7 +18,7 @@ import { getGemBalance } from '../gems/ledger';
 import { findPlan } from './catalogue';
 
 /**
- * The checkout (BILLS-API.md "Orders"; docs/decisions.md §5 Bills): the sheet's request becomes an order
+ * The checkout (docs/decisions.md §5.2; routes/bills/index.ts): the sheet's request becomes an order
  * awaiting the PIN. Nothing is held yet: the gems move only once the PIN authorises it. The
  * Idempotency-Key makes a retried checkout return the same order.
  */

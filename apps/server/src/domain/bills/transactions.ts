@@ -5,7 +5,7 @@ import { billOrders, type BillOrderStatusValue } from '../../db/schema/index';
 import { toBillOrder, type BillOrderRow } from './orders';
 
 /**
- * Bill orders in the customer's transactions (BILLS-API.md): type = the kind, the title names what
+ * Bill orders in the customer's transactions (routes/transactions; /api/docs): type = the kind, the title names what
  * was bought, amount_kobo = gems × 100 (1 gem = ₦1), processing → pending, successful, failed →
  * rejected; an order awaiting its PIN is not listed. domain/transactions reads these rows with
  * the sales in one statement, both paged by the same keyset (created_at, id).

@@ -21,7 +21,7 @@ export function nairaFromKobo(kobo: number): string {
   return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
 }
 
-/** An adjustment as SPEC writes it: "+15", "-20", "0" (trailing zeros dropped). */
+/** An adjustment as the product writes it: "+15", "-20", "0" (trailing zeros dropped). */
 export function signedNaira(value: Decimal): string {
   if (value.isZero()) return '0';
   return value.isPositive() ? `+${value.toFixed()}` : value.toFixed();

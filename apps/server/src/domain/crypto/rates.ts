@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { cryptoPriceAdjustments } from '../../db/schema/index';
 import { Dec } from './money';
 
-/** The platform's signed naira adjustment per coin (SPEC display_price*.php). */
+/** The platform's signed naira adjustment per coin (the original display_price*.php). */
 export type Adjustments = Record<CoinId, Decimal>;
 
 /** A coin without a row has no adjustment: the market rate stands. */

@@ -1,4 +1,4 @@
-/** Payouts (issue 11): see README.md here. */
+/** Paying customers for approved sales: see README.md here. */
 export { getSalePayouts, latestPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout, PAYOUT_CHECK_JOB, PAYOUT_RECOVER_JOB, PAYOUT_SEND_JOB } from './payouts';
 export { retryPayout, recordManualPayout } from './staff';
 export { payoutJobs } from './jobs';

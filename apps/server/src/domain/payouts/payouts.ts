@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { DomainError, notFound } from '../errors';
 
 /**
- * Starting payouts and reading them (issue 11; the life of a payout is in README.md here).
+ * Starting payouts and reading them (docs/decisions.md §5.3; the life of a payout is in README.md here).
  * A sale is paid by attempts: each one row in `payouts` with its own reference, which the provider
  * deduplicates on. The database allows one attempt per sale that has not failed.
  */

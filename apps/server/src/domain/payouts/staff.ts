@@ -12,7 +12,7 @@ import type { PayoutSettings } from './settings';
 import { paySale, tellCustomerPayoutFailed } from './settle';
 
 /**
- * What staff do when a payout failed (issue 11): retry it as a new attempt with a new reference,
+ * What staff do when a payout failed (docs/decisions.md §8): retry it as a new attempt with a new reference,
  * or — admins only — record that the customer was paid by other means. Both only after the
  * latest attempt failed, both audited in the same transaction.
  */

@@ -103,7 +103,7 @@ async function hasPayoutAccount(db: Db, userId: string): Promise<boolean> {
 
 /**
  * Sets the PIN, or changes it: a PIN that exists can only be replaced by someone who knows it
- * (a deviation from SPEC, where anyone holding the session could overwrite it). Once bank details
+ * (a deviation from the product rules, where anyone holding the session could overwrite it). Once bank details
  * exist, a first PIN needs the password confirmed in this session (POST /api/profile/password/confirm,
  * as for a phone change): the PIN can move payouts, so a stolen cookie alone must not set it.
  * A changed PIN, or a first one guarding bank details, ends the customer's other sessions and is

@@ -10,7 +10,7 @@ import { photoUrl } from '../uploads/photos';
  * Everything the home screen shows in one answer (docs/product.md §1, §4 "Pending-action prompts"), in one
  * statement: the name and photo, the available gem balance (the cached account balance, as
  * getGemBalance reads it), the unread count, and whether a PIN and bank details exist. Five
- * statements competing for the pool made this the slowest screen (issue 12).
+ * statements competing for the pool made this the slowest screen (docs/PERFORMANCE.md).
  */
 const dashboardRow = (db: Db) =>
   prepared(db, 'dashboard', (d) =>

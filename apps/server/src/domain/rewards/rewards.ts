@@ -229,7 +229,7 @@ export async function claimRewards(db: Db, clock: Clock, userId: string): Promis
   });
 }
 
-/** All gems ever claimed from rewards (SPEC total_rewards). */
+/** All gems ever claimed from rewards (the original total_rewards). */
 export async function getTotalClaimedRewards(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${gemRewardClaims.amount}), 0)` })
@@ -244,7 +244,7 @@ export async function getTotalClaimedRewards(db: Db, userId: string): Promise<nu
 export const getClaimableRewards = (db: Db, userId: string) => getUserAccountBalance(db, userId, 'rewards');
 
 /**
- * The claims, newest first (SPEC rewards_history), keyset-paged on (created_at, id) — the order
+ * The claims, newest first (the original rewards_history), keyset-paged on (created_at, id) — the order
  * of gem_reward_claims_user_list_idx (0012).
  */
 export async function getRewardHistory(

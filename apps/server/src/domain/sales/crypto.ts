@@ -9,7 +9,7 @@ import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdUsed
 import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
 
 /**
- * Submitting a crypto sale (CRYPTO-API.md "Sale"; docs/product.md §5 "Crypto sale"; docs/decisions.md §4-§5): the
+ * Submitting a crypto sale (routes/crypto/sales.ts; docs/product.md §5 "Crypto sale"; docs/decisions.md §4-§5): the
  * customer sells at a quote they were given — their own, still honoured, not yet sold — with one
  * screenshot of the transfer and an optional transaction ID. Every figure is the quote's; nothing
  * the browser computed is read. An expired quote is answered with a fresh one for the same coin

@@ -23,7 +23,7 @@ import { cardCodeOf } from './card-codes';
 import { findCryptoReturn, toCryptoReturn } from './crypto-returns';
 import { DomainError } from '../errors';
 
-/** How a sale reads to its customer: the list row and the detail screen (GIFTCARDS-API.md, CRYPTO-API.md). */
+/** How a sale reads to its customer: the list row and the detail screen (GET /api/transactions and /:id; /api/docs). */
 
 type SaleRow = typeof sales.$inferSelect;
 

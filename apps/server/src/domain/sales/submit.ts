@@ -268,7 +268,7 @@ function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleF
 }
 
 /**
- * A gift-card sale (GIFTCARDS-API.md "Selling"): the server recomputes the value from the
+ * A gift-card sale (routes/sales; /api/docs): the server recomputes the value from the
  * sub-category's current rate, and the rate the customer saw must still hold (re-checked under a
  * share lock inside the sale's transaction).
  */

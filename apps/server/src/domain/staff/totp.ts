@@ -76,7 +76,7 @@ export const totpUri = (secret: string, email: string): string =>
 
 /**
  * The QR code as SVG markup, so the browser needs no QR library. The QR library (≈ 10 MB resident)
- * loads when a staff member first enrols, not in every customer-facing process at start (issue 12).
+ * loads when a staff member first enrols, not in every customer-facing process at start (docs/PERFORMANCE.md).
  */
 export async function totpQrSvg(uri: string): Promise<string> {
   const { default: QRCode } = await import('qrcode');

@@ -55,7 +55,7 @@ const none = <T>() => sql<T | null>`null`;
  * A page of the list in one statement, one prepared statement per shape (status filter, cursor):
  * the customer's sales and bill orders, each branch reading its own index in (created_at, id)
  * order and stopping at limit + 1 — the first limit + 1 of each, merged here, are the first
- * limit + 1 of both. One round trip, not two (issue 12). Both branches give the same columns;
+ * limit + 1 of both. One round trip, not two (docs/PERFORMANCE.md). Both branches give the same columns;
  * `source` says which table a row came from.
  */
 const transactionsPage = (db: Db, withStatus: boolean, withCursor: boolean) => {

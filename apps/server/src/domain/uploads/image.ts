@@ -7,7 +7,7 @@ let sharpModule: Promise<typeof SharpModule> | undefined;
 
 /**
  * sharp, loaded with the first image rather than at start: libvips costs ≈ 30 MB of RSS, and most
- * requests, and some deployments' whole life, never see an image (issue 12's RSS goal).
+ * requests, and some deployments' whole life, never see an image (the RSS goal of docs/PERFORMANCE.md).
  *
  * libvips keeps up to 50 MB of recent operations for reuse, but every upload is a different image,
  * so the cache never hits and only holds memory: in the 200-customer soak (a sale with an image

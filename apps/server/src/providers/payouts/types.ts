@@ -1,5 +1,5 @@
 /**
- * The payout provider (issue 11): pays a customer's bank account by transfer. Every transfer
+ * The payout provider (docs/decisions.md §5.3): pays a customer's bank account by transfer. Every transfer
  * carries OUR reference; the provider makes at most one transfer per reference, so a resend
  * (a retry after a timeout, a crash, a second worker) can never pay twice.
  *

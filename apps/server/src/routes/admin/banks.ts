@@ -8,7 +8,7 @@ import { errorResponses } from '../schemas';
 const tags = ['admin: banks'];
 const admin = { staff: 'admin' } as const;
 
-/** The bank list (ADMIN-API §4; admins only): GET /api/admin/banks, POST, PATCH /:code { active }. */
+/** The bank list (admins only; docs/decisions.md §8): GET /api/admin/banks, POST, PATCH /:code { active }. */
 export const adminBankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   const deps = { clock };

@@ -9,7 +9,7 @@ import { errorResponses } from '../schemas';
 const tags = ['admin: bills'];
 const reviewer = { staff: 'reviewer' } as const;
 
-/** Bill orders (ADMIN-API §4; any staff): GET /api/admin/bills/orders, POST /orders/:id/requery. */
+/** Bill orders (any staff; docs/decisions.md §8): GET /api/admin/bills/orders, POST /orders/:id/requery. */
 export const adminBillRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   const settings = billSettings(ctx.config);

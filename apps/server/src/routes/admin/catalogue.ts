@@ -58,7 +58,7 @@ async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Gift cards, sub-categories and rates (ADMIN-API §4; admins only): GET/POST /api/admin/giftcards,
+ * Gift cards, sub-categories and rates (admins only; docs/decisions.md §8): GET/POST /api/admin/giftcards,
  * PATCH /:id, POST /:id/image (multipart `image`), GET /:id/image, POST /:id/subcategories,
  * PATCH /subcategories/:id, GET /subcategories/:id/rates.
  */

@@ -23,7 +23,7 @@ const tags = ['admin: crypto'];
 const admin = { staff: 'admin' } as const;
 
 /**
- * Coin adjustments and wallet addresses (ADMIN-API §4; admins only). Every change needs the
+ * Coin adjustments and wallet addresses (admins only; docs/decisions.md §8). Every change needs the
  * staff member's current authenticator code (`confirm_code`): a wrong adjustment misprices every
  * sale and a wrong address loses customers' coins.
  */

@@ -32,7 +32,7 @@ const reviewer = { staff: 'reviewer' } as const;
 const admin = { staff: 'admin' } as const;
 
 /**
- * The review queue and the decisions on sales (ADMIN-API.md §3, docs/decisions.md §8). Any signed-in staff
+ * The review queue and the decisions on sales (docs/decisions.md §8). Any signed-in staff
  * member reviews; approving asks for the authenticator code again because it moves money.
  */
 export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -28,7 +28,7 @@ import { errorResponses } from '../schemas';
 const tags = ['bills'];
 
 /**
- * Bills with Wise Gems (BILLS-API.md; docs/product.md §2 /airtime /data /tv /electricity). docs/product.md §7's
+ * Bills with Wise Gems (docs/product.md §2 /airtime /data /tv /electricity). docs/product.md §7's
  * airtime and bill-payment calls are made by the server only; deduct_reward.php is the hold and
  * its capture or release inside an order.
  */
@@ -47,7 +47,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     {
       schema: {
         tags,
-        summary: "A network's data plans from the server's cache (SPEC: GET data plans, {provider}-data)",
+        summary: "A network's data plans from the server's cache (the original: GET data plans, {provider}-data)",
         params: dataPlansParamsSchema,
         response: { 200: billPlansResponseSchema, ...errorResponses },
       },
@@ -60,7 +60,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     {
       schema: {
         tags,
-        summary: "A TV service's plans from the server's cache (SPEC: GET cable-subscription plans)",
+        summary: "A TV service's plans from the server's cache (the original: GET cable-subscription plans)",
         params: tvPlansParamsSchema,
         response: { 200: billPlansResponseSchema, ...errorResponses },
       },

@@ -25,7 +25,7 @@ const tags = ['crypto'];
 
 const TEXT_FIELDS = new Set(['quote_id', 'transaction_id', 'user_id']);
 /**
- * What SPEC's sell_cryptocurrency.php also sent — the value the browser computed (`amount`), the
+ * What the original sell_cryptocurrency.php also sent — the value the browser computed (`amount`), the
  * coin and its logo, the kind and a comment field — and a value field a tampered client might add.
  * The sale's figures are its quote's: these are read and dropped, never trusted nor stored.
  */

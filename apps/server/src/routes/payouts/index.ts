@@ -7,7 +7,7 @@ import { payoutSettings } from '../../domain/payouts/settings';
 import { DomainError } from '../../domain/errors';
 
 /**
- * The payout provider's webhook (issue 11): POST /api/payouts/paystack/webhook. Public — the
+ * The payout provider's webhook (docs/decisions.md §5.3): POST /api/payouts/paystack/webhook. Public — the
  * provider has no session — and trusted only through its signature, which is computed over the
  * exact bytes sent. So this scope reads JSON bodies as raw bytes (a parser of its own, replacing
  * the app's JSON parser here only) and parses them after the signature checks out.

@@ -13,7 +13,7 @@ import { errorResponses } from '../schemas';
 
 const tags = ['push'];
 
-/** Web Push on the customer's devices (issue 13): the server's public key, subscribe, unsubscribe. */
+/** Web Push on the customer's devices (docs/decisions.md §9.37): the server's public key, subscribe, unsubscribe. */
 export const pushRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/public-key',

@@ -79,7 +79,7 @@ export async function readSaleForm(request: FastifyRequest, userId: string, spec
   } catch (error) {
     throw multipartFailure(error, spec) ?? error;
   }
-  // SPEC's calls carried user_id; the sale is always the session's own (docs/decisions.md §3).
+  // The original calls carried user_id; the sale is always the session's own (docs/decisions.md §3).
   if (fields.user_id !== undefined && fields.user_id !== userId) throw forbidden();
   delete fields.user_id;
   return { fields, images };

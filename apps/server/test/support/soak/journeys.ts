@@ -4,7 +4,7 @@ import { Unreachable } from './client';
 import type { SoakCustomer } from './seed';
 
 /**
- * What a virtual customer does (SPEC's screens, through the API the app calls): log in, set bank
+ * What a virtual customer does (the product's screens, through the API the app calls): log in, set bank
  * details and a PIN once, then mixed journeys until told to stop. Everything it saw accepted is
  * noted for the checks afterwards.
  */

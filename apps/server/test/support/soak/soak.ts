@@ -7,7 +7,7 @@ import { residentKb } from './server';
 import { openSoakDatabase, seedCustomers, seedReviewer, type SoakCustomer } from './seed';
 
 /**
- * The soak (issue 14): `customers` virtual customers run mixed journeys against `baseUrl` for
+ * The soak (docs/RELIABILITY.md): `customers` virtual customers run mixed journeys against `baseUrl` for
  * `durationMs` while a reviewer approves and rejects their sales (approval starts the payout).
  * `baseUrl` may be any running deployment — one server, or a proxy in front of several — that
  * uses `databaseUrl` (the cast is seeded there, and the checks read it). Timed `events` (a crash,

@@ -6,7 +6,7 @@ import { removeCompiledServer, startSoakServer, type SoakServer } from './server
 import { runSoak, type SoakEvent, type SoakRun } from './soak';
 
 /**
- * The three suites of issue 14 around `runSoak`, each on its own server process and database:
+ * The three reliability suites (docs/RELIABILITY.md) around `runSoak`, each on its own server process and database:
  * - `soak`: the plain run — zero 5xx, RSS growth under 10 %;
  * - `crash`: `kill -9` a third of the way in, a restart on the same database, the run goes on
  *   (at least another third of the run after the server is back);

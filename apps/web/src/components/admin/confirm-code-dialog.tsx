@@ -30,7 +30,7 @@ interface ConfirmCodeDialogProps {
 
 /**
  * The second confirmation before a staff action that moves money or changes where it goes: the
- * current 6-digit code from the staff member's authenticator app (ADMIN-API.md).
+ * current 6-digit code from the staff member's authenticator app (docs/decisions.md §8.3).
  */
 export function ConfirmCodeDialog(props: ConfirmCodeDialogProps) {
   // A fresh form (code, errors) every time the dialog opens.

@@ -53,7 +53,7 @@ interface LinkButtonProps extends LinkProps {
   variant?: ButtonVariant;
 }
 
-/** A navigation link that looks like a button (the SPEC calls these links). */
+/** A navigation link that looks like a button (the product rules call these links). */
 export function LinkButton({ variant = 'primary', className, ...rest }: LinkButtonProps) {
   return <Link {...rest} className={classes(variant, className)} />;
 }

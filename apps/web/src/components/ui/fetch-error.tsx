@@ -10,7 +10,7 @@ interface FetchErrorProps {
   retrying?: boolean;
 }
 
-/** The error state of a screen whose data did not load: SPEC's message and a retry. */
+/** The error state of a screen whose data did not load: the product's message and a retry. */
 export function FetchError({ message, onRetry, retrying }: FetchErrorProps) {
   return (
     <div className="fetch-error" role="alert">

@@ -18,7 +18,7 @@ interface LoadMoreProps {
 const AHEAD = '400px 0px';
 
 /**
- * The end of a keyset-paged list (issue 12): older rows load when this comes into view (an
+ * The end of a keyset-paged list (docs/decisions.md §7b.4): older rows load when this comes into view (an
  * IntersectionObserver sentinel), and a "Load more" button does the same for a keyboard or a
  * screen reader, which never "scrolls" into it. While a page loads, a status row says so (announced
  * politely); after a failure the list stops loading by itself and offers to try again.

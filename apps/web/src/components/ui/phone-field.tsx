@@ -41,7 +41,7 @@ export function preloadPhoneField(): void {
 /**
  * The library's control once the customer reaches for the field (points at it, taps it or types
  * in it) or once a preload started elsewhere lands; the plain input until then. Focus alone does
- * not count: an autofocused field must not download the library just to be drawn (issue 13's
+ * not count: an autofocused field must not download the library just to be drawn (docs/PERFORMANCE.md's
  * budgets) — /createaccount and the phone-change screen show the plain +234 input at first.
  */
 function usePhoneControl(): [PhoneControl | undefined, () => void] {

@@ -11,7 +11,7 @@ interface SuccessAction {
 interface SuccessScreenProps {
   /** The browser tab's title. */
   title: string;
-  /** The headline under the tick (SPEC's success texts). */
+  /** The headline under the tick (the product's success texts). */
   message: ReactNode;
   /** What happened, in a line or a card. */
   children?: ReactNode;

@@ -13,7 +13,7 @@ export function formatNairaDecimal(value: string): string {
   return `${units < 0n ? '-' : ''}₦${grouped}`;
 }
 
-/** A signed adjustment as SPEC writes it: "+₦20.00", "-₦15.50", "₦0.00". */
+/** A signed adjustment as the product writes it: "+₦20.00", "-₦15.50", "₦0.00". */
 export function formatAdjustment(value: string): string {
   const text = formatNairaDecimal(value.replace(/^\+/, ''));
   return text.startsWith('-') || /^₦0\.00$/.test(text) ? text : `+${text}`;

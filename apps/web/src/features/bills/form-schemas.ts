@@ -16,7 +16,7 @@ export { authoriseBillOrderSchema } from '@wise/shared';
  * knows — the gem balance ('Insufficient balance') and, for TV, the chosen plan's price. A balance
  * still loading (`undefined`) is left to the server, which checks it again anyway. The forms
  * import this module when first used (lib/use-zod-form.ts): zod is not part of what the bill
- * screens download before they can be used (issue 13's budgets).
+ * screens download before they can be used (the JavaScript budgets, docs/PERFORMANCE.md).
  */
 
 const overBalance = (amount: number, balance: number | undefined) => balance !== undefined && amount > balance;

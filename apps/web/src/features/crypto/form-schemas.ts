@@ -5,7 +5,7 @@ import { normaliseAmount } from './sale-preview';
 /*
  * The crypto forms' schemas, in a module of their own: each form imports it when first used
  * (lib/use-zod-form.ts), so zod is not part of what the form screens download before they can
- * be used (issue 13's budgets).
+ * be used (the JavaScript budgets, docs/PERFORMANCE.md).
  */
 export { cryptoSaleFieldsSchema } from '@wise/shared';
 

@@ -3,7 +3,7 @@ import { isCoinId, type Quote } from '@wise/shared';
 /*
  * A quote read back without zod: the one kept in sessionStorage and the fresh one a 409
  * QUOTE_EXPIRED carries. Both screens that read them would otherwise download zod (25 KB gzip)
- * before they are drawn (issue 13's budgets). quote-shape.test.ts holds this check to
+ * before they are drawn (the JavaScript budgets, docs/PERFORMANCE.md). quote-shape.test.ts holds this check to
  * `quoteSchema`'s verdict; like the schema's output, the result keeps only the quote's own keys.
  */
 

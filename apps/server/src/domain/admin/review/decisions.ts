@@ -23,7 +23,7 @@ import {
 import { saleNotFoundForStaff } from './detail';
 
 /**
- * Claims and decisions on a sale (docs/decisions.md §8, issue 11). A claim locks a sale to one reviewer for
+ * Claims and decisions on a sale (docs/decisions.md §8). A claim locks a sale to one reviewer for
  * SALE_CLAIM_MINUTES; a decision is taken once: every write here re-reads the sale under a row
  * lock inside its transaction, so two reviewers deciding at once get exactly one decision and the
  * other a 409 (the database's sale_decision_guard refuses a rewrite on its own as well). The audit

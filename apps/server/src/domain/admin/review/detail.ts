@@ -17,7 +17,7 @@ import { getRiskFlags } from './risk-flags';
 import { cryptoReturnForStaff } from './crypto-returns';
 
 /**
- * A sale as a reviewer sees it (issue 11 "each sale's detail shows…"): the customer, the images,
+ * A sale as a reviewer sees it (docs/decisions.md §8.2): the customer, the images,
  * the terms and the rate used next to today's rate, the card code and transaction ID, where the
  * money goes, what happened to it so far, and the customer's earlier sales with their outcomes.
  */

@@ -15,7 +15,7 @@ function hidesNav(handle: unknown): boolean {
 }
 
 /**
- * Only used when the server cannot be asked (after the query's retry): SPEC's business zone and
+ * Only used when the server cannot be asked (after the query's retry): the product's business zone and
  * the server's default APP_TIMEZONE, so dates still show rather than waiting for ever. While the
  * answer is on its way (it comes in parallel with the screen's own data) dates show a placeholder.
  */

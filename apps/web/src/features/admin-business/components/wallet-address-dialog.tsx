@@ -28,7 +28,7 @@ function changesOf(wallet: AdminWallet, values: WalletFormOutput): Omit<UpdateWa
 
 /**
  * Add or edit a wallet address in two steps: the form, then the summary with the authenticator
- * code (ADMIN-API.md: a wallet address needs a second confirmation). Cancelling the code goes
+ * code (docs/decisions.md §8.3: a wallet address needs a second confirmation). Cancelling the code goes
  * back to the form with what was typed.
  */
 export function WalletAddressDialog({ wallet, onClose }: WalletAddressDialogProps) {

@@ -8,7 +8,7 @@ import './bank.css';
 /*
  * What bankCodeField and bankAccountField accept (a bank code of up to 10 digits, an account of
  * exactly 10), checked by hand while the customer types: the shared fields are zod, which this
- * screen leaves to the form's first validation (issue 13's budgets). The form still validates
+ * screen leaves to the form's first validation (the JavaScript budgets, docs/PERFORMANCE.md). The form still validates
  * with the shared schema on submit.
  */
 const BANK_CODE = /^\d{1,10}$/;

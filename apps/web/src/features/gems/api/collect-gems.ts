@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency';
 import { gemKeys } from './keys';
 
 /**
- * POST /api/gems/collect → { status: 'success', message, day, points, total_points } (SPEC api_coin POST).
+ * POST /api/gems/collect → { status: 'success', message, day, points, total_points } (the original api_coin POST).
  * One key per tap: a retry after a lost answer gets the first result, not "already collected".
  */
 export function collectGems(idempotencyKey = newIdempotencyKey()) {

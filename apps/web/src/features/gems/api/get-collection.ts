@@ -8,7 +8,7 @@ export interface GemCollection extends GemCollectionResponse {
   clockSkewMs: number;
 }
 
-/** GET /api/gems/collection: this week's filled days, today, and when today ends (SPEC api_coin GET). */
+/** GET /api/gems/collection: this week's filled days, today, and when today ends (the original api_coin GET). */
 export async function getCollection(signal?: AbortSignal): Promise<GemCollection> {
   const data = await api('/api/gems/collection', { schema: import.meta.env.DEV ? gemCollectionResponseSchema : undefined, signal });
   return { ...data, clockSkewMs: Date.parse(data.server_time) - Date.now() };

@@ -3,7 +3,7 @@ import { gemBalanceResponseSchema } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { gemKeys } from './keys';
 
-/** GET /api/gems/balance → { total_points }: the ledger's spendable balance (SPEC get_user_points). */
+/** GET /api/gems/balance → { total_points }: the ledger's spendable balance (the original get_user_points). */
 export function getGemBalance(signal?: AbortSignal) {
   return api('/api/gems/balance', { schema: import.meta.env.DEV ? gemBalanceResponseSchema : undefined, signal });
 }

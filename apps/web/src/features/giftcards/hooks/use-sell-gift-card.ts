@@ -41,7 +41,7 @@ function fingerprint({ slug, fields, images }: SellInput, fileIds: WeakMap<File,
 
 /**
  * The `meta` of a 409 RATE_CHANGED, checked as `rateChangedMetaSchema` would (a string rate, an
- * integer value) but by hand: the sell screen must not download zod to be drawn (issue 13).
+ * integer value) but by hand: the sell screen must not download zod to be drawn (the JavaScript budgets, docs/PERFORMANCE.md).
  */
 export function rateChangedMeta(meta: unknown): RateChangedMeta | undefined {
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return undefined;
@@ -60,7 +60,7 @@ export function useSellGiftCard() {
   const fileCounter = useRef(0);
 
   // The upload code is fetched when the screen has settled, not with it: the sell screen is a
-  // Lighthouse key screen (issue 13) and nothing of it is needed to draw the form.
+  // Lighthouse key screen (docs/PERFORMANCE.md) and nothing of it is needed to draw the form.
   useEffect(() => {
     const timer = setTimeout(() => void loadSubmit().catch(() => undefined), PREFETCH_DELAY_MS);
     return () => clearTimeout(timer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { rewardKeys } from './keys';
 
-/** POST /api/rewards/claim → { status: 'success', message, claim, total_points } (SPEC claim_reward); one key per tap. */
+/** POST /api/rewards/claim → { status: 'success', message, claim, total_points } (the original claim_reward); one key per tap. */
 export function claimRewards(idempotencyKey = newIdempotencyKey()) {
   return api('/api/rewards/claim', { method: 'POST', body: {}, schema: import.meta.env.DEV ? rewardClaimResponseSchema : undefined, idempotencyKey });
 }

@@ -3,7 +3,7 @@ import { rewardsTotalResponseSchema } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { rewardKeys } from './keys';
 
-/** GET /api/rewards/total → { total_rewards, claimable } (SPEC total_rewards). */
+/** GET /api/rewards/total → { total_rewards, claimable } (the original total_rewards). */
 export function getRewardsTotal(signal?: AbortSignal) {
   return api('/api/rewards/total', { schema: import.meta.env.DEV ? rewardsTotalResponseSchema : undefined, signal });
 }

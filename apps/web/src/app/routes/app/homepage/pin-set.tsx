@@ -16,7 +16,7 @@ import '../shared/account.css';
 
 /**
  * /homepage/pinset: enter the PIN (docs/product.md §2), then confirm it on /homepage/confirmpinset.
- * Changing an existing PIN starts with the current one (a deviation: SPEC lets anyone overwrite it).
+ * Changing an existing PIN starts with the current one (a deviation: the product rules let anyone overwrite it).
  * A first PIN once bank details exist starts with the password (a deviation too): the PIN can move
  * payouts, so the session cookie alone must not set it.
  */
