@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export { sessionMessages } from './plain/session';
 export * from './fields';
 export * from './errors';
 export * from './auth';

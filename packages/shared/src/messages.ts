@@ -1,3 +1,5 @@
+import { sessionMessages } from './plain/session';
+
 /**
  * Every customer-visible validation and server message, once. docs/product.md §5 fixes the field texts;
  * the server texts (docs/product.md §8 leaves them open) are ours and live here too so screens and API agree.
@@ -74,7 +76,7 @@ export const authMessages = {
   resetLinkRefusedText: 'A reset link works once, for 30 minutes, and only the newest one. Request a new link to choose your password.',
   resetLinkIncompleteTitle: 'This link is incomplete',
   passwordChanged: 'Your password has been reset. You can now log in with your new password',
-  sessionExpired: 'Your session has ended. Please log in again',
+  sessionExpired: sessionMessages.sessionExpired,
   tooManyRequests: 'Too many requests. Please wait a moment and try again',
   /** Staff locked the account (back office): no login and no session until they unlock it. */
   accountLocked: 'Your account has been locked. Please contact Wise support to restore access',

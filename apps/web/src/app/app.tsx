@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { authMessages } from '@wise/shared';
+import { sessionMessages } from '@wise/shared';
 import { ToastHost, toastError } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { InstallableApp } from '../features/pwa/index';
@@ -13,7 +13,7 @@ setUnauthorizedHandler(() => {
   authStorage.clear();
   // Loaded on demand: the query library is not part of the first screens' JavaScript.
   void import('../lib/query-client').then(({ queryClient }) => queryClient.clear());
-  if (wasLoggedIn) toastError(authMessages.sessionExpired);
+  if (wasLoggedIn) toastError(sessionMessages.sessionExpired);
   void router.navigate(paths.home, { replace: true });
 });
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToastContent } from 'react-toastify';
 import { TOAST_MS } from '@wise/shared';
-import { BadIcon } from './art/bad-icon';
 
 /*
  * react-toastify is fetched the first time a toast is raised, not with the first screen, to keep
@@ -55,8 +54,8 @@ function FallbackToasts({ fallbacks }: { fallbacks: readonly Fallback[] }) {
     <div className="toast-fallback">
       {fallbacks.map((fallback) => (
         <div key={fallback.id} className={`toast-fallback__item toast-fallback__item--${fallback.kind}`} role="alert">
-          {/* docs/product.md §8: an error toast carries the 'bad' icon, stand-in or not (a few hundred bytes). */}
-          {fallback.kind === 'error' ? <BadIcon size={24} /> : null}
+          {/* docs/product.md §8: an error toast carries the 'bad' icon, stand-in or not: drawn by its
+              stylesheet (tokens.css), so the first chunk carries no SVG component. */}
           <span>{typeof fallback.message === 'function' ? null : fallback.message}</span>
         </div>
       ))}

@@ -1,15 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, saleAmountLabels, type SaleDetail } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
-import { CryptoReturnSection } from './crypto-return';
 import { ReceiptActions } from './receipt-actions';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
+
+/** Only a rejected crypto sale draws it (a form with per-network address rules): its own chunk. */
+const CryptoReturnSection = lazy(() => import('./crypto-return').then((m) => ({ default: m.CryptoReturnSection })));
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -138,7 +140,9 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
 
       {/* A rejected crypto sale pays nothing: what happens to the coins takes the payout's place. */}
       {sale.kind === 'crypto' && sale.status === 'rejected' ? (
-        <CryptoReturnSection sale={sale} />
+        <Suspense fallback={null}>
+          <CryptoReturnSection sale={sale} />
+        </Suspense>
       ) : (
         <section className="tx-detail__section" aria-labelledby="tx-bank">
           <h2 id="tx-bank" className="tx-detail__heading">
