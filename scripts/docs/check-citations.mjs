@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Fails (exit 1) when the repository cites what a clone does not have, or a section that does not
-// exist: a `../shared` path, a machine path under /work/, a tracker's "issue N", or a
-// "docs/product.md §N" / "docs/decisions.md §N" citation whose section is missing from that
-// document. Not wired into `npm test` or `.ci/run` yet (the citation sweep comes first):
+// exist: a path into the notes folder that once sat beside the repository, a machine path, a
+// tracker's issue number, or a "docs/product.md §N" / "docs/decisions.md §N" citation whose
+// section is missing from that document. `npm run lint` runs it:
 //
 //   node scripts/docs/check-citations.mjs [--root <dir>] [--max <lines shown>]
 import path from 'node:path';
@@ -15,11 +15,11 @@ const maxIndex = args.indexOf('--max');
 const maxShown = maxIndex >= 0 ? Number(args[maxIndex + 1]) : 200;
 
 /** These files spell the forbidden patterns out in order to find them. */
-const EXEMPT = new Set(['scripts/docs/rewrite-citations.mjs', 'scripts/docs/check-citations.mjs', 'scripts/docs/lib.mjs']);
+const EXEMPT = new Set(['scripts/docs/check-citations.mjs', 'scripts/docs/lib.mjs']);
 
 const FORBIDDEN = [
-  // The documents that lived beside the repository (../shared/SPEC.md …), not the app's own shared/ folders.
-  { kind: '../shared path', pattern: /(?:\.\.\/)+shared\/(?:[A-Z][A-Z-]*\.md|spec-texts|hooks)\b/ },
+  // The documents that lived beside the repository (a parent folder's shared/SPEC.md …), not the app's own shared/ folders.
+  { kind: 'outside notes path', pattern: /(?:\.\.\/)+shared\/(?:[A-Z][A-Z-]*\.md|spec-texts|hooks)\b/ },
   { kind: 'machine path', pattern: /(?<![\w.])\/work\// },
   { kind: 'issue reference', pattern: /\bissues?\s+#?\d+\b/i },
 ];

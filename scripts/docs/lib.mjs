@@ -1,4 +1,4 @@
-// Shared by rewrite-citations.mjs and check-citations.mjs: which files are the repository's own
+// Used by check-citations.mjs (and by the one-off citation rewrite, in this file's history): which files are the repository's own
 // text, and the patterns for citations of the product and design documents.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { FetchError } from '../../../../components/ui/fetch-error';
-import '../shared/account.css';
+import '../common/account.css';
 import './account.css';
 
 /** /account (Wallet): bank name and account, a Set PIN link and 'Update Bank Details' (docs/product.md §2). */

@@ -10,8 +10,8 @@ import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { useBanks } from '../../../../features/bank/api/get-banks';
 import { UpdateBankForm } from '../../../../features/bank/components/update-bank-form';
 import { safeReturnTo } from '../../../../lib/return-to';
-import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
-import '../shared/account.css';
+import { useRefreshAccountViews } from '../common/use-refresh-account-views';
+import '../common/account.css';
 import './account.css';
 
 /**

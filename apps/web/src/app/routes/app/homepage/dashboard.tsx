@@ -14,7 +14,7 @@ import { ServicesGrid } from '../../../../features/dashboard/components/services
 import { PopularCrypto } from '../../../../features/crypto/components/popular-crypto';
 import { authStorage } from '../../../../lib/auth-storage';
 import { FetchError } from '../../../../components/ui/fetch-error';
-import '../shared/account.css';
+import '../common/account.css';
 import './dashboard.css';
 
 const serviceLinks = {

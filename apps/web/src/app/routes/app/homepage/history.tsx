@@ -4,7 +4,7 @@ import { Screen } from '../../../../components/ui/screen';
 import { paths, transactionHref } from '../../../../config/paths';
 import { TransactionHistory } from '../../../../features/transactions/components/transaction-history';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
-import '../shared/account.css';
+import '../common/account.css';
 
 /** /homepage/history: the transactions list with search by status, newest first (docs/product.md §2, §4). */
 export function HistoryRoute() {

@@ -15,7 +15,7 @@ import { useMarkNotificationsRead } from '../../../../features/notifications/api
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { PushCard } from '../../../../features/push/components/push-card';
-import '../shared/account.css';
+import '../common/account.css';
 
 /**
  * /homepage/notifications: messages with dates, first letter capitalised, newest first; opening

@@ -5,7 +5,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { ConfirmPinForm } from '../../../../features/pin/components/confirm-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
-import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
+import { useRefreshAccountViews } from '../common/use-refresh-account-views';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function PinConfirmRoute() {

@@ -12,7 +12,7 @@ import { ConfirmPasswordForm } from '../../../../features/profile/components/con
 import { CurrentPinForm } from '../../../../features/pin/components/current-pin-form';
 import { NewPinForm } from '../../../../features/pin/components/new-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
-import '../shared/account.css';
+import '../common/account.css';
 
 /**
  * /homepage/pinset: enter the PIN (docs/product.md §2), then confirm it on /homepage/confirmpinset.

@@ -10,7 +10,7 @@ import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatGems } from '../../../../lib/format';
-import '../shared/account.css';
+import '../common/account.css';
 import './profile.css';
 
 /** /profile/wisegembalance: the total points (docs/product.md §2), and the way to the gem statement. */

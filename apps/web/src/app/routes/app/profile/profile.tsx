@@ -11,7 +11,7 @@ import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../../../../components/ui/fetch-error';
-import '../shared/account.css';
+import '../common/account.css';
 import './profile.css';
 
 interface DetailRow {

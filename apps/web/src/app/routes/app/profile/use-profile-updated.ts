@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../config/paths';
 import type { ProfileSuccessState } from '../../../../features/profile/navigation-state';
-import { useRefreshAccountViews } from '../shared/use-refresh-account-views';
+import { useRefreshAccountViews } from '../common/use-refresh-account-views';
 
 /** What every modify screen does once the server saved the change: refresh, then /profile/success. */
 export function useProfileUpdated() {

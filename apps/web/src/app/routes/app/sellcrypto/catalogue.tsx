@@ -6,7 +6,7 @@ import { cryptoHrefs, paths } from '../../../../config/paths';
 import { useCoins } from '../../../../features/crypto/api/get-coins';
 import { CoinList, CoinListSkeleton } from '../../../../features/crypto/components/coin-list';
 import { ApiError } from '../../../../lib/api-client';
-import '../shared/account.css';
+import '../common/account.css';
 
 /** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (docs/product.md §2). */
 export function CryptoCatalogueRoute() {

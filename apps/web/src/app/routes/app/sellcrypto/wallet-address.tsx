@@ -15,7 +15,7 @@ import { WalletAddressCard } from '../../../../features/crypto/components/wallet
 import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
-import '../shared/account.css';
+import '../common/account.css';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress?quote=<id>: our address for the coin (per
