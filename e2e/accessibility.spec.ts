@@ -6,6 +6,7 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { axeViolations, clippedText, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
 import { fillPhone, newUser, type TestUser } from './support/auth';
 import { BILL_PIN, billCustomer } from './support/bills';
+import { budgetReport, screenWeigher, type BudgetRow } from './support/budget';
 import { transferScreenshot } from './support/crypto';
 import { e2eDatabase } from './support/database';
 import { setBankDetails } from './support/giftcards';
@@ -22,9 +23,13 @@ import { appRoutes, matchesRoute, routeTableProblems, type AppRoute } from './su
  *   deliberate ellipsis is named with its reason in `DELIBERATE_ELLIPSIS`, support/a11y.ts).
  * Screens that need data get real data made through the API first. A route this file cannot fill
  * (a dynamic segment with no value below) fails the test instead of being skipped.
+ *
+ * On the way, each customer and public screen is weighed against the screen budgets
+ * (docs/PERFORMANCE.md): what it downloads before it settles, from a cold cache, with service
+ * workers blocked as a first visit has none yet. The tables print with each test.
  */
 
-test.use({ reducedMotion: 'reduce' });
+test.use({ reducedMotion: 'reduce', serviceWorkers: 'block' });
 
 /** What a screen's address needs: ids made through the API before the scan. */
 interface Data {
@@ -145,15 +150,23 @@ async function reach(page: Page, route: AppRoute, data: Data | undefined): Promi
   await page.goto(route.pattern);
 }
 
+type Weigher = Awaited<ReturnType<typeof screenWeigher>>;
+
 /** Opens each route once and runs every check on it; returns the problems by route. */
-async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { narrow }: { narrow: boolean }) {
+async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { narrow, weigher }: { narrow: boolean; weigher?: { scale: Weigher; rows: BudgetRow[] } }) {
   const found: Record<string, string[]> = {};
   for (const route of routes) {
     const started = Date.now();
     const problems: string[] = [];
     try {
+      weigher?.scale.start();
       await reach(page, route, data);
       await settle(page);
+      if (weigher) {
+        const row = await weigher.scale.weigh({ url: route.pattern, landed: new URL(page.url()).pathname, loggedIn: route.area === 'customer', bySteps: route.pattern in viaSteps });
+        weigher.rows.push(row);
+        if (row.over.length) problems.push(`over the screen budget: ${row.over.join(', ')}${row.admin.length ? ` (${row.admin.join(', ')})` : ''}`);
+      }
       const here = new URL(page.url()).pathname;
       const elsewhere = leadsElsewhere[route.pattern];
       if (!matchesRoute(route.pattern, here) && !(elsewhere && elsewhere.test(here))) problems.push(`opened ${here} instead`);
@@ -286,6 +299,11 @@ async function signInStaffScanning(browser: Browser, found: Record<string, strin
   return page;
 }
 
+async function weighing(page: Page, baseURL: string | undefined) {
+  if (!baseURL) throw new Error('the journeys run with a baseURL (playwright.config.ts)');
+  return { scale: await screenWeigher(page, new URL(baseURL).origin), rows: [] as BudgetRow[] };
+}
+
 const signInSteps = new Set(['/admin/login', '/admin/enrol', '/admin/password', '/admin/verify']);
 
 test('the cut-off text check finds an ellipsis, a clamped line and a cut select, and lets a named one through', async ({ page }) => {
@@ -313,10 +331,13 @@ test.describe('accessibility of every route', () => {
     expect(publicRoutes.length + accountRoutes.length + commerceRoutes.length + adminRoutes.length).toBe(appRoutes.length);
   });
 
-  test('logged out', async ({ page }) => {
+  test('logged out', async ({ page, baseURL }) => {
     allowFor(publicRoutes.length);
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(await scan(page, publicRoutes, undefined, { narrow: true })).toEqual({});
+    const weigher = await weighing(page, baseURL);
+    const found = await scan(page, publicRoutes, undefined, { narrow: true, weigher });
+    console.log(budgetReport(weigher.rows));
+    expect(found).toEqual({});
   });
 
   test('the back office, signed in as an admin (every screen a reviewer sees, and the admin ones)', async ({ page, browser }) => {
@@ -332,24 +353,33 @@ test.describe('accessibility of every route', () => {
     expect(found).toEqual({});
   });
 
-  test('logged in: dashboard, history, account, rewards, support and the rest', async ({ page }) => {
+  test('logged in: dashboard, history, account, rewards, support and the rest', async ({ page, baseURL }) => {
     allowFor(otherAccountRoutes.length + 4);
     await page.setViewportSize({ width: 360, height: 780 });
     const data = await makeData(page);
-    expect(await scan(page, otherAccountRoutes, data, { narrow: true })).toEqual({});
+    const weigher = await weighing(page, baseURL);
+    const found = await scan(page, otherAccountRoutes, data, { narrow: true, weigher });
+    console.log(budgetReport(weigher.rows));
+    expect(found).toEqual({});
   });
 
-  test('logged in: the profile and its changes', async ({ page }) => {
+  test('logged in: the profile and its changes', async ({ page, baseURL }) => {
     allowFor(profileRoutes.length + 4);
     await page.setViewportSize({ width: 360, height: 780 });
     const data: Data = { user: await billCustomer(page, 0, '/home') };
-    expect(await scan(page, profileRoutes, data, { narrow: true })).toEqual({});
+    const weigher = await weighing(page, baseURL);
+    const found = await scan(page, profileRoutes, data, { narrow: true, weigher });
+    console.log(budgetReport(weigher.rows));
+    expect(found).toEqual({});
   });
 
-  test('logged in: selling gift cards and crypto, paying bills', async ({ page }) => {
+  test('logged in: selling gift cards and crypto, paying bills', async ({ page, baseURL }) => {
     allowFor(commerceRoutes.length + 4);
     await page.setViewportSize({ width: 360, height: 780 });
     const data = await makeData(page);
-    expect(await scan(page, commerceRoutes, data, { narrow: true })).toEqual({});
+    const weigher = await weighing(page, baseURL);
+    const found = await scan(page, commerceRoutes, data, { narrow: true, weigher });
+    console.log(budgetReport(weigher.rows));
+    expect(found).toEqual({});
   });
 });

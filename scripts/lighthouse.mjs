@@ -18,7 +18,7 @@
 // build: the same build scored 96 on /homepage on one machine and 75-88 on another, with the
 // server of an earlier commit scoring the same (docs/PERFORMANCE.md, "Lighthouse"). Accessibility,
 // best practices and CLS do not move with the host and always fail below their goals; the bytes a
-// screen downloads are held by the budget check (npm run test:budget), which does not move either.
+// screen downloads are held by the budget check (npm run budget, and the accessibility walk in npm test), which does not move either.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
