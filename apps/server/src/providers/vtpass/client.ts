@@ -114,7 +114,7 @@ export class VtpassClient implements AirtimeProvider, BillsProvider {
     return readRequeryAnswer(await this.post('requery', { request_id: requestId }));
   }
 
-  /** The VTpass wallet every purchase is paid from (docs/decisions.md: provider floats). */
+  /** The VTpass wallet every purchase is paid from: a provider float (docs/decisions.md §6.4). */
   async balance(): Promise<FloatBalance> {
     return readBalanceAnswer(await this.get('balance'));
   }

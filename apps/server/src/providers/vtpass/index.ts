@@ -9,7 +9,7 @@ export type VtpassConfig = Pick<Config, 'BILLS_PROVIDER' | 'VTPASS_API_KEY' | 'V
  * The VTpass client when BILLS_PROVIDER=vtpass and its settings are all there; otherwise undefined
  * (config.ts refuses vtpass without them in production, so only development falls back to the sandbox).
  */
-export function createVtpassClient(config: VtpassConfig, timeoutMs: number): VtpassClient | undefined {
+export function createVtpassClient(config: Partial<VtpassConfig>, timeoutMs: number): VtpassClient | undefined {
   if (config.BILLS_PROVIDER !== 'vtpass') return undefined;
   const { VTPASS_API_KEY: apiKey, VTPASS_PUBLIC_KEY: publicKey, VTPASS_SECRET_KEY: secretKey, VTPASS_BASE_URL: baseUrl } = config;
   if (!apiKey || !publicKey || !secretKey || !baseUrl) return undefined;
