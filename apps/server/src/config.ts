@@ -105,6 +105,17 @@ const envSchema = z
     BILLS_BASE_URL: optionalUrl,
     BILLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     BILLS_PLAN_REFRESH_INTERVAL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+    /**
+     * Who sells airtime, data, TV and electricity: `http`, the two services above (the sandbox while
+     * their keys are unset); `vtpass`, VTpass for all four (providers/vtpass/README.md), with its
+     * static API key, its public and secret keys and its base URL (`https://vtpass.com/api`, or
+     * `https://sandbox.vtpass.com/api` for its test wallet). The timeouts above still apply.
+     */
+    BILLS_PROVIDER: z.enum(['http', 'vtpass']).default('http'),
+    VTPASS_API_KEY: optionalText,
+    VTPASS_PUBLIC_KEY: optionalText,
+    VTPASS_SECRET_KEY: optionalText,
+    VTPASS_BASE_URL: optionalUrl,
     /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
     // Payouts (docs/decisions.md §5.3): Paystack transfers when its secret key is set, the offline sandbox
@@ -154,6 +165,20 @@ const envSchema = z
     for (const [key, url] of [['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'], ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL']] as const) {
       if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
     }
+    // VTpass needs all four settings; a part of them would silently leave the sandbox (or the other service) selling.
+    const vtpassSet = VTPASS_SETTINGS.filter((key) => env[key]);
+    if (vtpassSet.length > 0 && env.BILLS_PROVIDER !== 'vtpass') {
+      ctx.addIssue({ code: 'custom', path: ['BILLS_PROVIDER'], message: `is not vtpass but ${vtpassSet.join(', ')} ${vtpassSet.length > 1 ? 'are' : 'is'} set` });
+    }
+    if (env.BILLS_PROVIDER === 'vtpass' && (vtpassSet.length > 0 || env.NODE_ENV === 'production')) {
+      // In production an explicit choice of VTpass never falls back to the sandbox, staging included.
+      for (const key of VTPASS_SETTINGS) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: env.NODE_ENV === 'production' ? 'is required in production when BILLS_PROVIDER=vtpass' : 'is required when any VTPASS_ setting is set' });
+      }
+      if (env.NODE_ENV === 'production' && env.VTPASS_BASE_URL && !env.VTPASS_BASE_URL.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['VTPASS_BASE_URL'], message: 'must be an https:// address in production (the keys travel in its headers)' });
+      }
+    }
     // Half a VAPID key pair signs nothing: both or neither.
     for (const [key, other] of [['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']] as const) {
       if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
@@ -187,13 +212,18 @@ const envSchema = z
     // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:
     // every money provider needs its real key unless a staging server says so on purpose.
     if (env.SANDBOX_PROVIDERS) return;
-    for (const key of PRODUCTION_PROVIDER_KEYS) {
+    // With VTpass chosen its settings (checked above) stand in for the two services' keys.
+    const providerKeys = PRODUCTION_PROVIDER_KEYS.filter((key) => env.BILLS_PROVIDER !== 'vtpass' || (key !== 'AIRTIME_PUBLIC_KEY' && key !== 'BILLS_PUBLIC_KEY'));
+    for (const key of providerKeys) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
     }
   });
 
 /** The providers whose sandbox must never serve real customers. */
 const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY', 'PAYOUT_SECRET_KEY'] as const;
+
+/** Everything VTpass needs (BILLS_PROVIDER=vtpass). */
+const VTPASS_SETTINGS = ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY', 'VTPASS_BASE_URL'] as const;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

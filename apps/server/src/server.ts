@@ -47,7 +47,11 @@ async function main() {
     app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');
   }
   if (config.isProduction && (providers.airtime.name === 'sandbox' || providers.bills.name === 'sandbox')) {
-    app.log.warn('AIRTIME_PUBLIC_KEY or BILLS_PUBLIC_KEY is not set: bill purchases go to the offline sandbox');
+    app.log.warn(
+      config.BILLS_PROVIDER === 'vtpass'
+        ? 'VTPASS_ settings are incomplete: bill purchases go to the offline sandbox'
+        : 'AIRTIME_PUBLIC_KEY or BILLS_PUBLIC_KEY is not set: bill purchases go to the offline sandbox',
+    );
   }
   if (config.isProduction && providers.payouts.name === 'sandbox') {
     app.log.warn('PAYOUT_SECRET_KEY is not set: payouts go to the offline sandbox and nobody is paid');

@@ -76,3 +76,23 @@ export async function providerFetch(provider: string, input: string | URL, init?
     throw error;
   }
 }
+
+export const providerWalletLow = new Counter({
+  name: 'wise_provider_wallet_low_total',
+  help: 'Purchases a provider refused because our wallet with it was too low to pay (VTpass code 018), by provider. Any increase means the wallet needs funding now.',
+  labelNames: ['provider'] as const,
+  registers: [processRegistry],
+});
+
+export const providerWalletLowTimestamp = new Gauge({
+  name: 'wise_provider_wallet_low_last_timestamp_seconds',
+  help: 'When a provider last refused a purchase for a low wallet (Unix time; absent until it happens).',
+  labelNames: ['provider'] as const,
+  registers: [processRegistry],
+});
+
+/** A provider refused a purchase because our wallet with it is empty: counted for the alerts (README, "Operating Wise"). */
+export function recordProviderWalletLow(provider: string, at: Date): void {
+  providerWalletLow.inc({ provider });
+  providerWalletLowTimestamp.set({ provider }, at.getTime() / 1000);
+}

@@ -9,7 +9,7 @@ export interface AirtimePurchase extends PurchaseBase {
 
 /** docs/product.md §7's airtime provider: one purchase call, plus our status query by request id. */
 export interface AirtimeProvider {
-  readonly name: 'sandbox' | 'http';
+  readonly name: 'sandbox' | 'http' | 'vtpass';
   buyAirtime(purchase: AirtimePurchase): Promise<PurchaseResult>;
   queryStatus(requestId: string): Promise<StatusResult>;
 }

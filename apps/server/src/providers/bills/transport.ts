@@ -28,6 +28,8 @@ export interface JsonRequest {
   method: 'GET' | 'POST';
   url: URL;
   body?: Record<string, unknown>;
+  /** Credentials a protocol sends as headers (VTpass's api-key and public-key / secret-key). */
+  headers?: Record<string, string>;
   timeoutMs: number;
 }
 
@@ -39,7 +41,7 @@ export async function requestJson(request: JsonRequest): Promise<ProviderAnswer>
   try {
     response = await providerFetch(request.provider, request.url, {
       method: request.method,
-      headers: { accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...request.headers, accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}) },
       body: request.body ? JSON.stringify(request.body) : undefined,
       // A redirect is not part of either protocol; following one could send the key elsewhere.
       redirect: 'error',

@@ -65,7 +65,7 @@ export type CustomerCheck =
 
 /** docs/product.md §7's bill-payment service: data, cable TV and electricity. */
 export interface BillsProvider {
-  readonly name: 'sandbox' | 'http';
+  readonly name: 'sandbox' | 'http' | 'vtpass';
   /** Throws BillsProviderError when the list can't be had. */
   dataPlans(network: BillNetwork): Promise<ProviderPlan[]>;
   tvPlans(service: TvService): Promise<ProviderPlan[]>;
