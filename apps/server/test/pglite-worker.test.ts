@@ -96,6 +96,28 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(await database.query('SELECT n FROM worker_counter')).toEqual([{ n: 8 }]);
   });
 
+  it('makes a query beside an open transaction wait for its end: it never sees the uncommitted row', async () => {
+    await database.exec('CREATE TABLE worker_beside (k int NOT NULL)');
+    let inserted!: () => void;
+    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    const order: string[] = [];
+    const transaction = database.withConnection(async (connection) => {
+      await connection.exec('BEGIN');
+      await connection.query('INSERT INTO worker_beside VALUES ($1)', [1]);
+      inserted();
+      // Long enough for the other query to reach the worker if nothing held it back.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push('commit');
+      await connection.exec('COMMIT');
+    });
+    await insertedOnce;
+    const beside = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside');
+    order.push('beside');
+    await transaction;
+    expect(order).toEqual(['commit', 'beside']);
+    expect(beside).toEqual([{ n: 1 }]);
+  });
+
   it('passes PostgreSQL errors through with their code and message', async () => {
     await database.exec('CREATE TABLE worker_unique (k text PRIMARY KEY)');
     await database.query('INSERT INTO worker_unique VALUES ($1)', ['a']);
@@ -112,19 +134,24 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(await database.query('SELECT count(*)::int AS n FROM worker_unique')).toEqual([{ n: 1 }]);
   });
 
-  it('ends a connection like PostgreSQL: an unfinished transaction is rolled back and its advisory locks freed', async () => {
+  it('ends a connection like PostgreSQL: an unfinished transaction is rolled back, its advisory locks and prepared statements freed', async () => {
     const host = new PgliteWorkerHost({ dataDir: path.join(await preparedDataDir(), 'pglite') }, () => undefined);
     await host.start();
     const pool = host.createPool();
     try {
       await pool.query('CREATE TABLE dropped (k int)');
       const client = await pool.connect();
+      // A named statement, as db/prepared.ts runs the hot reads: node-postgres prepares it once per connection.
+      await client.query({ name: 'dropped_count', text: 'SELECT count(*)::int AS n FROM dropped' });
       await client.query('BEGIN');
       await client.query('INSERT INTO dropped VALUES (1)');
       await client.query('SELECT pg_advisory_lock(42)');
       // The pool throws away a connection that failed mid-transaction.
       client.release(true);
-      expect((await pool.query('SELECT count(*)::int AS n FROM dropped')).rows).toEqual([{ n: 0 }]);
+      // The next connection prepares the same name again: the session must have forgotten it (42P05 otherwise).
+      expect((await pool.query({ name: 'dropped_count', text: 'SELECT count(*)::int AS n FROM dropped' })).rows).toEqual([{ n: 0 }]);
+      // PGlite is one session, whose advisory locks are re-entrant: only pg_locks shows one left behind.
+      expect((await pool.query("SELECT count(*)::int AS held FROM pg_locks WHERE locktype = 'advisory'")).rows).toEqual([{ held: 0 }]);
       expect((await pool.query('SELECT pg_try_advisory_lock(42) AS got')).rows).toEqual([{ got: true }]);
     } finally {
       await pool.end();
