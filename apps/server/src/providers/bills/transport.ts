@@ -129,7 +129,8 @@ const statusAnswerSchema = z.looseObject({
   amount: z.union([z.string().trim().regex(/^\d{1,12}(\.\d{1,4})?$/), z.number().nonnegative().max(1e12)]).optional().catch(undefined),
 });
 
-const amountNaira = (value: string | number | undefined) => (value === undefined ? null : String(value));
+/** Only when the service said it: answers without it keep their old shape. */
+const charged = (value: string | number | undefined) => (value === undefined ? {} : { amountNaira: String(value) });
 
 export function toStatusResult(answer: ProviderAnswer): StatusResult {
   if (answer.kind !== 'answer') return { outcome: 'pending', reason: answer.reason };
@@ -141,10 +142,10 @@ export function toStatusResult(answer: ProviderAnswer): StatusResult {
   switch (parsed.data.status) {
     case 'successful': {
       const details = parsed.data.response ?? { token: null, units: null };
-      return { outcome: 'successful', message, token: details.token, units: details.units, amountNaira: amountNaira(parsed.data.amount) };
+      return { outcome: 'successful', message, token: details.token, units: details.units, ...charged(parsed.data.amount) };
     }
     case 'failed':
-      return { outcome: 'failed', message, amountNaira: amountNaira(parsed.data.amount) };
+      return { outcome: 'failed', message, ...charged(parsed.data.amount) };
     case 'not_found':
       return { outcome: 'not_found' };
     case 'processing':
