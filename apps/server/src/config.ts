@@ -59,6 +59,9 @@ const envSchema = z
     ALERT_PAYOUT_FAILURE_PERCENT: z.coerce.number().min(1).max(100).default(20),
     ALERT_PAYOUT_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
     ALERT_JOB_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    // Provider floats (docs/RELIABILITY.md "Alerts"): a balance under these opens an incident.
+    PAYOUT_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(500_000),
+    BILLS_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
     /** A bearer token for GET /metrics from anywhere; without it only this machine may read it (plugins/metrics.ts). */
     METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Multiplies every rate limit; tests of other behaviour raise it so probes don't trip it. */
@@ -124,6 +127,8 @@ const envSchema = z
     PAYOUT_BASE_URL: z.url().default('https://api.paystack.co'),
     PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** The sandbox's float before any transfer: set it low to play "waiting for funds" by hand. */
+    PAYOUT_SANDBOX_BALANCE_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000_000),
     // Approval limits and four eyes (docs/RELIABILITY.md): one staff member approves at most the
     // quoted value and at most this much on their own; above it a second, different admin confirms.
     APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(500_000),

@@ -16,6 +16,7 @@ import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
 import { pushJobs } from './domain/push/jobs';
 import { alertSettings, operationsJobs } from './domain/operations/jobs';
+import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
 
 async function main() {
   let config: Config;
@@ -68,7 +69,9 @@ async function main() {
   // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
   const push = pushJobs(config.vapid, { testHosts: config.pushTestHosts });
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config))]);
+  // The daily reconciliation with Paystack and the bill services, and the bill wallet's balance.
+  const reconciliation = reconciliationJobs({ clock: systemClock, payouts: providers.payouts, airtime: providers.airtime, bills: providers.bills, ...reconciliationSettings(config) });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation]);
   worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---

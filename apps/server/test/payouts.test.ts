@@ -130,11 +130,14 @@ describe('a payout through Paystack', () => {
     await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('fails when Paystack refuses the transfer (insufficient balance) and makes none', async () => {
+  it('holds the payout waiting for funds when Paystack refuses it for want of money, and makes none', async () => {
     const { sale, reference } = await approvedSale();
     fake.transferBehaviour = 'refused';
     await worker.runDue();
-    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed', failure_reason: 'Your balance is not enough to fulfil this request' }]);
+    // Not the customer's failure: held (docs/decisions.md §5c), sent again once the float covers it.
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'sending', failure_reason: null }]);
+    const [held] = await t.database.query<{ hold: string | null }>('SELECT hold FROM payouts WHERE sale_id = $1', [sale.id]);
+    expect(held?.hold).toBe('waiting_for_funds');
     expect(fake.transfers.has(reference)).toBe(false);
   });
 

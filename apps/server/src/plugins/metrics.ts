@@ -5,6 +5,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { isLoopbackPeer } from '../lib/loopback';
 import { httpRequestDuration, processRegistry } from '../lib/metrics';
+import { addReconciliationMetrics } from './reconciliation-metrics';
 
 /**
  * GET /metrics in the Prometheus text format (README, "Operating Wise"): the process's event
@@ -139,6 +140,7 @@ function databaseMetrics(database: Database): Registry {
       this.set(num(row?.count));
     },
   });
+  addReconciliationMetrics(registry, database);
   return registry;
 }
 

@@ -36,6 +36,8 @@ interface Recorded {
   message: string;
   token?: string;
   units?: string;
+  /** What the service charged (answered by the status query as `amount`, when set). */
+  amount?: string | number;
 }
 
 export interface FakeBillsServer {
@@ -133,6 +135,7 @@ export async function startFakeBills(options: { publicKey?: string } = {}): Prom
           status: record.status,
           message: record.message,
           ...(record.token ? { response: { token: record.token, units: record.units } } : {}),
+          ...(record.amount !== undefined ? { amount: record.amount } : {}),
         });
       }
 
@@ -140,9 +143,10 @@ export async function startFakeBills(options: { publicKey?: string } = {}): Prom
       const requestId = String(body?.request_id ?? '');
       if (!requestId) return send(response, 400, { success: false, message: 'request_id is required' });
       const isElectricity = url.pathname === '/electricity/request';
+      const charged = typeof body?.amount === 'number' || typeof body?.amount === 'string' ? { amount: body.amount } : {};
       const delivered: Recorded = isElectricity
-        ? { status: 'successful', message: 'Electricity payment successful', token: '1234-5678-9012-3456-7890', units: '23.9 kWh' }
-        : { status: 'successful', message: 'Transaction successful' };
+        ? { status: 'successful', message: 'Electricity payment successful', token: '1234-5678-9012-3456-7890', units: '23.9 kWh', ...charged }
+        : { status: 'successful', message: 'Transaction successful', ...charged };
       const behaviour = fake.script.shift() ?? fake.defaultBehaviour;
       const answer = (record: Recorded) =>
         send(response, 200, {

@@ -19,6 +19,8 @@ export type TransferBehaviour =
   | 'pending'
   /** Answered at once: failed (the bank declined). */
   | 'failed'
+  /** Accepted but waiting for an OTP (the dashboard's "OTP for transfers" is on). */
+  | 'otp'
   /** Refused with 400 before any transfer is made (insufficient balance). */
   | 'refused'
   /** The transfer is made (pending), but the answer only comes after `hangMs` — past the client's limit. */
@@ -34,7 +36,7 @@ export interface FakeTransfer {
   /** What the fake reports (NGN unless a test says otherwise). */
   currency?: string;
   reason: string;
-  status: 'pending' | 'success' | 'failed' | 'reversed' | 'otp';
+  status: 'pending' | 'success' | 'failed' | 'reversed' | 'otp' | 'abandoned';
   createdAt: string;
 }
 
@@ -65,8 +67,18 @@ export interface FakePaystack {
   /** POST /transfer calls per reference (including refused duplicates). */
   transferPosts: Map<string, number>;
   recipients: Map<string, { name: string; account_number: string; bank_code: string }>;
+  /** POST /transferrecipient calls (Paystack answers the same code for the same account). */
+  recipientPosts: number;
+  /** GET /balance's NGN balance in kobo; a transfer it cannot cover is refused, one it can is taken from it. */
+  balanceKobo: number;
+  /** When set, GET /balance answers this status. */
+  balanceFailWith?: number;
+  /** The transfers' creation time (tests give it their manual clock so the day matches). */
+  now: () => Date;
+  /** GET /transfer's page size cap, to exercise paging (Paystack's default is 50). */
+  maxPerPage: number;
   /** Moves a transfer to its final status (what the bank did). */
-  settle(reference: string, status: 'success' | 'failed' | 'reversed'): FakeTransfer;
+  settle(reference: string, status: 'success' | 'failed' | 'reversed' | 'abandoned'): FakeTransfer;
   /** The body Paystack would POST for an event about a transfer, and its signature. */
   webhookFor(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
   /** Sends a signed webhook to `url` (as Paystack does), returning the HTTP status it got. */
@@ -120,6 +132,10 @@ export async function startFakePaystack(): Promise<FakePaystack> {
     transfers: new Map(),
     transferPosts: new Map(),
     recipients: new Map(),
+    recipientPosts: 0,
+    balanceKobo: 1_000_000_000_00,
+    now: () => new Date(),
+    maxPerPage: 100,
     settle(reference, status) {
       const transfer = fake.transfers.get(reference);
       if (!transfer) throw new Error(`fake paystack: no transfer ${reference}`);
@@ -179,6 +195,7 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       const { type, name, account_number: accountNumber, bank_code: bankCode } = body as Record<string, string | undefined>;
       // Never answered: the caller is stopped while it waits.
       if (fake.holdRecipients || fake.holdRecipientsFor.has(accountNumber ?? '')) return;
+      fake.recipientPosts += 1;
       if (type !== 'nuban' || !name || !/^\d{10}$/.test(accountNumber ?? '') || !bankCode) {
         return send(response, 400, { status: false, message: 'Invalid parameters', type: 'validation_error', code: 'invalid_params' });
       }
@@ -209,7 +226,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         return send(response, 400, { status: false, message: 'Transfer reference already exists', type: 'validation_error', code: 'duplicate_reference' });
       }
       const behaviour = fake.transferBehaviourFor.get(stored.account_number) ?? fake.transferBehaviour;
-      if (behaviour === 'refused') return send(response, 400, { status: false, message: 'Your balance is not enough to fulfil this request', code: 'insufficient_balance' });
+      if (behaviour === 'refused' || amount > fake.balanceKobo) return send(response, 400, { status: false, message: 'Your balance is not enough to fulfil this request', code: 'insufficient_balance' });
+      if (behaviour !== 'failed') fake.balanceKobo -= amount;
       counter += 1;
       const transfer: FakeTransfer = {
         reference,
@@ -217,8 +235,8 @@ export async function startFakePaystack(): Promise<FakePaystack> {
         recipientCode: recipient,
         amount,
         reason: reason ?? '',
-        status: behaviour === 'success' ? 'success' : behaviour === 'failed' ? 'failed' : 'pending',
-        createdAt: new Date().toISOString(),
+        status: behaviour === 'success' ? 'success' : behaviour === 'failed' ? 'failed' : behaviour === 'otp' ? 'otp' : 'pending',
+        createdAt: fake.now().toISOString(),
       };
       fake.transfers.set(reference, transfer);
       const answer = { status: true, message: 'Transfer has been queued', data: transferData(transfer) };
@@ -228,6 +246,29 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       }
       if (behaviour === 'error-after') return send(response, 502, { status: false, message: 'Bad gateway' });
       return send(response, 200, answer);
+    }
+
+    if (method === 'GET' && url.pathname === '/balance') {
+      if (fake.balanceFailWith) return send(response, fake.balanceFailWith, { status: false, message: 'Server error' });
+      return send(response, 200, { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: fake.balanceKobo }] });
+    }
+
+    if (method === 'GET' && url.pathname === '/transfer') {
+      // List Transfers: newest first, filtered by creation time, paged with meta like Paystack.
+      const from = url.searchParams.get('from');
+      const to = url.searchParams.get('to');
+      const perPage = Math.min(fake.maxPerPage, Number(url.searchParams.get('perPage') ?? 50));
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      const all = [...fake.transfers.values()]
+        .filter((t) => (!from || t.createdAt >= new Date(from).toISOString()) && (!to || t.createdAt <= new Date(to).toISOString()))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const items = all.slice((page - 1) * perPage, page * perPage);
+      return send(response, 200, {
+        status: true,
+        message: 'Transfers retrieved',
+        data: items.map(transferData),
+        meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.max(1, Math.ceil(all.length / perPage)) },
+      });
     }
 
     const verify = url.pathname.match(/^\/transfer\/verify\/([^/]+)$/);

@@ -26,7 +26,7 @@ export const adminDashboardSchema = z.object({
   awaiting_second_approval: z.object({ count: z.number().int() }).optional(),
   /** Bill orders processing for longer than BILL_ORDER_STUCK_MINUTES. */
   bill_orders_stuck: z.object({ count: z.number().int(), oldest_authorised_at: z.string().nullable() }),
-  /** Open alert incidents (payouts failing or stuck, the job queue backing up, stale prices, the ledger audit), oldest first. */
+  /** Open alert incidents (payouts failing, stuck or held, the job queue, stale prices, the ledger audit, provider floats, reconciliation mismatches), oldest first. */
   alerts: z
     .array(z.object({ kind: z.string(), title: z.string(), detail: z.string(), opened_at: z.string() }))
     .optional(),

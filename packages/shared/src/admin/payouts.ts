@@ -28,6 +28,19 @@ export const payoutStatusLabels: Record<PayoutStatus, string> = {
   reversed: 'Reversed by the bank',
 };
 
+/**
+ * An open attempt held apart from its status (migration 0025): not sent or refused because the
+ * transfer balance cannot cover it (it goes out by itself once the float is topped up), or
+ * accepted by Paystack but waiting for an OTP. The customer still sees the payout processing.
+ */
+export const payoutHolds = ['waiting_for_funds', 'awaiting_otp'] as const;
+export type PayoutHold = (typeof payoutHolds)[number];
+
+export const payoutHoldLabels: Record<PayoutHold, string> = {
+  waiting_for_funds: 'Waiting for funds — top up the transfer balance',
+  awaiting_otp: 'Waiting for an OTP at Paystack',
+};
+
 /** Staff's two answers to a held payout (POST /api/admin/sales/:id/payout/resolve). */
 export const payoutResolutions = ['paid', 'not_paid'] as const;
 export type PayoutResolution = (typeof payoutResolutions)[number];
@@ -61,5 +74,8 @@ export const adminPayoutSchema = z.object({
   review_reason: z.string().nullish(),
   resolution_note: z.string().nullish(),
   reversed_at: z.string().nullish(),
+  /** Held while open (waiting for funds, awaiting an OTP), and since when. */
+  hold: z.enum(payoutHolds).nullish(),
+  held_at: z.string().nullish(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;

@@ -14,6 +14,8 @@ export const staffSessionStages = ['password', 'verified'] as const;
 export const payoutMethods = ['transfer', 'manual'] as const;
 export const payoutStatuses = ['queued', 'sending', 'pending', 'needs_review', 'success', 'failed', 'reversed'] as const;
 export const payoutStarters = ['staff', 'customer'] as const;
+export const payoutHolds = ['waiting_for_funds', 'awaiting_otp'] as const;
+export type PayoutHold = (typeof payoutHolds)[number];
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -113,6 +115,9 @@ export const payouts = pgTable(
     resolvedBy: uuid('resolved_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     resolutionNote: text('resolution_note'),
     reversedAt: at('reversed_at'),
+    // 0025: an open attempt held (waiting for funds, awaiting an OTP); any status move ends it.
+    hold: text('hold', { enum: payoutHolds }),
+    heldAt: at('held_at'),
   },
   (t) => [
     unique('payouts_reference_key').on(t.reference),

@@ -1,8 +1,19 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { staff } from './admin';
 
-/** Mirrors db/migrations/0024_alert_incidents.sql (the SQL is the source of truth). */
+/** Mirrors db/migrations/0024_alert_incidents.sql and 0025_floats_reconciliation.sql (the SQL is the source of truth). */
 
-export const alertKinds = ['payout_failure_rate', 'payouts_stuck', 'job_backlog', 'stale_prices', 'ledger_audit'] as const;
+export const alertKinds = [
+  'payout_failure_rate',
+  'payouts_stuck',
+  'job_backlog',
+  'stale_prices',
+  'ledger_audit',
+  'payout_float_low',
+  'payouts_awaiting_otp',
+  'bills_float_low',
+  'reconciliation_mismatch',
+] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -13,4 +24,55 @@ export const alertIncidents = pgTable('alert_incidents', {
   openedAt: at('opened_at').notNull(),
   detail: text('detail').notNull(),
   resolvedAt: at('resolved_at'),
+});
+
+export const providerKinds = ['payouts', 'bills'] as const;
+export type ProviderKind = (typeof providerKinds)[number];
+
+/** The last balance read from each provider (0025). */
+export const providerFloats = pgTable('provider_floats', {
+  providerKind: text('provider_kind', { enum: providerKinds }).primaryKey(),
+  availableKobo: bigint('available_kobo', { mode: 'number' }),
+  error: text('error'),
+  checkedAt: at('checked_at').notNull(),
+  knownAt: at('known_at'),
+});
+
+export const reconciliationTriggers = ['schedule', 'staff'] as const;
+export const reconciliationOutcomes = ['completed', 'failed'] as const;
+
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  providerKind: text('provider_kind', { enum: providerKinds }).notNull(),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  trigger: text('trigger', { enum: reconciliationTriggers }).notNull(),
+  requestedBy: uuid('requested_by').references(() => staff.id, { onDelete: 'restrict' }),
+  startedAt: at('started_at').notNull(),
+  finishedAt: at('finished_at'),
+  outcome: text('outcome', { enum: reconciliationOutcomes }),
+  oursCount: integer('ours_count'),
+  theirsCount: integer('theirs_count'),
+  uncheckedCount: integer('unchecked_count'),
+  mismatchCount: integer('mismatch_count'),
+  error: text('error'),
+});
+
+export const mismatchKinds = ['missing_at_provider', 'missing_at_ours', 'amount_differs', 'status_differs'] as const;
+export type MismatchKind = (typeof mismatchKinds)[number];
+
+/** Append-only but for the resolution, written once (trigger reconciliation_mismatches_guard). */
+export const reconciliationMismatches = pgTable('reconciliation_mismatches', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  runId: bigint('run_id', { mode: 'number' })
+    .notNull()
+    .references(() => reconciliationRuns.id, { onDelete: 'restrict' }),
+  providerKind: text('provider_kind', { enum: providerKinds }).notNull(),
+  kind: text('kind', { enum: mismatchKinds }).notNull(),
+  reference: text('reference').notNull(),
+  ours: jsonb('ours'),
+  theirs: jsonb('theirs'),
+  detectedAt: at('detected_at').notNull(),
+  resolvedBy: uuid('resolved_by').references(() => staff.id, { onDelete: 'restrict' }),
+  resolvedAt: at('resolved_at'),
+  note: text('note'),
 });

@@ -24,6 +24,10 @@ export interface AlertSettings {
   jobAgeMinutes: number;
   /** Coin prices older than this (seconds): the market-data refresh is failing. */
   maxPriceAgeSeconds: number;
+  /** PAYOUT_FLOAT_ALERT_NAIRA in kobo: a transfer balance under it opens `payout_float_low`. */
+  payoutFloatAlertKobo: number;
+  /** BILLS_FLOAT_ALERT_NAIRA in kobo: a bill wallet under it opens `bills_float_low`. */
+  billsFloatAlertKobo: number;
 }
 
 export interface AlertReading {
@@ -39,6 +43,10 @@ export const alertTitles: Record<AlertKind, string> = {
   job_backlog: 'The job queue is backing up',
   stale_prices: 'Coin prices are stale',
   ledger_audit: 'The gem ledger audit found a mismatch',
+  payout_float_low: 'The payout balance is low or payouts are waiting for funds',
+  payouts_awaiting_otp: 'A payout is waiting for an OTP at Paystack',
+  bills_float_low: 'The bill-payment wallet is low',
+  reconciliation_mismatch: 'Reconciliation found a mismatch with a provider',
 };
 
 const number = (value: unknown) => Number(value ?? 0);
@@ -66,7 +74,8 @@ export async function readStuckPayouts(db: Db, clock: Clock, settings: AlertSett
   const before = new Date(clock.now().getTime() - settings.payoutStuckMinutes * 60_000);
   const [row] = await rows<{ count: string; oldest: string | null }>(
     db,
-    sql`SELECT count(*) AS count, min(created_at)::text AS oldest FROM payouts WHERE status IN ('queued', 'sending', 'pending') AND created_at < ${before}`,
+    // Held payouts (waiting for funds, awaiting an OTP) have alerts of their own.
+    sql`SELECT count(*) AS count, min(created_at)::text AS oldest FROM payouts WHERE status IN ('queued', 'sending', 'pending') AND hold IS NULL AND created_at < ${before}`,
   );
   const count = number(row?.count);
   return { firing: count > 0, detail: `${count} payout(s) queued, sending or pending for more than ${settings.payoutStuckMinutes} minutes${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.` };
@@ -97,12 +106,67 @@ export async function readPriceAge(db: Db, clock: Clock, settings: AlertSettings
   return { firing: age > settings.maxPriceAgeSeconds, detail: `Coin prices are ${age} s old (threshold ${settings.maxPriceAgeSeconds} s).` };
 }
 
+const naira = (kobo: number) => `₦${Math.floor(kobo / 100).toLocaleString('en-NG')}`;
+
+/** The float as last read (`provider_floats`): whoever asked the provider recorded it. */
+async function lastFloat(db: Db, kind: 'payouts' | 'bills'): Promise<{ availableKobo: number | null; error: string | null; checkedAt: string } | null> {
+  const [row] = await rows<{ available_kobo: string | null; error: string | null; checked_at: string }>(
+    db,
+    sql`SELECT available_kobo, error, checked_at::text FROM provider_floats WHERE provider_kind = ${kind}`,
+  );
+  if (!row) return null;
+  return { availableKobo: row.available_kobo === null ? null : Number(row.available_kobo), error: row.error, checkedAt: row.checked_at };
+}
+
+const floatText = (float: Awaited<ReturnType<typeof lastFloat>>) =>
+  !float ? 'not read yet' : float.availableKobo === null ? `unknown (${float.error ?? 'no answer'}, ${float.checkedAt})` : `${naira(float.availableKobo)} (${float.checkedAt})`;
+
+export async function readPayoutFloat(db: Db, _clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const [held] = await rows<{ count: string; total: string | null }>(
+    db,
+    sql`SELECT count(*) AS count, sum(amount_kobo)::text AS total FROM payouts WHERE hold = 'waiting_for_funds'`,
+  );
+  const waiting = number(held?.count);
+  const float = await lastFloat(db, 'payouts');
+  const low = float?.availableKobo !== null && float?.availableKobo !== undefined && float.availableKobo < settings.payoutFloatAlertKobo;
+  return {
+    firing: waiting > 0 || low,
+    detail: `${waiting} payout(s) waiting for funds (${naira(number(held?.total))}); transfer balance ${floatText(float)}, threshold ${naira(settings.payoutFloatAlertKobo)}.`,
+  };
+}
+
+export async function readAwaitingOtp(db: Db): Promise<AlertReading> {
+  const [row] = await rows<{ count: string; oldest: string | null }>(db, sql`SELECT count(*) AS count, min(held_at)::text AS oldest FROM payouts WHERE hold = 'awaiting_otp'`);
+  const count = number(row?.count);
+  return { firing: count > 0, detail: `${count} payout(s) waiting for an OTP at Paystack${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.` };
+}
+
+export async function readBillsFloat(db: Db, _clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const float = await lastFloat(db, 'bills');
+  const low = float?.availableKobo !== null && float?.availableKobo !== undefined && float.availableKobo < settings.billsFloatAlertKobo;
+  return { firing: low, detail: `Bill-payment wallet ${floatText(float)}, threshold ${naira(settings.billsFloatAlertKobo)}.` };
+}
+
+export async function readReconciliationMismatches(db: Db): Promise<AlertReading> {
+  const open = await rows<{ provider_kind: string; kind: string; count: string }>(
+    db,
+    sql`SELECT provider_kind, kind, count(*) AS count FROM reconciliation_mismatches WHERE resolved_at IS NULL GROUP BY provider_kind, kind ORDER BY provider_kind, kind`,
+  );
+  const total = open.reduce((sum, row) => sum + number(row.count), 0);
+  const parts = open.map((row) => `${row.provider_kind} ${row.kind.replace(/_/g, ' ')}: ${number(row.count)}`);
+  return { firing: total > 0, detail: total > 0 ? `${total} open reconciliation mismatch(es) (${parts.join('; ')}).` : 'No open reconciliation mismatches.' };
+}
+
 /** The figures the job reads; the ledger audit reports itself. */
 export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, settings: AlertSettings) => Promise<AlertReading>>> = {
   payout_failure_rate: readPayoutFailureRate,
   payouts_stuck: readStuckPayouts,
   job_backlog: readJobBacklog,
   stale_prices: readPriceAge,
+  payout_float_low: readPayoutFloat,
+  payouts_awaiting_otp: readAwaitingOtp,
+  bills_float_low: readBillsFloat,
+  reconciliation_mismatch: readReconciliationMismatches,
 };
 
 async function tellAdmins(db: Db, clock: Clock, subject: string, text: string): Promise<void> {

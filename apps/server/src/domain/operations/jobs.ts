@@ -11,6 +11,8 @@ export const alertSettings = (config: Config): AlertSettings => ({
   payoutStuckMinutes: config.ALERT_PAYOUT_STUCK_MINUTES,
   jobAgeMinutes: config.ALERT_JOB_AGE_MINUTES,
   maxPriceAgeSeconds: config.CRYPTO_MAX_PRICE_AGE_S,
+  payoutFloatAlertKobo: config.PAYOUT_FLOAT_ALERT_NAIRA * 100,
+  billsFloatAlertKobo: config.BILLS_FLOAT_ALERT_NAIRA * 100,
 });
 
 /** Every minute, one instance reads the figures and opens or resolves incidents (a transaction per round). */

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, like, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { enqueue } from '../../jobs/queue';
 import type { TransferState } from '../../providers/payouts/index';
+import { floatCovers, holdForFunds, isInsufficientBalance } from './funds';
 import { PAYOUT_CHECK_JOB, type PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
 import { markPayoutPending, settlePayoutFailure, settlePayoutSuccess } from './settle';
@@ -18,7 +19,8 @@ import { markPayoutPending, settlePayoutFailure, settlePayoutSuccess } from './s
  * provider deduplicates the reference, and settling is idempotent under a row lock.
  */
 
-export type AdvanceOutcome = PayoutRow['status'] | 'missing';
+/** `waiting_for_funds`: held, not failed — `payouts.release_held` sends it again when the float covers it. */
+export type AdvanceOutcome = PayoutRow['status'] | 'missing' | 'waiting_for_funds';
 
 /** A transfer's state from the provider, written down. Returns the attempt's status after it. */
 export async function applyTransferState(db: Db, deps: PayoutDeps, payout: PayoutRow, state: TransferState): Promise<AdvanceOutcome> {
@@ -32,6 +34,7 @@ export async function applyTransferState(db: Db, deps: PayoutDeps, payout: Payou
       await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode);
       return (await findPayout(db, payout.id))?.status ?? 'missing';
     case 'pending': {
+      await noteOtp(db, deps, payout, state.awaitingOtp === true);
       if (await markPayoutPending(db, deps.clock, payout.id, state.transferCode)) {
         // One scheduled status query per attempt (the webhook usually settles it before).
         await enqueue(db, PAYOUT_CHECK_JOB, { payoutId: payout.id }, {
@@ -45,6 +48,54 @@ export async function applyTransferState(db: Db, deps: PayoutDeps, payout: Payou
       return (await findPayout(db, payout.id))?.status ?? 'missing';
     }
   }
+}
+
+/**
+ * A transfer the provider will not move until someone types an OTP (Paystack with "OTP for
+ * transfers" on) is held `awaiting_otp` — staff see it, an admin is alerted
+ * (`payouts_awaiting_otp`) — while the status queries go on: once an admin approves it in the
+ * dashboard (or Paystack abandons it) the next answer settles it and ends the hold.
+ */
+async function noteOtp(db: Db, deps: PayoutDeps, payout: PayoutRow, awaitingOtp: boolean): Promise<void> {
+  const now = deps.clock.now();
+  if (awaitingOtp) {
+    // sending → pending and the hold in one statement; a pending one just gets the hold.
+    const held = await db
+      .update(payouts)
+      .set({ status: 'pending', hold: 'awaiting_otp', heldAt: now, sentAt: payout.sentAt ?? now })
+      .where(and(eq(payouts.id, payout.id), eq(payouts.method, 'transfer'), not(eq(payouts.status, 'queued')), isOpenForOtp()))
+      .returning({ id: payouts.id });
+    if (held.length > 0) deps.logger?.error({ payoutId: payout.id, saleId: payout.saleId, reference: payout.reference }, 'payout held: Paystack is waiting for an OTP (turn off OTP for transfers, then approve or let it lapse)');
+    return;
+  }
+  await db.update(payouts).set({ hold: null, heldAt: null }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), eq(payouts.hold, 'awaiting_otp')));
+}
+
+/** Sending or pending, not already held for an OTP. */
+const isOpenForOtp = () => sql`${payouts.status} IN ('sending', 'pending') AND ${payouts.hold} IS DISTINCT FROM 'awaiting_otp'`;
+
+/**
+ * The recipient is created once per account (docs/decisions.md §5.3): an earlier attempt to the
+ * same bank, number and name already has its code, and a retry reuses it instead of asking the
+ * provider again. The sandbox's codes are never handed to Paystack, nor Paystack's to the sandbox.
+ */
+async function knownRecipient(db: Db, deps: PayoutDeps, payout: PayoutRow): Promise<string | null> {
+  const sandboxCode = like(payouts.recipientCode, 'RCP\\_sandbox\\_%');
+  const [row] = await db
+    .select({ code: payouts.recipientCode })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.bankCode, payout.bankCode),
+        eq(payouts.accountNumber, payout.accountNumber),
+        eq(payouts.accountName, payout.accountName),
+        isNotNull(payouts.recipientCode),
+        deps.provider.name === 'sandbox' ? sandboxCode : not(sandboxCode),
+      ),
+    )
+    .orderBy(desc(payouts.createdAt))
+    .limit(1);
+  return row?.code ?? null;
 }
 
 export async function findPayout(db: Db, payoutId: string): Promise<PayoutRow | undefined> {
@@ -72,9 +123,11 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
   // Claim the first send. Whoever loses the claim (or finds it `sending` already) asks first.
   let firstSend = false;
   if (payout.status === 'queued') {
+    // Nothing has reached the provider yet: a float that cannot cover it holds it here, unsent.
+    if (!(await floatCovers(db, deps, payout))) return 'waiting_for_funds';
     const claimed = await db
       .update(payouts)
-      .set({ status: 'sending', sentAt: deps.clock.now() })
+      .set({ status: 'sending', sentAt: deps.clock.now(), hold: null, heldAt: null })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
       .returning();
     if (claimed[0]) {
@@ -95,10 +148,12 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
       deps.logger?.warn({ ...log, reason: found.reason }, 'payout status query failed; asking again later');
       return 'sending';
     }
-    // Not found: it never arrived. Send it (again) with the same reference.
+    // Not found: it never arrived. Send it (again) with the same reference, if the float covers it.
+    if (!(await floatCovers(db, deps, payout))) return 'waiting_for_funds';
   }
 
-  let recipientCode = payout.recipientCode;
+  let recipientCode = payout.recipientCode ?? (await knownRecipient(db, deps, payout));
+  if (recipientCode && !payout.recipientCode) await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, payoutId));
   if (!recipientCode) {
     const recipient = await deps.provider.createRecipient({ bankCode: payout.bankCode, accountNumber: payout.accountNumber, accountName: payout.accountName });
     if (recipient.outcome === 'unknown') {
@@ -125,6 +180,12 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
       return 'sending';
     }
     if (result.outcome === 'refused') {
+      // Refused for want of money (another payout took the balance since we read it): not the
+      // customer's failure — held until the float is topped up, then sent with the same reference.
+      if (isInsufficientBalance(result.message)) {
+        await holdForFunds(db, deps, payout, result.message);
+        return 'waiting_for_funds';
+      }
       return applyTransferState(db, deps, payout, { status: 'failed', transferCode: null, reason: result.message });
     }
     if (result.outcome === 'duplicate') {

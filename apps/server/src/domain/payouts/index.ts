@@ -9,3 +9,4 @@ export { recoverStuckPayouts } from './recover';
 export { salePaidMessage, settlePayoutSuccess, settlePayoutFailure } from './settle';
 export { retryFailedPayoutsAfterBankChange } from './customer';
 export { resolveHeldPayout } from './staff';
+export { floatCovers, releaseHeldPayouts, PAYOUT_RELEASE_JOB } from './funds';

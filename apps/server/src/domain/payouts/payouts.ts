@@ -171,6 +171,8 @@ export function toAdminPayout(row: PayoutRow, saleAccount?: SaleAccount, bankNam
     review_reason: row.reviewReason,
     resolution_note: row.resolutionNote,
     reversed_at: iso(row.reversedAt),
+    hold: row.hold,
+    held_at: iso(row.heldAt),
   };
 }
 

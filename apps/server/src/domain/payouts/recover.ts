@@ -26,6 +26,8 @@ export async function recoverStuckPayouts(db: Db, deps: PayoutDeps): Promise<str
     .where(
       and(
         inArray(payouts.status, ['queued', 'sending', 'pending']),
+        // Waiting for funds is payouts.release_held's to send again, when the float covers it.
+        sql`${payouts.hold} IS DISTINCT FROM 'waiting_for_funds'`,
         lte(sql`coalesce(${payouts.sentAt}, ${payouts.createdAt})`, staleBefore),
         sql`NOT EXISTS (SELECT 1 FROM jobs WHERE jobs.name IN (${PAYOUT_SEND_JOB}, ${PAYOUT_CHECK_JOB}) AND jobs.status = 'queued' AND jobs.payload->>'payoutId' = ${payouts.id}::text)`,
       ),

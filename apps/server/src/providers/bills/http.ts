@@ -1,5 +1,6 @@
 import { dataServiceId, electricityServiceName, type BillNetwork, type TvService } from '@wise/shared';
 import { z } from 'zod';
+import type { FloatBalance } from '../float';
 import { endpoint, integerPart, providerText, requestJson, toPurchaseResult, toStatusResult, type ProviderAnswer } from './transport';
 import {
   BillsProviderError,
@@ -128,6 +129,11 @@ export class HttpBillsProvider implements BillsProvider {
 
   async queryStatus(requestId: string): Promise<StatusResult> {
     return toStatusResult(await this.post('requery', { request_id: requestId }));
+  }
+
+  /** docs/product.md §7's protocol has no balance call: the float is unknown, and its alert never fires for this client. */
+  async balance(): Promise<FloatBalance> {
+    return { outcome: 'unknown', reason: 'the bill-payment protocol has no balance call' };
   }
 
   private async purchase(path: string, body: Record<string, unknown>): Promise<PurchaseResult> {

@@ -11,6 +11,7 @@ import type {
   StatusResult,
   TvPurchase,
 } from './types';
+import type { FloatBalance } from '../float';
 
 /**
  * The offline stand-in for the airtime provider and the bill-payment service (docs/decisions.md §6), used
@@ -34,7 +35,12 @@ import type {
 export interface SandboxOptions {
   /** How long a "slow" answer takes before it counts as timed out (default 1.5 s; tests use 0). */
   slowMs?: number;
+  /** The wallet's balance in kobo (default ₦10,000,000; tests lower it to play a low float). */
+  walletKobo?: number;
 }
+
+/** The sandbox wallet: large, so nobody sees the low-float alert unless they ask to. */
+export const SANDBOX_BILLS_WALLET_KOBO = 10_000_000 * 100;
 
 const DEFAULT_SLOW_MS = 1500;
 const BOOK_LIMIT = 10_000;
@@ -82,11 +88,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function playSandboxPurchase(
   book: SandboxRequestBook,
   slowMs: number,
-  purchase: { requestId: string; phone: string },
-  decide: () => Delivered,
+  purchase: { requestId: string; phone: string; amount?: number },
+  decideOutcome: () => Delivered,
 ): Promise<PurchaseResult> {
+  // Like a real service's record, it keeps what was charged (reconciliation compares it).
+  const decide = (): Delivered => ({ ...decideOutcome(), ...(purchase.amount === undefined ? {} : { amountNaira: String(purchase.amount) }) });
   const seen = book.get(purchase.requestId);
-  if (seen) return seen.outcome === 'successful' ? seen : { outcome: 'failed', message: seen.message, unreached: false };
+  if (seen) return seen.outcome === 'successful' ? { outcome: 'successful', message: seen.message, token: seen.token, units: seen.units } : { outcome: 'failed', message: seen.message, unreached: false };
   const scenario = sandboxScenario(purchase.phone);
   switch (scenario) {
     case 'declined': {
@@ -96,7 +104,7 @@ export async function playSandboxPurchase(
     }
     case 'timeout-then-success':
     case 'timeout-then-failed': {
-      const outcome = scenario === 'timeout-then-success' ? decide() : ({ outcome: 'failed', message: 'Transaction failed at the network' } as const);
+      const outcome: Delivered = scenario === 'timeout-then-success' ? decide() : { outcome: 'failed', message: 'Transaction failed at the network' };
       book.set(purchase.requestId, outcome);
       await sleep(slowMs);
       return { outcome: 'unknown', reason: `sandbox: no answer within ${slowMs} ms` };
@@ -106,7 +114,8 @@ export async function playSandboxPurchase(
     case 'ok': {
       const outcome = decide();
       book.set(purchase.requestId, outcome);
-      return outcome.outcome === 'successful' ? outcome : { outcome: 'failed', message: outcome.message, unreached: false };
+      if (outcome.outcome === 'successful') return { outcome: 'successful', message: outcome.message, token: outcome.token, units: outcome.units };
+      return { outcome: 'failed', message: outcome.message, unreached: false };
     }
   }
 }
@@ -138,9 +147,21 @@ export class SandboxBillsProvider implements BillsProvider {
   readonly name = 'sandbox' as const;
   private readonly book = new SandboxRequestBook();
   private readonly slowMs: number;
+  /** The wallet's balance (tests set it to play a low float). */
+  walletKobo: number;
 
   constructor(options: SandboxOptions = {}) {
     this.slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
+    this.walletKobo = options.walletKobo ?? SANDBOX_BILLS_WALLET_KOBO;
+  }
+
+  async balance(): Promise<FloatBalance> {
+    return { outcome: 'known', availableKobo: this.walletKobo };
+  }
+
+  /** Tests: what the provider's record says, overridden (a delivery our side never heard of, a changed amount). */
+  overrideRecord(requestId: string, result: Delivered): void {
+    this.book.set(requestId, result);
   }
 
   async dataPlans(network: BillNetwork): Promise<ProviderPlan[]> {

@@ -127,7 +127,12 @@ const statusAnswerSchema = z.looseObject({
   status: z.enum(REQUEST_STATUSES).optional(),
   message: z.unknown().optional(),
   response: deliveryDetails.optional(),
+  /** Not in docs/product.md §7's protocol; read when a service adds it (reconciliation compares it). */
+  amount: z.union([z.string().trim().regex(/^\d{1,12}(\.\d{1,4})?$/), z.number().nonnegative().max(1e12)]).optional().catch(undefined),
 });
+
+/** Only when the service said it: answers without it keep their old shape. */
+const charged = (value: string | number | undefined) => (value === undefined ? {} : { amountNaira: String(value) });
 
 export function toStatusResult(answer: ProviderAnswer): StatusResult {
   if (answer.kind !== 'answer') return { outcome: 'pending', reason: answer.reason };
@@ -139,10 +144,10 @@ export function toStatusResult(answer: ProviderAnswer): StatusResult {
   switch (parsed.data.status) {
     case 'successful': {
       const details = parsed.data.response ?? { token: null, units: null };
-      return { outcome: 'successful', message, token: details.token, units: details.units };
+      return { outcome: 'successful', message, token: details.token, units: details.units, ...charged(parsed.data.amount) };
     }
     case 'failed':
-      return { outcome: 'failed', message };
+      return { outcome: 'failed', message, ...charged(parsed.data.amount) };
     case 'not_found':
       return { outcome: 'not_found' };
     case 'processing':

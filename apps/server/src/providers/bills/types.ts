@@ -1,4 +1,5 @@
 import type { BillNetwork, ElectricityProvider, MeterType, TvService } from '@wise/shared';
+import type { FloatBalance } from '../float';
 
 /**
  * What a purchase at a provider came to. Such services often answer HTTP 200 with
@@ -20,8 +21,9 @@ export type PurchaseResult =
  * received a request with that id.
  */
 export type StatusResult =
-  | { outcome: 'successful'; message: string | null; token: string | null; units: string | null }
-  | { outcome: 'failed'; message: string | null }
+  /** `amountNaira`: what the provider charged, its decimal text, when it says (reconciliation compares it). */
+  | { outcome: 'successful'; message: string | null; token: string | null; units: string | null; amountNaira?: string | null }
+  | { outcome: 'failed'; message: string | null; amountNaira?: string | null }
   | { outcome: 'pending'; reason: string }
   | { outcome: 'not_found' };
 
@@ -75,6 +77,8 @@ export interface BillsProvider {
   /** The name on a meter or smart card; `null` when the service knows no such number. Throws BillsProviderError when it can't say. */
   verifyCustomer(check: CustomerCheck): Promise<{ customerName: string } | null>;
   queryStatus(requestId: string): Promise<StatusResult>;
+  /** The provider wallet's balance (docs/decisions.md: provider floats). */
+  balance(): Promise<FloatBalance>;
 }
 
 /** A read (plans, verification) that could not be answered: timeout, outage, unreadable answer, bad key. */

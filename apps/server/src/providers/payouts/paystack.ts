@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { errorCode } from '../../lib/error-causes';
 import { providerFetch } from '../../lib/metrics';
-import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
+import type { FloatBalance } from '../float';
+import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, ProviderTransfer, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 
 /**
  * Paystack Transfers (https://paystack.com/docs/transfers): a transfer recipient (`nuban`), then
@@ -58,7 +59,34 @@ export function toTransferState(data: z.infer<typeof transferData>): TransferSta
     const reason = status === 'reversed' ? 'The transfer was reversed by the bank' : 'The bank did not complete the transfer';
     return { status: 'failed', transferCode, reason: detail ? `${reason}: ${detail}` : `${reason} (Paystack: ${status})` };
   }
-  return { status: 'pending', transferCode, detail: status === 'otp' ? 'Paystack is waiting for an OTP to approve the transfer: turn off OTP for transfers in the dashboard' : status };
+  if (status === 'otp') return { status: 'pending', transferCode, detail: OTP_DETAIL, awaitingOtp: true };
+  return { status: 'pending', transferCode, detail: status };
+}
+
+export const OTP_DETAIL = 'Paystack is waiting for an OTP to approve the transfer: turn off OTP for transfers in the dashboard';
+
+const balanceData = z.array(z.looseObject({ currency: z.string(), balance: z.number() }));
+
+/** A listed transfer: the verify object's fields plus its creation time (Paystack writes `createdAt`, newer objects `created_at`). */
+const listedTransfer = transferData.extend({ createdAt: z.string().nullish(), created_at: z.string().nullish() });
+const listMeta = z.looseObject({ pageCount: z.coerce.number().int().nonnegative().optional(), page: z.coerce.number().int().optional() });
+
+/** Paystack's largest page; the loop stops well before a runaway list could exhaust memory. */
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 500;
+
+function toProviderTransfer(data: z.infer<typeof listedTransfer>): ProviderTransfer {
+  const created = data.createdAt ?? data.created_at ?? null;
+  const createdAt = created ? new Date(created) : null;
+  return {
+    reference: data.reference ? cleanText(data.reference, 100) : null,
+    transferCode: cleanText(data.transfer_code ?? null, 100),
+    amountKobo: data.amount ?? null,
+    currency: cleanText(data.currency ?? null, 10),
+    providerStatus: cleanText(data.status, 30) ?? 'unknown',
+    state: toTransferState(data),
+    createdAt: createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt : null,
+  };
 }
 
 export interface PaystackPayoutOptions {
@@ -176,6 +204,50 @@ export class PaystackPayouts implements PayoutProvider {
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookVerdict {
     return verifyPaystackWebhook(this.options.secretKey, rawBody, signature);
+  }
+
+  /** `GET /balance`: one entry per currency, in kobo; ours is the NGN one. */
+  async balance(): Promise<FloatBalance> {
+    const answer = await this.call('GET', 'balance');
+    if (answer.kind === 'unknown') return { outcome: 'unknown', reason: answer.reason };
+    const body = envelope.safeParse(answer.body);
+    if (answer.status !== 200 || !body.success || body.data.status !== true) {
+      const message = body.success ? cleanText(body.data.message) : null;
+      return { outcome: 'unknown', reason: `balance answered HTTP ${answer.status}${message ? `: ${message}` : ''}` };
+    }
+    const data = balanceData.safeParse(body.data.data);
+    if (!data.success) return { outcome: 'unknown', reason: 'Paystack answered the balance in an unexpected shape' };
+    const ngn = data.data.find((entry) => entry.currency.toUpperCase() === 'NGN');
+    if (!ngn || !Number.isSafeInteger(ngn.balance)) return { outcome: 'unknown', reason: 'Paystack listed no NGN balance' };
+    return { outcome: 'known', availableKobo: ngn.balance };
+  }
+
+  /** `GET /transfer?from&to&perPage&page`, page after page until `meta.pageCount` (or an empty page). */
+  async listTransfers(from: Date, to: Date): Promise<ListTransfersResult> {
+    const transfers: ProviderTransfer[] = [];
+    for (let page = 1; page <= LIST_MAX_PAGES; page += 1) {
+      const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), perPage: String(LIST_PAGE_SIZE), page: String(page) });
+      const answer = await this.call('GET', `transfer?${query.toString()}`);
+      if (answer.kind === 'unknown') return { outcome: 'unknown', reason: `page ${page}: ${answer.reason}` };
+      const body = envelope.extend({ meta: z.unknown().optional() }).safeParse(answer.body);
+      if (answer.status !== 200 || !body.success || body.data.status !== true) {
+        return { outcome: 'unknown', reason: `page ${page} answered HTTP ${answer.status}` };
+      }
+      const items = z.array(listedTransfer).safeParse(body.data.data);
+      if (!items.success) return { outcome: 'unknown', reason: `page ${page} answered in an unexpected shape` };
+      for (const item of items.data) {
+        const transfer = toProviderTransfer(item);
+        // Paystack's range is by creation time; an item outside it (a wider range than asked) is not this day's.
+        if (transfer.createdAt && (transfer.createdAt < from || transfer.createdAt >= to)) continue;
+        transfers.push(transfer);
+      }
+      const meta = listMeta.safeParse(body.data.meta);
+      const pageCount = meta.success ? meta.data.pageCount : undefined;
+      if (items.data.length === 0 || (pageCount !== undefined ? page >= pageCount : items.data.length < LIST_PAGE_SIZE)) {
+        return { outcome: 'listed', transfers };
+      }
+    }
+    return { outcome: 'unknown', reason: `more than ${LIST_MAX_PAGES} pages of transfers` };
   }
 }
 

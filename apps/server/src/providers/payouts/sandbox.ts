@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payoutSandboxTransfers } from '../../db/schema/index';
 import { systemClock, type Clock } from '../../lib/clock';
-import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
+import type { FloatBalance } from '../float';
+import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 
 /**
  * The offline payout sandbox (used when PAYOUT_SECRET_KEY is unset). It behaves like Paystack
@@ -18,7 +19,16 @@ import type { FetchResult, InitiateResult, PayoutAccount, PayoutProvider, Recipi
  * instance behind a balancer sees the same transfers, as they would see Paystack's, and a restart
  * forgets none. The recipient code carries the account itself, so any instance can pay a
  * recipient another one created.
+ *
+ * Its balance is `startingBalanceKobo` (PAYOUT_SANDBOX_BALANCE_NAIRA, default ₦100,000,000) less
+ * every transfer it made that has not failed; like Paystack it refuses a transfer the balance
+ * cannot cover ("Your balance is not enough to fulfil this request"), so waiting for funds can be
+ * played by hand with a small balance.
  */
+
+/** The default sandbox float: large enough that nobody waits for funds unless they ask to. */
+export const SANDBOX_STARTING_BALANCE_KOBO = 100_000_000 * 100;
+export const INSUFFICIENT_BALANCE_MESSAGE = 'Your balance is not enough to fulfil this request';
 
 export const SANDBOX_FAIL_SUFFIX = '1111';
 export const SANDBOX_PENDING_SUFFIX = '2222';
@@ -35,12 +45,49 @@ interface SandboxTransfer {
 
 export class SandboxPayouts implements PayoutProvider {
   readonly name = 'sandbox' as const;
+  /** What the float held before any transfer (tests lower or raise it to play a top-up). */
+  startingBalanceKobo: number;
 
   constructor(
     private readonly db: Db,
     private readonly delayMs: number,
     private readonly clock: Clock = systemClock,
-  ) {}
+    options: { startingBalanceKobo?: number } = {},
+  ) {
+    this.startingBalanceKobo = options.startingBalanceKobo ?? SANDBOX_STARTING_BALANCE_KOBO;
+  }
+
+  async balance(): Promise<FloatBalance> {
+    // Transfers to the documented failing accounts give the money back, as a failed transfer does.
+    const [row] = await this.db
+      .select({ spent: sql<string>`coalesce(sum(${payoutSandboxTransfers.amountKobo}), 0)::text` })
+      .from(payoutSandboxTransfers)
+      .where(sql`${payoutSandboxTransfers.accountNumber} NOT LIKE ${`%${SANDBOX_FAIL_SUFFIX}`}`);
+    return { outcome: 'known', availableKobo: Math.max(0, this.startingBalanceKobo - Number(row?.spent ?? 0)) };
+  }
+
+  async listTransfers(from: Date, to: Date): Promise<ListTransfersResult> {
+    const rows = await this.db
+      .select()
+      .from(payoutSandboxTransfers)
+      .where(and(gte(payoutSandboxTransfers.createdAt, from), lt(payoutSandboxTransfers.createdAt, to)))
+      .orderBy(asc(payoutSandboxTransfers.createdAt), asc(payoutSandboxTransfers.reference));
+    return {
+      outcome: 'listed',
+      transfers: rows.map((row) => {
+        const state = this.stateOf(row);
+        return {
+          reference: row.reference,
+          transferCode: row.transferCode,
+          amountKobo: row.amountKobo,
+          currency: 'NGN',
+          providerStatus: state.status,
+          state,
+          createdAt: row.createdAt,
+        };
+      }),
+    };
+  }
 
   /** Transfers made, for tests: one per reference however often it was sent. */
   async transferCount(): Promise<number> {
@@ -58,6 +105,10 @@ export class SandboxPayouts implements PayoutProvider {
     const recipient = recipientPattern.exec(request.recipientCode);
     if (!recipient) return { outcome: 'refused', message: 'Recipient not found' };
     if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0) return { outcome: 'refused', message: 'Invalid amount' };
+    const float = await this.balance();
+    const seen = await this.fetchTransfer(request.reference);
+    if (seen.outcome === 'found') return { outcome: 'duplicate' };
+    if (float.outcome === 'known' && float.availableKobo < request.amountKobo) return { outcome: 'refused', message: INSUFFICIENT_BALANCE_MESSAGE };
     const transfer: SandboxTransfer = {
       transferCode: `TRF_sandbox_${createHash('sha256').update(request.reference).digest('hex').slice(0, 16)}`,
       accountNumber: recipient[2]!,

@@ -1,3 +1,5 @@
+import type { FloatBalance } from '../float';
+
 /**
  * The payout provider (docs/decisions.md §5.3): pays a customer's bank account by transfer. Every transfer
  * carries OUR reference; the provider makes at most one transfer per reference, so a resend
@@ -35,8 +37,12 @@ export type TransferState =
   /** amountKobo and currency as the provider reports them (null when it does not say): checked against the attempt. */
   | { status: 'success'; transferCode: string | null; amountKobo: number | null; currency: string | null }
   | { status: 'failed'; transferCode: string | null; reason: string }
-  /** Accepted, not final yet (queued at the provider, awaiting the bank, or awaiting OTP approval). */
-  | { status: 'pending'; transferCode: string | null; detail: string | null };
+  /**
+   * Accepted, not final yet (queued at the provider, awaiting the bank, or awaiting OTP approval).
+   * `awaitingOtp`: the provider will not move it until someone types an OTP (Paystack's `otp`):
+   * held for an admin, never left to wait unseen.
+   */
+  | { status: 'pending'; transferCode: string | null; detail: string | null; awaitingOtp?: boolean };
 
 export type InitiateResult =
   | { outcome: 'accepted'; state: TransferState }
@@ -69,6 +75,24 @@ export type WebhookVerdict =
   /** Missing or wrong signature, or no way to check one: refused. */
   | { kind: 'invalid' };
 
+/** One transfer as the provider lists it (reconciliation compares it with our attempt by reference). */
+export interface ProviderTransfer {
+  /** Ours when we made it; a transfer made by hand in the provider's dashboard may have another or none. */
+  reference: string | null;
+  transferCode: string | null;
+  amountKobo: number | null;
+  currency: string | null;
+  /** The provider's own word (`success`, `reversed`, `otp`…), kept for staff. */
+  providerStatus: string;
+  state: TransferState;
+  createdAt: Date | null;
+}
+
+export type ListTransfersResult =
+  | { outcome: 'listed'; transfers: ProviderTransfer[] }
+  /** We could not read the whole list (timeout, outage, unreadable page): nothing is concluded. */
+  | { outcome: 'unknown'; reason: string };
+
 export interface PayoutProvider {
   readonly name: 'sandbox' | 'paystack';
   createRecipient(account: PayoutAccount): Promise<RecipientResult>;
@@ -76,4 +100,8 @@ export interface PayoutProvider {
   fetchTransfer(reference: string): Promise<FetchResult>;
   /** Checks the signature over the exact bytes received, then reads the event. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookVerdict;
+  /** The NGN balance transfers are paid from (docs/decisions.md: provider floats). */
+  balance(): Promise<FloatBalance>;
+  /** Every transfer created in [from, to), all pages (the daily reconciliation). */
+  listTransfers(from: Date, to: Date): Promise<ListTransfersResult>;
 }

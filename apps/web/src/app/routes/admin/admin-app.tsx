@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Bitcoin, ClipboardCheck, CreditCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, ScrollText, UserRound, Users } from 'lucide-react';
+import { Bitcoin, ClipboardCheck, CreditCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
 import { staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
@@ -28,6 +28,7 @@ const AdminDashboardRoute = screen(() => import('./dashboard'), 'AdminDashboardR
 const AdminSalesRoute = screen(() => import('./sales'), 'AdminSalesRoute');
 const AdminSaleRoute = screen(() => import('./sale-detail'), 'AdminSaleRoute');
 const AdminAuditRoute = screen(() => import('./audit'), 'AdminAuditRoute');
+const AdminReconciliationRoute = screen(() => import('./reconciliation'), 'AdminReconciliationRoute');
 const AdminStaffRoute = screen(() => import('./staff'), 'AdminStaffRoute');
 const AdminNotFoundRoute = screen(() => import('./not-found'), 'AdminNotFoundRoute');
 
@@ -100,6 +101,7 @@ const nav: AdminNavSection[] = [
     label: 'Admin',
     items: [
       { to: adminPaths.audit, label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" />, role: 'admin' },
+      { to: adminPaths.reconciliation, label: 'Reconciliation', icon: <Scale size={18} aria-hidden="true" />, role: 'admin' },
       { to: adminPaths.staff, label: 'Staff', icon: <Users size={18} aria-hidden="true" />, role: 'admin' },
     ],
   },
@@ -148,6 +150,14 @@ export function AdminApp() {
               <Route index element={<AdminDashboardRoute />} />
               <Route path="sales" element={<AdminSalesRoute />} />
               <Route path="sales/:id" element={<AdminSaleRoute />} />
+              <Route
+                path="reconciliation"
+                element={
+                  <RequireRole role="admin">
+                    <AdminReconciliationRoute />
+                  </RequireRole>
+                }
+              />
               <Route
                 path="audit"
                 element={

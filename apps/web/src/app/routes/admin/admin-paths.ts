@@ -8,6 +8,7 @@ export const adminPaths = {
   sales: '/admin/sales',
   sale: (id: string) => `/admin/sales/${id}`,
   audit: '/admin/audit',
+  reconciliation: '/admin/reconciliation',
   staff: '/admin/staff',
 } as const;
 

@@ -1,0 +1,12 @@
+import { PageHeader } from '../../../components/admin/page-header';
+import { ReconciliationView } from '../../../features/admin/reconciliation/components/reconciliation-view';
+
+/** /admin/reconciliation (admins): provider floats, payouts held, the daily reconciliation's mismatches and runs. */
+export function AdminReconciliationRoute() {
+  return (
+    <>
+      <PageHeader title="Reconciliation" description="What Wise recorded against what Paystack and the bill services say, each day; and the money left at each." />
+      <ReconciliationView />
+    </>
+  );
+}
