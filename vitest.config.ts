@@ -12,7 +12,8 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  *   refusing hand-written SQL — the database, not the code, is under test;
  * - gems-ledger-property, money-state-property, ledger-audit: the ledger's and the money path's
  *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
- * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session.
+ * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
+ * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
  * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
  * runs once. A new test file is PostgreSQL-only unless it is added here.
@@ -31,6 +32,7 @@ const pgliteTests = [
   'money-state-property',
   'ledger-audit',
   'jobs',
+  'tracing',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppDeps, RouteContext } from './context';
 import { joinSessionRevocations } from './domain/auth/session-cache';
 import { loggerOptions, redactUrl } from './lib/log-redaction';
+import { activeTracer } from './lib/tracing';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import docs from './plugins/docs';
 import errors, { frameworkErrorReply } from './plugins/errors';
@@ -15,6 +16,7 @@ import { compression, compressionOptions } from './plugins/compression';
 import sessions from './plugins/sessions';
 import staffSessions from './plugins/staff-sessions';
 import { webPlugin } from './plugins/web';
+import { traceRequests } from './plugins/tracing';
 import { authRoutes } from './routes/auth/index';
 import { bankRoutes } from './routes/bank/index';
 import { dashboardRoutes } from './routes/dashboard/index';
@@ -75,6 +77,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks, so that every other one runs inside the request's span.
+  const tracer = activeTracer();
+  if (tracer) traceRequests(app, tracer);
   // The id in every log line of a request, handed back so a customer's report can be traced.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { devCardCodeKeyring, parseCardCodeKeys, type CardCodeKeyring } from './domain/sales/card-codes';
+import type { TracingConfig } from './lib/tracing';
 
 const DEV_SESSION_SECRET = 'dev-only-secret-not-for-production-use-0000';
 
@@ -15,6 +16,41 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** An OTLP/HTTP collector is reached over http or https. */
+const httpUrl = z
+  .string()
+  .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http:// or https:// URL')
+  .optional();
+
+/**
+ * `key=value,key=value` with percent-encoded values (OTEL_EXPORTER_OTLP_HEADERS,
+ * OTEL_RESOURCE_ATTRIBUTES), as the OpenTelemetry specification writes them.
+ */
+export function parseKeyValueList(text: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const item of text.split(',')) {
+    const at = item.indexOf('=');
+    const key = item.slice(0, at).trim();
+    if (at <= 0 || !/^[\w.-]+$/.test(key)) throw new Error('must be key=value pairs separated by commas');
+    entries[key] = decodeURIComponent(item.slice(at + 1).trim());
+  }
+  return entries;
+}
+const keyValueList = z
+  .string()
+  .refine((v) => {
+    try {
+      parseKeyValueList(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be key=value pairs separated by commas (values percent-encoded)')
+  .optional();
+
+/** The exporter sends JSON; a collector expecting protobuf or gRPC would drop every span silently. */
+const otlpProtocol = z.enum(['http/json'], { message: 'must be http/json (the only OTLP protocol this server sends)' }).optional();
 
 const isValidTimeZone = (zone: string) => {
   try {
@@ -64,6 +100,26 @@ const envSchema = z
     BILLS_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
     /** A bearer token for GET /metrics from anywhere; without it only this machine may read it (plugins/metrics.ts). */
     METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    // Traces over OTLP/HTTP (lib/otel.ts; README, "Operating Wise"): the standard OpenTelemetry
+    // variables. Without an endpoint nothing of OpenTelemetry is loaded.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.pipe(httpUrl),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.pipe(httpUrl),
+    OTEL_EXPORTER_OTLP_HEADERS: optionalText.pipe(keyValueList),
+    OTEL_EXPORTER_OTLP_TRACES_HEADERS: optionalText.pipe(keyValueList),
+    OTEL_EXPORTER_OTLP_PROTOCOL: optionalText.pipe(otlpProtocol),
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optionalText.pipe(otlpProtocol),
+    OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('wise-server'),
+    OTEL_RESOURCE_ATTRIBUTES: optionalText.pipe(keyValueList),
+    OTEL_TRACES_SAMPLER: z
+      .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+      .default('parentbased_always_on'),
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+    OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).max(600_000).default(5000),
+    OTEL_SDK_DISABLED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** Multiplies every rate limit; tests of other behaviour raise it so probes don't trip it. */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
     TRUST_PROXY: z
@@ -266,6 +322,8 @@ export interface Config extends Env {
   vapid?: VapidConfig;
   /** PUSH_ENDPOINT_TEST_HOSTS as a list (always empty outside tests). */
   pushTestHosts: string[];
+  /** Where and how traces are exported; absent when no OTLP endpoint is set (then no tracing at all). */
+  tracing?: TracingConfig;
 }
 
 export interface VapidConfig {
@@ -304,5 +362,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}` }
         : undefined,
     pushTestHosts: env.PUSH_ENDPOINT_TEST_HOSTS?.split(',') ?? [],
+    tracing: tracingConfig(env),
+  };
+}
+
+/** The OTEL_* variables as lib/otel.ts takes them: the traces endpoint wins over the general one. */
+function tracingConfig(env: Env): TracingConfig | undefined {
+  if (env.OTEL_SDK_DISABLED) return undefined;
+  const tracesUrl =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (!tracesUrl) return undefined;
+  const headers = env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? env.OTEL_EXPORTER_OTLP_HEADERS;
+  return {
+    tracesUrl,
+    headers: headers ? parseKeyValueList(headers) : {},
+    serviceName: env.OTEL_SERVICE_NAME,
+    resourceAttributes: env.OTEL_RESOURCE_ATTRIBUTES ? parseKeyValueList(env.OTEL_RESOURCE_ATTRIBUTES) : {},
+    sampler: env.OTEL_TRACES_SAMPLER,
+    samplerRatio: env.OTEL_TRACES_SAMPLER_ARG,
+    scheduledDelayMs: env.OTEL_BSP_SCHEDULE_DELAY,
+    exportTimeoutMs: env.OTEL_EXPORTER_OTLP_TIMEOUT,
   };
 }

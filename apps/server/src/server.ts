@@ -5,6 +5,8 @@ import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
 import { createAppJobWorker } from './app-jobs';
 import { systemClock } from './lib/clock';
+import { logErrorToStderr } from './lib/log-redaction';
+import { useTracer } from './lib/tracing';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createProviders } from './providers/index';
 import { marketSettings } from './domain/crypto/market-cache';
@@ -30,6 +32,14 @@ async function main() {
     throw error;
   }
 
+  // Traces only when an OTLP endpoint is configured: the SDK is imported here and nowhere else,
+  // before the database opens so that its connections are traced (lib/tracing.ts).
+  const exportFailed = 'traces could not be sent to the collector';
+  let reportExportError = (error: Error) => logErrorToStderr(exportFailed, error);
+  const tracing = config.tracing;
+  const tracer = tracing ? await import('./lib/otel').then(({ startOtelTracer }) => startOtelTracer(tracing, (error) => reportExportError(error))) : undefined;
+  useTracer(tracer);
+
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
   await migrate(database);
   // The data step after the migrations: plain-text card codes from before 0017 are sealed, and codes
@@ -41,6 +51,7 @@ async function main() {
   const worker: { current?: ReturnType<typeof createAppJobWorker> } = {};
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock, jobWorkerAlive: () => worker.current?.alive ?? false });
   providers.outbox?.attachLogger(app.log);
+  reportExportError = (error) => app.log.warn({ err: error }, exportFailed);
   if (resealed.sealed + resealed.rekeyed > 0) app.log.info(resealed, 'card codes sealed or re-encrypted under the current key');
   if (resealed.unreadable > 0) app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');
 
@@ -87,6 +98,7 @@ async function main() {
     await jobWorker.stop(); // waits ≤ 5 s for running jobs; the rest are retried after their lease
     await limiter.close();
     await database.close();
+    await tracer?.shutdown(); // the spans still waiting for their batch
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -94,6 +106,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Wise is up on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  if (config.tracing) app.log.info(`traces are sent to ${new URL(config.tracing.tracesUrl).origin} as ${config.tracing.serviceName}`);
 }
 
 main().catch((error: unknown) => {

@@ -67,6 +67,40 @@ describe('configuration', () => {
     }
   });
 
+  it('turns tracing on only with an OTLP endpoint, from the standard OTEL_* variables, validated', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toMatchObject({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'wise-server',
+      sampler: 'parentbased_always_on',
+      scheduledDelayMs: 5000,
+    });
+    const tracing = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example.com',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/in',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=abc%3D%3D,team=wise',
+      OTEL_SERVICE_NAME: 'wise-eu',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(tracing).toMatchObject({
+      tracesUrl: 'https://traces.example.com/in',
+      headers: { 'x-api-key': 'abc==', team: 'wise' },
+      serviceName: 'wise-eu',
+      resourceAttributes: { 'deployment.environment.name': 'staging' },
+      sampler: 'parentbased_traceidratio',
+      samplerRatio: 0.25,
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrowError(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrowError(/OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/json/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'just-a-token' })).toThrowError(/OTEL_EXPORTER_OTLP_HEADERS/);
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrowError(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrowError(/OTEL_TRACES_SAMPLER/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
     expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrowError(/APP_TIMEZONE: is not a known IANA time zone/);

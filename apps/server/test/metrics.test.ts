@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../src/jobs/queue';
 import { providerFetch, recordLedgerAudit } from '../src/lib/metrics';
+import { SmtpMailer, smtpOutcome } from '../src/providers/messaging/index';
 import { createTestApp, get, post, type TestApp } from './support/app';
 
 /** GET /metrics (plugins/metrics.ts) and /readyz (domain/readiness.ts): what an operator scrapes and a balancer asks. */
@@ -44,6 +45,15 @@ describe('GET /metrics without a token', () => {
     await get(t.app, '/api/giftcards/amazon-usa-0000');
     const text = (await scrape(t)).body;
     expect(text).not.toContain('amazon-usa-0000');
+  });
+
+  it('counts an unknown address as one unmatched route, whatever the path', async () => {
+    await get(t.app, '/no-such-page-4f1c9a');
+    await get(t.app, '/api/no-such-call/7d2e61');
+    const text = (await scrape(t)).body;
+    expect(text).not.toContain('4f1c9a');
+    expect(text).not.toContain('7d2e61');
+    expect(valueOf(text, 'wise_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}')).toBeGreaterThanOrEqual(2);
   });
 
   it('counts a request refused by a rate limit, by policy', async () => {
@@ -105,9 +115,23 @@ describe('provider calls', () => {
       expect(await count('ok')).toBe(ok + 1);
       expect(await count('http_5xx')).toBe(failed + 1);
       expect(await count('network_error')).toBe(unreached + 1);
+      // E-mail is a provider call too, with the connection's outcome.
+      const smtp = async () => valueOf((await scrape(t)).body, 'wise_provider_call_duration_seconds_count{provider="smtp",outcome="network_error"}') ?? 0;
+      const smtpBefore = await smtp();
+      await expect(new SmtpMailer('smtp://127.0.0.1:1', 'Wise <no-reply@wise.ng>').send({ channel: 'email', to: 'a@b.co', subject: 's', text: 't' })).rejects.toThrow();
+      expect(await smtp()).toBe(smtpBefore + 1);
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('an SMTP failure', () => {
+  it('is labelled by the reply class, or the connection', () => {
+    expect(smtpOutcome(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }))).toEqual({ outcome: 'smtp_5xx' });
+    expect(smtpOutcome(Object.assign(new Error('try later'), { responseCode: 421 }))).toEqual({ outcome: 'smtp_4xx' });
+    expect(smtpOutcome(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }))).toEqual({ outcome: 'timeout' });
+    expect(smtpOutcome(new Error('ECONNREFUSED'))).toEqual({ outcome: 'network_error' });
   });
 });
 

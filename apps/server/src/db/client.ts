@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { logErrorToStderr } from '../lib/log-redaction';
 import { PgliteWorkerHost } from './pglite-bridge';
+import { traceQueries } from './traced-queries';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -42,7 +43,9 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+/** `engine`: what the pool reaches (the embedded database is reached through a pool too), for the query spans. */
+export function wrapPool(pool: pg.Pool, engine: 'postgres' | 'pglite' = 'postgres'): Database {
+  traceQueries(pool, engine);
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
@@ -99,7 +102,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   await host.start();
   const pool = host.createPool();
   pool.on('error', (error) => onPoolError(error));
-  const database = wrapPool(pool);
+  const database = wrapPool(pool, 'pglite');
   return {
     ...database,
     kind: 'pglite',

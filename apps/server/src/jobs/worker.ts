@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { systemClock, type Clock } from '../lib/clock';
+import { inSpan } from '../lib/tracing';
 import {
   claimJobs,
   completeJob,
@@ -290,7 +291,14 @@ export class JobWorker {
 
   private launch(job: JobRow): Promise<JobRun> {
     const abort = new AbortController();
-    const done = this.execute(job, abort).finally(() => {
+    // A root span per attempt when tracing is on: the job's queries and provider calls are its children.
+    const traced = inSpan(`job ${job.name}`, { kind: 'internal', attributes: { 'wise.job.name': job.name, 'wise.job.attempt': job.attempts } }, async (span) => {
+      const run = await this.execute(job, abort);
+      span?.setAttributes({ 'wise.job.outcome': run.outcome });
+      if (run.outcome !== 'done') span?.fail(run.outcome);
+      return run;
+    });
+    const done = traced.finally(() => {
       this.active.delete(job.id);
       if (this.active.size === 0) this.stopHeartbeat();
       this.wake?.();

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { activeTracer, type SpanAttributes } from './tracing';
 
 /**
  * The metrics an event updates where it happens (a request answered, a provider called, a request
@@ -60,21 +61,61 @@ function outcomeOf(error: unknown): string {
   return 'network_error';
 }
 
+/** What became of one provider call: the metric's outcome label, and the HTTP status when there was one. */
+export interface ProviderCallOutcome {
+  outcome: string;
+  status?: number;
+}
+
 /**
- * `fetch` for a provider's HTTP client, timed into wise_provider_call_duration_seconds. The
- * outcome is the transport's (a status class or a failure to connect), not the business answer:
- * a declined purchase is an ok call.
+ * Times one call to an external provider into wise_provider_call_duration_seconds and, when
+ * tracing is on, records it as a client span of the request or job that made it. The span names
+ * the provider, the operation, the host and the status, never the URL's path or query (an account
+ * number, a key) nor anything sent or answered (lib/tracing.ts).
  */
-export async function providerFetch(provider: string, input: string | URL, init?: RequestInit): Promise<Response> {
+export async function timeProviderCall<T>(
+  provider: string,
+  operation: string,
+  call: () => Promise<T>,
+  outcomes: { ofResult: (value: T) => ProviderCallOutcome; ofError: (error: unknown) => ProviderCallOutcome },
+  attributes: SpanAttributes = {},
+): Promise<T> {
   const stop = providerCallDuration.startTimer({ provider });
+  const span = activeTracer()?.startSpan(`${operation} ${provider}`, { kind: 'client', attributes: { 'wise.provider': provider, ...attributes } });
+  const finish = ({ outcome, status }: ProviderCallOutcome) => {
+    stop({ outcome });
+    if (!span) return;
+    span.setAttributes({ 'wise.provider.outcome': outcome, ...(status === undefined ? {} : { 'http.response.status_code': status }) });
+    if (outcome !== 'ok') span.fail(outcome);
+    span.end();
+  };
   try {
-    const response = await fetch(input, init);
-    stop({ outcome: response.ok ? 'ok' : response.status >= 500 ? 'http_5xx' : 'http_4xx' });
-    return response;
+    const value = await call();
+    finish(outcomes.ofResult(value));
+    return value;
   } catch (error) {
-    stop({ outcome: outcomeOf(error) });
+    finish(outcomes.ofError(error));
     throw error;
   }
+}
+
+/**
+ * `fetch` for a provider's HTTP client, timed into wise_provider_call_duration_seconds (and a
+ * span). The outcome is the transport's (a status class or a failure to connect), not the
+ * business answer: a declined purchase is an ok call.
+ */
+export async function providerFetch(provider: string, input: string | URL, init?: RequestInit): Promise<Response> {
+  const method = init?.method ?? 'GET';
+  return timeProviderCall(
+    provider,
+    method,
+    () => fetch(input, init),
+    {
+      ofResult: (response) => ({ outcome: response.ok ? 'ok' : response.status >= 500 ? 'http_5xx' : 'http_4xx', status: response.status }),
+      ofError: (error) => ({ outcome: outcomeOf(error) }),
+    },
+    { 'http.request.method': method, 'server.address': new URL(input).hostname },
+  );
 }
 
 export const providerWalletLow = new Counter({

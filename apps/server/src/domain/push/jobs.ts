@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { VapidConfig } from '../../config';
 import { pushSubscriptions } from '../../db/schema/index';
 import type { JobSet } from '../../jobs/worker';
+import { timeProviderCall } from '../../lib/metrics';
 import { PermanentJobError } from '../../jobs/worker';
 import { BlockedPushAddressError, guardedLookup, isAllowedPushEndpoint } from './endpoint-policy';
 import { SEND_PUSH_JOB, type PushJobPayload } from './notify';
@@ -78,14 +79,28 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
           // Loaded with the first notification, not at start (≈ 10 MB of RSS a deployment without keys never needs).
           const { default: webpush } = await import('web-push');
           try {
-            await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, message, {
-              vapidDetails: vapid,
-              TTL: TIME_TO_LIVE_S,
-              urgency: 'high',
-              contentEncoding: 'aes128gcm',
-              timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-              agent,
-            });
+            // Timed as a provider call; its span names the push service's host, never the endpoint's path (the subscription's id).
+            await timeProviderCall(
+              'web_push',
+              'POST',
+              () =>
+                webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, message, {
+                  vapidDetails: vapid,
+                  TTL: TIME_TO_LIVE_S,
+                  urgency: 'high',
+                  contentEncoding: 'aes128gcm',
+                  timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+                  agent,
+                }),
+              {
+                ofResult: (result) => ({ outcome: 'ok', status: result.statusCode }),
+                ofError: (error) =>
+                  error instanceof webpush.WebPushError
+                    ? { outcome: error.statusCode >= 500 ? 'http_5xx' : 'http_4xx', status: error.statusCode }
+                    : { outcome: error instanceof Error && /timeout/i.test(error.message) ? 'timeout' : 'network_error' },
+              },
+              { 'http.request.method': 'POST', 'server.address': new URL(subscription.endpoint).hostname },
+            );
           } catch (error) {
             // The host resolved to a private address: no retry makes that a push service.
             if (error instanceof BlockedPushAddressError) throw new PermanentJobError(error.message, { cause: error });

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { providerFetch } from '../../lib/metrics';
+import { providerFetch, timeProviderCall, type ProviderCallOutcome } from '../../lib/metrics';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -43,13 +43,23 @@ export class Outbox implements Messenger {
   }
 }
 
+/** The server's refusal by its reply class (smtp_4xx: try later; smtp_5xx: refused), or the connection's failure. */
+export function smtpOutcome(error: unknown): ProviderCallOutcome {
+  const details = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (typeof details.responseCode === 'number') return { outcome: details.responseCode >= 500 ? 'smtp_5xx' : 'smtp_4xx' };
+  return { outcome: details.code === 'ETIMEDOUT' ? 'timeout' : 'network_error' };
+}
+
 export class SmtpMailer implements Messenger {
   private readonly transport: Transporter;
   constructor(smtpUrl: string, private readonly from: string) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(message: OutgoingMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await timeProviderCall('smtp', 'send', () => this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text }), {
+      ofResult: () => ({ outcome: 'ok' }),
+      ofError: smtpOutcome,
+    });
   }
 }
 
