@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
-import './admin.css';
 
 export interface AdminNavItem {
   to: string;

@@ -3,7 +3,7 @@ import { EmptyState } from '../ui/empty-state';
 import { FetchError } from '../ui/fetch-error';
 import { Skeleton } from '../ui/skeleton';
 import { Button } from '../ui/button';
-import './admin.css';
+import './data-table.css';
 
 export interface Column<T> {
   key: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import './admin.css';
+import './dialog.css';
 
 interface DialogProps {
   open: boolean;

@@ -3,7 +3,6 @@ import { Select } from '../ui/select';
 import { TextArea } from '../ui/text-area';
 import { describedBy, FieldShell, PasswordField } from '../ui/text-field';
 import '../ui/field.css';
-import './admin.css';
 
 /*
  * The back office's form controls: the customer app's fields (label above, red error under,

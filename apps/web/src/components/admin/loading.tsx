@@ -1,5 +1,5 @@
 import { Spinner } from '../ui/button';
-import './admin.css';
+import './loading.css';
 
 /** A whole-area wait (a screen's chunk arriving, the staff session being checked). */
 export function AdminLoading({ label = 'Loading...' }: { label?: string }) {

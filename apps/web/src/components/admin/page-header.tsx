@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import './admin.css';
+import './page-header.css';
 
 interface PageHeaderProps {
   title: ReactNode;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './admin.css';
+import './status-badge.css';
 
 export type BadgeTone = 'success' | 'danger' | 'pending' | 'info' | 'neutral' | 'warning';
 

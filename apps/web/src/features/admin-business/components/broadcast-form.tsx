@@ -14,6 +14,7 @@ import { useSendBroadcast } from '../api/send-broadcast';
 import { broadcastFormSchema, type BroadcastFormOutput } from '../form-schemas';
 import { CustomerPicker } from './customer-picker';
 import './business.css';
+import '../../../components/admin/dialog.css';
 
 /**
  * A notification to every customer or to one: write it, see it as a customer will, then send it
@@ -46,7 +47,7 @@ export function BroadcastForm() {
             setConfirming(values);
           })}
         >
-          <fieldset className="biz-fieldset">
+          <fieldset className="admin-fieldset">
             <legend className="field__label">Send to</legend>
             <div className="biz-radio-row">
               <label className="biz-radio">

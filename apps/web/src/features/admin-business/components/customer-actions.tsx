@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { useResetCustomerPin, useUnlockCustomer } from '../api/customer-actions';
 import { LockDialog } from './lock-dialog';
+import './business.css';
 
 /** Lock or unlock the account and reset the PIN: admins only, each with the authenticator code. */
 export function CustomerActions({ detail }: { detail: AdminCustomerDetail }) {
@@ -21,7 +22,7 @@ export function CustomerActions({ detail }: { detail: AdminCustomerDetail }) {
           <LockOpen size={18} aria-hidden="true" /> Unlock account
         </Button>
       ) : (
-        <Button variant="secondary" className="biz-danger-outline" onClick={() => setOpen('lock')}>
+        <Button variant="secondary" className="admin-btn--danger-outline" onClick={() => setOpen('lock')}>
           <Lock size={18} aria-hidden="true" /> Lock account
         </Button>
       )}

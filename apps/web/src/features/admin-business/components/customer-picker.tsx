@@ -47,7 +47,7 @@ export function CustomerPicker({ picked, onPick, error }: CustomerPickerProps) {
       />
       {q ? (
         results.isPending ? (
-          <p className="admin-muted biz-inline">
+          <p className="admin-muted admin-inline">
             <Spinner /> Searching...
           </p>
         ) : items && items.length > 0 ? (

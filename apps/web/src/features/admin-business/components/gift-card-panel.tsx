@@ -36,7 +36,7 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
           <span className="admin-cell-title">
             {band.country} · {band.kind === 'ecode' ? 'E-code' : 'Physical'}
           </span>
-          <span className="admin-cell-sub tabular biz-nowrap">
+          <span className="admin-cell-sub tabular admin-nowrap">
             {currencySymbol(band.currency)}
             {band.min_amount} – {currencySymbol(band.currency)}
             {band.max_amount} {band.currency}

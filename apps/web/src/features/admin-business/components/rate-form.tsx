@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateSubcategory } from '../api/update-subcategory';
 import { rateFormSchema } from '../form-schemas';
+import './business.css';
 
 interface RateFormProps {
   subcategory: Pick<AdminSubcategory, 'id' | 'exchange_rate' | 'currency' | 'label'>;

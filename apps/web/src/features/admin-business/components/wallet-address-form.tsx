@@ -7,6 +7,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { networksOf, walletFormSchema, type WalletFormOutput } from '../form-schemas';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
+import '../../../components/admin/dialog.css';
 
 const coinOptions = COIN_IDS.map((coin) => ({ value: coin, label: `${COINS[coin].name} (${COINS[coin].symbol})` }));
 

@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCoinPrice } from '../../../lib/format';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
+import '../../../components/ui/list.css';
 import './crypto.css';
 
 interface CoinListProps {

@@ -10,6 +10,7 @@ import { useTrending } from '../api/get-trending';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
+import '../../../components/ui/list.css';
 import './crypto.css';
 
 /** docs/product.md §9: the dashboard shows 5 coins before See More. */

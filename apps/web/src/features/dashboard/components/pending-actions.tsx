@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Camera, ChevronRight, KeyRound, Landmark, type LucideIcon } from 'lucide-react';
 import type { PendingAction } from '@wise/shared';
+import '../../../components/ui/list.css';
 
 export type PendingActionLinks = Record<PendingAction, string>;
 

@@ -6,6 +6,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { transactionHref } from '../../../config/paths';
 import { formatGems } from '../../../lib/format';
+import '../../../components/ui/list.css';
 import './gem-statement.css';
 
 const icons: Record<GemMovementKind, ComponentType<LucideProps>> = {
@@ -28,7 +29,7 @@ function amountText(movement: GemMovement): string {
 const direction = (amount: number) => (amount > 0 ? 'in' : amount < 0 ? 'out' : 'none');
 
 /**
- * One movement of the statement (docs/look.md list row): the 40 px icon, what happened and what it was
+ * One movement of the statement (docs/look.md list row, components/ui/list.css): the 40 px icon, what happened and what it was
  * about, when, the signed change to the balance and the balance after it. A movement about a bill
  * order or a sale opens that transaction.
  */
@@ -37,11 +38,11 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
   const way = direction(movement.amount);
   const body = (
     <>
-      <span className={`gem-move__icon gem-move__icon--${way}`}>
+      <span className={way === 'in' ? 'list__icon list__icon--gem' : 'list__icon'}>
         <Icon size={20} aria-hidden="true" />
       </span>
-      <span className="gem-move__main">
-        <span className="gem-move__title">{movement.title}</span>
+      <span className="list__main">
+        <span className="list__title gem-move__title">{movement.title}</span>
         {movement.detail ? <span className="gem-move__detail">{movement.detail}</span> : null}
         <DateTime className="gem-move__date" iso={movement.created_at} />
       </span>
@@ -57,11 +58,11 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
     </>
   );
   return movement.transaction_id ? (
-    <Link to={transactionHref(movement.transaction_id)} className="gem-move" data-testid="gem-move" data-kind={movement.kind}>
+    <Link to={transactionHref(movement.transaction_id)} className="list__row" data-testid="gem-move" data-kind={movement.kind}>
       {body}
     </Link>
   ) : (
-    <div className="gem-move" data-testid="gem-move" data-kind={movement.kind}>
+    <div className="list__row" data-testid="gem-move" data-kind={movement.kind}>
       {body}
     </div>
   );
@@ -69,9 +70,9 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
 
 export function GemStatementRowSkeleton() {
   return (
-    <div className="gem-move" aria-hidden="true">
+    <div className="list__row" aria-hidden="true">
       <Skeleton width={40} height={40} radius="50%" />
-      <span className="gem-move__main" style={{ gap: 6 }}>
+      <span className="list__main" style={{ gap: 6 }}>
         <Skeleton width="60%" height={16} />
         <Skeleton width="40%" height={12} />
       </span>

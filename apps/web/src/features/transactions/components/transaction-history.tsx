@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useTransactions } from '../api/get-transactions';
 import { useOnSettled } from '../hooks/use-on-settled';
 import { TransactionStatusPill } from './transaction-status';
+import '../../../components/ui/list.css';
 import './transactions.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];
@@ -24,14 +25,14 @@ function Leading({ tx }: { tx: TransactionItem }) {
   // sits inside the row's 40 px circle.
   if (tx.image_path_url)
     return (
-      <span className="tx-row__icon tx-row__icon--card">
+      <span className="list__icon">
         <img className="tx-row__card" src={tx.image_path_url} alt="" loading="lazy" decoding="async" width={30} height={19} />
       </span>
     );
   if (image) return <img className="tx-row__image" src={image} alt="" loading="lazy" decoding="async" width={40} height={40} />;
   const Icon = Object.hasOwn(kindIcons, tx.transaction_type) ? kindIcons[tx.transaction_type]! : CreditCard;
   return (
-    <span className="tx-row__icon">
+    <span className="list__icon">
       <Icon size={18} aria-hidden="true" />
     </span>
   );
@@ -62,11 +63,11 @@ function RowTitle({ title, amount }: { title: string; amount: string }) {
 
 function RowsSkeleton() {
   return (
-    <div className="tx-list" aria-busy="true" aria-label="Loading">
+    <div className="list tx-list" aria-busy="true" aria-label="Loading">
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="tx-row">
+        <div key={i} className="list__row">
           <Skeleton width={40} height={40} radius="50%" />
-          <div className="tx-row__main" style={{ gap: 6 }}>
+          <div className="list__main tx-row__main" style={{ gap: 6 }}>
             <Skeleton height={14} width="55%" />
             <Skeleton height={12} width="35%" />
           </div>
@@ -113,12 +114,12 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
   } else {
     body = (
       <>
-        <ul className="tx-list" data-testid="transactions" aria-busy={transactions.isPlaceholderData || undefined}>
+        <ul className="list tx-list" data-testid="transactions" aria-busy={transactions.isPlaceholderData || undefined}>
           {rows.map((tx) => (
             <li key={tx.id}>
-              <Link to={hrefFor(tx)} className="tx-row" data-testid="transaction-row">
+              <Link to={hrefFor(tx)} className="list__row" data-testid="transaction-row">
                 <Leading tx={tx} />
-                <span className="tx-row__main">
+                <span className="list__main tx-row__main">
                   <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)} />
                   <span className="tx-row__line">
                     <DateTime className="tx-row__sub" iso={tx.transaction_date} />

@@ -11,6 +11,7 @@ import { formatGems } from '../../../../lib/format';
 import { useBillOrders } from '../../../../features/admin-business/api/get-bill-orders';
 import { billKindLabel, billKindOptions, billServiceLabel, billStatusOptions } from '../../../../features/admin-business/bill-labels';
 import { RequeryButton } from '../../../../features/admin-business/components/requery-button';
+import '../../../../components/admin/status-badge.css';
 import '../../../../features/admin-business/components/business.css';
 import { businessPaths } from './paths';
 
@@ -20,9 +21,9 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Created',
     cell: (order) => (
       <>
-        <DateTime iso={order.created_at} className="biz-nowrap" />
+        <DateTime iso={order.created_at} className="admin-nowrap" />
         {order.settled_at ? (
-          <span className="admin-cell-sub biz-nowrap">
+          <span className="admin-cell-sub admin-nowrap">
             Settled <DateTime iso={order.settled_at} />
           </span>
         ) : null}
@@ -35,7 +36,7 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Customer',
     cell: (order) => (
       <>
-        <Link to={businessPaths.customer(order.customer.id)} className="admin-cell-title biz-nowrap">
+        <Link to={businessPaths.customer(order.customer.id)} className="admin-cell-title admin-nowrap">
           {order.customer.full_name}
         </Link>
         <span className="admin-cell-sub">@{order.customer.username}</span>
@@ -47,7 +48,7 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Order',
     cell: (order) => (
       <>
-        <span className="admin-cell-title biz-nowrap">
+        <span className="admin-cell-title admin-nowrap">
           {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
         </span>
         <span className="admin-cell-sub">{[order.plan_name, order.customer_number ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}</span>
@@ -60,7 +61,7 @@ const columns: Column<AdminBillOrder>[] = [
     header: 'Status',
     cell: (order) => (
       <>
-        <span className="biz-badges">
+        <span className="admin-badges">
           <StatusBadge status={order.status} label={order.status === 'awaiting_pin' ? 'Awaiting PIN' : undefined} />
           {order.stuck ? <Badge tone="warning">Stuck</Badge> : null}
         </span>

@@ -23,7 +23,7 @@ const columns: Column<AdminCustomerSummary>[] = [
     header: 'Customer',
     cell: (customer) => (
       <>
-        <span className="admin-cell-title biz-nowrap">{customer.full_name}</span>
+        <span className="admin-cell-title admin-nowrap">{customer.full_name}</span>
         <span className="admin-cell-sub">@{customer.username}</span>
       </>
     ),
@@ -38,7 +38,7 @@ const columns: Column<AdminCustomerSummary>[] = [
       </>
     ),
   },
-  { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular biz-nowrap">{formatPhone(customer.phone)}</span> },
+  { key: 'phone', header: 'Phone', cell: (customer) => <span className="tabular admin-nowrap">{formatPhone(customer.phone)}</span> },
   { key: 'joined', header: 'Joined', cell: (customer) => <DateTime iso={customer.created_at} />, width: 170 },
   {
     key: 'state',

@@ -15,6 +15,7 @@ import { useMarkNotificationsRead } from '../../../../features/notifications/api
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { PushCard } from '../../../../features/push/components/push-card';
+import '../../../../components/ui/list.css';
 import '../common/account.css';
 
 /**

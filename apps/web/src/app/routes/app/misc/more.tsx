@@ -5,6 +5,7 @@ import { gemStatementTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths, withReturnTo } from '../../../../config/paths';
+import '../../../../components/ui/list.css';
 import '../common/account.css';
 
 interface MoreRow {

@@ -10,6 +10,7 @@ import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatGems } from '../../../../lib/format';
+import '../../../../components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
 

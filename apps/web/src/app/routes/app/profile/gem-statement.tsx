@@ -11,6 +11,7 @@ import { paths } from '../../../../config/paths';
 import { useGemStatement } from '../../../../features/gems/api/get-gem-statement';
 import { GemStatementRow, GemStatementRowSkeleton } from '../../../../features/gems/components/gem-statement-row';
 import { safeReturnTo } from '../../../../lib/return-to';
+import '../../../../components/ui/list.css';
 
 /**
  * /profile/wisegembalance/history: every gem in and out, newest first, with the balance after
@@ -25,7 +26,7 @@ export function GemStatementRoute() {
   let body;
   if (statement.isPending) {
     body = (
-      <ul className="gem-statement" aria-busy="true" aria-label="Loading">
+      <ul className="list" aria-busy="true" aria-label="Loading">
         {[0, 1, 2, 3].map((i) => (
           <li key={i}>
             <GemStatementRowSkeleton />
@@ -47,7 +48,7 @@ export function GemStatementRoute() {
   } else {
     body = (
       <>
-        <ul className="gem-statement" aria-label={gemStatementTexts.title} data-testid="gem-statement">
+        <ul className="list" aria-label={gemStatementTexts.title} data-testid="gem-statement">
           {movements.map((movement) => (
             <li key={movement.id}>
               <GemStatementRow movement={movement} />

@@ -11,6 +11,7 @@ import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import '../../../../components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
 

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useSupportContacts } from '../../../../features/support/api/get-support-contacts';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import '../../../../components/ui/list.css';
 import '../common/account.css';
 
 /** /support: WhatsApp and e-mail (SUPPORT_WHATSAPP, SUPPORT_EMAIL), and live chat (coming soon). */

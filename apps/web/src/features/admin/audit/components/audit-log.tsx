@@ -11,6 +11,7 @@ import { useBusinessTimeZone } from '../../../../lib/business-time-zone';
 import { useAuditLog } from '../api/get-audit';
 import type { AuditFilters } from '../api/keys';
 import { zonedDayStartIso } from '../zoned-day';
+import './audit.css';
 
 /** What the filter form holds; dates are business days (from inclusive, to inclusive). */
 export interface AuditFormValues {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../../../components/admin/admin.css';
+import './auth.css';
 
 /** The centred card every back-office sign-in step sits in. */
 export function AuthCard({ title, text, children, wide }: { title: ReactNode; text?: ReactNode; children: ReactNode; wide?: boolean }) {

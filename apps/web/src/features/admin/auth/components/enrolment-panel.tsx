@@ -5,6 +5,7 @@ import { CopyButton } from '../../../../components/ui/copy-button';
 import { adminErrorMessage } from '../../../../lib/admin-api';
 import { useConfirmEnrolment, useEnrolment } from '../api/enrolment';
 import { CodeForm } from './code-form';
+import './auth.css';
 
 /** The QR as an image: a data URL as it is, SVG markup wrapped in one (never injected as HTML). */
 function qrSource(qr: string): string {

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { formatNaira } from '../../../../lib/format';
 import { formatAge } from '../../sales/format-sale';
 import { useDashboard } from '../api/get-dashboard';
+import './dashboard.css';
 
 interface DashboardLinks {
   pending: string;

@@ -5,6 +5,7 @@ import { toastError } from '../../../../components/ui/toast';
 import { adminErrorMessage } from '../../../../lib/admin-api';
 import { useBusinessTimeZone } from '../../../../lib/business-time-zone';
 import { useClaimSale, useReleaseSale } from '../api/decide-sale';
+import './sales.css';
 
 /** `14:05` in the business time zone: a claim lasts minutes, the date adds nothing. */
 function ClockTime({ iso }: { iso: string }) {

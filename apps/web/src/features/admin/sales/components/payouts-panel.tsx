@@ -10,6 +10,7 @@ import { DateTime } from '../../../../components/ui/date-time';
 import { toastSuccess } from '../../../../components/ui/toast';
 import { formatNaira } from '../../../../lib/format';
 import { useManualPayout, useResolvePayout, useRetryPayout } from '../api/decide-sale';
+import './sales.css';
 
 type Sale = Pick<AdminSaleDetail, 'id' | 'status' | 'payout_status' | 'payouts' | 'bank' | 'decision'>;
 
@@ -269,7 +270,7 @@ function ResolvePayoutDialog({ open, onClose, onReady }: { open: boolean; onClos
   return (
     <Dialog open={open} onClose={onClose} title="Resolve held payout" description="Check the transfer in the provider's dashboard (and the bank statement), then record what happened.">
       <form className="admin-form" onSubmit={submit} noValidate>
-        <fieldset className="admin-reasons">
+        <fieldset className="admin-fieldset">
           <legend className="field__label">What happened</legend>
           {(['paid', 'not_paid'] as const).map((choice) => (
             <label key={choice} className="admin-reason">

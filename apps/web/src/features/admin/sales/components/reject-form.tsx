@@ -8,6 +8,7 @@ import { toastSuccess } from '../../../../components/ui/toast';
 import { adminErrorMessage } from '../../../../lib/admin-api';
 import { useRejectSale } from '../api/decide-sale';
 import { checkReject, type RejectFormValues } from '../decision-values';
+import './sales.css';
 
 /** What the customer will read for a reason (the words of "other" are the reviewer's). */
 function customerWords(body: RejectSaleBody): string {
@@ -54,7 +55,7 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
   return (
     <>
     <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
-      <fieldset className="admin-reasons" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
+      <fieldset className="admin-fieldset" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
         <legend className="field__label">Reason</legend>
         {codes.map((code) => (
           <label key={code} className="admin-reason">

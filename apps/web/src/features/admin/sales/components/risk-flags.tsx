@@ -4,6 +4,7 @@ import { Panel } from '../../../../components/admin/admin-layout';
 import { Badge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { SaleStatus } from './sale-status';
+import '../../../../components/admin/status-badge.css';
 
 /** The flags that point at another sale or a pattern worth a second look; the rest are context. */
 const SERIOUS: ReadonlySet<RiskFlagCode> = new Set(['duplicate_transaction_id', 'duplicate_card_code', 'duplicate_photo', 'velocity', 'amount_above_usual']);
@@ -14,7 +15,7 @@ const toneOf = (code: RiskFlagCode) => (SERIOUS.has(code) ? 'danger' : 'warning'
 export function RiskFlagBadges({ codes }: { codes: readonly RiskFlagCode[] }) {
   if (codes.length === 0) return <span className="admin-muted">—</span>;
   return (
-    <span className="admin-flags">
+    <span className="admin-badges">
       {codes.map((code) => (
         <Badge key={code} tone={toneOf(code)} title={riskFlagTexts[code].explanation}>
           {riskFlagTexts[code].label}

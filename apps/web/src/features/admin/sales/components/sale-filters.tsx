@@ -2,6 +2,7 @@ import { adminSaleQueueViews, adminSaleStatusLabels, RISK_FLAG_CODES, RISK_FLAG_
 import { COIN_IDS, COINS } from '@wise/shared';
 import { FormSelect } from '../../../../components/admin/form-fields';
 import type { SaleQueueFilters } from '../api/keys';
+import './sales.css';
 
 /** Age filters: only sales waiting at least this long. */
 const AGE_OPTIONS = [

@@ -17,6 +17,7 @@ import { RejectForm } from './reject-form';
 import { SecondApprovalPanel } from './second-approval';
 import { RiskFlagsPanel } from './risk-flags';
 import { SaleStatus } from './sale-status';
+import './sales.css';
 
 interface SaleReviewProps {
   sale: AdminSaleDetail;

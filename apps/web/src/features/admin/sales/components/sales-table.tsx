@@ -7,6 +7,7 @@ import { formatNaira } from '../../../../lib/format';
 import { formatAge, formatSaleAmount } from '../format-sale';
 import { RiskFlagBadges } from './risk-flags';
 import { SaleStatus } from './sale-status';
+import './sales.css';
 
 interface SalesTableProps {
   rows: AdminSaleListItem[] | undefined;

@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../../components/ui/toast';
 import { adminErrorMessage } from '../../../../lib/admin-api';
 import { formatNaira } from '../../../../lib/format';
 import { useConfirmSecondApproval, useDeclineSecondApproval } from '../api/decide-sale';
+import './sales.css';
 
 /** Both amounts, the difference, the first reviewer's reason and note, who asked and when. */
 export function ApprovalRequestFacts({ request }: { request: SaleApprovalRequest }) {

@@ -13,6 +13,7 @@ import { DateTime } from '../../../../components/ui/date-time';
 import { toastSuccess } from '../../../../components/ui/toast';
 import { useStaffList } from '../api/get-staff';
 import { useCreateStaff, useResetStaff, useUpdateStaff } from '../api/manage-staff';
+import './staff.css';
 
 type Pending =
   | { kind: 'create'; email: string; name: string; role: StaffRole }
