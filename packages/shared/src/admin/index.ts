@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './customers';
 export * from './broadcast';
 export * from './audit';
+export * from './desk';
