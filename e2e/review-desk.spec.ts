@@ -76,8 +76,8 @@ test('a reviewer clears 50 sales from the keyboard, and the header and the CSV a
   await expect(page.getByTestId('desk-crypto')).toContainText(String(CRYPTO));
   // 20 and more rows wholly on the 1280×800 screen.
   const visible = await page.locator('.desk-row').evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
-  expect(visible).toBeGreaterThanOrEqual(20);
   if (process.env.DESK_SCREENSHOTS) await page.screenshot({ path: `${process.env.DESK_SCREENSHOTS}/desk-queue.png` });
+  expect(visible).toBeGreaterThanOrEqual(20);
 
   // Keyboard only from here: j moves, Enter opens the first sale in work mode.
   await page.locator('body').press('j');
