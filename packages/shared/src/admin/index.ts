@@ -17,3 +17,4 @@ export * from './customers';
 export * from './broadcast';
 export * from './audit';
 export * from './reconciliation';
+export * from './desk';

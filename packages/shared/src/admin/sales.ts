@@ -147,6 +147,13 @@ export const adminSaleListQuerySchema = cursorQuerySchema.extend({
   flag: riskFlagCodeSchema.optional(),
   /** `flags`: the most flags first, then oldest first (the waiting view only). */
   sort: z.enum(['default', 'flags']).default('default'),
+  /**
+   * The desk's search, within the view: a customer's name, username, e-mail or phone from its
+   * start; or exactly a sale id, a card code, a transaction ID or a payout reference.
+   */
+  q: z.string().trim().min(2).max(100).optional(),
+  /** `me`: only the sales assigned to the caller. */
+  assigned: z.enum(['me']).optional(),
 })
   .refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the waiting view' })
   .refine((query) => query.flag === undefined || RISK_FLAG_VIEWS.includes(query.status), { path: ['flag'], message: 'Filtering by a risk flag is for the waiting, paying and payout-failed views' });
@@ -178,6 +185,10 @@ export const adminSaleListItemSchema = z.object({
   second_approval: z.object({ amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
   /** Its risk flags, in RISK_FLAG_CODES order. */
   risk_flags: z.array(riskFlagCodeSchema),
+  /** The reviewer an admin assigned it to (null when nobody). */
+  assigned_to: staffRefSchema.nullish(),
+  /** Whether it has a first image (GET /api/admin/sales/:id/images/0), for the queue's thumbnail. */
+  has_image: z.boolean().optional(),
 });
 export type AdminSaleListItem = z.infer<typeof adminSaleListItemSchema>;
 export const adminSaleListResponseSchema = pageSchema(adminSaleListItemSchema);
@@ -275,6 +286,8 @@ export const adminSaleDetailSchema = z.object({
   /** Every payout attempt, first first (domain/payouts getSalePayouts). */
   payouts: z.array(adminPayoutSchema),
   claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable(),
+  /** The reviewer an admin assigned it to, who did and when (null when nobody). */
+  assignment: z.object({ staff: staffRefSchema, by: staffRefSchema, at: z.string() }).nullish(),
   decision: z
     .object({
       decided_at: z.string(),

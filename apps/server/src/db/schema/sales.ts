@@ -92,6 +92,11 @@ export const sales = pgTable(
     rejectionMessage: text('rejection_message'),
     // 0016_approval_limits.sql: why the approved amount differs from the quote (from the list).
     approvalReasonCode: text('approval_reason_code', { enum: saleApprovalReasonCodes }),
+    // 0026_review_desk.sql: the reviewer an admin gave the sale to (a trigger refuses a disabled
+    // staff member and a decided sale), who gave it and when — all three or none.
+    assignedTo: uuid('assigned_to'),
+    assignedBy: uuid('assigned_by'),
+    assignedAt: at('assigned_at'),
   },
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -113,6 +118,11 @@ export const sales = pgTable(
     uniqueIndex('sales_transaction_id_key').on(t.coin, t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL AND NOT transaction_id_reused`),
     index('sales_transaction_id_idx').on(t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL`),
     index('sales_card_code_hash_idx').on(t.cardCodeHash).where(sql`card_code_hash IS NOT NULL`),
+    // 0026: "mine", exports by date, time to paid.
+    index('sales_assigned_queue_idx').on(t.assignedTo, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND assigned_to IS NOT NULL`),
+    index('sales_payout_reference_idx').on(t.payoutReference).where(sql`payout_reference IS NOT NULL`),
+    index('sales_created_idx').on(t.createdAt, t.id),
+    index('sales_paid_at_idx').on(t.paidAt).where(sql`paid_at IS NOT NULL`),
     index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`coin IS NOT NULL`),
   ],
 );

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminDashboardSchema } from '@wise/shared/admin';
+import { adminDashboardSchema, reviewTimesQuerySchema, reviewTimesSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { getDashboard } from '../../domain/admin/dashboard';
+import { getReviewTimes } from '../../domain/admin/review-times';
 import { errorResponses } from '../schemas';
 
 /** GET /api/admin/dashboard (any staff): pending sales, today's decisions and payouts, what is stuck. */
@@ -17,5 +18,19 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       },
     },
     async () => getDashboard(ctx.db, ctx.clock, ctx.config.APP_TIMEZONE),
+  );
+
+  app.get(
+    '/review-times',
+    {
+      config: { staff: 'reviewer' },
+      schema: {
+        tags: ['admin: dashboard'],
+        summary: 'Per day of the last 14 or 30 (APP_TIMEZONE): submission → decision and submission → paid, median and 90th percentile (seconds)',
+        querystring: reviewTimesQuerySchema,
+        response: { 200: reviewTimesSchema, ...errorResponses },
+      },
+    },
+    async (request) => getReviewTimes(ctx.db, ctx.clock, ctx.config.APP_TIMEZONE, Number(request.query.days)),
   );
 };

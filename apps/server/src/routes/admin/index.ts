@@ -9,6 +9,7 @@ import { adminCatalogueRoutes } from './catalogue';
 import { adminCryptoRoutes } from './crypto';
 import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
+import { adminExportRoutes } from './exports';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
@@ -30,4 +31,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminBroadcastRoutes, { prefix: '/broadcast', ctx });
   await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });
+  await app.register(adminExportRoutes, { prefix: '/exports', ctx });
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminDeskSummarySchema,
+  adminReviewerListSchema,
   adminSaleClaimResponseSchema,
+  assignSaleBodySchema,
   adminSaleDetailResponseSchema,
   adminSaleImageParamsSchema,
   adminSaleListQuerySchema,
@@ -20,6 +23,7 @@ import { approvalLimitsOf } from '../../domain/admin/review/approvals';
 import { recordCryptoReturn } from '../../domain/admin/review/crypto-returns';
 import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
+import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/review/desk';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
 import { payoutSettings, recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
@@ -63,7 +67,52 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
         response: { 200: adminSaleListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => listSaleQueue(ctx.db, ctx.clock, request.query),
+    async (request) => listSaleQueue(ctx.db, ctx.clock, request.query, currentStaff(request).id),
+  );
+
+  app.get(
+    '/desk',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: "The review desk's header: sales waiting by kind (count and naira), the caller's assigned ones, today's approvals, rejections and paid total (APP_TIMEZONE), REVIEW_TARGET_MINUTES",
+        response: { 200: adminDeskSummarySchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      getDeskSummary(ctx.db, ctx.clock, { timeZone: ctx.config.APP_TIMEZONE, reviewTargetMinutes: ctx.config.REVIEW_TARGET_MINUTES }, currentStaff(request).id),
+  );
+
+  app.get(
+    '/assignees',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: the active staff a sale can be assigned to',
+        response: { 200: adminReviewerListSchema, ...errorResponses },
+      },
+    },
+    async () => listReviewers(ctx.db),
+  );
+
+  app.post(
+    '/:id/assign',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Admin: give a waiting sale to a reviewer (their "mine" first), or take it back with null; audited (400 ASSIGNEE_NOT_ACTIVE, 409 SALE_ALREADY_DECIDED)',
+        params: adminSaleParamsSchema,
+        body: assignSaleBodySchema,
+        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await assignSale(ctx.db, ctx.clock, currentStaff(request), request.params.id, { staffId: request.body.staff_id }, request.ip);
+      return detail(request.params.id);
+    },
   );
 
   app.get(

@@ -68,7 +68,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       .where(and(eq(sales.userId, sale.userId), ne(sales.id, sale.id), sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`))
       .orderBy(desc(sales.createdAt), desc(sales.id))
       .limit(SALE_EARLIER_SALES_MAX),
-    staffNamesFor(db, [sale.claimedBy, sale.decidedBy]),
+    staffNamesFor(db, [sale.claimedBy, sale.decidedBy, sale.assignedTo, sale.assignedBy]),
     currentRateOf(deps, sale),
     latestApprovalRequest(db, sale.id),
     getRiskFlags(db, sale.id),
@@ -136,6 +136,10 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     },
     history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
     payouts: attempts,
+    assignment:
+      sale.assignedTo && sale.assignedBy && sale.assignedAt
+        ? { staff: { id: sale.assignedTo, name: names.get(sale.assignedTo) ?? '' }, by: { id: sale.assignedBy, name: names.get(sale.assignedBy) ?? '' }, at: sale.assignedAt.toISOString() }
+        : null,
     claim: liveClaim && sale.claimedBy && sale.claimedUntil ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() } : null,
     decision: sale.decidedAt
       ? {

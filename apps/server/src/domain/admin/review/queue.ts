@@ -2,10 +2,14 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PayoutStatus } from '@wise/shared/admin';
 import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { saleApprovalRequests, staff, users, sales } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../transactions/service';
 import { parseFlagArray, riskFlagCountColumn, riskFlagPredicates, riskFlagsColumn } from './risk-flags';
+import { saleSearchPredicate } from './search';
+
+const assignee = alias(staff, 'assignee');
 
 /** The cursor of the sort by flags: the flag count, then (created_at, id) as usual. */
 const encodeFlagsCursor = (cursor: { flags: number; at: string; id: string }) => `f${cursor.flags}.${encodeCursor(cursor)}`;
@@ -32,7 +36,11 @@ const microseconds = (column: typeof sales.createdAt | typeof sales.decidedAt) =
 
 export const minutesSince = (clock: Clock, at: Date) => Math.max(0, Math.floor((clock.now().getTime() - at.getTime()) / 60_000));
 
-export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQuery): Promise<AdminSaleListResponse> {
+/**
+ * `viewerId`: the staff member asking, for `assigned=me` (their assigned sales only; without a
+ * viewer that filter finds nothing).
+ */
+export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQuery, viewerId?: string): Promise<AdminSaleListResponse> {
   const pending = query.status === 'pending' || query.status === 'awaiting_approval';
   const keyColumn = pending ? sales.createdAt : sales.decidedAt;
   const conditions: SQL[] = [];
@@ -64,6 +72,8 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     conditions.push(sql`${sales.createdAt} <= ${new Date(clock.now().getTime() - query.older_than_minutes * 60_000).toISOString()}::timestamptz`);
   }
   if (query.flag) conditions.push(riskFlagPredicates[query.flag]);
+  if (query.q) conditions.push(saleSearchPredicate(query.q));
+  if (query.assigned === 'me') conditions.push(viewerId ? eq(sales.assignedTo, viewerId) : sql`false`);
   // Sorting by flags (pending view only): the most flags first, then oldest first as usual.
   const byFlags = pending && query.sort === 'flags';
   if (query.cursor) {
@@ -105,6 +115,9 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       claimedBy: sales.claimedBy,
       claimedUntil: sales.claimedUntil,
       claimerName: staff.name,
+      assignedTo: sales.assignedTo,
+      assigneeName: assignee.name,
+      hasImage: sql<boolean>`EXISTS (SELECT 1 FROM sale_images i WHERE i.sale_id = ${sales.id} AND i.position = 0)`,
       customerId: users.id,
       customerName: users.fullName,
       customerUsername: users.username,
@@ -116,6 +129,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .leftJoin(staff, eq(staff.id, sales.claimedBy))
+    .leftJoin(assignee, eq(assignee.id, sales.assignedTo))
     .where(pageIds ? inArray(sales.id, pageIds) : and(...conditions))
     .orderBy(
       ...(byFlags
@@ -166,6 +180,8 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
         claimed_until: liveClaim && row.claimedUntil ? row.claimedUntil.toISOString() : null,
         second_approval: requests.get(row.id) ?? null,
         risk_flags: parseFlagArray(row.riskFlags),
+        assigned_to: row.assignedTo ? { id: row.assignedTo, name: row.assigneeName ?? '' } : null,
+        has_image: Boolean(row.hasImage),
       };
     }),
     next_cursor:

@@ -2,6 +2,8 @@ import { PageHeader } from '../../../components/admin/page-header';
 import { LinkButton } from '../../../components/ui/button';
 import { useStaff } from '../../../features/admin/auth/staff-context';
 import { DashboardStats } from '../../../features/admin/dashboard/components/dashboard-stats';
+import { ExportForm } from '../../../features/admin/dashboard/components/export-form';
+import { ReviewTimesChart } from '../../../features/admin/dashboard/components/review-times-chart';
 import { adminPaths } from './admin-paths';
 import { businessScreens } from './business';
 
@@ -28,6 +30,8 @@ export function AdminDashboardRoute() {
           bills: billsScreen ? `${adminPaths.root}/${billsScreen.path}` : undefined,
         }}
       />
+      <ReviewTimesChart />
+      <ExportForm />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { Panel } from '../../../components/admin/admin-layout';
 import { PageHeader } from '../../../components/admin/page-header';
@@ -7,15 +8,22 @@ import { LinkButton } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useStaff } from '../../../features/admin/auth/staff-context';
 import { useSale } from '../../../features/admin/sales/api/get-sale';
+import { AssignPanel } from '../../../features/admin/sales/components/assign-panel';
 import { SaleReview } from '../../../features/admin/sales/components/sale-review';
+import { WorkMode } from '../../../features/admin/sales/components/work-mode';
 import { ApiError } from '../../../lib/admin-api';
 import { adminPaths } from './admin-paths';
 
-/** /admin/sales/:id: one sale to decide, refreshed every ~10 s (claims, payout progress). */
+/**
+ * /admin/sales/:id: one sale to decide, refreshed every ~10 s (claims, payout progress), in work
+ * mode: claimed on opening, decided from the keyboard, the next sale opening after a decision.
+ */
 export function AdminSaleRoute() {
   const { id = '' } = useParams();
   const staff = useStaff();
   const sale = useSale(id);
+  const approveRef = useRef<(() => void) | null>(null);
+  const nextRef = useRef<() => void>(() => undefined);
 
   if (sale.isPending) {
     return (
@@ -44,5 +52,27 @@ export function AdminSaleRoute() {
       </>
     );
   }
-  return <SaleReview sale={sale.data} staff={staff} backHref={adminPaths.sales} saleHref={adminPaths.sale} />;
+  const open = sale.data.status === 'submitted' || sale.data.status === 'under_review';
+  return (
+    <SaleReview
+      key={sale.data.id}
+      sale={sale.data}
+      staff={staff}
+      backHref={adminPaths.sales}
+      saleHref={adminPaths.sale}
+      approveRef={approveRef}
+      onDecided={() => nextRef.current()}
+      banner={
+        <WorkMode
+          sale={sale.data}
+          staffId={staff.id}
+          saleHref={adminPaths.sale}
+          queueHref={adminPaths.sales}
+          onApprove={() => approveRef.current?.()}
+          nextRef={nextRef}
+        />
+      }
+      aside={staff.role === 'admin' && open ? <AssignPanel key={sale.data.assignment?.staff.id ?? 'none'} sale={sale.data} /> : null}
+    />
+  );
 }

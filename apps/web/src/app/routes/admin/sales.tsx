@@ -1,16 +1,19 @@
-import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { adminSaleListQuerySchema } from '@wise/shared/admin';
-import { PageHeader } from '../../../components/admin/page-header';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { adminSaleListQuerySchema, REVIEW_TARGET_MINUTES_DEFAULT } from '@wise/shared/admin';
 import { useStaff } from '../../../features/admin/auth/staff-context';
 import { useCardOptions } from '../../../features/admin/sales/api/get-card-options';
+import { useDeskSummary } from '../../../features/admin/sales/api/get-desk-summary';
 import { useSalesQueue } from '../../../features/admin/sales/api/get-sales';
 import type { SaleQueueFilters } from '../../../features/admin/sales/api/keys';
+import { DeskHeader } from '../../../features/admin/sales/components/desk-header';
+import { DeskTable } from '../../../features/admin/sales/components/desk-table';
 import { SaleFilters } from '../../../features/admin/sales/components/sale-filters';
-import { SalesTable } from '../../../features/admin/sales/components/sales-table';
+import { keyBelongsElsewhere, rememberDeskFilters } from '../../../features/admin/sales/desk-filters';
 import { adminPaths } from './admin-paths';
 
-const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort'] as const;
+const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort', 'q', 'assigned'] as const;
+const SEARCH_DELAY_MS = 300;
 
 /** The URL's filters, read with the endpoint's own schema (anything unknown falls back to the default view). */
 function readFilters(params: URLSearchParams): SaleQueueFilters {
@@ -25,43 +28,130 @@ function readFilters(params: URLSearchParams): SaleQueueFilters {
   return filters;
 }
 
-/** /admin/sales: the review queue (oldest first) and the decided views, refreshed every ~10 s. */
+/**
+ * /admin/sales: the review desk — totals, search, the dense queue (oldest first) and the decided
+ * views, refreshed every ~10 s. Keys: j/k move, Enter opens (work mode), / searches.
+ */
 export function AdminSalesRoute() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const staff = useStaff();
   const filters = useMemo(() => readFilters(params), [params]);
   const sales = useSalesQueue(filters);
+  const summary = useDeskSummary();
   const cards = useCardOptions();
   const rows = useMemo(() => sales.data?.pages.flatMap((page) => page.items), [sales.data]);
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [selected, setSelected] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => rememberDeskFilters(filters), [filters]);
 
   const change = (next: SaleQueueFilters) => {
-    const search = new URLSearchParams();
+    const query = new URLSearchParams();
     for (const key of FILTER_KEYS) {
       const value = next[key];
-      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default')) search.set(key, String(value));
+      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default')) query.set(key, String(value));
     }
-    setParams(search, { replace: true });
+    setParams(query, { replace: true });
   };
 
+  // The search runs once typing pauses; fewer than 2 letters is no search.
+  useEffect(() => {
+    const q = search.trim().length >= 2 ? search.trim() : undefined;
+    if (q === filters.q) return;
+    const timer = setTimeout(() => change({ ...filters, q }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed words start a search
+  }, [search]);
+
+  // "/" in work mode comes back here with the search focused.
+  useEffect(() => {
+    if ((location.state as { focusSearch?: boolean } | null)?.focusSearch) searchRef.current?.focus();
+  }, [location.state]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && !keyBelongsElsewhere(event)) {
+        event.preventDefault();
+        searchRef.current?.focus();
+        return;
+      }
+      if (event.key === 'Escape' && event.target === searchRef.current) {
+        searchRef.current?.blur();
+        return;
+      }
+      if (keyBelongsElsewhere(event) || !rows || rows.length === 0) return;
+      const index = rows.findIndex((row) => row.id === selected);
+      if (event.key === 'j' || event.key === 'k') {
+        event.preventDefault();
+        const next = event.key === 'j' ? Math.min(rows.length - 1, index + 1) : Math.max(0, index - 1);
+        const id = rows[next]?.id ?? null;
+        setSelected(id);
+        document.querySelector(`[data-sale-id="${id}"]`)?.scrollIntoView({ block: 'nearest' });
+      } else if (event.key === 'Enter' || event.key === 'o') {
+        const id = selected ?? rows[0]?.id;
+        if (id && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
+          event.preventDefault();
+          void navigate(adminPaths.sale(id));
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [rows, selected, navigate]);
+
+  const mineCount = summary.data?.mine.count ?? 0;
   return (
-    <>
-      <PageHeader title="Review queue" description="Oldest first. Claim a sale before you decide it; claims last 15 minutes." />
-      <SaleFilters filters={filters} onChange={change} cards={cards.data} />
-      <SalesTable
+    <div className="desk">
+      <div className="desk-toolbar">
+        <h1 className="desk-title-main">Review desk</h1>
+        <DeskHeader summary={summary.data} />
+      </div>
+      <div className="desk-toolbar">
+        <label className="visually-hidden" htmlFor="desk-search">
+          Search sales
+        </label>
+        <input
+          id="desk-search"
+          ref={searchRef}
+          className="desk-search"
+          type="search"
+          placeholder="Search: name, e-mail, phone, sale id, card code, transaction ID, payout reference  ( / )"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+          maxLength={100}
+        />
+        <button
+          type="button"
+          className="desk-chip"
+          aria-pressed={filters.assigned === 'me'}
+          onClick={() => change({ ...filters, assigned: filters.assigned === 'me' ? undefined : 'me' })}
+        >
+          Mine{mineCount > 0 ? ` (${mineCount})` : ''}
+        </button>
+        <p className="desk-keys" aria-label="Keyboard shortcuts">
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>/</kbd> search
+        </p>
+      </div>
+      <div className="desk-filters">
+        <SaleFilters filters={filters} onChange={change} cards={cards.data} />
+      </div>
+      <DeskTable
         rows={rows}
         isLoading={sales.isPending}
         error={sales.error}
         onRetry={() => void sales.refetch()}
-        retrying={sales.isFetching}
         hasMore={sales.hasNextPage}
         loadingMore={sales.isFetchingNextPage}
         onLoadMore={() => void sales.fetchNextPage()}
-        onOpen={(sale) => void navigate(adminPaths.sale(sale.id))}
         saleHref={adminPaths.sale}
         staffId={staff.id}
-        waiting={(filters.status ?? 'pending') === 'pending'}
+        targetMinutes={summary.data?.review_target_minutes ?? REVIEW_TARGET_MINUTES_DEFAULT}
+        selectedId={selected}
       />
-    </>
+    </div>
   );
 }

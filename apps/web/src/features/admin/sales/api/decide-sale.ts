@@ -17,6 +17,7 @@ function refresh(queryClient: QueryClient, id: string, answer?: AdminSaleDetailR
   if (answer) queryClient.setQueryData(adminSaleKeys.detail(id), answer);
   else void queryClient.invalidateQueries({ queryKey: adminSaleKeys.detail(id) });
   void queryClient.invalidateQueries({ queryKey: adminSaleKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: adminSaleKeys.desk() });
 }
 
 /** POST /:id/claim — locks the sale to me for SALE_CLAIM_MINUTES; 409 names who holds it. */

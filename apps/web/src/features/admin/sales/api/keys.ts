@@ -11,6 +11,8 @@ export const adminSaleKeys = {
   details: () => [...adminSaleKeys.all, 'detail'] as const,
   detail: (id: string) => [...adminSaleKeys.details(), id] as const,
   cardOptions: () => [...adminSaleKeys.all, 'card-options'] as const,
+  desk: () => [...adminSaleKeys.all, 'desk'] as const,
+  assignees: () => [...adminSaleKeys.all, 'assignees'] as const,
 };
 
 /** The queue and an open sale refresh themselves this often, so two reviewers see each other's claims. */

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { SALE_APPROVAL_REASON_CODES, saleAmountReasonWords } from '@wise/shared';
 import { saleApprovalReasonLabels, type AdminSaleDetail } from '@wise/shared/admin';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
@@ -26,9 +26,15 @@ const reasonOptions = [
 export function ApproveForm({
   sale,
   disabled,
+  approveRef,
+  onDecided,
 }: {
   sale: Pick<AdminSaleDetail, 'id' | 'value_kobo' | 'bank' | 'title'> & Partial<Pick<AdminSaleDetail, 'approval_limit_kobo'>>;
   disabled?: boolean;
+  /** Work mode's `a`: set to "submit the form as it stands" (the code dialog opens). */
+  approveRef?: { current: (() => void) | null };
+  /** After the approval went through (work mode opens the next sale). */
+  onDecided?: () => void;
 }) {
   const [values, setValues] = useState<ApproveFormValues>({ amount: koboToNairaInput(sale.value_kobo), reason: '', note: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ApproveFormValues, string>>>({});
@@ -49,6 +55,20 @@ export function ApproveForm({
     }
     setReady(check);
   };
+
+  useEffect(() => {
+    if (!approveRef) return;
+    approveRef.current = disabled
+      ? null
+      : () => {
+          const check = checkApprove(values, sale.value_kobo, sale.approval_limit_kobo);
+          if (check.ok) setReady(check);
+          else setErrors(check.errors);
+        };
+    return () => {
+      approveRef.current = null;
+    };
+  });
 
   const typedKobo = nairaToKobo(values.amount);
   const above = typedKobo !== null && typedKobo > sale.value_kobo;
@@ -119,6 +139,7 @@ export function ApproveForm({
           if (!ready) return;
           const answer = await approve.mutateAsync({ ...ready.body, confirm_code: code });
           toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent for a second approval. Nothing is paid until an admin confirms it');
+          onDecided?.();
         }}
       >
         {ready ? (

@@ -16,7 +16,7 @@ function customerWords(body: RejectSaleBody): string {
 }
 
 /** Reject: a reason from the list (other with its words) and an optional message to the customer. */
-export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id' | 'title' | 'kind'>; disabled?: boolean }) {
+export function RejectForm({ sale, disabled, onDecided }: { sale: Pick<AdminSaleDetail, 'id' | 'title' | 'kind'>; disabled?: boolean; onDecided?: () => void }) {
   // A coin and a card fail for different reasons: each kind offers its own list (the server refuses the other's).
   const codes = rejectionCodesFor(sale.kind);
   const [values, setValues] = useState<RejectFormValues>({ reason: '', other_reason: '', message: '' });
@@ -47,6 +47,7 @@ export function RejectForm({ sale, disabled }: { sale: Pick<AdminSaleDetail, 'id
       onSuccess: () => {
         setReady(null);
         toastSuccess('Rejected. The customer has been told why');
+        onDecided?.();
       },
       onError: (error) => setFailure(adminErrorMessage(error, 'Could not reject the sale. Try again')),
     });

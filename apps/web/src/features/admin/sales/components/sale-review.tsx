@@ -1,5 +1,6 @@
 import { COINS, formatPhone } from '@wise/shared';
 import { accountNameMatchLabels, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ImageViewer } from '../../../../components/admin/image-viewer';
@@ -24,6 +25,13 @@ interface SaleReviewProps {
   staff: Pick<StaffMe, 'id' | 'role'>;
   backHref: string;
   saleHref: (id: string) => string;
+  /** Work mode: `a` opens the approval; after a decision the next sale opens. */
+  approveRef?: { current: (() => void) | null };
+  onDecided?: () => void;
+  /** Above the page's content (work mode's bar). */
+  banner?: ReactNode;
+  /** In the side column, under the decision (an admin's assignment). */
+  aside?: ReactNode;
 }
 
 const historyWords: Record<AdminSaleDetail['status'], string> = {
@@ -35,7 +43,7 @@ const historyWords: Record<AdminSaleDetail['status'], string> = {
 };
 
 /** One sale as a reviewer decides it: what was sold, by whom, to which account, and the decision. */
-export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps) {
+export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDecided, banner, aside }: SaleReviewProps) {
   const open = sale.status === 'submitted' || sale.status === 'under_review';
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staff.id;
   // An approval above the quote or the limit waits for another admin; until then nobody decides another way.
@@ -59,6 +67,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           </>
         }
       />
+      {banner}
       <div className="admin-detail">
         <div className="admin-detail__side">
           {open ? (
@@ -80,13 +89,13 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
                     <h3 id="approve-title" className="admin-subtitle">
                       Approve
                     </h3>
-                    <ApproveForm sale={sale} disabled={claimedByOther} />
+                    <ApproveForm sale={sale} disabled={claimedByOther} approveRef={approveRef} onDecided={onDecided} />
                   </section>
                   <section aria-labelledby="reject-title">
                     <h3 id="reject-title" className="admin-subtitle">
                       Reject
                     </h3>
-                    <RejectForm sale={sale} disabled={claimedByOther} />
+                    <RejectForm sale={sale} disabled={claimedByOther} onDecided={onDecided} />
                   </section>
                 </div>
                 </>
@@ -95,6 +104,7 @@ export function SaleReview({ sale, staff, backHref, saleHref }: SaleReviewProps)
           ) : (
             <DecisionSummary sale={sale} />
           )}
+          {aside}
           <CryptoReturnPanel sale={sale} className="admin-o-4" />
           <PayoutsPanel sale={sale} isAdmin={staff.role === 'admin'} className="admin-o-4" />
         </div>

@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { rejectionCodesFor, saleRejectionReasons, type SaleRejectionCode } from '@wise/shared';
+import { saleRejectionLabels, type AdminSaleDetail, type AdminSaleDetailResponse } from '@wise/shared/admin';
+import { Dialog, DialogActions } from '../../../../components/admin/dialog';
+import { FormField } from '../../../../components/admin/form-fields';
+import { Button } from '../../../../components/ui/button';
+import { toastSuccess } from '../../../../components/ui/toast';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { claimSale, releaseSale, useRejectSale } from '../api/decide-sale';
+import { useSalesQueue } from '../api/get-sales';
+import { adminSaleKeys } from '../api/keys';
+import { keyBelongsElsewhere, recallDeskFilters } from '../desk-filters';
+import './desk.css';
+
+interface WorkModeProps {
+  sale: AdminSaleDetail;
+  staffId: string;
+  saleHref: (id: string) => string;
+  queueHref: string;
+  /** Opens the approval (the authenticator-code dialog for the quoted amount). */
+  onApprove: () => void;
+  /** Set by the page: the next sale to open after a decision. */
+  nextRef: { current: () => void };
+}
+
+const isOpen = (sale: Pick<AdminSaleDetail, 'status'>) => sale.status === 'submitted' || sale.status === 'under_review';
+
+/**
+ * Work mode on a sale's page (README "The desk"): the sale is claimed on opening and given back on
+ * leaving (or when the claim runs out); the keyboard decides — a approve, r reject, j next, k
+ * previous, z zoom, / search, q queue — except while typing in a field or with a dialog open; after
+ * a decision the next sale of the queue the reviewer was looking at opens.
+ */
+export function WorkMode({ sale, staffId, saleHref, queueHref, onApprove, nextRef }: WorkModeProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const filters = useMemo(() => recallDeskFilters(), []);
+  const queue = useSalesQueue(filters);
+  const [rejecting, setRejecting] = useState(false);
+  const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.items) ?? [], [queue.data]);
+  const open = isOpen(sale);
+  const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staffId;
+
+  // The queue's sales around this one that I can work (not decided here, not held by someone else).
+  const workable = rows.filter((row) => row.id === sale.id || ((row.status === 'submitted' || row.status === 'under_review') && (!row.claimed_by || row.claimed_by.id === staffId)));
+  const index = workable.findIndex((row) => row.id === sale.id);
+  const next = index >= 0 ? workable[index + 1] : workable.find((row) => row.id !== sale.id);
+  const previous = index > 0 ? workable[index - 1] : undefined;
+
+  const goNext = () => {
+    const target = index >= 0 ? workable[index + 1] ?? workable[index - 1] : workable.find((row) => row.id !== sale.id);
+    void navigate(target && target.id !== sale.id ? saleHref(target.id) : queueHref);
+  };
+  useEffect(() => {
+    nextRef.current = goNext;
+  });
+
+  // Claim on opening; give it back on leaving if it is still mine and undecided.
+  const claimed = useRef(false);
+  useEffect(() => {
+    claimed.current = false;
+    if (!open || sale.claim) {
+      claimed.current = sale.claim?.staff.id === staffId;
+      return;
+    }
+    claimSale(sale.id)
+      .then(() => {
+        claimed.current = true;
+        void queryClient.invalidateQueries({ queryKey: adminSaleKeys.detail(sale.id) });
+      })
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sale opened
+  }, [sale.id]);
+  useEffect(() => {
+    const id = sale.id;
+    return () => {
+      const now = queryClient.getQueryData<AdminSaleDetailResponse>(adminSaleKeys.detail(id))?.sale;
+      if (claimed.current && now && isOpen(now) && now.claim?.staff.id === staffId) {
+        releaseSale(id)
+          .catch(() => undefined)
+          .finally(() => void queryClient.invalidateQueries({ queryKey: adminSaleKeys.lists() }));
+      }
+    };
+  }, [sale.id, staffId, queryClient]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (keyBelongsElsewhere(event)) return;
+      const key = event.key;
+      if (key === 'a' && open && !claimedByOther) {
+        event.preventDefault();
+        onApprove();
+      } else if (key === 'r' && open && !claimedByOther) {
+        event.preventDefault();
+        setRejecting(true);
+      } else if (key === 'j' && next) {
+        event.preventDefault();
+        void navigate(saleHref(next.id));
+      } else if (key === 'k' && previous) {
+        event.preventDefault();
+        void navigate(saleHref(previous.id));
+      } else if (key === 'z') {
+        event.preventDefault();
+        document.querySelector<HTMLButtonElement>('.admin-thumb')?.click();
+      } else if (key === '/') {
+        event.preventDefault();
+        void navigate(queueHref, { state: { focusSearch: true } });
+      } else if (key === 'q') {
+        event.preventDefault();
+        void navigate(queueHref);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <>
+      <div className="work-bar" role="region" aria-label="Work mode">
+        <span className="work-bar__pos">{index >= 0 ? `${index + 1} of ${workable.length}${queue.hasNextPage ? '+' : ''}` : 'Work mode'}</span>
+        <ul className="work-bar__keys" aria-label="Keyboard shortcuts">
+          <li>
+            <kbd>a</kbd> approve
+          </li>
+          <li>
+            <kbd>r</kbd> reject
+          </li>
+          <li>
+            <kbd>j</kbd> next
+          </li>
+          <li>
+            <kbd>k</kbd> previous
+          </li>
+          <li>
+            <kbd>z</kbd> zoom
+          </li>
+          <li>
+            <kbd>/</kbd> search
+          </li>
+          <li>
+            <kbd>q</kbd> queue
+          </li>
+        </ul>
+      </div>
+      {rejecting ? (
+        <QuickReject
+          sale={sale}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
+            setRejecting(false);
+            goNext();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Reject from the keyboard: the reasons are a radio group (arrows choose), Tab reaches the
+ * message, Enter rejects. The dialog shows what the customer will read.
+ */
+function QuickReject({ sale, onClose, onDone }: { sale: AdminSaleDetail; onClose: () => void; onDone: () => void }) {
+  const codes = rejectionCodesFor(sale.kind);
+  const [reason, setReason] = useState<SaleRejectionCode | ''>('');
+  const [other, setOther] = useState('');
+  const [message, setMessage] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const reject = useRejectSale(sale.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (!reason) {
+      setFailure('Choose a reason');
+      return;
+    }
+    if (reason === 'other' && !other.trim()) {
+      setFailure('Write the reason the customer reads');
+      return;
+    }
+    reject.mutate(
+      { reason, other_reason: reason === 'other' ? other.trim() : undefined, message: message.trim() || undefined },
+      {
+        onSuccess: () => {
+          toastSuccess('Rejected. The customer has been told why');
+          onDone();
+        },
+        onError: (error) => setFailure(adminErrorMessage(error, 'Could not reject the sale. Try again')),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} title="Reject this sale" description={`${sale.title}. The customer is told at once.`} busy={reject.isPending}>
+      <form className="admin-form" onSubmit={submit} noValidate aria-label="Quick reject">
+        <fieldset className="work-reasons">
+          <legend className="field__label">Reason</legend>
+          {codes.map((code, position) => (
+            <label key={code} className="work-reason">
+              <input type="radio" name="quick-reason" value={code} checked={reason === code} onChange={() => setReason(code)} autoFocus={position === 0} />
+              <span>{saleRejectionLabels[code]}</span>
+            </label>
+          ))}
+        </fieldset>
+        {reason && reason !== 'other' ? <p className="work-reads">The customer reads: {saleRejectionReasons[reason]}</p> : null}
+        {reason === 'other' ? <FormField label="Reason the customer reads" name="other_reason" value={other} onChange={(event) => setOther(event.target.value)} /> : null}
+        <FormField label="Message to the customer (optional)" name="message" value={message} onChange={(event) => setMessage(event.target.value)} maxLength={500} />
+        {failure ? (
+          <p className="admin-alert" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={reject.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" className="admin-btn--danger" busy={reject.isPending} busyLabel="Rejecting...">
+            Reject sale
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
