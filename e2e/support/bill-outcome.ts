@@ -27,6 +27,7 @@ export async function runStatusQuery(orderId: string, answer: StatusResult): Pro
       buyTv: (purchase) => sandboxBills.buyTv(purchase),
       buyElectricity: (purchase) => sandboxBills.buyElectricity(purchase),
       verifyCustomer: (check) => sandboxBills.verifyCustomer(check),
+      balance: () => sandboxBills.balance(),
       queryStatus: async () => answer,
     },
     settings: billSettings(limits),
