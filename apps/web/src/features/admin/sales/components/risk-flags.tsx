@@ -5,6 +5,7 @@ import { Badge } from '../../../../components/admin/status-badge';
 import { DateTime } from '../../../../components/ui/date-time';
 import { SaleStatus } from './sale-status';
 import '../../../../components/admin/status-badge.css';
+import './sales.css';
 
 /** The flags that point at another sale or a pattern worth a second look; the rest are context. */
 const SERIOUS: ReadonlySet<RiskFlagCode> = new Set(['duplicate_transaction_id', 'duplicate_card_code', 'duplicate_photo', 'velocity', 'amount_above_usual']);
@@ -25,6 +26,49 @@ export function RiskFlagBadges({ codes }: { codes: readonly RiskFlagCode[] }) {
   );
 }
 
+/** Related sales shown before the rest fold away: the photos below must stay near the top of the page. */
+const RELATED_SHOWN = 3;
+
+type RelatedSale = RiskFlag['related_sales'][number];
+
+function RelatedSaleRows({ sales, saleHref }: { sales: readonly RelatedSale[]; saleHref: (id: string) => string }) {
+  return (
+    <ul className="admin-list">
+      {sales.map((other) => (
+        <li key={other.id}>
+          <Link to={saleHref(other.id)} className="admin-list__row">
+            <span>
+              <span className="admin-cell-title">{other.title}</span>
+              <span className="admin-cell-sub">
+                {other.customer.full_name} (@{other.customer.username}) · <DateTime iso={other.created_at} />
+              </span>
+            </span>
+            <span className="admin-list__end">
+              <SaleStatus sale={{ status: other.status, payout_status: null }} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The other sales behind a flag: the first few, and the rest behind "Show N more". */
+function RelatedSales({ sales, saleHref }: { sales: readonly RelatedSale[]; saleHref: (id: string) => string }) {
+  const rest = sales.slice(RELATED_SHOWN);
+  return (
+    <>
+      <RelatedSaleRows sales={sales.slice(0, RELATED_SHOWN)} saleHref={saleHref} />
+      {rest.length > 0 ? (
+        <details className="admin-related-more">
+          <summary>Show {rest.length} more</summary>
+          <RelatedSaleRows sales={rest} saleHref={saleHref} />
+        </details>
+      ) : null}
+    </>
+  );
+}
+
 /** A sale's flags on its page: each with its explanation, and the other sales behind a duplicate. */
 export function RiskFlagsPanel({ flags, saleHref }: { flags: readonly RiskFlag[]; saleHref: (id: string) => string }) {
   if (flags.length === 0) return null;
@@ -36,25 +80,7 @@ export function RiskFlagsPanel({ flags, saleHref }: { flags: readonly RiskFlag[]
             <p>
               <Badge tone={toneOf(flag.code)}>{riskFlagTexts[flag.code].label}</Badge> <span>{riskFlagTexts[flag.code].explanation}</span>
             </p>
-            {flag.related_sales.length > 0 ? (
-              <ul className="admin-list">
-                {flag.related_sales.map((other) => (
-                  <li key={other.id}>
-                    <Link to={saleHref(other.id)} className="admin-list__row">
-                      <span>
-                        <span className="admin-cell-title">{other.title}</span>
-                        <span className="admin-cell-sub">
-                          {other.customer.full_name} (@{other.customer.username}) · <DateTime iso={other.created_at} />
-                        </span>
-                      </span>
-                      <span className="admin-list__end">
-                        <SaleStatus sale={{ status: other.status, payout_status: null }} />
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            {flag.related_sales.length > 0 ? <RelatedSales sales={flag.related_sales} saleHref={saleHref} /> : null}
           </li>
         ))}
       </ul>

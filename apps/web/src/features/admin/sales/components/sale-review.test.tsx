@@ -254,6 +254,28 @@ describe('SaleReview', () => {
     expect(link.textContent).toContain('Bola Ade (@bola)');
   });
 
+  it('folds a long list of related sales after the first three, so the photos stay near the top', () => {
+    const related = Array.from({ length: 5 }, (_, i) => ({
+      id: `7a0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e9${i}`,
+      kind: 'giftcard' as const,
+      title: `Amazon · USA physical ${i + 1}`,
+      status: 'submitted' as const,
+      created_at: '2026-11-20T08:00:00Z',
+      customer: { id: `c${i}`, full_name: 'Bola Ade', username: 'bola' },
+    }));
+    renderReview(sale({ risk_flags: [{ code: 'duplicate_photo', related_sales: related }] }));
+    const flags = screen.getByRole('list', { name: 'Risk flags' });
+    const more = within(flags).getByText('Show 2 more').closest('details');
+    expect(more).not.toBeNull();
+    expect(more?.open).toBe(false);
+    const links = within(flags).getAllByRole('link');
+    expect(links).toHaveLength(5);
+    expect(links.filter((link) => more?.contains(link)).map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Amazon · USA physical 4'),
+      expect.stringContaining('Amazon · USA physical 5'),
+    ]);
+  });
+
   it('shows no risk-flag panel for a sale without flags', () => {
     renderReview(sale());
     expect(screen.queryByRole('list', { name: 'Risk flags' })).toBeNull();
