@@ -19,11 +19,11 @@ interface Rule {
 const file = path.resolve(import.meta.dirname, '../../../ops/prometheus/alerts.yml');
 const rules = (parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 
-/** The series the app exports: the process registry's, and those plugins/metrics.ts reads from the database. */
-const metricsSource = readFileSync(path.resolve(import.meta.dirname, '../src/plugins/metrics.ts'), 'utf8');
+/** The series the app exports: the process registry's, and those the metrics plugins read from the database. */
+const pluginSources = ['metrics.ts', 'reconciliation-metrics.ts'].map((name) => readFileSync(path.resolve(import.meta.dirname, '../src/plugins', name), 'utf8'));
 const exported = new Set([
   ...processRegistry.getMetricsAsArray().map((metric) => metric.name),
-  ...[...metricsSource.matchAll(/name: '(wise_\w+)'/g)].map((match) => match[1]),
+  ...pluginSources.flatMap((source) => [...source.matchAll(/name: '(wise_\w+)'/g)].map((match) => match[1])),
 ]);
 
 describe('the Prometheus alert rules', () => {
