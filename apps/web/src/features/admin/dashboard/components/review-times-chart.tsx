@@ -8,7 +8,7 @@ import './review-times-chart.css';
 
 const W = 560;
 const H = 160;
-const PAD = { left: 40, right: 8, top: 8, bottom: 20 };
+const PAD = { left: 56, right: 8, top: 8, bottom: 20 };
 
 type Series = { key: keyof ReviewTimesDay; label: string; className: string };
 const SERIES: Series[] = [
@@ -33,8 +33,8 @@ export function ReviewTimesChart() {
       ))}
     </div>
   );
-  if (times.isError) return <Panel title="Time to decision and to paid" actions={toggle}><FetchError message="Couldn't load the review times" onRetry={() => void times.refetch()} retrying={times.isFetching} /></Panel>;
-  if (!times.data) return <Panel title="Time to decision and to paid" actions={toggle}><Skeleton height={H} width="100%" /></Panel>;
+  if (times.isError) return <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel"><FetchError message="Couldn't load the review times" onRetry={() => void times.refetch()} retrying={times.isFetching} /></Panel>;
+  if (!times.data) return <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel"><Skeleton height={H} width="100%" /></Panel>;
   const list = times.data.days;
   const values = list.flatMap((day) => SERIES.map((s) => day[s.key])).filter((v): v is number => typeof v === 'number');
   const max = Math.max(60, ...values);
@@ -55,7 +55,7 @@ export function ReviewTimesChart() {
     return d.trim();
   };
   return (
-    <Panel title="Time to decision and to paid" actions={toggle}>
+    <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
       <svg className="rt-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Median and 90th percentile per day, last ${days} days; the table below has the figures`}>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>

@@ -10,7 +10,8 @@ import {
 } from '@wise/shared/admin';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { FormField } from '../../../../components/admin/form-fields';
+import { FormField, FormSelect } from '../../../../components/admin/form-fields';
+import '../../../../components/admin/data-table.css';
 import { Button } from '../../../../components/ui/button';
 import { DateTime } from '../../../../components/ui/date-time';
 import { toastSuccess } from '../../../../components/ui/toast';
@@ -125,13 +126,16 @@ export function ReconciliationView() {
 
       <Panel title="Runs">
         <form className="admin-form" onSubmit={submitRun} noValidate aria-label="Reconcile a day">
-          <label className="field">
-            <span className="field__label">Provider</span>
-            <select value={runKind} onChange={(event) => setRunKind(event.target.value as ReconciliationProviderKind)}>
-              <option value="payouts">{providerKindLabels.payouts}</option>
-              <option value="bills">{providerKindLabels.bills}</option>
-            </select>
-          </label>
+          <FormSelect
+            label="Provider"
+            name="provider_kind"
+            value={runKind}
+            onChange={(event) => setRunKind(event.target.value === 'bills' ? 'bills' : 'payouts')}
+            options={[
+              { value: 'payouts', label: providerKindLabels.payouts },
+              { value: 'bills', label: providerKindLabels.bills },
+            ]}
+          />
           <FormField label="Day" name="business_date" type="date" value={runDay} onChange={(event) => setRunDay(event.target.value)} hint="A day that is over (business time)." />
           <Button type="submit">Reconcile this day</Button>
         </form>
