@@ -39,6 +39,7 @@ const catalogueParams: Record<string, string[]> = {
   coin: ['btc'],
   code: ['058'],
   position: ['1'],
+  kind: ['sales', 'payouts', 'bill_orders'],
 };
 /** Query parameters that name a resource get A's values; the others name none. */
 const resourceQueryParams = (): Record<string, string> => ({
@@ -47,7 +48,7 @@ const resourceQueryParams = (): Record<string, string> => ({
   target_id: a.giftCardSaleId,
   gift_card_id: a.giftCardSaleId,
 });
-const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'kind', 'coin', 'older_than_minutes', 'q', 'action', 'target_type', 'from', 'to', 'symbol', 'flag', 'sort']);
+const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'kind', 'coin', 'older_than_minutes', 'q', 'action', 'target_type', 'from', 'to', 'symbol', 'flag', 'sort', 'assigned', 'days']);
 
 /** Bodies that would pass validation, so only the ownership check can refuse. */
 const validBodies: Record<string, Record<string, unknown>> = {

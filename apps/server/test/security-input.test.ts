@@ -93,8 +93,11 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
         const schema = operation.requestBody?.content?.['application/json']?.schema;
         for (const [field, property] of Object.entries(schema?.properties ?? {})) {
           if (property.type !== 'string' || property.enum) continue;
-          // A well-formed path, so that the body is what gets judged (ids are UUIDs).
-          const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : (wellFormedParams[name] ?? 'x')));
+          // A well-formed path, so that the body is what gets judged (ids are UUIDs, or integers where the document says so).
+          const integerParams = new Set((operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.type === 'integer').map((p) => p.name));
+          const url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+            integerParams.has(name) ? '1' : /id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : (wellFormedParams[name] ?? 'x'),
+          );
           const response = await send(method.toUpperCase(), url, { [field]: `abc${NUL}def` }, cookieFor(path));
           expect(response.statusCode, `${method} ${path} ${field}`).toBe(400);
           expect(response.json().fields?.[field], `${method} ${path} ${field}`).toBeDefined();
@@ -107,6 +110,7 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
 });
 
 interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema?: { type?: string } }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string; enum?: unknown[] }> } }> };
 }
 

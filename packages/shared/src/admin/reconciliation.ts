@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../fields';
 import { confirmCodeSchema } from './common';
 import { payoutHolds } from './payouts';
 
@@ -110,7 +111,7 @@ export type ReconciliationOverview = z.infer<typeof reconciliationOverviewSchema
 export const MISMATCH_NOTE_MAX = 1000;
 
 export const resolveMismatchBodySchema = z.object({
-  note: z.string().trim().min(1, 'Write what you checked and did').max(MISMATCH_NOTE_MAX),
+  note: plainText(z.string().trim().min(1, 'Write what you checked and did').max(MISMATCH_NOTE_MAX), { multiline: true }),
   confirm_code: confirmCodeSchema,
 });
 export type ResolveMismatchBody = z.infer<typeof resolveMismatchBodySchema>;

@@ -62,9 +62,9 @@ CREATE INDEX users_phone_prefix_idx ON users (phone text_pattern_ops);
 CREATE INDEX sales_payout_reference_idx ON sales (payout_reference) WHERE payout_reference IS NOT NULL;
 
 -- ---------------------------------------------------------------------------------------------
--- Exports by date range (keyset on created_at, id; payouts and bill orders have theirs since
--- 0011 and 0012) and the time-to-paid chart (by paid_at).
+-- The time-to-paid chart (by paid_at). Sales exports have no index of their own: any index
+-- leading on created_at also serves a customer's own list, newest first, which must read
+-- sales_user_list_idx (test/list-plans.test.ts); an export is a rare staff read.
 -- ---------------------------------------------------------------------------------------------
 
-CREATE INDEX sales_created_idx ON sales (created_at, id);
 CREATE INDEX sales_paid_at_idx ON sales (paid_at) WHERE paid_at IS NOT NULL;

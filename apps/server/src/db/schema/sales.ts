@@ -121,7 +121,6 @@ export const sales = pgTable(
     // 0026: "mine", exports by date, time to paid.
     index('sales_assigned_queue_idx').on(t.assignedTo, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND assigned_to IS NOT NULL`),
     index('sales_payout_reference_idx').on(t.payoutReference).where(sql`payout_reference IS NOT NULL`),
-    index('sales_created_idx').on(t.createdAt, t.id),
     index('sales_paid_at_idx').on(t.paidAt).where(sql`paid_at IS NOT NULL`),
     index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`coin IS NOT NULL`),
   ],
