@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -24,6 +24,8 @@ export const users = pgTable(
     // Locked by staff (0011_back_office.sql): no login, no session, until unlocked.
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedReason: text('locked_reason'),
+    /** Verification tier 0-2 (0027_verification_tier.sql): payout limits follow it. */
+    kycTier: smallint('kyc_tier').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
