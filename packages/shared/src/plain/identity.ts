@@ -46,6 +46,29 @@ export const identityMessages = {
   inUse: 'This number is already verified on another Wise account. If that is not you, contact support',
 } as const;
 
+/** The verification screens' own words (titles, intros, actions). */
+export const identityScreenTexts = {
+  statusTitle: 'Identity verification',
+  statusIntro: 'Verify who you are to raise your payout limits. Each tier builds on the one before.',
+  startTier1: 'Verify with BVN or NIN',
+  numberTitle: 'Verify with BVN or NIN',
+  numberIntro:
+    'We check the number with the national registry. The name and date of birth on it must match your profile. Only its last four digits are ever shown again.',
+  kindLabel: 'Verify with',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  checkFailed: 'Could not check your number. Please try again',
+  done: 'Done',
+  tryAgain: 'Try again',
+  backToVerification: 'Back to verification',
+  triesLeft: (n: number) => (n === 1 ? '1 try left today' : `${n} tries left today`),
+  verifiedNumber: (kind: string) => `${kind} verified`,
+  currentTier: 'Your tier',
+  youAreOn: (name: string) => `You are on ${name}.`,
+  profileLink: 'Identity verification',
+  profileLinkSub: 'See your tier and raise your payout limits',
+} as const;
+
 /** The customer-facing text of each outcome. */
 export const identityOutcomeMessages: Readonly<Record<IdentityCheckOutcome, string>> = {
   verified: identityMessages.verified,
