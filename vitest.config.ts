@@ -33,6 +33,7 @@ const pgliteTests = [
   'ledger-audit',
   'jobs',
   'tracing',
+  'identity-guards',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -23,6 +23,7 @@ import { dashboardRoutes } from './routes/dashboard/index';
 import { notificationRoutes } from './routes/notifications/index';
 import { pinRoutes } from './routes/pin/index';
 import { profileRoutes } from './routes/profile/index';
+import { verificationRoutes } from './routes/profile/verification';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
@@ -42,6 +43,7 @@ import { adminRoutes } from './routes/admin/index';
 import { createAirtimeProvider } from './providers/airtime/index';
 import { createBillsProvider } from './providers/bills/index';
 import { createPayoutProvider } from './providers/payouts/index';
+import { createIdentityProvider } from './providers/identity/index';
 import { payoutWebhookRoutes } from './routes/payouts/index';
 import { pushRoutes } from './routes/push/index';
 
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     airtime: deps.airtime ?? createAirtimeProvider(config),
     bills: deps.bills ?? createBillsProvider(config),
     payouts: deps.payouts ?? createPayoutProvider(config, database.db, clock),
+    identity: deps.identity ?? createIdentityProvider(config),
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(pinRoutes, { prefix: '/api/pin', ctx });
   await app.register(profileRoutes, { prefix: '/api/profile', ctx });
+  await app.register(verificationRoutes, { prefix: '/api/profile/verification', ctx });
   await app.register(bankRoutes, { prefix: '/api', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });

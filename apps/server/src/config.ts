@@ -175,6 +175,17 @@ const envSchema = z
     VTPASS_PUBLIC_KEY: optionalText,
     VTPASS_SECRET_KEY: optionalText,
     VTPASS_BASE_URL: optionalUrl,
+    /**
+     * Identity verification (README, "Identity verification"): `sandbox`, the offline stand-in
+     * (documented inputs, no keys), or `dojah`, Dojah's BVN, NIN and selfie checks with its app id
+     * and secret key (https://sandbox.dojah.io for its test keys). Production refuses the sandbox
+     * unless SANDBOX_PROVIDERS=true.
+     */
+    IDENTITY_PROVIDER: z.enum(['sandbox', 'dojah']).default('sandbox'),
+    DOJAH_APP_ID: optionalText,
+    DOJAH_SECRET_KEY: optionalText,
+    DOJAH_BASE_URL: z.url().default('https://api.dojah.io'),
+    IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
     // Payouts (docs/decisions.md §5.3): Paystack transfers when its secret key is set, the offline sandbox
@@ -242,6 +253,19 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: ['VTPASS_BASE_URL'], message: 'must be an https:// address in production (the keys travel in its headers)' });
       }
     }
+    // Dojah needs its app id and key; either without IDENTITY_PROVIDER=dojah would be silently unused.
+    const dojahSet = DOJAH_SETTINGS.filter((key) => env[key]);
+    if (dojahSet.length > 0 && env.IDENTITY_PROVIDER !== 'dojah') {
+      ctx.addIssue({ code: 'custom', path: ['IDENTITY_PROVIDER'], message: `is not dojah but ${dojahSet.join(', ')} ${dojahSet.length > 1 ? 'are' : 'is'} set` });
+    }
+    if (env.IDENTITY_PROVIDER === 'dojah') {
+      for (const key of DOJAH_SETTINGS) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_PROVIDER=dojah' });
+      }
+      if (env.NODE_ENV === 'production' && !env.DOJAH_BASE_URL.startsWith('https://')) {
+        ctx.addIssue({ code: 'custom', path: ['DOJAH_BASE_URL'], message: 'must be an https:// address in production (the key travels in its headers)' });
+      }
+    }
     // Half a VAPID key pair signs nothing: both or neither.
     for (const [key, other] of [['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']] as const) {
       if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
@@ -280,10 +304,17 @@ const envSchema = z
     for (const key of providerKeys) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
     }
+    // The sandbox verifies anyone who types 22222222222: never real customers' tiers.
+    if (env.IDENTITY_PROVIDER !== 'dojah') {
+      ctx.addIssue({ code: 'custom', path: ['IDENTITY_PROVIDER'], message: 'must be dojah in production (or SANDBOX_PROVIDERS=true on a staging server)' });
+    }
   });
 
 /** The providers whose sandbox must never serve real customers. */
 const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY', 'PAYOUT_SECRET_KEY'] as const;
+
+/** Everything Dojah needs (IDENTITY_PROVIDER=dojah). */
+const DOJAH_SETTINGS = ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const;
 
 /** Everything VTpass needs (BILLS_PROVIDER=vtpass). */
 const VTPASS_SETTINGS = ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY', 'VTPASS_BASE_URL'] as const;

@@ -7,6 +7,7 @@ import type { AirtimeProvider } from './providers/airtime/index';
 import type { BankLookup } from './providers/bank-lookup/index';
 import type { BillsProvider } from './providers/bills/index';
 import type { FileStore } from './providers/file-store/index';
+import type { IdentityProvider } from './providers/identity/index';
 import type { MarketDataProvider } from './providers/market-data/index';
 import type { Messenger, Outbox } from './providers/messaging/index';
 import type { PayoutProvider } from './providers/payouts/index';
@@ -29,6 +30,8 @@ export interface AppDeps {
   bills?: BillsProvider;
   /** Bank transfers that pay approved sales: Paystack or the sandbox (built from config when absent). */
   payouts?: PayoutProvider;
+  /** BVN/NIN look-ups and document checks: Dojah or the sandbox (built from config when absent). */
+  identity?: IdentityProvider;
   limiter: RateLimiter;
   clock: Clock;
   /** Whether this process's job worker still polls (server.ts); /readyz checks it when given. */
@@ -48,5 +51,6 @@ export interface RouteContext {
   airtime: AirtimeProvider;
   bills: BillsProvider;
   payouts: PayoutProvider;
+  identity: IdentityProvider;
   auth: AuthDeps;
 }

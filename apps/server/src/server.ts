@@ -68,6 +68,9 @@ async function main() {
   if (config.isProduction && providers.payouts.name === 'sandbox') {
     app.log.warn('PAYOUT_SECRET_KEY is not set: payouts go to the offline sandbox and nobody is paid');
   }
+  if (config.isProduction && providers.identity.name === 'sandbox') {
+    app.log.warn('IDENTITY_PROVIDER is sandbox: BVN and NIN checks use the offline sandbox and verify nobody real');
+  }
   // --- background jobs (src/jobs/README.md): started after the migrations, stopped in shutdown ---
   // The crypto market-data refresh needs the provider built above, so it joins here.
   const cryptoJobs = marketDataJobs(providers.marketData, marketSettings(config));

@@ -114,7 +114,18 @@ describe('configuration', () => {
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BILLS_PUBLIC_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/PAYOUT_SECRET_KEY: is required in production/);
+    expect(() => loadConfig(production)).toThrowError(/IDENTITY_PROVIDER: must be dojah in production/);
     expect(() => loadConfig({ ...production, SANDBOX_PROVIDERS: 'true' })).not.toThrow();
+  });
+
+  it('takes Dojah for identity checks only with both its keys, over https in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).IDENTITY_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ NODE_ENV: 'development', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app' })).toThrowError(/DOJAH_SECRET_KEY: is required when IDENTITY_PROVIDER=dojah/);
+    expect(() => loadConfig({ NODE_ENV: 'development', DOJAH_SECRET_KEY: 'test_sk_x' })).toThrowError(/IDENTITY_PROVIDER: is not dojah but DOJAH_SECRET_KEY is set/);
+    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true' };
+    const dojah = { IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app', DOJAH_SECRET_KEY: 'prod_sk_x' };
+    expect(() => loadConfig({ ...staging, ...dojah, DOJAH_BASE_URL: 'http://api.dojah.io' })).toThrowError(/DOJAH_BASE_URL: must be an https/);
+    expect(loadConfig({ ...staging, ...dojah }).DOJAH_BASE_URL).toBe('https://api.dojah.io');
   });
 
   it('refuses production without CARD_CODE_KEYS, and a malformed key anywhere; development derives a key', () => {
@@ -151,6 +162,9 @@ describe('configuration', () => {
         BILLS_PUBLIC_KEY: 'pk_live_bills',
         BILLS_BASE_URL: 'https://bills.example.com',
         PAYOUT_SECRET_KEY: 'sk_live_payout',
+        IDENTITY_PROVIDER: 'dojah',
+        DOJAH_APP_ID: 'app-id',
+        DOJAH_SECRET_KEY: 'prod_sk_x',
         CARD_CODE_KEYS: CARD_KEYS,
       }),
     ).not.toThrow();

@@ -54,6 +54,7 @@ const validBodies: [string, string, Record<string, string>][] = [
   ['POST', '/api/profile/phone/verify', { new_phone: '+2348099999999', otp_code: '1234' }],
   ['POST', '/api/profile/email', { new_email: 'adanew@gmail.com' }],
   ['POST', '/api/profile/email/verify', { new_email: 'adanew@gmail.com', otp_code: '1234' }],
+  ['POST', '/api/profile/verification/number', { number: '22222222222' }],
 ];
 
 describe('a NUL in any text field is a 400 with that field named, never a 500', () => {

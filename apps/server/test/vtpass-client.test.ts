@@ -332,6 +332,9 @@ describe('configuration (BILLS_PROVIDER=vtpass)', () => {
     BANK_LOOKUP_SECRET_KEY: 'sk_live_x',
     COINGECKO_API_KEY: 'cg-x',
     PAYOUT_SECRET_KEY: 'sk_live_payout',
+    IDENTITY_PROVIDER: 'dojah',
+    DOJAH_APP_ID: 'app-id',
+    DOJAH_SECRET_KEY: 'prod_sk_x',
   };
   const vtpass = { BILLS_PROVIDER: 'vtpass', VTPASS_API_KEY: 'api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live', VTPASS_BASE_URL: 'https://vtpass.com/api' };
 

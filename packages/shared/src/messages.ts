@@ -42,6 +42,7 @@ export const fetchMessages = {
   giftCards: "Couldn't fetch gift cards",
   transactionHistory: "Couldn't fetch transaction history",
   profile: "Couldn't Fetch Profile Details",
+  verification: "Couldn't fetch your verification status",
   bankDetails: "Couldn't Fetch Bank Details",
   totalRewards: "Couldn't fetch total rewards",
   pinStatus: "Couldn't fetch pin status",

@@ -87,6 +87,8 @@ export const ratePolicies = {
   /** Bills: a checkout sheet per purchase; a meter or smart card checked before paying for it. */
   billOrdersPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   billVerifyPerUser: { limit: 30, windowMs: 15 * MINUTE, message: authMessages.tooManyRequests },
+  /** BVN/NIN look-ups from one address (each customer also has IDENTITY_ATTEMPTS_PER_DAY in the database). */
+  identityCheckPerIp: { limit: 60, windowMs: HOUR, message: authMessages.tooManyRequests },
 } as const satisfies Record<string, RatePolicyRule>;
 export type RatePolicy = keyof typeof ratePolicies;
 

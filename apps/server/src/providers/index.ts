@@ -5,6 +5,7 @@ import { createBankLookup, type BankLookup } from './bank-lookup/index';
 import { createBillsProvider, type BillsProvider } from './bills/index';
 import { systemClock, type Clock } from '../lib/clock';
 import { createFileStore, type FileStore } from './file-store/index';
+import { createIdentityProvider, type IdentityProvider } from './identity/index';
 import { createMarketData, type MarketDataProvider } from './market-data/index';
 import { ChannelMessenger, Outbox, SmtpMailer, TermiiSms, type Messenger } from './messaging/index';
 import { createPayoutProvider, type PayoutProvider } from './payouts/index';
@@ -21,6 +22,8 @@ export interface Providers {
   bills: BillsProvider;
   /** Bank transfers that pay approved sales: Paystack or the sandbox. */
   payouts: PayoutProvider;
+  /** BVN/NIN look-ups and document checks: Dojah or the sandbox. */
+  identity: IdentityProvider;
 }
 
 /** The real service where configured; otherwise the sandbox (development) or a refusal (production). */
@@ -45,5 +48,6 @@ export function createProviders(config: Config, db: Db, clock: Clock = systemClo
     airtime: createAirtimeProvider(config),
     bills: createBillsProvider(config),
     payouts: createPayoutProvider(config, db, clock),
+    identity: createIdentityProvider(config),
   };
 }

@@ -110,6 +110,8 @@ const authenticatedRoutes: RouteObject[] = [
         [paths.profileGender, screen(() => import('./routes/app/profile/modify-gender'), 'ModifyGenderRoute')],
         [paths.profileAddress, screen(() => import('./routes/app/profile/modify-address'), 'ModifyAddressRoute')],
         [paths.profileDob, screen(() => import('./routes/app/profile/modify-dob'), 'ModifyDateOfBirthRoute')],
+        [paths.verification, screen(() => import('./routes/app/profile/verification'), 'VerificationRoute')],
+        [paths.verificationNumber, screen(() => import('./routes/app/profile/verification-number'), 'VerificationNumberRoute')],
         [paths.profileSuccess, screen(() => import('./routes/app/profile/profile-success'), 'ProfileSuccessRoute')],
       ]),
     ],

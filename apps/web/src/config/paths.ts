@@ -38,6 +38,8 @@ export const paths = {
   profileGender: '/profile/modifygender',
   profileAddress: '/profile/modifyaddress',
   profileDob: '/profile/modifydob',
+  verification: '/profile/verification',
+  verificationNumber: '/profile/verification/identitynumber',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',
   rewardsSuccess: '/rewards/success',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarDays, ChevronRight, Mail, MapPin, Phone, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { fetchMessages, firstWord, formatPhone } from '@wise/shared';
+import { CalendarDays, ChevronRight, Mail, MapPin, Phone, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { fetchMessages, firstWord, formatPhone, identityScreenTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -93,6 +93,17 @@ export function ProfileRoute() {
         <span className="list__main">
           <span className="list__title">Wise Gem Balance</span>
           <span className="list__sub">See your total points</span>
+        </span>
+        <ChevronRight size={20} aria-hidden="true" />
+      </Link>
+
+      <Link to={paths.verification} className="profile__verification" data-testid="profile-verification">
+        <span className="list__icon">
+          <ShieldCheck size={20} aria-hidden="true" />
+        </span>
+        <span className="list__main">
+          <span className="list__title">{identityScreenTexts.profileLink}</span>
+          <span className="list__sub">{identityScreenTexts.profileLinkSub}</span>
         </span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { fetchMessages, identityMessages, identityScreenTexts as t, type IdentityCheckResult } from '@wise/shared';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { DateOfBirthForm } from '../../../../features/profile/components/date-of-birth-form';
+import { useVerification } from '../../../../features/verification/api/get-verification';
+import { verificationKeys } from '../../../../features/verification/api/keys';
+import { CheckResult } from '../../../../features/verification/components/check-result';
+import { IdentityNumberForm } from '../../../../features/verification/components/identity-number-form';
+
+/**
+ * /profile/verification/identitynumber: Tier 1. The date of birth first if the profile lacks it
+ * (the ID's is compared with it), then BVN or NIN and its number, then the outcome.
+ */
+export function VerificationNumberRoute() {
+  const status = useVerification();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<IdentityCheckResult>();
+
+  let body;
+  if (status.isPending) {
+    body = (
+      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+        <Skeleton height={48} />
+        <Skeleton height={48} />
+      </div>
+    );
+  } else if (status.isError) {
+    body = <FetchError message={fetchMessages.verification} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  } else if (result) {
+    body = <CheckResult result={result} onRetry={() => setResult(undefined)} />;
+  } else if (status.data.tier >= 1) {
+    body = <p className="verification__left">{identityMessages.alreadyVerified}</p>;
+  } else if (status.data.needs_date_of_birth) {
+    body = (
+      <>
+        <p className="verification__left">{identityMessages.dobRequired}</p>
+        <DateOfBirthForm
+          current={null}
+          onUpdated={(message) => {
+            toastSuccess(message);
+            void queryClient.invalidateQueries({ queryKey: verificationKeys.all });
+          }}
+        />
+      </>
+    );
+  } else {
+    body = <IdentityNumberForm onResult={setResult} />;
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.verification} />}>
+      <title>{`${t.numberTitle} · Wise`}</title>
+      <ScreenIntro title={t.numberTitle} text={t.numberIntro} />
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,42 @@
+import { identityScreenTexts as t, type IdentityCheckResult } from '@wise/shared';
+import { BadIcon } from '../../../components/ui/art/bad-icon';
+import { SuccessTick } from '../../../components/ui/art/tick';
+import { Button, LinkButton } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import './verification.css';
+
+interface CheckResultProps {
+  result: IdentityCheckResult;
+  /** Back to the form for another try. */
+  onRetry: () => void;
+}
+
+/** What a look-up came to: verified (Tier 1), or why not and whether trying again can help. */
+export function CheckResult({ result, onRetry }: CheckResultProps) {
+  const verified = result.outcome === 'verified';
+  return (
+    <div className="verification__result" data-testid="verification-result" data-outcome={result.outcome}>
+      {verified ? <SuccessTick size={96} /> : <BadIcon size={64} />}
+      <h2 className="verification__message" role="status">
+        {result.message}
+      </h2>
+      {!verified && result.outcome !== 'unavailable' ? (
+        <p className="verification__left">{t.triesLeft(result.attempts_left)}</p>
+      ) : null}
+      <div className="screen__actions">
+        {verified ? (
+          <LinkButton to={paths.verification} replace>
+            {t.done}
+          </LinkButton>
+        ) : (
+          <>
+            {result.attempts_left > 0 ? <Button onClick={onRetry}>{t.tryAgain}</Button> : null}
+            <LinkButton to={paths.verification} variant={result.attempts_left > 0 ? 'link' : 'primary'} replace>
+              {t.backToVerification}
+            </LinkButton>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/*
+ * Identity verification without zod (texts, constants, the name and birth-date rule), apart so
+ * the verification screens do not download zod before they are used (the JavaScript budgets,
+ * docs/PERFORMANCE.md). identity.ts re-exports all of it: import from '@wise/shared'.
+ */
+import { canonicalName, nameTokens } from './name-match';
+
+/** A BVN and a NIN are both 11 digits. */
+export const IDENTITY_NUMBER_LENGTH = 11;
+export const IDENTITY_NUMBER_KINDS = ['bvn', 'nin'] as const;
+export type IdentityNumberKind = (typeof IDENTITY_NUMBER_KINDS)[number];
+/** Looked-up numbers per customer per 24 hours (not counting the provider being down). */
+export const IDENTITY_ATTEMPTS_PER_DAY = 5;
+
+export const IDENTITY_CHECK_OUTCOMES = ['verified', 'mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
+export type IdentityCheckOutcome = (typeof IDENTITY_CHECK_OUTCOMES)[number];
+
+export const KYC_TIERS = [0, 1, 2] as const;
+export type KycTier = (typeof KYC_TIERS)[number];
+
+/** Each tier's name and how it is reached; the payout limits per tier are shown where they are set. */
+export const kycTierTexts: Readonly<Record<KycTier, { name: string; how: string; allows: string }>> = {
+  0: { name: 'Tier 0 · Basic', how: 'Your e-mail address is verified', allows: 'Sell with the starting payout limits' },
+  1: { name: 'Tier 1 · Verified', how: 'Your BVN or NIN matches your profile', allows: 'Higher payout limits' },
+  2: { name: 'Tier 2 · Fully verified', how: 'Your ID document and a selfie were approved', allows: 'The highest payout limits' },
+};
+
+export const identityKindLabels: Readonly<Record<IdentityNumberKind, { short: string; long: string; hint: string }>> = {
+  bvn: { short: 'BVN', long: 'Bank Verification Number', hint: 'Dial *565*0# on the phone number linked to your bank account to see it' },
+  nin: { short: 'NIN', long: 'National Identification Number', hint: 'It is on your NIN slip or national ID card, or dial *346# on your registered phone number' },
+};
+
+export const identityMessages = {
+  numberRequired: 'Enter your 11-digit number',
+  numberInvalid: 'Enter exactly 11 digits',
+  kindRequired: 'Choose BVN or NIN',
+  dobRequired: 'Add your date of birth first: it is compared with your ID',
+  alreadyVerified: 'Your identity number is already verified',
+  tooManyAttempts: 'You have tried too many times today. Please try again tomorrow',
+  verified: 'Your identity is verified. You are now on Tier 1',
+  mismatch: 'The name or date of birth on this number does not match your profile. Check your profile details, then try again',
+  accountMismatch:
+    'This number is in a different name from your payout bank account. Your profile, your ID and your bank account must all be in your own name',
+  notFound: 'We could not find this number. Check the digits and try again',
+  unavailable: 'We could not reach the verification service. Nothing was used up: please try again in a few minutes',
+  inUse: 'This number is already verified on another Wise account. If that is not you, contact support',
+} as const;
+
+/** The verification screens' own words (titles, intros, actions). */
+export const identityScreenTexts = {
+  statusTitle: 'Identity verification',
+  statusIntro: 'Verify who you are to raise your payout limits. Each tier builds on the one before.',
+  startTier1: 'Verify with BVN or NIN',
+  numberTitle: 'Verify with BVN or NIN',
+  numberIntro:
+    'We check the number with the national registry. The name and date of birth on it must match your profile. Only its last four digits are ever shown again.',
+  kindLabel: 'Verify with',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  checkFailed: 'Could not check your number. Please try again',
+  done: 'Done',
+  tryAgain: 'Try again',
+  backToVerification: 'Back to verification',
+  triesLeft: (n: number) => (n === 1 ? '1 try left today' : `${n} tries left today`),
+  verifiedNumber: (kind: string) => `${kind} verified`,
+  currentTier: 'Your tier',
+  youAreOn: (name: string) => `You are on ${name}.`,
+  profileLink: 'Identity verification',
+  profileLinkSub: 'See your tier and raise your payout limits',
+} as const;
+
+/** The customer-facing text of each outcome. */
+export const identityOutcomeMessages: Readonly<Record<IdentityCheckOutcome, string>> = {
+  verified: identityMessages.verified,
+  mismatch: identityMessages.mismatch,
+  account_mismatch: identityMessages.accountMismatch,
+  not_found: identityMessages.notFound,
+  unavailable: identityMessages.unavailable,
+  in_use: identityMessages.inUse,
+};
+
+export const identityErrorCodes = {
+  alreadyVerified: 'IDENTITY_ALREADY_VERIFIED',
+  dobRequired: 'IDENTITY_DOB_REQUIRED',
+} as const;
+
+/** ●●●●●●●1234: only the last four digits are ever shown again. */
+export const maskIdentityNumber = (last4: string) => `${'•'.repeat(IDENTITY_NUMBER_LENGTH - 4)}${last4}`;
+
+/** The person an identity number belongs to, as the provider holds them. */
+export interface IdentityPerson {
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+}
+
+export type IdentityMatch = 'match' | 'name_mismatch' | 'dob_mismatch';
+
+/**
+ * Is this the customer? Tier 1's rule (README, "Identity verification"):
+ * - every token of the ID's first name and of its surname pairs with a different token of the
+ *   profile name, in any order; tokens compare as the payout-account check compares them
+ *   (plain/name-match.ts: case, accents, hyphens and titles ignored, common short forms one name);
+ * - middle names on either side are not needed (many profiles leave them out, many records too);
+ * - the date of birth is the same calendar day.
+ */
+export function matchIdentity(profile: { fullName: string; dateOfBirth: string }, person: IdentityPerson): IdentityMatch {
+  const available = nameTokens(profile.fullName).map(canonicalName);
+  const required = [...nameTokens(person.firstName), ...nameTokens(person.lastName)].map(canonicalName);
+  if (required.length === 0) return 'name_mismatch';
+  for (const token of required) {
+    const at = available.indexOf(token);
+    if (at < 0) return 'name_mismatch';
+    available.splice(at, 1);
+  }
+  return profile.dateOfBirth === person.dateOfBirth ? 'match' : 'dob_mismatch';
+}
+
+/** The person's name as one string: first, middle, surname. */
+export const identityFullName = (person: IdentityPerson) =>
+  [person.firstName, person.middleName ?? '', person.lastName].map((part) => part.trim()).filter(Boolean).join(' ');
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * A provider's date of birth as YYYY-MM-DD: `1990-01-15`, `15-01-1990`, `15/01/1990` or
+ * `15-Jan-1990` (the shapes Nigerian KYC services answer with); undefined for anything else.
+ */
+export function normaliseBirthDate(value: string): string | undefined {
+  const text = value.trim();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const build = (year: number, month: number, day: number) => {
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+    return `${year}-${pad(month)}-${pad(day)}`;
+  };
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T.*)?$/.exec(text);
+  if (m) return build(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(text);
+  if (m) return build(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})-([A-Za-z]{3})[a-z]*-(\d{4})$/.exec(text);
+  if (m) {
+    const month = MONTHS.indexOf((m[2] ?? '').toLowerCase()) + 1;
+    return month > 0 ? build(Number(m[3]), month, Number(m[1])) : undefined;
+  }
+  return undefined;
+}
