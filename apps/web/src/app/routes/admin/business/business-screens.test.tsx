@@ -79,6 +79,7 @@ const detail: AdminCustomerDetail = {
     email_verified: true,
     created_at: '2026-11-01T10:00:00.000Z',
     locked: true,
+    closed_at: null,
     gender: null,
     address: null,
     date_of_birth: null,
