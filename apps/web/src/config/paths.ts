@@ -38,6 +38,10 @@ export const paths = {
   profileGender: '/profile/modifygender',
   profileAddress: '/profile/modifyaddress',
   profileDob: '/profile/modifydob',
+  // README, "Your data (NDPA 2023)": not in docs/product.md.
+  profileData: '/profile/data',
+  profileDataDownload: '/profile/data/download',
+  profileClose: '/profile/close',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',
   rewardsSuccess: '/rewards/success',
