@@ -42,7 +42,7 @@ export function CloseAccountRoute() {
       {
         onSuccess: () => {
           toastSuccess(privacyMessages.closed);
-          void navigate(paths.login, { replace: true });
+          void navigate(paths.home, { replace: true });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields.pin) setErrors({ pin: error.fields.pin });

@@ -11,7 +11,7 @@ const routes = [
   { path: paths.profileData, Component: DataExportRoute },
   { path: paths.profileDataDownload, Component: DataDownloadRoute },
   { path: paths.profileClose, Component: CloseAccountRoute },
-  { path: paths.login, element: <p>login</p> },
+  { path: paths.home, element: <p>home</p> },
   { path: paths.passwordReset, element: <p>password reset</p> },
 ];
 
@@ -93,7 +93,7 @@ describe('/profile/close', () => {
     await user.type(screen.getByLabelText('Digit 1 of 4'), '2580');
     await user.click(screen.getByRole('checkbox', { name: privacyMessages.closeConfirmLabel }));
     await user.click(remove);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
     expect(fetch.mock.calls[2]?.[0]).toBe('/api/profile/close');
     expect(requestBody(fetch, 2)).toEqual({ confirm: true, pin: '2580' });
   });
