@@ -36,9 +36,9 @@ export const privacyMessages = {
   exportLinkInvalid: 'This link has expired or has already been used. Ask for your data again from your profile',
   closeTitle: 'Delete my account',
   closeErased:
-    'Erased: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos you uploaded with sales, your sign-ins and devices, and all but the last four digits of your bank account number.',
+    'Erased: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos you uploaded with sales, your sign-ins and devices, your PIN and your saved bank details.',
   closeKept:
-    'Kept, as the law and our records require: the amounts, references and dates of your sales, payouts and bill payments, and your Wise Gems history. They are no longer linked to your name.',
+    'Kept, as the law and our records require: the amounts, references and dates of your sales, payouts (with the account each was paid to) and bill payments, and your Wise Gems history. They are no longer linked to your name, email or phone.',
   closeGems: (gems: number) =>
     gems > 0 ? `Your ${gems.toLocaleString('en-NG')} Wise Gems will be forfeited.` : 'You have no Wise Gems to forfeit.',
   closeFinal: 'This cannot be undone. You can sign up again later with the same email address and phone number.',
