@@ -157,7 +157,9 @@ describe('Delete my account', () => {
     const form = multipartForm({}, [{ field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: await cardPhoto('jpeg', 9) }]);
     const photo = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: form.payload, headers: { ...form.headers, cookie: c.cookie } });
     expect(photo.statusCode, photo.body).toBe(200);
-    expect((await readdir(dir)).filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0);
+    const [stored] = await t.database.query<{ storage_key: string }>('SELECT storage_key FROM uploads WHERE user_id = $1', [c.id]);
+    const photoFile = stored?.storage_key ?? '';
+    expect(await readdir(dir)).toContain(photoFile);
 
     expect((await post(t.app, '/api/profile/close', { confirm: true, pin: '2580' }, c.cookie)).statusCode).toBe(403);
     await confirmPassword(c);
@@ -190,7 +192,7 @@ describe('Delete my account', () => {
       [c.id],
     );
     expect(left).toEqual({ sessions: 0, pins: 0, bank: 0 });
-    expect((await readdir(dir)).filter((name) => name.endsWith('.webp'))).toEqual([]);
+    expect(await readdir(dir)).not.toContain(photoFile);
 
     // Gems forfeited by a balanced entry; the ledger still audits clean; the history is kept.
     expect(await getUserAccountBalance(t.database.db, c.id, 'available')).toBe(0);
