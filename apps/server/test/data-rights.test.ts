@@ -187,11 +187,11 @@ describe('Delete my account', () => {
     expect(user?.email).not.toBe(c.email);
     expect(user?.phone).not.toBe(c.phone);
     expect(user?.closed_at).not.toBeNull();
-    const [left] = await t.database.query<{ sessions: number; pins: number; bank: number }>(
-      'SELECT (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions, (SELECT count(*)::int FROM transaction_pins WHERE user_id = $1) AS pins, (SELECT count(*)::int FROM bank_details WHERE user_id = $1) AS bank',
+    const [left] = await t.database.query<{ sessions: number; pins: number; bank: number; notices: number }>(
+      'SELECT (SELECT count(*)::int FROM sessions WHERE user_id = $1) AS sessions, (SELECT count(*)::int FROM transaction_pins WHERE user_id = $1) AS pins, (SELECT count(*)::int FROM bank_details WHERE user_id = $1) AS bank, (SELECT count(*)::int FROM notifications WHERE user_id = $1) AS notices',
       [c.id],
     );
-    expect(left).toEqual({ sessions: 0, pins: 0, bank: 0 });
+    expect(left).toEqual({ sessions: 0, pins: 0, bank: 0, notices: 0 });
     expect(await readdir(dir)).not.toContain(photoFile);
 
     // Gems forfeited by a balanced entry; the ledger still audits clean; the history is kept.

@@ -36,7 +36,7 @@ export const privacyMessages = {
   exportLinkInvalid: 'This link has expired or has already been used. Ask for your data again from your profile',
   closeTitle: 'Delete my account',
   closeErased:
-    'Erased: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos you uploaded with sales, your sign-ins and devices, your PIN and your saved bank details.',
+    'Erased: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos you uploaded with sales, your sign-ins and devices, your notifications, your PIN and your saved bank details.',
   closeKept:
     'Kept, as the law and our records require: the amounts, references and dates of your sales, payouts (with the account each was paid to) and bill payments, and your Wise Gems history. They are no longer linked to your name, email or phone.',
   closeGems: (gems: number) =>

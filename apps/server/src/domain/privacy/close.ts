@@ -6,6 +6,7 @@ import {
   billOrders,
   gemHolds,
   loginLockouts,
+  notifications,
   otpCodes,
   passwordResetTokens,
   payouts,
@@ -97,6 +98,8 @@ const signInEraser: Eraser = {
     await tx.delete(loginLockouts).where(eq(loginLockouts.userId, userId));
     await tx.delete(transactionPins).where(eq(transactionPins.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    // Notices can quote an e-mail address or phone number; the records they point at stay.
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
     await dropExports(tx, userId);
     return { storageKeys: [] };
   },
