@@ -4,7 +4,8 @@ import { purgeGemRequestKeys } from './domain/gems/idempotency';
 import { purgeUnusedQuotes } from './domain/sales/crypto';
 import { recordLedgerAudit } from './lib/metrics';
 import { observeAlert } from './domain/operations/alerts';
-import { purgeExpiredAuthRows } from './jobs/cleanup';
+import { purgeExpiredExports } from './domain/privacy/export';
+import { PURGE_BATCH_SIZE, purgeExpiredAuthRows } from './jobs/cleanup';
 import { purgeFinishedJobs } from './jobs/queue';
 import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
 
@@ -35,7 +36,9 @@ export const appJobs: JobDefinition[] = [
     transactional: true,
     handler: async (_payload, { db, clock, logger }) => {
       const purged = await purgeExpiredAuthRows(db, clock.now());
-      logger.info({ purged }, 'expired sessions, codes and reset links deleted');
+      // Data exports past their link's life lose their payload (README, "Your data (NDPA 2023)").
+      const dataExports = await purgeExpiredExports(db, clock.now(), PURGE_BATCH_SIZE);
+      logger.info({ purged, dataExports }, 'expired sessions, codes, reset links and data exports deleted');
     },
   },
   {

@@ -24,6 +24,7 @@ import { notificationRoutes } from './routes/notifications/index';
 import { pinRoutes } from './routes/pin/index';
 import { profileRoutes } from './routes/profile/index';
 import { verificationRoutes } from './routes/profile/verification';
+import { dataRightsRoutes } from './routes/profile/data-rights';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(pinRoutes, { prefix: '/api/pin', ctx });
   await app.register(profileRoutes, { prefix: '/api/profile', ctx });
   await app.register(verificationRoutes, { prefix: '/api/profile/verification', ctx });
+  await app.register(dataRightsRoutes, { prefix: '/api/profile', ctx });
   await app.register(bankRoutes, { prefix: '/api', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });

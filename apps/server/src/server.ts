@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
 import { createAppJobWorker } from './app-jobs';
+import { dataRightsJobs } from './domain/privacy/export';
 import { systemClock } from './lib/clock';
 import { logErrorToStderr } from './lib/log-redaction';
 import { useTracer } from './lib/tracing';
@@ -85,7 +86,9 @@ async function main() {
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
   // The daily reconciliation with Paystack and the bill services, and the bill wallet's balance.
   const reconciliation = reconciliationJobs({ clock: systemClock, payouts: providers.payouts, airtime: providers.airtime, bills: providers.bills, ...reconciliationSettings(config) });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation]);
+  // "Download my data": the export is built, sealed and its one-time link e-mailed.
+  const dataRights = dataRightsJobs({ messenger: providers.messenger, appUrl: config.appUrl, clock: systemClock });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights]);
   worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---

@@ -22,3 +22,4 @@ export * from './push';
 export * from './plain/payouts';
 export * from './receipts';
 export * from './identity';
+export * from './privacy';

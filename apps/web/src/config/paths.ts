@@ -40,6 +40,10 @@ export const paths = {
   profileDob: '/profile/modifydob',
   verification: '/profile/verification',
   verificationNumber: '/profile/verification/identitynumber',
+  // README, "Your data (NDPA 2023)": not in docs/product.md.
+  profileData: '/profile/data',
+  profileDataDownload: '/profile/data/download',
+  profileClose: '/profile/close',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',
   rewardsSuccess: '/rewards/success',

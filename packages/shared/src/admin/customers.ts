@@ -31,6 +31,8 @@ export const adminCustomerSummarySchema = z.object({
   email_verified: z.boolean(),
   created_at: z.string(),
   locked: z.boolean(),
+  /** Closed by the customer (README, "Your data (NDPA 2023)"): personal fields erased. */
+  closed_at: z.string().nullable(),
 });
 export type AdminCustomerSummary = z.infer<typeof adminCustomerSummarySchema>;
 /** A sale whose crypto transaction ID or gift-card code is exactly what staff typed (written any way the sale rules accept). */
@@ -149,6 +151,8 @@ export const adminCustomerMessages = {
   notLocked: 'This account is not locked',
   noPin: 'This customer has no PIN to reset',
   pinReset: 'PIN reset. The customer has been told to set a new one',
+  closedBadge: 'Closed',
+  closedNotice: 'Closed by the customer. Their personal details were erased; amounts, references and dates are kept.',
 } as const;
 
 /** What the customer reads after staff reset their PIN (notification and e-mail). */

@@ -5,7 +5,7 @@
 import type { BillKind } from './bills';
 
 /** Every kind of movement on the gem ledger (the reasons of gem_entries). */
-export const GEM_MOVEMENT_KINDS = ['daily_collection', 'reward_accrual', 'reward_claim', 'reward_clawback', 'hold', 'hold_capture', 'hold_release'] as const;
+export const GEM_MOVEMENT_KINDS = ['daily_collection', 'reward_accrual', 'reward_claim', 'reward_clawback', 'hold', 'hold_capture', 'hold_release', 'account_closure'] as const;
 export type GemMovementKind = (typeof GEM_MOVEMENT_KINDS)[number];
 
 export const GEM_STATEMENT_PAGE_SIZE = 20;
@@ -49,5 +49,7 @@ export function gemMovementTitle(kind: GemMovementKind, billKind: BillKind | nul
       return bill ? `Spent on ${bill}` : 'Spent';
     case 'hold_release':
       return 'Released';
+    case 'account_closure':
+      return 'Forfeited: account deleted';
   }
 }

@@ -26,6 +26,8 @@ export const users = pgTable(
     lockedReason: text('locked_reason'),
     /** Verification tier 0-2 (0027_verification_tier.sql): payout limits follow it. */
     kycTier: smallint('kyc_tier').notNull().default(0),
+    /** Closed by the customer (0030_data_rights.sql): personal fields erased, no login; never reopened. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

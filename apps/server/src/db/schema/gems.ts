@@ -10,7 +10,7 @@ import { users } from './auth';
 export const gemAccountKinds = ['available', 'rewards', 'system'] as const;
 export type GemAccountKind = (typeof gemAccountKinds)[number];
 
-export const gemSystemAccounts = ['daily_collection', 'rewards_program', 'bill_spend', 'holds'] as const;
+export const gemSystemAccounts = ['daily_collection', 'rewards_program', 'bill_spend', 'holds', 'account_closures'] as const;
 export type GemSystemAccount = (typeof gemSystemAccounts)[number];
 
 export const gemEntryReasons = [
@@ -21,6 +21,8 @@ export const gemEntryReasons = [
   'hold_capture',
   'hold_release',
   'reward_clawback',
+  /** 0030: what a closed account still held, forfeited into `account_closures`. */
+  'account_closure',
 ] as const;
 export type GemEntryReason = (typeof gemEntryReasons)[number];
 

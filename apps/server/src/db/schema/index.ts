@@ -13,3 +13,4 @@ export * from './payout-sandbox';
 export * from './catalogue';
 export * from './operations';
 export * from './identity';
+export * from './privacy';

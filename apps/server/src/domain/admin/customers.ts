@@ -133,6 +133,7 @@ export async function searchCustomers(db: Db, params: { q?: string; cursor?: str
       // The exact stored instant (microseconds) for the cursor; a JS Date would round it.
       createdAtText: sql<string>`${users.createdAt}::text`,
       lockedAt: users.lockedAt,
+      closedAt: users.closedAt,
     })
     .from(users)
     .where(and(...conditions))
@@ -156,6 +157,7 @@ function summaryOf(row: {
   emailVerifiedAt: Date | null;
   createdAt: Date;
   lockedAt: Date | null;
+  closedAt: Date | null;
 }): AdminCustomerSummary {
   return {
     id: row.id,
@@ -166,6 +168,7 @@ function summaryOf(row: {
     email_verified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
     locked: row.lockedAt !== null,
+    closed_at: row.closedAt ? row.closedAt.toISOString() : null,
   };
 }
 

@@ -48,7 +48,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
       .innerJoin(users, eq(users.id, sessions.userId))
       // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
       // the lock may have created.
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt)))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt), isNull(users.closedAt)))
       .limit(1);
     if (!row) return undefined;
     session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } }, expiresAt: row.expiresAt };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminBillOrder, AdminCustomerDetail, StaffMe } from '@wise/shared/admin';
+import { adminCustomerMessages, type AdminBillOrder, type AdminCustomerDetail, type StaffMe } from '@wise/shared/admin';
 import { StaffProvider } from '../../../../features/admin/auth/staff-context';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { BillOrdersScreen } from './bills';
@@ -79,6 +79,7 @@ const detail: AdminCustomerDetail = {
     email_verified: true,
     created_at: '2026-11-01T10:00:00.000Z',
     locked: true,
+    closed_at: null,
     gender: null,
     address: null,
     date_of_birth: null,
@@ -93,8 +94,8 @@ const detail: AdminCustomerDetail = {
   gem_lines: [],
 };
 
-function renderCustomer(role: StaffMe['role']) {
-  routeFetch({ [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body: detail }) });
+function renderCustomer(role: StaffMe['role'], body: AdminCustomerDetail = detail) {
+  routeFetch({ [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body }) });
   const staff: StaffMe = { id: 's1', email: 'staff@wise.test', name: 'Sam Staff', role, must_change_password: false } as StaffMe;
   return renderRoutes(
     [
@@ -119,6 +120,12 @@ describe('/admin/customers/:id', () => {
     expect(screen.getByText('+234 803 123 4567')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unlock account' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reset PIN' })).toBeTruthy();
+  });
+
+  it('shows a closed account as closed, with what was erased and kept', async () => {
+    renderCustomer('reviewer', { ...detail, lock: null, profile: { ...detail.profile, full_name: 'Closed account', closed_at: '2026-11-25T09:00:00.000Z' } });
+    expect(await screen.findByRole('heading', { name: /Closed account/ })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(adminCustomerMessages.closedNotice);
   });
 
   it('shows a reviewer the customer without the admin actions', async () => {

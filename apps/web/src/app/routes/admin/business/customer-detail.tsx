@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Lock } from 'lucide-react';
+import { adminCustomerMessages } from '@wise/shared/admin';
 import { AdminLoading } from '../../../../components/admin/loading';
 import { PageHeader } from '../../../../components/admin/page-header';
 import { Badge } from '../../../../components/admin/status-badge';
@@ -45,12 +46,25 @@ export function CustomerDetailScreen() {
         title={
           <>
             {profile.full_name}
-            {detail.lock ? <Badge tone="danger">Locked</Badge> : <Badge tone="success">Active</Badge>}
+            {profile.closed_at ? (
+              <Badge tone="neutral">{adminCustomerMessages.closedBadge}</Badge>
+            ) : detail.lock ? (
+              <Badge tone="danger">Locked</Badge>
+            ) : (
+              <Badge tone="success">Active</Badge>
+            )}
           </>
         }
         description={`@${profile.username} · ${profile.email}`}
         actions={hasRole(staff, 'admin') ? <CustomerActions detail={detail} /> : undefined}
       />
+      {profile.closed_at ? (
+        <div className="admin-alert" role="status">
+          <span>
+            <strong>{adminCustomerMessages.closedBadge}</strong> <DateTime iso={profile.closed_at} />. {adminCustomerMessages.closedNotice}
+          </span>
+        </div>
+      ) : null}
       {detail.lock ? (
         <div className="admin-alert biz-lock" role="status">
           <Lock size={18} aria-hidden="true" />

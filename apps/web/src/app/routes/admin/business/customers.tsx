@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { formatPhone } from '@wise/shared';
-import { CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomerSummary } from '@wise/shared/admin';
+import { adminCustomerMessages, CUSTOMER_SEARCH_MAX_LENGTH, type AdminCustomerSummary } from '@wise/shared/admin';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { FormField } from '../../../../components/admin/form-fields';
 import { PageHeader } from '../../../../components/admin/page-header';
@@ -43,7 +43,14 @@ const columns: Column<AdminCustomerSummary>[] = [
   {
     key: 'state',
     header: 'Account',
-    cell: (customer) => (customer.locked ? <Badge tone="danger">Locked</Badge> : <Badge tone="success">Active</Badge>),
+    cell: (customer) =>
+      customer.closed_at ? (
+        <Badge tone="neutral">{adminCustomerMessages.closedBadge}</Badge>
+      ) : customer.locked ? (
+        <Badge tone="danger">Locked</Badge>
+      ) : (
+        <Badge tone="success">Active</Badge>
+      ),
     width: 100,
   },
 ];

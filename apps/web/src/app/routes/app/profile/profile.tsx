@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarDays, ChevronRight, Mail, MapPin, Phone, ShieldCheck, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { fetchMessages, firstWord, formatPhone, identityScreenTexts } from '@wise/shared';
+import { CalendarDays, ChevronRight, Download, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { fetchMessages, firstWord, formatPhone, identityScreenTexts, privacyMessages } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -14,6 +14,7 @@ import { FetchError } from '../../../../components/ui/fetch-error';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
+import './data-rights.css';
 
 interface DetailRow {
   label: string;
@@ -124,6 +125,30 @@ export function ProfileRoute() {
                   {value ? <DetailValue label={label} value={value} /> : <span className="profile__missing">Not added yet</span>}
                 </span>
                 <span className="list__action">Modify</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="your-data-title" className="profile__rights">
+        <h2 id="your-data-title" className="section-title">
+          Your data
+        </h2>
+        <ul className="list">
+          {[
+            { label: privacyMessages.exportTitle, href: paths.profileData, Icon: Download },
+            { label: privacyMessages.closeTitle, href: paths.profileClose, Icon: Trash2 },
+          ].map(({ label, href, Icon }) => (
+            <li key={href}>
+              <Link to={href} className="list__row">
+                <span className="list__icon">
+                  <Icon size={18} aria-hidden="true" />
+                </span>
+                <span className="list__main">
+                  <span className="list__title">{label}</span>
+                </span>
+                <ChevronRight size={20} aria-hidden="true" />
               </Link>
             </li>
           ))}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchMessages, fieldMessages, PIN_LENGTH, privacyMessages } from '@wise/shared';
+import { Button } from '../../../../components/ui/button';
+import { CodeInput } from '../../../../components/ui/code-input';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastError, toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useCloseAccount, useDataRights } from '../../../../features/profile/api/data-rights';
+import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
+import { ApiError, errorMessage } from '../../../../lib/api-client';
+import './data-rights.css';
+
+type Step = 'explain' | 'password' | 'confirm';
+
+/**
+ * /profile/close: "Delete my account" (README, "Your data (NDPA 2023)"). First what is erased and
+ * what is kept (or why it cannot happen yet), then the password, then the PIN and an explicit
+ * confirmation.
+ */
+export function CloseAccountRoute() {
+  const rights = useDataRights();
+  const close = useCloseAccount();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('explain');
+  const [pin, setPin] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const [errors, setErrors] = useState<{ pin?: string; confirm?: string }>({});
+
+  const submit = (hasPin: boolean) => {
+    const found = {
+      pin: hasPin && pin.length !== PIN_LENGTH ? fieldMessages.pinRequired : undefined,
+      confirm: understood ? undefined : privacyMessages.closeConfirmRequired,
+    };
+    setErrors(found);
+    if (found.pin || found.confirm) return;
+    close.mutate(
+      { confirm: true, ...(hasPin ? { pin } : {}) },
+      {
+        onSuccess: () => {
+          toastSuccess(privacyMessages.closed);
+          void navigate(paths.home, { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields.pin) setErrors({ pin: error.fields.pin });
+          else toastError(errorMessage(error, privacyMessages.closeTitle));
+          if (error instanceof ApiError && error.status === 403) setStep('password');
+          setPin('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Screen header={<Header backTo={paths.profile} />}>
+      <title>Delete my account · Wise</title>
+      <ScreenIntro title={privacyMessages.closeTitle} />
+      {rights.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />
+      ) : rights.isPending ? (
+        <Skeleton height={240} />
+      ) : rights.data.close.blocked ? (
+        <p className="data-rights__status data-rights__status--error" role="alert">
+          {rights.data.close.blocked}
+        </p>
+      ) : step === 'explain' ? (
+        <>
+          <ul className="data-rights__facts">
+            <li>{privacyMessages.closeErased}</li>
+            <li>{privacyMessages.closeKept}</li>
+            <li>{privacyMessages.closeGems(rights.data.close.gems)}</li>
+            <li>{privacyMessages.closeFinal}</li>
+          </ul>
+          <div className="screen__actions">
+            <Button type="button" onClick={() => setStep('password')}>
+              {privacyMessages.closeContinue}
+            </Button>
+          </div>
+        </>
+      ) : step === 'password' ? (
+        <ConfirmPasswordForm onConfirmed={() => setStep('confirm')}>
+          <p className="screen__text">{privacyMessages.closePasswordHint}</p>
+        </ConfirmPasswordForm>
+      ) : (
+        <form
+          className="screen__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(rights.data.close.has_pin);
+          }}
+        >
+          {rights.data.close.has_pin ? (
+            <CodeInput
+              length={PIN_LENGTH}
+              masked
+              label="Transaction PIN"
+              value={pin}
+              onChange={(value) => {
+                setPin(value);
+                setErrors((e) => ({ ...e, pin: undefined }));
+              }}
+              error={errors.pin}
+              autoFocus
+            />
+          ) : null}
+          <label className="data-rights__check">
+            <input
+              type="checkbox"
+              checked={understood}
+              aria-invalid={errors.confirm ? true : undefined}
+              aria-describedby={errors.confirm ? 'close-confirm-error' : undefined}
+              onChange={(event) => {
+                setUnderstood(event.target.checked);
+                setErrors((e) => ({ ...e, confirm: undefined }));
+              }}
+            />
+            <span>{privacyMessages.closeConfirmLabel}</span>
+          </label>
+          {errors.confirm ? (
+            <p id="close-confirm-error" className="data-rights__field-error" role="alert">
+              {errors.confirm}
+            </p>
+          ) : null}
+          <div className="screen__actions">
+            <Button type="submit" className="data-rights__danger" busy={close.isPending} busyLabel="Deleting...">
+              {privacyMessages.closeButton}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Screen>
+  );
+}

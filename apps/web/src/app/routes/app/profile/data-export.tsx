@@ -1,0 +1,48 @@
+import { fetchMessages, privacyMessages } from '@wise/shared';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastError, toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useDataRights, useRequestDataExport } from '../../../../features/profile/api/data-rights';
+import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
+import { errorMessage } from '../../../../lib/api-client';
+import './data-rights.css';
+
+/**
+ * /profile/data: "Download my data" (README, "Your data (NDPA 2023)"). The password again, as for a
+ * contact change; the file is built in the background and its one-time link e-mailed.
+ */
+export function DataExportRoute() {
+  const rights = useDataRights();
+  const request = useRequestDataExport();
+  const state = rights.data?.export.state;
+
+  return (
+    <Screen header={<Header backTo={paths.profile} />}>
+      <title>Download my data · Wise</title>
+      <ScreenIntro title={privacyMessages.exportTitle} text={privacyMessages.exportIntro} />
+      {rights.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />
+      ) : rights.isPending ? (
+        <Skeleton height={120} />
+      ) : state === 'building' || state === 'ready' ? (
+        <p className="data-rights__status" role="status">
+          {state === 'building' ? privacyMessages.exportInProgress : privacyMessages.exportReady}
+        </p>
+      ) : (
+        <ConfirmPasswordForm
+          onConfirmed={() =>
+            request.mutate(undefined, {
+              onSuccess: (answer) => toastSuccess(answer.message),
+              onError: (error) => toastError(errorMessage(error, privacyMessages.exportTooSoon)),
+            })
+          }
+        >
+          <p className="screen__text">{privacyMessages.exportPasswordHint}</p>
+        </ConfirmPasswordForm>
+      )}
+    </Screen>
+  );
+}
