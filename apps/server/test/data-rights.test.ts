@@ -57,6 +57,11 @@ describe('Download my data', () => {
     const c = await createCustomer(t);
     await addBankDetails(t, c, '0123456789');
     await withGems(c, 40);
+    // A verified BVN (the sandbox's own-number input): the export lists the check, never the number.
+    const dob = await t.app.inject({ method: 'PUT', url: '/api/profile/date-of-birth', payload: { date_of_birth: '1994-02-10' }, headers: { cookie: c.cookie } });
+    expect(dob.statusCode).toBe(200);
+    const verified = await post(t.app, '/api/profile/verification/number', { kind: 'bvn', number: '22222222222' }, c.cookie);
+    expect(verified.json()).toMatchObject({ outcome: 'verified' });
 
     const early = await post(t.app, '/api/profile/data-export', {}, c.cookie);
     expect(early.statusCode).toBe(403);
@@ -90,7 +95,9 @@ describe('Download my data', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="wise-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = JSON.parse(file.body) as Record<string, unknown>;
-    expect(data.profile).toMatchObject({ full_name: c.full_name, username: c.username, email: c.email, phone: c.phone, verification_tier: 0 });
+    expect(data.profile).toMatchObject({ full_name: c.full_name, username: c.username, email: c.email, phone: c.phone, verification_tier: 1 });
+    expect(data.identity_verification).toEqual([expect.objectContaining({ kind: 'bvn', number_ending: '2222', outcome: 'verified', date_of_birth_on_record: '1994-02-10' })]);
+    expect(file.body).not.toContain('22222222222');
     expect(data.bank_details).toMatchObject({ account_number: '******6789' });
     expect(data.wise_gems).toMatchObject({ balances: { available: 40, rewards: 0 } });
     expect((data.sessions as unknown[]).length).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ export const privacyMessages = {
   closeErased:
     'Erased: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos you uploaded with sales, your sign-ins and devices, your notifications, your PIN and your saved bank details.',
   closeKept:
-    'Kept, as the law and our records require: the amounts, references and dates of your sales, payouts (with the account each was paid to) and bill payments, and your Wise Gems history. They are no longer linked to your name, email or phone.',
+    'Kept, as the law and our records require: the amounts, references and dates of your sales, payouts (with the account each was paid to) and bill payments, your Wise Gems history, and the record of your BVN or NIN check (its last four digits, with the number sealed), which identity rules require us to keep. They are no longer linked to your name, email or phone.',
   closeGems: (gems: number) =>
     gems > 0 ? `Your ${gems.toLocaleString('en-NG')} Wise Gems will be forfeited.` : 'You have no Wise Gems to forfeit.',
   closeFinal: 'This cannot be undone. You can sign up again later with the same email address and phone number.',

@@ -8,6 +8,7 @@ import {
   gemAccounts,
   gemEntries,
   gemEntryLines,
+  identityChecks,
   notifications,
   payouts,
   pushSubscriptions,
@@ -211,6 +212,33 @@ const bankSection: ExportSection = {
 };
 
 /** Every section, in the file's order. Verification records join here at merge time. */
+/** Identity checks as the customer saw them: the kind and last four digits, never the number (sealed or hashed). */
+const verificationSection: ExportSection = {
+  name: 'identity_verification',
+  async collect(db, userId) {
+    const rows = await db
+      .select({
+        kind: identityChecks.kind,
+        outcome: identityChecks.outcome,
+        last4: identityChecks.numberLast4,
+        verifiedName: identityChecks.verifiedName,
+        verifiedDob: identityChecks.verifiedDob,
+        createdAt: identityChecks.createdAt,
+      })
+      .from(identityChecks)
+      .where(eq(identityChecks.userId, userId))
+      .orderBy(desc(identityChecks.createdAt));
+    return rows.map((row) => ({
+      kind: row.kind,
+      number_ending: row.last4,
+      outcome: row.outcome,
+      name_on_record: row.verifiedName,
+      date_of_birth_on_record: row.verifiedDob,
+      checked_at: iso(row.createdAt),
+    }));
+  },
+};
+
 export const exportSections: ExportSection[] = [
   profileSection,
   sessionsSection,
@@ -221,4 +249,5 @@ export const exportSections: ExportSection[] = [
   gemsSection,
   notificationsSection,
   bankSection,
+  verificationSection,
 ];
