@@ -27,6 +27,7 @@ const pgliteTests = [
   'payouts-guards',
   'bills-guards',
   'crypto-sales-guards',
+  'payout-limits-guards',
   'duplicates',
   'gems-ledger-property',
   'money-state-property',

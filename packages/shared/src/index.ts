@@ -21,3 +21,4 @@ export * from './bills';
 export * from './push';
 export * from './plain/payouts';
 export * from './receipts';
+export * from './limits';

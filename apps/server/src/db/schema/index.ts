@@ -12,3 +12,4 @@ export * from './push';
 export * from './payout-sandbox';
 export * from './catalogue';
 export * from './operations';
+export * from './limits';
