@@ -59,6 +59,8 @@ export const tierTexts = {
   /** The link to the verification screens, below tier 2. */
   verify: 'Verify your identity',
   verifyToRaise: 'Verify your identity to raise it.',
+  /** Under 'Verify your identity' in the dashboard's pending actions. */
+  verifyPrompt: 'Sell more each day once your BVN or NIN is checked',
   /** At tier 2 there is no higher tier. */
   contactSupport: 'Contact support to raise it.',
   loadFailed: 'We could not load your selling limit.',
