@@ -20,7 +20,7 @@ const kobo = z.number().int().min(0);
 /**
  * GET /api/profile/limits: the customer's tier, their daily payout limit and what of it today's
  * paid and approved sales used (the business day, APP_TIMEZONE); at tier 0 the total as well.
- * `pending_kobo` is what waits for review: it counts towards a new sale's check (docs/decisions.md §5).
+ * `pending_kobo` is what waits for review: it counts towards a new sale's check (docs/decisions.md §5a.8).
  */
 export const payoutLimitsSchema = z.object({
   tier: z.number().int().min(0).max(2),

@@ -66,7 +66,7 @@ export const tierTexts = {
   loadFailed: 'We could not load your selling limit.',
 } as const;
 
-/** What a refused sale says: the limit, what is left and the way up (docs/decisions.md §5). */
+/** What a refused sale says: the limit, what is left and the way up (docs/decisions.md §5a.8). */
 export function payoutLimitMessage(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number): string {
   const left = formatKobo(Math.max(0, remainingKobo));
   const wayUp = tier >= 2 ? tierTexts.contactSupport : tierTexts.verifyToRaise;
