@@ -50,6 +50,12 @@ export default defineConfig({
       E2E_DATABASE_URL: process.env.E2E_DATABASE_URL,
       APP_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_MULTIPLIER: '50',
+      // The journeys sell and approve more than a new customer's payout limit allows (₦100,000 a day by
+      // default); e2e/payout-limits.spec.ts brings its customer to this limit with a seeded sale.
+      TIER0_DAILY_PAYOUT_NAIRA: '1000000000',
+      TIER0_TOTAL_PAYOUT_NAIRA: '1000000000',
+      TIER1_DAILY_PAYOUT_NAIRA: '1000000000',
+      TIER2_DAILY_PAYOUT_NAIRA: '1000000000',
       LOG_LEVEL: 'warn',
       // A build elsewhere than apps/web/dist (parallel work on one machine builds to its own folder).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

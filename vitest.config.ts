@@ -28,6 +28,7 @@ const pgliteTests = [
   'bills-guards',
   'crypto-sales-guards',
   'data-rights-guards',
+  'payout-limits-guards',
   'duplicates',
   'gems-ledger-property',
   'money-state-property',

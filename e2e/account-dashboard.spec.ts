@@ -33,7 +33,7 @@ test('dashboard shows every element, and each pending action disappears once don
   await expect(nav.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/account');
 
   const pending = page.getByTestId('pending-actions');
-  await expect(pending.getByRole('link')).toHaveCount(3);
+  await expect(pending.getByRole('link')).toHaveCount(4);
 
   // 1. Set the PIN from its prompt.
   await pending.getByRole('link', { name: /Set your transaction PIN/ }).click();
@@ -81,7 +81,8 @@ test('dashboard shows every element, and each pending action disappears once don
   await expect(page).toHaveURL(/\/account\/success$/);
   await expect(page.getByText('Bank details updated successfully')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Home' }).click();
-  await expect(page.getByTestId('pending-actions')).toHaveCount(0);
+  // Only the identity check is left (it stays until tier 1).
+  await expect(page.getByTestId('pending-actions').getByRole('link')).toHaveText([/Verify your identity/]);
   await expect(page.locator('.dashboard__avatar img')).toHaveAttribute('src', /\/api\/profile\/photo\//);
 
   // The wallet shows the saved account with the resolved name.

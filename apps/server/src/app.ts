@@ -25,6 +25,8 @@ import { pinRoutes } from './routes/pin/index';
 import { profileRoutes } from './routes/profile/index';
 import { verificationRoutes } from './routes/profile/verification';
 import { dataRightsRoutes } from './routes/profile/data-rights';
+import { limitRoutes } from './routes/limits/index';
+import { payoutLimitSettingsOf, writePayoutLimitSettings } from './domain/limits/limits';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
@@ -62,6 +64,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config, database, clock } = deps;
   // Gift-card codes are sealed and opened with the configured keys (domain/sales/card-codes.ts).
   useCardCodeKeyring(config.cardCodeKeys);
+  // The payout limits as configured, where the approval trigger reads them (domain/limits).
+  await writePayoutLimitSettings(database.db, clock, payoutLimitSettingsOf(config));
   const app = Fastify({
     // Secrets (tokens in URLs, passwords, PINs, codes, cookies) never reach a log line: lib/log-redaction.ts.
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logger),
@@ -150,6 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(profileRoutes, { prefix: '/api/profile', ctx });
   await app.register(verificationRoutes, { prefix: '/api/profile/verification', ctx });
   await app.register(dataRightsRoutes, { prefix: '/api/profile', ctx });
+  await app.register(limitRoutes, { prefix: '/api/profile/limits', ctx });
   await app.register(bankRoutes, { prefix: '/api', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });

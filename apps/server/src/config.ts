@@ -201,6 +201,13 @@ const envSchema = z
     APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(500_000),
     /** What one staff member may approve in a business day (APP_TIMEZONE), second approvals included. */
     REVIEWER_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(5_000_000),
+    // Verification tiers and limits (README): what a customer's sales may be paid in one business day
+    // (APP_TIMEZONE) at each tier, and in total before any verification. The server writes them into
+    // the database at start (payout_limit_settings), where a trigger holds approvals to them too.
+    TIER0_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
+    TIER0_TOTAL_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(300_000),
+    TIER1_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(2_000_000),
+    TIER2_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(10_000_000),
     /** The review desk colours a sale's age once it has waited longer than this (minutes). */
     REVIEW_TARGET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */

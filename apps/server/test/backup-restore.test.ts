@@ -25,6 +25,7 @@ import { addBankDetails, sellGiftCard } from './support/sales';
 import { serverProgramArgs } from './support/server-build';
 import { freePort } from './support/server-process';
 import { createCustomer, type TestUser } from './support/users';
+import { unboundedPayoutLimitsEnv } from './support/limits';
 
 /**
  * docs/RELIABILITY.md "Backup and restore": data made through the app (a customer, a gift-card
@@ -78,7 +79,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /** The app in this process on a given database and data directory (its uploads under DATA_DIR unless UPLOAD_DIR says). */
 async function appOn(database: Database, env: Record<string, string>): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', ...unboundedPayoutLimitsEnv, ...env });
   const outbox = new Outbox();
   const app = await buildApp(
     {

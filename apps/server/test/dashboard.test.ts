@@ -47,13 +47,16 @@ describe('GET /api/dashboard', () => {
   it('each pending action disappears once it is done', async () => {
     const c = await createCustomer(t);
     await post(t.app, '/api/pin', { pin: '1234', confirm_pin: '1234' }, c.cookie);
-    expect((await dashboard(c)).pending_actions).toEqual(['upload_photo', 'add_bank_details']);
+    expect((await dashboard(c)).pending_actions).toEqual(['upload_photo', 'add_bank_details', 'verify_identity']);
     const body = multipartFile(await photo('jpeg'));
     await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, cookie: c.cookie } });
     const afterPhoto = await dashboard(c);
-    expect(afterPhoto.pending_actions).toEqual(['add_bank_details']);
+    expect(afterPhoto.pending_actions).toEqual(['add_bank_details', 'verify_identity']);
     expect(afterPhoto.photo).toMatch(/^\/api\/profile\/photo\//);
     await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789' }, headers: { cookie: c.cookie } });
+    expect((await dashboard(c)).pending_actions).toEqual(['verify_identity']);
+    // Verified (tier 1, set by the verification screens): nothing is left to do.
+    await t.database.query('UPDATE users SET kyc_tier = 1 WHERE id = $1', [c.id]);
     expect((await dashboard(c)).pending_actions).toEqual([]);
   });
 

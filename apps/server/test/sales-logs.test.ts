@@ -16,6 +16,7 @@ import type { TestApp } from './support/app';
 import { openTestDatabase } from './support/db';
 import { addBankDetails, cardDetail, cardPhoto, postSale, saleFields } from './support/sales';
 import { createCustomer } from './support/users';
+import { unboundedPayoutLimitsEnv } from './support/limits';
 
 /** A sale's card code is shown to the seller (and staff) only: no log line ever carries it. */
 const lines: string[] = [];
@@ -25,7 +26,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-sales-logs-'));
   const database: Database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', UPLOAD_DIR: dir });
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', UPLOAD_DIR: dir, ...unboundedPayoutLimitsEnv });
   const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
   const outbox = new Outbox();
   const app: FastifyInstance = await buildApp(

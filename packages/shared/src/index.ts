@@ -23,3 +23,4 @@ export * from './plain/payouts';
 export * from './receipts';
 export * from './identity';
 export * from './privacy';
+export * from './limits';

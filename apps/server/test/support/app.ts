@@ -10,6 +10,7 @@ import { createMarketData } from '../../src/providers/market-data/index';
 import { Outbox } from '../../src/providers/messaging/index';
 import type { PayoutProvider } from '../../src/providers/payouts/index';
 import { openTestDatabase } from './db';
+import { unboundedPayoutLimitsEnv } from './limits';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
     RATE_LIMIT_MULTIPLIER: String(options.rateLimitMultiplier ?? 1000),
+    ...unboundedPayoutLimitsEnv,
     ...options.env,
   });
   const outbox = new Outbox();

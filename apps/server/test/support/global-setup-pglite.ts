@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { unboundedPayoutLimitsSql } from './limits';
 import { buildServerForRun } from './server-build';
 import './test-db-kind';
 
@@ -19,6 +20,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir: dir });
   try {
     await migrate(database);
+    await database.query(unboundedPayoutLimitsSql);
   } finally {
     await database.close();
   }

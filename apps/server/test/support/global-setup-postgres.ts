@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { wrapPool } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { unboundedPayoutLimitsSql } from './limits';
 import { buildServerForRun } from './server-build';
 import './test-db-kind';
 
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const pool = new pg.Pool({ connectionString: withUrlDatabase(adminUrl, template), max: 1 });
   await migrate(wrapPool(pool));
+  await pool.query(unboundedPayoutLimitsSql);
   await pool.end();
   project.provide('testDb', { kind: 'postgres', adminUrl, template, prefix });
   return async () => {

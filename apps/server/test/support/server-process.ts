@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverProgramArgs } from './server-build';
+import { unboundedPayoutLimitsEnv } from './limits';
 
 /**
  * The real server as its own process (the run's production build: server-build.ts), for tests that
@@ -48,6 +49,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '1000',
+      ...unboundedPayoutLimitsEnv,
       ...env,
     },
   });

@@ -5,7 +5,8 @@
  */
 
 /** The prompts docs/product.md §4 lists, in the order the dashboard shows them. */
-export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details'] as const;
+// `verify_identity` stays until the customer reaches tier 1 (README, "Verification tiers and limits").
+export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details', 'verify_identity'] as const;
 export type PendingAction = (typeof PENDING_ACTIONS)[number];
 
 /** The greeting uses the first word of the full name (docs/product.md §1). */

@@ -14,3 +14,4 @@ export * from './catalogue';
 export * from './operations';
 export * from './identity';
 export * from './privacy';
+export * from './limits';

@@ -109,6 +109,8 @@ export const sales = pgTable(
     index('sales_review_queue_kind_idx').on(t.kind, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
     index('sales_decided_idx').on(t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
     index('sales_decided_by_idx').on(t.decidedBy, t.decidedAt).where(sql`decided_at IS NOT NULL`),
+    // A customer's paid and approved sales by approval time: the payout limits' usage (0028).
+    index('sales_user_decided_idx').on(t.userId, t.decidedAt).where(sql`status IN ('approved', 'paid')`),
     // 0012: the review queue per decided view, and filtered by card or coin.
     index('sales_decided_status_idx').on(t.status, t.decidedAt.desc(), t.id.desc()),
     index('sales_review_queue_card_idx').on(t.giftCardId, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),

@@ -23,6 +23,7 @@ const dashboardRow = (db: Db) =>
         unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, users.id), isNull(notifications.readAt))})`,
         pinSet: sql<boolean>`exists (select 1 from ${transactionPins} where ${eq(transactionPins.userId, users.id)})`,
         bankSet: sql<boolean>`exists (select 1 from ${bankDetails} where ${eq(bankDetails.userId, users.id)})`,
+        kycTier: users.kycTier,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
@@ -38,6 +39,7 @@ export async function getDashboard(db: Db, userId: string): Promise<DashboardRes
   if (!row.pinSet) pending.push('set_pin');
   if (!row.photo) pending.push('upload_photo');
   if (!row.bankSet) pending.push('add_bank_details');
+  if (row.kycTier < 1) pending.push('verify_identity');
   return { full_name: row.fullName, photo: photoUrl(row.photo), wallet: toWallet(row.wallet), unread_notifications: Number(row.unread), pending_actions: pending };
 }
 

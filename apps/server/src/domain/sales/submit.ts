@@ -23,6 +23,7 @@ import { perceptualHash } from '../uploads/perceptual-hash';
 import { deleteStoredImages, SALE_IMAGE_TYPE, storeSaleImages } from '../uploads/sale-images';
 import { cardCodeKeyring, sealCardCode } from './card-codes';
 import { refuseUsedCardCode } from './duplicates';
+import { assertSubmissionWithinLimits } from '../limits/limits';
 import { getSaleDetail } from './detail';
 
 /**
@@ -176,7 +177,10 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
   const snapshot = await getPayoutSnapshot(db, userId);
   if (!snapshot) throw bankDetailsRequired();
 
-  await submission.terms(db, deps.clock.now());
+  const early = await submission.terms(db, deps.clock.now());
+  // The payout limits (domain/limits): refused before any file is written, and again below under
+  // the customer's row lock, where parallel submissions are counted one after the other.
+  await assertSubmissionWithinLimits(db, deps.clock, userId, early.valueKobo, false);
 
   // Each image's perceptual hash, from the stored bytes (one at a time: one decode in memory).
   const phashes: bigint[] = [];
@@ -191,6 +195,7 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
     return await db.transaction(async (tx) => {
       const now = deps.clock.now();
       const terms = await submission.terms(tx, now);
+      await assertSubmissionWithinLimits(tx, deps.clock, userId, terms.valueKobo);
       const [sale] = await tx
         .insert(sales)
         .values({

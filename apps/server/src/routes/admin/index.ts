@@ -10,6 +10,7 @@ import { adminCryptoRoutes } from './crypto';
 import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
 import { adminExportRoutes } from './exports';
+import { adminLimitRoutes } from './limits';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
@@ -28,6 +29,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminBillRoutes, { prefix: '/bills', ctx });
   await app.register(adminDashboardRoutes, { prefix: '/dashboard', ctx });
   await app.register(adminCustomerRoutes, { prefix: '/customers', ctx });
+  await app.register(adminLimitRoutes, { prefix: '/customers', ctx });
   await app.register(adminBroadcastRoutes, { prefix: '/broadcast', ctx });
   await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unboundedPayoutLimitsEnv } from '../limits';
 
 /**
  * The real server as its own process on a fixed port (the soak's port range), restartable on the
@@ -72,6 +73,8 @@ export async function startSoakServer(port: number, env: Record<string, string>)
         // One soak reviewer approves every customer's sales: the approval limits are not under test here.
         APPROVAL_LIMIT_NAIRA: '1000000000',
         REVIEWER_DAILY_LIMIT_NAIRA: '10000000000',
+        // Nor the customers' payout limits.
+        ...unboundedPayoutLimitsEnv,
         WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
         ...env,
         PORT: String(port),

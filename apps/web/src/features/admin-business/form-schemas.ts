@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { CoinId } from '@wise/shared';
+import { limitStaffTexts, type CoinId } from '@wise/shared';
 import {
   adjustmentField,
   broadcastSchema,
   createSubcategorySchema,
   createWalletSchema,
   cryptoAdminMessages,
+  raiseCustomerLimitSchema,
   WALLET_NETWORKS,
   walletAddressProblem,
 } from '@wise/shared/admin';
@@ -97,3 +98,16 @@ export const broadcastFormSchema = z
   });
 export type BroadcastFormInput = z.input<typeof broadcastFormSchema>;
 export type BroadcastFormOutput = z.output<typeof broadcastFormSchema>;
+
+/**
+ * Raising one customer's payout limit: whole naira typed as text (the endpoint takes numbers, sent
+ * once checked), an optional total before verification, the required note and the code.
+ */
+const wholeNaira = z.string().trim().regex(/^[1-9]\d{0,10}$/, limitStaffTexts.amountInvalid);
+export const raiseLimitFormSchema = z.object({
+  daily_limit_naira: wholeNaira,
+  total_limit_naira: z.union([z.literal(''), wholeNaira]),
+  note: raiseCustomerLimitSchema.shape.note,
+  confirm_code: raiseCustomerLimitSchema.shape.confirm_code,
+});
+export type RaiseLimitFormInput = z.input<typeof raiseLimitFormSchema>;

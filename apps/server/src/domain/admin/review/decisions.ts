@@ -20,6 +20,7 @@ import {
   requestOpen,
   type ApprovalLimits,
 } from './approvals';
+import { assertApprovalWithinLimits } from '../../limits/limits';
 import { saleNotFoundForStaff } from './detail';
 
 /**
@@ -198,7 +199,8 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
   const first = await loadSale(db, saleId);
   await assertOpenTo(db, first, actor, clock.now());
   if (await openApprovalRequest(db, saleId)) throw requestOpen();
-  approvalTerms(first.valueKobo, input, limits);
+  const early = approvalTerms(first.valueKobo, input, limits);
+  if (!early.needsSecondApproval) await assertApprovalWithinLimits(db, clock, first.userId, first.id, early.amountKobo, false);
   await deps.confirm(actor.id, input.confirmCode);
 
   return db.transaction(async (tx) => {
@@ -228,6 +230,8 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
       });
       return 'awaiting_second_approval';
     }
+    // The customer's payout limit (domain/limits; the database's trigger holds it too), then the reviewer's.
+    await assertApprovalWithinLimits(tx, clock, sale.userId, sale.id, terms.amountKobo);
     await assertWithinDailyLimit(tx, clock, limits, actor.id, terms.amountKobo);
     const payout = await approveLocked(tx, deps, actor, sale, terms, now);
     await recordStaffAction(tx, clock, actor, {
@@ -260,6 +264,7 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
 
   await db.transaction(async (tx) => {
     const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);
+    await assertApprovalWithinLimits(tx, clock, sale.userId, sale.id, request.amountKobo);
     await assertWithinDailyLimit(tx, clock, limits, actor.id, request.amountKobo);
     await tx
       .update(saleApprovalRequests)

@@ -11,4 +11,5 @@ export const businessKeys = {
   customersAll: () => [...businessKeys.all, 'customers'] as const,
   customers: (q: string) => [...businessKeys.customersAll(), q] as const,
   customer: (id: string) => [...businessKeys.all, 'customer', id] as const,
+  customerLimits: (id: string) => [...businessKeys.customer(id), 'limits'] as const,
 };

@@ -5,6 +5,7 @@ import {
   CRYPTO_TRANSACTION_ID_MAX,
   cryptoErrorCodes,
   cryptoMessages,
+  limitErrorCodes,
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
   type Quote,
@@ -13,6 +14,7 @@ import {
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
+import { LimitNotice } from '../../../components/ui/limit-notice';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -49,6 +51,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
   const screenshot = useImageAttachments(SCREENSHOT_RULES);
   const { sell, cancel, submitting, fraction } = useSellCrypto();
   const [notice, setNotice] = useState<string>();
+  const [limitNotice, setLimitNotice] = useState<string>();
 
   const requireScreenshot = () => {
     if (screenshot.items.length > 0) return true;
@@ -59,6 +62,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
   const submit = form.handleSubmit(async (values) => {
     if (!requireScreenshot()) return;
     setNotice(undefined);
+    setLimitNotice(undefined);
     const [file] = await screenshot.files();
     if (!file) return;
     // The quote on screen, not the one the form started with: it may have been renewed meanwhile.
@@ -75,9 +79,12 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         return;
       case 'failed': {
         const { error } = outcome;
-        toastError(saleMessages.submitFailed);
+        // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
+        const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
+        toastError(limited ? error.message : saleMessages.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {
+          if (limited) setLimitNotice(error.message);
           if (error.fields.screenshot) screenshot.setError(error.fields.screenshot);
           // One quote sells once: this one already did (from another tab, or before a reload).
           if (error.code === cryptoErrorCodes.quoteUsed) setNotice(cryptoMessages.quoteUsed);
@@ -115,6 +122,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         readOnly={submitting}
         {...form.field('transaction_id')}
       />
+      {limitNotice ? <LimitNotice message={limitNotice} /> : null}
       {notice ? (
         <p className="crypto-notice" role="status">
           <Info size={18} aria-hidden="true" /> {notice}

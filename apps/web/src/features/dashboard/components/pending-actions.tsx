@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Camera, ChevronRight, KeyRound, Landmark, type LucideIcon } from 'lucide-react';
-import type { PendingAction } from '@wise/shared';
+import { Camera, ChevronRight, KeyRound, Landmark, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { tierTexts, type PendingAction } from '@wise/shared';
 import '../../../components/ui/list.css';
 
 export type PendingActionLinks = Record<PendingAction, string>;
@@ -9,6 +9,7 @@ const texts: Record<PendingAction, { title: string; text: string; Icon: LucideIc
   set_pin: { title: 'Set your transaction PIN', text: 'You need it to pay bills with your gems', Icon: KeyRound },
   upload_photo: { title: 'Upload a profile photo', text: 'Put a face to your account', Icon: Camera },
   add_bank_details: { title: 'Add your bank details', text: 'Where we pay you for your sales', Icon: Landmark },
+  verify_identity: { title: tierTexts.verify, text: tierTexts.verifyPrompt, Icon: ShieldCheck },
 };
 
 /** docs/product.md §4's pending-action prompts; each goes away once it is done. Nothing shows when all are. */

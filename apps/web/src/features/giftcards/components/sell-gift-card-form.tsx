@@ -4,6 +4,7 @@ import {
   currencySymbol,
   formatCardAmount,
   formatDecimal,
+  limitErrorCodes,
   SALE_CARD_CODE_MAX,
   SALE_COMMENT_MAX,
   SALE_IMAGE_MAX_BYTES,
@@ -16,6 +17,7 @@ import {
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
+import { LimitNotice } from '../../../components/ui/limit-notice';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Select } from '../../../components/ui/select';
 import { TextArea } from '../../../components/ui/text-area';
@@ -47,7 +49,7 @@ function compactRate(sub: SubCategory): string {
   return `₦${naira}/${currencySymbol(sub.currency).trim()}`;
 }
 
-type Notice = { kind: 'rate' | 'dropped' | 'cancelled'; text: string };
+type Notice = { kind: 'rate' | 'dropped' | 'cancelled' | 'limit'; text: string };
 
 interface SellGiftCardFormProps {
   detail: GiftCardDetailResponse;
@@ -107,9 +109,12 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         return;
       case 'failed': {
         const { error } = outcome;
-        toastError(saleMessages.submitFailed);
+        // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
+        const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
+        toastError(limited ? error.message : saleMessages.submitFailed);
         applyFieldErrors(error, form.setError, fieldNames);
         if (error instanceof ApiError) {
+          if (limited) setNotice({ kind: 'limit', text: error.message });
           if (error.fields.images) images.setError(error.fields.images);
           if (error.status === 0) {
             setNotice({
@@ -147,6 +152,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         readOnly={submitting}
         {...form.field('amount')}
       />
+      {notice?.kind === 'limit' ? <LimitNotice message={notice.text} /> : null}
       {notice?.kind === 'rate' ? (
         <p className="sale-notice sale-notice--rate" role="alert" data-testid="rate-changed">
           <TriangleAlert size={18} aria-hidden="true" /> {notice.text}
@@ -186,7 +192,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         readOnly={submitting}
         {...form.field('comment')}
       />
-      {notice && notice.kind !== 'rate' ? (
+      {notice && notice.kind !== 'rate' && notice.kind !== 'limit' ? (
         <p className="sale-notice sale-notice--info" role="status">
           <Info size={18} aria-hidden="true" /> {notice.text}
         </p>

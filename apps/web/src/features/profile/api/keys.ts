@@ -6,4 +6,5 @@ export const profileKeys = {
   all: ['profile'] as const,
   detail: () => [...profileKeys.all, 'detail'] as const,
   contact: () => [...profileKeys.all, 'contact'] as const,
+  limits: () => [...profileKeys.all, 'limits'] as const,
 };

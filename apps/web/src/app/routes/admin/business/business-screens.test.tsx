@@ -94,8 +94,24 @@ const detail: AdminCustomerDetail = {
   gem_lines: [],
 };
 
+const limits = {
+  tier: 0,
+  daily_limit_kobo: 25_000_000,
+  used_today_kobo: 5_900_000,
+  pending_kobo: 2_950_000,
+  remaining_today_kobo: 16_150_000,
+  total_limit_kobo: 30_000_000,
+  used_total_kobo: 11_800_000,
+  tier_daily_limit_kobo: 10_000_000,
+  tier_total_limit_kobo: 30_000_000,
+  raises: [{ id: 'r1', daily_limit_kobo: 25_000_000, total_limit_kobo: null, note: 'Known trader', created_by: { id: 's2', name: 'Ada Admin' }, created_at: '2026-11-24T09:00:00.000Z' }],
+};
+
 function renderCustomer(role: StaffMe['role'], body: AdminCustomerDetail = detail) {
-  routeFetch({ [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body }) });
+  routeFetch({
+    [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body }),
+    [`GET /api/admin/customers/${customerId}/limits`]: () => ({ status: 200, body: limits }),
+  });
   const staff: StaffMe = { id: 's1', email: 'staff@wise.test', name: 'Sam Staff', role, must_change_password: false } as StaffMe;
   return renderRoutes(
     [
@@ -126,6 +142,18 @@ describe('/admin/customers/:id', () => {
     renderCustomer('reviewer', { ...detail, lock: null, profile: { ...detail.profile, full_name: 'Closed account', closed_at: '2026-11-25T09:00:00.000Z' } });
     expect(await screen.findByRole('heading', { name: /Closed account/ })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(adminCustomerMessages.closedNotice);
+  });
+
+  it("shows the tier, the limits with the raise and today's usage, and lets an admin raise the limit", async () => {
+    const { user } = renderCustomer('admin');
+    const panel = (await screen.findByRole('heading', { name: /Verification and limits/ })).closest('section') as HTMLElement;
+    await waitFor(() => expect(within(panel).getByText('Tier 0 · E-mail verified')).toBeTruthy());
+    expect(within(panel).getByText('₦250,000.00 (raised by staff)')).toBeTruthy();
+    expect(within(panel).getByText('₦59,000.00')).toBeTruthy();
+    expect(within(panel).getByTestId('limit-raises').textContent).toContain('Known trader');
+    await user.click(within(panel).getByRole('button', { name: 'Raise limit' }));
+    expect(await screen.findByRole('dialog', { name: "Raise this customer's limit" })).toBeTruthy();
+    expect(screen.getByLabelText('Authenticator code')).toBeTruthy();
   });
 
   it('shows a reviewer the customer without the admin actions', async () => {

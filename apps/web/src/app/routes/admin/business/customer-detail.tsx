@@ -11,6 +11,7 @@ import { hasRole, useStaff } from '../../../../features/admin/auth/staff-context
 import { useCustomer } from '../../../../features/admin-business/api/get-customer';
 import { CustomerActions } from '../../../../features/admin-business/components/customer-actions';
 import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '../../../../features/admin-business/components/customer-panels';
+import { LimitsPanel } from '../../../../features/admin-business/components/limits-panel';
 import { ApiError } from '../../../../lib/admin-api';
 import '../../../../features/admin-business/components/business.css';
 import { businessPaths } from './paths';
@@ -78,6 +79,7 @@ export function CustomerDetailScreen() {
           <ProfilePanel detail={detail} />
           <MoneyPanel detail={detail} />
         </div>
+        <LimitsPanel customer={{ id: profile.id, full_name: profile.full_name }} canRaise={hasRole(staff, 'admin')} />
         <SalesTable sales={detail.sales} saleHref={businessPaths.sale} />
         <div className="biz-grid-2">
           <BillOrdersTable orders={detail.bill_orders} />

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Bell } from 'lucide-react';
-import { fetchMessages, firstWord } from '@wise/shared';
+import { fetchMessages, firstWord, VERIFICATION_PATH } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -27,7 +27,7 @@ const serviceLinks = {
   earn: paths.earn,
   more: paths.more,
 };
-const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_bank_details: paths.updateBank };
+const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_bank_details: paths.updateBank, verify_identity: VERIFICATION_PATH };
 
 /** Home dashboard (docs/product.md §1). */
 export function DashboardRoute() {

@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
+import { SellingLimit } from '../../../../features/profile/components/selling-limit';
 import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../../../../components/ui/list.css';
@@ -108,6 +109,7 @@ export function ProfileRoute() {
         </span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
+      <SellingLimit />
 
       <section aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { saleErrorCodes, saleMessages } from '@wise/shared';
+import { limitErrorCodes, payoutLimitMessage, saleErrorCodes, saleMessages, VERIFICATION_PATH } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { FakeXhr } from '../../../../testing/fake-xhr';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -200,6 +200,24 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     (requests[0] as FakeXhr).respond(409, { error: saleMessages.cardCodeUsed, code: saleErrorCodes.cardCodeUsed, fields: { card_code: saleMessages.cardCodeUsed } });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText(saleMessages.cardCodeUsed)).toBeTruthy();
+  });
+
+  it('says the payout limit, what is left today and the way up when the sale would pass it (409 PAYOUT_LIMIT_EXCEEDED)', async () => {
+    const { user, requests } = openSellForm();
+    await user.selectOptions(await screen.findByLabelText('Sub-category'), physical.id);
+    await user.type(screen.getByLabelText('Amount ($)'), '60');
+    await attach(photo('card.jpg'));
+    await thumbnailsReady(1);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const message = payoutLimitMessage('daily', 10_000_000, 4_100_000, 0);
+    (requests[0] as FakeXhr).respond(409, { error: message, code: limitErrorCodes.exceeded, meta: { limit: 'daily', limit_kobo: 10_000_000, remaining_kobo: 4_100_000, tier: 0 } });
+    const notice = await screen.findByTestId('payout-limit');
+    expect(notice.textContent).toBe('Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.');
+    expect(within(notice).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(VERIFICATION_PATH);
+    // The error toast (docs/product.md §8) carries the same words.
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(screen.queryByText(saleMessages.submitFailed)).toBeNull();
   });
 
   it('sends a customer without bank details to the confirm step, which asks for them first', async () => {

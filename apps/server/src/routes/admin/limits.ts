@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminCustomerLimitsSchema, customerIdParamsSchema, raiseCustomerLimitSchema } from '@wise/shared/admin';
+import type { RouteContext } from '../../context';
+import { getAdminCustomerLimits, raiseCustomerLimit } from '../../domain/limits/limits';
+import { verifyStaffConfirmation } from '../../domain/staff/confirm';
+import { currentStaff } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['admin: customers'];
+
+/**
+ * A customer's verification tier and payout limits (README, "Verification tiers and limits"): any
+ * staff member reads them; an admin raises one customer's limit with the authenticator code and a
+ * note (a stolen staff cookie alone raises nothing), audited in the raise's transaction.
+ */
+export const adminLimitRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  const confirmDeps = { db, clock, secret: ctx.config.sessionSecret };
+
+  app.get(
+    '/:id/limits',
+    {
+      config: { staff: 'reviewer' },
+      schema: {
+        tags,
+        summary: "A customer's tier, payout limits, today's and total usage, and every raise",
+        params: customerIdParamsSchema,
+        response: { 200: adminCustomerLimitsSchema, ...errorResponses },
+      },
+    },
+    async (request) => getAdminCustomerLimits(db, clock, request.params.id),
+  );
+
+  app.post(
+    '/:id/limits',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        tags,
+        summary: "Raise one customer's daily limit (and the total before verification) with a note (authenticator code required)",
+        params: customerIdParamsSchema,
+        body: raiseCustomerLimitSchema,
+        response: { 200: adminCustomerLimitsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = currentStaff(request);
+      await getAdminCustomerLimits(db, clock, request.params.id);
+      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
+      const { confirm_code: _code, ...input } = request.body;
+      return raiseCustomerLimit(db, clock, { staff, ip: request.ip }, request.params.id, input);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { payoutLimitsSchema } from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { getPayoutLimits } from '../../domain/limits/limits';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+/**
+ * GET /api/profile/limits: the session's customer's verification tier, daily payout limit and what
+ * of it is used today (README, "Verification tiers and limits"). Registered beside the profile routes.
+ */
+export const limitRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The customer's verification tier, daily payout limit and today's usage (and the total before verification at tier 0)",
+        response: { 200: payoutLimitsSchema, ...errorResponses },
+      },
+    },
+    async (request) => getPayoutLimits(db, clock, currentUser(request).id),
+  );
+};

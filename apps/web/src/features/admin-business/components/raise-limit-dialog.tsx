@@ -1,0 +1,104 @@
+import { ShieldCheck } from 'lucide-react';
+import { limitStaffTexts, PAYOUT_LIMIT_NOTE_MAX } from '@wise/shared';
+import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '../../../components/admin/dialog';
+import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { Button } from '../../../components/ui/button';
+import { toastSuccess } from '../../../components/ui/toast';
+import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useRaiseCustomerLimit } from '../api/customer-limits';
+import { raiseLimitFormSchema } from '../form-schemas';
+
+interface RaiseLimitDialogProps {
+  customer: { id: string; full_name: string };
+  /** Whether the customer is at tier 0 (the total before verification applies). */
+  tierZero: boolean;
+  onClose: () => void;
+}
+
+/**
+ * An admin raises one customer's daily payout limit (and, at tier 0, the total before
+ * verification): the amounts, the note kept with the raise and in the audit log, and the code.
+ */
+export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDialogProps) {
+  const raise = useRaiseCustomerLimit();
+  const form = useZodForm(raiseLimitFormSchema, { daily_limit_naira: '', total_limit_naira: '', note: '', confirm_code: '' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    raise.mutate(
+      {
+        id: customer.id,
+        daily_limit_naira: Number(values.daily_limit_naira),
+        ...(values.total_limit_naira ? { total_limit_naira: Number(values.total_limit_naira) } : {}),
+        note: values.note,
+        confirm_code: values.confirm_code,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(limitStaffTexts.saved);
+          onClose();
+        },
+        onError: (error) => {
+          applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
+          if (hasErrorCode(error, CONFIRMATION_INVALID)) {
+            form.setValue('confirm_code', '');
+            form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
+            return;
+          }
+          form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
+        },
+      },
+    ),
+  );
+  const codeField = form.field('confirm_code');
+  return (
+    <Dialog open onClose={onClose} title={limitStaffTexts.raiseTitle} description={`${customer.full_name}. ${limitStaffTexts.raiseHint}`} busy={raise.isPending}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <FormField label={limitStaffTexts.dailyField} inputMode="numeric" error={errors.daily_limit_naira?.message} {...form.field('daily_limit_naira')} />
+        {tierZero ? (
+          <FormField label={limitStaffTexts.totalField} inputMode="numeric" hint="Leave empty to keep it" error={errors.total_limit_naira?.message} {...form.field('total_limit_naira')} />
+        ) : null}
+        <FormTextArea
+          label={limitStaffTexts.noteField}
+          rows={3}
+          maxLength={PAYOUT_LIMIT_NOTE_MAX}
+          placeholder="e.g. Long-standing trader, documents checked by phone"
+          hint="Kept with the raise and in the audit log"
+          error={errors.note?.message}
+          {...form.field('note')}
+        />
+        <FormField
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="000000"
+          maxLength={6}
+          className="admin-code-input"
+          hint="The 6-digit code your authenticator app shows now"
+          leading={<ShieldCheck size={18} />}
+          error={errors.confirm_code?.message}
+          {...codeField}
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
+            void codeField.onChange(event);
+          }}
+        />
+        {errors.root?.message ? (
+          <p className="admin-alert" role="alert">
+            {errors.root.message}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={raise.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={raise.isPending} busyLabel="Saving...">
+            {limitStaffTexts.raise}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
