@@ -3,6 +3,7 @@
  * the verification screens do not download zod before they are used (the JavaScript budgets,
  * docs/PERFORMANCE.md). identity.ts re-exports all of it: import from '@wise/shared'.
  */
+import { tierTexts, type KycTier } from './limits';
 import { canonicalName, nameTokens } from './name-match';
 
 /** A BVN and a NIN are both 11 digits. */
@@ -15,14 +16,11 @@ export const IDENTITY_ATTEMPTS_PER_DAY = 5;
 export const IDENTITY_CHECK_OUTCOMES = ['verified', 'mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
 export type IdentityCheckOutcome = (typeof IDENTITY_CHECK_OUTCOMES)[number];
 
-export const KYC_TIERS = [0, 1, 2] as const;
-export type KycTier = (typeof KYC_TIERS)[number];
-
 /** Each tier's name and how it is reached; the payout limits per tier are shown where they are set. */
 export const kycTierTexts: Readonly<Record<KycTier, { name: string; how: string; allows: string }>> = {
-  0: { name: 'Tier 0 · Basic', how: 'Your e-mail address is verified', allows: 'Sell with the starting payout limits' },
-  1: { name: 'Tier 1 · Verified', how: 'Your BVN or NIN matches your profile', allows: 'Higher payout limits' },
-  2: { name: 'Tier 2 · Fully verified', how: 'Your ID document and a selfie were approved', allows: 'The highest payout limits' },
+  0: { name: `${tierTexts.names[0]} · Basic`, how: 'Your e-mail address is verified', allows: 'Sell with the starting payout limits' },
+  1: { name: `${tierTexts.names[1]} · Verified`, how: 'Your BVN or NIN matches your profile', allows: 'Higher payout limits' },
+  2: { name: `${tierTexts.names[2]} · Fully verified`, how: 'Your ID document and a selfie were approved', allows: 'The highest payout limits' },
 };
 
 export const identityKindLabels: Readonly<Record<IdentityNumberKind, { short: string; long: string; hint: string }>> = {
