@@ -18,6 +18,7 @@ import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
 import { pushJobs } from './domain/push/jobs';
 import { alertSettings, operationsJobs } from './domain/operations/jobs';
+import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
 
 async function main() {
@@ -85,7 +86,9 @@ async function main() {
   if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
   // The daily reconciliation with Paystack and the bill services, and the bill wallet's balance.
   const reconciliation = reconciliationJobs({ clock: systemClock, payouts: providers.payouts, airtime: providers.airtime, bills: providers.bills, ...reconciliationSettings(config) });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation]);
+  // Tier 2: the provider's document + selfie check after a submission, and the images' retention clean-up.
+  const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, identity]);
   worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---

@@ -18,3 +18,4 @@ export * from './broadcast';
 export * from './audit';
 export * from './reconciliation';
 export * from './desk';
+export * from './identity';

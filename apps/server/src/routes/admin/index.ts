@@ -10,6 +10,7 @@ import { adminCryptoRoutes } from './crypto';
 import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
 import { adminExportRoutes } from './exports';
+import { adminIdentityRoutes } from './identity';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
@@ -32,4 +33,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });
   await app.register(adminExportRoutes, { prefix: '/exports', ctx });
+  await app.register(adminIdentityRoutes, { prefix: '/identity-documents', ctx });
 }
