@@ -40,6 +40,7 @@ export const paths = {
   profileDob: '/profile/modifydob',
   verification: '/profile/verification',
   verificationNumber: '/profile/verification/identitynumber',
+  verificationDocument: '/profile/verification/document',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',
   rewardsSuccess: '/rewards/success',
