@@ -186,6 +186,8 @@ const envSchema = z
     DOJAH_SECRET_KEY: optionalText,
     DOJAH_BASE_URL: z.url().default('https://api.dojah.io'),
     IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    // Days after a staff decision before a Tier 2 request's ID and selfie images are deleted (README, "Identity verification").
+    KYC_IMAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
     // Payouts (docs/decisions.md §5.3): Paystack transfers when its secret key is set, the offline sandbox

@@ -19,6 +19,7 @@ import { payoutJobs } from './domain/payouts/jobs';
 import { payoutSettings } from './domain/payouts/settings';
 import { pushJobs } from './domain/push/jobs';
 import { alertSettings, operationsJobs } from './domain/operations/jobs';
+import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
 
 async function main() {
@@ -88,7 +89,9 @@ async function main() {
   const reconciliation = reconciliationJobs({ clock: systemClock, payouts: providers.payouts, airtime: providers.airtime, bills: providers.bills, ...reconciliationSettings(config) });
   // "Download my data": the export is built, sealed and its one-time link e-mailed.
   const dataRights = dataRightsJobs({ messenger: providers.messenger, appUrl: config.appUrl, clock: systemClock });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights]);
+  // Tier 2: the provider's document + selfie check after a submission, and the images' retention clean-up.
+  const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity]);
   worker.current = jobWorker;
   jobWorker.start();
   // --- end background jobs ---

@@ -40,6 +40,7 @@ const catalogueParams: Record<string, string[]> = {
   code: ['058'],
   position: ['1'],
   kind: ['sales', 'payouts', 'bill_orders'],
+  side: ['front', 'back', 'selfie'],
 };
 /** Query parameters that name a resource get A's values; the others name none. */
 const resourceQueryParams = (): Record<string, string> => ({

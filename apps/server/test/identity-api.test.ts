@@ -45,7 +45,7 @@ describe('Tier 1 in the sandbox', () => {
   it('verifies BVN 22222222222 as the customer and raises the tier, keeping the number only hashed, sealed and as its last four digits', async () => {
     const user = await customer();
     await addBankDetails(t, user);
-    expect(await statusOf(user)).toEqual({ tier: 0, number: null, needs_date_of_birth: false, attempts_left: IDENTITY_ATTEMPTS_PER_DAY });
+    expect(await statusOf(user)).toEqual({ tier: 0, number: null, needs_date_of_birth: false, attempts_left: IDENTITY_ATTEMPTS_PER_DAY, document: null });
     const result = await outcomeOf(user, 'bvn', '22222222222');
     expect(result).toEqual({ outcome: 'verified', message: identityMessages.verified, tier: 1, attempts_left: IDENTITY_ATTEMPTS_PER_DAY - 1 });
     const status = await statusOf(user);

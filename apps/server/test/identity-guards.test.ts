@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
+import { insertStaff } from './support/payouts';
 import { createCustomer } from './support/users';
 
 /**
  * What the database refuses about identity verification on its own (0029_identity_verification.sql),
  * with raw SQL so no application bug gets past it: the tier rises only with a verified record, a
  * number verifies one account, a verified record carries its sealed number, and the trail of
- * attempts is never changed or deleted while its customer exists.
+ * attempts is never changed or deleted while its customer exists. Tier 2 (0031_identity_documents.sql):
+ * the tier needs an approved document review, one open request per customer, a decision is final
+ * and images are deleted only after it.
  */
 
 let t: TestApp;
@@ -69,5 +72,31 @@ describe('identity verification in the database', () => {
     await t.database.exec(`DELETE FROM users WHERE id = '${user.id}';`);
     const rows = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM identity_checks WHERE user_id = $1`, [user.id]);
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('raises the tier to 2 only with an approved document review, and keeps a decision final', async () => {
+    const user = await createCustomer(t);
+    const staff = await insertStaff(t.database);
+    const review = (status = 'pending') =>
+      status === 'pending'
+        ? `INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ('${user.id}', 'identity/a.webp', 'identity/b.webp', 'identity/c.webp');`
+        : `INSERT INTO identity_document_reviews (user_id, status, front_key, back_key, selfie_key, reviewed_by, reviewed_at, reject_reason)
+           VALUES ('${user.id}', '${status}', 'identity/a.webp', 'identity/b.webp', 'identity/c.webp', '${staff.id}', now(), ${status === 'rejected' ? "'Blurred'" : 'NULL'});`;
+    await t.database.exec(`${check(user.id, '9'.repeat(64))} UPDATE users SET kyc_tier = 1 WHERE id = '${user.id}';`);
+    expect(await refusalOf(t.database, `${review('rejected')} UPDATE users SET kyc_tier = 2 WHERE id = '${user.id}';`)).toMatch(/tier 2 needs an approved ID document review/);
+    expect(await refusalOf(t.database, `${review()} UPDATE users SET kyc_tier = 2 WHERE id = '${user.id}';`)).toMatch(/tier 2 needs an approved ID document review/);
+    // One open request per customer; a rejection carries its reason; images stay while pending.
+    expect(await refusalOf(t.database, `${review()} ${review()}`)).toMatch(/identity_document_reviews_open_key/);
+    expect(await refusalOf(t.database, review('rejected').replace("'Blurred'", 'NULL'))).toMatch(/identity_document_reviews_decision_shape/);
+    expect(
+      await refusalOf(t.database, `${review()} UPDATE identity_document_reviews SET front_key = NULL, back_key = NULL, selfie_key = NULL, images_deleted_at = now() WHERE user_id = '${user.id}';`),
+    ).toMatch(/identity_document_reviews_images_kept_while_pending/);
+
+    await t.database.exec(`${review('approved')} UPDATE users SET kyc_tier = 2 WHERE id = '${user.id}';`);
+    expect(await refusalOf(t.database, `UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'x' WHERE user_id = '${user.id}';`)).toMatch(/decided request is never changed/);
+    await t.database.exec(`UPDATE identity_document_reviews SET front_key = NULL, back_key = NULL, selfie_key = NULL, images_deleted_at = now() WHERE user_id = '${user.id}';`);
+    expect(
+      await refusalOf(t.database, `UPDATE identity_document_reviews SET front_key = 'identity/a.webp', back_key = 'identity/b.webp', selfie_key = 'identity/c.webp', images_deleted_at = NULL WHERE user_id = '${user.id}';`),
+    ).toMatch(/deleted images never come back/);
   });
 });

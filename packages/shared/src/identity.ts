@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from './fields';
-import { IDENTITY_CHECK_OUTCOMES, IDENTITY_NUMBER_KINDS, IDENTITY_NUMBER_LENGTH, identityMessages as m } from './plain/identity';
+import { DOCUMENT_REVIEW_STATUSES, IDENTITY_CHECK_OUTCOMES, IDENTITY_NUMBER_KINDS, IDENTITY_NUMBER_LENGTH, identityMessages as m } from './plain/identity';
 
 export * from './plain/identity';
 
@@ -14,6 +14,17 @@ export const identityNumberSchema = z.strictObject({
 });
 export type IdentityNumberInput = z.infer<typeof identityNumberSchema>;
 
+/** The customer's latest Tier 2 request, as they see it (never its images or the provider's verdict). */
+export const documentReviewStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(DOCUMENT_REVIEW_STATUSES),
+  submitted_at: z.string(),
+  decided_at: z.string().nullable(),
+  /** The reviewer's reason, for a rejected request. */
+  reject_reason: z.string().nullable(),
+});
+export type DocumentReviewStatusView = z.infer<typeof documentReviewStatusSchema>;
+
 /** GET /api/profile/verification: where the customer stands. */
 export const verificationStatusSchema = z.object({
   tier: z.number().int().min(0).max(2),
@@ -23,6 +34,8 @@ export const verificationStatusSchema = z.object({
   needs_date_of_birth: z.boolean(),
   /** Look-ups left in the current 24 hours. */
   attempts_left: z.number().int().min(0),
+  /** The latest Tier 2 request (ID document and selfie), if any. */
+  document: documentReviewStatusSchema.nullable(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
@@ -34,3 +47,7 @@ export const identityCheckResultSchema = z.object({
   attempts_left: z.number().int().min(0),
 });
 export type IdentityCheckResult = z.infer<typeof identityCheckResultSchema>;
+
+/** POST /api/profile/verification/document's answer. */
+export const documentSubmitResultSchema = z.object({ message: z.string(), document: documentReviewStatusSchema });
+export type DocumentSubmitResult = z.infer<typeof documentSubmitResultSchema>;

@@ -112,6 +112,7 @@ const authenticatedRoutes: RouteObject[] = [
         [paths.profileDob, screen(() => import('./routes/app/profile/modify-dob'), 'ModifyDateOfBirthRoute')],
         [paths.verification, screen(() => import('./routes/app/profile/verification'), 'VerificationRoute')],
         [paths.verificationNumber, screen(() => import('./routes/app/profile/verification-number'), 'VerificationNumberRoute')],
+        [paths.verificationDocument, screen(() => import('./routes/app/profile/verification-document'), 'VerificationDocumentRoute')],
         [paths.profileSuccess, screen(() => import('./routes/app/profile/profile-success'), 'ProfileSuccessRoute')],
         [paths.profileData, screen(() => import('./routes/app/profile/data-export'), 'DataExportRoute')],
         [paths.profileDataDownload, screen(() => import('./routes/app/profile/data-download'), 'DataDownloadRoute')],

@@ -44,6 +44,7 @@ export const paths = {
   profileData: '/profile/data',
   profileDataDownload: '/profile/data/download',
   profileClose: '/profile/close',
+  verificationDocument: '/profile/verification/document',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',
   rewardsSuccess: '/rewards/success',

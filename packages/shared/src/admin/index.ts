@@ -19,3 +19,4 @@ export * from './audit';
 export * from './reconciliation';
 export * from './desk';
 export * from './limits';
+export * from './identity';

@@ -145,3 +145,66 @@ export function normaliseBirthDate(value: string): string | undefined {
   }
   return undefined;
 }
+
+/* ---------- Tier 2: ID document and selfie, reviewed by staff ---------- */
+
+/** The three pictures of a Tier 2 request, in the order the form asks for them. */
+export const DOCUMENT_IMAGE_SIDES = ['front', 'back', 'selfie'] as const;
+export type DocumentImageSide = (typeof DOCUMENT_IMAGE_SIDES)[number];
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DocumentReviewStatus = (typeof DOCUMENT_REVIEW_STATUSES)[number];
+/** The provider's opinion of the selfie against the document (staff decide). */
+export const DOCUMENT_VERDICTS = ['match', 'no_match', 'unavailable'] as const;
+export type DocumentVerdictKind = (typeof DOCUMENT_VERDICTS)[number];
+/** The reason a reviewer gives for a refusal, read by the customer. */
+export const DOCUMENT_REJECT_REASON_MAX = 300;
+
+export const documentMessages = {
+  tier1Required: 'Verify your BVN or NIN first: Tier 2 builds on Tier 1',
+  alreadyTier2: 'You are already on Tier 2',
+  alreadyOpen: 'Your ID is already under review. We will let you know when it is decided',
+  notMultipart: 'Send the photos of your ID and your selfie together',
+  frontRequired: 'Add a photo of the front of your ID',
+  backRequired: 'Add a photo of the back of your ID',
+  selfieRequired: 'Take a selfie',
+  unknownField: 'Only the front and back of your ID and a selfie can be sent',
+  imageTooLarge: 'This photo is too large. Take it again or choose a smaller one',
+  imageNotImage: 'This file is not a photo. Use a JPEG, PNG or WebP picture',
+  imageTooManyPixels: 'This photo is too large. Take it again at a lower resolution',
+  imageUnreadable: 'We could not read this photo. Take it again',
+  heicUnsupported: 'This photo format cannot be read here. Take it again or save it as JPEG',
+  submitted: 'Your ID is under review. We will let you know when it is decided',
+  approvedNotice: 'Your ID was approved. You are now on Tier 2 · Fully verified',
+  rejectedNotice: (reason: string) => `Your ID could not be approved: ${reason} You can send new photos from Identity verification.`,
+  reasonRequired: 'Write the reason the customer will read',
+  reasonTooLong: `Keep the reason under ${DOCUMENT_REJECT_REASON_MAX} characters`,
+  alreadyDecided: 'This request has already been decided',
+  imagesDeleted: 'These images were deleted after the retention period',
+} as const;
+
+/** The field error of a missing picture. */
+export const documentImageRequired: Readonly<Record<DocumentImageSide, string>> = {
+  front: documentMessages.frontRequired,
+  back: documentMessages.backRequired,
+  selfie: documentMessages.selfieRequired,
+};
+
+/** The Tier 2 step's own words (titles, labels, states). */
+export const documentScreenTexts = {
+  startTier2: 'Verify with your ID and a selfie',
+  title: 'Verify with your ID',
+  intro:
+    'Photograph the front and back of your national ID card, driver’s licence, voter’s card or international passport, then take a selfie. Staff compare your face with the photo on the ID. Only Wise staff ever see these pictures.',
+  labels: { front: 'Front of your ID', back: 'Back of your ID', selfie: 'Your selfie' } as Readonly<Record<DocumentImageSide, string>>,
+  take: { front: 'Photograph the front', back: 'Photograph the back', selfie: 'Take a selfie' } as Readonly<Record<DocumentImageSide, string>>,
+  retake: 'Take again',
+  submit: 'Send for review',
+  submitting: (percent: number) => `Sending... ${percent}%`,
+  submitFailed: 'Could not send your photos. Please try again',
+  pendingTitle: 'Your ID is under review',
+  pendingBody: 'We usually decide within one working day. We will send you a notification.',
+  rejectedTitle: 'Your ID was not approved',
+  rejectedReason: (reason: string) => `Reason: ${reason}`,
+  tryAgain: 'Send new photos',
+  tier1First: 'Verify your BVN or NIN first to reach Tier 2.',
+} as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { staff } from './admin';
 import { users } from './auth';
 
 /** Which number a Tier 1 check looked up (shared IDENTITY_NUMBER_KINDS). */
@@ -33,5 +34,43 @@ export const identityChecks = pgTable(
     uniqueIndex('identity_checks_number_key').on(t.kind, t.numberHash).where(sql`outcome = 'verified'`),
     uniqueIndex('identity_checks_verified_user_key').on(t.userId).where(sql`outcome = 'verified'`),
     index('identity_checks_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** A Tier 2 request's state, the provider's verdict on it (shared DOCUMENT_REVIEW_STATUSES, DOCUMENT_VERDICTS). */
+export const documentReviewStatuses = ['pending', 'approved', 'rejected'] as const;
+export const documentVerdicts = ['match', 'no_match', 'unavailable'] as const;
+
+/**
+ * Tier 2 requests: ID front, back and selfie in the file store, the provider's verdict, the staff
+ * decision (0031_identity_documents.sql). One pending per customer; a decision is final.
+ */
+export const identityDocumentReviews = pgTable(
+  'identity_document_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: documentReviewStatuses }).notNull().default('pending'),
+    frontKey: text('front_key'),
+    backKey: text('back_key'),
+    selfieKey: text('selfie_key'),
+    imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
+    verdict: text('verdict', { enum: documentVerdicts }),
+    verdictScore: integer('verdict_score'),
+    verdictSummary: text('verdict_summary'),
+    verdictProvider: text('verdict_provider'),
+    verdictAt: timestamp('verdict_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => staff.id, { onDelete: 'restrict' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_document_reviews_open_key').on(t.userId).where(sql`status = 'pending'`),
+    index('identity_document_reviews_user_idx').on(t.userId, t.createdAt.desc()),
+    index('identity_document_reviews_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('identity_document_reviews_retention_idx').on(t.reviewedAt).where(sql`images_deleted_at IS NULL AND status <> 'pending'`),
   ],
 );

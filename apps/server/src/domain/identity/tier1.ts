@@ -20,6 +20,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { IdentityProviderError, type IdentityProvider } from '../../providers/identity/index';
 import type { CardCodeKeyring } from '../sales/card-codes';
 import { DomainError, notFound, rateLimited } from '../errors';
+import { latestDocumentReview } from './tier2';
 import { identityNumberHash, identityNumberHashes, sealIdentityNumber } from './numbers';
 
 export interface IdentityDeps {
@@ -55,6 +56,7 @@ export async function verificationStatus(db: Db, clock: Clock, userId: string): 
     number: verified ? { kind: verified.kind, last4: verified.last4, verified_at: verified.at.toISOString() } : null,
     needs_date_of_birth: !user.dob,
     attempts_left: Math.max(0, IDENTITY_ATTEMPTS_PER_DAY - (await attemptsToday(db, clock, userId))),
+    document: await latestDocumentReview(db, userId),
   };
 }
 

@@ -11,6 +11,7 @@ import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
 import { adminExportRoutes } from './exports';
 import { adminLimitRoutes } from './limits';
+import { adminIdentityRoutes } from './identity';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
@@ -34,4 +35,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });
   await app.register(adminExportRoutes, { prefix: '/exports', ctx });
+  await app.register(adminIdentityRoutes, { prefix: '/identity-documents', ctx });
 }

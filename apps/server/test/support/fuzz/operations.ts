@@ -9,6 +9,8 @@ export type Caller = 'anyone' | 'customer' | 'reviewer' | 'admin';
 /** The multipart form of an upload route (the OpenAPI document only describes it in words). */
 export interface MultipartForm {
   fileField: string;
+  /** A form with one file in each of several fields (Tier 2: front, back, selfie). */
+  otherFileFields?: string[];
   maxFiles: number;
   fields?: JsonSchema;
 }
@@ -45,6 +47,7 @@ const multipartForms: Record<string, MultipartForm> = {
   'POST /api/giftcards/sales': { fileField: 'images', maxFiles: 10, fields: textFields(giftCardSaleFieldsSchema) },
   'POST /api/crypto/sales/': { fileField: 'screenshot', maxFiles: 1, fields: textFields(cryptoSaleFieldsSchema) },
   'POST /api/admin/giftcards/{id}/image': { fileField: 'image', maxFiles: 1 },
+  'POST /api/profile/verification/document': { fileField: 'front', otherFileFields: ['back', 'selfie'], maxFiles: 3 },
 };
 
 interface OpenApiOperation {

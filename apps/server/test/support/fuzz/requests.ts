@@ -106,7 +106,7 @@ function multipartArbitrary(form: MultipartForm, known: KnownValues, samples: Up
     { weight: 1, arbitrary: fc.constant(Buffer.alloc(6 * 1024 * 1024 + 1, 0xff)) },
   );
   const file: fc.Arbitrary<FilePart> = fc.record({
-    field: fc.oneof({ weight: 6, arbitrary: fc.constant(form.fileField) }, { weight: 1, arbitrary: fc.constantFrom('file', 'images[]', 'photo', 'image', 'screenshot', '') }),
+    field: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(form.fileField, ...(form.otherFileFields ?? [])) }, { weight: 1, arbitrary: fc.constantFrom('file', 'images[]', 'photo', 'image', 'screenshot', '') }),
     filename: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('card.jpg', 'p.png') }, { weight: 1, arbitrary: fc.oneof(payloadText, nastyText).map((s) => s.replace(/["\r\n]/g, '_')) }),
     contentType: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream', 'text/html'),
     data: fileData,

@@ -27,13 +27,15 @@ interface ImagePickerProps {
   disabled?: boolean;
   /** Lets browser tests attach files to the hidden input. */
   inputTestId?: string;
+  /** Opens the camera straight away on phones: 'environment' (the back camera) or 'user' (a selfie). */
+  capture?: 'user' | 'environment';
 }
 
 /**
  * Attach several pictures: thumbnails with a remove button each, and a tile that opens the
  * camera or gallery. What a picture may be is the caller's rule; this only shows and reports.
  */
-export function ImagePicker({ label, items, max, accept, onPick, onRemove, error, hint, disabled, inputTestId }: ImagePickerProps) {
+export function ImagePicker({ label, items, max, accept, onPick, onRemove, error, hint, disabled, inputTestId, capture }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const messageId = useId();
@@ -79,6 +81,7 @@ export function ImagePicker({ label, items, max, accept, onPick, onRemove, error
         ref={input}
         type="file"
         accept={accept}
+        capture={capture}
         multiple={max > 1}
         className="visually-hidden"
         tabIndex={-1}

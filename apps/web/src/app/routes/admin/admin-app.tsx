@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Bitcoin, ClipboardCheck, CreditCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
-import { staffErrorCodes } from '@wise/shared/admin';
+import { Bitcoin, ClipboardCheck, CreditCard, IdCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
+import { documentReviewTexts, staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { staffAuthKeys } from '../../../features/admin/auth/api/keys';
@@ -30,6 +30,7 @@ const AdminSaleRoute = screen(() => import('./sale-detail'), 'AdminSaleRoute');
 const AdminAuditRoute = screen(() => import('./audit'), 'AdminAuditRoute');
 const AdminReconciliationRoute = screen(() => import('./reconciliation'), 'AdminReconciliationRoute');
 const AdminStaffRoute = screen(() => import('./staff'), 'AdminStaffRoute');
+const AdminIdentityDocumentsRoute = screen(() => import('./identity-documents'), 'AdminIdentityDocumentsRoute');
 const AdminNotFoundRoute = screen(() => import('./not-found'), 'AdminNotFoundRoute');
 
 /**
@@ -84,6 +85,7 @@ const nav: AdminNavSection[] = [
     items: [
       { to: adminPaths.root, label: 'Dashboard', icon: <LayoutDashboard size={18} aria-hidden="true" />, role: 'reviewer', end: true },
       { to: adminPaths.sales, label: 'Review queue', icon: <ClipboardCheck size={18} aria-hidden="true" />, role: 'reviewer' },
+      { to: adminPaths.identityDocuments, label: documentReviewTexts.navLabel, icon: <IdCard size={18} aria-hidden="true" />, role: 'reviewer' },
     ],
   },
   {
@@ -150,6 +152,7 @@ export function AdminApp() {
               <Route index element={<AdminDashboardRoute />} />
               <Route path="sales" element={<AdminSalesRoute />} />
               <Route path="sales/:id" element={<AdminSaleRoute />} />
+              <Route path="identity-documents" element={<AdminIdentityDocumentsRoute />} />
               <Route
                 path="reconciliation"
                 element={

@@ -9,6 +9,7 @@ export const adminPaths = {
   sale: (id: string) => `/admin/sales/${id}`,
   audit: '/admin/audit',
   reconciliation: '/admin/reconciliation',
+  identityDocuments: '/admin/identity-documents',
   staff: '/admin/staff',
 } as const;
 

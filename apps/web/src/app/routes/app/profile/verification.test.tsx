@@ -1,19 +1,31 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { identityMessages, identityScreenTexts, kycTierTexts, profileMessages } from '@wise/shared';
+import { documentMessages, documentScreenTexts, identityMessages, identityScreenTexts, kycTierTexts, profileMessages } from '@wise/shared';
 import { paths } from '../../../../config/paths';
+import { FakeXhr } from '../../../../testing/fake-xhr';
 import { renderRoutes, requestBody, stubFetch } from '../../../../testing/render';
 import { VerificationRoute } from './verification';
+import { VerificationDocumentRoute } from './verification-document';
 import { VerificationNumberRoute } from './verification-number';
 
 const routes = [
   { path: paths.verification, Component: VerificationRoute },
   { path: paths.verificationNumber, Component: VerificationNumberRoute },
+  { path: paths.verificationDocument, Component: VerificationDocumentRoute },
 ];
+const tier1 = { tier: 1, number: { kind: 'bvn', last4: '2222', verified_at: '2026-11-20T09:00:00.000Z' } };
+const documentRow = (status: string, reason: string | null = null) => ({
+  id: '3f1c6c1e-8a4e-4a57-9d7e-0b6a2c1d9e10',
+  status,
+  submitted_at: '2026-11-21T09:00:00.000Z',
+  decided_at: status === 'pending' ? null : '2026-11-21T12:00:00.000Z',
+  reject_reason: reason,
+});
 
 const status = (over: Record<string, unknown> = {}) => ({
   status: 200,
-  body: { tier: 0, number: null, needs_date_of_birth: false, attempts_left: 5, ...over },
+  body: { tier: 0, number: null, needs_date_of_birth: false, attempts_left: 5, document: null, ...over },
 });
 const outcome = (name: string, message: string, tier = 0, attemptsLeft = 4) => ({ status: 200, body: { outcome: name, message, tier, attempts_left: attemptsLeft } });
 
@@ -84,5 +96,66 @@ describe('/profile/verification/identitynumber', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByLabelText('Your BVN')).toBeTruthy();
     expect(fetch.mock.calls[1]?.[0]).toBe('/api/profile/date-of-birth');
+  });
+});
+
+describe('Tier 2: ID document and selfie', () => {
+  it('offers Tier 2 to a Tier 1 customer, shows a request under review, and a refusal with its reason and a new try', async () => {
+    stubFetch(status(tier1));
+    const first = renderRoutes(routes, { path: paths.verification });
+    expect((await screen.findByRole('link', { name: documentScreenTexts.startTier2 })).getAttribute('href')).toBe(paths.verificationDocument);
+    first.unmount();
+
+    stubFetch(status({ ...tier1, document: documentRow('pending') }));
+    const second = renderRoutes(routes, { path: paths.verification });
+    expect((await screen.findByTestId('document-status')).textContent).toContain(documentScreenTexts.pendingTitle);
+    expect(screen.queryByRole('link', { name: documentScreenTexts.startTier2 })).toBeNull();
+    second.unmount();
+
+    stubFetch(status({ ...tier1, document: documentRow('rejected', 'The photo is blurred') }));
+    renderRoutes(routes, { path: paths.verification });
+    expect((await screen.findByTestId('document-status')).textContent).toContain(documentScreenTexts.rejectedReason('The photo is blurred'));
+    expect(screen.getByRole('link', { name: documentScreenTexts.tryAgain }).getAttribute('href')).toBe(paths.verificationDocument);
+  });
+
+  it('tells a Tier 0 customer to verify the BVN or NIN first', async () => {
+    stubFetch(status());
+    renderRoutes(routes, { path: paths.verificationDocument });
+    expect(await screen.findByText(documentScreenTexts.tier1First)).toBeTruthy();
+    expect(screen.queryByTestId('document-front-input')).toBeNull();
+  });
+
+  it('asks for every picture, opens the right camera, and sends the three together with progress', async () => {
+    const requests = FakeXhr.install();
+    stubFetch(status(tier1), status({ ...tier1, document: documentRow('pending') }));
+    const { user } = renderRoutes(routes, { path: paths.verificationDocument });
+    const frontInput = await screen.findByTestId('document-front-input');
+    expect(frontInput.getAttribute('capture')).toBe('environment');
+    expect(screen.getByTestId('document-back-input').getAttribute('capture')).toBe('environment');
+    expect(screen.getByTestId('document-selfie-input').getAttribute('capture')).toBe('user');
+
+    await user.click(screen.getByRole('button', { name: documentScreenTexts.submit }));
+    expect(await screen.findByText(documentMessages.frontRequired)).toBeTruthy();
+    expect(screen.getByText(documentMessages.backRequired)).toBeTruthy();
+    expect(screen.getByText(documentMessages.selfieRequired)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+
+    const upload = userEvent.setup({ applyAccept: false });
+    const photo = (name: string) => new File([new Uint8Array(2048)], name, { type: 'image/jpeg' });
+    await upload.upload(frontInput, photo('front.jpg'));
+    await upload.upload(screen.getByTestId('document-back-input'), photo('back.jpg'));
+    await upload.upload(screen.getByTestId('document-selfie-input'), photo('selfie.jpg'));
+    await waitFor(() => expect(screen.queryByLabelText('Preparing image')).toBeNull());
+    await user.click(screen.getByRole('button', { name: documentScreenTexts.submit }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const sent = requests[0] as FakeXhr;
+    expect(sent.url).toBe('/api/profile/verification/document');
+    const body = sent.body as FormData;
+    expect(['front', 'back', 'selfie'].map((side) => (body.get(side) as File | null)?.name)).toEqual(['front.jpg', 'back.jpg', 'selfie.jpg']);
+    sent.progress(512, 1024);
+    expect(await screen.findByTestId('upload-progress')).toBeTruthy();
+    sent.respond(200, { message: documentMessages.submitted, document: documentRow('pending') });
+    expect(await screen.findByTestId('document-status')).toBeTruthy();
   });
 });

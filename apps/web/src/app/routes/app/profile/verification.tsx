@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { fetchMessages, identityKindLabels, identityScreenTexts as t, kycTierTexts, maskIdentityNumber, type KycTier } from '@wise/shared';
+import { documentScreenTexts, fetchMessages, identityKindLabels, identityScreenTexts as t, kycTierTexts, maskIdentityNumber, type KycTier, type VerificationStatus } from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
@@ -9,6 +9,32 @@ import { paths } from '../../../../config/paths';
 import { useVerification } from '../../../../features/verification/api/get-verification';
 import { TierList } from '../../../../features/verification/components/tier-list';
 import '../../../../features/verification/components/verification.css';
+
+/** Tier 2's state for a Tier 1 customer: start, under review, or refused with the reviewer's reason and a new try. */
+function Tier2Step({ document }: { document: VerificationStatus['document'] }) {
+  const d = documentScreenTexts;
+  if (document?.status === 'pending') {
+    return (
+      <section className="verification__document" role="status" data-testid="document-status">
+        <p className="list__title">{d.pendingTitle}</p>
+        <p>{d.pendingBody}</p>
+      </section>
+    );
+  }
+  return (
+    <>
+      {document?.status === 'rejected' ? (
+        <section className="verification__document" data-testid="document-status">
+          <p className="list__title">{d.rejectedTitle}</p>
+          {document.reject_reason ? <p>{d.rejectedReason(document.reject_reason)}</p> : null}
+        </section>
+      ) : null}
+      <div className="screen__actions">
+        <LinkButton to={paths.verificationDocument}>{document?.status === 'rejected' ? d.tryAgain : d.startTier2}</LinkButton>
+      </div>
+    </>
+  );
+}
 
 /** /profile/verification: the customer's tier, what each tier takes and allows, and the next step. */
 export function VerificationRoute() {
@@ -43,6 +69,7 @@ export function VerificationRoute() {
           ) : (
             <p className="verification__left">{t.youAreOn(kycTierTexts[status.data.tier as KycTier].name)}</p>
           )}
+          {status.data.tier === 1 ? <Tier2Step document={status.data.document} /> : null}
         </>
       )}
     </Screen>

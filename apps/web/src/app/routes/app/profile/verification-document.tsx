@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { documentMessages, documentScreenTexts as t, fetchMessages, identityScreenTexts } from '@wise/shared';
+import { LinkButton } from '../../../../components/ui/button';
+import { FetchError } from '../../../../components/ui/fetch-error';
+import { Header } from '../../../../components/ui/header';
+import { Screen, ScreenIntro } from '../../../../components/ui/screen';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { toastSuccess } from '../../../../components/ui/toast';
+import { paths } from '../../../../config/paths';
+import { useVerification } from '../../../../features/verification/api/get-verification';
+import { verificationKeys } from '../../../../features/verification/api/keys';
+import { DocumentForm } from '../../../../features/verification/components/document-form';
+import '../../../../features/verification/components/verification.css';
+
+/**
+ * /profile/verification/document: Tier 2, for Tier 1 customers without an open request. Tier 0 is
+ * sent to the BVN/NIN step first; a request under review or Tier 2 itself shows where things stand.
+ */
+export function VerificationDocumentRoute() {
+  const status = useVerification();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  let body;
+  if (status.isPending) {
+    body = (
+      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+        <Skeleton height={120} />
+        <Skeleton height={120} />
+      </div>
+    );
+  } else if (status.isError) {
+    body = <FetchError message={fetchMessages.verification} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  } else if (status.data.tier === 0) {
+    body = (
+      <>
+        <p className="verification__left">{t.tier1First}</p>
+        <div className="screen__actions">
+          <LinkButton to={paths.verificationNumber}>{identityScreenTexts.startTier1}</LinkButton>
+        </div>
+      </>
+    );
+  } else if (status.data.tier >= 2) {
+    body = <p className="verification__left">{documentMessages.alreadyTier2}</p>;
+  } else if (status.data.document?.status === 'pending') {
+    body = <p className="verification__left">{documentMessages.alreadyOpen}</p>;
+  } else {
+    body = (
+      <DocumentForm
+        onSubmitted={(result) => {
+          toastSuccess(result.message);
+          void queryClient.invalidateQueries({ queryKey: verificationKeys.all });
+          void navigate(paths.verification);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Screen header={<Header backTo={paths.verification} />}>
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { DOCUMENT_REJECT_REASON_MAX, kycTierTexts, type KycTier } from '@wise/shared';
+import { documentReviewTexts as t, rejectDocumentBodySchema, type AdminDocumentReview } from '@wise/shared/admin';
+import { Facts, Panel } from '../../../../components/admin/admin-layout';
+import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '../../../../components/admin/dialog';
+import { FormTextArea } from '../../../../components/admin/form-fields';
+import { ImageViewer } from '../../../../components/admin/image-viewer';
+import { Badge } from '../../../../components/admin/status-badge';
+import { Button } from '../../../../components/ui/button';
+import { DateTime } from '../../../../components/ui/date-time';
+import { toastError, toastSuccess } from '../../../../components/ui/toast';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { documentImageUrl, useDecideDocument, usePendingDocuments } from '../api/identity-documents';
+import './document-review-queue.css';
+
+const SIDES = ['front', 'back', 'selfie'] as const;
+
+function Verdict({ verdict }: { verdict: AdminDocumentReview['verdict'] }) {
+  if (!verdict) return <Badge tone="pending">{t.pendingVerdict}</Badge>;
+  const tone = verdict.kind === 'match' ? 'success' : verdict.kind === 'no_match' ? 'danger' : 'warning';
+  return (
+    <Badge tone={tone} title={verdict.summary ?? undefined}>
+      {t.verdictLabels[verdict.kind]}
+      {verdict.score === null ? '' : ` · ${verdict.score}%`}
+    </Badge>
+  );
+}
+
+/**
+ * The Tier 2 queue (README, "Identity verification"): each request with the Tier 1 name and date
+ * of birth and the provider's verdict; the images load only when asked for (every load is audited);
+ * approve with the authenticator code, or reject with a reason the customer reads.
+ */
+export function DocumentReviewQueue() {
+  const queue = usePendingDocuments();
+  const { approve, reject } = useDecideDocument();
+  const [shown, setShown] = useState<Set<string>>(new Set());
+  const [approving, setApproving] = useState<AdminDocumentReview | null>(null);
+  const [rejecting, setRejecting] = useState<AdminDocumentReview | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+
+  if (queue.isPending) return <p role="status">Loading…</p>;
+  if (queue.isError) return <p role="alert">Could not load the ID reviews. Try again.</p>;
+  const items = queue.data.items;
+
+  const submitReject = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!rejecting) return;
+    const parsed = rejectDocumentBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      await reject.mutateAsync({ id: rejecting.id, reason: parsed.data.reason });
+      toastSuccess(`${rejecting.customer.full_name}: ID rejected`);
+      setRejecting(null);
+    } catch (error) {
+      toastError(adminErrorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Panel title={`Waiting (${items.length})`}>
+        {items.length === 0 ? (
+          <p>{t.empty}</p>
+        ) : (
+          <ul className="admin-list">
+            {items.map((review) => (
+              <li key={review.id} className="document-review" data-testid="document-review">
+                <h3>
+                  {review.customer.full_name} · @{review.customer.username} <Verdict verdict={review.verdict} />
+                </h3>
+                <Facts
+                  rows={[
+                    ['Sent', <DateTime iso={review.submitted_at} />],
+                    ['Tier now', kycTierTexts[review.customer.tier as KycTier]?.name ?? String(review.customer.tier)],
+                    ['Name on BVN/NIN', review.verified ? review.verified.name : '—'],
+                    ['Date of birth on BVN/NIN', review.verified ? review.verified.date_of_birth : '—'],
+                    ['Provider says', review.verdict?.summary ?? t.pendingVerdict],
+                  ]}
+                />
+                {shown.has(review.id) ? (
+                  <ImageViewer label="ID document" images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))} />
+                ) : (
+                  <Button type="button" variant="secondary" onClick={() => setShown((set) => new Set(set).add(review.id))}>
+                    Show the ID and selfie (the view is logged)
+                  </Button>
+                )}
+                <div className="document-review__actions">
+                  <Button type="button" onClick={() => setApproving(review)}>
+                    {t.approve}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => {
+                      setRejecting(review);
+                      setReason('');
+                      setReasonError(undefined);
+                    }}
+                  >
+                    {t.reject}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <ConfirmCodeDialog
+        open={approving !== null}
+        onClose={() => setApproving(null)}
+        title={t.approve}
+        description={approving ? `${approving.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined}
+        confirmLabel={t.approve}
+        busyLabel="Approving..."
+        onConfirm={async (code) => {
+          if (!approving) return;
+          await approve.mutateAsync({ id: approving.id, code });
+          toastSuccess(`${approving.customer.full_name} is now on Tier 2`);
+          setApproving(null);
+        }}
+      />
+
+      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title={t.reject} description={rejecting?.customer.full_name} busy={reject.isPending}>
+        <form className="admin-form" onSubmit={(event) => void submitReject(event)} noValidate aria-label={t.reject}>
+          <FormTextArea
+            label={t.reasonLabel}
+            value={reason}
+            maxLength={DOCUMENT_REJECT_REASON_MAX}
+            error={reasonError}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(undefined);
+            }}
+          />
+          <DialogActions>
+            <Button type="button" variant="secondary" onClick={() => setRejecting(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={reject.isPending} busyLabel="Rejecting...">
+              {t.reject}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
