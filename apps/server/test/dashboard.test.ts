@@ -5,6 +5,7 @@ import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { multipartFile, photo } from './support/fake-images';
 import { createCustomer, type TestUser } from './support/users';
+import { setKycTier } from './support/tiers';
 
 let t: TestApp;
 const uploadDir = `/tmp/wise-dashboard-test-${process.pid}-${Date.now()}`;
@@ -56,7 +57,7 @@ describe('GET /api/dashboard', () => {
     await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789' }, headers: { cookie: c.cookie } });
     expect((await dashboard(c)).pending_actions).toEqual(['verify_identity']);
     // Verified (tier 1, set by the verification screens): nothing is left to do.
-    await t.database.query('UPDATE users SET kyc_tier = 1 WHERE id = $1', [c.id]);
+    await setKycTier(t.database, c.id, 1);
     expect((await dashboard(c)).pending_actions).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { addBankDetails, cardPhoto, multipartForm } from './support/sales';
+import { insertStaff } from './support/payouts';
+import { setKycTier } from './support/tiers';
 import { createCustomer, newSignup, type TestUser } from './support/users';
 
 /**
@@ -218,6 +220,31 @@ describe('Delete my account', () => {
     // The same e-mail and phone sign up again.
     const again = await post(t.app, '/api/auth/signup', { ...newSignup(), email: c.email, phone: c.phone });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('waits for an ID review to be decided, then deletes its photos and keeps the decision', async () => {
+    const c = await createCustomer(t);
+    await setKycTier(t.database, c.id, 1);
+    const [review] = await t.database.query<{ id: string }>(
+      "INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, 'identity/f.webp', 'identity/b.webp', 'identity/s.webp') RETURNING id",
+      [c.id],
+    );
+    expect((await rights(c)).close.blocked).toBe(privacyMessages.closeBlockedIdReview);
+    await confirmPassword(c);
+    expect((await post(t.app, '/api/profile/close', { confirm: true }, c.cookie)).json()).toMatchObject({ error: privacyMessages.closeBlockedIdReview });
+
+    const staff = await insertStaff(t.database, 'reviewer');
+    await t.database.query("UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'Blurred', reviewed_by = $2, reviewed_at = now() WHERE id = $1", [review?.id, staff.id]);
+    expect((await rights(c)).close.blocked).toBeNull();
+    const closed = await post(t.app, '/api/profile/close', { confirm: true }, c.cookie);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [after] = await t.database.query<{ status: string; front_key: string | null; images_deleted_at: Date | null }>(
+      'SELECT status, front_key, images_deleted_at FROM identity_document_reviews WHERE id = $1',
+      [review?.id],
+    );
+    expect(after).toMatchObject({ status: 'rejected', front_key: null });
+    expect(after?.images_deleted_at).not.toBeNull();
+    await expect(t.database.query('INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, $2, $2, $2)', [c.id, 'identity/x.webp'])).rejects.toThrow(/closed/);
   });
 
   it('the database refuses a closed account a new session', async () => {

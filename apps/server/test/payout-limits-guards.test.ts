@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { insertStaff } from './support/review';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
+import { setKycTier } from './support/tiers';
 
 /**
  * What the database refuses on its own about payout limits (0028_payout_limits.sql), whatever code
@@ -43,11 +44,11 @@ const refused = async (promise: Promise<unknown>, pattern: RegExp) => {
 async function customer(tier: number): Promise<TestUser> {
   const user = await createCustomer(t);
   await addBankDetails(t, user);
-  await t.database.query('UPDATE users SET kyc_tier = $2 WHERE id = $1', [user.id, tier]);
+  await setKycTier(t.database, user.id, tier);
   return user;
 }
 
-const setTier = (user: TestUser, tier: number) => t.database.query('UPDATE users SET kyc_tier = $2 WHERE id = $1', [user.id, tier]);
+const setTier = (user: TestUser, tier: number) => setKycTier(t.database, user.id, tier);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-limit-guards-'));

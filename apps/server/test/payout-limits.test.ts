@@ -14,6 +14,7 @@ import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, cardDetail, cardPhoto, postSale, saleFields, sellGiftCard } from './support/sales';
 import { createStaff, staffCode, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
+import { setKycTier } from './support/tiers';
 
 /**
  * Verification tiers' payout limits (README, "Verification tiers and limits"): per tier, counted
@@ -37,11 +38,11 @@ const CARD_KOBO = 59_000 * NAIRA;
 async function customer(tier = 0): Promise<TestUser> {
   const user = await createCustomer(t);
   await addBankDetails(t, user);
-  if (tier) await t.database.query('UPDATE users SET kyc_tier = $2 WHERE id = $1', [user.id, tier]);
+  if (tier) await setKycTier(t.database, user.id, tier);
   return user;
 }
 
-const setTier = (user: TestUser, tier: number) => t.database.query('UPDATE users SET kyc_tier = $2 WHERE id = $1', [user.id, tier]);
+const setTier = (user: TestUser, tier: number) => setKycTier(t.database, user.id, tier);
 
 async function trySell(user: TestUser, amount = '50') {
   const detail = await cardDetail(t, user, 'amazon');

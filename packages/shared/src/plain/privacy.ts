@@ -49,6 +49,7 @@ export const privacyMessages = {
   closeButton: 'Delete my account',
   closeBlockedSale: 'You have a sale that is still being reviewed or paid. You can delete your account once it is settled',
   closeBlockedPayout: 'You have a payout that is still on its way. You can delete your account once it is settled',
+  closeBlockedIdReview: 'Your ID documents are still being reviewed. You can delete your account once we have decided',
   closeBlockedBill: 'You have a bill payment that is still being processed. You can delete your account once it is settled',
   closed: 'Your account has been deleted',
   reauthRequiredExport: 'Please confirm your password again to download your data',

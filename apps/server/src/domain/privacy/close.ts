@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { accountClosedEmail, privacyErrorCodes, privacyMessages } from '@wise/shared';
 import type { Db } from '../../db/client';
 import {
   bankDetails,
   billOrders,
   gemHolds,
+  identityDocumentReviews,
   loginLockouts,
   notifications,
   otpCodes,
@@ -63,7 +64,16 @@ const openBill: CloseBlocker = async (db, userId) => {
   return order || hold ? privacyMessages.closeBlockedBill : null;
 };
 
-export const closeBlockers: CloseBlocker[] = [openPayout, openSale, openBill];
+const openIdReview: CloseBlocker = async (db, userId) => {
+  const [row] = await db
+    .select({ id: identityDocumentReviews.id })
+    .from(identityDocumentReviews)
+    .where(and(eq(identityDocumentReviews.userId, userId), eq(identityDocumentReviews.status, 'pending')))
+    .limit(1);
+  return row ? privacyMessages.closeBlockedIdReview : null;
+};
+
+export const closeBlockers: CloseBlocker[] = [openPayout, openSale, openBill, openIdReview];
 
 export async function closeBlockedReason(db: Db, userId: string): Promise<string | null> {
   for (const blocker of closeBlockers) {
@@ -123,7 +133,24 @@ const filesEraser: Eraser = {
   },
 };
 
-export const erasers: Eraser[] = [signInEraser, bankEraser, filesEraser];
+const idDocumentsEraser: Eraser = {
+  name: 'ID documents',
+  async erase(tx, userId) {
+    // The decided request and its verdict stay (the identity record); the ID and selfie photos go
+    // now rather than at the end of their retention time.
+    const decided = and(eq(identityDocumentReviews.userId, userId), ne(identityDocumentReviews.status, 'pending'), isNull(identityDocumentReviews.imagesDeletedAt));
+    const rows = await tx
+      .select({ front: identityDocumentReviews.frontKey, back: identityDocumentReviews.backKey, selfie: identityDocumentReviews.selfieKey })
+      .from(identityDocumentReviews)
+      .where(decided);
+    if (rows.length > 0) {
+      await tx.update(identityDocumentReviews).set({ frontKey: null, backKey: null, selfieKey: null, imagesDeletedAt: sql`now()` }).where(decided);
+    }
+    return { storageKeys: rows.flatMap((row) => [row.front, row.back, row.selfie].filter((key): key is string => key !== null)) };
+  },
+};
+
+export const erasers: Eraser[] = [signInEraser, bankEraser, filesEraser, idDocumentsEraser];
 
 export const closeErrors = {
   blocked: (reason: string) => new DomainError(privacyErrorCodes.closeBlocked, reason, 409),

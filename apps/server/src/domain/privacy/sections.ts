@@ -9,6 +9,7 @@ import {
   gemEntries,
   gemEntryLines,
   identityChecks,
+  identityDocumentReviews,
   notifications,
   payouts,
   pushSubscriptions,
@@ -239,6 +240,33 @@ const verificationSection: ExportSection = {
   },
 };
 
+/** ID document reviews: what was decided and why, the photos described, never their storage keys. */
+const documentReviewsSection: ExportSection = {
+  name: 'id_document_reviews',
+  async collect(db, userId) {
+    const rows = await db
+      .select({
+        status: identityDocumentReviews.status,
+        imagesDeletedAt: identityDocumentReviews.imagesDeletedAt,
+        verdict: identityDocumentReviews.verdict,
+        rejectReason: identityDocumentReviews.rejectReason,
+        reviewedAt: identityDocumentReviews.reviewedAt,
+        createdAt: identityDocumentReviews.createdAt,
+      })
+      .from(identityDocumentReviews)
+      .where(eq(identityDocumentReviews.userId, userId))
+      .orderBy(desc(identityDocumentReviews.createdAt));
+    return rows.map((row) => ({
+      status: row.status,
+      photos: row.imagesDeletedAt ? `ID front, back and selfie, deleted ${iso(row.imagesDeletedAt)}` : 'ID front, back and selfie are on file',
+      provider_check: row.verdict,
+      reason: row.rejectReason,
+      submitted_at: iso(row.createdAt),
+      decided_at: iso(row.reviewedAt),
+    }));
+  },
+};
+
 export const exportSections: ExportSection[] = [
   profileSection,
   sessionsSection,
@@ -250,4 +278,5 @@ export const exportSections: ExportSection[] = [
   notificationsSection,
   bankSection,
   verificationSection,
+  documentReviewsSection,
 ];
