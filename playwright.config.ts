@@ -54,8 +54,8 @@ export default defineConfig({
       // default); e2e/payout-limits.spec.ts brings its customer to this limit with a seeded sale.
       TIER0_DAILY_PAYOUT_NAIRA: '1000000000',
       TIER0_TOTAL_PAYOUT_NAIRA: '1000000000',
-      TIER1_DAILY_PAYOUT_NAIRA: '1000000000',
-      TIER2_DAILY_PAYOUT_NAIRA: '1000000000',
+      TIER1_DAILY_PAYOUT_NAIRA: '2000000000',
+      TIER2_DAILY_PAYOUT_NAIRA: '3000000000',
       LOG_LEVEL: 'warn',
       // A build elsewhere than apps/web/dist (parallel work on one machine builds to its own folder).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

@@ -8,8 +8,9 @@ import { setBankDetails } from './support/giftcards';
 /**
  * A tier-0 customer whose sale would pass their daily payout limit (README, "Verification tiers
  * and limits") is told the limit, what is left today and the way up, with the link to verify.
- * The journeys' server allows ₦1,000,000,000 a day (playwright.config.ts); an approved sale of
- * ₦999,990,000 is seeded in the database, so ₦10,000 is left.
+ * The journeys' server allows ₦1,000,000,000 a day at tier 0 and twice that at tier 1
+ * (playwright.config.ts); an approved sale of ₦999,990,000 is seeded in the database, so ₦10,000
+ * is left until the customer verifies a BVN in the sandbox, after which the same sale goes through.
  */
 
 const SEEDED_KOBO = 99_999_000_000;
@@ -67,4 +68,22 @@ test('a sale past the daily limit is refused with the limit, what is left and th
   await expect(notice.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/profile/verification');
   expect(await sidewaysOverflow(page)).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The way up: the sandbox's own-number BVN makes them tier 1 (₦2,000,000,000 a day on this
+  // server), and the same sale goes through.
+  expect((await page.request.put('/api/profile/date-of-birth', { data: { date_of_birth: '1993-05-17' } })).ok()).toBeTruthy();
+  await notice.getByRole('link', { name: 'Verify your identity' }).click();
+  await page.getByRole('link', { name: 'Verify with BVN or NIN' }).click();
+  await page.getByLabel('Your BVN').fill('22222222222');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('verification-result')).toHaveAttribute('data-outcome', 'verified');
+
+  await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
+  await settle(page);
+  await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
+  await page.getByLabel('Amount ($)').fill('50');
+  await page.getByTestId('sale-images-input').setInputFiles([{ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/success\?sale=/, { timeout: 60_000 });
 });
