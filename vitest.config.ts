@@ -13,7 +13,10 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  * - gems-ledger-property, money-state-property, ledger-audit: the ledger's and the money path's
  *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
  * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
- * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too.
+ * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too;
+ * - payout-limits, identity-api, identity-tier2: limits held under parallel submissions and approvals
+ *   (row locks on one session), one account per identity number (a partial unique index), and the
+ *   ID documents' access by role, end to end through the API on the engine a single server runs.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
  * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
  * runs once. A new test file is PostgreSQL-only unless it is added here.
@@ -36,6 +39,9 @@ const pgliteTests = [
   'jobs',
   'tracing',
   'identity-guards',
+  'payout-limits',
+  'identity-api',
+  'identity-tier2',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];
