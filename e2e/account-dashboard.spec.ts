@@ -53,7 +53,7 @@ test('dashboard shows every element, and each pending action disappears once don
   await page.getByRole('button', { name: 'Set', exact: true }).click();
   await expect(page).toHaveURL(/\/homepage\/pinset\/success$/);
   await page.getByRole('link', { name: 'Go to Home' }).click();
-  await expect(pending.getByRole('link')).toHaveCount(2);
+  await expect(pending.getByRole('link')).toHaveCount(3);
   await expect(pending.getByRole('link', { name: /Set your transaction PIN/ })).toHaveCount(0);
 
   // 2. Upload a photo from its prompt: the new photo shows.
@@ -65,7 +65,7 @@ test('dashboard shows every element, and each pending action disappears once don
   await expect(img).toHaveAttribute('src', /^\/api\/profile\/photo\/[a-f0-9]{32}\.webp$/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(512);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-  await expect(pending.getByRole('link')).toHaveCount(1);
+  await expect(pending.getByRole('link')).toHaveCount(2);
 
   // 3. Add bank details: the name is resolved before saving.
   await pending.getByRole('link', { name: /Add your bank details/ }).click();

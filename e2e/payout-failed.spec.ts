@@ -32,6 +32,9 @@ test('payout failed: the customer sees why, updates the bank details with the PI
   const dialog = staff.page.getByRole('dialog');
   await dialog.getByLabel('Authenticator code').fill(staff.code());
   await dialog.getByRole('button', { name: /^Pay ₦/ }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  // The desk may open the next waiting sale after a decision: this sale's own page shows the failure.
+  await staff.page.goto(`/admin/sales/${sale.id}`);
   await expect(staff.page.getByText('Payout failed', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 
   // The customer's history and the sale say so, in plain words, with the way to fix it.

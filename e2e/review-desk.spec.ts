@@ -67,7 +67,7 @@ test('a reviewer clears 50 sales from the keyboard, and the header and the CSV a
   const sales = await seedSales(browser);
   console.log(`seeded ${sales.length} sales in ${Date.now() - seeding} ms`);
   expect(sales).toHaveLength(GIFT_CARDS + CRYPTO);
-  const staff = await signInNewStaff(browser);
+  const staff = await signInNewStaff(browser, 'reviewer', { workTheQueue: true });
   const page = staff.page;
 
   await page.goto('/admin/sales');

@@ -19,12 +19,27 @@ export interface StaffMember {
  * at /admin/login on a desktop screen: password, authenticator enrolment from the secret the
  * page shows, and the forced password change.
  */
-export async function signInNewStaff(browser: Browser, role: StaffRole = 'reviewer'): Promise<StaffMember> {
+export async function signInNewStaff(browser: Browser, role: StaffRole = 'reviewer', options: { workTheQueue?: boolean } = {}): Promise<StaffMember> {
   const email = `reviewer.${randomBytes(4).toString('hex')}@wise.test`;
   const { password: oneTimePassword } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Reviewer', role });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  if (!options.workTheQueue) {
+    // After a decision the desk opens the next waiting sale and claims it; journeys run side by
+    // side, so that sale may be another journey's, which would then find it held by this reviewer.
+    // Here a reviewer claims only the sales the journey itself opened (a page load of the sale).
+    const opened = new Set<string>();
+    page.on('request', (request) => {
+      const id = /\/admin\/sales\/([0-9a-f-]{36})$/.exec(new URL(request.url()).pathname)?.[1];
+      if (id && request.isNavigationRequest()) opened.add(id);
+    });
+    await page.route(/\/api\/admin\/sales\/[0-9a-f-]{36}\/claim$/, async (route) => {
+      const id = /sales\/([0-9a-f-]{36})\/claim$/.exec(route.request().url())?.[1] ?? '';
+      if (opened.has(id)) await route.continue();
+      else await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Not this journey’s sale' }) });
+    });
+  }
   await page.goto('/admin/login');
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(oneTimePassword);
@@ -105,5 +120,8 @@ export async function rejectInBackOffice(staff: StaffMember, saleId: string, rea
   if (message) await reject.getByLabel('Message to the customer (optional)').fill(message);
   await reject.getByRole('button', { name: 'Reject sale' }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /reject/i }).click();
+  await expect(staff.page.getByRole('dialog')).toBeHidden();
+  // The desk opens the next waiting sale after a decision: this sale's own page says it is rejected.
+  await staff.page.goto(`/admin/sales/${saleId}`);
   await expect(staff.page.getByRole('heading', { name: 'Rejected', exact: true })).toBeVisible();
 }
