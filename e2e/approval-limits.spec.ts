@@ -68,6 +68,9 @@ test('four eyes: more than the quote waits for another admin, who sees both amou
   const ask = reviewer.page.getByRole('dialog');
   await ask.getByLabel('Authenticator code').fill(reviewer.code());
   await ask.getByRole('button', { name: `Ask to pay ${formatKobo(askedKobo)}` }).click();
+  await expect(ask).toBeHidden({ timeout: 15_000 });
+  // The desk may open the next waiting sale after a decision: this sale's own page says it waits.
+  await reviewer.page.goto(`/admin/sales/${sale.id}`);
   await expect(reviewer.page.getByText('Waiting for a second approval')).toBeVisible();
   // The one who asked never gets a confirm button.
   await expect(reviewer.page.getByRole('button', { name: 'Confirm and pay' })).toHaveCount(0);
