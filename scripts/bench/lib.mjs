@@ -96,7 +96,7 @@ export function cpuMs(pid) {
 }
 
 /**
- * The Wise server as its own process (node + tsx, as `npm start` runs it), logging at the default
+ * The Wise server as its own process (the compiled bundle, as `npm start` runs it), logging at the default
  * level to a discarded stdout: the cost of the request log line is part of what is measured.
  */
 export async function startWise({ port, databaseUrl, tmpPrefix, env = {}, nodeArgs = [], tsx = process.env.BENCH_TSX === '1' }) {
