@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
 import { createAppJobWorker } from './app-jobs';
+import { listenForJobs } from './jobs/wake';
 import { dataRightsJobs } from './domain/privacy/export';
 import { systemClock } from './lib/clock';
 import { logErrorToStderr } from './lib/log-redaction';
@@ -94,6 +95,9 @@ async function main() {
   const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity]);
   worker.current = jobWorker;
   jobWorker.start();
+  // Other instances' jobs wake this worker when their transaction commits (jobs/wake.ts); the
+  // embedded database runs one instance, woken in process.
+  const jobsListener = config.DATABASE_URL ? await listenForJobs(config.DATABASE_URL, (runAt) => jobWorker.wakeUp(runAt), app.log) : undefined;
   // --- end background jobs ---
 
   let closing = false;
@@ -104,6 +108,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await jobsListener?.close();
     await jobWorker.stop(); // waits ≤ 5 s for running jobs; the rest are retried after their lease
     await limiter.close();
     await database.close();

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../src/db/client';
 import { jobs } from '../src/db/schema/jobs';
 import { collectDailyGems } from '../src/domain/gems/collection';
 import { appSchedules, createAppJobWorker, jobNames } from '../src/app-jobs';
 import { backoffMs, claimJobs, completeJob, enqueue, purgeFinishedJobs, type JobRow } from '../src/jobs/queue';
+import { listenForJobs } from '../src/jobs/wake';
 import { enqueueDueSchedules, JobWorker, PermanentJobError, scheduleKey, slotStart, type JobLogger } from '../src/jobs/worker';
-import { ManualClock } from '../src/lib/clock';
-import { openTestDatabase } from './support/db';
+import { ManualClock, systemClock } from '../src/lib/clock';
+import { connectionUrlOf, openTestDatabase } from './support/db';
 import { commitSql, insertUsers } from './support/gem-users';
 
 /**
@@ -382,6 +383,115 @@ describe('the worker loop', () => {
     expect(signalled).toBe(true);
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000, interval: 10 }).toBe('queued');
     expect(await jobRow(id)).toMatchObject({ attempts: 1, lastError: 'Error: aborted', lockedBy: null });
+  });
+});
+
+/**
+ * Waking the workers (src/jobs/wake.ts): with a poll interval of a minute, a job must still start
+ * at once — woken in process, or by PostgreSQL's notification at commit from another instance.
+ */
+describe('waking the worker when a job is enqueued', () => {
+  const MINUTE = 60_000;
+  /** A worker that has finished its first (empty) round and sleeps for a minute. */
+  async function sleepingWorker(name: string, ran: number[], options: ConstructorParameters<typeof JobWorker>[1] = {}) {
+    const worker = workerOn(database, { pollIntervalMs: MINUTE, ...options }).register({
+      name,
+      handler: async (_payload, { job }) => {
+        ran.push(job.id);
+      },
+    });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return worker;
+  }
+
+  it('runs a job this process enqueues at once, not at the next poll', async () => {
+    const name = uniqueName('wake-local');
+    const ran: number[] = [];
+    const worker = await sleepingWorker(name, ran);
+    try {
+      const id = await enqueue(database.db, name, {}, { clock });
+      await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([id]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a worker told not to listen in process sleeps until its next poll', async () => {
+    const name = uniqueName('wake-off');
+    const ran: number[] = [];
+    const worker = await sleepingWorker(name, ran, { wakeOnEnqueue: false });
+    try {
+      await enqueue(database.db, name, {}, { clock });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(ran).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a job due shortly runs when it is due, not before and not at the next poll', async () => {
+    const name = uniqueName('wake-due');
+    const started: number[] = [];
+    const onPostgres = inject('testDb').kind === 'postgres';
+    // Real time here: the worker sleeps on a timer until the job is due.
+    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs: MINUTE, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
+      name,
+      handler: async () => {
+        started.push(Date.now());
+      },
+    });
+    worker.start();
+    const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const enqueuedAt = Date.now();
+      await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 500) });
+      await expect.poll(() => started.length, { timeout: 5000, interval: 10 }).toBe(1);
+      expect(started[0]! - enqueuedAt).toBeGreaterThanOrEqual(500);
+      expect(started[0]! - enqueuedAt).toBeLessThan(3000);
+    } finally {
+      await listener?.close();
+      await worker.stop();
+    }
+  });
+
+  it('a job enqueued in a transaction runs once it commits, never if it rolls back: by the notification on PostgreSQL, in process on the embedded database', async () => {
+    const name = uniqueName('wake-commit');
+    const ran: number[] = [];
+    const onPostgres = inject('testDb').kind === 'postgres';
+    // On PostgreSQL, as another instance would be: only the notification tells this worker.
+    const worker = await sleepingWorker(name, ran, { wakeOnEnqueue: !onPostgres });
+    const { logger, lines } = capturingLogger();
+    const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), logger) : undefined;
+    const enqueueSlowly = (n: number) =>
+      database.db.transaction(async (tx) => {
+        const enqueued = await enqueue(tx, name, { n }, { clock });
+        // Still uncommitted: a worker looking now finds nothing.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return enqueued;
+      });
+    try {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await enqueue(tx, name, { n: 0 }, { clock });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const first = await enqueueSlowly(1);
+      await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([first]);
+      if (onPostgres) {
+        // The listening connection is cut: it comes back by itself and wakes the worker again.
+        await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()");
+        await expect.poll(() => lines.some((line) => line.level === 'warn'), { timeout: 5000, interval: 20 }).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      const second = await enqueueSlowly(2);
+      await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([first, second]);
+    } finally {
+      await listener?.close();
+      await worker.stop();
+    }
   });
 });
 

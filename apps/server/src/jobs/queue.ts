@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/jobs';
 import { systemClock, type Clock } from '../lib/clock';
+import { signalJobEnqueued } from './wake';
 
 /**
  * The job table's operations: plain functions over Drizzle, so they run on PGlite and on
@@ -47,7 +48,9 @@ export async function enqueue(db: Db, name: string, payload: unknown = {}, optio
     .values({ name, payload: JSON.parse(json) as unknown, runAt, maxAttempts, singletonKey: options.singletonKey ?? null })
     .onConflictDoNothing({ target: jobs.singletonKey })
     .returning({ id: jobs.id });
-  return inserted[0]?.id ?? null;
+  const id = inserted[0]?.id ?? null;
+  if (id !== null) signalJobEnqueued(runAt);
+  return id;
 }
 
 export interface ClaimOptions {

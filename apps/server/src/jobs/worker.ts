@@ -17,6 +17,7 @@ import {
   type Backoff,
   type JobRow,
 } from './queue';
+import { onJobEnqueued } from './wake';
 
 /**
  * The worker: polls the jobs table, runs due jobs with their registered handlers (at most
@@ -118,6 +119,8 @@ export interface WorkerOptions {
   timeoutMs?: number;
   schedules?: Schedule[];
   workerId?: string;
+  /** Look for work at once when this process enqueues a job (wake.ts); polling stays the fallback. Default true. */
+  wakeOnEnqueue?: boolean;
 }
 
 export type JobOutcome = 'done' | 'retry' | 'failed' | 'lease-lost';
@@ -151,6 +154,12 @@ export class JobWorker {
   private lastRoundAt = 0;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** A wake-up that came while a round was running: the next sleep is skipped. */
+  private wakePending = false;
+  private readonly wakeOnEnqueue: boolean;
+  private unsubscribe: (() => void) | undefined;
+  /** A wake-up set for the earliest future job this worker heard of, before its next poll. */
+  private dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private lastSlots = new Map<string, number>();
 
@@ -166,6 +175,7 @@ export class JobWorker {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
     this.timeoutMs = options.timeoutMs ?? this.leaseMs * 4;
     this.schedules = options.schedules ?? [];
+    this.wakeOnEnqueue = options.wakeOnEnqueue ?? true;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     for (const schedule of this.schedules) {
       if (!Number.isInteger(schedule.everyMs) || schedule.everyMs < 1000) throw new RangeError(`schedule ${schedule.name} needs everyMs ≥ 1000`);
@@ -201,7 +211,34 @@ export class JobWorker {
     }
     this.running = true;
     this.lastRoundAt = Date.now();
+    if (this.wakeOnEnqueue) this.unsubscribe = onJobEnqueued((runAt) => this.wakeUp(runAt));
     this.loop = this.poll();
+  }
+
+  /**
+   * Looks for due jobs now instead of at the end of the poll interval: a job was enqueued (in this
+   * process, or a notification from another instance). Coming during a round, it makes the worker
+   * look again as soon as that round ends.
+   */
+  wakeUp(runAt?: Date): void {
+    if (!this.running) return;
+    const waitMs = runAt ? runAt.getTime() - this.clock.now().getTime() : 0;
+    if (waitMs > 0) return this.wakeAt(Date.now() + waitMs);
+    this.wakePending = true;
+    this.wake?.();
+  }
+
+  /** A job due later than now: wake when it is due, if that is before the next poll would. */
+  private wakeAt(at: number): void {
+    if (at - Date.now() >= this.pollIntervalMs) return;
+    if (this.dueTimer && this.dueTimer.at <= at) return;
+    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
+    const timer = setTimeout(() => {
+      this.dueTimer = undefined;
+      this.wakeUp();
+    }, at - Date.now());
+    timer.unref();
+    this.dueTimer = { at, timer };
   }
 
   /**
@@ -210,6 +247,10 @@ export class JobWorker {
    */
   async stop(timeoutMs = this.stopTimeoutMs): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    if (this.dueTimer) clearTimeout(this.dueTimer.timer);
+    this.dueTimer = undefined;
     this.wake?.();
     await this.loop;
     const pending = [...this.active.values()];
@@ -265,6 +306,7 @@ export class JobWorker {
 
   private async poll(): Promise<void> {
     while (this.running) {
+      this.wakePending = false;
       let started = 0;
       try {
         started = (await this.tick()).length;
@@ -274,17 +316,18 @@ export class JobWorker {
       }
       // Full house or nothing due: wait (a finishing job or stop() wakes us early).
       const slotsLeft = this.concurrency - this.active.size;
-      if (this.running && (started === 0 || slotsLeft === 0)) await this.sleep(this.pollIntervalMs);
+      if (this.running && (started === 0 || slotsLeft === 0) && !(this.wakePending && slotsLeft > 0)) await this.sleep(this.pollIntervalMs);
     }
   }
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
+        if (this.wake === done) this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }
