@@ -309,7 +309,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const { reference, note, confirm_code } = request.body;
       await confirm(staff.id, confirm_code);
       const settings = payoutSettings(ctx.config);
-      await recordManualPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
+      await recordManualPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
       return detail(request.params.id);
     },
   );
@@ -331,7 +331,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const { resolution, note, confirm_code } = request.body;
       await confirm(staff.id, confirm_code);
       const settings = payoutSettings(ctx.config);
-      await resolveHeldPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
+      await resolveHeldPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
       return detail(request.params.id);
     },
   );
