@@ -41,9 +41,7 @@ const DEFAULTS: UpdateRewardLevelsInput['levels'] = [
 ];
 
 beforeAll(async () => {
-  let bed: PaystackBed;
-  ({ fake, t, worker, reviewer, admin, ...bed } = await startPaystackBed(clock));
-  void bed;
+  ({ fake, t, worker, reviewer, admin } = await startPaystackBed(clock));
   staffAdmin = await createStaff(t, { role: 'admin' });
   staffReviewer = await createStaff(t, { role: 'reviewer' });
 });
