@@ -6,7 +6,7 @@ import { apiCustomer } from './support/account';
 import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { e2eDatabase } from './support/database';
 import { setBankDetails } from './support/giftcards';
-import { sellGiftCardByApi } from './support/staff';
+import { sellGiftCardByApi, signInNewStaff } from './support/staff';
 
 /**
  * Reward levels (README, "Reward levels"): a customer's paid volume over 30 days sets the rate
@@ -104,4 +104,30 @@ test('a customer sells past ₦500,000 in 30 days and reaches Silver on /rewards
   await settle(page);
   expect(await sidewaysOverflow(page)).toBe(0);
   await page.screenshot({ path: test.info().outputPath('rewards-390.png'), fullPage: true });
+});
+
+test('an admin reads the levels and a wrong authenticator code changes nothing', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signInNewStaff(browser, 'admin');
+  await admin.page.getByRole('link', { name: 'Reward levels' }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/reward-levels$/);
+  const table = admin.page.getByRole('table', { name: 'Reward levels' });
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await expect(table).toContainText('Diamond');
+  await expect(table).toContainText('10 gems per ₦1,000');
+
+  await admin.page.getByRole('button', { name: 'Edit levels' }).click();
+  const dialog = admin.page.getByRole('dialog');
+  await dialog.getByLabel('Note (why the change)').fill('Checking the form');
+  await dialog.getByLabel('Authenticator code').fill(admin.code() === '000000' ? '111111' : '000000');
+  await settle(admin.page);
+  expect(await axeViolations(admin.page)).toEqual([]);
+  await admin.page.screenshot({ path: test.info().outputPath('admin-reward-levels.png') });
+  await dialog.getByRole('button', { name: 'Save levels' }).click();
+  // Refused: the code field is cleared and marked wrong, the dialog stays, nothing was saved.
+  await expect(dialog.getByLabel('Authenticator code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Authenticator code')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(table).toContainText('Silver');
+  await expect(table).toContainText('2 gems per ₦1,000');
 });
