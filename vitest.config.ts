@@ -42,6 +42,7 @@ const pgliteTests = [
   'payout-limits',
   'identity-api',
   'identity-tier2',
+  'reward-levels',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -212,8 +212,6 @@ const envSchema = z
     TIER2_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(10_000_000),
     /** The review desk colours a sale's age once it has waited longer than this (minutes). */
     REVIEW_TARGET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-    /** Gems accrued per ₦1,000 paid for a sale (claimable rewards). */
-    REWARD_GEMS_PER_1000_NAIRA: z.coerce.number().int().min(0).max(1_000_000).default(1),
     // Web Push (docs/decisions.md §9.37): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the
     // app offers no notifications on the device and queues nothing. The public key is an
     // uncompressed P-256 point (65 bytes), the private key a 32-byte scalar, both base64url.

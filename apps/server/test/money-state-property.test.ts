@@ -247,7 +247,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'held');
       if (!target) return;
       const code = await codeOf(() =>
-        resolveHeldPayout(t.database.db, clock, { gemsPer1000Naira: 1 }, {
+        resolveHeldPayout(t.database.db, clock, {}, {
           saleId: target.id,
           staff: world.staff[command.who]!,
           resolution: command.paid ? 'paid' : 'not_paid',

@@ -125,7 +125,7 @@ describe('a success whose figures differ from the payout', () => {
     await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
 
     // An admin resolves it as paid after checking: the sale is paid like any transfer, audited.
-    await expect(resolveHeldPayout(t.database.db, clock, { gemsPer1000Naira: 1 }, { saleId: sale.id, staff: reviewer, resolution: 'paid', note: 'x' })).rejects.toMatchObject({ status: 403 });
+    await expect(resolveHeldPayout(t.database.db, clock, {}, { saleId: sale.id, staff: reviewer, resolution: 'paid', note: 'x' })).rejects.toMatchObject({ status: 403 });
     const resolved = await post(
       t.app,
       `/api/admin/sales/${sale.id}/payout/resolve`,
@@ -154,7 +154,7 @@ describe('a success whose figures differ from the payout', () => {
     expect(held!.reported_currency).toBe('USD');
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
 
-    await resolveHeldPayout(t.database.db, clock, { gemsPer1000Naira: 1 }, { saleId: sale.id, staff: admin, resolution: 'not_paid', note: 'Nothing arrived in naira' });
+    await resolveHeldPayout(t.database.db, clock, {}, { saleId: sale.id, staff: admin, resolution: 'not_paid', note: 'Nothing arrived in naira' });
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed', failure_reason: expect.stringMatching(/Nothing arrived/) }]);
     expect((await customerSale(customer, sale.id)).payout_failure).toMatchObject({ reason: expect.any(String) });
     fake.transferBehaviour = 'success';

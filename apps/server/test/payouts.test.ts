@@ -287,7 +287,7 @@ describe('a payout through Paystack', () => {
 describe('manual payment after a failure', () => {
   it('admins only, only after a failed attempt; pays the sale like a transfer, audited', async () => {
     const { customer, sale } = await approvedSale();
-    const settings = { gemsPer1000Naira: 1 };
+    const settings = {};
     await expect(recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid from the ops account' })).rejects.toMatchObject({
       status: 409,
     });

@@ -118,20 +118,20 @@ describe('rewards', () => {
     expect(await total(user)).toEqual({ total_rewards: 0, claimable: 0 });
   });
 
-  it('computes sale rewards in whole gems: 1 per ₦1,000 by default, rounded down', () => {
-    expect(rewardGemsForSale(0)).toBe(0);
-    expect(rewardGemsForSale(99_999)).toBe(0); // ₦999.99
-    expect(rewardGemsForSale(100_000)).toBe(1); // ₦1,000
-    expect(rewardGemsForSale(56_544_000)).toBe(565); // ₦565,440
+  it('computes sale rewards in whole gems per whole ₦1,000 at the level\'s rate, rounded down', () => {
+    expect(rewardGemsForSale(0, 1)).toBe(0);
+    expect(rewardGemsForSale(99_999, 1)).toBe(0); // ₦999.99
+    expect(rewardGemsForSale(100_000, 1)).toBe(1); // ₦1,000
+    expect(rewardGemsForSale(56_544_000, 1)).toBe(565); // ₦565,440
     expect(rewardGemsForSale(250_000, 3)).toBe(6);
-    expect(() => rewardGemsForSale(1.5)).toThrow(RangeError);
-    expect(() => rewardGemsForSale(-1)).toThrow(RangeError);
+    expect(() => rewardGemsForSale(1.5, 1)).toThrow(RangeError);
+    expect(() => rewardGemsForSale(-1, 1)).toThrow(RangeError);
   });
 
   it('an approved sale accrues its reward once; a sale under ₦1,000 accrues nothing', async () => {
     const user = await createCustomer(t);
     const saleId = randomUUID();
-    const sale = { userId: user.id, saleId, amountKobo: 12_345_600, description: 'Reward for your Amazon gift card sale' }; // ₦123,456
+    const sale = { userId: user.id, saleId, amountKobo: 12_345_600, gemsPer1000Naira: 1, description: 'Reward for your Amazon gift card sale' }; // ₦123,456
     expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: true });
     expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: false });
     expect(await accrueSaleReward(t.database.db, clock, { ...sale, saleId: randomUUID(), amountKobo: 99_999 })).toBeUndefined();

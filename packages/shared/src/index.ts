@@ -12,6 +12,7 @@ export * from './lists';
 export * from './transactions';
 export * from './dashboard';
 export * from './gems';
+export * from './reward-levels';
 export * from './app-info';
 export * from './giftcards';
 export * from './sales';

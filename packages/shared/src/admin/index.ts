@@ -20,3 +20,4 @@ export * from './reconciliation';
 export * from './desk';
 export * from './limits';
 export * from './identity';
+export * from './reward-levels';

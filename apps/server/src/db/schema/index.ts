@@ -15,3 +15,4 @@ export * from './operations';
 export * from './identity';
 export * from './privacy';
 export * from './limits';
+export * from './rewards';

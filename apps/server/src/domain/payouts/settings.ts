@@ -23,8 +23,6 @@ export interface PayoutLogger {
 export const silentPayoutLogger: PayoutLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface PayoutSettings {
-  /** REWARD_GEMS_PER_1000_NAIRA: gems accrued on the paid amount. */
-  gemsPer1000Naira: number;
   /** First status query after the provider accepted a transfer as pending (the webhook usually comes first). */
   firstCheckDelayMs: number;
   /** Between status queries while a transfer stays pending. */
@@ -43,11 +41,10 @@ export interface PayoutSettings {
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 export function payoutSettings(
-  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS' | 'REWARD_GEMS_PER_1000_NAIRA'>,
+  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'>,
 ): PayoutSettings {
   const staleAfterMs = 3 * config.PAYOUT_TIMEOUT_MS + 15_000;
   return {
-    gemsPer1000Naira: config.REWARD_GEMS_PER_1000_NAIRA,
     // The sandbox settles after its delay: ask just after it. Paystack's webhook normally
     // arrives within seconds; the query is the fallback.
     firstCheckDelayMs: config.PAYOUT_SECRET_KEY ? 15_000 : config.PAYOUT_SANDBOX_DELAY_MS + 250,

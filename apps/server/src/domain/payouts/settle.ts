@@ -9,9 +9,10 @@ import type { Clock } from '../../lib/clock';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { enqueuePush, transactionUrl } from '../push/notify';
+import { rewardRateAt } from '../rewards/levels';
 import { accrueSaleReward, clawBackSaleRewards, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
-import type { PayoutDeps, PayoutSettings } from './settings';
+import type { PayoutDeps } from './settings';
 
 /**
  * Settling an attempt. Success pays the sale in the same transaction (sale `paid` with the
@@ -41,7 +42,7 @@ async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow | undefin
  */
 export async function paySale(
   tx: Db,
-  deps: { clock: Clock; settings: Pick<PayoutSettings, 'gemsPer1000Naira'>; appUrl?: string },
+  deps: { clock: Clock; appUrl?: string },
   payout: Pick<PayoutRow, 'saleId' | 'amountKobo' | 'attempt' | 'bankCode' | 'accountNumber'>, providerReference: string): Promise<void> {
   const [sale] = await tx
     .select({
@@ -65,14 +66,15 @@ export async function paySale(
   // Never before the approval: instances' clocks may differ by a little.
   const at = new Date(Math.max(deps.clock.now().getTime(), sale.statusChangedAt.getTime(), sale.decidedAt?.getTime() ?? 0));
   await tx.update(sales).set({ status: 'paid', paidAt: at, payoutReference: providerReference, statusChangedAt: at }).where(eq(sales.id, sale.id));
-  // Once per sale; again only if a reversal took the earlier (unclaimed) reward back.
+  // Once per sale; again only if a reversal took the earlier (unclaimed) reward back. The rate is
+  // the customer's reward level on what they were paid in the 30 days before this sale.
   const source = await saleRewardSource(tx, sale.id, payout.attempt);
   const reward = source
     ? await accrueSaleReward(tx, deps.clock, {
         userId: sale.userId,
         saleId: sale.id,
         amountKobo: payout.amountKobo,
-        gemsPer1000Naira: deps.settings.gemsPer1000Naira,
+        gemsPer1000Naira: (await rewardRateAt(tx, sale.userId, sale.id, at)).gemsPer1000Naira,
         description: `Reward for your ${sale.title} sale`,
         source,
       })

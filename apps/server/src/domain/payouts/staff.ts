@@ -8,7 +8,6 @@ import type { StaffPrincipal } from '../staff/principal';
 import { eq } from 'drizzle-orm';
 import type { PayoutResolution } from '@wise/shared/admin';
 import { accountForRetry, isDeadPayout, latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
-import type { PayoutSettings } from './settings';
 import { paySale, tellCustomerPayoutFailed } from './settle';
 
 /**
@@ -68,7 +67,7 @@ export interface ManualPayoutInput extends StaffPayoutInput {
 export async function recordManualPayout(
   db: Db,
   clock: Clock,
-  settings: Pick<PayoutSettings, 'gemsPer1000Naira'> & { appUrl?: string },
+  settings: { appUrl?: string },
   input: ManualPayoutInput,
 ): Promise<AdminPayout> {
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can record a manual payment.');
@@ -105,7 +104,7 @@ export async function recordManualPayout(
       })
       .returning();
     if (!row) throw new Error('manual payout insert returned nothing');
-    await paySale(tx, { clock, settings, appUrl: settings.appUrl }, row, reference);
+    await paySale(tx, { clock, appUrl: settings.appUrl }, row, reference);
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.manual',
       targetType: 'sale',
@@ -135,7 +134,7 @@ export interface ResolveHeldPayoutInput extends StaffPayoutInput {
 export async function resolveHeldPayout(
   db: Db,
   clock: Clock,
-  settings: Pick<PayoutSettings, 'gemsPer1000Naira'> & { appUrl?: string },
+  settings: { appUrl?: string },
   input: ResolveHeldPayoutInput,
 ): Promise<AdminPayout> {
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can resolve a held payout.');
@@ -155,7 +154,7 @@ export async function resolveHeldPayout(
         .update(payouts)
         .set({ status: 'success', settledAt, providerReference, resolvedBy: input.staff.id, resolutionNote: note })
         .where(eq(payouts.id, latest.id));
-      await paySale(tx, { clock, settings, appUrl: settings.appUrl }, latest, providerReference);
+      await paySale(tx, { clock, appUrl: settings.appUrl }, latest, providerReference);
     } else {
       const failureReason = `Not paid (checked by staff): ${note}`.slice(0, 500);
       await tx

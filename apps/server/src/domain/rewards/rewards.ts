@@ -15,12 +15,13 @@ import { assertGemAmount, getGemBalance, getUserAccountBalance, lockUserAccount,
  * earned; the claimable total is that account's balance and always equals the unclaimed rewards.
  */
 
-/** Default of REWARD_GEMS_PER_1000_NAIRA (docs/decisions.md §4). */
-export const DEFAULT_REWARD_GEMS_PER_1000_NAIRA = 1;
 const KOBO_PER_1000_NAIRA = 100_000;
 
-/** Gems a sale of `amountKobo` earns: whole gems, rounded down; a sale under ₦1,000 earns none. */
-export function rewardGemsForSale(amountKobo: number, gemsPer1000Naira: number = DEFAULT_REWARD_GEMS_PER_1000_NAIRA): number {
+/**
+ * Gems a sale of `amountKobo` earns at the rate of the customer's reward level (levels.ts): whole
+ * gems per whole ₦1,000, rounded down; a sale under ₦1,000 earns none.
+ */
+export function rewardGemsForSale(amountKobo: number, gemsPer1000Naira: number): number {
   if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) throw new RangeError(`amountKobo must be a non-negative integer, got ${amountKobo}`);
   if (!Number.isSafeInteger(gemsPer1000Naira) || gemsPer1000Naira < 0) throw new RangeError(`gemsPer1000Naira must be a non-negative integer`);
   return Math.floor(amountKobo / KOBO_PER_1000_NAIRA) * gemsPer1000Naira;
@@ -86,8 +87,8 @@ export interface SaleRewardInput {
   saleId: string;
   /** The approved sale's naira value in kobo. */
   amountKobo: number;
-  /** REWARD_GEMS_PER_1000_NAIRA (docs/decisions.md §4). */
-  gemsPer1000Naira?: number;
+  /** The rate of the customer's reward level before this sale (levels.ts `rewardRateAt`). */
+  gemsPer1000Naira: number;
   /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
   description: string;
   /**

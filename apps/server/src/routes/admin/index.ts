@@ -13,6 +13,7 @@ import { adminExportRoutes } from './exports';
 import { adminLimitRoutes } from './limits';
 import { adminIdentityRoutes } from './identity';
 import { adminReconciliationRoutes } from './reconciliation';
+import { adminRewardLevelRoutes } from './reward-levels';
 import { adminSaleRoutes } from './sales';
 import { adminStaffRoutes } from './staff';
 
@@ -36,4 +37,5 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });
   await app.register(adminExportRoutes, { prefix: '/exports', ctx });
   await app.register(adminIdentityRoutes, { prefix: '/identity-documents', ctx });
+  await app.register(adminRewardLevelRoutes, { prefix: '/reward-levels', ctx });
 }

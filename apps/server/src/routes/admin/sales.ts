@@ -26,7 +26,7 @@ import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '..
 import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/review/desk';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
-import { payoutSettings, recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
+import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
 import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
@@ -308,8 +308,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const staff = currentStaff(request);
       const { reference, note, confirm_code } = request.body;
       await confirm(staff.id, confirm_code);
-      const settings = payoutSettings(ctx.config);
-      await recordManualPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
+      await recordManualPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
       return detail(request.params.id);
     },
   );
@@ -330,8 +329,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const staff = currentStaff(request);
       const { resolution, note, confirm_code } = request.body;
       await confirm(staff.id, confirm_code);
-      const settings = payoutSettings(ctx.config);
-      await resolveHeldPayout(ctx.db, ctx.clock, { gemsPer1000Naira: settings.gemsPer1000Naira, appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
+      await resolveHeldPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
       return detail(request.params.id);
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   gemWriteHeadersSchema,
   rewardClaimResponseSchema,
+  rewardLevelResponseSchema,
   rewardMessages,
   rewardsHistoryQuerySchema,
   rewardsHistoryResponseSchema,
@@ -9,6 +10,7 @@ import {
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { answerOnce } from '../../domain/gems/idempotency';
+import { getCustomerRewardLevel } from '../../domain/rewards/levels';
 import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '../../domain/rewards/rewards';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
@@ -36,6 +38,18 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
       const [total, claimable] = await Promise.all([getTotalClaimedRewards(db, id), getClaimableRewards(db, id)]);
       return { total_rewards: total, claimable };
     },
+  );
+
+  app.get(
+    '/level',
+    {
+      schema: {
+        tags,
+        summary: "The customer's reward level, paid volume over the last 30 days and what reaches the next level",
+        response: { 200: rewardLevelResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getCustomerRewardLevel(db, clock, currentUser(request).id),
   );
 
   app.post(

@@ -93,7 +93,6 @@ export async function startSoakEnvironment(options: { portBase: number; name: st
     PAYOUT_TIMEOUT_MS: '2000',
     BANK_LOOKUP_SECRET_KEY: paystack.secretKey,
     BANK_LOOKUP_BASE_URL: proxies.bankLookup.url,
-    REWARD_GEMS_PER_1000_NAIRA: '1',
   };
   if (process.env.REDIS_URL) serverEnv.REDIS_URL = process.env.REDIS_URL;
   return {

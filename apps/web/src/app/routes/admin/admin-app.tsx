@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Bitcoin, ClipboardCheck, CreditCard, IdCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
+import { Bitcoin, ClipboardCheck, CreditCard, Gem, IdCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
 import { documentReviewTexts, staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
@@ -77,6 +77,7 @@ const businessIcons: Record<string, ReactNode> = {
   crypto: <Bitcoin size={18} aria-hidden="true" />,
   banks: <Landmark size={18} aria-hidden="true" />,
   broadcast: <Megaphone size={18} aria-hidden="true" />,
+  'reward-levels': <Gem size={18} aria-hidden="true" />,
 };
 const defaultIcon = <CreditCard size={18} aria-hidden="true" />;
 

@@ -12,4 +12,5 @@ export const businessKeys = {
   customers: (q: string) => [...businessKeys.customersAll(), q] as const,
   customer: (id: string) => [...businessKeys.all, 'customer', id] as const,
   customerLimits: (id: string) => [...businessKeys.customer(id), 'limits'] as const,
+  rewardLevels: () => [...businessKeys.all, 'reward-levels'] as const,
 };

@@ -28,5 +28,6 @@ export const businessScreens: AdminScreen[] = [
   { path: businessRoutes.giftCards, label: 'Gift cards', role: 'admin', Component: screen(() => import('./giftcards'), 'GiftCardsScreen') },
   { path: businessRoutes.crypto, label: 'Crypto', role: 'admin', Component: screen(() => import('./crypto'), 'CryptoScreen') },
   { path: businessRoutes.banks, label: 'Banks', role: 'admin', Component: screen(() => import('./banks'), 'BanksScreen') },
+  { path: businessRoutes.rewardLevels, label: 'Reward levels', role: 'admin', Component: screen(() => import('./reward-levels'), 'RewardLevelsScreen') },
   { path: businessRoutes.broadcast, label: 'Broadcast', role: 'admin', Component: screen(() => import('./broadcast'), 'BroadcastScreen') },
 ];

@@ -9,6 +9,7 @@ export const businessRoutes = {
   customers: 'customers',
   customer: 'customers/:id',
   broadcast: 'broadcast',
+  rewardLevels: 'reward-levels',
 } as const;
 
 export const businessPaths = {
@@ -17,5 +18,6 @@ export const businessPaths = {
   customers: `${adminPaths.root}/${businessRoutes.customers}`,
   customer: (id: string) => `${adminPaths.root}/customers/${encodeURIComponent(id)}`,
   broadcast: `${adminPaths.root}/${businessRoutes.broadcast}`,
+  rewardLevels: `${adminPaths.root}/${businessRoutes.rewardLevels}`,
   sale: adminPaths.sale,
 } as const;

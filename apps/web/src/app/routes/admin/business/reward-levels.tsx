@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import { formatKobo, rewardLevelTexts, type RewardLevel } from '@wise/shared';
+import { rewardLevelStaffTexts } from '@wise/shared/admin';
+import { DataTable, type Column } from '../../../../components/admin/data-table';
+import { PageHeader } from '../../../../components/admin/page-header';
+import { Button } from '../../../../components/ui/button';
+import { useRewardLevels } from '../../../../features/admin-business/api/reward-levels';
+import { RewardLevelsDialog } from '../../../../features/admin-business/components/reward-levels-dialog';
+import '../../../../features/admin-business/components/business.css';
+
+const columns: Column<RewardLevel>[] = [
+  { key: 'name', header: 'Level', cell: (level) => <span className="admin-cell-title">{level.name}</span> },
+  { key: 'volume', header: 'From (30-day paid volume)', align: 'end', cell: (level) => <span className="tabular">{formatKobo(level.min_volume_kobo)}</span> },
+  { key: 'rate', header: 'Rate', align: 'end', cell: (level) => <span className="tabular">{rewardLevelTexts.rate(level.gems_per_1000_naira)}</span> },
+];
+
+/** /admin/reward-levels: the levels that set how many gems a paid sale earns (README, "Reward levels"). */
+export function RewardLevelsScreen() {
+  const levels = useRewardLevels();
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={rewardLevelStaffTexts.title}
+        description={rewardLevelStaffTexts.lead}
+        actions={
+          <Button onClick={() => setEditing(true)} disabled={!levels.data}>
+            <Pencil size={18} aria-hidden="true" /> Edit levels
+          </Button>
+        }
+      />
+      <DataTable
+        caption={rewardLevelStaffTexts.title}
+        columns={columns}
+        rows={levels.data?.levels}
+        rowKey={(level) => level.name}
+        isLoading={levels.isPending}
+        error={levels.error}
+        errorMessage="Couldn't load the reward levels"
+        onRetry={() => void levels.refetch()}
+        retrying={levels.isRefetching}
+        empty={{ title: 'No levels', text: 'The database always keeps one.' }}
+      />
+      {editing && levels.data ? <RewardLevelsDialog levels={levels.data.levels} onClose={() => setEditing(false)} /> : null}
+    </>
+  );
+}

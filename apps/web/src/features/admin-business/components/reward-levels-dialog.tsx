@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { REWARD_LEVELS_MAX, type RewardLevel } from '@wise/shared';
+import { REWARD_LEVELS_NOTE_MAX, rewardLevelStaffTexts, updateRewardLevelsSchema } from '@wise/shared/admin';
+import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '../../../components/admin/dialog';
+import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { Button } from '../../../components/ui/button';
+import { toastSuccess } from '../../../components/ui/toast';
+import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
+import { useUpdateRewardLevels } from '../api/reward-levels';
+
+interface RewardLevelsDialogProps {
+  levels: RewardLevel[];
+  onClose: () => void;
+}
+
+interface Row {
+  key: number;
+  name: string;
+  volume: string;
+  rate: string;
+}
+
+/** Typed text to a whole number, or NaN so the shared schema names the field's problem. */
+const whole = (text: string) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/**
+ * An admin replaces the reward levels: every row, the note kept in the audit log and the
+ * authenticator code, as for a payout-limit raise. The shared schema checks the set before it
+ * leaves; the server and the database check it again.
+ */
+export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps) {
+  const update = useUpdateRewardLevels();
+  const [rows, setRows] = useState<Row[]>(() =>
+    levels.map((l, i) => ({ key: i, name: l.name, volume: String(l.min_volume_kobo / 100), rate: String(l.gems_per_1000_naira) })),
+  );
+  const [note, setNote] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const change = (key: number, patch: Partial<Row>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = updateRewardLevelsSchema.safeParse({
+      levels: rows.map((row) => ({ name: row.name, min_volume_naira: whole(row.volume), gems_per_1000_naira: whole(row.rate) })),
+      note,
+      confirm_code: code,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join('.');
+        found[path] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        toastSuccess(rewardLevelStaffTexts.saved);
+        onClose();
+      },
+      onError: (error) => {
+        if (hasErrorCode(error, CONFIRMATION_INVALID)) {
+          setCode('');
+          setErrors({ confirm_code: adminErrorMessage(error, 'That code is not right. Try the current one') });
+          return;
+        }
+        setErrors({ root: adminErrorMessage(error, 'Could not save the levels. Try again') });
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={rewardLevelStaffTexts.title} description={rewardLevelStaffTexts.lead} busy={update.isPending}>
+      <form className="admin-form" onSubmit={submit} noValidate>
+        {rows.map((row, i) => (
+          <fieldset key={row.key} className="reward-levels-row">
+            <legend className="reward-levels-row__legend">Level {i + 1}</legend>
+            <FormField label={rewardLevelStaffTexts.name} value={row.name} maxLength={40} error={errors[`levels.${i}.name`]} onChange={(e) => change(row.key, { name: e.target.value })} />
+            <FormField
+              label={rewardLevelStaffTexts.minVolume}
+              inputMode="numeric"
+              value={row.volume}
+              error={errors[`levels.${i}.min_volume_naira`]}
+              onChange={(e) => change(row.key, { volume: e.target.value.replace(/\D/g, '') })}
+            />
+            <FormField
+              label={rewardLevelStaffTexts.rate}
+              inputMode="numeric"
+              value={row.rate}
+              error={errors[`levels.${i}.gems_per_1000_naira`]}
+              onChange={(e) => change(row.key, { rate: e.target.value.replace(/\D/g, '') })}
+            />
+            {rows.length > 1 ? (
+              <Button variant="secondary" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`${rewardLevelStaffTexts.removeLevel} level ${i + 1}`}>
+                <Trash2 size={16} aria-hidden="true" /> {rewardLevelStaffTexts.removeLevel}
+              </Button>
+            ) : null}
+          </fieldset>
+        ))}
+        {rows.length < REWARD_LEVELS_MAX ? (
+          <Button variant="secondary" onClick={() => setRows((all) => [...all, { key: Math.max(0, ...all.map((r) => r.key)) + 1, name: '', volume: '', rate: '' }])}>
+            <Plus size={16} aria-hidden="true" /> {rewardLevelStaffTexts.addLevel}
+          </Button>
+        ) : null}
+        {errors.levels ? (
+          <p className="admin-alert" role="alert">
+            {errors.levels}
+          </p>
+        ) : null}
+        <FormTextArea
+          label={rewardLevelStaffTexts.note}
+          rows={3}
+          maxLength={REWARD_LEVELS_NOTE_MAX}
+          hint="Kept in the audit log"
+          value={note}
+          error={errors.note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <FormField
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="000000"
+          maxLength={6}
+          className="admin-code-input"
+          hint="The 6-digit code your authenticator app shows now"
+          leading={<ShieldCheck size={18} />}
+          value={code}
+          error={errors.confirm_code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
+        {errors.root ? (
+          <p className="admin-alert" role="alert">
+            {errors.root}
+          </p>
+        ) : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={update.isPending} busyLabel="Saving...">
+            {rewardLevelStaffTexts.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

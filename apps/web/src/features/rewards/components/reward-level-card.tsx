@@ -1,0 +1,77 @@
+import { rewardLevelTexts, type RewardLevelResponse } from '@wise/shared';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+interface RewardLevelCardProps {
+  /** Undefined while loading. */
+  data: RewardLevelResponse | undefined;
+  failed?: boolean;
+  onRetry?: () => void;
+}
+
+/**
+ * The customer's reward level on /rewards (README, "Reward levels"): the level and its rate, the
+ * 30-day paid volume and how much more reaches the next level, or "Top level".
+ */
+export function RewardLevelCard({ data, failed, onRetry }: RewardLevelCardProps) {
+  return (
+    <Card className="reward-level" role="region" aria-labelledby="reward-level-title">
+      <h2 id="reward-level-title" className="reward-level__title">
+        {rewardLevelTexts.title}
+      </h2>
+      {failed ? (
+        <p className="rewards-total__error" role="alert">
+          {rewardLevelTexts.loadFailed}{' '}
+          <button type="button" className="rewards-retry" onClick={onRetry}>
+            Retry
+          </button>
+        </p>
+      ) : !data ? (
+        <>
+          <Skeleton width={120} height={28} />
+          <Skeleton width={200} height={16} />
+          <Skeleton width="100%" height={8} radius={999} />
+        </>
+      ) : (
+        <LevelFigures data={data} />
+      )}
+    </Card>
+  );
+}
+
+function LevelFigures({ data }: { data: RewardLevelResponse }) {
+  const next = data.next_level;
+  // Progress from the current level's minimum to the next one's, so a new level starts at 0 %.
+  const span = next ? next.min_volume_kobo - data.level.min_volume_kobo : 0;
+  const percent = next && span > 0 ? Math.min(100, Math.max(0, Math.floor(((data.volume_kobo - data.level.min_volume_kobo) / span) * 100))) : 100;
+  return (
+    <>
+      <p className="reward-level__head">
+        <span className="reward-level__name" data-testid="reward-level-name">
+          {data.level.name}
+        </span>
+        <span className="reward-level__rate">{rewardLevelTexts.rate(data.level.gems_per_1000_naira)}</span>
+      </p>
+      <p className="reward-level__volume">{rewardLevelTexts.volume(data.volume_kobo)}</p>
+      {next ? (
+        <>
+          <div
+            className="reward-level__bar"
+            role="progressbar"
+            aria-label={rewardLevelTexts.progressLabel(next.name)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span className="reward-level__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="reward-level__next">{rewardLevelTexts.toNext(data.remaining_kobo, next.name)}</p>
+        </>
+      ) : (
+        <p className="reward-level__next reward-level__next--top">
+          <strong>{rewardLevelTexts.top}</strong> {rewardLevelTexts.topLine}
+        </p>
+      )}
+    </>
+  );
+}
