@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { formatKobo } from './plain/sales';
+export { REWARD_LEVELS_MAX, REWARD_LEVEL_RATE_MAX, REWARD_LEVEL_NAME_MAX, REWARD_LEVEL_WINDOW_DAYS, rewardLevelTexts } from './plain/reward-levels';
 
 /**
  * Reward levels (README, "Reward levels"): a paid sale earns gems per ₦1,000 at the rate of the
  * customer's level, set by their paid volume over the last 30 days before that sale.
  */
-
-export const REWARD_LEVELS_MAX = 10;
-export const REWARD_LEVEL_RATE_MAX = 100;
-export const REWARD_LEVEL_NAME_MAX = 40;
-/** The window the paid volume is summed over. */
-export const REWARD_LEVEL_WINDOW_DAYS = 30;
 
 export const rewardLevelSchema = z.object({
   name: z.string(),
@@ -30,13 +24,3 @@ export const rewardLevelResponseSchema = z.object({
 });
 export type RewardLevelResponse = z.infer<typeof rewardLevelResponseSchema>;
 
-export const rewardLevelTexts = {
-  title: 'Your reward level',
-  rate: (gems: number) => `${gems} ${gems === 1 ? 'gem' : 'gems'} per ₦1,000`,
-  volume: (volumeKobo: number) => `${formatKobo(volumeKobo)} paid in the last ${REWARD_LEVEL_WINDOW_DAYS} days`,
-  toNext: (remainingKobo: number, next: string) => `Sell ${formatKobo(remainingKobo)} more in ${REWARD_LEVEL_WINDOW_DAYS} days to reach ${next}`,
-  top: 'Top level',
-  topLine: 'You earn the highest rate on every sale.',
-  progressLabel: (next: string) => `Progress to ${next}`,
-  loadFailed: 'We could not load your reward level.',
-} as const;
