@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmCodeSchema } from '@wise/shared/admin';
-import { ShieldCheck } from 'lucide-react';
 import { adminErrorMessage, ApiError } from '../../lib/admin-api';
 import { Button } from '../ui/button';
 import { Dialog, DialogActions } from './dialog';
-import { FormField } from './form-fields';
+import { AuthenticatorCodeField } from './form-fields';
 
 /** The server's code for a wrong or reused authenticator code (domain/staff/confirm.ts). */
 export const CONFIRMATION_INVALID = 'CONFIRMATION_INVALID';
@@ -75,22 +74,14 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
     <Dialog open onClose={onClose} title={title} description={description} busy={busy}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {children}
-        <FormField
-          label="Authenticator code"
+        <AuthenticatorCodeField
           name="confirm_code"
           value={code}
           onChange={(event) => {
-            setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+            setCode(event.target.value);
             setFieldError(undefined);
           }}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
-          maxLength={6}
-          className="admin-code-input"
           error={fieldError}
-          hint="The 6-digit code your authenticator app shows now"
-          leading={<ShieldCheck size={18} />}
         />
         {formError ? (
           <p className="admin-alert" role="alert">

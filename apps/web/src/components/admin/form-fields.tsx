@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { useId, type ChangeEvent, type ComponentProps, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Select } from '../ui/select';
 import { TextArea } from '../ui/text-area';
 import { describedBy, FieldShell, PasswordField } from '../ui/text-field';
@@ -61,4 +62,29 @@ export type FormTextAreaProps = ComponentProps<typeof TextArea>;
 /** A multi-line input (notes, messages). */
 export function FormTextArea(props: FormTextAreaProps) {
   return <TextArea {...props} />;
+}
+
+export type AuthenticatorCodeFieldProps = Omit<FormFieldProps, 'label' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength' | 'hint' | 'leading'>;
+/**
+ * The authenticator code a staff member confirms a sensitive action with: six digits, anything
+ * else typed or pasted is dropped before `onChange` sees the value.
+ */
+export function AuthenticatorCodeField({ onChange, className, ...props }: AuthenticatorCodeFieldProps) {
+  return (
+    <FormField
+      label="Authenticator code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="000000"
+      maxLength={6}
+      className={className ? `admin-code-input ${className}` : 'admin-code-input'}
+      hint="The 6-digit code your authenticator app shows now"
+      leading={<ShieldCheck size={18} />}
+      {...props}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
+        onChange?.(event);
+      }}
+    />
+  );
 }

@@ -1,8 +1,7 @@
-import { ShieldCheck } from 'lucide-react';
 import { CUSTOMER_LOCK_REASON_MAX_LENGTH, lockCustomerSchema } from '@wise/shared/admin';
 import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { AuthenticatorCodeField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
@@ -63,22 +62,7 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
           error={errors.reason?.message}
           {...form.field('reason')}
         />
-        <FormField
-          label="Authenticator code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
-          maxLength={6}
-          className="admin-code-input"
-          hint="The 6-digit code your authenticator app shows now"
-          leading={<ShieldCheck size={18} />}
-          error={errors.confirm_code?.message}
-          {...codeField}
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
-            void codeField.onChange(event);
-          }}
-        />
+        <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">
             {errors.root.message}

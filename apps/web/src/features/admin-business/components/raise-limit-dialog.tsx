@@ -1,8 +1,7 @@
-import { ShieldCheck } from 'lucide-react';
 import { limitStaffTexts, PAYOUT_LIMIT_NOTE_MAX } from '@wise/shared';
 import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
@@ -69,22 +68,7 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
           error={errors.note?.message}
           {...form.field('note')}
         />
-        <FormField
-          label="Authenticator code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
-          maxLength={6}
-          className="admin-code-input"
-          hint="The 6-digit code your authenticator app shows now"
-          leading={<ShieldCheck size={18} />}
-          error={errors.confirm_code?.message}
-          {...codeField}
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
-            void codeField.onChange(event);
-          }}
-        />
+        <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">
             {errors.root.message}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { REWARD_LEVELS_MAX, type RewardLevel } from '@wise/shared';
 import { REWARD_LEVELS_NOTE_MAX, rewardLevelStaffTexts, updateRewardLevelsSchema } from '@wise/shared/admin';
 import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { FormField, FormTextArea } from '../../../components/admin/form-fields';
+import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
@@ -121,19 +121,7 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
           error={errors.note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <FormField
-          label="Authenticator code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
-          maxLength={6}
-          className="admin-code-input"
-          hint="The 6-digit code your authenticator app shows now"
-          leading={<ShieldCheck size={18} />}
-          value={code}
-          error={errors.confirm_code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
+        <AuthenticatorCodeField value={code} error={errors.confirm_code} onChange={(e) => setCode(e.target.value)} />
         {errors.root ? (
           <p className="admin-alert" role="alert">
             {errors.root}
