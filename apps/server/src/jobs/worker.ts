@@ -134,6 +134,8 @@ export interface JobRun {
 }
 
 const MIN_POLL_MS = 10;
+/** A wake-up for a job due later comes this much after it is due. */
+const DUE_MARGIN_MS = 5;
 const MAX_CONCURRENCY = 64;
 
 export class JobWorker {
@@ -235,8 +237,11 @@ export class JobWorker {
     if (this.dueTimer) clearTimeout(this.dueTimer.timer);
     const timer = setTimeout(() => {
       this.dueTimer = undefined;
+      // Timers run on a monotonic clock and can fire a moment before the wall clock reaches `at`:
+      // a claim then would find the job not yet due, and the worker would sleep a whole interval.
+      if (Date.now() < at) return this.wakeAt(at);
       this.wakeUp();
-    }, at - Date.now());
+    }, at - Date.now() + DUE_MARGIN_MS);
     timer.unref();
     this.dueTimer = { at, timer };
   }
