@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, TEST_BROWSER_PATH } from './scripts/support/test-browser.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/wise-e2e-${process.pid}`;
@@ -18,7 +19,7 @@ const quietJourneys = new RegExp(
   ].join('|')})\\.spec\\.ts$`,
 );
 
-/** Journeys in Debian's chromium at a 390×844 phone viewport, against the built app and a fresh PostgreSQL database. */
+/** Journeys in Debian's Chromium (its headless shell) at a 390×844 phone viewport, against the built app and a fresh PostgreSQL database. */
 export default defineConfig({
   testDir: 'e2e',
   // Per port: runs beside each other on one machine must not wipe each other's results.
@@ -40,17 +41,8 @@ export default defineConfig({
     // journeys' CPU, so CI records one only when a journey is retried after a failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: TEST_BROWSER_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   // The review desk's journey counts every sale waiting and clears the whole queue, so it runs

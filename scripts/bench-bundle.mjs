@@ -21,6 +21,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { assetOf, budgetReport, QUIET_MS, readBuild, weigh } from './support/bundle-budget.mjs';
 import { CHROMIUM_FLAGS, makeCustomer, root, startServer, webDist } from './support/customer-server.mjs';
+import { TEST_BROWSER_PATH } from './support/test-browser.mjs';
 
 const onlyRoutes = process.argv.slice(2);
 let build;
@@ -105,7 +106,7 @@ try {
   let screens = customerScreens(data);
   if (onlyRoutes.length) screens = screens.filter((s) => onlyRoutes.includes(s.url.split('?')[0]) || onlyRoutes.includes(s.name));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: TEST_BROWSER_PATH,
     args: CHROMIUM_FLAGS,
   });
   const rows = [];

@@ -6,11 +6,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, readdirSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
+import { TEST_BROWSER_PACKAGE, TEST_BROWSER_PATH } from './support/test-browser.mjs';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisHost = '127.0.0.1';
 const redisPort = 6379;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = TEST_BROWSER_PATH;
 const isRoot = process.getuid?.() === 0;
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,8 +101,8 @@ function ensureChromium() {
     // not there: install it below, or say how
   }
   if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH is ${chromium}, which is not an executable Chromium.`);
-  if (!(isRoot && has('apt-get'))) fail("there is no Chromium at /usr/bin/chromium for the browser tests: run sudo apt-get install -y chromium (Debian's package), or set CHROMIUM_PATH to a Chromium or Chrome binary.");
-  aptInstall('chromium');
+  if (!(isRoot && has('apt-get'))) fail(`there is no Chromium at ${chromium} for the browser tests: run sudo apt-get install -y ${TEST_BROWSER_PACKAGE} (Debian's package), or set CHROMIUM_PATH to a Chromium or Chrome binary.`);
+  aptInstall(TEST_BROWSER_PACKAGE);
 }
 
 await ensurePostgres();

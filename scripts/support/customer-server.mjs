@@ -12,8 +12,7 @@ import { builtServerArgs } from './server-build.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { CHROMIUM_FLAGS } from './test-browser.mjs';
 
 const temporary = [];
 export function tempDir(prefix) {
