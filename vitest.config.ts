@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts'];
@@ -55,8 +57,31 @@ const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts']
  * nothing they share lives in modules, and re-importing the whole server for each of ~170 files
  * cost ≈ 600 s of the run's CPU (the import line of vitest's summary: 606 s isolated, 54 s not).
  */
+/**
+ * The files that run a server, a crash or a soak for tens of seconds, longest first (measured on a
+ * 2-core machine: soak-faults 38 s, payouts-crash 36 s … duplicates 10 s). Vitest orders a fresh
+ * clone's files by size, which put the soaks last: for the final 40 s two of the three workers had
+ * nothing left to run. Started first, the short files fill the gaps around them.
+ */
+const longestFirst = [
+  'soak-faults', 'payouts-crash', 'soak-crash', 'scale-out', 'money-state-property', 'ledger-audit',
+  'pglite-worker', 'bills-crash', 'backup-restore', 'persistence', 'build', 'bills-faults', 'jobs', 'duplicates',
+];
+const rank = (spec: TestSpecification) => {
+  const at = longestFirst.indexOf(path.basename(spec.moduleId).replace(/\.test\.tsx?$/, ''));
+  return at === -1 ? longestFirst.length : at;
+};
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    // Array.prototype.sort is stable: within a rank, the base order (a cached run's durations) holds.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     // Three files at a time on two cores: the crash, soak and scale-out files spend most of their
     // time waiting on a server they started, and a third file fills those waits (318 s → 271 s here,
     // the same CPU).
