@@ -16,6 +16,7 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
  * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
  * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too;
+ * - referrals: the cap, the single decision and the rejection rule are triggers, the phone history too;
  * - payout-limits, identity-api, identity-tier2: limits held under parallel submissions and approvals
  *   (row locks on one session), one account per identity number (a partial unique index), and the
  *   ID documents' access by role, end to end through the API on the engine a single server runs.
@@ -45,6 +46,7 @@ const pgliteTests = [
   'identity-api',
   'identity-tier2',
   'reward-levels',
+  'referrals',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -27,6 +27,7 @@ import { verificationRoutes } from './routes/profile/verification';
 import { dataRightsRoutes } from './routes/profile/data-rights';
 import { limitRoutes } from './routes/limits/index';
 import { payoutLimitSettingsOf, writePayoutLimitSettings } from './domain/limits/limits';
+import { referralSettingsOf, writeReferralSettings } from './domain/referrals/referrals';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
@@ -36,6 +37,7 @@ import { receiptRoutes } from './routes/receipts/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
+import { referralRoutes } from './routes/referrals/index';
 import { healthRoutes } from './routes/health';
 import { metrics } from './plugins/metrics';
 import { appInfoRoutes } from './routes/app-info/index';
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   useCardCodeKeyring(config.cardCodeKeys);
   // The payout limits as configured, where the approval trigger reads them (domain/limits).
   await writePayoutLimitSettings(database.db, clock, payoutLimitSettingsOf(config));
+  // The referral amounts and cap, where the paying transaction and the cap's trigger read them.
+  await writeReferralSettings(database.db, clock, referralSettingsOf(config));
   const app = Fastify({
     // Secrets (tokens in URLs, passwords, PINs, codes, cookies) never reach a log line: lib/log-redaction.ts.
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logger),
@@ -165,6 +169,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });
+  await app.register(referralRoutes, { prefix: '/api/referrals', ctx });
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
   await app.register(pushRoutes, { prefix: '/api/push', ctx });

@@ -210,6 +210,12 @@ const envSchema = z
     TIER0_TOTAL_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(300_000),
     TIER1_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(2_000_000),
     TIER2_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(10_000_000),
+    // Referrals (README, "Referrals"): the gems each side earns when a referee's first sale is
+    // paid, and how many referral rewards one referrer earns in a business month (APP_TIMEZONE).
+    // Written into the database at start (referral_settings), where a trigger holds the cap too.
+    REFERRAL_GEMS_REFERRER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    REFERRAL_GEMS_REFEREE: z.coerce.number().int().min(1).max(1_000_000).default(50),
+    REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(100_000).default(10),
     /** The review desk colours a sale's age once it has waited longer than this (minutes). */
     REVIEW_TARGET_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     // Web Push (docs/decisions.md §9.37): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the

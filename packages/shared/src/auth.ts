@@ -12,6 +12,7 @@ import {
   usernameField,
 } from './fields';
 import { fieldMessages as m } from './messages';
+import { REFERRAL_CODE_INPUT_MAX } from './plain/referrals';
 
 export const signupSchema = z.strictObject({
   full_name: fullNameField,
@@ -19,6 +20,11 @@ export const signupSchema = z.strictObject({
   email: emailField,
   phone: phoneField,
   password: newPasswordField,
+  /**
+   * The code of the link the customer came through (README, "Referrals"). Optional; a string
+   * that is no customer's code is ignored and never blocks the sign-up.
+   */
+  referral_code: z.string().max(REFERRAL_CODE_INPUT_MAX).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

@@ -9,6 +9,8 @@ import { BusinessTimeZoneProvider } from '../lib/business-time-zone';
 
 interface RenderRoutesOptions {
   path?: string;
+  /** The query string the screen opens with, e.g. `?ref=ABCD2345`. */
+  search?: string;
   state?: unknown;
   /** Pass false with fake timers. */
   userEvents?: boolean;
@@ -20,8 +22,8 @@ interface RenderRoutesOptions {
 }
 
 /** Renders screens with the app's real providers in a memory router (docs/style.md "testing/"). */
-export function renderRoutes(routes: RouteObject[], { path = '/', state, timeZone = 'Africa/Lagos' }: RenderRoutesOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+export function renderRoutes(routes: RouteObject[], { path = '/', search = '', state, timeZone = 'Africa/Lagos' }: RenderRoutesOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, search, state }] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -83,7 +83,7 @@ export const adminCustomerBillOrderSchema = z.object({
 export const adminCustomerGemLineSchema = z.object({
   id: z.number().int(),
   entry_id: z.string(),
-  /** daily_collection | reward_accrual | reward_claim | hold | hold_capture | hold_release */
+  /** daily_collection | reward_accrual | reward_claim | hold | hold_capture | hold_release | referral */
   reason: z.string(),
   /** Which of the customer's accounts the line moved: spendable gems or claimable rewards. */
   account: z.enum(['available', 'rewards']),

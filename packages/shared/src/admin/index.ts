@@ -21,3 +21,4 @@ export * from './desk';
 export * from './limits';
 export * from './identity';
 export * from './reward-levels';
+export * from './referrals';

@@ -5,7 +5,7 @@
 import type { BillKind } from './bills';
 
 /** Every kind of movement on the gem ledger (the reasons of gem_entries). */
-export const GEM_MOVEMENT_KINDS = ['daily_collection', 'reward_accrual', 'reward_claim', 'reward_clawback', 'hold', 'hold_capture', 'hold_release', 'account_closure'] as const;
+export const GEM_MOVEMENT_KINDS = ['daily_collection', 'reward_accrual', 'reward_claim', 'reward_clawback', 'hold', 'hold_capture', 'hold_release', 'account_closure', 'referral'] as const;
 export type GemMovementKind = (typeof GEM_MOVEMENT_KINDS)[number];
 
 export const GEM_STATEMENT_PAGE_SIZE = 20;
@@ -28,6 +28,7 @@ export const gemStatementTexts = {
     hold_capture: 'Paid from held gems',
     reward_accrual: 'Added to Rewards, ready to collect',
     reward_clawback: 'Taken from rewards not yet collected',
+    referral: 'Added to Rewards, ready to collect',
   } satisfies Partial<Record<GemMovementKind, string>>,
 } as const;
 
@@ -51,5 +52,7 @@ export function gemMovementTitle(kind: GemMovementKind, billKind: BillKind | nul
       return 'Released';
     case 'account_closure':
       return 'Forfeited: account deleted';
+    case 'referral':
+      return 'Invite reward';
   }
 }

@@ -28,11 +28,14 @@ export const users = pgTable(
     kycTier: smallint('kyc_tier').notNull().default(0),
     /** Closed by the customer (0030_data_rights.sql): personal fields erased, no login; never reopened. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The code others sign up with (0035_referrals.sql); the database draws it. */
+    referralCode: text('referral_code').notNull().default(sql`referral_new_code()`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_created_list_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

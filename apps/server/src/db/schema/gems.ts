@@ -23,6 +23,8 @@ export const gemEntryReasons = [
   'reward_clawback',
   /** 0030: what a closed account still held, forfeited into `account_closures`. */
   'account_closure',
+  /** 0035: a referral's gems, into the customer's rewards account. */
+  'referral',
 ] as const;
 export type GemEntryReason = (typeof gemEntryReasons)[number];
 

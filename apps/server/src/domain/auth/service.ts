@@ -18,6 +18,7 @@ import { randomToken, sha256 } from '../../lib/secrets';
 import type { Messenger } from '../../providers/messaging/index';
 import { DomainError, rateLimited } from '../errors';
 import { notify } from '../notifications/notify';
+import { recordReferral } from '../referrals/referrals';
 import { passwordChangedEmail, passwordResetEmail, signupOtpEmail } from './emails';
 import { consumeOtp, issueOtp, type OtpDeps } from './otp';
 import { deleteUserSessions } from './sessions';
@@ -48,6 +49,8 @@ function deliverInBackground(deps: AuthDeps, message: Parameters<Messenger['send
 
 export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promise<UserRow> {
   const user = await createUser(db, input);
+  // Who invited them, if the link's code is a customer's; any other code is ignored (README, "Referrals").
+  await recordReferral(db, deps.clock, user.id, input.referral_code);
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
   await deliver(deps, signupOtpEmail(user.email, code));
   return user;

@@ -167,7 +167,7 @@ export async function getGemStatement(db: Db, secret: string, userId: string, qu
   const ids = (kinds: GemMovementKind[]) => page.filter((r) => kinds.includes(r.reason)).map((r) => r.id);
   const [bills, rewards] = await Promise.all([
     billsOf(db, ids(['hold']), ids(['hold_capture', 'hold_release'])),
-    rewardsOf(db, ids(['reward_accrual']), ids(['reward_clawback'])),
+    rewardsOf(db, ids(['reward_accrual', 'referral']), ids(['reward_clawback'])),
   ]);
 
   let balance = after ? after.balance : (page[0]?.balanceNow ?? 0);

@@ -10,6 +10,7 @@ import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { enqueuePush, transactionUrl } from '../push/notify';
 import { rewardRateAt } from '../rewards/levels';
+import { decideReferralOnPaid, undoReferralOnReversal } from '../referrals/referrals';
 import { accrueSaleReward, clawBackSaleRewards, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
@@ -79,6 +80,8 @@ export async function paySale(
         source,
       })
     : undefined;
+  // The referee's first sale decides their referral here, in the paying transaction (README, "Referrals").
+  await decideReferralOnPaid(tx, deps.clock, { saleId: sale.id, refereeId: sale.userId, paidTo: { bankCode: payout.bankCode, accountNumber: payout.accountNumber }, at });
   // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
   const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
   // Paid another amount than the quote: the customer reads the quote and why, beside the amount paid.
@@ -243,6 +246,8 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
     await tx.update(sales).set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at }).where(eq(sales.id, sale.id));
   }
   const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
+  // A referral this sale paid is refused and its unclaimed gems taken back: only a first sale that stays paid counts.
+  await undoReferralOnReversal(tx, deps.clock, sale.id);
   await tellCustomerPayoutFailed(tx, deps, sale.id, payout.amountKobo, failureReason, true);
   deps.logger?.error(
     { payoutId: payout.id, saleId: sale.id, reference: payout.reference, reason, gemsTakenBack: clawedBack },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { gemErrorCodes, rewardMessages, REWARDS_HISTORY_PAGE_SIZE } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
@@ -34,6 +34,8 @@ export interface AccrueRewardInput {
   amount: number;
   /** Shown in the rewards history, e.g. 'Reward for your Amazon gift card sale'. */
   description: string;
+  /** The ledger entry's kind: a sale's reward, or a referral's gems (domain/referrals). */
+  reason?: 'reward_accrual' | 'referral';
 }
 
 export interface AccruedReward {
@@ -64,7 +66,7 @@ export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInpu
     }
     const posted = await postEntry(tx, {
       idempotencyKey: `reward:${input.source}`,
-      reason: 'reward_accrual',
+      reason: input.reason ?? 'reward_accrual',
       userId: input.userId,
       memo: description,
       at,
@@ -131,6 +133,16 @@ export async function saleRewardSource(db: Db, saleId: string, attempt: number):
  * nothing. Returns the gems taken back now.
  */
 export async function clawBackSaleRewards(db: Db, clock: Clock, input: { userId: string; saleId: string; reason: string }): Promise<number> {
+  return clawBackRewardsWhere(db, clock, { userId: input.userId, which: saleRewardSources(input.saleId), reason: input.reason });
+}
+
+/** The same take-back for rewards named by their sources (a referral's gems, domain/referrals). */
+export async function clawBackRewardSources(db: Db, clock: Clock, input: { userId: string; sources: string[]; reason: string }): Promise<number> {
+  if (input.sources.length === 0) return 0;
+  return clawBackRewardsWhere(db, clock, { userId: input.userId, which: inArray(gemRewards.source, input.sources), reason: input.reason });
+}
+
+async function clawBackRewardsWhere(db: Db, clock: Clock, input: { userId: string; which: SQL | undefined; reason: string }): Promise<number> {
   const reason = input.reason.trim().slice(0, 200);
   if (!reason) throw new RangeError('a clawback needs a reason');
   const program = await systemAccountId(db, 'rewards_program');
@@ -141,7 +153,7 @@ export async function clawBackSaleRewards(db: Db, clock: Clock, input: { userId:
     const open = await tx
       .select()
       .from(gemRewards)
-      .where(and(eq(gemRewards.userId, input.userId), saleRewardSources(input.saleId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
+      .where(and(eq(gemRewards.userId, input.userId), input.which, isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
       .for('update');
     let total = 0;
     for (const reward of open) {

@@ -11,6 +11,7 @@ import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
 import { adminExportRoutes } from './exports';
 import { adminLimitRoutes } from './limits';
+import { adminReferralRoutes } from './referrals';
 import { adminIdentityRoutes } from './identity';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminRewardLevelRoutes } from './reward-levels';
@@ -32,6 +33,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminDashboardRoutes, { prefix: '/dashboard', ctx });
   await app.register(adminCustomerRoutes, { prefix: '/customers', ctx });
   await app.register(adminLimitRoutes, { prefix: '/customers', ctx });
+  await app.register(adminReferralRoutes, { prefix: '/customers', ctx });
   await app.register(adminBroadcastRoutes, { prefix: '/broadcast', ctx });
   await app.register(adminAuditRoutes, { prefix: '/audit', ctx });
   await app.register(adminReconciliationRoutes, { prefix: '/reconciliation', ctx });

@@ -6,7 +6,7 @@ import './copy-button.css';
 const COPIED_MS = 2000;
 
 /** The clipboard API where the page may use it, else the old select-and-copy (plain-http previews, older WebViews). */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -53,6 +53,27 @@ describe('/createaccount', () => {
     });
   });
 
+  it('carries the code of a referral link to the sign-up', async () => {
+    const fetch = stubFetch({ status: 201, body: { email: 'ada@wisetest.com', message: 'ok' } });
+    const { user } = renderRoutes(routes, { path: paths.createAccount, search: '?ref=abcd2345' });
+    expect(screen.getByText('You were invited with the code ABCD2345.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Full name'), 'Ada Obi');
+    await user.type(screen.getByLabelText('Username'), 'adaobi');
+    await user.type(screen.getByLabelText('Email address'), 'ada@wisetest.com');
+    await user.type(screen.getByLabelText('Phone number'), '8031234567');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await screen.findByText('otp screen');
+    expect(requestBody(fetch)).toMatchObject({ email: 'ada@wisetest.com', referral_code: 'ABCD2345' });
+  });
+
+  it('shows no invitation for a link whose ref is not a code', () => {
+    renderRoutes(routes, { path: paths.createAccount, search: `?ref=${encodeURIComponent('<script>')}` });
+    expect(screen.getByRole('heading', { name: 'Complete your profile' })).toBeTruthy();
+    expect(screen.queryByTestId('signup-invited')).toBeNull();
+  });
+
   it('puts a 409 field error under its field and the message in a toast', async () => {
     const message = 'An account with this email already exists';
     stubFetch({ status: 409, body: { error: message, code: 'CONFLICT', fields: { email: message } } });

@@ -1,18 +1,23 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { normalizeReferralCode, REFERRAL_QUERY_PARAM } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { SignUpForm } from '../../../features/auth/components/sign-up-form';
 import type { OtpState } from '../../../features/auth/navigation-state';
 
-/** Sign-up (docs/product.md §2), then the OTP screen carrying the e-mail. */
+/** Sign-up (docs/product.md §2), with the code of the referral link it was opened from, then the OTP screen carrying the e-mail. */
 export function CreateAccountRoute() {
   const navigate = useNavigate();
+  // A referral link (/createaccount?ref=CODE) carries the inviter's code to the sign-up; anything else is ignored.
+  const [search] = useSearchParams();
+  const referralCode = normalizeReferralCode(search.get(REFERRAL_QUERY_PARAM));
   return (
     <Screen header={<Header backTo={paths.home} title="Get Started" />}>
       <title>Get Started · Wise</title>
       <ScreenIntro title="Complete your profile" />
       <SignUpForm
+        referralCode={referralCode}
         onSuccess={(email) => {
           const state: OtpState = { email };
           void navigate(paths.createAccountOtp, { state });

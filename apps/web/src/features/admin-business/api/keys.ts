@@ -12,5 +12,6 @@ export const businessKeys = {
   customers: (q: string) => [...businessKeys.customersAll(), q] as const,
   customer: (id: string) => [...businessKeys.all, 'customer', id] as const,
   customerLimits: (id: string) => [...businessKeys.customer(id), 'limits'] as const,
+  customerReferrals: (id: string) => [...businessKeys.customer(id), 'referrals'] as const,
   rewardLevels: () => [...businessKeys.all, 'reward-levels'] as const,
 };

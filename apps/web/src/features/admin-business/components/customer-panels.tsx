@@ -20,6 +20,7 @@ const gemReasons: Record<string, string> = {
   hold: 'Held for a bill',
   hold_capture: 'Bill paid',
   hold_release: 'Hold returned',
+  referral: 'Invite reward',
 };
 
 export function ProfilePanel({ detail }: { detail: AdminCustomerDetail }) {

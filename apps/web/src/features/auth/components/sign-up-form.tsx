@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type SignupInput } from '@wise/shared';
+import { referralTexts, type SignupInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field';
@@ -15,12 +15,14 @@ const fieldNames: readonly FieldName<SignupInput>[] = ['full_name', 'username', 
 
 interface SignUpFormProps {
   onSuccess: (email: string) => void;
+  /** The inviter's code from a referral link (README, "Referrals"), sent with the form. */
+  referralCode?: string;
   /** Shown under the button, e.g. the link to log in instead. */
   footer?: ReactNode;
 }
 
 /** Sign-up (docs/product.md §2): validated on submit only, each error cleared as its field is edited. */
-export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
+export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps) {
   const signUp = useSignUp();
   const {
     field,
@@ -33,7 +35,7 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {
-    signUp.mutate(values, {
+    signUp.mutate(referralCode ? { ...values, referral_code: referralCode } : values, {
       onSuccess: (response) => onSuccess(response.email),
       onError: (error) => {
         applyFieldErrors(error, setError, fieldNames);
@@ -44,6 +46,11 @@ export function SignUpForm({ onSuccess, footer }: SignUpFormProps) {
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
+      {referralCode ? (
+        <p className="screen__aside" data-testid="signup-invited">
+          {referralTexts.invited(referralCode)}
+        </p>
+      ) : null}
       <TextField
         label="Full name"
         autoComplete="name"

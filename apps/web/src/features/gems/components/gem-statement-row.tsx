@@ -18,6 +18,7 @@ const icons: Record<GemMovementKind, ComponentType<LucideProps>> = {
   hold_capture: ReceiptText,
   hold_release: Undo2,
   account_closure: Lock,
+  referral: Gift,
 };
 
 /** "+50", "−500" (a true minus sign), or the plain size of a movement that left the balance alone. */

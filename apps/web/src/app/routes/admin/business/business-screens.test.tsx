@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminCustomerMessages, type AdminBillOrder, type AdminCustomerDetail, type StaffMe } from '@wise/shared/admin';
+import { adminCustomerMessages, type AdminBillOrder, type AdminCustomerDetail, type AdminCustomerReferrals, type AdminReferral, type StaffMe } from '@wise/shared/admin';
 import { StaffProvider } from '../../../../features/admin/auth/staff-context';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { BillOrdersScreen } from './bills';
@@ -107,10 +107,34 @@ const limits = {
   raises: [{ id: 'r1', daily_limit_kobo: 25_000_000, total_limit_kobo: null, note: 'Known trader', created_by: { id: 's2', name: 'Ada Admin' }, created_at: '2026-11-24T09:00:00.000Z' }],
 };
 
+const referral = (overrides: Partial<AdminReferral>): AdminReferral => ({
+  id: 'ref-1',
+  customer: { id: '55555555-5555-4555-8555-555555555555', full_name: 'Chidi Okeke', username: 'chidi' },
+  status: 'signed_up',
+  refusal_reason: null,
+  created_at: '2026-11-20T09:00:00.000Z',
+  decided_at: null,
+  referrer_gems: null,
+  referee_gems: null,
+  first_sale: null,
+  ...overrides,
+});
+
+const referrals: AdminCustomerReferrals = {
+  code: 'ABCD2345',
+  referred_by: referral({ customer: { id: '66666666-6666-4666-8666-666666666666', full_name: 'Ngozi Eze', username: 'ngozi' }, status: 'rewarded', referrer_gems: 100, referee_gems: 50 }),
+  referees: [
+    referral({ id: 'ref-2', status: 'refused', refusal_reason: 'same_bank_account', decided_at: '2026-11-21T09:00:00.000Z', first_sale: { id: '77777777-7777-4777-8777-777777777777', status: 'paid', paid_at: '2026-11-21T09:00:00.000Z' } }),
+    referral({ id: 'ref-3', customer: { id: '88888888-8888-4888-8888-888888888888', full_name: 'Bola Ade', username: 'bola' } }),
+  ],
+  referees_total: 2,
+};
+
 function renderCustomer(role: StaffMe['role'], body: AdminCustomerDetail = detail) {
   routeFetch({
     [`GET /api/admin/customers/${customerId}`]: () => ({ status: 200, body }),
     [`GET /api/admin/customers/${customerId}/limits`]: () => ({ status: 200, body: limits }),
+    [`GET /api/admin/customers/${customerId}/referrals`]: () => ({ status: 200, body: referrals }),
   });
   const staff: StaffMe = { id: 's1', email: 'staff@wise.test', name: 'Sam Staff', role, must_change_password: false } as StaffMe;
   return renderRoutes(
@@ -154,6 +178,20 @@ describe('/admin/customers/:id', () => {
     await user.click(within(panel).getByRole('button', { name: 'Raise limit' }));
     expect(await screen.findByRole('dialog', { name: "Raise this customer's limit" })).toBeTruthy();
     expect(screen.getByLabelText('Authenticator code')).toBeTruthy();
+  });
+
+  it('shows the referral tree: the code, who referred the customer and whom they referred, with each state and reason', async () => {
+    renderCustomer('reviewer');
+    const panel = (await screen.findByRole('heading', { name: 'Referrals' })).closest('section') as HTMLElement;
+    await waitFor(() => expect(within(panel).getByTestId('admin-referral-code').textContent).toBe('ABCD2345'));
+    expect(within(panel).getByTestId('admin-referred-by').textContent).toContain('Ngozi Eze');
+    expect(within(panel).getByTestId('admin-referred-by').textContent).toContain('100 gems to the referrer, 50 to the referee');
+    const table = within(panel).getByRole('table', { name: 'Referred (2)' });
+    expect(within(table).getByText('Self-referral: the two accounts share a payout bank account')).toBeTruthy();
+    expect(within(table).getByText('Bola Ade')).toBeTruthy();
+    expect(within(table).getByText('No sale yet')).toBeTruthy();
+    // Read-only: nothing in the panel changes a referral.
+    expect(within(panel).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('shows a reviewer the customer without the admin actions', async () => {

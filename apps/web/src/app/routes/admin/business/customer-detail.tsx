@@ -12,6 +12,7 @@ import { useCustomer } from '../../../../features/admin-business/api/get-custome
 import { CustomerActions } from '../../../../features/admin-business/components/customer-actions';
 import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '../../../../features/admin-business/components/customer-panels';
 import { LimitsPanel } from '../../../../features/admin-business/components/limits-panel';
+import { ReferralsPanel } from '../../../../features/admin-business/components/referrals-panel';
 import { ApiError } from '../../../../lib/admin-api';
 import '../../../../features/admin-business/components/business.css';
 import { businessPaths } from './paths';
@@ -81,6 +82,7 @@ export function CustomerDetailScreen() {
         </div>
         <LimitsPanel customer={{ id: profile.id, full_name: profile.full_name }} canRaise={hasRole(staff, 'admin')} />
         <SalesTable sales={detail.sales} saleHref={businessPaths.sale} />
+        <ReferralsPanel customerId={profile.id} customerHref={businessPaths.customer} saleHref={businessPaths.sale} />
         <div className="biz-grid-2">
           <BillOrdersTable orders={detail.bill_orders} />
           <GemLinesTable lines={detail.gem_lines} />

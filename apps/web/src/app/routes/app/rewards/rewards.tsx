@@ -13,6 +13,8 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { gemKeys } from '../../../../features/gems/api/keys';
 import { useClaimRewards } from '../../../../features/rewards/api/claim-rewards';
 import { useRewardLevel } from '../../../../features/rewards/api/get-reward-level';
+import { useReferralSummary } from '../../../../features/referrals/api/get-referral-summary';
+import { ReferralCard } from '../../../../features/referrals/components/referral-card';
 import { useRewardsTotal } from '../../../../features/rewards/api/get-rewards-total';
 import { RewardLevelCard } from '../../../../features/rewards/components/reward-level-card';
 import { errorMessage } from '../../../../lib/api-client';
@@ -20,13 +22,14 @@ import { formatGems } from '../../../../lib/format';
 import '../../../../features/rewards/components/rewards.css';
 import type { RewardsSuccessState } from './rewards-success';
 
-/** /rewards (docs/product.md §2): total claimed rewards, the reward level, Rewards History and Collect Rewards. */
+/** /rewards (docs/product.md §2): total claimed rewards, the reward level, the invite card (README, "Referrals"), Rewards History and Collect Rewards. */
 export function RewardsRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const total = useRewardsTotal();
   const claim = useClaimRewards();
   const level = useRewardLevel();
+  const referral = useReferralSummary();
 
   // Known to be empty: the button says why instead of inviting a tap the server would refuse.
   const nothingToCollect = total.data?.claimable === 0;
@@ -75,6 +78,8 @@ export function RewardsRoute() {
       </Card>
 
       <RewardLevelCard data={level.data} failed={level.isError} onRetry={() => void level.refetch()} />
+
+      <ReferralCard data={referral.data} failed={referral.isError} onRetry={() => void referral.refetch()} />
 
       <Card tone="outline">
         <ol className="rewards-how">

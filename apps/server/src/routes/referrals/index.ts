@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referralSummarySchema } from '@wise/shared';
+import type { RouteContext } from '../../context';
+import { getReferralSummary } from '../../domain/referrals/referrals';
+import { currentUser } from '../../plugins/sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['referrals'];
+
+/** The customer's referral code and link, and what their invites earned (README, "Referrals"). */
+export const referralRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.get(
+    '/',
+    { schema: { tags, summary: "The customer's referral code, link path, the gems each side earns, friends joined and gems earned", response: { 200: referralSummarySchema, ...errorResponses } } },
+    async (request) => getReferralSummary(ctx.db, currentUser(request).id),
+  );
+};
