@@ -13,6 +13,7 @@ export * from './transactions';
 export * from './dashboard';
 export * from './gems';
 export * from './reward-levels';
+export * from './passkeys';
 export * from './app-info';
 export * from './giftcards';
 export * from './sales';
