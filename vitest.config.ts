@@ -45,6 +45,7 @@ const pgliteTests = [
   'identity-api',
   'identity-tier2',
   'reward-levels',
+  'passkeys',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

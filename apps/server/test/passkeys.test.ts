@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { passkeyErrorCodes } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceName } from '../src/domain/passkeys/device-name';
+import { purgeExpiredAuthRows } from '../src/jobs/cleanup';
 import { ManualClock } from '../src/lib/clock';
 import { SoftAuthenticator } from './support/authenticator';
 import { createTestApp, get, post, sessionCookie, type TestApp } from './support/app';
@@ -283,5 +285,26 @@ describe('the database', () => {
     await expect(t.database.query('UPDATE passkeys SET user_id = $1 WHERE credential_id = $2', [bob.id, authenticator.id])).rejects.toThrow(/never changes owner/);
     await t.database.query('UPDATE passkeys SET counter = 10 WHERE credential_id = $1', [authenticator.id]);
     await expect(t.database.query('UPDATE passkeys SET counter = 9 WHERE credential_id = $1', [authenticator.id])).rejects.toThrow(/never goes backwards/);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges challenges nobody answered once they expire', async () => {
+    await loginOptions();
+    const live = async () => Number((await t.database.query<{ n: string }>('SELECT count(*)::text AS n FROM passkey_challenges WHERE expires_at > $1', [clock.now()]))[0]?.n);
+    expect(await live()).toBeGreaterThan(0);
+    clock.advance(5 * 60 * 1000 + 1);
+    const purged = await purgeExpiredAuthRows(t.database.db, clock.now());
+    expect(purged.passkeyChallenges).toBeGreaterThan(0);
+    expect(Number((await t.database.query<{ n: string }>('SELECT count(*)::text AS n FROM passkey_challenges'))[0]?.n)).toBe(0);
+  });
+
+  it('names the device from its User-Agent', () => {
+    expect(deviceName(ANDROID_CHROME)).toBe('Chrome on Android');
+    expect(deviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iPhone');
+    expect(deviceName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0')).toBe('Edge on Windows');
+    expect(deviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0')).toBe('Firefox on Mac');
+    expect(deviceName(undefined)).toBe('Unknown device');
+    expect(deviceName('curl/8.0')).toBe('Unknown device');
   });
 });

@@ -43,7 +43,7 @@ export const passkeyTexts = {
   profileLink: 'Passkeys',
   profileLinkSub: 'Sign in without your password',
   screenTitle: 'Passkeys',
-  screenIntro: 'A passkey signs you in with your fingerprint, face or screen lock. It never leaves your device.',
+  screenIntro: 'A passkey signs you in with your fingerprint, face or screen lock instead of your password.',
   empty: 'No passkeys yet',
   add: 'Add a passkey',
   adding: 'Adding passkey...',
