@@ -47,6 +47,7 @@ const pgliteTests = [
   'identity-tier2',
   'reward-levels',
   'referrals',
+  'passkeys',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -18,6 +18,7 @@ import staffSessions from './plugins/staff-sessions';
 import { webPlugin } from './plugins/web';
 import { traceRequests } from './plugins/tracing';
 import { authRoutes } from './routes/auth/index';
+import { passkeyLoginRoutes, passkeyProfileRoutes } from './routes/passkeys/index';
 import { bankRoutes } from './routes/bank/index';
 import { dashboardRoutes } from './routes/dashboard/index';
 import { notificationRoutes } from './routes/notifications/index';
@@ -152,10 +153,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(metrics, { database, token: config.METRICS_TOKEN });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(passkeyLoginRoutes, { prefix: '/api/auth/passkeys', ctx });
   // Account area: dashboard, PIN, profile, bank, notifications, transactions, support.
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(pinRoutes, { prefix: '/api/pin', ctx });
   await app.register(profileRoutes, { prefix: '/api/profile', ctx });
+  await app.register(passkeyProfileRoutes, { prefix: '/api/profile/passkeys', ctx });
   await app.register(verificationRoutes, { prefix: '/api/profile/verification', ctx });
   await app.register(dataRightsRoutes, { prefix: '/api/profile', ctx });
   await app.register(limitRoutes, { prefix: '/api/profile/limits', ctx });

@@ -49,6 +49,9 @@ const expectedPublic = [
   'POST /api/auth/logout',
   'POST /api/auth/otp/resend',
   'POST /api/auth/otp/verify',
+  // Passkey sign-in (test/passkeys.test.ts): its challenge is bound to the flow cookie the options set.
+  'POST /api/auth/passkeys/login',
+  'POST /api/auth/passkeys/options',
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/signup',

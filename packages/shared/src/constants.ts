@@ -45,4 +45,9 @@ export const STORAGE_KEYS = {
   id: 'id',
   fullname: 'fullname',
   day: 'day',
+  /**
+   * The device's answer to "Sign in faster next time" ('dismissed' or 'created'): a choice about
+   * this device, not the account, so logging out keeps it (README, "Passkeys").
+   */
+  passkeyOffer: 'passkeyOffer',
 } as const;

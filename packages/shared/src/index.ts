@@ -14,6 +14,7 @@ export * from './dashboard';
 export * from './gems';
 export * from './reward-levels';
 export * from './referrals';
+export * from './passkeys';
 export * from './app-info';
 export * from './giftcards';
 export * from './sales';

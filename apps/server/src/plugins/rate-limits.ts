@@ -32,6 +32,10 @@ export const ratePolicies = {
     message: authMessages.loginThrottled,
     scaled: false,
   },
+  /** Passkey sign-in options (one stored challenge each); the sign-in itself counts as a login. */
+  passkeyOptionsPerIp: { limit: 60, windowMs: 15 * MINUTE, message: authMessages.loginThrottled },
+  /** A customer's passkey registrations and removals. */
+  passkeyChangesPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   signupPerIp: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   /**
    * Sensitive checks are limited per account AND per IP (docs/RELIABILITY.md "Per account and per

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { DomainError, forbidden } from '../domain/errors';
 import { createSession, deleteSession, findSession, SESSION_TTL_MS, type SessionPrincipal } from '../domain/auth/sessions';
 import type { Clock } from '../lib/clock';
+import { sha256 } from '../lib/secrets';
 
 export const SESSION_COOKIE = 'wise_session';
 
@@ -19,7 +20,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route and whether it is public: the access-matrix tests are generated from it. */
     apiRoutes: ApiRoute[];
-    startSession: (reply: FastifyReply, userId: string, previous?: string) => Promise<void>;
+    /** Starts a session and answers its hash (the key the re-authentication window is bound to). */
+    startSession: (reply: FastifyReply, userId: string, previous?: string) => Promise<string>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -110,6 +112,7 @@ async function sessionsPlugin(app: FastifyInstance, options: SessionOptions) {
     if (previous) await deleteSession(db, previous);
     const token = await createSession(db, clock, userId);
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    return sha256(token);
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {

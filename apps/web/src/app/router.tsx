@@ -117,6 +117,7 @@ const authenticatedRoutes: RouteObject[] = [
         [paths.profileData, screen(() => import('./routes/app/profile/data-export'), 'DataExportRoute')],
         [paths.profileDataDownload, screen(() => import('./routes/app/profile/data-download'), 'DataDownloadRoute')],
         [paths.profileClose, screen(() => import('./routes/app/profile/close-account'), 'CloseAccountRoute')],
+        [paths.profilePasskeys, screen(() => import('./routes/app/profile/passkeys'), 'PasskeysRoute')],
       ]),
     ],
   },

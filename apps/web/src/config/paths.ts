@@ -44,6 +44,8 @@ export const paths = {
   profileData: '/profile/data',
   profileDataDownload: '/profile/data/download',
   profileClose: '/profile/close',
+  // README, "Passkeys": not in docs/product.md.
+  profilePasskeys: '/profile/passkeys',
   verificationDocument: '/profile/verification/document',
   rewards: '/rewards',
   rewardsHistory: '/rewards/history',

@@ -16,9 +16,14 @@ export const authStorage = {
     localStorage.setItem(STORAGE_KEYS.fullname, user.full_name);
     signedInThisTab = true;
   },
-  /** Logout clears all local storage, as docs/product.md §4 says. */
+  /**
+   * Logout clears all local storage, as docs/product.md §4 says, except the device's answer to the
+   * passkey offer: a device that said "Not now" is not asked again after the next login.
+   */
   clear(): void {
+    const passkeyOffer = localStorage.getItem(STORAGE_KEYS.passkeyOffer);
     localStorage.clear();
+    if (passkeyOffer) localStorage.setItem(STORAGE_KEYS.passkeyOffer, passkeyOffer);
     signedInThisTab = false;
   },
   fullName(): string {

@@ -17,3 +17,4 @@ export * from './privacy';
 export * from './limits';
 export * from './rewards';
 export * from './referrals';
+export * from './passkeys';

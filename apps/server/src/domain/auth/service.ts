@@ -112,7 +112,7 @@ export interface LoginDeps {
 /** Staff locked the account (back office): the customer is told so, and to contact support. */
 export const accountLocked = () => new DomainError(errorCodes.accountLocked, authMessages.accountLocked, 403);
 
-const loginLocked = (until: Date, now: Date) =>
+export const loginLocked = (until: Date, now: Date) =>
   rateLimited(authMessages.loginThrottled, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 
 /**
@@ -173,6 +173,23 @@ async function countLoginTry(db: Db, userId: string, now: Date): Promise<Date | 
   const [row] = await db.select({ windowStartedAt: loginLockouts.windowStartedAt }).from(loginLockouts).where(eq(loginLockouts.userId, userId));
   // Refused above means a live window, so it has a start; `now` only guards a reset racing us.
   return new Date((row?.windowStartedAt ?? now).getTime() + LOGIN_LOCK_WINDOW_MS);
+}
+
+/**
+ * When the account's login is locked by wrong passwords (a live window holding
+ * LOGIN_MAX_FAILURES tries), the end of that lock; undefined otherwise. Counts nothing: a passkey
+ * sign-in is refused while the lock lasts, like the right password is.
+ */
+export async function loginLockedUntil(db: Db, userId: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db.select().from(loginLockouts).where(eq(loginLockouts.userId, userId)).limit(1);
+  if (!row?.windowStartedAt || row.failedAttempts < LOGIN_MAX_FAILURES) return undefined;
+  const until = new Date(row.windowStartedAt.getTime() + LOGIN_LOCK_WINDOW_MS);
+  return until.getTime() > now.getTime() ? until : undefined;
+}
+
+/** A successful sign-in clears the wrong-password count, as the right password does. */
+export async function clearLoginFailures(db: Db, userId: string): Promise<void> {
+  await db.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, userId));
 }
 
 /** An unverified login gets a fresh code unless one was sent moments ago. */

@@ -9,6 +9,8 @@ import {
   loginLockouts,
   notifications,
   otpCodes,
+  passkeyChallenges,
+  passkeys,
   passwordResetTokens,
   payouts,
   pushSubscriptions,
@@ -106,6 +108,9 @@ const signInEraser: Eraser = {
     await tx.delete(otpCodes).where(eq(otpCodes.userId, userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await tx.delete(loginLockouts).where(eq(loginLockouts.userId, userId));
+    // The passkeys go too: their device names and keys are of no use once nobody can sign in.
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
     await tx.delete(transactionPins).where(eq(transactionPins.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     // Notices can quote an e-mail address or phone number; the records they point at stay.

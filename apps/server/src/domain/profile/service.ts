@@ -141,12 +141,20 @@ export async function confirmPassword(
 ): Promise<boolean> {
   const user = await userRow(db, userId);
   if (!(await verifySecret(user.passwordHash, password, onUnreadableHash))) return false;
+  await grantReauth(db, clock, userId, sessionHash);
+  return true;
+}
+
+/**
+ * Opens the re-authentication window for this session: after the password is confirmed, and on a
+ * session a passkey just started (the passkey is a fresh proof of the same strength).
+ */
+export async function grantReauth(db: Db, clock: Clock, userId: string, sessionHash: string): Promise<void> {
   const expiresAt = new Date(clock.now().getTime() + REAUTH_TTL_MS);
   await db
     .insert(reauthentications)
     .values({ sessionHash, userId, expiresAt })
     .onConflictDoUpdate({ target: reauthentications.sessionHash, set: { expiresAt } });
-  return true;
 }
 
 const reauthMessages = {

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { formatPhone } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
@@ -5,12 +6,18 @@ import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { LoginPasswordForm } from '../../../features/auth/components/login-password-form';
 import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
+import { shouldOfferPasskey } from '../../../features/passkeys/webauthn';
 import '../../../features/auth/components/form.css';
+
+// Fetched only when offered, after the login: the screen itself does not carry it.
+const PasskeyOffer = lazy(() => import('../../../features/passkeys/components/passkey-offer'));
 
 /** Login step 2 (docs/product.md §2): the password for the identifier carried from step 1. */
 export function LoginPasswordRoute() {
   const navigate = useNavigate();
   const emailOrPhone = readLoginIdentifier(useLocation().state);
+  const [offering, setOffering] = useState(false);
+  const goHome = () => void navigate(paths.homepage, { replace: true });
   if (!emailOrPhone) return <Navigate to={paths.login} replace />;
 
   return (
@@ -33,12 +40,20 @@ export function LoginPasswordRoute() {
       </div>
       <LoginPasswordForm
         emailOrPhone={emailOrPhone}
-        onSuccess={() => void navigate(paths.homepage, { replace: true })}
+        onSuccess={() => {
+          // "Sign in faster next time" (README, "Passkeys"), once per device with a built-in authenticator.
+          void shouldOfferPasskey().then((offer) => (offer ? setOffering(true) : goHome()));
+        }}
         onUnverified={(email) => {
           const state: OtpState = { email };
           void navigate(paths.createAccountOtp, { state });
         }}
       />
+      {offering && (
+        <Suspense fallback={null}>
+          <PasskeyOffer onDone={goHome} />
+        </Suspense>
+      )}
     </Screen>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarDays, ChevronRight, Download, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { fetchMessages, firstWord, formatPhone, identityScreenTexts, privacyMessages } from '@wise/shared';
+import { CalendarDays, ChevronRight, Download, KeyRound, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { fetchMessages, firstWord, formatPhone, identityScreenTexts, passkeyTexts, privacyMessages } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -110,6 +110,17 @@ export function ProfileRoute() {
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
       <SellingLimit />
+
+      <Link to={paths.profilePasskeys} className="profile__verification" data-testid="profile-passkeys">
+        <span className="list__icon">
+          <KeyRound size={20} aria-hidden="true" />
+        </span>
+        <span className="list__main">
+          <span className="list__title">{passkeyTexts.profileLink}</span>
+          <span className="list__sub">{passkeyTexts.profileLinkSub}</span>
+        </span>
+        <ChevronRight size={20} aria-hidden="true" />
+      </Link>
 
       <section aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">
