@@ -83,6 +83,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     connectionTimeout: 30_000,
     requestTimeout: 60_000,
     return503OnClosing: true,
+    // Starting copies the web build into the asset archive (plugins/web.ts) and may migrate: on a
+    // busy 2-core host that took longer than Fastify's default 10 s per plugin, and a server that
+    // refuses to start is worse than one that starts slowly (/readyz answers once it is up).
+    pluginTimeout: 60_000,
     // Bad URLs the router refuses answer in the one error body too (plugins/errors.ts).
     frameworkErrors: frameworkErrorReply,
     // One line per request, written below when it ends, instead of Fastify's two with nested objects.
