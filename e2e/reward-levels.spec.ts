@@ -1,10 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { sql } from 'drizzle-orm';
-import { startPayout } from '../apps/server/src/domain/payouts/payouts';
-import { systemClock } from '../apps/server/src/lib/clock';
+import { expect, test } from '@playwright/test';
 import { apiCustomer } from './support/account';
 import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { e2eDatabase } from './support/database';
+import { approveAndPay, expectPaid } from './support/payouts';
 import { setBankDetails } from './support/giftcards';
 import { sellGiftCardByApi, signInNewStaff } from './support/staff';
 
@@ -43,29 +41,6 @@ async function seedSubmittedSale(userId: string): Promise<string> {
   );
   if (!sale) throw new Error('the seeded sale was not written');
   return sale.id;
-}
-
-/** Approves a sale at its quote by a seeded reviewer and starts its payout, as the review code does. */
-async function approveAndPay(saleId: string): Promise<void> {
-  const database = e2eDatabase();
-  const [staff] = await database.query<{ id: string }>(
-    "INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at) VALUES ($1, 'Level Seeder', 'reviewer', 'not-a-hash', false, now(), now()) RETURNING id",
-    [`levels-${saleId.slice(0, 8)}@wise.staff`],
-  );
-  await database.db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE sales SET status = 'under_review', status_changed_at = now() WHERE id = ${saleId}`);
-    await tx.execute(sql`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = ${staff?.id}, payout_amount_kobo = value_kobo WHERE id = ${saleId}`);
-    await startPayout(tx, systemClock, { saleId, staffId: staff!.id });
-  });
-}
-
-/** The server's job worker sends the payout and the sandbox settles it after its delay. */
-async function expectPaid(page: Page, saleId: string): Promise<void> {
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/transactions/${saleId}`)).json()) as { transaction?: { status?: string } }).transaction?.status, {
-      timeout: 30_000,
-    })
-    .toBe('successful');
 }
 
 test('a customer sells past ₦500,000 in 30 days and reaches Silver on /rewards', async ({ page }) => {
