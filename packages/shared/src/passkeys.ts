@@ -48,15 +48,19 @@ export const passkeyRequestOptionsResponseSchema = z.object({ options: passkeyRe
 
 const clientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 const attachment = z.enum(['platform', 'cross-platform']).optional();
+/** What both of the browser's answers carry besides their `response`. */
+const credentialFields = {
+  id: b64(1400),
+  rawId: b64(1400),
+  type: z.literal('public-key'),
+  authenticatorAttachment: attachment,
+  clientExtensionResults: clientExtensionResults.default({}),
+};
 
 /** The browser's answer to create() (RegistrationResponseJSON); unknown fields are dropped. */
 export const passkeyRegistrationSchema = z.object({
   credential: z.object({
-    id: b64(1400),
-    rawId: b64(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachment,
-    clientExtensionResults: clientExtensionResults.default({}),
+    ...credentialFields,
     response: z.object({
       clientDataJSON: b64(4096),
       attestationObject: b64(16384),
@@ -72,11 +76,7 @@ export type PasskeyRegistrationInput = z.infer<typeof passkeyRegistrationSchema>
 /** The browser's answer to get() (AuthenticationResponseJSON); unknown fields are dropped. */
 export const passkeyLoginSchema = z.object({
   credential: z.object({
-    id: b64(1400),
-    rawId: b64(1400),
-    type: z.literal('public-key'),
-    authenticatorAttachment: attachment,
-    clientExtensionResults: clientExtensionResults.default({}),
+    ...credentialFields,
     response: z.object({
       clientDataJSON: b64(4096),
       authenticatorData: b64(16384),
