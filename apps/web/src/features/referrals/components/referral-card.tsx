@@ -45,9 +45,9 @@ export function ReferralCard({ data, failed, onRetry, origin = window.location.o
       {failed ? (
         <p className="referral__error" role="alert">
           {referralTexts.loadFailed}{' '}
-          <button type="button" className="referral__retry" onClick={onRetry}>
+          <Button variant="link" onClick={onRetry}>
             Retry
-          </button>
+          </Button>
         </p>
       ) : !data ? (
         <>
