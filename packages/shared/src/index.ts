@@ -25,3 +25,4 @@ export * from './receipts';
 export * from './identity';
 export * from './privacy';
 export * from './limits';
+export * from './rates';

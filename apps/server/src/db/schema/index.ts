@@ -16,3 +16,4 @@ export * from './identity';
 export * from './privacy';
 export * from './limits';
 export * from './rewards';
+export * from './rates';
