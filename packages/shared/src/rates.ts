@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { COIN_IDS } from './plain/crypto';
 import { GIFT_CARD_CURRENCIES } from './plain/giftcards';
-import { RATE_ALERT_SUBJECT_PATTERN, rateAlertTexts } from './plain/rates';
+import { RATE_ALERT_SUBJECT_PATTERN, rateAlertTexts } from './plain/rate-alerts';
 import { subCategorySchema } from './giftcards';
 import { saleAmountField } from './sales';
 
+export { rateTexts, RATES_PAGE_TITLE, RATES_PAGE_DESCRIPTION } from './plain/rates';
 export {
   RATE_ALERTS_MAX,
   RATE_ALERT_SUBJECT_PATTERN,
@@ -12,12 +13,10 @@ export {
   coinSubject,
   coinTitle,
   rateAlertAmountText,
-  rateTexts,
-  RATES_LINK_TEXT,
   rateAlertTexts,
   rateAlertErrorCodes,
-} from './plain/rates';
-export type { RateAlertSubject } from './plain/rates';
+} from './plain/rate-alerts';
+export type { RateAlertSubject } from './plain/rate-alerts';
 
 /**
  * Public rates and rate alerts (README, "Rates and alerts"). GET /api/rates needs no session:
@@ -30,7 +29,11 @@ export const ratesCardSchema = z.object({
   slug: z.string(),
   currency: z.enum(GIFT_CARD_CURRENCIES),
   brand_color: z.string(),
-  subcategories: z.array(subCategorySchema),
+  /**
+   * Each with its rate and band written as customers read them ("₦1,180.00/$", "$25.00 – $100.00"),
+   * by the server with the shared formatters: the page's first screen then needs none of them.
+   */
+  subcategories: z.array(subCategorySchema.extend({ rate_text: z.string(), range_text: z.string() })),
 });
 export type RatesCard = z.infer<typeof ratesCardSchema>;
 
@@ -44,6 +47,12 @@ export const ratesCoinSchema = z.object({
   /** What one whole coin sells for: USD price × naira per USD, in kobo rounded half-up. */
   price_kobo: z.number().int().nonnegative(),
   price_change_percentage_24h: z.string(),
+  /** Written by the server, as above: "Bitcoin (BTC)", "₦150,000,000.00", "₦1,500.00/$". */
+  title: z.string(),
+  /** Our own glyph (`/api/crypto/art/<id>.svg`, public). */
+  image_url: z.string(),
+  price_text: z.string(),
+  rate_text: z.string(),
 });
 export type RatesCoin = z.infer<typeof ratesCoinSchema>;
 

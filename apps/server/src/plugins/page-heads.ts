@@ -1,4 +1,4 @@
-import { rateTexts } from '@wise/shared';
+import { RATES_PAGE_DESCRIPTION, RATES_PAGE_TITLE } from '@wise/shared';
 
 /**
  * The <head> a shared or indexed page needs before any script runs: crawlers and link previews
@@ -13,8 +13,8 @@ export type PageHeads = Map<string, string>;
 /** Pathname (no trailing slash, lower case) → the tags that replace the shell's title and description. */
 export function pageHeads(appUrl: string): PageHeads {
   const base = appUrl.replace(/\/$/, '');
-  const title = escapeHtml(rateTexts.pageTitle);
-  const description = escapeHtml(rateTexts.pageDescription);
+  const title = escapeHtml(RATES_PAGE_TITLE);
+  const description = escapeHtml(RATES_PAGE_DESCRIPTION);
   const rates = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,

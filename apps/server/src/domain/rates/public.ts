@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { COIN_IDS, type CoinId, type RatesCard, type RatesCoin, type RatesResponse } from '@wise/shared';
+import { COIN_IDS, coinArtUrl, coinTitle, formatCardAmount, formatKobo, formatRate, rateTexts, type CoinId, type RatesCard, type RatesCoin, type RatesResponse } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, giftCardSubcategories } from '../../db/schema/index';
 import { catalogueAnswer } from '../catalogue-cache';
@@ -30,7 +30,12 @@ export async function listRateCards(db: Db): Promise<RatesCard[]> {
     for (const { card, sub } of rows) {
       let entry = byCard.get(card.id);
       if (!entry) byCard.set(card.id, (entry = { name: card.name, slug: card.slug, currency: card.currency, brand_color: card.brandColor, subcategories: [] }));
-      entry.subcategories.push(toSubCategory(sub));
+      const shown = toSubCategory(sub);
+      entry.subcategories.push({
+        ...shown,
+        rate_text: formatRate(shown.exchange_rate, shown.currency),
+        range_text: rateTexts.range(formatCardAmount(shown.min_amount, shown.currency), formatCardAmount(shown.max_amount, shown.currency)),
+      });
     }
     return [...byCard.values()].sort((a, b) => nameCollator.compare(a.name, b.name));
   });
@@ -43,15 +48,22 @@ export const coinPriceKobo = (priceUsd: string, rateNgnPerUsd: string): number =
 export async function listRateCoins(db: Db, deps: MarketDeps): Promise<{ coins: RatesCoin[]; updatedAt: string | null; stale: boolean }> {
   try {
     const listed = await listCoins(db, deps);
-    const coins = listed.coins.map((coin) => ({
-      id: coin.id,
-      symbol: coin.symbol,
-      name: coin.name,
-      current_price_usd: coin.current_price_usd,
-      rate_ngn_per_usd: coin.rate_ngn_per_usd,
-      price_kobo: coinPriceKobo(coin.current_price_usd, coin.rate_ngn_per_usd),
-      price_change_percentage_24h: coin.price_change_percentage_24h,
-    }));
+    const coins = listed.coins.map((coin) => {
+      const priceKobo = coinPriceKobo(coin.current_price_usd, coin.rate_ngn_per_usd);
+      return {
+        id: coin.id,
+        symbol: coin.symbol,
+        name: coin.name,
+        current_price_usd: coin.current_price_usd,
+        rate_ngn_per_usd: coin.rate_ngn_per_usd,
+        price_kobo: priceKobo,
+        price_change_percentage_24h: coin.price_change_percentage_24h,
+        title: coinTitle(coin.id),
+        image_url: coinArtUrl(coin.id),
+        price_text: formatKobo(priceKobo),
+        rate_text: formatRate(coin.rate_ngn_per_usd, 'USD'),
+      };
+    });
     return { coins, updatedAt: listed.updated_at, stale: listed.stale };
   } catch (error) {
     // No prices yet (a fresh start with the provider down): the cards are still worth showing.
