@@ -9,6 +9,7 @@ import { RatesCalculator } from './rates-calculator';
 // a request and bytes this first screen cannot spare; the markup below is theirs.
 import '../../../components/ui/button.css';
 import '../../../components/ui/layout.css';
+import '../../../components/ui/list.css';
 import '../../../features/rates/components/rates.css';
 
 /** The alerts bring the query library and their form: only a signed-in customer downloads them. */
@@ -75,7 +76,7 @@ export function RatesRoute() {
                       <img className="rates-coin" src={coin.image_url} alt="" width={40} height={40} />
                       <span className="list__main">
                         <span className="list__title">{coin.title}</span>
-                        <span className="list__sub">{coin.rate_text}</span>
+                        <span className="list__sub rates-sub">{coin.rate_text}</span>
                       </span>
                       <span className="rates-amount">
                         {coin.price_text}
@@ -104,7 +105,7 @@ export function RatesRoute() {
                           <span className="list__title">
                             {sub.country} {sub.kind === 'ecode' ? 'e-code' : 'physical'}
                           </span>
-                          <span className="list__sub">{sub.range_text}</span>
+                          <span className="list__sub rates-sub">{sub.range_text}</span>
                         </span>
                         <span className="rates-amount">{sub.rate_text}</span>
                       </li>

@@ -115,7 +115,7 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
                     </span>
                     <span className="list__main">
                       <span className="list__title">{alert.label}</span>
-                      <span className="list__sub">{alert.spent_at ? rateAlertTexts.spent(amount) : rateAlertTexts.waiting(amount)}</span>
+                      <span className="list__sub rates-sub">{alert.spent_at ? rateAlertTexts.spent(amount) : rateAlertTexts.waiting(amount)}</span>
                     </span>
                     <button
                       type="button"

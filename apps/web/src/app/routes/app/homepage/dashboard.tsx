@@ -79,7 +79,7 @@ export function DashboardRoute() {
               while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
           <Link to={paths.rates} className="dashboard__rates">
-            {RATES_LINK_TEXT} and set rate alerts
+            {RATES_LINK_TEXT}
           </Link>
           <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
           <ServicesGrid links={serviceLinks} />
