@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { formatKobo, formatRate, type RatesResponse } from '@wise/shared';
+import { compareDecimalStrings, formatKobo, formatRate, type RatesResponse } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { catalogueVersions } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -30,11 +30,11 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 function topCards(rates: RatesResponse) {
   return rates.cards
     .map((card) => {
-      const best = [...card.subcategories].sort((a, b) => Number(b.exchange_rate) - Number(a.exchange_rate))[0];
-      return best ? { name: card.name, rate: formatRate(best.exchange_rate, best.currency), order: Number(best.exchange_rate) } : undefined;
+      const best = [...card.subcategories].sort((a, b) => compareDecimalStrings(b.exchange_rate, a.exchange_rate) ?? 0)[0];
+      return best ? { name: card.name, rate: formatRate(best.exchange_rate, best.currency), order: best.exchange_rate } : undefined;
     })
     .filter((c): c is NonNullable<typeof c> => c !== undefined)
-    .sort((a, b) => b.order - a.order)
+    .sort((a, b) => compareDecimalStrings(b.order, a.order) ?? 0)
     .slice(0, CARD_ROWS);
 }
 
