@@ -60,3 +60,6 @@ END;
 $$;
 CREATE TRIGGER rate_alerts_spend_once BEFORE UPDATE ON rate_alerts
   FOR EACH ROW EXECUTE FUNCTION rate_alerts_spend_once();
+
+-- A closed account (0030) sets no new alert; closing deletes its alerts (domain/privacy/close.ts).
+CREATE TRIGGER rate_alerts_not_closed BEFORE INSERT ON rate_alerts FOR EACH ROW EXECUTE FUNCTION refuse_closed_account();
