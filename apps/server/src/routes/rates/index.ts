@@ -22,7 +22,7 @@ const tags = ['rates'];
  * session (the /rates page is for visitors and link previews); the alerts are the customer's own.
  */
 export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db, clock, config } = ctx;
+  const { db, clock, config, rates } = ctx;
   const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(config) };
 
   app.get(
@@ -35,7 +35,10 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         response: { 200: ratesResponseSchema, ...errorResponses },
       },
     },
-    async () => listPublicRates(db, market),
+    async (request) => {
+      await rates.consume('ratesPublicPerIp', request.ip);
+      return listPublicRates(db, market);
+    },
   );
 
   app.get(
@@ -45,6 +48,7 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       schema: { tags, summary: "Today's rates as a 1200×630 PNG, the shared link's og:image" },
     },
     async (request, reply) => {
+      await rates.consume('ratesPublicPerIp', request.ip);
       const { png, key } = await ratesOgImage(db, { clock, market, timeZone: config.APP_TIMEZONE });
       const etag = `"${Buffer.from(key).toString('base64url')}"`;
       // Previews are fetched by other sites' crawlers: a short shared cache, revalidated by the ETag.
@@ -70,7 +74,11 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
         response: { 201: rateAlertResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send({ alert: await createRateAlert(db, { clock, market }, currentUser(request).id, request.body) }),
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      await rates.consume('rateAlertWritesPerUser', id);
+      return reply.status(201).send({ alert: await createRateAlert(db, { clock, market }, id, request.body) });
+    },
   );
 
   app.delete(
@@ -79,7 +87,9 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       schema: { tags, summary: 'Delete one of the customer’s own rate alerts', params: rateAlertParamsSchema, response: { 200: rateAlertDeletedResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      await deleteRateAlert(db, currentUser(request).id, request.params.id);
+      const { id } = currentUser(request);
+      await rates.consume('rateAlertWritesPerUser', id);
+      await deleteRateAlert(db, id, request.params.id);
       return { deleted: true as const };
     },
   );
