@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { formatKobo, previewValueKobo, rateAlertTexts, type RatesResponse } from '@wise/shared';
 import { apiCustomer } from './support/account';
@@ -15,7 +15,7 @@ import { signInNewStaff } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
-const ratesOf = async (request: import('@playwright/test').APIRequestContext): Promise<RatesResponse> => {
+const ratesOf = async (request: APIRequestContext): Promise<RatesResponse> => {
   const response = await request.get('/api/rates');
   expect(response.status()).toBe(200);
   return (await response.json()) as RatesResponse;
