@@ -41,7 +41,7 @@ function customerScreens(data) {
   const source = readFileSync(path.join(root, 'apps/web/src/config/paths.ts'), 'utf8');
   const block = source.slice(source.indexOf('export const paths'), source.indexOf('} as const'));
   const loggedOut = new Set(['splash', 'home', 'login', 'loginPassword', 'createAccount', 'createAccountOtp',
-    'createAccountSuccess', 'passwordReset', 'passwordResetEmail', 'passwordResetNew', 'passwordResetSuccess']);
+    'createAccountSuccess', 'passwordReset', 'passwordResetEmail', 'passwordResetNew', 'passwordResetSuccess', 'rates']);
   const query = {
     giftCardConfirmAccount: `?card=${data.card}`,
     giftCardSuccess: `?sale=${data.sale}`,

@@ -15,6 +15,7 @@ import security from './plugins/security';
 import { compression, compressionOptions } from './plugins/compression';
 import sessions from './plugins/sessions';
 import staffSessions from './plugins/staff-sessions';
+import { pageHeads } from './plugins/page-heads';
 import { webPlugin } from './plugins/web';
 import { traceRequests } from './plugins/tracing';
 import { authRoutes } from './routes/auth/index';
@@ -32,6 +33,7 @@ import { referralSettingsOf, writeReferralSettings } from './domain/referrals/re
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
 import { giftCardRoutes } from './routes/giftcards/index';
+import { rateRoutes } from './routes/rates/index';
 import { saleRoutes } from './routes/sales/index';
 import { reviewTimeRoutes } from './routes/sales/review-time';
 import { receiptRoutes } from './routes/receipts/index';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
   await app.register(receiptRoutes, { prefix: '/api/transactions', ctx });
   await app.register(giftCardRoutes, { prefix: '/api/giftcards', ctx });
+  // Public rates (no session) and the customer's rate alerts.
+  await app.register(rateRoutes, { prefix: '/api/rates', ctx });
   await app.register(saleRoutes, { prefix: '/api/sales', ctx });
   await app.register(reviewTimeRoutes, { prefix: '/api/sales', ctx });
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
@@ -191,7 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       dir: path.resolve(config.WEB_ASSET_ARCHIVE_DIR ?? path.join(config.dataDir, 'web-assets')),
       retentionMs: config.WEB_ASSET_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     };
-    await app.register(webPlugin, { root: config.webDist, archive });
+    await app.register(webPlugin, { root: config.webDist, archive, heads: pageHeads(config.appUrl) });
   }
   return app;
 }

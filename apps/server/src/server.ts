@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
 import { createAppJobWorker } from './app-jobs';
+import { rateAlertJobs } from './domain/rates/jobs';
 import { listenForJobs } from './jobs/wake';
 import { dataRightsJobs } from './domain/privacy/export';
 import { systemClock } from './lib/clock';
@@ -92,7 +93,9 @@ async function main() {
   const dataRights = dataRightsJobs({ messenger: providers.messenger, appUrl: config.appUrl, clock: systemClock });
   // Tier 2: the provider's document + selfie check after a submission, and the images' retention clean-up.
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity]);
+  // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
+  const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
   worker.current = jobWorker;
   jobWorker.start();
   // Other instances' jobs wake this worker when their transaction commits (jobs/wake.ts); the

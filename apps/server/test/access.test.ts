@@ -44,6 +44,9 @@ const expectedPublic = [
   'GET /api/app-info',
   'GET /api/crypto/art/:id.svg',
   'GET /api/dev/outbox',
+  // Today's rates and their link-preview picture, for visitors (README, "Rates and alerts").
+  'GET /api/rates',
+  'GET /api/rates/og.png',
   'POST /api/admin/auth/login',
   'POST /api/auth/login',
   'POST /api/auth/logout',

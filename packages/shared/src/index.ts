@@ -27,3 +27,4 @@ export * from './receipts';
 export * from './identity';
 export * from './privacy';
 export * from './limits';
+export * from './rates';

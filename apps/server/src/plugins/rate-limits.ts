@@ -86,6 +86,10 @@ export const ratePolicies = {
   /** A receipt PDF is drawn afresh each time (a few ms of CPU): plenty for a person, not for a loop. */
   receiptPdfsPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** Today's rates and their picture, public (README, "Rates and alerts"): a page and its refreshes, not a scraper's loop. */
+  ratesPublicPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
+  /** Setting and deleting rate alerts: a person taps a few times. */
+  rateAlertWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Gift-card (and later crypto) sale submissions: a real seller sends a handful an hour. */
   saleSubmitPerUser: { limit: 20, windowMs: HOUR, message: authMessages.tooManyRequests },
   /** Bills: a checkout sheet per purchase; a meter or smart card checked before paying for it. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { archiveBuildAssets, archivedAsset, type AssetArchive } from './asset-archive';
+import { withPageHead, type PageHeads } from './page-heads';
 import { RoutePreloads, withPreloads } from './route-preloads';
 import { SESSION_COOKIE } from './sessions';
 
@@ -24,9 +25,10 @@ const APP_FILES: Record<string, string> = {
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz sent when
  * the browser accepts them), index.html never cached, and the SPA shell for every other page
  * so the client router can draw the product's routes (docs/product.md §2) and its own error page. The shell names the
- * page's own screen chunks (route-preloads.ts), so they download beside the entry script.
+ * page's own screen chunks (route-preloads.ts), so they download beside the entry script, and a
+ * page meant to be shared its own title, description and Open Graph tags (page-heads.ts).
  */
-export async function webPlugin(app: FastifyInstance, options: { root: string; archive?: AssetArchive }) {
+export async function webPlugin(app: FastifyInstance, options: { root: string; archive?: AssetArchive; heads?: PageHeads }) {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web build not found at ${options.root}: run "npm run build" to serve the app`);
@@ -70,6 +72,6 @@ export async function webPlugin(app: FastifyInstance, options: { root: string; a
     reply.header('cache-control', 'no-cache');
     // The cookie's presence only, no session lookup: a stale one costs a preload answered 401.
     const links = preloads?.linksFor(url, Boolean(request.cookies[SESSION_COOKIE])) ?? '';
-    return reply.type('text/html; charset=utf-8').send(withPreloads(shell, links));
+    return reply.type('text/html; charset=utf-8').send(withPreloads(withPageHead(shell, options.heads, url), links));
   });
 }

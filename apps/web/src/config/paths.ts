@@ -11,6 +11,8 @@ export const paths = {
   passwordResetEmail: '/passwordreset/resetemail',
   passwordResetNew: '/passwordreset/newpassword',
   passwordResetSuccess: '/passwordreset/success',
+  // README, "Rates and alerts": an addition to docs/product.md §2, public.
+  rates: '/rates',
   homepage: '/homepage',
   pinSet: '/homepage/pinset',
   pinConfirm: '/homepage/confirmpinset',

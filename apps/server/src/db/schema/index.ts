@@ -18,3 +18,4 @@ export * from './limits';
 export * from './rewards';
 export * from './referrals';
 export * from './passkeys';
+export * from './rates';

@@ -15,6 +15,7 @@ import type { FileStore } from '../../providers/file-store/index';
 import { DomainError, validationError } from '../errors';
 import { CATALOGUE_IMAGE_PREFIX, cardImageUrl, subcategoryLabel } from '../giftcards/catalogue';
 import { money, toCents } from '../giftcards/value';
+import { enqueueSubcategoryAlertCheck } from '../rates/alerts';
 import { loadSharp, processSaleImage, type ImageMessages } from '../uploads/image';
 import type { StaffPrincipal } from '../staff/principal';
 import { recordStaffAction } from './audit';
@@ -412,6 +413,8 @@ export async function updateSubcategory(db: Db, deps: CatalogueDeps, call: Staff
         .where(eq(giftCardSubcategories.id, subcategoryId))
         .returning();
       if (!after) throw subcategoryNotFound();
+      // Customers' rate alerts on it are checked once this change commits (README, "Rates and alerts").
+      if (rateChanged) await enqueueSubcategoryAlertCheck(tx, deps.clock, subcategoryId);
       const diff = changes(subcategoryAudit(before), subcategoryAudit(after));
       await recordStaffAction(tx, deps.clock, call.staff, {
         action: rateChanged ? 'giftcard.rate_change' : 'giftcard.subcategory_update',

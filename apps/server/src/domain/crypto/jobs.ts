@@ -1,5 +1,6 @@
 import type { JobDefinition, Schedule } from '../../jobs/worker';
 import type { MarketDataProvider } from '../../providers/market-data/index';
+import { enqueueCoinAlertCheck } from '../rates/alerts';
 import { refreshMarketData, type MarketSettings } from './market-cache';
 
 export const MARKET_REFRESH_JOB = 'crypto.refresh_market_data';
@@ -19,6 +20,8 @@ export function marketDataJobs(provider: MarketDataProvider, settings: MarketSet
         timeoutMs: 120_000,
         handler: async (_payload, { db, clock, logger }) => {
           const outcome = await refreshMarketData(db, provider, clock, settings);
+          // New prices may meet customers' coin alerts (README, "Rates and alerts").
+          if (outcome.markets === 'refreshed') await enqueueCoinAlertCheck(db, { clock, market: { provider, clock, settings } });
           if (outcome.markets === 'failed' || outcome.trending === 'failed') {
             logger.warn({ outcome, provider: provider.name }, 'market data refresh failed; serving the last good prices');
           }

@@ -14,6 +14,7 @@ import {
   passwordResetTokens,
   payouts,
   pushSubscriptions,
+  rateAlerts,
   reauthentications,
   sales,
   sessions,
@@ -113,6 +114,8 @@ const signInEraser: Eraser = {
     await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
     await tx.delete(transactionPins).where(eq(transactionPins.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    // Rate alerts would otherwise notify an account nobody can open (README, "Rates and alerts").
+    await tx.delete(rateAlerts).where(eq(rateAlerts.userId, userId));
     // Notices can quote an e-mail address or phone number; the records they point at stay.
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await dropExports(tx, userId);

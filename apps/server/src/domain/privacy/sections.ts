@@ -13,6 +13,7 @@ import {
   notifications,
   payouts,
   pushSubscriptions,
+  rateAlerts,
   saleImages,
   sales,
   sessions,
@@ -72,6 +73,20 @@ const devicesSection: ExportSection = {
       .where(eq(pushSubscriptions.userId, userId));
     // The push service's host says which browser; the endpoint path and keys are secrets.
     return rows.map((row) => ({ push_service: new URL(row.endpoint).host, turned_on_at: iso(row.createdAt) }));
+  },
+};
+
+const rateAlertsSection: ExportSection = {
+  name: 'rate_alerts',
+  async collect(db, userId) {
+    const rows = await db.select().from(rateAlerts).where(eq(rateAlerts.userId, userId)).orderBy(desc(rateAlerts.createdAt));
+    return rows.map((row) => ({
+      watches: row.coin ? `coin:${row.coin}` : `gift card sub-category ${row.subcategoryId ?? ''}`,
+      threshold_naira: naira(row.thresholdKobo),
+      created_at: iso(row.createdAt),
+      fired_at: iso(row.spentAt),
+      fired_at_naira: naira(row.firedValueKobo),
+    }));
   },
 };
 
@@ -271,6 +286,7 @@ export const exportSections: ExportSection[] = [
   profileSection,
   sessionsSection,
   devicesSection,
+  rateAlertsSection,
   salesSection,
   payoutsSection,
   billsSection,

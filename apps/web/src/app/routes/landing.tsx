@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { PITCH_ROTATION_MS } from '@wise/shared';
+import { PITCH_ROTATION_MS, RATES_LINK_TEXT } from '@wise/shared';
 import { CryptoPitchArt, GiftCardPitchArt } from '../../components/ui/art/pitch-art';
 import { Logo } from '../../components/ui/art/logo';
 import { LinkButton } from '../../components/ui/button';
@@ -78,6 +78,9 @@ export function LandingRoute() {
         <LinkButton to={paths.createAccount}>Create an account</LinkButton>
         <LinkButton to={paths.login} variant="link" className="landing__login">
           I have an account. Login
+        </LinkButton>
+        <LinkButton to={paths.rates} variant="link" className="landing__rates">
+          {RATES_LINK_TEXT}
         </LinkButton>
       </div>
     </main>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Bell } from 'lucide-react';
-import { fetchMessages, firstWord, VERIFICATION_PATH } from '@wise/shared';
+import { fetchMessages, firstWord, RATES_LINK_TEXT, VERIFICATION_PATH } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -78,6 +78,9 @@ export function DashboardRoute() {
           {/* Selling is what the app is for: the sell cards lead, what is left to set up follows
               while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
+          <Link to={paths.rates} className="dashboard__rates">
+            {RATES_LINK_TEXT}
+          </Link>
           <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
           <ServicesGrid links={serviceLinks} />
         </>

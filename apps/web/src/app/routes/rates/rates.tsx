@@ -1,0 +1,150 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { RATES_PAGE_TITLE, rateTexts } from '@wise/shared';
+import { paths } from '../../../config/paths';
+import { useRates } from '../../../features/rates/api/get-rates';
+import { authStorage } from '../../../lib/auth-storage';
+import { RatesCalculator } from './rates-calculator';
+// The design system's classes without its component modules (screen, skeleton, button): each file is
+// a request and bytes this first screen cannot spare; the markup below is theirs.
+import '../../../components/ui/button.css';
+import '../../../components/ui/layout.css';
+import '../../../components/ui/list.css';
+import '../../../features/rates/components/rates.css';
+
+/** The alerts bring the query library and their form: only a signed-in customer downloads them. */
+const RateAlertsPanel = lazy(() => import('../../../features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })));
+
+/**
+ * /rates (README, "Rates and alerts"; an addition to docs/product.md §2): today's rates for visitors
+ * and customers alike — every gift-card sub-category's rate and band, the four coins' naira
+ * prices, a calculator — and, with a session, the customer's rate alerts. The server sends this
+ * page's title, description and Open Graph tags itself, so a shared link previews it.
+ *
+ * A first screen for visitors from search and shared links, held to the landing screen's
+ * JavaScript budget (docs/PERFORMANCE.md): no query library, no icon set (the back arrow and the
+ * chevron are drawn inline), figures written by the server, the calculator's arithmetic fetched at
+ * its first tap.
+ */
+export function RatesRoute() {
+  const rates = useRates();
+  const loggedIn = authStorage.isLoggedIn();
+
+  return (
+    <main className="screen">
+      <header className="header">
+        <Link to={loggedIn ? paths.homepage : paths.home} className="icon-button" aria-label={rateTexts.back}>
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="m12 19-7-7 7-7" />
+            <path d="M19 12H5" />
+          </svg>
+        </Link>
+        <p className="header__title">Rates</p>
+      </header>
+      <div className="screen__body">
+        <title>{RATES_PAGE_TITLE}</title>
+        <div className="rates-intro">
+          <h1 className="rates-intro__title">{rateTexts.heading}</h1>
+          <p className="rates-intro__text">{rateTexts.intro}</p>
+        </div>
+
+        {rates.status === 'pending' ? (
+          <div className="rates-loading" aria-busy="true" aria-label="Loading">
+            <span className="skeleton" style={{ width: '100%', height: 260, borderRadius: 12 }} aria-hidden="true" />
+            <span className="skeleton" style={{ width: '100%', height: 300, borderRadius: 12 }} aria-hidden="true" />
+          </div>
+        ) : rates.status === 'error' ? (
+          <div className="rates-error" role="alert">
+            <p>{rateTexts.loadFailed}</p>
+            <button type="button" className="btn btn--secondary" onClick={rates.refetch} disabled={rates.retrying}>
+              {rateTexts.retry}
+            </button>
+          </div>
+        ) : (
+          <>
+            <RatesCalculator cards={rates.data.cards} coins={rates.data.coins} />
+
+            <section className="rates-section" aria-labelledby="rates-coins-heading">
+              <h2 id="rates-coins-heading" className="rates-section__title">
+                {rateTexts.coinsHeading}
+              </h2>
+              {rates.data.coins.length === 0 || rates.data.coins_stale ? <p className="rates-note">{rateTexts.coinsUnavailable}</p> : null}
+              {rates.data.coins.length ? (
+                <ul className="list">
+                  {rates.data.coins.map((coin) => (
+                    <li key={coin.id} className="list__row" data-testid={`rate-coin-${coin.id}`}>
+                      <img className="rates-coin" src={coin.image_url} alt="" width={40} height={40} />
+                      <span className="list__main">
+                        <span className="list__title">{coin.title}</span>
+                        <span className="list__sub rates-sub">{coin.rate_text}</span>
+                      </span>
+                      <span className="rates-amount">
+                        {coin.price_text}
+                        <span className="rates-amount__unit">{rateTexts.perCoin}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+
+            <section className="rates-section" aria-labelledby="rates-cards-heading">
+              <h2 id="rates-cards-heading" className="rates-section__title">
+                {rateTexts.giftCardsHeading}
+              </h2>
+              {rates.data.cards.map((card) => (
+                <div key={card.slug} className="rates-card">
+                  <h3 className="rates-card__name">
+                    <span className="rates-card__swatch" style={{ background: card.brand_color }} aria-hidden="true" />
+                    {card.name}
+                  </h3>
+                  <ul className="list">
+                    {card.subcategories.map((sub) => (
+                      <li key={sub.id} className="list__row" data-testid="rate-subcategory">
+                        <span className="list__main">
+                          <span className="list__title">
+                            {sub.country} {sub.kind === 'ecode' ? 'e-code' : 'physical'}
+                          </span>
+                          <span className="list__sub rates-sub">{sub.range_text}</span>
+                        </span>
+                        <span className="rates-amount">{sub.rate_text}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </section>
+
+            {loggedIn ? (
+              <Suspense fallback={<span className="skeleton" style={{ width: '100%', height: 240, borderRadius: 12 }} aria-hidden="true" />}>
+                <RateAlertsPanel cards={rates.data.cards} coins={rates.data.coins} />
+              </Suspense>
+            ) : (
+              <section className="rates-section" aria-labelledby="rate-alerts-heading">
+                <h2 id="rate-alerts-heading" className="rates-section__title">
+                  {rateTexts.alertsHeading}
+                </h2>
+                <p className="rates-section__intro">{rateTexts.alertsLoggedOut}</p>
+                <Link to={paths.login} className="btn btn--secondary">
+                  {rateTexts.logIn}
+                </Link>
+              </section>
+            )}
+          </>
+        )}
+
+        <div className="screen__actions">
+          {loggedIn ? (
+            <Link to={paths.giftCards} className="btn btn--primary">
+              {rateTexts.sellCta}
+            </Link>
+          ) : (
+            <Link to={paths.createAccount} className="btn btn--primary">
+              {rateTexts.signUpCta}
+            </Link>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

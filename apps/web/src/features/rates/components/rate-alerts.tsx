@@ -1,0 +1,143 @@
+import {
+  coinSubject,
+  giftCardSubject,
+  rateAlertAmountText,
+  rateAlertErrorCodes,
+  rateAlertTexts,
+  type RatesCard,
+  type RatesCoin,
+} from '@wise/shared';
+import { Bell, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { TextField } from '../../../components/ui/text-field';
+import { toastError, toastSuccess } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateRateAlert } from '../api/create-rate-alert';
+import { useDeleteRateAlert } from '../api/delete-rate-alert';
+import { useRateAlerts } from '../api/get-rate-alerts';
+import './rates.css';
+
+const FAILED = 'We could not save this alert. Try again';
+
+/** Every rate an alert may watch, as the select lists them: each sub-category with its rate now, then the coins. */
+export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesCoin[]) {
+  return [
+    ...cards.flatMap((card) => card.subcategories.map((sub) => ({ value: giftCardSubject(sub.id), label: `${card.name} ${sub.subcategory} · ${sub.rate_text}` }))),
+    ...coins.map((coin) => ({ value: coinSubject(coin.id), label: `${coin.title} · ${coin.price_text}` })),
+  ];
+}
+
+/**
+ * The customer's rate alerts on /rates (README, "Rates and alerts"): set one ("tell me when … reaches
+ * ₦X"), see them waiting or reached, delete them. The API refuses an eleventh waiting alert and one
+ * already met; their messages show under the field they concern, or as a toast.
+ */
+export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[] }) {
+  const alerts = useRateAlerts(true);
+  const create = useCreateRateAlert();
+  const remove = useDeleteRateAlert();
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.createRateAlertSchema), { subject: '', threshold_naira: '' });
+  const errors = form.formState.errors;
+  const subject = form.watch('subject') ?? '';
+  const unit = subject.startsWith('coin:') ? 'per coin' : 'per unit of the card currency';
+  const full = alerts.data ? alerts.data.active >= alerts.data.limit : false;
+
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        toastSuccess(rateAlertTexts.created);
+        form.reset({ subject: '', threshold_naira: '' });
+      },
+      onError: (failure) => {
+        applyFieldErrors(failure, form.setError, ['subject', 'threshold_naira']);
+        const placed = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
+        if (!placed || (failure instanceof ApiError && failure.code === rateAlertErrorCodes.limitReached)) toastError(errorMessage(failure, FAILED));
+      },
+    }),
+  );
+
+  return (
+    <section className="rates-section" aria-labelledby="rate-alerts-heading">
+      <h2 id="rate-alerts-heading" className="rates-section__title">
+        {rateAlertTexts.heading}
+      </h2>
+      <p className="rates-section__intro">{rateAlertTexts.intro}</p>
+      <form className="rates-alert-form" onSubmit={submit} noValidate>
+        <Select
+          label={rateAlertTexts.subjectLabel}
+          placeholder={rateAlertTexts.subjectRequired}
+          wrap
+          options={alertOptions(cards, coins)}
+          error={errors.subject?.message}
+          disabled={create.isPending}
+          {...form.field('subject')}
+        />
+        <TextField
+          label={rateAlertTexts.thresholdLabel}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 1500"
+          hint={rateAlertTexts.thresholdHint(unit)}
+          error={errors.threshold_naira?.message}
+          disabled={create.isPending}
+          {...form.field('threshold_naira')}
+        />
+        <Button type="submit" busy={create.isPending} busyLabel={rateAlertTexts.creating} disabled={full}>
+          {rateAlertTexts.create}
+        </Button>
+      </form>
+
+      {alerts.isPending ? null : alerts.isError ? (
+        <p className="rates-note" role="alert">
+          {rateAlertTexts.loadFailed}.{' '}
+          <button type="button" className="rates-retry" onClick={() => void alerts.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <>
+          <p className="rates-note" data-testid="rate-alert-count">
+            {rateAlertTexts.count(alerts.data.active)}
+          </p>
+          {alerts.data.alerts.length === 0 ? (
+            <p className="rates-note">{rateAlertTexts.empty}</p>
+          ) : (
+            <ul className="list" aria-label="Your rate alerts">
+              {alerts.data.alerts.map((alert) => {
+                const amount = rateAlertAmountText(alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo, alert.currency);
+                return (
+                  <li key={alert.id} className="list__row" data-testid="rate-alert">
+                    <span className={alert.spent_at ? 'list__icon list__icon--gem' : 'list__icon'} aria-hidden="true">
+                      <Bell size={20} />
+                    </span>
+                    <span className="list__main">
+                      <span className="list__title">{alert.label}</span>
+                      <span className="list__sub rates-sub">{alert.spent_at ? rateAlertTexts.spent(amount) : rateAlertTexts.waiting(amount)}</span>
+                    </span>
+                    <button
+                      type="button"
+                      className="icon-button rates-delete"
+                      aria-label={rateAlertTexts.deleteLabel(alert.label)}
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        remove.mutate(alert.id, {
+                          onSuccess: () => toastSuccess(rateAlertTexts.deleted),
+                          onError: (failure) => toastError(errorMessage(failure, FAILED)),
+                        })
+                      }
+                    >
+                      <Trash2 size={20} aria-hidden="true" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
