@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ELECTRICITY_PROVIDERS, TV_SERVICES } from './constants';
+import { ELECTRICITY_PROVIDERS, TV_SERVICES } from './bill-services';
 import { billPhoneField, requiredString } from './fields';
 import { fieldMessages as m } from './messages';
 import { pinField } from './pin';

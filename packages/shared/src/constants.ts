@@ -39,11 +39,6 @@ export const GEM_REWARD_BY_DAY = { 1: 10, 2: 10, 3: 10, 4: 20, 5: 20, 6: 20, 7: 
 export type WeekDay = keyof typeof GEM_REWARD_BY_DAY;
 
 export const POPULAR_COINS_SHOWN = 5;
-export const ELECTRICITY_PROVIDERS = [
-  'ikeja', 'eko', 'kano', 'portharcourt', 'jos', 'ibadan',
-  'kaduna', 'abuja', 'enugu', 'benin', 'aba', 'yola',
-] as const;
-export const TV_SERVICES = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
 
 /** Browser storage keys that screens read (docs/product.md §3). The server never trusts them. */
 export const STORAGE_KEYS = {

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './bill-services';
 export * from './messages';
 export { sessionMessages } from './plain/session';
 export * from './fields';

@@ -3,7 +3,7 @@
  * that only shows these does not download zod with the schemas (the JavaScript budgets, docs/PERFORMANCE.md). bills.ts
  * re-exports all of it: import from '@wise/shared' as before.
  */
-import type { ELECTRICITY_PROVIDERS, TV_SERVICES } from '../constants';
+import type { ELECTRICITY_PROVIDERS, TV_SERVICES } from '../bill-services';
 import { fieldMessages as m, fetchMessages } from '../messages';
 import { formatPhone } from './phone';
 import type { TransactionStatus } from './transactions';
