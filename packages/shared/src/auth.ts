@@ -24,7 +24,7 @@ export const signupSchema = z.strictObject({
    * The code of the link the customer came through (README, "Referrals"). Optional; a string
    * that is no customer's code is ignored and never blocks the sign-up.
    */
-  referral_code: z.string().max(REFERRAL_CODE_INPUT_MAX).optional(),
+  referral_code: plainText(z.string().max(REFERRAL_CODE_INPUT_MAX)).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
