@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInNewStaff } from './support/staff';
 
 /**
- * README, "Back office" → "Passkeys": Chromium's virtual authenticator stands in for the staff
+ * README, "Staff passkeys (back office)": Chromium's virtual authenticator stands in for the staff
  * member's fingerprint or security key. An admin adds a passkey at /admin/security (behind the
  * authenticator code), signs out, and signs back in with the password and the passkey, no code.
  */

@@ -1,4 +1,4 @@
--- Staff passkeys (README, "Back office" → "Passkeys"): a WebAuthn credential a staff member gives
+-- Staff passkeys (README, "Staff passkeys (back office)"): a WebAuthn credential a staff member gives
 -- instead of the authenticator code, after the password. Kept apart from customer passkeys: a
 -- credential belongs to exactly one staff member, never moves, is never also a customer's, and
 -- its signature counter never goes backwards.

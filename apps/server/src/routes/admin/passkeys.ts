@@ -26,7 +26,7 @@ import { errorResponses } from '../schemas';
 const tags = ['admin: auth'];
 
 /**
- * Staff passkeys (README, "Back office" → "Passkeys"), under /api/admin/auth/passkeys: any staff
+ * Staff passkeys (README, "Staff passkeys (back office)"), under /api/admin/auth/passkeys: any staff
  * member manages their own (with the authenticator code), and one may be given at sign-in instead
  * of the code, from the half-signed-in (password-stage) session.
  */
