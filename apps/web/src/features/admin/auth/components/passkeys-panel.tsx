@@ -8,6 +8,7 @@ import { toastSuccess } from '../../../../components/ui/toast';
 import { adminErrorMessage, ApiError } from '../../../../lib/admin-api';
 import { passkeysSupported, wasCancelled } from '../webauthn';
 import { useAddStaffPasskey, useRemoveStaffPasskey, useStaffPasskeys } from '../api/passkeys';
+import './passkeys-panel.css';
 
 /**
  * The signed-in staff member's passkeys: each may be given at sign-in instead of the authenticator
@@ -21,7 +22,7 @@ export function PasskeysPanel() {
   const [removing, setRemoving] = useState<StaffPasskey>();
 
   return (
-    <Panel title="Passkeys">
+    <Panel title="Passkeys" className="staff-passkeys">
       <p className="admin-muted">Sign in with a passkey (fingerprint, face, screen lock or security key) instead of typing the authenticator code.</p>
       {list.isError ? (
         <p className="admin-alert" role="alert">
@@ -32,7 +33,7 @@ export function PasskeysPanel() {
       ) : (
         <ul className="admin-list" aria-label="Your passkeys">
           {list.data?.passkeys.map((passkey) => (
-            <li key={passkey.id} className="admin-actions-row">
+            <li key={passkey.id} className="admin-list__row">
               <div>
                 <div className="admin-cell-title">{passkey.device_name}</div>
                 <div className="admin-cell-sub">
