@@ -111,6 +111,11 @@ describe('enrolment', () => {
       t.database.query(`INSERT INTO staff_passkeys (staff_id, credential_id, public_key, device_name) VALUES ($1, $2, 'k', 'd')`, [ada.id, customerKey.id]),
     ).rejects.toThrow();
     expect((await get(t.app, base, ada.cookie)).json<{ passkeys: unknown[] }>().passkeys).toHaveLength(0);
+
+    // Nor the other way: Ben's staff passkey cannot become a customer's.
+    const again = await post(t.app, '/api/profile/passkeys/options', undefined, customer.cookie);
+    const staffKeyAsCustomer = await post(t.app, '/api/profile/passkeys', shared.register(again.json<{ options: CreationOptions }>().options), customer.cookie);
+    expect(staffKeyAsCustomer.statusCode).toBe(409);
   });
 });
 

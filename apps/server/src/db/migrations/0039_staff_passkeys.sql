@@ -50,3 +50,16 @@ CREATE TABLE staff_passkey_challenges (
   PRIMARY KEY (purpose, session_hash)
 );
 CREATE INDEX staff_passkey_challenges_expiry_idx ON staff_passkey_challenges (expires_at);
+
+-- The other way round: a staff member's credential is never also a customer's passkey. Named as
+-- the customer table's own unique key, so the customer route answers "already registered".
+CREATE FUNCTION passkeys_not_staff() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM staff_passkeys WHERE credential_id = NEW.credential_id) THEN
+    RAISE EXCEPTION 'a staff passkey is not a customer''s passkey'
+      USING ERRCODE = 'unique_violation', CONSTRAINT = 'passkeys_credential_key';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+CREATE TRIGGER passkeys_not_staff BEFORE INSERT ON passkeys FOR EACH ROW EXECUTE FUNCTION passkeys_not_staff();
