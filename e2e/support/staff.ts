@@ -10,6 +10,8 @@ import { e2eDatabase } from './database';
 export interface StaffMember {
   page: Page;
   email: string;
+  /** The password they chose at the first sign-in. */
+  password: string;
   /** The authenticator app's code now. */
   code(): string;
 }
@@ -61,7 +63,7 @@ export async function signInNewStaff(browser: Browser, role: StaffRole = 'review
   await page.getByLabel('Repeat the new password').fill(chosen);
   await page.getByRole('button', { name: /change|save/i }).click();
   await expect(page).toHaveURL(/\/admin(\/)?$/);
-  return { page, email, code: () => totpAt(secret, new Date()) };
+  return { page, email, password: chosen, code: () => totpAt(secret, new Date()) };
 }
 
 const TOTP_STEP_MS = 30_000;

@@ -54,8 +54,11 @@ export const staffEmailField = requiredString()
 export const staffLoginSchema = z.strictObject({ email: staffEmailField, password: loginPasswordField });
 export type StaffLoginInput = z.infer<typeof staffLoginSchema>;
 
-/** What the login asks for next: set up the authenticator app, or enter its code. */
-export const staffLoginResponseSchema = z.object({ next: z.enum(['enrol', 'verify']) });
+/**
+ * What the login asks for next: set up the authenticator app, or enter its code; `passkey` (only when
+ * true) says one of the staff member's passkeys may be given instead of the code.
+ */
+export const staffLoginResponseSchema = z.object({ next: z.enum(['enrol', 'verify']), passkey: z.literal(true).optional() });
 export type StaffLoginResponse = z.infer<typeof staffLoginResponseSchema>;
 
 export const staffEnrolmentSchema = z.object({

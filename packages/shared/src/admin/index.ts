@@ -22,3 +22,4 @@ export * from './limits';
 export * from './identity';
 export * from './reward-levels';
 export * from './referrals';
+export * from './passkeys';

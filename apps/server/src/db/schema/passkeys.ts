@@ -1,4 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { staff } from './admin';
 import { users } from './auth';
 
 /** WebAuthn credentials a customer signs in with (0037_passkeys.sql). */
@@ -38,4 +39,38 @@ export const passkeyChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.purpose, t.bindingHash] }), index('passkey_challenges_expiry_idx').on(t.expiresAt)],
+);
+
+/** A staff member's WebAuthn credentials, their second factor instead of the code (0039_staff_passkeys.sql). */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    deviceName: text('device_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_passkeys_credential_key').on(t.credentialId), index('staff_passkeys_staff_idx').on(t.staffId, t.createdAt)],
+);
+
+/** One live challenge per staff session and purpose (0039_staff_passkeys.sql), taken by its answer. */
+export const staffPasskeyChallenges = pgTable(
+  'staff_passkey_challenges',
+  {
+    purpose: text('purpose', { enum: passkeyPurposes }).notNull(),
+    sessionHash: text('session_hash').notNull(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.sessionHash] }), index('staff_passkey_challenges_expiry_idx').on(t.expiresAt)],
 );

@@ -14,6 +14,7 @@ import type { RouteContext } from '../../context';
 import { recordStaffAction } from '../../domain/admin/audit';
 import type { UnknownLoginGuard } from '../../domain/auth/service';
 import { changeStaffPassword, staffCodeStep, staffPasswordStep, startStaffEnrolment } from '../../domain/staff/login';
+import { hasStaffPasskey } from '../../domain/staff/passkeys';
 import type { StaffPrincipal } from '../../domain/staff/principal';
 import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
 import { currentStaff, currentStaffSession, STAFF_COOKIE } from '../../plugins/staff-sessions';
@@ -50,7 +51,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
       const { staffId, next } = await staffPasswordStep(db, { clock, unknownLogins, onUnreadableHash }, request.body);
       await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
-      return { next };
+      return next === 'verify' && (await hasStaffPasskey(db, staffId)) ? { next, passkey: true as const } : { next };
     },
   );
 

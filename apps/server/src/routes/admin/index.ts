@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../context';
 import { adminAuditRoutes } from './audit';
 import { adminAuthRoutes } from './auth';
+import { adminPasskeyRoutes } from './passkeys';
 import { adminBankRoutes } from './banks';
 import { adminBillRoutes } from './bills';
 import { adminBroadcastRoutes } from './broadcast';
@@ -24,6 +25,7 @@ import { adminStaffRoutes } from './staff';
  */
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteContext }) {
   await app.register(adminAuthRoutes, { prefix: '/auth', ctx });
+  await app.register(adminPasskeyRoutes, { prefix: '/auth/passkeys', ctx });
   await app.register(adminStaffRoutes, { prefix: '/staff', ctx });
   await app.register(adminSaleRoutes, { prefix: '/sales', ctx });
   await app.register(adminCatalogueRoutes, { prefix: '/giftcards', ctx });

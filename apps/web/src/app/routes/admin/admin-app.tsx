@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Bitcoin, ClipboardCheck, CreditCard, Gem, IdCard, Gift, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
+import { Bitcoin, ClipboardCheck, CreditCard, Gem, IdCard, Gift, KeyRound, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
 import { documentReviewTexts, staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '../../../components/admin/loading';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
@@ -30,6 +30,7 @@ const AdminSaleRoute = screen(() => import('./sale-detail'), 'AdminSaleRoute');
 const AdminAuditRoute = screen(() => import('./audit'), 'AdminAuditRoute');
 const AdminReconciliationRoute = screen(() => import('./reconciliation'), 'AdminReconciliationRoute');
 const AdminStaffRoute = screen(() => import('./staff'), 'AdminStaffRoute');
+const AdminSecurityRoute = screen(() => import('./security'), 'AdminSecurityRoute');
 const AdminIdentityDocumentsRoute = screen(() => import('./identity-documents'), 'AdminIdentityDocumentsRoute');
 const AdminNotFoundRoute = screen(() => import('./not-found'), 'AdminNotFoundRoute');
 
@@ -87,6 +88,7 @@ const nav: AdminNavSection[] = [
       { to: adminPaths.root, label: 'Dashboard', icon: <LayoutDashboard size={18} aria-hidden="true" />, role: 'reviewer', end: true },
       { to: adminPaths.sales, label: 'Review queue', icon: <ClipboardCheck size={18} aria-hidden="true" />, role: 'reviewer' },
       { to: adminPaths.identityDocuments, label: documentReviewTexts.navLabel, icon: <IdCard size={18} aria-hidden="true" />, role: 'reviewer' },
+      { to: adminPaths.security, label: 'Security', icon: <KeyRound size={18} aria-hidden="true" />, role: 'reviewer' },
     ],
   },
   {
@@ -153,6 +155,7 @@ export function AdminApp() {
               <Route index element={<AdminDashboardRoute />} />
               <Route path="sales" element={<AdminSalesRoute />} />
               <Route path="sales/:id" element={<AdminSaleRoute />} />
+              <Route path="security" element={<AdminSecurityRoute />} />
               <Route path="identity-documents" element={<AdminIdentityDocumentsRoute />} />
               <Route
                 path="reconciliation"

@@ -11,6 +11,7 @@ export const adminPaths = {
   reconciliation: '/admin/reconciliation',
   identityDocuments: '/admin/identity-documents',
   staff: '/admin/staff',
+  security: '/admin/security',
 } as const;
 
 /** Where a sign-in returns to: the page the staff member was sent away from, if it was in the back office. */

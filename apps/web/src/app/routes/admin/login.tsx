@@ -9,7 +9,13 @@ export function AdminLoginRoute() {
   const location = useLocation();
   return (
     <AuthCard title="Sign in" text="Staff only. Your authenticator app is needed next.">
-      <StaffLoginForm onNext={(next) => void navigate(next === 'enrol' ? adminPaths.enrol : adminPaths.verify, { state: location.state })} />
+      <StaffLoginForm
+        onNext={(answer) =>
+          void navigate(answer.next === 'enrol' ? adminPaths.enrol : adminPaths.verify, {
+            state: answer.passkey ? { ...(typeof location.state === 'object' ? location.state : {}), passkey: true } : location.state,
+          })
+        }
+      />
     </AuthCard>
   );
 }

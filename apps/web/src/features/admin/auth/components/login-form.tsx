@@ -8,7 +8,7 @@ import { useZodForm } from '../../../../lib/use-zod-form';
 import { useStaffLogin } from '../api/login';
 
 /** E-mail and password; the server then asks for the authenticator (enrol or verify). */
-export function StaffLoginForm({ onNext }: { onNext: (next: StaffLoginResponse['next']) => void }) {
+export function StaffLoginForm({ onNext }: { onNext: (answer: StaffLoginResponse) => void }) {
   const form = useZodForm(staffLoginSchema, { email: '', password: '' });
   const login = useStaffLogin();
   const [failure, setFailure] = useState<string>();
@@ -17,7 +17,7 @@ export function StaffLoginForm({ onNext }: { onNext: (next: StaffLoginResponse['
   const submit = form.handleSubmit((values) => {
     setFailure(undefined);
     login.mutate(values, {
-      onSuccess: (answer) => onNext(answer.next),
+      onSuccess: onNext,
       onError: (error) => {
         applyFieldErrors(error, form.setError, ['email', 'password']);
         setFailure(adminErrorMessage(error, 'Could not sign in. Try again'));

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passkeyCreationOptionsResponseSchema, passkeyIdParamsSchema, passkeyRequestOptionsResponseSchema } from '@wise/shared';
+import {
+  staffMeSchema,
+  staffMessageSchema,
+  staffPasskeyAddedSchema,
+  staffPasskeyCodeSchema,
+  staffPasskeyListSchema,
+  staffPasskeyLoginSchema,
+  staffPasskeyMessages,
+  staffPasskeyRegistrationSchema,
+} from '@wise/shared/admin';
+import type { RouteContext } from '../../context';
+import {
+  listStaffPasskeys,
+  registerStaffPasskey,
+  removeStaffPasskey,
+  staffLoginOptions,
+  staffPasskeyLogin,
+  staffRegistrationOptions,
+  type StaffPasskeyDeps,
+} from '../../domain/staff/passkeys';
+import { currentStaffSession, STAFF_COOKIE } from '../../plugins/staff-sessions';
+import { errorResponses } from '../schemas';
+
+const tags = ['admin: auth'];
+
+/**
+ * Staff passkeys (README, "Staff passkeys (back office)"), under /api/admin/auth/passkeys: any staff
+ * member manages their own (with the authenticator code), and one may be given at sign-in instead
+ * of the code, from the half-signed-in (password-stage) session.
+ */
+export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { rates } = ctx;
+  const appUrl = new URL(ctx.config.appUrl);
+  const deps: StaffPasskeyDeps = { db: ctx.db, clock: ctx.clock, rpId: appUrl.hostname, origin: appUrl.origin, secret: ctx.config.sessionSecret };
+
+  app.get(
+    '/',
+    { config: { staff: 'reviewer' }, schema: { tags, summary: 'My passkeys', response: { 200: staffPasskeyListSchema, ...errorResponses } } },
+    async (request) => ({ passkeys: await listStaffPasskeys(ctx.db, currentStaffSession(request).staff.id) }),
+  );
+
+  app.post(
+    '/options',
+    {
+      config: { staff: 'reviewer' },
+      schema: { tags, summary: 'Start adding a passkey (needs the authenticator code)', body: staffPasskeyCodeSchema, response: { 200: passkeyCreationOptionsResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const session = currentStaffSession(request);
+      return { options: await staffRegistrationOptions(deps, session.staff, session.sessionHash, request.body) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { staff: 'reviewer' },
+      schema: { tags, summary: 'Add the passkey the browser made', body: staffPasskeyRegistrationSchema, response: { 201: staffPasskeyAddedSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const session = currentStaffSession(request);
+      const passkey = await registerStaffPasskey(deps, session.staff, session.sessionHash, request.body, request.headers['user-agent'], request.ip);
+      reply.code(201);
+      return { passkey, message: staffPasskeyMessages.added };
+    },
+  );
+
+  app.post(
+    '/:id/remove',
+    {
+      config: { staff: 'reviewer' },
+      schema: { tags, summary: 'Remove one of my passkeys (needs the authenticator code)', params: passkeyIdParamsSchema, body: staffPasskeyCodeSchema, response: { 200: staffMessageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const session = currentStaffSession(request);
+      await removeStaffPasskey(deps, session.staff, request.params.id, request.body, request.ip);
+      return { message: staffPasskeyMessages.removed };
+    },
+  );
+
+  app.post(
+    '/login/options',
+    {
+      config: { staff: 'reviewer', staffStage: 'password' },
+      schema: { tags, summary: 'Staff sign-in, step 2 with a passkey: the challenge', response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const session = currentStaffSession(request);
+      return { options: await staffLoginOptions(deps, session.staff.id, session.sessionHash) };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { staff: 'reviewer', staffStage: 'password' },
+      schema: { tags, summary: 'Staff sign-in, step 2 with a passkey instead of the code', body: staffPasskeyLoginSchema, response: { 200: staffMeSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);
+      const session = currentStaffSession(request);
+      await rates.consume('staffCodePerAccount', session.staff.id);
+      const staff = await staffPasskeyLogin(deps, session.staff.id, session.sessionHash, request.body, request.ip);
+      await app.startStaffSession(reply, staff.id, 'verified', request.cookies[STAFF_COOKIE]);
+      return { id: staff.id, email: staff.email, name: staff.name, role: staff.role, must_change_password: session.mustChangePassword };
+    },
+  );
+};
