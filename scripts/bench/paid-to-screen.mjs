@@ -78,13 +78,13 @@ async function sellAndApprove(context, stream) {
   const shown = page.evaluate(
     () =>
       new Promise((resolve) => {
-        const seen = () => [...document.querySelectorAll('body *')].some((el) => el.childElementCount === 0 && el.textContent?.trim() === 'Successful');
-        const observer = new MutationObserver(() => {
+        const seen = () => [...globalThis.document.querySelectorAll('body *')].some((el) => el.childElementCount === 0 && el.textContent?.trim() === 'Successful');
+        const observer = new globalThis.MutationObserver(() => {
           if (!seen()) return;
           observer.disconnect();
           resolve(Date.now());
         });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        observer.observe(globalThis.document.body, { subtree: true, childList: true, characterData: true });
       }),
   );
 
