@@ -19,7 +19,8 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  * - referrals: the cap, the single decision and the rejection rule are triggers, the phone history too;
  * - payout-limits, identity-api, identity-tier2: limits held under parallel submissions and approvals
  *   (row locks on one session), one account per identity number (a partial unique index), and the
- *   ID documents' access by role, end to end through the API on the engine a single server runs.
+ *   ID documents' access by role, end to end through the API on the engine a single server runs;
+ * - events: live updates travel by LISTEN/NOTIFY on PostgreSQL and in process on the embedded engine.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
  * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
  * runs once. A new test file is PostgreSQL-only unless it is added here.
@@ -48,6 +49,7 @@ const pgliteTests = [
   'reward-levels',
   'referrals',
   'passkeys',
+  'events',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -14,7 +14,8 @@ import { createCustomer, type TestUser } from './support/users';
 
 /**
  * GET /api/events over real HTTP, as a browser's EventSource reads it, on two app instances
- * sharing one PostgreSQL database: the changes reach them through LISTEN/NOTIFY.
+ * sharing one database: on PostgreSQL the changes reach them through LISTEN/NOTIFY, on the embedded
+ * PGlite (one process) in process.
  */
 
 interface LiveEvent {
@@ -163,7 +164,7 @@ describe('GET /api/events', () => {
     theirs.close();
   });
 
-  it('reaches a stream held by another instance on the same database', async () => {
+  it('reaches a stream held by another instance on the same database (LISTEN/NOTIFY on PostgreSQL, in process on PGlite)', async () => {
     const owner = await createCustomer(a);
     const { sale, payoutId } = await approvedSale(owner);
     const onB = await openStream(baseB, owner.cookie);
