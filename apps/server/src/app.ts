@@ -60,7 +60,7 @@ import { useCardCodeKeyring } from './domain/sales/card-codes';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-/** A customer's open live-update streams at most (tabs, devices); a new one closes their oldest. */
+/** A customer's open live-update streams at most (tabs, devices); one more is refused. */
 const EVENT_STREAMS_PER_CUSTOMER = 5;
 
 export interface BuildOptions {

@@ -183,13 +183,20 @@ describe('GET /api/events', () => {
     await stream.ended;
   });
 
-  it('keeps five streams per customer, closing the oldest', async () => {
+  it('keeps five streams per customer, refusing a sixth', async () => {
     const customer = await createCustomer(a);
     const streams = [];
-    for (let i = 0; i < 6; i += 1) streams.push(await openStream(baseA, customer.cookie));
-    await streams[0]!.ended;
+    for (let i = 0; i < 5; i += 1) streams.push(await openStream(baseA, customer.cookie));
+    const sixth = await openStream(baseA, customer.cookie);
+    expect(sixth.status).toBe(429);
     await notify(database.db, customer.id, 'Still here');
-    for (const stream of streams.slice(1)) expect((await stream.next()).type).toBe('notification');
+    for (const stream of streams) expect((await stream.next()).type).toBe('notification');
+    streams[0]!.close();
+    await expect.poll(async () => {
+      const again = await openStream(baseA, customer.cookie);
+      again.close();
+      return again.status;
+    }).toBe(200);
     for (const stream of streams) stream.close();
   });
 });

@@ -59,17 +59,22 @@ export class EventHub {
   private retryMs = RECONNECT_MIN_MS;
   private timer: NodeJS.Timeout | undefined;
 
-  /** `maxPerUser`: a customer's open streams at most; a new one closes their oldest (a reloaded tab's lingering socket). */
+  /**
+   * `maxPerUser`: a customer's open streams at most. One more is refused rather than closing the
+   * oldest: a closed EventSource reconnects by itself, so tabs would take turns closing each other.
+   */
   constructor(
     private readonly maxPerUser: number,
     private readonly logger: Logger,
   ) {}
 
+  /** Whether a customer may open one more stream. */
+  hasRoomFor(userId: string): boolean {
+    return this.count(userId) < this.maxPerUser;
+  }
+
   add(stream: EventStream): void {
-    const open = this.streams.get(stream.userId) ?? [];
-    while (open.length >= this.maxPerUser) open.shift()?.close();
-    open.push(stream);
-    this.streams.set(stream.userId, open);
+    this.streams.set(stream.userId, [...(this.streams.get(stream.userId) ?? []), stream]);
   }
 
   remove(stream: EventStream): void {

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authMessages } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { findSession } from '../../domain/auth/sessions';
 import type { CustomerEvent, EventHub, EventStream } from '../../domain/events/hub';
+import { rateLimited } from '../../domain/errors';
 import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
 
 /** Below the usual 60 s idle timeouts of proxies and load balancers. */
 export const HEARTBEAT_MS = 25_000;
+/** When a refused customer could try again: one of their other screens may have closed by then. */
+const RETRY_AFTER_S = 30;
 
 /**
  * GET /api/events: the customer's live updates as server-sent events (domain/events/hub.ts), each
@@ -18,6 +22,8 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: RouteContext; hub: EventHub;
   app.get('/', { schema: { tags: ['events'], summary: "The customer's live updates (text/event-stream): what changed, never the data", hide: true } }, async (request, reply) => {
     const user = currentUser(request);
     const token = request.cookies[SESSION_COOKIE] ?? '';
+    // Refused with a plain 429: the browser's EventSource then stops, and that screen polls.
+    if (!hub.hasRoomFor(user.id)) throw rateLimited(authMessages.tooManyRequests, RETRY_AFTER_S);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -31,6 +37,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: RouteContext; hub: EventHub;
     raw.write('retry: 3000\n: open\n\n');
 
     let timer: NodeJS.Timeout | undefined;
+    let closed = false;
     const stream: EventStream = {
       userId: user.id,
       sessionHash: request.principal?.sessionHash ?? '',
@@ -38,6 +45,8 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: RouteContext; hub: EventHub;
         raw.write(`data: ${JSON.stringify({ type: event.type, id: event.id })}\n\n`);
       },
       close: () => {
+        if (closed) return;
+        closed = true;
         if (timer) clearInterval(timer);
         timer = undefined;
         hub.remove(stream);
@@ -52,6 +61,6 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: RouteContext; hub: EventHub;
       );
     }, heartbeatMs);
     timer.unref();
-    request.raw.on('close', () => stream.close());
+    raw.on('close', () => stream.close());
   });
 };
