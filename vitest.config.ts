@@ -21,7 +21,8 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  *   (row locks on one session), one account per identity number (a partial unique index), and the
  *   ID documents' access by role, end to end through the API on the engine a single server runs;
  * - rate-alerts: the limit of 10 waiting alerts under racing inserts and a spent alert refusing
- *   any change (0036's triggers and a per-customer lock), racing checks notifying once.
+ *   any change (0036's triggers and a per-customer lock), racing checks notifying once;
+ * - events: live updates travel by LISTEN/NOTIFY on PostgreSQL and in process on the embedded engine.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
  * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
  * runs once. A new test file is PostgreSQL-only unless it is added here.
@@ -51,6 +52,7 @@ const pgliteTests = [
   'referrals',
   'passkeys',
   'rate-alerts',
+  'events',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

@@ -71,11 +71,15 @@ async function measure(browser, screen, data) {
   const files = new Set();
   let inFlight = 0;
   let lastActivity = Date.now();
-  const settle = () => {
+  // The live-update stream (GET /api/events) stays open for as long as the app does: never "in flight".
+  const isLiveStream = (request) => new URL(request.url()).pathname === '/api/events';
+  const settle = (request) => {
+    if (isLiveStream(request)) return;
     inFlight -= 1;
     lastActivity = Date.now();
   };
   page.on('request', (request) => {
+    if (isLiveStream(request)) return;
     inFlight += 1;
     lastActivity = Date.now();
     const file = assetOf(origin, request.url());

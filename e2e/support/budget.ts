@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { assetOf, budgetReport, QUIET_MS, readBuild, weigh, type Build, type BudgetRow, type Screen } from '../../scripts/support/bundle-budget.mjs';
 
 /**
@@ -27,11 +27,15 @@ export async function screenWeigher(page: Page, origin: string) {
   let files = new Set<string>();
   let inFlight = 0;
   let lastActivity = Date.now();
-  const done = () => {
+  // The live-update stream (GET /api/events) stays open for as long as the app does: never "in flight".
+  const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/events';
+  const done = (request: Request) => {
+    if (isLiveStream(request)) return;
     inFlight -= 1;
     lastActivity = Date.now();
   };
   page.on('request', (request) => {
+    if (isLiveStream(request)) return;
     inFlight += 1;
     lastActivity = Date.now();
     const file = assetOf(origin, request.url());

@@ -13,7 +13,8 @@ import errors, { frameworkErrorReply } from './plugins/errors';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
 import { compression, compressionOptions } from './plugins/compression';
-import sessions from './plugins/sessions';
+import sessions, { SESSION_COOKIE } from './plugins/sessions';
+import { sha256 } from './lib/secrets';
 import staffSessions from './plugins/staff-sessions';
 import { pageHeads } from './plugins/page-heads';
 import { webPlugin } from './plugins/web';
@@ -54,11 +55,15 @@ import { createPayoutProvider } from './providers/payouts/index';
 import { createIdentityProvider } from './providers/identity/index';
 import { payoutWebhookRoutes } from './routes/payouts/index';
 import { pushRoutes } from './routes/push/index';
+import { eventRoutes } from './routes/events/index';
+import { EventHub, registerInProcessHub } from './domain/events/hub';
 
 import { useCardCodeKeyring } from './domain/sales/card-codes';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+/** A customer's open live-update streams at most (tabs, devices); one more is refused. */
+const EVENT_STREAMS_PER_CUSTOMER = 5;
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
@@ -184,6 +189,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
   await app.register(pushRoutes, { prefix: '/api/push', ctx });
+  // Live updates (domain/events/hub.ts): across instances through PostgreSQL, in process on the embedded database.
+  const hub = new EventHub(EVENT_STREAMS_PER_CUSTOMER, app.log);
+  if (config.DATABASE_URL && database.kind === 'postgres') await hub.listen(config.DATABASE_URL);
+  else registerInProcessHub(hub);
+  app.addHook('preClose', async () => hub.close());
+  // A logout ends that session's streams here at once (other instances at their next heartbeat).
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST' && request.url === '/api/auth/logout') {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) hub.endSession(sha256(token));
+    }
+  });
+  await app.register(eventRoutes, { prefix: '/api/events', ctx, hub });
   // The back office (staff only): routes/admin.
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   // The payout provider's webhook (public, signature-checked over the raw body).

@@ -188,7 +188,8 @@ describe("customer B with customer A's ids and names", () => {
   });
 
   it("every other customer read shows B none of A's data (the catalogue included)", async () => {
-    const reads = apiRoutes().filter((route) => !isStaffRoute(route) && route.method === 'GET' && !namesAResource(route));
+    // The live-update stream never ends, so it cannot be read whole here; events.test.ts shows B none of A's events.
+    const reads = apiRoutes().filter((route) => !isStaffRoute(route) && route.method === 'GET' && !namesAResource(route) && route.url !== '/api/events');
     expect(reads.length).toBeGreaterThan(20);
     for (const route of reads) {
       for (const url of urlsWithValuesOfA(route)) {

@@ -33,11 +33,13 @@ interface TestAppOptions {
   payouts?: PayoutProvider | ((database: Database) => PayoutProvider);
   /** What /readyz is told of the job worker (server.ts hands in the real one's). */
   jobWorkerAlive?: () => boolean;
+  /** Another app's database (several instances on one PostgreSQL database); that app closes it. */
+  database?: Database;
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_URL: 'http://localhost:3000',
@@ -74,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

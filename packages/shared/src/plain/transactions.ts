@@ -14,6 +14,11 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
  * (docs/decisions.md §5.3), without a reload; nothing is polled once every shown transaction has settled.
  */
 export const PENDING_REFETCH_MS = 5_000;
+/**
+ * The same polling while the live-update stream is open (it brings the change within a second):
+ * only a safety net for an event lost in between; back to PENDING_REFETCH_MS once the stream fails.
+ */
+export const LIVE_PENDING_REFETCH_MS = 30_000;
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export const TRANSACTIONS_PAGE_MAX = 50;

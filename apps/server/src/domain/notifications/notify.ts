@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_MAX_LENGTH } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
+import { publishInProcess } from '../events/hub';
 
 /**
  * Writes one notification for a customer. Call it with the transaction that made the change,
@@ -16,11 +17,15 @@ export async function notify(db: Db, userId: string, message: string, about?: No
   if (!text) throw new Error('notify: empty message');
   const clipped = text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text;
   // clock_timestamp, not now(): several notices written in one transaction keep their order.
-  await db.insert(notifications).values({
-    userId,
-    message: clipped,
-    saleId: about && 'saleId' in about ? about.saleId : null,
-    billOrderId: about && 'billOrderId' in about ? about.billOrderId : null,
-    createdAt: sql`clock_timestamp()`,
-  });
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId,
+      message: clipped,
+      saleId: about && 'saleId' in about ? about.saleId : null,
+      billOrderId: about && 'billOrderId' in about ? about.billOrderId : null,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning({ id: notifications.id });
+  if (row) publishInProcess(userId, { type: 'notification', id: row.id });
 }

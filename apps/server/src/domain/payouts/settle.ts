@@ -14,6 +14,7 @@ import { decideReferralOnPaid, undoReferralOnReversal } from '../referrals/refer
 import { accrueSaleReward, clawBackSaleRewards, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
+import { publishInProcess } from '../events/hub';
 
 /**
  * Settling an attempt. Success pays the sale in the same transaction (sale `paid` with the
@@ -67,6 +68,7 @@ export async function paySale(
   // Never before the approval: instances' clocks may differ by a little.
   const at = new Date(Math.max(deps.clock.now().getTime(), sale.statusChangedAt.getTime(), sale.decidedAt?.getTime() ?? 0));
   await tx.update(sales).set({ status: 'paid', paidAt: at, payoutReference: providerReference, statusChangedAt: at }).where(eq(sales.id, sale.id));
+  publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   // Once per sale; again only if a reversal took the earlier (unclaimed) reward back. The rate is
   // the customer's reward level on what they were paid in the 30 days before this sale.
   const source = await saleRewardSource(tx, sale.id, payout.attempt);
@@ -244,6 +246,7 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
   if (sale.status === 'paid') {
     const at = new Date(Math.max(now.getTime(), sale.statusChangedAt.getTime()));
     await tx.update(sales).set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at }).where(eq(sales.id, sale.id));
+    publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   }
   const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
   // A referral this sale paid is refused and its unclaimed gems taken back: only a first sale that stays paid counts.

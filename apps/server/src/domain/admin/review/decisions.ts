@@ -22,6 +22,7 @@ import {
 } from './approvals';
 import { assertApprovalWithinLimits } from '../../limits/limits';
 import { saleNotFoundForStaff } from './detail';
+import { publishInProcess } from '../../events/hub';
 
 /**
  * Claims and decisions on a sale (docs/decisions.md §8). A claim locks a sale to one reviewer for
@@ -180,6 +181,7 @@ async function approveLocked(tx: Db, deps: ApproveDeps, actor: StaffPrincipal, s
       claimedUntil: null,
     })
     .where(eq(sales.id, sale.id));
+  publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   return deps.startPayout(tx, deps.clock, { saleId: sale.id, staffId: actor.id });
 }
 

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { authStorage } from '../../../lib/auth-storage';
 import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
+import { useLiveUpdates } from '../../live-updates';
 
 interface NavHandle {
   hideNav?: boolean;
@@ -28,6 +29,12 @@ function ServerTimeZone({ children }: { children: ReactNode }) {
   return <BusinessTimeZoneProvider timeZone={timeZone}>{children}</BusinessTimeZoneProvider>;
 }
 
+/** The live-update stream, open while the logged-in app is shown (app/live-updates.ts). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
+
 /** The authenticated group (docs/product.md §2): only when logged in, else back to /home; bottom nav below. */
 export function AppLayout() {
   const matches = useMatches();
@@ -35,6 +42,7 @@ export function AppLayout() {
   const showNav = !matches.some((match) => hidesNav(match.handle));
   return (
     <ServerTimeZone>
+      <LiveUpdates />
       <Outlet />
       {showNav ? <BottomNav /> : null}
     </ServerTimeZone>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { anyTransactionDetailResponseSchema, PENDING_REFETCH_MS, type AnyTransactionDetailResponse } from '@wise/shared';
+import { anyTransactionDetailResponseSchema, type AnyTransactionDetailResponse } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { pendingRefetchMs } from '../../../lib/live-updates';
 import { transactionKeys } from './keys';
 
 /** GET /api/transactions/:id → { transaction }: a sale or a bill order (another customer's id is a 404). */
@@ -15,9 +16,10 @@ export const transactionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: transactionKeys.detail(id),
     queryFn: ({ signal }) => getTransaction(id, signal),
-    // Pending (or coins on their way back): asked again every few seconds until staff decide, the
+    // Pending (or coins on their way back): asked again every few seconds (rarely while the live
+    // updates are open, lib/live-updates.ts) until staff decide, the
     // payout lands or the return is recorded.
-    refetchInterval: (query) => (query.state.data && awaitingStaff(query.state.data) ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => (query.state.data && awaitingStaff(query.state.data) ? pendingRefetchMs() : false),
     refetchOnWindowFocus: true,
   });
 

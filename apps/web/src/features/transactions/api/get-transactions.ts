@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PENDING_REFETCH_MS, TRANSACTIONS_PAGE_SIZE, transactionListResponseSchema, type TransactionListResponse, type TransactionStatus } from '@wise/shared';
+import { TRANSACTIONS_PAGE_SIZE, transactionListResponseSchema, type TransactionListResponse, type TransactionStatus } from '@wise/shared';
 import { api } from '../../../lib/api-client';
+import { pendingRefetchMs } from '../../../lib/live-updates';
 import { transactionKeys } from './keys';
 
 /** GET /api/transactions[?status=][&cursor=] → { transactions, next_cursor }, newest first. */
@@ -23,7 +24,7 @@ export const transactionsQueryOptions = (status?: TransactionStatus) =>
     getNextPageParam: (page) => page.next_cursor ?? undefined,
     // A pending sale turns Successful or Rejected by itself: asked again every few seconds while
     // one is shown (only while the tab is visible), and whenever the customer comes back to the tab.
-    refetchInterval: (query) => (anyPending(query.state.data?.pages) ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => (anyPending(query.state.data?.pages) ? pendingRefetchMs() : false),
     refetchOnWindowFocus: true,
   });
 
