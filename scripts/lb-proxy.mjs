@@ -10,6 +10,7 @@
 // - GET /api/dev/outbox is the one exception to round robin: the dev outbox is each process's
 //   own memory (development only), so the balancer asks every instance and merges the lists,
 //   newest first. Nothing like it exists in production, where mail leaves by SMTP.
+// - A client that disconnects before its answer ends is disconnected upstream too.
 // - GET /__lb/stats (answered by the balancer itself) counts the requests each upstream served.
 //
 // CLI: node scripts/lb-proxy.mjs --port 3100 --upstream http://127.0.0.1:3101 --upstream http://127.0.0.1:3102
@@ -102,6 +103,11 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
         for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) outHeaders[name] = value;
         response.writeHead(answer.statusCode ?? 502, outHeaders);
         answer.pipe(response);
+        // A client that leaves mid-answer (a closed tab's live-update stream) hangs up upstream too,
+        // as a real balancer does: otherwise the instance keeps writing to a stream nobody reads.
+        response.once('close', () => {
+          if (!answer.complete) answer.destroy();
+        });
         return;
       } catch (error) {
         // Refused: the instance is down and saw nothing. A reset on a reused connection may come
