@@ -22,7 +22,14 @@ let reviewer: TestStaff;
 let customer: TestUser;
 
 /** The second-factor routes: reached by a session between the password and the code, not after. */
-const passwordStageRoutes = ['GET /api/admin/auth/enrolment', 'POST /api/admin/auth/enrolment', 'POST /api/admin/auth/verify'];
+const passwordStageRoutes = [
+  'GET /api/admin/auth/enrolment',
+  'POST /api/admin/auth/enrolment',
+  'POST /api/admin/auth/verify',
+  // A passkey instead of the code (README, "Staff passkeys").
+  'POST /api/admin/auth/passkeys/login/options',
+  'POST /api/admin/auth/passkeys/login',
+];
 /** Reachable while a one-time password still has to be changed. */
 const beforePasswordChange = ['GET /api/admin/auth/me', 'POST /api/admin/auth/password', 'POST /api/admin/auth/logout'];
 

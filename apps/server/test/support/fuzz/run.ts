@@ -69,6 +69,8 @@ export const refusalWrites: Record<string, { tables: string[]; why: string }> = 
   'POST /api/profile/password/confirm': { tables: ['login_lockouts'], why: 'a wrong password counts like one at the login' },
   'POST /api/profile/phone/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },
   'POST /api/profile/email/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },
+  'POST /api/admin/auth/passkeys/options': { tables: ['staff', 'staff_sessions'], why: 'enrolling a passkey takes the authenticator code, and a wrong one counts towards the lock' },
+  'POST /api/admin/auth/passkeys/{id}/remove': { tables: ['staff', 'staff_sessions'], why: 'removing a passkey takes the authenticator code, and a wrong one counts towards the lock' },
   'POST /api/admin/auth/password': { tables: ['staff', 'staff_sessions'], why: 'a wrong current password counts like one at the sign-in' },
   'POST /api/gems/collect': { tables: ['gem_request_keys'], why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)' },
   'POST /api/rewards/claim': { tables: ['gem_request_keys'], why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)' },
