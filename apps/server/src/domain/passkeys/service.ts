@@ -1,9 +1,7 @@
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import {
@@ -29,6 +27,7 @@ import { notify } from '../notifications/notify';
 import { hasRecentReauth, REAUTH_TTL_MS } from '../profile/service';
 import { deviceName } from './device-name';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails';
+import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter } from './webauthn';
 
 /**
  * Passkeys (README, "Passkeys"): WebAuthn through SimpleWebAuthn. The relying party is APP_URL's
@@ -57,18 +56,6 @@ async function deliver(deps: PasskeyDeps, message: OutgoingMessage): Promise<voi
     deps.onDeliveryError(error);
   }
 }
-
-/**
- * The WebAuthn user handle: the account's id as its 16 bytes. Not personal data, and fixed for
- * the account, so a sign-in can check the handle an authenticator returns against the owner of
- * the credential it used.
- */
-const userHandleBytes = (userId: string) => new Uint8Array(Buffer.from(userId.replaceAll('-', ''), 'hex'));
-const userHandleOf = (userId: string) => Buffer.from(userHandleBytes(userId)).toString('base64url');
-
-const knownTransports = new Set<string>(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
-const transportsOf = (values: readonly string[] | undefined): AuthenticatorTransportFuture[] =>
-  (values ?? []).filter((value): value is AuthenticatorTransportFuture => knownTransports.has(value));
 
 /** Keeps one live challenge per flow: asking again replaces the older one. */
 async function storeChallenge(db: Db, clock: Clock, purpose: PasskeyPurpose, bindingHash: string, userId: string | null, challenge: string) {
@@ -238,31 +225,13 @@ export async function logInWithPasskey(db: Db, deps: PasskeyDeps, flowHash: stri
   const { passkey, user } = found;
   // A discoverable credential names its account; one naming another account is not this one's.
   if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(user.id)) throw refused();
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge,
-      expectedOrigin: deps.origin,
-      expectedRPID: deps.rpId,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-        counter: passkey.counter,
-        transports: transportsOf(passkey.transports),
-      },
-      requireUserVerification: true,
-    });
-  } catch {
-    throw refused();
-  }
-  if (!verification.verified) throw refused();
+  const newCounter = await verifiedAssertionCounter(credential, passkey, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
+  if (newCounter === undefined) throw refused();
   const now = deps.clock.now();
   const lockedUntil = await loginLockedUntil(db, user.id, now);
   if (lockedUntil) throw loginLocked(lockedUntil, now);
   if (user.lockedAt) throw accountLocked();
   if (user.closedAt || !user.emailVerifiedAt) throw refused();
-  const { newCounter } = verification.authenticationInfo;
   // Compare-and-set on the counter: two sign-ins racing with one assertion cannot both pass.
   const updated = await db
     .update(passkeys)

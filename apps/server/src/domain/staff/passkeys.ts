@@ -1,9 +1,7 @@
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyCreationOptions, type PasskeyRequestOptions } from '@wise/shared';
@@ -23,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordStaffAction } from '../admin/audit';
 import { deviceName } from '../passkeys/device-name';
+import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter } from '../passkeys/webauthn';
 import { DomainError, notFound } from '../errors';
 import { clearStaffFailures, lockedUntil, lockStaffRow, recordStaffFailure, staffLocked, STAFF_LOCK_MS } from './accounts';
 import { verifyStaffConfirmation } from './confirm';
@@ -53,14 +52,6 @@ const RP_NAME = 'Wise back office';
 const challengeInvalid = () => new DomainError(staffPasskeyErrorCodes.challengeInvalid, staffPasskeyMessages.challengeInvalid, 400);
 const registrationRefused = () => new DomainError(staffPasskeyErrorCodes.refused, staffPasskeyMessages.refused, 400);
 const loginFailed = () => new DomainError(staffPasskeyErrorCodes.refused, staffAuthMessages.loginFailed, 401);
-
-const knownTransports = new Set<string>(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
-const transportsOf = (values: readonly string[] | undefined): AuthenticatorTransportFuture[] =>
-  (values ?? []).filter((value): value is AuthenticatorTransportFuture => knownTransports.has(value));
-
-/** The WebAuthn user handle: the staff id's 16 bytes, checked against the credential's owner at sign-in. */
-const userHandleBytes = (staffId: string) => new Uint8Array(Buffer.from(staffId.replaceAll('-', ''), 'hex'));
-const userHandleOf = (staffId: string) => Buffer.from(userHandleBytes(staffId)).toString('base64url');
 
 async function storeChallenge(deps: StaffPasskeyDeps, purpose: PasskeyPurpose, sessionHash: string, staffId: string, challenge: string) {
   const expiresAt = new Date(deps.clock.now().getTime() + PASSKEY_CHALLENGE_TTL_MS);
@@ -255,28 +246,11 @@ export async function staffPasskeyLogin(deps: StaffPasskeyDeps, staffId: string,
       .limit(1);
     if (!passkey) return refuse();
     if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(row.id)) return refuse();
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: credential,
-        expectedChallenge,
-        expectedOrigin: deps.origin,
-        expectedRPID: deps.rpId,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-          counter: passkey.counter,
-          transports: transportsOf(passkey.transports),
-        },
-        requireUserVerification: true,
-      });
-    } catch {
-      return refuse();
-    }
-    if (!verification.verified) return refuse();
+    const newCounter = await verifiedAssertionCounter(credential, passkey, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
+    if (newCounter === undefined) return refuse();
     const updated = await tx
       .update(staffPasskeys)
-      .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now })
+      .set({ counter: newCounter, lastUsedAt: now })
       .where(and(eq(staffPasskeys.id, passkey.id), eq(staffPasskeys.counter, passkey.counter)))
       .returning({ id: staffPasskeys.id });
     if (updated.length === 0) return refuse();
