@@ -29,3 +29,4 @@ export * from './identity';
 export * from './privacy';
 export * from './limits';
 export * from './rates';
+export * from './i18n/index';

@@ -1,0 +1,3 @@
+import type { TextPair } from '../index';
+
+export const salesPairs: readonly TextPair[] = [];
