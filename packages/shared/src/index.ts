@@ -30,3 +30,7 @@ export * from './privacy';
 export * from './limits';
 export * from './rates';
 export * from './i18n/index';
+export * from './texts/core/index';
+export * from './texts/account/index';
+export * from './texts/sales/index';
+export * from './texts/rewards/index';

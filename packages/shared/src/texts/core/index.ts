@@ -1,0 +1,2 @@
+/** Customer-visible texts of the core screens (English; translations in ../../i18n). */
+export {};

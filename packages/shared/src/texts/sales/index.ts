@@ -1,0 +1,2 @@
+/** Customer-visible texts of the sales screens (English; translations in ../../i18n). */
+export {};
