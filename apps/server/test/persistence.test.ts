@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyMigratedDataDir } from './support/db';
 import { exited, startServerProcess, type ServerProcess } from './support/server-process';
 
 let dataDir = '';
@@ -34,6 +35,9 @@ afterAll(async () => {
 describe('the embedded database', () => {
   it('keeps an account across a restart of the server', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'wise-persist-'));
+    // From the run's migrated copy: a first start on an empty directory (initdb, then every
+    // migration) is build.test.ts's, with the production bundle; this file is about the restart.
+    await copyMigratedDataDir(dataDir);
     await start();
     const form = { full_name: 'Ada Obi', username: 'adaobi', email: 'adaobi@persist.com', phone: '+2348030000001', password: 'persisted pass' };
     expect((await postJson('/api/auth/signup', form)).status).toBe(201);

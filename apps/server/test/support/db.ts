@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, wrapPool, type Database } from '../../src/db/client';
 import './test-db-kind';
+
+const run = promisify(execFile);
 
 /**
  * Lays the run's migrated embedded database out in DATA_DIR the way the server keeps it
@@ -14,7 +18,9 @@ import './test-db-kind';
 export async function copyMigratedDataDir(dataDir: string): Promise<void> {
   const spec = inject('testDb');
   if (spec.kind !== 'pglite') throw new Error('copyMigratedDataDir: the PGlite project only');
-  await cp(spec.templateDir, path.join(dataDir, 'pglite'), { recursive: true });
+  // cp(1), not fs.cp: the data directory is ~1,350 files, which Node's fs.cp copies in 1.7-2.7 s
+  // and a CPU-second each time on the 2-core machine, cp -a in 0.3 s and 0.08 CPU-seconds.
+  await run('cp', ['-a', spec.templateDir, path.join(dataDir, 'pglite')]);
 }
 
 /**
