@@ -37,6 +37,11 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',
+    // Each journey is a fresh browser context, so with the service worker allowed every one of them
+    // installed it and downloaded its whole precache (265 files) beside what it tested: 29 % of the
+    // journeys' CPU (141 → 100 CPU-seconds for the same 22 journeys, docs/decisions.md §2.12).
+    // e2e/pwa.spec.ts allows it and checks what it does; every other journey is a first visit.
+    serviceWorkers: 'block',
     // Recording a trace (a screenshot and DOM snapshot at every step) costs about a quarter of the
     // journeys' CPU, so CI records one only when a journey is retried after a failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

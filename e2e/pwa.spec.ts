@@ -7,6 +7,9 @@ import { pwaTexts } from '@wise/shared';
  * the precached shell while an API call fails rather than being answered from a cache.
  */
 
+// The service worker is what this file checks (the other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface WebManifest {
   name: string;
   short_name: string;
