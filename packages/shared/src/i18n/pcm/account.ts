@@ -1,3 +1,5 @@
 import type { TextPair } from '../index';
+import { authPairs } from './account/auth';
 
-export const accountPairs: readonly TextPair[] = [];
+/** The account screens in Pidgin: sign-up and login, profile, verification, bank, PIN, passkeys, notifications, help. */
+export const accountPairs: readonly TextPair[] = [...authPairs];

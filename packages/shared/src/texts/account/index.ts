@@ -1,2 +1,2 @@
 /** Customer-visible texts of the account screens (English; translations in ../../i18n). */
-export {};
+export * from './auth';
