@@ -3,3 +3,4 @@ export * from './auth';
 export * from './profile';
 export * from './bank';
 export * from './pin';
+export * from './help';

@@ -20,7 +20,7 @@ import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../../../featur
 import { passkeysSupported, wasCancelled } from '../../../../features/passkeys/webauthn';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../../../../features/passkeys/components/passkeys.css';
 
@@ -39,6 +39,7 @@ export function PasskeysRoute() {
   const passkeyTexts = useTexts(englishPasskeyTexts);
   const passkeyMessages = useTexts(englishPasskeyMessages);
   const fetchMessages = useTexts(englishFetchMessages);
+  const translate = useTranslate();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -48,7 +49,7 @@ export function PasskeysRoute() {
     add.mutate(undefined, {
       onSuccess: ({ message }) => {
         setSheet(null);
-        toastSuccess(message);
+        toastSuccess(translate(message));
       },
       onError: (error) => {
         if (needsPassword(error)) setSheet({ kind: 'add-password' });
@@ -60,7 +61,7 @@ export function PasskeysRoute() {
     remove.mutate(passkey.id, {
       onSuccess: ({ message }) => {
         setSheet(null);
-        toastSuccess(message);
+        toastSuccess(translate(message));
       },
       onError: (error) => {
         if (needsPassword(error)) setSheet({ kind: 'remove', passkey, password: true });
