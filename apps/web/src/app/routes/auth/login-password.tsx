@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { formatPhone, loginScreenTexts } from '@wise/shared';
+import { formatPhone, loginPasswordScreenTexts } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
@@ -16,7 +16,7 @@ const PasskeyOffer = lazy(() => import('../../../features/passkeys/components/pa
 /** Login step 2 (docs/product.md §2): the password for the identifier carried from step 1. */
 export function LoginPasswordRoute() {
   const navigate = useNavigate();
-  const t = useTexts(loginScreenTexts);
+  const t = useTexts(loginPasswordScreenTexts);
   const emailOrPhone = readLoginIdentifier(useLocation().state);
   const [offering, setOffering] = useState(false);
   const goHome = () => void navigate(paths.homepage, { replace: true });

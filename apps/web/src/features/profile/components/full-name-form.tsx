@@ -1,4 +1,4 @@
-import { fullNameFormTexts, profileFormTexts, splitFullName } from '@wise/shared';
+import { fullNameFormTexts, splitFullName } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -20,7 +20,6 @@ interface FullNameFormProps {
 export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
   const update = useUpdateFullName();
   const t = useTexts(fullNameFormTexts);
-  const frame = useTexts(profileFormTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.fullNameUpdateSchema), splitFullName(fullName));
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
@@ -38,8 +37,8 @@ export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
       <TextField label={t.middleName} autoComplete="additional-name" error={errors.middle_name?.message} {...form.field('middle_name')} />
       <TextField label={t.surname} autoComplete="family-name" error={errors.surname?.message} {...form.field('surname')} />
       <div className="screen__actions">
-        <Button type="submit" busy={update.isPending} busyLabel={frame.submitting}>
-          {frame.submit}
+        <Button type="submit" busy={update.isPending} busyLabel={t.submitting}>
+          {t.submit}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { modifyEmailTexts } from '@wise/shared';
+import { newEmailTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -18,7 +18,7 @@ interface NewEmailFormProps {
 /** The new address ('Email is required', 'Invalid entry'); the server e-mails it a four-digit code. */
 export function NewEmailForm({ onSent, onConfirmationExpired }: NewEmailFormProps) {
   const request = useRequestEmailChange();
-  const t = useTexts(modifyEmailTexts);
+  const t = useTexts(newEmailTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.emailChangeRequestSchema), { new_email: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {

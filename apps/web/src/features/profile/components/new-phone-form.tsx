@@ -1,4 +1,4 @@
-import { modifyPhoneTexts } from '@wise/shared';
+import { newPhoneTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { toastError } from '../../../components/ui/toast';
@@ -19,7 +19,7 @@ interface NewPhoneFormProps {
 /** The new number; the server texts it a four-digit code. */
 export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProps) {
   const request = useRequestPhoneChange();
-  const t = useTexts(modifyPhoneTexts);
+  const t = useTexts(newPhoneTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.phoneChangeRequestSchema), { new_phone: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { profileFormTexts } from '@wise/shared';
+import { singleFieldFormTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -29,7 +29,7 @@ interface SingleFieldFormProps<T extends FieldValues> {
  */
 export function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, onUpdated, children }: SingleFieldFormProps<T>) {
   const form = useZodForm(schema, defaultValues);
-  const t = useTexts(profileFormTexts);
+  const t = useTexts(singleFieldFormTexts);
   const submit = form.handleSubmit((input) =>
     mutation.mutate(input, {
       onSuccess: (result) => onUpdated(result.message),

@@ -1,9 +1,10 @@
 import { pair, type TextPair } from '../../index';
 import {
   loginIdentifierTexts,
+  logoutTexts,
+  loginPasswordScreenTexts,
   loginPasswordTexts,
   loginScreenTexts,
-  logoutTexts,
   newPasswordTexts,
   passwordResetEmailTexts,
   passwordResetSuccessTexts,
@@ -12,7 +13,7 @@ import {
   signUpOtpTexts,
   signUpSuccessTexts,
   signUpTexts,
-} from '../../../texts/account/auth';
+} from '../../../texts/account/index';
 
 export const authPairs: readonly TextPair[] = [
   pair(loginScreenTexts, {
@@ -21,6 +22,11 @@ export const authPairs: readonly TextPair[] = [
     intro: 'Login make you continue',
     newToWise: 'You new for Wise?',
     createAccount: 'Open account',
+  }),
+  pair(loginPasswordScreenTexts, {
+    pageTitle: 'Login',
+    title: 'Welcome back',
+    intro: 'Login make you continue',
     change: 'Change am',
   }),
   pair(loginIdentifierTexts, {

@@ -1,6 +1,6 @@
 import { pair, type TextPair } from '../../index';
 import { bankMessages } from '../../../plain/bank';
-import { accountSuccessTexts, bankConfirmTexts, updateBankTexts, walletTexts } from '../../../texts/account/bank';
+import { accountSuccessTexts, bankConfirmTexts, updateBankTexts, walletTexts } from '../../../texts/account/index';
 
 export const bankPairs: readonly TextPair[] = [
   pair(walletTexts, {

@@ -1,6 +1,6 @@
 import { pair, type TextPair } from '../../index';
 import { pushMessages, pushTitles, pwaTexts } from '../../../plain/push';
-import { bettingsTexts, liveChatTexts, moreTexts, supportTexts, transportTexts } from '../../../texts/account/help';
+import { bettingsTexts, liveChatTexts, moreTexts, supportTexts, transportTexts } from '../../../texts/account/index';
 
 export const helpPairs: readonly TextPair[] = [
   pair(supportTexts, {

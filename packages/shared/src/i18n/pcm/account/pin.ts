@@ -1,6 +1,6 @@
 import { pair, type TextPair } from '../../index';
 import { pinMessages } from '../../../plain/pin';
-import { pinFormTexts, pinScreenTexts, pinSuccessTexts } from '../../../texts/account/pin';
+import { pinFormTexts, pinScreenTexts, pinSuccessTexts } from '../../../texts/account/index';
 
 export const pinPairs: readonly TextPair[] = [
   pair(pinScreenTexts, {

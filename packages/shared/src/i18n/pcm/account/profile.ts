@@ -6,19 +6,26 @@ import {
   addressFormTexts,
   confirmPasswordTexts,
   contactOtpTexts,
-  dataRightsTexts,
+  closeAccountTexts,
+  dataDownloadTexts,
   dateOfBirthFormTexts,
   fullNameFormTexts,
   gemBalanceTexts,
+  gemStatementScreenTexts,
   genderFormTexts,
+  emailOtpTexts,
   modifyEmailTexts,
   modifyPhoneTexts,
+  newEmailTexts,
+  newPhoneTexts,
+  phoneOtpTexts,
+  singleFieldFormTexts,
   photoUploadTexts,
   profileFormTexts,
   profileScreenTexts,
   profileSuccessTexts,
   sellingLimitTexts,
-} from '../../../texts/account/profile';
+} from '../../../texts/account/index';
 
 export const profilePairs: readonly TextPair[] = [
   pair(profileScreenTexts, {
@@ -44,8 +51,8 @@ export const profilePairs: readonly TextPair[] = [
     change: 'Change your profile photo',
     upload: 'Put your profile photo',
   }),
-  pair(profileFormTexts, {
-    loading: 'E dey load',
+  pair(profileFormTexts, { loading: 'E dey load' }),
+  pair(singleFieldFormTexts, {
     submit: 'Submit',
     submitting: 'E dey go...',
   }),
@@ -56,6 +63,8 @@ export const profilePairs: readonly TextPair[] = [
     middleName: 'Middle name (if you get)',
     surname: 'Surname',
     failed: 'We no fit change your name. Abeg try again',
+    submit: 'Submit',
+    submitting: 'E dey go...',
   }),
   pair(genderFormTexts, {
     title: 'Change Gender',
@@ -97,6 +106,9 @@ export const profilePairs: readonly TextPair[] = [
     title: 'Change Phone Number',
     intro: 'Put your password make you continue',
     currentNumber: 'Number wey you dey use now:',
+  }),
+  pair(newPhoneTexts, {
+    title: 'Change Phone Number',
     newPageTitle: 'New phone number',
     newTitle: 'Put the new number',
     newIntro: 'We go text four-digit code go this number',
@@ -104,6 +116,9 @@ export const profilePairs: readonly TextPair[] = [
     sending: 'We dey send am...',
     continue: 'Continue',
     sendFailed: 'We no fit send the code. Abeg try again',
+  }),
+  pair(phoneOtpTexts, {
+    title: 'Change Phone Number',
     otpTitle: 'Enter OTP',
     otpIntro: (to) => `Put the four numbers wey we send to ${to}`,
     resendFailed: 'We no fit send the code',
@@ -112,6 +127,9 @@ export const profilePairs: readonly TextPair[] = [
     title: 'Change Email',
     intro: 'Na this email dey your account. Put your password make you change am.',
     currentEmail: 'Email wey you dey use now',
+  }),
+  pair(newEmailTexts, {
+    title: 'Change Email',
     newPageTitle: 'New email',
     newTitle: 'Put the new email',
     newIntro: 'We go send four-digit code go this address',
@@ -119,6 +137,9 @@ export const profilePairs: readonly TextPair[] = [
     sending: 'We dey send am...',
     continue: 'Continue',
     sendFailed: 'We no fit send the code. Abeg try again',
+  }),
+  pair(emailOtpTexts, {
+    title: 'Change Email',
     otpTitle: 'Enter OTP',
     otpIntro: (to) => `Put the four numbers wey we send to ${to}`,
     resendFailed: 'We no fit send the code',
@@ -127,8 +148,8 @@ export const profilePairs: readonly TextPair[] = [
     pageTitle: 'Profile',
     returnHome: 'Go back Home',
   }),
+  pair(gemStatementScreenTexts, { loading: 'E dey load' }),
   pair(gemBalanceTexts, {
-    loading: 'E dey load',
     title: 'Wise Gem Balance',
     totalPoints: 'All your points',
     total: 'All your Wise Gems',
@@ -139,11 +160,11 @@ export const profilePairs: readonly TextPair[] = [
     retry: 'Try again',
     usedOf: (used, limit) => `${used} out of ${limit}`,
   }),
-  pair(dataRightsTexts, {
+  pair(closeAccountTexts, {
     pinLabel: 'Transaction PIN',
     deleting: 'We dey delete am...',
-    downloading: 'E dey download...',
   }),
+  pair(dataDownloadTexts, { downloading: 'E dey download...' }),
   pair(tierTexts, {
     names: { 0: 'Tier 0', 1: 'Tier 1', 2: 'Tier 2' },
     basis: {

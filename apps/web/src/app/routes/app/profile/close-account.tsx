@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  dataRightsTexts,
+  closeAccountTexts,
   fetchMessages as englishFetchMessages,
   fieldMessages as englishFieldMessages,
   PIN_LENGTH,
@@ -31,7 +31,7 @@ type Step = 'explain' | 'password' | 'confirm';
 export function CloseAccountRoute() {
   const rights = useDataRights();
   const close = useCloseAccount();
-  const t = useTexts(dataRightsTexts);
+  const t = useTexts(closeAccountTexts);
   const privacyMessages = useTexts(englishPrivacyMessages);
   const fieldMessages = useTexts(englishFieldMessages);
   const fetchMessages = useTexts(englishFetchMessages);

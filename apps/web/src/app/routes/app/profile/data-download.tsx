@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dataRightsTexts, privacyMessages as englishPrivacyMessages } from '@wise/shared';
+import { dataDownloadTexts, privacyMessages as englishPrivacyMessages } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -32,7 +32,7 @@ export function DataDownloadRoute() {
   const token = params.get('token') ?? '';
   const download = useDownloadDataExport();
   const privacyMessages = useTexts(englishPrivacyMessages);
-  const t = useTexts(dataRightsTexts);
+  const t = useTexts(dataDownloadTexts);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   return (

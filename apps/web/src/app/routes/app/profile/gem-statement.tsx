@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { fetchMessages as englishFetchMessages, gemBalanceTexts, gemStatementTexts as englishStatementTexts } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, gemStatementScreenTexts, gemStatementTexts as englishStatementTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -24,7 +24,7 @@ export function GemStatementRoute() {
   const statement = useGemStatement();
   const gemStatementTexts = useTexts(englishStatementTexts);
   const fetchMessages = useTexts(englishFetchMessages);
-  const { loading } = useTexts(gemBalanceTexts);
+  const { loading } = useTexts(gemStatementScreenTexts);
   const movements = statement.data?.pages.flatMap((page) => page.movements) ?? [];
 
   let body;

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { modifyEmailTexts } from '@wise/shared';
+import { newEmailTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
@@ -10,7 +10,7 @@ import { useTexts } from '../../../../lib/i18n';
 /** /profile/modifyemail/enternewemail ('Email is required', 'Invalid entry'); the code goes to it. */
 export function ModifyEmailNewRoute() {
   const navigate = useNavigate();
-  const t = useTexts(modifyEmailTexts);
+  const t = useTexts(newEmailTexts);
   return (
     <Screen header={<Header backTo={paths.profileEmail} title={t.title} />}>
       <title>{`${t.newPageTitle} · Wise`}</title>

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { modifyEmailTexts } from '@wise/shared';
+import { emailOtpTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError, toastSuccess } from '../../../../components/ui/toast';
@@ -18,7 +18,7 @@ export function ModifyEmailOtpRoute() {
   const verify = useVerifyEmailChange();
   const resend = useRequestEmailChange();
   const onUpdated = useProfileUpdated();
-  const t = useTexts(modifyEmailTexts);
+  const t = useTexts(emailOtpTexts);
   if (!newEmail) return <Navigate to={paths.profileEmailNew} replace />;
   return (
     <Screen header={<Header backTo={paths.profileEmailNew} title={t.title} />}>

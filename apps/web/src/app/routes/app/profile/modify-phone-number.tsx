@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { modifyPhoneTexts } from '@wise/shared';
+import { newPhoneTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
@@ -10,7 +10,7 @@ import { useTexts } from '../../../../lib/i18n';
 /** /profile/modifyphonenumber/enternumber: the new number; the code goes to it by SMS. */
 export function ModifyPhoneNumberRoute() {
   const navigate = useNavigate();
-  const t = useTexts(modifyPhoneTexts);
+  const t = useTexts(newPhoneTexts);
   return (
     <Screen header={<Header backTo={paths.profilePhone} title={t.title} />}>
       <title>{`${t.newPageTitle} · Wise`}</title>

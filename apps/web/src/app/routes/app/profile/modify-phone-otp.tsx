@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { maskPhone, modifyPhoneTexts } from '@wise/shared';
+import { maskPhone, phoneOtpTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError, toastSuccess } from '../../../../components/ui/toast';
@@ -18,7 +18,7 @@ export function ModifyPhoneOtpRoute() {
   const verify = useVerifyPhoneChange();
   const resend = useRequestPhoneChange();
   const onUpdated = useProfileUpdated();
-  const t = useTexts(modifyPhoneTexts);
+  const t = useTexts(phoneOtpTexts);
   if (!newPhone) return <Navigate to={paths.profilePhoneNumber} replace />;
   return (
     <Screen header={<Header backTo={paths.profilePhoneNumber} title={t.title} />}>
