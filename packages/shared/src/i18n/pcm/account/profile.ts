@@ -181,7 +181,7 @@ export const profilePairs: readonly TextPair[] = [
     pending: (amount) => `${amount} wey dey wait for review dey count for your limit.`,
     verify: 'Verify who you be',
     verifyToRaise: 'Verify who you be make e go up.',
-    verifyPrompt: 'Sell pass every day once we check your BVN or NIN',
+    verifyPrompt: 'Sell more every day once we don check your BVN or NIN',
     contactSupport: 'Talk to support make e go up.',
     loadFailed: 'We no fit load your selling limit.',
   }),
