@@ -65,6 +65,11 @@ export const identityScreenTexts = {
   youAreOn: (name: string) => `You are on ${name}.`,
   profileLink: 'Identity verification',
   profileLinkSub: 'See your tier and raise your payout limits',
+  tiersLabel: 'Verification tiers',
+  loading: 'Loading',
+  /** The number field's label and placeholder. */
+  yourNumber: (kind: string) => `Your ${kind}`,
+  digits: (n: number) => `${n} digits`,
 } as const;
 
 /** The customer-facing text of each outcome. */

@@ -55,4 +55,7 @@ export const passkeyTexts = {
   added: (date: string) => `Added ${date}`,
   lastUsed: (date: string) => `Last used ${date}`,
   neverUsed: 'Not used yet',
+  /** Before a passkey's date in the list (the date is its own element). */
+  lastUsedBefore: 'Last used ',
+  addedBefore: 'Added ',
 } as const;

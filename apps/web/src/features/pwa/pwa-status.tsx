@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { WifiOff } from 'lucide-react';
-import { pwaTexts } from '@wise/shared';
+import { pwaTexts as englishPwaTexts } from '@wise/shared';
 import { Button } from '../../components/ui/button';
+import { useTexts } from '../../lib/i18n';
 import { pwaStore } from './pwa-store';
 import './pwa-status.css';
 
@@ -14,6 +15,7 @@ import './pwa-status.css';
 export function PwaStatus() {
   const { online, applyUpdate } = useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.get);
   const [checking, setChecking] = useState(false);
+  const pwaTexts = useTexts(englishPwaTexts);
   const [updateDismissed, setUpdateDismissed] = useState(false);
 
   useEffect(() => {

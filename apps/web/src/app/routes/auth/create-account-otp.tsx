@@ -1,24 +1,27 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { signUpOtpTexts } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { EmailStepForm } from '../../../features/auth/components/email-step-form';
 import { OtpForm } from '../../../features/auth/components/otp-form';
 import { readOtpEmail } from '../../../features/auth/navigation-state';
+import { useTexts } from '../../../lib/i18n';
 import '../../../features/auth/components/form.css';
 
 /** OTP for sign-up (docs/product.md §2). Opened without an e-mail (a reload, a bookmark), it asks for one. */
 export function CreateAccountOtpRoute() {
   const navigate = useNavigate();
+  const t = useTexts(signUpOtpTexts);
   const carried = readOtpEmail(useLocation().state);
   const [typed, setTyped] = useState<string | null>(null);
   const email = carried ?? typed;
 
   return (
     <Screen header={<Header backTo={paths.createAccount} />}>
-      <title>Enter OTP · Wise</title>
-      <ScreenIntro title="Enter OTP" text="Enter the four digits sent to your email">
+      <title>{`${t.pageTitle} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro}>
         {email ? <p className="otp-email" data-testid="otp-email">{email}</p> : null}
       </ScreenIntro>
       {email ? (
@@ -30,7 +33,7 @@ export function CreateAccountOtpRoute() {
         />
       ) : (
         <>
-          <p className="screen__text">Which email address did you sign up with?</p>
+          <p className="screen__text">{t.whichEmail}</p>
           <EmailStepForm onSubmit={setTyped} />
         </>
       )}

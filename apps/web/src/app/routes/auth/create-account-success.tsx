@@ -1,11 +1,14 @@
+import { signUpSuccessTexts } from '@wise/shared';
 import { SuccessScreen } from '../../../components/ui/success-screen';
 import { paths } from '../../../config/paths';
+import { useTexts } from '../../../lib/i18n';
 
 /** Sign-up verified (docs/product.md §2): green tick and Continue to /home. */
 export function CreateAccountSuccessRoute() {
+  const t = useTexts(signUpSuccessTexts);
   return (
-    <SuccessScreen title="Verified" message="Verified successfully" action={{ label: 'Continue', to: paths.home }}>
-      <p className="screen__text">Your account is ready. Log in to start trading.</p>
+    <SuccessScreen title={t.pageTitle} message={t.message} action={{ label: t.continue, to: paths.home }}>
+      <p className="screen__text">{t.text}</p>
     </SuccessScreen>
   );
 }

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { formatPhone } from '@wise/shared';
+import { formatPhone, loginPasswordScreenTexts } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { LoginPasswordForm } from '../../../features/auth/components/login-password-form';
 import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
 import { shouldOfferPasskey } from '../../../features/passkeys/webauthn';
+import { useTexts } from '../../../lib/i18n';
 import '../../../features/auth/components/form.css';
 
 // Fetched only when offered, after the login: the screen itself does not carry it.
@@ -15,6 +16,7 @@ const PasskeyOffer = lazy(() => import('../../../features/passkeys/components/pa
 /** Login step 2 (docs/product.md §2): the password for the identifier carried from step 1. */
 export function LoginPasswordRoute() {
   const navigate = useNavigate();
+  const t = useTexts(loginPasswordScreenTexts);
   const emailOrPhone = readLoginIdentifier(useLocation().state);
   const [offering, setOffering] = useState(false);
   const goHome = () => void navigate(paths.homepage, { replace: true });
@@ -22,8 +24,8 @@ export function LoginPasswordRoute() {
 
   return (
     <Screen header={<Header backTo={paths.login} />}>
-      <title>Login · Wise</title>
-      <ScreenIntro title="Welcome back" text="Login to continue" />
+      <title>{`${t.pageTitle} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       <div className="auth-identity">
         <span className="auth-identity__value" data-testid="login-identifier">
           {emailOrPhone.includes('@') ? (
@@ -36,7 +38,7 @@ export function LoginPasswordRoute() {
             formatPhone(emailOrPhone)
           )}
         </span>
-        <Link to={paths.login}>Change</Link>
+        <Link to={paths.login}>{t.change}</Link>
       </div>
       <LoginPasswordForm
         emailOrPhone={emailOrPhone}

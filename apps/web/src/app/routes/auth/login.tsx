@@ -1,18 +1,21 @@
 import { Link, useNavigate } from 'react-router';
+import { loginScreenTexts } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { LoginIdentifierForm } from '../../../features/auth/components/login-identifier-form';
 import { PasskeySignInButton } from '../../../features/passkeys/components/passkey-sign-in-button';
 import type { LoginPasswordState } from '../../../features/auth/navigation-state';
+import { useTexts } from '../../../lib/i18n';
 
 /** Login step 1 (docs/product.md §2): email or phone, then /login/password; or a passkey (README, "Passkeys"). */
 export function LoginRoute() {
   const navigate = useNavigate();
+  const t = useTexts(loginScreenTexts);
   return (
     <Screen header={<Header backTo={paths.home} />}>
-      <title>Login · Wise</title>
-      <ScreenIntro title="Welcome back" text="Login to continue" />
+      <title>{`${t.pageTitle} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       <LoginIdentifierForm
         onSubmit={(emailOrPhone) => {
           const state: LoginPasswordState = { email_or_phone: emailOrPhone };
@@ -21,7 +24,7 @@ export function LoginRoute() {
       />
       <PasskeySignInButton onSignedIn={() => void navigate(paths.homepage, { replace: true })} />
       <p className="screen__aside">
-        New to Wise? <Link to={paths.createAccount}>Create an account</Link>
+        {t.newToWise} <Link to={paths.createAccount}>{t.createAccount}</Link>
       </p>
     </Screen>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { authMessages } from '@wise/shared';
+import { authMessages, newPasswordTexts } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BadIcon } from '../../../components/ui/art/bad-icon';
@@ -8,20 +8,23 @@ import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { NewPasswordForm } from '../../../features/auth/components/new-password-form';
+import { useTexts } from '../../../lib/i18n';
 
 /** New password (docs/product.md §2), reached from the e-mailed link that carries a single-use token. */
 export function PasswordResetNewRoute() {
   const navigate = useNavigate();
+  const t = useTexts(newPasswordTexts);
+  const messages = useTexts(authMessages);
   const token = useSearchParams()[0].get('token');
   // The server's refusal is toasted; the screen then offers the only way on, a new link.
   const [refused, setRefused] = useState(false);
 
   return (
     <Screen header={<Header backTo={paths.login} />}>
-      <title>Reset Password · Wise</title>
+      <title>{`${t.pageTitle} · Wise`}</title>
       {token && !refused ? (
         <>
-          <ScreenIntro title="Reset Password" text="Choose a new password of at least 8 characters." />
+          <ScreenIntro title={t.title} text={t.intro} />
           <NewPasswordForm
             token={token}
             onSuccess={() => void navigate(paths.passwordResetSuccess, { replace: true })}
@@ -32,9 +35,9 @@ export function PasswordResetNewRoute() {
         <div className="screen__center" data-testid={refused ? 'reset-link-refused' : 'reset-link-incomplete'}>
           <EmptyState
             art={<BadIcon size={56} />}
-            title={refused ? authMessages.resetLinkRefusedTitle : authMessages.resetLinkIncompleteTitle}
-            text={refused ? authMessages.resetLinkRefusedText : authMessages.resetTokenInvalid}
-            action={<LinkButton to={paths.passwordReset}>Request a new link</LinkButton>}
+            title={refused ? messages.resetLinkRefusedTitle : messages.resetLinkIncompleteTitle}
+            text={refused ? messages.resetLinkRefusedText : messages.resetTokenInvalid}
+            action={<LinkButton to={paths.passwordReset}>{t.newLink}</LinkButton>}
           />
         </div>
       )}

@@ -1,12 +1,15 @@
-import { authMessages } from '@wise/shared';
+import { authMessages, passwordResetSuccessTexts } from '@wise/shared';
 import { SuccessScreen } from '../../../components/ui/success-screen';
 import { paths } from '../../../config/paths';
+import { useTexts } from '../../../lib/i18n';
 
 /** After a successful reset: the tick, what happened, and the way to log in. */
 export function PasswordResetSuccessRoute() {
+  const t = useTexts(passwordResetSuccessTexts);
+  const messages = useTexts(authMessages);
   return (
-    <SuccessScreen title="Password reset" message="Password reset" action={{ label: 'Login', to: paths.login }}>
-      <p className="screen__text">{authMessages.passwordChanged}</p>
+    <SuccessScreen title={t.pageTitle} message={t.message} action={{ label: t.login, to: paths.login }}>
+      <p className="screen__text">{messages.passwordChanged}</p>
     </SuccessScreen>
   );
 }

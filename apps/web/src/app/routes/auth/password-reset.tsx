@@ -1,19 +1,19 @@
 import { useNavigate } from 'react-router';
+import { passwordResetTexts } from '@wise/shared';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { ResetRequestForm } from '../../../features/auth/components/reset-request-form';
+import { useTexts } from '../../../lib/i18n';
 
 /** Password reset, step 1 (docs/product.md §2): the e-mail, then "check your email" with the response. */
 export function PasswordResetRoute() {
   const navigate = useNavigate();
+  const t = useTexts(passwordResetTexts);
   return (
     <Screen header={<Header backTo={paths.login} />}>
-      <title>Reset Password · Wise</title>
-      <ScreenIntro
-        title="Enter your Email to Reset your Password"
-        text="We will send a link to choose a new password."
-      />
+      <title>{`${t.pageTitle} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       <ResetRequestForm onSuccess={(response) => void navigate(paths.passwordResetEmail, { state: response })} />
     </Screen>
   );

@@ -1,5 +1,7 @@
+import { signUpOtpTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 interface EmailStepFormProps {
@@ -8,6 +10,7 @@ interface EmailStepFormProps {
 
 /** Asks which e-mail to confirm when the OTP screen is opened without one (e.g. a reload). */
 export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
+  const t = useTexts(signUpOtpTexts);
   const {
     field,
     handleSubmit,
@@ -20,7 +23,7 @@ export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
         {...field('email')}
       />
       <div className="screen__actions">
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t.continue}</Button>
       </div>
     </form>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { loginIdentifierTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField, preloadPhoneField } from '../../../components/ui/phone-field';
 import { EmailField } from '../../../components/ui/text-field';
 import { Controller } from '../../../lib/form/controller';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import './form.css';
 
@@ -14,6 +16,7 @@ interface ModeFormProps {
 }
 
 function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
+  const t = useTexts(loginIdentifierTexts);
   const {
     field,
     handleSubmit,
@@ -27,16 +30,17 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
         {...field('email_or_phone')}
       />
       <button type="button" className="auth-switch" onClick={onSwitch} onPointerEnter={preloadPhoneField} onFocus={preloadPhoneField}>
-        Use phone number
+        {t.usePhone}
       </button>
       <div className="screen__actions">
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t.continue}</Button>
       </div>
     </form>
   );
 }
 
 function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
+  const t = useTexts(loginIdentifierTexts);
   const {
     control,
     handleSubmit,
@@ -50,7 +54,7 @@ function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
         name="email_or_phone"
         render={({ field }) => (
           <PhoneField
-            label="Phone number"
+            label={t.phoneLabel}
             name={field.name}
             value={field.value}
             autoFocus
@@ -63,10 +67,10 @@ function PhoneForm({ onSubmit, onSwitch }: ModeFormProps) {
         )}
       />
       <button type="button" className="auth-switch" onClick={onSwitch}>
-        Use email address
+        {t.useEmail}
       </button>
       <div className="screen__actions">
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t.continue}</Button>
       </div>
     </form>
   );

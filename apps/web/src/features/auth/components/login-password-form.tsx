@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { errorCodes } from '@wise/shared';
+import { errorCodes, loginPasswordTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useLogIn } from '../api/log-in';
 import './form.css';
@@ -19,6 +20,7 @@ interface LoginPasswordFormProps {
 /** Login step 2: the password, then the session (docs/product.md §2). */
 export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: LoginPasswordFormProps) {
   const logIn = useLogIn();
+  const t = useTexts(loginPasswordTexts);
   const {
     field,
     handleSubmit,
@@ -34,7 +36,7 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
           onSuccess();
         },
         onError: (error) => {
-          toastError(errorMessage(error, 'Could not log you in. Please try again'));
+          toastError(errorMessage(error, t.failed));
           const email = error instanceof ApiError ? error.body.meta?.email : undefined;
           // meta may carry numbers for other screens; an e-mail is a string or nothing.
           if (error instanceof ApiError && error.code === errorCodes.unverified && typeof email === 'string' && email) onUnverified(email);
@@ -46,20 +48,20 @@ export function LoginPasswordForm({ emailOrPhone, onSuccess, onUnverified }: Log
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       <PasswordField
-        label="Password"
+        label={t.password}
         hideLabel
-        placeholder="Password"
+        placeholder={t.password}
         autoComplete="current-password"
         autoFocus
         error={errors.password?.message}
         {...field('password')}
       />
       <Link to={paths.passwordReset} className="auth-forgot">
-        Forgot Password. Reset
+        {t.forgot}
       </Link>
       <div className="screen__actions">
-        <Button type="submit" busy={logIn.isPending} busyLabel="Logging in...">
-          Login
+        <Button type="submit" busy={logIn.isPending} busyLabel={t.loggingIn}>
+          {t.login}
         </Button>
       </div>
     </form>

@@ -1,7 +1,9 @@
 import { LogOut } from 'lucide-react';
+import { logoutTexts } from '@wise/shared';
 import { Spinner } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useLogOut } from '../api/log-out';
 import './logout-button.css';
 
@@ -12,17 +14,18 @@ interface LogoutButtonProps {
 /** Logs out on the server; only a successful reply clears the session here (docs/product.md §4). */
 export function LogoutButton({ onLoggedOut }: LogoutButtonProps) {
   const logOut = useLogOut();
+  const t = useTexts(logoutTexts);
   return (
     <button
       type="button"
       className="logout-button"
-      aria-label="Log out"
-      title="Log out"
+      aria-label={t.logOut}
+      title={t.logOut}
       disabled={logOut.isPending}
       onClick={() =>
         logOut.mutate(undefined, {
           onSuccess: onLoggedOut,
-          onError: (error) => toastError(errorMessage(error, 'Could not log you out. Please try again')),
+          onError: (error) => toastError(errorMessage(error, t.failed)),
         })
       }
     >

@@ -1,4 +1,4 @@
-import { errorCodes, type newPasswordFormSchema } from '@wise/shared';
+import { errorCodes, newPasswordTexts, type newPasswordFormSchema } from '@wise/shared';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
@@ -6,6 +6,7 @@ import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { FieldName } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
@@ -23,6 +24,7 @@ interface NewPasswordFormProps {
 /** Choose a new password and confirm it; the button is dimmed while errors show. */
 export function NewPasswordForm({ token, onSuccess, onLinkRefused }: NewPasswordFormProps) {
   const confirm = useConfirmPasswordReset();
+  const t = useTexts(newPasswordTexts);
   const {
     field,
     handleSubmit,
@@ -38,7 +40,7 @@ export function NewPasswordForm({ token, onSuccess, onLinkRefused }: NewPassword
         onSuccess: () => onSuccess(),
         onError: (error) => {
           applyFieldErrors(error, setError, fieldNames);
-          toastError(errorMessage(error, 'Could not reset your password. Please try again'));
+          toastError(errorMessage(error, t.failed));
           if (error instanceof ApiError && error.code === errorCodes.resetTokenInvalid) onLinkRefused?.();
         },
       },
@@ -48,23 +50,23 @@ export function NewPasswordForm({ token, onSuccess, onLinkRefused }: NewPassword
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       <PasswordField
-        label="New password"
+        label={t.newPassword}
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={t.newPasswordPlaceholder}
         autoFocus
         error={errors.new_password?.message}
         {...field('new_password')}
       />
       <PasswordField
-        label="Confirm password"
+        label={t.confirmPassword}
         autoComplete="new-password"
-        placeholder="Enter it again"
+        placeholder={t.confirmPlaceholder}
         error={errors.confirm_password?.message}
         {...field('confirm_password')}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={confirm.isPending} busyLabel="Resetting Password" disabled={hasErrors}>
-          Reset Password
+        <Button type="submit" busy={confirm.isPending} busyLabel={t.submitting} disabled={hasErrors}>
+          {t.submit}
         </Button>
       </div>
     </form>

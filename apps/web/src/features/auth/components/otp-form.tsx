@@ -1,7 +1,9 @@
+import { signUpOtpTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { OtpField } from '../../../components/ui/code-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyOtp } from '../api/verify-otp';
 import { ResendCode } from './resend-code';
@@ -16,6 +18,7 @@ interface OtpFormProps {
 /** Four boxes for the e-mailed code, 'Verify', and 'Resend code' (docs/product.md §2). */
 export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
   const verify = useVerifyOtp();
+  const t = useTexts(signUpOtpTexts);
   const {
     control,
     handleSubmit,
@@ -34,7 +37,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
           onSuccess();
         },
         onError: (error) => {
-          toastError(errorMessage(error, 'Could not verify the code. Please try again'));
+          toastError(errorMessage(error, t.failed));
           setValue('otp', '');
           setFocus('otp');
         },
@@ -47,14 +50,14 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
       <OtpField
         control={control}
         name="otp"
-        label="One-time code"
+        label={t.codeLabel}
         error={errors.otp?.message}
         onEdit={() => clearErrors('otp')}
       />
       <ResendCode email={email} initialWaitS={codeJustSent ? undefined : 0} onResent={() => setValue('otp', '')} />
       <div className="screen__actions">
-        <Button type="submit" busy={verify.isPending} busyLabel="Verifying...">
-          Verify
+        <Button type="submit" busy={verify.isPending} busyLabel={t.verifying}>
+          {t.verify}
         </Button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { COUNTDOWN_REFRESH_MS, OTP_RESEND_COOLDOWN_S } from '@wise/shared';
+import { COUNTDOWN_REFRESH_MS, OTP_RESEND_COOLDOWN_S, resendCodeTexts } from '@wise/shared';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useResendOtp } from '../api/resend-otp';
 import './form.css';
 
@@ -17,6 +18,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 /** 'Resend code', offered again OTP_RESEND_COOLDOWN_S seconds after each send. */
 export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onResent }: ResendCodeProps) {
   const resend = useResendOtp();
+  const t = useTexts(resendCodeTexts);
   // Counted against a deadline, not by ticks, so a throttled background tab still ends on time.
   const [deadline, setDeadline] = useState(() => Date.now() + initialWaitS * 1000);
   const [now, setNow] = useState(() => Date.now());
@@ -43,7 +45,7 @@ export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onRese
           setDeadline(sentAt + OTP_RESEND_COOLDOWN_S * 1000);
           onResent?.();
         },
-        onError: (error) => toastError(errorMessage(error, 'Could not send a new code. Please try again')),
+        onError: (error) => toastError(errorMessage(error, t.failed)),
       },
     );
   };
@@ -51,16 +53,16 @@ export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onRese
   const waiting = waitS > 0;
   return (
     <p className="resend">
-      Didn&apos;t get the code?{' '}
+      {t.didntGet}{' '}
       <button
         type="button"
         className="resend__button"
         onClick={onClick}
         disabled={waiting || resend.isPending}
       >
-        {resend.isPending ? 'Sending...' : 'Resend code'}
+        {resend.isPending ? t.sending : t.resend}
       </button>
-      {waiting ? <span className="tabular"> in {clock(waitS)}</span> : null}
+      {waiting ? <span className="tabular">{t.in(clock(waitS))}</span> : null}
     </p>
   );
 }

@@ -1,8 +1,9 @@
-import { type MessageResponse } from '@wise/shared';
+import { passwordResetTexts, type MessageResponse } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -13,6 +14,7 @@ interface ResetRequestFormProps {
 /** Asks for the account's e-mail and sends the reset link. */
 export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
   const request = useRequestPasswordReset();
+  const t = useTexts(passwordResetTexts);
   const {
     field,
     handleSubmit,
@@ -23,7 +25,7 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
   const submit = handleSubmit((values) => {
     request.mutate(values, {
       onSuccess,
-      onError: (error) => toastError(errorMessage(error, 'Could not send the reset link. Please try again')),
+      onError: (error) => toastError(errorMessage(error, t.failed)),
     });
   });
 
@@ -35,8 +37,8 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
         {...field('email')}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={request.isPending} busyLabel="Verifying..." disabled={hasErrors}>
-          Verify
+        <Button type="submit" busy={request.isPending} busyLabel={t.verifying} disabled={hasErrors}>
+          {t.verify}
         </Button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { referralTexts, type SignupInput } from '@wise/shared';
+import { referralTexts, signUpTexts, type SignupInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { Controller } from '../../../lib/form/controller';
 import type { FieldName } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
 
@@ -24,6 +25,8 @@ interface SignUpFormProps {
 /** Sign-up (docs/product.md §2): validated on submit only, each error cleared as its field is edited. */
 export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps) {
   const signUp = useSignUp();
+  const t = useTexts(signUpTexts);
+  const referral = useTexts(referralTexts);
   const {
     field,
     control,
@@ -39,7 +42,7 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
       onSuccess: (response) => onSuccess(response.email),
       onError: (error) => {
         applyFieldErrors(error, setError, fieldNames);
-        toastError(errorMessage(error, 'Could not create your account. Please try again'));
+        toastError(errorMessage(error, t.failed));
       },
     });
   });
@@ -48,23 +51,23 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
     <form className="screen__form" onSubmit={submit} noValidate>
       {referralCode ? (
         <p className="screen__aside" data-testid="signup-invited">
-          {referralTexts.invited(referralCode)}
+          {referral.invited(referralCode)}
         </p>
       ) : null}
       <TextField
-        label="Full name"
+        label={t.fullName}
         autoComplete="name"
-        placeholder="e.g. Ada Obi"
+        placeholder={t.fullNamePlaceholder}
         error={errors.full_name?.message}
         {...field('full_name')}
       />
       <TextField
-        label="Username"
+        label={t.username}
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        placeholder="e.g. adaobi"
+        placeholder={t.usernamePlaceholder}
         error={errors.username?.message}
         {...field('username')}
       />
@@ -77,7 +80,7 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
         name="phone"
         render={({ field: phone }) => (
           <PhoneField
-            label="Phone number"
+            label={t.phone}
             name={phone.name}
             value={phone.value}
             onChange={(value) => {
@@ -89,15 +92,15 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
         )}
       />
       <PasswordField
-        label="Password"
+        label={t.password}
         autoComplete="new-password"
-        placeholder="At least 8 characters"
+        placeholder={t.passwordPlaceholder}
         error={errors.password?.message}
         {...field('password')}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={signUp.isPending} busyLabel="Creating..." disabled={hasErrors}>
-          Create
+        <Button type="submit" busy={signUp.isPending} busyLabel={t.creating} disabled={hasErrors}>
+          {t.create}
         </Button>
         {footer}
       </div>

@@ -1,8 +1,9 @@
 import { Landmark, PencilLine } from 'lucide-react';
-import { fetchMessages } from '@wise/shared';
+import { bankConfirmTexts, fetchMessages as englishFetchMessages } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTexts } from '../../../lib/i18n';
 import { useBankDetails } from '../api/get-bank-details';
 import './bank.css';
 
@@ -22,10 +23,12 @@ interface BankDetailsConfirmationProps {
  */
 export function BankDetailsConfirmation({ changeHref, continueHref, missingText }: BankDetailsConfirmationProps) {
   const details = useBankDetails();
+  const t = useTexts(bankConfirmTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
 
   if (details.isPending) {
     return (
-      <div className="bank-confirm" aria-busy="true" aria-label="Loading bank details">
+      <div className="bank-confirm" aria-busy="true" aria-label={t.loading}>
         <Skeleton height={168} radius={20} />
         <Skeleton height={48} radius={999} />
       </div>
@@ -41,41 +44,41 @@ export function BankDetailsConfirmation({ changeHref, continueHref, missingText 
         <span className="bank-confirm__icon">
           <Landmark size={28} aria-hidden="true" />
         </span>
-        <p className="bank-confirm__title">Add your bank details first</p>
+        <p className="bank-confirm__title">{t.addFirst}</p>
         <p className="bank-confirm__text">{missingText}</p>
-        <LinkButton to={changeHref}>Add bank details</LinkButton>
+        <LinkButton to={changeHref}>{t.add}</LinkButton>
       </div>
     );
   }
   return (
     <div className="bank-confirm">
-      <section className="bank-confirm__card" aria-label="Bank details" data-testid="bank-confirm">
+      <section className="bank-confirm__card" aria-label={t.bankDetails} data-testid="bank-confirm">
         <div className="bank-confirm__head">
           <span className="bank-confirm__icon">
             <Landmark size={22} aria-hidden="true" />
           </span>
-          <p className="bank-confirm__caption">We will pay into</p>
+          <p className="bank-confirm__caption">{t.payInto}</p>
         </div>
         <dl className="bank-confirm__rows">
           <div>
-            <dt>Bank name</dt>
+            <dt>{t.bankName}</dt>
             <dd>{bankName}</dd>
           </div>
           <div>
-            <dt>Account number</dt>
+            <dt>{t.accountNumber}</dt>
             <dd className="bank-confirm__number">{account}</dd>
           </div>
           <div>
-            <dt>Account name</dt>
+            <dt>{t.accountName}</dt>
             <dd>{accountName}</dd>
           </div>
         </dl>
         <LinkButton to={changeHref} variant="link" className="bank-confirm__change">
-          <PencilLine size={16} aria-hidden="true" /> Change bank details
+          <PencilLine size={16} aria-hidden="true" /> {t.change}
         </LinkButton>
       </section>
       <div className="screen__actions">
-        <LinkButton to={continueHref}>Continue</LinkButton>
+        <LinkButton to={continueHref}>{t.continue}</LinkButton>
       </div>
     </div>
   );

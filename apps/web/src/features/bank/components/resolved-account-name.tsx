@@ -1,7 +1,8 @@
 import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { BANK_ACCOUNT_LENGTH, bankMessages } from '@wise/shared';
+import { BANK_ACCOUNT_LENGTH, bankMessages, updateBankTexts } from '@wise/shared';
 import { Spinner } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useResolvedAccount } from '../api/resolve-account';
 import './bank.css';
 
@@ -21,19 +22,21 @@ const ACCOUNT = new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`);
  */
 export function ResolvedAccountName({ bankCode, account }: { bankCode: string; account: string }) {
   const ready = BANK_CODE.test(bankCode.trim()) && ACCOUNT.test(account.trim());
+  const t = useTexts(updateBankTexts);
+  const messages = useTexts(bankMessages);
   const resolved = useResolvedAccount(ready ? { bank_code: bankCode, bank_account: account } : undefined);
   if (!ready) return null;
   if (resolved.isPending) {
     return (
       <p className="resolved-name resolved-name--pending" aria-live="polite">
-        <Spinner /> Checking account name...
+        <Spinner /> {t.checkingName}
       </p>
     );
   }
   if (resolved.isError) {
     return (
       <p className="resolved-name resolved-name--error" role="alert">
-        {errorMessage(resolved.error, 'We could not verify this account')}
+        {errorMessage(resolved.error, t.lookupFailed)}
       </p>
     );
   }
@@ -43,7 +46,7 @@ export function ResolvedAccountName({ bankCode, account }: { bankCode: string; a
         <p className="resolved-name__line">
           <CircleAlert size={20} aria-hidden="true" /> <span data-testid="resolved-name">{resolved.data.account_name}</span>
         </p>
-        <p className="resolved-name__why">{bankMessages.nameMismatch}</p>
+        <p className="resolved-name__why">{messages.nameMismatch}</p>
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bankErrorCodes, type Bank, type UpdateBankInput } from '@wise/shared';
+import { bankErrorCodes, updateBankTexts, type Bank, type UpdateBankInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Select } from '../../../components/ui/select';
@@ -8,6 +8,7 @@ import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useWatch } from '../../../lib/form/use-watch';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateBank } from '../api/update-bank';
 import { ResolvedAccountName } from './resolved-account-name';
@@ -25,6 +26,7 @@ interface UpdateBankFormProps {
 /** Bank from the server's list, 10-digit account, the account's name shown before saving. */
 export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateBankFormProps) {
   const update = useUpdateBank();
+  const t = useTexts(updateBankTexts);
   // Replacing existing details needs the PIN (payouts go there): the schema says so too.
   const form = useZodForm(() => import('../form-schemas').then((m): z.ZodType<UpdateBankInput, UpdateBankInput> => (replacing ? m.updateBankWithPinSchema : m.updateBankSchema)), { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
   const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
@@ -37,38 +39,38 @@ export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateB
         applyFieldErrors(error, form.setError, fieldNames);
         // Someone else's account: the reason is under the account number and beside the name already.
         if (error instanceof ApiError && error.code === bankErrorCodes.nameMismatch) return;
-        toastError(errorMessage(error, 'Could not update your bank details. Please try again'));
+        toastError(errorMessage(error, t.failed));
       },
     }),
   );
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       <Select
-        label="Bank name"
-        placeholder="Select your bank"
+        label={t.bankName}
+        placeholder={t.bankPlaceholder}
         options={banks.map((b) => ({ value: b.code, label: b.name }))}
         error={errors.bank_code?.message}
         {...form.field('bank_code')}
       />
       <TextField
-        label="Account number"
+        label={t.accountNumber}
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
-        placeholder="10 digits, e.g. 0123456789"
+        placeholder={t.accountPlaceholder}
         error={errors.bank_account?.message}
         {...form.field('bank_account')}
       />
       <ResolvedAccountName bankCode={bankCode} account={account} />
       {replacing ? (
         <div className="field">
-          <p className="field__label">Transaction PIN</p>
-          <PinField control={form.control} name="pin" label="Transaction PIN" error={errors.pin?.message} onEdit={() => form.clearErrors('pin')} autoFocus={false} />
+          <p className="field__label">{t.pin}</p>
+          <PinField control={form.control} name="pin" label={t.pin} error={errors.pin?.message} onEdit={() => form.clearErrors('pin')} autoFocus={false} />
         </div>
       ) : null}
       <div className="screen__actions">
-        <Button type="submit" busy={update.isPending} busyLabel="Submitting...">
-          Submit
+        <Button type="submit" busy={update.isPending} busyLabel={t.submitting}>
+          {t.submit}
         </Button>
       </div>
     </form>

@@ -1,8 +1,9 @@
-import { passkeyMessages, passkeyTexts } from '@wise/shared';
+import { passkeyMessages as englishPasskeyMessages, passkeyTexts as englishPasskeyTexts } from '@wise/shared';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useAddPasskey } from '../api/passkeys';
 import { answerPasskeyOffer, wasCancelled } from '../webauthn';
 import './passkeys.css';
@@ -14,6 +15,9 @@ import './passkeys.css';
  */
 export default function PasskeyOffer({ onDone }: { onDone: () => void }) {
   const add = useAddPasskey();
+  const passkeyTexts = useTexts(englishPasskeyTexts);
+  const passkeyMessages = useTexts(englishPasskeyMessages);
+  const translate = useTranslate();
   const dismiss = () => {
     answerPasskeyOffer('dismissed');
     onDone();
@@ -22,7 +26,7 @@ export default function PasskeyOffer({ onDone }: { onDone: () => void }) {
     add.mutate(undefined, {
       onSuccess: ({ message }) => {
         answerPasskeyOffer('created');
-        toastSuccess(message);
+        toastSuccess(translate(message));
         onDone();
       },
       // Closing the browser's dialog leaves the offer open: "Not now" is the way to decline.

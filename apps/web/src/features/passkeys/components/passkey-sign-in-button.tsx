@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { passkeyMessages, passkeyTexts } from '@wise/shared';
+import { passkeyMessages as englishPasskeyMessages, passkeyTexts as englishPasskeyTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { passkeysSupported, wasCancelled } from '../webauthn';
 import './passkeys.css';
 
@@ -12,6 +13,8 @@ import './passkeys.css';
  */
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => void }) {
   const [busy, setBusy] = useState(false);
+  const passkeyTexts = useTexts(englishPasskeyTexts);
+  const passkeyMessages = useTexts(englishPasskeyMessages);
   const [supported] = useState(passkeysSupported);
   if (!supported) return null;
 

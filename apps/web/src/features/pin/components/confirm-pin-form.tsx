@@ -1,9 +1,10 @@
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
-import { pinErrorCodes } from '@wise/shared';
+import { pinErrorCodes, pinFormTexts } from '@wise/shared';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSetPin } from '../api/set-pin';
 import type { PinDraft } from '../pin-draft';
@@ -19,6 +20,8 @@ interface ConfirmPinFormProps {
 /** The PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function ConfirmPinForm({ draft, onSet, onReauthRequired }: ConfirmPinFormProps) {
   const setPin = useSetPin();
+  const t = useTexts(pinFormTexts);
+  const translate = useTranslate();
   const form = useZodForm(() => import('../form-schemas').then((m) => m.setPinSchema), { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
   const submit = form.handleSubmit(
     (input) =>
@@ -26,13 +29,13 @@ export function ConfirmPinForm({ draft, onSet, onReauthRequired }: ConfirmPinFor
         onSuccess: () => onSet(),
         onError: (error) => {
           if (error instanceof ApiError && error.code === pinErrorCodes.reauthRequired) {
-            toastError(error.message);
+            toastError(translate(error.message));
             onReauthRequired();
             return;
           }
           form.setValue('confirm_pin', '');
           applyFieldErrors(error, form.setError, ['confirm_pin']);
-          toastError(errorMessage(error, 'Could not set your PIN. Please try again'));
+          toastError(errorMessage(error, t.setFailed));
         },
       }),
     // A confirmation that does not match is typed again from the first box.
@@ -43,13 +46,13 @@ export function ConfirmPinForm({ draft, onSet, onReauthRequired }: ConfirmPinFor
       <PinField
         control={form.control}
         name="confirm_pin"
-        label="Confirm PIN"
+        label={t.confirmLabel}
         error={form.formState.errors.confirm_pin?.message ?? form.formState.errors.pin?.message}
         onEdit={() => form.clearErrors()}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={setPin.isPending} busyLabel="Setting...">
-          Set
+        <Button type="submit" busy={setPin.isPending} busyLabel={t.setting}>
+          {t.set}
         </Button>
       </div>
     </form>

@@ -1,8 +1,9 @@
-import { pinErrorCodes } from '@wise/shared';
+import { pinErrorCodes, pinFormTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyPin } from '../api/verify-pin';
 
@@ -14,6 +15,7 @@ interface CurrentPinFormProps {
 /** The current PIN before choosing a new one; a wrong PIN shows under the boxes, which empty. */
 export function CurrentPinForm({ onVerified }: CurrentPinFormProps) {
   const verify = useVerifyPin();
+  const t = useTexts(pinFormTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.currentPinSchema), { current_pin: '' });
   const submit = form.handleSubmit(({ current_pin }) =>
     verify.mutate(
@@ -26,7 +28,7 @@ export function CurrentPinForm({ onVerified }: CurrentPinFormProps) {
             form.setError('current_pin', { type: 'server', message: error.message });
             form.setFocus('current_pin');
           } else {
-            toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
+            toastError(errorMessage(error, t.checkFailed));
           }
         },
       },
@@ -37,13 +39,13 @@ export function CurrentPinForm({ onVerified }: CurrentPinFormProps) {
       <PinField
         control={form.control}
         name="current_pin"
-        label="Current PIN"
+        label={t.currentLabel}
         error={form.formState.errors.current_pin?.message}
         onEdit={() => form.clearErrors('current_pin')}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={verify.isPending} busyLabel="Verifying...">
-          Verify
+        <Button type="submit" busy={verify.isPending} busyLabel={t.verifying}>
+          {t.verify}
         </Button>
       </div>
     </form>

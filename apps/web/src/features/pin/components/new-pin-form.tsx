@@ -1,5 +1,7 @@
+import { pinFormTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 interface NewPinFormProps {
@@ -9,6 +11,7 @@ interface NewPinFormProps {
 
 /** The new PIN's four boxes; an invalid entry empties them. */
 export function NewPinForm({ onChosen }: NewPinFormProps) {
+  const t = useTexts(pinFormTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.pinEntrySchema), { pin: '' });
   const submit = form.handleSubmit(
     ({ pin }) => onChosen(pin),
@@ -16,9 +19,9 @@ export function NewPinForm({ onChosen }: NewPinFormProps) {
   );
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <PinField control={form.control} name="pin" label="New PIN" error={form.formState.errors.pin?.message} onEdit={() => form.clearErrors('pin')} />
+      <PinField control={form.control} name="pin" label={t.newLabel} error={form.formState.errors.pin?.message} onEdit={() => form.clearErrors('pin')} />
       <div className="screen__actions">
-        <Button type="submit">Continue</Button>
+        <Button type="submit">{t.continue}</Button>
       </div>
     </form>
   );

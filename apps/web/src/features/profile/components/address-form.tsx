@@ -1,4 +1,6 @@
+import { addressFormTexts } from '@wise/shared';
 import { TextField } from '../../../components/ui/text-field';
+import { useTexts } from '../../../lib/i18n';
 import { useUpdateAddress } from '../api/update-address';
 import { SingleFieldForm } from './single-field-form';
 
@@ -8,16 +10,17 @@ interface AddressFormProps {
 }
 
 export function AddressForm({ current, onUpdated }: AddressFormProps) {
+  const t = useTexts(addressFormTexts);
   return (
     <SingleFieldForm
       schema={() => import('../form-schemas').then((m) => m.addressUpdateSchema)}
       field="address"
       defaultValues={{ address: current ?? '' }}
       mutation={useUpdateAddress()}
-      failure="Could not update your address. Please try again"
+      failure={t.failed}
       onUpdated={onUpdated}
     >
-      {(field) => <TextField label="Address" autoComplete="street-address" placeholder="House number, street, city" {...field} />}
+      {(field) => <TextField label={t.label} autoComplete="street-address" placeholder={t.placeholder} {...field} />}
     </SingleFieldForm>
   );
 }

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { profileMessages } from '@wise/shared';
+import { confirmPasswordTexts, profileMessages } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useConfirmPassword } from '../api/confirm-password';
 
@@ -22,26 +23,28 @@ interface ConfirmPasswordFormProps {
 /** The password again before a phone or e-mail change, with the 'Forgot Password. Reset' link. */
 export function ConfirmPasswordForm({ children, disabled, onConfirmed }: ConfirmPasswordFormProps) {
   const confirm = useConfirmPassword();
+  const t = useTexts(confirmPasswordTexts);
+  const messages = useTexts(profileMessages);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.confirmPasswordSchema), { password: '' });
   const submit = form.handleSubmit((input) =>
     confirm.mutate(input, {
       onSuccess: () => onConfirmed(),
       onError: (error) => {
         applyFieldErrors(error, form.setError, ['password']);
-        if (!(error instanceof ApiError && error.fields.password)) toastError(errorMessage(error, profileMessages.passwordWrong));
+        if (!(error instanceof ApiError && error.fields.password)) toastError(errorMessage(error, messages.passwordWrong));
       },
     }),
   );
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       {children}
-      <PasswordField label="Password" placeholder="Password" error={form.formState.errors.password?.message} {...form.field('password')} />
+      <PasswordField label={t.password} placeholder={t.password} error={form.formState.errors.password?.message} {...form.field('password')} />
       <p className="screen__aside">
-        <Link to={paths.passwordReset}>Forgot Password. Reset</Link>
+        <Link to={paths.passwordReset}>{t.forgot}</Link>
       </p>
       <div className="screen__actions">
-        <Button type="submit" disabled={disabled} busy={confirm.isPending} busyLabel="Verifying...">
-          Continue
+        <Button type="submit" disabled={disabled} busy={confirm.isPending} busyLabel={t.verifying}>
+          {t.continue}
         </Button>
       </div>
     </form>

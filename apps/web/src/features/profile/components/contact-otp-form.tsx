@@ -1,7 +1,9 @@
+import { contactOtpTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { OtpField } from '../../../components/ui/code-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 interface ContactOtpFormProps {
@@ -14,12 +16,13 @@ interface ContactOtpFormProps {
 
 /** Four boxes for the change code, 'Verify' / 'Verifying...' and a resend link. */
 export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactOtpFormProps) {
+  const t = useTexts(contactOtpTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.contactCodeSchema), { otp_code: '' });
   const submit = form.handleSubmit(async ({ otp_code }) => {
     try {
       await onSubmit(otp_code);
     } catch (error) {
-      toastError(errorMessage(error, 'Could not verify the code. Please try again'));
+      toastError(errorMessage(error, t.failed));
       form.setValue('otp_code', '');
       form.setFocus('otp_code');
     }
@@ -29,19 +32,19 @@ export function ContactOtpForm({ busy, onSubmit, onResend, resending }: ContactO
       <OtpField
         control={form.control}
         name="otp_code"
-        label="One-time code"
+        label={t.codeLabel}
         error={form.formState.errors.otp_code?.message}
         onEdit={() => form.clearErrors('otp_code')}
       />
       <p className="screen__aside">
-        Didn&apos;t get it?{' '}
+        {t.didntGet}{' '}
         <button type="button" className="btn btn--link" onClick={onResend} disabled={resending}>
-          {resending ? 'Sending...' : 'Send a new code'}
+          {resending ? t.sending : t.sendNew}
         </button>
       </p>
       <div className="screen__actions">
-        <Button type="submit" busy={busy} busyLabel="Verifying...">
-          Verify
+        <Button type="submit" busy={busy} busyLabel={t.verifying}>
+          {t.verify}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
-import type { GenderUpdateInput } from '@wise/shared';
+import { genderFormTexts, type GenderUpdateInput } from '@wise/shared';
 import { Select } from '../../../components/ui/select';
+import { useTexts } from '../../../lib/i18n';
 import { useUpdateGender } from '../api/update-gender';
 import { SingleFieldForm } from './single-field-form';
 
@@ -9,6 +10,7 @@ interface GenderFormProps {
 }
 
 export function GenderForm({ current, onUpdated }: GenderFormProps) {
+  const t = useTexts(genderFormTexts);
   return (
     <SingleFieldForm
       schema={() => import('../form-schemas').then((m) => m.genderUpdateSchema)}
@@ -16,16 +18,16 @@ export function GenderForm({ current, onUpdated }: GenderFormProps) {
       // Nothing chosen yet: the select shows its placeholder and the schema says 'Gender is required'.
       defaultValues={{ gender: (current ?? '') as GenderUpdateInput['gender'] }}
       mutation={useUpdateGender()}
-      failure="Could not update your gender. Please try again"
+      failure={t.failed}
       onUpdated={onUpdated}
     >
       {(field) => (
         <Select
-          label="Gender"
-          placeholder="Select gender"
+          label={t.label}
+          placeholder={t.placeholder}
           options={[
-            { value: 'male', label: 'Male' },
-            { value: 'female', label: 'Female' },
+            { value: 'male', label: t.male },
+            { value: 'female', label: t.female },
           ]}
           {...field}
         />

@@ -1,8 +1,10 @@
+import { newEmailTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { EmailField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestEmailChange } from '../api/request-email-change';
 
@@ -16,23 +18,24 @@ interface NewEmailFormProps {
 /** The new address ('Email is required', 'Invalid entry'); the server e-mails it a four-digit code. */
 export function NewEmailForm({ onSent, onConfirmationExpired }: NewEmailFormProps) {
   const request = useRequestEmailChange();
+  const t = useTexts(newEmailTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.emailChangeRequestSchema), { new_email: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => onSent(input.new_email),
       onError: (error) => {
         applyFieldErrors(error, form.setError, ['new_email']);
-        toastError(errorMessage(error, 'Could not send the code. Please try again'));
+        toastError(errorMessage(error, t.sendFailed));
         if (error instanceof ApiError && error.status === 403) onConfirmationExpired();
       },
     }),
   );
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <EmailField label="New email address" error={form.formState.errors.new_email?.message} {...form.field('new_email')} />
+      <EmailField label={t.newLabel} error={form.formState.errors.new_email?.message} {...form.field('new_email')} />
       <div className="screen__actions">
-        <Button type="submit" busy={request.isPending} busyLabel="Sending...">
-          Continue
+        <Button type="submit" busy={request.isPending} busyLabel={t.sending}>
+          {t.continue}
         </Button>
       </div>
     </form>

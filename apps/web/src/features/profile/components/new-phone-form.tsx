@@ -1,9 +1,11 @@
+import { newPhoneTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Controller } from '../../../lib/form/controller';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPhoneChange } from '../api/request-phone-change';
 
@@ -17,13 +19,14 @@ interface NewPhoneFormProps {
 /** The new number; the server texts it a four-digit code. */
 export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProps) {
   const request = useRequestPhoneChange();
+  const t = useTexts(newPhoneTexts);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.phoneChangeRequestSchema), { new_phone: '' });
   const submit = form.handleSubmit((input) =>
     request.mutate(input, {
       onSuccess: () => onSent(input.new_phone),
       onError: (error) => {
         applyFieldErrors(error, form.setError, ['new_phone']);
-        toastError(errorMessage(error, 'Could not send the code. Please try again'));
+        toastError(errorMessage(error, t.sendFailed));
         if (error instanceof ApiError && error.status === 403) onConfirmationExpired();
       },
     }),
@@ -35,7 +38,7 @@ export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProp
         name="new_phone"
         render={({ field }) => (
           <PhoneField
-            label="New phone number"
+            label={t.newLabel}
             name={field.name}
             value={field.value}
             onChange={(value) => {
@@ -48,8 +51,8 @@ export function NewPhoneForm({ onSent, onConfirmationExpired }: NewPhoneFormProp
         )}
       />
       <div className="screen__actions">
-        <Button type="submit" busy={request.isPending} busyLabel="Sending...">
-          Continue
+        <Button type="submit" busy={request.isPending} busyLabel={t.sending}>
+          {t.continue}
         </Button>
       </div>
     </form>

@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { Camera } from 'lucide-react';
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, profileMessages } from '@wise/shared';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoUploadTexts, profileMessages } from '@wise/shared';
 import { Avatar } from '../../../components/ui/art/avatar';
 import { Spinner } from '../../../components/ui/button';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useUploadPhoto } from '../api/upload-photo';
 import './profile.css';
 
@@ -21,18 +22,20 @@ interface PhotoUploadProps {
 export function PhotoUpload({ name, photo, onUploaded }: PhotoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
+  const t = useTexts(photoUploadTexts);
+  const messages = useTexts(profileMessages);
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
     // Quick checks for a fast answer; the server decides (by content, not by name).
-    if (file.size > PHOTO_MAX_BYTES) return toastError(profileMessages.photoTooLarge);
-    if (file.type && !accepted.has(file.type)) return toastError(profileMessages.photoNotImage);
+    if (file.size > PHOTO_MAX_BYTES) return toastError(messages.photoTooLarge);
+    if (file.type && !accepted.has(file.type)) return toastError(messages.photoNotImage);
     upload.mutate(file, {
       onSuccess: (result) => {
         toastSuccess(result.message);
         onUploaded?.();
       },
-      onError: (error) => toastError(errorMessage(error, profileMessages.photoUnreadable)),
+      onError: (error) => toastError(errorMessage(error, messages.photoUnreadable)),
     });
   };
 
@@ -44,7 +47,7 @@ export function PhotoUpload({ name, photo, onUploaded }: PhotoUploadProps) {
         className="photo-upload__button"
         onClick={() => input.current?.click()}
         disabled={upload.isPending}
-        aria-label={photo ? 'Change profile photo' : 'Upload profile photo'}
+        aria-label={photo ? t.change : t.upload}
       >
         {upload.isPending ? <Spinner /> : <Camera size={18} aria-hidden="true" />}
       </button>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { fetchMessages, type ProfileResponse } from '@wise/shared';
+import { fetchMessages, profileFormTexts, type ProfileResponse } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Header } from '../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../components/ui/screen';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { useTexts } from '../../../lib/i18n';
 import { useProfile } from '../api/get-profile';
 
 interface ProfileFormScreenProps {
@@ -18,18 +19,20 @@ interface ProfileFormScreenProps {
 /** The frame every modify screen shares: header, intro, and the profile's loading and error states. */
 export function ProfileFormScreen({ title, intro, backTo = paths.profile, children }: ProfileFormScreenProps) {
   const profile = useProfile();
+  const t = useTexts(profileFormTexts);
+  const fetchTexts = useTexts(fetchMessages);
   return (
     // One title per screen: the intro's heading, under a bare back arrow.
     <Screen header={<Header backTo={backTo} />}>
       <title>{`${title} · Wise`}</title>
       <ScreenIntro title={title} text={intro} />
       {profile.isPending ? (
-        <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+        <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 16 }}>
           <Skeleton height={48} />
           <Skeleton height={48} />
         </div>
       ) : profile.isError ? (
-        <FetchError message={fetchMessages.profile} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
+        <FetchError message={fetchTexts.profile} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
       ) : (
         children(profile.data)
       )}

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
-import { tierTexts, VERIFICATION_PATH, type KycTier, type PayoutLimits } from '@wise/shared';
+import { sellingLimitTexts, tierTexts as englishTierTexts, VERIFICATION_PATH, type KycTier, type PayoutLimits } from '@wise/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNaira } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 import { usePayoutLimits } from '../api/get-payout-limits';
 import './selling-limit.css';
 
 const tierOf = (tier: number): KycTier => (tier >= 2 ? 2 : tier <= 0 ? 0 : 1);
 
 function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const t = useTexts(sellingLimitTexts);
   const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
   return (
     <div
@@ -18,7 +20,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${formatNaira(used)} of ${formatNaira(limit)}`}
+      aria-valuetext={t.usedOf(formatNaira(used), formatNaira(limit))}
     >
       <span className="selling-limit__fill" style={{ width: `${percent}%` }} />
     </div>
@@ -27,6 +29,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 
 function Figures({ limits }: { limits: PayoutLimits }) {
   const tier = tierOf(limits.tier);
+  const tierTexts = useTexts(englishTierTexts);
   return (
     <>
       <div className="selling-limit__tier">
@@ -74,20 +77,22 @@ function Figures({ limits }: { limits: PayoutLimits }) {
 /** The /profile card: the verification tier, the daily selling limit and what of it is used today. */
 export function SellingLimit() {
   const limits = usePayoutLimits();
+  const t = useTexts(sellingLimitTexts);
+  const tierTexts = useTexts(englishTierTexts);
   return (
     <section className="selling-limit" aria-labelledby="selling-limit-title">
       <h2 id="selling-limit-title" className="section-title">
         {tierTexts.heading}
       </h2>
       {limits.isPending ? (
-        <div aria-busy="true" aria-label="Loading">
+        <div aria-busy="true" aria-label={t.loading}>
           <Skeleton height={140} />
         </div>
       ) : limits.isError ? (
         <p className="selling-limit__error" role="alert">
           {tierTexts.loadFailed}{' '}
           <button type="button" className="selling-limit__retry" onClick={() => void limits.refetch()}>
-            Retry
+            {t.retry}
           </button>
         </p>
       ) : (

@@ -1,11 +1,13 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { singleFieldFormTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import type { DefaultValues, FieldName, FieldValues, Registration } from '../../../lib/form/store';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm, type SchemaLoader } from '../../../lib/use-zod-form';
 
 interface SingleFieldFormProps<T extends FieldValues> {
@@ -27,6 +29,7 @@ interface SingleFieldFormProps<T extends FieldValues> {
  */
 export function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, onUpdated, children }: SingleFieldFormProps<T>) {
   const form = useZodForm(schema, defaultValues);
+  const t = useTexts(singleFieldFormTexts);
   const submit = form.handleSubmit((input) =>
     mutation.mutate(input, {
       onSuccess: (result) => onUpdated(result.message),
@@ -41,8 +44,8 @@ export function SingleFieldForm<T extends FieldValues>({ schema, field, defaultV
     <form className="screen__form" onSubmit={submit} noValidate>
       {children({ ...form.field(field), error })}
       <div className="screen__actions">
-        <Button type="submit" busy={mutation.isPending} busyLabel="Submitting...">
-          Submit
+        <Button type="submit" busy={mutation.isPending} busyLabel={t.submitting}>
+          {t.submit}
         </Button>
       </div>
     </form>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { BellRing } from 'lucide-react';
-import { pwaTexts } from '@wise/shared';
+import { pwaTexts as englishPwaTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { usePushPublicKey } from '../api/get-public-key';
 import { postPushSubscription } from '../api/subscribe';
 import { deletePushSubscription } from '../api/unsubscribe';
+import { useTexts } from '../../../lib/i18n';
 import { currentSubscription, pushPermission, pushSupported, subscribeBrowser, type PushPermission } from '../browser-push';
 import './push-card.css';
 
@@ -18,6 +19,7 @@ type Status = 'checking' | 'off' | 'on' | 'blocked';
  */
 export function PushCard() {
   const supported = pushSupported();
+  const pwaTexts = useTexts(englishPwaTexts);
   const publicKey = usePushPublicKey(supported);
   // A browser that already blocked Wise says so at once; otherwise the worker is asked below.
   const [status, setStatus] = useState<Status>(() => (supported && pushPermission() === 'denied' ? 'blocked' : 'checking'));

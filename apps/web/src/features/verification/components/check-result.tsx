@@ -1,8 +1,9 @@
-import { identityScreenTexts as t, type IdentityCheckResult } from '@wise/shared';
+import { identityScreenTexts, type IdentityCheckResult } from '@wise/shared';
 import { BadIcon } from '../../../components/ui/art/bad-icon';
 import { SuccessTick } from '../../../components/ui/art/tick';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import './verification.css';
 
 interface CheckResultProps {
@@ -13,12 +14,14 @@ interface CheckResultProps {
 
 /** What a look-up came to: verified (Tier 1), or why not and whether trying again can help. */
 export function CheckResult({ result, onRetry }: CheckResultProps) {
+  const t = useTexts(identityScreenTexts);
+  const translate = useTranslate();
   const verified = result.outcome === 'verified';
   return (
     <div className="verification__result" data-testid="verification-result" data-outcome={result.outcome}>
       {verified ? <SuccessTick size={96} /> : <BadIcon size={64} />}
       <h2 className="verification__message" role="status">
-        {result.message}
+        {translate(result.message)}
       </h2>
       {!verified && result.outcome !== 'unavailable' ? (
         <p className="verification__left">{t.triesLeft(result.attempts_left)}</p>

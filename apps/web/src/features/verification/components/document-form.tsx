@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  documentImageRequired,
+  documentImageRequired as englishImageRequired,
   documentMessages,
-  documentScreenTexts as t,
+  documentScreenTexts,
   SALE_IMAGE_MAX_BYTES,
   SALE_IMAGE_PICK_TYPES,
   type DocumentImageSide,
@@ -14,15 +14,16 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
+import { useTexts } from '../../../lib/i18n';
 import { submitDocument } from '../api/submit-document';
 
 /** One picture per side, checked as picked like a sale's (type, size), downscaled before sending. */
-const RULES: AttachmentRules = {
+const rules = (m: typeof documentMessages): AttachmentRules => ({
   max: 1,
   maxBytes: SALE_IMAGE_MAX_BYTES,
   types: SALE_IMAGE_PICK_TYPES,
-  messages: { tooMany: documentMessages.unknownField, tooLarge: documentMessages.imageTooLarge, notImage: documentMessages.imageNotImage },
-};
+  messages: { tooMany: m.unknownField, tooLarge: m.imageTooLarge, notImage: m.imageNotImage },
+});
 const CAPTURE: Readonly<Record<DocumentImageSide, 'user' | 'environment'>> = { front: 'environment', back: 'environment', selfie: 'user' };
 const SIDES = ['front', 'back', 'selfie'] as const;
 
@@ -31,6 +32,10 @@ const SIDES = ['front', 'back', 'selfie'] as const;
  * selfie from the front one, each downscaled in the browser, sent together with upload progress.
  */
 export function DocumentForm({ onSubmitted }: { onSubmitted: (result: DocumentSubmitResult) => void }) {
+  const t = useTexts(documentScreenTexts);
+  const messages = useTexts(documentMessages);
+  const documentImageRequired = useTexts(englishImageRequired);
+  const RULES = useMemo(() => rules(messages), [messages]);
   const front = useImageAttachments(RULES);
   const back = useImageAttachments(RULES);
   const selfie = useImageAttachments(RULES);

@@ -1,10 +1,11 @@
-import { identityKindLabels, identityScreenTexts as t, IDENTITY_NUMBER_LENGTH, type IdentityCheckResult, type IdentityNumberInput } from '@wise/shared';
+import { identityKindLabels as englishKindLabels, identityScreenTexts, IDENTITY_NUMBER_LENGTH, type IdentityCheckResult, type IdentityNumberInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyNumber } from '../api/verify-number';
 
@@ -18,6 +19,8 @@ interface IdentityNumberFormProps {
 /** BVN or NIN, then its 11 digits (shared identityNumberSchema); the answer goes to the screen. */
 export function IdentityNumberForm({ onResult }: IdentityNumberFormProps) {
   const verify = useVerifyNumber();
+  const t = useTexts(identityScreenTexts);
+  const identityKindLabels = useTexts(englishKindLabels);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.identityNumberSchema), { kind: 'bvn', number: '' } as IdentityNumberInput);
   const errors = form.formState.errors;
   const kind = form.watch('kind');
@@ -43,11 +46,11 @@ export function IdentityNumberForm({ onResult }: IdentityNumberFormProps) {
         {...form.field('kind')}
       />
       <TextField
-        label={`Your ${label.short}`}
+        label={t.yourNumber(label.short)}
         inputMode="numeric"
         autoComplete="off"
         maxLength={IDENTITY_NUMBER_LENGTH}
-        placeholder={`${IDENTITY_NUMBER_LENGTH} digits`}
+        placeholder={t.digits(IDENTITY_NUMBER_LENGTH)}
         hint={label.hint}
         error={errors.number?.message}
         {...form.field('number')}

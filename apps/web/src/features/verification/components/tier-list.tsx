@@ -1,12 +1,15 @@
 import { CircleCheck, Circle } from 'lucide-react';
-import { identityScreenTexts, KYC_TIERS, kycTierTexts } from '@wise/shared';
+import { identityScreenTexts as englishScreenTexts, KYC_TIERS, kycTierTexts as englishTierTexts } from '@wise/shared';
 import { StatusPill } from '../../../components/ui/status-pill';
+import { useTexts } from '../../../lib/i18n';
 import './verification.css';
 
 /** The three tiers, what reaches each and what it allows; the ones reached ticked, the current one marked. */
 export function TierList({ tier }: { tier: number }) {
+  const identityScreenTexts = useTexts(englishScreenTexts);
+  const kycTierTexts = useTexts(englishTierTexts);
   return (
-    <ol className="tiers" aria-label="Verification tiers">
+    <ol className="tiers" aria-label={identityScreenTexts.tiersLabel}>
       {KYC_TIERS.map((level) => {
         const text = kycTierTexts[level];
         const reached = level <= tier;

@@ -1,8 +1,11 @@
-import { bankMessages } from '@wise/shared';
+import { accountSuccessTexts, bankMessages } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /account/success: 'Bank details updated successfully', Go to Home (docs/product.md §2). */
 export function AccountSuccessRoute() {
-  return <SuccessScreen title="Bank details" message={bankMessages.updated} action={{ label: 'Go to Home', to: paths.homepage }} />;
+  const t = useTexts(accountSuccessTexts);
+  const messages = useTexts(bankMessages);
+  return <SuccessScreen title={t.pageTitle} message={messages.updated} action={{ label: t.goHome, to: paths.homepage }} />;
 }

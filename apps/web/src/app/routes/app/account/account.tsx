@@ -1,5 +1,5 @@
 import { Landmark, KeyRound } from 'lucide-react';
-import { fetchMessages, maskAccountNumber } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, maskAccountNumber, walletTexts } from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -7,12 +7,15 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import { useTexts } from '../../../../lib/i18n';
 import '../common/account.css';
 import './account.css';
 
 /** /account (Wallet): bank name and account, a Set PIN link and 'Update Bank Details' (docs/product.md §2). */
 export function AccountRoute() {
   const details = useBankDetails();
+  const t = useTexts(walletTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
 
   let body;
   if (details.isPending) {
@@ -23,29 +26,29 @@ export function AccountRoute() {
     body = (
       <EmptyState
         art={<Landmark size={48} aria-hidden="true" />}
-        title="No bank details yet"
-        text="Add the account we should pay you into when your sales are approved."
+        title={t.emptyTitle}
+        text={t.emptyText}
       />
     );
   } else {
     body = (
-      <section className="bank-card" aria-label="Bank details" data-testid="bank-details">
+      <section className="bank-card" aria-label={t.bankDetails} data-testid="bank-details">
         <span className="bank-card__icon">
           <Landmark size={22} aria-hidden="true" />
         </span>
         <dl className="bank-card__rows">
           <div>
-            <dt>Bank name</dt>
+            <dt>{t.bankName}</dt>
             <dd>{details.data.bank_name}</dd>
           </div>
           <div>
-            <dt>Bank account</dt>
+            <dt>{t.bankAccount}</dt>
             <dd className="bank-card__number" aria-label={details.data.bank_account}>
               {details.data.bank_account}
             </dd>
           </div>
           <div>
-            <dt>Account name</dt>
+            <dt>{t.accountName}</dt>
             <dd>{details.data.account_name}</dd>
           </div>
         </dl>
@@ -56,14 +59,14 @@ export function AccountRoute() {
 
   return (
     <Screen withNav className="screen--tab">
-      <title>Wallet · Wise</title>
-      <ScreenIntro title="Wallet" text="Where we pay you for your gift card and crypto sales" />
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       {body}
       <LinkButton to={paths.pinSet} variant="secondary" className="account__pin">
-        <KeyRound size={18} aria-hidden="true" /> Set PIN
+        <KeyRound size={18} aria-hidden="true" /> {t.setPin}
       </LinkButton>
       <div className="screen__actions">
-        <LinkButton to={paths.updateBank}>Update Bank Details</LinkButton>
+        <LinkButton to={paths.updateBank}>{t.update}</LinkButton>
       </div>
     </Screen>
   );

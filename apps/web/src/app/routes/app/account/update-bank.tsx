@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { bankMessages, fetchMessages } from '@wise/shared';
+import { bankMessages, fetchMessages as englishFetchMessages, textsIn, updateBankTexts } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { useBanks } from '../../../../features/bank/api/get-banks';
 import { UpdateBankForm } from '../../../../features/bank/components/update-bank-form';
+import { currentLanguage, useTexts } from '../../../../lib/i18n';
 import { safeReturnTo } from '../../../../lib/return-to';
 import { useRefreshAccountViews } from '../common/use-refresh-account-views';
 import '../common/account.css';
@@ -24,10 +25,12 @@ export function UpdateBankRoute() {
   const banks = useBanks();
   const details = useBankDetails();
   const refreshAccountViews = useRefreshAccountViews();
+  const t = useTexts(updateBankTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
   let body;
   if (banks.isPending || details.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+      <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 16 }}>
         <Skeleton height={72} />
         <Skeleton height={72} />
       </div>
@@ -49,7 +52,7 @@ export function UpdateBankRoute() {
             return;
           }
           // Back where the customer was (e.g. selling), told in a toast instead of the success page.
-          toastSuccess(bankMessages.updated);
+          toastSuccess(textsIn(bankMessages, currentLanguage()).updated);
           void navigate(returnTo, { replace: true });
         }}
       />
@@ -57,8 +60,8 @@ export function UpdateBankRoute() {
   }
   return (
     <Screen header={<Header backTo={returnTo ?? paths.account} />}>
-      <title>Update Bank Details · Wise</title>
-      <ScreenIntro title="Update Bank Details" text="We pay your sales into this account. The name must be yours." />
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       {body}
     </Screen>
   );

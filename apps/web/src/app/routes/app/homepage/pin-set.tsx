@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchMessages, pinMessages } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, pinMessages as englishPinMessages, pinScreenTexts } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -12,6 +12,7 @@ import { ConfirmPasswordForm } from '../../../../features/profile/components/con
 import { CurrentPinForm } from '../../../../features/pin/components/current-pin-form';
 import { NewPinForm } from '../../../../features/pin/components/new-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
+import { useTexts } from '../../../../lib/i18n';
 import '../common/account.css';
 
 /**
@@ -24,6 +25,9 @@ export function PinSetRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const status = usePinStatus();
+  const t = useTexts(pinScreenTexts);
+  const pinMessages = useTexts(englishPinMessages);
+  const fetchMessages = useTexts(englishFetchMessages);
   const bank = useBankDetails();
   const [currentPin, setCurrentPin] = useState<string>();
   const [passwordConfirmed, setPasswordConfirmed] = useState(false);
@@ -35,7 +39,7 @@ export function PinSetRoute() {
   let body;
   if (status.isPending || (pending && bank.isPending && !askedForPassword)) {
     body = (
-      <div aria-busy="true" aria-label="Loading">
+      <div aria-busy="true" aria-label={t.loading}>
         <Skeleton height={28} width="60%" />
         <Skeleton height={56} />
       </div>
@@ -52,7 +56,7 @@ export function PinSetRoute() {
   } else if (status.data.pin_status === 'set' && currentPin === undefined) {
     body = (
       <>
-        <ScreenIntro title="Enter current PIN" text="Enter your four digits pin to change it" />
+        <ScreenIntro title={t.currentTitle} text={t.currentIntro} />
         <CurrentPinForm onVerified={setCurrentPin} />
       </>
     );
@@ -60,8 +64,8 @@ export function PinSetRoute() {
     body = (
       <>
         <ScreenIntro
-          title={status.data.pin_status === 'set' ? 'Choose a new PIN' : 'Set transaction PIN'}
-          text="Enter four digits you will use to approve airtime, data, TV and electricity payments"
+          title={status.data.pin_status === 'set' ? t.newTitle : t.setTitle}
+          text={t.newIntro}
         />
         <NewPinForm
           onChosen={(pin) => {
@@ -74,8 +78,8 @@ export function PinSetRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Transaction PIN" />}>
-      <title>Transaction PIN · Wise</title>
+    <Screen header={<Header backTo={paths.homepage} title={t.title} />}>
+      <title>{`${t.title} · Wise`}</title>
       {body}
     </Screen>
   );

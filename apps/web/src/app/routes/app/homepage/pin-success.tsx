@@ -1,7 +1,10 @@
+import { pinSuccessTexts } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /homepage/pinset/success. */
 export function PinSuccessRoute() {
-  return <SuccessScreen title="PIN set" message="Your transaction PIN is set" action={{ label: 'Go to Home', to: paths.homepage }} />;
+  const t = useTexts(pinSuccessTexts);
+  return <SuccessScreen title={t.pageTitle} message={t.message} action={{ label: t.goHome, to: paths.homepage }} />;
 }

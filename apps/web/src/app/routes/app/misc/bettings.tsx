@@ -1,13 +1,16 @@
 import { Dices } from 'lucide-react';
+import { bettingsTexts } from '@wise/shared';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /bettings: coming soon (docs/product.md §2). */
 export function BettingsRoute() {
+  const t = useTexts(bettingsTexts);
   return (
     <ComingSoon
-      title="Bettings"
-      text="Fund your betting wallets with Wise Gems. We are putting the finishing touches to it."
+      title={t.title}
+      text={t.text}
       art={<Dices size={56} aria-hidden="true" />}
       backTo={paths.homepage}
     />

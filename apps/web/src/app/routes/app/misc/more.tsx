@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Gift, History, LifeBuoy, ReceiptText, type LucideProps } from 'lucide-react';
-import { gemStatementTexts } from '@wise/shared';
+import { gemStatementTexts as englishStatementTexts, moreTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths, withReturnTo } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 
@@ -16,22 +17,24 @@ interface MoreRow {
 }
 
 /** Every row leads to a screen that exists; the gem statement comes back here. */
-const rows: MoreRow[] = [
-  { to: paths.rewards, icon: Gift, title: 'Rewards', sub: 'Collect the gems your sales earned' },
+const moreRows = (t: typeof moreTexts, gemStatementTexts: typeof englishStatementTexts): MoreRow[] => [
+  { to: paths.rewards, icon: Gift, title: t.rewards, sub: t.rewardsSub },
   { to: withReturnTo(paths.gemStatement, paths.more), icon: History, title: gemStatementTexts.link, sub: gemStatementTexts.linkSub },
-  { to: paths.history, icon: ReceiptText, title: 'Transactions', sub: 'Your sales and bills, with their receipts' },
-  { to: paths.support, icon: LifeBuoy, title: 'Support', sub: 'Reach us on WhatsApp or by e-mail' },
+  { to: paths.history, icon: ReceiptText, title: t.transactions, sub: t.transactionsSub },
+  { to: paths.support, icon: LifeBuoy, title: t.support, sub: t.supportSub },
 ];
 
 /** /more: a Rewards link (docs/product.md §2), and the other places that have no tab of their own. */
 export function MoreRoute() {
+  const t = useTexts(moreTexts);
+  const rows = moreRows(t, useTexts(englishStatementTexts));
   return (
     <Screen header={<Header backTo={paths.homepage} />}>
-      <title>More · Wise</title>
-      <ScreenIntro title="More" text="Everything else Wise can do for you" />
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       <ul className="list" data-testid="more-list">
         {rows.map(({ to, icon: Icon, title, sub }) => (
-          <li key={title}>
+          <li key={to}>
             <Link to={to} className="list__row">
               <span className="list__icon">
                 <Icon size={20} aria-hidden="true" />

@@ -1,13 +1,16 @@
 import { Bus } from 'lucide-react';
+import { transportTexts } from '@wise/shared';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /transport: coming soon (docs/product.md §2). */
 export function TransportRoute() {
+  const t = useTexts(transportTexts);
   return (
     <ComingSoon
-      title="Transport"
-      text="Pay for rides and bus tickets with Wise Gems. We are putting the finishing touches to it."
+      title={t.title}
+      text={t.text}
       art={<Bus size={56} aria-hidden="true" />}
       backTo={paths.homepage}
     />

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMessages, fieldMessages, PIN_LENGTH, privacyMessages } from '@wise/shared';
+import {
+  closeAccountTexts,
+  fetchMessages as englishFetchMessages,
+  fieldMessages as englishFieldMessages,
+  PIN_LENGTH,
+  privacyMessages as englishPrivacyMessages,
+} from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { CodeInput } from '../../../../components/ui/code-input';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -12,6 +18,7 @@ import { paths } from '../../../../config/paths';
 import { useCloseAccount, useDataRights } from '../../../../features/profile/api/data-rights';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import './data-rights.css';
 
 type Step = 'explain' | 'password' | 'confirm';
@@ -24,6 +31,11 @@ type Step = 'explain' | 'password' | 'confirm';
 export function CloseAccountRoute() {
   const rights = useDataRights();
   const close = useCloseAccount();
+  const t = useTexts(closeAccountTexts);
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  const fieldMessages = useTexts(englishFieldMessages);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('explain');
   const [pin, setPin] = useState('');
@@ -56,7 +68,7 @@ export function CloseAccountRoute() {
 
   return (
     <Screen header={<Header backTo={paths.profile} />}>
-      <title>Delete my account · Wise</title>
+      <title>{`${privacyMessages.closeTitle} · Wise`}</title>
       <ScreenIntro title={privacyMessages.closeTitle} />
       {rights.isError ? (
         <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />
@@ -64,7 +76,7 @@ export function CloseAccountRoute() {
         <Skeleton height={240} />
       ) : rights.data.close.blocked ? (
         <p className="data-rights__status data-rights__status--error" role="alert">
-          {rights.data.close.blocked}
+          {translate(rights.data.close.blocked)}
         </p>
       ) : step === 'explain' ? (
         <>
@@ -97,7 +109,7 @@ export function CloseAccountRoute() {
             <CodeInput
               length={PIN_LENGTH}
               masked
-              label="Transaction PIN"
+              label={t.pinLabel}
               value={pin}
               onChange={(value) => {
                 setPin(value);
@@ -126,7 +138,7 @@ export function CloseAccountRoute() {
             </p>
           ) : null}
           <div className="screen__actions">
-            <Button type="submit" className="data-rights__danger" busy={close.isPending} busyLabel="Deleting...">
+            <Button type="submit" className="data-rights__danger" busy={close.isPending} busyLabel={t.deleting}>
               {privacyMessages.closeButton}
             </Button>
           </div>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { privacyMessages } from '@wise/shared';
+import { dataDownloadTexts, privacyMessages as englishPrivacyMessages } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { useDownloadDataExport } from '../../../../features/profile/api/data-rights';
 import { errorMessage } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 import './data-rights.css';
 
 /** Hands the browser a file to save, named as the server named it (wise-data-<day>.json). */
@@ -30,11 +31,13 @@ export function DataDownloadRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const download = useDownloadDataExport();
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  const t = useTexts(dataDownloadTexts);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   return (
     <Screen header={<Header backTo={paths.profile} />}>
-      <title>Your data · Wise</title>
+      <title>{`${privacyMessages.downloadTitle} · Wise`}</title>
       <ScreenIntro title={privacyMessages.downloadTitle} text={privacyMessages.downloadIntro} />
       {outcome ? (
         <p className={outcome.ok ? 'data-rights__status' : 'data-rights__status data-rights__status--error'} role={outcome.ok ? 'status' : 'alert'}>
@@ -45,7 +48,7 @@ export function DataDownloadRoute() {
           <Button
             type="button"
             busy={download.isPending}
-            busyLabel="Downloading..."
+            busyLabel={t.downloading}
             onClick={() =>
               download.mutate(token, {
                 onSuccess: (data) => {

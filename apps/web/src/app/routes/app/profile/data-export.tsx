@@ -1,4 +1,4 @@
-import { fetchMessages, privacyMessages } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, privacyMessages as englishPrivacyMessages } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -8,6 +8,7 @@ import { paths } from '../../../../config/paths';
 import { useDataRights, useRequestDataExport } from '../../../../features/profile/api/data-rights';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { errorMessage } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 import './data-rights.css';
 
 /**
@@ -16,12 +17,14 @@ import './data-rights.css';
  */
 export function DataExportRoute() {
   const rights = useDataRights();
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  const fetchMessages = useTexts(englishFetchMessages);
   const request = useRequestDataExport();
   const state = rights.data?.export.state;
 
   return (
     <Screen header={<Header backTo={paths.profile} />}>
-      <title>Download my data · Wise</title>
+      <title>{`${privacyMessages.exportTitle} · Wise`}</title>
       <ScreenIntro title={privacyMessages.exportTitle} text={privacyMessages.exportIntro} />
       {rights.isError ? (
         <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { fetchMessages, gemStatementTexts } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, gemStatementScreenTexts, gemStatementTexts as englishStatementTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -11,6 +11,7 @@ import { paths } from '../../../../config/paths';
 import { useGemStatement } from '../../../../features/gems/api/get-gem-statement';
 import { GemStatementRow, GemStatementRowSkeleton } from '../../../../features/gems/components/gem-statement-row';
 import { safeReturnTo } from '../../../../lib/return-to';
+import { useTexts } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 
 /**
@@ -21,12 +22,15 @@ import '../../../../components/ui/list.css';
 export function GemStatementRoute() {
   const [search] = useSearchParams();
   const statement = useGemStatement();
+  const gemStatementTexts = useTexts(englishStatementTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const { loading } = useTexts(gemStatementScreenTexts);
   const movements = statement.data?.pages.flatMap((page) => page.movements) ?? [];
 
   let body;
   if (statement.isPending) {
     body = (
-      <ul className="list" aria-busy="true" aria-label="Loading">
+      <ul className="list" aria-busy="true" aria-label={loading}>
         {[0, 1, 2, 3].map((i) => (
           <li key={i}>
             <GemStatementRowSkeleton />

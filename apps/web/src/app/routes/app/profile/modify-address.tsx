@@ -1,9 +1,12 @@
+import { addressFormTexts } from '@wise/shared';
 import { AddressForm } from '../../../../features/profile/components/address-form';
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
+import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyaddress ('Address is required'). */
 export function ModifyAddressRoute() {
   const onUpdated = useProfileUpdated();
-  return <ProfileFormScreen title="Modify Address">{(p) => <AddressForm current={p.address} onUpdated={onUpdated} />}</ProfileFormScreen>;
+  const t = useTexts(addressFormTexts);
+  return <ProfileFormScreen title={t.title}>{(p) => <AddressForm current={p.address} onUpdated={onUpdated} />}</ProfileFormScreen>;
 }

@@ -1,12 +1,15 @@
+import { dateOfBirthFormTexts } from '@wise/shared';
 import { DateOfBirthForm } from '../../../../features/profile/components/date-of-birth-form';
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
+import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifydob: the phone's date picker; a real past date from 1900 ('Invalid Date of Birth'). */
 export function ModifyDateOfBirthRoute() {
   const onUpdated = useProfileUpdated();
+  const t = useTexts(dateOfBirthFormTexts);
   return (
-    <ProfileFormScreen title="Modify Date of Birth" intro="Choose the day you were born, as it is on your ID. Tap the field to open the calendar.">
+    <ProfileFormScreen title={t.title} intro={t.intro}>
       {(p) => <DateOfBirthForm current={p.date_of_birth} onUpdated={onUpdated} />}
     </ProfileFormScreen>
   );

@@ -1,17 +1,20 @@
 import { useNavigate } from 'react-router';
+import { newEmailTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { NewEmailForm } from '../../../../features/profile/components/new-email-form';
 import type { NewEmailState } from '../../../../features/profile/navigation-state';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /profile/modifyemail/enternewemail ('Email is required', 'Invalid entry'); the code goes to it. */
 export function ModifyEmailNewRoute() {
   const navigate = useNavigate();
+  const t = useTexts(newEmailTexts);
   return (
-    <Screen header={<Header backTo={paths.profileEmail} title="Modify Email" />}>
-      <title>New email · Wise</title>
-      <ScreenIntro title="Enter new email" text="We will send a four-digit code to this address" />
+    <Screen header={<Header backTo={paths.profileEmail} title={t.title} />}>
+      <title>{`${t.newPageTitle} · Wise`}</title>
+      <ScreenIntro title={t.newTitle} text={t.newIntro} />
       <NewEmailForm
         onSent={(newEmail) => {
           const state: NewEmailState = { newEmail };

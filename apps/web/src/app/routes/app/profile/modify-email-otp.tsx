@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
+import { emailOtpTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError, toastSuccess } from '../../../../components/ui/toast';
@@ -8,6 +9,7 @@ import { useVerifyEmailChange } from '../../../../features/profile/api/verify-em
 import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
 import { readNewEmail } from '../../../../features/profile/navigation-state';
 import { errorMessage } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyemail/enterOTP: the code e-mailed to the new address, then /profile/success. */
@@ -16,18 +18,19 @@ export function ModifyEmailOtpRoute() {
   const verify = useVerifyEmailChange();
   const resend = useRequestEmailChange();
   const onUpdated = useProfileUpdated();
+  const t = useTexts(emailOtpTexts);
   if (!newEmail) return <Navigate to={paths.profileEmailNew} replace />;
   return (
-    <Screen header={<Header backTo={paths.profileEmailNew} title="Modify Email" />}>
-      <title>Enter OTP · Wise</title>
-      <ScreenIntro title="Enter OTP" text={`Enter the four digits sent to ${newEmail}`} />
+    <Screen header={<Header backTo={paths.profileEmailNew} title={t.title} />}>
+      <title>{`${t.otpTitle} · Wise`}</title>
+      <ScreenIntro title={t.otpTitle} text={t.otpIntro(newEmail)} />
       <ContactOtpForm
         busy={verify.isPending}
         resending={resend.isPending}
         onResend={() =>
           resend.mutate(
             { new_email: newEmail },
-            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, 'Could not send the code')) },
+            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, t.resendFailed)) },
           )
         }
         onSubmit={async (otp_code) => {

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { fetchMessages } from '@wise/shared';
+import { fetchMessages, modifyEmailTexts } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -8,6 +8,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { paths } from '../../../../config/paths';
 import { useContact } from '../../../../features/profile/api/get-contact';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
+import { useTexts } from '../../../../lib/i18n';
 
 /**
  * /profile/modifyemail: the current email and the password again, as for the phone (docs/product.md §4, §6);
@@ -16,16 +17,18 @@ import { ConfirmPasswordForm } from '../../../../features/profile/components/con
 export function ModifyEmailRoute() {
   const navigate = useNavigate();
   const contact = useContact();
+  const t = useTexts(modifyEmailTexts);
+  const fetchTexts = useTexts(fetchMessages);
   const email = contact.data?.email ?? '';
   return (
     <Screen header={<Header backTo={paths.profile} />}>
-      <title>Modify Email · Wise</title>
-      <ScreenIntro title="Modify Email" text="This is the email on your account. Enter your password to change it." />
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       {contact.isError ? (
-        <FetchError message={fetchMessages.details} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
+        <FetchError message={fetchTexts.details} onRetry={() => void contact.refetch()} retrying={contact.isFetching} />
       ) : (
         <ConfirmPasswordForm disabled={!email} onConfirmed={() => void navigate(paths.profileEmailNew)}>
-          {contact.isPending ? <Skeleton height={72} /> : <TextField label="Current email" value={email} readOnly />}
+          {contact.isPending ? <Skeleton height={72} /> : <TextField label={t.currentEmail} value={email} readOnly />}
         </ConfirmPasswordForm>
       )}
     </Screen>

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { maskPhone } from '@wise/shared';
+import { maskPhone, phoneOtpTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { toastError, toastSuccess } from '../../../../components/ui/toast';
@@ -9,6 +9,7 @@ import { useVerifyPhoneChange } from '../../../../features/profile/api/verify-ph
 import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
 import { readNewPhone } from '../../../../features/profile/navigation-state';
 import { errorMessage } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyphonenumber/enterOTP: the code sent to the new number, then /profile/success. */
@@ -17,18 +18,19 @@ export function ModifyPhoneOtpRoute() {
   const verify = useVerifyPhoneChange();
   const resend = useRequestPhoneChange();
   const onUpdated = useProfileUpdated();
+  const t = useTexts(phoneOtpTexts);
   if (!newPhone) return <Navigate to={paths.profilePhoneNumber} replace />;
   return (
-    <Screen header={<Header backTo={paths.profilePhoneNumber} title="Modify Phone Number" />}>
-      <title>Enter OTP · Wise</title>
-      <ScreenIntro title="Enter OTP" text={`Enter the four digits sent to ${maskPhone(newPhone)}`} />
+    <Screen header={<Header backTo={paths.profilePhoneNumber} title={t.title} />}>
+      <title>{`${t.otpTitle} · Wise`}</title>
+      <ScreenIntro title={t.otpTitle} text={t.otpIntro(maskPhone(newPhone))} />
       <ContactOtpForm
         busy={verify.isPending}
         resending={resend.isPending}
         onResend={() =>
           resend.mutate(
             { new_phone: newPhone },
-            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, 'Could not send the code')) },
+            { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(errorMessage(e, t.resendFailed)) },
           )
         }
         onSubmit={async (otp_code) => {

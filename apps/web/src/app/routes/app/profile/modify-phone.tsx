@@ -1,19 +1,21 @@
 import { useNavigate } from 'react-router';
-import { maskPhone } from '@wise/shared';
+import { maskPhone, modifyPhoneTexts } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
+import { useTexts } from '../../../../lib/i18n';
 import './profile.css';
 
 /** /profile/modifyphonenumber: the password again first (docs/product.md §4, §6), then the new number. */
 export function ModifyPhoneRoute() {
   const navigate = useNavigate();
+  const t = useTexts(modifyPhoneTexts);
   return (
-    <ProfileFormScreen title="Modify Phone Number" intro="Enter your password to continue">
+    <ProfileFormScreen title={t.title} intro={t.intro}>
       {(profile) => (
         <ConfirmPasswordForm onConfirmed={() => void navigate(paths.profilePhoneNumber)}>
           <p className="screen__text">
-            Current number: <span className="masked-phone" data-testid="masked-phone">{maskPhone(profile.phone)}</span>
+            {t.currentNumber} <span className="masked-phone" data-testid="masked-phone">{maskPhone(profile.phone)}</span>
           </p>
         </ConfirmPasswordForm>
       )}

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { fetchMessages, passkeyErrorCodes, passkeyMessages, passkeyTexts, type Passkey } from '@wise/shared';
+import {
+  fetchMessages as englishFetchMessages,
+  passkeyErrorCodes,
+  passkeyMessages as englishPasskeyMessages,
+  passkeyTexts as englishPasskeyTexts,
+  type Passkey,
+} from '@wise/shared';
 import { BottomSheet } from '../../../../components/ui/bottom-sheet';
 import { Button } from '../../../../components/ui/button';
 import { DateTime } from '../../../../components/ui/date-time';
@@ -14,6 +20,7 @@ import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../../../featur
 import { passkeysSupported, wasCancelled } from '../../../../features/passkeys/webauthn';
 import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../../../../features/passkeys/components/passkeys.css';
 
@@ -29,6 +36,10 @@ const needsPassword = (error: unknown) => error instanceof ApiError && error.cod
  */
 export function PasskeysRoute() {
   const list = usePasskeys();
+  const passkeyTexts = useTexts(englishPasskeyTexts);
+  const passkeyMessages = useTexts(englishPasskeyMessages);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const translate = useTranslate();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -38,7 +49,7 @@ export function PasskeysRoute() {
     add.mutate(undefined, {
       onSuccess: ({ message }) => {
         setSheet(null);
-        toastSuccess(message);
+        toastSuccess(translate(message));
       },
       onError: (error) => {
         if (needsPassword(error)) setSheet({ kind: 'add-password' });
@@ -50,7 +61,7 @@ export function PasskeysRoute() {
     remove.mutate(passkey.id, {
       onSuccess: ({ message }) => {
         setSheet(null);
-        toastSuccess(message);
+        toastSuccess(translate(message));
       },
       onError: (error) => {
         if (needsPassword(error)) setSheet({ kind: 'remove', passkey, password: true });
@@ -60,7 +71,7 @@ export function PasskeysRoute() {
 
   return (
     <Screen header={<Header backTo={paths.profile} />}>
-      <title>Passkeys · Wise</title>
+      <title>{`${passkeyTexts.screenTitle} · Wise`}</title>
       <ScreenIntro title={passkeyTexts.screenTitle} text={passkeyTexts.screenIntro} />
       {list.isError ? (
         <FetchError message={fetchMessages.details} onRetry={() => void list.refetch()} retrying={list.isFetching} />
@@ -78,7 +89,7 @@ export function PasskeysRoute() {
               <span className="list__main">
                 <span className="list__title">{passkey.device_name}</span>
                 <span className="list__sub">
-                  {passkey.last_used_at ? 'Last used ' : 'Added '}
+                  {passkey.last_used_at ? passkeyTexts.lastUsedBefore : passkeyTexts.addedBefore}
                   <DateTime iso={passkey.last_used_at ?? passkey.created_at} />
                 </span>
               </span>

@@ -1,11 +1,17 @@
 import { useLocation } from 'react-router';
-import { profileMessages } from '@wise/shared';
+import { profileMessages, profileSuccessTexts } from '@wise/shared';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
 import { readSuccessMessage } from '../../../../features/profile/navigation-state';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 
 /** /profile/success: the message passed in navigation state, and Return to Home (docs/product.md §2). */
 export function ProfileSuccessRoute() {
-  const message = readSuccessMessage(useLocation().state) ?? profileMessages.directSuccess;
-  return <SuccessScreen title="Profile" message={message} action={{ label: 'Return to Home', to: paths.homepage }} />;
+  const t = useTexts(profileSuccessTexts);
+  const messages = useTexts(profileMessages);
+  const translate = useTranslate();
+  // The server's message arrives as plain English: shown in the app's language.
+  const carried = readSuccessMessage(useLocation().state);
+  const message = carried ? translate(carried) : messages.directSuccess;
+  return <SuccessScreen title={t.pageTitle} message={message} action={{ label: t.returnHome, to: paths.homepage }} />;
 }

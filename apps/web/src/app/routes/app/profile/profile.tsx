@@ -1,7 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CalendarDays, ChevronRight, Download, KeyRound, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { fetchMessages, firstWord, formatPhone, identityScreenTexts, passkeyTexts, privacyMessages } from '@wise/shared';
+import {
+  fetchMessages as englishFetchMessages,
+  firstWord,
+  formatPhone,
+  identityScreenTexts as englishIdentityTexts,
+  passkeyTexts as englishPasskeyTexts,
+  privacyMessages as englishPrivacyMessages,
+  profileScreenTexts,
+} from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -11,6 +19,7 @@ import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { SellingLimit } from '../../../../features/profile/components/selling-limit';
 import { formatCalendarDate } from '../../../../lib/format';
+import { useTexts } from '../../../../lib/i18n';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
@@ -18,6 +27,8 @@ import './profile.css';
 import './data-rights.css';
 
 interface DetailRow {
+  /** Which detail, whatever the language of its label. */
+  kind: 'name' | 'phone' | 'email' | 'other';
   label: string;
   value: string | null;
   href: string;
@@ -28,9 +39,9 @@ interface DetailRow {
  * A value whole on a 360 px phone: a phone number never splits between its groups, an e-mail
  * address breaks before its @ rather than mid-word.
  */
-function DetailValue({ label, value }: { label: string; value: string }) {
-  if (label === 'Mobile number') return <span className="list__title profile__value profile__value--phone">{value}</span>;
-  const at = label === 'Email' ? value.lastIndexOf('@') : -1;
+function DetailValue({ kind, value }: { kind: DetailRow['kind']; value: string }) {
+  if (kind === 'phone') return <span className="list__title profile__value profile__value--phone">{value}</span>;
+  const at = kind === 'email' ? value.lastIndexOf('@') : -1;
   if (at <= 0) return <span className="list__title profile__value">{value}</span>;
   return (
     <span className="list__title profile__value">
@@ -45,11 +56,16 @@ function DetailValue({ label, value }: { label: string; value: string }) {
 export function ProfileRoute() {
   const profile = useProfile();
   const queryClient = useQueryClient();
+  const t = useTexts(profileScreenTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const identityScreenTexts = useTexts(englishIdentityTexts);
+  const passkeyTexts = useTexts(englishPasskeyTexts);
+  const privacyMessages = useTexts(englishPrivacyMessages);
 
   if (profile.isPending) {
     return (
       <Screen withNav>
-        <div className="profile__head" aria-busy="true" aria-label="Loading">
+        <div className="profile__head" aria-busy="true" aria-label={t.loading}>
           <Skeleton width={96} height={96} radius="50%" />
           <Skeleton width={160} height={24} />
         </div>
@@ -67,17 +83,17 @@ export function ProfileRoute() {
 
   const p = profile.data;
   const rows: DetailRow[] = [
-    { label: 'Full name', value: p.full_name, href: paths.profileFullName, Icon: UserRound },
-    { label: 'Mobile number', value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
-    { label: 'Email', value: p.email, href: paths.profileEmail, Icon: Mail },
-    { label: 'Gender', value: p.gender ? p.gender[0]?.toUpperCase() + p.gender.slice(1) : null, href: paths.profileGender, Icon: Users },
-    { label: 'Address', value: p.address, href: paths.profileAddress, Icon: MapPin },
-    { label: 'Date of birth', value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
+    { kind: 'name', label: t.fullName, value: p.full_name, href: paths.profileFullName, Icon: UserRound },
+    { kind: 'phone', label: t.mobile, value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
+    { kind: 'email', label: t.email, value: p.email, href: paths.profileEmail, Icon: Mail },
+    { kind: 'other', label: t.gender, value: p.gender ? t.genders[p.gender] : null, href: paths.profileGender, Icon: Users },
+    { kind: 'other', label: t.address, value: p.address, href: paths.profileAddress, Icon: MapPin },
+    { kind: 'other', label: t.dateOfBirth, value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
   ];
 
   return (
     <Screen withNav>
-      <title>Profile · Wise</title>
+      <title>{`${t.pageTitle} · Wise`}</title>
       <div className="profile__head">
         <PhotoUpload
           name={p.full_name}
@@ -85,7 +101,7 @@ export function ProfileRoute() {
           // The dashboard shows the same photo.
           onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all })}
         />
-        <h1 className="profile__greeting">Hi, {firstWord(p.full_name)}</h1>
+        <h1 className="profile__greeting">{t.greeting(firstWord(p.full_name))}</h1>
       </div>
 
       <Link to={paths.gemBalance} className="profile__gems">
@@ -93,8 +109,8 @@ export function ProfileRoute() {
           <GemGlyph size={24} />
         </span>
         <span className="list__main">
-          <span className="list__title">Wise Gem Balance</span>
-          <span className="list__sub">See your total points</span>
+          <span className="list__title">{t.gemBalance}</span>
+          <span className="list__sub">{t.gemBalanceSub}</span>
         </span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
@@ -124,20 +140,20 @@ export function ProfileRoute() {
 
       <section aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">
-          Personal details
+          {t.personalDetails}
         </h2>
         <ul className="list" data-testid="profile-details">
-          {rows.map(({ label, value, href, Icon }) => (
+          {rows.map(({ kind, label, value, href, Icon }) => (
             <li key={label}>
-              <Link to={href} className="list__row" aria-label={`${label}: ${value ?? 'not added'}. Modify`}>
+              <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
                 <span className="list__icon">
                   <Icon size={18} aria-hidden="true" />
                 </span>
                 <span className="list__main">
                   <span className="list__sub">{label}</span>
-                  {value ? <DetailValue label={label} value={value} /> : <span className="profile__missing">Not added yet</span>}
+                  {value ? <DetailValue kind={kind} value={value} /> : <span className="profile__missing">{t.notAdded}</span>}
                 </span>
-                <span className="list__action">Modify</span>
+                <span className="list__action">{t.modify}</span>
               </Link>
             </li>
           ))}
@@ -146,7 +162,7 @@ export function ProfileRoute() {
 
       <section aria-labelledby="your-data-title" className="profile__rights">
         <h2 id="your-data-title" className="section-title">
-          Your data
+          {t.yourData}
         </h2>
         <ul className="list">
           {[

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { documentMessages, documentScreenTexts as t, fetchMessages, identityScreenTexts } from '@wise/shared';
+import {
+  documentMessages as englishDocumentMessages,
+  documentScreenTexts,
+  fetchMessages as englishFetchMessages,
+  identityScreenTexts as englishIdentityTexts,
+} from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
@@ -11,6 +16,7 @@ import { paths } from '../../../../config/paths';
 import { useVerification } from '../../../../features/verification/api/get-verification';
 import { verificationKeys } from '../../../../features/verification/api/keys';
 import { DocumentForm } from '../../../../features/verification/components/document-form';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../features/verification/components/verification.css';
 
 /**
@@ -19,13 +25,18 @@ import '../../../../features/verification/components/verification.css';
  */
 export function VerificationDocumentRoute() {
   const status = useVerification();
+  const t = useTexts(documentScreenTexts);
+  const documentMessages = useTexts(englishDocumentMessages);
+  const identityScreenTexts = useTexts(englishIdentityTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   let body;
   if (status.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+      <div aria-busy="true" aria-label={identityScreenTexts.loading} style={{ display: 'grid', gap: 16 }}>
         <Skeleton height={120} />
         <Skeleton height={120} />
       </div>
@@ -49,7 +60,7 @@ export function VerificationDocumentRoute() {
     body = (
       <DocumentForm
         onSubmitted={(result) => {
-          toastSuccess(result.message);
+          toastSuccess(translate(result.message));
           void queryClient.invalidateQueries({ queryKey: verificationKeys.all });
           void navigate(paths.verification);
         }}

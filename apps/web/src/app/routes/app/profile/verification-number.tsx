@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchMessages, identityMessages, identityScreenTexts as t, type IdentityCheckResult } from '@wise/shared';
+import {
+  fetchMessages as englishFetchMessages,
+  identityMessages as englishIdentityMessages,
+  identityScreenTexts,
+  type IdentityCheckResult,
+} from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -12,6 +17,7 @@ import { useVerification } from '../../../../features/verification/api/get-verif
 import { verificationKeys } from '../../../../features/verification/api/keys';
 import { CheckResult } from '../../../../features/verification/components/check-result';
 import { IdentityNumberForm } from '../../../../features/verification/components/identity-number-form';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 
 /**
  * /profile/verification/identitynumber: Tier 1. The date of birth first if the profile lacks it
@@ -19,13 +25,17 @@ import { IdentityNumberForm } from '../../../../features/verification/components
  */
 export function VerificationNumberRoute() {
   const status = useVerification();
+  const t = useTexts(identityScreenTexts);
+  const identityMessages = useTexts(englishIdentityMessages);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   const [result, setResult] = useState<IdentityCheckResult>();
 
   let body;
   if (status.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16 }}>
+      <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 16 }}>
         <Skeleton height={48} />
         <Skeleton height={48} />
       </div>
@@ -43,7 +53,7 @@ export function VerificationNumberRoute() {
         <DateOfBirthForm
           current={null}
           onUpdated={(message) => {
-            toastSuccess(message);
+            toastSuccess(translate(message));
             void queryClient.invalidateQueries({ queryKey: verificationKeys.all });
           }}
         />

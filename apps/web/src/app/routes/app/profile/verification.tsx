@@ -1,5 +1,14 @@
 import { ShieldCheck } from 'lucide-react';
-import { documentScreenTexts, fetchMessages, identityKindLabels, identityScreenTexts as t, kycTierTexts, maskIdentityNumber, type KycTier, type VerificationStatus } from '@wise/shared';
+import {
+  documentScreenTexts,
+  fetchMessages as englishFetchMessages,
+  identityKindLabels as englishKindLabels,
+  identityScreenTexts,
+  kycTierTexts as englishTierTexts,
+  maskIdentityNumber,
+  type KycTier,
+  type VerificationStatus,
+} from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
@@ -8,11 +17,12 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useVerification } from '../../../../features/verification/api/get-verification';
 import { TierList } from '../../../../features/verification/components/tier-list';
+import { useTexts } from '../../../../lib/i18n';
 import '../../../../features/verification/components/verification.css';
 
 /** Tier 2's state for a Tier 1 customer: start, under review, or refused with the reviewer's reason and a new try. */
 function Tier2Step({ document }: { document: VerificationStatus['document'] }) {
-  const d = documentScreenTexts;
+  const d = useTexts(documentScreenTexts);
   if (document?.status === 'pending') {
     return (
       <section className="verification__document" role="status" data-testid="document-status">
@@ -39,12 +49,16 @@ function Tier2Step({ document }: { document: VerificationStatus['document'] }) {
 /** /profile/verification: the customer's tier, what each tier takes and allows, and the next step. */
 export function VerificationRoute() {
   const status = useVerification();
+  const t = useTexts(identityScreenTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
+  const identityKindLabels = useTexts(englishKindLabels);
+  const kycTierTexts = useTexts(englishTierTexts);
   return (
     <Screen header={<Header backTo={paths.profile} />}>
       <title>{`${t.statusTitle} · Wise`}</title>
       <ScreenIntro title={t.statusTitle} text={t.statusIntro} />
       {status.isPending ? (
-        <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 12 }}>
+        <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 12 }}>
           <Skeleton height={88} />
           <Skeleton height={88} />
           <Skeleton height={88} />

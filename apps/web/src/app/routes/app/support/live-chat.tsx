@@ -1,13 +1,16 @@
 import { MessagesSquare } from 'lucide-react';
+import { liveChatTexts } from '@wise/shared';
 import { ComingSoon } from '../../../../components/ui/coming-soon';
 import { paths } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /support/livechat: coming soon (docs/product.md §2); WhatsApp and e-mail meanwhile. */
 export function LiveChatRoute() {
+  const t = useTexts(liveChatTexts);
   return (
     <ComingSoon
-      title="Live chat"
-      text="Chat with our support team right here in the app. Meanwhile, reach us on WhatsApp or by e-mail."
+      title={t.title}
+      text={t.text}
       art={<MessagesSquare size={56} aria-hidden="true" />}
       backTo={paths.support}
     />

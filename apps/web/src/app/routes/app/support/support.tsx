@@ -1,21 +1,24 @@
 import { Link } from 'react-router';
 import { ChevronRight, Mail, MessageCircle, MessagesSquare } from 'lucide-react';
-import { fetchMessages } from '@wise/shared';
+import { fetchMessages as englishFetchMessages, supportTexts } from '@wise/shared';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useSupportContacts } from '../../../../features/support/api/get-support-contacts';
 import { FetchError } from '../../../../components/ui/fetch-error';
+import { useTexts } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 
 /** /support: WhatsApp and e-mail (SUPPORT_WHATSAPP, SUPPORT_EMAIL), and live chat (coming soon). */
 export function SupportRoute() {
   const contacts = useSupportContacts();
+  const t = useTexts(supportTexts);
+  const fetchMessages = useTexts(englishFetchMessages);
   return (
     <Screen withNav className="screen--tab">
-      <title>Support · Wise</title>
-      <ScreenIntro title="Support" text="We are here to help. Reach us the way that suits you." />
+      <title>{`${t.title} · Wise`}</title>
+      <ScreenIntro title={t.title} text={t.intro} />
       {contacts.isPending ? (
         <Skeleton height={200} />
       ) : contacts.isError ? (
@@ -28,7 +31,7 @@ export function SupportRoute() {
                 <MessageCircle size={20} aria-hidden="true" />
               </span>
               <span className="list__main">
-                <span className="list__title">Chat on WhatsApp</span>
+                <span className="list__title">{t.whatsapp}</span>
                 <span className="list__sub">{contacts.data.whatsapp_number}</span>
               </span>
               <ChevronRight className="list__trail" size={20} aria-hidden="true" />
@@ -40,7 +43,7 @@ export function SupportRoute() {
                 <Mail size={20} aria-hidden="true" />
               </span>
               <span className="list__main">
-                <span className="list__title">Send us an e-mail</span>
+                <span className="list__title">{t.email}</span>
                 <span className="list__sub">{contacts.data.email}</span>
               </span>
               <ChevronRight className="list__trail" size={20} aria-hidden="true" />
@@ -52,8 +55,8 @@ export function SupportRoute() {
                 <MessagesSquare size={20} aria-hidden="true" />
               </span>
               <span className="list__main">
-                <span className="list__title">Live chat</span>
-                <span className="list__sub">Talk to us in the app</span>
+                <span className="list__title">{t.liveChat}</span>
+                <span className="list__sub">{t.liveChatSub}</span>
               </span>
               <ChevronRight className="list__trail" size={20} aria-hidden="true" />
             </Link>

@@ -1,0 +1,62 @@
+import { pair, type TextPair } from '../../index';
+import { bankMessages } from '../../../plain/bank';
+import { accountSuccessTexts, bankConfirmTexts, updateBankTexts, walletTexts } from '../../../texts/account/index';
+
+export const bankPairs: readonly TextPair[] = [
+  pair(walletTexts, {
+    title: 'Wallet',
+    intro: 'Na here we dey pay you for your gift card and crypto sales',
+    emptyTitle: 'No bank details yet',
+    emptyText: 'Add the account wey we go pay you enter when dem approve your sales.',
+    bankDetails: 'Bank details',
+    bankName: 'Bank name',
+    bankAccount: 'Bank account',
+    accountName: 'Account name',
+    setPin: 'Set PIN',
+    update: 'Change Bank Details',
+  }),
+  pair(updateBankTexts, {
+    title: 'Change Bank Details',
+    intro: 'Na this account we go pay your sales enter. The name must be your own.',
+    loading: 'E dey load',
+    bankName: 'Bank name',
+    bankPlaceholder: 'Choose your bank',
+    accountNumber: 'Account number',
+    accountPlaceholder: '10 digits, e.g. 0123456789',
+    pin: 'Transaction PIN',
+    submit: 'Submit',
+    submitting: 'E dey go...',
+    failed: 'We no fit change your bank details. Abeg try again',
+    checkingName: 'We dey check the account name...',
+    lookupFailed: 'We no fit confam this account',
+  }),
+  pair(accountSuccessTexts, {
+    pageTitle: 'Bank details',
+    goHome: 'Go Home',
+  }),
+  pair(bankConfirmTexts, {
+    loading: 'Bank details dey load',
+    addFirst: 'First add your bank details',
+    add: 'Add bank details',
+    bankDetails: 'Bank details',
+    payInto: 'We go pay enter',
+    bankName: 'Bank name',
+    accountNumber: 'Account number',
+    accountName: 'Account name',
+    change: 'Change bank details',
+    continue: 'Continue',
+  }),
+  pair(bankMessages, {
+    updated: 'Your bank details don change',
+    unknownBank: 'Choose bank from the list',
+    pinRequired: 'Put your transaction PIN make you change your bank details',
+    pinNotSet: 'Set your transaction PIN before you change your bank details',
+    unresolved: 'We no fit find account with this number for the bank wey you choose. Check the details and try again',
+    lookupUnavailable: 'We no fit confam the account now. Abeg try again small time',
+    nameMismatch: 'The name for this account no match the name for your profile. Payouts fit only go account wey dey your own name',
+    changedEmailSubject: 'Dem don change your Wise payout bank account',
+    changedEmailText: (bankName, maskedAccount) =>
+      `Dem just change the bank account wey your Wise payouts dey enter to ${bankName} ${maskedAccount}. We don sign out your other devices.\n\n` +
+      'If na you, nothing to do. If no be you, reset your password and talk to support sharp sharp.',
+  }),
+];

@@ -1,0 +1,7 @@
+/** /profile/wisegembalance. */
+export const gemBalanceTexts = {
+  title: 'Wise Gem Balance',
+  totalPoints: 'Total points',
+  total: 'Total Wise Gems',
+  collect: 'Collect Wise Gems',
+} as const;

@@ -1,0 +1,4 @@
+/** /profile/wisegembalance/history's words besides gemStatementTexts. */
+export const gemStatementScreenTexts = {
+  loading: 'Loading',
+} as const;

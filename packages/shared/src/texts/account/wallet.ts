@@ -1,0 +1,13 @@
+/** /account (Wallet). */
+export const walletTexts = {
+  title: 'Wallet',
+  intro: 'Where we pay you for your gift card and crypto sales',
+  emptyTitle: 'No bank details yet',
+  emptyText: 'Add the account we should pay you into when your sales are approved.',
+  bankDetails: 'Bank details',
+  bankName: 'Bank name',
+  bankAccount: 'Bank account',
+  accountName: 'Account name',
+  setPin: 'Set PIN',
+  update: 'Update Bank Details',
+} as const;
