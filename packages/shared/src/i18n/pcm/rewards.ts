@@ -1,3 +1,4 @@
 import type { TextPair } from '../index';
+import { billPairs } from './rewards/bills';
 
-export const rewardsPairs: readonly TextPair[] = [];
+export const rewardsPairs: readonly TextPair[] = [...billPairs];

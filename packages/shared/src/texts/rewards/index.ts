@@ -1,2 +1,2 @@
 /** Customer-visible texts of the rewards screens (English; translations in ../../i18n). */
-export {};
+export * from './bills';
