@@ -1,4 +1,6 @@
 import type { TextPair } from '../index';
 import { billPairs } from './rewards/bills';
+import { gemPairs } from './rewards/gems';
 
-export const rewardsPairs: readonly TextPair[] = [...billPairs];
+/** The rewards group: bills, Wise Gems, rewards and invites, rates, notifications. */
+export const rewardsPairs: readonly TextPair[] = [...billPairs, ...gemPairs];
