@@ -2,3 +2,4 @@
 export * from './bills';
 export * from './rewards';
 export * from './gems';
+export * from './notifications';
