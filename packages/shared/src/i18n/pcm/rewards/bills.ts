@@ -12,7 +12,7 @@ import {
   electricityScreenTexts,
   tvFormTexts,
   tvScreenTexts,
-} from '../../../texts/rewards/bills';
+} from '../../../texts/rewards/index';
 
 const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const payWithGems = 'Pay with your Wise Gems. 1 gem na ₦1.';

@@ -10,11 +10,13 @@ import {
   earnScreenTexts,
   earnSuccessTexts,
   gemBalanceCardTexts,
-  gemBalanceScreenTexts,
   gemStatementRowTexts,
-  gemStatementScreenTexts,
-} from '../../../texts/rewards/gems';
-import { rewardCardTexts, rewardRowTexts, rewardsHistoryTexts, rewardsScreenTexts, rewardsSuccessTexts } from '../../../texts/rewards/rewards';
+  rewardCardTexts,
+  rewardRowTexts,
+  rewardsHistoryTexts,
+  rewardsScreenTexts,
+  rewardsSuccessTexts,
+} from '../../../texts/rewards/index';
 
 const gems = (n: number) => `${n.toLocaleString('en-NG')} ${n === 1 ? 'gem' : 'gems'}`;
 const readyToCollect = 'Don enter Rewards, e ready to collect';
@@ -175,15 +177,4 @@ export const gemPairs: readonly TextPair[] = [
     unit: 'gems',
   }),
   pair(gemStatementRowTexts, { unit: ' gems' }),
-  pair(gemBalanceScreenTexts, {
-    title: 'Wise Gem Balance',
-    pageTitle: 'Wise Gem Balance · Wise',
-    total: 'All your points',
-    totalGems: 'All your Wise Gems',
-    collect: 'Collect Wise Gems',
-  }),
-  pair(gemStatementScreenTexts, {
-    loading: 'E dey load',
-    pageTitle: (title) => `${title} · Wise`,
-  }),
 ];

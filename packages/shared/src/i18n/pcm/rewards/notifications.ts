@@ -1,18 +1,10 @@
 import { pair, type TextPair } from '../../index';
 import { notificationTexts } from '../../../plain/notifications';
-import { notificationsScreenTexts } from '../../../texts/rewards/notifications';
 
 const notYou = 'If na no you do am, contact support sharp sharp.';
 
+/** The notices the server writes in the customer's language (the screen's own words are the sales group's). */
 export const notificationPairs: readonly TextPair[] = [
-  pair(notificationsScreenTexts, {
-    title: 'Notifications',
-    pageTitle: 'Notifications · Wise',
-    loading: 'E dey load',
-    emptyTitle: 'No notification yet',
-    emptyText: 'We go tell you for here when anything happen for your account.',
-    unread: 'You never read am',
-  }),
   pair(notificationTexts, {
     pinSet: 'your transaction PIN don set.',
     pinChanged: `your transaction PIN don change. ${notYou}`,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell, ChevronRight } from 'lucide-react';
-import { capitalizeFirst, fetchMessages, notificationsScreenTexts, type Notification } from '@wise/shared';
+import { capitalizeFirst, fetchMessages, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
@@ -15,7 +15,6 @@ import { useMarkNotificationsRead } from '../../../../features/notifications/api
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { PushCard } from '../../../../features/push/components/push-card';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 
@@ -25,10 +24,6 @@ import '../common/account.css';
  * about a sale or a bill order is a link to that transaction's detail.
  */
 export function NotificationsRoute() {
-  const t = useTexts(notificationsScreenTexts);
-  const fetchTexts = useTexts(fetchMessages);
-  // The server writes the messages; the fixed ones read in the app's language.
-  const translate = useTranslate();
   const notifications = useNotifications();
   const list = useMemo(() => notifications.data?.pages.flatMap((page) => page.notifications), [notifications.data]);
   const queryClient = useQueryClient();
@@ -59,7 +54,7 @@ export function NotificationsRoute() {
   let body;
   if (notifications.isPending) {
     body = (
-      <div className="list" aria-busy="true" aria-label={t.loading}>
+      <div className="list" aria-busy="true" aria-label="Loading">
         {[0, 1, 2].map((i) => (
           <div key={i} className="list__row">
             <Skeleton width={40} height={40} radius="50%" />
@@ -72,13 +67,13 @@ export function NotificationsRoute() {
       </div>
     );
   } else if (notifications.isError) {
-    body = <FetchError message={fetchTexts.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
+    body = <FetchError message={fetchMessages.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
   } else if (!list || list.length === 0) {
     body = (
       <EmptyState
         art={<Bell size={48} aria-hidden="true" />}
-        title={t.emptyTitle}
-        text={t.emptyText}
+        title="No notifications yet"
+        text="We will let you know here when something happens on your account."
       />
     );
   } else {
@@ -92,10 +87,10 @@ export function NotificationsRoute() {
                   <Bell size={18} aria-hidden="true" />
                 </span>
                 <span className="list__main">
-                  <span className="notification__message">{capitalizeFirst(translate(n.message))}</span>
+                  <span className="notification__message">{capitalizeFirst(n.message)}</span>
                   <DateTime className="list__sub" iso={n.date_created} relative />
                 </span>
-                {unread(n) ? <span className="notification__dot" role="img" aria-label={t.unread} /> : null}
+                {unread(n) ? <span className="notification__dot" role="img" aria-label="Unread" /> : null}
                 {n.transaction_id ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}
               </>
             );
@@ -117,7 +112,7 @@ export function NotificationsRoute() {
           hasMore={notifications.hasNextPage}
           loading={notifications.isFetchingNextPage}
           failed={notifications.isFetchNextPageError}
-          errorMessage={fetchTexts.notifications}
+          errorMessage={fetchMessages.notifications}
           onLoadMore={() => void notifications.fetchNextPage()}
         />
       </>
@@ -125,8 +120,8 @@ export function NotificationsRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.homepage} title={t.title} />}>
-      <title>{t.pageTitle}</title>
+    <Screen header={<Header backTo={paths.homepage} title="Notifications" />}>
+      <title>Notifications · Wise</title>
       <PushCard />
       {body}
     </Screen>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronRight, History } from 'lucide-react';
-import { fetchMessages, gemBalanceScreenTexts, gemStatementTexts } from '@wise/shared';
+import { fetchMessages, gemStatementTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { LinkButton } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
@@ -10,31 +10,27 @@ import { paths } from '../../../../config/paths';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { formatGems } from '../../../../lib/format';
-import { useTexts } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
 
 /** /profile/wisegembalance: the total points (docs/product.md §2), and the way to the gem statement. */
 export function GemBalanceRoute() {
-  const t = useTexts(gemBalanceScreenTexts);
-  const statement = useTexts(gemStatementTexts);
-  const fetchTexts = useTexts(fetchMessages);
   const balance = useGemBalance();
   return (
-    <Screen header={<Header backTo={paths.profile} title={t.title} />}>
-      <title>{t.pageTitle}</title>
+    <Screen header={<Header backTo={paths.profile} title="Wise Gem Balance" />}>
+      <title>Wise Gem Balance · Wise</title>
       {balance.isPending ? (
         <Skeleton height={200} radius={16} />
       ) : balance.isError ? (
-        <FetchError message={fetchTexts.details} onRetry={() => void balance.refetch()} retrying={balance.isFetching} />
+        <FetchError message={fetchMessages.details} onRetry={() => void balance.refetch()} retrying={balance.isFetching} />
       ) : (
-        <section className="gem-total" aria-label={t.total}>
+        <section className="gem-total" aria-label="Total points">
           <GemGlyph size={56} />
           <p className="gem-total__amount" data-testid="total-points">
             {formatGems(balance.data.total_points)}
           </p>
-          <p>{t.totalGems}</p>
+          <p>Total Wise Gems</p>
         </section>
       )}
       <ul className="list">
@@ -44,15 +40,15 @@ export function GemBalanceRoute() {
               <History size={20} aria-hidden="true" />
             </span>
             <span className="list__main">
-              <span className="list__title">{statement.link}</span>
-              <span className="list__sub">{statement.linkSub}</span>
+              <span className="list__title">{gemStatementTexts.link}</span>
+              <span className="list__sub">{gemStatementTexts.linkSub}</span>
             </span>
             <ChevronRight className="list__trail" size={20} aria-hidden="true" />
           </Link>
         </li>
       </ul>
       <div className="screen__actions">
-        <LinkButton to={paths.earn}>{t.collect}</LinkButton>
+        <LinkButton to={paths.earn}>Collect Wise Gems</LinkButton>
       </div>
     </Screen>
   );

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { fetchMessages, gemStatementScreenTexts, gemStatementTexts } from '@wise/shared';
+import { fetchMessages, gemStatementTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -10,7 +10,6 @@ import { Screen } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { useGemStatement } from '../../../../features/gems/api/get-gem-statement';
 import { GemStatementRow, GemStatementRowSkeleton } from '../../../../features/gems/components/gem-statement-row';
-import { useTexts } from '../../../../lib/i18n';
 import { safeReturnTo } from '../../../../lib/return-to';
 import '../../../../components/ui/list.css';
 
@@ -20,9 +19,6 @@ import '../../../../components/ui/list.css';
  * passes `?returnTo=` so the back arrow goes home); older movements load as the list is scrolled.
  */
 export function GemStatementRoute() {
-  const t = useTexts(gemStatementScreenTexts);
-  const texts = useTexts(gemStatementTexts);
-  const fetchTexts = useTexts(fetchMessages);
   const [search] = useSearchParams();
   const statement = useGemStatement();
   const movements = statement.data?.pages.flatMap((page) => page.movements) ?? [];
@@ -30,7 +26,7 @@ export function GemStatementRoute() {
   let body;
   if (statement.isPending) {
     body = (
-      <ul className="list" aria-busy="true" aria-label={t.loading}>
+      <ul className="list" aria-busy="true" aria-label="Loading">
         {[0, 1, 2, 3].map((i) => (
           <li key={i}>
             <GemStatementRowSkeleton />
@@ -39,20 +35,20 @@ export function GemStatementRoute() {
       </ul>
     );
   } else if (statement.isError) {
-    body = <FetchError message={fetchTexts.details} onRetry={() => void statement.refetch()} retrying={statement.isFetching} />;
+    body = <FetchError message={fetchMessages.details} onRetry={() => void statement.refetch()} retrying={statement.isFetching} />;
   } else if (movements.length === 0) {
     body = (
       <EmptyState
         art={<GemGlyph size={56} />}
-        title={texts.emptyTitle}
-        text={texts.emptyText}
-        action={<LinkButton to={paths.earn}>{texts.emptyAction}</LinkButton>}
+        title={gemStatementTexts.emptyTitle}
+        text={gemStatementTexts.emptyText}
+        action={<LinkButton to={paths.earn}>{gemStatementTexts.emptyAction}</LinkButton>}
       />
     );
   } else {
     body = (
       <>
-        <ul className="list" aria-label={texts.title} data-testid="gem-statement">
+        <ul className="list" aria-label={gemStatementTexts.title} data-testid="gem-statement">
           {movements.map((movement) => (
             <li key={movement.id}>
               <GemStatementRow movement={movement} />
@@ -63,7 +59,7 @@ export function GemStatementRoute() {
           hasMore={statement.hasNextPage}
           loading={statement.isFetchingNextPage}
           failed={statement.isFetchNextPageError}
-          errorMessage={fetchTexts.details}
+          errorMessage={fetchMessages.details}
           onLoadMore={() => void statement.fetchNextPage()}
         />
       </>
@@ -71,8 +67,8 @@ export function GemStatementRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={safeReturnTo(search.get('returnTo')) ?? paths.gemBalance} title={texts.title} />}>
-      <title>{t.pageTitle(texts.title)}</title>
+    <Screen header={<Header backTo={safeReturnTo(search.get('returnTo')) ?? paths.gemBalance} title={gemStatementTexts.title} />}>
+      <title>{`${gemStatementTexts.title} · Wise`}</title>
       {body}
     </Screen>
   );

@@ -1,8 +1,4 @@
-/*
- * The Wise Gems screens' own words (docs/product.md §2 /earn, /earn/success, /profile/wisegembalance
- * and its statement): one object per screen or component. The gems' messages are gemMessages
- * (plain/gems.ts) and gemStatementTexts (plain/gem-statement.ts).
- */
+/** /earn and its parts (docs/product.md §2, §4). */
 
 export const earnScreenTexts = {
   title: 'Earn',
@@ -14,16 +10,6 @@ export const earnScreenTexts = {
   tryAgain: 'Try again',
   rewards: 'Rewards',
   rewardsSub: 'Every approved sale earns gems. Collect them here.',
-} as const;
-
-export const earnSuccessTexts = {
-  title: 'Collected',
-  back: 'Back to Earn',
-  goHome: 'Go to Home',
-  collected: (points: string) => `+${points} gems`,
-  balanceLead: 'added. Your balance is now',
-  balance: (total: string) => `${total} gems`,
-  comeBack: 'Come back tomorrow for more.',
 } as const;
 
 export const dayGridTexts = {
@@ -52,19 +38,4 @@ export const gemBalanceCardTexts = {
   failed: "Couldn't fetch details.",
   retry: 'Retry',
   unit: 'gems',
-} as const;
-
-export const gemStatementRowTexts = { unit: ' gems' } as const;
-
-export const gemBalanceScreenTexts = {
-  title: 'Wise Gem Balance',
-  pageTitle: 'Wise Gem Balance · Wise',
-  total: 'Total points',
-  totalGems: 'Total Wise Gems',
-  collect: 'Collect Wise Gems',
-} as const;
-
-export const gemStatementScreenTexts = {
-  loading: 'Loading',
-  pageTitle: (title: string) => `${title} · Wise`,
 } as const;
