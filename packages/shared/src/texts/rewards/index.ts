@@ -19,3 +19,4 @@ export * from './reward-row';
 export * from './earn';
 export * from './earn-success';
 export * from './gem-statement';
+export * from './rate-alerts';
