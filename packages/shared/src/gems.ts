@@ -6,7 +6,7 @@ import { cursorQueryField, pageLimitQueryField } from './lists';
 
 export { gemMessages, rewardMessages, gemErrorCodes, GEMS_MAX, WEEK_DAYS, gemsForDay, zonedParts, addDays, weekDayOf, localDateAt, startOfLocalDate, gemDayAt, formatCountdown, comeBackLabel, REWARDS_HISTORY_PAGE_SIZE, REWARDS_HISTORY_PAGE_MAX, IDEMPOTENCY_KEY_PATTERN } from './plain/gems';
 export type { GemDay } from './plain/gems';
-export { GEM_MOVEMENT_KINDS, GEM_STATEMENT_PAGE_SIZE, GEM_STATEMENT_PAGE_MAX, GEM_STATEMENT_CURSOR_MAX, gemStatementTexts, gemMovementTitle } from './plain/gem-statement';
+export { GEM_MOVEMENT_KINDS, GEM_STATEMENT_PAGE_SIZE, GEM_STATEMENT_PAGE_MAX, GEM_STATEMENT_CURSOR_MAX, gemStatementTexts, gemMovementTitle, gemMovementTitles } from './plain/gem-statement';
 export type { GemMovementKind } from './plain/gem-statement';
 
 export const gemAmountSchema = z.number().int().min(0).max(GEMS_MAX);

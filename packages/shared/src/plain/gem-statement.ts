@@ -32,27 +32,31 @@ export const gemStatementTexts = {
   } satisfies Partial<Record<GemMovementKind, string>>,
 } as const;
 
+/** The rows' titles: the server writes them, the app translates them back (translateText). */
+export const gemMovementTitles = {
+  daily_collection: 'Daily collection',
+  reward_claim: 'Reward claimed',
+  reward_accrual: 'Reward earned',
+  reward_clawback: 'Reward taken back',
+  hold: (bill: string) => `Held for ${bill}`,
+  held: 'Held',
+  hold_capture: (bill: string) => `Spent on ${bill}`,
+  spent: 'Spent',
+  hold_release: 'Released',
+  account_closure: 'Forfeited: account deleted',
+  referral: 'Invite reward',
+} as const;
+
 /** What a movement was, as its row's title: "Daily collection", "Held for TV", "Released"… */
 export function gemMovementTitle(kind: GemMovementKind, billKind: BillKind | null): string {
   const bill = billKind ? billKindWords[billKind] : null;
+  const t = gemMovementTitles;
   switch (kind) {
-    case 'daily_collection':
-      return 'Daily collection';
-    case 'reward_claim':
-      return 'Reward claimed';
-    case 'reward_accrual':
-      return 'Reward earned';
-    case 'reward_clawback':
-      return 'Reward taken back';
     case 'hold':
-      return bill ? `Held for ${bill}` : 'Held';
+      return bill ? t.hold(bill) : t.held;
     case 'hold_capture':
-      return bill ? `Spent on ${bill}` : 'Spent';
-    case 'hold_release':
-      return 'Released';
-    case 'account_closure':
-      return 'Forfeited: account deleted';
-    case 'referral':
-      return 'Invite reward';
+      return bill ? t.hold_capture(bill) : t.spent;
+    default:
+      return t[kind];
   }
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { rateTexts, type RatesCard, type RatesCoin } from '@wise/shared';
+import type { rateTexts, RatesCard, RatesCoin } from '@wise/shared';
 import type { CalculatorResult, calculatorValue } from './rates-calculator-math';
 import '../../../components/ui/field.css';
 
@@ -9,9 +9,10 @@ type Calculate = typeof calculatorValue;
  * "How much is my card or coin worth?" (README, "Rates and alerts"). Drawn with plain form
  * controls in the design system's field classes, and its arithmetic (the sell forms' own
  * previews, rates-calculator-math.ts) is fetched at the first tap or key press on it, the way the
- * forms fetch their schemas: /rates is a first screen held to the landing screen's budget.
+ * forms fetch their schemas: /rates is a first screen held to the landing screen's budget. The
+ * page passes its words in (`t`), already in the customer's language.
  */
-export function RatesCalculator({ cards, coins }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[] }) {
+export function RatesCalculator({ cards, coins, t }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[]; t: typeof rateTexts }) {
   const ids = { choose: useId(), amount: useId() };
   const options = [
     ...cards.flatMap((card) => card.subcategories.map((sub) => ({ value: `giftcard:${sub.id}`, label: `${card.name} ${sub.subcategory}`, unit: sub.currency }))),
@@ -29,11 +30,11 @@ export function RatesCalculator({ cards, coins }: { cards: readonly RatesCard[];
   return (
     <section className="rates-section rates-calculator" aria-labelledby="rates-calculator-heading" onPointerDown={load} onKeyDown={load} onFocus={load}>
       <h2 id="rates-calculator-heading" className="rates-section__title">
-        {rateTexts.calculatorHeading}
+        {t.calculatorHeading}
       </h2>
       <div className="field">
         <label htmlFor={ids.choose} className="field__label">
-          {rateTexts.calculatorChoose}
+          {t.calculatorChoose}
         </label>
         {/* A closed select shows one line and would cut a long sub-category off at 360 px: the
             choice is drawn over it on up to two lines, the select (transparent, on top) takes the tap. */}
@@ -55,7 +56,7 @@ export function RatesCalculator({ cards, coins }: { cards: readonly RatesCard[];
       </div>
       <div className="field">
         <label htmlFor={ids.amount} className="field__label">
-          {rateTexts.calculatorAmount(option?.unit ?? '')}
+          {t.calculatorAmount(option?.unit ?? '')}
         </label>
         <div className="field__control">
           <input
@@ -63,7 +64,7 @@ export function RatesCalculator({ cards, coins }: { cards: readonly RatesCard[];
             className="field__input"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. 100"
+            placeholder={t.calculatorPlaceholder}
             value={amount}
             // A phone set to a comma locale types "0,01": read it as the point, as the sell forms do.
             onChange={(event) => setAmount(event.target.value.replace(/,/g, '.'))}
@@ -71,12 +72,12 @@ export function RatesCalculator({ cards, coins }: { cards: readonly RatesCard[];
         </div>
       </div>
       <div className="rates-calculator__result">
-        <span className="rates-calculator__label">{rateTexts.calculatorResult}</span>
+        <span className="rates-calculator__label">{t.calculatorResult}</span>
         <output className="rates-calculator__amount" htmlFor={`${ids.choose} ${ids.amount}`} aria-live="polite" data-testid="rates-calculator-value">
           {result?.kind === 'value' ? result.text : '₦0.00'}
         </output>
         {result?.kind === 'remark' ? <p className="rates-note">{result.text}</p> : null}
-        <p className="rates-note">{rateTexts.calculatorHint}</p>
+        <p className="rates-note">{t.calculatorHint}</p>
       </div>
     </section>
   );

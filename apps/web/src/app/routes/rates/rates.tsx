@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { RATES_PAGE_TITLE, rateTexts } from '@wise/shared';
+import { rateTexts } from '@wise/shared';
 import { paths } from '../../../config/paths';
 import { useRates } from '../../../features/rates/api/get-rates';
 import { authStorage } from '../../../lib/auth-storage';
+import { useTexts } from '../../../lib/i18n';
 import { RatesCalculator } from './rates-calculator';
 // The design system's classes without its component modules (screen, skeleton, button): each file is
 // a request and bytes this first screen cannot spare; the markup below is theirs.
@@ -27,48 +28,49 @@ const RateAlertsPanel = lazy(() => import('../../../features/rates/components/ra
  * its first tap.
  */
 export function RatesRoute() {
+  const t = useTexts(rateTexts);
   const rates = useRates();
   const loggedIn = authStorage.isLoggedIn();
 
   return (
     <main className="screen">
       <header className="header">
-        <Link to={loggedIn ? paths.homepage : paths.home} className="icon-button" aria-label={rateTexts.back}>
+        <Link to={loggedIn ? paths.homepage : paths.home} className="icon-button" aria-label={t.back}>
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d="m12 19-7-7 7-7" />
             <path d="M19 12H5" />
           </svg>
         </Link>
-        <p className="header__title">Rates</p>
+        <p className="header__title">{t.header}</p>
       </header>
       <div className="screen__body">
-        <title>{RATES_PAGE_TITLE}</title>
+        <title>{t.title}</title>
         <div className="rates-intro">
-          <h1 className="rates-intro__title">{rateTexts.heading}</h1>
-          <p className="rates-intro__text">{rateTexts.intro}</p>
+          <h1 className="rates-intro__title">{t.heading}</h1>
+          <p className="rates-intro__text">{t.intro}</p>
         </div>
 
         {rates.status === 'pending' ? (
-          <div className="rates-loading" aria-busy="true" aria-label="Loading">
+          <div className="rates-loading" aria-busy="true" aria-label={t.loading}>
             <span className="skeleton" style={{ width: '100%', height: 260, borderRadius: 12 }} aria-hidden="true" />
             <span className="skeleton" style={{ width: '100%', height: 300, borderRadius: 12 }} aria-hidden="true" />
           </div>
         ) : rates.status === 'error' ? (
           <div className="rates-error" role="alert">
-            <p>{rateTexts.loadFailed}</p>
+            <p>{t.loadFailed}</p>
             <button type="button" className="btn btn--secondary" onClick={rates.refetch} disabled={rates.retrying}>
-              {rateTexts.retry}
+              {t.retry}
             </button>
           </div>
         ) : (
           <>
-            <RatesCalculator cards={rates.data.cards} coins={rates.data.coins} />
+            <RatesCalculator cards={rates.data.cards} coins={rates.data.coins} t={t} />
 
             <section className="rates-section" aria-labelledby="rates-coins-heading">
               <h2 id="rates-coins-heading" className="rates-section__title">
-                {rateTexts.coinsHeading}
+                {t.coinsHeading}
               </h2>
-              {rates.data.coins.length === 0 || rates.data.coins_stale ? <p className="rates-note">{rateTexts.coinsUnavailable}</p> : null}
+              {rates.data.coins.length === 0 || rates.data.coins_stale ? <p className="rates-note">{t.coinsUnavailable}</p> : null}
               {rates.data.coins.length ? (
                 <ul className="list">
                   {rates.data.coins.map((coin) => (
@@ -80,7 +82,7 @@ export function RatesRoute() {
                       </span>
                       <span className="rates-amount">
                         {coin.price_text}
-                        <span className="rates-amount__unit">{rateTexts.perCoin}</span>
+                        <span className="rates-amount__unit">{t.perCoin}</span>
                       </span>
                     </li>
                   ))}
@@ -90,7 +92,7 @@ export function RatesRoute() {
 
             <section className="rates-section" aria-labelledby="rates-cards-heading">
               <h2 id="rates-cards-heading" className="rates-section__title">
-                {rateTexts.giftCardsHeading}
+                {t.giftCardsHeading}
               </h2>
               {rates.data.cards.map((card) => (
                 <div key={card.slug} className="rates-card">
@@ -103,7 +105,7 @@ export function RatesRoute() {
                       <li key={sub.id} className="list__row" data-testid="rate-subcategory">
                         <span className="list__main">
                           <span className="list__title">
-                            {sub.country} {sub.kind === 'ecode' ? 'e-code' : 'physical'}
+                            {sub.country} {sub.kind === 'ecode' ? t.ecode : t.physical}
                           </span>
                           <span className="list__sub rates-sub">{sub.range_text}</span>
                         </span>
@@ -122,11 +124,11 @@ export function RatesRoute() {
             ) : (
               <section className="rates-section" aria-labelledby="rate-alerts-heading">
                 <h2 id="rate-alerts-heading" className="rates-section__title">
-                  {rateTexts.alertsHeading}
+                  {t.alertsHeading}
                 </h2>
-                <p className="rates-section__intro">{rateTexts.alertsLoggedOut}</p>
+                <p className="rates-section__intro">{t.alertsLoggedOut}</p>
                 <Link to={paths.login} className="btn btn--secondary">
-                  {rateTexts.logIn}
+                  {t.logIn}
                 </Link>
               </section>
             )}
@@ -136,11 +138,11 @@ export function RatesRoute() {
         <div className="screen__actions">
           {loggedIn ? (
             <Link to={paths.giftCards} className="btn btn--primary">
-              {rateTexts.sellCta}
+              {t.sellCta}
             </Link>
           ) : (
             <Link to={paths.createAccount} className="btn btn--primary">
-              {rateTexts.signUpCta}
+              {t.signUpCta}
             </Link>
           )}
         </div>

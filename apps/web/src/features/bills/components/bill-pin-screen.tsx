@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { billErrorCodes, billMessages, billOrderTitle, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
+import { billErrorCodes, billMessages, billOrderTitle, billPinTexts, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
 import { Button, LinkButton, Spinner } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Header } from '../../../components/ui/header';
@@ -10,6 +10,7 @@ import { toastError } from '../../../components/ui/toast';
 import { billHrefs, paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useAuthoriseBillOrder } from '../api/authorise-order';
 import { useBillOrder } from '../api/get-order';
@@ -33,13 +34,16 @@ interface BillPinScreenProps {
 const startOf = (order: Pick<BillOrder, 'kind' | 'service'>) => (order.kind === 'data' ? billHrefs.dataProvider(order.service) : billHrefs.start(order.kind));
 
 /** docs/product.md §4, §8: a refused data purchase always reads 'Invalid request'. */
-const refusal = (order: Pick<BillOrder, 'kind' | 'message'>) => (order.kind === 'data' ? billMessages.dataFailed : order.message || billMessages.declined);
+const refusal = (order: Pick<BillOrder, 'kind' | 'message'>, messages: typeof billMessages) => (order.kind === 'data' ? messages.dataFailed : order.message || messages.declined);
 
 /**
  * /{kind}/enterPIN?order=…: the PIN authorises the order (docs/product.md §2 'Enter PIN'). A `processing`
  * answer shows that the purchase is being confirmed and asks again until the server settles it.
  */
 export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
+  const t = useTexts(billPinTexts);
+  const messages = useTexts(billMessages);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
@@ -53,6 +57,7 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const [waitedLong, setWaitedLong] = useState(false);
 
   const status = order.data?.order.status;
+  const refusalText = order.data ? translate(refusal(order.data.order, messages)) : '';
   const kindOfOrder = order.data?.order.kind;
   const serviceOfOrder = order.data?.order.service;
   // Back on the form (refused, expired, or the back arrow), the customer finds it as they left it.
@@ -77,10 +82,10 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
     } else if (current.status === 'failed') {
       settled.current = true;
       onGemsMoved();
-      toastError(refusal(current));
+      toastError(refusalText);
       void navigate(startOf(current), { replace: true });
     }
-  }, [status, order.data, navigate, onGemsMoved]);
+  }, [status, order.data, navigate, onGemsMoved, refusalText]);
 
   const submit = form.handleSubmit(({ pin }) => {
     setWaiting(true);
@@ -91,16 +96,16 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         setWaitedLong(false);
         form.setValue('pin', '');
         if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet)) {
-          setPinNotSet(error.message);
+          setPinNotSet(translate(error.message));
           return;
         }
         if (error instanceof ApiError && error.code === billErrorCodes.providerDeclined && order.data) {
           onGemsMoved();
-          toastError(order.data.order.kind === 'data' ? billMessages.dataFailed : error.message || billMessages.declined);
+          toastError(order.data.order.kind === 'data' ? messages.dataFailed : translate(error.message) || messages.declined);
           void navigate(startOf(order.data.order), { replace: true });
           return;
         }
-        toastError(errorMessage(error, 'Could not check your PIN. Please try again'));
+        toastError(translate(errorMessage(error, t.pinFailed)));
         // Past its PIN window the order can never be authorised: start again with today's prices.
         if (error instanceof ApiError && error.code === billErrorCodes.orderExpired && order.data) {
           void navigate(startOf(order.data.order), { replace: true });
@@ -118,15 +123,15 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   if (orderId === '' || order.isError) {
     body = (
       <div className="bills-notice" role="alert">
-        <p>{orderId === '' ? billMessages.orderNotFound : errorMessage(order.error, billMessages.orderNotFound)}</p>
+        <p>{orderId === '' ? messages.orderNotFound : translate(errorMessage(order.error, messages.orderNotFound))}</p>
         <LinkButton to={billHrefs.start(kind)} replace>
-          Start again
+          {t.startAgain}
         </LinkButton>
       </div>
     );
   } else if (order.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading">
+      <div aria-busy="true" aria-label={t.loading}>
         <Skeleton height={28} width="60%" />
         <Skeleton height={56} />
       </div>
@@ -137,36 +142,36 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
     body = (
       <div className="bills-notice" role="status" data-testid="bill-processing">
         <Spinner />
-        <p>{billMessages.processing}</p>
+        <p>{messages.processing}</p>
       </div>
     );
   } else if (pinNotSet !== undefined) {
     body = (
       <div className="bills-notice" role="alert">
         <p>{pinNotSet}</p>
-        <LinkButton to={paths.pinSet}>Set PIN</LinkButton>
+        <LinkButton to={paths.pinSet}>{t.setPin}</LinkButton>
       </div>
     );
   } else {
     const current = order.data.order;
     body = (
       <>
-        <ScreenIntro title="Enter PIN" text="Enter your four digits pin">
+        <ScreenIntro title={t.title} text={t.text}>
           <p className="screen__text" data-testid="bill-summary">
-            {billOrderTitle(current)} · {formatGems(current.amount)} gems
+            {t.summary(billOrderTitle(current), formatGems(current.amount))}
           </p>
         </ScreenIntro>
         <form className="screen__form" onSubmit={submit} noValidate>
           <PinField
             control={form.control}
             name="pin"
-            label="PIN"
+            label={t.pin}
             error={form.formState.errors.pin?.message}
             onEdit={() => form.clearErrors('pin')}
           />
           <div className="screen__actions">
-            <Button type="submit" busy={authorise.isPending || status !== 'awaiting_pin'} busyLabel="Verifying...">
-              Verify
+            <Button type="submit" busy={authorise.isPending || status !== 'awaiting_pin'} busyLabel={t.verifying}>
+              {t.verify}
             </Button>
           </div>
         </form>
@@ -175,8 +180,8 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }
 
   return (
-    <Screen header={<Header backTo={showProcessing ? paths.homepage : billHrefs.start(kind)} title={showProcessing ? billMessages.processingTitle : 'Enter PIN'} />}>
-      <title>{`${showProcessing ? billMessages.processingTitle : 'Enter PIN'} · Wise`}</title>
+    <Screen header={<Header backTo={showProcessing ? paths.homepage : billHrefs.start(kind)} title={showProcessing ? messages.processingTitle : t.title} />}>
+      <title>{t.pageTitle(showProcessing ? messages.processingTitle : t.title)}</title>
       {body}
     </Screen>
   );

@@ -1,6 +1,7 @@
 import { billMessages } from '@wise/shared';
 import { LinkButton, Spinner } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useTexts } from '../../../lib/i18n';
 import './bills.css';
 
 interface BillProcessingProps {
@@ -16,21 +17,22 @@ interface BillProcessingProps {
  * the outcome arrives as a notification (and a push), and the history shows the order meanwhile.
  */
 export function BillProcessing({ amount, onLeave }: BillProcessingProps) {
+  const messages = useTexts(billMessages);
   return (
     <>
       <div className="screen__center bills-processing" data-testid="bill-processing-screen">
         <span className="bills-processing__mark">
           <Spinner />
         </span>
-        <h1 className="screen__title">{billMessages.processingTitle}</h1>
+        <h1 className="screen__title">{messages.processingTitle}</h1>
         <div className="bills-processing__text" role="status">
-          <p className="bills-processing__held">{billMessages.processingHeld(amount)}</p>
-          <p className="screen__text">{billMessages.processingNext}</p>
+          <p className="bills-processing__held">{messages.processingHeld(amount)}</p>
+          <p className="screen__text">{messages.processingNext}</p>
         </div>
       </div>
       <div className="screen__actions">
         <LinkButton to={paths.history} onClick={onLeave}>
-          {billMessages.goToHistory}
+          {messages.goToHistory}
         </LinkButton>
       </div>
     </>

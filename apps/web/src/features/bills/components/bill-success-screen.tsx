@@ -1,25 +1,31 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { billMessages, billOrderTitle, billSuccessText, type BillKind } from '@wise/shared';
+import { billMessages, billOrderTitle, billSuccessScreenTexts, billSuccessText, type BillKind } from '@wise/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SuccessScreen } from '../../../components/ui/success-screen';
 import { toastError } from '../../../components/ui/toast';
 import { billHrefs, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useBillOrder } from '../api/get-order';
 import { CopyButton } from '../../../components/ui/copy-button';
 import './bills.css';
 
 /** /{kind}/success?order=…: docs/product.md §2's success text; electricity shows the Token and Units Purchased. */
 export function BillSuccessScreen({ kind }: { kind: BillKind }) {
+  const t = useTexts(billSuccessScreenTexts);
+  const messages = useTexts(billMessages);
+  const successText = useTexts(billSuccessText);
+  const translate = useTranslate();
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   const order = useBillOrder(orderId);
   const failed = order.isError;
+  const failure = failed ? translate(errorMessage(order.error, messages.orderNotFound)) : undefined;
   useEffect(() => {
-    if (failed) toastError(errorMessage(order.error, billMessages.orderNotFound));
-  }, [failed, order.error]);
+    if (failure !== undefined) toastError(failure);
+  }, [failure]);
 
   if (orderId === '' || failed) return <Navigate to={billHrefs.start(kind)} replace />;
   const current = order.data?.order;
@@ -28,21 +34,21 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
 
   return (
     <SuccessScreen
-      title={billSuccessText[kind]}
-      message={billSuccessText[kind]}
-      action={{ label: 'Go to Home', to: paths.homepage }}
-      secondary={{ label: 'Buy again', to: billHrefs.start(kind) }}
+      title={successText[kind]}
+      message={successText[kind]}
+      action={{ label: t.goHome, to: paths.homepage }}
+      secondary={{ label: t.buyAgain, to: billHrefs.start(kind) }}
     >
       {current ? (
         <div className="bills-result" data-testid="bill-result">
           <p className="screen__text">
-            {billOrderTitle(current)} · {formatGems(current.amount)} gems
+            {t.summary(billOrderTitle(current), formatGems(current.amount))}
           </p>
           {current.token ? (
             <div className="bills-result__token">
               <div className="bills-result__head">
-                <span>{billMessages.tokenLabel}</span>
-                <CopyButton text={current.token} ariaLabel="Copy token" copiedAriaLabel="Token copied" />
+                <span>{messages.tokenLabel}</span>
+                <CopyButton text={current.token} ariaLabel={t.copyToken} copiedAriaLabel={t.tokenCopied} />
               </div>
               <strong className="bills-result__value bills-result__value--token" data-testid="bill-token">
                 {current.token}
@@ -51,7 +57,7 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
           ) : null}
           {current.units ? (
             <div className="bills-result__row">
-              <span>{billMessages.unitsLabel}</span>
+              <span>{messages.unitsLabel}</span>
               <strong className="bills-result__value" data-testid="bill-units">
                 {current.units}
               </strong>

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { billErrorCodes, billMessages, type BillOrder, type CreateBillOrderInput } from '@wise/shared';
+import { billErrorCodes, billMessages, checkoutSheetTexts, type BillOrder, type CreateBillOrderInput } from '@wise/shared';
 import { BottomSheet, SheetRow } from '../../../components/ui/bottom-sheet';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { billHrefs } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useCreateBillOrder } from '../api/create-order';
 import './bills.css';
@@ -29,15 +30,19 @@ interface CheckoutSheetProps {
  * takes over. One Idempotency-Key per opening: a retried tap gets the same order.
  */
 export function CheckoutSheet({ input, rows, onClose, onPriceChanged }: CheckoutSheetProps) {
+  const t = useTexts(checkoutSheetTexts);
   const open = input !== undefined;
   return (
-    <BottomSheet open={open} onClose={onClose} title="Checkout">
+    <BottomSheet open={open} onClose={onClose} title={t.title}>
       {input ? <CheckoutBody input={input} rows={rows} onClose={onClose} onPriceChanged={onPriceChanged} /> : null}
     </BottomSheet>
   );
 }
 
 function CheckoutBody({ input, rows, onClose, onPriceChanged }: CheckoutSheetProps & { input: CreateBillOrderInput }) {
+  const t = useTexts(checkoutSheetTexts);
+  const messages = useTexts(billMessages);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const create = useCreateBillOrder();
   // Mounted once per opening of the sheet, so each opening has its own key.
@@ -51,13 +56,13 @@ function CheckoutBody({ input, rows, onClose, onPriceChanged }: CheckoutSheetPro
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.planPriceChanged) {
             const amount = error.body.meta?.amount;
-            toastError(typeof amount === 'number' ? billMessages.planPriceChanged(amount) : error.message);
+            toastError(typeof amount === 'number' ? messages.planPriceChanged(amount) : translate(error.message));
             onClose();
             onPriceChanged?.();
             return;
           }
           const fieldError = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
-          toastError(fieldError ?? errorMessage(error, 'Could not start this purchase. Please try again'));
+          toastError(translate(fieldError ?? errorMessage(error, t.failed)));
         },
       },
     );
@@ -69,8 +74,8 @@ function CheckoutBody({ input, rows, onClose, onPriceChanged }: CheckoutSheetPro
           <SheetRow key={row.label} label={row.label} value={row.value} />
         ))}
       </dl>
-      <Button className="bills-sheet__action" onClick={purchase} busy={create.isPending} busyLabel="Purchasing...">
-        Purchase
+      <Button className="bills-sheet__action" onClick={purchase} busy={create.isPending} busyLabel={t.purchasing}>
+        {t.purchase}
       </Button>
     </>
   );

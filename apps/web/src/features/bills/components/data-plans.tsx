@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { BILL_NETWORK_LABELS, billMessages, formatPhone, type BillNetwork, type BillPlan } from '@wise/shared';
+import { BILL_NETWORK_LABELS, billFormTexts, billMessages, dataPlansTexts, formatPhone, type BillNetwork, type BillPlan } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { formatGems } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
 import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
@@ -16,6 +17,9 @@ import './bills.css';
  * checkout sheet only when the number is valid and non-empty.
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
+  const t = useTexts(billFormTexts);
+  const texts = useTexts(dataPlansTexts);
+  const messages = useTexts(billMessages);
   const plans = useDataPlans(network);
   const draft = useBillDraft<{ phone: string }>(`data:${network}`);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
@@ -25,7 +29,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
     void form.handleSubmit(
       ({ phone }) => {
         if (balance !== undefined && plan.amount > balance) {
-          toastError(billMessages.insufficient);
+          toastError(messages.insufficient);
           return;
         }
         keepBillDraft(`data:${network}`, form.control.values());
@@ -37,7 +41,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
   let list;
   if (plans.isPending) {
     list = (
-      <ul className="bills-plans" aria-busy="true" aria-label="Loading data plans">
+      <ul className="bills-plans" aria-busy="true" aria-label={texts.loading}>
         {[0, 1, 2, 3, 4].map((i) => (
           <li key={i}>
             <Skeleton height={56} />
@@ -46,15 +50,15 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
       </ul>
     );
   } else if (plans.isError) {
-    list = <FetchError message={billMessages.dataPlansUnavailable} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
+    list = <FetchError message={messages.dataPlansUnavailable} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
   } else {
     list = (
-      <ul className="bills-plans" aria-label={`${BILL_NETWORK_LABELS[network]} data plans`}>
+      <ul className="bills-plans" aria-label={texts.plans(BILL_NETWORK_LABELS[network])}>
         {plans.data.plans.map((plan) => (
           <li key={plan.variation_code}>
             <button type="button" className="bills-plan" onClick={() => choose(plan)} data-testid="data-plan">
               <span>{plan.name}</span>
-              <span className="bills-plan__price">{formatGems(plan.amount)} gems</span>
+              <span className="bills-plan__price">{t.gems(formatGems(plan.amount))}</span>
             </button>
           </li>
         ))}
@@ -66,13 +70,13 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
     <>
       <form className="screen__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <TextField
-          label="Phone number"
+          label={t.phone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="e.g. 0803 123 4567"
+          placeholder={t.phonePlaceholder}
           error={form.formState.errors.phone?.message}
-          hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
+          hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('phone')}
         />
       </form>
@@ -86,10 +90,10 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
         rows={
           checkout
             ? [
-                { label: 'Plan', value: checkout.plan.name },
-                { label: 'Amount', value: `${formatGems(checkout.plan.amount)} gems` },
-                { label: 'Network', value: BILL_NETWORK_LABELS[network] },
-                { label: 'Number', value: formatPhone(checkout.phone) },
+                { label: t.plan, value: checkout.plan.name },
+                { label: t.amount, value: t.gems(formatGems(checkout.plan.amount)) },
+                { label: t.network, value: BILL_NETWORK_LABELS[network] },
+                { label: t.number, value: formatPhone(checkout.phone) },
               ]
             : []
         }

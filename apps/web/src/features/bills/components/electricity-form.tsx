@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import {
   billErrorCodes,
+  billFormTexts,
   billMessages,
   ELECTRICITY_MAX_GEMS,
   ELECTRICITY_PROVIDER_LABELS,
   ELECTRICITY_PROVIDERS,
+  electricityFormTexts,
   formatPhone,
   METER_TYPES,
   type CreateBillOrderInput,
@@ -15,6 +17,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useVerifyBillCustomer } from '../api/verify-customer';
 import type { ElectricityFormInput, ElectricityFormValues } from '../form-schemas';
@@ -22,14 +25,17 @@ import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 
 const providerOptions = ELECTRICITY_PROVIDERS.map((value) => ({ value, label: ELECTRICITY_PROVIDER_LABELS[value] }));
-const meterTypeLabels = { prepaid: 'Prepaid', postpaid: 'Postpaid' } as const;
-const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: meterTypeLabels[value] }));
 
 /**
  * /electricity (docs/product.md §2, §5): provider, amount, meter number, phone and meter type, all required.
  * The meter is verified first, so the sheet shows whose it is.
  */
 export function ElectricityForm({ balance }: { balance: number | undefined }) {
+  const t = useTexts(billFormTexts);
+  const e = useTexts(electricityFormTexts);
+  const messages = useTexts(billMessages);
+  const translate = useTranslate();
+  const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: e.meterTypes[value] }));
   const draft = useBillDraft<ElectricityFormInput>('electricity');
   const form = useZodForm(
     () => import('../form-schemas').then((m) => m.electricityFormSchema(balance)),
@@ -49,9 +55,9 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
-            form.setError('meter_number', { type: 'server', message: error.message });
+            form.setError('meter_number', { type: 'server', message: translate(error.message) });
           } else {
-            toastError(errorMessage(error, billMessages.verifyUnavailable));
+            toastError(translate(errorMessage(error, messages.verifyUnavailable)));
           }
         },
       },
@@ -63,21 +69,21 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
   return (
     <>
       <form className="screen__form" onSubmit={submit} noValidate>
-        <Select label="Provider" placeholder="Select provider" options={providerOptions} defaultValue="" error={errors.provider?.message} {...form.field('provider')} />
-        <Select label="Meter type" placeholder="Select meter type" options={meterTypeOptions} defaultValue="" error={errors.meter_type?.message} {...form.field('meter_type')} />
-        <TextField label="Meter number" inputMode="numeric" autoComplete="off" placeholder="e.g. 45012345678" error={errors.meter_number?.message} {...form.field('meter_number')} />
+        <Select label={e.provider} placeholder={e.selectProvider} options={providerOptions} defaultValue="" error={errors.provider?.message} {...form.field('provider')} />
+        <Select label={e.meterType} placeholder={e.selectMeterType} options={meterTypeOptions} defaultValue="" error={errors.meter_type?.message} {...form.field('meter_type')} />
+        <TextField label={e.meterNumber} inputMode="numeric" autoComplete="off" placeholder={e.meterPlaceholder} error={errors.meter_number?.message} {...form.field('meter_number')} />
         <TextField
-          label="Amount"
+          label={t.amount}
           inputMode="numeric"
-          placeholder={`Up to ${formatGems(ELECTRICITY_MAX_GEMS)}`}
+          placeholder={e.upTo(formatGems(ELECTRICITY_MAX_GEMS))}
           error={errors.amount?.message}
-          hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
+          hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('amount')}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
-          <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
-            Proceed
+          <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
+            {t.proceed}
           </Button>
         </div>
       </form>
@@ -87,12 +93,12 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
         rows={
           checkout
             ? [
-                { label: 'Name', value: checkout.customerName },
-                { label: 'Meter number', value: checkout.values.meter_number },
-                { label: 'Meter type', value: meterTypeLabels[checkout.values.meter_type] },
-                { label: 'Provider', value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
-                { label: 'Amount', value: `${formatGems(checkout.values.amount)} gems` },
-                { label: 'Number', value: formatPhone(checkout.values.phone) },
+                { label: t.name, value: checkout.customerName },
+                { label: e.meterNumber, value: checkout.values.meter_number },
+                { label: e.meterType, value: e.meterTypes[checkout.values.meter_type] },
+                { label: e.provider, value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
+                { label: t.amount, value: t.gems(formatGems(checkout.values.amount)) },
+                { label: t.number, value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

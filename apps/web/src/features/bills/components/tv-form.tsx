@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
   billErrorCodes,
+  billFormTexts,
   billMessages,
   formatPhone,
   TV_SERVICE_LABELS,
   TV_SERVICES,
+  tvFormTexts,
   tvPlanValue,
   type CreateBillOrderInput,
   type TvService,
@@ -16,6 +18,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatGems } from '../../../lib/format';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
 import { useVerifyBillCustomer } from '../api/verify-customer';
@@ -31,6 +34,10 @@ const isService = (value: unknown): value is TvService => (TV_SERVICES as readon
  * plan's amount and phone. The card is verified first, so the sheet shows whose it is.
  */
 export function TvForm({ balance }: { balance: number | undefined }) {
+  const t = useTexts(billFormTexts);
+  const tv = useTexts(tvFormTexts);
+  const messages = useTexts(billMessages);
+  const translate = useTranslate();
   const draft = useBillDraft<TvFormInput>('tv');
   const [service, setService] = useState<TvService | undefined>(isService(draft?.service) ? draft.service : undefined);
   const plans = useTvPlans(service);
@@ -58,9 +65,9 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
-            form.setError('smart_card_number', { type: 'server', message: error.message });
+            form.setError('smart_card_number', { type: 'server', message: translate(error.message) });
           } else {
-            toastError(errorMessage(error, billMessages.verifyUnavailable));
+            toastError(translate(errorMessage(error, messages.verifyUnavailable)));
           }
         },
       },
@@ -80,8 +87,8 @@ export function TvForm({ balance }: { balance: number | undefined }) {
     <>
       <form className="screen__form" onSubmit={submit} noValidate>
         <Select
-          label="Service"
-          placeholder="Select service"
+          label={tv.service}
+          placeholder={tv.selectService}
           leadFor={(value) => brandMark(value, 28)}
           options={serviceOptions}
           defaultValue=""
@@ -95,39 +102,39 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           })}
         />
         <Select
-          label="Variation"
+          label={tv.variation}
           wrap
-          placeholder={service === undefined ? 'Choose a service first' : plans.isPending ? 'Loading plans...' : 'Select plan'}
-          options={planList.map((plan) => ({ value: tvPlanValue(plan), label: `${plan.name} · ${formatGems(plan.amount)} gems` }))}
+          placeholder={service === undefined ? tv.chooseServiceFirst : plans.isPending ? tv.loadingPlans : tv.selectPlan}
+          options={planList.map((plan) => ({ value: tvPlanValue(plan), label: tv.planOption(plan.name, formatGems(plan.amount)) }))}
           disabled={service === undefined || plans.isPending || plans.isError}
-          error={errors.plan?.message ?? (plans.isError ? billMessages.tvPlansUnavailable : undefined)}
+          error={errors.plan?.message ?? (plans.isError ? messages.tvPlansUnavailable : undefined)}
           {...form.register('plan', { onChange: () => form.clearErrors(['plan', 'amount']) })}
         />
         {plans.isError ? (
           <Button variant="link" onClick={() => void plans.refetch()}>
-            Try again
+            {tv.tryAgain}
           </Button>
         ) : null}
         <TextField
-          label="Smart card number"
+          label={tv.smartCardNumber}
           inputMode="numeric"
           autoComplete="off"
-          placeholder="e.g. 7027914329"
+          placeholder={tv.smartCardPlaceholder}
           error={errors.smart_card_number?.message}
           {...form.field('smart_card_number')}
         />
         <TextField
-          label="Amount"
+          label={t.amount}
           readOnly
-          value={chosen ? `${formatGems(chosen.amount)} gems` : ''}
-          placeholder="The plan's price"
+          value={chosen ? t.gems(formatGems(chosen.amount)) : ''}
+          placeholder={tv.amountPlaceholder}
           error={errors.amount?.message}
-          hint={balance !== undefined ? `Balance: ${formatGems(balance)} gems` : undefined}
+          hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
         />
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" placeholder="e.g. 0803 123 4567" error={errors.phone?.message} {...form.field('phone')} />
+        <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
         <div className="screen__actions">
-          <Button type="submit" busy={verify.isPending} busyLabel="Checking...">
-            Proceed
+          <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
+            {t.proceed}
           </Button>
         </div>
       </form>
@@ -138,12 +145,12 @@ export function TvForm({ balance }: { balance: number | undefined }) {
         rows={
           checkout
             ? [
-                { label: 'Name', value: checkout.customerName },
-                { label: 'Smart card', value: checkout.values.smart_card_number },
-                { label: 'Service', value: TV_SERVICE_LABELS[checkout.values.service] },
-                { label: 'Plan', value: checkout.values.plan.name },
-                { label: 'Amount', value: `${formatGems(checkout.values.plan.amount)} gems` },
-                { label: 'Number', value: formatPhone(checkout.values.phone) },
+                { label: t.name, value: checkout.customerName },
+                { label: tv.smartCard, value: checkout.values.smart_card_number },
+                { label: tv.service, value: TV_SERVICE_LABELS[checkout.values.service] },
+                { label: t.plan, value: checkout.values.plan.name },
+                { label: t.amount, value: t.gems(formatGems(checkout.values.plan.amount)) },
+                { label: t.number, value: formatPhone(checkout.values.phone) },
               ]
             : []
         }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { comeBackLabel, gemMessages } from '@wise/shared';
+import { collectButtonTexts, formatCountdown, gemMessages } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
+import { useTexts } from '../../../lib/i18n';
 import { useCountdown } from '../hooks/use-countdown';
 
 interface CollectButtonProps {
@@ -19,6 +20,8 @@ interface CollectButtonProps {
  * down to midnight in APP_TIMEZONE, refreshed every second (docs/product.md §4).
  */
 export function CollectButton({ collectedToday, nextResetAt, clockSkewMs, busy, onCollect, onDayOver }: CollectButtonProps) {
+  const t = useTexts(collectButtonTexts);
+  const messages = useTexts(gemMessages);
   const remainingMs = useCountdown(collectedToday ? Date.parse(nextResetAt) : null, clockSkewMs);
   const dayOver = remainingMs !== null && remainingMs <= 0;
 
@@ -29,13 +32,13 @@ export function CollectButton({ collectedToday, nextResetAt, clockSkewMs, busy, 
   if (collectedToday && !dayOver && remainingMs !== null) {
     return (
       <Button disabled className="gem-collect gem-collect--waiting">
-        <span className="gem-collect__countdown">{comeBackLabel(remainingMs)}</span>
+        <span className="gem-collect__countdown">{t.comeBack(formatCountdown(remainingMs))}</span>
       </Button>
     );
   }
   return (
-    <Button className="gem-collect" busy={busy} busyLabel="Collecting..." onClick={onCollect} disabled={collectedToday}>
-      {gemMessages.collectButton}
+    <Button className="gem-collect" busy={busy} busyLabel={t.collecting} onClick={onCollect} disabled={collectedToday}>
+      {messages.collectButton}
     </Button>
   );
 }

@@ -1,6 +1,8 @@
 import { Check } from 'lucide-react';
+import { dayGridTexts } from '@wise/shared';
 import { GemGlyph } from '../../../components/ui/art/gem';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTexts } from '../../../lib/i18n';
 import './gems.css';
 
 export interface GemDayCard {
@@ -14,27 +16,26 @@ interface DayGridProps {
   today: number;
 }
 
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 /** The week's seven gem cards (docs/product.md §2 /earn): collected days filled in gem green. */
 export function DayGrid({ days, today }: DayGridProps) {
+  const t = useTexts(dayGridTexts);
   return (
-    <ol className="gem-days" aria-label="This week's Wise Gems">
+    <ol className="gem-days" aria-label={t.label}>
       {days.map(({ day, amount, collected }) => {
         const state = collected ? 'collected' : day === today ? 'today' : day < today ? 'missed' : 'upcoming';
-        const name = WEEKDAY_NAMES[day - 1] ?? `Day ${day}`;
-        const status = collected ? 'collected' : day === today ? 'today, not collected yet' : day < today ? 'not collected' : 'coming up';
+        const name = t.weekdays[day - 1] ?? t.day(day);
+        const status = t.status[state];
         return (
           <li
             key={day}
             className={`gem-day gem-day--${state}${day === 7 ? ' gem-day--wide' : ''}`}
-            aria-label={`Day ${day}, ${name}: +${amount} gems, ${status}`}
+            aria-label={t.card(day, name, amount, status)}
             data-state={state}
             data-testid={`gem-day-${day}`}
           >
             <span className="gem-day__head">
-              <span className="gem-day__label">Day {day}</span>
-              {day === today ? <span className="gem-day__today">Today</span> : null}
+              <span className="gem-day__label">{t.day(day)}</span>
+              {day === today ? <span className="gem-day__today">{t.today}</span> : null}
             </span>
             <span className="gem-day__gem">
               <GemGlyph size={day === 7 ? 36 : 28} />
@@ -45,7 +46,7 @@ export function DayGrid({ days, today }: DayGridProps) {
               ) : null}
             </span>
             <span className="gem-day__amount">+{amount}</span>
-            {day === 7 ? <span className="gem-day__note">Sunday bonus</span> : null}
+            {day === 7 ? <span className="gem-day__note">{t.sundayBonus}</span> : null}
           </li>
         );
       })}

@@ -1,12 +1,15 @@
+import { gemBalanceCardTexts } from '@wise/shared';
 import { GemGlyph } from '../../../components/ui/art/gem';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatGems } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 import { useGemBalance } from '../api/get-gem-balance';
 import './gems.css';
 
 /** The spendable Wise Gem balance, straight from the ledger. */
 export function GemBalanceCard() {
+  const t = useTexts(gemBalanceCardTexts);
   const balance = useGemBalance();
   return (
     <Card className="gem-balance">
@@ -14,19 +17,19 @@ export function GemBalanceCard() {
         <GemGlyph size={28} />
       </span>
       <div className="gem-balance__text">
-        <p className="gem-balance__label">Wise Gem balance</p>
+        <p className="gem-balance__label">{t.label}</p>
         {balance.isPending ? (
           <Skeleton width={120} height={28} />
         ) : balance.isError ? (
           <p className="gem-balance__error">
-            Couldn't fetch details.{' '}
+            {t.failed}{' '}
             <button type="button" className="gem-link" onClick={() => void balance.refetch()}>
-              Retry
+              {t.retry}
             </button>
           </p>
         ) : (
           <p className="gem-balance__amount" data-testid="gem-balance">
-            {formatGems(balance.data.total_points)} <span className="gem-balance__unit">gems</span>
+            {formatGems(balance.data.total_points)} <span className="gem-balance__unit">{t.unit}</span>
           </p>
         )}
       </div>

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ArrowDownLeft, CalendarCheck, Gift, Lock, ReceiptText, Undo2, type LucideProps } from 'lucide-react';
-import { gemStatementTexts, type GemMovement, type GemMovementKind } from '@wise/shared';
+import { gemStatementRowTexts, gemStatementTexts, type GemMovement, type GemMovementKind } from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { transactionHref } from '../../../config/paths';
 import { formatGems } from '../../../lib/format';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import '../../../components/ui/list.css';
 import './gem-statement.css';
 
@@ -36,6 +37,10 @@ const direction = (amount: number) => (amount > 0 ? 'in' : amount < 0 ? 'out' : 
  * order or a sale opens that transaction.
  */
 export function GemStatementRow({ movement }: { movement: GemMovement }) {
+  const t = useTexts(gemStatementRowTexts);
+  const statement = useTexts(gemStatementTexts);
+  // The server writes the title and the note; the fixed ones read in the app's language.
+  const translate = useTranslate();
   const Icon = icons[movement.kind];
   const way = direction(movement.amount);
   const body = (
@@ -44,17 +49,17 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
         <Icon size={20} aria-hidden="true" />
       </span>
       <span className="list__main">
-        <span className="list__title gem-move__title">{movement.title}</span>
-        {movement.detail ? <span className="gem-move__detail">{movement.detail}</span> : null}
+        <span className="list__title gem-move__title">{translate(movement.title)}</span>
+        {movement.detail ? <span className="gem-move__detail">{translate(movement.detail)}</span> : null}
         <DateTime className="gem-move__date" iso={movement.created_at} />
       </span>
       <span className="gem-move__trail">
         <span className={`gem-move__amount gem-move__amount--${way}`} data-testid="gem-move-amount">
           {amountText(movement)}
-          <span className="visually-hidden"> gems</span>
+          <span className="visually-hidden">{t.unit}</span>
         </span>
         <span className="gem-move__balance" data-testid="gem-move-balance">
-          {gemStatementTexts.balanceAfter} {formatGems(movement.balance)}
+          {statement.balanceAfter} {formatGems(movement.balance)}
         </span>
       </span>
     </>

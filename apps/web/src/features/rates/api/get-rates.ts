@@ -9,7 +9,8 @@ import { ratesResponseSchema, type RatesResponse } from '@wise/shared';
  */
 export async function getRates(signal?: AbortSignal): Promise<RatesResponse> {
   const response = await fetch('/api/rates', { headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`GET /api/rates answered ${response.status}`);
+  // Never shown: the screen offers Retry whatever went wrong.
+  if (!response.ok) throw new Error(String(response.status));
   const body: unknown = await response.json();
   return import.meta.env.DEV ? ratesResponseSchema.parse(body) : (body as RatesResponse);
 }

@@ -3,6 +3,7 @@ import {
   giftCardSubject,
   rateAlertAmountText,
   rateAlertErrorCodes,
+  rateAlertFormTexts,
   rateAlertTexts,
   type RatesCard,
   type RatesCoin,
@@ -14,13 +15,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRateAlert } from '../api/create-rate-alert';
 import { useDeleteRateAlert } from '../api/delete-rate-alert';
 import { useRateAlerts } from '../api/get-rate-alerts';
 import './rates.css';
-
-const FAILED = 'We could not save this alert. Try again';
 
 /** Every rate an alert may watch, as the select lists them: each sub-category with its rate now, then the coins. */
 export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesCoin[]) {
@@ -36,25 +36,28 @@ export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesC
  * already met; their messages show under the field they concern, or as a toast.
  */
 export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[] }) {
+  const t = useTexts(rateAlertTexts);
+  const f = useTexts(rateAlertFormTexts);
+  const translate = useTranslate();
   const alerts = useRateAlerts(true);
   const create = useCreateRateAlert();
   const remove = useDeleteRateAlert();
   const form = useZodForm(() => import('../form-schemas').then((m) => m.createRateAlertSchema), { subject: '', threshold_naira: '' });
   const errors = form.formState.errors;
   const subject = form.watch('subject') ?? '';
-  const unit = subject.startsWith('coin:') ? 'per coin' : 'per unit of the card currency';
+  const unit = subject.startsWith('coin:') ? f.perCoin : f.perUnit;
   const full = alerts.data ? alerts.data.active >= alerts.data.limit : false;
 
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: () => {
-        toastSuccess(rateAlertTexts.created);
+        toastSuccess(t.created);
         form.reset({ subject: '', threshold_naira: '' });
       },
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['subject', 'threshold_naira']);
         const placed = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
-        if (!placed || (failure instanceof ApiError && failure.code === rateAlertErrorCodes.limitReached)) toastError(errorMessage(failure, FAILED));
+        if (!placed || (failure instanceof ApiError && failure.code === rateAlertErrorCodes.limitReached)) toastError(translate(errorMessage(failure, f.failed)));
       },
     }),
   );
@@ -62,13 +65,13 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
   return (
     <section className="rates-section" aria-labelledby="rate-alerts-heading">
       <h2 id="rate-alerts-heading" className="rates-section__title">
-        {rateAlertTexts.heading}
+        {t.heading}
       </h2>
-      <p className="rates-section__intro">{rateAlertTexts.intro}</p>
+      <p className="rates-section__intro">{t.intro}</p>
       <form className="rates-alert-form" onSubmit={submit} noValidate>
         <Select
-          label={rateAlertTexts.subjectLabel}
-          placeholder={rateAlertTexts.subjectRequired}
+          label={t.subjectLabel}
+          placeholder={t.subjectRequired}
           wrap
           options={alertOptions(cards, coins)}
           error={errors.subject?.message}
@@ -76,36 +79,36 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
           {...form.field('subject')}
         />
         <TextField
-          label={rateAlertTexts.thresholdLabel}
+          label={t.thresholdLabel}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="e.g. 1500"
-          hint={rateAlertTexts.thresholdHint(unit)}
+          placeholder={f.thresholdPlaceholder}
+          hint={t.thresholdHint(unit)}
           error={errors.threshold_naira?.message}
           disabled={create.isPending}
           {...form.field('threshold_naira')}
         />
-        <Button type="submit" busy={create.isPending} busyLabel={rateAlertTexts.creating} disabled={full}>
-          {rateAlertTexts.create}
+        <Button type="submit" busy={create.isPending} busyLabel={t.creating} disabled={full}>
+          {t.create}
         </Button>
       </form>
 
       {alerts.isPending ? null : alerts.isError ? (
         <p className="rates-note" role="alert">
-          {rateAlertTexts.loadFailed}.{' '}
+          {t.loadFailed}.{' '}
           <button type="button" className="rates-retry" onClick={() => void alerts.refetch()}>
-            Retry
+            {f.retry}
           </button>
         </p>
       ) : (
         <>
           <p className="rates-note" data-testid="rate-alert-count">
-            {rateAlertTexts.count(alerts.data.active)}
+            {t.count(alerts.data.active)}
           </p>
           {alerts.data.alerts.length === 0 ? (
-            <p className="rates-note">{rateAlertTexts.empty}</p>
+            <p className="rates-note">{t.empty}</p>
           ) : (
-            <ul className="list" aria-label="Your rate alerts">
+            <ul className="list" aria-label={f.list}>
               {alerts.data.alerts.map((alert) => {
                 const amount = rateAlertAmountText(alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo, alert.currency);
                 return (
@@ -115,17 +118,17 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
                     </span>
                     <span className="list__main">
                       <span className="list__title">{alert.label}</span>
-                      <span className="list__sub rates-sub">{alert.spent_at ? rateAlertTexts.spent(amount) : rateAlertTexts.waiting(amount)}</span>
+                      <span className="list__sub rates-sub">{alert.spent_at ? t.spent(amount) : t.waiting(amount)}</span>
                     </span>
                     <button
                       type="button"
                       className="icon-button rates-delete"
-                      aria-label={rateAlertTexts.deleteLabel(alert.label)}
+                      aria-label={t.deleteLabel(alert.label)}
                       disabled={remove.isPending}
                       onClick={() =>
                         remove.mutate(alert.id, {
-                          onSuccess: () => toastSuccess(rateAlertTexts.deleted),
-                          onError: (failure) => toastError(errorMessage(failure, FAILED)),
+                          onSuccess: () => toastSuccess(t.deleted),
+                          onError: (failure) => toastError(translate(errorMessage(failure, f.failed))),
                         })
                       }
                     >

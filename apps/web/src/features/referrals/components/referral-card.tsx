@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { referralTexts, type ReferralSummary } from '@wise/shared';
+import { rewardCardTexts, referralTexts, type ReferralSummary } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { copyText } from '../../../components/ui/copy-button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
+import { useTexts } from '../../../lib/i18n';
 import './referral-card.css';
 
 interface ReferralCardProps {
@@ -21,32 +22,34 @@ interface ReferralCardProps {
  * The system share sheet where the browser has one (most phones); otherwise, or when sharing
  * fails, the link goes to the clipboard and a toast says so. Closing the sheet is not a failure.
  */
-async function shareLink(url: string, code: string): Promise<void> {
+async function shareLink(url: string, code: string, t: typeof referralTexts): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ title: referralTexts.shareTitle, text: referralTexts.shareText(code), url });
+      await navigator.share({ title: t.shareTitle, text: t.shareText(code), url });
       return;
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  if (await copyText(url)) toastSuccess(referralTexts.copied);
-  else toastError(referralTexts.copyFailed);
+  if (await copyText(url)) toastSuccess(t.copied);
+  else toastError(t.copyFailed);
 }
 
 /** "Invite friends" on /rewards (README, "Referrals"): the code, the link, a Share button and what invites earned. */
 export function ReferralCard({ data, failed, onRetry, origin = window.location.origin }: ReferralCardProps) {
+  const t = useTexts(referralTexts);
+  const card = useTexts(rewardCardTexts);
   const [sharing, setSharing] = useState(false);
   return (
     <Card className="referral" role="region" aria-labelledby="referral-title">
       <h2 id="referral-title" className="referral__title">
-        {referralTexts.title}
+        {t.title}
       </h2>
       {failed ? (
         <p className="referral__error" role="alert">
-          {referralTexts.loadFailed}{' '}
+          {t.loadFailed}{' '}
           <Button variant="link" onClick={onRetry}>
-            Retry
+            {card.retry}
           </Button>
         </p>
       ) : !data ? (
@@ -57,35 +60,35 @@ export function ReferralCard({ data, failed, onRetry, origin = window.location.o
         </>
       ) : (
         <>
-          <p className="referral__how">{referralTexts.how(data.referrer_gems, data.referee_gems)}</p>
+          <p className="referral__how">{t.how(data.referrer_gems, data.referee_gems)}</p>
           <dl className="referral__facts">
             <div>
-              <dt>{referralTexts.codeLabel}</dt>
+              <dt>{t.codeLabel}</dt>
               <dd className="referral__code" data-testid="referral-code">
                 {data.code}
               </dd>
             </div>
             <div>
-              <dt>{referralTexts.linkLabel}</dt>
+              <dt>{t.linkLabel}</dt>
               <dd className="referral__link" data-testid="referral-link">
                 {`${origin}${data.link_path}`}
               </dd>
             </div>
           </dl>
           <p className="referral__stats" data-testid="referral-stats">
-            <span>{referralTexts.joined(data.joined)}</span>
-            <span className="referral__earned">{referralTexts.earned(data.gems_earned)}</span>
+            <span>{t.joined(data.joined)}</span>
+            <span className="referral__earned">{t.earned(data.gems_earned)}</span>
           </p>
           <Button
             variant="secondary"
             busy={sharing}
             onClick={() => {
               setSharing(true);
-              void shareLink(`${origin}${data.link_path}`, data.code).finally(() => setSharing(false));
+              void shareLink(`${origin}${data.link_path}`, data.code, t).finally(() => setSharing(false));
             }}
           >
             <Share2 size={18} aria-hidden="true" />
-            <span>{referralTexts.share}</span>
+            <span>{t.share}</span>
           </Button>
         </>
       )}

@@ -1,6 +1,7 @@
-import { rewardLevelTexts, type RewardLevelResponse } from '@wise/shared';
+import { rewardCardTexts, rewardLevelTexts, type RewardLevelResponse } from '@wise/shared';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTexts } from '../../../lib/i18n';
 
 interface RewardLevelCardProps {
   /** Undefined while loading. */
@@ -14,16 +15,18 @@ interface RewardLevelCardProps {
  * 30-day paid volume and how much more reaches the next level, or "Top level".
  */
 export function RewardLevelCard({ data, failed, onRetry }: RewardLevelCardProps) {
+  const t = useTexts(rewardLevelTexts);
+  const card = useTexts(rewardCardTexts);
   return (
     <Card className="reward-level" role="region" aria-labelledby="reward-level-title">
       <h2 id="reward-level-title" className="reward-level__title">
-        {rewardLevelTexts.title}
+        {t.title}
       </h2>
       {failed ? (
         <p className="rewards-total__error" role="alert">
-          {rewardLevelTexts.loadFailed}{' '}
+          {t.loadFailed}{' '}
           <button type="button" className="rewards-retry" onClick={onRetry}>
-            Retry
+            {card.retry}
           </button>
         </p>
       ) : !data ? (
@@ -40,6 +43,7 @@ export function RewardLevelCard({ data, failed, onRetry }: RewardLevelCardProps)
 }
 
 function LevelFigures({ data }: { data: RewardLevelResponse }) {
+  const t = useTexts(rewardLevelTexts);
   const next = data.next_level;
   // Progress from the current level's minimum to the next one's, so a new level starts at 0 %.
   const span = next ? next.min_volume_kobo - data.level.min_volume_kobo : 0;
@@ -50,26 +54,26 @@ function LevelFigures({ data }: { data: RewardLevelResponse }) {
         <span className="reward-level__name" data-testid="reward-level-name">
           {data.level.name}
         </span>
-        <span className="reward-level__rate">{rewardLevelTexts.rate(data.level.gems_per_1000_naira)}</span>
+        <span className="reward-level__rate">{t.rate(data.level.gems_per_1000_naira)}</span>
       </p>
-      <p className="reward-level__volume">{rewardLevelTexts.volume(data.volume_kobo)}</p>
+      <p className="reward-level__volume">{t.volume(data.volume_kobo)}</p>
       {next ? (
         <>
           <div
             className="reward-level__bar"
             role="progressbar"
-            aria-label={rewardLevelTexts.progressLabel(next.name)}
+            aria-label={t.progressLabel(next.name)}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
           >
             <span className="reward-level__fill" style={{ width: `${percent}%` }} />
           </div>
-          <p className="reward-level__next">{rewardLevelTexts.toNext(data.remaining_kobo, next.name)}</p>
+          <p className="reward-level__next">{t.toNext(data.remaining_kobo, next.name)}</p>
         </>
       ) : (
         <p className="reward-level__next reward-level__next--top">
-          <strong>{rewardLevelTexts.top}</strong> {rewardLevelTexts.topLine}
+          <strong>{t.top}</strong> {t.topLine}
         </p>
       )}
     </>

@@ -1,26 +1,28 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { BILL_NETWORK_LABELS, BILL_NETWORKS, type BillNetwork } from '@wise/shared';
+import { BILL_NETWORK_LABELS, BILL_NETWORKS, dataScreenTexts, type BillNetwork } from '@wise/shared';
 import { brandMark } from '../../../../components/ui/art/brand-marks';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { billHrefs, paths } from '../../../../config/paths';
 import { DataPlans } from '../../../../features/bills/components/data-plans';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
+import { useTexts } from '../../../../lib/i18n';
 import '../../../../features/bills/components/bills.css';
 
 /** /data (docs/product.md §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
 export function DataRoute() {
+  const t = useTexts(dataScreenTexts);
   return (
     <Screen header={<Header backTo={paths.homepage} />}>
-      <title>Data · Wise</title>
-      <ScreenIntro title="Buy data" text="Choose a network. Pay with your Wise Gems. 1 gem is ₦1." />
+      <title>{t.title}</title>
+      <ScreenIntro title={t.heading} text={t.text} />
       <ul className="bills-providers">
         {BILL_NETWORKS.map((network) => (
           <li key={network}>
             <Link to={billHrefs.dataProvider(network)} className="bills-network">
               {brandMark(network)}
-              <span className="bills-network__name">{BILL_NETWORK_LABELS[network]} Data Plans</span>
+              <span className="bills-network__name">{t.networkPlans(BILL_NETWORK_LABELS[network])}</span>
               <ChevronRight size={20} aria-hidden="true" />
             </Link>
           </li>
@@ -36,18 +38,19 @@ const isNetwork = (value: string | undefined): value is BillNetwork => (BILL_NET
 export function DataPlansRoute() {
   const { provider } = useParams();
   const balance = useGemBalance();
+  const t = useTexts(dataScreenTexts);
   if (!isNetwork(provider)) return <Navigate to={paths.data} replace />;
   return (
     <Screen header={<Header backTo={paths.data} />}>
-      <title>{`${BILL_NETWORK_LABELS[provider]} Data Plans · Wise`}</title>
+      <title>{t.plansTitle(BILL_NETWORK_LABELS[provider])}</title>
       <ScreenIntro
         title={
           <span className="bills-title">
             {brandMark(provider, 32)}
-            {`${BILL_NETWORK_LABELS[provider]} Data Plans`}
+            {t.networkPlans(BILL_NETWORK_LABELS[provider])}
           </span>
         }
-        text="Enter the number, then choose a plan."
+        text={t.plansText}
       />
       <DataPlans key={provider} network={provider} balance={balance.data?.total_points} />
     </Screen>

@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
-import { gemMessages } from '@wise/shared';
+import { earnSuccessTexts, gemMessages } from '@wise/shared';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
 import { formatGems } from '../../../../lib/format';
+import { useTexts } from '../../../../lib/i18n';
 import './earn.css';
 
 /** What /earn hands the success screen. */
@@ -22,21 +23,23 @@ function readState(state: unknown): EarnSuccessState | undefined {
 
 /** /earn/success (docs/product.md §2): 'Wise Gem collected successfully'. */
 export function EarnSuccessRoute() {
+  const t = useTexts(earnSuccessTexts);
+  const messages = useTexts(gemMessages);
   const collected = readState(useLocation().state);
   return (
     <SuccessScreen
-      title="Collected"
-      message={gemMessages.collected}
-      action={{ label: 'Back to Earn', to: paths.earn }}
-      secondary={{ label: 'Go to Home', to: paths.homepage }}
+      title={t.title}
+      message={messages.collected}
+      action={{ label: t.back, to: paths.earn }}
+      secondary={{ label: t.goHome, to: paths.homepage }}
     >
       {collected ? (
         <p className="screen__text">
-          <strong className="earn-success__points">+{formatGems(collected.points)} gems</strong> added. Your balance is now{' '}
-          <strong className="earn-success__points">{formatGems(collected.totalPoints)} gems</strong>.
+          <strong className="earn-success__points">{t.collected(formatGems(collected.points))}</strong> {t.balanceLead}{' '}
+          <strong className="earn-success__points">{t.balance(formatGems(collected.totalPoints))}</strong>.
         </p>
       ) : (
-        <p className="screen__text">Come back tomorrow for more.</p>
+        <p className="screen__text">{t.comeBack}</p>
       )}
     </SuccessScreen>
   );

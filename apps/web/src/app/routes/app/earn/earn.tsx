@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ChevronRight } from 'lucide-react';
+import { earnScreenTexts } from '@wise/shared';
 import { Link } from 'react-router';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Button } from '../../../../components/ui/button';
@@ -18,11 +19,14 @@ import { CollectButton } from '../../../../features/gems/components/collect-butt
 import { DayGrid, DayGridSkeleton } from '../../../../features/gems/components/day-grid';
 import { GemBalanceCard } from '../../../../features/gems/components/gem-balance-card';
 import { errorMessage } from '../../../../lib/api-client';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import type { EarnSuccessState } from './earn-success';
 import './earn.css';
 
 /** /earn (docs/product.md §2, §4): the week's gem cards, today's collection and the countdown to midnight. */
 export function EarnRoute() {
+  const t = useTexts(earnScreenTexts);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const collection = useCollection();
@@ -38,13 +42,13 @@ export function EarnRoute() {
         const state: EarnSuccessState = { points: data.points, totalPoints: data.total_points, day: data.day };
         void navigate(paths.earnSuccess, { state });
       },
-      onError: (error) => toastError(errorMessage(error, "Couldn't collect your Wise Gems. Try again")),
+      onError: (error) => toastError(translate(errorMessage(error, t.collectFailed))),
     });
 
   return (
-    <Screen withNav header={<Header title="Earn" />}>
-      <title>Earn · Wise</title>
-      <ScreenIntro title="Daily Wise Gems" text="Collect every day of the week. The bigger gems come later in the week." />
+    <Screen withNav header={<Header title={t.title} />}>
+      <title>{t.pageTitle}</title>
+      <ScreenIntro title={t.heading} text={t.text} />
       <GemBalanceCard />
 
       {collection.isPending ? (
@@ -54,9 +58,9 @@ export function EarnRoute() {
         </>
       ) : collection.isError ? (
         <Card tone="outline" className="earn__error" role="alert">
-          <p>{errorMessage(collection.error, "Couldn't fetch details")}</p>
+          <p>{translate(errorMessage(collection.error, t.fetchFailed))}</p>
           <Button variant="secondary" onClick={askAgain}>
-            Try again
+            {t.tryAgain}
           </Button>
         </Card>
       ) : (
@@ -77,9 +81,9 @@ export function EarnRoute() {
         <Link to={paths.rewards} className="gem-promo">
           <GemGlyph size={32} />
           <span className="gem-promo__text">
-            <span className="gem-promo__title">Rewards</span>
+            <span className="gem-promo__title">{t.rewards}</span>
             <br />
-            <span className="gem-promo__sub">Every approved sale earns gems. Collect them here.</span>
+            <span className="gem-promo__sub">{t.rewardsSub}</span>
           </span>
           <ChevronRight size={20} aria-hidden="true" />
         </Link>

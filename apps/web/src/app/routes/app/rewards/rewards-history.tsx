@@ -1,4 +1,4 @@
-import { rewardMessages } from '@wise/shared';
+import { rewardMessages, rewardsHistoryTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Button, LinkButton } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -7,6 +7,7 @@ import { Header } from '../../../../components/ui/header';
 import { LoadMore } from '../../../../components/ui/load-more';
 import { Screen } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
 import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
 import '../../../../features/rewards/components/rewards.css';
@@ -16,14 +17,16 @@ import '../../../../features/rewards/components/rewards.css';
  * claims load page by page as the list is scrolled to its end.
  */
 export function RewardsHistoryRoute() {
+  const t = useTexts(rewardsHistoryTexts);
+  const messages = useTexts(rewardMessages);
   const history = useRewardsHistory();
   const rewards = history.data?.pages.flatMap((page) => page.rewards) ?? [];
   return (
-    <Screen withNav header={<Header backTo={paths.rewards} title={rewardMessages.historyButton} />}>
-      <title>Rewards History · Wise</title>
+    <Screen withNav header={<Header backTo={paths.rewards} title={messages.historyButton} />}>
+      <title>{t.pageTitle}</title>
       {history.isPending ? (
         <Card>
-          <ul className="reward-list" aria-label="Loading rewards">
+          <ul className="reward-list" aria-label={t.loading}>
             {[0, 1, 2, 3].map((i) => (
               <li key={i}>
                 <RewardRowSkeleton />
@@ -33,21 +36,25 @@ export function RewardsHistoryRoute() {
         </Card>
       ) : history.isError ? (
         <EmptyState
-          title={rewardMessages.couldNotFetchHistory}
-          text="Check your connection and try again."
-          action={<Button variant="secondary" onClick={() => void history.refetch()}>Try again</Button>}
+          title={messages.couldNotFetchHistory}
+          text={t.failedText}
+          action={
+            <Button variant="secondary" onClick={() => void history.refetch()}>
+              {t.tryAgain}
+            </Button>
+          }
         />
       ) : rewards.length === 0 ? (
         <EmptyState
           art={<GemGlyph size={56} />}
-          title="No rewards claimed yet"
-          text="Rewards arrive when your sales are approved. Collect them and they show up here."
-          action={<LinkButton to={paths.rewards}>Go to Rewards</LinkButton>}
+          title={t.emptyTitle}
+          text={t.emptyText}
+          action={<LinkButton to={paths.rewards}>{t.goToRewards}</LinkButton>}
         />
       ) : (
         <>
           <Card>
-            <ul className="reward-list" aria-label="Rewards history">
+            <ul className="reward-list" aria-label={t.list}>
               {rewards.map((entry) => (
                 <li key={entry.id}>
                   <RewardRow entry={entry} />
@@ -59,7 +66,7 @@ export function RewardsHistoryRoute() {
             hasMore={history.hasNextPage}
             loading={history.isFetchingNextPage}
             failed={history.isFetchNextPageError}
-            errorMessage={rewardMessages.couldNotFetchHistory}
+            errorMessage={messages.couldNotFetchHistory}
             onLoadMore={() => void history.fetchNextPage()}
           />
         </>

@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
-import { rewardMessages, type RewardHistoryEntry } from '@wise/shared';
+import { rewardMessages, rewardsSuccessTexts, type RewardHistoryEntry } from '@wise/shared';
 import { Card } from '../../../../components/ui/card';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths } from '../../../../config/paths';
+import { useTexts } from '../../../../lib/i18n';
 import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
 import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
 import '../../../../features/rewards/components/rewards.css';
@@ -26,18 +27,20 @@ function passedClaim(state: unknown): RewardHistoryEntry | undefined {
 
 /** /rewards/success (docs/product.md §2): the last reward in the history, claimed successfully. */
 export function RewardsSuccessRoute() {
+  const t = useTexts(rewardsSuccessTexts);
+  const messages = useTexts(rewardMessages);
   const passed = passedClaim(useLocation().state);
   const history = useRewardsHistory();
   const last = history.data?.pages[0]?.rewards[0] ?? passed;
   return (
     <SuccessScreen
-      title="Reward claimed"
-      message={rewardMessages.claimed}
-      action={{ label: 'Back to Rewards', to: paths.rewards }}
-      secondary={{ label: 'Go to Home', to: paths.homepage }}
+      title={t.title}
+      message={messages.claimed}
+      action={{ label: t.back, to: paths.rewards }}
+      secondary={{ label: t.goHome, to: paths.homepage }}
     >
       <Card className="reward-claimed" data-testid="last-reward">
-        {last ? <RewardRow entry={last} /> : history.isPending ? <RewardRowSkeleton /> : <p className="screen__text">Your rewards are in your gem balance.</p>}
+        {last ? <RewardRow entry={last} /> : history.isPending ? <RewardRowSkeleton /> : <p className="screen__text">{t.inBalance}</p>}
       </Card>
     </SuccessScreen>
   );

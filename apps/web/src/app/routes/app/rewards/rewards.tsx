@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { rewardMessages } from '@wise/shared';
+import { rewardMessages, rewardsScreenTexts } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
 import { Button, LinkButton } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -19,11 +19,15 @@ import { useRewardsTotal } from '../../../../features/rewards/api/get-rewards-to
 import { RewardLevelCard } from '../../../../features/rewards/components/reward-level-card';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatGems } from '../../../../lib/format';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../features/rewards/components/rewards.css';
 import type { RewardsSuccessState } from './rewards-success';
 
 /** /rewards (docs/product.md §2): total claimed rewards, the reward level, the invite card (README, "Referrals"), Rewards History and Collect Rewards. */
 export function RewardsRoute() {
+  const t = useTexts(rewardsScreenTexts);
+  const messages = useTexts(rewardMessages);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const total = useRewardsTotal();
@@ -44,14 +48,14 @@ export function RewardsRoute() {
           queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         ]).then(() => navigate(paths.rewardsSuccess, { state }));
       },
-      onError: (error) => toastError(errorMessage(error, rewardMessages.nothingToClaim)),
+      onError: (error) => toastError(translate(errorMessage(error, messages.nothingToClaim))),
     });
 
   return (
-    <Screen withNav header={<Header backTo={paths.more} title="Rewards" />}>
-      <title>Rewards · Wise</title>
+    <Screen withNav header={<Header backTo={paths.more} title={t.title} />}>
+      <title>{t.pageTitle}</title>
       <Card className="rewards-total" aria-live="polite">
-        <p className="rewards-total__label">Total rewards claimed</p>
+        <p className="rewards-total__label">{t.totalLabel}</p>
         {total.isPending ? (
           <>
             <Skeleton width={140} height={38} />
@@ -59,9 +63,9 @@ export function RewardsRoute() {
           </>
         ) : total.isError ? (
           <p className="rewards-total__error" role="alert">
-            {rewardMessages.couldNotFetchTotal}.{' '}
+            {messages.couldNotFetchTotal}.{' '}
             <button type="button" className="rewards-retry" onClick={() => void total.refetch()}>
-              Retry
+              {t.retry}
             </button>
           </p>
         ) : (
@@ -71,7 +75,7 @@ export function RewardsRoute() {
               {formatGems(total.data.total_rewards)}
             </p>
             <p className={`rewards-total__claimable${total.data.claimable === 0 ? ' rewards-total__claimable--none' : ''}`}>
-              {total.data.claimable === 0 ? 'No new rewards yet' : `${formatGems(total.data.claimable)} gems ready to collect`}
+              {total.data.claimable === 0 ? t.noNew : t.readyToCollect(formatGems(total.data.claimable))}
             </p>
           </>
         )}
@@ -84,13 +88,16 @@ export function RewardsRoute() {
       <Card tone="outline">
         <ol className="rewards-how">
           <li>
-            <span className="rewards-how__step">1</span>Sell gift cards or crypto on Wise.
+            <span className="rewards-how__step">1</span>
+            {t.step1}
           </li>
           <li>
-            <span className="rewards-how__step">2</span>Each sale we approve earns you Wise Gems.
+            <span className="rewards-how__step">2</span>
+            {t.step2}
           </li>
           <li>
-            <span className="rewards-how__step">3</span>Collect them into your balance and spend them on airtime, data, TV and electricity.
+            <span className="rewards-how__step">3</span>
+            {t.step3}
           </li>
         </ol>
       </Card>
@@ -98,20 +105,20 @@ export function RewardsRoute() {
       <div className="screen__actions">
         <Button
           busy={claim.isPending}
-          busyLabel="Collecting..."
+          busyLabel={t.collecting}
           onClick={onClaim}
           disabled={nothingToCollect}
           aria-describedby={nothingToCollect ? 'rewards-collect-reason' : undefined}
         >
-          {rewardMessages.collectButton}
+          {messages.collectButton}
         </Button>
         {nothingToCollect ? (
           <p id="rewards-collect-reason" className="rewards-collect-reason">
-            {rewardMessages.nothingToCollect}
+            {messages.nothingToCollect}
           </p>
         ) : null}
         <LinkButton to={paths.rewardsHistory} variant="secondary">
-          {rewardMessages.historyButton}
+          {messages.historyButton}
         </LinkButton>
       </div>
     </Screen>
