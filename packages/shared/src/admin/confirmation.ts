@@ -27,6 +27,6 @@ export const staffConfirmationMessages = {
   passkeyRefused: 'That passkey could not confirm this. Try again or enter the authenticator code.',
   challengeInvalid: 'This passkey request expired or was already used. Try again.',
   usePasskey: 'Use passkey',
-  useCode: 'Enter the code instead',
+  orCode: 'Or enter the code from your authenticator app:',
   passkeyBusy: 'Waiting for your passkey...',
 } as const;
