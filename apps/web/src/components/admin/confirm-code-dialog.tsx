@@ -64,8 +64,7 @@ function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
       await props.onConfirm(confirmation);
       onClose();
     } catch (error) {
-      if (passkeyCancelled(error)) setFormError(staffPasskeyMessages.cancelled);
-      else setFormError(adminErrorMessage(error, staffConfirmationMessages.passkeyRefused));
+      setFormError(passkeyFailure(error));
     } finally {
       setBusy(false);
       setPasskeyBusy(false);
@@ -103,7 +102,7 @@ function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
     <Dialog open onClose={onClose} title={title} description={description} busy={busy}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {children}
-        {!props.codeOnly && passkeysSupported() ? <PasskeyOption busy={passkeyBusy} disabled={busy} onUse={() => void confirmByPasskey()} /> : null}
+        {!props.codeOnly ? <PasskeyConfirmOption busy={passkeyBusy} disabled={busy} onUse={() => void confirmByPasskey()} /> : null}
         <AuthenticatorCodeField
           name="confirm_code"
           value={code}
@@ -131,10 +130,18 @@ function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
   );
 }
 
+/** What a failed passkey confirmation tells the staff member (a closed prompt, or the server's refusal). */
+export const passkeyFailure = (error: unknown): string =>
+  passkeyCancelled(error) ? staffPasskeyMessages.cancelled : adminErrorMessage(error, staffConfirmationMessages.passkeyRefused);
+
 /**
- * Shown only where the browser has WebAuthn, and only once the staff member's passkey list says
- * they have one; the code field stays below it.
+ * "Use passkey", above a confirmation's code field (this dialog's, or a form's own): shown only
+ * where the browser has WebAuthn, and only once the staff member's passkey list says they have one.
  */
+export function PasskeyConfirmOption(props: { busy: boolean; disabled: boolean; onUse: () => void }) {
+  return passkeysSupported() ? <PasskeyOption {...props} /> : null;
+}
+
 function PasskeyOption({ busy, disabled, onUse }: { busy: boolean; disabled: boolean; onUse: () => void }) {
   if (!useHasStaffPasskey()) return null;
   return (
