@@ -200,7 +200,25 @@ describe('confirming with a passkey', () => {
     await enrol(ada);
     const login = await post(t.app, '/api/admin/auth/login', { email: ada.email, password: ada.password });
     expect((await post(t.app, `${passkeys}/confirm/options`, undefined, staffCookie(login))).statusCode).toBe(401);
-    expect((await post(t.app, `${passkeys}/confirm/options`)).statusCode).toBe(401);
+    expect((await post(t.app, `${passkeys}/confirm/options`, undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('challenges kept per session', () => {
+  it('keeps the newest five live ones: an older one is refused, the newest confirm', async () => {
+    const ada = await createStaff(t, { role: 'reviewer' });
+    const key = await enrol(ada);
+    const asked: RequestOptions[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      asked.push(await confirmChallenge(ada.cookie));
+      clock.advance(1000);
+    }
+    const [rows] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM staff_confirm_challenges WHERE staff_id = $1', [ada.id]);
+    expect(Number(rows?.n)).toBe(5);
+    const oldest = await approve(await pendingSale(), { confirm_passkey: key.assert(asked[0]!) }, ada.cookie);
+    expect(oldest.json()).toMatchObject({ code: 'CONFIRMATION_INVALID', error: staffConfirmationMessages.challengeInvalid });
+    expect((await approve(await pendingSale(), { confirm_passkey: key.assert(asked[6]!) }, ada.cookie)).statusCode).toBe(200);
+    expect((await approve(await pendingSale(), { confirm_passkey: key.assert(asked[2]!) }, ada.cookie)).statusCode).toBe(200);
   });
 });
 

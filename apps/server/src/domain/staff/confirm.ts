@@ -1,5 +1,5 @@
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or } from 'drizzle-orm';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyRequestOptions } from '@wise/shared';
 import {
   staffAuthMessages,
@@ -33,6 +33,9 @@ export interface StaffConfirmationRequest extends StaffConfirmationInput {
   /** The sending session's hash: a passkey confirmation answers a challenge this session asked for. */
   sessionHash: string;
 }
+
+/** Live confirmation challenges one session may hold (two tabs, a dialog reopened). */
+const LIVE_CHALLENGES_MAX = 5;
 
 const refused = (message: string) => new DomainError(staffErrorCodes.confirmationInvalid, message, 403);
 
@@ -100,10 +103,18 @@ export async function staffConfirmOptions(deps: ConfirmationDeps, staffId: strin
     allowCredentials: own.map((row) => ({ id: row.credentialId, transports: transportsOf(row.transports) })),
   });
   const now = deps.clock.now();
-  // This session's spent and stale challenges go as a new one comes.
+  // This session's spent and stale challenges go as a new one comes, and so do live ones beyond
+  // the newest few: a session asking in a loop keeps a handful of rows, not thousands.
   await deps.db
     .delete(staffConfirmChallenges)
     .where(and(eq(staffConfirmChallenges.sessionHash, sessionHash), or(isNotNull(staffConfirmChallenges.usedAt), lte(staffConfirmChallenges.expiresAt, now))));
+  const kept = deps.db
+    .select({ challenge: staffConfirmChallenges.challenge })
+    .from(staffConfirmChallenges)
+    .where(eq(staffConfirmChallenges.sessionHash, sessionHash))
+    .orderBy(desc(staffConfirmChallenges.createdAt))
+    .limit(LIVE_CHALLENGES_MAX - 1);
+  await deps.db.delete(staffConfirmChallenges).where(and(eq(staffConfirmChallenges.sessionHash, sessionHash), notInArray(staffConfirmChallenges.challenge, kept)));
   await deps.db.insert(staffConfirmChallenges).values({
     challenge: options.challenge,
     sessionHash,
