@@ -17,7 +17,7 @@ import { refusalOf } from './support/gem-users';
 import { payoutTestDeps } from './support/payouts';
 import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, sellGiftCard } from './support/sales';
-import { createStaff, type TestStaff } from './support/staff';
+import { byCode, createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -90,7 +90,7 @@ beforeAll(async () => {
     clock,
     startPayout: queuePayoutStub,
     limits,
-    confirm: async (_staffId, code) => {
+    confirm: async (_staffId, { confirm_code: code }) => {
       if (code !== CODE) throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
     },
   };
@@ -104,24 +104,24 @@ describe('one reviewer alone', () => {
   it('cannot pay ₦1,000,000,000 for a ₦59,000 card: nothing is paid, a second approval is asked for', async () => {
     const sale = await sell();
     const billion = 1_000_000_000 * NAIRA;
-    const outcome = await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: billion, reason: 'other', note: 'Customer says the balance is higher', confirmCode: CODE });
+    const outcome = await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: billion, reason: 'other', note: 'Customer says the balance is higher', confirmation: byCode(CODE) });
     expect(outcome).toBe('awaiting_second_approval');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null, payout_amount_kobo: null });
     expect(await payoutsOf(sale.id)).toEqual([]);
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ amount_kobo: String(billion), outcome: null, requested_by: reviewer.id })]);
     expect(await auditActions(sale.id)).toContain('sale.approval_request');
     // While it waits, nobody approves or rejects it another way.
-    await refusal(approveSale(deps, otherReviewer, sale.id, { confirmCode: CODE }), 409, 'SALE_AWAITING_SECOND_APPROVAL');
+    await refusal(approveSale(deps, otherReviewer, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_AWAITING_SECOND_APPROVAL');
     await refusal(rejectSale(deps, otherReviewer, sale.id, { reason: 'used_card' }), 409, 'SALE_AWAITING_SECOND_APPROVAL');
   });
 
   it('needs a reason and a note for more than the quote, and a reason from the list for less', async () => {
     const sale = await sell();
-    const above = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'partially_used', confirmCode: CODE }), 400, 'VALIDATION');
+    const above = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'partially_used', confirmation: byCode(CODE) }), 400, 'VALIDATION');
     expect(above.extra.fields).toHaveProperty('note');
-    const lower = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, confirmCode: CODE }), 400, 'VALIDATION');
+    const lower = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, confirmation: byCode(CODE) }), 400, 'VALIDATION');
     expect(lower.extra.fields).toHaveProperty('reason');
-    const other = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, reason: 'other', confirmCode: CODE }), 400, 'VALIDATION');
+    const other = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, reason: 'other', confirmation: byCode(CODE) }), 400, 'VALIDATION');
     expect(other.extra.fields).toHaveProperty('note');
     expect(await requestsOf(sale.id)).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe('one reviewer alone', () => {
   it('pays a lower amount with a reason at once, and the customer reads the amount paid, the quote and why', async () => {
     const sale = await sell();
     const paid = sale.value_kobo - 9000 * NAIRA;
-    expect(await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: paid, reason: 'partially_used', confirmCode: CODE })).toBe('approved');
+    expect(await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: paid, reason: 'partially_used', confirmation: byCode(CODE) })).toBe('approved');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', payout_amount_kobo: String(paid), approval_reason_code: 'partially_used' });
     const [payout] = await payoutsOf(sale.id);
     expect(payout?.amount_kobo).toBe(String(paid));
@@ -155,9 +155,9 @@ describe('one reviewer alone', () => {
   it('sends an approval above the single-approval limit to a second approver, even at the quote', async () => {
     const sale = await sell();
     const small: ApproveDeps = { ...deps, limits: { ...limits, singleKobo: sale.value_kobo - 1 } };
-    expect(await approveSale(small, reviewer, sale.id, { confirmCode: CODE })).toBe('awaiting_second_approval');
+    expect(await approveSale(small, reviewer, sale.id, { confirmation: byCode(CODE) })).toBe('awaiting_second_approval');
     expect(await payoutsOf(sale.id)).toEqual([]);
-    await confirmSecondApproval(small, admin, sale.id, { confirmCode: CODE });
+    await confirmSecondApproval(small, admin, sale.id, { confirmation: byCode(CODE) });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: admin.id, payout_amount_kobo: String(sale.value_kobo) });
   });
 });
@@ -166,30 +166,30 @@ describe('the second approval', () => {
   it('is refused to the one who asked and to a reviewer, and given by another admin with their code', async () => {
     const sale = await sell();
     const more = sale.value_kobo + 2000 * NAIRA;
-    await approveSale(deps, admin, sale.id, { payoutAmountKobo: more, reason: 'other', note: 'Balance checked by phone: $52', confirmCode: CODE });
-    await refusal(confirmSecondApproval(deps, admin, sale.id, { confirmCode: CODE }), 403, 'SECOND_APPROVER_SAME');
-    await refusal(confirmSecondApproval(deps, reviewer, sale.id, { confirmCode: CODE }), 403, 'SECOND_APPROVER_NOT_ADMIN');
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: '000000' }), 403, 'CONFIRMATION_INVALID');
+    await approveSale(deps, admin, sale.id, { payoutAmountKobo: more, reason: 'other', note: 'Balance checked by phone: $52', confirmation: byCode(CODE) });
+    await refusal(confirmSecondApproval(deps, admin, sale.id, { confirmation: byCode(CODE) }), 403, 'SECOND_APPROVER_SAME');
+    await refusal(confirmSecondApproval(deps, reviewer, sale.id, { confirmation: byCode(CODE) }), 403, 'SECOND_APPROVER_NOT_ADMIN');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode('000000') }), 403, 'CONFIRMATION_INVALID');
     expect(await payoutsOf(sale.id)).toEqual([]);
 
-    await confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: CODE });
+    await confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: secondAdmin.id, payout_amount_kobo: String(more), approval_reason_code: 'other' });
     expect((await payoutsOf(sale.id)).map((p) => p.amount_kobo)).toEqual([String(more)]);
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ outcome: 'confirmed', decided_by: secondAdmin.id })]);
     expect(await auditActions(sale.id)).toEqual(expect.arrayContaining(['sale.approval_request', 'sale.approval_confirm']));
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: CODE }), 409, 'SALE_ALREADY_DECIDED');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_ALREADY_DECIDED');
   });
 
   it('declined, pays nothing and gives the sale back to review', async () => {
     const sale = await sell();
-    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo * 3, reason: 'other', note: 'Looks like more', confirmCode: CODE });
+    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo * 3, reason: 'other', note: 'Looks like more', confirmation: byCode(CODE) });
     await refusal(declineSecondApproval(deps, otherReviewer, sale.id, {}), 403, 'SECOND_APPROVER_NOT_ADMIN');
     await declineSecondApproval(deps, admin, sale.id, { note: 'The photo shows $50' });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null });
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ outcome: 'declined', decided_by: admin.id })]);
     expect(await auditActions(sale.id)).toContain('sale.approval_decline');
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: CODE }), 409, 'APPROVAL_REQUEST_NOT_FOUND');
-    expect(await approveSale(deps, reviewer, sale.id, { confirmCode: CODE })).toBe('approved');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }), 409, 'APPROVAL_REQUEST_NOT_FOUND');
+    expect(await approveSale(deps, reviewer, sale.id, { confirmation: byCode(CODE) })).toBe('approved');
     expect(await payoutsOf(sale.id)).toHaveLength(1);
   });
 });
@@ -201,33 +201,33 @@ describe('the daily approval total', () => {
     const daily: ApproveDeps = { ...deps, clock: day, limits: { ...limits, dailyKobo: sale.value_kobo * 2 } };
     const second = await sell();
     const third = await sell();
-    expect(await approveSale(daily, otherReviewer, sale.id, { confirmCode: CODE })).toBe('approved');
-    expect(await approveSale(daily, otherReviewer, second.id, { confirmCode: CODE })).toBe('approved');
+    expect(await approveSale(daily, otherReviewer, sale.id, { confirmation: byCode(CODE) })).toBe('approved');
+    expect(await approveSale(daily, otherReviewer, second.id, { confirmation: byCode(CODE) })).toBe('approved');
     expect(await approvedToday(t.database.db, day, otherReviewer.id, 'Africa/Lagos')).toBe(sale.value_kobo + second.value_kobo);
-    const over = await refusal(approveSale(daily, otherReviewer, third.id, { confirmCode: CODE }), 409, 'APPROVAL_DAILY_LIMIT');
+    const over = await refusal(approveSale(daily, otherReviewer, third.id, { confirmation: byCode(CODE) }), 409, 'APPROVAL_DAILY_LIMIT');
     expect(over.message).toContain('daily approval limit');
     expect(await payoutsOf(third.id)).toEqual([]);
 
     // A second approval counts toward the confirming admin's total.
     const big = await sell();
     const adminDaily: ApproveDeps = { ...daily, limits: { ...limits, dailyKobo: big.value_kobo + NAIRA } };
-    await approveSale(adminDaily, reviewer, big.id, { payoutAmountKobo: big.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmCode: CODE });
-    await confirmSecondApproval(adminDaily, secondAdmin, big.id, { confirmCode: CODE });
+    await approveSale(adminDaily, reviewer, big.id, { payoutAmountKobo: big.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
+    await confirmSecondApproval(adminDaily, secondAdmin, big.id, { confirmation: byCode(CODE) });
     expect(await approvedToday(t.database.db, day, secondAdmin.id, 'Africa/Lagos')).toBe(big.value_kobo + NAIRA);
 
     // 23:00 UTC is midnight in Lagos: a new business day.
     day.set(new Date('2026-07-10T23:00:00Z'));
-    expect(await approveSale(daily, otherReviewer, third.id, { confirmCode: CODE })).toBe('approved');
+    expect(await approveSale(daily, otherReviewer, third.id, { confirmation: byCode(CODE) })).toBe('approved');
   });
 });
 
 describe('at the same time', () => {
   it('two admins confirming one request: one pays, the other is told it is decided', async () => {
     const sale = await sell();
-    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmCode: CODE });
+    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
     const results = await Promise.allSettled([
-      confirmSecondApproval(deps, admin, sale.id, { confirmCode: CODE }),
-      confirmSecondApproval(deps, secondAdmin, sale.id, { confirmCode: CODE }),
+      confirmSecondApproval(deps, admin, sale.id, { confirmation: byCode(CODE) }),
+      confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -241,7 +241,7 @@ describe('at the same time', () => {
     const busy = await insertStaff(t, 'reviewer', 'Eze Reviewer');
     const day = new ManualClock('2026-07-20T10:00:00Z');
     const tight: ApproveDeps = { ...deps, clock: day, limits: { ...limits, dailyKobo: sales[0]!.value_kobo * 2 } };
-    const results = await Promise.allSettled(sales.map((s) => approveSale(tight, busy, s.id, { confirmCode: CODE })));
+    const results = await Promise.allSettled(sales.map((s) => approveSale(tight, busy, s.id, { confirmation: byCode(CODE) })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     expect(await approvedToday(t.database.db, day, busy.id, 'Africa/Lagos')).toBe(sales[0]!.value_kobo * 2);
   });

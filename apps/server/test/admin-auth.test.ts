@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../src/domain/staff/management';
-import { verifyStaffConfirmation } from '../src/domain/staff/confirm';
+import { verifyStaffCode } from '../src/domain/staff/confirm';
 import { decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpAt } from '../src/domain/staff/totp';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
@@ -388,25 +388,25 @@ describe('disabled staff', () => {
   });
 });
 
-describe('verifyStaffConfirmation', () => {
+describe('verifyStaffCode', () => {
   it('accepts the current code (again within its step), refuses others; 5 wrong in a row sign the staff member out', async () => {
     clock.advance(STEP);
     const admin = await createStaff(t, { role: 'admin' });
     const deps = { db: t.database.db, clock, secret: 'dev-only-secret-not-for-production-use-0000' };
-    await verifyStaffConfirmation(deps, admin.id, admin.code());
-    await verifyStaffConfirmation(deps, admin.id, admin.code());
-    await verifyStaffConfirmation(deps, admin.id, totpAt(admin.secret, new Date(clock.now().getTime() - STEP)));
+    await verifyStaffCode(deps, admin.id, admin.code());
+    await verifyStaffCode(deps, admin.id, admin.code());
+    await verifyStaffCode(deps, admin.id, totpAt(admin.secret, new Date(clock.now().getTime() - STEP)));
     const wrong = totpAt(admin.secret, new Date(clock.now().getTime() + 3 * STEP));
-    await expect(verifyStaffConfirmation(deps, admin.id, wrong)).rejects.toMatchObject({
+    await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({
       status: 403,
       code: 'CONFIRMATION_INVALID',
       message: 'That authenticator code is not right. Enter the current 6-digit code and try again.',
     });
     // A right code clears the count: mistakes spread over a day lock nobody out.
-    await verifyStaffConfirmation(deps, admin.id, admin.code());
-    for (let i = 0; i < 4; i += 1) await expect(verifyStaffConfirmation(deps, admin.id, wrong)).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
+    await verifyStaffCode(deps, admin.id, admin.code());
+    for (let i = 0; i < 4; i += 1) await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
     expect((await get(t.app, '/api/admin/auth/me', admin.cookie)).statusCode).toBe(200);
-    await expect(verifyStaffConfirmation(deps, admin.id, wrong)).rejects.toMatchObject({
+    await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({
       code: 'CONFIRMATION_INVALID',
       message: 'Too many wrong authenticator codes: you were signed out for 15 minutes.',
     });
@@ -417,7 +417,7 @@ describe('verifyStaffConfirmation', () => {
   it('refuses a staff member without an authenticator', async () => {
     const kemi = await newStaff();
     const deps = { db: t.database.db, clock, secret: 'dev-only-secret-not-for-production-use-0000' };
-    await expect(verifyStaffConfirmation(deps, kemi.id, '123456')).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
+    await expect(verifyStaffCode(deps, kemi.id, '123456')).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
   });
 });
 

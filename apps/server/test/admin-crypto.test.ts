@@ -188,7 +188,11 @@ describe('wallet addresses', () => {
     expect(typo.statusCode).toBe(400);
     expect(typo.json().fields).toEqual({ address: cryptoAdminMessages.address.checksum });
     const empty = await send('POST', '/api/admin/crypto/wallets', {});
-    expect(Object.keys(empty.json().fields).sort()).toEqual(['address', 'coin', 'confirm_code', 'network']);
+    expect(Object.keys(empty.json().fields).sort()).toEqual(['address', 'coin', 'network']);
+    // The code or a passkey (docs/decisions.md §8.6) is asked for once the address itself is right.
+    const unconfirmed = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(Object.keys(unconfirmed.json().fields)).toEqual(['confirm_code']);
     const wrong = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, confirm_code: wrongCode(admin) });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe('CONFIRMATION_INVALID');

@@ -24,7 +24,7 @@ import { payoutTestDeps } from './support/payouts';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, cardPhoto, sellGiftCard } from './support/sales';
-import { createStaff, type TestStaff } from './support/staff';
+import { byCode, createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -109,7 +109,7 @@ beforeAll(async () => {
     db: t.database.db,
     clock,
     startPayout: queuePayoutStub,
-    confirm: async (_id, code) => {
+    confirm: async (_id, { confirm_code: code }) => {
       if (code !== CODE) throw new DomainError('CONFIRMATION_INVALID', 'wrong', 403);
     },
   };
@@ -137,7 +137,7 @@ describe('the desk', () => {
     expect(before.waiting.crypto).toEqual({ count: 1, total_kobo: coin.value_kobo });
     expect(before.today).toMatchObject({ date: '2026-07-01', time_zone: 'Africa/Lagos', approved: 0, rejected: 0, paid_count: 0, paid_total_kobo: 0 });
 
-    expect(await approveSale(approveDeps, ada, a.id, { confirmCode: CODE })).toBe('approved');
+    expect(await approveSale(approveDeps, ada, a.id, { confirmation: byCode(CODE) })).toBe('approved');
     await rejectSale({ db: t.database.db, clock }, ada, b.id, { reason: 'used_card' });
     const [payout] = await t.database.query<{ id: string }>('SELECT id FROM payouts WHERE sale_id = $1', [a.id]);
     clock.advance(5 * MINUTE);

@@ -13,6 +13,7 @@ import { ManualClock } from '../src/lib/clock';
 import { createFileStore } from '../src/providers/file-store/index';
 import { createTestApp, type TestApp } from './support/app';
 import { insertStaff } from './support/review';
+import { byCode } from './support/staff';
 import { addBankDetails, cardDetail, cardPhoto } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -53,7 +54,7 @@ async function newSale(): Promise<string> {
 }
 
 type Decide = (staff: StaffPrincipal, saleId: string) => Promise<unknown>;
-const approve: Decide = (staff, saleId) => approveSale(approveDeps, staff, saleId, { confirmCode: '123456' });
+const approve: Decide = (staff, saleId) => approveSale(approveDeps, staff, saleId, { confirmation: byCode('123456') });
 const reject: Decide = (staff, saleId) => rejectSale({ db: t.database.db, clock }, staff, saleId, { reason: 'unclear_images' });
 
 function conflictCode(result: PromiseSettledResult<unknown>): string | undefined {

@@ -17,7 +17,7 @@ import { createTestApp, get, type TestApp } from './support/app';
 import { cardPhoto } from './support/sales';
 import { postCryptoSale, quoteFor } from './support/crypto-sales';
 import { insertStaff, queuePayoutStub } from './support/review';
-import { createStaff, type TestStaff } from './support/staff';
+import { byCode, createStaff, type TestStaff } from './support/staff';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -91,7 +91,7 @@ beforeAll(async () => {
     db: t.database.db,
     clock,
     startPayout: queuePayoutStub,
-    confirm: async (_staffId, code) => {
+    confirm: async (_staffId, { confirm_code: code }) => {
       if (code !== CODE) throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
     },
   };
@@ -154,7 +154,7 @@ describe('the queue', () => {
     expect(rejected.items[0]?.age_minutes).toBeNull();
     expect((await queue({ status: 'rejected', limit: '1', cursor: (await queue({ status: 'rejected', limit: '1' })).next_cursor ?? '' })).items.map((i) => i.id)).toEqual([first.id]);
 
-    await approveSale(approveDeps, ada, third.id, { confirmCode: CODE });
+    await approveSale(approveDeps, ada, third.id, { confirmation: byCode(CODE) });
     const approved = await queue({ status: 'approved' });
     expect(approved.items.map((item) => item.id)).toEqual([third.id]);
     expect(approved.items[0]).toMatchObject({ status: 'approved', payout_status: 'queued' });
@@ -242,7 +242,7 @@ describe('claims', () => {
     const taken = await expectDomainError(claimSale(deps, bola, sale.id), 409, 'SALE_CLAIMED');
     expect(taken.message).toContain('Ada Lovelace');
     await expectDomainError(rejectSale(deps, bola, sale.id, { reason: 'used_card' }), 409, 'SALE_CLAIMED');
-    await expectDomainError(approveSale(approveDeps, bola, sale.id, { confirmCode: CODE }), 409, 'SALE_CLAIMED');
+    await expectDomainError(approveSale(approveDeps, bola, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_CLAIMED');
     await expectDomainError(releaseSale(deps, bola, sale.id), 409, 'SALE_CLAIMED');
     // The holder may claim again (the clock restarts).
     clock.advance(5 * MINUTE);
@@ -272,7 +272,7 @@ describe('approval', () => {
     const sale = await sell(seller, '50', 7);
     await claimSale({ db: t.database.db, clock }, ada, sale.id);
     clock.advance(MINUTE);
-    await approveSale(approveDeps, ada, sale.id, { confirmCode: CODE });
+    await approveSale(approveDeps, ada, sale.id, { confirmation: byCode(CODE) });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', claimed_by: null, decided_by: ada.id, payout_amount_kobo: String(sale.value_kobo), approval_note: null });
     const payouts = await t.database.query<{ attempt: number; status: string; amount_kobo: string; created_by: string }>(
       'SELECT attempt, status, amount_kobo::text, created_by FROM payouts WHERE sale_id = $1',
@@ -291,7 +291,7 @@ describe('approval', () => {
     // Still pending for the customer until the payout lands.
     expect((await customerDetail(seller, sale.id)).status).toBe('pending');
     // Decided: a second decision of either kind is refused and nothing changes.
-    await expectDomainError(approveSale(approveDeps, bola, sale.id, { confirmCode: CODE }), 409, 'SALE_ALREADY_DECIDED');
+    await expectDomainError(approveSale(approveDeps, bola, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_ALREADY_DECIDED');
     await expectDomainError(rejectSale({ db: t.database.db, clock }, bola, sale.id, { reason: 'used_card' }), 409, 'SALE_ALREADY_DECIDED');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: ada.id });
   });
@@ -299,13 +299,13 @@ describe('approval', () => {
   it('takes an unclaimed sale on the way; a lower amount needs a reason (a note alone reads as "other"); a wrong code changes nothing', async () => {
     const sale = await sell(seller, '80', 8);
     const lower = sale.value_kobo - 500_00;
-    const noNote = await expectDomainError(approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, confirmCode: CODE }), 400, 'VALIDATION');
+    const noNote = await expectDomainError(approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, confirmation: byCode(CODE) }), 400, 'VALIDATION');
     expect(noNote.extra.fields).toHaveProperty('reason');
-    await expectDomainError(approveSale(approveDeps, ada, sale.id, { confirmCode: '000000' }), 403, 'CONFIRMATION_INVALID');
+    await expectDomainError(approveSale(approveDeps, ada, sale.id, { confirmation: byCode('000000') }), 403, 'CONFIRMATION_INVALID');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'submitted', decided_by: null });
     expect(await t.database.query('SELECT 1 FROM payouts WHERE sale_id = $1', [sale.id])).toEqual([]);
 
-    await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, note: 'Card balance was $75, not $80', confirmCode: CODE });
+    await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, note: 'Card balance was $75, not $80', confirmation: byCode(CODE) });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', payout_amount_kobo: String(lower), approval_note: 'Card balance was $75, not $80' });
     const [{ approval_reason_code } = { approval_reason_code: null }] = await t.database.query<{ approval_reason_code: string | null }>('SELECT approval_reason_code FROM sales WHERE id = $1', [sale.id]);
     expect(approval_reason_code).toBe('other');
@@ -322,7 +322,7 @@ describe('approval', () => {
         throw new Error('payout provider down');
       },
     };
-    await expect(approveSale(failing, ada, sale.id, { confirmCode: CODE })).rejects.toThrow('payout provider down');
+    await expect(approveSale(failing, ada, sale.id, { confirmation: byCode(CODE) })).rejects.toThrow('payout provider down');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'submitted', decided_by: null });
     expect(await auditOf(sale.id)).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
 import { payoutTestDeps } from './support/payouts';
 import { insertStaff } from './support/review';
+import { byCode } from './support/staff';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -169,10 +170,10 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const amountKobo = amountFor(target.valueKobo, command.amount);
       const input =
         command.amount === 'quote'
-          ? { confirmCode: CODE }
+          ? { confirmation: byCode(CODE) }
           : command.amount === 'lower'
-            ? { payoutAmountKobo: amountKobo, reason: 'partially_used' as const, confirmCode: CODE }
-            : { payoutAmountKobo: amountKobo, reason: 'other' as const, note: 'Balance checked', confirmCode: CODE };
+            ? { payoutAmountKobo: amountKobo, reason: 'partially_used' as const, confirmation: byCode(CODE) }
+            : { payoutAmountKobo: amountKobo, reason: 'other' as const, note: 'Balance checked', confirmation: byCode(CODE) };
       let outcome: string | undefined;
       const code = await codeOf(async () => {
         outcome = await approveSale(world.deps, world.staff[command.who]!, target.id, input);
@@ -197,7 +198,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.request !== null);
       if (!target) return;
-      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { confirmCode: CODE }));
+      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { confirmation: byCode(CODE) }));
       if (target.state !== 'undecided') return expect(code).toBe(reviewErrorCodes.alreadyDecided);
       if (!target.request) return expect(code).toBe(reviewErrorCodes.noOpenRequest);
       if (ROLES[command.who] !== 'admin') return expect(code).toBe(reviewErrorCodes.adminOnly);
@@ -429,7 +430,7 @@ async function run(list: Command[]): Promise<void> {
       clock,
       limits: LIMITS,
       startPayout,
-      confirm: async (_staffId, code) => {
+      confirm: async (_staffId, { confirm_code: code }) => {
         if (code !== CODE) throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
       },
     },

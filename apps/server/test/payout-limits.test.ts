@@ -12,7 +12,7 @@ import { createTestApp, get, type TestApp } from './support/app';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, cardDetail, cardPhoto, postSale, saleFields, sellGiftCard } from './support/sales';
-import { createStaff, staffCode, type TestStaff } from './support/staff';
+import { byCode, createStaff, staffCode, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 import { setKycTier } from './support/tiers';
 
@@ -62,7 +62,7 @@ const limitsOf = async (user: TestUser): Promise<PayoutLimits> => {
   return payoutLimitsSchema.parse(response.json());
 };
 
-const approve = (sale: SaleDetail, by = reviewers[0]!) => approveSale(deps, by, sale.id, { confirmCode: CODE });
+const approve = (sale: SaleDetail, by = reviewers[0]!) => approveSale(deps, by, sale.id, { confirmation: byCode(CODE) });
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
@@ -92,7 +92,7 @@ beforeAll(async () => {
     clock,
     startPayout: queuePayoutStub,
     limits: { singleKobo: 1_000_000_000 * NAIRA, dailyKobo: 1_000_000_000 * NAIRA, timeZone: 'Africa/Lagos' },
-    confirm: async (_staffId, code) => {
+    confirm: async (_staffId, { confirm_code: code }) => {
       if (code !== CODE) throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
     },
   };
@@ -268,7 +268,7 @@ describe("an admin raises one customer's limit", () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/customers/${user.id}/limits`, headers: { cookie: reviewer.cookie } })).statusCode).toBe(200);
     // The approval path honours the raise as well (the database's trigger included).
     const [first] = await t.database.query<{ id: string }>('SELECT id FROM sales WHERE user_id = $1 ORDER BY created_at LIMIT 1', [user.id]);
-    expect(await approveSale(deps, reviewers[0]!, first!.id, { confirmCode: CODE })).toBe('approved');
+    expect(await approveSale(deps, reviewers[0]!, first!.id, { confirmation: byCode(CODE) })).toBe('approved');
   });
 
   it('refuses an unknown customer with 404', async () => {

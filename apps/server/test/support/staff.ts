@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@wise/shared/admin';
+import type { StaffConfirmationRequest } from '../../src/domain/staff/confirm';
 import { createStaffMember } from '../../src/domain/staff/management';
 import { totpAt } from '../../src/domain/staff/totp';
 import { get, post, type TestApp } from './app';
@@ -62,3 +63,6 @@ export async function createStaff(t: TestApp, options: { role: StaffRole; email?
     secret,
   };
 }
+
+/** A confirmation by authenticator code, as a route hands it to the domain (the session is not read for a code). */
+export const byCode = (code: string): StaffConfirmationRequest => ({ sessionHash: 'test-session', confirm_code: code });

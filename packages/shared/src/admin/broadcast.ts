@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../fields';
 import { NOTIFICATION_MAX_LENGTH } from '../notifications';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /** Back office: an in-app notification to every customer or to one (admins). Helper: customers. */
 
@@ -20,7 +20,7 @@ export const broadcastSchema = z
         .min(1, 'Write a message')
         .max(NOTIFICATION_MAX_LENGTH, `Cannot be more than ${NOTIFICATION_MAX_LENGTH} characters`),
     ),
-    confirm_code: confirmCodeSchema,
+    ...staffConfirmationFields,
   })
   .superRefine((value, context) => {
     if (value.audience === 'one' && !value.user_id) {

@@ -9,7 +9,8 @@ export type StaffRole = (typeof staffRoles)[number];
  * moves money or changes where it goes (approve, retry or record a payout, wallet addresses,
  * adjustments, staff management): a stolen staff cookie alone moves nothing.
  */
-export const confirmCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+export const confirmCodeMessage = 'Enter the 6-digit code from your authenticator app';
+export const confirmCodeSchema = z.string().regex(/^\d{6}$/, confirmCodeMessage);
 
 /** Keyset pagination for every back-office list: `?cursor=` in, `next_cursor` out (null at the end). */
 export const cursorQuerySchema = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { COIN_IDS } from '../crypto';
 import { plainText } from '../fields';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 import { ADDRESS_PATTERNS, addressFormatOf, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
 
 export const cryptoAdminMessages = {
@@ -34,7 +34,7 @@ export const adjustmentField = z
   .refine((value) => Math.abs(Number(value)) < 100_000, cryptoAdminMessages.adjustmentTooLarge);
 
 /** PUT /api/admin/crypto/adjustments/:coin */
-export const updateAdjustmentSchema = z.strictObject({ adjustment_ngn: adjustmentField, confirm_code: confirmCodeSchema });
+export const updateAdjustmentSchema = z.strictObject({ adjustment_ngn: adjustmentField, ...staffConfirmationFields });
 export type UpdateAdjustmentInput = z.input<typeof updateAdjustmentSchema>;
 
 export const coinAdjustmentSchema = z.object({
@@ -73,7 +73,7 @@ export const createWalletSchema = z
     memo: memoField.optional(),
     enabled: enabledField.default(true),
     sort_order: sortOrderField.default(0),
-    confirm_code: confirmCodeSchema,
+    ...staffConfirmationFields,
   })
   .superRefine((value, context) => {
     if (!addressFormatOf(value.coin, value.network)) {
@@ -93,9 +93,9 @@ export const updateWalletSchema = z
     memo: memoField.optional(),
     enabled: enabledField.optional(),
     sort_order: sortOrderField.optional(),
-    confirm_code: confirmCodeSchema,
+    ...staffConfirmationFields,
   })
-  .refine(({ confirm_code: _code, ...rest }) => Object.values(rest).some((v) => v !== undefined), cryptoAdminMessages.nothingToChange);
+  .refine(({ confirm_code: _code, confirm_passkey: _passkey, ...rest }) => Object.values(rest).some((v) => v !== undefined), cryptoAdminMessages.nothingToChange);
 export type UpdateWalletInput = z.input<typeof updateWalletSchema>;
 
 export const adminWalletSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../fields';
-import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
+import { cursorQuerySchema, pageSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /**
  * Back office: customer look-up (reviewers), lock, unlock and PIN reset (admins, with the
@@ -126,11 +127,11 @@ export const lockCustomerSchema = z.object({
       .min(1, 'Give a reason')
       .max(CUSTOMER_LOCK_REASON_MAX_LENGTH, `Cannot be more than ${CUSTOMER_LOCK_REASON_MAX_LENGTH} characters`),
   ),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type LockCustomerInput = z.infer<typeof lockCustomerSchema>;
 
-export const confirmOnlySchema = z.object({ confirm_code: confirmCodeSchema });
+export const confirmOnlySchema = z.object({ ...staffConfirmationFields });
 export const unlockCustomerSchema = confirmOnlySchema;
 export const resetCustomerPinSchema = confirmOnlySchema;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_IMAGE_SIDES, DOCUMENT_REJECT_REASON_MAX, DOCUMENT_REVIEW_STATUSES, DOCUMENT_VERDICTS, documentMessages } from '../plain/identity';
 import { plainText } from '../fields';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /** Tier 2 requests in the back office (README, "Identity verification"): any staff member reviews them. */
 
@@ -33,7 +33,7 @@ export const documentReviewListQuerySchema = z.object({ status: z.enum(DOCUMENT_
 export const documentReviewListSchema = z.object({ items: z.array(adminDocumentReviewSchema) });
 
 /** Approving raises the customer's payout limits: the authenticator code is asked again. */
-export const approveDocumentBodySchema = z.strictObject({ confirm_code: confirmCodeSchema });
+export const approveDocumentBodySchema = z.strictObject({ ...staffConfirmationFields });
 export const rejectDocumentBodySchema = z.strictObject({
   reason: plainText(z.string({ error: documentMessages.reasonRequired }).trim().min(1, documentMessages.reasonRequired).max(DOCUMENT_REJECT_REASON_MAX, documentMessages.reasonTooLong)),
 });

@@ -23,3 +23,4 @@ export * from './identity';
 export * from './reward-levels';
 export * from './referrals';
 export * from './passkeys';
+export * from './confirmation';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../fields';
 import { payoutLimitsSchema } from '../limits';
 import { PAYOUT_LIMIT_MAX_NAIRA, PAYOUT_LIMIT_NOTE_MAX, limitStaffTexts } from '../plain/limits';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /**
  * Back office: a customer's verification tier and payout limits (README, "Verification tiers and
@@ -22,7 +22,7 @@ export const raiseCustomerLimitSchema = z.strictObject({
   /** The total before verification (tier 0); absent: unchanged. */
   total_limit_naira: nairaField.optional(),
   note: plainText(z.string().trim().min(1, limitStaffTexts.noteRequired).max(PAYOUT_LIMIT_NOTE_MAX)),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type RaiseCustomerLimitInput = z.infer<typeof raiseCustomerLimitSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../fields';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 import { payoutHolds } from './payouts';
 
 /**
@@ -112,7 +112,7 @@ export const MISMATCH_NOTE_MAX = 1000;
 
 export const resolveMismatchBodySchema = z.object({
   note: plainText(z.string().trim().min(1, 'Write what you checked and did').max(MISMATCH_NOTE_MAX), { multiline: true }),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type ResolveMismatchBody = z.infer<typeof resolveMismatchBodySchema>;
 
@@ -120,7 +120,7 @@ export const runReconciliationBodySchema = z.object({
   provider_kind: z.enum(reconciliationProviderKinds),
   /** A business day (APP_TIMEZONE), YYYY-MM-DD, not after yesterday. */
   business_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a day'),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type RunReconciliationBody = z.infer<typeof runReconciliationBodySchema>;
 

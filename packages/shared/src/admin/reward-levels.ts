@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../fields';
 import { REWARD_LEVEL_NAME_MAX, REWARD_LEVEL_RATE_MAX, REWARD_LEVELS_MAX, rewardLevelSchema } from '../reward-levels';
-import { confirmCodeSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /**
  * Back office: the reward levels (README, "Reward levels"). Any staff member reads them; an admin
@@ -44,7 +44,7 @@ export const updateRewardLevelsSchema = z
   .strictObject({
     levels: z.array(levelInput).min(1).max(REWARD_LEVELS_MAX),
     note: plainText(z.string().trim().min(1, rewardLevelStaffTexts.noteRequired).max(REWARD_LEVELS_NOTE_MAX)),
-    confirm_code: confirmCodeSchema,
+    ...staffConfirmationFields,
   })
   .superRefine((value, context) => {
     const levels = [...value.levels].sort((a, b) => a.min_volume_naira - b.min_volume_naira);

@@ -4,7 +4,8 @@ import { isPlainText } from '../fields';
 import { SALE_APPROVAL_REASON_CODES, SALE_KINDS, SALE_REJECTION_CODES, type SaleApprovalReasonCode, type SaleRejectionCode } from '../sales';
 import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnSchema } from '../crypto-returns';
 import { plainText } from '../fields';
-import { confirmCodeSchema, cursorQuerySchema, pageSchema } from './common';
+import { cursorQuerySchema, pageSchema } from './common';
+import { staffConfirmationFields } from './confirmation';
 import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
 import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
 
@@ -351,12 +352,12 @@ export const approveSaleBodySchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, reviewMessages.amountInvalid)
     .optional(),
   note: staffText(SALE_APPROVAL_NOTE_MAX, reviewMessages.noteTooLong, true),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type ApproveSaleBody = z.infer<typeof approveSaleBodySchema>;
 
 /** POST /:id/approval/confirm (admin, not the requester): pays the amount asked. */
-export const confirmApprovalBodySchema = z.object({ confirm_code: confirmCodeSchema });
+export const confirmApprovalBodySchema = z.object({ ...staffConfirmationFields });
 /** POST /:id/approval/decline (admin): the sale goes back to review; an optional note says why. */
 export const declineApprovalBodySchema = z.object({
   note: staffText(SALE_APPROVAL_NOTE_MAX, reviewMessages.declineNoteTooLong, true),
@@ -381,7 +382,7 @@ export const recordCryptoReturnBodySchema = z.strictObject({
   transaction_id: plainText(
     z.string({ error: cryptoReturnMessages.txIdRequired }).trim().min(1, cryptoReturnMessages.txIdRequired).max(CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages.txIdTooLong),
   ),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type RecordCryptoReturnBody = z.infer<typeof recordCryptoReturnBodySchema>;
 
@@ -389,7 +390,7 @@ export type RecordCryptoReturnBody = z.infer<typeof recordCryptoReturnBodySchema
 export const adminSaleDecisionResponseSchema = adminSaleDetailResponseSchema;
 
 /** POST /:id/payout/retry */
-export const retryPayoutBodySchema = z.object({ confirm_code: confirmCodeSchema });
+export const retryPayoutBodySchema = z.object({ ...staffConfirmationFields });
 /**
  * POST /:id/payout/resolve (admin): staff's answer to a payout held because the provider reported
  * another amount or currency — paid (the customer received the approved amount: the sale is paid)
@@ -403,7 +404,7 @@ export const resolvePayoutBodySchema = z.object({
     .trim()
     .min(1, 'Write a note saying what you checked')
     .max(500, 'Cannot be more than 500 characters'),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type ResolvePayoutBody = z.infer<typeof resolvePayoutBodySchema>;
 
@@ -421,5 +422,5 @@ export const manualPayoutBodySchema = z.object({
     .trim()
     .min(1, 'Write a note saying how the customer was paid')
     .max(500, 'Cannot be more than 500 characters'),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredString } from '../fields';
 import { staffEmailField } from './auth';
-import { confirmCodeSchema, staffRoles } from './common';
+import { staffRoles } from './common';
+import { staffConfirmationFields } from './confirmation';
 
 /** Staff management by admins (docs/decisions.md §8): add, change role, disable, reset — each confirmed with a code. */
 
@@ -40,7 +41,7 @@ export const staffCreateSchema = z.strictObject({
   email: staffEmailField,
   name: requiredString().max(100, staffManagementMessages.nameTooLong),
   role: z.enum(staffRoles),
-  confirm_code: confirmCodeSchema,
+  ...staffConfirmationFields,
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
@@ -49,13 +50,13 @@ export const staffCreatedSchema = z.object({ staff: adminStaffSchema, one_time_p
 export type StaffCreated = z.infer<typeof staffCreatedSchema>;
 
 export const staffUpdateSchema = z
-  .strictObject({ role: z.enum(staffRoles).optional(), disabled: z.boolean().optional(), confirm_code: confirmCodeSchema })
+  .strictObject({ role: z.enum(staffRoles).optional(), disabled: z.boolean().optional(), ...staffConfirmationFields })
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: staffManagementMessages.nothingToChange, path: ['role'] });
 export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
 
 export const staffUpdatedSchema = z.object({ staff: adminStaffSchema });
 
-export const staffResetSchema = z.strictObject({ confirm_code: confirmCodeSchema });
+export const staffResetSchema = z.strictObject({ ...staffConfirmationFields });
 export type StaffResetInput = z.infer<typeof staffResetSchema>;
 
 export const staffIdParamsSchema = z.object({ id: z.uuid() });

@@ -74,3 +74,19 @@ export const staffPasskeyChallenges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.purpose, t.sessionHash] }), index('staff_passkey_challenges_expiry_idx').on(t.expiresAt)],
 );
+
+/** Challenges for confirming a sensitive action with a passkey (0041_staff_confirm_challenges.sql): used once. */
+export const staffConfirmChallenges = pgTable(
+  'staff_confirm_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    sessionHash: text('session_hash').notNull(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_confirm_challenges_session_idx').on(t.sessionHash, t.expiresAt)],
+);

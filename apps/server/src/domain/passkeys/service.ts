@@ -1,8 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import {
   notificationTexts,
@@ -27,7 +23,7 @@ import { notify } from '../notifications/notify';
 import { hasRecentReauth, REAUTH_TTL_MS } from '../profile/service';
 import { deviceName } from './device-name';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails';
-import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter } from './webauthn';
+import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter, verifiedRegistration } from './webauthn';
 
 /**
  * Passkeys (README, "Passkeys"): WebAuthn through SimpleWebAuthn. The relying party is APP_URL's
@@ -149,21 +145,8 @@ export async function registerPasskey(
   const expectedChallenge = await takeChallenge(db, deps.clock, 'register', sessionHash, user.id);
   // Checked again: the window may have closed between the two steps.
   await requireFreshSession(db, deps.clock, user.id, sessionHash);
-  const { credential } = input;
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: { ...credential, response: { ...credential.response, transports: transportsOf(credential.response.transports) } },
-      expectedChallenge,
-      expectedOrigin: deps.origin,
-      expectedRPID: deps.rpId,
-      requireUserVerification: true,
-    });
-  } catch {
-    throw registrationRefused();
-  }
-  const info = verification.registrationInfo;
-  if (!verification.verified || !info) throw registrationRefused();
+  const verified = await verifiedRegistration(input.credential, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
+  if (!verified) throw registrationRefused();
   const name = deviceName(userAgent);
   const row = await db.transaction(async (tx) => {
     const [held] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
@@ -172,12 +155,12 @@ export async function registerPasskey(
       .insert(passkeys)
       .values({
         userId: user.id,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-        counter: info.credential.counter,
-        transports: transportsOf(info.credential.transports ?? credential.response.transports),
+        credentialId: verified.credentialId,
+        publicKey: verified.publicKey,
+        counter: verified.counter,
+        transports: verified.transports,
         deviceName: name,
-        backedUp: info.credentialBackedUp,
+        backedUp: verified.backedUp,
         createdAt: deps.clock.now(),
       })
       .returning()

@@ -1,4 +1,10 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransportFuture } from '@simplewebauthn/server';
+import {
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+} from '@simplewebauthn/server';
+import type { PasskeyRegistrationInput } from '@wise/shared';
 
 /** What a customer's and a staff member's passkeys share: how SimpleWebAuthn is called on them. */
 
@@ -48,6 +54,47 @@ export async function verifiedAssertionCounter(
       requireUserVerification: true,
     });
     return verification.verified ? verification.authenticationInfo.newCounter : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a checked registration gives to keep, as both tables store it. */
+export interface VerifiedRegistration {
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: AuthenticatorTransportFuture[];
+  backedUp: boolean;
+}
+
+/**
+ * Checks a registration's answer (customer or staff): the challenge, `APP_URL`'s origin and RP ID,
+ * the user verified. The credential to keep when it holds, `undefined` when not (the caller refuses
+ * with its own error).
+ */
+export async function verifiedRegistration(
+  credential: PasskeyRegistrationInput['credential'],
+  expected: { challenge: string; origin: string; rpId: string },
+): Promise<VerifiedRegistration | undefined> {
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: { ...credential, response: { ...credential.response, transports: transportsOf(credential.response.transports) } },
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpId,
+      requireUserVerification: true,
+    });
+    const info = verification.registrationInfo;
+    if (!verification.verified || !info) return undefined;
+    return {
+      credentialId: info.credential.id,
+      publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+      counter: info.credential.counter,
+      transports: transportsOf(info.credential.transports ?? credential.response.transports),
+      backedUp: info.credentialBackedUp,
+    };
   } catch {
     return undefined;
   }

@@ -1,8 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyCreationOptions, type PasskeyRequestOptions } from '@wise/shared';
 import {
@@ -21,10 +17,10 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordStaffAction } from '../admin/audit';
 import { deviceName } from '../passkeys/device-name';
-import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter } from '../passkeys/webauthn';
+import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter, verifiedRegistration } from '../passkeys/webauthn';
 import { DomainError, notFound } from '../errors';
 import { clearStaffFailures, lockedUntil, lockStaffRow, recordStaffFailure, staffLocked, STAFF_LOCK_MS } from './accounts';
-import { verifyStaffConfirmation } from './confirm';
+import { verifyStaffCode } from './confirm';
 import type { StaffPrincipal } from './principal';
 import { deleteStaffSessions } from './sessions';
 
@@ -101,7 +97,7 @@ export async function staffRegistrationOptions(
   sessionHash: string,
   input: StaffPasskeyCodeInput,
 ): Promise<PasskeyCreationOptions> {
-  await verifyStaffConfirmation(deps, actor.id, input.code);
+  await verifyStaffCode(deps, actor.id, input.code);
   const existing = await ownPasskeys(deps.db, actor.id);
   if (existing.length >= STAFF_PASSKEYS_MAX) throw new DomainError(staffPasskeyErrorCodes.limitReached, staffPasskeyMessages.limitReached, 409);
   const options = await generateRegistrationOptions({
@@ -130,21 +126,8 @@ export async function registerStaffPasskey(
   ip?: string,
 ): Promise<StaffPasskey> {
   const expectedChallenge = await takeChallenge(deps, 'register', sessionHash, actor.id);
-  const { credential } = input;
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    verification = await verifyRegistrationResponse({
-      response: { ...credential, response: { ...credential.response, transports: transportsOf(credential.response.transports) } },
-      expectedChallenge,
-      expectedOrigin: deps.origin,
-      expectedRPID: deps.rpId,
-      requireUserVerification: true,
-    });
-  } catch {
-    throw registrationRefused();
-  }
-  const info = verification.registrationInfo;
-  if (!verification.verified || !info) throw registrationRefused();
+  const verified = await verifiedRegistration(input.credential, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
+  if (!verified) throw registrationRefused();
   const name = deviceName(userAgent);
   const row = await deps.db.transaction(async (tx) => {
     const staffRow = await lockStaffRow(tx, actor.id);
@@ -155,10 +138,10 @@ export async function registerStaffPasskey(
       .insert(staffPasskeys)
       .values({
         staffId: actor.id,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-        counter: info.credential.counter,
-        transports: transportsOf(info.credential.transports ?? credential.response.transports),
+        credentialId: verified.credentialId,
+        publicKey: verified.publicKey,
+        counter: verified.counter,
+        transports: verified.transports,
         deviceName: name,
         createdAt: deps.clock.now(),
       })
@@ -183,7 +166,7 @@ export async function registerStaffPasskey(
 
 /** Removal: the authenticator code again, then the passkey (only one's own); audited. */
 export async function removeStaffPasskey(deps: StaffPasskeyDeps, actor: StaffPrincipal, passkeyId: string, input: StaffPasskeyCodeInput, ip?: string): Promise<void> {
-  await verifyStaffConfirmation(deps, actor.id, input.code);
+  await verifyStaffCode(deps, actor.id, input.code);
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(staffPasskeys)

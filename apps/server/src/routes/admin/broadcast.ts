@@ -2,15 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { broadcastResponseSchema, broadcastSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { broadcast } from '../../domain/admin/broadcast';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: broadcast'];
 
 /** An in-app notification to every customer or to one (admins, authenticator code, audited). */
 export const adminBroadcastRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
+  const confirmer = staffConfirmer(ctx);
 
   app.post(
     '/',
@@ -25,8 +26,8 @@ export const adminBroadcastRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
     },
     async (request) => {
       const staff = currentStaff(request);
-      const { audience, user_id: userId, message, confirm_code: code } = request.body;
-      await verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staff.id, code);
+      const { audience, user_id: userId, message } = request.body;
+      await confirmer.verify(request, request.body);
       return broadcast(db, clock, { staff, ip: request.ip }, { audience, userId, message });
     },
   );

@@ -10,21 +10,22 @@ import {
   updateAdjustmentSchema,
   updateWalletSchema,
   walletIdParamsSchema,
+  type StaffConfirmationInput,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import type { StaffCall } from '../../domain/admin/catalogue';
 import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '../../domain/admin/crypto';
 import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer, withoutConfirmation } from './confirmation';
 
 const tags = ['admin: crypto'];
 const admin = { staff: 'admin' } as const;
 
 /**
  * Coin adjustments and wallet addresses (admins only; docs/decisions.md §8). Every change needs the
- * staff member's current authenticator code (`confirm_code`): a wrong adjustment misprices every
+ * staff member's confirmation (`confirm_code`, or `confirm_passkey`): a wrong adjustment misprices every
  * sale and a wrong address loses customers' coins.
  */
 export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
@@ -32,10 +33,11 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
   const deps = { clock };
   const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(ctx.config) };
 
-  /** The caller, once their authenticator code is confirmed (403 CONFIRMATION_INVALID otherwise). */
-  const confirmed = async (request: FastifyRequest, code: string): Promise<StaffCall> => {
+  const confirmer = staffConfirmer(ctx);
+  /** The caller, once their code or passkey is confirmed (403 CONFIRMATION_INVALID otherwise). */
+  const confirmed = async (request: FastifyRequest, body: StaffConfirmationInput): Promise<StaffCall> => {
     const staff = currentStaff(request);
-    await verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staff.id, code);
+    await confirmer.verify(request, body);
     return { staff, ip: request.ip };
   };
 
@@ -61,7 +63,7 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       },
     },
     async (request) => {
-      const call = await confirmed(request, request.body.confirm_code);
+      const call = await confirmed(request, request.body);
       return { adjustment: await setCoinAdjustment(db, deps, market, call, request.params.coin, request.body.adjustment_ngn) };
     },
   );
@@ -84,8 +86,8 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       },
     },
     async (request, reply) => {
-      const { confirm_code: code, ...input } = request.body;
-      const call = await confirmed(request, code);
+      const call = await confirmed(request, request.body);
+      const input = withoutConfirmation(request.body);
       return reply.status(201).send({ wallet: await createWallet(db, deps, call, input) });
     },
   );
@@ -103,8 +105,8 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       },
     },
     async (request) => {
-      const { confirm_code: code, ...input } = request.body;
-      const call = await confirmed(request, code);
+      const call = await confirmed(request, request.body);
+      const input = withoutConfirmation(request.body);
       return { wallet: await updateWallet(db, deps, call, request.params.id, input) };
     },
   );

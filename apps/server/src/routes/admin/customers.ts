@@ -13,9 +13,9 @@ import {
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { getCustomerDetail, lockCustomer, resetCustomerPin, searchCustomers, unlockCustomer } from '../../domain/admin/customers';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: customers'];
 
@@ -25,7 +25,7 @@ const tags = ['admin: customers'];
  */
 export const adminCustomerRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
-  const confirmDeps = { db, clock, secret: ctx.config.sessionSecret };
+  const confirmer = staffConfirmer(ctx);
 
   app.get(
     '/',
@@ -69,7 +69,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     },
     async (request) => {
       const staff = currentStaff(request);
-      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       return lockCustomer(db, clock, { staff, ip: request.ip }, { userId: request.params.id, reason: request.body.reason });
     },
   );
@@ -88,7 +88,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     },
     async (request) => {
       const staff = currentStaff(request);
-      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       return unlockCustomer(db, clock, { staff, ip: request.ip }, { userId: request.params.id });
     },
   );
@@ -107,7 +107,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     },
     async (request) => {
       const staff = currentStaff(request);
-      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       await resetCustomerPin(db, clock, { staff, ip: request.ip }, { userId: request.params.id });
       return { message: adminCustomerMessages.pinReset };
     },

@@ -17,9 +17,9 @@ import {
   readDocumentImage,
   rejectDocumentReview,
 } from '../../domain/identity/tier2';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: identity'];
 const reviewer = { staff: 'reviewer' } as const;
@@ -30,6 +30,7 @@ const reviewer = { staff: 'reviewer' } as const;
  * code: it raises the customer's payout limits), POST /:id/reject (a reason the customer reads).
  */
 export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const confirmer = staffConfirmer(ctx);
   const { db, clock } = ctx;
 
   app.get(
@@ -70,7 +71,7 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     },
     async (request) => {
       const staff = currentStaff(request);
-      await verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       return { review: await approveDocumentReview(db, clock, staff, { id: request.params.id, ip: request.ip }) };
     },
   );

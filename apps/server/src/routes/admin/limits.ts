@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCustomerLimitsSchema, customerIdParamsSchema, raiseCustomerLimitSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { getAdminCustomerLimits, raiseCustomerLimit } from '../../domain/limits/limits';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer, withoutConfirmation } from './confirmation';
 
 const tags = ['admin: customers'];
 
@@ -15,7 +15,7 @@ const tags = ['admin: customers'];
  */
 export const adminLimitRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
-  const confirmDeps = { db, clock, secret: ctx.config.sessionSecret };
+  const confirmer = staffConfirmer(ctx);
 
   app.get(
     '/:id/limits',
@@ -46,9 +46,8 @@ export const adminLimitRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     async (request) => {
       const staff = currentStaff(request);
       await getAdminCustomerLimits(db, clock, request.params.id);
-      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
-      const { confirm_code: _code, ...input } = request.body;
-      return raiseCustomerLimit(db, clock, { staff, ip: request.ip }, request.params.id, input);
+      await confirmer.verify(request, request.body);
+      return raiseCustomerLimit(db, clock, { staff, ip: request.ip }, request.params.id, withoutConfirmation(request.body));
     },
   );
 };

@@ -20,6 +20,7 @@ import {
   staffRegistrationOptions,
   type StaffPasskeyDeps,
 } from '../../domain/staff/passkeys';
+import { staffConfirmOptions } from '../../domain/staff/confirm';
 import { currentStaffSession, STAFF_COOKIE } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
@@ -28,7 +29,8 @@ const tags = ['admin: auth'];
 /**
  * Staff passkeys (README, "Staff passkeys (back office)"), under /api/admin/auth/passkeys: any staff
  * member manages their own (with the authenticator code), and one may be given at sign-in instead
- * of the code, from the half-signed-in (password-stage) session.
+ * of the code, from the half-signed-in (password-stage) session. A signed-in staff member with a
+ * passkey also asks here for a challenge to confirm a sensitive action with it (docs/decisions.md §8.6).
  */
 export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { rates } = ctx;
@@ -77,6 +79,22 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       const session = currentStaffSession(request);
       await removeStaffPasskey(deps, session.staff, request.params.id, request.body, request.ip);
       return { message: staffPasskeyMessages.removed };
+    },
+  );
+
+  app.post(
+    '/confirm/options',
+    {
+      config: { staff: 'reviewer' },
+      schema: {
+        tags,
+        summary: 'A single-use challenge (5 minutes, this session) to confirm a sensitive action with a passkey instead of the code',
+        response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = currentStaffSession(request);
+      return { options: await staffConfirmOptions(deps, session.staff.id, session.sessionHash) };
     },
   );
 

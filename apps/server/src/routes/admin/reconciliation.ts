@@ -11,9 +11,9 @@ import {
 import type { RouteContext } from '../../context';
 import { reconciliationSettings } from '../../domain/reconciliation/jobs';
 import { reconciliationOverview, resolveMismatch, runReconciliationForStaff, type ReconciliationDeps } from '../../domain/reconciliation/runs';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: reconciliation'];
 const admin = { staff: 'admin' } as const;
@@ -25,7 +25,7 @@ const admin = { staff: 'admin' } as const;
  */
 export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const deps: ReconciliationDeps = { clock: ctx.clock, payouts: ctx.payouts, airtime: ctx.airtime, bills: ctx.bills, ...reconciliationSettings(ctx.config) };
-  const confirm = (staffId: string, code: string) => verifyStaffConfirmation({ db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }, staffId, code);
+  const confirmer = staffConfirmer(ctx);
 
   app.get(
     '/',
@@ -53,7 +53,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContex
     },
     async (request) => {
       const staff = currentStaff(request);
-      await confirm(staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       const run = await runReconciliationForStaff(ctx.db, deps, staff, { providerKind: request.body.provider_kind, businessDate: request.body.business_date, ip: request.ip });
       return { run };
     },
@@ -73,7 +73,7 @@ export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContex
     },
     async (request) => {
       const staff = currentStaff(request);
-      await confirm(staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       const mismatch = await resolveMismatch(ctx.db, ctx.clock, staff, { id: request.params.id, note: request.body.note, ip: request.ip });
       return { mismatch };
     },

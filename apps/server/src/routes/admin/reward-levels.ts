@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRewardLevelsSchema, updateRewardLevelsSchema } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { getAdminRewardLevels, updateRewardLevels } from '../../domain/rewards/levels';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer, withoutConfirmation } from './confirmation';
 
 const tags = ['admin: rewards'];
 
@@ -15,7 +15,7 @@ const tags = ['admin: rewards'];
  */
 export const adminRewardLevelRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
-  const confirmDeps = { db, clock, secret: ctx.config.sessionSecret };
+  const confirmer = staffConfirmer(ctx);
 
   app.get(
     '/',
@@ -39,8 +39,8 @@ export const adminRewardLevelRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }
     },
     async (request) => {
       const staff = currentStaff(request);
-      await verifyStaffConfirmation(confirmDeps, staff.id, request.body.confirm_code);
-      const { confirm_code: _code, ...input } = request.body;
+      await confirmer.verify(request, request.body);
+      const input = withoutConfirmation(request.body);
       return updateRewardLevels(db, clock, { staff, ip: request.ip }, input);
     },
   );

@@ -27,9 +27,10 @@ import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/re
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
 import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
+import { verifyStaffConfirmation, type StaffConfirmationRequest } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: sales'];
 const reviewer = { staff: 'reviewer' } as const;
@@ -45,7 +46,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     clock: ctx.clock,
     market: { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) },
   };
-  const confirm = (staffId: string, code: string) => verifyStaffConfirmation({ db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret }, staffId, code);
+  const confirmer = staffConfirmer(ctx);
+  const confirm = (staffId: string, confirmation: StaffConfirmationRequest) => verifyStaffConfirmation(confirmer.deps, staffId, confirmation);
   const approveDeps: ApproveDeps = {
     db: ctx.db,
     clock: ctx.clock,
@@ -187,8 +189,9 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      const { payout_amount_kobo, reason, note, confirm_code } = request.body;
-      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, reason, note, confirmCode: confirm_code }, request.ip);
+      const { payout_amount_kobo, reason, note } = request.body;
+      const confirmation = confirmer.of(request, request.body);
+      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, reason, note, confirmation }, request.ip);
       return detail(request.params.id);
     },
   );
@@ -206,7 +209,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      await confirmSecondApproval(approveDeps, currentStaff(request), request.params.id, { confirmCode: request.body.confirm_code }, request.ip);
+      await confirmSecondApproval(approveDeps, currentStaff(request), request.params.id, { confirmation: confirmer.of(request, request.body) }, request.ip);
       return detail(request.params.id);
     },
   );
@@ -265,7 +268,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
         { db: ctx.db, clock: ctx.clock, confirm, appUrl: ctx.config.appUrl },
         currentStaff(request),
         request.params.id,
-        { transactionId: request.body.transaction_id, confirmCode: request.body.confirm_code },
+        { transactionId: request.body.transaction_id, confirmation: confirmer.of(request, request.body) },
         request.ip,
       );
       return detail(request.params.id);
@@ -286,7 +289,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     },
     async (request) => {
       const staff = currentStaff(request);
-      await confirm(staff.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       await retryPayout(ctx.db, ctx.clock, { saleId: request.params.id, staff, ip: request.ip });
       return detail(request.params.id);
     },
@@ -306,8 +309,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     },
     async (request) => {
       const staff = currentStaff(request);
-      const { reference, note, confirm_code } = request.body;
-      await confirm(staff.id, confirm_code);
+      const { reference, note } = request.body;
+      await confirmer.verify(request, request.body);
       await recordManualPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
       return detail(request.params.id);
     },
@@ -327,8 +330,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     },
     async (request) => {
       const staff = currentStaff(request);
-      const { resolution, note, confirm_code } = request.body;
-      await confirm(staff.id, confirm_code);
+      const { resolution, note } = request.body;
+      await confirmer.verify(request, request.body);
       await resolveHeldPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
       return detail(request.params.id);
     },

@@ -10,10 +10,10 @@ import {
   type AdminStaff,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
 import { createStaffMember, getStaff, listStaff, resetStaffMember, updateStaffMember, type StaffListItem } from '../../domain/staff/management';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
+import { staffConfirmer } from './confirmation';
 
 const tags = ['admin: staff'];
 
@@ -33,7 +33,7 @@ const staffOut = ({ row, lastActiveAt }: StaffListItem): AdminStaff => ({
 /** Staff management (admins only); every write needs the admin's current authenticator code. */
 export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
-  const confirm = (staffId: string, code: string) => verifyStaffConfirmation({ db, clock, secret: ctx.config.sessionSecret }, staffId, code);
+  const confirmer = staffConfirmer(ctx);
 
   app.get(
     '/',
@@ -46,7 +46,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     { config: { staff: 'admin' }, schema: { tags, summary: 'Add a staff member (returns a one-time password)', body: staffCreateSchema, response: { 201: staffCreatedSchema, ...errorResponses } } },
     async (request, reply) => {
       const actor = currentStaff(request);
-      await confirm(actor.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       const { email, name, role } = request.body;
       const created = await createStaffMember(db, clock, actor, { email, name, role, ip: request.ip });
       reply.header('cache-control', 'no-store');
@@ -62,7 +62,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     },
     async (request) => {
       const actor = currentStaff(request);
-      await confirm(actor.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       await updateStaffMember(db, clock, actor, request.params.id, { role: request.body.role, disabled: request.body.disabled }, request.ip);
       return { staff: staffOut(await getStaff(db, request.params.id)) };
     },
@@ -82,7 +82,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     },
     async (request, reply) => {
       const actor = currentStaff(request);
-      await confirm(actor.id, request.body.confirm_code);
+      await confirmer.verify(request, request.body);
       const password = await resetStaffMember(db, clock, actor, request.params.id, request.ip);
       reply.header('cache-control', 'no-store');
       return { staff: staffOut(await getStaff(db, request.params.id)), one_time_password: password };

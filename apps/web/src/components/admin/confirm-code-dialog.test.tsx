@@ -1,14 +1,30 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/admin-api';
+import type * as staffConfirmation from '../../lib/staff-confirmation';
+import type { StaffConfirmation } from '../../lib/staff-confirmation';
 import { ConfirmCodeDialog } from './confirm-code-dialog';
 
-function setup(onConfirm: (code: string) => Promise<unknown>) {
+const passkey = vi.hoisted(() => ({ supported: false, enrolled: false, answer: vi.fn() }));
+vi.mock('../../lib/staff-confirmation', async (importOriginal) => ({
+  ...(await importOriginal<typeof staffConfirmation>()),
+  passkeysSupported: () => passkey.supported,
+  useHasStaffPasskey: () => passkey.enrolled,
+  confirmWithStaffPasskey: passkey.answer,
+}));
+
+afterEach(() => {
+  passkey.supported = false;
+  passkey.enrolled = false;
+  passkey.answer.mockReset();
+});
+
+function setup(onConfirm: (confirmation: StaffConfirmation) => Promise<unknown>) {
   const onClose = vi.fn();
   const user = userEvent.setup();
-  render(<ConfirmCodeDialog open onClose={onClose} title="Approve and pay" confirmLabel="Pay ₦45,000.00" onConfirm={onConfirm} />);
-  return { user, onClose, field: () => screen.getByLabelText('Authenticator code') as HTMLInputElement };
+  const view = render(<ConfirmCodeDialog open onClose={onClose} title="Approve and pay" confirmLabel="Pay ₦45,000.00" onConfirm={onConfirm} />);
+  return { user, onClose, unmount: view.unmount, field: () => screen.getByLabelText('Authenticator code') as HTMLInputElement };
 }
 
 describe('ConfirmCodeDialog', () => {
@@ -39,7 +55,7 @@ describe('ConfirmCodeDialog', () => {
     const onConfirm = vi.fn(async () => undefined);
     const { user, field, onClose } = setup(onConfirm);
     await user.type(field(), '654321{Enter}');
-    expect(onConfirm).toHaveBeenCalledWith('654321');
+    expect(onConfirm).toHaveBeenCalledWith({ confirm_code: '654321' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -73,5 +89,39 @@ describe('ConfirmCodeDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('offers the passkey only to a staff member who has one, sends its answer and closes', async () => {
+    passkey.supported = true;
+    const onConfirm = vi.fn(async () => undefined);
+    const first = setup(onConfirm);
+    expect(screen.queryByRole('button', { name: 'Use passkey' })).toBeNull();
+    first.unmount();
+
+    passkey.enrolled = true;
+    const answer = { confirm_passkey: { credential: { id: 'cred' } } };
+    passkey.answer.mockResolvedValue(answer);
+    const { user, onClose, field } = setup(onConfirm);
+    // The code stays available beside it.
+    expect(field()).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use passkey' }));
+    expect(onConfirm).toHaveBeenCalledWith(answer);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the passkey prompt is cancelled or the passkey refused, and stays open', async () => {
+    passkey.supported = true;
+    passkey.enrolled = true;
+    passkey.answer.mockRejectedValueOnce(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
+    const onConfirm = vi.fn(async () => {
+      throw new ApiError(403, { error: 'That passkey could not confirm this.', code: 'CONFIRMATION_INVALID' });
+    });
+    const { user, onClose } = setup(onConfirm);
+    await user.click(screen.getByRole('button', { name: 'Use passkey' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The passkey request was cancelled.');
+    passkey.answer.mockResolvedValueOnce({ confirm_passkey: { credential: { id: 'cred' } } });
+    await user.click(screen.getByRole('button', { name: 'Use passkey' }));
+    expect(await screen.findByText('That passkey could not confirm this.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

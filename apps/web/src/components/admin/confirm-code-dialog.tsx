@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { confirmCodeSchema } from '@wise/shared/admin';
+import { confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
 import { adminErrorMessage, ApiError } from '../../lib/admin-api';
+import { byCode, confirmWithStaffPasskey, passkeyCancelled, passkeysSupported, useHasStaffPasskey, type StaffConfirmation } from '../../lib/staff-confirmation';
 import { Button } from '../ui/button';
 import { Dialog, DialogActions } from './dialog';
 import { AuthenticatorCodeField } from './form-fields';
@@ -8,7 +9,7 @@ import { AuthenticatorCodeField } from './form-fields';
 /** The server's code for a wrong or reused authenticator code (domain/staff/confirm.ts). */
 export const CONFIRMATION_INVALID = 'CONFIRMATION_INVALID';
 
-interface ConfirmCodeDialogProps {
+interface ConfirmCodeDialogBase {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -18,18 +19,23 @@ interface ConfirmCodeDialogProps {
   confirmLabel?: string;
   busyLabel?: string;
   danger?: boolean;
-  /**
-   * Sends the action with the code. A rejection shows its message in the dialog (a wrong code
-   * under the field, anything else above the buttons) and leaves the dialog open; success closes it.
-   */
-  onConfirm: (code: string) => Promise<unknown>;
   /** Extra content above the code (a summary of the action). */
   children?: ReactNode;
 }
 
 /**
+ * `onConfirm` sends the action with the confirmation. A rejection shows its message in the dialog
+ * (a wrong code under the field, anything else above the buttons) and leaves the dialog open;
+ * success closes it. A sensitive action takes the code or, for a staff member with one, a passkey
+ * (docs/decisions.md §8.6); adding or removing a passkey takes the code alone (`codeOnly`).
+ */
+type ConfirmCodeDialogProps = ConfirmCodeDialogBase &
+  ({ codeOnly?: false; onConfirm: (confirmation: StaffConfirmation) => Promise<unknown> } | { codeOnly: true; onConfirm: (code: string) => Promise<unknown> });
+
+/**
  * The second confirmation before a staff action that moves money or changes where it goes: the
- * current 6-digit code from the staff member's authenticator app (docs/decisions.md §8.3).
+ * current 6-digit code from the staff member's authenticator app (docs/decisions.md §8.3), or their
+ * passkey (§8.6).
  */
 export function ConfirmCodeDialog(props: ConfirmCodeDialogProps) {
   // A fresh form (code, errors) every time the dialog opens.
@@ -37,11 +43,33 @@ export function ConfirmCodeDialog(props: ConfirmCodeDialogProps) {
   return <ConfirmCodeForm {...props} />;
 }
 
-function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm', busyLabel = 'Confirming...', danger, onConfirm, children }: ConfirmCodeDialogProps) {
+function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
+  const { onClose, title, description, confirmLabel = 'Confirm', busyLabel = 'Confirming...', danger, children } = props;
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const confirmWithCode = (value: string) => (props.codeOnly ? props.onConfirm(value) : props.onConfirm(byCode(value)));
+
+  const confirmByPasskey = async () => {
+    if (busy || props.codeOnly) return;
+    setBusy(true);
+    setPasskeyBusy(true);
+    setFormError(undefined);
+    setFieldError(undefined);
+    try {
+      const confirmation = await confirmWithStaffPasskey();
+      await props.onConfirm(confirmation);
+      onClose();
+    } catch (error) {
+      setFormError(passkeyFailure(error));
+    } finally {
+      setBusy(false);
+      setPasskeyBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +84,7 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
     setBusy(true);
     setFormError(undefined);
     try {
-      await onConfirm(parsed.data);
+      await confirmWithCode(parsed.data);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && (error.code === CONFIRMATION_INVALID || error.fields.confirm_code)) {
@@ -74,6 +102,7 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
     <Dialog open onClose={onClose} title={title} description={description} busy={busy}>
       <form className="admin-form" onSubmit={(event) => void submit(event)} noValidate>
         {children}
+        {!props.codeOnly ? <PasskeyConfirmOption busy={passkeyBusy} disabled={busy} onUse={() => void confirmByPasskey()} /> : null}
         <AuthenticatorCodeField
           name="confirm_code"
           value={code}
@@ -92,11 +121,35 @@ function ConfirmCodeForm({ onClose, title, description, confirmLabel = 'Confirm'
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyLabel={busyLabel} className={danger ? 'admin-btn--danger' : undefined}>
+          <Button type="submit" busy={busy && !passkeyBusy} disabled={passkeyBusy} busyLabel={busyLabel} className={danger ? 'admin-btn--danger' : undefined}>
             {confirmLabel}
           </Button>
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** What a failed passkey confirmation tells the staff member (a closed prompt, or the server's refusal). */
+export const passkeyFailure = (error: unknown): string =>
+  passkeyCancelled(error) ? staffPasskeyMessages.cancelled : adminErrorMessage(error, staffConfirmationMessages.passkeyRefused);
+
+/**
+ * "Use passkey", above a confirmation's code field (this dialog's, or a form's own): shown only
+ * where the browser has WebAuthn, and only once the staff member's passkey list says they have one.
+ */
+export function PasskeyConfirmOption(props: { busy: boolean; disabled: boolean; onUse: () => void }) {
+  return passkeysSupported() ? <PasskeyOption {...props} /> : null;
+}
+
+function PasskeyOption({ busy, disabled, onUse }: { busy: boolean; disabled: boolean; onUse: () => void }) {
+  if (!useHasStaffPasskey()) return null;
+  return (
+    <div className="admin-confirm-passkey">
+      <Button type="button" variant="secondary" busy={busy} disabled={disabled} busyLabel={staffConfirmationMessages.passkeyBusy} onClick={onUse}>
+        {staffConfirmationMessages.usePasskey}
+      </Button>
+      <p className="admin-muted">{staffConfirmationMessages.orCode}</p>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   createSubcategorySchema,
   createWalletSchema,
   cryptoAdminMessages,
+  lockCustomerSchema,
   raiseCustomerLimitSchema,
   WALLET_NETWORKS,
   walletAddressProblem,
@@ -111,3 +112,7 @@ export const raiseLimitFormSchema = z.object({
   confirm_code: raiseCustomerLimitSchema.shape.confirm_code,
 });
 export type RaiseLimitFormInput = z.input<typeof raiseLimitFormSchema>;
+/** The same form confirmed with a passkey: whatever is in the code field is not sent. */
+/** Locking a customer confirmed with a passkey: whatever is in the code field is not sent. */
+export const lockPasskeyFormSchema = lockCustomerSchema.extend({ confirm_code: z.string().optional() });
+export const raiseLimitPasskeyFormSchema = raiseLimitFormSchema.extend({ confirm_code: z.string().optional() });

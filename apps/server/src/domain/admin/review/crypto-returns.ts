@@ -10,6 +10,7 @@ import { enqueueEmail } from '../../notifications/email';
 import { notify } from '../../notifications/notify';
 import { enqueuePush, transactionUrl } from '../../push/notify';
 import { toCryptoReturn } from '../../sales/crypto-returns';
+import type { StaffConfirmationRequest } from '../../staff/confirm';
 import type { StaffPrincipal } from '../../staff/principal';
 import { recordStaffAction } from '../audit';
 
@@ -23,8 +24,8 @@ import { recordStaffAction } from '../audit';
 export interface RecordReturnDeps {
   db: Db;
   clock: Clock;
-  /** verifyStaffConfirmation for this staff member's current code (403 CONFIRMATION_INVALID). */
-  confirm: (staffId: string, code: string) => Promise<void>;
+  /** verifyStaffConfirmation: this staff member's code or passkey (403 CONFIRMATION_INVALID). */
+  confirm: (staffId: string, confirmation: StaffConfirmationRequest) => Promise<void>;
   appUrl?: string;
 }
 
@@ -47,7 +48,7 @@ export async function recordCryptoReturn(
   deps: RecordReturnDeps,
   actor: StaffPrincipal,
   saleId: string,
-  input: { transactionId: string; confirmCode: string },
+  input: { transactionId: string; confirmation: StaffConfirmationRequest },
   ip?: string,
 ): Promise<void> {
   const { db, clock } = deps;
@@ -57,7 +58,7 @@ export async function recordCryptoReturn(
     throw sale ? notRequested() : new DomainError(errorCodes.notFound, reviewMessages.saleNotFound, 404);
   }
   if (first.status === 'returned') throw alreadyRecorded();
-  await deps.confirm(actor.id, input.confirmCode);
+  await deps.confirm(actor.id, input.confirmation);
 
   await db.transaction(async (tx) => {
     const [ret] = await tx.select().from(cryptoReturns).where(eq(cryptoReturns.saleId, saleId)).for('update');

@@ -8,6 +8,7 @@ import { enqueueEmail } from '../../notifications/email';
 import { notify } from '../../notifications/notify';
 import { enqueuePush, transactionUrl } from '../../push/notify';
 import { DomainError, validationError } from '../../errors';
+import type { StaffConfirmationRequest } from '../../staff/confirm';
 import type { StaffPrincipal } from '../../staff/principal';
 import { recordStaffAction } from '../audit';
 import {
@@ -44,8 +45,8 @@ export interface ReviewDeps {
 
 export interface ApproveDeps extends ReviewDeps {
   startPayout: StartPayout;
-  /** verifyStaffConfirmation for this staff member's current code (403 CONFIRMATION_INVALID). */
-  confirm: (staffId: string, code: string) => Promise<void>;
+  /** verifyStaffConfirmation: this staff member's code or passkey (403 CONFIRMATION_INVALID). */
+  confirm: (staffId: string, confirmation: StaffConfirmationRequest) => Promise<void>;
   /** The single-approval and daily limits (approvals.ts); the configuration's defaults when absent. */
   limits?: ApprovalLimits;
 }
@@ -154,7 +155,7 @@ export interface ApproveInput {
   /** Why the amount differs from the quote (approvals.ts approvalTerms). */
   reason?: SaleApprovalReasonCode;
   note?: string;
-  confirmCode: string;
+  confirmation: StaffConfirmationRequest;
 }
 
 /** `approved`: paid now; `awaiting_second_approval`: a request waits for another admin. */
@@ -203,7 +204,7 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
   if (await openApprovalRequest(db, saleId)) throw requestOpen();
   const early = approvalTerms(first.valueKobo, input, limits);
   if (!early.needsSecondApproval) await assertApprovalWithinLimits(db, clock, first.userId, first.id, early.amountKobo, false);
-  await deps.confirm(actor.id, input.confirmCode);
+  await deps.confirm(actor.id, input.confirmation);
 
   return db.transaction(async (tx) => {
     const sale = await lockSale(tx, saleId);
@@ -254,7 +255,7 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
  * own code; in ONE transaction the request is confirmed, the sale approved for exactly that amount
  * (decided by the confirming admin, whose daily total it counts toward) and the payout queued.
  */
-export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: { confirmCode: string }, ip?: string): Promise<void> {
+export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: { confirmation: StaffConfirmationRequest }, ip?: string): Promise<void> {
   const { db, clock } = deps;
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
@@ -262,7 +263,7 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
   const open = await openApprovalRequest(db, saleId);
   if (!open) throw noOpenRequest();
   assertSecondApprover(actor, open);
-  await deps.confirm(actor.id, input.confirmCode);
+  await deps.confirm(actor.id, input.confirmation);
 
   await db.transaction(async (tx) => {
     const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);

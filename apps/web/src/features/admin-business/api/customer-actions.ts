@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerLockStateSchema, customerPinResetResponseSchema, type LockCustomerInput } from '@wise/shared/admin';
 import { adminApi } from '../../../lib/admin-api';
+import type { StaffConfirmation } from '../../../lib/staff-confirmation';
 import { businessKeys } from './keys';
 
 const customerPath = (id: string, action: string) => `/customers/${encodeURIComponent(id)}/${action}`;
@@ -10,14 +11,14 @@ export function lockCustomer({ id, ...body }: LockCustomerInput & { id: string }
   return adminApi(customerPath(id, 'lock'), { method: 'POST', body, schema: customerLockStateSchema });
 }
 
-/** POST /api/admin/customers/:id/unlock `{ confirm_code }`. */
-export function unlockCustomer({ id, confirm_code }: { id: string; confirm_code: string }) {
-  return adminApi(customerPath(id, 'unlock'), { method: 'POST', body: { confirm_code }, schema: customerLockStateSchema });
+/** POST /api/admin/customers/:id/unlock `{ confirm_code | confirm_passkey }`. */
+export function unlockCustomer({ id, ...confirmation }: StaffConfirmation & { id: string }) {
+  return adminApi(customerPath(id, 'unlock'), { method: 'POST', body: confirmation, schema: customerLockStateSchema });
 }
 
-/** POST /api/admin/customers/:id/pin-reset `{ confirm_code }`: the PIN is deleted and the customer told. */
-export function resetCustomerPin({ id, confirm_code }: { id: string; confirm_code: string }) {
-  return adminApi(customerPath(id, 'pin-reset'), { method: 'POST', body: { confirm_code }, schema: customerPinResetResponseSchema });
+/** POST /api/admin/customers/:id/pin-reset `{ confirm_code | confirm_passkey }`: the PIN is deleted and the customer told. */
+export function resetCustomerPin({ id, ...confirmation }: StaffConfirmation & { id: string }) {
+  return adminApi(customerPath(id, 'pin-reset'), { method: 'POST', body: confirmation, schema: customerPinResetResponseSchema });
 }
 
 function useCustomerAction<I extends { id: string }, R>(action: (input: I) => Promise<R>) {

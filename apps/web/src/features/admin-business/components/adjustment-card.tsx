@@ -85,9 +85,9 @@ export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {
         description={isUsdt ? 'This changes the naira customers get for every coin from their next quote.' : `This changes the naira customers get for ${coin.symbol} from their next quote.`}
         confirmLabel="Save adjustment"
         busyLabel="Saving..."
-        onConfirm={async (confirm_code) => {
+        onConfirm={async (confirmation) => {
           if (pending === undefined) return;
-          await save.mutateAsync({ coin: adjustment.coin, adjustment_ngn: pending, confirm_code });
+          await save.mutateAsync({ coin: adjustment.coin, adjustment_ngn: pending, ...confirmation });
           toastSuccess(`${coin.symbol} adjustment is now ${formatAdjustment(pending)}`);
         }}
       >

@@ -116,13 +116,13 @@ export function BroadcastForm() {
         description="A notification cannot be taken back once sent."
         confirmLabel="Send notification"
         busyLabel="Sending..."
-        onConfirm={async (confirm_code) => {
+        onConfirm={async (confirmation) => {
           if (!confirming) return;
           const result = await send.mutateAsync({
             audience: confirming.audience,
             user_id: confirming.audience === 'one' ? confirming.user_id : undefined,
             message: confirming.message,
-            confirm_code,
+            ...confirmation,
           });
           const text = `Sent to ${formatGems(result.recipients)} customer${result.recipients === 1 ? '' : 's'}`;
           toastSuccess(text);

@@ -37,8 +37,8 @@ export function CustomerActions({ detail }: { detail: AdminCustomerDetail }) {
         description="They can log in again straight away."
         confirmLabel="Unlock account"
         busyLabel="Unlocking..."
-        onConfirm={async (confirm_code) => {
-          await unlock.mutateAsync({ id: profile.id, confirm_code });
+        onConfirm={async (confirmation) => {
+          await unlock.mutateAsync({ id: profile.id, ...confirmation });
           toastSuccess(`${profile.full_name} can log in again`);
         }}
       >
@@ -57,8 +57,8 @@ export function CustomerActions({ detail }: { detail: AdminCustomerDetail }) {
         confirmLabel="Reset PIN"
         busyLabel="Resetting..."
         danger
-        onConfirm={async (confirm_code) => {
-          const answer = await resetPin.mutateAsync({ id: profile.id, confirm_code });
+        onConfirm={async (confirmation) => {
+          const answer = await resetPin.mutateAsync({ id: profile.id, ...confirmation });
           toastSuccess(answer.message);
         }}
       />

@@ -1,13 +1,16 @@
-import { CUSTOMER_LOCK_REASON_MAX_LENGTH, lockCustomerSchema } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { useState } from 'react';
+import { confirmCodeMessage, confirmCodeSchema, CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { AuthenticatorCodeField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { byCode, confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useLockCustomer } from '../api/customer-actions';
+import { lockPasskeyFormSchema } from '../form-schemas';
 
 interface LockDialogProps {
   customer: { id: string; full_name: string };
@@ -20,29 +23,55 @@ interface LockDialogProps {
  */
 export function LockDialog({ customer, onClose }: LockDialogProps) {
   const lock = useLockCustomer();
-  const form = useZodForm(lockCustomerSchema, { reason: '', confirm_code: '' });
+  const [askingPasskey, setAskingPasskey] = useState(false);
+  const form = useZodForm(lockPasskeyFormSchema, { reason: '', confirm_code: '' });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((values) =>
-    lock.mutate(
-      { id: customer.id, ...values },
-      {
-        onSuccess: (state) => {
-          const ended = state.sessions_ended;
-          toastSuccess(`${customer.full_name} is locked${ended > 0 ? ` and signed out of ${ended} session${ended === 1 ? '' : 's'}` : ''}`);
-          onClose();
+  /** The code is checked here, not by the form's schema: "Use passkey" validates every other field. */
+  const codeRefused = (): boolean => {
+    const code = confirmCodeSchema.safeParse(form.getValues('confirm_code'));
+    if (code.success) return false;
+    form.setError('confirm_code', { type: 'validation', message: code.error.issues[0]?.message ?? confirmCodeMessage });
+    return true;
+  };
+  const submitWith = (viaPasskey: boolean) =>
+    form.handleSubmit(async (values) => {
+      let confirmation: StaffConfirmation = byCode(values.confirm_code ?? '');
+      if (!viaPasskey) {
+        if (codeRefused()) {
+          form.setFocus('confirm_code');
+          return;
+        }
+      } else {
+        setAskingPasskey(true);
+        try {
+          confirmation = await confirmWithStaffPasskey();
+        } catch (error) {
+          form.setError('root', { type: 'server', message: passkeyFailure(error) });
+          return;
+        } finally {
+          setAskingPasskey(false);
+        }
+      }
+      lock.mutate(
+        { id: customer.id, reason: values.reason, ...confirmation },
+        {
+          onSuccess: (state) => {
+            const ended = state.sessions_ended;
+            toastSuccess(`${customer.full_name} is locked${ended > 0 ? ` and signed out of ${ended} session${ended === 1 ? '' : 's'}` : ''}`);
+            onClose();
+          },
+          onError: (error) => {
+            applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
+            if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
+              form.setValue('confirm_code', '');
+              form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
+              return;
+            }
+            form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
+          },
         },
-        onError: (error) => {
-          applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
-          if (hasErrorCode(error, CONFIRMATION_INVALID)) {
-            form.setValue('confirm_code', '');
-            form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
-            return;
-          }
-          form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
-        },
-      },
-    ),
-  );
+      );
+    }, () => viaPasskey || codeRefused());
   const codeField = form.field('confirm_code');
   return (
     <Dialog
@@ -52,7 +81,7 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
       description="They are signed out now and cannot log in until the account is unlocked. Their sales and gems stay as they are."
       busy={lock.isPending}
     >
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="admin-form" onSubmit={submitWith(false)} noValidate>
         <FormTextArea
           label="Reason"
           rows={3}
@@ -61,6 +90,11 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
           hint="Kept with the lock and in the audit log"
           error={errors.reason?.message}
           {...form.field('reason')}
+        />
+        <PasskeyConfirmOption
+          busy={askingPasskey}
+          disabled={lock.isPending}
+          onUse={() => submitWith(true)()}
         />
         <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
@@ -72,7 +106,7 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
           <Button variant="secondary" onClick={onClose} disabled={lock.isPending}>
             Cancel
           </Button>
-          <Button type="submit" className="admin-btn--danger" busy={lock.isPending} busyLabel="Locking...">
+          <Button type="submit" className="admin-btn--danger" busy={lock.isPending} disabled={askingPasskey} busyLabel="Locking...">
             Lock account
           </Button>
         </DialogActions>

@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { limitStaffTexts, PAYOUT_LIMIT_NOTE_MAX } from '@wise/shared';
-import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { confirmCodeMessage, confirmCodeSchema } from '@wise/shared/admin';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import { byCode, confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRaiseCustomerLimit } from '../api/customer-limits';
-import { raiseLimitFormSchema } from '../form-schemas';
+import { raiseLimitPasskeyFormSchema } from '../form-schemas';
 
 interface RaiseLimitDialogProps {
   customer: { id: string; full_name: string };
@@ -19,42 +22,74 @@ interface RaiseLimitDialogProps {
 
 /**
  * An admin raises one customer's daily payout limit (and, at tier 0, the total before
- * verification): the amounts, the note kept with the raise and in the audit log, and the code.
+ * verification): the amounts, the note kept with the raise and in the audit log, and the code —
+ * or the staff member's passkey (docs/decisions.md §8.6).
  */
 export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDialogProps) {
   const raise = useRaiseCustomerLimit();
-  const form = useZodForm(raiseLimitFormSchema, { daily_limit_naira: '', total_limit_naira: '', note: '', confirm_code: '' });
+  const [askingPasskey, setAskingPasskey] = useState(false);
+  const form = useZodForm(raiseLimitPasskeyFormSchema, {
+    daily_limit_naira: '',
+    total_limit_naira: '',
+    note: '',
+    confirm_code: '',
+  });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit((values) =>
-    raise.mutate(
-      {
-        id: customer.id,
-        daily_limit_naira: Number(values.daily_limit_naira),
-        ...(values.total_limit_naira ? { total_limit_naira: Number(values.total_limit_naira) } : {}),
-        note: values.note,
-        confirm_code: values.confirm_code,
-      },
-      {
-        onSuccess: () => {
-          toastSuccess(limitStaffTexts.saved);
-          onClose();
+  /** The code is checked here, not by the form's schema: "Use passkey" validates every other field. */
+  const codeRefused = (): boolean => {
+    const code = confirmCodeSchema.safeParse(form.getValues('confirm_code'));
+    if (code.success) return false;
+    form.setError('confirm_code', { type: 'validation', message: code.error.issues[0]?.message ?? confirmCodeMessage });
+    return true;
+  };
+  const submitWith = (viaPasskey: boolean) =>
+    form.handleSubmit(async (values) => {
+      let confirmation: StaffConfirmation = byCode(values.confirm_code ?? '');
+      if (!viaPasskey) {
+        if (codeRefused()) {
+          form.setFocus('confirm_code');
+          return;
+        }
+      } else {
+        setAskingPasskey(true);
+        try {
+          confirmation = await confirmWithStaffPasskey();
+        } catch (error) {
+          form.setError('root', { type: 'server', message: passkeyFailure(error) });
+          return;
+        } finally {
+          setAskingPasskey(false);
+        }
+      }
+      raise.mutate(
+        {
+          id: customer.id,
+          daily_limit_naira: Number(values.daily_limit_naira),
+          ...(values.total_limit_naira ? { total_limit_naira: Number(values.total_limit_naira) } : {}),
+          note: values.note,
+          ...confirmation,
         },
-        onError: (error) => {
-          applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
-          if (hasErrorCode(error, CONFIRMATION_INVALID)) {
-            form.setValue('confirm_code', '');
-            form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
-            return;
-          }
-          form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
+        {
+          onSuccess: () => {
+            toastSuccess(limitStaffTexts.saved);
+            onClose();
+          },
+          onError: (error) => {
+            applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
+            if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
+              form.setValue('confirm_code', '');
+              form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
+              return;
+            }
+            form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
+          },
         },
-      },
-    ),
-  );
+      );
+    }, () => viaPasskey || codeRefused());
   const codeField = form.field('confirm_code');
   return (
     <Dialog open onClose={onClose} title={limitStaffTexts.raiseTitle} description={`${customer.full_name}. ${limitStaffTexts.raiseHint}`} busy={raise.isPending}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="admin-form" onSubmit={submitWith(false)} noValidate>
         <FormField label={limitStaffTexts.dailyField} inputMode="numeric" error={errors.daily_limit_naira?.message} {...form.field('daily_limit_naira')} />
         {tierZero ? (
           <FormField label={limitStaffTexts.totalField} inputMode="numeric" hint="Leave empty to keep it" error={errors.total_limit_naira?.message} {...form.field('total_limit_naira')} />
@@ -68,6 +103,11 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
           error={errors.note?.message}
           {...form.field('note')}
         />
+        <PasskeyConfirmOption
+          busy={askingPasskey}
+          disabled={raise.isPending}
+          onUse={() => submitWith(true)()}
+        />
         <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">
@@ -78,7 +118,7 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
           <Button variant="secondary" onClick={onClose} disabled={raise.isPending}>
             Cancel
           </Button>
-          <Button type="submit" busy={raise.isPending} busyLabel="Saving...">
+          <Button type="submit" busy={raise.isPending} disabled={askingPasskey} busyLabel="Saving...">
             {limitStaffTexts.raise}
           </Button>
         </DialogActions>

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { REWARD_LEVELS_MAX, type RewardLevel } from '@wise/shared';
 import { REWARD_LEVELS_NOTE_MAX, rewardLevelStaffTexts, updateRewardLevelsSchema } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID } from '../../../components/admin/confirm-code-dialog';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
+import { confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useUpdateRewardLevels } from '../api/reward-levels';
 
 interface RewardLevelsDialogProps {
@@ -38,15 +39,16 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
   const [note, setNote] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [askingPasskey, setAskingPasskey] = useState(false);
 
   const change = (key: number, patch: Partial<Row>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  /** With the code typed, or (`viaPasskey`) the levels and note checked first, then the passkey asked. */
+  const send = async (viaPasskey: boolean) => {
     const parsed = updateRewardLevelsSchema.safeParse({
       levels: rows.map((row) => ({ name: row.name, min_volume_naira: whole(row.volume), gems_per_1000_naira: whole(row.rate) })),
       note,
-      confirm_code: code,
+      confirm_code: viaPasskey ? undefined : code,
     });
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -58,13 +60,25 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
       return;
     }
     setErrors({});
-    update.mutate(parsed.data, {
+    let confirmation: StaffConfirmation | undefined;
+    if (viaPasskey) {
+      setAskingPasskey(true);
+      try {
+        confirmation = await confirmWithStaffPasskey();
+      } catch (error) {
+        setErrors({ root: passkeyFailure(error) });
+        return;
+      } finally {
+        setAskingPasskey(false);
+      }
+    }
+    update.mutate({ ...parsed.data, ...confirmation }, {
       onSuccess: () => {
         toastSuccess(rewardLevelStaffTexts.saved);
         onClose();
       },
       onError: (error) => {
-        if (hasErrorCode(error, CONFIRMATION_INVALID)) {
+        if (hasErrorCode(error, CONFIRMATION_INVALID) && !viaPasskey) {
           setCode('');
           setErrors({ confirm_code: adminErrorMessage(error, 'That code is not right. Try the current one') });
           return;
@@ -76,7 +90,14 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
 
   return (
     <Dialog open onClose={onClose} title={rewardLevelStaffTexts.title} description={rewardLevelStaffTexts.lead} busy={update.isPending}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form
+        className="admin-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(false);
+        }}
+        noValidate
+      >
         {rows.map((row, i) => (
           <fieldset key={row.key} className="reward-levels-row">
             <legend className="reward-levels-row__legend">Level {i + 1}</legend>
@@ -121,6 +142,7 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
           error={errors.note}
           onChange={(e) => setNote(e.target.value)}
         />
+        <PasskeyConfirmOption busy={askingPasskey} disabled={update.isPending} onUse={() => void send(true)} />
         <AuthenticatorCodeField value={code} error={errors.confirm_code} onChange={(e) => setCode(e.target.value)} />
         {errors.root ? (
           <p className="admin-alert" role="alert">
@@ -131,7 +153,7 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
             Cancel
           </Button>
-          <Button type="submit" busy={update.isPending} busyLabel="Saving...">
+          <Button type="submit" busy={update.isPending} disabled={askingPasskey} busyLabel="Saving...">
             {rewardLevelStaffTexts.save}
           </Button>
         </DialogActions>

@@ -64,11 +64,11 @@ export function WalletAddressDialog({ wallet, onClose }: WalletAddressDialogProp
       confirmLabel={wallet ? 'Save address' : 'Add address'}
       busyLabel="Saving..."
       danger
-      onConfirm={async (confirm_code) => {
+      onConfirm={async (confirmation) => {
         if (wallet) {
-          await update.mutateAsync({ id: wallet.id, changes: { ...changesOf(wallet, values), confirm_code } });
+          await update.mutateAsync({ id: wallet.id, changes: { ...changesOf(wallet, values), ...confirmation } });
         } else {
-          await create.mutateAsync({ ...values, confirm_code });
+          await create.mutateAsync({ ...values, ...confirmation });
         }
         toastSuccess(`${coin.symbol} address on ${values.network} saved`);
         onClose();

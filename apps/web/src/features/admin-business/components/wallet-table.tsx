@@ -107,9 +107,9 @@ export function WalletTable() {
         confirmLabel={toggling?.enabled ? 'Disable address' : 'Enable address'}
         busyLabel="Saving..."
         danger={!toggling?.enabled}
-        onConfirm={async (confirm_code) => {
+        onConfirm={async (confirmation) => {
           if (!toggling) return;
-          await update.mutateAsync({ id: toggling.id, changes: { enabled: !toggling.enabled, confirm_code } });
+          await update.mutateAsync({ id: toggling.id, changes: { enabled: !toggling.enabled, ...confirmation } });
           toastSuccess(toggling.enabled ? 'Address disabled' : 'Address enabled');
         }}
       >

@@ -67,6 +67,7 @@ export function PasskeysPanel() {
         description="Enter your authenticator code, then follow your browser's passkey prompt."
         confirmLabel="Continue"
         busyLabel="Waiting for your passkey..."
+        codeOnly
         onConfirm={async (code) => {
           try {
             const added = await add.mutateAsync(code);
@@ -86,6 +87,7 @@ export function PasskeysPanel() {
         confirmLabel="Remove"
         busyLabel="Removing..."
         danger
+        codeOnly
         onConfirm={async (code) => {
           if (!removing) return;
           const answer = await remove.mutateAsync({ id: removing.id, code });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { adminDocumentReviewSchema, documentReviewListSchema } from '@wise/shared/admin';
 import { adminApi, adminUrl } from '../../../../lib/admin-api';
+import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
 
 const keys = { all: ['admin', 'identity-documents'] as const };
 
@@ -23,8 +24,8 @@ export function useDecideDocument() {
   const queryClient = useQueryClient();
   const settled = () => void queryClient.invalidateQueries({ queryKey: keys.all });
   const approve = useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) =>
-      adminApi(`/identity-documents/${id}/approve`, { method: 'POST', body: { confirm_code: code }, schema: reviewResponse }),
+    mutationFn: ({ id, confirmation }: { id: string; confirmation: StaffConfirmation }) =>
+      adminApi(`/identity-documents/${id}/approve`, { method: 'POST', body: confirmation, schema: reviewResponse }),
     onSettled: settled,
   });
   const reject = useMutation({

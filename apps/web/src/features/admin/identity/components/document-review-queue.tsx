@@ -119,9 +119,9 @@ export function DocumentReviewQueue() {
         description={approving ? `${approving.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined}
         confirmLabel={t.approve}
         busyLabel="Approving..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!approving) return;
-          await approve.mutateAsync({ id: approving.id, code });
+          await approve.mutateAsync({ id: approving.id, confirmation });
           toastSuccess(`${approving.customer.full_name} is now on Tier 2`);
           setApproving(null);
         }}

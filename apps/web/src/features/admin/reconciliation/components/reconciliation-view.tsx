@@ -178,13 +178,13 @@ export function ReconciliationView() {
         description="Say what you checked and what you did about the money. This is recorded in the audit log and cannot be undone."
         confirmLabel="Resolve"
         busyLabel="Resolving..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!resolving) return;
           if (!note.trim()) {
             setNoteError('Write what you checked and did');
             throw new Error('Write what you checked and did');
           }
-          await resolve.mutateAsync({ id: resolving.id, body: { note: note.trim(), confirm_code: code } });
+          await resolve.mutateAsync({ id: resolving.id, body: { note: note.trim(), ...confirmation } });
           setResolving(null);
           toastSuccess('Mismatch resolved');
         }}
@@ -199,8 +199,8 @@ export function ReconciliationView() {
         description={`${providerKindLabels[runKind]} on ${runDay}: compared now with the provider's records.`}
         confirmLabel="Reconcile"
         busyLabel="Reconciling..."
-        onConfirm={async (code) => {
-          const answer = await run.mutateAsync({ provider_kind: runKind, business_date: runDay, confirm_code: code });
+        onConfirm={async (confirmation) => {
+          const answer = await run.mutateAsync({ provider_kind: runKind, business_date: runDay, ...confirmation });
           setRunReady(false);
           toastSuccess(answer.run.outcome === 'completed' ? `Done: ${answer.run.mismatch_count ?? 0} mismatch(es)` : `The run failed: ${answer.run.error ?? ''}`);
         }}

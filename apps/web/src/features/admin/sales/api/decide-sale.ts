@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { adminApi } from '../../../../lib/admin-api';
 import { adminSaleKeys } from './keys';
+import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
 
 const salePath = (id: string, action: string) => `/sales/${encodeURIComponent(id)}/${action}`;
 
@@ -41,8 +42,8 @@ export function rejectSale(id: string, body: RejectSaleBody) {
 }
 
 /** POST /:id/approval/confirm (admin, not the one who asked) — pays the amount asked. */
-export function confirmSecondApproval(id: string, confirmCode: string) {
-  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: { confirm_code: confirmCode }, schema: adminSaleDecisionResponseSchema });
+export function confirmSecondApproval(id: string, confirmation: StaffConfirmation) {
+  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: confirmation, schema: adminSaleDecisionResponseSchema });
 }
 
 /** POST /:id/approval/decline (admin) — nothing is paid; the sale is back in review. */
@@ -58,26 +59,18 @@ const asDetail = (answer: unknown) => {
 };
 
 /** POST /:id/payout/retry — a new attempt after a failed one. */
-export function retryPayout(id: string, confirmCode: string) {
-  return adminApi(salePath(id, 'payout/retry'), { method: 'POST', body: { confirm_code: confirmCode }, schema: payoutAnswerSchema });
+export function retryPayout(id: string, confirmation: StaffConfirmation) {
+  return adminApi(salePath(id, 'payout/retry'), { method: 'POST', body: confirmation, schema: payoutAnswerSchema });
 }
 
-export interface ManualPayoutInput {
-  reference: string;
-  note: string;
-  confirm_code: string;
-}
+export type ManualPayoutInput = { reference: string; note: string } & StaffConfirmation;
 
 /** POST /:id/payout/manual (admin) — a payment made by other means, with its reference. */
 export function recordManualPayout(id: string, body: ManualPayoutInput) {
   return adminApi(salePath(id, 'payout/manual'), { method: 'POST', body, schema: payoutAnswerSchema });
 }
 
-export interface ResolvePayoutInput {
-  resolution: 'paid' | 'not_paid';
-  note: string;
-  confirm_code: string;
-}
+export type ResolvePayoutInput = { resolution: 'paid' | 'not_paid'; note: string } & StaffConfirmation;
 
 /** POST /:id/payout/resolve (admin) — a payout held because the provider reported other figures: paid or not paid. */
 export function resolvePayout(id: string, body: ResolvePayoutInput) {
@@ -116,7 +109,7 @@ export function useRejectSale(id: string) {
 export function useRetryPayout(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirmCode: string) => retryPayout(id, confirmCode),
+    mutationFn: (confirmation: StaffConfirmation) => retryPayout(id, confirmation),
     onSuccess: (answer) => refresh(queryClient, id, asDetail(answer)),
   });
 }
@@ -141,7 +134,7 @@ export function useResolvePayout(id: string) {
 export function useConfirmSecondApproval(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirmCode: string) => confirmSecondApproval(id, confirmCode),
+    mutationFn: (confirmation: StaffConfirmation) => confirmSecondApproval(id, confirmation),
     onSuccess: (answer) => refresh(queryClient, id, answer),
     onError: () => refresh(queryClient, id),
   });

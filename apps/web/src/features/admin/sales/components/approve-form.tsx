@@ -135,9 +135,9 @@ export function ApproveForm({
         }
         confirmLabel={ready ? (ready.needsSecondApproval ? `Ask to pay ${formatNaira(ready.amountKobo)}` : `Pay ${formatNaira(ready.amountKobo)}`) : 'Pay'}
         busyLabel="Approving..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!ready) return;
-          const answer = await approve.mutateAsync({ ...ready.body, confirm_code: code });
+          const answer = await approve.mutateAsync({ ...ready.body, ...confirmation });
           toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent for a second approval. Nothing is paid until an admin confirms it');
           onDecided?.();
         }}

@@ -95,9 +95,9 @@ export function CryptoReturnPanel({ sale, className }: { sale: Sale; className?:
         description={`The customer is told that ${amount} was sent back to their address on ${ret?.network ?? ''}. This is recorded once.`}
         confirmLabel="Record return"
         busyLabel="Recording..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!ready) return;
-          await record.mutateAsync({ transaction_id: ready, confirm_code: code });
+          await record.mutateAsync({ transaction_id: ready, ...confirmation });
           setReady(null);
           setTxId('');
           toastSuccess('Return recorded. The customer has been told');

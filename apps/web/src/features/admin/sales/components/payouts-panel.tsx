@@ -125,8 +125,8 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
         description={`A new transfer of ${latest ? formatNaira(latest.amount_kobo) : 'the approved amount'} to ${retryAccount.bank_name} ••${retryAccount.account_number.slice(-4)}.`}
         confirmLabel="Retry payout"
         busyLabel="Retrying..."
-        onConfirm={async (code) => {
-          await retry.mutateAsync(code);
+        onConfirm={async (confirmation) => {
+          await retry.mutateAsync(confirmation);
           toastSuccess('Payout sent again');
         }}
       />
@@ -149,9 +149,9 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
         }
         confirmLabel="Resolve"
         busyLabel="Saving..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!resolution) return;
-          await resolve.mutateAsync({ ...resolution, confirm_code: code });
+          await resolve.mutateAsync({ ...resolution, ...confirmation });
           toastSuccess('Payout resolved');
         }}
       >
@@ -179,9 +179,9 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
         description="The sale becomes paid with this reference. Only do this when the money has really reached the customer."
         confirmLabel="Mark as paid"
         busyLabel="Saving..."
-        onConfirm={async (code) => {
+        onConfirm={async (confirmation) => {
           if (!manual) return;
-          await record.mutateAsync({ ...manual, confirm_code: code });
+          await record.mutateAsync({ ...manual, ...confirmation });
           toastSuccess('Recorded as paid');
         }}
       >

@@ -102,8 +102,8 @@ export function SecondApprovalPanel({ sale, request, staff }: { sale: Pick<Admin
         description="The transfer starts as soon as you confirm."
         confirmLabel={`Pay ${formatNaira(request.amount_kobo)}`}
         busyLabel="Confirming..."
-        onConfirm={async (code) => {
-          await confirm.mutateAsync(code);
+        onConfirm={async (confirmation) => {
+          await confirm.mutateAsync(confirmation);
           toastSuccess('Approved. The payout has started');
         }}
       >

@@ -7,6 +7,7 @@ import {
 } from '@wise/shared/admin';
 import { adminApi } from '../../../../lib/admin-api';
 import { staffKeys } from './keys';
+import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
 
 const staffPath = (id: string) => `/staff/${encodeURIComponent(id)}`;
 
@@ -21,8 +22,8 @@ export function updateStaff(id: string, input: StaffUpdateInput) {
 }
 
 /** POST /api/admin/staff/:id/reset → a new one-time password; authenticator set up again; sessions ended. */
-export function resetStaff(id: string, confirmCode: string) {
-  return adminApi(`${staffPath(id)}/reset`, { method: 'POST', body: { confirm_code: confirmCode }, schema: staffCreatedSchema });
+export function resetStaff(id: string, confirmation: StaffConfirmation) {
+  return adminApi(`${staffPath(id)}/reset`, { method: 'POST', body: confirmation, schema: staffCreatedSchema });
 }
 
 export function useCreateStaff() {
@@ -41,7 +42,7 @@ export function useUpdateStaff() {
 export function useResetStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) => resetStaff(id, code),
+    mutationFn: ({ id, confirmation }: { id: string; confirmation: StaffConfirmation }) => resetStaff(id, confirmation),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

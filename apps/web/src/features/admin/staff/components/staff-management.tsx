@@ -14,6 +14,7 @@ import { toastSuccess } from '../../../../components/ui/toast';
 import { useStaffList } from '../api/get-staff';
 import { useCreateStaff, useResetStaff, useUpdateStaff } from '../api/manage-staff';
 import './staff.css';
+import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
 
 type Pending =
   | { kind: 'create'; email: string; name: string; role: StaffRole }
@@ -35,19 +36,19 @@ export function StaffManagement({ meId }: { meId: string }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
 
-  const confirm = async (code: string) => {
+  const confirm = async (confirmation: StaffConfirmation) => {
     if (!pending) return;
     if (pending.kind === 'create') {
-      const answer = await create.mutateAsync({ email: pending.email, name: pending.name, role: pending.role, confirm_code: code });
+      const answer = await create.mutateAsync({ email: pending.email, name: pending.name, role: pending.role, ...confirmation });
       setShown({ name: answer.staff.name, email: answer.staff.email, password: answer.one_time_password, reset: false });
     } else if (pending.kind === 'role') {
-      await update.mutateAsync({ id: pending.staff.id, input: { role: pending.role, confirm_code: code } });
+      await update.mutateAsync({ id: pending.staff.id, input: { role: pending.role, ...confirmation } });
       toastSuccess(`${pending.staff.name} is now ${staffRoleLabels[pending.role].toLowerCase()}`);
     } else if (pending.kind === 'disable') {
-      await update.mutateAsync({ id: pending.staff.id, input: { disabled: pending.disabled, confirm_code: code } });
+      await update.mutateAsync({ id: pending.staff.id, input: { disabled: pending.disabled, ...confirmation } });
       toastSuccess(pending.disabled ? `${pending.staff.name} can no longer sign in` : `${pending.staff.name} can sign in again`);
     } else {
-      const answer = await reset.mutateAsync({ id: pending.staff.id, code });
+      const answer = await reset.mutateAsync({ id: pending.staff.id, confirmation });
       setShown({ name: answer.staff.name, email: answer.staff.email, password: answer.one_time_password, reset: true });
     }
   };
