@@ -1,2 +1,3 @@
 /** Customer-visible texts of the sales screens (English; translations in ../../i18n). */
-export {};
+export * from './dashboard';
+export * from './transactions';

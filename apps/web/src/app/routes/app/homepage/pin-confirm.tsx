@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { pinScreenTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
 import { ConfirmPinForm } from '../../../../features/pin/components/confirm-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
 import { useRefreshAccountViews } from '../common/use-refresh-account-views';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function PinConfirmRoute() {
+  const t = useTexts(pinScreenTexts);
   const navigate = useNavigate();
   // Read once: the module copy is cleared on success, this screen keeps its own until it leaves.
   const [draft] = useState(() => pinDraft.get());
@@ -17,9 +20,9 @@ export function PinConfirmRoute() {
   if (!draft) return <Navigate to={paths.pinSet} replace />;
 
   return (
-    <Screen header={<Header backTo={paths.pinSet} title="Transaction PIN" />}>
-      <title>Confirm PIN · Wise</title>
-      <ScreenIntro title="Confirm PIN" text="Enter the same four digits again" />
+    <Screen header={<Header backTo={paths.pinSet} title={t.header} />}>
+      <title>{t.confirmTitle}</title>
+      <ScreenIntro title={t.confirmHeading} text={t.confirmText} />
       <ConfirmPinForm
         draft={draft}
         onSet={() => {

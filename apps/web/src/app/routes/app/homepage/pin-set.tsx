@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchMessages, pinMessages } from '@wise/shared';
+import { fetchMessages, pinMessages, pinScreenTexts } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -12,6 +12,7 @@ import { ConfirmPasswordForm } from '../../../../features/profile/components/con
 import { CurrentPinForm } from '../../../../features/pin/components/current-pin-form';
 import { NewPinForm } from '../../../../features/pin/components/new-pin-form';
 import { pinDraft } from '../../../../features/pin/pin-draft';
+import { useTexts } from '../../../../lib/i18n';
 import '../common/account.css';
 
 /**
@@ -21,6 +22,9 @@ import '../common/account.css';
  * payouts, so the session cookie alone must not set it.
  */
 export function PinSetRoute() {
+  const t = useTexts(pinScreenTexts);
+  const pinText = useTexts(pinMessages);
+  const fetchText = useTexts(fetchMessages);
   const navigate = useNavigate();
   const location = useLocation();
   const status = usePinStatus();
@@ -35,24 +39,24 @@ export function PinSetRoute() {
   let body;
   if (status.isPending || (pending && bank.isPending && !askedForPassword)) {
     body = (
-      <div aria-busy="true" aria-label="Loading">
+      <div aria-busy="true" aria-label={t.loading}>
         <Skeleton height={28} width="60%" />
         <Skeleton height={56} />
       </div>
     );
   } else if (status.isError) {
-    body = <FetchError message={fetchMessages.pinStatus} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+    body = <FetchError message={fetchText.pinStatus} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   } else if (needsPassword) {
     body = (
       <>
-        <ScreenIntro title={pinMessages.passwordStepTitle} text={pinMessages.passwordStepText} />
+        <ScreenIntro title={pinText.passwordStepTitle} text={pinText.passwordStepText} />
         <ConfirmPasswordForm onConfirmed={() => setPasswordConfirmed(true)} />
       </>
     );
   } else if (status.data.pin_status === 'set' && currentPin === undefined) {
     body = (
       <>
-        <ScreenIntro title="Enter current PIN" text="Enter your four digits pin to change it" />
+        <ScreenIntro title={t.currentTitle} text={t.currentText} />
         <CurrentPinForm onVerified={setCurrentPin} />
       </>
     );
@@ -60,8 +64,8 @@ export function PinSetRoute() {
     body = (
       <>
         <ScreenIntro
-          title={status.data.pin_status === 'set' ? 'Choose a new PIN' : 'Set transaction PIN'}
-          text="Enter four digits you will use to approve airtime, data, TV and electricity payments"
+          title={status.data.pin_status === 'set' ? t.newTitle : t.setTitle}
+          text={t.newText}
         />
         <NewPinForm
           onChosen={(pin) => {
@@ -74,8 +78,8 @@ export function PinSetRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Transaction PIN" />}>
-      <title>Transaction PIN · Wise</title>
+    <Screen header={<Header backTo={paths.homepage} title={t.header} />}>
+      <title>{t.title}</title>
       {body}
     </Screen>
   );

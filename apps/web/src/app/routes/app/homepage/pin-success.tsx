@@ -1,7 +1,10 @@
+import { pinScreenTexts } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /homepage/pinset/success. */
 export function PinSuccessRoute() {
-  return <SuccessScreen title="PIN set" message="Your transaction PIN is set" action={{ label: 'Go to Home', to: paths.homepage }} />;
+  const t = useTexts(pinScreenTexts);
+  return <SuccessScreen title={t.successTitle} message={t.successMessage} action={{ label: t.successAction, to: paths.homepage }} />;
 }
