@@ -1,5 +1,6 @@
 import type { TextPair } from '../index';
 import { dashboardPairs } from './sales/dashboard';
+import { giftCardPairs } from './sales/giftcards';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...transactionPairs];
+export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...transactionPairs];
