@@ -2,3 +2,4 @@
 export * from './dashboard';
 export * from './transactions';
 export * from './giftcards';
+export * from './crypto';
