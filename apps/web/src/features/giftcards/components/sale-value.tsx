@@ -1,6 +1,7 @@
-import { amountWithinBand, formatCardAmount, formatKobo, formatRate, previewValueKobo, saleAmountProblem, saleMessages, saleValueTexts, type SubCategory } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { amountWithinBand, formatCardAmount, formatKobo, previewValueKobo, saleAmountProblem, saleMessages, type SubCategory } from '@wise/shared';
 import './giftcards.css';
+
+// The value's arithmetic, without React or the screen's texts: the rates calculator uses it too.
 
 /**
  * docs/product.md §9: the cash value is amount × exchange_rate, shown live to 2 decimals in naira. It is
@@ -30,29 +31,3 @@ export function saleValuePreview(amount: string, subcategory: SubCategory | unde
 /** amountOutOfBandText in the screen's language. */
 export const outOfBandText = (band: Pick<SubCategory, 'min_amount' | 'max_amount' | 'currency'>, messages: Pick<typeof saleMessages, 'amountOutOfBand'>) =>
   messages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));
-
-/** The live value panel under the amount: what the customer will be paid, and the real rate. */
-export function SaleValue({ amount, subcategory }: { amount: string; subcategory: SubCategory | undefined }) {
-  const t = useTexts(saleValueTexts);
-  const saleText = useTexts(saleMessages);
-  const preview = saleValuePreview(amount, subcategory, saleText);
-  const amountClass =
-    preview?.kind === 'value' ? 'sale-value__amount' : preview ? 'sale-value__amount sale-value__amount--range' : 'sale-value__amount sale-value__amount--empty';
-  return (
-    <section className="sale-value" aria-label={t.label} data-testid="sale-value">
-      <span className="sale-value__label">{t.label}</span>
-      <output className={amountClass} aria-live="polite" data-testid="sale-value-amount">
-        {preview?.text ?? '₦0.00'}
-      </output>
-      <span className="sale-value__rate">
-        {subcategory ? (
-          <>
-            {t.rate} <strong data-testid="sale-rate">{formatRate(subcategory.exchange_rate, subcategory.currency)}</strong>
-          </>
-        ) : (
-          t.chooseSubcategory
-        )}
-      </span>
-    </section>
-  );
-}

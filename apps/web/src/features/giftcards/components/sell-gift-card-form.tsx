@@ -34,7 +34,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
 import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';
-import { outOfBandText, SaleValue } from './sale-value';
+import { outOfBandText } from './sale-value';
+import { SaleValue } from './sale-value-panel';
 import './giftcards.css';
 
 const imageRules = (messages: typeof saleMessages): AttachmentRules => ({

@@ -14,7 +14,7 @@ import {
   walletAddressCardTexts,
   walletAddressScreenTexts,
   walletConfirmScreenTexts,
-} from '../../../texts/sales/crypto';
+} from '../../../texts/sales/index';
 import { cryptoMessages, trendingCoinTexts } from '../../../plain/crypto';
 import { walletAddressMessages } from '../../../plain/wallet-addresses';
 

@@ -5,9 +5,11 @@ import {
   gemBalanceCardTexts,
   notificationsScreenTexts,
   pendingActionTexts,
-  pinScreenTexts,
+  pinConfirmScreenTexts,
+  pinSetScreenTexts,
+  pinSuccessTexts,
   servicesGridTexts,
-} from '../../../texts/sales/dashboard';
+} from '../../../texts/sales/index';
 import { tierTexts } from '../../../plain/limits';
 
 export const dashboardPairs: readonly TextPair[] = [
@@ -52,7 +54,7 @@ export const dashboardPairs: readonly TextPair[] = [
     earn: 'Earn',
     more: 'More',
   }),
-  pair(pinScreenTexts, {
+  pair(pinSetScreenTexts, {
     header: 'Transaction PIN',
     title: 'Transaction PIN · Wise',
     loading: 'E dey load',
@@ -61,13 +63,14 @@ export const dashboardPairs: readonly TextPair[] = [
     newTitle: 'Choose new PIN',
     setTitle: 'Set transaction PIN',
     newText: 'Enter four digits wey you go dey use approve airtime, data, TV and light payments',
-    confirmTitle: 'Confam PIN · Wise',
-    confirmHeading: 'Confam PIN',
-    confirmText: 'Enter the same four digits again',
-    successTitle: 'PIN don set',
-    successMessage: 'Your transaction PIN don set',
-    successAction: 'Go Home',
   }),
+  pair(pinConfirmScreenTexts, {
+    header: 'Transaction PIN',
+    title: 'Confam PIN · Wise',
+    heading: 'Confam PIN',
+    text: 'Enter the same four digits again',
+  }),
+  pair(pinSuccessTexts, { title: 'PIN don set', message: 'Your transaction PIN don set', action: 'Go Home' }),
   pair(notificationsScreenTexts, {
     header: 'Notifications',
     title: 'Notifications · Wise',

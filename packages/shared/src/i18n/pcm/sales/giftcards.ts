@@ -8,7 +8,7 @@ import {
   saleSuccessTexts,
   saleValueTexts,
   sellGiftCardFormTexts,
-} from '../../../texts/sales/giftcards';
+} from '../../../texts/sales/index';
 import { GIFT_CARD_QUERY_MAX, giftCardMessages } from '../../../plain/giftcards';
 import { CRYPTO_TRANSACTION_ID_MAX, SALE_CARD_CODE_MAX, SALE_COMMENT_MAX, SALE_IMAGES_MAX, saleMessages } from '../../../plain/sales';
 

@@ -9,7 +9,7 @@ import {
   transactionDetailTexts,
   transactionHistoryTexts,
   transactionStatusTexts,
-} from '../../../texts/sales/transactions';
+} from '../../../texts/sales/index';
 import { cryptoReturnTexts } from '../../../plain/crypto-returns';
 import { payoutFailureTexts } from '../../../plain/payouts';
 import { receiptTexts } from '../../../plain/receipts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { pinScreenTexts } from '@wise/shared';
+import { pinConfirmScreenTexts } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { paths } from '../../../../config/paths';
@@ -11,7 +11,7 @@ import { useTexts } from '../../../../lib/i18n';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */
 export function PinConfirmRoute() {
-  const t = useTexts(pinScreenTexts);
+  const t = useTexts(pinConfirmScreenTexts);
   const navigate = useNavigate();
   // Read once: the module copy is cleared on success, this screen keeps its own until it leaves.
   const [draft] = useState(() => pinDraft.get());
@@ -21,8 +21,8 @@ export function PinConfirmRoute() {
 
   return (
     <Screen header={<Header backTo={paths.pinSet} title={t.header} />}>
-      <title>{t.confirmTitle}</title>
-      <ScreenIntro title={t.confirmHeading} text={t.confirmText} />
+      <title>{t.title}</title>
+      <ScreenIntro title={t.heading} text={t.text} />
       <ConfirmPinForm
         draft={draft}
         onSet={() => {

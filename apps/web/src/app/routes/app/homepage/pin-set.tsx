@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchMessages, pinMessages, pinScreenTexts } from '@wise/shared';
+import { fetchMessages, pinMessages, pinSetScreenTexts } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -22,7 +22,7 @@ import '../common/account.css';
  * payouts, so the session cookie alone must not set it.
  */
 export function PinSetRoute() {
-  const t = useTexts(pinScreenTexts);
+  const t = useTexts(pinSetScreenTexts);
   const pinText = useTexts(pinMessages);
   const fetchText = useTexts(fetchMessages);
   const navigate = useNavigate();
