@@ -12,7 +12,7 @@ import {
 } from '../../../texts/sales/index';
 import { cryptoReturnTexts } from '../../../plain/crypto-returns';
 import { payoutFailureTexts } from '../../../plain/payouts';
-import { receiptTexts } from '../../../plain/receipts';
+import { receiptLabels, receiptTexts } from '../../../plain/receipts';
 import { afterSaleTexts, REVIEW_TIME_WINDOW_HOURS } from '../../../plain/review-time';
 import { saleAmountLabels, saleAmountReasons, saleRejectionReasons } from '../../../plain/sales';
 
@@ -105,6 +105,53 @@ export const transactionPairs: readonly TextPair[] = [
     shareTitle: (title) => `Wise receipt · ${title}`,
     timeZone: (zone) => `All the times na ${zone} time.`,
     issued: (when) => `We issue am ${when}.`,
+  }),
+  pair(receiptLabels, {
+    whyRejected: 'Why we reject am',
+    messageFromTeam: (message) => `Message from our team: ${message}`,
+    type: 'Type',
+    cryptoSale: 'Crypto sale',
+    giftCardSale: 'Gift card sale',
+    card: 'Card',
+    subcategory: 'Sub-category',
+    amount: 'Amount',
+    cardAmount: 'Card amount',
+    worthInDollars: 'Wetin e worth for US dollars',
+    rate: 'Rate',
+    transactionId: 'Transaction ID',
+    difference: 'Difference from the quote',
+    reviewedApproved: 'We don check am (approved)',
+    value: 'Value',
+    details: 'Details',
+    paidTo: 'We pay am enter',
+    toBePaidTo: 'We go pay am enter',
+    bank: 'Bank',
+    accountNumber: 'Account number',
+    accountName: 'Account name',
+    references: 'References',
+    transactionReference: 'Transaction reference',
+    payoutReference: 'Payout reference',
+    timeline: 'Timeline',
+    statuses: { pending: 'Pending', successful: 'Successful', rejected: 'Rejected' },
+    steps: { submitted: 'Submitted', under_review: 'We dey check am', paid: 'Paid', rejected: 'Rejected' },
+    billKinds: { airtime: 'Airtime', data: 'Data', tv: 'TV subscription', electricity: 'Light' },
+    meterNumber: 'Meter number',
+    smartCardNumber: 'Smart card number',
+    whyFailed: 'Why e no work',
+    completed: 'E don complete',
+    failed: 'E no work',
+    settled: 'E don settle',
+    service: 'Service',
+    plan: 'Plan',
+    phone: 'Phone',
+    token: 'Token',
+    units: 'Units wey you buy',
+    outcome: 'Result',
+    paidWith: 'You pay with',
+    gems: (amount) => `${amount} Wise Gems`,
+    providerReference: 'Provider reference',
+    ordered: 'You order am',
+    authorised: 'You approve with PIN',
   }),
   pair(afterSaleTexts, {
     summaryHeading: 'Wetin you sell',
