@@ -9,6 +9,7 @@ export {
   limitErrorCodes,
   tierTexts,
   payoutLimitMessage,
+  payoutLimitTexts,
   payoutLimitStaffMessage,
   payoutLimitMeta,
   limitStaffTexts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, translateText, type SaleDetail } from '../src/index';
+import { payoutLimitMessage, payoutLimitTexts, registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, tierTexts, translateText, type SaleDetail } from '../src/index';
 import { salesPairs } from '../src/i18n/pcm/sales';
 
 /** The sales group's Pidgin: its pairs register, and the receipt the phone draws reads in Pidgin. */
@@ -61,5 +61,15 @@ describe('the sales texts in Pidgin', () => {
     expect(receipt.footer[0]).toBe('Times are in Africa/Lagos.');
     expect(textsIn(saleRejectionReasons, 'en').used_card).toBe('The card has already been used');
     expect(translateText(saleRejectionReasons.used_card, 'en')).toBe('The card has already been used');
+  });
+
+  it('a payout limit refusal: the server’s English sentence, or the same figures in Pidgin with the way up', () => {
+    expect(payoutLimitMessage('daily', 10_000_000, 4_100_000, 0)).toBe(
+      'Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.',
+    );
+    const pidgin = payoutLimitMessage('daily', 10_000_000, 4_100_000, 0, textsIn(payoutLimitTexts, 'pcm'), textsIn(tierTexts, 'pcm'));
+    expect(pidgin).toBe('Your daily selling limit na ₦100,000.00, and ₦41,000.00 remain for you today. Verify your identity make e go up.');
+    // The notice links the way up by its opening words, which Pidgin keeps.
+    expect(textsIn(tierTexts, 'pcm').verifyToRaise.startsWith(textsIn(tierTexts, 'pcm').verify)).toBe(true);
   });
 });

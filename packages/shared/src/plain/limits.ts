@@ -66,13 +66,27 @@ export const tierTexts = {
   loadFailed: 'We could not load your selling limit.',
 } as const;
 
-/** What a refused sale says: the limit, what is left and the way up (docs/decisions.md §5a.8). */
-export function payoutLimitMessage(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number): string {
+/** A refused sale's sentence for each limit: the limit, what is left, and the way up. */
+export const payoutLimitTexts = {
+  total: (limit: string, left: string, wayUp: string) => `Before verification you can sell up to ${limit} in total, and you have ${left} left. ${wayUp}`,
+  daily: (limit: string, left: string, wayUp: string) => `Your daily selling limit is ${limit}, and you have ${left} left today. ${wayUp}`,
+} as const;
+
+/**
+ * What a refused sale says: the limit, what is left and the way up (docs/decisions.md §5a.8). The
+ * server words it in English; a screen in another language passes that language's texts.
+ */
+export function payoutLimitMessage(
+  kind: PayoutLimitKind,
+  limitKobo: number,
+  remainingKobo: number,
+  tier: number,
+  texts: typeof payoutLimitTexts = payoutLimitTexts,
+  tiers: typeof tierTexts = tierTexts,
+): string {
   const left = formatKobo(Math.max(0, remainingKobo));
-  const wayUp = tier >= 2 ? tierTexts.contactSupport : tierTexts.verifyToRaise;
-  return kind === 'total'
-    ? `Before verification you can sell up to ${formatKobo(limitKobo)} in total, and you have ${left} left. ${wayUp}`
-    : `Your daily selling limit is ${formatKobo(limitKobo)}, and you have ${left} left today. ${wayUp}`;
+  const wayUp = tier >= 2 ? tiers.contactSupport : tiers.verifyToRaise;
+  return texts[kind](formatKobo(limitKobo), left, wayUp);
 }
 
 /** What staff read when an approval would pass the customer's limit. */

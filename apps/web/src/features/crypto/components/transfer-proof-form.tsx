@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useLimitMessage } from '../../transactions/hooks/use-limit-message';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
 import { useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
@@ -54,6 +55,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
   const saleText = useTexts(saleMessages);
   const cryptoText = useTexts(cryptoMessages);
   const translate = useTranslate();
+  const limitMessage = useLimitMessage();
   const screenshot = useImageAttachments(useMemo(() => screenshotRules(saleText), [saleText]));
   const { sell, cancel, submitting, fraction } = useSellCrypto();
   const [notice, setNotice] = useState<string>();
@@ -87,10 +89,11 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        toastError(limited ? error.message : saleText.submitFailed);
+        const limitText = limited ? limitMessage(error) : undefined;
+        toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {
-          if (limited) setLimitNotice(error.message);
+          if (limitText) setLimitNotice(limitText);
           if (error.fields.screenshot) screenshot.setError(translate(error.fields.screenshot));
           // One quote sells once: this one already did (from another tab, or before a reload).
           if (error.code === cryptoErrorCodes.quoteUsed) setNotice(cryptoText.quoteUsed);

@@ -31,6 +31,7 @@ import { useImageAttachments, type AttachmentRules } from '../../../lib/use-imag
 import { useWatch } from '../../../lib/form/use-watch';
 import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useLimitMessage } from '../../transactions/hooks/use-limit-message';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
 import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';
@@ -71,6 +72,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
   const saleText = useTexts(saleMessages);
   // Field errors arrive as the schema's or the server's English words.
   const translate = useTranslate();
+  const limitMessage = useLimitMessage();
   const { card, subcategories } = detail;
   // The schema module (and zod) arrives at the first tap or key press: see useZodForm.
   const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
@@ -120,10 +122,11 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        toastError(limited ? error.message : saleText.submitFailed);
+        const limitText = limited ? limitMessage(error) : undefined;
+        toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, fieldNames);
         if (error instanceof ApiError) {
-          if (limited) setNotice({ kind: 'limit', text: error.message });
+          if (limitText) setNotice({ kind: 'limit', text: limitText });
           if (error.fields.images) images.setError(translate(error.fields.images));
           if (error.status === 0) {
             setNotice({ kind: 'dropped', text: t.dropped });

@@ -10,7 +10,7 @@ import {
   pinSuccessTexts,
   servicesGridTexts,
 } from '../../../texts/sales/index';
-import { tierTexts } from '../../../plain/limits';
+import { payoutLimitTexts, tierTexts } from '../../../plain/limits';
 
 export const dashboardPairs: readonly TextPair[] = [
   pair(dashboardTexts, {
@@ -78,6 +78,10 @@ export const dashboardPairs: readonly TextPair[] = [
     emptyTitle: 'No notification yet',
     emptyText: 'We go tell you for here when anything happen for your account.',
     unread: 'You never read am',
+  }),
+  pair(payoutLimitTexts, {
+    total: (limit, left, wayUp) => `Before verification, you fit sell reach ${limit} in total, and ${left} remain for you. ${wayUp}`,
+    daily: (limit, left, wayUp) => `Your daily selling limit na ${limit}, and ${left} remain for you today. ${wayUp}`,
   }),
   pair(tierTexts, {
     names: { 0: 'Tier 0', 1: 'Tier 1', 2: 'Tier 2' },
