@@ -9,6 +9,7 @@ export {
   limitErrorCodes,
   tierTexts,
   payoutLimitMessage,
+  payoutLimitMessageIn,
   payoutLimitTexts,
   payoutLimitStaffMessage,
   payoutLimitMeta,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payoutLimitMessage, payoutLimitTexts, registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, tierTexts, translateText, type SaleDetail } from '../src/index';
+import { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts, registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, tierTexts, translateText, type SaleDetail } from '../src/index';
 import { salesPairs } from '../src/i18n/pcm/sales';
 
 /** The sales group's Pidgin: its pairs register, and the receipt the phone draws reads in Pidgin. */
@@ -69,6 +69,9 @@ describe('the sales texts in Pidgin', () => {
     );
     const pidgin = payoutLimitMessage('daily', 10_000_000, 4_100_000, 0, textsIn(payoutLimitTexts, 'pcm'), textsIn(tierTexts, 'pcm'));
     expect(pidgin).toBe('Your daily selling limit na ₦100,000.00, and ₦41,000.00 remain for you today. Verify your identity make e go up.');
+    const meta = { limit: 'daily', limit_kobo: 10_000_000, remaining_kobo: 4_100_000, tier: 0 };
+    expect(payoutLimitMessageIn(meta, 'pcm')).toBe(pidgin);
+    expect(payoutLimitMessageIn(meta, 'en')).toBeUndefined();
     // The notice links the way up by its opening words, which Pidgin keeps.
     expect(textsIn(tierTexts, 'pcm').verifyToRaise.startsWith(textsIn(tierTexts, 'pcm').verify)).toBe(true);
   });

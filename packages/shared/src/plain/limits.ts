@@ -1,3 +1,4 @@
+import { defaultLanguage, textsIn, type Language } from '../i18n/index';
 import { formatKobo } from './sales';
 
 /*
@@ -103,6 +104,16 @@ export interface PayoutLimitMeta {
   limit_kobo: number;
   remaining_kobo: number;
   tier: number;
+}
+
+/**
+ * A refusal's sentence written again from its `meta` in `language`; undefined in English (the
+ * server's own words stand) or when the meta is not a limit's.
+ */
+export function payoutLimitMessageIn(meta: unknown, language: Language): string | undefined {
+  if (language === defaultLanguage) return undefined;
+  const limit = payoutLimitMeta(meta);
+  return limit && payoutLimitMessage(limit.limit, limit.limit_kobo, limit.remaining_kobo, limit.tier, textsIn(payoutLimitTexts, language), textsIn(tierTexts, language));
 }
 
 /** Checks a refusal's meta by hand (the sell screens do not download zod). */

@@ -6,6 +6,7 @@ import {
   cryptoErrorCodes,
   cryptoMessages,
   limitErrorCodes,
+  payoutLimitMessageIn,
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
   transferProofFormTexts,
@@ -23,9 +24,8 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useLimitMessage } from '../../transactions/hooks/use-limit-message';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
 
 /** docs/product.md §5: one screenshot. */
@@ -55,7 +55,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
   const saleText = useTexts(saleMessages);
   const cryptoText = useTexts(cryptoMessages);
   const translate = useTranslate();
-  const limitMessage = useLimitMessage();
+  const language = useLanguage();
   const screenshot = useImageAttachments(useMemo(() => screenshotRules(saleText), [saleText]));
   const { sell, cancel, submitting, fraction } = useSellCrypto();
   const [notice, setNotice] = useState<string>();
@@ -89,7 +89,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        const limitText = limited ? limitMessage(error) : undefined;
+        const limitText = limited ? (payoutLimitMessageIn(error.body.meta, language) ?? error.message) : undefined;
         toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {

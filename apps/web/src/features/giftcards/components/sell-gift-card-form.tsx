@@ -6,6 +6,7 @@ import {
   formatDecimal,
   formatRate,
   limitErrorCodes,
+  payoutLimitMessageIn,
   SALE_CARD_CODE_MAX,
   SALE_COMMENT_MAX,
   SALE_IMAGE_MAX_BYTES,
@@ -29,9 +30,8 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useWatch } from '../../../lib/form/use-watch';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useLimitMessage } from '../../transactions/hooks/use-limit-message';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
 import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';
@@ -72,7 +72,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
   const saleText = useTexts(saleMessages);
   // Field errors arrive as the schema's or the server's English words.
   const translate = useTranslate();
-  const limitMessage = useLimitMessage();
+  const language = useLanguage();
   const { card, subcategories } = detail;
   // The schema module (and zod) arrives at the first tap or key press: see useZodForm.
   const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
@@ -122,7 +122,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        const limitText = limited ? limitMessage(error) : undefined;
+        const limitText = limited ? (payoutLimitMessageIn(error.body.meta, language) ?? error.message) : undefined;
         toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, fieldNames);
         if (error instanceof ApiError) {
