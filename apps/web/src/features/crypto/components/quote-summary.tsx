@@ -6,7 +6,7 @@ import { formatCoinPrice, formatNaira } from '../../../lib/format';
 import { formatMinutesSeconds } from '../hooks/use-countdown';
 import type { SaleQuote } from '../hooks/use-sale-quote';
 import { CoinLogo } from './coin-logo';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
 
 /**
@@ -16,6 +16,7 @@ import './crypto.css';
  */
 export function QuoteSummary({ sale }: { sale: SaleQuote }) {
   const t = useTexts(quoteSummaryTexts);
+  const translate = useTranslate();
   const { entry } = sale;
   if (!entry) return null;
   const { quote, replacedValueKobo } = entry;
@@ -58,7 +59,7 @@ export function QuoteSummary({ sale }: { sale: SaleQuote }) {
         </p>
       ) : sale.refreshError ? (
         <div className="quote__notice quote__notice--error" role="alert">
-          <p>{errorMessage(sale.refreshError, t.refreshFailed)}</p>
+          <p>{translate(errorMessage(sale.refreshError, t.refreshFailed))}</p>
           <Button variant="secondary" onClick={sale.retryRefresh}>
             <RefreshCw size={18} aria-hidden="true" /> {t.tryAgain}
           </Button>

@@ -48,7 +48,7 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
       onSuccess: onQuoted,
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['amount']);
-        if (!form.getFieldState('amount').error) toastError(errorMessage(failure, t.quoteFailed));
+        if (!form.getFieldState('amount').error) toastError(translate(errorMessage(failure, t.quoteFailed)));
       },
     }),
   );

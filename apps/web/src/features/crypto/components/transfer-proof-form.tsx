@@ -5,8 +5,8 @@ import {
   CRYPTO_TRANSACTION_ID_MAX,
   cryptoErrorCodes,
   cryptoMessages,
+  defaultLanguage,
   limitErrorCodes,
-  payoutLimitMessageIn,
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
   transferProofFormTexts,
@@ -89,7 +89,10 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        const limitText = limited ? (payoutLimitMessageIn(error.body.meta, language) ?? error.message) : undefined;
+        // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
+        const translated =
+          limited && language !== defaultLanguage ? await import('../limit-message').then((m) => m.payoutLimitMessageIn(error.body.meta, language), () => undefined) : undefined;
+        const limitText = limited ? (translated ?? error.message) : undefined;
         toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {

@@ -10,7 +10,7 @@ import { cryptoHrefs } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useRequestCryptoReturn } from '../api/request-crypto-return';
 import './transactions.css';
 
@@ -114,6 +114,8 @@ function ReturnChoice({ sale, coin, amount }: { sale: SaleDetail; coin: CoinId; 
 function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; onCancel: () => void }) {
   const t = useTexts(cryptoReturnTexts);
   const formText = useTexts(cryptoReturnFormTexts);
+  // Field and server errors arrive as English words.
+  const translate = useTranslate();
   const networks = networksOf(coin);
   const symbol = COINS[coin].symbol;
   const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoReturnRequestSchema(coin)), { network: networks[0] ?? '', address: '' });
@@ -125,14 +127,14 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
     request.mutate(values, {
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['network', 'address']);
-        if (!form.getFieldState('network').error && !form.getFieldState('address').error) toastError(errorMessage(failure, formText.requestFailed));
+        if (!form.getFieldState('network').error && !form.getFieldState('address').error) toastError(translate(errorMessage(failure, formText.requestFailed)));
       },
     }),
   );
 
   return (
     <form className="tx-coins__form" onSubmit={submit} noValidate aria-label={t.askReturn}>
-      <Select label={t.network} options={networks.map((name) => ({ value: name, label: name }))} error={errors.network?.message} disabled={request.isPending} {...form.field('network')} />
+      <Select label={t.network} options={networks.map((name) => ({ value: name, label: name }))} error={errors.network?.message && translate(errors.network.message)} disabled={request.isPending} {...form.field('network')} />
       <TextField
         label={t.address}
         autoComplete="off"
@@ -140,7 +142,7 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
         autoCorrect="off"
         spellCheck={false}
         hint={t.addressHint(symbol, network)}
-        error={errors.address?.message}
+        error={errors.address?.message && translate(errors.address.message)}
         readOnly={request.isPending}
         {...form.field('address')}
       />

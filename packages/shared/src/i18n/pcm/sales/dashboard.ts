@@ -10,7 +10,8 @@ import {
   pinSuccessTexts,
   servicesGridTexts,
 } from '../../../texts/sales/index';
-import { payoutLimitTexts, tierTexts } from '../../../plain/limits';
+import { payoutLimitTexts } from '../../../plain/limit-messages';
+import { tierTexts } from '../../../plain/limits';
 
 export const dashboardPairs: readonly TextPair[] = [
   pair(dashboardTexts, {

@@ -10,7 +10,7 @@ import {
   transactionHistoryTexts,
   transactionStatusTexts,
 } from '../../../texts/sales/index';
-import { cryptoReturnTexts } from '../../../plain/crypto-returns';
+import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnTexts } from '../../../plain/crypto-returns';
 import { payoutFailureTexts } from '../../../plain/payouts';
 import { receiptLabels, receiptTexts } from '../../../plain/receipts';
 import { afterSaleTexts, REVIEW_TIME_WINDOW_HOURS } from '../../../plain/review-time';
@@ -184,6 +184,14 @@ export const transactionPairs: readonly TextPair[] = [
     returnTxId: 'Transaction ID',
     requestedAt: 'You ask',
     returnedAt: 'We return am',
+  }),
+  pair(cryptoReturnMessages, {
+    notAllowed: 'We no fit send the coins from this sale back',
+    alreadyRequested: 'You don already ask for these coins back',
+    notRequested: 'The customer never ask for these coins back',
+    alreadyRecorded: 'Dem don already record this return',
+    txIdRequired: 'Enter the transaction ID of the return',
+    txIdTooLong: `E no fit pass ${CRYPTO_RETURN_TX_ID_MAX} characters`,
   }),
   pair(payoutFailureTexts, {
     label: 'Payment no go',
