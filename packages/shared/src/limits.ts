@@ -8,11 +8,11 @@ export {
   VERIFICATION_PATH,
   limitErrorCodes,
   tierTexts,
-  payoutLimitMessage,
   payoutLimitStaffMessage,
   payoutLimitMeta,
   limitStaffTexts,
 } from './plain/limits';
+export { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts } from './plain/limit-messages';
 export type { KycTier, PayoutLimitKind, PayoutLimitMeta } from './plain/limits';
 
 const kobo = z.number().int().min(0);

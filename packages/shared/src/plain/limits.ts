@@ -66,15 +66,6 @@ export const tierTexts = {
   loadFailed: 'We could not load your selling limit.',
 } as const;
 
-/** What a refused sale says: the limit, what is left and the way up (docs/decisions.md §5a.8). */
-export function payoutLimitMessage(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number): string {
-  const left = formatKobo(Math.max(0, remainingKobo));
-  const wayUp = tier >= 2 ? tierTexts.contactSupport : tierTexts.verifyToRaise;
-  return kind === 'total'
-    ? `Before verification you can sell up to ${formatKobo(limitKobo)} in total, and you have ${left} left. ${wayUp}`
-    : `Your daily selling limit is ${formatKobo(limitKobo)}, and you have ${left} left today. ${wayUp}`;
-}
-
 /** What staff read when an approval would pass the customer's limit. */
 export function payoutLimitStaffMessage(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number): string {
   const left = formatKobo(Math.max(0, remainingKobo));

@@ -5,12 +5,12 @@
  * strings (formatDecimal): no float arithmetic between the database and the page.
  */
 import type { BillTransactionDetail } from '../bills';
+import { defaultLanguage, textsIn, translateText, type Language } from '../i18n/index';
 import type { SaleDetail, SaleTimelineStatus } from '../sales';
 import type { TransactionStatus } from './transactions';
 import { maskAccountNumber } from './bank';
 import { billServiceLabel, billSuccessText, type BillKind } from './bills';
 import { formatPhone } from './phone';
-import { capitalizeFirst } from './notifications';
 import { payoutFailureTexts } from './payouts';
 import { formatCardAmount, formatKobo, formatRate, saleAmountLabels } from './sales';
 
@@ -60,21 +60,56 @@ export const receiptTexts = {
   issued: (when: string) => `Issued ${when}.`,
 } as const;
 
+/** The receipt's own labels (the PNG on the phone can draw them in the customer's language). */
+export const receiptLabels = {
+  whyRejected: 'Why it was rejected',
+  messageFromTeam: (message: string) => `Message from our team: ${message}`,
+  type: 'Type',
+  cryptoSale: 'Crypto sale',
+  giftCardSale: 'Gift card sale',
+  card: 'Card',
+  subcategory: 'Sub-category',
+  amount: 'Amount',
+  cardAmount: 'Card amount',
+  worthInDollars: 'Worth in US dollars',
+  rate: 'Rate',
+  transactionId: 'Transaction ID',
+  difference: 'Difference from the quote',
+  reviewedApproved: 'Reviewed (approved)',
+  value: 'Value',
+  details: 'Details',
+  paidTo: 'Paid to',
+  toBePaidTo: 'To be paid to',
+  bank: 'Bank',
+  accountNumber: 'Account number',
+  accountName: 'Account name',
+  references: 'References',
+  transactionReference: 'Transaction reference',
+  payoutReference: 'Payout reference',
+  timeline: 'Timeline',
+  statuses: { pending: 'Pending', successful: 'Successful', rejected: 'Rejected' } satisfies Record<TransactionStatus, string>,
+  steps: { submitted: 'Submitted', under_review: 'Under review', paid: 'Paid', rejected: 'Rejected' } satisfies Record<SaleTimelineStatus, string>,
+  billKinds: { airtime: 'Airtime', data: 'Data', tv: 'TV subscription', electricity: 'Electricity' } satisfies Record<BillKind, string>,
+  meterNumber: 'Meter number',
+  smartCardNumber: 'Smart card number',
+  whyFailed: 'Why it failed',
+  completed: 'Completed',
+  failed: 'Failed',
+  settled: 'Settled',
+  service: 'Service',
+  plan: 'Plan',
+  phone: 'Phone',
+  token: 'Token',
+  units: 'Units purchased',
+  outcome: 'Outcome',
+  paidWith: 'Paid with',
+  gems: (amount: string) => `${amount} Wise Gems`,
+  providerReference: 'Provider reference',
+  ordered: 'Ordered',
+  authorised: 'Authorised with PIN',
+} as const;
+
 const STATUS_TONE: Record<TransactionStatus, ReceiptTone> = { pending: 'pending', successful: 'successful', rejected: 'rejected' };
-
-const timelineLabels: Record<SaleTimelineStatus, string> = {
-  submitted: 'Submitted',
-  under_review: 'Under review',
-  paid: 'Paid',
-  rejected: 'Rejected',
-};
-
-const billKindLabels: Record<BillKind, string> = {
-  airtime: 'Airtime',
-  data: 'Data',
-  tv: 'TV subscription',
-  electricity: 'Electricity',
-};
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 /** `21 Nov 2026, 14:05` in the business time zone (docs/look.md's date format). */
@@ -98,16 +133,21 @@ const row = (label: string, value: string | null | undefined): ReceiptRow | null
 
 const fileStemOf = (id: string) => `wise-receipt-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toLowerCase()}`;
 
-const footerOf = (timeZone: string, issuedAt: Date) => [receiptTexts.timeZone(timeZone), receiptTexts.issued(formatReceiptTime(issuedAt.toISOString(), timeZone))];
+const footerOf = (timeZone: string, issuedAt: Date, texts: typeof receiptTexts) => [texts.timeZone(timeZone), texts.issued(formatReceiptTime(issuedAt.toISOString(), timeZone))];
 
 /**
  * A sale's receipt. Reads the sale's status, reason and payout fields as they come, so a new
- * rejection reason or payout state shows in its own words without a change here.
+ * rejection reason or payout state shows in its own words without a change here. In another
+ * `language`, the labels are that language's and the reasons too when its catalogue knows them.
  */
-export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date): Receipt {
+export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, language: Language = defaultLanguage): Receipt {
+  const l = textsIn(receiptLabels, language);
+  const amountLabels = textsIn(saleAmountLabels, language);
+  const payout = textsIn(payoutFailureTexts, language);
+  const say = (text: string) => translateText(text, language);
   const paidKobo = sale.paid_amount_kobo ?? null;
   const adjusted = paidKobo !== null && paidKobo !== sale.value_kobo;
-  const paidLabel = sale.status === 'successful' ? saleAmountLabels.paid : saleAmountLabels.approved;
+  const paidLabel = sale.status === 'successful' ? amountLabels.paid : amountLabels.approved;
   const payoutFailed = Boolean(sale.payout_failure) && sale.status === 'pending';
   const account = sale.payout_account ?? sale.bank;
   const at = (iso: string) => formatReceiptTime(iso, timeZone);
@@ -115,112 +155,113 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date):
   const notes: ReceiptNote[] = [];
   if (sale.rejection_reason) {
     notes.push({
-      heading: 'Why it was rejected',
-      lines: [sale.rejection_reason, ...(sale.rejection_message ? [`Message from our team: ${sale.rejection_message}`] : [])],
+      heading: l.whyRejected,
+      lines: [say(sale.rejection_reason), ...(sale.rejection_message ? [l.messageFromTeam(sale.rejection_message)] : [])],
     });
   }
-  if (sale.payout_failure) notes.push({ heading: payoutFailureTexts.label, lines: [sale.payout_failure.reason] });
+  if (sale.payout_failure) notes.push({ heading: payout.label, lines: [say(sale.payout_failure.reason)] });
 
   const crypto = sale.coin_amount && sale.crypto ? sale.crypto : null;
   const details = rows(
-    { label: 'Type', value: crypto ? 'Crypto sale' : 'Gift card sale' },
-    row('Card', sale.card?.name),
-    row('Sub-category', sale.subcategory),
-    crypto ? { label: 'Amount', value: `${sale.coin_amount} ${crypto.symbol}` } : { label: 'Card amount', value: formatCardAmount(sale.currency_amount, sale.currency) },
-    crypto ? { label: 'Worth in US dollars', value: formatCardAmount(sale.currency_amount, 'USD') } : null,
-    { label: 'Rate', value: formatRate(sale.exchange_rate, sale.currency) },
-    row('Transaction ID', sale.transaction_id),
+    { label: l.type, value: crypto ? l.cryptoSale : l.giftCardSale },
+    row(l.card, sale.card?.name),
+    row(l.subcategory, sale.subcategory),
+    crypto ? { label: l.amount, value: `${sale.coin_amount} ${crypto.symbol}` } : { label: l.cardAmount, value: formatCardAmount(sale.currency_amount, sale.currency) },
+    crypto ? { label: l.worthInDollars, value: formatCardAmount(sale.currency_amount, 'USD') } : null,
+    { label: l.rate, value: formatRate(sale.exchange_rate, sale.currency) },
+    row(l.transactionId, sale.transaction_id),
   );
   const amounts = rows(
-    { label: saleAmountLabels.quoted, value: formatKobo(sale.value_kobo) },
+    { label: amountLabels.quoted, value: formatKobo(sale.value_kobo) },
     paidKobo !== null && { label: paidLabel, value: formatKobo(paidKobo) },
-    adjusted && paidKobo !== null && { label: 'Difference from the quote', value: formatKoboDifference(sale.value_kobo, paidKobo) },
-    adjusted && row(saleAmountLabels.reason, sale.amount_reason),
+    adjusted && paidKobo !== null && { label: l.difference, value: formatKoboDifference(sale.value_kobo, paidKobo) },
+    adjusted && row(amountLabels.reason, sale.amount_reason && say(sale.amount_reason)),
   );
 
   // Every step with its time; "Reviewed" is the decision, which the customer timeline folds into Paid or Rejected.
-  const steps: { label: string; at: string }[] = sale.timeline.map((entry) => ({ label: timelineLabels[entry.status], at: entry.at }));
-  if (sale.decided_at && !sale.timeline.some((entry) => entry.status === 'rejected')) steps.push({ label: 'Reviewed (approved)', at: sale.decided_at });
+  const steps: { label: string; at: string }[] = sale.timeline.map((entry) => ({ label: l.steps[entry.status], at: entry.at }));
+  if (sale.decided_at && !sale.timeline.some((entry) => entry.status === 'rejected')) steps.push({ label: l.reviewedApproved, at: sale.decided_at });
   steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  if (!steps.some((step) => step.label === timelineLabels.submitted)) steps.unshift({ label: timelineLabels.submitted, at: sale.transaction_date });
+  if (!steps.some((step) => step.label === l.steps.submitted)) steps.unshift({ label: l.steps.submitted, at: sale.transaction_date });
 
   return {
     title: sale.title,
-    amountLabel: paidKobo !== null ? paidLabel : 'Value',
+    amountLabel: paidKobo !== null ? paidLabel : l.value,
     amount: formatKobo(paidKobo ?? sale.value_kobo),
-    status: payoutFailed ? { label: payoutFailureTexts.label, tone: 'rejected' } : { label: capitalizeFirst(sale.status), tone: STATUS_TONE[sale.status] },
+    status: payoutFailed ? { label: payout.label, tone: 'rejected' } : { label: l.statuses[sale.status], tone: STATUS_TONE[sale.status] },
     notes,
     sections: [
-      { heading: 'Details', rows: details },
-      { heading: 'Amount', rows: amounts },
+      { heading: l.details, rows: details },
+      { heading: l.amount, rows: amounts },
       {
-        heading: sale.status === 'successful' ? 'Paid to' : 'To be paid to',
+        heading: sale.status === 'successful' ? l.paidTo : l.toBePaidTo,
         rows: [
-          { label: 'Bank', value: account.bank_name },
-          { label: 'Account number', value: maskAccountNumber(account.account_number) },
-          { label: 'Account name', value: account.account_name },
+          { label: l.bank, value: account.bank_name },
+          { label: l.accountNumber, value: maskAccountNumber(account.account_number) },
+          { label: l.accountName, value: account.account_name },
         ],
       },
-      { heading: 'References', rows: rows({ label: 'Transaction reference', value: sale.id }, row('Payout reference', sale.payout_reference)) },
-      { heading: 'Timeline', rows: steps.map((step) => ({ label: step.label, value: at(step.at) })) },
+      { heading: l.references, rows: rows({ label: l.transactionReference, value: sale.id }, row(l.payoutReference, sale.payout_reference)) },
+      { heading: l.timeline, rows: steps.map((step) => ({ label: step.label, value: at(step.at) })) },
     ],
-    footer: footerOf(timeZone, issuedAt),
+    footer: footerOf(timeZone, issuedAt, textsIn(receiptTexts, language)),
     fileStem: fileStemOf(sale.id),
   };
 }
 
 /** A bill purchase's receipt: what was bought, the naira it stands for and the gems that paid, the token. */
-export function billReceipt(detail: BillTransactionDetail, timeZone: string, issuedAt: Date): Receipt {
+export function billReceipt(detail: BillTransactionDetail, timeZone: string, issuedAt: Date, language: Language = defaultLanguage): Receipt {
+  const l = textsIn(receiptLabels, language);
   const { order } = detail;
   const at = (iso: string) => formatReceiptTime(iso, timeZone);
   // 1 gem pays for ₦1: the amount in kobo is exact integer arithmetic.
   const amountKobo = order.amount * 100;
-  const customerLabel = order.kind === 'electricity' ? 'Meter number' : 'Smart card number';
-  const notes: ReceiptNote[] = detail.status === 'rejected' && order.message ? [{ heading: 'Why it failed', lines: [order.message] }] : [];
-  const settledLabel = order.status === 'successful' ? 'Completed' : order.status === 'failed' ? 'Failed' : 'Settled';
+  const customerLabel = order.kind === 'electricity' ? l.meterNumber : l.smartCardNumber;
+  const notes: ReceiptNote[] = detail.status === 'rejected' && order.message ? [{ heading: l.whyFailed, lines: [translateText(order.message, language)] }] : [];
+  const settledLabel = order.status === 'successful' ? l.completed : order.status === 'failed' ? l.failed : l.settled;
   return {
     title: detail.title,
-    amountLabel: 'Amount',
+    amountLabel: l.amount,
     amount: formatKobo(amountKobo),
-    status: { label: capitalizeFirst(detail.status), tone: STATUS_TONE[detail.status] },
+    status: { label: l.statuses[detail.status], tone: STATUS_TONE[detail.status] },
     notes,
     sections: [
       {
-        heading: 'Details',
+        heading: l.details,
         rows: rows(
-          { label: 'Type', value: billKindLabels[order.kind] },
-          { label: 'Service', value: billServiceLabel(order.kind, order.service) },
-          row('Plan', order.plan_name),
+          { label: l.type, value: l.billKinds[order.kind] },
+          { label: l.service, value: billServiceLabel(order.kind, order.service) },
+          row(l.plan, order.plan_name),
           (order.kind === 'electricity' || order.kind === 'tv') && row(customerLabel, order.customer_id),
-          { label: 'Phone', value: formatPhone(order.phone) },
-          row('Token', order.token),
-          row('Units purchased', order.units),
-          order.status === 'successful' && { label: 'Outcome', value: billSuccessText[order.kind] },
+          { label: l.phone, value: formatPhone(order.phone) },
+          row(l.token, order.token),
+          row(l.units, order.units),
+          order.status === 'successful' && { label: l.outcome, value: textsIn(billSuccessText, language)[order.kind] },
         ),
       },
       {
-        heading: 'Amount',
+        heading: l.amount,
         rows: [
-          { label: 'Amount', value: formatKobo(amountKobo) },
-          { label: 'Paid with', value: `${order.amount.toLocaleString('en-NG')} Wise Gems` },
+          { label: l.amount, value: formatKobo(amountKobo) },
+          { label: l.paidWith, value: l.gems(order.amount.toLocaleString('en-NG')) },
         ],
       },
-      { heading: 'References', rows: rows({ label: 'Transaction reference', value: order.id }, row('Provider reference', detail.reference)) },
+      { heading: l.references, rows: rows({ label: l.transactionReference, value: order.id }, row(l.providerReference, detail.reference)) },
       {
-        heading: 'Timeline',
+        heading: l.timeline,
         rows: rows(
-          { label: 'Ordered', value: at(order.created_at) },
-          detail.authorised_at ? { label: 'Authorised with PIN', value: at(detail.authorised_at) } : null,
+          { label: l.ordered, value: at(order.created_at) },
+          detail.authorised_at ? { label: l.authorised, value: at(detail.authorised_at) } : null,
           order.settled_at ? { label: settledLabel, value: at(order.settled_at) } : null,
         ),
       },
     ],
-    footer: footerOf(timeZone, issuedAt),
+    footer: footerOf(timeZone, issuedAt, textsIn(receiptTexts, language)),
     fileStem: fileStemOf(order.id),
   };
 }
 
 /** The receipt of any transaction detail (a sale or a bill order: told apart by `order`). */
-export function transactionReceipt(detail: SaleDetail | BillTransactionDetail, timeZone: string, issuedAt: Date): Receipt {
-  return 'order' in detail ? billReceipt(detail, timeZone, issuedAt) : saleReceipt(detail, timeZone, issuedAt);
+export function transactionReceipt(detail: SaleDetail | BillTransactionDetail, timeZone: string, issuedAt: Date, language: Language = defaultLanguage): Receipt {
+  return 'order' in detail ? billReceipt(detail, timeZone, issuedAt, language) : saleReceipt(detail, timeZone, issuedAt, language);
 }

@@ -1,3 +1,7 @@
 import type { TextPair } from '../index';
+import { cryptoPairs } from './sales/crypto';
+import { dashboardPairs } from './sales/dashboard';
+import { giftCardPairs } from './sales/giftcards';
+import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [];
+export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs];

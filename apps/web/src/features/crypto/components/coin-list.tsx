@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import type { Coin, CoinId } from '@wise/shared';
+import { coinListTexts, type Coin, type CoinId } from '@wise/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCoinPrice } from '../../../lib/format';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
+import { useTexts } from '../../../lib/i18n';
 import '../../../components/ui/list.css';
 import './crypto.css';
 
@@ -39,8 +40,9 @@ export function CoinList({ coins, hrefFor }: CoinListProps) {
 }
 
 export function CoinListSkeleton({ rows = 4 }: { rows?: number }) {
+  const t = useTexts(coinListTexts);
   return (
-    <div className="list" aria-busy="true" aria-label="Loading coins">
+    <div className="list" aria-busy="true" aria-label={t.loading}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="list__row coin-row">
           <Skeleton width={40} height={40} radius="50%" />

@@ -1,8 +1,9 @@
-import { trendingCoinTexts as t, type TrendingCoin } from '@wise/shared';
+import { trendingCoinTexts, type TrendingCoin } from '@wise/shared';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
@@ -14,6 +15,7 @@ import './crypto.css';
  * when a customer taps such a coin.
  */
 export default function CoinSheet({ coin, onClose }: { coin: TrendingCoin | null; onClose: () => void }) {
+  const t = useTexts(trendingCoinTexts);
   return (
     <BottomSheet open={coin !== null} onClose={onClose} title={coin ? `${coin.name} (${coin.symbol.toUpperCase()})` : ''}>
       {coin ? (

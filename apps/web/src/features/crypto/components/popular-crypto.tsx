@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { cryptoMessages, type TrendingCoin } from '@wise/shared';
+import { cryptoMessages, popularCryptoTexts, type TrendingCoin } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toastError } from '../../../components/ui/toast';
@@ -10,6 +10,7 @@ import { useTrending } from '../api/get-trending';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
+import { useTexts } from '../../../lib/i18n';
 import '../../../components/ui/list.css';
 import './crypto.css';
 
@@ -53,9 +54,9 @@ function CoinRow({ coin, onOpen }: { coin: TrendingCoin; onOpen: (coin: Trending
   );
 }
 
-function LoadingRows() {
+function LoadingRows({ label }: { label: string }) {
   return (
-    <div className="list" aria-busy="true" aria-label="Loading popular cryptocurrency">
+    <div className="list" aria-busy="true" aria-label={label}>
       {Array.from({ length: POPULAR_SHOWN }, (_, i) => (
         <div key={i} className="list__row coin-row">
           <Skeleton width={40} height={40} radius="50%" />
@@ -79,6 +80,8 @@ function LoadingRows() {
  * See More. It loads on its own query, so the rest of the dashboard never waits for market data.
  */
 export function PopularCrypto() {
+  const t = useTexts(popularCryptoTexts);
+  const cryptoText = useTexts(cryptoMessages);
   const trending = useTrending();
   const [expanded, setExpanded] = useState(false);
   const [opened, setOpened] = useState<TrendingCoin | null>(null);
@@ -87,8 +90,8 @@ export function PopularCrypto() {
 
   // docs/product.md §8: trending failures are told with the gift-card text, as a toast (and a retry below).
   useEffect(() => {
-    if (failedWithNothing) toastError(cryptoMessages.couldNotFetchTrending);
-  }, [failedWithNothing, trending.errorUpdatedAt]);
+    if (failedWithNothing) toastError(cryptoText.couldNotFetchTrending);
+  }, [failedWithNothing, trending.errorUpdatedAt, cryptoText]);
 
   let body;
   if (trending.data) {
@@ -96,7 +99,7 @@ export function PopularCrypto() {
     const shown = expanded ? coins : coins.slice(0, POPULAR_SHOWN);
     body =
       coins.length === 0 ? (
-        <p className="popular__note">No trending coins right now.</p>
+        <p className="popular__note">{t.none}</p>
       ) : (
         <>
           <ul className="list coin-rows" id={listId} data-testid="popular-crypto">
@@ -104,15 +107,15 @@ export function PopularCrypto() {
               <CoinRow key={coin.id} coin={coin} onOpen={setOpened} />
             ))}
           </ul>
-          {trending.data.stale ? <p className="popular__note">{cryptoMessages.pricesStale}</p> : null}
+          {trending.data.stale ? <p className="popular__note">{cryptoText.pricesStale}</p> : null}
         </>
       );
   } else if (trending.isError) {
     body = (
-      <FetchError message={cryptoMessages.couldNotFetchTrending} onRetry={() => void trending.refetch()} retrying={trending.isFetching} />
+      <FetchError message={cryptoText.couldNotFetchTrending} onRetry={() => void trending.refetch()} retrying={trending.isFetching} />
     );
   } else {
-    body = <LoadingRows />;
+    body = <LoadingRows label={t.loading} />;
   }
 
   const canExpand = (trending.data?.coins.length ?? 0) > POPULAR_SHOWN;
@@ -120,11 +123,11 @@ export function PopularCrypto() {
     <section aria-labelledby={`${listId}-title`} className="popular">
       <div className="popular__head">
         <h2 id={`${listId}-title`} className="section-title">
-          Popular cryptocurrency
+          {t.heading}
         </h2>
         {canExpand ? (
           <button type="button" className="popular__toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((v) => !v)}>
-            {expanded ? 'See Less' : 'See More'}
+            {expanded ? t.seeLess : t.seeMore}
           </button>
         ) : null}
       </div>

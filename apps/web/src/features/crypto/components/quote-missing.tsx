@@ -1,15 +1,18 @@
 import { TimerOff } from 'lucide-react';
+import { quoteMissingTexts } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useTexts } from '../../../lib/i18n';
 
 /** A step opened without a quote this tab knows (a link from elsewhere, another coin's quote). */
 export function QuoteMissing({ startHref }: { startHref: string }) {
+  const t = useTexts(quoteMissingTexts);
   return (
     <EmptyState
       art={<TimerOff size={48} aria-hidden="true" />}
-      title="This price is no longer available"
-      text="Enter the amount again to get a fresh price."
-      action={<LinkButton to={startHref}>Start again</LinkButton>}
+      title={t.title}
+      text={t.text}
+      action={<LinkButton to={startHref}>{t.startAgain}</LinkButton>}
     />
   );
 }

@@ -1,14 +1,13 @@
 import { Clock, RefreshCw } from 'lucide-react';
-import { COINS, coinArtUrl, formatRate } from '@wise/shared';
+import { COINS, coinArtUrl, formatRate, quoteSummaryTexts } from '@wise/shared';
 import { Button, Spinner } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCoinPrice, formatNaira } from '../../../lib/format';
 import { formatMinutesSeconds } from '../hooks/use-countdown';
 import type { SaleQuote } from '../hooks/use-sale-quote';
 import { CoinLogo } from './coin-logo';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
-
-const REFRESH_FAILED = 'We could not get a new price. Try again';
 
 /**
  * The quote the sale goes on with (docs/decisions.md §4): the amount, what it pays, the rate used, and how
@@ -16,34 +15,36 @@ const REFRESH_FAILED = 'We could not get a new price. Try again';
  * customer to confirm before anything is submitted.
  */
 export function QuoteSummary({ sale }: { sale: SaleQuote }) {
+  const t = useTexts(quoteSummaryTexts);
+  const translate = useTranslate();
   const { entry } = sale;
   if (!entry) return null;
   const { quote, replacedValueKobo } = entry;
   const { symbol } = COINS[quote.coin];
 
   return (
-    <section className="quote" aria-label="Your sale" data-testid="quote-summary">
+    <section className="quote" aria-label={t.label} data-testid="quote-summary">
       <div className="quote__top">
         <CoinLogo src={coinArtUrl(quote.coin)} size={36} />
         <span className="quote__amount">
           {quote.amount} {symbol}
         </span>
         {sale.msLeft !== null && !sale.refreshing ? (
-          <span className="quote__timer" role="timer" aria-label={`Price held for ${formatMinutesSeconds(sale.msLeft)}`} data-testid="quote-countdown">
+          <span className="quote__timer" role="timer" aria-label={t.heldFor(formatMinutesSeconds(sale.msLeft))} data-testid="quote-countdown">
             <Clock size={14} aria-hidden="true" />
-            <span className="quote__timer-label">Price held</span> {formatMinutesSeconds(sale.msLeft)}
+            <span className="quote__timer-label">{t.held}</span> {formatMinutesSeconds(sale.msLeft)}
           </span>
         ) : null}
       </div>
       <p className="quote__value">
-        <span className="quote__label">You get</span>
+        <span className="quote__label">{t.youGet}</span>
         <span className="quote__naira" data-testid="quote-value">
           {formatNaira(quote.value_kobo)}
         </span>
       </p>
       <dl className="sell-value__facts quote__facts">
         <div>
-          <dt>Rate</dt>
+          <dt>{t.rate}</dt>
           <dd>{formatRate(quote.rate_ngn_per_usd, 'USD')}</dd>
         </div>
         <div>
@@ -54,22 +55,21 @@ export function QuoteSummary({ sale }: { sale: SaleQuote }) {
 
       {sale.refreshing ? (
         <p className="quote__notice" role="status">
-          <Spinner /> The price hold has ended. Getting a new price...
+          <Spinner /> {t.refreshing}
         </p>
       ) : sale.refreshError ? (
         <div className="quote__notice quote__notice--error" role="alert">
-          <p>{errorMessage(sale.refreshError, REFRESH_FAILED)}</p>
+          <p>{translate(errorMessage(sale.refreshError, t.refreshFailed))}</p>
           <Button variant="secondary" onClick={sale.retryRefresh}>
-            <RefreshCw size={18} aria-hidden="true" /> Try again
+            <RefreshCw size={18} aria-hidden="true" /> {t.tryAgain}
           </Button>
         </div>
       ) : replacedValueKobo !== null ? (
         <div className="quote__notice" role="alert" data-testid="quote-changed">
           <p>
-            The price hold ended, so we priced your {quote.amount} {symbol} again. It is now worth{' '}
-            <strong>{formatNaira(quote.value_kobo)}</strong> (it was {formatNaira(replacedValueKobo)}).
+            {t.changed(`${quote.amount} ${symbol}`)} <strong>{formatNaira(quote.value_kobo)}</strong> {t.was(formatNaira(replacedValueKobo))}
           </p>
-          <Button onClick={sale.accept}>Confirm new value</Button>
+          <Button onClick={sale.accept}>{t.confirmNew}</Button>
         </div>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { COINS, cryptoMessages, formatRate, type Coin, type Quote } from '@wise/shared';
+import { COINS, cryptoMessages, formatRate, sellCoinFormTexts, type Coin, type Quote } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
@@ -9,9 +9,8 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateQuote } from '../api/create-quote';
 import { previewSale } from '../sale-preview';
 import { PriceChange } from './price-change';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
-
-const QUOTE_FAILED = 'We could not price this amount. Try again';
 
 interface SellCoinFormProps {
   /** The coin with its latest prices: the value below follows them as they refresh. */
@@ -29,12 +28,19 @@ interface SellCoinFormProps {
  * the server for the quote that will be honoured.
  */
 export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }: SellCoinFormProps) {
+  const t = useTexts(sellCoinFormTexts);
+  const cryptoText = useTexts(cryptoMessages);
+  // Amount problems arrive as the schema's or the server's English words.
+  const translate = useTranslate();
   const { symbol, decimals, exampleAmount } = COINS[coin.id];
+  // The decimals message carries figures, so it cannot be looked up as a phrase: it is written again here.
+  const say = (message: string) => (message === cryptoMessages.tooManyDecimals(symbol, decimals) ? cryptoText.tooManyDecimals(symbol, decimals) : translate(message));
   const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: initialAmount });
   const quote = useCreateQuote();
   const amount = form.watch('amount') ?? '';
   const preview = previewSale(amount, coin);
-  const error = form.formState.errors.amount?.message;
+  const typedError = form.formState.errors.amount?.message;
+  const error = typedError && say(typedError);
   const { onChange, ...amountField } = form.field('amount');
 
   const submit = form.handleSubmit((values) =>
@@ -42,7 +48,7 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
       onSuccess: onQuoted,
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['amount']);
-        if (!form.getFieldState('amount').error) toastError(errorMessage(failure, QUOTE_FAILED));
+        if (!form.getFieldState('amount').error) toastError(translate(errorMessage(failure, t.quoteFailed)));
       },
     }),
   );
@@ -56,26 +62,26 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
           event.target.value = event.target.value.replace(/,/g, '.');
           void onChange(event);
         }}
-        label={`Amount in ${symbol}`}
+        label={t.amount(symbol)}
         inputMode="decimal"
         autoComplete="off"
         autoCorrect="off"
         spellCheck={false}
         // An example a customer cannot mistake for a typed value ("0.0000" looked like one).
-        placeholder={`e.g. ${exampleAmount}`}
+        placeholder={t.example(exampleAmount)}
         error={error}
-        hint={`Up to ${decimals} decimal places`}
+        hint={t.decimals(decimals)}
       />
 
-      <section className="sell-value" aria-label="Value in naira">
-        <span className="sell-value__label">You get</span>
+      <section className="sell-value" aria-label={t.valueLabel}>
+        <span className="sell-value__label">{t.youGet}</span>
         <output className="sell-value__amount" data-testid="sale-value" aria-live="polite">
           {formatNaira(preview.kind === 'value' ? preview.valueKobo : 0)}
         </output>
-        {preview.kind === 'invalid' && !error ? <p className="sell-value__remark">{preview.message}</p> : null}
+        {preview.kind === 'invalid' && !error ? <p className="sell-value__remark">{say(preview.message)}</p> : null}
         <dl className="sell-value__facts">
           <div>
-            <dt>Rate</dt>
+            <dt>{t.rate}</dt>
             <dd data-testid="sale-rate">{formatRate(coin.rate_ngn_per_usd, 'USD')}</dd>
           </div>
           <div>
@@ -85,12 +91,12 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
             </dd>
           </div>
         </dl>
-        {pricesStale ? <p className="sell-value__remark">{cryptoMessages.pricesStale}</p> : null}
+        {pricesStale ? <p className="sell-value__remark">{cryptoText.pricesStale}</p> : null}
       </section>
 
       <div className="screen__actions">
-        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale} busy={quote.isPending} busyLabel="Proceeding...">
-          Proceed
+        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale} busy={quote.isPending} busyLabel={t.proceeding}>
+          {t.proceed}
         </Button>
       </div>
     </form>

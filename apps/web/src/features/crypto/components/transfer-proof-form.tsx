@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Info } from 'lucide-react';
 import {
   CRYPTO_SALE_SCREENSHOTS,
   CRYPTO_TRANSACTION_ID_MAX,
   cryptoErrorCodes,
   cryptoMessages,
+  defaultLanguage,
   limitErrorCodes,
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
+  transferProofFormTexts,
   type Quote,
   type SaleDetail,
   SALE_IMAGE_PICK_TYPES,
@@ -23,15 +25,16 @@ import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
+import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
 import './crypto.css';
 
 /** docs/product.md §5: one screenshot. */
-const SCREENSHOT_RULES: AttachmentRules = {
+const screenshotRules = (messages: typeof saleMessages): AttachmentRules => ({
   max: CRYPTO_SALE_SCREENSHOTS,
   maxBytes: SALE_IMAGE_MAX_BYTES,
   types: SALE_IMAGE_PICK_TYPES,
-  messages: { tooMany: saleMessages.screenshotTooMany, tooLarge: saleMessages.screenshotTooLarge, notImage: saleMessages.screenshotNotImage },
-};
+  messages: { tooMany: messages.screenshotTooMany, tooLarge: messages.screenshotTooLarge, notImage: messages.screenshotNotImage },
+});
 
 interface TransferProofFormProps {
   quote: Quote;
@@ -48,14 +51,19 @@ interface TransferProofFormProps {
  */
 export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
   const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchema), { quote_id: quote.id, transaction_id: '' });
-  const screenshot = useImageAttachments(SCREENSHOT_RULES);
+  const t = useTexts(transferProofFormTexts);
+  const saleText = useTexts(saleMessages);
+  const cryptoText = useTexts(cryptoMessages);
+  const translate = useTranslate();
+  const language = useLanguage();
+  const screenshot = useImageAttachments(useMemo(() => screenshotRules(saleText), [saleText]));
   const { sell, cancel, submitting, fraction } = useSellCrypto();
   const [notice, setNotice] = useState<string>();
   const [limitNotice, setLimitNotice] = useState<string>();
 
   const requireScreenshot = () => {
     if (screenshot.items.length > 0) return true;
-    screenshot.setError(saleMessages.screenshotRequired);
+    screenshot.setError(saleText.screenshotRequired);
     return false;
   };
 
@@ -75,21 +83,25 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         onQuoteExpired(outcome.quote);
         return;
       case 'cancelled':
-        setNotice('Upload cancelled. Tap Submit when you are ready: it carries on with the same sale.');
+        setNotice(t.cancelled);
         return;
       case 'failed': {
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        toastError(limited ? error.message : saleMessages.submitFailed);
+        // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
+        const translated =
+          limited && language !== defaultLanguage ? await import('../limit-message').then((m) => m.payoutLimitMessageIn(error.body.meta, language), () => undefined) : undefined;
+        const limitText = limited ? (translated ?? error.message) : undefined;
+        toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {
-          if (limited) setLimitNotice(error.message);
-          if (error.fields.screenshot) screenshot.setError(error.fields.screenshot);
+          if (limitText) setLimitNotice(limitText);
+          if (error.fields.screenshot) screenshot.setError(translate(error.fields.screenshot));
           // One quote sells once: this one already did (from another tab, or before a reload).
-          if (error.code === cryptoErrorCodes.quoteUsed) setNotice(cryptoMessages.quoteUsed);
+          if (error.code === cryptoErrorCodes.quoteUsed) setNotice(cryptoText.quoteUsed);
           if (error.status === 0) {
-            setNotice('The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.');
+            setNotice(t.dropped);
           }
         }
       }
@@ -97,28 +109,28 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
   }, requireScreenshot);
 
   return (
-    <form className="screen__form" onSubmit={submit} noValidate aria-label="Proof of transfer">
+    <form className="screen__form" onSubmit={submit} noValidate aria-label={t.label}>
       <ImagePicker
-        label="Screenshot of your transfer"
+        label={t.screenshot}
         items={screenshot.items}
         max={CRYPTO_SALE_SCREENSHOTS}
         accept={SALE_IMAGE_PICK_TYPES.join(',')}
         onPick={screenshot.pick}
         onRemove={screenshot.remove}
         error={screenshot.error}
-        hint="The confirmation screen of your wallet or exchange, at most 10 MB"
+        hint={t.screenshotHint}
         disabled={submitting}
         inputTestId="crypto-screenshot-input"
       />
       <TextField
-        label="Transaction ID (optional)"
+        label={t.transactionId}
         autoComplete="off"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         maxLength={CRYPTO_TRANSACTION_ID_MAX}
-        hint="The hash or ID your wallet shows for this transfer: it helps us find it faster"
-        error={form.formState.errors.transaction_id?.message}
+        hint={t.transactionIdHint}
+        error={form.formState.errors.transaction_id?.message && translate(form.formState.errors.transaction_id.message)}
         readOnly={submitting}
         {...form.field('transaction_id')}
       />
@@ -132,17 +144,17 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         {submitting ? (
           <ProgressBar
             fraction={fraction}
-            label="Uploading screenshot"
-            status={fraction !== undefined && fraction >= 1 ? 'Checking screenshot...' : undefined}
+            label={t.uploading}
+            status={fraction !== undefined && fraction >= 1 ? t.checking : undefined}
             action={
               <Button variant="link" onClick={cancel}>
-                Cancel upload
+                {t.cancelUpload}
               </Button>
             }
           />
         ) : null}
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Submitting...">
-          Submit
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={t.submitting}>
+          {t.submit}
         </Button>
       </div>
     </form>

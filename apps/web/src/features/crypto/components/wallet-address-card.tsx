@@ -1,11 +1,10 @@
 import { TriangleAlert } from 'lucide-react';
-import type { WalletAddress } from '@wise/shared';
+import { walletAddressCardTexts, type WalletAddress } from '@wise/shared';
 import { toastError } from '../../../components/ui/toast';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from './qr-code';
+import { useTexts } from '../../../lib/i18n';
 import './crypto.css';
-
-const COPY_FAILED = 'Could not copy. Press and hold the address to copy it';
 
 interface WalletAddressCardProps {
   address: WalletAddress;
@@ -19,37 +18,37 @@ interface WalletAddressCardProps {
  * code, and a clear warning that only this coin on this network arrives.
  */
 export function WalletAddressCard({ address, symbol, amount }: WalletAddressCardProps) {
+  const t = useTexts(walletAddressCardTexts);
   return (
-    <section className="wallet" aria-label={`${symbol} address`} data-testid="wallet-address">
+    <section className="wallet" aria-label={t.label(symbol)} data-testid="wallet-address">
       <p className="wallet__send">
-        Send exactly{' '}
+        {t.sendExactly}{' '}
         <strong>
           {amount} {symbol}
         </strong>{' '}
-        on the <strong>{address.network}</strong> network to:
+        {t.onThe} <strong>{address.network}</strong> {t.networkTo}
       </p>
       <div className="wallet__qr">
-        <QrCode text={address.address} label={`QR code of our ${symbol} address on ${address.network}`} />
+        <QrCode text={address.address} label={t.qr(symbol, address.network)} />
       </div>
       <div className="wallet__row">
-        <span className="wallet__label">{symbol} address</span>
+        <span className="wallet__label">{t.label(symbol)}</span>
         <code className="wallet__address" data-testid="wallet-address-text">
           {address.address}
         </code>
-        <CopyButton text={address.address} label="Copy address" onCopyFailed={() => toastError(COPY_FAILED)} />
+        <CopyButton text={address.address} label={t.copyAddress} onCopyFailed={() => toastError(t.copyFailed)} />
       </div>
       {address.memo ? (
         <div className="wallet__row">
-          <span className="wallet__label">Memo (include it, or the coins cannot be matched to you)</span>
+          <span className="wallet__label">{t.memo}</span>
           <code className="wallet__address">{address.memo}</code>
-          <CopyButton text={address.memo} label="Copy memo" onCopyFailed={() => toastError(COPY_FAILED)} />
+          <CopyButton text={address.memo} label={t.copyMemo} onCopyFailed={() => toastError(t.copyFailed)} />
         </div>
       ) : null}
       <p className="wallet__warning" role="note">
         <TriangleAlert size={20} aria-hidden="true" />
         <span>
-          Send only <strong>{symbol}</strong> on the <strong>{address.network}</strong> network to this address. Any other coin,
-          or {symbol} sent on another network, is lost and cannot be returned.
+          {t.sendOnly} <strong>{symbol}</strong> {t.onThe} <strong>{address.network}</strong> {t.networkToAddress} {t.lost(symbol)}
         </span>
       </p>
     </section>

@@ -1,11 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { cryptoErrorCodes, type CryptoSaleFields, type Quote, type SaleDetail } from '@wise/shared';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { createQuote } from '../api/create-quote';
 import { quoteFromExpiredMeta } from '../quote-shape';
-import { submitCryptoSale } from '../api/submit-crypto-sale';
+
+const loadSubmit = () => import('../api/submit-crypto-sale');
+const PREFETCH_DELAY_MS = 2_000;
 
 interface SellInput {
   quote: Quote;
@@ -37,9 +39,18 @@ export function useSellCrypto() {
   const fileIds = useRef(new WeakMap<File, number>());
   const fileCounter = useRef(0);
 
+  // The upload code is fetched once the screen has settled, not with it: nothing of it is needed to
+  // draw the proof form, and the screen is at the edge of its JavaScript budget (docs/PERFORMANCE.md).
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSubmit().catch(() => undefined), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   const mutation = useMutation({
-    mutationFn: ({ input, key, signal }: { input: SellInput; key: string; signal: AbortSignal }) =>
-      submitCryptoSale({ fields: input.fields, screenshot: input.screenshot, idempotencyKey: key }, { signal, onProgress: (p) => setFraction(p.fraction) }),
+    mutationFn: async ({ input, key, signal }: { input: SellInput; key: string; signal: AbortSignal }) => {
+      const { submitCryptoSale } = await loadSubmit();
+      return submitCryptoSale({ fields: input.fields, screenshot: input.screenshot, idempotencyKey: key }, { signal, onProgress: (p) => setFraction(p.fraction) });
+    },
   });
 
   const sell = useCallback(

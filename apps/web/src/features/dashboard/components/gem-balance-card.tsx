@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff, History } from 'lucide-react';
 import { GemGlyph } from '../../../components/ui/art/gem';
+import { dashboardGemCardTexts } from '@wise/shared';
 import { formatGems } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 
 interface GemBalanceCardProps {
   balance: number;
@@ -11,17 +13,18 @@ interface GemBalanceCardProps {
 
 /** The Wise Gem balance, hidden as **** until the eye is tapped (docs/product.md §1), with a History link. */
 export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
+  const t = useTexts(dashboardGemCardTexts);
   const [shown, setShown] = useState(false);
   return (
-    <section className="gem-card" aria-label="Wise Gem balance">
+    <section className="gem-card" aria-label={t.label}>
       <div className="gem-card__top">
-        <span>Wise Gem balance</span>
+        <span>{t.label}</span>
         <button
           type="button"
           className="gem-card__eye"
           onClick={() => setShown((v) => !v)}
           aria-pressed={shown}
-          aria-label={shown ? 'Hide balance' : 'Show balance'}
+          aria-label={shown ? t.hide : t.show}
         >
           {shown ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
         </button>
@@ -30,15 +33,15 @@ export function GemBalanceCard({ balance, historyHref }: GemBalanceCardProps) {
         <GemGlyph size={28} />
         {shown ? (
           <>
-            {formatGems(balance)} <span className="gem-card__unit">gems</span>
+            {formatGems(balance)} <span className="gem-card__unit">{t.gems}</span>
           </>
         ) : (
-          <span aria-label="Balance hidden">****</span>
+          <span aria-label={t.hidden}>****</span>
         )}
       </p>
       <div className="gem-card__bottom">
         <Link to={historyHref} className="gem-card__link">
-          <History size={18} aria-hidden="true" /> History
+          <History size={18} aria-hidden="true" /> {t.history}
         </Link>
       </div>
     </section>

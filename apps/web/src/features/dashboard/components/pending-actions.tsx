@@ -1,28 +1,27 @@
 import { Link } from 'react-router';
 import { Camera, ChevronRight, KeyRound, Landmark, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { tierTexts, type PendingAction } from '@wise/shared';
+import { pendingActionTexts, tierTexts, type PendingAction } from '@wise/shared';
+import { useTexts } from '../../../lib/i18n';
 import '../../../components/ui/list.css';
 
 export type PendingActionLinks = Record<PendingAction, string>;
 
-const texts: Record<PendingAction, { title: string; text: string; Icon: LucideIcon }> = {
-  set_pin: { title: 'Set your transaction PIN', text: 'You need it to pay bills with your gems', Icon: KeyRound },
-  upload_photo: { title: 'Upload a profile photo', text: 'Put a face to your account', Icon: Camera },
-  add_bank_details: { title: 'Add your bank details', text: 'Where we pay you for your sales', Icon: Landmark },
-  verify_identity: { title: tierTexts.verify, text: tierTexts.verifyPrompt, Icon: ShieldCheck },
-};
+const icons: Record<PendingAction, LucideIcon> = { set_pin: KeyRound, upload_photo: Camera, add_bank_details: Landmark, verify_identity: ShieldCheck };
 
 /** docs/product.md §4's pending-action prompts; each goes away once it is done. Nothing shows when all are. */
 export function PendingActions({ actions, links }: { actions: readonly PendingAction[]; links: PendingActionLinks }) {
+  const t = useTexts(pendingActionTexts);
+  const tiers = useTexts(tierTexts);
   if (actions.length === 0) return null;
   return (
     <section aria-labelledby="pending-title">
       <h2 id="pending-title" className="section-title">
-        Finish setting up
+        {t.heading}
       </h2>
       <ul className="list" data-testid="pending-actions">
         {actions.map((action) => {
-          const { title, text, Icon } = texts[action];
+          const { title, text } = action === 'verify_identity' ? { title: tiers.verify, text: tiers.verifyPrompt } : t[action];
+          const Icon = icons[action];
           return (
             <li key={action}>
               <Link to={links[action]} className="list__row" data-action={action}>

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { fetchMessages, GIFT_CARD_QUERY_MAX, giftCardErrorCodes, type GiftCard } from '@wise/shared';
+import { fetchMessages, GIFT_CARD_QUERY_MAX, giftCardCatalogueTexts, giftCardErrorCodes, giftCardMessages, type GiftCard } from '@wise/shared';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { dismissToasts, toastError } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useTexts } from '../../../lib/i18n';
 import { useGiftCards } from '../api/get-gift-cards';
 import { useSearchGiftCards } from '../api/search-gift-cards';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -19,9 +20,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const isNoMatch = (error: unknown) => error instanceof ApiError && error.code === giftCardErrorCodes.notFound;
 
-function GridSkeleton() {
+function GridSkeleton({ label }: { label: string }) {
   return (
-    <ul className="gift-grid" aria-busy="true" aria-label="Loading gift cards">
+    <ul className="gift-grid" aria-busy="true" aria-label={label}>
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <li key={i} className="gift-tile gift-tile--loading">
           <Skeleton height="auto" className="gift-tile__skeleton-art" />
@@ -38,20 +39,25 @@ function GridSkeleton() {
  * and an empty state; a failed fetch shows "Couldn't fetch gift cards".
  */
 export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => string }) {
+  const t = useTexts(giftCardCatalogueTexts);
+  const cardText = useTexts(giftCardMessages);
+  const fetchText = useTexts(fetchMessages);
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const all = useGiftCards(query === '');
   const search = useSearchGiftCards(query);
   const shown = query === '' ? all : search;
   const noMatch = query !== '' && search.isError && isNoMatch(search.error);
+  // The server's words for a miss, in the app's language (it only quotes the query back).
+  const missText = cardText === giftCardMessages ? search.error?.message : cardText.noMatch(query);
 
   const missShown = useRef(false);
   useEffect(() => {
     if (noMatch && search.error) {
-      toastError(search.error.message);
+      toastError(missText ?? search.error.message);
       missShown.current = true;
     }
-  }, [noMatch, search.error]);
+  }, [noMatch, search.error, missText]);
   // Cards are on screen again: a "no match" toast about an earlier query would only mislead.
   const found = !noMatch && !shown.isError && shown.isSuccess && !shown.isPlaceholderData;
   useEffect(() => {
@@ -66,19 +72,19 @@ export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => st
     body = (
       <EmptyState
         art={<SearchX size={48} aria-hidden="true" />}
-        title={search.error?.message}
-        text="Check the spelling, or clear the search to see every card."
+        title={missText}
+        text={t.noMatchText}
         action={
           <button type="button" className="btn btn--secondary" onClick={() => setText('')}>
-            Clear search
+            {t.clearSearch}
           </button>
         }
       />
     );
   } else if (shown.isError) {
-    body = <FetchError message={fetchMessages.giftCards} onRetry={() => void shown.refetch()} retrying={shown.isFetching} />;
+    body = <FetchError message={fetchText.giftCards} onRetry={() => void shown.refetch()} retrying={shown.isFetching} />;
   } else if (shown.isPending || !shown.data) {
-    body = <GridSkeleton />;
+    body = <GridSkeleton label={t.loading} />;
   } else {
     body = (
       <ul className="gift-grid" data-testid="gift-cards" aria-busy={shown.isPlaceholderData || undefined}>
@@ -98,12 +104,12 @@ export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => st
     <>
       <div className="gift-search" role="search">
         <TextField
-          label="Search gift cards"
+          label={t.search}
           hideLabel
           type="search"
           inputMode="search"
           enterKeyHint="search"
-          placeholder="Search gift cards"
+          placeholder={t.search}
           autoComplete="off"
           maxLength={GIFT_CARD_QUERY_MAX}
           leading={<Search size={18} />}

@@ -1,5 +1,7 @@
-import { amountOutOfBandText, amountWithinBand, formatKobo, formatRate, previewValueKobo, saleAmountProblem, type SubCategory } from '@wise/shared';
+import { amountWithinBand, formatCardAmount, formatKobo, previewValueKobo, saleAmountProblem, saleMessages, type SubCategory } from '@wise/shared';
 import './giftcards.css';
+
+// The value's arithmetic, without React or the screen's texts: the rates calculator uses it too.
 
 /**
  * docs/product.md §9: the cash value is amount × exchange_rate, shown live to 2 decimals in naira. It is
@@ -18,34 +20,14 @@ export type SaleValuePreview = { kind: 'value'; text: string } | { kind: 'out-of
  * own message (the form refuses that amount, so a value for it would promise a payout that
  * cannot happen).
  */
-export function saleValuePreview(amount: string, subcategory: SubCategory | undefined): SaleValuePreview {
+export function saleValuePreview(amount: string, subcategory: SubCategory | undefined, messages: Pick<typeof saleMessages, 'amountOutOfBand'> = saleMessages): SaleValuePreview {
   if (!subcategory) return undefined;
   const value = saleValueText(amount, subcategory.exchange_rate);
   if (value === undefined) return undefined;
-  if (!amountWithinBand(amount.trim(), subcategory)) return { kind: 'out-of-band', text: amountOutOfBandText(subcategory) };
+  if (!amountWithinBand(amount.trim(), subcategory)) return { kind: 'out-of-band', text: outOfBandText(subcategory, messages) };
   return { kind: 'value', text: value };
 }
 
-/** The live value panel under the amount: what the customer will be paid, and the real rate. */
-export function SaleValue({ amount, subcategory }: { amount: string; subcategory: SubCategory | undefined }) {
-  const preview = saleValuePreview(amount, subcategory);
-  const amountClass =
-    preview?.kind === 'value' ? 'sale-value__amount' : preview ? 'sale-value__amount sale-value__amount--range' : 'sale-value__amount sale-value__amount--empty';
-  return (
-    <section className="sale-value" aria-label="You will receive" data-testid="sale-value">
-      <span className="sale-value__label">You will receive</span>
-      <output className={amountClass} aria-live="polite" data-testid="sale-value-amount">
-        {preview?.text ?? '₦0.00'}
-      </output>
-      <span className="sale-value__rate">
-        {subcategory ? (
-          <>
-            Rate <strong data-testid="sale-rate">{formatRate(subcategory.exchange_rate, subcategory.currency)}</strong>
-          </>
-        ) : (
-          'Choose a sub-category to see its rate'
-        )}
-      </span>
-    </section>
-  );
-}
+/** amountOutOfBandText in the screen's language. */
+export const outOfBandText = (band: Pick<SubCategory, 'min_amount' | 'max_amount' | 'currency'>, messages: Pick<typeof saleMessages, 'amountOutOfBand'>) =>
+  messages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));

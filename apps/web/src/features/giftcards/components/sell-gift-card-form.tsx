@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Info, TriangleAlert } from 'lucide-react';
 import {
   currencySymbol,
   formatCardAmount,
   formatDecimal,
+  formatRate,
   limitErrorCodes,
+  payoutLimitMessageIn,
   SALE_CARD_CODE_MAX,
   SALE_COMMENT_MAX,
   SALE_IMAGE_MAX_BYTES,
   SALE_IMAGES_MAX,
   saleMessages,
+  sellGiftCardFormTexts,
   type GiftCardDetailResponse,
   type SaleDetail,
   type SubCategory,
@@ -27,19 +30,21 @@ import { ApiError } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
 import { useWatch } from '../../../lib/form/use-watch';
+import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
 import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';
-import { SaleValue } from './sale-value';
+import { outOfBandText } from './sale-value';
+import { SaleValue } from './sale-value-panel';
 import './giftcards.css';
 
-const IMAGE_RULES: AttachmentRules = {
+const imageRules = (messages: typeof saleMessages): AttachmentRules => ({
   max: SALE_IMAGES_MAX,
   maxBytes: SALE_IMAGE_MAX_BYTES,
   types: SALE_IMAGE_PICK_TYPES,
-  messages: { tooMany: saleMessages.imagesTooMany, tooLarge: saleMessages.imageTooLarge, notImage: saleMessages.imageNotImage },
-};
+  messages: { tooMany: messages.imagesTooMany, tooLarge: messages.imageTooLarge, notImage: messages.imageNotImage },
+});
 const fieldNames = ['subcategory_id', 'amount', 'comment', 'card_code'] as const;
 
 /** A rate short enough for a closed select on a small phone: ₦1,450/$ (₦1,450.50/$ keeps its kobo). */
@@ -63,19 +68,24 @@ interface SellGiftCardFormProps {
  * for e-code sub-categories. Any failure is docs/product.md §8's toast; a changed rate is shown in place.
  */
 export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCardFormProps) {
+  const t = useTexts(sellGiftCardFormTexts);
+  const saleText = useTexts(saleMessages);
+  // Field errors arrive as the schema's or the server's English words.
+  const translate = useTranslate();
+  const language = useLanguage();
   const { card, subcategories } = detail;
   // The schema module (and zod) arrives at the first tap or key press: see useZodForm.
   const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
   const [subcategoryId, amount] = useWatch({ control: form.control, name: ['subcategory_id', 'amount'] });
   const subcategory = subcategories.find((sub) => sub.id === subcategoryId);
-  const images = useImageAttachments(IMAGE_RULES);
+  const images = useImageAttachments(useMemo(() => imageRules(saleText), [saleText]));
   const { sell, cancel, submitting, fraction } = useSellGiftCard();
   const [notice, setNotice] = useState<Notice>();
   const errors = form.formState.errors;
 
   const requireImages = () => {
     if (images.items.length > 0) return true;
-    images.setError(saleMessages.imagesRequired);
+    images.setError(saleText.imagesRequired);
     return false;
   };
 
@@ -102,25 +112,24 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         onSold(outcome.sale);
         return;
       case 'rate-changed':
-        setNotice({ kind: 'rate', text: outcome.message });
+        // English keeps the server's own words; another language writes them again from the new rate.
+        setNotice({ kind: 'rate', text: saleText === saleMessages ? outcome.message : saleText.rateChanged(formatRate(outcome.exchangeRate, chosen.currency)) });
         return;
       case 'cancelled':
-        setNotice({ kind: 'cancelled', text: 'Upload cancelled. Tap Submit when you are ready: it carries on with the same sale.' });
+        setNotice({ kind: 'cancelled', text: t.cancelled });
         return;
       case 'failed': {
         const { error } = outcome;
         // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        toastError(limited ? error.message : saleMessages.submitFailed);
+        const limitText = limited ? (payoutLimitMessageIn(error.body.meta, language) ?? error.message) : undefined;
+        toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, fieldNames);
         if (error instanceof ApiError) {
-          if (limited) setNotice({ kind: 'limit', text: error.message });
-          if (error.fields.images) images.setError(error.fields.images);
+          if (limitText) setNotice({ kind: 'limit', text: limitText });
+          if (error.fields.images) images.setError(translate(error.fields.images));
           if (error.status === 0) {
-            setNotice({
-              kind: 'dropped',
-              text: 'The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.',
-            });
+            setNotice({ kind: 'dropped', text: t.dropped });
           }
         }
       }
@@ -128,27 +137,30 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
   }, requireImages);
 
   const symbol = currencySymbol(subcategory?.currency ?? card.currency).trim();
+  const amountError = errors.amount?.message;
+  // The band's message carries figures, so it cannot be looked up as a phrase: it is written again here.
+  const amountErrorText = amountError && subcategory && amountError === outOfBandText(subcategory, saleMessages) ? outOfBandText(subcategory, saleText) : amountError && translate(amountError);
   return (
-    <form className="screen__form" onSubmit={submit} noValidate aria-label={`Sell ${card.name}`}>
+    <form className="screen__form" onSubmit={submit} noValidate aria-label={t.formLabel(card.name)}>
       <ChosenCard card={card} changeHref={changeCardHref} />
       <Select
-        label="Sub-category"
-        placeholder="Choose a sub-category"
+        label={t.subcategory}
+        placeholder={t.chooseSubcategory}
         wrap
         options={subcategories.map((sub) => ({ value: sub.id, label: `${sub.subcategory} · ${compactRate(sub)}` }))}
-        error={errors.subcategory_id?.message}
+        error={errors.subcategory_id?.message && translate(errors.subcategory_id.message)}
         disabled={submitting}
         {...form.field('subcategory_id')}
       />
       <TextField
-        label={`Amount (${symbol})`}
+        label={t.amount(symbol)}
         inputMode="decimal"
         autoComplete="off"
-        placeholder="e.g. 100"
+        placeholder={t.amountPlaceholder}
         maxLength={13}
         leading={<span className="tabular">{symbol}</span>}
-        hint={subcategory ? `Between ${formatCardAmount(subcategory.min_amount, subcategory.currency)} and ${formatCardAmount(subcategory.max_amount, subcategory.currency)}` : undefined}
-        error={errors.amount?.message}
+        hint={subcategory ? t.between(formatCardAmount(subcategory.min_amount, subcategory.currency), formatCardAmount(subcategory.max_amount, subcategory.currency)) : undefined}
+        error={amountErrorText}
         readOnly={submitting}
         {...form.field('amount')}
       />
@@ -161,34 +173,34 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
       <SaleValue amount={amount} subcategory={subcategory} />
       {subcategory?.kind === 'ecode' ? (
         <TextField
-          label="Card code (optional)"
+          label={t.cardCode}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={SALE_CARD_CODE_MAX}
-          hint="For e-code cards: the code as it is written on the receipt"
-          error={errors.card_code?.message}
+          hint={t.cardCodeHint}
+          error={errors.card_code?.message && translate(errors.card_code.message)}
           readOnly={submitting}
           {...form.field('card_code')}
         />
       ) : null}
       <ImagePicker
-        label="Photos of the card"
+        label={t.photos}
         items={images.items}
         max={SALE_IMAGES_MAX}
         accept={SALE_IMAGE_PICK_TYPES.join(',')}
         onPick={images.pick}
         onRemove={images.remove}
         error={images.error}
-        hint={`Clear photos of the front and back, up to ${SALE_IMAGES_MAX}, each at most 10 MB`}
+        hint={t.photosHint(SALE_IMAGES_MAX)}
         disabled={submitting}
         inputTestId="sale-images-input"
       />
       <TextArea
-        label="Comment (optional)"
+        label={t.comment}
         maxLength={SALE_COMMENT_MAX}
-        placeholder="Anything we should know about this card"
-        error={errors.comment?.message}
+        placeholder={t.commentPlaceholder}
+        error={errors.comment?.message && translate(errors.comment.message)}
         readOnly={submitting}
         {...form.field('comment')}
       />
@@ -201,17 +213,17 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         {submitting ? (
           <ProgressBar
             fraction={fraction}
-            label="Uploading images"
-            status={fraction !== undefined && fraction >= 1 ? 'Checking images...' : undefined}
+            label={t.uploading}
+            status={fraction !== undefined && fraction >= 1 ? t.checking : undefined}
             action={
               <Button variant="link" onClick={cancel}>
-                Cancel upload
+                {t.cancelUpload}
               </Button>
             }
           />
         ) : null}
-        <Button type="submit" busy={submitting} busyLabel="Submitting...">
-          Submit
+        <Button type="submit" busy={submitting} busyLabel={t.submitting}>
+          {t.submit}
         </Button>
       </div>
     </form>

@@ -18,7 +18,7 @@ interface SellInput {
 export type SellOutcome =
   | { kind: 'sold'; sale: SaleDetail }
   /** The rate moved: it is updated in place; the customer checks the new value and submits again. */
-  | { kind: 'rate-changed'; message: string }
+  | { kind: 'rate-changed'; message: string; exchangeRate: string }
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: unknown };
 
@@ -94,7 +94,7 @@ export function useSellGiftCard() {
             queryClient.setQueryData<GiftCardDetailResponse>(giftCardKeys.detail(input.slug), (detail) =>
               detail ? withRate(detail, input.fields.subcategory_id, meta.exchange_rate) : detail,
             );
-            return { kind: 'rate-changed', message: error.message };
+            return { kind: 'rate-changed', message: error.message, exchangeRate: meta.exchange_rate };
           }
         }
         return { kind: 'failed', error };

@@ -3,6 +3,7 @@ import { afterSaleTexts, COINS, formatCardAmount, formatKobo, type SaleDetail } 
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useReviewTime } from '../api/get-review-time';
 import { transactionQueryOptions } from '../api/get-transaction';
+import { useTexts } from '../../../lib/i18n';
 import './transactions.css';
 
 /** A coin by its name ("Bitcoin"), a card by its title ("Amazon · USA physical"). */
@@ -19,6 +20,7 @@ function amountSold(sale: SaleDetail): string {
  */
 export function AfterSaleSummary({ saleId }: { saleId: string }) {
   // What was sold does not change while it waits: no need to poll like the detail screen.
+  const t = useTexts(afterSaleTexts);
   const transaction = useQuery({ ...transactionQueryOptions(saleId), refetchInterval: false });
   const reviewTime = useReviewTime();
   const shown = transaction.data?.transaction;
@@ -31,19 +33,19 @@ export function AfterSaleSummary({ saleId }: { saleId: string }) {
       ) : sale ? (
         <section className="after-sale__card" aria-labelledby="after-sale-heading" data-testid="sale-summary">
           <h2 id="after-sale-heading" className="tx-detail__heading">
-            {afterSaleTexts.summaryHeading}
+            {t.summaryHeading}
           </h2>
           <dl className="tx-detail__rows">
             <div className="tx-detail__row">
-              <dt>{afterSaleTexts.sold}</dt>
+              <dt>{t.sold}</dt>
               <dd>{whatSold(sale)}</dd>
             </div>
             <div className="tx-detail__row">
-              <dt>{afterSaleTexts.amount}</dt>
+              <dt>{t.amount}</dt>
               <dd className="tabular">{amountSold(sale)}</dd>
             </div>
             <div className="tx-detail__row">
-              <dt>{afterSaleTexts.value}</dt>
+              <dt>{t.value}</dt>
               <dd className="tabular after-sale__value" data-testid="sale-summary-value">
                 {formatKobo(sale.value_kobo)}
               </dd>
@@ -55,7 +57,7 @@ export function AfterSaleSummary({ saleId }: { saleId: string }) {
         <Skeleton height={20} />
       ) : reviewTime.data ? (
         <p className="screen__text" data-testid="review-time">
-          {reviewTime.data.median_seconds === null ? afterSaleTexts.reviewTimeUnknown : afterSaleTexts.reviewTime(reviewTime.data.median_seconds)}
+          {reviewTime.data.median_seconds === null ? t.reviewTimeUnknown : t.reviewTime(reviewTime.data.median_seconds)}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { billServiceName, billSuccessText, formatPhone, type BillTransactionDetail } from '@wise/shared';
+import { billOrderDetailTexts, billServiceName, billSuccessText, formatPhone, type BillTransactionDetail } from '@wise/shared';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatGems } from '../../../lib/format';
+import { useTexts } from '../../../lib/i18n';
 import { ReceiptActions } from './receipt-actions';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
@@ -16,54 +17,55 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const customerIdLabel = { electricity: 'Meter number', tv: 'Smart card number' } as const;
-
 /**
  * One bill purchase in full: what was bought, for how many gems, where it went, and — for
  * electricity — the token and units, which stay here after the success screen is gone.
  */
 export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
+  const t = useTexts(billOrderDetailTexts);
+  const successText = useTexts(billSuccessText);
+  const customerIdLabel = { electricity: t.meterNumber, tv: t.smartCardNumber } as const;
   const { order } = detail;
-  const outcome = order.status === 'successful' ? billSuccessText[order.kind] : order.message;
+  const outcome = order.status === 'successful' ? successText[order.kind] : order.message;
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
         <h1 className="tx-detail__title">{detail.title}</h1>
         <p className="tx-detail__value tabular" data-testid="transaction-value">
-          {formatGems(order.amount)} gems
+          {t.gems(formatGems(order.amount))}
         </p>
         <TransactionStatusPill status={detail.status} />
       </header>
 
       <section className="tx-detail__section" aria-labelledby="bill-summary">
         <h2 id="bill-summary" className="tx-detail__heading">
-          Details
+          {t.details}
         </h2>
         <dl className="tx-detail__rows">
-          <Row label="Service">{billServiceName(order.service)}</Row>
-          {order.plan_name ? <Row label="Plan">{order.plan_name}</Row> : null}
+          <Row label={t.service}>{billServiceName(order.service)}</Row>
+          {order.plan_name ? <Row label={t.plan}>{order.plan_name}</Row> : null}
           {order.customer_id && (order.kind === 'electricity' || order.kind === 'tv') ? (
             <Row label={customerIdLabel[order.kind]}>
               <span className="tabular">{order.customer_id}</span>
             </Row>
           ) : null}
-          <Row label="Phone">
+          <Row label={t.phone}>
             <span className="tabular">{formatPhone(order.phone)}</span>
           </Row>
           {order.token ? (
-            <Row label="Token">
+            <Row label={t.token}>
               <span className="tabular" data-testid="bill-token">
                 {order.token}
               </span>
             </Row>
           ) : null}
-          {order.units ? <Row label="Units Purchased">{order.units}</Row> : null}
-          <Row label="Date">
+          {order.units ? <Row label={t.units}>{order.units}</Row> : null}
+          <Row label={t.date}>
             <DateTime iso={order.created_at} />
           </Row>
-          {outcome ? <Row label="Outcome">{outcome}</Row> : null}
+          {outcome ? <Row label={t.outcome}>{outcome}</Row> : null}
         </dl>
-        {order.token ? <CopyButton text={order.token} ariaLabel="Copy token" copiedAriaLabel="Token copied" /> : null}
+        {order.token ? <CopyButton text={order.token} ariaLabel={t.copyToken} copiedAriaLabel={t.tokenCopied} /> : null}
       </section>
 
       <ReceiptActions detail={detail} />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { COINS, cryptoRejectionAllowsReturn, cryptoReturnTexts as t, networksOf, type CoinId, type CryptoReturn, type SaleDetail } from '@wise/shared';
+import { COINS, cryptoRejectionAllowsReturn, cryptoReturnFormTexts, cryptoReturnTexts, networksOf, type CoinId, type CryptoReturn, type SaleDetail } from '@wise/shared';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { DateTime } from '../../../components/ui/date-time';
 import { Select } from '../../../components/ui/select';
@@ -10,10 +10,9 @@ import { cryptoHrefs } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useRequestCryptoReturn } from '../api/request-crypto-return';
 import './transactions.css';
-
-const REQUEST_FAILED = 'We could not send your request. Try again';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,6 +29,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * them again; once asked, the return's status, and its transaction ID when staff have sent it.
  */
 export function CryptoReturnSection({ sale }: { sale: SaleDetail }) {
+  const t = useTexts(cryptoReturnTexts);
   const coin = sale.coin;
   if (!coin) return null;
   const amount = sale.coin_amount ?? '';
@@ -49,6 +49,7 @@ export function CryptoReturnSection({ sale }: { sale: SaleDetail }) {
 }
 
 function ReturnStatus({ ret, amount, symbol }: { ret: CryptoReturn; amount: string; symbol: string }) {
+  const t = useTexts(cryptoReturnTexts);
   const returned = ret.status === 'returned';
   return (
     <>
@@ -82,6 +83,7 @@ function ReturnStatus({ ret, amount, symbol }: { ret: CryptoReturn; amount: stri
 }
 
 function ReturnChoice({ sale, coin, amount }: { sale: SaleDetail; coin: CoinId; amount: string }) {
+  const t = useTexts(cryptoReturnTexts);
   const [asking, setAsking] = useState(false);
   const canReturn = cryptoRejectionAllowsReturn(sale.rejection_code);
   const sellAgain = (
@@ -110,6 +112,10 @@ function ReturnChoice({ sale, coin, amount }: { sale: SaleDetail; coin: CoinId; 
 }
 
 function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; onCancel: () => void }) {
+  const t = useTexts(cryptoReturnTexts);
+  const formText = useTexts(cryptoReturnFormTexts);
+  // Field and server errors arrive as English words.
+  const translate = useTranslate();
   const networks = networksOf(coin);
   const symbol = COINS[coin].symbol;
   const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoReturnRequestSchema(coin)), { network: networks[0] ?? '', address: '' });
@@ -121,14 +127,14 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
     request.mutate(values, {
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['network', 'address']);
-        if (!form.getFieldState('network').error && !form.getFieldState('address').error) toastError(errorMessage(failure, REQUEST_FAILED));
+        if (!form.getFieldState('network').error && !form.getFieldState('address').error) toastError(translate(errorMessage(failure, formText.requestFailed)));
       },
     }),
   );
 
   return (
     <form className="tx-coins__form" onSubmit={submit} noValidate aria-label={t.askReturn}>
-      <Select label={t.network} options={networks.map((name) => ({ value: name, label: name }))} error={errors.network?.message} disabled={request.isPending} {...form.field('network')} />
+      <Select label={t.network} options={networks.map((name) => ({ value: name, label: name }))} error={errors.network?.message && translate(errors.network.message)} disabled={request.isPending} {...form.field('network')} />
       <TextField
         label={t.address}
         autoComplete="off"
@@ -136,7 +142,7 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
         autoCorrect="off"
         spellCheck={false}
         hint={t.addressHint(symbol, network)}
-        error={errors.address?.message}
+        error={errors.address?.message && translate(errors.address.message)}
         readOnly={request.isPending}
         {...form.field('address')}
       />

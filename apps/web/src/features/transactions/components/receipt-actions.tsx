@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Download, FileText, Share2 } from 'lucide-react';
-import { receiptTexts, type AnyTransactionDetailResponse } from '@wise/shared';
+import { receiptActionTexts, receiptTexts, type AnyTransactionDetailResponse } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../components/ui/toast';
 import { useBusinessTimeZone } from '../../../lib/business-time-zone';
+import { useTexts } from '../../../lib/i18n';
 import './transactions.css';
 
 /** Whether this browser can hand a PNG to the phone's share sheet (else the image is downloaded). */
@@ -20,6 +21,8 @@ function canShareImages(): boolean {
  * PDF from the server. The image code is fetched on the first tap, not with the screen.
  */
 export function ReceiptActions({ detail }: { detail: AnyTransactionDetailResponse['transaction'] }) {
+  const t = useTexts(receiptActionTexts);
+  const receipt = useTexts(receiptTexts);
   const timeZone = useBusinessTimeZone();
   const [busy, setBusy] = useState(false);
   const [share] = useState(canShareImages);
@@ -31,7 +34,7 @@ export function ReceiptActions({ detail }: { detail: AnyTransactionDetailRespons
       const { shareOrSaveReceipt } = await import('../receipt/receipt-png');
       await shareOrSaveReceipt(detail, timeZone);
     } catch {
-      toastError(receiptTexts.imageFailed);
+      toastError(receipt.imageFailed);
     } finally {
       setBusy(false);
     }
@@ -40,16 +43,16 @@ export function ReceiptActions({ detail }: { detail: AnyTransactionDetailRespons
   return (
     <section className="tx-detail__section" aria-labelledby="tx-receipt">
       <h2 id="tx-receipt" className="tx-detail__heading">
-        Receipt
+        {t.heading}
       </h2>
       <div className="tx-receipt">
-        <Button variant="secondary" onClick={() => void makeImage()} busy={busy} busyLabel={receiptTexts.preparing} disabled={!timeZone} data-testid="receipt-image">
+        <Button variant="secondary" onClick={() => void makeImage()} busy={busy} busyLabel={receipt.preparing} disabled={!timeZone} data-testid="receipt-image">
           {share ? <Share2 size={18} aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
-          {share ? receiptTexts.shareImage : receiptTexts.saveImage}
+          {share ? receipt.shareImage : receipt.saveImage}
         </Button>
         <a className="btn btn--secondary" href={`/api/transactions/${encodeURIComponent(detail.id)}/receipt.pdf`} download data-testid="receipt-pdf">
           <FileText size={18} aria-hidden="true" />
-          {receiptTexts.downloadPdf}
+          {receipt.downloadPdf}
         </a>
       </div>
     </section>

@@ -1,14 +1,8 @@
 import { Check, Circle, X } from 'lucide-react';
-import type { SaleDetail, SaleTimelineStatus } from '@wise/shared';
+import { statusTimelineTexts, type SaleDetail, type SaleTimelineStatus } from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
+import { useTexts } from '../../../lib/i18n';
 import './transactions.css';
-
-const labels: Record<SaleTimelineStatus, string> = {
-  submitted: 'Submitted',
-  under_review: 'Under review',
-  paid: 'Paid',
-  rejected: 'Rejected',
-};
 
 interface Step {
   status: SaleTimelineStatus;
@@ -30,9 +24,10 @@ export function timelineSteps(sale: Pick<SaleDetail, 'status' | 'timeline'>): St
 }
 
 export function StatusTimeline({ sale }: { sale: Pick<SaleDetail, 'status' | 'timeline'> }) {
+  const t = useTexts(statusTimelineTexts);
   const steps = timelineSteps(sale);
   return (
-    <ol className="timeline" aria-label="Status">
+    <ol className="timeline" aria-label={t.label}>
       {steps.map((step) => {
         const state = !step.at ? 'upcoming' : step.status === 'rejected' ? 'rejected' : 'done';
         return (
@@ -41,8 +36,8 @@ export function StatusTimeline({ sale }: { sale: Pick<SaleDetail, 'status' | 'ti
               {state === 'done' ? <Check size={14} strokeWidth={3} /> : state === 'rejected' ? <X size={14} strokeWidth={3} /> : <Circle size={8} />}
             </span>
             <span className="timeline__text">
-              <span className="timeline__label">{labels[step.status]}</span>
-              {step.at ? <DateTime className="timeline__time" iso={step.at} /> : <span className="timeline__time">Not yet</span>}
+              <span className="timeline__label">{t[step.status]}</span>
+              {step.at ? <DateTime className="timeline__time" iso={step.at} /> : <span className="timeline__time">{t.notYet}</span>}
             </span>
           </li>
         );

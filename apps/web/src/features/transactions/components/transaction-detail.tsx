@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, saleAmountLabels, type SaleDetail } from '@wise/shared';
+import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, saleAmountLabels, transactionDetailTexts, type SaleDetail } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
 import { DateTime } from '../../../components/ui/date-time';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { ReceiptActions } from './receipt-actions';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';
@@ -27,11 +28,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * the status timeline, the rejection reason when there is one, and the photos sent.
  */
 export function TransactionDetail({ sale }: { sale: SaleDetail }) {
+  const t = useTexts(transactionDetailTexts);
+  const payoutFailure = useTexts(payoutFailureTexts);
+  const amountLabels = useTexts(saleAmountLabels);
+  // Reasons arrive as the server's English words; the ones the catalogue knows read in the app's language.
+  const translate = useTranslate();
   const art = sale.card?.image_url ?? sale.image_path_url ?? sale.crypto_logo_url;
   // Once approved, what is (or was) paid; when it is not the quote, the quote and why are shown too.
   const paid = sale.paid_amount_kobo ?? null;
   const adjusted = paid !== null && paid !== sale.value_kobo;
-  const paidLabel = sale.status === 'successful' ? saleAmountLabels.paid : saleAmountLabels.approved;
+  const paidLabel = sale.status === 'successful' ? amountLabels.paid : amountLabels.approved;
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
@@ -56,11 +62,11 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         <div className="tx-detail__rejection" role="note" data-testid="payout-failure">
           <CircleAlert size={18} aria-hidden="true" />
           <div>
-            <strong>{payoutFailureTexts.label}</strong>
-            <p data-testid="payout-failure-reason">{sale.payout_failure.reason}</p>
-            <p>{payoutFailureTexts.help}</p>
+            <strong>{payoutFailure.label}</strong>
+            <p data-testid="payout-failure-reason">{translate(sale.payout_failure.reason)}</p>
+            <p>{payoutFailure.help}</p>
             <LinkButton to={withReturnTo(paths.updateBank, transactionHref(sale.id))} className="tx-detail__fix" data-testid="payout-failure-fix">
-              {payoutFailureTexts.updateBank}
+              {payoutFailure.updateBank}
             </LinkButton>
           </div>
         </div>
@@ -70,11 +76,11 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         <div className="tx-detail__rejection" role="note" data-testid="rejection-reason">
           <CircleAlert size={18} aria-hidden="true" />
           <div>
-            <strong>Why it was rejected</strong>
-            <p>{sale.rejection_reason}</p>
+            <strong>{t.whyRejected}</strong>
+            <p>{translate(sale.rejection_reason)}</p>
             {sale.rejection_message ? (
               <p className="tx-detail__rejection-message" data-testid="rejection-message">
-                <span className="tx-detail__rejection-from">Message from our team</span>
+                <span className="tx-detail__rejection-from">{t.messageFromTeam}</span>
                 {sale.rejection_message}
               </p>
             ) : null}
@@ -87,23 +93,23 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
           <CircleAlert size={18} aria-hidden="true" />
           <div>
             <strong>
-              {paidLabel}: {formatKobo(paid)} ({saleAmountLabels.quoted.toLowerCase()} {formatKobo(sale.value_kobo)})
+              {paidLabel}: {formatKobo(paid)} ({amountLabels.quoted.toLowerCase()} {formatKobo(sale.value_kobo)})
             </strong>
-            {sale.amount_reason ? <p data-testid="amount-reason">{sale.amount_reason}</p> : null}
+            {sale.amount_reason ? <p data-testid="amount-reason">{translate(sale.amount_reason)}</p> : null}
           </div>
         </div>
       ) : null}
 
       <section className="tx-detail__section" aria-labelledby="tx-summary">
         <h2 id="tx-summary" className="tx-detail__heading">
-          Details
+          {t.details}
         </h2>
         <dl className="tx-detail__rows">
-          {sale.card ? <Row label="Card">{sale.card.name}</Row> : null}
-          {sale.subcategory ? <Row label="Sub-category">{sale.subcategory}</Row> : null}
+          {sale.card ? <Row label={t.card}>{sale.card.name}</Row> : null}
+          {sale.subcategory ? <Row label={t.subcategory}>{sale.subcategory}</Row> : null}
           {sale.coin_amount && sale.crypto ? (
             <>
-              <Row label="Amount">
+              <Row label={t.amount}>
                 <span className="tabular">
                   {sale.coin_amount} {sale.crypto.symbol}
                 </span>
@@ -111,30 +117,30 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
               <Row label={`1 ${sale.crypto.symbol}`}>
                 <span className="tabular">{formatCoinPrice(sale.crypto.price_usd)}</span>
               </Row>
-              <Row label="Rate">₦{formatDecimal(sale.crypto.rate_ngn_per_usd)}/$</Row>
+              <Row label={t.rate}>₦{formatDecimal(sale.crypto.rate_ngn_per_usd)}/$</Row>
             </>
           ) : (
             <>
-              <Row label="Amount">{formatCardAmount(sale.currency_amount, sale.currency)}</Row>
-              <Row label="Rate">{formatRate(sale.exchange_rate, sale.currency)}</Row>
+              <Row label={t.amount}>{formatCardAmount(sale.currency_amount, sale.currency)}</Row>
+              <Row label={t.rate}>{formatRate(sale.exchange_rate, sale.currency)}</Row>
             </>
           )}
-          {sale.transaction_id ? <Row label="Transaction ID">{sale.transaction_id}</Row> : null}
+          {sale.transaction_id ? <Row label={t.transactionId}>{sale.transaction_id}</Row> : null}
           {adjusted ? (
             <>
-              <Row label={saleAmountLabels.quoted}>{formatKobo(sale.value_kobo)}</Row>
+              <Row label={amountLabels.quoted}>{formatKobo(sale.value_kobo)}</Row>
               <Row label={paidLabel}>{formatKobo(paid)}</Row>
-              {sale.amount_reason ? <Row label={saleAmountLabels.reason}>{sale.amount_reason}</Row> : null}
+              {sale.amount_reason ? <Row label={amountLabels.reason}>{translate(sale.amount_reason)}</Row> : null}
             </>
           ) : (
-            <Row label="Value">{formatKobo(sale.value_kobo)}</Row>
+            <Row label={t.value}>{formatKobo(sale.value_kobo)}</Row>
           )}
-          {sale.card_code ? <Row label="Card code">{sale.card_code}</Row> : null}
-          <Row label="Date">
+          {sale.card_code ? <Row label={t.cardCode}>{sale.card_code}</Row> : null}
+          <Row label={t.date}>
             <DateTime iso={sale.transaction_date} />
           </Row>
-          {sale.comment ? <Row label="Comment">{sale.comment}</Row> : null}
-          {sale.payout_reference ? <Row label="Payment reference">{sale.payout_reference}</Row> : null}
+          {sale.comment ? <Row label={t.comment}>{sale.comment}</Row> : null}
+          {sale.payout_reference ? <Row label={t.paymentReference}>{sale.payout_reference}</Row> : null}
         </dl>
       </section>
 
@@ -146,22 +152,22 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
       ) : (
         <section className="tx-detail__section" aria-labelledby="tx-bank">
           <h2 id="tx-bank" className="tx-detail__heading">
-            {sale.status === 'successful' ? 'Paid to' : 'To be paid to'}
+            {sale.status === 'successful' ? t.paidTo : t.toBePaidTo}
           </h2>
           {/* After a bank change the payout goes to the new account, not the one given with the sale. */}
           <dl className="tx-detail__rows" data-testid="transaction-bank">
-            <Row label="Bank">{(sale.payout_account ?? sale.bank).bank_name}</Row>
-            <Row label="Account number">
+            <Row label={t.bank}>{(sale.payout_account ?? sale.bank).bank_name}</Row>
+            <Row label={t.accountNumber}>
               <span className="tabular">{(sale.payout_account ?? sale.bank).account_number}</span>
             </Row>
-            <Row label="Account name">{(sale.payout_account ?? sale.bank).account_name}</Row>
+            <Row label={t.accountName}>{(sale.payout_account ?? sale.bank).account_name}</Row>
           </dl>
         </section>
       )}
 
       <section className="tx-detail__section" aria-labelledby="tx-status">
         <h2 id="tx-status" className="tx-detail__heading">
-          Status
+          {t.status}
         </h2>
         <StatusTimeline sale={sale} />
       </section>
@@ -171,13 +177,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
       {sale.images.length ? (
         <section className="tx-detail__section" aria-labelledby="tx-images">
           <h2 id="tx-images" className="tx-detail__heading">
-            {sale.coin ? 'Screenshot sent' : 'Photos sent'}
+            {sale.coin ? t.screenshotSent : t.photosSent}
           </h2>
           <ul className="tx-detail__images" data-testid="transaction-images">
             {sale.images.map((url, index) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noreferrer" className="tx-detail__image-link">
-                  <img className="tx-detail__image" src={url} alt={sale.coin ? 'Screenshot of the transfer' : `Photo ${index + 1} of the card`} decoding="async" />
+                  <img className="tx-detail__image" src={url} alt={sale.coin ? t.screenshotAlt : t.photoAlt(index + 1)} decoding="async" />
                 </a>
               </li>
             ))}

@@ -1,12 +1,23 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bitcoin, CreditCard, Lightbulb, ReceiptText, Smartphone, Tv, Wifi, type LucideIcon } from 'lucide-react';
-import { capitalizeFirst, fetchMessages, formatKobo, saleAmountLabels, TRANSACTION_STATUSES, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import {
+  capitalizeFirst,
+  fetchMessages,
+  formatKobo,
+  saleAmountLabels,
+  TRANSACTION_STATUSES,
+  transactionHistoryTexts,
+  transactionStatusTexts,
+  type TransactionItem,
+  type TransactionStatus,
+} from '@wise/shared';
 import { DateTime } from '../../../components/ui/date-time';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useTexts } from '../../../lib/i18n';
 import { useTransactions } from '../api/get-transactions';
 import { useOnSettled } from '../hooks/use-on-settled';
 import { TransactionStatusPill } from './transaction-status';
@@ -61,9 +72,9 @@ function RowTitle({ title, amount }: { title: string; amount: string }) {
   );
 }
 
-function RowsSkeleton() {
+function RowsSkeleton({ label }: { label: string }) {
   return (
-    <div className="list tx-list" aria-busy="true" aria-label="Loading">
+    <div className="list tx-list" aria-busy="true" aria-label={label}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="list__row">
           <Skeleton width={40} height={40} radius="50%" />
@@ -91,6 +102,10 @@ interface TransactionHistoryProps {
  * cannot load.
  */
 export function TransactionHistory({ hrefFor, emptyAction, onSettled }: TransactionHistoryProps) {
+  const t = useTexts(transactionHistoryTexts);
+  const statusText = useTexts(transactionStatusTexts);
+  const fetchText = useTexts(fetchMessages);
+  const amountLabels = useTexts(saleAmountLabels);
   const [status, setStatus] = useState<TransactionStatus>();
   const transactions = useTransactions(status);
   const pages = transactions.data?.pages;
@@ -99,15 +114,15 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
 
   let body;
   if (transactions.isPending) {
-    body = <RowsSkeleton />;
+    body = <RowsSkeleton label={t.loading} />;
   } else if (transactions.isError && rows.length === 0) {
-    body = <FetchError message={fetchMessages.transactionHistory} onRetry={() => void transactions.refetch()} retrying={transactions.isFetching} />;
+    body = <FetchError message={fetchText.transactionHistory} onRetry={() => void transactions.refetch()} retrying={transactions.isFetching} />;
   } else if (rows.length === 0) {
     body = (
       <EmptyState
         art={<ReceiptText size={48} aria-hidden="true" />}
-        title={status ? `No ${status} transactions` : 'No transactions yet'}
-        text="Your gift card and crypto sales will show here, with their status."
+        title={status ? t.emptyOf[status] : t.empty}
+        text={t.emptyText}
         action={emptyAction}
       />
     );
@@ -128,7 +143,7 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
                     <span className="tx-row__comment" data-testid="transaction-adjusted">
-                      {`${saleAmountLabels.quoted} ${formatKobo(tx.amount_kobo)}`}
+                      {`${amountLabels.quoted} ${formatKobo(tx.amount_kobo)}`}
                       {tx.amount_reason ? ` · ${tx.amount_reason}` : ''}
                     </span>
                   ) : null}
@@ -141,7 +156,7 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
           hasMore={transactions.hasNextPage}
           loading={transactions.isFetchingNextPage}
           failed={transactions.isFetchNextPageError}
-          errorMessage={fetchMessages.transactionHistory}
+          errorMessage={fetchText.transactionHistory}
           onLoadMore={() => void transactions.fetchNextPage()}
         />
       </>
@@ -150,10 +165,10 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
 
   return (
     <>
-      <div className="chips tx-filters" role="group" aria-label="Search by status">
+      <div className="chips tx-filters" role="group" aria-label={t.filters}>
         {filters.map((value) => (
           <button key={value ?? 'all'} type="button" className="chip" aria-pressed={status === value} onClick={() => setStatus(value)}>
-            {value ? capitalizeFirst(value) : 'All'}
+            {value ? statusText[value] : t.all}
           </button>
         ))}
       </div>

@@ -1,5 +1,6 @@
-import { capitalizeFirst, payoutFailureTexts, type TransactionStatus } from '@wise/shared';
+import { payoutFailureTexts, transactionStatusTexts, type TransactionStatus } from '@wise/shared';
 import { StatusPill, type StatusTone } from '../../../components/ui/status-pill';
+import { useTexts } from '../../../lib/i18n';
 
 /** docs/product.md §4: Successful green, Rejected red, Pending purple — the one place a status gets its colour. */
 const toneOf: Record<TransactionStatus, StatusTone> = {
@@ -13,6 +14,8 @@ const toneOf: Record<TransactionStatus, StatusTone> = {
  * for the customer's new bank details or staff) reads "Payout failed" in red.
  */
 export function TransactionStatusPill({ status, payoutFailed = false }: { status: TransactionStatus; payoutFailed?: boolean }) {
-  if (payoutFailed && status === 'pending') return <StatusPill tone="danger">{payoutFailureTexts.label}</StatusPill>;
-  return <StatusPill tone={toneOf[status]}>{capitalizeFirst(status)}</StatusPill>;
+  const t = useTexts(transactionStatusTexts);
+  const payout = useTexts(payoutFailureTexts);
+  if (payoutFailed && status === 'pending') return <StatusPill tone="danger">{payout.label}</StatusPill>;
+  return <StatusPill tone={toneOf[status]}>{t[status]}</StatusPill>;
 }

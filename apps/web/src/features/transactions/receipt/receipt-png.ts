@@ -1,4 +1,5 @@
-import { transactionReceipt, receiptTexts, type AnyTransactionDetailResponse, type Receipt } from '@wise/shared';
+import { textsIn, transactionReceipt, receiptTexts, type AnyTransactionDetailResponse, type Receipt } from '@wise/shared';
+import { currentLanguage } from '../../../lib/i18n';
 import { layoutReceipt, type DrawOp } from './receipt-layout';
 
 /**
@@ -63,12 +64,14 @@ export type ReceiptOutcome = 'shared' | 'saved' | 'cancelled';
 
 /** Draws the transaction's receipt and shares it where the phone can share a file, else downloads it. */
 export async function shareOrSaveReceipt(detail: AnyTransactionDetailResponse['transaction'], timeZone: string): Promise<ReceiptOutcome> {
-  const receipt = transactionReceipt(detail, timeZone, new Date());
+  // Drawn in the app's language; the PDF from the server stays in English.
+  const language = currentLanguage();
+  const receipt = transactionReceipt(detail, timeZone, new Date(), language);
   const blob = await receiptPng(receipt);
   const file = new File([blob], `${receipt.fileStem}.png`, { type: 'image/png' });
   if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
     try {
-      await navigator.share({ files: [file], title: receiptTexts.shareTitle(receipt.title) });
+      await navigator.share({ files: [file], title: textsIn(receiptTexts, language).shareTitle(receipt.title) });
       return 'shared';
     } catch (error) {
       // The customer closed the share sheet: nothing else to do. Any other refusal: save it instead.

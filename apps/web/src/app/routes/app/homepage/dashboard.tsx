@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Bell } from 'lucide-react';
-import { fetchMessages, firstWord, RATES_LINK_TEXT, VERIFICATION_PATH } from '@wise/shared';
+import { dashboardTexts, fetchMessages, firstWord, RATES_LINK_TEXT, VERIFICATION_PATH } from '@wise/shared';
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
@@ -13,6 +13,7 @@ import { PendingActions } from '../../../../features/dashboard/components/pendin
 import { ServicesGrid } from '../../../../features/dashboard/components/services-grid';
 import { PopularCrypto } from '../../../../features/crypto/components/popular-crypto';
 import { authStorage } from '../../../../lib/auth-storage';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../common/account.css';
 import './dashboard.css';
@@ -31,6 +32,9 @@ const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_b
 
 /** Home dashboard (docs/product.md §1). */
 export function DashboardRoute() {
+  const t = useTexts(dashboardTexts);
+  const fetchText = useTexts(fetchMessages);
+  const translate = useTranslate();
   const navigate = useNavigate();
   const dashboard = useDashboard();
   const data = dashboard.data;
@@ -40,19 +44,19 @@ export function DashboardRoute() {
 
   return (
     <Screen withNav>
-      <title>Home · Wise</title>
+      <title>{t.title}</title>
       <header className="dashboard__top">
-        <Link to={paths.profile} aria-label="Your profile" className="dashboard__avatar">
+        <Link to={paths.profile} aria-label={t.profile} className="dashboard__avatar">
           {data ? <Avatar name={fullName} size={44} photo={data.photo} /> : <Skeleton width={44} height={44} radius="50%" />}
         </Link>
         <div className="dashboard__hello">
-          <h1 className="dashboard__greeting">Hi, {firstWord(fullName)}</h1>
-          <p className="dashboard__sub">Welcome back to Wise</p>
+          <h1 className="dashboard__greeting">{t.greeting(firstWord(fullName))}</h1>
+          <p className="dashboard__sub">{t.welcome}</p>
         </div>
         <Link
           to={paths.notifications}
           className="icon-button dashboard__bell"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          aria-label={unread > 0 ? t.notificationsUnread(unread) : t.notifications}
         >
           <Bell size={22} aria-hidden="true" />
           {unread > 0 ? (
@@ -65,13 +69,13 @@ export function DashboardRoute() {
       </header>
 
       {dashboard.isPending ? (
-        <div className="dashboard__loading" aria-busy="true" aria-label="Loading">
+        <div className="dashboard__loading" aria-busy="true" aria-label={t.loading}>
           <Skeleton height={148} radius={16} />
           <Skeleton height={180} />
           <Skeleton height={132} />
         </div>
       ) : dashboard.isError ? (
-        <FetchError message={fetchMessages.details} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+        <FetchError message={fetchText.details} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       ) : (
         <>
           <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
@@ -79,7 +83,7 @@ export function DashboardRoute() {
               while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
           <Link to={paths.rates} className="dashboard__rates">
-            {RATES_LINK_TEXT}
+            {translate(RATES_LINK_TEXT)}
           </Link>
           <PendingActions actions={dashboard.data.pending_actions} links={pendingLinks} />
           <ServicesGrid links={serviceLinks} />

@@ -1,20 +1,23 @@
+import { historyScreenTexts } from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
 import { paths, transactionHref } from '../../../../config/paths';
 import { TransactionHistory } from '../../../../features/transactions/components/transaction-history';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
+import { useTexts } from '../../../../lib/i18n';
 import '../common/account.css';
 
 /** /homepage/history: the transactions list with search by status, newest first (docs/product.md §2, §4). */
 export function HistoryRoute() {
+  const t = useTexts(historyScreenTexts);
   const refreshAfterDecision = useRefreshAfterDecision();
   return (
-    <Screen header={<Header backTo={paths.homepage} title="History" />}>
-      <title>History · Wise</title>
+    <Screen header={<Header backTo={paths.homepage} title={t.header} />}>
+      <title>{t.title}</title>
       <TransactionHistory
         hrefFor={(tx) => transactionHref(tx.id)}
-        emptyAction={<LinkButton to={paths.giftCards}>Sell gift cards</LinkButton>}
+        emptyAction={<LinkButton to={paths.giftCards}>{t.sellGiftCards}</LinkButton>}
         onSettled={refreshAfterDecision}
       />
     </Screen>

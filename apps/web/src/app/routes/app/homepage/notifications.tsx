@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell, ChevronRight } from 'lucide-react';
-import { capitalizeFirst, fetchMessages, type Notification } from '@wise/shared';
+import { capitalizeFirst, fetchMessages, notificationsScreenTexts, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
@@ -15,6 +15,7 @@ import { useMarkNotificationsRead } from '../../../../features/notifications/api
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { PushCard } from '../../../../features/push/components/push-card';
+import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../components/ui/list.css';
 import '../common/account.css';
 
@@ -24,6 +25,9 @@ import '../common/account.css';
  * about a sale or a bill order is a link to that transaction's detail.
  */
 export function NotificationsRoute() {
+  const t = useTexts(notificationsScreenTexts);
+  const fetchText = useTexts(fetchMessages);
+  const translate = useTranslate();
   const notifications = useNotifications();
   const list = useMemo(() => notifications.data?.pages.flatMap((page) => page.notifications), [notifications.data]);
   const queryClient = useQueryClient();
@@ -54,7 +58,7 @@ export function NotificationsRoute() {
   let body;
   if (notifications.isPending) {
     body = (
-      <div className="list" aria-busy="true" aria-label="Loading">
+      <div className="list" aria-busy="true" aria-label={t.loading}>
         {[0, 1, 2].map((i) => (
           <div key={i} className="list__row">
             <Skeleton width={40} height={40} radius="50%" />
@@ -67,13 +71,13 @@ export function NotificationsRoute() {
       </div>
     );
   } else if (notifications.isError) {
-    body = <FetchError message={fetchMessages.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
+    body = <FetchError message={fetchText.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
   } else if (!list || list.length === 0) {
     body = (
       <EmptyState
         art={<Bell size={48} aria-hidden="true" />}
-        title="No notifications yet"
-        text="We will let you know here when something happens on your account."
+        title={t.emptyTitle}
+        text={t.emptyText}
       />
     );
   } else {
@@ -87,10 +91,10 @@ export function NotificationsRoute() {
                   <Bell size={18} aria-hidden="true" />
                 </span>
                 <span className="list__main">
-                  <span className="notification__message">{capitalizeFirst(n.message)}</span>
+                  <span className="notification__message">{capitalizeFirst(translate(n.message))}</span>
                   <DateTime className="list__sub" iso={n.date_created} relative />
                 </span>
-                {unread(n) ? <span className="notification__dot" role="img" aria-label="Unread" /> : null}
+                {unread(n) ? <span className="notification__dot" role="img" aria-label={t.unread} /> : null}
                 {n.transaction_id ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}
               </>
             );
@@ -112,7 +116,7 @@ export function NotificationsRoute() {
           hasMore={notifications.hasNextPage}
           loading={notifications.isFetchingNextPage}
           failed={notifications.isFetchNextPageError}
-          errorMessage={fetchMessages.notifications}
+          errorMessage={fetchText.notifications}
           onLoadMore={() => void notifications.fetchNextPage()}
         />
       </>
@@ -120,8 +124,8 @@ export function NotificationsRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Notifications" />}>
-      <title>Notifications · Wise</title>
+    <Screen header={<Header backTo={paths.homepage} title={t.header} />}>
+      <title>{t.title}</title>
       <PushCard />
       {body}
     </Screen>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ReceiptText } from 'lucide-react';
-import { fetchMessages, saleMessages } from '@wise/shared';
+import { fetchMessages, saleMessages, transactionDetailScreenTexts } from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -14,11 +14,12 @@ import { useOnSettled } from '../../../../features/transactions/hooks/use-on-set
 import { BillOrderDetail } from '../../../../features/transactions/components/bill-order-detail';
 import { TransactionDetail } from '../../../../features/transactions/components/transaction-detail';
 import { ApiError } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
 
-function DetailSkeleton() {
+function DetailSkeleton({ label }: { label: string }) {
   return (
-    <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20, justifyItems: 'center' }}>
+    <div aria-busy="true" aria-label={label} style={{ display: 'grid', gap: 20, justifyItems: 'center' }}>
       <Skeleton width={96} height={60} />
       <Skeleton width="60%" height={32} />
       <Skeleton height={180} />
@@ -29,6 +30,9 @@ function DetailSkeleton() {
 
 /** /homepage/history/:id — one transaction in full: a sale (images, terms, payout account, timeline) or a bill purchase. */
 export function TransactionDetailRoute() {
+  const t = useTexts(transactionDetailScreenTexts);
+  const saleText = useTexts(saleMessages);
+  const fetchText = useTexts(fetchMessages);
   const id = useParams().id ?? '';
   const transaction = useTransaction(id);
   // Refreshes itself every few seconds while pending (get-transaction.ts); once it settles, so do the notifications.
@@ -38,18 +42,18 @@ export function TransactionDetailRoute() {
 
   let body;
   if (transaction.isPending) {
-    body = <DetailSkeleton />;
+    body = <DetailSkeleton label={t.loading} />;
   } else if (transaction.isError) {
     // Another customer's sale is a 404 like none at all; a malformed id in the address is a 400.
     const missing = transaction.error instanceof ApiError && (transaction.error.status === 404 || transaction.error.status === 400);
     body = missing ? (
       <EmptyState
         art={<ReceiptText size={48} aria-hidden="true" />}
-        title={saleMessages.saleNotFound}
-        action={<LinkButton to={paths.history}>Back to history</LinkButton>}
+        title={saleText.saleNotFound}
+        action={<LinkButton to={paths.history}>{t.backToHistory}</LinkButton>}
       />
     ) : (
-      <FetchError message={fetchMessages.transactionHistory} onRetry={() => void transaction.refetch()} retrying={transaction.isFetching} />
+      <FetchError message={fetchText.transactionHistory} onRetry={() => void transaction.refetch()} retrying={transaction.isFetching} />
     );
   } else {
     const detail = transaction.data.transaction;
@@ -57,8 +61,8 @@ export function TransactionDetailRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.history} title="Transaction" />}>
-      <title>Transaction · Wise</title>
+    <Screen header={<Header backTo={paths.history} title={t.header} />}>
+      <title>{t.title}</title>
       {body}
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { cryptoErrorCodes, cryptoMessages, fetchMessages } from '@wise/shared';
+import { cryptoCatalogueScreenTexts, cryptoErrorCodes, cryptoMessages, fetchMessages } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
@@ -7,9 +7,13 @@ import { useCoins } from '../../../../features/crypto/api/get-coins';
 import { CoinList, CoinListSkeleton } from '../../../../features/crypto/components/coin-list';
 import { ApiError } from '../../../../lib/api-client';
 import '../common/account.css';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (docs/product.md §2). */
 export function CryptoCatalogueRoute() {
+  const t = useTexts(cryptoCatalogueScreenTexts);
+  const cryptoText = useTexts(cryptoMessages);
+  const fetchText = useTexts(fetchMessages);
   const coins = useCoins({ live: true });
 
   let body;
@@ -17,14 +21,14 @@ export function CryptoCatalogueRoute() {
     body = (
       <>
         <CoinList coins={coins.data.coins} hrefFor={cryptoHrefs.coin} />
-        {coins.data.stale ? <p className="screen__aside">{cryptoMessages.pricesStale}</p> : null}
+        {coins.data.stale ? <p className="screen__aside">{cryptoText.pricesStale}</p> : null}
       </>
     );
   } else if (coins.isError) {
     const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
     body = (
       <FetchError
-        message={stale ? cryptoMessages.pricesStale : fetchMessages.details}
+        message={stale ? cryptoText.pricesStale : fetchText.details}
         onRetry={() => void coins.refetch()}
         retrying={coins.isFetching}
       />
@@ -34,9 +38,9 @@ export function CryptoCatalogueRoute() {
   }
 
   return (
-    <Screen header={<Header backTo={paths.homepage} title="Sell Cryptocurrency" />}>
-      <title>Sell Cryptocurrency · Wise</title>
-      <ScreenIntro title="Choose a coin" text="Sell BTC, USDT, BNB or SOL for naira, paid into your bank account." />
+    <Screen header={<Header backTo={paths.homepage} title={t.header} />}>
+      <title>{t.title}</title>
+      <ScreenIntro title={t.heading} text={t.text} />
       {body}
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { saleMessages, type CoinId } from '@wise/shared';
+import { cryptoConfirmAccountTexts, saleMessages, type CoinId } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { cryptoHrefs, paths, withReturnTo } from '../../../../config/paths';
@@ -8,6 +8,7 @@ import { QuoteSummary } from '../../../../features/crypto/components/quote-summa
 import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
+import { useTexts } from '../../../../lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/confirmaccount?quote=<id>: the quote with its countdown, and
@@ -20,19 +21,21 @@ export function CryptoConfirmAccountRoute() {
 }
 
 function ConfirmAccountScreen({ coinId }: { coinId: CoinId }) {
+  const t = useTexts(cryptoConfirmAccountTexts);
+  const saleText = useTexts(saleMessages);
   const sale = useSaleQuote(coinId);
   const { entry } = sale;
   return (
-    <Screen header={<Header backTo={cryptoHrefs.coin(coinId)} title="Confirm account" />}>
-      <title>Confirm account · Wise</title>
+    <Screen header={<Header backTo={cryptoHrefs.coin(coinId)} title={t.header} />}>
+      <title>{t.title}</title>
       {entry ? (
         <>
-          <ScreenIntro title="Confirm your bank account" text="Once your transfer is verified, we pay the naira into this account." />
+          <ScreenIntro title={t.heading} text={t.text} />
           <QuoteSummary sale={sale} />
           <BankDetailsConfirmation
             changeHref={withReturnTo(paths.updateBank, cryptoHrefs.confirmAccount(coinId, entry.quote.id))}
             continueHref={cryptoHrefs.walletAddress(coinId, entry.quote.id)}
-            missingText={saleMessages.bankDetailsRequired}
+            missingText={saleText.bankDetailsRequired}
           />
         </>
       ) : (

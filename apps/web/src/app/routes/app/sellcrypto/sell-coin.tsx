@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { coinAmountProblem, COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, type CoinId } from '@wise/shared';
+import { coinAmountProblem, COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, sellCoinScreenTexts, type CoinId } from '@wise/shared';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { Header } from '../../../../components/ui/header';
 import { Screen } from '../../../../components/ui/screen';
@@ -11,6 +11,7 @@ import { SellCoinForm } from '../../../../features/crypto/components/sell-coin-f
 import { ApiError } from '../../../../lib/api-client';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
+import { useTexts } from '../../../../lib/i18n';
 
 /** /sellcrypto/cryptocatalogue/:coin: the amount, its naira value live, then Proceed to a quote (docs/product.md §4). */
 export function CryptoSellRoute() {
@@ -20,6 +21,9 @@ export function CryptoSellRoute() {
 }
 
 function SellCoinScreen({ coinId }: { coinId: CoinId }) {
+  const t = useTexts(sellCoinScreenTexts);
+  const cryptoText = useTexts(cryptoMessages);
+  const fetchText = useTexts(fetchMessages);
   const navigate = useNavigate();
   // "Sell again" from a rejected sale brings its amount; anything that is not one is ignored.
   const [search] = useSearchParams();
@@ -42,11 +46,11 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
   } else if (coins.isError || coins.data) {
     const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
     body = (
-      <FetchError message={stale ? cryptoMessages.pricesStale : fetchMessages.details} onRetry={() => void coins.refetch()} retrying={coins.isFetching} />
+      <FetchError message={stale ? cryptoText.pricesStale : fetchText.details} onRetry={() => void coins.refetch()} retrying={coins.isFetching} />
     );
   } else {
     body = (
-      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20 }}>
+      <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 20 }}>
         <Skeleton height={76} />
         <Skeleton height={168} />
       </div>
@@ -54,13 +58,13 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
   }
 
   return (
-    <Screen header={<Header backTo={paths.crypto} title={`Sell ${symbol}`} />}>
-      <title>{`Sell ${name} · Wise`}</title>
+    <Screen header={<Header backTo={paths.crypto} title={t.header(symbol)} />}>
+      <title>{t.title(name)}</title>
       <div className="coin-head">
         <CoinLogo src={coinArtUrl(coinId)} size={48} />
         <div className="coin-head__main">
-          <h1 className="coin-head__name">Sell {name}</h1>
-          <span className="coin-head__sub">How much {symbol} are you sending?</span>
+          <h1 className="coin-head__name">{t.heading(name)}</h1>
+          <span className="coin-head__sub">{t.howMuch(symbol)}</span>
         </div>
       </div>
       {body}

@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { saleMessages } from '@wise/shared';
+import { saleMessages, saleSuccessTexts } from '@wise/shared';
 import { SuccessScreen } from '../../../../components/ui/success-screen';
 import { paths, transactionHref } from '../../../../config/paths';
 import { AfterSaleSummary } from '../../../../features/transactions/components/after-sale-summary';
+import { useTexts } from '../../../../lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/success?sale=<id>: docs/product.md §4 — the transaction is being
@@ -10,17 +11,19 @@ import { AfterSaleSummary } from '../../../../features/transactions/components/a
  * reviews take now; the sale and home are one tap away.
  */
 export function CryptoSellSuccessRoute() {
+  const t = useTexts(saleSuccessTexts);
+  const saleText = useTexts(saleMessages);
   const saleId = useSearchParams()[0].get('sale');
-  const home = { label: 'Go to Home', to: paths.homepage };
+  const home = { label: t.goHome, to: paths.homepage };
   return (
     <SuccessScreen
-      title="Sale submitted"
-      message="Sale submitted"
-      action={saleId ? { label: 'View transaction', to: transactionHref(saleId) } : home}
+      title={t.title}
+      message={t.title}
+      action={saleId ? { label: t.viewTransaction, to: transactionHref(saleId) } : home}
       secondary={saleId ? home : undefined}
     >
       <p className="screen__text" data-testid="sale-submitted">
-        {saleMessages.submitted}
+        {saleText.submitted}
       </p>
       {saleId ? <AfterSaleSummary saleId={saleId} /> : null}
     </SuccessScreen>

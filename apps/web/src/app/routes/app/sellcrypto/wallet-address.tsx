@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { COINS, fetchMessages, type CoinId } from '@wise/shared';
+import { COINS, fetchMessages, walletAddressScreenTexts, type CoinId } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -16,6 +16,7 @@ import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
 import '../common/account.css';
+import { useTexts } from '../../../../lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress?quote=<id>: our address for the coin (per
@@ -28,6 +29,8 @@ export function CryptoWalletAddressRoute() {
 }
 
 function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
+  const t = useTexts(walletAddressScreenTexts);
+  const fetchText = useTexts(fetchMessages);
   const navigate = useNavigate();
   const sale = useSaleQuote(coinId);
   const addresses = useWalletAddresses();
@@ -37,8 +40,8 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
 
   if (!entry) {
     return (
-      <Screen header={<Header backTo={cryptoHrefs.coin(coinId)} title="Wallet address" />}>
-        <title>Wallet address · Wise</title>
+      <Screen header={<Header backTo={cryptoHrefs.coin(coinId)} title={t.header} />}>
+        <title>{t.title}</title>
         <QuoteMissing startHref={cryptoHrefs.coin(coinId)} />
       </Screen>
     );
@@ -49,21 +52,21 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
   let body;
   if (addresses.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
+      <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
         <Skeleton height={24} />
         <Skeleton width={210} height={210} />
         <Skeleton height={96} />
       </div>
     );
   } else if (addresses.isError) {
-    body = <FetchError message={fetchMessages.details} onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />;
+    body = <FetchError message={fetchText.details} onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />;
   } else if (!chosen) {
-    body = <EmptyState title={`We are not receiving ${symbol} right now`} text="Please try again later, or sell another coin." />;
+    body = <EmptyState title={t.notReceiving(symbol)} text={t.tryLater} />;
   } else {
     body = (
       <>
         {forCoin.length > 1 ? (
-          <div className="chips network-chips" role="group" aria-label="Network">
+          <div className="chips network-chips" role="group" aria-label={t.network}>
             {forCoin.map((a) => (
               <button key={a.id} type="button" className="chip" aria-pressed={a.id === chosen.id} onClick={() => setNetworkChoice(a.network)}>
                 {a.network}
@@ -75,7 +78,7 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
         <div className="screen__actions">
           {/* A new price must be seen and confirmed before the coins go. */}
           <Button disabled={!sale.usable} onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id))}>
-            I have sent it
+            {t.sent}
           </Button>
         </div>
       </>
@@ -83,9 +86,9 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
   }
 
   return (
-    <Screen header={<Header backTo={cryptoHrefs.confirmAccount(coinId, entry.quote.id)} title="Wallet address" />}>
-      <title>Wallet address · Wise</title>
-      <ScreenIntro title={`Send your ${symbol}`} text="Send the coins from your wallet or exchange, then tell us you sent them." />
+    <Screen header={<Header backTo={cryptoHrefs.confirmAccount(coinId, entry.quote.id)} title={t.header} />}>
+      <title>{t.title}</title>
+      <ScreenIntro title={t.heading(symbol)} text={t.text} />
       <QuoteSummary sale={sale} />
       {body}
     </Screen>

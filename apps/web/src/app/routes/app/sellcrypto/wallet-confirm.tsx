@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { COINS, type CoinId } from '@wise/shared';
+import { COINS, walletConfirmScreenTexts, type CoinId } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { cryptoHrefs } from '../../../../config/paths';
@@ -12,6 +12,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { transactionKeys } from '../../../../features/transactions/api/keys';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
+import { useTexts } from '../../../../lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress/confirm?quote=<id>: the screenshot of the
@@ -24,6 +25,7 @@ export function CryptoWalletConfirmRoute() {
 }
 
 function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
+  const t = useTexts(walletConfirmScreenTexts);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sale = useSaleQuote(coinId);
@@ -31,11 +33,11 @@ function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
   const { symbol } = COINS[coinId];
 
   return (
-    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id) : cryptoHrefs.coin(coinId)} title="Confirm transfer" />}>
-      <title>Confirm transfer · Wise</title>
+    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id) : cryptoHrefs.coin(coinId)} title={t.header} />}>
+      <title>{t.title}</title>
       {entry ? (
         <>
-          <ScreenIntro title="Confirm your transfer" text={`Upload a screenshot showing the ${symbol} you sent.`} />
+          <ScreenIntro title={t.heading} text={t.text(symbol)} />
           <QuoteSummary sale={sale} />
           <TransferProofForm
             quote={entry.quote}

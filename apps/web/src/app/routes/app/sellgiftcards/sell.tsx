@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { CreditCard } from 'lucide-react';
-import { fetchMessages, giftCardErrorCodes, giftCardMessages } from '@wise/shared';
+import { fetchMessages, giftCardErrorCodes, giftCardMessages, giftCardSellScreenTexts } from '@wise/shared';
 import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -14,10 +14,11 @@ import { useGiftCard } from '../../../../features/giftcards/api/get-gift-card';
 import { SellGiftCardForm } from '../../../../features/giftcards/components/sell-gift-card-form';
 import { transactionKeys } from '../../../../features/transactions/api/keys';
 import { ApiError } from '../../../../lib/api-client';
+import { useTexts } from '../../../../lib/i18n';
 
-function FormSkeleton() {
+function FormSkeleton({ label }: { label: string }) {
   return (
-    <div aria-busy="true" aria-label="Loading" style={{ display: 'grid', gap: 20 }}>
+    <div aria-busy="true" aria-label={label} style={{ display: 'grid', gap: 20 }}>
       <Skeleton height={72} />
       <Skeleton height={72} />
       <Skeleton height={72} />
@@ -29,6 +30,9 @@ function FormSkeleton() {
 
 /** /sellgiftcards/giftcardscatalogue/:card — the sell form for one card (docs/product.md §2, §5). */
 export function GiftCardSellRoute() {
+  const t = useTexts(giftCardSellScreenTexts);
+  const cardText = useTexts(giftCardMessages);
+  const fetchText = useTexts(fetchMessages);
   const slug = useParams().card ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -37,21 +41,21 @@ export function GiftCardSellRoute() {
 
   let body;
   if (detail.isPending || bank.isPending) {
-    body = <FormSkeleton />;
+    body = <FormSkeleton label={t.loading} />;
   } else if (detail.isError) {
     body =
       detail.error instanceof ApiError && detail.error.code === giftCardErrorCodes.notFound ? (
         <EmptyState
           art={<CreditCard size={48} aria-hidden="true" />}
-          title={giftCardMessages.cardUnavailable}
-          text="Choose another card from the catalogue."
-          action={<LinkButton to={paths.giftCards}>See gift cards</LinkButton>}
+          title={cardText.cardUnavailable}
+          text={t.chooseAnother}
+          action={<LinkButton to={paths.giftCards}>{t.seeGiftCards}</LinkButton>}
         />
       ) : (
-        <FetchError message={fetchMessages.giftCards} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <FetchError message={fetchText.giftCards} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       );
   } else if (bank.isError) {
-    body = <FetchError message={fetchMessages.bankDetails} onRetry={() => void bank.refetch()} retrying={bank.isFetching} />;
+    body = <FetchError message={fetchText.bankDetails} onRetry={() => void bank.refetch()} retrying={bank.isFetching} />;
   } else if (!bank.data.bank_account) {
     // Selling needs somewhere to pay: the confirm step says so and leads to adding the details.
     return <Navigate to={giftCardHrefs.confirmAccount(slug)} replace />;
@@ -69,9 +73,10 @@ export function GiftCardSellRoute() {
   }
 
   const name = detail.data?.card.name;
+  const heading = name ? t.sellCard(name) : t.sellGiftCard;
   return (
-    <Screen header={<Header backTo={giftCardHrefs.confirmAccount(slug)} title={name ? `Sell ${name}` : 'Sell gift card'} />}>
-      <title>{`${name ? `Sell ${name}` : 'Sell gift card'} · Wise`}</title>
+    <Screen header={<Header backTo={giftCardHrefs.confirmAccount(slug)} title={heading} />}>
+      <title>{t.title(heading)}</title>
       {body}
     </Screen>
   );

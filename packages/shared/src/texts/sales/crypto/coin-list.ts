@@ -1,0 +1,3 @@
+export const coinListTexts = {
+  loading: 'Loading coins',
+} as const;

@@ -1,0 +1,5 @@
+export const chosenCardTexts = {
+  label: 'Gift card',
+  selling: 'Selling',
+  change: 'Change Card',
+} as const;

@@ -1,0 +1,6 @@
+export const giftCardConfirmAccountTexts = {
+  header: 'Confirm account',
+  title: 'Confirm account · Wise',
+  heading: 'Confirm your bank account',
+  text: 'Once your card is verified, we pay the naira into this account.',
+} as const;

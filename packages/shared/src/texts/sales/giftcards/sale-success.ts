@@ -1,0 +1,5 @@
+export const saleSuccessTexts = {
+  title: 'Sale submitted',
+  goHome: 'Go to Home',
+  viewTransaction: 'View transaction',
+} as const;

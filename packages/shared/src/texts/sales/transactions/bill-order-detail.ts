@@ -1,0 +1,15 @@
+export const billOrderDetailTexts = {
+  gems: (amount: string) => `${amount} gems`,
+  details: 'Details',
+  service: 'Service',
+  plan: 'Plan',
+  meterNumber: 'Meter number',
+  smartCardNumber: 'Smart card number',
+  phone: 'Phone',
+  token: 'Token',
+  units: 'Units Purchased',
+  date: 'Date',
+  outcome: 'Outcome',
+  copyToken: 'Copy token',
+  tokenCopied: 'Token copied',
+} as const;

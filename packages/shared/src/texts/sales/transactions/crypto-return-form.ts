@@ -1,0 +1,3 @@
+export const cryptoReturnFormTexts = {
+  requestFailed: 'We could not send your request. Try again',
+} as const;

@@ -1,0 +1,3 @@
+export const receiptActionTexts = {
+  heading: 'Receipt',
+} as const;
