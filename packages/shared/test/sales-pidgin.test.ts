@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts, registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, tierTexts, translateText, type SaleDetail } from '../src/index';
+import { pidginCatalogue } from '../src/i18n/pcm/index';
 import { salesPairs } from '../src/i18n/pcm/sales';
 
 /** The sales group's Pidgin: its pairs register, and the receipt the phone draws reads in Pidgin. */
 
-registerCatalogue('pcm', salesPairs);
+registerCatalogue('pcm', pidginCatalogue);
 
 const sale: SaleDetail = {
   id: '00000000-0000-4000-8000-000000000001',
