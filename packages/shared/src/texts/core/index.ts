@@ -1,2 +1,3 @@
 /** Customer-visible texts of the core screens (English; translations in ../../i18n). */
-export {};
+export * from './language';
+export * from './emails';
