@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToastContent } from 'react-toastify';
 import { TOAST_MS } from '@wise/shared';
+import { translateNow } from '../../lib/i18n';
 
 /*
  * react-toastify is fetched the first time a toast is raised, not with the first screen, to keep
@@ -79,9 +80,12 @@ export function ToastHost() {
 
 const idFor = (message: ToastContent, id?: string) => id ?? (typeof message === 'string' ? message : undefined);
 
-function raise(kind: Kind, message: ToastContent, id?: string): void {
+function raise(kind: Kind, english: ToastContent, id?: string): void {
   if (!state.wanted) update({ wanted: true });
-  const toastId = idFor(message, id);
+  // Messages arrive in English (a schema's, the server's to a logged-out device): shown in the app's language.
+  const message = typeof english === 'string' ? translateNow(english) : english;
+  // The id stays the English text, so one message is one toast in either language.
+  const toastId = idFor(english, id);
   library().then(
     ({ toast }) => toast[kind](message, { toastId }),
     () => showFallback(kind, message, toastId),

@@ -10,6 +10,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { SellingLimit } from '../../../../features/profile/components/selling-limit';
+import { LanguageRow } from '../../../../features/language/language-row';
 import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../../../../components/ui/list.css';
@@ -121,6 +122,8 @@ export function ProfileRoute() {
         </span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
+
+      <LanguageRow />
 
       <section aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">
