@@ -6,5 +6,4 @@ export const languageTexts = {
   invalid: 'Choose a language from the list',
   updated: 'Language changed',
   failed: 'Could not change your language. Please try again',
-  close: 'Close',
 } as const;

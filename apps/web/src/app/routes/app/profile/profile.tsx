@@ -10,7 +10,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { SellingLimit } from '../../../../features/profile/components/selling-limit';
-import { LanguageRow } from '../../../../features/language/language-row';
+import { LanguageRow } from '../../../../features/profile/components/language-row';
 import { formatCalendarDate } from '../../../../lib/format';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import '../../../../components/ui/list.css';
