@@ -28,7 +28,7 @@ export const emailPairs: readonly TextPair[] = [
         `Your Wise code na ${code}. Use am confirm this number for your account. E go expire in ${minutes} minutes. No give anybody.`,
     },
     emailChange: {
-      subject: 'Confirm your new Wise email address',
+      subject: 'Confam your new Wise email address',
       text: (code, minutes) =>
         `Your Wise code na ${code}.\n\nEnter am for the app make this one be your account email address. E go expire in ${minutes} minutes.\n\nIf no be you ask for am, ignore this email.`,
     },
