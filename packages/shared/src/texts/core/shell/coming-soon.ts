@@ -1,0 +1,1 @@
+export const comingSoonTexts = { badge: 'COMING SOON', backHome: 'Back to Home' } as const;

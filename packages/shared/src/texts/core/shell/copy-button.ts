@@ -1,0 +1,1 @@
+export const copyButtonTexts = { copy: 'Copy', copied: 'Copied' } as const;

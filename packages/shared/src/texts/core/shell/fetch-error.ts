@@ -1,0 +1,1 @@
+export const fetchErrorTexts = { retry: 'Try again', retrying: 'Retrying...' } as const;

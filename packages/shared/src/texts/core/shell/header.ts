@@ -1,0 +1,1 @@
+export const headerTexts = { back: 'Back' } as const;
