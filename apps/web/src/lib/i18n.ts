@@ -58,8 +58,9 @@ export async function applyLanguage(language: Language): Promise<void> {
  */
 export async function startLanguage(): Promise<void> {
   const language = storedLanguage();
-  if (language === defaultLanguage) return;
-  await applyLanguage(language).catch(() => undefined);
+  // The page's HTML says `en`; the app's English is Nigerian English.
+  if (language === defaultLanguage) document.documentElement.lang = documentLanguage[language];
+  else await applyLanguage(language).catch(() => undefined);
 }
 
 /** At login the account's language wins over the device's, and the device takes it. */
