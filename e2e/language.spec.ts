@@ -17,7 +17,8 @@ async function choose(page: Page, name: string) {
   await page.getByTestId('profile-language').getByRole('button').click();
   const sheet = page.getByRole('dialog');
   await expect(sheet).toBeVisible();
-  await sheet.getByRole('radio', { name }).check();
+  // Not check(): choosing closes the sheet, so the radio is gone before it could be seen checked.
+  await sheet.getByRole('radio', { name }).click();
   await expect(sheet).toHaveCount(0);
 }
 
