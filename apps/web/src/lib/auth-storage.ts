@@ -1,5 +1,14 @@
-import { STORAGE_KEYS, type SessionUser } from '@wise/shared';
-import { adoptAccountLanguage } from './i18n';
+import { STORAGE_KEYS, type Language, type SessionUser } from '@wise/shared';
+
+/*
+ * At login the account's language wins (docs/i18n.md); main.tsx hands in lib/i18n's
+ * adoptAccountLanguage rather than this module, which every screen imports, importing it (the
+ * same chunk split as in toast.tsx).
+ */
+let adoptLanguage: (language: Language | undefined) => void = () => undefined;
+export function adoptAccountLanguageWith(adopt: (language: Language | undefined) => void): void {
+  adoptLanguage = adopt;
+}
 
 /**
  * docs/product.md §3's local-storage keys. Screens read them; the server never trusts them (docs/decisions.md §3):
@@ -16,7 +25,7 @@ export const authStorage = {
     localStorage.setItem(STORAGE_KEYS.id, user.id);
     localStorage.setItem(STORAGE_KEYS.fullname, user.full_name);
     signedInThisTab = true;
-    adoptAccountLanguage(user.language);
+    adoptLanguage(user.language);
   },
   /**
    * Logout clears all local storage, as docs/product.md §4 says, except the device's answer to the

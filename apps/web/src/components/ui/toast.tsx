@@ -1,7 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToastContent } from 'react-toastify';
 import { TOAST_MS } from '@wise/shared';
-import { translateNow } from '../../lib/i18n';
 
 /*
  * react-toastify is fetched the first time a toast is raised, not with the first screen, to keep
@@ -80,10 +79,19 @@ export function ToastHost() {
 
 const idFor = (message: ToastContent, id?: string) => id ?? (typeof message === 'string' ? message : undefined);
 
+/*
+ * Messages arrive in English (a schema's, the server's to a logged-out device): main.tsx hands in
+ * the app's translation. Imported here, lib/i18n made rolldown split react and three small modules
+ * out of the entry (every screen imports this module): +2 KB on /rates.
+ */
+let translate = (text: string): string => text;
+export function translateToastsWith(translation: (text: string) => string): void {
+  translate = translation;
+}
+
 function raise(kind: Kind, english: ToastContent, id?: string): void {
   if (!state.wanted) update({ wanted: true });
-  // Messages arrive in English (a schema's, the server's to a logged-out device): shown in the app's language.
-  const message = typeof english === 'string' ? translateNow(english) : english;
+  const message = typeof english === 'string' ? translate(english) : english;
   // The id stays the English text, so one message is one toast in either language.
   const toastId = idFor(english, id);
   library().then(

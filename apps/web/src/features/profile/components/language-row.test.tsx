@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchMessages, languageTexts, STORAGE_KEYS, textsIn } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
-import { applyLanguage } from '../../../lib/i18n';
+import { translateToastsWith } from '../../../components/ui/toast';
+import { applyLanguage, translateNow } from '../../../lib/i18n';
 import { renderRoutes, routeFetch } from '../../../testing/render';
 import { LanguageRow } from './language-row';
 
@@ -14,6 +15,9 @@ function Screen() {
     </>
   );
 }
+
+// main.tsx's wiring: toasts in the app's language.
+translateToastsWith(translateNow);
 
 afterEach(async () => {
   await act(() => applyLanguage('en'));

@@ -1,1 +1,0 @@
-export const comingSoonTexts = { badge: 'COMING SOON', backHome: 'Back to Home' } as const;

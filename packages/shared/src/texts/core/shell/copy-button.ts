@@ -1,1 +1,0 @@
-export const copyButtonTexts = { copy: 'Copy', copied: 'Copied' } as const;

@@ -1,1 +1,0 @@
-export const fetchErrorTexts = { retry: 'Try again', retrying: 'Retrying...' } as const;

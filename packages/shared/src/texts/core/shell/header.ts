@@ -1,1 +1,0 @@
-export const headerTexts = { back: 'Back' } as const;
