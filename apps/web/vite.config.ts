@@ -170,7 +170,9 @@ export default defineConfig({
     // .vite/manifest.json (not served: a dot folder) tells scripts/bench-bundle.mjs which chunk is which route's.
     manifest: true,
     // Every browser the app supports preloads modules natively; the polyfill only weighed on /home.
-    modulePreload: { polyfill: false },
+    // A language catalogue (docs/i18n.md) imports the English objects of many chunks: listing them
+    // for preloading would put every file name in the entry for the few who switch language.
+    modulePreload: { polyfill: false, resolveDependencies: (url, deps) => (/[\\/]pcm-[\w-]+\.js$|^pcm-/.test(url) ? [] : deps) },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -10,6 +10,7 @@ import { activeTracer } from './lib/tracing';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import docs from './plugins/docs';
 import errors, { frameworkErrorReply } from './plugins/errors';
+import { registerLanguages } from './domain/i18n/language';
 import { createRateGuard } from './plugins/rate-limits';
 import security from './plugins/security';
 import { compression, compressionOptions } from './plugins/compression';
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config, database, clock } = deps;
   // Gift-card codes are sealed and opened with the configured keys (domain/sales/card-codes.ts).
   useCardCodeKeyring(config.cardCodeKeys);
+  // Customers' errors, e-mails and notifications in their language (docs/i18n.md).
+  registerLanguages();
   // The payout limits as configured, where the approval trigger reads them (domain/limits).
   await writePayoutLimitSettings(database.db, clock, payoutLimitSettingsOf(config));
   // The referral amounts and cap, where the paying transaction and the cap's trigger read them.

@@ -205,7 +205,7 @@ describe('login and logout', () => {
     for (const identifier of [user.email, user.phone]) {
       const response = await post(t.app, '/api/auth/login', { email_or_phone: identifier, password: user.password });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ user: { id: user.id, full_name: user.full_name, email: user.email } });
+      expect(response.json()).toEqual({ user: { id: user.id, full_name: user.full_name, email: user.email, language: 'en' } });
       const cookie = response.cookies.find((c) => c.name === 'wise_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       const me = await get(t.app, '/api/auth/me', sessionCookie(response));

@@ -151,7 +151,7 @@ describe('sign-in', () => {
     const authenticator = await register(user);
     const response = await passkeyLogin(authenticator);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ user: { id: user.id, full_name: user.full_name, email: user.email } });
+    expect(response.json()).toEqual({ user: { id: user.id, full_name: user.full_name, email: user.email, language: 'en' } });
     const cookie = sessionCookie(response);
     expect((await get(t.app, '/api/auth/me', cookie)).json()).toMatchObject({ user: { id: user.id } });
     const [passkey] = (await get(t.app, '/api/profile/passkeys', cookie)).json<{ passkeys: { last_used_at: string | null }[] }>().passkeys;

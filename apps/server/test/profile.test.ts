@@ -43,6 +43,7 @@ describe('GET /api/profile', () => {
       address: null,
       date_of_birth: null,
       photo: '',
+      language: 'en',
     });
     expect((await get(t.app, '/api/profile/contact', c.cookie)).json()).toEqual({ email: c.email });
   });

@@ -12,6 +12,7 @@ import {
   usernameField,
 } from './fields';
 import { fieldMessages as m } from './messages';
+import { languages } from './i18n/index';
 import { REFERRAL_CODE_INPUT_MAX } from './plain/referrals';
 
 export const signupSchema = z.strictObject({
@@ -25,6 +26,8 @@ export const signupSchema = z.strictObject({
    * that is no customer's code is ignored and never blocks the sign-up.
    */
   referral_code: plainText(z.string().max(REFERRAL_CODE_INPUT_MAX)).optional(),
+  /** The device's language (docs/i18n.md), so the first e-mail already speaks it; English when left out. */
+  language: z.enum(languages).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -50,6 +53,8 @@ export const sessionUserSchema = z.object({
   id: z.string(),
   full_name: z.string(),
   email: z.string(),
+  /** The account's language, which the device takes on login (docs/i18n.md). */
+  language: z.enum(languages).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginResponseSchema = z.object({ user: sessionUserSchema });

@@ -51,4 +51,9 @@ export const STORAGE_KEYS = {
    * this device, not the account, so logging out keeps it (README, "Passkeys").
    */
   passkeyOffer: 'passkeyOffer',
+  /**
+   * The device's language (docs/i18n.md): the logged-out screens open in it, logging out keeps it,
+   * and a login replaces it with the account's.
+   */
+  language: 'language',
 } as const;

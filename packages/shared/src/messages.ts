@@ -99,4 +99,6 @@ export const httpMessages = {
 export const errorPageTexts = {
   title: 'Oops!',
   body: 'Sorry, an unexpected error has occurred.',
+  documentTitle: 'Oops! · Wise',
+  home: 'Go to the home screen',
 } as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FULL_NAME_MAX, NAME_PART_MAX } from './constants';
 import { loginPasswordField, newEmailField, newPhoneField, otpField, plainText, requiredString } from './fields';
 import { fieldMessages as m } from './messages';
+import { languages } from './i18n/index';
+import { languageTexts } from './texts/core/language';
 import { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, lettersOnly, joinFullName, calendarDate, isRealDate } from './plain/profile';
 
 export { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, joinFullName, splitFullName, calendarDate, isRealDate, PHOTO_MAX_BYTES, PHOTO_ACCEPT } from './plain/profile';
@@ -72,8 +74,14 @@ export const profileResponseSchema = z.object({
   date_of_birth: z.string().nullable(),
   /** URL of the photo, or '' for the default picture. */
   photo: z.string(),
+  /** The account's language (docs/i18n.md): the device takes it at login. */
+  language: z.enum(languages),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** PUT /api/profile/language: one of `languages`. */
+export const languageUpdateSchema = z.strictObject({ language: z.enum(languages, { error: languageTexts.invalid }) });
+export type LanguageUpdateInput = z.infer<typeof languageUpdateSchema>;
 
 export const contactResponseSchema = z.object({ email: z.string() });
 export const photoResponseSchema = z.object({ photo: z.string(), message: z.string() });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCodes, httpMessages, type ErrorBody } from '@wise/shared';
+import { defaultLanguage, errorCodes, httpMessages, translateText, type ErrorBody } from '@wise/shared';
 import { DomainError } from '../domain/errors';
 import { databaseBusy } from '../lib/db-errors';
 
@@ -13,7 +13,21 @@ function fieldKey(instancePath: string): string {
 /** What a 503 for a busy database asks the client to wait. */
 const BUSY_RETRY_AFTER_S = 5;
 
-const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.status(status).send(body);
+/**
+ * A signed-in customer reads the message in their language (users.language, docs/i18n.md); the
+ * code and meta stay as they are for the client to branch on. Others get English, which the web
+ * translates at display time into the device's language.
+ */
+function inLanguage(reply: FastifyReply, body: ErrorBody): ErrorBody {
+  const language = reply.request.principal?.user.language ?? defaultLanguage;
+  if (language === defaultLanguage) return body;
+  const fields = body.fields
+    ? Object.fromEntries(Object.entries(body.fields).map(([key, message]) => [key, translateText(message, language)]))
+    : undefined;
+  return { ...body, error: translateText(body.error, language), ...(fields ? { fields } : {}) };
+}
+
+const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.status(status).send(inLanguage(reply, body));
 
 /** Fastify's own client errors (bad JSON, media type, size) answered in our one error body. */
 const frameworkErrors: Record<string, { status: number; error: string }> = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { languages } from '@wise/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -30,6 +31,8 @@ export const users = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The code others sign up with (0035_referrals.sql); the database draws it. */
     referralCode: text('referral_code').notNull().default(sql`referral_new_code()`),
+    /** The customer's language (0040_customer_language.sql): app, e-mails and notifications follow it. */
+    language: text('language', { enum: languages }).notNull().default('en'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

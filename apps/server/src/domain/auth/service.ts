@@ -52,7 +52,7 @@ export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promis
   // Who invited them, if the link's code is a customer's; any other code is ignored (README, "Referrals").
   await recordReferral(db, deps.clock, user.id, input.referral_code);
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
-  await deliver(deps, signupOtpEmail(user.email, code));
+  await deliver(deps, signupOtpEmail(user.email, code, user.language));
   return user;
 }
 
@@ -84,7 +84,7 @@ export async function resendSignupOtp(db: Db, deps: AuthDeps, email: string): Pr
   const user = await findUserByEmail(db, email);
   if (!user || user.emailVerifiedAt) return;
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
-  deliverInBackground(deps, signupOtpEmail(user.email, code));
+  deliverInBackground(deps, signupOtpEmail(user.email, code, user.language));
 }
 
 export type LoginOutcome =
@@ -196,7 +196,7 @@ export async function clearLoginFailures(db: Db, userId: string): Promise<void> 
 export async function resendAfterUnverifiedLogin(db: Db, deps: AuthDeps, user: UserRow): Promise<void> {
   try {
     const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
-    await deliver(deps, signupOtpEmail(user.email, code));
+    await deliver(deps, signupOtpEmail(user.email, code, user.language));
   } catch (error) {
     if (!(error instanceof DomainError && error.code === errorCodes.rateLimited)) throw error;
   }
@@ -221,7 +221,7 @@ export async function requestPasswordReset(db: Db, deps: AuthDeps, email: string
     });
   });
   const link = `${deps.appUrl}/passwordreset/newpassword?token=${encodeURIComponent(token)}`;
-  deliverInBackground(deps, passwordResetEmail(user.email, link));
+  deliverInBackground(deps, passwordResetEmail(user.email, link, user.language));
 }
 
 const invalidResetToken = () => new DomainError(errorCodes.resetTokenInvalid, authMessages.resetTokenInvalid, 400);
@@ -230,7 +230,7 @@ const invalidResetToken = () => new DomainError(errorCodes.resetTokenInvalid, au
 export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordResetInput): Promise<void> {
   const now = deps.clock.now();
   const passwordHash = await hashSecret(input.new_password);
-  const email = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [token] = await tx
       .select()
       .from(passwordResetTokens)
@@ -257,12 +257,12 @@ export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordReset
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
       .where(eq(users.id, token.userId))
-      .returning({ email: users.email });
+      .returning({ email: users.email, language: users.language });
     await deleteUserSessions(tx, token.userId);
     // Whoever proves the inbox gets their login back, whatever an attacker's guesses counted.
     await tx.delete(loginLockouts).where(eq(loginLockouts.userId, token.userId));
     await notify(tx, token.userId, notificationTexts.passwordChanged);
-    return user?.email;
+    return user;
   });
-  if (email) await deliver(deps, passwordChangedEmail(email));
+  if (changed) await deliver(deps, passwordChangedEmail(changed.email, changed.language));
 }

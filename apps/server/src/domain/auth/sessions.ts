@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Language } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -11,7 +12,7 @@ const SESSION_REFRESH_AFTER_MS = SESSION_TTL_MS / 2;
 
 export interface SessionPrincipal {
   sessionHash: string;
-  user: { id: string; fullName: string; email: string };
+  user: { id: string; fullName: string; email: string; language: Language };
 }
 
 /** Creates a session and returns the cookie value; only its hash is stored. */
@@ -43,7 +44,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   let session = cachedSession(idHash);
   if (!session) {
     const [row] = await db
-      .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email })
+      .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email, language: users.language })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
@@ -51,7 +52,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt), isNull(users.closedAt)))
       .limit(1);
     if (!row) return undefined;
-    session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email } }, expiresAt: row.expiresAt };
+    session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email, language: row.language } }, expiresAt: row.expiresAt };
     cacheSession(idHash, session);
   } else if (session.expiresAt.getTime() <= now.getTime()) {
     return undefined;

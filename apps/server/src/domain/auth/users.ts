@@ -50,7 +50,7 @@ export async function createUser(db: Db, input: SignupInput): Promise<UserRow> {
   try {
     const [user] = await db
       .insert(users)
-      .values({ fullName: input.full_name, username: input.username, email, phone: input.phone, passwordHash })
+      .values({ fullName: input.full_name, username: input.username, email, phone: input.phone, passwordHash, ...(input.language ? { language: input.language } : {}) })
       .returning();
     if (!user) throw new Error('insert returned no row');
     return user;

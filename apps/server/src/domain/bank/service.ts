@@ -11,7 +11,9 @@ import {
   type NameMatch,
   type ResolveBankAccountInput,
   type UpdateBankInput,
+  textsIn,
 } from '@wise/shared';
+import { languageOf, textOf } from '../i18n/language';
 import type { Db } from '../../db/client';
 import { bankDetails, banks, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -167,12 +169,13 @@ export async function updateBankDetails(
     await notify(
       tx,
       userId,
-      existing ? notificationTexts.bankDetailsChanged(bank.name, masked) : notificationTexts.bankDetailsAdded(bank.name, masked),
+      textOf(notificationTexts, (t) => (existing ? t.bankDetailsChanged(bank.name, masked) : t.bankDetailsAdded(bank.name, masked))),
     );
     if (existing) {
       await deleteUserSessions(tx, userId, sessionHash);
       const { email } = await customer(tx, userId);
-      await enqueueEmail(tx, deps.clock, { to: email, subject: bankMessages.changedEmailSubject, text: bankMessages.changedEmailText(bank.name, masked) });
+      const t = textsIn(bankMessages, await languageOf(tx, userId));
+      await enqueueEmail(tx, deps.clock, { to: email, subject: t.changedEmailSubject, text: t.changedEmailText(bank.name, masked) });
     }
   });
   return { bank_name: bank.name, bank_code: bank.code, bank_account: input.bank_account, account_name: accountName };

@@ -13,6 +13,7 @@ import {
   type MeterType,
   type TvService,
 } from '@wise/shared';
+import { textOf } from '../i18n/language';
 import type { Db } from '../../db/client';
 import { billOrders } from '../../db/schema/index';
 import { enqueue } from '../../jobs/queue';
@@ -149,10 +150,9 @@ export async function settleBillOrder(db: Db, deps: BillDeps, orderId: string, v
       .returning();
     if (!updated) throw new Error(`bill order ${orderId} changed under its row lock`);
     const title = billOrderTitle(toBillOrder(updated));
-    const message =
-      settled.status === 'successful'
-        ? billNotificationTexts.successful(title, updated.amount, updated.token, updated.units)
-        : billNotificationTexts.failed(title, updated.amount);
+    const message = textOf(billNotificationTexts, (t) =>
+      settled.status === 'successful' ? t.successful(title, updated.amount, updated.token, updated.units) : t.failed(title, updated.amount),
+    );
     await notify(tx, updated.userId, message, { billOrderId: updated.id });
     await enqueuePush(tx, deps.clock, updated.userId, {
       title: settled.status === 'successful' ? pushTitles.billSuccessful : pushTitles.billFailed,

@@ -3,6 +3,7 @@ import { NOTIFICATION_MAX_LENGTH } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { publishInProcess } from '../events/hub';
+import { languageOf, localize, type Localized } from '../i18n/language';
 
 /**
  * Writes one notification for a customer. Call it with the transaction that made the change,
@@ -12,8 +13,9 @@ import { publishInProcess } from '../events/hub';
 /** The sale or bill order a notification is about: its row in the list opens that transaction. */
 export type NotificationAbout = { saleId: string } | { billOrderId: string };
 
-export async function notify(db: Db, userId: string, message: string, about?: NotificationAbout): Promise<void> {
-  const text = message.trim();
+export async function notify(db: Db, userId: string, message: Localized, about?: NotificationAbout): Promise<void> {
+  // Written once, so in the language the customer reads now (users.language, docs/i18n.md).
+  const text = localize(message, await languageOf(db, userId)).trim();
   if (!text) throw new Error('notify: empty message');
   const clipped = text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text;
   // clock_timestamp, not now(): several notices written in one transaction keep their order.

@@ -1,15 +1,13 @@
+import { customerEmailTexts, textsIn, type Language } from '@wise/shared';
 import type { OutgoingMessage } from '../../providers/messaging/index';
 
-export const passkeyAddedEmail = (to: string, device: string): OutgoingMessage => ({
-  channel: 'email',
-  to,
-  subject: 'A passkey was added to your Wise account',
-  text: `A passkey (${device}) was just added to your Wise account. It can sign in without your password.\n\nIf this was you, there is nothing to do. If it was not, remove it under Profile → Passkeys, reset your password and contact support right away.`,
-});
+/** Each in the customer's language (users.language; docs/i18n.md). */
+export const passkeyAddedEmail = (to: string, device: string, language: Language): OutgoingMessage => {
+  const t = textsIn(customerEmailTexts, language).passkeyAdded;
+  return { channel: 'email', to, subject: t.subject, text: t.text(device) };
+};
 
-export const passkeyRemovedEmail = (to: string, device: string): OutgoingMessage => ({
-  channel: 'email',
-  to,
-  subject: 'A passkey was removed from your Wise account',
-  text: `A passkey (${device}) was just removed from your Wise account and can no longer sign in.\n\nIf this was not you, reset your password and contact support right away.`,
-});
+export const passkeyRemovedEmail = (to: string, device: string, language: Language): OutgoingMessage => {
+  const t = textsIn(customerEmailTexts, language).passkeyRemoved;
+  return { channel: 'email', to, subject: t.subject, text: t.text(device) };
+};

@@ -11,7 +11,9 @@ import {
   type PasskeyLoginInput,
   type PasskeyRegistrationInput,
   type PasskeyRequestOptions,
+  type Language,
 } from '@wise/shared';
+import { textOf } from '../i18n/language';
 import type { Db } from '../../db/client';
 import { passkeyChallenges, passkeys, sessions, users, type PasskeyPurpose } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -108,6 +110,7 @@ export interface PasskeyOwner {
   id: string;
   email: string;
   fullName: string;
+  language: Language;
 }
 
 /** Registration step 1: options for navigator.credentials.create(), the challenge bound to this session. */
@@ -171,10 +174,10 @@ export async function registerPasskey(
         throw error;
       });
     if (!inserted) throw new Error('passkey insert returned no row');
-    await notify(tx, user.id, notificationTexts.passkeyAdded(name));
+    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyAdded(name)));
     return inserted;
   });
-  await deliver(deps, passkeyAddedEmail(user.email, name));
+  await deliver(deps, passkeyAddedEmail(user.email, name, user.language));
   return passkeyView(row);
 }
 
@@ -186,7 +189,7 @@ export async function loginOptions(db: Db, deps: PasskeyDeps, flowHash: string):
 }
 
 export interface PasskeyLogin {
-  user: { id: string; fullName: string; email: string };
+  user: { id: string; fullName: string; email: string; language: Language };
 }
 
 /**
@@ -199,7 +202,7 @@ export async function logInWithPasskey(db: Db, deps: PasskeyDeps, flowHash: stri
   const expectedChallenge = await takeChallenge(db, deps.clock, 'login', flowHash, null);
   const { credential } = input;
   const [found] = await db
-    .select({ passkey: passkeys, user: { id: users.id, fullName: users.fullName, email: users.email, lockedAt: users.lockedAt, closedAt: users.closedAt, emailVerifiedAt: users.emailVerifiedAt } })
+    .select({ passkey: passkeys, user: { id: users.id, fullName: users.fullName, email: users.email, language: users.language, lockedAt: users.lockedAt, closedAt: users.closedAt, emailVerifiedAt: users.emailVerifiedAt } })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
     .where(eq(passkeys.credentialId, credential.id))
@@ -223,7 +226,7 @@ export async function logInWithPasskey(db: Db, deps: PasskeyDeps, flowHash: stri
     .returning({ id: passkeys.id });
   if (updated.length === 0) throw refused();
   await clearLoginFailures(db, user.id);
-  return { user: { id: user.id, fullName: user.fullName, email: user.email } };
+  return { user: { id: user.id, fullName: user.fullName, email: user.email, language: user.language } };
 }
 
 /** Removing a passkey needs the re-authentication window, like a contact change. */
@@ -237,8 +240,8 @@ export async function removePasskey(db: Db, deps: PasskeyDeps, user: PasskeyOwne
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
       .returning({ deviceName: passkeys.deviceName });
     if (!removed) throw notFound(passkeyMessages.notFound);
-    await notify(tx, user.id, notificationTexts.passkeyRemoved(removed.deviceName));
+    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyRemoved(removed.deviceName)));
     return removed.deviceName;
   });
-  await deliver(deps, passkeyRemovedEmail(user.email, name));
+  await deliver(deps, passkeyRemovedEmail(user.email, name, user.language));
 }

@@ -1,5 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatKobo, payoutFailedMessage, payoutFailureCodeOf, payoutFailureTexts, pushTitles, saleAmountDifferenceLine, saleAmountReasonWords } from '@wise/shared';
+import {
+  formatKobo,
+  payoutFailureCodeOf,
+  payoutFailureTexts,
+  pushTitles,
+  saleAmountDifferenceLine,
+  saleAmountReasonWords,
+  customerEmailTexts,
+  textsIn,
+  translateText,
+  type Language,
+} from '@wise/shared';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { banks } from '../../db/schema/account';
@@ -94,22 +105,24 @@ export async function paySale(
   const notice = `${headline}${rewardLine}`;
   await notify(tx, sale.userId, notice, { saleId: sale.id });
   await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` });
-  const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
+  const [customer] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, sale.userId)).limit(1);
   if (!customer) throw new Error(`sale ${sale.id} has no customer`);
+  // The frame in the customer's language (users.language, docs/i18n.md).
+  const t = textsIn(customerEmailTexts, customer.language);
   await enqueueEmail(tx, deps.clock, {
     to: customer.email,
-    subject: `Your ${sale.title} sale has been paid`,
+    subject: t.salePaid.subject(sale.title),
     text: [
-      `Hello ${customer.fullName},`,
+      t.hello(customer.fullName),
       '',
-      headline,
-      `Payment reference: ${providerReference}`,
-      ...(reward ? ['', `You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'} for this sale: collect ${reward.amount === 1 ? 'it' : 'them'} on the Rewards page.`] : []),
-      ...(deps.appUrl ? ['', `See the transaction: ${deps.appUrl.replace(/\/$/, '')}/homepage/history/${sale.id}`] : []),
+      translateText(headline, customer.language),
+      t.salePaid.reference(providerReference),
+      ...(reward ? ['', t.salePaid.gems(reward.amount)] : []),
+      ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${sale.id}`)] : []),
       '',
-      'Thank you for selling with Wise.',
+      t.salePaid.thanks,
       '',
-      'Wise',
+      t.signature,
     ].join('\n'),
   });
 }
@@ -261,28 +274,30 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
 /** The customer's notification, push and e-mail about a failed or reversed payout. */
 export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'clock' | 'appUrl'>, saleId: string, amountKobo: number, providerReason: string, reversed: boolean) {
   const [sale] = await tx
-    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName })
+    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName, language: users.language })
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .where(eq(sales.id, saleId))
     .limit(1);
   if (!sale) throw new Error(`sale ${saleId} has no customer`);
-  const reason = payoutFailureTexts.reasons[payoutFailureCodeOf(providerReason, reversed)];
-  const notice = payoutFailedMessage(sale.title, formatKobo(amountKobo), reason);
+  const code = payoutFailureCodeOf(providerReason, reversed);
+  const notice = (language: Language) =>
+    textsIn(customerEmailTexts, language).payoutFailed.notice(sale.title, formatKobo(amountKobo), textsIn(payoutFailureTexts, language).reasons[code]);
+  const t = textsIn(customerEmailTexts, sale.language);
   await notify(tx, sale.userId, notice, { saleId });
   await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
   await enqueueEmail(tx, deps.clock, {
     to: sale.email,
-    subject: `We could not pay your ${sale.title} sale`,
+    subject: t.payoutFailed.subject(sale.title),
     text: [
-      `Hello ${sale.fullName},`,
+      t.hello(sale.fullName),
       '',
-      notice,
+      notice(sale.language),
       '',
-      'Open Wise, go to your bank details and enter the account you want to be paid to: the payment is sent again at once.',
-      ...(deps.appUrl ? ['', `See the transaction: ${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}`] : []),
+      t.payoutFailed.fix,
+      ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}`)] : []),
       '',
-      'Wise',
+      t.signature,
     ].join('\n'),
   });
 }

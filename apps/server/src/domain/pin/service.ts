@@ -7,6 +7,8 @@ import {
   pinMessages,
   type PinStatusResponse,
   type SetPinInput,
+  textsIn,
+  defaultLanguage,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { bankDetails, transactionPins, users } from '../../db/schema/index';
@@ -150,8 +152,9 @@ export async function setPin(db: Db, clock: Clock, userId: string, sessionHash: 
     if (existing || guardsPayouts) {
       await consumeReauth(tx, userId);
       await deleteUserSessions(tx, userId, sessionHash);
-      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      if (user) await enqueueEmail(tx, clock, { to: user.email, subject: pinMessages.changedEmailSubject, text: pinMessages.changedEmailText });
+      const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+      const t = textsIn(pinMessages, user?.language ?? defaultLanguage);
+      if (user) await enqueueEmail(tx, clock, { to: user.email, subject: t.changedEmailSubject, text: t.changedEmailText });
     }
   });
   return existing ? 'changed' : 'set';

@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { accountClosedEmail, privacyErrorCodes, privacyMessages } from '@wise/shared';
+import {
+  accountClosedEmail,
+  privacyErrorCodes,
+  privacyMessages,
+  textsIn,
+} from '@wise/shared';
 import type { Db } from '../../db/client';
 import {
   bankDetails,
@@ -204,7 +209,7 @@ async function forfeitGems(tx: Db, clock: Clock, userId: string): Promise<Closed
 export async function closeAccount(db: Db, deps: CloseDeps, userId: string, ip: string | null): Promise<ClosedAccount> {
   const { closed, storageKeys } = await db.transaction(async (tx) => {
     // The row lock serialises a closure against a sale or bill order being started at the same moment.
-    const [user] = await tx.select({ email: users.email, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx.select({ email: users.email, closedAt: users.closedAt, language: users.language }).from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.closedAt) throw notFound();
     const blocked = await closeBlockedReason(tx, userId);
     if (blocked) throw closeErrors.blocked(blocked);
@@ -241,7 +246,8 @@ export async function closeAccount(db: Db, deps: CloseDeps, userId: string, ip: 
       at: now,
     });
     // The goodbye goes to the address the account had: the last message it will get.
-    await enqueueEmail(tx, deps.clock, { to: user.email, subject: accountClosedEmail.subject, text: accountClosedEmail.text });
+    const goodbye = textsIn(accountClosedEmail, user.language);
+    await enqueueEmail(tx, deps.clock, { to: user.email, subject: goodbye.subject, text: goodbye.text });
     return { closed: forfeited, storageKeys: keys };
   });
   await forgetUserSessions(userId);

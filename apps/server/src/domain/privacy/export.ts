@@ -8,6 +8,7 @@ import {
   privacyErrorCodes,
   privacyMessages,
   type DataRightsResponse,
+  textsIn,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { dataExports, users } from '../../db/schema/index';
@@ -96,7 +97,7 @@ export const downloadLink = (appUrl: string, token: string) => `${appUrl.replace
  */
 export async function buildDataExport(db: Db, deps: ExportJobDeps, exportId: string): Promise<void> {
   const [row] = await db
-    .select({ userId: dataExports.userId, status: dataExports.status, email: users.email, closedAt: users.closedAt })
+    .select({ userId: dataExports.userId, status: dataExports.status, email: users.email, closedAt: users.closedAt, language: users.language })
     .from(dataExports)
     .innerJoin(users, eq(users.id, dataExports.userId))
     .where(eq(dataExports.id, exportId))
@@ -116,7 +117,8 @@ export async function buildDataExport(db: Db, deps: ExportJobDeps, exportId: str
     .returning({ id: dataExports.id });
   if (ready.length === 0) return;
   try {
-    await deps.messenger.send({ channel: 'email', to: row.email, subject: dataExportEmail.subject, text: dataExportEmail.text(downloadLink(deps.appUrl, token)) });
+    const t = textsIn(dataExportEmail, row.language);
+    await deps.messenger.send({ channel: 'email', to: row.email, subject: t.subject, text: t.text(downloadLink(deps.appUrl, token)) });
   } catch (error) {
     await db
       .update(dataExports)

@@ -12,6 +12,7 @@ import {
   type EmailChangeVerifyInput,
   type FullNameUpdateInput,
   type Gender,
+  type Language,
   type PhoneChangeVerifyInput,
   type ProfileResponse,
 } from '@wise/shared';
@@ -27,6 +28,7 @@ import { forgetUserSessions } from '../auth/session-cache';
 import { deleteUserSessions } from '../auth/sessions';
 import { normalizeEmail } from '../auth/users';
 import { DomainError, notFound, validationError } from '../errors';
+import { textOf } from '../i18n/language';
 import { notify } from '../notifications/notify';
 import { photoUrl } from '../uploads/photos';
 import { contactChangedNotice, emailChangeEmail, phoneChangeSms } from './messages';
@@ -78,6 +80,7 @@ const profileRow = (db: Db) =>
         address: users.address,
         dateOfBirth: users.dateOfBirth,
         photo: users.photo,
+        language: users.language,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
@@ -96,7 +99,15 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileRespons
     address: user.address ?? null,
     date_of_birth: user.dateOfBirth ?? null,
     photo: photoUrl(user.photo),
+    language: user.language,
   };
+}
+
+/** The account's language (docs/i18n.md): e-mails and notifications follow it from now on. */
+export async function updateLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+  // The session cache holds the language the error handler answers in.
+  await forgetUserSessions(userId);
 }
 
 export async function updateFullName(db: Db, userId: string, input: FullNameUpdateInput): Promise<string> {
@@ -212,7 +223,7 @@ export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: stri
   }
   await ensureFree(db, userId, 'new_phone', newPhone);
   const code = await issueOtp(db, deps, { userId, purpose: 'phone_change', target: newPhone });
-  await deliver(deps, phoneChangeSms(newPhone, code));
+  await deliver(deps, phoneChangeSms(newPhone, code, user.language));
 }
 
 /**
@@ -232,14 +243,14 @@ export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ phone: input.new_phone }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, notificationTexts.phoneChanged(maskPhone(input.new_phone)));
+      await notify(tx, userId, textOf(notificationTexts, (t) => t.phoneChanged(maskPhone(input.new_phone))));
     });
   } catch (error) {
     // Someone took the number between the code being sent and entered.
     if (uniqueViolation(error) !== undefined) throw taken('new_phone');
     throw error;
   }
-  await deliver(deps, contactChangedNotice(before.email, 'phone number'));
+  await deliver(deps, contactChangedNotice(before.email, 'phone number', before.language));
 }
 
 export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, newEmail: string): Promise<void> {
@@ -251,7 +262,7 @@ export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: stri
   }
   await ensureFree(db, userId, 'new_email', email);
   const code = await issueOtp(db, deps, { userId, purpose: 'email_change', target: email });
-  await deliver(deps, emailChangeEmail(email, code));
+  await deliver(deps, emailChangeEmail(email, code, user.language));
 }
 
 export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: EmailChangeVerifyInput): Promise<void> {
@@ -263,11 +274,11 @@ export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, notificationTexts.emailChanged(email));
+      await notify(tx, userId, textOf(notificationTexts, (t) => t.emailChanged(email)));
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw taken('new_email');
     throw error;
   }
-  await deliver(deps, contactChangedNotice(before.email, 'email address'));
+  await deliver(deps, contactChangedNotice(before.email, 'email address', before.language));
 }

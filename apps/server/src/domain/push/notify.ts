@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
 import { enqueue } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
+import { languageOf, localize, type Localized } from '../i18n/language';
 
 /**
  * The push that accompanies an in-app notification about money (a sale paid or rejected, a bill
@@ -19,9 +20,9 @@ export const SEND_PUSH_JOB = 'push.send';
 export const PUSH_MAX_ATTEMPTS = 6;
 
 export interface PushNotice {
-  title: string;
+  title: Localized;
   /** The notification's own words (written with notify()); capitalised as the list shows them. */
-  message: string;
+  message: Localized;
   /** The screen to open, e.g. the transaction's detail. */
   url: string;
   /** Same tag, same notification on the device: a later message about one transaction replaces the earlier one. */
@@ -39,9 +40,13 @@ export const transactionUrl = (id: string) => `/homepage/history/${encodeURIComp
 
 export async function enqueuePush(tx: Db, clock: Clock, userId: string, notice: PushNotice): Promise<number> {
   const targets = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  const body = clip(capitalizeFirst(notice.message.trim()));
+  if (targets.length === 0) return 0;
+  // In the customer's language (users.language, docs/i18n.md), like the notification it goes with.
+  const language = await languageOf(tx, userId);
+  const title = localize(notice.title, language);
+  const body = clip(capitalizeFirst(localize(notice.message, language).trim()));
   for (const target of targets) {
-    const payload: PushJobPayload = { subscriptionId: target.id, title: notice.title, body, url: notice.url, ...(notice.tag ? { tag: notice.tag } : {}) };
+    const payload: PushJobPayload = { subscriptionId: target.id, title, body, url: notice.url, ...(notice.tag ? { tag: notice.tag } : {}) };
     await enqueue(tx, SEND_PUSH_JOB, payload, { maxAttempts: PUSH_MAX_ATTEMPTS, clock });
   }
   return targets.length;

@@ -12,6 +12,8 @@ import {
   type GiftCardCurrency,
   type RateAlert,
   type RateAlertListResponse,
+  textsIn,
+  type Language,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { giftCards, giftCardSubcategories, rateAlerts, users } from '../../db/schema/index';
@@ -215,19 +217,26 @@ async function spend(tx: Db, clock: Clock, appUrl: string, match: SQL, valueKobo
 }
 
 async function tell(tx: Db, clock: Clock, appUrl: string, alert: Spent): Promise<void> {
-  const message = rateAlertTexts.fired(
-    alert.info.label,
-    rateAlertAmountText(alert.firedValueKobo, alert.info.currency),
-    rateAlertAmountText(alert.thresholdKobo, alert.info.currency),
-  );
+  // In the customer's language (users.language, docs/i18n.md).
+  const message = (language: Language) =>
+    textsIn(rateAlertTexts, language).fired(
+      alert.info.label,
+      rateAlertAmountText(alert.firedValueKobo, alert.info.currency),
+      rateAlertAmountText(alert.thresholdKobo, alert.info.currency),
+    );
   await notify(tx, alert.userId, message);
   await enqueuePush(tx, clock, alert.userId, { title: rateAlertTexts.pushTitle, message, url: RATES_PATH, tag: `rate-alert:${alert.id}` });
-  const [customer] = await tx.select({ email: users.email, fullName: users.fullName, closedAt: users.closedAt }).from(users).where(eq(users.id, alert.userId)).limit(1);
+  const [customer] = await tx
+    .select({ email: users.email, fullName: users.fullName, closedAt: users.closedAt, language: users.language })
+    .from(users)
+    .where(eq(users.id, alert.userId))
+    .limit(1);
   if (customer && !customer.closedAt) {
+    const t = textsIn(rateAlertTexts, customer.language);
     await enqueueEmail(tx, clock, {
       to: customer.email,
-      subject: rateAlertTexts.emailSubject(alert.info.label),
-      text: rateAlertTexts.emailBody(customer.fullName.split(' ')[0] ?? customer.fullName, message, `${appUrl}${RATES_PATH}`),
+      subject: t.emailSubject(alert.info.label),
+      text: t.emailBody(customer.fullName.split(' ')[0] ?? customer.fullName, message(customer.language), `${appUrl}${RATES_PATH}`),
     });
   }
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, like, sql } from 'drizzle-orm';
 import { normalizeReferralCode, referralLinkPath, referralTexts, REFERRAL_TREE_MAX, type ReferralSummary } from '@wise/shared';
+import { textOf } from '../i18n/language';
 import { adminCustomerMessages, type AdminCustomerReferrals, type AdminReferral, type ReferralRefusalReason } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -175,8 +176,8 @@ export async function decideReferralOnPaid(
     description: referralTexts.refereeReward,
     reason: 'referral',
   });
-  await notify(tx, referral.referrerId, referralTexts.referrerNotice(firstName, settings.referrerGems));
-  await notify(tx, referral.refereeId, referralTexts.refereeNotice(settings.refereeGems), { saleId: input.saleId });
+  await notify(tx, referral.referrerId, textOf(referralTexts, (t) => t.referrerNotice(firstName, settings.referrerGems)));
+  await notify(tx, referral.refereeId, textOf(referralTexts, (t) => t.refereeNotice(settings.refereeGems)), { saleId: input.saleId });
   return { status: 'rewarded', referrerGems: settings.referrerGems, refereeGems: settings.refereeGems };
 }
 

@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       }
       await app.startSession(reply, outcome.user.id, request.cookies[SESSION_COOKIE]);
       const { user } = outcome;
-      return { user: { id: user.id, full_name: user.fullName, email: user.email } };
+      return { user: { id: user.id, full_name: user.fullName, email: user.email, language: user.language } };
     },
   );
 
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     { schema: { tags, summary: 'The logged-in customer', response: { 200: loginResponseSchema, ...errorResponses } } },
     async (request) => {
       const user = currentUser(request);
-      return { user: { id: user.id, full_name: user.fullName, email: user.email } };
+      return { user: { id: user.id, full_name: user.fullName, email: user.email, language: user.language } };
     },
   );
 

@@ -82,7 +82,7 @@ export const passkeyLoginRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       const sessionHash = await app.startSession(reply, user.id, request.cookies[SESSION_COOKIE]);
       // A passkey sign-in is a fresh proof: the phone, e-mail and first-PIN changes need no password for a while.
       await grantReauth(db, ctx.clock, user.id, sessionHash);
-      return { user: { id: user.id, full_name: user.fullName, email: user.email } };
+      return { user: { id: user.id, full_name: user.fullName, email: user.email, language: user.language } };
     },
   );
 };

@@ -10,6 +10,8 @@ import {
   emailChangeVerifySchema,
   fullNameUpdateSchema,
   genderUpdateSchema,
+  languageTexts,
+  languageUpdateSchema,
   messageResponseSchema,
   phoneChangeRequestSchema,
   phoneChangeVerifySchema,
@@ -17,6 +19,7 @@ import {
   photoResponseSchema,
   profileMessages,
   profileResponseSchema,
+  translateText,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { DomainError } from '../../domain/errors';
@@ -30,6 +33,7 @@ import {
   updateDateOfBirth,
   updateFullName,
   updateGender,
+  updateLanguage,
   verifyEmailChange,
   verifyPhoneChange,
   type ProfileDeps,
@@ -117,6 +121,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     async (request) => {
       await updateDateOfBirth(db, deps, currentUser(request).id, request.body.date_of_birth);
       return { message: profileMessages.dobUpdated };
+    },
+  );
+
+  app.put(
+    '/language',
+    { schema: { tags, summary: "The account's language (docs/i18n.md)", body: languageUpdateSchema, response: ok } },
+    async (request) => {
+      const { language } = request.body;
+      await updateLanguage(db, currentUser(request).id, language);
+      return { message: translateText(languageTexts.updated, language) };
     },
   );
 

@@ -3,6 +3,7 @@ import { errorPageTexts } from '@wise/shared';
 import { BadIcon } from '../../components/ui/art/bad-icon';
 import { paths } from '../../config/paths';
 import './error-page.css';
+import { useTexts } from '../../lib/i18n';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
@@ -14,21 +15,22 @@ function describe(error: unknown): string {
 export function ErrorPage() {
   const error = useRouteError();
   const detail = describe(error);
+  const t = useTexts(errorPageTexts);
   return (
     <main className="error-page" id="error-page">
-      <title>Oops! · Wise</title>
+      <title>{t.documentTitle}</title>
       <div className="error-page__art">
         <BadIcon size={64} />
       </div>
-      <h1 className="error-page__title">{errorPageTexts.title}</h1>
-      <p className="error-page__text">{errorPageTexts.body}</p>
+      <h1 className="error-page__title">{t.title}</h1>
+      <p className="error-page__text">{t.body}</p>
       {detail ? (
         <p className="error-page__detail">
           <i>{detail}</i>
         </p>
       ) : null}
       <Link to={paths.home} className="error-page__link">
-        Go to the home screen
+        {t.home}
       </Link>
     </main>
   );

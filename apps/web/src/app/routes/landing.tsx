@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { PITCH_ROTATION_MS, RATES_LINK_TEXT } from '@wise/shared';
+import { landingTexts, PITCH_ROTATION_MS, RATES_LINK_TEXT } from '@wise/shared';
 import { CryptoPitchArt, GiftCardPitchArt } from '../../components/ui/art/pitch-art';
 import { Logo } from '../../components/ui/art/logo';
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { authStorage } from '../../lib/auth-storage';
 import './landing.css';
+import { useTexts, useTranslate } from '../../lib/i18n';
 
 interface Pitch {
   title: string;
@@ -13,40 +14,36 @@ interface Pitch {
   art: ReactNode;
 }
 
-const pitches: readonly Pitch[] = [
-  {
-    title: 'Easy way to invest in cryptocurrency',
-    text: 'Trade all your crypto easily and fast in the market',
-    art: <CryptoPitchArt />,
-  },
-  {
-    title: 'Convenient & Secure Gift Card Trading',
-    text: 'Just enjoy trading giftcards',
-    art: <GiftCardPitchArt />,
-  },
+const pitchesIn = (t: typeof landingTexts): readonly Pitch[] => [
+  { title: t.cryptoTitle, text: t.cryptoText, art: <CryptoPitchArt /> },
+  { title: t.cardsTitle, text: t.cardsText, art: <GiftCardPitchArt /> },
 ];
+const PITCH_COUNT = 2;
 
 /** Landing (/home): the two pitches alternate every 5 s, starting with the first (docs/product.md §1). */
 export function LandingRoute() {
   const [current, setCurrent] = useState(0);
   const loggedIn = authStorage.isLoggedIn();
+  const t = useTexts(landingTexts);
+  const pitches = pitchesIn(t);
+  const translate = useTranslate();
 
   // Restarts on every change, so a tap on a dot gives that pitch its full five seconds.
   useEffect(() => {
-    const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % pitches.length), PITCH_ROTATION_MS);
+    const timer = window.setTimeout(() => setCurrent((i) => (i + 1) % PITCH_COUNT), PITCH_ROTATION_MS);
     return () => window.clearTimeout(timer);
   }, [current]);
 
   return (
     <main className="landing">
-      <title>Wise · Sell gift cards and crypto</title>
+      <title>{t.documentTitle}</title>
       <header className="landing__top">
         <Logo size={28} />
       </header>
       <div className="landing__pitches">
         {pitches.map((pitch, index) => (
           <section
-            key={pitch.title}
+            key={index}
             className={index === current ? 'pitch pitch--active' : 'pitch'}
             aria-hidden={index !== current}
             data-testid={`pitch-${index + 1}`}
@@ -57,13 +54,13 @@ export function LandingRoute() {
           </section>
         ))}
       </div>
-      <div className="landing__dots" role="group" aria-label="Choose a slide">
+      <div className="landing__dots" role="group" aria-label={t.slides}>
         {pitches.map((pitch, index) => (
           <button
-            key={pitch.title}
+            key={index}
             type="button"
             className={index === current ? 'dot dot--active' : 'dot'}
-            aria-label={`Slide ${index + 1} of ${pitches.length}`}
+            aria-label={t.slide(index + 1, pitches.length)}
             aria-current={index === current ? 'true' : undefined}
             onClick={() => setCurrent(index)}
           />
@@ -72,15 +69,15 @@ export function LandingRoute() {
       <div className="landing__actions">
         {loggedIn ? (
           <LinkButton to={paths.homepage} variant="secondary">
-            Go to my dashboard
+            {t.dashboard}
           </LinkButton>
         ) : null}
-        <LinkButton to={paths.createAccount}>Create an account</LinkButton>
+        <LinkButton to={paths.createAccount}>{t.createAccount}</LinkButton>
         <LinkButton to={paths.login} variant="link" className="landing__login">
-          I have an account. Login
+          {t.login}
         </LinkButton>
         <LinkButton to={paths.rates} variant="link" className="landing__rates">
-          {RATES_LINK_TEXT}
+          {translate(RATES_LINK_TEXT)}
         </LinkButton>
       </div>
     </main>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pwaTexts } from '@wise/shared';
 import { mayReloadForNewVersion, reloadOnceForNewVersion } from '../../lib/chunk-reload';
+import { useTexts } from '../../lib/i18n';
 
 /**
  * What a screen whose files are gone shows (lib/chunk-reload.ts): part of the entry chunk with its
@@ -10,6 +11,7 @@ import { mayReloadForNewVersion, reloadOnceForNewVersion } from '../../lib/chunk
  */
 export function NewVersionPrompt() {
   const [reloading] = useState(() => mayReloadForNewVersion());
+  const t = useTexts(pwaTexts);
   useEffect(() => {
     if (reloading) reloadOnceForNewVersion();
   }, [reloading]);
@@ -17,9 +19,9 @@ export function NewVersionPrompt() {
   return (
     <main className="new-version" id="new-version">
       <title>Wise</title>
-      <h1 className="new-version__title">{pwaTexts.updateAvailable}</h1>
+      <h1 className="new-version__title">{t.updateAvailable}</h1>
       <button type="button" className="new-version__action" onClick={() => window.location.reload()}>
-        {pwaTexts.updateAction}
+        {t.updateAction}
       </button>
     </main>
   );

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SPLASH_MS } from '@wise/shared';
+import { SPLASH_MS, splashTexts } from '@wise/shared';
 import { Ellipses, SplashArt } from '../../components/ui/art/splash-art';
 import { paths } from '../../config/paths';
 import './splash.css';
+import { useTexts } from '../../lib/i18n';
 
 /** Splash (docs/product.md §2): the main image over ellipses, then /home after 3 s; leaving early cancels it. */
 export function SplashRoute() {
   const navigate = useNavigate();
+  const t = useTexts(splashTexts);
   useEffect(() => {
     const timer = window.setTimeout(() => void navigate(paths.home, { replace: true }), SPLASH_MS);
     return () => window.clearTimeout(timer);
@@ -20,7 +22,7 @@ export function SplashRoute() {
       <div className="splash__content">
         <SplashArt />
         <p className="splash__name">Wise</p>
-        <p className="splash__tagline">Gift cards · Crypto · Wise Gems</p>
+        <p className="splash__tagline">{t.tagline}</p>
       </div>
     </main>
   );

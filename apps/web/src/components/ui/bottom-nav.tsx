@@ -2,25 +2,28 @@ import { NavLink } from 'react-router';
 import { Gem, Headset, House, UserRound, Wallet, type LucideIcon } from 'lucide-react';
 import { paths } from '../../config/paths';
 import './layout.css';
+import { bottomNavTexts } from '@wise/shared';
+import { useTexts } from '../../lib/i18n';
 
 interface Tab {
   to: string;
-  label: string;
+  label: keyof typeof bottomNavTexts;
   Icon: LucideIcon;
 }
 
 const tabs: readonly Tab[] = [
-  { to: paths.homepage, label: 'Home', Icon: House },
-  { to: paths.account, label: 'Wallet', Icon: Wallet },
-  { to: paths.earn, label: 'Earn', Icon: Gem },
-  { to: paths.support, label: 'Support', Icon: Headset },
-  { to: paths.profile, label: 'Profile', Icon: UserRound },
+  { to: paths.homepage, label: 'home', Icon: House },
+  { to: paths.account, label: 'wallet', Icon: Wallet },
+  { to: paths.earn, label: 'earn', Icon: Gem },
+  { to: paths.support, label: 'support', Icon: Headset },
+  { to: paths.profile, label: 'profile', Icon: UserRound },
 ];
 
 /** The five tabs of the logged-in app (docs/product.md §2): icon and label, active tab in primary. */
 export function BottomNav() {
+  const t = useTexts(bottomNavTexts);
   return (
-    <nav className="bottom-nav" aria-label="Main">
+    <nav className="bottom-nav" aria-label={t.label}>
       <ul className="bottom-nav__list">
         {tabs.map(({ to, label, Icon }) => (
           <li key={to}>
@@ -28,7 +31,7 @@ export function BottomNav() {
               {({ isActive }) => (
                 <>
                   <Icon size={22} strokeWidth={isActive ? 2.4 : 1.8} aria-hidden="true" />
-                  <span>{label}</span>
+                  <span>{t[label]}</span>
                 </>
               )}
             </NavLink>

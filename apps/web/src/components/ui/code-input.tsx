@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { useTranslate } from '../../lib/i18n';
 import './code-input.css';
 
 interface CodeInputProps {
@@ -47,6 +48,7 @@ function toBoxes(value: string, length: number): string[] {
 export function CodeInput({ length, value, onChange, label, error, autoFocus, disabled, masked, name, ref }: CodeInputProps) {
   const labelId = useId();
   const errorId = useId();
+  const translate = useTranslate();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const [boxes, setBoxes] = useState(() => toBoxes(value, length));
   // The parent may reset the value (e.g. after a failed attempt): follow it.
@@ -168,7 +170,7 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
       </div>
       {error ? (
         <p id={errorId} className="code__error" role="alert">
-          {error}
+          {translate(error)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import './copy-button.css';
+import { copyButtonTexts } from '@wise/shared';
+import { useTexts } from '../../lib/i18n';
 
 /** How long "Copied" stays before the button reads "Copy" again. */
 const COPIED_MS = 2000;
@@ -39,7 +41,8 @@ interface CopyButtonProps {
 }
 
 /** Copies `text` (an address, a token), then says "Copied" for a moment (and to screen readers). */
-export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', ariaLabel, copiedAriaLabel, onCopyFailed }: CopyButtonProps) {
+export function CopyButton({ text, label, copiedLabel, ariaLabel, copiedAriaLabel, onCopyFailed }: CopyButtonProps) {
+  const t = useTexts(copyButtonTexts);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -57,7 +60,7 @@ export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied', ariaL
       }}
     >
       {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
-      <span aria-live="polite">{copied ? copiedLabel : label}</span>
+      <span aria-live="polite">{copied ? (copiedLabel ?? t.copied) : (label ?? t.copy)}</span>
     </button>
   );
 }

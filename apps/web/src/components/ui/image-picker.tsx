@@ -1,8 +1,10 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { Spinner } from './button';
+import { useTexts, useTranslate } from '../../lib/i18n';
 import './field.css';
 import './image-picker.css';
+import { imagePickerTexts } from '@wise/shared';
 
 export interface ImagePickerItem {
   id: string;
@@ -37,6 +39,8 @@ interface ImagePickerProps {
  */
 export function ImagePicker({ label, items, max, accept, onPick, onRemove, error, hint, disabled, inputTestId, capture }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
+  const translate = useTranslate();
+  const t = useTexts(imagePickerTexts);
   const labelId = useId();
   const messageId = useId();
   const full = items.length >= max;
@@ -50,7 +54,7 @@ export function ImagePicker({ label, items, max, accept, onPick, onRemove, error
           <li key={item.id} className="image-picker__item" aria-busy={item.preparing || undefined}>
             <img className="image-picker__thumb" src={item.previewUrl} alt={`Image ${index + 1}: ${item.name}`} />
             {item.preparing ? (
-              <span className="image-picker__busy" aria-label="Preparing image">
+              <span className="image-picker__busy" aria-label={t.preparing}>
                 <Spinner />
               </span>
             ) : null}
@@ -69,7 +73,7 @@ export function ImagePicker({ label, items, max, accept, onPick, onRemove, error
           <li>
             <button type="button" className="image-picker__add" onClick={() => input.current?.click()} disabled={disabled}>
               <ImagePlus size={22} aria-hidden="true" />
-              <span>{items.length === 0 ? 'Add photos' : 'Add more'}</span>
+              <span>{items.length === 0 ? t.addPhotos : t.addMore}</span>
               <span className="image-picker__count tabular">
                 {items.length}/{max}
               </span>
@@ -96,7 +100,7 @@ export function ImagePicker({ label, items, max, accept, onPick, onRemove, error
       />
       {error ? (
         <p id={messageId} className="field__error" role="alert">
-          {error}
+          {translate(error)}
         </p>
       ) : hint ? (
         <p id={messageId} className="field__hint">

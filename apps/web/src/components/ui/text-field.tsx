@@ -1,6 +1,8 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useTexts, useTranslate } from '../../lib/i18n';
 import './field.css';
+import { textFieldTexts } from '@wise/shared';
 
 interface FieldShellProps {
   id: string;
@@ -14,6 +16,8 @@ interface FieldShellProps {
 
 /** Label above, the control, then the red error text under it (docs/product.md §5). */
 export function FieldShell({ id, label, error, hint, hideLabel, children }: FieldShellProps) {
+  // Schema and server messages are English texts: shown in the app's language.
+  const translate = useTranslate();
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
@@ -22,7 +26,7 @@ export function FieldShell({ id, label, error, hint, hideLabel, children }: Fiel
       {children}
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
+          {translate(error)}
         </p>
       ) : hint ? (
         <p id={`${id}-hint`} className="field__hint">
@@ -71,16 +75,17 @@ export function TextField({ label, error, hint, hideLabel, leading, id, ref, ...
 export type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: ReactNode };
 
 /** An e-mail input as phones want it: e-mail keyboard, no capitals, no spell-check. */
-export function EmailField({ label = 'Email address', ...props }: EmailFieldProps) {
+export function EmailField({ label, ...props }: EmailFieldProps) {
+  const t = useTexts(textFieldTexts);
   return (
     <TextField
-      label={label}
+      label={label ?? t.emailLabel}
       type="email"
       inputMode="email"
       autoComplete="email"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder="e.g. you@example.com"
+      placeholder={t.emailPlaceholder}
       {...props}
     />
   );
@@ -93,6 +98,7 @@ export function PasswordField({ label, error, hint, hideLabel, leading, id, ref,
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const [visible, setVisible] = useState(false);
+  const t = useTexts(textFieldTexts);
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <div className="field__control">
@@ -114,7 +120,7 @@ export function PasswordField({ label, error, hint, hideLabel, leading, id, ref,
           type="button"
           className="field__toggle"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t.hidePassword : t.showPassword}
           aria-pressed={visible}
           aria-controls={inputId}
         >

@@ -1,3 +1,7 @@
 import type { TextPair } from '../index';
+import { emailPairs } from './core/emails';
+import { messagePairs } from './core/messages';
+import { shellPairs } from './core/shell';
 
-export const corePairs: readonly TextPair[] = [];
+/** The core group in Pidgin: shared messages, the app shell and components, and what the server writes to a customer. */
+export const corePairs: readonly TextPair[] = [...messagePairs, ...shellPairs, ...emailPairs];

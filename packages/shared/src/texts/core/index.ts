@@ -1,2 +1,4 @@
 /** Customer-visible texts of the core screens (English; translations in ../../i18n). */
-export {};
+export * from './language';
+export * from './emails';
+export * from './shell';

@@ -14,6 +14,7 @@ const profile = {
   address: null,
   date_of_birth: null,
   photo: '',
+  language: 'en',
 };
 
 function open(limits: PayoutLimits) {

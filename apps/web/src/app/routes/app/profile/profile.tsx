@@ -18,6 +18,7 @@ import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useProfile } from '../../../../features/profile/api/get-profile';
 import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
 import { SellingLimit } from '../../../../features/profile/components/selling-limit';
+import { LanguageRow } from '../../../../features/profile/components/language-row';
 import { formatCalendarDate } from '../../../../lib/format';
 import { useTexts } from '../../../../lib/i18n';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -137,6 +138,8 @@ export function ProfileRoute() {
         </span>
         <ChevronRight size={20} aria-hidden="true" />
       </Link>
+
+      <LanguageRow />
 
       <section aria-labelledby="details-title">
         <h2 id="details-title" className="section-title">

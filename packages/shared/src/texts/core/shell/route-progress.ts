@@ -1,0 +1,1 @@
+export const routeProgressTexts = { loading: 'Loading' } as const;

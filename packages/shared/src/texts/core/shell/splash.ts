@@ -1,0 +1,1 @@
+export const splashTexts = { tagline: 'Gift cards · Crypto · Wise Gems' } as const;
