@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { languageCataloguesPlugin } from './build/language-catalogues';
 import { routePreloadsPlugin, type BuildManifest } from './build/route-preloads';
 
 const gzipAsync = promisify(gzip);
@@ -158,7 +159,7 @@ function lazyGroup(name: string) {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), ...installableApp(), routePreloadsPlugin()],
+  plugins: [react(), languageCataloguesPlugin(), precompress(), ...installableApp(), routePreloadsPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -170,11 +171,13 @@ export default defineConfig({
     // .vite/manifest.json (not served: a dot folder) tells scripts/bench-bundle.mjs which chunk is which route's.
     manifest: true,
     // Every browser the app supports preloads modules natively; the polyfill only weighed on /home.
-    // A language catalogue (docs/i18n.md) imports the English objects of many chunks: listing them
-    // for preloading would put every file name in the entry for the few who switch language.
-    modulePreload: { polyfill: false, resolveDependencies: (url, deps) => (/[\\/]pcm-[\w-]+\.js$|^pcm-/.test(url) ? [] : deps) },
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Named by their hash alone: the entry lists every file a lazy screen may need (Vite's
+        // preload table), and ~300 names cost 1.1 KB of it on every first screen. The build
+        // manifest still says which file is which route's (scripts/bench-bundle.mjs).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // A grouped module's imports stay where they were (react stays in the entry).
           includeDependenciesRecursively: false,

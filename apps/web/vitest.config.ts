@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { languageCataloguesPlugin } from './build/language-catalogues';
 
 /** Screen and component tests in happy-dom; the root vitest config lists this file as a project. */
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), languageCataloguesPlugin()],
   test: {
     name: 'web',
     environment: 'happy-dom',

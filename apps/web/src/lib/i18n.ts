@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { loadPidginCatalogue } from 'virtual:pidgin-catalogue';
 import { defaultLanguage, documentLanguage, isLanguage, registerCatalogue, STORAGE_KEYS, textsIn, translateText, type Language } from '@wise/shared';
 
 /**
@@ -20,7 +21,7 @@ export function currentLanguage(): Language {
 
 async function loadCatalogue(language: Language): Promise<void> {
   if (language === 'pcm') {
-    const { pidginCatalogue } = await import('@wise/shared/i18n/pcm');
+    const { pidginCatalogue } = await loadPidginCatalogue();
     registerCatalogue('pcm', pidginCatalogue);
   }
 }

@@ -47,31 +47,49 @@ export function pair<T extends object>(english: T, translated: Translation<T>): 
 }
 
 interface Catalogue {
-  readonly objects: WeakMap<object, object>;
+  /** An English object's content (see contentKey) → its translation. */
+  readonly objects: Map<string, object>;
   /** English text → translation, for texts that arrive as plain strings (schema and server messages). */
   readonly phrases: Map<string, string>;
 }
 
 const catalogues = new Map<Language, Catalogue>();
+const contentKeys = new WeakMap<object, string>();
 
-function collectPhrases(english: unknown, translated: unknown, into: Map<string, string>, objects: WeakMap<object, object>): void {
+/**
+ * What identifies an English text object: its keys and texts, not the object itself. The web loads
+ * a language's catalogue as one file built on its own (apps/web/build/language-catalogues.ts), with
+ * its own copy of the English objects it pairs, so the screens' chunks keep their English inside
+ * them; a copy has the same content as the object a screen holds.
+ */
+function contentKey(texts: object): string {
+  let key = contentKeys.get(texts);
+  if (key === undefined) {
+    key = JSON.stringify(texts, (_name, value: unknown) => (typeof value === 'function' ? `(${value.length})` : value));
+    contentKeys.set(texts, key);
+  }
+  return key;
+}
+
+function collectPhrases(english: unknown, translated: unknown, catalogue: Catalogue): void {
   if (typeof english === 'string' && typeof translated === 'string') {
     // The first pairing of an English text wins, so one text never reads two ways.
-    if (!into.has(english)) into.set(english, translated);
+    if (!catalogue.phrases.has(english)) catalogue.phrases.set(english, translated);
     return;
   }
   if (english && translated && typeof english === 'object' && typeof translated === 'object') {
-    objects.set(english, translated);
-    for (const key of Object.keys(english)) {
-      collectPhrases((english as Texts)[key], (translated as Texts)[key], into, objects);
+    const key = contentKey(english);
+    if (!catalogue.objects.has(key)) catalogue.objects.set(key, translated);
+    for (const name of Object.keys(english)) {
+      collectPhrases((english as Texts)[name], (translated as Texts)[name], catalogue);
     }
   }
 }
 
-/** Makes a language's catalogue available (the web calls it once the catalogue's chunk has loaded). */
+/** Makes a language's catalogue available (the web calls it once the catalogue's file has loaded). */
 export function registerCatalogue(language: Language, pairs: readonly TextPair[]): void {
-  const catalogue: Catalogue = catalogues.get(language) ?? { objects: new WeakMap(), phrases: new Map() };
-  for (const [english, translated] of pairs) collectPhrases(english, translated, catalogue.phrases, catalogue.objects);
+  const catalogue: Catalogue = catalogues.get(language) ?? { objects: new Map(), phrases: new Map() };
+  for (const [english, translated] of pairs) collectPhrases(english, translated, catalogue);
   catalogues.set(language, catalogue);
 }
 
@@ -82,7 +100,7 @@ export function hasCatalogue(language: Language): boolean {
 /** The text object in `language`: its translation when that catalogue is registered, else the English one. */
 export function textsIn<T extends object>(english: T, language: Language): T {
   if (language === defaultLanguage) return english;
-  return (catalogues.get(language)?.objects.get(english) as T | undefined) ?? english;
+  return (catalogues.get(language)?.objects.get(contentKey(english)) as T | undefined) ?? english;
 }
 
 /**
