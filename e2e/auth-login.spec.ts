@@ -1,5 +1,9 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@wise/shared';
 import { fillPhone, logIn, newUser, readOtp, signUp, signUpAndVerify, typeOtp } from './support/auth';
+
+/** What logging out leaves in the tab's storage: only the device's language (docs/i18n.md). */
+const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage));
 
 test.describe('login', () => {
   test('by e-mail: greeting, logout, then the guard keeps /homepage closed', async ({ page }) => {
@@ -19,7 +23,7 @@ test.describe('login', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await storageKeys(page)).toEqual([STORAGE_KEYS.language]);
 
     await page.goto('/homepage');
     await expect(page).toHaveURL(/\/home$/);
@@ -44,7 +48,7 @@ test.describe('login', () => {
     if (await profile.isVisible()) await profile.click({ timeout: 5_000 }).catch(() => undefined);
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.locator('.Toastify').getByText('Your session has ended. Please log in again')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await storageKeys(page)).toEqual([STORAGE_KEYS.language]);
   });
 
   test('by phone number', async ({ page }) => {
