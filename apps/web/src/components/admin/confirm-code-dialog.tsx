@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
+import { confirmCodeMessage, confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
 import { adminErrorMessage, ApiError } from '../../lib/admin-api';
+import type { FormStore } from '../../lib/form/store';
 import { byCode, confirmWithStaffPasskey, passkeyCancelled, passkeysSupported, useHasStaffPasskey, type StaffConfirmation } from '../../lib/staff-confirmation';
 import { Button } from '../ui/button';
 import { Dialog, DialogActions } from './dialog';
@@ -133,6 +134,39 @@ function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
 /** What a failed passkey confirmation tells the staff member (a closed prompt, or the server's refusal). */
 export const passkeyFailure = (error: unknown): string =>
   passkeyCancelled(error) ? staffPasskeyMessages.cancelled : adminErrorMessage(error, staffConfirmationMessages.passkeyRefused);
+
+/**
+ * The confirmation step of a form that asks for the code in its own field: the code, checked here
+ * rather than by the form's schema ("Use passkey" validates every other field), or the passkey's
+ * answer. Undefined when there is nothing to send; the form then shows why.
+ */
+export function useFormConfirmation<T extends { confirm_code?: string }>(form: Pick<FormStore<T>, 'getValues' | 'setError' | 'setFocus'>) {
+  const [askingPasskey, setAskingPasskey] = useState(false);
+  /** True (and the field says why) when the code field holds no valid code. */
+  const codeRefused = (): boolean => {
+    const code = confirmCodeSchema.safeParse(form.getValues('confirm_code'));
+    if (code.success) return false;
+    form.setError('confirm_code', { type: 'validation', message: code.error.issues[0]?.message ?? confirmCodeMessage });
+    return true;
+  };
+  const confirmation = async (viaPasskey: boolean): Promise<StaffConfirmation | undefined> => {
+    if (!viaPasskey) {
+      if (!codeRefused()) return byCode(form.getValues('confirm_code') ?? '');
+      form.setFocus('confirm_code');
+      return undefined;
+    }
+    setAskingPasskey(true);
+    try {
+      return await confirmWithStaffPasskey();
+    } catch (error) {
+      form.setError('root', { type: 'server', message: passkeyFailure(error) });
+      return undefined;
+    } finally {
+      setAskingPasskey(false);
+    }
+  };
+  return { askingPasskey, confirmation, codeRefused };
+}
 
 /**
  * "Use passkey", above a confirmation's code field (this dialog's, or a form's own): shown only

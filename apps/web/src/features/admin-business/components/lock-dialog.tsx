@@ -1,13 +1,11 @@
-import { useState } from 'react';
-import { confirmCodeMessage, confirmCodeSchema, CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
+import { CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { AuthenticatorCodeField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { byCode, confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useLockCustomer } from '../api/customer-actions';
 import { lockPasskeyFormSchema } from '../form-schemas';
@@ -23,35 +21,13 @@ interface LockDialogProps {
  */
 export function LockDialog({ customer, onClose }: LockDialogProps) {
   const lock = useLockCustomer();
-  const [askingPasskey, setAskingPasskey] = useState(false);
   const form = useZodForm(lockPasskeyFormSchema, { reason: '', confirm_code: '' });
   const errors = form.formState.errors;
-  /** The code is checked here, not by the form's schema: "Use passkey" validates every other field. */
-  const codeRefused = (): boolean => {
-    const code = confirmCodeSchema.safeParse(form.getValues('confirm_code'));
-    if (code.success) return false;
-    form.setError('confirm_code', { type: 'validation', message: code.error.issues[0]?.message ?? confirmCodeMessage });
-    return true;
-  };
+  const { askingPasskey, confirmation: confirmationBy, codeRefused } = useFormConfirmation(form);
   const submitWith = (viaPasskey: boolean) =>
     form.handleSubmit(async (values) => {
-      let confirmation: StaffConfirmation = byCode(values.confirm_code ?? '');
-      if (!viaPasskey) {
-        if (codeRefused()) {
-          form.setFocus('confirm_code');
-          return;
-        }
-      } else {
-        setAskingPasskey(true);
-        try {
-          confirmation = await confirmWithStaffPasskey();
-        } catch (error) {
-          form.setError('root', { type: 'server', message: passkeyFailure(error) });
-          return;
-        } finally {
-          setAskingPasskey(false);
-        }
-      }
+      const confirmation = await confirmationBy(viaPasskey);
+      if (!confirmation) return;
       lock.mutate(
         { id: customer.id, reason: values.reason, ...confirmation },
         {

@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { limitStaffTexts, PAYOUT_LIMIT_NOTE_MAX } from '@wise/shared';
-import { confirmCodeMessage, confirmCodeSchema } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { byCode, confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRaiseCustomerLimit } from '../api/customer-limits';
 import { raiseLimitPasskeyFormSchema } from '../form-schemas';
@@ -27,7 +24,6 @@ interface RaiseLimitDialogProps {
  */
 export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDialogProps) {
   const raise = useRaiseCustomerLimit();
-  const [askingPasskey, setAskingPasskey] = useState(false);
   const form = useZodForm(raiseLimitPasskeyFormSchema, {
     daily_limit_naira: '',
     total_limit_naira: '',
@@ -35,32 +31,11 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
     confirm_code: '',
   });
   const errors = form.formState.errors;
-  /** The code is checked here, not by the form's schema: "Use passkey" validates every other field. */
-  const codeRefused = (): boolean => {
-    const code = confirmCodeSchema.safeParse(form.getValues('confirm_code'));
-    if (code.success) return false;
-    form.setError('confirm_code', { type: 'validation', message: code.error.issues[0]?.message ?? confirmCodeMessage });
-    return true;
-  };
+  const { askingPasskey, confirmation: confirmationBy, codeRefused } = useFormConfirmation(form);
   const submitWith = (viaPasskey: boolean) =>
     form.handleSubmit(async (values) => {
-      let confirmation: StaffConfirmation = byCode(values.confirm_code ?? '');
-      if (!viaPasskey) {
-        if (codeRefused()) {
-          form.setFocus('confirm_code');
-          return;
-        }
-      } else {
-        setAskingPasskey(true);
-        try {
-          confirmation = await confirmWithStaffPasskey();
-        } catch (error) {
-          form.setError('root', { type: 'server', message: passkeyFailure(error) });
-          return;
-        } finally {
-          setAskingPasskey(false);
-        }
-      }
+      const confirmation = await confirmationBy(viaPasskey);
+      if (!confirmation) return;
       raise.mutate(
         {
           id: customer.id,
