@@ -21,6 +21,7 @@ export * from './giftcards';
 export * from './sales';
 export * from './crypto';
 export * from './crypto-returns';
+export * from './plain/sale-notices';
 export * from './bills';
 export * from './push';
 export * from './plain/payouts';

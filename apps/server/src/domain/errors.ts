@@ -1,10 +1,16 @@
-import { errorCodes, httpMessages, type ErrorBody, type ErrorCode } from '@wise/shared';
+import { errorCodes, httpMessages, type ErrorBody, type ErrorCode, type Language } from '@wise/shared';
 
 interface DomainErrorExtra {
   fields?: Record<string, string>;
   meta?: ErrorBody['meta'];
   /** Seconds until a rate-limited caller may try again (sent as Retry-After). */
   retryAfterS?: number;
+  /**
+   * The message in another language, for a message with figures that reverse lookup cannot find
+   * (docs/i18n.md): a signed-in customer reads it in users.language, under `error` and under every
+   * field whose message is the English one.
+   */
+  words?: (language: Language) => string;
 }
 
 /**
@@ -26,6 +32,12 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new DomainError(errorCodes.validation, message, 400, { fields });
+
+/** A 400 under one field whose message has figures, written in the customer's language by the error handler. */
+export function fieldErrorIn(field: string, words: (language: Language) => string): DomainError {
+  const message = words('en');
+  return new DomainError(errorCodes.validation, message, 400, { fields: { [field]: message }, words });
+}
 
 export const notFound = (message: string = httpMessages.notFound) =>
   new DomainError(errorCodes.notFound, message, 404);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { defaultLanguage, errorCodes, httpMessages, translateText, type ErrorBody } from '@wise/shared';
+import { defaultLanguage, errorCodes, httpMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
 import { DomainError } from '../domain/errors';
 import { databaseBusy } from '../lib/db-errors';
 
@@ -18,16 +18,18 @@ const BUSY_RETRY_AFTER_S = 5;
  * code and meta stay as they are for the client to branch on. Others get English, which the web
  * translates at display time into the device's language.
  */
-function inLanguage(reply: FastifyReply, body: ErrorBody): ErrorBody {
+function inLanguage(reply: FastifyReply, body: ErrorBody, words?: (language: Language) => string): ErrorBody {
   const language = reply.request.principal?.user.language ?? defaultLanguage;
   if (language === defaultLanguage) return body;
-  const fields = body.fields
-    ? Object.fromEntries(Object.entries(body.fields).map(([key, message]) => [key, translateText(message, language)]))
-    : undefined;
-  return { ...body, error: translateText(body.error, language), ...(fields ? { fields } : {}) };
+  // A message with figures is written again from its parts; the rest is found by reverse lookup.
+  const written = words?.(language);
+  const translate = (message: string) => (written !== undefined && message === body.error ? written : translateText(message, language));
+  const fields = body.fields ? Object.fromEntries(Object.entries(body.fields).map(([key, message]) => [key, translate(message)])) : undefined;
+  return { ...body, error: translate(body.error), ...(fields ? { fields } : {}) };
 }
 
-const send = (reply: FastifyReply, status: number, body: ErrorBody) => reply.status(status).send(inLanguage(reply, body));
+const send = (reply: FastifyReply, status: number, body: ErrorBody, words?: (language: Language) => string) =>
+  reply.status(status).send(inLanguage(reply, body, words));
 
 /** Fastify's own client errors (bad JSON, media type, size) answered in our one error body. */
 const frameworkErrors: Record<string, { status: number; error: string }> = {
@@ -89,7 +91,7 @@ async function errorsPlugin(app: FastifyInstance) {
         code: error.code,
         ...(error.extra.fields ? { fields: error.extra.fields } : {}),
         ...(error.extra.meta ? { meta: error.extra.meta } : {}),
-      });
+      }, error.extra.words);
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return send(reply, known.status, { error: known.error, code: errorCodes.validation });

@@ -4,7 +4,6 @@
  * transaction ID, and the customer sees it; or the customer sells again (a new sale). Plain (no
  * zod), re-exported by crypto-returns.ts, so the transaction screen reads these without schemas.
  */
-import { COINS, type CoinId } from './crypto';
 import type { SaleRejectionCode } from './sales';
 
 export const CRYPTO_RETURN_STATUSES = ['requested', 'returned'] as const;
@@ -56,13 +55,3 @@ export const cryptoReturnErrorCodes = {
   notRequested: 'CRYPTO_RETURN_NOT_REQUESTED',
   alreadyRecorded: 'CRYPTO_RETURN_RECORDED',
 } as const;
-
-/** The line a rejected crypto sale's e-mail adds: what the customer can do about the coins. */
-export const cryptoRejectedNextStep = (code: SaleRejectionCode | null | undefined) =>
-  cryptoRejectionAllowsReturn(code)
-    ? 'Open the sale in the app to have your coins sent back to your wallet, or to sell them again.'
-    : 'If you have sent the coins since, open the sale in the app to sell them again.';
-
-/** The in-app notification (and push, and e-mail) when staff record the return. */
-export const cryptoReturnedMessage = (coin: CoinId, amount: string, title: string, txId: string) =>
-  `We sent ${amount} ${COINS[coin].symbol} from your rejected ${title} sale back to your wallet. Transaction ID: ${txId}.`;

@@ -122,9 +122,32 @@ export const saleRejectionReasons: Record<Exclude<SaleRejectionCode, 'other'>, s
 /** The reviewer picked a reason of the other kind of sale (422, under `reason`). */
 export const rejectionReasonWrongKind = 'Choose a reason for this kind of sale';
 
-/** A rejection's reason and the reviewer's message, as one paragraph for a notification or an e-mail. */
-export const saleRejectedMessage = (title: string, valueKobo: number, reason: string) =>
-  `Your ${title} sale of ${formatKobo(valueKobo)} was rejected. Reason: ${reason.replace(/[.\s]+$/, '')}.`;
+/**
+ * What the server writes a customer when a sale is rejected or paid, or a crypto sale's coins are
+ * sent back: the notification, the push and the e-mail (docs/i18n.md; each catalogue pairs it).
+ * Amounts come formatted and reasons without their final full stop; plain/sale-notices.ts puts
+ * them together in the customer's language.
+ */
+export const saleNoticeTexts = {
+  rejected: (title: string, value: string, reason: string) => `Your ${title} sale of ${value} was rejected. Reason: ${reason}.`,
+  rejectedSubject: (title: string) => `Your ${title} sale was rejected`,
+  teamMessage: (message: string) => `Message from our team: ${message}`,
+  rejectedMistake: 'If you think this is a mistake, reply to this e-mail or contact support in the app.',
+  /** A rejected crypto sale's e-mail: what the customer can do about the coins. */
+  cryptoSendBack: 'Open the sale in the app to have your coins sent back to your wallet, or to sell them again.',
+  cryptoSellAgain: 'If you have sent the coins since, open the sale in the app to sell them again.',
+  paid: (title: string, amount: string, bankName: string, lastDigits: string) => `Your ${title} sale of ${amount} has been paid to ${bankName} ••${lastDigits}.`,
+  /** Paid another amount than the quote. */
+  quotedValue: (quoted: string) => `The quoted value was ${quoted}.`,
+  quotedValueReason: (quoted: string, reason: string) => `The quoted value was ${quoted}. Reason: ${reason}.`,
+  /** An approval's reason `other` with no note from the reviewer. */
+  amountAdjusted: 'The amount was adjusted after review',
+  paidGems: (count: number) => `You earned ${count} ${count === 1 ? 'gem' : 'gems'}: collect ${count === 1 ? 'it' : 'them'} on Rewards.`,
+  returned: (amount: string, symbol: string, title: string, transactionId: string) =>
+    `We sent ${amount} ${symbol} from your rejected ${title} sale back to your wallet. Transaction ID: ${transactionId}.`,
+  returnedSubject: (title: string) => `Your coins from the ${title} sale were sent back`,
+  returnedAddress: (network: string, address: string) => `Address (${network}): ${address}`,
+} as const;
 
 /**
  * Why staff approved another amount than the quote (sales.approval_reason_code). The customer reads
@@ -140,11 +163,8 @@ export const saleAmountReasons: Record<Exclude<SaleApprovalReasonCode, 'other'>,
 /** The words a customer reads for an approval's reason (null when the amount is the quote). */
 export function saleAmountReasonWords(code: SaleApprovalReasonCode | null, note: string | null): string | null {
   if (!code) return note;
-  return code === 'other' ? (note ?? 'The amount was adjusted after review') : saleAmountReasons[code];
+  return code === 'other' ? (note ?? saleNoticeTexts.amountAdjusted) : saleAmountReasons[code];
 }
-/** The sentence a paid notification and e-mail add when the amount paid is not the quote. */
-export const saleAmountDifferenceLine = (quotedKobo: number, reason: string | null) =>
-  `The quoted value was ${formatKobo(quotedKobo)}${reason ? `. Reason: ${reason.replace(/[.\s]+$/, '')}` : ''}.`;
 /** Labels on the transaction detail. */
 export const saleAmountLabels = { paid: 'Amount paid', approved: 'Amount to be paid', quoted: 'Quoted value', reason: 'Reason' } as const;
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   billErrorCodes,
   billMessages,
+  textsIn,
   zonedParts,
   type BillKind,
   type BillOrder,
@@ -30,7 +31,10 @@ export const orderNotFound = () => notFound(billMessages.orderNotFound);
 const keyReused = () => new DomainError(billErrorCodes.idempotencyKeyReused, billMessages.idempotencyKeyReused, 422);
 const planUnavailable = () => validationError(billMessages.planUnavailable, { variation_code: billMessages.planUnavailable });
 const priceChanged = (amount: number) =>
-  new DomainError(billErrorCodes.planPriceChanged, billMessages.planPriceChanged(amount), 409, { meta: { amount } });
+  new DomainError(billErrorCodes.planPriceChanged, billMessages.planPriceChanged(amount), 409, {
+    meta: { amount },
+    words: (language) => textsIn(billMessages, language).planPriceChanged(amount),
+  });
 
 export function toBillOrder(row: BillOrderRow): BillOrder {
   return {

@@ -5,6 +5,7 @@ import {
   cryptoErrorCodes,
   cryptoMessages,
   decimalPlaces,
+  textsIn,
   type CoinId,
   type CreateQuoteInput,
   type Quote,
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { cryptoQuotes } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { DomainError, validationError } from '../errors';
+import { DomainError, fieldErrorIn, validationError } from '../errors';
 import { freshMarkets, pricesStale, type MarketDeps } from './market-cache';
 import { Dec, koboHalfUp, nairaFromKobo, plain, signedNaira } from './money';
 import { loadAdjustments, rateFor, type Adjustments } from './rates';
@@ -92,8 +93,7 @@ export async function createQuote(db: Db, deps: QuoteDeps, userId: string, input
     throw validationError(cryptoMessages.amountNotPositive, { amount: cryptoMessages.amountNotPositive });
   }
   if (decimalPlaces(input.amount) > decimals) {
-    const message = cryptoMessages.tooManyDecimals(symbol, decimals);
-    throw validationError(message, { amount: message });
+    throw fieldErrorIn('amount', (language) => textsIn(cryptoMessages, language).tooManyDecimals(symbol, decimals));
   }
   const markets = await freshMarkets(db, deps);
   const market = markets.coins.find((c) => c.coin === input.coin);

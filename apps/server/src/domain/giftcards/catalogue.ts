@@ -4,6 +4,7 @@ import {
   giftCardArtUrl,
   giftCardErrorCodes,
   giftCardMessages,
+  textsIn,
   type GiftCard,
   type GiftCardDetailResponse,
   type SubCategory,
@@ -91,7 +92,9 @@ export async function searchGiftCards(db: Db, query: string): Promise<GiftCard[]
     .select()
     .from(giftCards)
     .where(and(eq(giftCards.enabled, true), sql`strpos(lower(${giftCards.name}), lower(${query})) > 0`));
-  if (rows.length === 0) throw new DomainError(giftCardErrorCodes.notFound, giftCardMessages.noMatch(query), 404);
+  if (rows.length === 0) {
+    throw new DomainError(giftCardErrorCodes.notFound, giftCardMessages.noMatch(query), 404, { words: (language) => textsIn(giftCardMessages, language).noMatch(query) });
+  }
   return rows.sort(byName).map(toGiftCard);
 }
 

@@ -1,5 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, limitErrorCodes, localDateAt, payoutLimitMessage, payoutLimitStaffMessage, startOfLocalDate, type PayoutLimitKind, type PayoutLimits } from '@wise/shared';
+import {
+  addDays,
+  limitErrorCodes,
+  localDateAt,
+  payoutLimitMessage,
+  payoutLimitMessageIn,
+  payoutLimitStaffMessage,
+  startOfLocalDate,
+  type Language,
+  type PayoutLimitKind,
+  type PayoutLimits,
+} from '@wise/shared';
 import { adminCustomerMessages, type AdminCustomerLimits, type RaiseCustomerLimitInput } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { payoutLimitRaises, payoutLimitSettings, sales, staff, users } from '../../db/schema/index';
@@ -139,10 +150,11 @@ export async function getPayoutLimits(db: Db, clock: Clock, userId: string): Pro
   };
 }
 
-function exceeded(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number, message: string): DomainError {
-  return new DomainError(limitErrorCodes.exceeded, message, 409, {
-    meta: { limit: kind, limit_kobo: limitKobo, remaining_kobo: Math.max(0, remainingKobo), tier },
-  });
+/** `customer`: the customer's own refusal, which a signed-in customer reads in users.language (staff's stays English). */
+function exceeded(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number, message: string, customer = false): DomainError {
+  const meta = { limit: kind, limit_kobo: limitKobo, remaining_kobo: Math.max(0, remainingKobo), tier };
+  const words = customer ? (language: Language) => payoutLimitMessageIn(meta, language) ?? message : undefined;
+  return new DomainError(limitErrorCodes.exceeded, message, 409, { meta, ...(words ? { words } : {}) });
 }
 
 /**
@@ -153,10 +165,10 @@ function exceeded(kind: PayoutLimitKind, limitKobo: number, remainingKobo: numbe
 export async function assertSubmissionWithinLimits(tx: Db, clock: Clock, userId: string, valueKobo: number, lock = true): Promise<void> {
   const f = await customerLimitFigures(tx, clock, userId, { lock });
   const dailyLeft = f.dailyKobo - f.usedTodayKobo - f.pendingKobo;
-  if (valueKobo > dailyLeft) throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitMessage('daily', f.dailyKobo, dailyLeft, f.tier));
+  if (valueKobo > dailyLeft) throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitMessage('daily', f.dailyKobo, dailyLeft, f.tier), true);
   if (f.totalKobo !== null) {
     const totalLeft = f.totalKobo - f.usedTotalKobo - f.pendingKobo;
-    if (valueKobo > totalLeft) throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitMessage('total', f.totalKobo, totalLeft, f.tier));
+    if (valueKobo > totalLeft) throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitMessage('total', f.totalKobo, totalLeft, f.tier), true);
   }
 }
 

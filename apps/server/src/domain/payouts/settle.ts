@@ -6,9 +6,9 @@ import {
   pushTitles,
   saleAmountDifferenceLine,
   saleAmountReasonWords,
+  saleNoticeTexts,
   customerEmailTexts,
   textsIn,
-  translateText,
   type Language,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
@@ -37,9 +37,9 @@ import { publishInProcess } from '../events/hub';
 const REASON_MAX = 500;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The customer's words (notification and e-mail headline). */
-export const salePaidMessage = (title: string, amountKobo: number, bankName: string, accountNumber: string) =>
-  `Your ${title} sale of ${formatKobo(amountKobo)} has been paid to ${bankName} ••${accountNumber.slice(-4)}.`;
+/** The customer's words (notification and e-mail headline), in their language. */
+export const salePaidMessage = (title: string, amountKobo: number, bankName: string, accountNumber: string, language: Language = 'en') =>
+  textsIn(saleNoticeTexts, language).paid(title, formatKobo(amountKobo), bankName, accountNumber.slice(-4));
 
 export type SettleResult = 'settled' | 'already' | 'conflict' | 'held' | 'reversed';
 
@@ -98,11 +98,13 @@ export async function paySale(
   // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
   const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
   // Paid another amount than the quote: the customer reads the quote and why, beside the amount paid.
-  const difference =
-    payout.amountKobo === sale.valueKobo ? '' : ` ${saleAmountDifferenceLine(sale.valueKobo, saleAmountReasonWords(sale.approvalReasonCode, sale.approvalNote))}`;
-  const headline = `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber)}${difference}`;
-  const rewardLine = reward ? ` You earned ${reward.amount} ${reward.amount === 1 ? 'gem' : 'gems'}: collect ${reward.amount === 1 ? 'it' : 'them'} on Rewards.` : '';
-  const notice = `${headline}${rewardLine}`;
+  const reason = saleAmountReasonWords(sale.approvalReasonCode, sale.approvalNote);
+  // Every line in the customer's language (users.language, docs/i18n.md); a reviewer's note stays as written.
+  const headline = (language: Language) =>
+    payout.amountKobo === sale.valueKobo
+      ? salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)
+      : `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)} ${saleAmountDifferenceLine(sale.valueKobo, reason, language)}`;
+  const notice = (language: Language) => (reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language));
   await notify(tx, sale.userId, notice, { saleId: sale.id });
   await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` });
   const [customer] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, sale.userId)).limit(1);
@@ -115,7 +117,7 @@ export async function paySale(
     text: [
       t.hello(customer.fullName),
       '',
-      translateText(headline, customer.language),
+      headline(customer.language),
       t.salePaid.reference(providerReference),
       ...(reward ? ['', t.salePaid.gems(reward.amount)] : []),
       ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${sale.id}`)] : []),

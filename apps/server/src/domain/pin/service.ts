@@ -26,6 +26,7 @@ const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.get
 export const pinLocked = (until: Date, now: Date) =>
   new DomainError(pinErrorCodes.locked, pinMessages.locked(minutesLeft(until, now)), 423, {
     retryAfterS: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+    words: (language) => textsIn(pinMessages, language).locked(minutesLeft(until, now)),
   });
 export const pinNotSet = () => new DomainError(pinErrorCodes.notSet, pinMessages.notSet, 400);
 
@@ -95,7 +96,10 @@ async function checkPin(db: Db, clock: Clock, userId: string, pin: string): Prom
   }
   if (setLock) throw pinLocked(lockUntil, now);
   const left = PIN_MAX_ATTEMPTS - counted.failedAttempts;
-  throw new DomainError(pinErrorCodes.wrong, pinMessages.wrong(left), 400, { fields: { pin: pinMessages.wrong(left) } });
+  throw new DomainError(pinErrorCodes.wrong, pinMessages.wrong(left), 400, {
+    fields: { pin: pinMessages.wrong(left) },
+    words: (language) => textsIn(pinMessages, language).wrong(left),
+  });
 }
 
 async function hasPayoutAccount(db: Db, userId: string): Promise<boolean> {

@@ -116,8 +116,12 @@ export async function createRateAlert(db: Db, deps: RateAlertDeps, userId: strin
     currentKobo = (await coinPricesKobo(db, deps.market))[subject.coin];
   }
   if (currentKobo !== undefined && currentKobo >= thresholdKobo) {
-    const message = rateAlertTexts.alreadyMet(rateAlertAmountText(currentKobo, info.currency));
-    throw new DomainError(rateAlertErrorCodes.alreadyMet, message, 409, { fields: { threshold_naira: message } });
+    const amount = rateAlertAmountText(currentKobo, info.currency);
+    const message = rateAlertTexts.alreadyMet(amount);
+    throw new DomainError(rateAlertErrorCodes.alreadyMet, message, 409, {
+      fields: { threshold_naira: message },
+      words: (language) => textsIn(rateAlertTexts, language).alreadyMet(amount),
+    });
   }
   try {
     const [row] = await db

@@ -7,6 +7,7 @@ import {
   SALE_IMAGES_MAX,
   saleErrorCodes,
   saleMessages,
+  textsIn,
   type GiftCardSaleFields,
   type SaleDetail,
 } from '@wise/shared';
@@ -16,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { findInCauses } from '../../lib/error-causes';
 import type { FileStore } from '../../providers/file-store/index';
 import { getPayoutSnapshot } from '../bank/service';
-import { DomainError, validationError } from '../errors';
+import { DomainError, fieldErrorIn, validationError } from '../errors';
 import { findSaleableSubcategory, subcategoryLabel, subcategoryShortLabel, type SaleableSubcategory } from '../giftcards/catalogue';
 import { giftCardValueKobo, money, sameDecimal, toCents, withinBand } from '../giftcards/value';
 import { perceptualHash } from '../uploads/perceptual-hash';
@@ -250,11 +251,9 @@ function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleF
   }
   const { subcategory } = found;
   if (!withinBand(fields.amount, subcategory.minAmount, subcategory.maxAmount)) {
-    const message = saleMessages.amountOutOfBand(
-      formatCardAmount(subcategory.minAmount, subcategory.currency),
-      formatCardAmount(subcategory.maxAmount, subcategory.currency),
-    );
-    throw validationError(message, { amount: message });
+    const min = formatCardAmount(subcategory.minAmount, subcategory.currency);
+    const max = formatCardAmount(subcategory.maxAmount, subcategory.currency);
+    throw fieldErrorIn('amount', (language) => textsIn(saleMessages, language).amountOutOfBand(min, max));
   }
   const amount = toCents(fields.amount);
   let valueKobo: number;
@@ -265,8 +264,10 @@ function priceSale(found: SaleableSubcategory | undefined, fields: GiftCardSaleF
     throw error;
   }
   if (!sameDecimal(fields.expected_rate, subcategory.exchangeRate)) {
-    throw new DomainError(saleErrorCodes.rateChanged, saleMessages.rateChanged(formatRate(subcategory.exchangeRate, subcategory.currency)), 409, {
+    const rate = formatRate(subcategory.exchangeRate, subcategory.currency);
+    throw new DomainError(saleErrorCodes.rateChanged, saleMessages.rateChanged(rate), 409, {
       meta: { exchange_rate: subcategory.exchangeRate, value_kobo: valueKobo },
+      words: (language) => textsIn(saleMessages, language).rateChanged(rate),
     });
   }
   return { found, amount, exchangeRate: subcategory.exchangeRate, valueKobo };

@@ -2,6 +2,7 @@ import type { TextPair } from '../index';
 import { cryptoPairs } from './sales/crypto';
 import { dashboardPairs } from './sales/dashboard';
 import { giftCardPairs } from './sales/giftcards';
+import { noticePairs } from './sales/notices';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs];
+export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs];

@@ -1,5 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { cryptoReturnedMessage, errorCodes, cryptoReturnErrorCodes, cryptoReturnMessages, pushTitles } from '@wise/shared';
+import {
+  cryptoReturnedMessage,
+  customerEmailTexts,
+  errorCodes,
+  cryptoReturnErrorCodes,
+  cryptoReturnMessages,
+  pushTitles,
+  saleNoticeTexts,
+  textsIn,
+  type Language,
+} from '@wise/shared';
 import { reviewMessages, type AdminSaleDetail } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { cryptoReturns, sales, staff, users } from '../../../db/schema/index';
@@ -72,26 +82,30 @@ export async function recordCryptoReturn(
       .set({ status: 'returned', transactionId: input.transactionId, returnedAt: at, returnedBy: actor.id })
       .where(eq(cryptoReturns.saleId, saleId));
     const [sale] = await tx
-      .select({ title: sales.title, coinAmount: sales.coinAmount, email: users.email, fullName: users.fullName })
+      .select({ title: sales.title, coinAmount: sales.coinAmount, email: users.email, fullName: users.fullName, language: users.language })
       .from(sales)
       .innerJoin(users, eq(users.id, sales.userId))
       .where(eq(sales.id, saleId))
       .limit(1);
     if (!sale?.coinAmount) throw new Error(`crypto return ${saleId} has no crypto sale`);
-    const message = cryptoReturnedMessage(ret.coin, plain(sale.coinAmount), sale.title, input.transactionId);
+    const coinAmount = plain(sale.coinAmount);
+    // In the customer's language (users.language, docs/i18n.md).
+    const message = (language: Language) => cryptoReturnedMessage(ret.coin, coinAmount, sale.title, input.transactionId, language);
+    const frame = textsIn(customerEmailTexts, sale.language);
+    const t = textsIn(saleNoticeTexts, sale.language);
     await notify(tx, ret.userId, message);
     await enqueuePush(tx, clock, ret.userId, { title: pushTitles.coinsReturned, message, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: sale.email,
-      subject: `Your coins from the ${sale.title} sale were sent back`,
+      subject: t.returnedSubject(sale.title),
       text: [
-        `Hello ${sale.fullName},`,
+        frame.hello(sale.fullName),
         '',
-        message,
-        `Address (${ret.network}): ${ret.address}`,
-        ...(deps.appUrl ? ['', `See the transaction: ${deps.appUrl.replace(/\/$/, '')}${transactionUrl(saleId)}`] : []),
+        message(sale.language),
+        t.returnedAddress(ret.network, ret.address),
+        ...(deps.appUrl ? ['', frame.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}${transactionUrl(saleId)}`)] : []),
         '',
-        'Wise',
+        frame.signature,
       ].join('\n'),
     });
     await recordStaffAction(tx, clock, actor, {

@@ -1,5 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { cryptoRejectedNextStep, pushTitles, rejectionCodesFor, rejectionReasonWrongKind, saleRejectedMessage, saleRejectionReasons, type SaleApprovalReasonCode, type SaleRejectionCode } from '@wise/shared';
+import {
+  cryptoRejectedNextStep,
+  customerEmailTexts,
+  pushTitles,
+  rejectionCodesFor,
+  rejectionReasonWrongKind,
+  saleNoticeTexts,
+  saleRejectedMessage,
+  saleRejectionReasons,
+  textsIn,
+  type Language,
+  type SaleApprovalReasonCode,
+  type SaleRejectionCode,
+} from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
 import { saleApprovalRequests, sales, staff, users } from '../../../db/schema/index';
@@ -366,20 +379,25 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
         claimedUntil: null,
       })
       .where(eq(sales.id, saleId));
-    const [customer] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, sale.userId)).limit(1);
+    const [customer] = await tx
+      .select({ email: users.email, fullName: users.fullName, language: users.language })
+      .from(users)
+      .where(eq(users.id, sale.userId))
+      .limit(1);
     if (!customer) throw new Error(`sale ${saleId} has no customer`);
-    const headline = saleRejectedMessage(sale.title, sale.valueKobo, reason);
-    const notice = input.message ? `${headline} ${input.message}` : headline;
+    // In the customer's language (users.language, docs/i18n.md); the reviewer's own words stay as written.
+    const headline = (language: Language) => saleRejectedMessage(sale.title, sale.valueKobo, reason, language);
+    const notice = (language: Language) => (input.message ? `${headline(language)} ${input.message}` : headline(language));
     await notify(tx, sale.userId, notice, { saleId });
     await enqueuePush(tx, clock, sale.userId, { title: pushTitles.saleRejected, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: customer.email,
-      subject: `Your ${sale.title} sale was rejected`,
-      text: rejectionEmail({
+      subject: textsIn(saleNoticeTexts, customer.language).rejectedSubject(sale.title),
+      text: rejectionEmail(customer.language, {
         name: customer.fullName,
-        headline,
+        headline: headline(customer.language),
         message: input.message,
-        nextStep: sale.kind === 'crypto' ? cryptoRejectedNextStep(input.reason) : undefined,
+        nextStep: sale.kind === 'crypto' ? cryptoRejectedNextStep(input.reason, customer.language) : undefined,
         link: deps.appUrl ? `${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}` : undefined,
       }),
     });
@@ -394,17 +412,19 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
   });
 }
 
-function rejectionEmail(parts: { name: string; headline: string; message?: string; nextStep?: string; link?: string }): string {
+function rejectionEmail(language: Language, parts: { name: string; headline: string; message?: string; nextStep?: string; link?: string }): string {
+  const frame = textsIn(customerEmailTexts, language);
+  const t = textsIn(saleNoticeTexts, language);
   return [
-    `Hello ${parts.name},`,
+    frame.hello(parts.name),
     '',
     parts.headline,
-    ...(parts.message ? ['', `Message from our team: ${parts.message}`] : []),
+    ...(parts.message ? ['', t.teamMessage(parts.message)] : []),
     ...(parts.nextStep ? ['', parts.nextStep] : []),
-    ...(parts.link ? ['', `See the transaction: ${parts.link}`] : []),
+    ...(parts.link ? ['', frame.seeTransaction(parts.link)] : []),
     '',
-    'If you think this is a mistake, reply to this e-mail or contact support in the app.',
+    t.rejectedMistake,
     '',
-    'Wise',
+    frame.signature,
   ].join('\n');
 }
