@@ -17,6 +17,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import type { FileStore } from '../../providers/file-store/index';
 import { IdentityProviderError, type IdentityProvider } from '../../providers/identity/index';
 import { recordStaffAction } from '../admin/audit';
+import { textOf } from '../i18n/language';
 import { notify } from '../notifications/notify';
 import type { StaffPrincipal } from '../staff/principal';
 import { DomainError, notFound } from '../errors';
@@ -265,7 +266,8 @@ export async function rejectDocumentReview(
       .update(identityDocumentReviews)
       .set({ status: 'rejected', reviewedBy: actor.id, reviewedAt: clock.now(), rejectReason: reason })
       .where(eq(identityDocumentReviews.id, row.id));
-    await notify(tx, row.userId, documentMessages.rejectedNotice(/[.!?]$/.test(reason) ? reason : `${reason}.`));
+    const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+    await notify(tx, row.userId, textOf(documentMessages, (t) => t.rejectedNotice(sentence)));
     await recordStaffAction(tx, clock, actor, {
       action: 'identity_document.reject',
       targetType: 'identity_document_review',
