@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { staffConfirmChallenges, staffPasskeys } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { DomainError, validationError } from '../errors';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { transportsOf, userHandleOf, verifiedAssertionCounter } from '../passkeys/webauthn';
 import { clearStaffFailures, lockStaffRow, recordStaffFailure, type StaffRow } from './accounts';
 import { decryptTotpSecret, matchTotp } from './totp';
@@ -169,24 +170,42 @@ async function verifyStaffPasskeyConfirmation(deps: ConfirmationDeps, staffId: s
     // Not counted, as at sign-in: no signature was checked, and nothing was tried against the key.
     if (!taken) return refused(staffConfirmationMessages.challengeInvalid);
     const passkeyRefused = () => countedRefusal(tx, row, now, staffConfirmationMessages.passkeyRefused);
-    // Only this staff member's own credentials: another's, or a customer's, is not found here.
-    const [passkey] = await tx
-      .select()
-      .from(staffPasskeys)
-      .where(and(eq(staffPasskeys.credentialId, credential.id), eq(staffPasskeys.staffId, row.id)))
-      .limit(1);
-    if (!passkey) return passkeyRefused();
-    if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(row.id)) return passkeyRefused();
-    const newCounter = await verifiedAssertionCounter(credential, passkey, { challenge: taken.challenge, origin: deps.origin, rpId: deps.rpId });
-    if (newCounter === undefined) return passkeyRefused();
-    const updated = await tx
-      .update(staffPasskeys)
-      .set({ counter: newCounter, lastUsedAt: now })
-      .where(and(eq(staffPasskeys.id, passkey.id), eq(staffPasskeys.counter, passkey.counter)))
-      .returning({ id: staffPasskeys.id });
-    if (updated.length === 0) return passkeyRefused();
-    await clearStaffFailures(tx, row, now);
+    const accepted = await acceptedStaffAssertion(tx, row, credential, { challenge: taken.challenge, origin: deps.origin, rpId: deps.rpId }, now);
+    if (accepted === undefined) return passkeyRefused();
     return undefined;
   });
   if (failure) throw failure;
+}
+
+/**
+ * A staff passkey's answer, accepted or not (at sign-in and when confirming): the credential must
+ * be this staff member's own (another's, or a customer's, is not found), name them as its user, be
+ * signed for the expected challenge, origin and RP with the user verified, and its counter must
+ * rise (compare-and-set, so two uses of one answer cannot both pass). Accepted, it clears the
+ * failure count and gives the passkey's id; refused (undefined), the caller counts it.
+ */
+export async function acceptedStaffAssertion(
+  tx: Db,
+  row: StaffRow,
+  credential: AuthenticationResponseJSON,
+  expected: { challenge: string; origin: string; rpId: string },
+  now: Date,
+): Promise<string | undefined> {
+  const [passkey] = await tx
+    .select()
+    .from(staffPasskeys)
+    .where(and(eq(staffPasskeys.credentialId, credential.id), eq(staffPasskeys.staffId, row.id)))
+    .limit(1);
+  if (!passkey) return undefined;
+  if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(row.id)) return undefined;
+  const newCounter = await verifiedAssertionCounter(credential, passkey, expected);
+  if (newCounter === undefined) return undefined;
+  const updated = await tx
+    .update(staffPasskeys)
+    .set({ counter: newCounter, lastUsedAt: now })
+    .where(and(eq(staffPasskeys.id, passkey.id), eq(staffPasskeys.counter, passkey.counter)))
+    .returning({ id: staffPasskeys.id });
+  if (updated.length === 0) return undefined;
+  await clearStaffFailures(tx, row, now);
+  return passkey.id;
 }

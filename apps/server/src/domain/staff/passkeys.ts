@@ -17,10 +17,10 @@ import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { recordStaffAction } from '../admin/audit';
 import { deviceName } from '../passkeys/device-name';
-import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter, verifiedRegistration } from '../passkeys/webauthn';
+import { transportsOf, userHandleBytes, verifiedRegistration } from '../passkeys/webauthn';
 import { DomainError, notFound } from '../errors';
-import { clearStaffFailures, lockedUntil, lockStaffRow, recordStaffFailure, staffLocked, STAFF_LOCK_MS } from './accounts';
-import { verifyStaffCode } from './confirm';
+import { lockedUntil, lockStaffRow, recordStaffFailure, staffLocked, STAFF_LOCK_MS } from './accounts';
+import { acceptedStaffAssertion, verifyStaffCode } from './confirm';
 import type { StaffPrincipal } from './principal';
 import { deleteStaffSessions } from './sessions';
 
@@ -221,29 +221,14 @@ export async function staffPasskeyLogin(deps: StaffPasskeyDeps, staffId: string,
       if (await recordStaffFailure(tx, row, now, { endSessions: true })) return staffLocked(new Date(now.getTime() + STAFF_LOCK_MS), now, staffAuthMessages.tooManyCodes);
       return new DomainError(staffPasskeyErrorCodes.refused, staffPasskeyMessages.refused, 401);
     };
-    // Only this staff member's own credentials: another's, or a customer's, is not found here.
-    const [passkey] = await tx
-      .select()
-      .from(staffPasskeys)
-      .where(and(eq(staffPasskeys.credentialId, credential.id), eq(staffPasskeys.staffId, row.id)))
-      .limit(1);
-    if (!passkey) return refuse();
-    if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(row.id)) return refuse();
-    const newCounter = await verifiedAssertionCounter(credential, passkey, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
-    if (newCounter === undefined) return refuse();
-    const updated = await tx
-      .update(staffPasskeys)
-      .set({ counter: newCounter, lastUsedAt: now })
-      .where(and(eq(staffPasskeys.id, passkey.id), eq(staffPasskeys.counter, passkey.counter)))
-      .returning({ id: staffPasskeys.id });
-    if (updated.length === 0) return refuse();
-    await clearStaffFailures(tx, row, now);
+    const passkeyId = await acceptedStaffAssertion(tx, row, credential, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId }, now);
+    if (passkeyId === undefined) return refuse();
     const principal: StaffPrincipal = { id: row.id, email: row.email, name: row.name, role: row.role };
     await recordStaffAction(tx, deps.clock, principal, {
       action: 'staff.login',
       targetType: 'staff',
       targetId: row.id,
-      after: { second_factor: 'passkey', passkey_id: passkey.id },
+      after: { second_factor: 'passkey', passkey_id: passkeyId },
       ip,
     });
     return principal;
