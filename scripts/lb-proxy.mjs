@@ -79,7 +79,7 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
     response.end(JSON.stringify(merged));
   }
 
-  const server = http.createServer(async (request, response) => {
+  const handle = async (request, response) => {
     if (request.url === '/__lb/stats') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(pool.map(({ base, served }) => ({ upstream: base, served }))));
@@ -123,6 +123,10 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
     }
     response.writeHead(503, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: 'No server is available', code: 'UNAVAILABLE' }));
+  };
+  // A request the handler could not answer (its body failed to read) ends alone; the proxy keeps serving.
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
   });
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(port, host, resolve));
@@ -150,7 +154,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const proxy = await startProxy({ port, upstreams });
   console.log(`load balancer on ${proxy.url} → ${upstreams.join(', ')}`);
-  const stop = () => proxy.close().then(() => process.exit(0));
+  const stop = () => void proxy.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

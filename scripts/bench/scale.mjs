@@ -172,26 +172,31 @@ async function prepareSize(rows) {
 
     const seedStarted = Date.now();
     const releaseSeed = await cpuLock(process.env.SCALE_CPU_LOCK, 'shared');
-    const routes = await withClient(databaseUrl, async (client) => {
-      const { rows: ids } = await client.query('SELECT (SELECT id FROM users WHERE email = $1) AS heavy, (SELECT id FROM staff WHERE email = $2) AS staff', [heavy.email, staffEmail]);
-      for (const statement of scaleSeedStatements({ rows, heavyUserId: ids[0].heavy, staffId: ids[0].staff })) await client.query(statement);
-      const mine = Math.floor(rows / 10);
-      const deepTx = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
-      const deepNotes = await cursorAt(client, `SELECT ${AT} AS at, id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
-      const deepGems = await statementCursorAt(client, ids[0].heavy, Math.floor(mine * 0.9));
-      const { rows: waiting } = await client.query(`SELECT count(*)::int AS n FROM sales WHERE status IN ('submitted', 'under_review')`);
-      const deepQueue = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE status IN ('submitted', 'under_review') ORDER BY created_at, id OFFSET $1 LIMIT 1`, [Math.floor(waiting[0].n * 0.9)]);
-      return [
-        { list: 'transactions', page: 'first', path: '/api/transactions', cookie: heavy.cookie },
-        { list: 'transactions', page: 'deep', path: `/api/transactions?cursor=${deepTx}`, cookie: heavy.cookie },
-        { list: 'notifications', page: 'first', path: '/api/notifications', cookie: heavy.cookie },
-        { list: 'notifications', page: 'deep', path: `/api/notifications?cursor=${deepNotes}`, cookie: heavy.cookie },
-        { list: 'gem statement', page: 'first', path: '/api/gems/statement', cookie: heavy.cookie },
-        { list: 'gem statement', page: 'deep', path: `/api/gems/statement?cursor=${deepGems}`, cookie: heavy.cookie },
-        { list: 'review queue', page: 'first', path: '/api/admin/sales?status=pending&limit=20', cookie: staffCookie },
-        { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
-      ];
-    }).finally(releaseSeed);
+    let routes;
+    try {
+      routes = await withClient(databaseUrl, async (client) => {
+        const { rows: ids } = await client.query('SELECT (SELECT id FROM users WHERE email = $1) AS heavy, (SELECT id FROM staff WHERE email = $2) AS staff', [heavy.email, staffEmail]);
+        for (const statement of scaleSeedStatements({ rows, heavyUserId: ids[0].heavy, staffId: ids[0].staff })) await client.query(statement);
+        const mine = Math.floor(rows / 10);
+        const deepTx = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
+        const deepNotes = await cursorAt(client, `SELECT ${AT} AS at, id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
+        const deepGems = await statementCursorAt(client, ids[0].heavy, Math.floor(mine * 0.9));
+        const { rows: waiting } = await client.query(`SELECT count(*)::int AS n FROM sales WHERE status IN ('submitted', 'under_review')`);
+        const deepQueue = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE status IN ('submitted', 'under_review') ORDER BY created_at, id OFFSET $1 LIMIT 1`, [Math.floor(waiting[0].n * 0.9)]);
+        return [
+          { list: 'transactions', page: 'first', path: '/api/transactions', cookie: heavy.cookie },
+          { list: 'transactions', page: 'deep', path: `/api/transactions?cursor=${deepTx}`, cookie: heavy.cookie },
+          { list: 'notifications', page: 'first', path: '/api/notifications', cookie: heavy.cookie },
+          { list: 'notifications', page: 'deep', path: `/api/notifications?cursor=${deepNotes}`, cookie: heavy.cookie },
+          { list: 'gem statement', page: 'first', path: '/api/gems/statement', cookie: heavy.cookie },
+          { list: 'gem statement', page: 'deep', path: `/api/gems/statement?cursor=${deepGems}`, cookie: heavy.cookie },
+          { list: 'review queue', page: 'first', path: '/api/admin/sales?status=pending&limit=20', cookie: staffCookie },
+          { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
+        ];
+      });
+    } finally {
+      await releaseSeed();
+    }
     return { rows, seedS: (Date.now() - seedStarted) / 1000, baseUrl: server.baseUrl, routes, drop };
   } catch (error) {
     await drop();

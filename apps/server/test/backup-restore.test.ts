@@ -165,7 +165,11 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     const restoredName = `${spec.prefix}_restored_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${restoredName}`).finally(() => admin.end());
+    try {
+      await admin.query(`CREATE DATABASE ${restoredName}`);
+    } finally {
+      await admin.end();
+    }
     const restoredUrl = urlOf(restoredName);
     const restoredUploads = path.join(await tempDir('uploads-restored'), 'uploads');
 

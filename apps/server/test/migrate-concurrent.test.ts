@@ -39,7 +39,11 @@ describe.runIf(spec.kind === 'postgres')('migrations from several instances at o
       expect(Number(rows[0]!.count)).toBe(files.length);
     } finally {
       await Promise.all(databases.map((database) => database.close()));
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => admin.end());
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
     }
   });
 });

@@ -71,7 +71,11 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: spec.adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => cleanup.end());
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }

@@ -42,7 +42,11 @@ export async function createSoakDatabase(): Promise<{ url: string; drop(): Promi
   const name = `h8_soak_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SOAK_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(SOAK_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -50,7 +54,11 @@ export async function createSoakDatabase(): Promise<{ url: string; drop(): Promi
     async drop() {
       const cleanup = new pg.Client({ connectionString: SOAK_ADMIN_URL });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => cleanup.end());
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
