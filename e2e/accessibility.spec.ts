@@ -321,6 +321,17 @@ test('the cut-off text check finds an ellipsis, a clamped line and a cut select,
   expect(found.join('\n')).toMatch(/select "UK physical/);
 });
 
+test('the axe check reports low contrast and an unnamed control', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><title>probe</title><main>
+    <h1>Probe</h1>
+    <p style="color:#b8b8b8;background:#ffffff">Too faint to read</p>
+    <input type="text">
+  </main></html>`);
+  const found = await axeViolations(page);
+  expect(found.join('\n')).toMatch(/color-contrast/);
+  expect(found.join('\n')).toMatch(/\blabel\b/);
+});
+
 test.describe('accessibility of every route', () => {
   test('the route table is read whole: every mounted route is in it, every dynamic segment has a value', () => {
     expect(routeTableProblems()).toEqual([]);

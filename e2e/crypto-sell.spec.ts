@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/a11y';
 import { apiCustomer } from './support/account';
 import { allowClipboard, readClipboard, transferScreenshot, walletAddresses, type Quote } from './support/crypto';
 import { naira, setBankDetails } from './support/giftcards';
@@ -146,10 +146,9 @@ test('the crypto screens have no WCAG AA violations', async ({ page }) => {
   test.setTimeout(90_000);
   await apiCustomer(page);
   await setBankDetails(page);
-  const found: Record<string, unknown> = {};
+  const found: Record<string, string[]> = {};
   const check = async (name: string) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const list = results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const list = await axeViolations(page);
     if (list.length) found[name] = list;
   };
   await page.goto('/homepage');
