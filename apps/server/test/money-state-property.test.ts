@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { errorCodes } from '@wise/shared';
 import { reviewErrorCodes } from '@wise/shared/admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
 import { approveSale, confirmSecondApproval, declineSecondApproval, type ApproveDeps } from '../src/domain/admin/review/decisions';
 import { DomainError } from '../src/domain/errors';
@@ -497,7 +497,9 @@ describe('the money path of a sale', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
       // A fixed seed: the coverage check below is then the same every run (change it to explore).
-      { numRuns: 40, seed: 20_261_126, interruptAfterTimeLimit: 200_000 },
+      // The embedded engine runs the first 12 of the same sequences (each outcome below is reached
+      // by then): what it adds is its own triggers and locks under them.
+      { numRuns: inject('testDb').kind === 'pglite' ? 12 : 40, seed: 20_261_126, interruptAfterTimeLimit: 200_000 },
     );
     // The runs reached the interesting places, not only refusals of commands with nothing to act on.
     for (const outcome of [
