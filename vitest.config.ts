@@ -12,7 +12,7 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  * - persistence, backup-restore: the embedded data directory across restarts, its backup and restore;
  * - *-guards, duplicates: the triggers, constraints and unique indexes the migrations create,
  *   refusing hand-written SQL — the database, not the code, is under test;
- * - gems-ledger-property, money-state-property, ledger-audit: the ledger's and the money path's
+ * - gems-ledger-property, money-state-property, ledger-audit-cli: the ledger's and the money path's
  *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
  * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
  * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too;
@@ -41,7 +41,7 @@ const pgliteTests = [
   'duplicates',
   'gems-ledger-property',
   'money-state-property',
-  'ledger-audit',
+  'ledger-audit-cli',
   'jobs',
   'tracing',
   'identity-guards',
@@ -72,7 +72,7 @@ const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts']
  * nothing left to run. Started first, the short files fill the gaps around them.
  */
 const longestFirst = [
-  'soak-faults', 'payouts-crash', 'soak-crash', 'scale-out', 'money-state-property', 'ledger-audit',
+  'soak-faults', 'payouts-crash', 'soak-crash', 'scale-out', 'money-state-property', 'ledger-audit-cli',
   'pglite-worker', 'bills-crash', 'backup-restore', 'persistence', 'build', 'bills-faults', 'jobs', 'duplicates',
 ];
 const rank = (spec: TestSpecification) => {
