@@ -8,7 +8,10 @@
  * through the API (a tenth of all rows become theirs) and a reviewer signs in with password and
  * authenticator code. Then autocannon measures p50/p99 of the first page and a deep page (a
  * cursor 90 % down the list) of the customer's transactions, notifications, gem statement and the
- * back office's review queue. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and drops the databases.
+ * back office's review queue, and the first page of the back office's customer search (one customer
+ * per 10 rows) for a name fragment and for a local phone's start, each matching the seed's same
+ * handful of customers at every size. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and
+ * drops the databases.
  *
  * Environment (all optional): SCALE_ROWS=10000,100000,1000000 · SCALE_PORT (default a free port)
  * · SCALE_DURATION_S=5 · SCALE_WARMUP_S=1 · SCALE_CONNECTIONS=10 · SCALE_ADMIN_URL (default
@@ -20,7 +23,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { createCustomer, fmt, freePort, measure, ROOT, startWise, table } from './lib.mjs';
-import { scaleSeedStatements } from './scale-seed.mjs';
+import { SEARCH_NEEDLES, scaleSeedStatements } from './scale-seed.mjs';
 
 const SIZES = (process.env.SCALE_ROWS ?? '10000,100000,1000000').split(',').map(Number);
 const DURATION_S = Number(process.env.SCALE_DURATION_S ?? 5);
@@ -141,7 +144,7 @@ async function cpuLock(file, mode) {
   };
 }
 
-/** A seeded database with its server running and the eight pages to measure; `drop()` ends both. */
+/** A seeded database with its server running and the ten pages to measure; `drop()` ends both. */
 async function prepareSize(rows) {
   const name = `wise_scale_${rows}_${process.pid}`;
   const databaseUrl = urlFor(name);
@@ -190,6 +193,8 @@ async function prepareSize(rows) {
         { list: 'gem statement', page: 'deep', path: `/api/gems/statement?cursor=${deepGems}`, cookie: heavy.cookie },
         { list: 'review queue', page: 'first', path: '/api/admin/sales?status=pending&limit=20', cookie: staffCookie },
         { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
+        { list: 'customer search', page: 'name', path: `/api/admin/customers?q=${SEARCH_NEEDLES.name}`, cookie: staffCookie },
+        { list: 'customer search', page: 'phone', path: `/api/admin/customers?q=${SEARCH_NEEDLES.phone}`, cookie: staffCookie },
       ];
     }).finally(releaseSeed);
     return { rows, seedS: (Date.now() - seedStarted) / 1000, baseUrl: server.baseUrl, routes, drop };
@@ -210,7 +215,7 @@ async function measureSize(size) {
 }
 
 async function main() {
-  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's`);
+  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's; one customer per 10 rows`);
   // Every size is seeded first, its server left running; then all are measured back to back, under
   // the same conditions (and one exclusive hold of SCALE_CPU_LOCK), and every database is dropped.
   const prepared = [];
