@@ -104,8 +104,8 @@ async function expectIndexOrder(queries: { sql: string; params: unknown[] }[], t
  * column's trigram index (0042), and no Seq Scan. A Sort of the matches is expected: a search reads
  * what it matches, not the list in order. The ordered list index is switched off as well as the
  * sequential scan: on the test's few hundred customers, reading them in order and filtering is
- * honestly cheapest, where at 100 k the planner picks the trigram indexes by itself
- * (docs/PERFORMANCE.md, "How cost grows with the data"). A predicate the trigram indexes cannot
+ * honestly cheapest, where from 10 k customers the planner picks the trigram indexes by itself
+ * (docs/decisions.md §2.14). A predicate the trigram indexes cannot
  * answer (a lower(...) around a column, a cast) leaves the planner no index but a full one: caught.
  */
 async function expectTrigramSearch(queries: { sql: string; params: unknown[] }[], indexes: string[]) {
