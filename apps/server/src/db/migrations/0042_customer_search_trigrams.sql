@@ -15,7 +15,8 @@
 -- pg_trgm is a trusted extension (PostgreSQL 13 and later): a role with CREATE on the database,
 -- its owner for instance, creates it without superuser. The embedded database loads it because
 -- every process that opens its data directory is given the extension (db/pglite-protocol.ts).
--- Fewer than three characters make no trigram: the planner then reads the list in order instead.
+-- Fewer than three characters make no trigram: the planner then reads the list newest first until
+-- a page is full, which for a fragment few customers hold means all of them (docs/decisions.md §2.14).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE INDEX users_full_name_trgm_idx ON users USING gin (full_name gin_trgm_ops) WITH (fastupdate = off);
