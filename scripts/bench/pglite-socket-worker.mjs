@@ -10,6 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** @type {{ dataDir: string; socketPath: string; maxConnections: number }} */
 const options = workerData;
@@ -21,8 +22,8 @@ const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket').catch
     `@electric-sql/pglite-socket is not installed: npm install --no-save --legacy-peer-deps @electric-sql/pglite-socket@0.2.17 (${error})`,
   );
 });
-// The same settings as the production worker (apps/server/src/db/pglite-protocol.ts).
-const db = await PGlite.create({ dataDir: options.dataDir, postgresqlconf: ['shared_buffers=32MB'] });
+// The same settings and extensions as the production worker (apps/server/src/db/pglite-protocol.ts).
+const db = await PGlite.create({ dataDir: options.dataDir, postgresqlconf: ['shared_buffers=32MB'], extensions: { pg_trgm } });
 const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
 await server.start();
 port.on('message', (message) => {

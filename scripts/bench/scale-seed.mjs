@@ -2,9 +2,15 @@
  * Rows for the scale benchmark (scripts/bench/scale.mjs) and the list-plan test
  * (apps/server/test/list-plans.test.ts): `rows` sales, `rows` notifications and `rows` gem
  * movements (daily collections of 10 gems, with their ledger lines and balances) spread over many
- * customers (one per 100 rows, at least 50), a tenth of each going to one heavy customer whose own
+ * customers (one per 10 rows, at least 50), a tenth of each going to one heavy customer whose own
  * lists are long, over a year of timestamps. Written with INSERT … SELECT generate_series, so a
  * million rows take seconds.
+ *
+ * The customers look like real ones to the back office's search: a first name and a surname drawn
+ * from common Nigerian names, an e-mail and a username made from them, a +234 mobile number with a
+ * real network prefix and scrambled digits. Whatever the size, exactly SEARCH_NEEDLES.count of them
+ * carry a surname the generator never draws and a phone under a prefix it never uses, so a search
+ * for SEARCH_NEEDLES.name or SEARCH_NEEDLES.phone matches that handful at 10 k rows as at 1 M.
  *
  * Sales are inserted already decided, which the ledger's triggers only allow step by step
  * (submitted → under_review → approved → paid): the seeding session sets
@@ -16,22 +22,59 @@
  * status history rows and payout attempts of each sale.
  */
 
+const FIRST_NAMES = [
+  'Chinedu', 'Ngozi', 'Emeka', 'Aisha', 'Tunde', 'Funmilayo', 'Ibrahim', 'Chiamaka', 'Segun', 'Halima', 'Obinna', 'Yetunde',
+  'Musa', 'Adaeze', 'Kelechi', 'Bukola', 'Uche', 'Zainab', 'Femi', 'Amaka', 'Sani', 'Folake', 'Ikenna', 'Hauwa',
+  'Damilola', 'Nnamdi', 'Blessing', 'Yusuf', 'Temitope', 'Chidi', 'Fatima', 'Gbenga', 'Ifeoma', 'Abubakar', 'Kemi', 'Tobi',
+];
+const SURNAMES = [
+  'Okafor', 'Adeyemi', 'Bello', 'Eze', 'Okonkwo', 'Abubakar', 'Ogunleye', 'Nwosu', 'Balogun', 'Obi', 'Suleiman', 'Afolabi',
+  'Chukwu', 'Ibrahim', 'Oyelaran', 'Nwachukwu', 'Danjuma', 'Akinola', 'Ojo', 'Umeh', 'Lawal', 'Onyeka', 'Usman', 'Bakare',
+  'Ekwueme', 'Garba', 'Adebayo', 'Okoro', 'Yakubu', 'Oladipo', 'Anyanwu', 'Mohammed', 'Ogbonna', 'Salami', 'Uzor', 'Aliyu',
+];
+/** No real hash: the seeded customers never sign in, and the seed finds its own customers by it. */
+const SEED_PASSWORD_HASH = 'not-a-password-hash';
+const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com'];
+/** Mobile prefixes after +234 (MTN, Glo, Airtel, 9mobile): a local number reads 0803…, 0705… */
+const PREFIXES = ['803', '806', '813', '816', '703', '706', '810', '814', '903', '906', '705', '805', '807', '815', '802', '808'];
+
+/**
+ * The handful every size holds: `name` is a fragment of a surname the generator never draws (and no
+ * e-mail or username contains), `phone` a local number's start under +234 909, a prefix it never uses.
+ */
+export const SEARCH_NEEDLES = { count: 5, name: 'lanrewa', phone: '09095550' };
+
 /** Statements to run in one session, in order; `heavyUserId` and `staffId` must exist. */
 export function scaleSeedStatements({ rows, heavyUserId, staffId }) {
   const n = Math.max(1, Math.floor(rows));
-  const customers = Math.max(50, Math.floor(n / 100));
+  const customers = Math.max(50, Math.floor(n / 10));
   const heavyShare = 10; // every 10th row is the heavy customer's
   const span = 365 * 24 * 3600; // one year of seconds, spread evenly over the rows
   const lit = (text) => `'${String(text).replaceAll("'", "''")}'`;
+  const list = (texts) => `(ARRAY[${texts.map(lit).join(', ')}])`;
   const at = (g) => `now() - interval '2 hours' - make_interval(secs => ${span}::float8 * (${n} - ${g}) / ${n})`;
   return [
     'SET session_replication_role = replica',
+    // Names, e-mails and usernames from the lists (first and surname drawn independently); the
+    // phone's 7 digits are g times a number prime to 10^7, modulo 10^7: unique, and scattered.
     `INSERT INTO users (full_name, username, email, phone, password_hash, email_verified_at, created_at)
-     SELECT 'Scale Customer ' || g, 'scale' || g, 'scale' || g || '@scale.test', '+23490' || lpad(g::text, 8, '0'),
-            'not-a-password-hash', now(), ${at('g')}
-     FROM generate_series(1, ${customers}) g`,
+     SELECT p.first || ' ' || p.last, lower(p.first) || g, lower(p.first || '.' || p.last) || g || '@' || p.domain,
+            '+234' || p.prefix || lpad(((g::bigint * 4576543) % 10000000)::text, 7, '0'),
+            ${lit(SEED_PASSWORD_HASH)}, now(), now() - interval '2 hours' - make_interval(secs => ${span}::float8 * (${customers} - g) / ${customers})
+     FROM generate_series(1, ${customers}) g
+     CROSS JOIN LATERAL (SELECT ${list(FIRST_NAMES)}[1 + g % ${FIRST_NAMES.length}] AS first,
+                                ${list(SURNAMES)}[1 + (g / ${FIRST_NAMES.length}) % ${SURNAMES.length}] AS last,
+                                ${list(DOMAINS)}[1 + g % ${DOMAINS.length}] AS domain,
+                                ${list(PREFIXES)}[1 + (g * 7) % ${PREFIXES.length}] AS prefix) p`,
+    // The needles, spread over the year like everyone else (and over the list's pages).
+    `UPDATE users u SET full_name = initcap(split_part(u.email, '.', 1)) || ' Olanrewaju',
+            phone = '+2349095550' || lpad(k::text, 3, '0')
+     FROM (SELECT k, id FROM (SELECT row_number() OVER (ORDER BY created_at) AS r, id FROM users WHERE password_hash = ${lit(SEED_PASSWORD_HASH)}) c
+           CROSS JOIN generate_series(1, ${SEARCH_NEEDLES.count}) k
+           WHERE c.r = k * (${customers} / ${SEARCH_NEEDLES.count + 1})) pick
+     WHERE u.id = pick.id`,
     `CREATE TEMP TABLE scale_customers AS
-     SELECT row_number() OVER (ORDER BY id) AS n, id FROM users WHERE email LIKE '%@scale.test'`,
+     SELECT row_number() OVER (ORDER BY id) AS n, id FROM users WHERE password_hash = ${lit(SEED_PASSWORD_HASH)}`,
     `CREATE TEMP TABLE scale_cards AS
      SELECT row_number() OVER (ORDER BY s.id) AS n, s.id, s.gift_card_id, c.name, s.country, s.kind, s.currency, s.exchange_rate
      FROM gift_card_subcategories s JOIN gift_cards c ON c.id = s.gift_card_id`,

@@ -8,7 +8,10 @@
  * through the API (a tenth of all rows become theirs) and a reviewer signs in with password and
  * authenticator code. Then autocannon measures p50/p99 of the first page and a deep page (a
  * cursor 90 % down the list) of the customer's transactions, notifications, gem statement and the
- * back office's review queue. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and drops the databases.
+ * back office's review queue, and the first page of the back office's customer search (one customer
+ * per 10 rows) for a name fragment and for a local phone's start, each matching the seed's same
+ * handful of customers at every size. Prints the table and the 1 M / 10 k ratio (goal ≤ 1.5×), and
+ * drops the databases.
  *
  * Environment (all optional): SCALE_ROWS=10000,100000,1000000 · SCALE_PORT (default a free port)
  * · SCALE_DURATION_S=5 · SCALE_WARMUP_S=1 · SCALE_CONNECTIONS=10 · SCALE_ADMIN_URL (default
@@ -20,7 +23,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { createCustomer, fmt, freePort, measure, ROOT, startWise, table } from './lib.mjs';
-import { scaleSeedStatements } from './scale-seed.mjs';
+import { SEARCH_NEEDLES, scaleSeedStatements } from './scale-seed.mjs';
 
 const SIZES = (process.env.SCALE_ROWS ?? '10000,100000,1000000').split(',').map(Number);
 const DURATION_S = Number(process.env.SCALE_DURATION_S ?? 5);
@@ -107,14 +110,16 @@ const AT = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z
 /**
  * The gem statement's cursor `fraction` down the customer's movements, in the server's format
  * (domain/gems/statement.ts): `<seq>|<balance where the next page starts>|<signature>` base64url.
+ * The movement is found first and the balance summed once: a sum in the select list of the OFFSET
+ * query ran for every skipped row, quadratic in the customer's movements (hours at 1 M rows).
  */
 async function statementCursorAt(client, userId, offset) {
   const { rows } = await client.query(
-    `SELECT e.seq::text AS seq,
+    `WITH target AS (SELECT seq FROM gem_entries WHERE user_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT 1)
+     SELECT t.seq::text AS seq,
             a.balance - (SELECT coalesce(sum(l.amount), 0) FROM gem_entries x JOIN gem_entry_lines l ON l.entry_id = x.id AND l.account_id = a.id
-                         WHERE x.user_id = $1 AND x.seq >= e.seq) AS balance
-     FROM gem_entries e JOIN gem_accounts a ON a.user_id = e.user_id AND a.kind = 'available'
-     WHERE e.user_id = $1 ORDER BY e.seq DESC OFFSET $2 LIMIT 1`,
+                         WHERE x.user_id = $1 AND x.seq >= t.seq) AS balance
+     FROM target t JOIN gem_accounts a ON a.user_id = $1 AND a.kind = 'available'`,
     [userId, offset],
   );
   const row = rows[0];
@@ -141,7 +146,7 @@ async function cpuLock(file, mode) {
   };
 }
 
-/** A seeded database with its server running and the eight pages to measure; `drop()` ends both. */
+/** A seeded database with its server running and the ten pages to measure; `drop()` ends both. */
 async function prepareSize(rows) {
   const name = `wise_scale_${rows}_${process.pid}`;
   const databaseUrl = urlFor(name);
@@ -192,6 +197,8 @@ async function prepareSize(rows) {
           { list: 'gem statement', page: 'deep', path: `/api/gems/statement?cursor=${deepGems}`, cookie: heavy.cookie },
           { list: 'review queue', page: 'first', path: '/api/admin/sales?status=pending&limit=20', cookie: staffCookie },
           { list: 'review queue', page: 'deep', path: `/api/admin/sales?status=pending&limit=20&cursor=${deepQueue}`, cookie: staffCookie },
+          { list: 'customer search', page: 'name', path: `/api/admin/customers?q=${SEARCH_NEEDLES.name}`, cookie: staffCookie },
+          { list: 'customer search', page: 'phone', path: `/api/admin/customers?q=${SEARCH_NEEDLES.phone}`, cookie: staffCookie },
         ];
       });
     } finally {
@@ -215,7 +222,7 @@ async function measureSize(size) {
 }
 
 async function main() {
-  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's`);
+  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's; one customer per 10 rows`);
   // Every size is seeded first, its server left running; then all are measured back to back, under
   // the same conditions (and one exclusive hold of SCALE_CPU_LOCK), and every database is dropped.
   const prepared = [];

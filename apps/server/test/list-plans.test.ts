@@ -4,7 +4,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSaleListQuery } from '@wise/shared/admin';
-import { scaleSeedStatements } from '../../../scripts/bench/scale-seed.mjs';
+import { SEARCH_NEEDLES, scaleSeedStatements } from '../../../scripts/bench/scale-seed.mjs';
 import type { Database, Db } from '../src/db/client';
 import * as schema from '../src/db/schema/index';
 import { searchAuditLog } from '../src/domain/admin/audit-log';
@@ -67,14 +67,15 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
-async function planOf(query: { sql: string; params: unknown[] }): Promise<PlanNode[]> {
+/** `off`: the scans the plan may not use (each list: seqscan and bitmapscan; a search: seqscan and indexscan). */
+async function planOf(query: { sql: string; params: unknown[] }, off: readonly string[] = ['enable_seqscan', 'enable_bitmapscan']): Promise<PlanNode[]> {
   // Settings are per session: one connection for the SET, the EXPLAIN and the RESET.
   const [row] = await database.withConnection(async (connection) => {
-    await connection.exec('SET enable_seqscan = off; SET enable_bitmapscan = off');
+    await connection.exec(off.map((setting) => `SET ${setting} = off`).join('; '));
     try {
       return await connection.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
     } finally {
-      await connection.exec('RESET enable_seqscan; RESET enable_bitmapscan');
+      await connection.exec(off.map((setting) => `RESET ${setting}`).join('; '));
     }
   });
   const raw = row?.['QUERY PLAN'];
@@ -96,6 +97,26 @@ async function expectIndexOrder(queries: { sql: string; params: unknown[] }[], t
     plan.some((n) => (n['Node Type'] === 'Index Scan' || n['Node Type'] === 'Index Only Scan') && indexes.includes(n['Index Name'] ?? '')),
     `${index} in ${types.join(' > ')} (${plan.map((n) => n['Index Name']).filter(Boolean).join(', ')})`,
   ).toBe(true);
+}
+
+/**
+ * The customer search's query, EXPLAINed: each of its contains-matches a Bitmap Index Scan on that
+ * column's trigram index (0042), and no Seq Scan. A Sort of the matches is expected: a search reads
+ * what it matches, not the list in order. The ordered list index is switched off as well as the
+ * sequential scan: on the test's few hundred customers, reading them in order and filtering is
+ * honestly cheapest, where from 10 k customers the planner picks the trigram indexes by itself
+ * (docs/decisions.md §2.14). A predicate the trigram indexes cannot
+ * answer (a lower(...) around a column, a cast) leaves the planner no index but a full one: caught.
+ */
+async function expectTrigramSearch(queries: { sql: string; params: unknown[] }[], indexes: string[]) {
+  const query = queries.find((q) => q.sql.includes('from "users"') && q.sql.includes('order by'));
+  expect(query, 'the customer search query').toBeDefined();
+  if (!query) return;
+  const plan = await planOf(query, ['enable_seqscan', 'enable_indexscan']);
+  const types = plan.map((n) => n['Node Type']);
+  const bitmapIndexes = plan.filter((n) => n['Node Type'] === 'Bitmap Index Scan').map((n) => n['Index Name']);
+  expect(types.filter((t) => t === 'Seq Scan'), types.join(' > ')).toEqual([]);
+  expect([...new Set(bitmapIndexes)].sort(), types.join(' > ')).toEqual([...indexes].sort());
 }
 
 const midCursor = () => encodeCursor({ at: '2026-06-01T12:00:00.123456Z', id: randomUUID() });
@@ -165,9 +186,22 @@ describe('every growing list reads its own index in order, a cursor page include
     await expectIndexOrder(await run({ status: 'rejected', coin: 'usdt' }), 'sales', 'sales_decided_coin_idx');
   });
 
+  it("the customer search finds the seed's handful by a name fragment or a local phone's start, newest first", async () => {
+    const byName = await searchCustomers(database.db, { q: SEARCH_NEEDLES.name.toUpperCase(), limit: 20 });
+    expect(byName.items).toHaveLength(SEARCH_NEEDLES.count);
+    expect(byName.items.every((c) => c.full_name.endsWith(' Olanrewaju'))).toBe(true);
+    const created = byName.items.map((c) => c.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    const byPhone = await searchCustomers(database.db, { q: SEARCH_NEEDLES.phone, limit: 20 });
+    expect(byPhone.items.map((c) => c.id)).toEqual(byName.items.map((c) => c.id));
+  });
+
   it("the back office's customers, audit log and bill orders", async () => {
     const adminCursor = encodeAdminCursor({ at: '2026-06-01 12:00:00.123456+00', id: randomUUID() });
     await expectIndexOrder(await queriesOf(() => searchCustomers(logged, { cursor: adminCursor, limit: 20 })), 'users', 'users_created_list_idx');
+    const byText = ['users_full_name_trgm_idx', 'users_email_trgm_idx', 'users_username_trgm_idx'];
+    await expectTrigramSearch(await queriesOf(() => searchCustomers(logged, { q: SEARCH_NEEDLES.name, limit: 20 })), byText);
+    await expectTrigramSearch(await queriesOf(() => searchCustomers(logged, { q: SEARCH_NEEDLES.phone, limit: 20 })), [...byText, 'users_phone_trgm_idx']);
     const auditCursor = encodeAdminCursor({ at: '2026-06-01 12:00:00.123456+00', id: '12345' });
     const audit = (query: object) => queriesOf(() => searchAuditLog(logged, { limit: 20, cursor: auditCursor, ...query } as Parameters<typeof searchAuditLog>[1]));
     await expectIndexOrder(await audit({}), 'staff_audit_log', 'staff_audit_log_at_idx');

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../db/pglite-protocol';
 import {
   CliError,
   cliConfig,
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
       const dataDir = pgliteDirOf(config);
       if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new CliError(`There is no embedded database in ${config.dataDir}: nothing to back up.`);
       // Opening it replays anything a crash left half-written; the tarball is then one consistent moment.
-      const client = await PGlite.create({ dataDir });
+      const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
       try {
         const tarball = await client.dumpDataDir('gzip');
         await writeFile(path.join(work, PGLITE_FILE), Buffer.from(await tarball.arrayBuffer()), { mode: 0o600 });

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
+import { PGLITE_EXTENSIONS } from '../db/pglite-protocol';
 import { auditLedger, formatLedgerAudit } from '../domain/gems/audit';
 import {
   CliError,
@@ -140,7 +141,7 @@ async function main(): Promise<number> {
   } else {
     const dataDir = pgliteDirOf(config);
     if (await isNonEmptyDir(dataDir)) await moveAside(dataDir);
-    const client = await PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(dump)]) });
+    const client = await PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(dump)]), extensions: PGLITE_EXTENSIONS });
     await client.close();
   }
   say(`Restored the ${manifest.database.kind} database from ${from} (backup of ${manifest.created_at}).`);

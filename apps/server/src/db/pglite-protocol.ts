@@ -1,4 +1,5 @@
 /** Messages between the server's thread and the PGlite worker (pglite-worker.ts, pglite-bridge.ts). */
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export interface WorkerOptions {
   dataDir: string;
@@ -25,3 +26,11 @@ export type FromWorker =
  * docs/PERFORMANCE.md, "Embedded database").
  */
 export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
+/**
+ * The PostgreSQL extensions the migrations create (0042: pg_trgm for the customer search). PGlite
+ * loads an extension's files only when it is given them at start, and an index built with one
+ * cannot be written without it: every process that opens the data directory (the worker, its
+ * initdb child, backup, restore) passes these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  PGLITE_EXTENSIONS,
   PGLITE_SETTINGS,
   type FromWorker,
   type ToWorker,
@@ -191,7 +192,7 @@ class SessionHost {
 
 async function serve(options: WorkerOptions): Promise<void> {
   const port = parentPort!;
-  const db = await PGlite.create({ dataDir: options.dataDir, postgresqlconf: PGLITE_SETTINGS });
+  const db = await PGlite.create({ dataDir: options.dataDir, postgresqlconf: PGLITE_SETTINGS, extensions: PGLITE_EXTENSIONS });
   const host = new SessionHost(db, (message) => port.postMessage(message));
   port.on('message', (message: ToWorker) => {
     switch (message.t) {
@@ -219,7 +220,7 @@ async function serve(options: WorkerOptions): Promise<void> {
 /** The child-process role: create the cluster and exit, so initdb's memory leaves with the process. */
 async function createCluster(dataDir: string): Promise<void> {
   if (!existsSync(`${dataDir}/PG_VERSION`)) {
-    const db = await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS });
+    const db = await PGlite.create({ dataDir, postgresqlconf: PGLITE_SETTINGS, extensions: PGLITE_EXTENSIONS });
     await db.close();
   }
 }

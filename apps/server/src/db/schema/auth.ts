@@ -40,6 +40,11 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_created_list_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The back office's contains-search (0042_customer_search_trigrams.sql): one trigram index per column searched.
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

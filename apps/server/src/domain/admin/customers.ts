@@ -110,8 +110,10 @@ async function salesNamedBy(db: Db, q: string): Promise<AdminCustomerSearchSale[
 
 /**
  * Customers whose name, e-mail, username or phone contains `q` (any case), newest accounts first,
- * keyset-paged on (created_at, id). Without `q`, every customer. A contains-match reads the whole
- * table: fine for a back office at this size; a trigram index would be the next step.
+ * keyset-paged on (created_at, id). Without `q`, every customer. Each contains-match is answered by
+ * its column's trigram index (0042, docs/decisions.md §2.14), so a search reads the customers it
+ * matches, then sorts them. A fragment too short for a trigram (1–2 characters) is left to the
+ * planner, which reads the list in order until a page is full: every customer, if few match.
  */
 export async function searchCustomers(db: Db, params: { q?: string; cursor?: string; limit: number }): Promise<AdminCustomerPage> {
   const q = params.q?.trim();
