@@ -61,14 +61,19 @@ export function wrapPglite(client: PGlite): Database {
 export function wrapPool(pool: pg.Pool, engine: 'postgres' | 'pglite' = 'postgres'): Database {
   traceQueries(pool, engine);
   const listeners = new Set<NotificationListener>();
-  pool.on('connect', (client) => {
+  // The pool waits for this before handing a new connection out (pg-pool's onConnect), so the
+  // LISTEN never overlaps the query the connection was opened for. A failed LISTEN costs only this
+  // connection's self-notifications; the query that follows reports its own errors.
+  const previous = pool.options.onConnect as ((client: pg.ClientBase) => unknown) | undefined;
+  const onConnect = async (client: pg.ClientBase): Promise<void> => {
+    await previous?.(client);
     client.on('notification', (message) => {
       for (const listener of listeners) listener(message.channel, message.payload ?? '');
     });
-    // Queued before the query the connection was opened for. A failure here only costs the
-    // listener this connection's self-notifications; the query that follows reports its own errors.
-    for (const channel of POOL_CHANNELS) client.query(`LISTEN ${channel}`).catch(() => undefined);
-  });
+    for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`).catch(() => undefined);
+  };
+  // @types/pg types the hook as returning nothing; pg-pool awaits what it returns.
+  pool.options.onConnect = onConnect as (client: pg.ClientBase) => void;
   return {
     onNotification: (listener) => {
       listeners.add(listener);
