@@ -36,12 +36,17 @@ interface CatalogueState {
 interface Watch {
   /** Whether every notification of this database reaches this process now. */
   live: boolean;
-  /** Notifications heard per catalogue (any change drops all of that catalogue's heard answers). */
+  /**
+   * Notifications heard per catalogue (any change drops all of that catalogue's heard answers).
+   * One map per database handle for the life of the process, shared by every watch on it, so the
+   * counts only grow and an answer kept under an earlier watch is never taken for a later one's.
+   */
   heard: Map<CatalogueName, number>;
 }
 
 const states = new WeakMap<Db, Map<CatalogueName, CatalogueState>>();
 const watches = new WeakMap<Db, Watch>();
+const heardCounts = new WeakMap<Db, Map<CatalogueName, number>>();
 
 const versionOf = (db: Db) =>
   prepared(db, 'catalogue_version', (d) =>
@@ -107,9 +112,13 @@ function heardChange(watch: Watch, payload: string): void {
  */
 export async function watchCatalogues(database: Database, options: { connectionString?: string; logger: { warn(details: object, message: string): void } }): Promise<{ close(): Promise<void> }> {
   const { db } = database;
-  const watch: Watch = { live: false, heard: new Map() };
+  let heard = heardCounts.get(db);
+  if (!heard) heardCounts.set(db, (heard = new Map()));
+  const watch: Watch = { live: false, heard };
   watches.set(db, watch);
   const everything = () => heardChange(watch, '');
+  // What was kept before this watch began was not heard of by it.
+  everything();
   const stopHearing = database.onNotification?.((channel, payload) => {
     if (channel === CATALOGUE_CHANNEL) heardChange(watch, payload);
   });
@@ -119,9 +128,7 @@ export async function watchCatalogues(database: Database, options: { connectionS
   }
   let listener: { close(): Promise<void> } | undefined;
   if (database.kind === 'pglite') {
-    // One process owns the embedded database and every write goes through its pool; what was kept
-    // before this watch began was not heard of.
-    everything();
+    // One process owns the embedded database and every write goes through its pool.
     watch.live = true;
   } else if (options.connectionString) {
     listener = await listenToChannel(
