@@ -5,7 +5,7 @@
 // drops below half the value recorded in scripts/bench/floors.json.
 //
 // Usage: npm run bench:ci [-- --duration 3 --warmup 1 --postgres postgres://… --port 4100 --tmp /tmp/x-]
-// Recording (after a full `npm run bench -- --json /tmp/bench.json` on a quiet machine):
+// Recording (after `npm run bench -- --engines postgres --no-scale --no-e2e --json /tmp/bench.json` on a quiet machine):
 //   node scripts/bench/ci.mjs --record /tmp/bench.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -257,6 +257,31 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
   };
 }
 
+/**
+ * Wall time of one argon2 verification with the app's own parameters and code (lib/passwords.ts,
+ * under tsx): the median of `n` in a row, each alone on a core, after one to warm up. The login
+ * goal is measured against it (the server runs at most one per core).
+ */
+export async function argon2VerifyMs(n = 25) {
+  const script = `
+    const { hashSecret, verifySecret } = await import(${JSON.stringify(path.join(ROOT, 'apps/server/src/lib/passwords.ts'))});
+    const stored = await hashSecret('correct horse 1');
+    await verifySecret(stored, 'correct horse 1');
+    const times = [];
+    for (let i = 0; i < ${n}; i += 1) {
+      const started = process.hrtime.bigint();
+      if (!(await verifySecret(stored, 'correct horse 1'))) throw new Error('verify failed');
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    process.stdout.write(String(times[Math.floor(times.length / 2)]));
+  `;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const ms = Number(out.trim());
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`argon2 timing gave ${out}`);
+  return ms;
+}
+
 /** The customer data routes docs/PERFORMANCE.md names, with the cookie of a logged-in customer. */
 export function customerRoutes(cookie) {
   return [
@@ -277,6 +302,7 @@ export const fmt = {
   ms: (n) => `${n} ms`,
   pct: (n) => `${Math.round(n * 100)} %`,
   us: (n) => (n === undefined ? '' : `${Math.round(n)} µs`),
+  s: (ms) => `${(ms / 1000).toFixed(2)} s`,
 };
 
 /** A Markdown table: easy to read in a terminal and to paste into docs/PERFORMANCE.md. */

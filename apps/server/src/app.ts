@@ -57,6 +57,7 @@ import { createIdentityProvider } from './providers/identity/index';
 import { payoutWebhookRoutes } from './routes/payouts/index';
 import { pushRoutes } from './routes/push/index';
 import { eventRoutes } from './routes/events/index';
+import { watchCatalogues } from './domain/catalogue-cache';
 import { EventHub, registerInProcessHub } from './domain/events/hub';
 
 import { useCardCodeKeyring } from './domain/sales/card-codes';
@@ -162,6 +163,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       onDeliveryError: (error) => app.log.error({ err: error }, 'message delivery failed'),
     },
   };
+
+  // Kept catalogue answers served without a read while every change is heard (domain/catalogue-cache.ts).
+  const catalogues = await watchCatalogues(database, { connectionString: database.kind === 'postgres' ? config.DATABASE_URL : undefined, logger: app.log });
+  app.addHook('onClose', async () => catalogues.close());
 
   await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive });
   await app.register(metrics, { database, token: config.METRICS_TOKEN });

@@ -5,6 +5,7 @@ import { catalogueAnswer } from '../src/domain/catalogue-cache';
 import type { CatalogueName } from '../src/db/schema/index';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
+import { openCountingDatabase } from './support/db';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -163,6 +164,47 @@ describe('the kept answers over HTTP', () => {
       expect(await version('crypto_prices', app.database)).toBe(kept);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('two instances that hear every change (DATABASE_URL: LISTEN on wise_catalogue)', () => {
+  it('serve a kept answer with no round trip; the writer sees its change at once, the other once notified', async () => {
+    const one = await openCountingDatabase(t.database);
+    const two = await openCountingDatabase(t.database);
+    const a = await createTestApp({ database: one.database, env: { DATABASE_URL: one.url } });
+    const b = await createTestApp({ database: two.database, env: { DATABASE_URL: two.url } });
+    try {
+      const customer = await createCustomer(a);
+      const rateOn = async (app: TestApp) => {
+        const response = await get(app.app, '/api/giftcards/amazon', customer.cookie);
+        expect(response.statusCode).toBe(200);
+        return response.json<GiftCardDetailResponse>().subcategories[0]!.exchange_rate;
+      };
+      const before = await rateOn(b);
+      expect(await rateOn(a)).toBe(before);
+      // Kept and heard: the card and the session (kept 5 s per process) cost no statement.
+      await get(b.app, '/api/giftcards', customer.cookie);
+      const sent = two.statements();
+      for (let i = 0; i < 5; i += 1) expect(await rateOn(b)).toBe(before);
+      expect((await get(b.app, '/api/giftcards', customer.cookie)).statusCode).toBe(200);
+      expect(two.statements()).toBe(sent);
+
+      const changed = (Number(before) + 11).toFixed(2);
+      // Written through instance a's own pool: a serves it at its very next request.
+      await one.database.query('UPDATE gift_card_subcategories SET exchange_rate = $1 WHERE exchange_rate = $2', [changed, before]);
+      expect(await rateOn(a)).toBe(changed);
+      await expect.poll(() => rateOn(b), { timeout: 2000, interval: 20 }).toBe(changed);
+
+      // An operator's SQL from outside both: each hears of it.
+      await t.database.query('UPDATE gift_card_subcategories SET exchange_rate = $1 WHERE exchange_rate = $2', [before, changed]);
+      await expect.poll(() => rateOn(a), { timeout: 2000, interval: 20 }).toBe(before);
+      await expect.poll(() => rateOn(b), { timeout: 2000, interval: 20 }).toBe(before);
+    } finally {
+      await a.close();
+      await b.close();
+      await one.database.close();
+      await two.database.close();
     }
   });
 });

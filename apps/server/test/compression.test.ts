@@ -37,6 +37,23 @@ describe('compressed answers', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('sends a kept catalogue answer compressed as any other, the same bytes each time (compressed once: plugins/compression.ts)', async () => {
+    const coins = (acceptEncoding?: string) =>
+      t.app.inject({ url: '/api/crypto/coins', headers: { cookie: customer.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    const plain = await coins();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const first = await coins('gzip, deflate, br');
+    const second = await coins('gzip, deflate, br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(second.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await coins('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync((await coins('gzip')).rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
   it('leaves a small answer as it is', async () => {
     const response = await t.app.inject({ url: '/api/gems/balance', headers: { cookie: customer.cookie, 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);

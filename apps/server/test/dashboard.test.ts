@@ -3,6 +3,7 @@ import { authMessages, capitalizeFirst, firstWord, notificationTexts, PENDING_AC
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
+import { openCountingDatabase } from './support/db';
 import { multipartFile, photo } from './support/fake-images';
 import { createCustomer, type TestUser } from './support/users';
 import { setKycTier } from './support/tiers';
@@ -59,6 +60,23 @@ describe('GET /api/dashboard', () => {
     // Verified (tier 1, set by the verification screens): nothing is left to do.
     await setKycTier(t.database, c.id, 1);
     expect((await dashboard(c)).pending_actions).toEqual([]);
+  });
+
+  it('costs one statement, one round trip to the database, once the session is known (domain/profile/dashboard.ts)', async () => {
+    const counted = await openCountingDatabase(t.database);
+    const app = await createTestApp({ database: counted.database });
+    try {
+      const c = await createCustomer(app);
+      expect((await get(app.app, '/api/dashboard', c.cookie)).statusCode).toBe(200);
+      const before = counted.statements();
+      const second = await get(app.app, '/api/dashboard', c.cookie);
+      expect(second.statusCode).toBe(200);
+      expect(second.json<Dashboard>().full_name).toBe(c.full_name);
+      expect(counted.statements() - before).toBe(1);
+    } finally {
+      await app.close();
+      await counted.database.close();
+    }
   });
 
   it('wallet is the gem balance from the ledger', async () => {

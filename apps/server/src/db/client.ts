@@ -18,9 +18,23 @@ export interface Connection {
   query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Channels every pooled connection LISTENs on (see `onNotification`). */
+export const CATALOGUE_CHANNEL = 'wise_catalogue';
+const POOL_CHANNELS = [CATALOGUE_CHANNEL];
+
+export type NotificationListener = (channel: string, payload: string) => void;
+
 export interface Database extends Connection {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Notifications on POOL_CHANNELS reaching any of the pool's connections: a connection that
+   * committed a NOTIFY gets its own before its COMMIT answers (PostgreSQL and PGlite alike), so a
+   * listener hears of this process's writes before the writer goes on. Others' writes reach an idle
+   * pooled connection too, but a pool may hold none: a listener across instances needs a
+   * connection of its own (db/listen.ts). Absent where connections are not pooled.
+   */
+  onNotification?: (listener: NotificationListener) => () => void;
   /** One physical connection for work that must not hop (session-level locks). */
   withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -46,7 +60,25 @@ export function wrapPglite(client: PGlite): Database {
 /** `engine`: what the pool reaches (the embedded database is reached through a pool too), for the query spans. */
 export function wrapPool(pool: pg.Pool, engine: 'postgres' | 'pglite' = 'postgres'): Database {
   traceQueries(pool, engine);
+  const listeners = new Set<NotificationListener>();
+  // The pool waits for this before handing a new connection out (pg-pool's onConnect), so the
+  // LISTEN never overlaps the query the connection was opened for. A failed LISTEN costs only this
+  // connection's self-notifications; the query that follows reports its own errors.
+  const previous = pool.options.onConnect as ((client: pg.ClientBase) => unknown) | undefined;
+  const onConnect = async (client: pg.ClientBase): Promise<void> => {
+    await previous?.(client);
+    client.on('notification', (message) => {
+      for (const listener of listeners) listener(message.channel, message.payload ?? '');
+    });
+    for (const channel of POOL_CHANNELS) await client.query(`LISTEN ${channel}`).catch(() => undefined);
+  };
+  // @types/pg types the hook as returning nothing; pg-pool awaits what it returns.
+  pool.options.onConnect = onConnect as (client: pg.ClientBase) => void;
   return {
+    onNotification: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     exec: async (sqlText) => {

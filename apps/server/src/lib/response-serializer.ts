@@ -3,6 +3,7 @@ import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { keepCompressed } from './kept-compression';
 
 /**
  * Response bodies are written by fast-json-stringify, compiled from the JSON Schema of the
@@ -106,4 +107,8 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
  * the route's serializer only on payloads that are not strings, so the answer is the same bytes
  * the route's own serializer would have written.
  */
-export const sendSerialized = (reply: FastifyReply, body: string): FastifyReply => reply.type('application/json; charset=utf-8').send(body);
+export const sendSerialized = (reply: FastifyReply, body: string): FastifyReply => {
+  // Kept bodies are compressed once, not per request (lib/kept-compression.ts).
+  keepCompressed(body);
+  return reply.type('application/json; charset=utf-8').send(body);
+};

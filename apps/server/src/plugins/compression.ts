@@ -1,4 +1,5 @@
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
+import { keptCompressionZlib } from '../lib/kept-compression';
 
 /**
  * API answers of 1 KB or more leave compressed, brotli (quality 4, the library's default: cheap
@@ -15,6 +16,10 @@ export const compressionOptions: FastifyCompressOptions = {
   threshold: 1024,
   encodings: ['br', 'gzip'],
   globalDecompression: false,
+  // Only the synchronous one-shot functions (answers under the library's sync threshold) are
+  // replaced (lib/kept-compression.ts: kept answers compressed once); streams and everything else
+  // come from node:zlib as before.
+  zlib: keptCompressionZlib,
 };
 
 export { fastifyCompress as compression };

@@ -92,3 +92,27 @@ export async function connectionUrlOf(database: Database): Promise<string> {
   url.pathname = `/${row!.name}`;
   return url.toString();
 }
+
+/**
+ * Another pool on `of`'s PostgreSQL database (a second server instance's, say) that counts the
+ * statements its connections are sent (the LISTEN each new connection makes aside). The caller
+ * closes it.
+ */
+export async function openCountingDatabase(of: Database): Promise<{ database: Database; url: string; statements: () => number }> {
+  const url = await connectionUrlOf(of);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined);
+  let statements = 0;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const [first] = args;
+        const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+        if (!text?.startsWith('LISTEN ')) statements += 1;
+        return query(...args);
+      },
+    });
+  });
+  return { database: wrapPool(pool), url, statements: () => statements };
+}
