@@ -9,8 +9,10 @@ import pg from 'pg';
  */
 export interface ChannelHandlers {
   onNotification(payload: string): void;
-  onUp(): void;
-  onDown(): void;
+  onUp?(): void;
+  onDown?(): void;
+  /** What the app does while the connection is down, for the log line ("the screens poll"). */
+  meanwhile: string;
 }
 
 interface Logger {
@@ -29,7 +31,7 @@ export async function listenToChannel(connectionString: string, channel: string,
   const dropped = (failed: pg.Client) => {
     if (client !== failed) return;
     client = undefined;
-    handlers.onDown();
+    handlers.onDown?.();
     failed.end().catch(() => undefined);
     reconnectLater();
   };
@@ -40,7 +42,7 @@ export async function listenToChannel(connectionString: string, channel: string,
       if (message.channel === channel) handlers.onNotification(message.payload ?? '');
     });
     next.on('error', (error) => {
-      logger.warn({ err: error, channel }, 'a notification connection failed; reopening it');
+      logger.warn({ err: error, channel }, `the ${channel} connection failed; ${handlers.meanwhile} until it is back`);
       dropped(next);
     });
     next.on('end', () => dropped(next));
@@ -57,7 +59,7 @@ export async function listenToChannel(connectionString: string, channel: string,
     }
     client = next;
     retryMs = RECONNECT_MIN_MS;
-    handlers.onUp();
+    handlers.onUp?.();
   };
 
   function reconnectLater() {
@@ -65,7 +67,7 @@ export async function listenToChannel(connectionString: string, channel: string,
     timer = setTimeout(() => {
       timer = undefined;
       connect().catch((error: unknown) => {
-        logger.warn({ err: error, channel }, 'a notification connection could not be opened; trying again');
+        logger.warn({ err: error, channel }, `the ${channel} connection could not be reopened; ${handlers.meanwhile} meanwhile`);
         retryMs = Math.min(RECONNECT_MAX_MS, retryMs * 2);
         reconnectLater();
       });
@@ -76,7 +78,7 @@ export async function listenToChannel(connectionString: string, channel: string,
   try {
     await connect();
   } catch (error) {
-    logger.warn({ err: error, channel }, 'a notification connection could not be opened; trying again');
+    logger.warn({ err: error, channel }, `the ${channel} connection could not be opened; ${handlers.meanwhile} meanwhile`);
     reconnectLater();
   }
   return {
@@ -86,7 +88,7 @@ export async function listenToChannel(connectionString: string, channel: string,
       timer = undefined;
       const open = client;
       client = undefined;
-      if (open) handlers.onDown();
+      if (open) handlers.onDown?.();
       await open?.end().catch(() => undefined);
     },
   };

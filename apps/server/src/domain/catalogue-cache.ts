@@ -144,6 +144,7 @@ export async function watchCatalogues(database: Database, options: { connectionS
         onDown: () => {
           watch.live = false;
         },
+        meanwhile: 'each request reads its catalogue version',
       },
       options.logger,
     );

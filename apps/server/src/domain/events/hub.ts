@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { z } from 'zod';
+import { listenToChannel } from '../../db/listen';
 
 /**
  * Live updates for a customer's open screens (README.md, "Live updates"): what changed — a sale
@@ -33,9 +33,6 @@ interface Logger {
   warn(details: object, message: string): void;
 }
 
-const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 30_000;
-
 /** The hubs of this process on the embedded database, which `publishInProcess` reaches. */
 const inProcessHubs = new Set<EventHub>();
 
@@ -54,10 +51,8 @@ export function publishInProcess(userId: string, event: CustomerEvent): void {
 
 export class EventHub {
   private readonly streams = new Map<string, EventStream[]>();
-  private client: pg.Client | undefined;
+  private channel: { close(): Promise<void> } | undefined;
   private closed = false;
-  private retryMs = RECONNECT_MIN_MS;
-  private timer: NodeJS.Timeout | undefined;
 
   /**
    * `maxPerUser`: a customer's open streams at most. One more is refused rather than closing the
@@ -98,72 +93,34 @@ export class EventHub {
   }
 
   /**
-   * LISTENs on `wise_events`; a lost connection is reopened with a growing pause (the screens poll
-   * meanwhile). Resolves once the first attempt has ended either way.
+   * LISTENs on `wise_events` on a connection of its own (db/listen.ts); a lost connection is
+   * reopened with a growing pause, the screens polling meanwhile. Resolves once the first attempt
+   * has ended either way.
    */
   async listen(connectionString: string): Promise<void> {
-    try {
-      await this.connect(connectionString);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'the live update connection could not be opened; screens poll meanwhile');
-      this.reconnectLater(connectionString);
-    }
+    const channel = await listenToChannel(
+      connectionString,
+      EVENTS_CHANNEL,
+      {
+        onNotification: (payload) => {
+          const parsed = notificationSchema.safeParse(safeJson(payload));
+          if (parsed.success) this.publish(parsed.data.user, { type: parsed.data.type, id: parsed.data.id });
+        },
+        meanwhile: 'the screens poll',
+      },
+      this.logger,
+    );
+    if (this.closed) await channel.close();
+    else this.channel = channel;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     inProcessHubs.delete(this);
-    if (this.timer) clearTimeout(this.timer);
     for (const open of [...this.streams.values()]) for (const stream of open) stream.close();
-    const open = this.client;
-    this.client = undefined;
-    await open?.end().catch(() => undefined);
-  }
-
-  private async connect(connectionString: string): Promise<void> {
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
-    const dropped = () => {
-      if (this.client !== next) return;
-      this.client = undefined;
-      next.end().catch(() => undefined);
-      this.reconnectLater(connectionString);
-    };
-    next.on('notification', (message) => {
-      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-      const parsed = notificationSchema.safeParse(safeJson(message.payload));
-      if (parsed.success) this.publish(parsed.data.user, { type: parsed.data.type, id: parsed.data.id });
-    });
-    next.on('error', (error) => {
-      this.logger.warn({ err: error }, 'the live update connection failed; screens poll until it is back');
-      dropped();
-    });
-    next.on('end', dropped);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    this.client = next;
-    this.retryMs = RECONNECT_MIN_MS;
-  }
-
-  private reconnectLater(connectionString: string): void {
-    if (this.closed || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.connect(connectionString).catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'the live update connection could not be reopened; screens poll meanwhile');
-        this.retryMs = Math.min(RECONNECT_MAX_MS, this.retryMs * 2);
-        this.reconnectLater(connectionString);
-      });
-    }, this.retryMs);
-    this.timer.unref();
+    const channel = this.channel;
+    this.channel = undefined;
+    await channel?.close();
   }
 }
 
