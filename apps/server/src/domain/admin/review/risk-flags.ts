@@ -71,8 +71,9 @@ export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
   name_mismatch: sql`(${sales.accountNameMatch} = 'partial')`,
   // The customer's last paid sales before this one. Paid is asked as list_status = 'successful',
   // which 0007 generates from status = 'paid' and nothing else, so that they are read in order from
-  // sales_user_status_list_idx and stop at the tenth: `status = 'paid'` left the planner only a
-  // scan and a sort of all the customer's earlier sales (tens of thousands for a busy seller).
+  // sales_user_status_list_idx and stop at the tenth: no index has `status` after the customer, so
+  // `status = 'paid'` read the customer's earlier sales of every status (on a small table the
+  // planner even took them all and sorted them).
   amount_above_usual: sql`(COALESCE(${sales.valueKobo} > ${sql.raw(String(RISK_AMOUNT_MULTIPLIER))} * (
     SELECT avg(recent.value_kobo) FROM (
       SELECT other.value_kobo FROM sales other
