@@ -60,6 +60,7 @@ async function queriesOf(run: () => Promise<unknown>) {
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Relation Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -175,7 +176,17 @@ describe('every growing list reads its own index in order, a cursor page include
 
   it('the review queue: waiting oldest first, each decided view newest first, by kind, card and coin', async () => {
     const run = (query: Partial<AdminSaleListQuery>) => queriesOf(() => listSaleQueue(logged, systemClock, queue({ cursor: midCursor(), ...query })));
-    await expectIndexOrder(await run({ status: 'pending' }), 'sales', 'sales_review_queue_idx');
+    const pending = await run({ status: 'pending' });
+    await expectIndexOrder(pending, 'sales', 'sales_review_queue_idx');
+    // Each row's risk flags (risk-flags.ts) are subqueries of the page's statement: every one reads an
+    // index (the lowest photo band, spelled unlike its index, read every image of every sale), and
+    // the customer's paid history is read in order from its index and stops at the tenth sale.
+    const page = pending.find((q) => q.sql.includes('from "sales"') && q.sql.includes('order by'));
+    const plan = page ? await planOf(page) : [];
+    expect(plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+    expect(plan.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'sales_user_status_list_idx')).toBe(true);
+    // The flags are one column: their count is the array's length, not each subquery run again.
+    expect(plan.filter((n) => n['Index Name'] === 'sales_user_status_list_idx')).toHaveLength(1);
     await expectIndexOrder(await run({ status: 'pending', kind: 'giftcard' }), 'sales', 'sales_review_queue_kind_idx');
     await expectIndexOrder(await run({ status: 'pending', gift_card_id: cardId }), 'sales', 'sales_review_queue_card_idx');
     await expectIndexOrder(await run({ status: 'pending', coin: 'btc' }), 'sales', 'sales_review_queue_coin_idx');

@@ -123,8 +123,9 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       customerUsername: users.username,
       payoutStatus: latestPayoutStatus,
       cursorAt: microseconds(keyColumn),
+      // The flags once per row: their count (the sort by flags' cursor) is the array's length, not
+      // a second column that would plan and run every flag's subquery again.
       riskFlags: riskFlagsColumn,
-      flagCount: riskFlagCountColumn,
     })
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
@@ -142,7 +143,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     .limit(query.limit + 1);
   const position = new Map(pageIds?.map((id, index) => [id, index]));
   const rows = pageIds ? [...unordered].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)) : unordered;
-  const page = rows.slice(0, query.limit);
+  const page = rows.slice(0, query.limit).map((row) => ({ ...row, flags: parseFlagArray(row.riskFlags) }));
   const last = page.at(-1);
   const now = clock.now();
   // The open requests for a second approval among the page's undecided sales, in one query.
@@ -179,7 +180,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
         claimed_by: liveClaim,
         claimed_until: liveClaim && row.claimedUntil ? row.claimedUntil.toISOString() : null,
         second_approval: requests.get(row.id) ?? null,
-        risk_flags: parseFlagArray(row.riskFlags),
+        risk_flags: row.flags,
         assigned_to: row.assignedTo ? { id: row.assignedTo, name: row.assigneeName ?? '' } : null,
         has_image: Boolean(row.hasImage),
       };
@@ -187,7 +188,7 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     next_cursor:
       rows.length > query.limit && last
         ? byFlags
-          ? encodeFlagsCursor({ flags: Number(last.flagCount), at: last.cursorAt, id: last.id })
+          ? encodeFlagsCursor({ flags: last.flags.length, at: last.cursorAt, id: last.id })
           : encodeCursor({ at: last.cursorAt, id: last.id })
         : null,
   };

@@ -28,11 +28,18 @@ import { sales, users } from '../../../db/schema/index';
 
 const PHASH_BANDS = [48, 32, 16, 0] as const;
 
+/**
+ * The band's 16 bits, written exactly as its index (0017) is: `phash & 65535` for the lowest one,
+ * since the planner matches an expression index by its text and `(phash >> 0) & 65535` is not
+ * `phash & 65535` to it; that band read every image of every customer for each row of a page.
+ */
+const band = (column: string, shift: number) => sql.raw(shift === 0 ? `(${column} & 65535)` : `((${column} >> ${shift}) & 65535)`);
+
 /** Some image of the sale is near (≤ RISK_PHOTO_MAX_DISTANCE bits) an image of another customer's sale. */
-const nearPhotoExists = (band: number) => sql`EXISTS (
+const nearPhotoExists = (shift: number) => sql`EXISTS (
   SELECT 1 FROM sale_images mine
   JOIN sale_images other
-    ON ((other.phash >> ${sql.raw(String(band))}) & 65535) = ((mine.phash >> ${sql.raw(String(band))}) & 65535) AND other.phash IS NOT NULL
+    ON ${band('other.phash', shift)} = ${band('mine.phash', shift)} AND other.phash IS NOT NULL
   WHERE mine.sale_id = ${sales.id} AND mine.phash IS NOT NULL AND other.user_id <> ${sales.userId}
     AND bit_count((mine.phash # other.phash)::bit(64)) <= ${sql.raw(String(RISK_PHOTO_MAX_DISTANCE))}
 )`;
@@ -46,7 +53,7 @@ export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
     SELECT 1 FROM sales other WHERE other.card_code_hash = ${sales.cardCodeHash} AND other.id <> ${sales.id}
   ))`,
   duplicate_photo: sql`(${sql.join(
-    PHASH_BANDS.map((band) => nearPhotoExists(band)),
+    PHASH_BANDS.map((shift) => nearPhotoExists(shift)),
     sql` OR `,
   )})`,
   new_account: sql`((SELECT u.created_at FROM users u WHERE u.id = ${sales.userId}) > ${sales.createdAt} - make_interval(hours => ${sql.raw(String(RISK_NEW_ACCOUNT_HOURS))}))`,
@@ -62,10 +69,15 @@ export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
   // The account name only partly fitted the profile name when the sale was made (0018; a clear
   // mismatch is never saved). Details saved before the check (NULL) are not flagged.
   name_mismatch: sql`(${sales.accountNameMatch} = 'partial')`,
+  // The customer's last paid sales before this one. Paid is asked as list_status = 'successful',
+  // which 0007 generates from status = 'paid' and nothing else, so that they are read in order from
+  // sales_user_status_list_idx and stop at the tenth: no index has `status` after the customer, so
+  // `status = 'paid'` read the customer's earlier sales of every status (on a small table the
+  // planner even took them all and sorted them).
   amount_above_usual: sql`(COALESCE(${sales.valueKobo} > ${sql.raw(String(RISK_AMOUNT_MULTIPLIER))} * (
     SELECT avg(recent.value_kobo) FROM (
       SELECT other.value_kobo FROM sales other
-      WHERE other.user_id = ${sales.userId} AND other.status = 'paid' AND (other.created_at, other.id) < (${sales.createdAt}, ${sales.id})
+      WHERE other.user_id = ${sales.userId} AND other.list_status = 'successful' AND (other.created_at, other.id) < (${sales.createdAt}, ${sales.id})
       ORDER BY other.created_at DESC, other.id DESC
       LIMIT ${sql.raw(String(RISK_AMOUNT_HISTORY))}
     ) recent
@@ -128,9 +140,7 @@ const nearPhotoOf = (saleId: string, userId: string) =>
       SELECT 1 FROM sale_images mine JOIN sale_images other ON other.sale_id = ${sales.id} AND other.phash IS NOT NULL
       WHERE mine.sale_id = ${saleId}::uuid AND mine.phash IS NOT NULL
         AND (${or(
-          ...PHASH_BANDS.map(
-            (band) => sql`((other.phash >> ${sql.raw(String(band))}) & 65535) = ((mine.phash >> ${sql.raw(String(band))}) & 65535)`,
-          ),
+          ...PHASH_BANDS.map((shift) => sql`${band('other.phash', shift)} = ${band('mine.phash', shift)}`),
         )})
         AND bit_count((mine.phash # other.phash)::bit(64)) <= ${sql.raw(String(RISK_PHOTO_MAX_DISTANCE))}
     )`,
