@@ -1,58 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
 import { verifySecret } from '../src/lib/passwords';
-import { openTestDatabase } from './support/db';
-import { serverProgramArgs } from './support/server-build';
+import { commandTarget, runServerProgram } from './support/cli';
 
 /**
  * `npm run admin:create` (src/cli/admin-create.ts): the first admin from the command line, on the
  * embedded database (a DATA_DIR nobody started a server in yet) or on PostgreSQL (DATABASE_URL).
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Runs the program as the npm script does, from apps/server. */
-function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...serverProgramArgs('admin-create'), ...args], {
-      cwd: serverDir,
-      // A port nothing listens on: the "is the server up?" probe must say no.
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '1', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
-}
-
-/** Where the CLI writes: a fresh DATA_DIR (PGlite), or a fresh test database (PostgreSQL). */
-async function cliTarget(): Promise<{ env: Record<string, string>; open(): Promise<Database>; release(db: Database): Promise<void>; dispose(): Promise<void> }> {
-  const spec = inject('testDb');
-  if (spec.kind === 'postgres') {
-    const database = await openTestDatabase();
-    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(spec.adminUrl);
-    url.pathname = `/${row!.name}`;
-    return { env: { DATABASE_URL: url.toString() }, open: async () => database, release: async () => undefined, dispose: () => database.close() };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'wise-admin-create-'));
-  return {
-    env: { DATA_DIR: dir },
-    open: () => openDatabase({ dataDir: dir }),
-    release: (database) => database.close(),
-    dispose: () => rm(dir, { recursive: true, force: true }),
-  };
-}
+const runCli = (args: string[], env: Record<string, string>, stdin?: string) => runServerProgram('admin-create', { args, env, stdin });
 
 interface StaffRow {
   id: string;
@@ -66,7 +21,7 @@ interface StaffRow {
 
 describe('npm run admin:create', () => {
   it('creates an admin with a one-time password that signs in; refuses the same e-mail again; takes a password from stdin', async () => {
-    const target = await cliTarget();
+    const target = await commandTarget({ migrated: false });
     try {
       const created = await runCli(['--email', 'Ada@Example.org', '--name', 'Ada Obi'], target.env);
       expect(created.stderr).toBe('');
