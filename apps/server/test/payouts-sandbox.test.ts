@@ -47,7 +47,7 @@ describe('the payout sandbox', () => {
   it('is what the app uses without PAYOUT_SECRET_KEY', async () => {
     const { createPayoutProvider } = await import('../src/providers/payouts/index');
     expect(createPayoutProvider({ PAYOUT_SECRET_KEY: undefined, PAYOUT_BASE_URL: 'https://api.paystack.co', PAYOUT_TIMEOUT_MS: 1000, PAYOUT_SANDBOX_DELAY_MS: 3000 }, t.database.db).name).toBe('sandbox');
-    expect(payoutTestDeps(sandbox, clock).settings.firstCheckDelayMs).toBe(3250);
+    expect(payoutTestDeps(sandbox, clock).settings.firstCheckDelayMs).toBe(3025);
   });
 
   it('pays after the delay: pending first, then the sale successful for the customer with a claimable reward', async () => {
