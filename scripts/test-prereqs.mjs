@@ -2,10 +2,12 @@
 // auth), Redis at 127.0.0.1:6379 and a Chromium. What is installed but stopped is started; what is
 // missing is installed when we are root with apt-get (as on CI); otherwise it stops at once with
 // one message saying exactly what to run.
+//
+// `--browser` only makes sure of the browser, and needs nothing from node_modules: CI runs it beside
+// `npm ci`, so the apt-get download and the npm one overlap instead of the tests waiting for it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, readdirSync } from 'node:fs';
 import net from 'node:net';
-import pg from 'pg';
 import { TEST_BROWSER_PACKAGE, TEST_BROWSER_PATH } from './support/test-browser.mjs';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -23,6 +25,7 @@ function fail(message) {
 }
 
 async function postgresUp() {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -105,7 +108,12 @@ function ensureChromium() {
   aptInstall(TEST_BROWSER_PACKAGE);
 }
 
-await ensurePostgres();
-await ensureRedis();
-ensureChromium();
-say('PostgreSQL, Redis and Chromium are ready');
+if (process.argv.includes('--browser')) {
+  ensureChromium();
+  say('Chromium is ready');
+} else {
+  await ensurePostgres();
+  await ensureRedis();
+  ensureChromium();
+  say('PostgreSQL, Redis and Chromium are ready');
+}

@@ -12,11 +12,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-/** A screen is ready once its main region (or heading) shows and no skeleton or busy region is left. */
+/**
+ * A screen is ready once its main region (or heading) shows, no skeleton or busy region is left and
+ * no transition is under way: a button enabled as its data arrives fades from 40 % opacity, and axe
+ * reading its colours mid-fade reported low contrast that no one ever sees.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await expect(page.locator('main:visible, h1:visible').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.skeleton, [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  // Endless animations (a spinner) are left alone; a fade or a slide is waited out.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** The page is wider than the viewport (a screen that scrolls sideways), in CSS px; 0 when it fits. */
