@@ -16,16 +16,14 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
  *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
  * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
  * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too;
- * - referrals: the cap, the single decision and the rejection rule are triggers, the phone history too;
- * - payout-limits, identity-api, identity-tier2: limits held under parallel submissions and approvals
- *   (row locks on one session), one account per identity number (a partial unique index), and the
- *   ID documents' access by role, end to end through the API on the engine a single server runs;
- * - rate-alerts: the limit of 10 waiting alerts under racing inserts and a spent alert refusing
- *   any change (0036's triggers and a per-customer lock), racing checks notifying once;
- * - events: live updates travel by LISTEN/NOTIFY on PostgreSQL and in process on the embedded engine.
+ * - events: live updates travel by LISTEN/NOTIFY on PostgreSQL and in process on the embedded engine;
+ * - transaction-hops: a query sent to the pool from inside an open transaction is refused on both.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
  * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
- * runs once. A new test file is PostgreSQL-only unless it is added here.
+ * runs once. What only the embedded engine's single connection could show — a query that leaves
+ * its open transaction and would wait forever for it — the test databases of both engines refuse
+ * (db/client.ts, docs/decisions.md §2.18), so the PostgreSQL runs catch it too. A new test file is
+ * PostgreSQL-only unless it is added here.
  */
 const pgliteTests = [
   'pglite-worker',
@@ -45,14 +43,8 @@ const pgliteTests = [
   'jobs',
   'tracing',
   'identity-guards',
-  'payout-limits',
-  'identity-api',
-  'identity-tier2',
-  'reward-levels',
-  'referrals',
-  'passkeys',
-  'rate-alerts',
   'events',
+  'transaction-hops',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

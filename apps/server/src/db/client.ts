@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -57,8 +58,50 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-/** `engine`: what the pool reaches (the embedded database is reached through a pool too), for the query spans. */
-export function wrapPool(pool: pg.Pool, engine: 'postgres' | 'pglite' = 'postgres'): Database {
+/** A transaction open in this async chain (see `refuseHopsOutOfTransactions`). */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+export const HOP_OUT_OF_TRANSACTION = 'a query went to the pool while a transaction was open in the same chain: pass the transaction (tx), not the database';
+
+/**
+ * Makes the pool refuse a connection asked for while a transaction is open in the same async chain:
+ * a query on `db` inside `db.transaction(async (tx) => …)` instead of on `tx`. On PostgreSQL such a
+ * query runs on a second connection, outside the transaction (it doesn't see the transaction's
+ * writes, and waits forever on a row the transaction locked); on the embedded engine's one
+ * connection it waits forever for the transaction that waits for it. Tests turn this on for both
+ * engines, so the PostgreSQL runs catch what only the embedded engine would hang on
+ * (docs/decisions.md §2.18).
+ */
+function refuseHopsOutOfTransactions(pool: pg.Pool, db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await openTransaction.run(state, () => work(tx));
+      } finally {
+        state.open = false;
+      }
+    }, config)) as Db['transaction'];
+  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => unknown;
+  // pg-pool's query() asks this.connect(callback) for its connection, so both paths come through here.
+  pool.connect = ((callback?: (error: Error | undefined) => void) => {
+    if (!openTransaction.getStore()?.open) return connect(callback);
+    const error = new Error(HOP_OUT_OF_TRANSACTION);
+    if (!callback) return Promise.reject(error);
+    process.nextTick(() => callback(error));
+    return undefined;
+  }) as pg.Pool['connect'];
+}
+
+export interface WrapOptions {
+  /** What the pool reaches (the embedded database is reached through a pool too), for the query spans. */
+  engine?: 'postgres' | 'pglite';
+  /** Refuse a query on the pool from inside an open transaction (tests; see refuseHopsOutOfTransactions). */
+  refuseHops?: boolean;
+}
+
+export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false }: WrapOptions = {}): Database {
   traceQueries(pool, engine);
   const listeners = new Set<NotificationListener>();
   // The pool waits for this before handing a new connection out (pg-pool's onConnect), so the
@@ -74,12 +117,14 @@ export function wrapPool(pool: pg.Pool, engine: 'postgres' | 'pglite' = 'postgre
   };
   // @types/pg types the hook as returning nothing; pg-pool awaits what it returns.
   pool.options.onConnect = onConnect as (client: pg.ClientBase) => void;
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (refuseHops) refuseHopsOutOfTransactions(pool, db);
   return {
     onNotification: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
     kind: 'postgres',
     exec: async (sqlText) => {
       await pool.query(sqlText);
@@ -116,6 +161,8 @@ interface OpenOptions {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL connections at most (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** See WrapOptions. */
+  refuseHops?: boolean;
 }
 
 /**
@@ -128,13 +175,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
     // Without a listener the error would crash the process; with an empty one it would vanish.
     pool.on('error', (error) => onPoolError(error));
-    return wrapPool(pool);
+    return wrapPool(pool, { refuseHops: options.refuseHops });
   }
   const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => onPoolError(new Error(message)));
   await host.start();
   const pool = host.createPool();
   pool.on('error', (error) => onPoolError(error));
-  const database = wrapPool(pool, 'pglite');
+  const database = wrapPool(pool, { engine: 'pglite', refuseHops: options.refuseHops });
   return {
     ...database,
     kind: 'pglite',

@@ -33,7 +33,7 @@ export async function openTestDatabase(): Promise<Database> {
   if (spec.kind === 'pglite') {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wise-pglite-test-'));
     await copyMigratedDataDir(dataDir);
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, refuseHops: true });
     return {
       ...database,
       close: async () => {
@@ -64,7 +64,7 @@ export async function openTestDatabase(): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
   // Dropping the database WITH (FORCE) ends idle clients; that is expected, not a failure.
   pool.on('error', () => undefined);
-  const database = wrapPool(pool);
+  const database = wrapPool(pool, { refuseHops: true });
   return {
     ...database,
     close: async () => {
