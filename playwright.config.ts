@@ -27,10 +27,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Journeys wait on the app's polling and the payout sandbox: with three workers a fifth of the
-  // two cores still sat idle (vmstat over CI's journeys: 8-32 %); a fourth fills part of it
-  // (the whole set in 340 s and 585 CPU-seconds against 377 s and 605 with three).
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // Journeys wait on the app's polling and the payout sandbox for about a fifth of their time: a
+  // third worker fills those waits on two cores. (A fourth filled more of the idle time, 8-32 %
+  // under vmstat with three, but a CI run's journeys took no less: docs/decisions.md §2.18.)
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
