@@ -456,6 +456,35 @@ describe('waking the worker when a job is enqueued', () => {
     }
   });
 
+  it('jobs due after the poll interval run when due, each, not at the first poll after it', async () => {
+    const name = uniqueName('wake-later');
+    const started = new Map<number, number>();
+    const onPostgres = inject('testDb').kind === 'postgres';
+    // A 3 s poll: the job due at 3.5 s would wait for the poll at ~6.3 s (the poll after the first
+    // job's run), and a second time heard of while a nearer timer is set must not be forgotten.
+    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs: 3000, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
+      name,
+      handler: async (_payload, { job }) => {
+        started.set(job.id, Date.now());
+      },
+    });
+    worker.start();
+    const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const enqueuedAt = Date.now();
+      const soon = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 300) });
+      const later = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 3500) });
+      await expect.poll(() => started.size, { timeout: 10_000, interval: 10 }).toBe(2);
+      expect(started.get(soon!)! - enqueuedAt).toBeGreaterThanOrEqual(300);
+      expect(started.get(later!)! - enqueuedAt).toBeGreaterThanOrEqual(3500);
+      expect(started.get(later!)! - enqueuedAt).toBeLessThan(4500);
+    } finally {
+      await listener?.close();
+      await worker.stop();
+    }
+  });
+
   it('a job enqueued in a transaction runs once it commits, never if it rolls back: by the notification on PostgreSQL, in process on the embedded database', async () => {
     const name = uniqueName('wake-commit');
     const ran: number[] = [];

@@ -137,6 +137,20 @@ const MIN_POLL_MS = 10;
 /** A wake-up for a job due later comes this much after it is due. */
 const DUE_MARGIN_MS = 5;
 const MAX_CONCURRENCY = 64;
+/** Future due times a worker keeps timers for: 50 payouts approved at once are 50 status checks. */
+const MAX_DUE_TIMES = 1000;
+
+/** Where `value` goes in the ascending `sorted` to keep it sorted. */
+function sortedIndex(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 export class JobWorker {
   readonly workerId: string;
@@ -160,7 +174,11 @@ export class JobWorker {
   private wakePending = false;
   private readonly wakeOnEnqueue: boolean;
   private unsubscribe: (() => void) | undefined;
-  /** A wake-up set for the earliest future job this worker heard of, before its next poll. */
+  /**
+   * When the future jobs this worker heard of fall due (ms since the epoch, earliest first, at most
+   * MAX_DUE_TIMES), and the one timer set for the earliest of them.
+   */
+  private dueTimes: number[] = [];
   private dueTimer: { at: number; timer: NodeJS.Timeout } | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private lastSlots = new Map<string, number>();
@@ -230,20 +248,38 @@ export class JobWorker {
     this.wake?.();
   }
 
-  /** A job due later than now: wake when it is due, if that is before the next poll would. */
+  /**
+   * A job due later than now: wake when it is due. Left to the poll, a job due in 3 s ran at the
+   * first poll after that, up to a whole interval late (a payout's status check half a second on
+   * average: docs/PERFORMANCE.md). One timer runs, for the earliest time heard of; when it fires,
+   * the next one is set.
+   */
   private wakeAt(at: number): void {
-    if (at - Date.now() >= this.pollIntervalMs) return;
-    if (this.dueTimer && this.dueTimer.at <= at) return;
+    const times = this.dueTimes;
+    const index = sortedIndex(times, at);
+    if (times[index] === at) return;
+    times.splice(index, 0, at);
+    // Past the cap the latest times are forgotten: their jobs are still found by the poll.
+    if (times.length > MAX_DUE_TIMES) times.length = MAX_DUE_TIMES;
+    this.armDueTimer();
+  }
+
+  private armDueTimer(): void {
+    const next = this.dueTimes[0];
+    if (next === undefined || (this.dueTimer && this.dueTimer.at <= next)) return;
     if (this.dueTimer) clearTimeout(this.dueTimer.timer);
     const timer = setTimeout(() => {
       this.dueTimer = undefined;
       // Timers run on a monotonic clock and can fire a moment before the wall clock reaches `at`:
       // a claim then would find the job not yet due, and the worker would sleep a whole interval.
-      if (Date.now() < at) return this.wakeAt(at);
-      this.wakeUp();
-    }, at - Date.now() + DUE_MARGIN_MS);
+      const now = Date.now();
+      const due = this.dueTimes.findIndex((time) => time > now);
+      this.dueTimes.splice(0, due === -1 ? this.dueTimes.length : due);
+      if (due !== 0) this.wakeUp();
+      this.armDueTimer();
+    }, next - Date.now() + DUE_MARGIN_MS);
     timer.unref();
-    this.dueTimer = { at, timer };
+    this.dueTimer = { at: next, timer };
   }
 
   /**
@@ -256,6 +292,7 @@ export class JobWorker {
     this.unsubscribe = undefined;
     if (this.dueTimer) clearTimeout(this.dueTimer.timer);
     this.dueTimer = undefined;
+    this.dueTimes = [];
     this.wake?.();
     await this.loop;
     const pending = [...this.active.values()];
