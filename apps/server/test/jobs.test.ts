@@ -485,6 +485,30 @@ describe('waking the worker when a job is enqueued', () => {
     }
   });
 
+  it('a job due in over 24.8 days (the longest timer) sets a timer that waits, not one that fires at once', async () => {
+    const name = uniqueName('wake-far');
+    const ran: number[] = [];
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const worker = await sleepingWorker(name, ran);
+    try {
+      const ticks: number[] = [];
+      const tick = worker.tick.bind(worker);
+      worker.tick = async (...args) => {
+        ticks.push(Date.now());
+        return tick(...args);
+      };
+      worker.wakeUp(new Date(clock.now().getTime() + 40 * 24 * 3600_000));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(warnings).not.toContain('TimeoutOverflowWarning');
+      expect(ticks).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await worker.stop();
+    }
+  });
+
   it('a job enqueued in a transaction runs once it commits, never if it rolls back: by the notification on PostgreSQL, in process on the embedded database', async () => {
     const name = uniqueName('wake-commit');
     const ran: number[] = [];

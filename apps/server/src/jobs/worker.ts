@@ -139,6 +139,11 @@ const DUE_MARGIN_MS = 5;
 const MAX_CONCURRENCY = 64;
 /** Future due times a worker keeps timers for: 50 payouts approved at once are 50 status checks. */
 const MAX_DUE_TIMES = 1000;
+/**
+ * The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days): past it Node fires at once,
+ * and a job due in a month would have the timer firing and re-arming every millisecond.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Where `value` goes in the ascending `sorted` to keep it sorted. */
 function sortedIndex(sorted: readonly number[], value: number): number {
@@ -277,7 +282,7 @@ export class JobWorker {
       this.dueTimes.splice(0, due === -1 ? this.dueTimes.length : due);
       if (due !== 0) this.wakeUp();
       this.armDueTimer();
-    }, next - Date.now() + DUE_MARGIN_MS);
+    }, Math.min(MAX_TIMER_MS, next - Date.now() + DUE_MARGIN_MS));
     timer.unref();
     this.dueTimer = { at: next, timer };
   }
