@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -53,14 +54,32 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
 
 describe.runIf(embedded)('the embedded database in a worker thread', () => {
   let database: Database;
+  /** Connections of the server's kind onto a worker of their own, for what `Database` hides. */
+  let host: PgliteWorkerHost;
+  let pool: pg.Pool;
   beforeAll(async () => {
     database = await openDatabase({ dataDir: await preparedDataDir() });
     // Already migrated: the advisory lock and the bookkeeping run through the worker all the same.
     expect(await migrate(database)).toEqual([]);
+    host = new PgliteWorkerHost({ dataDir: path.join(await preparedDataDir(), 'pglite') }, () => undefined);
+    await host.start();
+    pool = host.createPool({ max: 8 });
   }, 240_000);
   afterAll(async () => {
     await database?.close();
+    await pool?.end();
+    await host?.close();
   });
+
+  /** `work` on a connection of the shared kind, which ends with it (so the next call opens another). */
+  async function onItsOwnConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release(true);
+    }
+  }
 
   it('runs a slow query without stalling this thread, and serialises the next query behind it', async () => {
     const started = performance.now();
@@ -80,42 +99,99 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(quickDoneAt).toBeGreaterThan(1400);
   });
 
-  it('keeps a transaction to itself: no other statement runs inside it', async () => {
-    await database.exec('CREATE TABLE worker_counter (n int NOT NULL)');
-    await database.exec('INSERT INTO worker_counter VALUES (0)');
-    // Read, pause, write: two such transactions interleaved would lose an increment.
+  it('keeps a transaction to itself: no other connection\'s statement runs inside it', async () => {
+    await pool.query('CREATE TABLE worker_counter (n int NOT NULL)');
+    await pool.query('INSERT INTO worker_counter VALUES (0)');
+    // Read, pause, write, each on a connection of its own: two such transactions interleaved would lose an increment.
     const increment = () =>
-      database.withConnection(async (connection) => {
-        await connection.exec('BEGIN');
-        const [row] = await connection.query<{ n: number }>('SELECT n FROM worker_counter');
+      onItsOwnConnection(async (client) => {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ n: number }>('SELECT n FROM worker_counter');
         await new Promise((resolve) => setTimeout(resolve, 20));
-        await connection.query('UPDATE worker_counter SET n = $1', [row!.n + 1]);
-        await connection.exec('COMMIT');
+        await client.query('UPDATE worker_counter SET n = $1', [rows[0]!.n + 1]);
+        await client.query('COMMIT');
       });
     await Promise.all(Array.from({ length: 8 }, increment));
-    expect(await database.query('SELECT n FROM worker_counter')).toEqual([{ n: 8 }]);
+    expect((await pool.query('SELECT n FROM worker_counter')).rows).toEqual([{ n: 8 }]);
   });
 
   it('makes a query beside an open transaction wait for its end: it never sees the uncommitted row', async () => {
-    await database.exec('CREATE TABLE worker_beside (k int NOT NULL)');
+    await pool.query('CREATE TABLE worker_beside (k int NOT NULL)');
     let inserted!: () => void;
     const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
     const order: string[] = [];
-    const transaction = database.withConnection(async (connection) => {
-      await connection.exec('BEGIN');
-      await connection.query('INSERT INTO worker_beside VALUES ($1)', [1]);
+    const transaction = onItsOwnConnection(async (client) => {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO worker_beside VALUES ($1)', [1]);
       inserted();
       // Long enough for the other query to reach the worker if nothing held it back.
       await new Promise((resolve) => setTimeout(resolve, 200));
       order.push('commit');
-      await connection.exec('COMMIT');
+      await client.query('COMMIT');
     });
     await insertedOnce;
-    const beside = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside');
+    const beside = await onItsOwnConnection((client) => client.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside'));
     order.push('beside');
     await transaction;
     expect(order).toEqual(['commit', 'beside']);
-    expect(beside).toEqual([{ n: 1 }]);
+    expect(beside.rows).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps a failed transaction\'s session until it rolls back', async () => {
+    let failed!: () => void;
+    const failedOnce = new Promise<void>((resolve) => (failed = resolve));
+    const order: string[] = [];
+    const transaction = onItsOwnConnection(async (client) => {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 / 0').catch(() => undefined);
+      failed();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push('rollback');
+      await client.query('ROLLBACK');
+    });
+    await failedOnce;
+    // Run inside the failed transaction it would fail too ("current transaction is aborted").
+    const beside = await onItsOwnConnection((client) => client.query<{ one: number }>('SELECT 1 AS one'));
+    order.push('beside');
+    await transaction;
+    expect(order).toEqual(['rollback', 'beside']);
+    expect(beside.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('gives each connection its own named statements, as PostgreSQL sessions have', async () => {
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      // One name, two texts: on a shared session the second Parse would meet 42P05.
+      expect((await first.query({ name: 'worker_which', text: "SELECT 'first' AS which" })).rows).toEqual([{ which: 'first' }]);
+      expect((await second.query({ name: 'worker_which', text: "SELECT 'second' AS which" })).rows).toEqual([{ which: 'second' }]);
+      expect((await first.query({ name: 'worker_which', text: "SELECT 'first' AS which" })).rows).toEqual([{ which: 'first' }]);
+      // A connection that ends frees its own statements only.
+      first.release(true);
+      expect((await second.query({ name: 'worker_which', text: "SELECT 'second' AS which" })).rows).toEqual([{ which: 'second' }]);
+      const left = await second.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE '%worker_which'");
+      expect(left.rows).toEqual([{ n: 1 }]);
+    } finally {
+      second.release();
+    }
+  });
+
+  it('lets a pinned connection (withConnection) hold the session until its work is done', async () => {
+    const order: string[] = [];
+    let locked!: () => void;
+    const lockedOnce = new Promise<void>((resolve) => (locked = resolve));
+    const pinned = database.withConnection(async (connection) => {
+      await connection.query('SELECT pg_advisory_lock(7)');
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push('pinned');
+      await connection.query('SELECT pg_advisory_unlock(7)');
+    });
+    await lockedOnce;
+    await database.query('SELECT 1');
+    order.push('beside');
+    await pinned;
+    expect(order).toEqual(['pinned', 'beside']);
   });
 
   it('passes PostgreSQL errors through with their code and message', async () => {

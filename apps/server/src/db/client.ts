@@ -99,10 +99,16 @@ export interface WrapOptions {
   engine?: 'postgres' | 'pglite';
   /** Refuse a query on the pool from inside an open transaction (tests; see refuseHopsOutOfTransactions). */
   refuseHops?: boolean;
+  /**
+   * Where `withConnection` takes its connection, when not from `pool`: the embedded engine's pool
+   * shares one session between transactions, so session-level state needs a pinned connection.
+   */
+  sessionPool?: pg.Pool;
 }
 
-export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false }: WrapOptions = {}): Database {
+export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false, sessionPool = pool }: WrapOptions = {}): Database {
   traceQueries(pool, engine);
+  if (sessionPool !== pool) traceQueries(sessionPool, engine);
   const listeners = new Set<NotificationListener>();
   // The pool waits for this before handing a new connection out (pg-pool's onConnect), so the
   // LISTEN never overlaps the query the connection was opened for. A failed LISTEN costs only this
@@ -117,6 +123,14 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
   };
   // @types/pg types the hook as returning nothing; pg-pool awaits what it returns.
   pool.options.onConnect = onConnect as (client: pg.ClientBase) => void;
+  // A session connection's COMMIT carries its own NOTIFYs too; it only listens, never LISTENs twice.
+  if (sessionPool !== pool) {
+    sessionPool.options.onConnect = ((client: pg.ClientBase) => {
+      client.on('notification', (message) => {
+        for (const listener of listeners) listener(message.channel, message.payload ?? '');
+      });
+    }) as (client: pg.ClientBase) => void;
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (refuseHops) refuseHopsOutOfTransactions(pool, db);
   return {
@@ -134,7 +148,7 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
       return result.rows as T[];
     },
     withConnection: async (work) => {
-      const client = await pool.connect();
+      const client = await sessionPool.connect();
       try {
         return await work({
           exec: async (sqlText) => {
@@ -143,10 +157,14 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
           query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query(sqlText, params)).rows as T[],
         });
       } finally {
-        client.release();
+        // A pinned embedded connection holds the session while it lives: it ends with its work.
+        client.release(sessionPool !== pool);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      if (sessionPool !== pool) await sessionPool.end();
+    },
   };
 }
 
@@ -180,13 +198,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => onPoolError(new Error(message)));
   await host.start();
   const pool = host.createPool();
-  pool.on('error', (error) => onPoolError(error));
-  const database = wrapPool(pool, { engine: 'pglite', refuseHops: options.refuseHops });
+  const sessionPool = host.createPool({ max: 1, pinned: true });
+  for (const each of [pool, sessionPool]) each.on('error', (error) => onPoolError(error));
+  const database = wrapPool(pool, { engine: 'pglite', refuseHops: options.refuseHops, sessionPool });
   return {
     ...database,
     kind: 'pglite',
     close: async () => {
-      await pool.end();
+      await database.close();
       await host.close();
     },
   };

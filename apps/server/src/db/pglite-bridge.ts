@@ -34,6 +34,13 @@ function startWorkerThread(options: WorkerOptions): Worker {
   return new Worker(bootstrap, { eval: true, workerData: options });
 }
 
+/**
+ * Connections onto the embedded session. More than one keeps the worker busy back to back while
+ * the main thread answers requests; past a few they only wait in the worker instead of the pool
+ * (docs/PERFORMANCE.md, "Embedded database").
+ */
+export const EMBEDDED_POOL_MAX = 4;
+
 export class EmbeddedDatabaseStopped extends Error {
   constructor(reason: string) {
     super(`The embedded database stopped: ${reason}`);
@@ -46,6 +53,7 @@ class WorkerStream extends Duplex {
   constructor(
     private readonly host: PgliteWorkerHost,
     readonly id: number,
+    readonly pinned: boolean,
   ) {
     super();
   }
@@ -79,6 +87,14 @@ class WorkerStream extends Duplex {
     callback();
   }
 
+  // pg corks the stream around a query's Parse/Bind/Describe/Execute/Sync: one message to the
+  // worker instead of five (each postMessage wakes the worker and costs both threads a copy).
+  override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
+    const bytes = chunks.length === 1 ? chunks[0]!.chunk : Buffer.concat(chunks.map((entry) => entry.chunk));
+    this.host.post({ t: 'data', id: this.id, bytes: new Uint8Array(bytes) });
+    callback();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     callback();
     this.destroy();
@@ -103,9 +119,13 @@ export class PgliteWorkerHost {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** A pg Pool of one connection: PGlite is one session, and the worker hands it to one connection at a time anyway. */
-  createPool(): pg.Pool {
-    return new pg.Pool({ max: 1, user: 'postgres', database: 'postgres', stream: () => new WorkerStream(this, this.nextId++) });
+  /**
+   * A pg Pool onto PGlite's one session. Its connections share the session between transactions
+   * (pglite-worker.ts), so several keep queries queued in the worker while the main thread works;
+   * `pinned` connections hold it from connect to release, for session-level state.
+   */
+  createPool({ max = EMBEDDED_POOL_MAX, pinned = false }: { max?: number; pinned?: boolean } = {}): pg.Pool {
+    return new pg.Pool({ max, user: 'postgres', database: 'postgres', stream: () => new WorkerStream(this, this.nextId++, pinned) });
   }
 
   async start(): Promise<void> {
@@ -115,7 +135,7 @@ export class PgliteWorkerHost {
   async attach(stream: WorkerStream): Promise<void> {
     const worker = await this.ensureWorker();
     this.streams.set(stream.id, stream);
-    worker.postMessage({ t: 'open', id: stream.id } satisfies ToWorker);
+    worker.postMessage({ t: 'open', id: stream.id, pinned: stream.pinned } satisfies ToWorker);
   }
 
   detach(id: number): void {

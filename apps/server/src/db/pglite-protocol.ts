@@ -5,9 +5,12 @@ export interface WorkerOptions {
   dataDir: string;
 }
 
-/** Main thread → worker: one connection's bytes, tagged by a connection id. */
+/**
+ * Main thread → worker: one connection's bytes, tagged by a connection id. A pinned connection
+ * holds the session from its startup to its end; the others share it between transactions.
+ */
 export type ToWorker =
-  | { t: 'open'; id: number }
+  | { t: 'open'; id: number; pinned: boolean }
   | { t: 'data'; id: number; bytes: Uint8Array }
   | { t: 'close'; id: number }
   | { t: 'shutdown' };

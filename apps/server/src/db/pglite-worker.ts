@@ -19,6 +19,7 @@ import {
   type ToWorker,
   type WorkerOptions,
 } from './pglite-protocol';
+import { endsIdle, renameStatements, sessionStatementName } from './pglite-statements';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -47,86 +48,113 @@ function parameterStatus(name: string, value: string): Buffer {
   return Buffer.concat([head, body]);
 }
 
-interface Session {
+interface Connection {
   id: number;
+  /** Holds the session from its startup to its end (db `withConnection`: session-level locks). */
+  pinned: boolean;
   pending: Buffer;
   started: boolean;
   closed: boolean;
-  /** Serialises this session's batches: PGlite answers one at a time. */
-  chain: Promise<void>;
+  /** Statement names this connection prepared (the session knows them renamed: pglite-statements.ts). */
+  statements: Set<string>;
+}
+
+/** One turn of the session: a connection's batch, its startup (pinned) or its cleanup. */
+interface Turn {
+  connection: Connection;
+  run: () => Promise<void>;
 }
 
 /**
- * PGlite is one PostgreSQL session. A connection owns it from its startup packet until it closes
- * (the pool in the main thread keeps one), so a transaction's statements never interleave with
- * another connection's; a second connection waits for the first to go, as on a server with
- * max_connections = 1.
+ * PGlite is one PostgreSQL session, shared by the main thread's connections the way a pooler in
+ * transaction mode shares a server connection: a connection's batch (its messages up to a Sync)
+ * runs when the session is free, and a batch that leaves a transaction open keeps the session for
+ * that connection until one of its batches ends outside it. So a transaction's statements never
+ * interleave with another connection's, and meanwhile the other connections' statements wait, as
+ * behind a lock. Between transactions the connections' batches queue in the worker back to back:
+ * the session never idles while the main thread answers a request (with one connection it did,
+ * for every query's round trip between the threads).
+ *
+ * What a session keeps beyond a transaction is per connection as on PostgreSQL: named statements
+ * are renamed per connection; a pinned connection (session-level advisory locks, the migrations)
+ * holds the session from its startup to its end. When a connection ends, its transaction is rolled
+ * back and its statements and locks go, as PostgreSQL does at a disconnect.
  */
 class SessionHost {
-  private owner: Session | null = null;
-  private readonly waiting: Session[] = [];
-  private readonly sessions = new Map<number, Session>();
-  private readonly closing = new Set<Promise<void>>();
+  /** The connection the session belongs to between batches (a transaction is open, or pinned). */
+  private holder: Connection | null = null;
+  private readonly turns: Turn[] = [];
+  private running = false;
+  private readonly connections = new Map<number, Connection>();
+  private readonly whenIdle: (() => void)[] = [];
 
   constructor(
     private readonly db: PGlite,
     private readonly send: (message: FromWorker) => void,
   ) {}
 
-  open(id: number): void {
-    const session: Session = { id, pending: Buffer.alloc(0), started: false, closed: false, chain: Promise.resolve() };
-    this.sessions.set(id, session);
+  open(id: number, pinned: boolean): void {
+    this.connections.set(id, { id, pinned, pending: Buffer.alloc(0), started: false, closed: false, statements: new Set() });
   }
 
   data(id: number, bytes: Uint8Array): void {
-    const session = this.sessions.get(id);
-    if (!session || session.closed) return;
-    session.pending = session.pending.length ? Buffer.concat([session.pending, bytes]) : Buffer.from(bytes);
-    this.drain(session);
+    const connection = this.connections.get(id);
+    if (!connection || connection.closed) return;
+    connection.pending = connection.pending.length ? Buffer.concat([connection.pending, bytes]) : Buffer.from(bytes);
+    this.drain(connection);
   }
 
   close(id: number): void {
-    const session = this.sessions.get(id);
-    if (!session || session.closed) return;
-    session.closed = true;
-    session.chain = session.chain.then(() => this.release(session));
-    const done = session.chain.catch(() => undefined).finally(() => this.closing.delete(done));
-    this.closing.add(done);
+    const connection = this.connections.get(id);
+    if (!connection || connection.closed) return;
+    connection.closed = true;
+    this.connections.delete(id);
+    // Its batches not yet run go with it; its cleanup waits for the session to be free (or its own).
+    for (let i = this.turns.length - 1; i >= 0; i -= 1) if (this.turns[i]!.connection === connection) this.turns.splice(i, 1);
+    this.enqueue(connection, () => this.cleanUp(connection));
   }
 
-  /** Every connection closed and its session reset: PGlite can shut down. */
+  /** Every connection closed and cleaned up: PGlite can shut down. */
   async settled(): Promise<void> {
-    for (const session of this.sessions.values()) this.close(session.id);
-    await Promise.all([...this.closing]);
+    for (const id of [...this.connections.keys()]) this.close(id);
+    if (!this.running && this.turns.length === 0) return;
+    await new Promise<void>((resolve) => this.whenIdle.push(resolve));
   }
 
-  private drain(session: Session): void {
-    if (!session.started) {
-      if (session.pending.length < 8) return;
-      const length = session.pending.readUInt32BE(0);
-      if (session.pending.length < length) return;
-      const code = session.pending.readUInt32BE(4);
-      session.pending = session.pending.subarray(length);
+  private drain(connection: Connection): void {
+    if (!connection.started) {
+      if (connection.pending.length < 8) return;
+      const length = connection.pending.readUInt32BE(0);
+      if (connection.pending.length < length) return;
+      const code = connection.pending.readUInt32BE(4);
+      connection.pending = connection.pending.subarray(length);
       if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
-        this.reply(session, Buffer.from('N'));
+        this.reply(connection, Buffer.from('N'));
       } else if (code === CANCEL_REQUEST) {
-        this.send({ t: 'end', id: session.id });
+        this.send({ t: 'end', id: connection.id });
         return;
       } else {
-        session.started = true;
-        this.acquire(session);
+        connection.started = true;
+        if (connection.pinned) {
+          this.enqueue(connection, async () => {
+            this.holder = connection;
+            this.reply(connection, STARTUP_ANSWER);
+          });
+        } else {
+          this.reply(connection, STARTUP_ANSWER);
+        }
       }
-      this.drain(session);
+      this.drain(connection);
       return;
     }
     // Whole messages up to the last point where the client waits for an answer go to PGlite at once.
     let offset = 0;
     let cut = 0;
     let terminate = false;
-    while (session.pending.length - offset >= 5) {
-      const type = session.pending[offset]!;
-      const end = offset + 1 + session.pending.readUInt32BE(offset + 1);
-      if (end > session.pending.length) break;
+    while (connection.pending.length - offset >= 5) {
+      const type = connection.pending[offset]!;
+      const end = offset + 1 + connection.pending.readUInt32BE(offset + 1);
+      if (end > connection.pending.length) break;
       if (type === TERMINATE) {
         terminate = true;
         break;
@@ -134,59 +162,75 @@ class SessionHost {
       offset = end;
       if (FLUSH_POINTS.has(type)) cut = end;
     }
-    const batch = session.pending.subarray(0, cut);
-    session.pending = session.pending.subarray(terminate ? session.pending.length : cut);
+    const batch = connection.pending.subarray(0, cut);
+    connection.pending = connection.pending.subarray(terminate ? connection.pending.length : cut);
     if (batch.length) {
-      const copy = Buffer.from(batch);
-      session.chain = session.chain
-        .then(async () => {
-          const answer = await this.db.execProtocolRaw(copy, { syncToFs: true });
-          this.reply(session, answer);
-        })
-        .catch((error: unknown) => {
-          // PGlite itself failed (not an SQL error, which is an answer): end the connection so its query fails instead of waiting.
-          this.send({ t: 'log', message: `the embedded database failed a request: ${String(error)}` });
-          this.send({ t: 'end', id: session.id });
-          this.close(session.id);
-        });
+      const { bytes, prepared } = renameStatements(Buffer.from(batch), connection.id);
+      this.enqueue(connection, async () => {
+        for (const name of prepared) connection.statements.add(name);
+        const answer = await this.db.execProtocolRaw(bytes, { syncToFs: true });
+        this.holder = connection.pinned || !endsIdle(answer) ? connection : null;
+        this.reply(connection, answer);
+      });
     }
     if (terminate) {
-      this.close(session.id);
-      this.send({ t: 'end', id: session.id });
+      this.close(connection.id);
+      this.send({ t: 'end', id: connection.id });
     }
   }
 
-  private acquire(session: Session): void {
-    if (this.owner) {
-      this.waiting.push(session);
+  private enqueue(connection: Connection, run: () => Promise<void>): void {
+    this.turns.push({ connection, run });
+    this.next();
+  }
+
+  /** Runs the first turn the session is free for; one at a time, as PGlite answers. */
+  private next(): void {
+    if (this.running) return;
+    const index = this.turns.findIndex((turn) => this.holder === null || this.holder === turn.connection);
+    if (index < 0) {
+      if (this.turns.length === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
       return;
     }
-    this.owner = session;
-    const granted = session.chain.then(() => this.reply(session, STARTUP_ANSWER));
-    session.chain = granted;
+    const [turn] = this.turns.splice(index, 1);
+    this.running = true;
+    turn!
+      .run()
+      .catch((error: unknown) => {
+        // PGlite itself failed (not an SQL error, which is an answer): end the connection so its query fails instead of waiting.
+        this.send({ t: 'log', message: `the embedded database failed a request: ${String(error)}` });
+        this.send({ t: 'end', id: turn!.connection.id });
+        this.close(turn!.connection.id);
+      })
+      .finally(() => {
+        this.running = false;
+        this.next();
+      });
   }
 
   /** What PostgreSQL does when a connection ends: its transaction, locks and statements go with it. */
-  private async release(session: Session): Promise<void> {
-    this.sessions.delete(session.id);
-    const queued = this.waiting.indexOf(session);
-    if (queued >= 0) this.waiting.splice(queued, 1);
-    if (this.owner !== session) return;
+  private async cleanUp(connection: Connection): Promise<void> {
     try {
-      await this.db.execProtocolRaw(SYNC, { syncToFs: false });
-      await this.db.exec('ROLLBACK');
-      await this.db.exec('DISCARD ALL');
+      if (this.holder === connection) {
+        await this.db.execProtocolRaw(SYNC, { syncToFs: false });
+        await this.db.exec('ROLLBACK');
+        await this.db.exec('RESET ALL');
+        await this.db.exec('SELECT pg_advisory_unlock_all()');
+      }
     } catch (error) {
       this.send({ t: 'log', message: `resetting the embedded database session failed: ${String(error)}` });
+    } finally {
+      if (this.holder === connection) this.holder = null;
     }
-    this.owner = null;
-    const next = this.waiting.shift();
-    if (next) this.acquire(next);
+    for (const name of connection.statements) {
+      // A Parse that failed left no statement behind: nothing to free.
+      await this.db.exec(`DEALLOCATE "${sessionStatementName(connection.id, name).replaceAll('"', '""')}"`).catch(() => undefined);
+    }
   }
 
-  private reply(session: Session, bytes: Uint8Array): void {
-    if (session.closed || bytes.length === 0) return;
-    this.send({ t: 'data', id: session.id, bytes });
+  private reply(connection: Connection, bytes: Uint8Array): void {
+    if (connection.closed || bytes.length === 0) return;
+    this.send({ t: 'data', id: connection.id, bytes });
   }
 }
 
@@ -197,7 +241,7 @@ async function serve(options: WorkerOptions): Promise<void> {
   port.on('message', (message: ToWorker) => {
     switch (message.t) {
       case 'open':
-        host.open(message.id);
+        host.open(message.id, message.pinned);
         break;
       case 'data':
         host.data(message.id, message.bytes);
