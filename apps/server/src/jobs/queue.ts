@@ -69,32 +69,29 @@ export interface ClaimOptions {
  */
 export async function claimJobs(db: Db, options: ClaimOptions): Promise<JobRow[]> {
   if (options.limit <= 0 || options.names.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, options.now), inArray(jobs.name, options.names)))
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(options.limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    const claimed = await tx
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedBy: options.workerId,
-        lockedUntil: new Date(options.now.getTime() + options.leaseMs),
-      })
-      .where(
-        inArray(
-          jobs.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
-  });
+  // One statement, not a transaction of a SELECT … FOR UPDATE and an UPDATE: the same rows, locked
+  // the same way, in one round trip instead of four (the embedded database's session is held for
+  // every round trip of a transaction, and every worker polls).
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, options.now), inArray(jobs.name, options.names)))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: options.workerId,
+      lockedUntil: new Date(options.now.getTime() + options.leaseMs),
+    })
+    // ARRAY(subquery) is an InitPlan, run once; under a plain IN the planner may rescan the
+    // subquery, and a rescan of a SKIP LOCKED … LIMIT can pick further rows.
+    .where(sql`${jobs.id} = ANY(ARRAY(${due}))`)
+    .returning();
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
 /**
