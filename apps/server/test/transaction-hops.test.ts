@@ -6,7 +6,7 @@ import { openTestDatabase } from './support/db';
 
 /**
  * The test databases refuse a query sent to the pool from inside an open transaction (db/client.ts,
- * docs/decisions.md §2.18): on the embedded engine's single connection it would wait forever for
+ * docs/decisions.md §2.18): on the embedded engine it would wait forever for the session held by
  * the transaction waiting for it, so the PostgreSQL runs must catch it too. Runs on both engines.
  */
 describe('a query that leaves its open transaction', () => {

@@ -67,12 +67,12 @@ export const HOP_OUT_OF_TRANSACTION = 'a query went to the pool while a transact
  * Makes the pool refuse a connection asked for while a transaction is open in the same async chain:
  * a query on `db` inside `db.transaction(async (tx) => …)` instead of on `tx`. On PostgreSQL such a
  * query runs on a second connection, outside the transaction (it doesn't see the transaction's
- * writes, and waits forever on a row the transaction locked); on the embedded engine's one
- * connection it waits forever for the transaction that waits for it. Tests turn this on for both
+ * writes, and waits forever on a row the transaction locked); on the embedded engine it waits
+ * forever for the session, which the transaction that waits for it holds. Tests turn this on for both
  * engines, so the PostgreSQL runs catch what only the embedded engine would hang on
  * (docs/decisions.md §2.18).
  */
-function refuseHopsOutOfTransactions(pool: pg.Pool, db: Db): void {
+function refuseHopsOutOfTransactions(pools: pg.Pool[], db: Db): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) =>
     transaction(async (tx) => {
@@ -83,15 +83,17 @@ function refuseHopsOutOfTransactions(pool: pg.Pool, db: Db): void {
         state.open = false;
       }
     }, config)) as Db['transaction'];
-  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => unknown;
-  // pg-pool's query() asks this.connect(callback) for its connection, so both paths come through here.
-  pool.connect = ((callback?: (error: Error | undefined) => void) => {
-    if (!openTransaction.getStore()?.open) return connect(callback);
-    const error = new Error(HOP_OUT_OF_TRANSACTION);
-    if (!callback) return Promise.reject(error);
-    process.nextTick(() => callback(error));
-    return undefined;
-  }) as pg.Pool['connect'];
+  for (const pool of pools) {
+    const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => unknown;
+    // pg-pool's query() asks this.connect(callback) for its connection, so both paths come through here.
+    pool.connect = ((callback?: (error: Error | undefined) => void) => {
+      if (!openTransaction.getStore()?.open) return connect(callback);
+      const error = new Error(HOP_OUT_OF_TRANSACTION);
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+      return undefined;
+    }) as pg.Pool['connect'];
+  }
 }
 
 export interface WrapOptions {
@@ -132,7 +134,7 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
     }) as (client: pg.ClientBase) => void;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  if (refuseHops) refuseHopsOutOfTransactions(pool, db);
+  if (refuseHops) refuseHopsOutOfTransactions(sessionPool === pool ? [pool] : [pool, sessionPool], db);
   return {
     onNotification: (listener) => {
       listeners.add(listener);

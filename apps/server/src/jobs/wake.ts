@@ -6,7 +6,7 @@ import type { JobLogger } from './worker';
  * starts within milliseconds of its approval instead of at the next poll. Two sources, polling
  * staying the fallback for both:
  * - in this process: `enqueue` signals the workers of this process. On the embedded database the
- *   worker's claim waits for the one connection, so it runs after the enqueuing transaction ends;
+ *   worker's claim waits for the session the enqueuing transaction holds, so it runs after it ends;
  *   on PostgreSQL a claim before the commit finds nothing and the notification below follows.
  * - across instances on PostgreSQL: a trigger notifies the channel `wise_jobs` when the inserting
  *   transaction commits (db/migrations/0034_jobs_notify.sql); each instance listens on its own

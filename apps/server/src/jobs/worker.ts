@@ -58,7 +58,7 @@ export interface JobDefinition<P = unknown> {
   /**
    * Runs the handler and the job's completion in one transaction: its database writes happen
    * exactly once, even if the lease is lost. Only for short, database-only work (on PGlite a
-   * transaction holds the one connection), and the handler must use `context.db`.
+   * transaction holds the one session), and the handler must use `context.db`.
    */
   transactional?: boolean;
   backoff?: Backoff;

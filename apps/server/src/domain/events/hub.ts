@@ -42,8 +42,8 @@ export function registerInProcessHub(hub: EventHub): void {
 
 /**
  * On the embedded database, tells this process's streams of a change (called by the domain code
- * making it, inside its transaction: the refetch it causes waits for the one connection, so it
- * sees the commit). On PostgreSQL the triggers do this and no hub is registered here.
+ * making it, inside its transaction: the refetch it causes waits for the session that transaction
+ * holds, so it sees the commit). On PostgreSQL the triggers do this and no hub is registered here.
  */
 export function publishInProcess(userId: string, event: CustomerEvent): void {
   for (const hub of inProcessHubs) hub.publish(userId, event);
