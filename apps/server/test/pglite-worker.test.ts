@@ -115,47 +115,50 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect((await pool.query('SELECT n FROM worker_counter')).rows).toEqual([{ n: 8 }]);
   });
 
-  it('makes a query beside an open transaction wait for its end: it never sees the uncommitted row', async () => {
-    await pool.query('CREATE TABLE worker_beside (k int NOT NULL)');
-    let inserted!: () => void;
-    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+  /**
+   * Opens a transaction on a connection of its own (`open`), holds it long enough for another
+   * query to reach the worker if nothing held it back, then ends it with `end`; meanwhile `beside`
+   * runs on another connection. Returns which finished first and what `beside` answered.
+   */
+  async function besideAnOpenTransaction<T>(open: (client: pg.PoolClient) => Promise<unknown>, end: 'COMMIT' | 'ROLLBACK', beside: (client: pg.PoolClient) => Promise<T>) {
+    let opened!: () => void;
+    const openedOnce = new Promise<void>((resolve) => (opened = resolve));
     const order: string[] = [];
     const transaction = onItsOwnConnection(async (client) => {
       await client.query('BEGIN');
-      await client.query('INSERT INTO worker_beside VALUES ($1)', [1]);
-      inserted();
-      // Long enough for the other query to reach the worker if nothing held it back.
+      await open(client);
+      opened();
       await new Promise((resolve) => setTimeout(resolve, 200));
-      order.push('commit');
-      await client.query('COMMIT');
+      order.push(end);
+      await client.query(end);
     });
-    await insertedOnce;
-    const beside = await onItsOwnConnection((client) => client.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside'));
+    await openedOnce;
+    const result = await onItsOwnConnection(beside);
     order.push('beside');
     await transaction;
-    expect(order).toEqual(['commit', 'beside']);
-    expect(beside.rows).toEqual([{ n: 1 }]);
+    return { order, result };
+  }
+
+  it('makes a query beside an open transaction wait for its end: it never sees the uncommitted row', async () => {
+    await pool.query('CREATE TABLE worker_beside (k int NOT NULL)');
+    const { order, result } = await besideAnOpenTransaction(
+      (client) => client.query('INSERT INTO worker_beside VALUES ($1)', [1]),
+      'COMMIT',
+      (client) => client.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside'),
+    );
+    expect(order).toEqual(['COMMIT', 'beside']);
+    expect(result.rows).toEqual([{ n: 1 }]);
   });
 
   it('keeps a failed transaction\'s session until it rolls back', async () => {
-    let failed!: () => void;
-    const failedOnce = new Promise<void>((resolve) => (failed = resolve));
-    const order: string[] = [];
-    const transaction = onItsOwnConnection(async (client) => {
-      await client.query('BEGIN');
-      await client.query('SELECT 1 / 0').catch(() => undefined);
-      failed();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      order.push('rollback');
-      await client.query('ROLLBACK');
-    });
-    await failedOnce;
-    // Run inside the failed transaction it would fail too ("current transaction is aborted").
-    const beside = await onItsOwnConnection((client) => client.query<{ one: number }>('SELECT 1 AS one'));
-    order.push('beside');
-    await transaction;
-    expect(order).toEqual(['rollback', 'beside']);
-    expect(beside.rows).toEqual([{ one: 1 }]);
+    const { order, result } = await besideAnOpenTransaction(
+      (client) => client.query('SELECT 1 / 0').catch(() => undefined),
+      'ROLLBACK',
+      // Run inside the failed transaction it would fail too ("current transaction is aborted").
+      (client) => client.query<{ one: number }>('SELECT 1 AS one'),
+    );
+    expect(order).toEqual(['ROLLBACK', 'beside']);
+    expect(result.rows).toEqual([{ one: 1 }]);
   });
 
   it('gives each connection its own named statements, as PostgreSQL sessions have', async () => {
