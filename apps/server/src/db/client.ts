@@ -125,7 +125,8 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
   };
   // @types/pg types the hook as returning nothing; pg-pool awaits what it returns.
   pool.options.onConnect = onConnect as (client: pg.ClientBase) => void;
-  // A session connection's COMMIT carries its own NOTIFYs too; it only listens, never LISTENs twice.
+  // A pinned connection's COMMIT answer carries the notifications it caused, like any other's: the
+  // listeners hear them from it too (the session already LISTENs through the pool's connections).
   if (sessionPool !== pool) {
     sessionPool.options.onConnect = ((client: pg.ClientBase) => {
       client.on('notification', (message) => {
