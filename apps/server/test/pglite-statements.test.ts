@@ -1,11 +1,11 @@
 import { serialize } from 'pg-protocol';
 import { describe, expect, it } from 'vitest';
-import { endsIdle, renameStatements } from '../src/db/pglite-statements';
+import { StatementCache, endsIdle, renameStatements } from '../src/db/pglite-statements';
 
 /** The frontend messages of one pg query, as node-postgres writes them (pg-protocol's serializer). */
-function query(name: string, text = 'SELECT $1::int AS n'): Buffer {
+function query(name: string, text = 'SELECT $1::int AS n', types: number[] = []): Buffer {
   return Buffer.concat([
-    serialize.parse({ name, text, types: [] }),
+    serialize.parse({ name, text, types }),
     serialize.bind({ statement: name, values: ['1'] }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
@@ -80,5 +80,98 @@ describe('endsIdle', () => {
   it('keeps it after an answer with no ReadyForQuery yet (a Flush)', () => {
     expect(endsIdle(commandComplete)).toBe(false);
     expect(endsIdle(Buffer.alloc(0))).toBe(false);
+  });
+});
+
+describe('StatementCache', () => {
+  /** Backend messages: a type byte and a body, with the length PostgreSQL writes. */
+  const backend = (type: string, body: Buffer = Buffer.alloc(0)) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0, 'latin1');
+    head.writeUInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const ready = (status: string) => backend('Z', Buffer.from(status));
+  const done = Buffer.concat([backend('2'), backend('C', Buffer.from('SELECT 1\0'))]);
+  /** What PGlite answers to a batch that parsed, and to one whose Parse failed. */
+  const parsed = (status = 'I') => Buffer.concat([backend('1'), done, ready(status)]);
+  const error = (code: string, status = 'I') => Buffer.concat([backend('E', Buffer.from(`SERROR\0C${code}\0Mno\0\0`)), ready(status)]);
+  const kinds = (bytes: Buffer) => messages(bytes).map(([type]) => type).join('');
+
+  it('prepares an unnamed query under a session name the first time, then binds the kept statement', () => {
+    const cache = new StatementCache();
+    const first = cache.prepare(query(''))!;
+    expect(first.hit).toBe(false);
+    const firstParts = messages(first.bytes);
+    expect(kinds(first.bytes)).toBe('PBDES');
+    expect(firstParts[0]![1].toString('utf8')).toBe(`${first.name}\0SELECT $1::int AS n\0\0\0`);
+    expect(firstParts[1]![1].subarray(0, first.name.length + 2).toString('utf8')).toBe(`\0${first.name}\0`);
+    expect(cache.settle(first, parsed()).answer).toEqual(parsed());
+    expect(cache.size).toBe(1);
+
+    const second = cache.prepare(query(''))!;
+    expect(second).toMatchObject({ hit: true, name: first.name });
+    // No Parse: the Bind (with the value '1' still in it) names the kept statement.
+    expect(kinds(second.bytes)).toBe('BDES');
+    expect(messages(second.bytes)[0]![1]).toEqual(Buffer.concat([Buffer.from(`\0${first.name}\0`), messages(query(''))[1]![1].subarray(2)]));
+    // PGlite did not parse, so the answer gets the ParseComplete the connection waits for.
+    const answer = Buffer.concat([done, ready('I')]);
+    expect(cache.settle(second, answer)).toEqual({ answer: parsed(), stale: false });
+  });
+
+  it('keeps apart the same text with other parameter types, and leaves named statements and other batches alone', () => {
+    const cache = new StatementCache();
+    const untyped = cache.prepare(query(''))!;
+    cache.settle(untyped, parsed());
+    const typed = cache.prepare(query('', 'SELECT $1::int AS n', [23]))!;
+    expect(typed.hit).toBe(false);
+    expect(typed.name).not.toBe(untyped.name);
+    expect(cache.prepare(query('gem_account_balance'))).toBeNull();
+    expect(cache.prepare(Buffer.concat([query(''), query('')]))).toBeNull();
+    expect(cache.prepare(serialize.query('SELECT 1'))).toBeNull();
+    // A Flush instead of a Sync (a cursor's batch) is not one whole query either.
+    const flushed = Buffer.concat([serialize.parse({ text: 'SELECT 1' }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({ rows: 10 }), serialize.flush()]);
+    expect(cache.prepare(flushed)).toBeNull();
+  });
+
+  it('keeps nothing whose Parse failed', () => {
+    const cache = new StatementCache();
+    const failed = cache.prepare(query('', 'SELEKT 1'))!;
+    expect(cache.settle(failed, error('42601')).answer).toEqual(error('42601'));
+    expect(cache.size).toBe(0);
+    expect(cache.prepare(query('', 'SELEKT 1'))!.hit).toBe(false);
+  });
+
+  it('forgets a kept statement that is gone or whose result type changed, and frees the second', () => {
+    const cache = new StatementCache();
+    const gone = cache.prepare(query('', 'SELECT 1'))!;
+    cache.settle(gone, parsed());
+    const changed = cache.prepare(query('', 'SELECT * FROM t'))!;
+    cache.settle(changed, parsed());
+    expect(cache.settle(cache.prepare(query('', 'SELECT 1'))!, error('26000')).stale).toBe(true);
+    expect(cache.settle(cache.prepare(query('', 'SELECT * FROM t'))!, error('0A000', 'E')).stale).toBe(true);
+    expect(cache.size).toBe(0);
+    // The one that no longer exists needs no DEALLOCATE; the other does.
+    expect(cache.takeFreed()).toEqual([changed.name]);
+    // Any other error (a failed transaction's 25P02) leaves it kept.
+    const again = cache.prepare(query('', 'SELECT 1'))!;
+    cache.settle(again, parsed());
+    expect(cache.settle(cache.prepare(query('', 'SELECT 1'))!, error('25P02', 'E'))).toMatchObject({ stale: false });
+    expect(cache.size).toBe(1);
+  });
+
+  it('evicts the least recently used past its capacity, and clears everything on demand', () => {
+    const cache = new StatementCache(2);
+    const names = ['SELECT 1', 'SELECT 2', 'SELECT 3'].map((text) => {
+      const each = cache.prepare(query('', text))!;
+      cache.settle(each, parsed());
+      if (text === 'SELECT 2') cache.settle(cache.prepare(query('', 'SELECT 1'))!, Buffer.concat([done, ready('I')]));
+      return each.name;
+    });
+    // SELECT 1 was used again after SELECT 2: SELECT 2 is the one to go.
+    expect(cache.takeFreed()).toEqual([names[1]]);
+    expect(cache.prepare(query('', 'SELECT 1'))!.hit).toBe(true);
+    expect(cache.clear().sort()).toEqual([names[0], names[2]].sort());
+    expect(cache.size).toBe(0);
   });
 });

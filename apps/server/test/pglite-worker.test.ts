@@ -179,6 +179,32 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     }
   });
 
+  it('keeps an unnamed query prepared once for every connection, and answers it as before', async () => {
+    const text = 'SELECT $1::int * 2 AS doubled';
+    for (const n of [1, 2, 3]) expect((await pool.query(text, [n])).rows).toEqual([{ doubled: n * 2 }]);
+    expect(await onItsOwnConnection(async (client) => (await client.query(text, [5])).rows)).toEqual([{ doubled: 10 }]);
+    // A statement with no parameters goes as a simple query, which is never kept.
+    const kept = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = 'SELECT $1::int * 2 AS doubled'");
+    expect(kept.rows).toEqual([{ n: 1 }]);
+  });
+
+  it('re-plans a kept query whose result type changed: afresh outside a transaction, failing once inside one', async () => {
+    await pool.query('CREATE TABLE worker_reshaped (a int)');
+    await pool.query('INSERT INTO worker_reshaped VALUES (1)');
+    const text = 'SELECT * FROM worker_reshaped WHERE a = $1';
+    expect((await pool.query(text, [1])).rows).toEqual([{ a: 1 }]);
+    await pool.query('ALTER TABLE worker_reshaped ADD COLUMN b int');
+    expect((await pool.query(text, [1])).rows).toEqual([{ a: 1, b: null }]);
+    await pool.query('ALTER TABLE worker_reshaped ADD COLUMN c int');
+    await onItsOwnConnection(async (client) => {
+      await client.query('BEGIN');
+      // As with any driver's statement cache: the transaction cannot go on, its retry can.
+      await expect(client.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+      await client.query('ROLLBACK');
+      expect((await client.query(text, [1])).rows).toEqual([{ a: 1, b: null, c: null }]);
+    });
+  });
+
   it('lets a pinned connection (withConnection) hold the session until its work is done', async () => {
     const order: string[] = [];
     let locked!: () => void;

@@ -19,7 +19,7 @@ import {
   type ToWorker,
   type WorkerOptions,
 } from './pglite-protocol';
-import { endsIdle, renameStatements, sessionStatementName } from './pglite-statements';
+import { StatementCache, endsIdle, renameStatements, sessionStatementName } from './pglite-statements';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -87,6 +87,8 @@ class SessionHost {
   private running = false;
   private readonly connections = new Map<number, Connection>();
   private readonly whenIdle: (() => void)[] = [];
+  /** The unnamed queries kept prepared for every connection but a pinned one (pglite-statements.ts). */
+  private readonly cache = new StatementCache();
 
   constructor(
     private readonly db: PGlite,
@@ -168,7 +170,10 @@ class SessionHost {
       const { bytes, prepared } = renameStatements(Buffer.from(batch), connection.id);
       this.enqueue(connection, async () => {
         for (const name of prepared) connection.statements.add(name);
-        const answer = await this.answer(bytes);
+        // Between transactions (this connection holds no transaction open): the evicted can go.
+        if (this.holder === null) await this.deallocate(this.cache.takeFreed());
+        // A pinned connection runs the migrations: what it prepares is its own, and not worth keeping.
+        const answer = connection.pinned ? await this.answer(bytes) : await this.answerCached(bytes);
         this.holder = connection.pinned || !endsIdle(answer) ? connection : null;
         this.reply(connection, answer);
       });
@@ -222,9 +227,26 @@ class SessionHost {
     } finally {
       if (this.holder === connection) this.holder = null;
     }
-    for (const name of connection.statements) {
+    await this.deallocate([...connection.statements].map((name) => sessionStatementName(connection.id, name)));
+    // A pinned connection may have changed the schema (the migrations): keep nothing planned before it.
+    if (connection.pinned) await this.deallocate(this.cache.clear());
+  }
+
+  /** A batch's answer through the statement cache (pglite-statements.ts, StatementCache). */
+  private async answerCached(bytes: Buffer): Promise<Uint8Array> {
+    const cached = this.cache.prepare(bytes);
+    if (!cached) return this.answer(bytes);
+    const raw = await this.answer(cached.bytes);
+    const { answer, stale } = this.cache.settle(cached, raw);
+    // Outside a transaction nothing was lost: run it afresh, as PostgreSQL would parse the text anew.
+    if (stale && endsIdle(raw)) return this.answerCached(bytes);
+    return answer;
+  }
+
+  private async deallocate(names: string[]): Promise<void> {
+    for (const name of names) {
       // A Parse that failed left no statement behind: nothing to free.
-      await this.db.exec(`DEALLOCATE "${sessionStatementName(connection.id, name).replaceAll('"', '""')}"`).catch(() => undefined);
+      await this.db.exec(`DEALLOCATE "${name.replaceAll('"', '""')}"`).catch(() => undefined);
     }
   }
 
