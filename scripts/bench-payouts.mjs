@@ -87,7 +87,7 @@ if (providers.payouts.name !== 'sandbox') throw new Error('the bench runs on the
 const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock }, { logger: { level: 'warn' }, serveWeb: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 // The job sets server.ts runs (market data and bills left out: they play no part here), with its worker options.
-const worker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, wakeOnEnqueue: !args['poll-only'] }, [
+const worker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, wakeOnEnqueue: !args['poll-only'], concurrency: config.JOB_CONCURRENCY }, [
   emailJobs(providers.messenger),
   payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl }),
 ]);

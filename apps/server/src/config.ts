@@ -74,6 +74,12 @@ const envSchema = z
      * server (each holds one for a single short statement); PostgreSQL's own limit is shared by all instances.
      */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+    /**
+     * Background jobs one instance runs at once. Most of a job's time is a provider's answer or a
+     * turn at the database, so 50 payouts approved together go out faster with more in flight
+     * (docs/PERFORMANCE.md, "Approval → paid"); a job holds a connection only per statement.
+     */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
     DATA_DIR: z.string().optional(),
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,

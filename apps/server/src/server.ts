@@ -95,7 +95,7 @@ async function main() {
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
   // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
   const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, concurrency: config.JOB_CONCURRENCY }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
   worker.current = jobWorker;
   jobWorker.start();
   // Other instances' jobs wake this worker when their transaction commits (jobs/wake.ts); the
