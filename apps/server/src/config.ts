@@ -77,7 +77,7 @@ const envSchema = z
     /**
      * Background jobs one instance runs at once. Most of a job's time is a provider's answer or a
      * turn at the database, so 50 payouts approved together go out faster with more in flight
-     * (docs/PERFORMANCE.md, "Approval → paid"); a job holds a connection only per statement.
+     * (docs/decisions.md 2.20); a job holds a connection only per statement.
      */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
     DATA_DIR: z.string().optional(),

@@ -100,7 +100,7 @@ export interface CachedQuery {
 /**
  * PGlite parses and plans in WebAssembly, several times slower than PostgreSQL does natively: an
  * unnamed statement costs the worker 250-520 µs where the same statement prepared once costs
- * about 100 µs (docs/PERFORMANCE.md, "Embedded database"). Drizzle sends every query unnamed, so
+ * about 100 µs (docs/decisions.md 2.20). Drizzle sends every query unnamed, so
  * the worker keeps them prepared for it, the way drivers with a statement cache do: a batch that
  * is one unnamed query (Parse, Bind, Describe, Execute, Sync, as node-postgres sends it) is
  * prepared under a session name the first time its text is seen, and the next time its Parse is
