@@ -82,8 +82,7 @@ export function endsIdle(answer: Uint8Array): boolean {
   );
 }
 
-const EXECUTE = 0x45; // 'E' (a frontend Execute; a backend ErrorResponse has the same letter)
-const SYNC = 0x53; // 'S'
+const ERROR_RESPONSE = 0x45; // 'E' (backend)
 const PARSE_COMPLETE = Buffer.from([0x31, 0, 0, 0, 4]);
 /** SQLSTATEs after which a kept statement must go: it no longer exists, or its result type changed. */
 const STALE_STATEMENT_CODES = new Set(['26000', '0A000']);
@@ -193,7 +192,6 @@ function unnamedQuery(batch: Buffer): { parseBody: number; parseEnd: number; bin
   if (offset !== batch.length) return null;
   const shape = String.fromCharCode(...types);
   if (shape !== 'PBDES' && shape !== 'PBES') return null;
-  if (types.at(-2) !== EXECUTE || types.at(-1) !== SYNC) return null;
   // Parse names no statement; Bind uses no portal and that unnamed statement.
   if (batch[5] !== 0) return null;
   const bindBody = ends[0]! + 5;
@@ -222,7 +220,7 @@ function errorCode(answer: Uint8Array): string | null {
   let offset = 0;
   while (offset + 5 <= bytes.length) {
     const end = offset + 1 + bytes.readUInt32BE(offset + 1);
-    if (bytes[offset] === EXECUTE) {
+    if (bytes[offset] === ERROR_RESPONSE) {
       // Fields: a type byte, a zero-ended string; 'C' is the code.
       let field = offset + 5;
       while (field < end && bytes[field] !== 0) {
