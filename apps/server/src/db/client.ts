@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { logErrorToStderr } from '../lib/log-redaction';
 import { PgliteWorkerHost } from './pglite-bridge';
@@ -12,6 +12,19 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 /** Either driver, or a transaction of either: domain functions take this first. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * `work` inside the caller's transaction when `db` is one, else in a transaction of its own.
+ * Not a savepoint: a failure of `work` fails the caller's whole transaction, which is what the
+ * money flows want, and the two statements a savepoint costs are a round trip each (on the
+ * embedded database, each a turn of its one session).
+ */
+export function withinTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return isTransaction(db) ? work(db) : db.transaction(work);
+}
+
+// A boolean, not a type guard: narrowing to PgTransaction would lose the schema's types.
+const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 export interface Connection {
   /** Runs SQL text with several statements (migrations). */

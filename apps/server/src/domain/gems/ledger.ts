@@ -85,30 +85,38 @@ export async function mapOverdraft<T>(work: () => Promise<T>): Promise<T> {
 // Accounts
 // ---------------------------------------------------------------------------------------------
 
-const systemAccountIds = new WeakMap<Db, Map<GemSystemAccount, string>>();
+const systemAccountIds = new WeakMap<object, Map<GemSystemAccount, string>>();
 
-/** The id of a system account (seeded by the migration; ids never change, so they are cached). */
+/**
+ * The id of a system account (seeded by the migration; ids never change, so they are cached).
+ * Cached per database, not per handle: a transaction is a new handle each time but shares its
+ * database's relational schema object (`db._.schema`), so the payouts' and rewards' transactions
+ * do not read it again.
+ */
 export async function systemAccountId(db: Db, code: GemSystemAccount): Promise<string> {
-  const cached = systemAccountIds.get(db)?.get(code);
+  const key: object = db._.schema ?? db;
+  const cached = systemAccountIds.get(key)?.get(code);
   if (cached) return cached;
   const [row] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(eq(gemAccounts.code, code));
   if (!row) throw new Error(`gem system account ${code} is missing: has migration 0003 run?`);
-  const map = systemAccountIds.get(db) ?? new Map<GemSystemAccount, string>();
+  const map = systemAccountIds.get(key) ?? new Map<GemSystemAccount, string>();
   map.set(code, row.id);
-  systemAccountIds.set(db, map);
+  systemAccountIds.set(key, map);
   return row.id;
 }
 
+const userAccount = (userId: string, kind: UserGemAccountKind) => and(eq(gemAccounts.userId, userId), eq(gemAccounts.kind, kind));
+
 /** Creates the user's account of a kind if it does not exist yet (safe under concurrency). */
 export async function ensureUserAccount(db: Db, userId: string, kind: UserGemAccountKind): Promise<string> {
+  // Nearly always there already: one read, and the insert only for a first movement.
+  const [existing] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(userAccount(userId, kind));
+  if (existing) return existing.id;
   await db
     .insert(gemAccounts)
     .values({ kind, userId, balance: 0 })
     .onConflictDoNothing({ target: [gemAccounts.userId, gemAccounts.kind] });
-  const [row] = await db
-    .select({ id: gemAccounts.id })
-    .from(gemAccounts)
-    .where(and(eq(gemAccounts.userId, userId), eq(gemAccounts.kind, kind)));
+  const [row] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(userAccount(userId, kind));
   if (!row) throw new Error(`gem account ${kind} for ${userId} vanished after insert`);
   return row.id;
 }
@@ -122,14 +130,16 @@ export async function lockUserAccount(
   userId: string,
   kind: UserGemAccountKind,
 ): Promise<{ accountId: string; balance: number }> {
-  const accountId = await ensureUserAccount(tx, userId, kind);
-  const [row] = await tx
-    .select({ balance: gemAccounts.balance })
-    .from(gemAccounts)
-    .where(eq(gemAccounts.id, accountId))
-    .for('update');
-  if (!row || row.balance === null) throw new Error(`gem account ${accountId} has no cached balance`);
-  return { accountId, balance: toSafeInteger(row.balance, 'cached balance') };
+  // The account is found and locked in one statement; only a first movement creates it first.
+  const lock = () => tx.select({ id: gemAccounts.id, balance: gemAccounts.balance }).from(gemAccounts).where(userAccount(userId, kind)).for('update');
+  let [row] = await lock();
+  if (!row) {
+    await ensureUserAccount(tx, userId, kind);
+    [row] = await lock();
+  }
+  if (!row) throw new Error(`gem account ${kind} for ${userId} vanished after insert`);
+  if (row.balance === null) throw new Error(`gem account ${row.id} has no cached balance`);
+  return { accountId: row.id, balance: toSafeInteger(row.balance, 'cached balance') };
 }
 
 /**

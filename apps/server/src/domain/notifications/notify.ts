@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_MAX_LENGTH } from '@wise/shared';
+import { NOTIFICATION_MAX_LENGTH, type Language } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { publishInProcess } from '../events/hub';
@@ -13,9 +13,10 @@ import { languageOf, localize, type Localized } from '../i18n/language';
 /** The sale or bill order a notification is about: its row in the list opens that transaction. */
 export type NotificationAbout = { saleId: string } | { billOrderId: string };
 
-export async function notify(db: Db, userId: string, message: Localized, about?: NotificationAbout): Promise<void> {
+/** `language`: the customer's, when the caller has just read their row (one statement fewer). */
+export async function notify(db: Db, userId: string, message: Localized, about?: NotificationAbout, language?: Language): Promise<void> {
   // Written once, so in the language the customer reads now (users.language, docs/i18n.md).
-  const text = localize(message, await languageOf(db, userId)).trim();
+  const text = localize(message, language ?? (await languageOf(db, userId))).trim();
   if (!text) throw new Error('notify: empty message');
   const clipped = text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text;
   // clock_timestamp, not now(): several notices written in one transaction keep their order.

@@ -25,14 +25,22 @@ export type AdvanceOutcome = PayoutRow['status'] | 'missing' | 'waiting_for_fund
 /** A transfer's state from the provider, written down. Returns the attempt's status after it. */
 export async function applyTransferState(db: Db, deps: PayoutDeps, payout: PayoutRow, state: TransferState): Promise<AdvanceOutcome> {
   switch (state.status) {
-    case 'success':
+    case 'success': {
       // A different amount or currency holds the attempt for staff instead of paying the sale.
-      await settlePayoutSuccess(db, deps, payout.id, { transferCode: state.transferCode, amountKobo: state.amountKobo, currency: state.currency });
+      const result = await settlePayoutSuccess(db, deps, payout.id, { transferCode: state.transferCode, amountKobo: state.amountKobo, currency: state.currency });
+      // What this settling wrote is known; only a conflict leaves the status to read.
+      if (result === 'settled' || result === 'already') return 'success';
+      if (result === 'held') return 'needs_review';
       return (await findPayout(db, payout.id))?.status ?? 'missing';
-    case 'failed':
+    }
+    case 'failed': {
       // After a success this is a reversal: the sale is reopened.
-      await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode);
+      const result = await settlePayoutFailure(db, deps, payout.id, state.reason, state.transferCode);
+      if (result === 'settled') return 'failed';
+      if (result === 'reversed') return 'reversed';
+      if (result === 'held') return 'needs_review';
       return (await findPayout(db, payout.id))?.status ?? 'missing';
+    }
     case 'pending': {
       await noteOtp(db, deps, payout, state.awaitingOtp === true);
       if (await markPayoutPending(db, deps.clock, payout.id, state.transferCode)) {
@@ -44,6 +52,8 @@ export async function applyTransferState(db: Db, deps: PayoutDeps, payout: Payou
           maxAttempts: deps.settings.checkMaxAttempts,
         });
         if (state.detail) deps.logger?.info({ payoutId: payout.id, reference: payout.reference, detail: state.detail }, 'payout accepted, waiting for the bank');
+        // Pending as written just now (a webhook settling it meanwhile is found by the check).
+        return 'pending';
       }
       return (await findPayout(db, payout.id))?.status ?? 'missing';
     }
@@ -68,6 +78,8 @@ async function noteOtp(db: Db, deps: PayoutDeps, payout: PayoutRow, awaitingOtp:
     if (held.length > 0) deps.logger?.error({ payoutId: payout.id, saleId: payout.saleId, reference: payout.reference }, 'payout held: Paystack is waiting for an OTP (turn off OTP for transfers, then approve or let it lapse)');
     return;
   }
+  // Nothing to lift on the row as read (a hold set since is lifted by the next status query).
+  if (payout.hold !== 'awaiting_otp') return;
   await db.update(payouts).set({ hold: null, heldAt: null }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), eq(payouts.hold, 'awaiting_otp')));
 }
 

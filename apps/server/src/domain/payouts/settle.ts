@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   formatKobo,
   payoutFailureCodeOf,
@@ -57,28 +57,32 @@ export async function paySale(
   tx: Db,
   deps: { clock: Clock; appUrl?: string },
   payout: Pick<PayoutRow, 'saleId' | 'amountKobo' | 'attempt' | 'bankCode' | 'accountNumber'>, providerReference: string): Promise<void> {
+  // Paid in one statement, never before the approval (instances' clocks may differ by a little);
+  // a sale paid already is left as it is.
+  const now = deps.clock.now().toISOString();
+  const paidAt = sql<Date>`greatest(${now}::timestamptz, ${sales.statusChangedAt}, ${sales.decidedAt})`;
   const [sale] = await tx
-    .select({
+    .update(sales)
+    .set({ status: 'paid', paidAt, payoutReference: providerReference, statusChangedAt: paidAt })
+    .where(and(eq(sales.id, payout.saleId), ne(sales.status, 'paid')))
+    .returning({
       id: sales.id,
       userId: sales.userId,
-      status: sales.status,
       title: sales.title,
       bankName: sales.bankName,
       accountNumber: sales.accountNumber,
-      statusChangedAt: sales.statusChangedAt,
-      decidedAt: sales.decidedAt,
+      paidAt: sales.paidAt,
       valueKobo: sales.valueKobo,
       approvalReasonCode: sales.approvalReasonCode,
       approvalNote: sales.approvalNote,
-    })
-    .from(sales)
-    .where(eq(sales.id, payout.saleId))
-    .for('update');
-  if (!sale) throw new Error(`payout of a missing sale ${payout.saleId}`);
-  if (sale.status === 'paid') return;
-  // Never before the approval: instances' clocks may differ by a little.
-  const at = new Date(Math.max(deps.clock.now().getTime(), sale.statusChangedAt.getTime(), sale.decidedAt?.getTime() ?? 0));
-  await tx.update(sales).set({ status: 'paid', paidAt: at, payoutReference: providerReference, statusChangedAt: at }).where(eq(sales.id, sale.id));
+    });
+  if (!sale) {
+    const [existing] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.id, payout.saleId));
+    if (!existing) throw new Error(`payout of a missing sale ${payout.saleId}`);
+    return;
+  }
+  if (!sale.paidAt) throw new Error(`sale ${sale.id} was paid without a time`);
+  const at = sale.paidAt;
   publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   // Once per sale; again only if a reversal took the earlier (unclaimed) reward back. The rate is
   // the customer's reward level on what they were paid in the 30 days before this sale.
@@ -105,10 +109,10 @@ export async function paySale(
       ? salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)
       : `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)} ${saleAmountDifferenceLine(sale.valueKobo, reason, language)}`;
   const notice = (language: Language) => (reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language));
-  await notify(tx, sale.userId, notice, { saleId: sale.id });
-  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` });
   const [customer] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, sale.userId)).limit(1);
   if (!customer) throw new Error(`sale ${sale.id} has no customer`);
+  await notify(tx, sale.userId, notice, { saleId: sale.id }, customer.language);
+  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` }, customer.language);
   // The frame in the customer's language (users.language, docs/i18n.md).
   const t = textsIn(customerEmailTexts, customer.language);
   await enqueueEmail(tx, deps.clock, {
@@ -286,8 +290,8 @@ export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'c
   const notice = (language: Language) =>
     textsIn(customerEmailTexts, language).payoutFailed.notice(sale.title, formatKobo(amountKobo), textsIn(payoutFailureTexts, language).reasons[code]);
   const t = textsIn(customerEmailTexts, sale.language);
-  await notify(tx, sale.userId, notice, { saleId });
-  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
+  await notify(tx, sale.userId, notice, { saleId }, sale.language);
+  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` }, sale.language);
   await enqueueEmail(tx, deps.clock, {
     to: sale.email,
     subject: t.payoutFailed.subject(sale.title),
@@ -306,11 +310,14 @@ export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'c
 
 /** Accepted by the provider, not final yet. */
 export async function markPayoutPending(db: Db, clock: Clock, payoutId: string, transferCode: string | null): Promise<boolean> {
-  const payout = (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0];
-  if (!payout || (payout.status !== 'sending' && payout.status !== 'pending')) return false;
+  // One statement: what the row already holds is kept by the database, not read first.
   const moved = await db
     .update(payouts)
-    .set({ status: 'pending', providerReference: transferCode ?? payout.providerReference, sentAt: payout.sentAt ?? clock.now() })
+    .set({
+      status: 'pending',
+      providerReference: transferCode ?? sql`${payouts.providerReference}`,
+      sentAt: sql`coalesce(${payouts.sentAt}, ${clock.now().toISOString()}::timestamptz)`,
+    })
     .where(and(eq(payouts.id, payoutId), inArray(payouts.status, ['sending', 'pending'])))
     .returning({ id: payouts.id });
   return moved.length === 1;

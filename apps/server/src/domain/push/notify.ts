@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { capitalizeFirst, NOTIFICATION_MAX_LENGTH, type PushPayload } from '@wise/shared';
+import { capitalizeFirst, NOTIFICATION_MAX_LENGTH, type Language, type PushPayload } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/index';
 import { enqueue } from '../../jobs/queue';
@@ -38,11 +38,11 @@ const clip = (text: string) => (text.length > NOTIFICATION_MAX_LENGTH ? `${text.
 /** The transaction's detail screen (a sale or a bill order), where a push opens the app. */
 export const transactionUrl = (id: string) => `/homepage/history/${encodeURIComponent(id)}`;
 
-export async function enqueuePush(tx: Db, clock: Clock, userId: string, notice: PushNotice): Promise<number> {
+export async function enqueuePush(tx: Db, clock: Clock, userId: string, notice: PushNotice, knownLanguage?: Language): Promise<number> {
   const targets = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   if (targets.length === 0) return 0;
   // In the customer's language (users.language, docs/i18n.md), like the notification it goes with.
-  const language = await languageOf(tx, userId);
+  const language = knownLanguage ?? (await languageOf(tx, userId));
   const title = localize(notice.title, language);
   const body = clip(capitalizeFirst(localize(notice.message, language).trim()));
   for (const target of targets) {

@@ -23,32 +23,53 @@ export interface Level {
 
 const WINDOW_MS = REWARD_LEVEL_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
-/** The levels by rising volume (never empty: the database keeps one at volume 0). */
-export async function listRewardLevels(db: Db): Promise<Level[]> {
-  const rows = await db
-    .select({ name: rewardLevels.name, minVolumeKobo: rewardLevels.minVolumeKobo, gemsPer1000Naira: rewardLevels.gemsPer1000Naira })
-    .from(rewardLevels)
-    .orderBy(asc(rewardLevels.minVolumeKobo));
+const levelColumns = { name: rewardLevels.name, minVolumeKobo: rewardLevels.minVolumeKobo, gemsPer1000Naira: rewardLevels.gemsPer1000Naira };
+
+function checkedLevels<T extends Level>(rows: T[]): T[] {
   if (rows.length === 0 || rows[0]?.minVolumeKobo !== 0) throw new Error('reward_levels has no level at volume 0');
   return rows;
+}
+
+/** The levels by rising volume (never empty: the database keeps one at volume 0). */
+export async function listRewardLevels(db: Db): Promise<Level[]> {
+  return checkedLevels(await db.select(levelColumns).from(rewardLevels).orderBy(asc(rewardLevels.minVolumeKobo)));
 }
 
 /**
  * What the customer was paid in (at − 30 days, at]: successful payouts (a reversed one no longer
  * counts) of their sales, by settlement time. `excludeSaleId` leaves out the sale being paid now.
  */
-export async function paidVolumeKobo(db: Db, userId: string, at: Date, options: { excludeSaleId?: string } = {}): Promise<number> {
+function paidVolumeQuery(db: Db, userId: string, at: Date, options: { excludeSaleId?: string } = {}) {
   const since = new Date(at.getTime() - WINDOW_MS);
   const conditions = [eq(sales.userId, userId), eq(payouts.status, 'success'), gt(payouts.settledAt, since), lte(payouts.settledAt, at)];
   if (options.excludeSaleId) conditions.push(ne(payouts.saleId, options.excludeSaleId));
-  const [row] = await db
+  return db
     .select({ total: sql<string>`coalesce(sum(${payouts.amountKobo}), 0)` })
     .from(payouts)
     .innerJoin(sales, eq(sales.id, payouts.saleId))
     .where(and(...conditions));
-  const total = Number(row?.total ?? 0);
-  if (!Number.isSafeInteger(total)) throw new RangeError(`paid volume is not a safe integer: ${row?.total}`);
-  return total;
+}
+
+function safeVolume(total: string | undefined): number {
+  const volume = Number(total ?? 0);
+  if (!Number.isSafeInteger(volume)) throw new RangeError(`paid volume is not a safe integer: ${total}`);
+  return volume;
+}
+
+export async function paidVolumeKobo(db: Db, userId: string, at: Date, options: { excludeSaleId?: string } = {}): Promise<number> {
+  const [row] = await paidVolumeQuery(db, userId, at, options);
+  return safeVolume(row?.total);
+}
+
+/** The levels and the customer's paid volume in one statement (a sale's payment reads both in its transaction). */
+async function levelsAndVolume(db: Db, userId: string, at: Date, options: { excludeSaleId?: string } = {}): Promise<{ levels: Level[]; volume: number }> {
+  const rows = checkedLevels(
+    await db
+      .select({ ...levelColumns, volume: sql<string>`(${paidVolumeQuery(db, userId, at, options)})` })
+      .from(rewardLevels)
+      .orderBy(asc(rewardLevels.minVolumeKobo)),
+  );
+  return { levels: rows.map(({ volume: _volume, ...level }) => level), volume: safeVolume(rows[0]?.volume) };
 }
 
 /** The level a volume reaches, the next one (undefined at the top) and what is still missing. */
@@ -65,7 +86,7 @@ export function levelFor(levels: readonly Level[], volumeKobo: number): { level:
 
 /** The rate a sale paid at `at` earns: the level of the customer's volume before that sale. */
 export async function rewardRateAt(db: Db, userId: string, saleId: string, at: Date): Promise<Level> {
-  const [levels, volume] = await Promise.all([listRewardLevels(db), paidVolumeKobo(db, userId, at, { excludeSaleId: saleId })]);
+  const { levels, volume } = await levelsAndVolume(db, userId, at, { excludeSaleId: saleId });
   return levelFor(levels, volume).level;
 }
 
@@ -73,7 +94,7 @@ const toWire = (level: Level) => ({ name: level.name, min_volume_kobo: level.min
 
 /** GET /api/rewards/level */
 export async function getCustomerRewardLevel(db: Db, clock: Clock, userId: string): Promise<RewardLevelResponse> {
-  const [levels, volume] = await Promise.all([listRewardLevels(db), paidVolumeKobo(db, userId, clock.now())]);
+  const { levels, volume } = await levelsAndVolume(db, userId, clock.now());
   const { level, next, remainingKobo } = levelFor(levels, volume);
   return { level: toWire(level), volume_kobo: volume, next_level: next ? toWire(next) : null, remaining_kobo: remainingKobo };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { gemErrorCodes, rewardMessages, REWARDS_HISTORY_PAGE_SIZE } from '@wise/shared';
-import type { Db } from '../../db/client';
+import { withinTransaction, type Db } from '../../db/client';
 import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../errors';
@@ -47,7 +47,7 @@ export interface AccruedReward {
 
 /**
  * Accrues one claimable reward (called by the back office when it approves a sale, in or out of
- * its own transaction). Idempotent by `source`.
+ * its own transaction: inside the caller's, a failure fails it whole). Idempotent by `source`.
  */
 export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInput): Promise<AccruedReward> {
   assertGemAmount(input.amount, 'reward amount');
@@ -55,7 +55,7 @@ export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInpu
   if (!description || !input.source || input.source.length > 160) throw new RangeError('reward needs a description and a source of 1-160 characters');
   const program = await systemAccountId(db, 'rewards_program');
   const at = clock.now();
-  return db.transaction(async (tx) => {
+  return withinTransaction(db, async (tx) => {
     const { accountId } = await lockUserAccount(tx, input.userId, 'rewards');
     const [existing] = await tx.select().from(gemRewards).where(eq(gemRewards.source, input.source));
     if (existing) {
