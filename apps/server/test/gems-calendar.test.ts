@@ -67,6 +67,18 @@ describe('gem days (controlled clock)', () => {
     expect(autumn.nextResetAt.getTime() - startOfLocalDate('2026-10-25', 'Europe/London').getTime()).toBe(25 * 3600_000);
   });
 
+  it('answers from the kept day to its last millisecond, and a changed answer changes nothing kept', () => {
+    const first = gemDayAt(new Date('2026-06-10T10:00:00Z'), LAGOS);
+    first.nextResetAt.setTime(0);
+    const last = gemDayAt(new Date('2026-06-10T22:59:59.999Z'), LAGOS);
+    expect(last).toMatchObject({ localDate: '2026-06-10', day: 3 });
+    expect(last.nextResetAt.toISOString()).toBe('2026-06-10T23:00:00.000Z');
+    expect(gemDayAt(new Date('2026-06-10T23:00:00Z'), LAGOS)).toMatchObject({ localDate: '2026-06-11', day: 4 });
+    // Back to an earlier day in the same zone: computed afresh, not the kept later one.
+    expect(gemDayAt(new Date('2026-06-09T23:00:00Z'), LAGOS)).toMatchObject({ localDate: '2026-06-10', day: 3 });
+    expect(gemDayAt(new Date('2026-06-09T22:59:59.999Z'), LAGOS)).toMatchObject({ localDate: '2026-06-09', day: 2 });
+  });
+
   it('weekday and date arithmetic agree across years and leap days', () => {
     expect(weekDayOf('2024-02-29')).toBe(4);
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');

@@ -169,7 +169,26 @@ export interface GemDay {
   nextResetAt: Date;
 }
 
+/**
+ * The last gem day computed per zone, with the instants it covers: the Earn screen asks on every
+ * request, and each fresh answer formats the instant in the zone three times (about 15 µs on the
+ * server, a tenth of the request).
+ */
+const keptDays = new Map<string, { from: number; to: number; day: GemDay }>();
+
 export function gemDayAt(at: Date, timeZone: string): GemDay {
+  const ms = at.getTime();
+  let kept = keptDays.get(timeZone);
+  if (!kept || ms < kept.from || ms >= kept.to) {
+    const day = computeGemDay(at, timeZone);
+    kept = { from: startOfLocalDate(day.localDate, timeZone).getTime(), to: day.nextResetAt.getTime(), day };
+    keptDays.set(timeZone, kept);
+  }
+  // A Date of its own each time: a caller that changes it does not change the kept one.
+  return { ...kept.day, nextResetAt: new Date(kept.to) };
+}
+
+function computeGemDay(at: Date, timeZone: string): GemDay {
   const localDate = localDateAt(at, timeZone);
   const day = weekDayOf(localDate);
   return {
