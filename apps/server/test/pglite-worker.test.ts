@@ -161,6 +161,39 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(result.rows).toEqual([{ one: 1 }]);
   });
 
+  it('holds the session from a transaction\'s first statement, not from its BEGIN', async () => {
+    await pool.query('CREATE TABLE worker_begin (k int NOT NULL)');
+    const order: string[] = [];
+    let begun!: () => void;
+    const begunOnce = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = onItsOwnConnection(async (client) => {
+      await client.query('BEGIN');
+      begun();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      order.push('first statement');
+      await client.query('INSERT INTO worker_begin VALUES (1)');
+      await client.query('ROLLBACK');
+    });
+    await begunOnce;
+    // Between the BEGIN and the first statement nothing of the transaction exists to wait for.
+    await onItsOwnConnection((client) => client.query('SELECT 1'));
+    order.push('beside');
+    await transaction;
+    expect(order).toEqual(['beside', 'first statement']);
+    // It was a transaction all the same: the rolled-back row is not there, and a BEGIN then an end works.
+    expect((await pool.query('SELECT count(*)::int AS n FROM worker_begin')).rows).toEqual([{ n: 0 }]);
+    await onItsOwnConnection(async (client) => {
+      await client.query('begin');
+      await client.query('COMMIT');
+      expect((await client.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+    });
+    // A BEGIN left unanswered by its connection's end leaves nothing open for the next.
+    const dropped = await pool.connect();
+    await dropped.query('BEGIN');
+    dropped.release(true);
+    expect((await pool.query('SELECT 3 AS three')).rows).toEqual([{ three: 3 }]);
+  });
+
   it('gives each connection its own named statements, as PostgreSQL sessions have', async () => {
     const first = await pool.connect();
     const second = await pool.connect();

@@ -39,6 +39,16 @@ const STARTUP_ANSWER = Buffer.concat([
   Buffer.from([0x5a, 0, 0, 0, 5, 0x49]),
 ]);
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+/** A plain `BEGIN` as a simple Query (how pg and drizzle open a transaction), any case, `;` or not. */
+const PLAIN_BEGIN = /^\s*begin\s*;?\s*$/i;
+/** PostgreSQL's answer to it: CommandComplete "BEGIN", ReadyForQuery (in a transaction). */
+const BEGIN_ANSWER = Buffer.concat([Buffer.from([0x43, 0, 0, 0, 10]), Buffer.from('BEGIN\0'), Buffer.from([0x5a, 0, 0, 0, 5, 0x54])]);
+
+/** The text of a batch that is exactly one simple Query message, else null. */
+function simpleQueryText(batch: Buffer): string | null {
+  if (batch.length < 6 || batch[0] !== 'Q'.charCodeAt(0) || batch.readUInt32BE(1) + 1 !== batch.length || batch[batch.length - 1] !== 0) return null;
+  return batch.toString('utf8', 5, batch.length - 1);
+}
 
 function parameterStatus(name: string, value: string): Buffer {
   const body = Buffer.from(`${name}\0${value}\0`);
@@ -57,6 +67,8 @@ interface Connection {
   closed: boolean;
   /** Statement names this connection prepared (the session knows them renamed: pglite-statements.ts). */
   statements: Set<string>;
+  /** Its `BEGIN`, answered but not run yet: it runs just before the connection's next batch. */
+  beginPending: Buffer | null;
 }
 
 /** One turn of the session: a connection's batch, its startup (pinned) or its cleanup. */
@@ -96,7 +108,7 @@ class SessionHost {
   ) {}
 
   open(id: number, pinned: boolean): void {
-    this.connections.set(id, { id, pinned, pending: Buffer.alloc(0), started: false, closed: false, statements: new Set() });
+    this.connections.set(id, { id, pinned, pending: Buffer.alloc(0), started: false, closed: false, statements: new Set(), beginPending: null });
   }
 
   data(id: number, bytes: Uint8Array): void {
@@ -172,6 +184,8 @@ class SessionHost {
         for (const name of prepared) connection.statements.add(name);
         // Between transactions (this connection holds no transaction open): the evicted can go.
         if (this.holder === null) await this.deallocate(this.cache.takeFreed());
+        if (this.deferBegin(connection, bytes)) return;
+        await this.runPendingBegin(connection);
         // A pinned connection runs the migrations: what it prepares is its own, and not worth keeping.
         const answer = connection.pinned ? await this.answer(bytes) : await this.answerCached(bytes);
         this.holder = connection.pinned || !endsIdle(answer) ? connection : null;
@@ -211,6 +225,32 @@ class SessionHost {
         this.running = false;
         this.next();
       });
+  }
+
+  /**
+   * A plain `BEGIN` outside a transaction is answered at once and run just before the
+   * connection's next batch, so the session is not held while that batch crosses from the main
+   * thread: the other connections' queries run meanwhile. Nothing of the transaction exists before
+   * its first statement (PostgreSQL takes the snapshot there too); only `now()` reads a little
+   * later. A pinned connection holds the session anyway, and a connection in a transaction
+   * gets PostgreSQL's own answer (a warning).
+   */
+  private deferBegin(connection: Connection, batch: Buffer): boolean {
+    if (connection.pinned || this.holder === connection || connection.beginPending) return false;
+    const text = simpleQueryText(batch);
+    if (text === null || !PLAIN_BEGIN.test(text)) return false;
+    connection.beginPending = batch;
+    this.reply(connection, BEGIN_ANSWER);
+    return true;
+  }
+
+  private async runPendingBegin(connection: Connection): Promise<void> {
+    const begin = connection.beginPending;
+    if (!begin) return;
+    connection.beginPending = null;
+    const answer = await this.answer(begin);
+    // The client was told it began; a BEGIN that did not is PGlite failing (the turn ends the connection).
+    if (!Buffer.from(answer).equals(BEGIN_ANSWER)) throw new Error('a deferred BEGIN did not open a transaction');
   }
 
   /** What PostgreSQL does when a connection ends: its transaction, locks and statements go with it. */
