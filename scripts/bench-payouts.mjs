@@ -183,8 +183,19 @@ try {
   console.log(`  all ${times.length} paid ${seconds(Date.now() - started)} after the first approval; ${transfers[0].n} payout attempts for ${transfers[0].sales} sales`);
   // What the app adds to the provider's own time (the sandbox answers after its delay).
   console.log(`  above the provider's own ${seconds(config.PAYOUT_SANDBOX_DELAY_MS)}: median ${Math.round(median(times) - config.PAYOUT_SANDBOX_DELAY_MS)} ms`);
+  // The two halves of what the app adds: from the approval to the transfer at the provider (the
+  // sandbox records it), and from the provider's answer (its delay after that) to the sale paid.
+  const phases = await database.query(
+    `SELECT extract(epoch FROM (t.created_at - s.decided_at)) * 1000 AS send_ms,
+            extract(epoch FROM (s.paid_at - t.created_at)) * 1000 - $2 AS settle_ms
+       FROM sales s JOIN payouts p ON p.sale_id = s.id AND p.status = 'success' JOIN payout_sandbox_transfers t ON t.reference = p.reference
+      WHERE s.id = ANY($1::uuid[])`,
+    [saleIds, config.PAYOUT_SANDBOX_DELAY_MS],
+  );
+  const phase = (key) => Math.round(median(phases.map((r) => Number(r[key])).sort((a, b) => a - b)));
+  if (phases.length > 0) console.log(`  of which: approval → transfer at the provider median ${phase('send_ms')} ms; provider's answer → sale paid median ${phase('settle_ms')} ms`);
   if (args.json) {
-    const figures = { engine: database.kind, sales: times.length, providerMs: config.PAYOUT_SANDBOX_DELAY_MS, medianMs: median(times), p90Ms: percentile(times, 90), worstMs: times.at(-1) };
+    const figures = { engine: database.kind, sales: times.length, providerMs: config.PAYOUT_SANDBOX_DELAY_MS, medianMs: median(times), p90Ms: percentile(times, 90), worstMs: times.at(-1), sendMs: phases.length ? phase('send_ms') : null, settleMs: phases.length ? phase('settle_ms') : null };
     writeFileSync(args.json, `${JSON.stringify(figures)}\n`);
   }
   const ok = median(times) < GOAL_MS;
