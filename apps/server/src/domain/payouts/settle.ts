@@ -15,6 +15,8 @@ import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { banks } from '../../db/schema/account';
 import { users } from '../../db/schema/auth';
+import { pushSubscriptions } from '../../db/schema/push';
+import { referrals } from '../../db/schema/referrals';
 import { sales } from '../../db/schema/sales';
 import type { Clock } from '../../lib/clock';
 import { enqueueEmail } from '../notifications/email';
@@ -97,8 +99,24 @@ export async function paySale(
         source,
       })
     : undefined;
-  // The referee's first sale decides their referral here, in the paying transaction (README, "Referrals").
-  await decideReferralOnPaid(tx, deps.clock, { saleId: sale.id, refereeId: sale.userId, paidTo: { bankCode: payout.bankCode, accountNumber: payout.accountNumber }, at });
+  const [customer] = await tx
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      // Whether a push or a referral needs statements of its own: for most customers, neither.
+      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${sale.userId})`,
+      referralOpen: sql<boolean>`exists (select 1 from ${referrals} where ${referrals.refereeId} = ${sale.userId} and ${referrals.status} = 'signed_up')`,
+    })
+    .from(users)
+    .where(eq(users.id, sale.userId))
+    .limit(1);
+  if (!customer) throw new Error(`sale ${sale.id} has no customer`);
+  // The referee's first sale decides their referral here, in the paying transaction (README,
+  // "Referrals"). One not open now never opens again (the database allows only signed_up → decided).
+  if (customer.referralOpen) {
+    await decideReferralOnPaid(tx, deps.clock, { saleId: sale.id, refereeId: sale.userId, paidTo: { bankCode: payout.bankCode, accountNumber: payout.accountNumber }, at });
+  }
   // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
   const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
   // Paid another amount than the quote: the customer reads the quote and why, beside the amount paid.
@@ -109,10 +127,10 @@ export async function paySale(
       ? salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)
       : `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)} ${saleAmountDifferenceLine(sale.valueKobo, reason, language)}`;
   const notice = (language: Language) => (reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language));
-  const [customer] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, sale.userId)).limit(1);
-  if (!customer) throw new Error(`sale ${sale.id} has no customer`);
   await notify(tx, sale.userId, notice, { saleId: sale.id }, customer.language);
-  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` }, customer.language);
+  if (customer.hasPush) {
+    await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` }, customer.language);
+  }
   // The frame in the customer's language (users.language, docs/i18n.md).
   const t = textsIn(customerEmailTexts, customer.language);
   await enqueueEmail(tx, deps.clock, {
