@@ -112,13 +112,18 @@ export async function ensureUserAccount(db: Db, userId: string, kind: UserGemAcc
   // Nearly always there already: one read, and the insert only for a first movement.
   const [existing] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(userAccount(userId, kind));
   if (existing) return existing.id;
+  await createUserAccount(db, userId, kind);
+  const [row] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(userAccount(userId, kind));
+  if (!row) throw new Error(`gem account ${kind} for ${userId} vanished after insert`);
+  return row.id;
+}
+
+/** Its first movement creates a user's account; a racing creator's row wins, unharmed. */
+async function createUserAccount(db: Db, userId: string, kind: UserGemAccountKind): Promise<void> {
   await db
     .insert(gemAccounts)
     .values({ kind, userId, balance: 0 })
     .onConflictDoNothing({ target: [gemAccounts.userId, gemAccounts.kind] });
-  const [row] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(userAccount(userId, kind));
-  if (!row) throw new Error(`gem account ${kind} for ${userId} vanished after insert`);
-  return row.id;
 }
 
 /**
@@ -134,7 +139,7 @@ export async function lockUserAccount(
   const lock = () => tx.select({ id: gemAccounts.id, balance: gemAccounts.balance }).from(gemAccounts).where(userAccount(userId, kind)).for('update');
   let [row] = await lock();
   if (!row) {
-    await ensureUserAccount(tx, userId, kind);
+    await createUserAccount(tx, userId, kind);
     [row] = await lock();
   }
   if (!row) throw new Error(`gem account ${kind} for ${userId} vanished after insert`);
