@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advancePayout } from '../src/domain/payouts/advance';
-import { getSalePayouts, payoutReference } from '../src/domain/payouts/payouts';
+import { getSalePayouts, payoutReference, startPayout } from '../src/domain/payouts/payouts';
 import type { PayoutDeps } from '../src/domain/payouts/settings';
 import { recordManualPayout, retryPayout } from '../src/domain/payouts/staff';
 import { getClaimableRewards } from '../src/domain/rewards/rewards';
@@ -128,6 +128,20 @@ describe('a payout through Paystack', () => {
     const audit = await t.database.query<{ action: string; staff_id: string; ip: string }>("SELECT action, staff_id, ip FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.retry'", [sale.id]);
     expect(audit).toEqual([{ action: 'payout.retry', staff_id: reviewer.id, ip: '127.0.0.1' }]);
     await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('starts no second attempt beside one that has not failed, and the next after a failure is attempt 2', async () => {
+    const { sale } = await approvedSale();
+    const again = () => t.database.db.transaction((tx) => startPayout(tx, clock, { saleId: sale.id, staffId: reviewer.id }));
+    await expect(again()).rejects.toMatchObject({ status: 409, code: 'PAYOUT_IN_PROGRESS' });
+    fake.transferBehaviour = 'failed';
+    await worker.runDue();
+    expect(await again()).toMatchObject({ reference: payoutReference(sale.id, 2) });
+    await expect(again()).rejects.toMatchObject({ status: 409, code: 'PAYOUT_IN_PROGRESS' });
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, status: 'queued' },
+    ]);
   });
 
   it('holds the payout waiting for funds when Paystack refuses it for want of money, and makes none', async () => {
