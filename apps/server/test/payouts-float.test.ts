@@ -125,6 +125,24 @@ describe('Paystack details', () => {
     expect(new Set(codes.map((row) => row.recipient_code)).size).toBe(1);
   });
 
+  it('never hands a sandbox recipient code to Paystack, even for an account the sandbox paid', async () => {
+    // As if this account had been paid by the sandbox before (a server moved from it to Paystack).
+    const earlier = await approvedSale('0323456789');
+    await t.database.query("UPDATE payouts SET recipient_code = 'RCP_sandbox_0323456789' WHERE id = $1", [earlier.payoutId]);
+    fake.transferBehaviour = 'failed';
+    await worker.runDue();
+    expect(await holdOf(earlier.payoutId)).toMatchObject({ status: 'failed' });
+
+    const before = fake.recipientPosts;
+    const { payoutId } = await approvedSale('0323456789');
+    fake.transferBehaviour = 'success';
+    await worker.runDue();
+    expect(await holdOf(payoutId)).toMatchObject({ status: 'success' });
+    expect(fake.recipientPosts - before).toBe(1);
+    const [row] = await t.database.query<{ recipient_code: string }>('SELECT recipient_code FROM payouts WHERE id = $1', [payoutId]);
+    expect(row?.recipient_code).not.toMatch(/^RCP_sandbox_/);
+  });
+
   it('holds a transfer waiting for an OTP, alerts once, and settles it when Paystack moves it', async () => {
     const { sale, payoutId, reference } = await approvedSale();
     fake.transferBehaviour = 'otp';

@@ -110,6 +110,16 @@ async function knownRecipient(db: Db, deps: PayoutDeps, payout: PayoutRow): Prom
   return row?.code ?? null;
 }
 
+/** `knownRecipient` as a subquery of a statement on the attempt's own row (`payouts`, unaliased). */
+function knownRecipientOfRow(deps: PayoutDeps) {
+  const sandbox = deps.provider.name === 'sandbox' ? 'LIKE' : 'NOT LIKE';
+  return sql.raw(
+    `(SELECT p.recipient_code FROM payouts p WHERE p.bank_code = payouts.bank_code AND p.account_number = payouts.account_number` +
+      ` AND p.account_name = payouts.account_name AND p.recipient_code IS NOT NULL AND p.recipient_code ${sandbox} 'RCP\\_sandbox\\_%'` +
+      ` ORDER BY p.created_at DESC LIMIT 1)`,
+  );
+}
+
 export async function findPayout(db: Db, payoutId: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row;
@@ -139,7 +149,8 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
     if (!(await floatCovers(db, deps, payout))) return 'waiting_for_funds';
     const claimed = await db
       .update(payouts)
-      .set({ status: 'sending', sentAt: deps.clock.now(), hold: null, heldAt: null })
+      // The account's known recipient rides along with the claim: no read and write of their own.
+      .set({ status: 'sending', sentAt: deps.clock.now(), hold: null, heldAt: null, recipientCode: sql`coalesce(${payouts.recipientCode}, ${knownRecipientOfRow(deps)})` })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
       .returning();
     if (claimed[0]) {
@@ -164,7 +175,8 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
     if (!(await floatCovers(db, deps, payout))) return 'waiting_for_funds';
   }
 
-  let recipientCode = payout.recipientCode ?? (await knownRecipient(db, deps, payout));
+  // A first send's claim looked the known recipient up already (knownRecipientOfRow).
+  let recipientCode = payout.recipientCode ?? (firstSend ? null : await knownRecipient(db, deps, payout));
   if (recipientCode && !payout.recipientCode) await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, payoutId));
   if (!recipientCode) {
     const recipient = await deps.provider.createRecipient({ bankCode: payout.bankCode, accountNumber: payout.accountNumber, accountName: payout.accountName });
