@@ -185,6 +185,13 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
     reportedOrCode !== null && typeof reportedOrCode === 'object' ? reportedOrCode : { transferCode: reportedOrCode, amountKobo: null, currency: null };
   const transferCode = reported.transferCode;
   return db.transaction(async (tx) => {
+    const settled = await settleOpenMatching(tx, deps, payoutId, reported);
+    if (settled) {
+      await paySale(tx, deps, settled, settled.providerReference ?? settled.reference);
+      deps.logger?.info({ payoutId, saleId: settled.saleId, reference: settled.reference, providerReference: settled.providerReference }, 'payout succeeded; sale paid');
+      return 'settled';
+    }
+    // Anything else (queued, settled before, held, or figures that differ) is decided under the row's lock.
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new Error(`payout ${payoutId} not found`);
     if (payout.status === 'success') return 'already';
@@ -224,6 +231,35 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
     deps.logger?.info({ payoutId, saleId: payout.saleId, reference: payout.reference, providerReference }, 'payout succeeded; sale paid');
     return 'settled';
   });
+}
+
+/**
+ * The common success in one statement: an attempt at the provider (`sending` or `pending`) whose
+ * reported figures match becomes `success`, row-locked by the update itself. Undefined when the
+ * attempt is in any other state or the figures differ: nothing was changed, and the caller decides.
+ */
+async function settleOpenMatching(tx: Db, deps: PayoutDeps, payoutId: string, reported: ReportedSuccess): Promise<PayoutRow | undefined> {
+  if (reported.currency !== null && reported.currency.toUpperCase() !== 'NGN') return undefined;
+  // An amount that is no whole kobo is a mismatch for the careful path, not a query that fails.
+  if (reported.amountKobo !== null && !Number.isSafeInteger(reported.amountKobo)) return undefined;
+  const now = deps.clock.now();
+  const [row] = await tx
+    .update(payouts)
+    .set({
+      status: 'success',
+      settledAt: now,
+      providerReference: reported.transferCode ?? sql`coalesce(${payouts.providerReference}, ${payouts.reference})`,
+      sentAt: sql`coalesce(${payouts.sentAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(
+      and(
+        eq(payouts.id, payoutId),
+        inArray(payouts.status, ['sending', 'pending']),
+        reported.amountKobo === null ? undefined : eq(payouts.amountKobo, reported.amountKobo),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /**
