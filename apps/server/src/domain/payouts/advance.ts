@@ -86,13 +86,16 @@ async function noteOtp(db: Db, deps: PayoutDeps, payout: PayoutRow, awaitingOtp:
 /** Sending or pending, not already held for an OTP. */
 const isOpenForOtp = () => sql`${payouts.status} IN ('sending', 'pending') AND ${payouts.hold} IS DISTINCT FROM 'awaiting_otp'`;
 
+/** The sandbox's recipient codes (a LIKE pattern): never handed to Paystack, nor Paystack's to the sandbox. */
+const SANDBOX_RECIPIENT = 'RCP\\_sandbox\\_%';
+
 /**
  * The recipient is created once per account (docs/decisions.md §5.3): an earlier attempt to the
  * same bank, number and name already has its code, and a retry reuses it instead of asking the
  * provider again. The sandbox's codes are never handed to Paystack, nor Paystack's to the sandbox.
  */
 async function knownRecipient(db: Db, deps: PayoutDeps, payout: PayoutRow): Promise<string | null> {
-  const sandboxCode = like(payouts.recipientCode, 'RCP\\_sandbox\\_%');
+  const sandboxCode = like(payouts.recipientCode, SANDBOX_RECIPIENT);
   const [row] = await db
     .select({ code: payouts.recipientCode })
     .from(payouts)
@@ -115,7 +118,7 @@ function knownRecipientOfRow(deps: PayoutDeps) {
   const sandbox = deps.provider.name === 'sandbox' ? 'LIKE' : 'NOT LIKE';
   return sql.raw(
     `(SELECT p.recipient_code FROM payouts p WHERE p.bank_code = payouts.bank_code AND p.account_number = payouts.account_number` +
-      ` AND p.account_name = payouts.account_name AND p.recipient_code IS NOT NULL AND p.recipient_code ${sandbox} 'RCP\\_sandbox\\_%'` +
+      ` AND p.account_name = payouts.account_name AND p.recipient_code IS NOT NULL AND p.recipient_code ${sandbox} '${SANDBOX_RECIPIENT}'` +
       ` ORDER BY p.created_at DESC LIMIT 1)`,
   );
 }
