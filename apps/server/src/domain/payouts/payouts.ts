@@ -84,6 +84,12 @@ export async function lockSaleForPayout(tx: Db, saleId: string, options: { withL
  * Inserts the next transfer attempt (`queued`) and its `payouts.send` job. Call it inside the
  * transaction that approves the sale (or retries its payout): rolled back, neither exists.
  * Refuses (409) a sale that is not approved or whose last attempt has not failed.
+ *
+ * The caller holds the sale's row lock already (the review's status update, or
+ * lockSaleForPayout): the latest attempt is read in the statement that takes the lock, and a
+ * statement that had to wait for it reads with the snapshot it had before the wait, so it could
+ * miss an attempt committed meanwhile. Every caller locks first; were one not to, the database
+ * would still refuse the second open attempt, only with an error instead of the 409.
  */
 export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput): Promise<{ payoutId: string; reference: string }> {
   const sale = await lockSaleForPayout(tx, input.saleId, { withLatestAttempt: true });
