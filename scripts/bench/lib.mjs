@@ -101,10 +101,11 @@ export function cpuMs(pid) {
  */
 export async function startWise({ port, databaseUrl, tmpPrefix, env = {}, nodeArgs = [], tsx = process.env.BENCH_TSX === '1' }) {
   const dataDir = mkdtempSync(tmpPrefix);
-  // What production runs (`npm run start:prod`): the esbuild bundle, built once per bench run into
-  // a scratch directory. BENCH_TSX=1 runs the sources under tsx instead (its compiler and source
-  // maps cost ~60 MB of RSS and some CPU that a deployment does not pay).
-  const entry = tsx ? ['--import', 'tsx', SERVER_ENTRY] : ['--enable-source-maps', builtServer()];
+  // What production runs (`npm run start:prod`, `node dist/server.js`): the esbuild bundle, built
+  // once per bench run into a scratch directory, with no --enable-source-maps (parsing the bundle's
+  // 2.7 MB map costs ~25 MB of RSS that a deployment does not pay). BENCH_TSX=1 runs the sources
+  // under tsx instead (its compiler and source maps cost ~60 MB of RSS and some CPU).
+  const entry = tsx ? ['--import', 'tsx', SERVER_ENTRY] : [builtServer()];
   // nodeArgs: e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/p'] to profile the server (not allowed in NODE_OPTIONS).
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,

@@ -11,6 +11,7 @@ import {
   type SignupInput,
 } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { loginLockouts, passwordResetTokens, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { hashSecret, burnVerify, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
@@ -142,11 +143,31 @@ export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): 
   const lockedUntil = await countLoginTry(db, user.id, now);
   if (lockedUntil) throw loginLocked(lockedUntil, now);
   if (!(await verifySecret(user.passwordHash, input.password, deps.onUnreadableHash))) return { kind: 'failed' };
-  await db.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, user.id));
+  await clearLoginFailures(db, user.id);
   // Told only after the right password, so the lock doesn't reveal itself to someone guessing.
   if (user.lockedAt) throw accountLocked();
   return user.emailVerifiedAt ? { kind: 'ok', user } : { kind: 'unverified', user };
 }
+
+const countedLoginTry = (db: Db) =>
+  prepared(db, 'login_try_count', (d) => {
+    const now = sql.placeholder('now');
+    // The stored row's window is live when it started less than 15 minutes ago (NULL: no window).
+    const live = sql`coalesce(${loginLockouts.windowStartedAt} > ${sql.placeholder('windowOpenedAfter')}::timestamptz, false)`;
+    return d
+      .insert(loginLockouts)
+      .values({ userId: sql.placeholder('userId'), failedAttempts: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: loginLockouts.userId,
+        set: {
+          failedAttempts: sql`case when ${live} then ${loginLockouts.failedAttempts} + 1 else 1 end`,
+          windowStartedAt: sql`case when ${live} then ${loginLockouts.windowStartedAt} else ${now}::timestamptz end`,
+        },
+        setWhere: sql`not (${live} and ${loginLockouts.failedAttempts} >= ${LOGIN_MAX_FAILURES})`,
+      })
+      .returning({ userId: loginLockouts.userId })
+      .prepare('login_try_count');
+  });
 
 /**
  * Counts one login try against the account's window (started by the first try after a clear,
@@ -155,20 +176,7 @@ export async function authenticate(db: Db, deps: LoginDeps, input: LoginInput): 
  */
 async function countLoginTry(db: Db, userId: string, now: Date): Promise<Date | undefined> {
   const windowOpenedAfter = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
-  // The stored row's window is live when it started less than 15 minutes ago (NULL: no window).
-  const live = sql`coalesce(${loginLockouts.windowStartedAt} > ${windowOpenedAfter}, false)`;
-  const counted = await db
-    .insert(loginLockouts)
-    .values({ userId, failedAttempts: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: loginLockouts.userId,
-      set: {
-        failedAttempts: sql`case when ${live} then ${loginLockouts.failedAttempts} + 1 else 1 end`,
-        windowStartedAt: sql`case when ${live} then ${loginLockouts.windowStartedAt} else ${now} end`,
-      },
-      setWhere: sql`not (${live} and ${loginLockouts.failedAttempts} >= ${LOGIN_MAX_FAILURES})`,
-    })
-    .returning({ userId: loginLockouts.userId });
+  const counted = await countedLoginTry(db).execute({ userId, now, windowOpenedAfter });
   if (counted.length > 0) return undefined;
   const [row] = await db.select({ windowStartedAt: loginLockouts.windowStartedAt }).from(loginLockouts).where(eq(loginLockouts.userId, userId));
   // Refused above means a live window, so it has a start; `now` only guards a reset racing us.
@@ -187,9 +195,14 @@ export async function loginLockedUntil(db: Db, userId: string, now: Date): Promi
   return until.getTime() > now.getTime() ? until : undefined;
 }
 
+const clearedLockout = (db: Db) =>
+  prepared(db, 'login_lockout_clear', (d) =>
+    d.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, sql.placeholder('userId'))).prepare('login_lockout_clear'),
+  );
+
 /** A successful sign-in clears the wrong-password count, as the right password does. */
 export async function clearLoginFailures(db: Db, userId: string): Promise<void> {
-  await db.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, userId));
+  await clearedLockout(db).execute({ userId });
 }
 
 /** An unverified login gets a fresh code unless one was sent moments ago. */

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -15,16 +16,20 @@ export interface SessionPrincipal {
   user: { id: string; fullName: string; email: string; language: Language };
 }
 
+// Prepared (db/prepared.ts), like the rest of a login's statements (domain/auth/users.ts).
+const insertedSession = (db: Db) =>
+  prepared(db, 'session_insert', (d) =>
+    d
+      .insert(sessions)
+      .values({ idHash: sql.placeholder('idHash'), userId: sql.placeholder('userId'), createdAt: sql.placeholder('createdAt'), expiresAt: sql.placeholder('expiresAt') })
+      .prepare('session_insert'),
+  );
+
 /** Creates a session and returns the cookie value; only its hash is stored. */
 export async function createSession(db: Db, clock: Clock, userId: string): Promise<string> {
   const token = randomToken();
   const now = clock.now();
-  await db.insert(sessions).values({
-    idHash: sha256(token),
-    userId,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-  });
+  await insertedSession(db).execute({ idHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return token;
 }
 
@@ -33,6 +38,20 @@ export interface FoundSession {
   /** The expiry was pushed forward by this call: the cookie should be re-sent with a fresh lifetime. */
   refreshed: boolean;
 }
+
+// Read on every request whose session is not in the cache: prepared, as the login's statements are.
+const sessionRow = (db: Db) =>
+  prepared(db, 'session_by_hash', (d) =>
+    d
+      .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email, language: users.language })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
+      // the lock may have created.
+      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.lockedAt), isNull(users.closedAt)))
+      .limit(1)
+      .prepare('session_by_hash'),
+  );
 
 /**
  * The session behind a cookie, from the few-seconds cache (session-cache.ts) or the database.
@@ -43,14 +62,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   const idHash = sha256(token);
   let session = cachedSession(idHash);
   if (!session) {
-    const [row] = await db
-      .select({ expiresAt: sessions.expiresAt, id: users.id, fullName: users.fullName, email: users.email, language: users.language })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
-      // the lock may have created.
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.lockedAt), isNull(users.closedAt)))
-      .limit(1);
+    const [row] = await sessionRow(db).execute({ idHash, now });
     if (!row) return undefined;
     session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email, language: row.language } }, expiresAt: row.expiresAt };
     cacheSession(idHash, session);

@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { authMessages, errorCodes, type SignupInput } from '@wise/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { users } from '../../db/schema/index';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashSecret } from '../../lib/passwords';
@@ -66,12 +67,15 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user;
 }
 
+// Prepared (db/prepared.ts): a login builds none of its statements, so the main thread it shares
+// with argon2's completions does less per login (docs/PERFORMANCE.md, "Login").
+const userByEmail = (db: Db) =>
+  prepared(db, 'user_by_email', (d) => d.select().from(users).where(eq(users.email, sql.placeholder('email'))).limit(1).prepare('user_by_email'));
+const userByPhone = (db: Db) =>
+  prepared(db, 'user_by_phone', (d) => d.select().from(users).where(eq(users.phone, sql.placeholder('phone'))).limit(1).prepare('user_by_phone'));
+
 export async function findUserByLogin(db: Db, emailOrPhone: string): Promise<UserRow | undefined> {
   const value = emailOrPhone.trim();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(value.includes('@') ? eq(users.email, normalizeEmail(value)) : eq(users.phone, value))
-    .limit(1);
+  const [user] = value.includes('@') ? await userByEmail(db).execute({ email: normalizeEmail(value) }) : await userByPhone(db).execute({ phone: value });
   return user;
 }
