@@ -101,11 +101,11 @@ export function cpuMs(pid) {
  */
 export async function startWise({ port, databaseUrl, tmpPrefix, env = {}, nodeArgs = [], tsx = process.env.BENCH_TSX === '1' }) {
   const dataDir = mkdtempSync(tmpPrefix);
-  // What production runs (`npm run start:prod`, `node dist/server.js`): the esbuild bundle, built
-  // once per bench run into a scratch directory, with no --enable-source-maps (parsing the bundle's
-  // 2.7 MB map costs ~25 MB of RSS that a deployment does not pay). BENCH_TSX=1 runs the sources
-  // under tsx instead (its compiler and source maps cost ~60 MB of RSS and some CPU).
-  const entry = tsx ? ['--import', 'tsx', SERVER_ENTRY] : [builtServer()];
+  // What production runs (`npm run start:prod`): the esbuild bundle, built once per bench run into
+  // a scratch directory, with that script's node flags and no --enable-source-maps (parsing the
+  // bundle's 2.7 MB map costs ~25 MB of RSS that a deployment does not pay). BENCH_TSX=1 runs the
+  // sources under tsx instead (its compiler and source maps cost ~60 MB of RSS and some CPU).
+  const entry = tsx ? ['--import', 'tsx', SERVER_ENTRY] : [...productionNodeFlags(), builtServer()];
   // nodeArgs: e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/p'] to profile the server (not allowed in NODE_OPTIONS).
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,
@@ -148,6 +148,12 @@ export async function startWise({ port, databaseUrl, tmpPrefix, env = {}, nodeAr
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** node's flags in the root package.json's `start:prod` (e.g. the young generation's size, docs/PERFORMANCE.md "Memory"). */
+function productionNodeFlags() {
+  const script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts['start:prod'];
+  return script.split(/\s+/).filter((arg) => arg.startsWith('--'));
 }
 
 let built;
