@@ -7,9 +7,10 @@
 // turn). A bare Fastify hello-world from the same node_modules is measured first: /healthz is
 // compared to it. Rate limits are lifted with RATE_LIMIT_MULTIPLIER. Login is compared to what
 // argon2 allows: verifications with the app's parameters, one per core at once, are timed here
-// (lib.mjs argon2Ceiling), as the server runs them (at most one per core). Then, per engine, the two end-to-end
-// figures: approval → paid (scripts/bench-payouts.mjs) and, on PostgreSQL, paid → "Successful" on
-// the customer's open screen (scripts/bench/paid-to-screen.mjs; builds the web app if needed).
+// (lib.mjs argon2Ceiling), as the server runs them (at most one per core). Then, per engine, the
+// two end-to-end figures: approval → paid (scripts/bench-payouts.mjs) and, on PostgreSQL, paid →
+// "Successful" on the customer's open screen (scripts/bench/paid-to-screen.mjs; builds the web app
+// if needed).
 // It prints one table per engine — every figure with its goal — then runs the scale benchmark
 // (scripts/bench/scale.mjs) unless --no-scale.
 //
