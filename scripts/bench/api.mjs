@@ -172,7 +172,7 @@ for (const engine of engines) {
       });
       peakRss = Math.max(peakRss, login.peakRssMb ?? 0);
       results['POST /api/auth/login'] = login;
-      extra.argon2 = { cores, aloneMs: argon2.aloneMs, atOnceRps: argon2.atOnceRps, ceilingRps: ceiling };
+      extra.argon2 = { cores, ...argon2 };
       rows.push([
         `\`POST /api/auth/login\` (${loginConnections} conn.)`,
         `${fmt.rps(login.rps)}/s (${fmt.pct(login.rps / ceiling)} of argon2's ${fmt.rps(ceiling)}/s with ${cores} at once; ${fmt.pct(login.rps / aloneCeiling)} of ${cores} cores ÷ ${argon2.aloneMs.toFixed(1)} ms alone)`,
