@@ -57,7 +57,9 @@ const readAll = (stream) =>
  */
 export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
   if (!upstreams?.length) throw new Error('at least one upstream is needed');
-  const pool = upstreams.map((base) => ({ base, url: new URL(base), agent: new http.Agent({ keepAlive: true, maxSockets: 256 }), served: 0 }));
+  // An idle upstream connection is closed here after 30 s, well before the instance itself would
+  // close it (Fastify: 72 s), so a request never goes out on a connection the instance is closing.
+  const pool = upstreams.map((base) => ({ base, url: new URL(base), agent: new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 }), served: 0 }));
   let next = 0;
 
   async function mergedOutbox(request, response) {
@@ -128,7 +130,11 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => response.destroy());
   });
-  server.keepAliveTimeout = 5_000;
+  // Like a hosted balancer (60 s idle), and longer than a test client keeps a connection idle: Node's
+  // default of 5 s closed connections that Playwright's request context then reused ("socket hang
+  // up" on a journey's API call after a few seconds in the browser). headersTimeout must be longer.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,6 +121,32 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     // The other instance heard of it through Redis: no window in which the stolen cookie still works.
     await expect.poll(async () => (await call(servers[1]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status, { timeout: 1000, interval: 50 }).toBe(401);
     expect((await call(servers[0]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status).toBe(401);
+  });
+
+  it('keeps an idle client connection open past a few seconds, so a client reusing it is answered, not reset', async () => {
+    // Playwright's request context reuses an idle connection without reading the Keep-Alive hint:
+    // a balancer that closed it after Node's default 5 s reset the next call ("socket hang up").
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; port: number; keepAlive: string }>((resolve, reject) => {
+        const request = http.get(`${proxy.url}/healthz`, { agent }, (response) => {
+          response.resume();
+          response.once('end', () => resolve({ status: response.statusCode ?? 0, port: request.socket?.localPort ?? 0, keepAlive: String(response.headers['keep-alive']) }));
+        });
+        request.once('error', reject);
+      });
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      expect(Number(first.keepAlive.match(/timeout=(\d+)/)?.[1])).toBeGreaterThanOrEqual(60);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const second = await get();
+      expect(second.status).toBe(200);
+      // The same connection: it was still open after 6 s idle.
+      expect(second.port).toBe(first.port);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('rate limits are counted across instances (Redis), not per process', async () => {
