@@ -4,7 +4,7 @@ import { axeViolations, settle } from './support/a11y';
 import { waitForMessage } from './support/auth';
 
 /**
- * README, "Your data (NDPA 2023)": the export's one-time link arrives in the dev outbox and
+ * docs/features.md, "Your data (NDPA 2023)": the export's one-time link arrives in the dev outbox and
  * downloads once; then the account is deleted and its login no longer works.
  */
 test('download my data once, then delete the account', async ({ page }) => {

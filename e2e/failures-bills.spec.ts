@@ -5,7 +5,7 @@ import { billCustomer, enterBillPin, toast } from './support/bills';
 import { gemBalance } from './support/gems';
 
 /**
- * A bill the provider refuses or does not answer (README "Sandbox inputs (bills)"): a refusal
+ * A bill the provider refuses or does not answer (docs/sandbox.md, "Bills"): a refusal
  * brings the customer back to the form as they left it, with the provider's words and the balance
  * untouched; a time-out becomes a Processing screen that says the gems are held, leads to the
  * history, and the outcome arrives later as a notification. At the default phone width and at 360 px.

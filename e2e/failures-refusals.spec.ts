@@ -7,7 +7,7 @@ import { billCustomer, enterBillPin } from './support/bills';
 import { apiCustomer, gemBalance } from './support/gems';
 
 /**
- * Each refusal shows the server's own words (README: a toast whose library cannot load is drawn as
+ * Each refusal shows the server's own words (docs/operations.md, "Deploying a new version": a toast whose library cannot load is drawn as
  * a plain alert), and leaves the customer a way on. Played at 390 px with the toast library loaded
  * and at 360 px with its files gone, as after a deploy under an open app.
  */

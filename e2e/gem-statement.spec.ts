@@ -5,7 +5,7 @@ import { BILL_PIN, billCustomer } from './support/bills';
 import { apiCustomer, seedReward } from './support/gems';
 
 /**
- * The gem statement (README, "Deviations from docs/product.md"), reached from the dashboard's gem card and from
+ * The gem statement (docs/deviations.md), reached from the dashboard's gem card and from
  * /profile/wisegembalance; a notification leading to the transaction it is about; and /more.
  * Each journey runs at 390 and 360 px wide, and every screen it shows is checked with axe.
  */

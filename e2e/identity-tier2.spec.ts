@@ -8,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const photo = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();
 
-// README "Identity verification": Tier 2, an ID document and a selfie approved by staff.
+// docs/features.md, "Identity verification": Tier 2, an ID document and a selfie approved by staff.
 test('a Tier 1 customer sends the ID and a selfie, a reviewer approves, and the customer is on Tier 2', async ({ page, browser }) => {
   await apiCustomer(page, { fullName: 'Ngozi Adaeze Okafor' });
   expect((await page.request.put('/api/profile/date-of-birth', { data: { date_of_birth: '1993-05-17' } })).ok()).toBeTruthy();

@@ -4,7 +4,7 @@ import { axeViolations } from './support/a11y';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-// README "Identity verification": in the sandbox, BVN 22222222222 is the customer's own.
+// docs/features.md, "Identity verification": in the sandbox, BVN 22222222222 is the customer's own.
 test('a customer verifies BVN 22222222222 in the sandbox and sees Tier 1', async ({ page }) => {
   await apiCustomer(page, { fullName: 'Ngozi Adaeze Okafor' });
   expect((await page.request.put('/api/profile/date-of-birth', { data: { date_of_birth: '1993-05-17' } })).ok()).toBeTruthy();

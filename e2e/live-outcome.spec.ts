@@ -9,7 +9,7 @@ import { setBankDetails } from './support/giftcards';
 import { sellGiftCardByApi } from './support/staff';
 
 /**
- * Live updates (README, "Live updates"): the customer's open transaction screen turns "Successful"
+ * Live updates (docs/features.md, "Live updates"): the customer's open transaction screen turns "Successful"
  * within a second of the payout being recorded, through the event stream rather than the polling.
  * The sale is approved and its payout started the way the review code does it (as in
  * reward-levels.spec.ts); the server's job worker and sandbox pay it. The assertion's timeout is

@@ -3,7 +3,7 @@ import { axeViolations, settle } from './support/a11y';
 import { signUpAndVerify, type TestUser } from './support/auth';
 
 /**
- * README, "Passkeys": Chromium's virtual authenticator stands in for the phone's fingerprint or
+ * docs/features.md, "Passkeys": Chromium's virtual authenticator stands in for the phone's fingerprint or
  * screen lock. A password login offers "Sign in faster next time"; the passkey made there signs
  * the customer in from /login without the password; /profile/passkeys lists and removes it.
  * Checked with axe at 360 px on each screen the feature changes.

@@ -6,7 +6,7 @@ import { e2eDatabase } from './support/database';
 import { setBankDetails } from './support/giftcards';
 
 /**
- * A tier-0 customer whose sale would pass their daily payout limit (README, "Verification tiers
+ * A tier-0 customer whose sale would pass their daily payout limit (docs/features.md, "Verification tiers
  * and limits") is told the limit, what is left today and the way up, with the link to verify.
  * The journeys' server allows ₦1,000,000,000 a day at tier 0 and twice that at tier 1
  * (playwright.config.ts); an approved sale of ₦999,990,000 is seeded in the database, so ₦10,000

@@ -7,7 +7,7 @@ import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { signInNewStaff } from './support/staff';
 
 /**
- * Today's rates and rate alerts (README, "Rates and alerts"): /rates logged out, with the
+ * Today's rates and rate alerts (docs/features.md, "Rates and alerts"): /rates logged out, with the
  * calculator giving the sell forms' figures; and a customer's alert that fires once an admin
  * raises a rate, seen as an in-app notification. The alert journey rates a card of its own, so
  * journeys running beside it keep the seeded rates they sell at.

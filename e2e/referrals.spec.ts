@@ -7,7 +7,7 @@ import { approveAndPay, expectPaid } from './support/payouts';
 import { sellGiftCardByApi } from './support/staff';
 
 /**
- * Referrals (README, "Referrals"): a customer shares their link from /rewards (no share sheet in
+ * Referrals (docs/features.md, "Referrals"): a customer shares their link from /rewards (no share sheet in
  * this browser, so it is copied and a toast says so), a friend signs up through it, the friend's
  * first sale is approved and paid the way the back office does it (the approval, then
  * `startPayout`; the server's sandbox pays it), and both see their referral gems on /rewards.

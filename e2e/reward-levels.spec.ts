@@ -7,7 +7,7 @@ import { setBankDetails } from './support/giftcards';
 import { sellGiftCardByApi, signInNewStaff } from './support/staff';
 
 /**
- * Reward levels (README, "Reward levels"): a customer's paid volume over 30 days sets the rate
+ * Reward levels (docs/features.md, "Reward levels"): a customer's paid volume over 30 days sets the rate
  * their next sale earns. Two sales are approved and paid the way the back office does it (the
  * approval, then `startPayout`; the server's sandbox pays them): a ₦450,000 sale seeded in the
  * database (a card sale through the API is at most $100) leaves the customer under Silver

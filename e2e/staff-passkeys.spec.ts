@@ -4,7 +4,7 @@ import { setBankDetails } from './support/giftcards';
 import { sellGiftCardByApi, signInNewStaff, type StaffMember } from './support/staff';
 
 /**
- * README, "Staff passkeys (back office)": Chromium's virtual authenticator stands in for the staff
+ * docs/features.md, "Staff passkeys (back office)": Chromium's virtual authenticator stands in for the staff
  * member's fingerprint or security key. An admin adds a passkey at /admin/security (behind the
  * authenticator code), signs out, and signs back in with the password and the passkey, no code; a
  * reviewer confirms an approval with their passkey instead of the code (docs/decisions.md §8.6).

@@ -70,7 +70,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MULTIPLIER: '1000',
   // Each of the few customers sells far more in a burst than a new customer's daily payout limit
-  // allows (README "Verification tiers and limits"); the limits are not what is measured here.
+  // allows (docs/features.md, "Verification tiers and limits"); the limits are not what is measured here.
   TIER0_DAILY_PAYOUT_NAIRA: '1000000000',
   TIER0_TOTAL_PAYOUT_NAIRA: '1000000000',
   TIER1_DAILY_PAYOUT_NAIRA: '2000000000',

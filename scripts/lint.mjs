@@ -1,6 +1,6 @@
 // `npm run lint`: the type-aware rules (oxlint's tsgolint, on the TypeScript 7 compiler the
-// type-check uses), the lint's canary, ESLint's rules that need no types, and the docs' citations
-// (docs/decisions.md §2.16). Every step runs; the exit code says whether any failed.
+// type-check uses), the lint's canary, ESLint's rules that need no types, the docs' citations
+// (docs/decisions.md §2.16) and the docs' facts (job lists, counts, no dated run logs). Every step runs; the exit code says whether any failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,4 +38,5 @@ try {
 
 step('eslint', run(bin('eslint'), ['.']).status);
 step('citations', run(process.execPath, [path.join(root, 'scripts/docs/check-citations.mjs')]).status);
+step('docs facts', run(process.execPath, [path.join(root, 'scripts/docs/check-facts.mjs')]).status);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures how long a customer waits to see "Successful" on their open transaction screen after
-// the payout is recorded paid (README, "Live updates"; goal ≤ 1 s): starts the server (lib.mjs
+// the payout is recorded paid (docs/features.md, "Live updates"; goal ≤ 1 s): starts the server (lib.mjs
 // startWise) on a scratch PostgreSQL database with the built web app, signs a customer in in
 // Chromium, sells a gift card through the API, opens its transaction screen, approves the sale the
 // way the back office does (sale approved + startPayout in one transaction; the sandbox pays it),

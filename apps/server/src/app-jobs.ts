@@ -36,7 +36,7 @@ export const appJobs: JobDefinition[] = [
     transactional: true,
     handler: async (_payload, { db, clock, logger }) => {
       const purged = await purgeExpiredAuthRows(db, clock.now());
-      // Data exports past their link's life lose their payload (README, "Your data (NDPA 2023)").
+      // Data exports past their link's life lose their payload (docs/features.md, "Your data (NDPA 2023)").
       const dataExports = await purgeExpiredExports(db, clock.now(), PURGE_BATCH_SIZE);
       logger.info({ purged, dataExports }, 'expired sessions, codes, reset links and data exports deleted');
     },

@@ -106,7 +106,7 @@ const envSchema = z
     BILLS_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
     /** A bearer token for GET /metrics from anywhere; without it only this machine may read it (plugins/metrics.ts). */
     METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    // Traces over OTLP/HTTP (lib/otel.ts; README, "Operating Wise"): the standard OpenTelemetry
+    // Traces over OTLP/HTTP (lib/otel.ts; docs/operations.md): the standard OpenTelemetry
     // variables. Without an endpoint nothing of OpenTelemetry is loaded.
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.pipe(httpUrl),
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.pipe(httpUrl),
@@ -182,7 +182,7 @@ const envSchema = z
     VTPASS_SECRET_KEY: optionalText,
     VTPASS_BASE_URL: optionalUrl,
     /**
-     * Identity verification (README, "Identity verification"): `sandbox`, the offline stand-in
+     * Identity verification (docs/features.md, "Identity verification"): `sandbox`, the offline stand-in
      * (documented inputs, no keys), or `dojah`, Dojah's BVN, NIN and selfie checks with its app id
      * and secret key (https://sandbox.dojah.io for its test keys). Production refuses the sandbox
      * unless SANDBOX_PROVIDERS=true.
@@ -192,7 +192,7 @@ const envSchema = z
     DOJAH_SECRET_KEY: optionalText,
     DOJAH_BASE_URL: z.url().default('https://api.dojah.io'),
     IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-    // Days after a staff decision before a Tier 2 request's ID and selfie images are deleted (README, "Identity verification").
+    // Days after a staff decision before a Tier 2 request's ID and selfie images are deleted (docs/features.md, "Identity verification").
     KYC_IMAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** Back office: a staff session unused this long ends (it never outlives 12 hours anyway). */
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
@@ -209,14 +209,14 @@ const envSchema = z
     APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(500_000),
     /** What one staff member may approve in a business day (APP_TIMEZONE), second approvals included. */
     REVIEWER_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(5_000_000),
-    // Verification tiers and limits (README): what a customer's sales may be paid in one business day
+    // Verification tiers and limits (docs/features.md): what a customer's sales may be paid in one business day
     // (APP_TIMEZONE) at each tier, and in total before any verification. The server writes them into
     // the database at start (payout_limit_settings), where a trigger holds approvals to them too.
     TIER0_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(100_000),
     TIER0_TOTAL_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(300_000),
     TIER1_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(2_000_000),
     TIER2_DAILY_PAYOUT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(10_000_000),
-    // Referrals (README, "Referrals"): the gems each side earns when a referee's first sale is
+    // Referrals (docs/features.md, "Referrals"): the gems each side earns when a referee's first sale is
     // paid, and how many referral rewards one referrer earns in a business month (APP_TIMEZONE).
     // Written into the database at start (referral_settings), where a trigger holds the cap too.
     REFERRAL_GEMS_REFERRER: z.coerce.number().int().min(1).max(1_000_000).default(100),

@@ -44,7 +44,7 @@ const expectedPublic = [
   'GET /api/app-info',
   'GET /api/crypto/art/:id.svg',
   'GET /api/dev/outbox',
-  // Today's rates and their link-preview picture, for visitors (README, "Rates and alerts").
+  // Today's rates and their link-preview picture, for visitors (docs/features.md, "Rates and alerts").
   'GET /api/rates',
   'GET /api/rates/og.png',
   'POST /api/admin/auth/login',

@@ -26,7 +26,7 @@ const passwordStageRoutes = [
   'GET /api/admin/auth/enrolment',
   'POST /api/admin/auth/enrolment',
   'POST /api/admin/auth/verify',
-  // A passkey instead of the code (README, "Staff passkeys").
+  // A passkey instead of the code (docs/features.md, "Staff passkeys").
   'POST /api/admin/auth/passkeys/login/options',
   'POST /api/admin/auth/passkeys/login',
 ];

@@ -22,7 +22,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Crypto rejections and returns (README "Crypto rejections and returns"): crypto reasons of their
+ * Crypto rejections and returns (docs/back-office.md, "Crypto rejections and returns"): crypto reasons of their
  * own, the customer's return address (own sale, rejected with coins held, the coin's address
  * rules, once), staff's record of the return (code, once, audited, the customer told), and the
  * database refusing what the API refuses, on both engines.

@@ -17,7 +17,7 @@ import { setKycTier } from './support/tiers';
 import { createCustomer, newSignup, type TestUser } from './support/users';
 
 /**
- * The customer's data rights (README, "Your data (NDPA 2023)"), over HTTP on the real database: the
+ * The customer's data rights (docs/features.md, "Your data (NDPA 2023)"), over HTTP on the real database: the
  * export is built by its job, e-mailed as a one-time link for its owner only and holds no secret;
  * the account closes only when no money is moving, erases what identifies the person, keeps the
  * records, forfeits the gems by a balanced entry and frees the e-mail and phone.

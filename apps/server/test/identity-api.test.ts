@@ -9,7 +9,7 @@ import { addBankDetails } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Tier 1 through the API on PostgreSQL (README, "Identity verification"): each sandbox input, a
+ * Tier 1 through the API on PostgreSQL (docs/features.md, "Identity verification"): each sandbox input, a
  * number already verified on another account, the payout account's name, the missing date of
  * birth, the daily limit, and Dojah's failures through the real client against its fake.
  */

@@ -19,7 +19,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Tier 2 through the API on PostgreSQL (README, "Identity verification"): the submission and its
+ * Tier 2 through the API on PostgreSQL (docs/features.md, "Identity verification"): the submission and its
  * refusals, the provider check as a job, the staff queue's approve and reject, who may see the
  * images (and that every view is audited), and the retention clean-up.
  */

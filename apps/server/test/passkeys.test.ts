@@ -9,7 +9,7 @@ import { createTestApp, get, post, sessionCookie, type TestApp } from './support
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Passkeys (README, "Passkeys"): registration and sign-in with a software authenticator through
+ * Passkeys (docs/features.md, "Passkeys"): registration and sign-in with a software authenticator through
  * the real HTTP routes and SimpleWebAuthn. Challenges are single-use, expire and are bound to
  * their session or sign-in flow; a credential belongs to one account; the origin and RP are
  * checked; a passkey sign-in opens the re-authentication window; the login's own locks apply.

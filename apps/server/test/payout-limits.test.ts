@@ -17,7 +17,7 @@ import { createCustomer, type TestUser } from './support/users';
 import { setKycTier } from './support/tiers';
 
 /**
- * Verification tiers' payout limits (README, "Verification tiers and limits"): per tier, counted
+ * Verification tiers' payout limits (docs/features.md, "Verification tiers and limits"): per tier, counted
  * in the business day (Africa/Lagos), pending sales counted at submission, re-checked at approval,
  * raised per customer by an admin, and held under 20 submissions at once. PostgreSQL.
  */

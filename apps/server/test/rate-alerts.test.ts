@@ -14,7 +14,7 @@ import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Rate alerts (README, "Rates and alerts"): a customer's "tell me when … reaches ₦X" fires once —
+ * Rate alerts (docs/features.md, "Rates and alerts"): a customer's "tell me when … reaches ₦X" fires once —
  * in-app notification, push and e-mail — after an admin's rate change or a coin price refresh,
  * and never again; the database keeps the limit of 10 waiting alerts and the spent state final.
  * PostgreSQL, the real routes, the real job queue.

@@ -18,7 +18,7 @@ import { PRODUCTION_TEST_ENV } from './support/production-env';
 import { createStaff, type TestStaff } from './support/staff';
 
 /**
- * The public rates (README, "Rates and alerts"): GET /api/rates and its picture need no session,
+ * The public rates (docs/features.md, "Rates and alerts"): GET /api/rates and its picture need no session,
  * carry the sell forms' own numbers, and the server sends /rates with its own title, description
  * and Open Graph tags so a shared link previews it. PostgreSQL, the real app.
  */

@@ -17,7 +17,7 @@ import { setKycTier } from './support/tiers';
 import { createCustomer, latestCode, newSignup, type TestUser } from './support/users';
 
 /**
- * Referrals (README, "Referrals"): the referee's first paid sale earns both sides gems once, in
+ * Referrals (docs/features.md, "Referrals"): the referee's first paid sale earns both sides gems once, in
  * the paying transaction; self-referrals, a rejected or reversed first sale and the referrer's
  * monthly cap are refused with their reason. PostgreSQL, real Paystack client against the fake.
  */

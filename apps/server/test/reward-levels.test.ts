@@ -16,7 +16,7 @@ import { setKycTier } from './support/tiers';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
- * Reward levels (README, "Reward levels"): the rate of a paid sale follows the customer's paid
+ * Reward levels (docs/features.md, "Reward levels"): the rate of a paid sale follows the customer's paid
  * volume over the 30 days before it; admins edit the levels with the authenticator code, audited;
  * the database refuses a set of levels that is not coherent. PostgreSQL, real Paystack client
  * against the local fake.

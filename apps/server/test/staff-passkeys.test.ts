@@ -6,7 +6,7 @@ import { createStaff, staffCookie, type TestStaff } from './support/staff';
 import { createCustomer } from './support/users';
 
 /**
- * Staff passkeys (README, "Staff passkeys (back office)"): enrolled with the authenticator code from a
+ * Staff passkeys (docs/features.md, "Staff passkeys (back office)"): enrolled with the authenticator code from a
  * verified session, given at sign-in instead of the code after the password, removed with the code.
  * Challenges are single-use and bound to the staff session; a credential is its staff member's only.
  */

@@ -15,7 +15,7 @@ import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /**
  * A deploy under an open app: the tab holds the old index.html, whose chunks the new build does
- * not ship. The archive keeps serving them (README, "Deploying a new version").
+ * not ship. The archive keeps serving them (docs/operations.md, "Deploying a new version").
  */
 let root: string;
 let database: Database;

@@ -22,7 +22,7 @@ export const signupSchema = z.strictObject({
   phone: phoneField,
   password: newPasswordField,
   /**
-   * The code of the link the customer came through (README, "Referrals"). Optional; a string
+   * The code of the link the customer came through (docs/features.md, "Referrals"). Optional; a string
    * that is no customer's code is ignored and never blocks the sign-up.
    */
   referral_code: plainText(z.string().max(REFERRAL_CODE_INPUT_MAX)).optional(),

@@ -3,7 +3,7 @@
 export const SPLASH_MS = 3000;
 export const PITCH_ROTATION_MS = 5000;
 /**
- * The landing's and the dashboard's link to /rates (README, "Rates and alerts"). Here, beside the
+ * The landing's and the dashboard's link to /rates (docs/features.md, "Rates and alerts"). Here, beside the
  * landing's other constant, because /home is at the edge of its JavaScript budget and this module
  * is already part of its first download.
  */
@@ -48,7 +48,7 @@ export const STORAGE_KEYS = {
   day: 'day',
   /**
    * The device's answer to "Sign in faster next time" ('dismissed' or 'created'): a choice about
-   * this device, not the account, so logging out keeps it (README, "Passkeys").
+   * this device, not the account, so logging out keeps it (docs/features.md, "Passkeys").
    */
   passkeyOffer: 'passkeyOffer',
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 export { PASSKEYS_MAX, PASSKEY_CHALLENGE_TTL_MS, passkeyErrorCodes, passkeyMessages, passkeyTexts } from './plain/passkeys';
 
 /**
- * Passkeys (README, "Passkeys"): the WebAuthn options the server sends and the credentials the
+ * Passkeys (docs/features.md, "Passkeys"): the WebAuthn options the server sends and the credentials the
  * browser answers with, in the JSON form SimpleWebAuthn reads and writes on both sides. Binary
  * fields are base64url strings; each has a bound, like every input.
  */

@@ -19,7 +19,7 @@ export {
 export type { RateAlertSubject } from './plain/rate-alerts';
 
 /**
- * Public rates and rate alerts (README, "Rates and alerts"). GET /api/rates needs no session:
+ * Public rates and rate alerts (docs/features.md, "Rates and alerts"). GET /api/rates needs no session:
  * every enabled card's enabled sub-categories with their rate and band, and the four coins'
  * naira prices, built from the very numbers the sell forms use.
  */

@@ -10,7 +10,7 @@ export {
 } from './plain/referrals';
 
 /**
- * Referrals (README, "Referrals"): a customer's code and link, and what their invites earned.
+ * Referrals (docs/features.md, "Referrals"): a customer's code and link, and what their invites earned.
  */
 
 /** GET /api/referrals */

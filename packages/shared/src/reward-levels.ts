@@ -2,7 +2,7 @@ import { z } from 'zod';
 export { REWARD_LEVELS_MAX, REWARD_LEVEL_RATE_MAX, REWARD_LEVEL_NAME_MAX, REWARD_LEVEL_WINDOW_DAYS, rewardLevelTexts } from './plain/reward-levels';
 
 /**
- * Reward levels (README, "Reward levels"): a paid sale earns gems per ₦1,000 at the rate of the
+ * Reward levels (docs/features.md, "Reward levels"): a paid sale earns gems per ₦1,000 at the rate of the
  * customer's level, set by their paid volume over the last 30 days before that sale.
  */
 

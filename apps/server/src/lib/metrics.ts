@@ -6,8 +6,8 @@ import { activeTracer, type SpanAttributes } from './tracing';
  * refused by a rate limit, a ledger audit finished), in one registry for the process: every app
  * instance a process builds (tests build many) counts into the same series, as a scrape of the
  * process should. Figures read from the database at scrape time (queue depth, payouts, price age,
- * sessions) are registered per app by plugins/metrics.ts. Exposed at GET /metrics (README,
- * "Operating Wise").
+ * sessions) are registered per app by plugins/metrics.ts. Exposed at GET /metrics (docs/operations.md,
+ * "Health, readiness and metrics").
  */
 export const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, prefix: 'wise_' });
@@ -132,7 +132,7 @@ export const providerWalletLowTimestamp = new Gauge({
   registers: [processRegistry],
 });
 
-/** A provider refused a purchase because our wallet with it is empty: counted for the alerts (README, "Operating Wise"). */
+/** A provider refused a purchase because our wallet with it is empty: counted for the alerts (docs/operations.md). */
 export function recordProviderWalletLow(provider: string, at: Date): void {
   providerWalletLow.inc({ provider });
   providerWalletLowTimestamp.set({ provider }, at.getTime() / 1000);

@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'n
 import path from 'node:path';
 
 /**
- * Hashed web assets outlive the build that made them (README, "Deploying a new version").
+ * Hashed web assets outlive the build that made them (docs/operations.md, "Deploying a new version").
  *
  * An app opened before a deploy still holds the old index.html, which names old hashed chunks;
  * behind a balancer an instance still on the old build hands out that index.html too. Were the

@@ -8,7 +8,7 @@ import { httpRequestDuration, processRegistry } from '../lib/metrics';
 import { addReconciliationMetrics } from './reconciliation-metrics';
 
 /**
- * GET /metrics in the Prometheus text format (README, "Operating Wise"): the process's event
+ * GET /metrics in the Prometheus text format (docs/operations.md): the process's event
  * metrics (lib/metrics.ts) and figures read from the database when scraped. Who may read it:
  * with METRICS_TOKEN set, a request bearing it; without, only this machine, and only directly
  * (a request a local proxy forwards carries a forwarding header and is refused) — so a server

@@ -3,7 +3,7 @@ import { RATES_PAGE_DESCRIPTION, RATES_PAGE_TITLE } from '@wise/shared';
 /**
  * The <head> a shared or indexed page needs before any script runs: crawlers and link previews
  * read the HTML the server sends, not what the SPA draws later. Only /rates is meant to be found
- * and shared (README, "Rates and alerts"); every other page keeps the shell's own title.
+ * and shared (docs/features.md, "Rates and alerts"); every other page keeps the shell's own title.
  */
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -86,7 +86,7 @@ export const ratePolicies = {
   /** A receipt PDF is drawn afresh each time (a few ms of CPU): plenty for a person, not for a loop. */
   receiptPdfsPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },
   cryptoArtPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
-  /** Today's rates and their picture, public (README, "Rates and alerts"): a page and its refreshes, not a scraper's loop. */
+  /** Today's rates and their picture, public (docs/features.md, "Rates and alerts"): a page and its refreshes, not a scraper's loop. */
   ratesPublicPerIp: { limit: 300, windowMs: MINUTE, message: authMessages.tooManyRequests },
   /** Setting and deleting rate alerts: a person taps a few times. */
   rateAlertWritesPerUser: { limit: 30, windowMs: MINUTE, message: authMessages.tooManyRequests },

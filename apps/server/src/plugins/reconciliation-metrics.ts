@@ -4,8 +4,8 @@ import type { Database } from '../db/client';
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /**
- * The floats and reconciliation series a scrape reads from the database (README, "Operating
- * Wise"): payouts held (waiting for funds, awaiting an OTP), each provider's last known balance,
+ * The floats and reconciliation series a scrape reads from the database (docs/operations.md,
+ * "Floats and reconciliation"): payouts held (waiting for funds, awaiting an OTP), each provider's last known balance,
  * and the open reconciliation mismatches by provider kind and kind.
  */
 export function addReconciliationMetrics(registry: Registry, database: Database): void {

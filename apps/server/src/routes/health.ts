@@ -17,7 +17,7 @@ export interface HealthOptions {
 }
 
 /**
- * For a load balancer or orchestrator (README, "Operating Wise"): /healthz says the process
+ * For a load balancer or orchestrator (docs/operations.md): /healthz says the process
  * answers (restart it if not); /readyz says it can serve (domain/readiness.ts; take it out of
  * rotation if not).
  */

@@ -1,5 +1,5 @@
 /**
- * The verification tiers' payout limits (README, "Verification tiers and limits") are small by
+ * The verification tiers' payout limits (docs/features.md, "Verification tiers and limits") are small by
  * default (₦100,000 a day at tier 0), and almost every test sells more than that for a new
  * customer. Tests run with limits out of the way unless they test the limits: the apps they build
  * get these settings (written into the database at start) and the migrated template gets the same

@@ -8,6 +8,6 @@ export const PRODUCTION_TEST_ENV = {
   SESSION_SECRET: 's'.repeat(40),
   APP_URL: 'https://wise.example.com',
   SANDBOX_PROVIDERS: 'true',
-  // One 32-byte key for the gift-card codes (README, "CARD_CODE_KEYS").
+  // One 32-byte key for the gift-card codes (docs/configuration.md, `CARD_CODE_KEYS`).
   CARD_CODE_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
 } as const;

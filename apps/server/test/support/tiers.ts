@@ -3,7 +3,7 @@ import type { Database } from '../../src/db/client';
 import { insertStaff } from './payouts';
 
 /**
- * Puts a customer at a verification tier the way the database allows it (README, "Identity
+ * Puts a customer at a verification tier the way the database allows it (docs/features.md, "Identity
  * verification"): tier 1 with the verified BVN record it needs, tier 2 with an approved ID document
  * review as well. For tests of what a tier allows, not of how a customer reaches it (identity-api,
  * identity-tier2 and identity-guards test that).

@@ -41,7 +41,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 /**
  * The first screens a visitor sees, without the query library: splash and landing have no server
  * data; /rates fetches its one answer itself and loads the query library only with a signed-in
- * customer's alerts (README, "Rates and alerts"), to stay within the landing screen's budget.
+ * customer's alerts (docs/features.md, "Rates and alerts"), to stay within the landing screen's budget.
  */
 const welcomeRoutes: RouteObject[] = [
   { index: true, lazy: screen(() => import('./routes/splash'), 'SplashRoute') },

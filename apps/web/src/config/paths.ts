@@ -11,7 +11,7 @@ export const paths = {
   passwordResetEmail: '/passwordreset/resetemail',
   passwordResetNew: '/passwordreset/newpassword',
   passwordResetSuccess: '/passwordreset/success',
-  // README, "Rates and alerts": an addition to docs/product.md §2, public.
+  // docs/features.md, "Rates and alerts": an addition to docs/product.md §2, public.
   rates: '/rates',
   homepage: '/homepage',
   pinSet: '/homepage/pinset',
@@ -42,11 +42,11 @@ export const paths = {
   profileDob: '/profile/modifydob',
   verification: '/profile/verification',
   verificationNumber: '/profile/verification/identitynumber',
-  // README, "Your data (NDPA 2023)": not in docs/product.md.
+  // docs/features.md, "Your data (NDPA 2023)": not in docs/product.md.
   profileData: '/profile/data',
   profileDataDownload: '/profile/data/download',
   profileClose: '/profile/close',
-  // README, "Passkeys": not in docs/product.md.
+  // docs/features.md, "Passkeys": not in docs/product.md.
   profilePasskeys: '/profile/passkeys',
   verificationDocument: '/profile/verification/document',
   rewards: '/rewards',

@@ -32,7 +32,7 @@ export const adminCustomerSummarySchema = z.object({
   email_verified: z.boolean(),
   created_at: z.string(),
   locked: z.boolean(),
-  /** Closed by the customer (README, "Your data (NDPA 2023)"): personal fields erased. */
+  /** Closed by the customer (docs/features.md, "Your data (NDPA 2023)"): personal fields erased. */
   closed_at: z.string().nullable(),
 });
 export type AdminCustomerSummary = z.infer<typeof adminCustomerSummarySchema>;

@@ -3,7 +3,7 @@ import { DOCUMENT_IMAGE_SIDES, DOCUMENT_REJECT_REASON_MAX, DOCUMENT_REVIEW_STATU
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
 
-/** Tier 2 requests in the back office (README, "Identity verification"): any staff member reviews them. */
+/** Tier 2 requests in the back office (docs/features.md, "Identity verification"): any staff member reviews them. */
 
 export const documentReviewParamsSchema = z.object({ id: z.uuid() });
 export const documentImageParamsSchema = z.object({ id: z.uuid(), side: z.enum(DOCUMENT_IMAGE_SIDES) });

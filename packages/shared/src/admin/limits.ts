@@ -5,7 +5,7 @@ import { PAYOUT_LIMIT_MAX_NAIRA, PAYOUT_LIMIT_NOTE_MAX, limitStaffTexts } from '
 import { staffConfirmationFields } from './confirmation';
 
 /**
- * Back office: a customer's verification tier and payout limits (README, "Verification tiers and
+ * Back office: a customer's verification tier and payout limits (docs/features.md, "Verification tiers and
  * limits"). Any staff member reads them; an admin raises one customer's limit with the
  * authenticator code and a note (audited `customer.limit_raise`).
  */

@@ -3,7 +3,7 @@ import { passkeyLoginSchema, passkeyRegistrationSchema, passkeySchema } from '..
 import { confirmCodeSchema } from './common';
 
 /**
- * Staff passkeys (README, "Staff passkeys (back office)"): a staff member's second factor instead of the
+ * Staff passkeys (docs/features.md, "Staff passkeys (back office)"): a staff member's second factor instead of the
  * authenticator code at sign-in, and to confirm a sensitive action (./confirmation.ts). Adding or
  * removing one takes the current authenticator code, so a stolen session alone cannot plant a
  * factor. The WebAuthn JSON is the customer passkeys' own.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Back office: a customer's referral tree (README, "Referrals"), read-only: who referred them,
+ * Back office: a customer's referral tree (docs/features.md, "Referrals"), read-only: who referred them,
  * whom they referred, and how each referral was decided.
  */
 

@@ -4,7 +4,7 @@ import { REWARD_LEVEL_NAME_MAX, REWARD_LEVEL_RATE_MAX, REWARD_LEVELS_MAX, reward
 import { staffConfirmationFields } from './confirmation';
 
 /**
- * Back office: the reward levels (README, "Reward levels"). Any staff member reads them; an admin
+ * Back office: the reward levels (docs/features.md, "Reward levels"). Any staff member reads them; an admin
  * replaces them with the authenticator code and a note (audited `rewards.levels_update`).
  */
 

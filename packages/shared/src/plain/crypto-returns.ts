@@ -1,5 +1,5 @@
 /*
- * What happens to the coins of a rejected crypto sale (README "Crypto rejections and returns"):
+ * What happens to the coins of a rejected crypto sale (docs/back-office.md, "Crypto rejections and returns"):
  * the customer gives an address to send them back to, staff send them and record the return's
  * transaction ID, and the customer sees it; or the customer sells again (a new sale). Plain (no
  * zod), re-exported by crypto-returns.ts, so the transaction screen reads these without schemas.

@@ -5,7 +5,7 @@
  */
 
 /** The prompts docs/product.md §4 lists, in the order the dashboard shows them. */
-// `verify_identity` stays until the customer reaches tier 1 (README, "Verification tiers and limits").
+// `verify_identity` stays until the customer reaches tier 1 (docs/features.md, "Verification tiers and limits").
 export const PENDING_ACTIONS = ['set_pin', 'upload_photo', 'add_bank_details', 'verify_identity'] as const;
 export type PendingAction = (typeof PENDING_ACTIONS)[number];
 

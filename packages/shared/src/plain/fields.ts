@@ -8,7 +8,7 @@ import { fieldMessages as m } from '../messages';
 
 /**
  * A real address, not docs/product.md §5's "1-25 letters/digits @ 3-10 letters .com", which refuses
- * `chidinma.okeke@gmail.com`, every `.ng` and `.co.uk` address (README, deviations): a local part
+ * `chidinma.okeke@gmail.com`, every `.ng` and `.co.uk` address (docs/deviations.md): a local part
  * of letters, digits and `._%+-` (no leading, trailing or doubled dot, at most 64), then a domain
  * of dot-separated labels (letters, digits, inner hyphens, at most 63 each) ending in a TLD of two
  * or more letters; at most 254 in all. The server stores it lower-cased.

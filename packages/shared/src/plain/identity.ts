@@ -102,7 +102,7 @@ export interface IdentityPerson {
 export type IdentityMatch = 'match' | 'name_mismatch' | 'dob_mismatch';
 
 /**
- * Is this the customer? Tier 1's rule (README, "Identity verification"):
+ * Is this the customer? Tier 1's rule (docs/features.md, "Identity verification"):
  * - every token of the ID's first name and of its surname pairs with a different token of the
  *   profile name, in any order; tokens compare as the payout-account check compares them
  *   (plain/name-match.ts: case, accents, hyphens and titles ignored, common short forms one name);

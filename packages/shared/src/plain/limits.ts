@@ -1,7 +1,7 @@
 import { formatKobo } from './sales';
 
 /*
- * Verification tiers and their payout limits (README, "Verification tiers and limits"). A customer's
+ * Verification tiers and their payout limits (docs/features.md, "Verification tiers and limits"). A customer's
  * tier (0 e-mail verified, 1 BVN or NIN verified, 2 ID document and selfie) decides how much of
  * their sales may be paid in one business day and, at tier 0, in total. The figures are the
  * server's configuration (TIER*_PAYOUT_NAIRA); these are their defaults and the words customers
@@ -11,7 +11,7 @@ import { formatKobo } from './sales';
 export const KYC_TIERS = [0, 1, 2] as const;
 export type KycTier = (typeof KYC_TIERS)[number];
 
-/** The configuration's defaults, in naira (README configuration table). */
+/** The configuration's defaults, in naira (docs/configuration.md). */
 export const DEFAULT_PAYOUT_LIMITS_NAIRA = {
   tier0Daily: 100_000,
   tier0Total: 300_000,

@@ -1,5 +1,5 @@
 /*
- * The customer's data rights under Nigeria's Data Protection Act 2023 (README, "Your data (NDPA 2023)"):
+ * The customer's data rights under Nigeria's Data Protection Act 2023 (docs/features.md, "Your data (NDPA 2023)"):
  * "Download my data" and "Delete my account". Zod-free, so the screens load no zod for them.
  */
 

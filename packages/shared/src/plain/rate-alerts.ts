@@ -1,5 +1,5 @@
 /*
- * Rate alerts' words, limits and helpers (README, "Rates and alerts"), without zod: the alerts
+ * Rate alerts' words, limits and helpers (docs/features.md, "Rates and alerts"), without zod: the alerts
  * part of /rates, loaded only for a signed-in customer. rates.ts re-exports all of it.
  */
 import { COINS, type CoinId } from './crypto';

@@ -1,5 +1,5 @@
 /*
- * Public rates and rate alerts (README, "Rates and alerts"): the words, limits and plain helpers,
+ * Public rates and rate alerts (docs/features.md, "Rates and alerts"): the words, limits and plain helpers,
  * without zod, so /rates — a first screen for visitors — stays within the landing screen's
  * JavaScript budget (docs/PERFORMANCE.md): this module imports nothing, so the page's first screen
  * downloads only these words. rates.ts re-exports all of it; the alerts' words and helpers are in

@@ -413,7 +413,7 @@ export async function updateSubcategory(db: Db, deps: CatalogueDeps, call: Staff
         .where(eq(giftCardSubcategories.id, subcategoryId))
         .returning();
       if (!after) throw subcategoryNotFound();
-      // Customers' rate alerts on it are checked once this change commits (README, "Rates and alerts").
+      // Customers' rate alerts on it are checked once this change commits (docs/features.md, "Rates and alerts").
       if (rateChanged) await enqueueSubcategoryAlertCheck(tx, deps.clock, subcategoryId);
       const diff = changes(subcategoryAudit(before), subcategoryAudit(after));
       await recordStaffAction(tx, deps.clock, call.staff, {

@@ -7,7 +7,7 @@ import type { StaffPrincipal } from '../staff/principal';
 import { recordStaffAction } from './audit';
 
 /**
- * CSV exports of sales, payouts and bill orders by date range (README "Back office"). Streamed:
+ * CSV exports of sales, payouts and bill orders by date range (docs/back-office.md). Streamed:
  * rows are read EXPORT_PAGE_ROWS at a time, keyset-paged on (created_at, id) — sales by a scan (see
  * migration 0026), payouts_created_idx and bill_orders_list_idx read backwards — and each page is written
  * before the next is read, so a year of sales never sits in memory. Dates are local days in

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 
 /**
- * Time to decision and time to paid per day (README "Back office", the dashboard's chart): for
+ * Time to decision and time to paid per day (docs/back-office.md, the dashboard's chart): for
  * each local day (APP_TIMEZONE) of the last `days`, today included, the median and 90th
  * percentile (percentile_cont) of submission → decision over the sales decided that day, and of
  * submission → paid over the sales paid that day — what a customer waits. Two grouped queries on

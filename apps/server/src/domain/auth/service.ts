@@ -50,7 +50,7 @@ function deliverInBackground(deps: AuthDeps, message: Parameters<Messenger['send
 
 export async function signUp(db: Db, deps: AuthDeps, input: SignupInput): Promise<UserRow> {
   const user = await createUser(db, input);
-  // Who invited them, if the link's code is a customer's; any other code is ignored (README, "Referrals").
+  // Who invited them, if the link's code is a customer's; any other code is ignored (docs/features.md, "Referrals").
   await recordReferral(db, deps.clock, user.id, input.referral_code);
   const code = await issueOtp(db, deps, { userId: user.id, purpose: 'signup', target: user.email });
   await deliver(deps, signupOtpEmail(user.email, code, user.language));

@@ -20,7 +20,7 @@ export function marketDataJobs(provider: MarketDataProvider, settings: MarketSet
         timeoutMs: 120_000,
         handler: async (_payload, { db, clock, logger }) => {
           const outcome = await refreshMarketData(db, provider, clock, settings);
-          // New prices may meet customers' coin alerts (README, "Rates and alerts").
+          // New prices may meet customers' coin alerts (docs/features.md, "Rates and alerts").
           if (outcome.markets === 'refreshed') await enqueueCoinAlertCheck(db, { clock, market: { provider, clock, settings } });
           if (outcome.markets === 'failed' || outcome.trending === 'failed') {
             logger.warn({ outcome, provider: provider.name }, 'market data refresh failed; serving the last good prices');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listenToChannel } from '../../db/listen';
 
 /**
- * Live updates for a customer's open screens (README.md, "Live updates"): what changed — a sale
+ * Live updates for a customer's open screens (docs/features.md, "Live updates"): what changed — a sale
  * (its payout included), a bill order, a notification — by kind and id, never the data; the screen
  * refetches that through the API, with its own session, so nothing leaks through the stream.
  * The changes come from triggers (db/migrations/0038_customer_events.sql) that notify the channel

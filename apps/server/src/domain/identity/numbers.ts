@@ -3,7 +3,7 @@ import type { IdentityNumberKind } from '@wise/shared';
 import type { CardCodeKey, CardCodeKeyring } from '../sales/card-codes';
 
 /**
- * BVNs and NINs at rest (README, "Identity verification"), under the keys gift-card codes use
+ * BVNs and NINs at rest (docs/features.md, "Identity verification"), under the keys gift-card codes use
  * (CARD_CODE_KEYS; domain/sales/card-codes.ts), with working keys of their own derived by HKDF so
  * no key does two jobs:
  * - an HMAC-SHA256 of `kind:number` finds the same number on another account (an 11-digit number

@@ -61,7 +61,7 @@ export async function verificationStatus(db: Db, clock: Clock, userId: string): 
 }
 
 /**
- * Tier 1 (README, "Identity verification"): looks the BVN or NIN up with the provider and raises
+ * Tier 1 (docs/features.md, "Identity verification"): looks the BVN or NIN up with the provider and raises
  * the customer to Tier 1 when its name and date of birth are the profile's (shared matchIdentity)
  * and, if a payout account is saved, the bank's name for it is the same person's. Every look-up
  * is recorded; the number is kept only as a keyed hash and its last four digits, sealed when verified.

@@ -23,7 +23,7 @@ import type { StaffPrincipal } from '../staff/principal';
 import { DomainError, notFound } from '../errors';
 
 /**
- * Tier 2 (README, "Identity verification"): a Tier 1 customer sends the front and back of an ID
+ * Tier 2 (docs/features.md, "Identity verification"): a Tier 1 customer sends the front and back of an ID
  * document and a selfie; the provider compares the faces in the background (its verdict only
  * informs); a staff member approves, which raises the tier in the same transaction (the trigger of
  * 0031 accepts Tier 2 only with the approved row), or rejects with a reason the customer reads.

@@ -20,7 +20,7 @@ import type { StaffRequest } from '../admin/customers';
 import { DomainError, notFound } from '../errors';
 
 /**
- * Verification tiers' payout limits (README, "Verification tiers and limits"; docs/decisions.md §5a.8).
+ * Verification tiers' payout limits (docs/features.md, "Verification tiers and limits"; docs/decisions.md §5a.8).
  * A customer's paid and approved sales in one business day (APP_TIMEZONE) stay within their tier's
  * daily limit and, at tier 0, the total allowed before verification; an admin's raise for one
  * customer lifts them (the higher of the two applies). The figures live in the database

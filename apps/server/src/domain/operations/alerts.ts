@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { enqueueEmail } from '../notifications/email';
 
 /**
- * Alerts without another service (README, "Operating Wise"; docs/RELIABILITY.md, "Alerts"): the
+ * Alerts without another service (docs/operations.md; docs/RELIABILITY.md, "Alerts"): the
  * `operations.check_alerts` job reads each figure every minute; a figure past its threshold opens
  * an incident (at most one open per kind: migration 0024's unique index), a figure back within
  * it resolves the incident. Every active admin is e-mailed once when it opens and once when it

@@ -4,7 +4,7 @@ import { checkAlerts, type AlertSettings } from './alerts';
 
 export const CHECK_ALERTS_JOB = 'operations.check_alerts';
 
-/** The thresholds from the configuration (README, "Configuration"). */
+/** The thresholds from the configuration (docs/configuration.md). */
 export const alertSettings = (config: Config): AlertSettings => ({
   payoutFailureRate: config.ALERT_PAYOUT_FAILURE_PERCENT / 100,
   payoutFailureMinSample: 5,

@@ -28,7 +28,7 @@ import { passkeyAddedEmail, passkeyRemovedEmail } from './emails';
 import { transportsOf, userHandleBytes, userHandleOf, verifiedAssertionCounter, verifiedRegistration } from './webauthn';
 
 /**
- * Passkeys (README, "Passkeys"): WebAuthn through SimpleWebAuthn. The relying party is APP_URL's
+ * Passkeys (docs/features.md, "Passkeys"): WebAuthn through SimpleWebAuthn. The relying party is APP_URL's
  * host and the only origin accepted is APP_URL's origin. Every challenge is stored here with its
  * expiry, bound to the session (registration) or to the sign-in flow's cookie, and taken (deleted)
  * by the answer that uses it, so none can be answered twice.

@@ -37,7 +37,7 @@ import { enqueueEmail } from '../notifications/email';
 import { dropExports } from './export';
 
 /**
- * "Delete my account" (README, "Your data (NDPA 2023)"; docs/decisions.md §3.16 and §4.9). Refused
+ * "Delete my account" (docs/features.md, "Your data (NDPA 2023)"; docs/decisions.md §3.16 and §4.9). Refused
  * while money is still moving; otherwise, in one transaction: the gems left are forfeited by a
  * balanced entry, every eraser runs, the personal fields are replaced, `closed_at` is set (from
  * then on the database refuses the account a session, sale, bill order or device) and the
@@ -119,7 +119,7 @@ const signInEraser: Eraser = {
     await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
     await tx.delete(transactionPins).where(eq(transactionPins.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    // Rate alerts would otherwise notify an account nobody can open (README, "Rates and alerts").
+    // Rate alerts would otherwise notify an account nobody can open (docs/features.md, "Rates and alerts").
     await tx.delete(rateAlerts).where(eq(rateAlerts.userId, userId));
     // Notices can quote an e-mail address or phone number; the records they point at stay.
     await tx.delete(notifications).where(eq(notifications.userId, userId));

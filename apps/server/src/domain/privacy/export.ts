@@ -22,7 +22,7 @@ import { DomainError } from '../errors';
 import { exportSections } from './sections';
 
 /**
- * "Download my data" (README, "Your data (NDPA 2023)"; docs/decisions.md §3.15). A request makes a
+ * "Download my data" (docs/features.md, "Your data (NDPA 2023)"; docs/decisions.md §3.15). A request makes a
  * `building` row and a job; the job gathers every section, seals the JSON under a key derived from
  * a fresh random token (AES-256-GCM; only the token's SHA-256 is stored, so the database alone
  * cannot open it) and e-mails the link. The link works once, for its owner's session only, for

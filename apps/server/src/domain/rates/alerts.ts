@@ -30,7 +30,7 @@ import { enqueuePush } from '../push/notify';
 import { coinPricesKobo } from './public';
 
 /**
- * Rate alerts (README, "Rates and alerts"): "tell me when <sub-category> reaches ₦X/$" or "<coin>
+ * Rate alerts (docs/features.md, "Rates and alerts"): "tell me when <sub-category> reaches ₦X/$" or "<coin>
  * reaches ₦X". An alert fires once — an in-app notification, a push to each subscribed browser and
  * an e-mail, written in the transaction that spends it — and is then spent for good. The database
  * keeps the limit of 10 waiting alerts and refuses to touch a spent alert (0036_rate_alerts.sql),

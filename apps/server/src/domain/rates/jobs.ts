@@ -10,7 +10,7 @@ const checkSchema: z.ZodType<RateAlertCheck> = z.union([
 ]);
 
 /**
- * The rate-alert check (README, "Rates and alerts"), queued by an admin's rate change (in its
+ * The rate-alert check (docs/features.md, "Rates and alerts"), queued by an admin's rate change (in its
  * transaction) and by each coin price refresh. Transactional: the spends, notifications and the
  * push and e-mail jobs commit with the job's completion, so a lost lease cannot notify twice, and
  * the spend's own guard keeps two racing checks to one notice.

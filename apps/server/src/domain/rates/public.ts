@@ -10,7 +10,7 @@ import { DomainError } from '../errors';
 import { toSubCategory } from '../giftcards/catalogue';
 
 /**
- * The public rates (README, "Rates and alerts"): what /rates shows visitors, built from the same
+ * The public rates (docs/features.md, "Rates and alerts"): what /rates shows visitors, built from the same
  * rows and rules the sell forms use — a sub-category's exchange_rate and band as the gift-card
  * form lists them, and each coin's naira-per-USD rate as its quote computes it.
  */

@@ -13,7 +13,7 @@ import { notify } from '../notifications/notify';
 import { accrueReward, clawBackRewardSources } from '../rewards/rewards';
 
 /**
- * Referrals (README, "Referrals"; docs/decisions.md §4.10). A customer who signs up with another's
+ * Referrals (docs/features.md, "Referrals"; docs/decisions.md §4.10). A customer who signs up with another's
  * code is their referee. The referee's first sale decides the referral once, in the transaction
  * that pays it (payouts/settle.ts `paySale`): both earn gems (claimable rewards, ledger kind
  * `referral`), or it is refused with the rule that stopped it, for staff to see.

@@ -10,7 +10,7 @@ import type { StaffRequest } from '../admin/customers';
 import { recordStaffAction } from '../admin/audit';
 
 /**
- * Reward levels (README, "Reward levels"; the table is db/migrations/0033_reward_levels.sql). A
+ * Reward levels (docs/features.md, "Reward levels"; the table is db/migrations/0033_reward_levels.sql). A
  * customer's level is the highest one whose minimum their paid volume over the last 30 days
  * reaches; a sale's reward uses the level reached before that sale was paid.
  */

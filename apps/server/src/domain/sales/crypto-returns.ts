@@ -7,7 +7,7 @@ import { addressProblem } from '../admin/crypto-addresses';
 import { DomainError, validationError } from '../errors';
 
 /**
- * The coins of a rejected crypto sale (README "Crypto rejections and returns"): the customer asks
+ * The coins of a rejected crypto sale (docs/back-office.md, "Crypto rejections and returns"): the customer asks
  * for them back at an address of theirs, once; staff send them and record the return
  * (admin/review/crypto-returns.ts). The database holds the same rules (0020's crypto_return_guard),
  * so a race or plain SQL cannot ask twice or for a sale whose coins we do not hold.

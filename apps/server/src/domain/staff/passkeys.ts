@@ -28,7 +28,7 @@ type RegistrationInput = z.infer<typeof staffPasskeyRegistrationSchema>;
 type LoginInput = z.infer<typeof staffPasskeyLoginSchema>;
 
 /**
- * Staff passkeys (README, "Staff passkeys (back office)"): WebAuthn through SimpleWebAuthn, as for
+ * Staff passkeys (docs/features.md, "Staff passkeys (back office)"): WebAuthn through SimpleWebAuthn, as for
  * customers, but as the second factor after the password rather than instead of it. The relying
  * party is APP_URL's host. Each challenge is stored with its expiry, bound to the staff session
  * that asked for it (the verified one to enrol, the half-signed-in one to sign in) and taken by the

@@ -8,7 +8,7 @@ const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Musa', 'Nwos
 /**
  * Offline stand-in used when no BANK_LOOKUP_SECRET_KEY is set. Every account belongs to whoever
  * asks: it resolves to the asker's own name as a bank writes it (upper case, surname first), so
- * the app's name check passes. Documented special cases (README "Sandbox inputs"):
+ * the app's name check passes. Documented special cases (docs/sandbox.md):
  * - an account number starting with `5` belongs to someone else: a stranger's name (the same one
  *   every time, sharing no name with the asker), which the app refuses to save;
  * - an account number starting with `000` has no account (not found);

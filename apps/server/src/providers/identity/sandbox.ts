@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IdentityNumberKind, IdentityPerson } from '@wise/shared';
 import { IdentityProviderError, type DocumentImages, type DocumentVerdict, type IdentityAsker, type IdentityProvider } from './types';
 
-/** The documented sandbox inputs (README, "Sandbox inputs: identity verification"). */
+/** The documented sandbox inputs (docs/sandbox.md, "Identity verification"). */
 export const SANDBOX_IDENTITY_NUMBERS = {
   ownBvn: '22222222222',
   ownNin: '11111111111',

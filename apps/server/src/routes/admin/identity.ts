@@ -25,7 +25,7 @@ const tags = ['admin: identity'];
 const reviewer = { staff: 'reviewer' } as const;
 
 /**
- * Tier 2 ID reviews (README, "Identity verification"), for any staff member: GET / (the queue),
+ * Tier 2 ID reviews (docs/features.md, "Identity verification"), for any staff member: GET / (the queue),
  * GET /:id, GET /:id/images/:side (each view audited), POST /:id/approve (with the authenticator
  * code: it raises the customer's payout limits), POST /:id/reject (a reason the customer reads).
  */

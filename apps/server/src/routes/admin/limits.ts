@@ -9,7 +9,7 @@ import { staffConfirmer, withoutConfirmation } from './confirmation';
 const tags = ['admin: customers'];
 
 /**
- * A customer's verification tier and payout limits (README, "Verification tiers and limits"): any
+ * A customer's verification tier and payout limits (docs/features.md, "Verification tiers and limits"): any
  * staff member reads them; an admin raises one customer's limit with the authenticator code and a
  * note (a stolen staff cookie alone raises nothing), audited in the raise's transaction.
  */

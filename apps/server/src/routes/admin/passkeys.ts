@@ -27,7 +27,7 @@ import { errorResponses } from '../schemas';
 const tags = ['admin: auth'];
 
 /**
- * Staff passkeys (README, "Staff passkeys (back office)"), under /api/admin/auth/passkeys: any staff
+ * Staff passkeys (docs/features.md, "Staff passkeys (back office)"), under /api/admin/auth/passkeys: any staff
  * member manages their own (with the authenticator code), and one may be given at sign-in instead
  * of the code, from the half-signed-in (password-stage) session. A signed-in staff member with a
  * passkey also asks here for a challenge to confirm a sensitive action with it (docs/decisions.md §8.6).

@@ -6,7 +6,7 @@ import { errorResponses } from '../schemas';
 
 const tags = ['admin: customers'];
 
-/** A customer's referral tree (README, "Referrals"): read-only, for any staff member. */
+/** A customer's referral tree (docs/features.md, "Referrals"): read-only, for any staff member. */
 export const adminReferralRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/:id/referrals',

@@ -9,7 +9,7 @@ import { staffConfirmer, withoutConfirmation } from './confirmation';
 const tags = ['admin: rewards'];
 
 /**
- * The reward levels (README, "Reward levels"): any staff member reads them; an admin replaces them
+ * The reward levels (docs/features.md, "Reward levels"): any staff member reads them; an admin replaces them
  * with the authenticator code and a note (a stolen staff cookie alone changes no rate), audited in
  * the change's transaction, like a payout-limit raise.
  */

@@ -7,7 +7,7 @@ import { errorResponses } from '../schemas';
 
 /**
  * GET /api/profile/limits: the session's customer's verification tier, daily payout limit and what
- * of it is used today (README, "Verification tiers and limits"). Registered beside the profile routes.
+ * of it is used today (docs/features.md, "Verification tiers and limits"). Registered beside the profile routes.
  */
 export const limitRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;

@@ -22,7 +22,7 @@ import { errorResponses } from '../schemas';
 const tags = ['profile'];
 
 /**
- * The customer's data rights (README, "Your data (NDPA 2023)"; not in docs/product.md): GET
+ * The customer's data rights (docs/features.md, "Your data (NDPA 2023)"; not in docs/product.md): GET
  * /api/profile/data-rights (what the two screens show), POST /api/profile/data-export (after the
  * password, as a phone change), POST /api/profile/data-export/download (the e-mailed token, once,
  * the owner's session only), POST /api/profile/close (after the password, with the PIN).

@@ -71,7 +71,7 @@ async function readDocumentForm(request: FastifyRequest): Promise<Record<Documen
 }
 
 /**
- * Identity verification (README, "Identity verification"), the session's customer only:
+ * Identity verification (docs/features.md, "Identity verification"), the session's customer only:
  * GET / → the tier, the verified number's last four digits and the latest Tier 2 request;
  * POST /number → a BVN or NIN looked up for Tier 1 (a few a day: the daily count lives in the
  * database, domain/identity/tier1.ts); POST /document → the ID's front and back and a selfie for

@@ -18,7 +18,7 @@ import { errorResponses } from '../schemas';
 const tags = ['rates'];
 
 /**
- * Public rates and rate alerts (README, "Rates and alerts"). The rates and their picture need no
+ * Public rates and rate alerts (docs/features.md, "Rates and alerts"). The rates and their picture need no
  * session (the /rates page is for visitors and link previews); the alerts are the customer's own.
  */
 export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

@@ -7,7 +7,7 @@ import { errorResponses } from '../schemas';
 
 const tags = ['referrals'];
 
-/** The customer's referral code and link, and what their invites earned (README, "Referrals"). */
+/** The customer's referral code and link, and what their invites earned (docs/features.md, "Referrals"). */
 export const referralRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/',

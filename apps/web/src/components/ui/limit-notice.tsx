@@ -6,7 +6,7 @@ import './limit-notice.css';
 /**
  * A sale refused by the payout limit (409 PAYOUT_LIMIT_EXCEEDED): the server's words — the limit,
  * what is left today and the way up — kept in place beside the form, with "Verify your identity"
- * as a link to the verification screens (README, "Verification tiers and limits").
+ * as a link to the verification screens (docs/features.md, "Verification tiers and limits").
  */
 export function LimitNotice({ message }: { message: string }) {
   const at = message.indexOf(tierTexts.verifyToRaise);

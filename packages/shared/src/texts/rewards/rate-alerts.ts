@@ -1,4 +1,4 @@
-/** The rate alerts on /rates (README, "Rates and alerts") besides rateAlertTexts: loaded with the alerts. */
+/** The rate alerts on /rates (docs/features.md, "Rates and alerts") besides rateAlertTexts: loaded with the alerts. */
 
 export const rateAlertFormTexts = {
   failed: 'We could not save this alert. Try again',

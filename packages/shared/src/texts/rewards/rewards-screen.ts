@@ -1,4 +1,4 @@
-/** /rewards and its cards (docs/product.md §2; README, "Reward levels", "Referrals"). */
+/** /rewards and its cards (docs/product.md §2; docs/features.md, "Reward levels", "Referrals"). */
 
 export const rewardsScreenTexts = {
   title: 'Rewards',

@@ -10,7 +10,7 @@ import { recordStaffAction } from '../audit';
 import { saleNotFoundForStaff } from './detail';
 
 /**
- * The review desk's header and assignments (README "The desk"). The header is four indexed
+ * The review desk's header and assignments (docs/back-office.md, "The review desk"). The header is four indexed
  * queries: what waits by kind (sales_review_queue_kind_idx), the caller's assigned sales
  * (sales_assigned_queue_idx), today's decisions (sales_decided_idx) and today's successful
  * payouts; "today" is the calendar day in APP_TIMEZONE, as the dashboard counts it.

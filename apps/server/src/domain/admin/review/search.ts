@@ -4,7 +4,7 @@ import { sales } from '../../../db/schema/index';
 import { cardCodeHashes, cardCodeKeyring } from '../../sales/card-codes';
 
 /**
- * The desk's search (README "The desk"): which sales a reviewer's words name, as ONE predicate
+ * The desk's search (docs/back-office.md, "The review desk"): which sales a reviewer's words name, as ONE predicate
  * `sales.id IN (…)` over a small set of ids, each part answered by an index, so the view it is
  * added to reads only those rows (never a LIKE over sales):
  * - a customer's full name, username or e-mail from its start (0026's lower(...) text_pattern_ops

@@ -43,7 +43,7 @@ export function LoginPasswordRoute() {
       <LoginPasswordForm
         emailOrPhone={emailOrPhone}
         onSuccess={() => {
-          // "Sign in faster next time" (README, "Passkeys"), once per device with a built-in authenticator.
+          // "Sign in faster next time" (docs/features.md, "Passkeys"), once per device with a built-in authenticator.
           void shouldOfferPasskey().then((offer) => (offer ? setOffering(true) : goHome()));
         }}
         onUnverified={(email) => {

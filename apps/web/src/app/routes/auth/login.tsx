@@ -8,7 +8,7 @@ import { PasskeySignInButton } from '../../../features/passkeys/components/passk
 import type { LoginPasswordState } from '../../../features/auth/navigation-state';
 import { useTexts } from '../../../lib/i18n';
 
-/** Login step 1 (docs/product.md §2): email or phone, then /login/password; or a passkey (README, "Passkeys"). */
+/** Login step 1 (docs/product.md §2): email or phone, then /login/password; or a passkey (docs/features.md, "Passkeys"). */
 export function LoginRoute() {
   const navigate = useNavigate();
   const t = useTexts(loginScreenTexts);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RatesCard, RatesCoin } from '@wise/shared';
 import { calculatorValue } from './rates-calculator-math';
 
-/* The /rates calculator gives exactly what the sell forms preview (README, "Rates and alerts"). */
+/* The /rates calculator gives exactly what the sell forms preview (docs/features.md, "Rates and alerts"). */
 
 const cards: RatesCard[] = [
   {

@@ -6,7 +6,7 @@ import '../../../components/ui/field.css';
 type Calculate = typeof calculatorValue;
 
 /**
- * "How much is my card or coin worth?" (README, "Rates and alerts"). Drawn with plain form
+ * "How much is my card or coin worth?" (docs/features.md, "Rates and alerts"). Drawn with plain form
  * controls in the design system's field classes, and its arithmetic (the sell forms' own
  * previews, rates-calculator-math.ts) is fetched at the first tap or key press on it, the way the
  * forms fetch their schemas: /rates is a first screen held to the landing screen's budget. The

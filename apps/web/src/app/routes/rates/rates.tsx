@@ -17,7 +17,7 @@ import '../../../features/rates/components/rates.css';
 const RateAlertsPanel = lazy(() => import('../../../features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })));
 
 /**
- * /rates (README, "Rates and alerts"; an addition to docs/product.md §2): today's rates for visitors
+ * /rates (docs/features.md, "Rates and alerts"; an addition to docs/product.md §2): today's rates for visitors
  * and customers alike — every gift-card sub-category's rate and band, the four coins' naira
  * prices, a calculator — and, with a session, the customer's rate alerts. The server sends this
  * page's title, description and Open Graph tags itself, so a shared link previews it.

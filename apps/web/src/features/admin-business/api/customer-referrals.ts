@@ -3,7 +3,7 @@ import { adminCustomerReferralsSchema } from '@wise/shared/admin';
 import { adminApi } from '../../../lib/admin-api';
 import { businessKeys } from './keys';
 
-/** GET /api/admin/customers/:id/referrals → the code, who referred them, whom they referred (README, "Referrals"). */
+/** GET /api/admin/customers/:id/referrals → the code, who referred them, whom they referred (docs/features.md, "Referrals"). */
 export function getCustomerReferrals(id: string, signal?: AbortSignal) {
   return adminApi(`/customers/${encodeURIComponent(id)}/referrals`, { schema: adminCustomerReferralsSchema, signal });
 }

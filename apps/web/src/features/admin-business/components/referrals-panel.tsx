@@ -42,7 +42,7 @@ function FirstSale({ referral, saleHref }: { referral: AdminReferral; saleHref: 
 }
 
 /**
- * A customer's referral tree, read-only (README, "Referrals"): their code, who referred them and
+ * A customer's referral tree, read-only (docs/features.md, "Referrals"): their code, who referred them and
  * whom they referred, each with the referee's first sale and how the referral was decided.
  */
 export function ReferralsPanel({ customerId, customerHref, saleHref }: { customerId: string; customerHref: (id: string) => string; saleHref: (id: string) => string }) {

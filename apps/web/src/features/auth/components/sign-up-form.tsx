@@ -16,7 +16,7 @@ const fieldNames: readonly FieldName<SignupInput>[] = ['full_name', 'username', 
 
 interface SignUpFormProps {
   onSuccess: (email: string) => void;
-  /** The inviter's code from a referral link (README, "Referrals"), sent with the form. */
+  /** The inviter's code from a referral link (docs/features.md, "Referrals"), sent with the form. */
   referralCode?: string;
   /** Shown under the button, e.g. the link to log in instead. */
   footer?: ReactNode;

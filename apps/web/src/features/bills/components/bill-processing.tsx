@@ -12,7 +12,7 @@ interface BillProcessingProps {
 }
 
 /**
- * The provider has not answered within a few seconds (README "Sandbox inputs (bills)": a time-out
+ * The provider has not answered within a few seconds (docs/sandbox.md, "Bills": a time-out
  * leaves the order processing until the status query settles it). The gems are held, not spent;
  * the outcome arrives as a notification (and a push), and the history shows the order meanwhile.
  */

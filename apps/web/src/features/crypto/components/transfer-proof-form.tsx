@@ -87,7 +87,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
         return;
       case 'failed': {
         const { error } = outcome;
-        // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
+        // A payout limit says what is left and the way up, in place (docs/features.md, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
         // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
         const translated =

@@ -120,7 +120,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         return;
       case 'failed': {
         const { error } = outcome;
-        // A payout limit says what is left and the way up, in place (README, "Verification tiers and limits").
+        // A payout limit says what is left and the way up, in place (docs/features.md, "Verification tiers and limits").
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
         const limitText = limited ? (payoutLimitMessageIn(error.body.meta, language) ?? error.message) : undefined;
         toastError(limitText ?? saleText.submitFailed);

@@ -13,7 +13,7 @@ import { createPasskey, getPasskey } from '../webauthn';
 import { passkeyKeys } from './keys';
 
 /**
- * Passkeys (README, "Passkeys"): GET /api/profile/passkeys; POST /api/profile/passkeys/options then
+ * Passkeys (docs/features.md, "Passkeys"): GET /api/profile/passkeys; POST /api/profile/passkeys/options then
  * POST /api/profile/passkeys (add); DELETE /api/profile/passkeys/:id; POST /api/auth/passkeys/options
  * then POST /api/auth/passkeys/login (sign in).
  */

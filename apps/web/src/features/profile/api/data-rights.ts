@@ -5,7 +5,7 @@ import { authStorage } from '../../../lib/auth-storage';
 import { profileKeys } from './keys';
 
 /**
- * The customer's data rights (README, "Your data (NDPA 2023)"): GET /api/profile/data-rights,
+ * The customer's data rights (docs/features.md, "Your data (NDPA 2023)"): GET /api/profile/data-rights,
  * POST /api/profile/data-export, POST /api/profile/data-export/download, POST /api/profile/close.
  */
 

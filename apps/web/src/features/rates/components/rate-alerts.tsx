@@ -31,7 +31,7 @@ export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesC
 }
 
 /**
- * The customer's rate alerts on /rates (README, "Rates and alerts"): set one ("tell me when … reaches
+ * The customer's rate alerts on /rates (docs/features.md, "Rates and alerts"): set one ("tell me when … reaches
  * ₦X"), see them waiting or reached, delete them. The API refuses an eleventh waiting alert and one
  * already met; their messages show under the field they concern, or as a toast.
  */

@@ -3,7 +3,7 @@ import { referralSummarySchema } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { referralKeys } from './keys';
 
-/** GET /api/referrals → { code, link_path, referrer_gems, referee_gems, joined, gems_earned } (README, "Referrals"). */
+/** GET /api/referrals → { code, link_path, referrer_gems, referee_gems, joined, gems_earned } (docs/features.md, "Referrals"). */
 export function getReferralSummary(signal?: AbortSignal) {
   return api('/api/referrals', { schema: import.meta.env.DEV ? referralSummarySchema : undefined, signal });
 }

@@ -35,7 +35,7 @@ async function shareLink(url: string, code: string, t: typeof referralTexts): Pr
   else toastError(t.copyFailed);
 }
 
-/** "Invite friends" on /rewards (README, "Referrals"): the code, the link, a Share button and what invites earned. */
+/** "Invite friends" on /rewards (docs/features.md, "Referrals"): the code, the link, a Share button and what invites earned. */
 export function ReferralCard({ data, failed, onRetry, origin = window.location.origin }: ReferralCardProps) {
   const t = useTexts(referralTexts);
   const card = useTexts(rewardCardTexts);

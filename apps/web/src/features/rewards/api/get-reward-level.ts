@@ -3,7 +3,7 @@ import { rewardLevelResponseSchema } from '@wise/shared';
 import { api } from '../../../lib/api-client';
 import { rewardKeys } from './keys';
 
-/** GET /api/rewards/level → { level, volume_kobo, next_level, remaining_kobo } (README, "Reward levels"). */
+/** GET /api/rewards/level → { level, volume_kobo, next_level, remaining_kobo } (docs/features.md, "Reward levels"). */
 export function getRewardLevel(signal?: AbortSignal) {
   return api('/api/rewards/level', { schema: import.meta.env.DEV ? rewardLevelResponseSchema : undefined, signal });
 }

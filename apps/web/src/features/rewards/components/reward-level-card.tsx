@@ -11,7 +11,7 @@ interface RewardLevelCardProps {
 }
 
 /**
- * The customer's reward level on /rewards (README, "Reward levels"): the level and its rate, the
+ * The customer's reward level on /rewards (docs/features.md, "Reward levels"): the level and its rate, the
  * 30-day paid volume and how much more reaches the next level, or "Top level".
  */
 export function RewardLevelCard({ data, failed, onRetry }: RewardLevelCardProps) {

@@ -28,7 +28,7 @@ const CAPTURE: Readonly<Record<DocumentImageSide, 'user' | 'environment'>> = { f
 const SIDES = ['front', 'back', 'selfie'] as const;
 
 /**
- * Tier 2 (README, "Identity verification"): the ID's front and back from the back camera and a
+ * Tier 2 (docs/features.md, "Identity verification"): the ID's front and back from the back camera and a
  * selfie from the front one, each downscaled in the browser, sent together with upload progress.
  */
 export function DocumentForm({ onSubmitted }: { onSubmitted: (result: DocumentSubmitResult) => void }) {

@@ -3,7 +3,7 @@ import { rateTexts } from '../../../plain/rates';
 import { RATE_ALERTS_MAX, rateAlertTexts } from '../../../plain/rate-alerts';
 import { rateAlertFormTexts } from '../../../texts/rewards/index';
 
-/** /rates and its alerts (README, "Rates and alerts"). */
+/** /rates and its alerts (docs/features.md, "Rates and alerts"). */
 export const ratePairs: readonly TextPair[] = [
   pair(rateTexts, {
     title: 'Today gift card and crypto rates for naira · Wise',

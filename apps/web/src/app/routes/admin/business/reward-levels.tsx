@@ -15,7 +15,7 @@ const columns: Column<RewardLevel>[] = [
   { key: 'rate', header: 'Rate', align: 'end', cell: (level) => <span className="tabular">{rewardLevelTexts.rate(level.gems_per_1000_naira)}</span> },
 ];
 
-/** /admin/reward-levels: the levels that set how many gems a paid sale earns (README, "Reward levels"). */
+/** /admin/reward-levels: the levels that set how many gems a paid sale earns (docs/features.md, "Reward levels"). */
 export function RewardLevelsScreen() {
   const levels = useRewardLevels();
   const [editing, setEditing] = useState(false);

@@ -24,7 +24,7 @@ import './data-rights.css';
 type Step = 'explain' | 'password' | 'confirm';
 
 /**
- * /profile/close: "Delete my account" (README, "Your data (NDPA 2023)"). First what is erased and
+ * /profile/close: "Delete my account" (docs/features.md, "Your data (NDPA 2023)"). First what is erased and
  * what is kept (or why it cannot happen yet), then the password, then the PIN and an explicit
  * confirmation.
  */

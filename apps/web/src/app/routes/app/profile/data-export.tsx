@@ -12,7 +12,7 @@ import { useTexts } from '../../../../lib/i18n';
 import './data-rights.css';
 
 /**
- * /profile/data: "Download my data" (README, "Your data (NDPA 2023)"). The password again, as for a
+ * /profile/data: "Download my data" (docs/features.md, "Your data (NDPA 2023)"). The password again, as for a
  * contact change; the file is built in the background and its one-time link e-mailed.
  */
 export function DataExportRoute() {

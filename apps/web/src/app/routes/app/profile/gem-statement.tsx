@@ -16,7 +16,7 @@ import '../../../../components/ui/list.css';
 
 /**
  * /profile/wisegembalance/history: every gem in and out, newest first, with the balance after
- * each (README, "Deviations from docs/product.md"; docs/product.md §1). Reached from the balance screen and the dashboard's gem card (which
+ * each (docs/deviations.md; docs/product.md §1). Reached from the balance screen and the dashboard's gem card (which
  * passes `?returnTo=` so the back arrow goes home); older movements load as the list is scrolled.
  */
 export function GemStatementRoute() {

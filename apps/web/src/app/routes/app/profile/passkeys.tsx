@@ -30,7 +30,7 @@ type Sheet = { kind: 'remove'; passkey: Passkey; password: boolean } | { kind: '
 const needsPassword = (error: unknown) => error instanceof ApiError && error.code === passkeyErrorCodes.reauthRequired;
 
 /**
- * /profile/passkeys (README, "Passkeys"): the customer's passkeys with the device that made each
+ * /profile/passkeys (docs/features.md, "Passkeys"): the customer's passkeys with the device that made each
  * and its last use; add one, remove one. Adding or removing needs a recent sign-in or the
  * password again, as a phone or e-mail change does.
  */

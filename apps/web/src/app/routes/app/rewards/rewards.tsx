@@ -23,7 +23,7 @@ import { useTexts, useTranslate } from '../../../../lib/i18n';
 import '../../../../features/rewards/components/rewards.css';
 import type { RewardsSuccessState } from './rewards-success';
 
-/** /rewards (docs/product.md §2): total claimed rewards, the reward level, the invite card (README, "Referrals"), Rewards History and Collect Rewards. */
+/** /rewards (docs/product.md §2): total claimed rewards, the reward level, the invite card (docs/features.md, "Referrals"), Rewards History and Collect Rewards. */
 export function RewardsRoute() {
   const t = useTexts(rewardsScreenTexts);
   const messages = useTexts(rewardMessages);

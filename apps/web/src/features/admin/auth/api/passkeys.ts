@@ -5,7 +5,7 @@ import { adminApi } from '../../../../lib/admin-api';
 import { createPasskey, getPasskey } from '../webauthn';
 import { staffAuthKeys } from './keys';
 
-/** Staff passkeys (README, "Staff passkeys (back office)"): the second factor instead of the code. */
+/** Staff passkeys (docs/features.md, "Staff passkeys (back office)"): the second factor instead of the code. */
 const passkeysKey = () => [...staffAuthKeys.all, 'passkeys'] as const;
 
 export function useStaffPasskeys() {

@@ -28,7 +28,7 @@ function Verdict({ verdict }: { verdict: AdminDocumentReview['verdict'] }) {
 }
 
 /**
- * The Tier 2 queue (README, "Identity verification"): each request with the Tier 1 name and date
+ * The Tier 2 queue (docs/features.md, "Identity verification"): each request with the Tier 1 name and date
  * of birth and the provider's verdict; the images load only when asked for (every load is audited);
  * approve with the authenticator code, or reject with a reason the customer reads.
  */

@@ -28,7 +28,7 @@ interface WorkModeProps {
 const isOpen = (sale: Pick<AdminSaleDetail, 'status'>) => sale.status === 'submitted' || sale.status === 'under_review';
 
 /**
- * Work mode on a sale's page (README "The desk"): the sale is claimed on opening and given back on
+ * Work mode on a sale's page (docs/back-office.md, "The review desk"): the sale is claimed on opening and given back on
  * leaving (or when the claim runs out); the keyboard decides — a approve, r reject, j next, k
  * previous, z zoom, / search, q queue — except while typing in a field or with a dialog open; after
  * a decision the next sale of the queue the reviewer was looking at opens.
