@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { fillPhone, newUser, readOtp, signUp, signUpAndVerify, typeOtp } from './support/auth';
+import { fillPhone, logIn, nationalDigits, newUser, readOtp, signUp, signUpAndVerify, typeOtp } from './support/auth';
+import { allowClipboard } from './support/crypto';
 
 test.describe('sign-up', () => {
   test('creates an account, verifies the e-mailed code and continues to /home', async ({ page }) => {
@@ -100,4 +101,34 @@ test.describe('sign-up', () => {
     await resend.click();
     await expect(page.locator('.Toastify').getByText('Please wait before requesting another code')).toBeVisible();
   });
+
+  for (const width of [360, 390]) {
+    test(`keeps a pasted phone number exactly as it was copied (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 844 });
+      await allowClipboard(page);
+      const user = newUser();
+      const national = nationalDigits(user.phone);
+      // Copied from a contact card: the country code, spaces, the house grouping.
+      const copied = `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+      await page.goto('/createaccount');
+      await page.getByLabel('Full name').fill(user.fullName);
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Email address').fill(user.email);
+      await page.evaluate((text) => navigator.clipboard.writeText(text), copied);
+      await page.getByLabel('Phone number', { exact: true }).focus();
+      await page.keyboard.press('ControlOrMeta+V');
+      await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(copied);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Create' }).click();
+      await expect(page).toHaveURL(/\/createaccount\/otp$/);
+      await typeOtp(page, await readOtp(page.request, user.email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/createaccount\/success$/);
+
+      // The account holds that very number: it signs in by phone, and the profile shows it.
+      await logIn(page, user, { by: 'phone' });
+      await page.goto('/profile');
+      await expect(page.getByText(copied)).toBeVisible();
+    });
+  }
 });

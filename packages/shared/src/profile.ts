@@ -85,4 +85,4 @@ export type LanguageUpdateInput = z.infer<typeof languageUpdateSchema>;
 
 export const contactResponseSchema = z.object({ email: z.string() });
 export const photoResponseSchema = z.object({ photo: z.string(), message: z.string() });
-export { formatPhone, maskPhone } from './plain/phone';
+export { formatPhone, maskPhone, phoneFromTyped } from './plain/phone';

@@ -18,6 +18,7 @@ import {
   joinFullName,
   maskAccountNumber,
   maskPhone,
+  phoneFromTyped,
   phoneChangeRequestSchema,
   pinEntrySchema,
   pinMessages,
@@ -119,6 +120,16 @@ describe('contact changes (docs/product.md §5)', () => {
     expect(maskPhone('+2348031234567')).toBe('+234 803 *** **67');
     expect(maskPhone('08031234567')).toBe('+234 803 *** **67');
     expect(maskPhone('+14155550123')).toBe('+141******23');
+  });
+  it('a typed, pasted or autofilled number is read as the one number it is', () => {
+    for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803 123 4567', '8031234567', '０８０３１２３４５６７', '(0803) 123-4567']) {
+      expect(phoneFromTyped(typed)).toBe('+2348031234567');
+    }
+    expect(phoneFromTyped('+44 20 7946 0958')).toBe('+442079460958');
+    expect(phoneFromTyped('0044 20 7946 0958')).toBe('+442079460958');
+    expect(phoneFromTyped('')).toBe('');
+    expect(phoneFromTyped(' - ')).toBe('');
+    expect(phoneFromTyped('+')).toBe('+');
   });
 });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { loginIdentifierTexts } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
-import { PhoneField, preloadPhoneField } from '../../../components/ui/phone-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { EmailField } from '../../../components/ui/text-field';
 import { Controller } from '../../../lib/form/controller';
 import { useTexts } from '../../../lib/i18n';
@@ -29,7 +29,7 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
         error={errors.email_or_phone?.message}
         {...field('email_or_phone')}
       />
-      <button type="button" className="auth-switch" onClick={onSwitch} onPointerEnter={preloadPhoneField} onFocus={preloadPhoneField}>
+      <button type="button" className="auth-switch" onClick={onSwitch}>
         {t.usePhone}
       </button>
       <div className="screen__actions">
@@ -82,8 +82,6 @@ interface LoginIdentifierFormProps {
 
 /** Login step 1: email by default, or phone (docs/product.md §2). Switching modes starts the field afresh. */
 export function LoginIdentifierForm({ onSubmit }: LoginIdentifierFormProps) {
-  // The phone library (≈ 50 KB) is fetched when the switch is pointed at or focused, not with the
-  // screen: most customers log in by e-mail, and the plain input works until it arrives.
   const [mode, setMode] = useState<Mode>('email');
   return mode === 'email' ? (
     <EmailForm onSubmit={onSubmit} onSwitch={() => setMode('phone')} />
