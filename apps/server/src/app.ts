@@ -38,6 +38,7 @@ import { giftCardRoutes } from './routes/giftcards/index';
 import { rateRoutes } from './routes/rates/index';
 import { saleRoutes } from './routes/sales/index';
 import { reviewTimeRoutes } from './routes/sales/review-time';
+import { salesSummaryRoutes } from './routes/sales/summary';
 import { receiptRoutes } from './routes/receipts/index';
 import { devRoutes } from './routes/dev';
 import { gemRoutes } from './routes/gems/index';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(rateRoutes, { prefix: '/api/rates', ctx });
   await app.register(saleRoutes, { prefix: '/api/sales', ctx });
   await app.register(reviewTimeRoutes, { prefix: '/api/sales', ctx });
+  await app.register(salesSummaryRoutes, { prefix: '/api/sales', ctx });
   await app.register(supportRoutes, { prefix: '/api/support', ctx });
   await app.register(gemRoutes, { prefix: '/api/gems', ctx });
   await app.register(rewardRoutes, { prefix: '/api/rewards', ctx });

@@ -26,6 +26,7 @@ export * from './bills';
 export * from './push';
 export * from './plain/payouts';
 export * from './receipts';
+export * from './sales-summary';
 export * from './identity';
 export * from './privacy';
 export * from './limits';

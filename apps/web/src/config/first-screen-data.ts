@@ -10,7 +10,7 @@ import type { paths } from './paths';
  * URL is fetched once, from the preload, and that the screen asks for nothing else first.
  */
 export const firstScreenData: Partial<Record<keyof typeof paths, readonly string[]>> = {
-  homepage: ['/api/app-info', '/api/dashboard', '/api/crypto/trending'],
+  homepage: ['/api/app-info', '/api/dashboard', '/api/sales/summary', '/api/crypto/trending'],
   giftCards: ['/api/app-info', '/api/giftcards'],
   giftCardSell: ['/api/app-info', '/api/giftcards/:card', '/api/bank'],
   crypto: ['/api/app-info', '/api/crypto/coins'],

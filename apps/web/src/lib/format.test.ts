@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDateTime, formatGems, formatNaira, relativeTime } from './format';
+import { formatCalendarDate, formatDateTime, formatGems, formatNaira, formatTimeOrDateTime, relativeTime } from './format';
 
 describe('formatters', () => {
   it('shows an instant in the zone it is given, 24-hour, never 24:xx after midnight', () => {
     expect(formatDateTime('2026-11-21T13:05:00Z', 'Africa/Lagos')).toBe('21 Nov 2026, 14:05');
     expect(formatDateTime('2026-11-21T23:30:00Z', 'Africa/Lagos')).toBe('22 Nov 2026, 00:30');
+    // The time alone on the same business day; the date too on another (Lagos midnight is 23:00 UTC).
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    expect(formatTimeOrDateTime('2026-11-21T13:05:00Z', 'Africa/Lagos', now)).toBe('14:05');
+    expect(formatTimeOrDateTime('2026-11-21T23:30:00Z', 'Africa/Lagos', now)).toBe('22 Nov 2026, 00:30');
     expect(formatDateTime('2026-11-21T23:30:00Z', 'America/New_York')).toBe('21 Nov 2026, 18:30');
   });
 

@@ -30,6 +30,14 @@ export function formatDateTime(iso: string, timeZone: string): string {
   return dateTimeFormat(timeZone).format(new Date(iso)).replace(' at ', ', ');
 }
 
+/** `14:05` when the instant falls on the same business day as `nowMs`, else `21 Nov 2026, 14:05`. */
+export function formatTimeOrDateTime(iso: string, timeZone: string, nowMs = Date.now()): string {
+  const full = formatDateTime(iso, timeZone);
+  const today = formatDateTime(new Date(nowMs).toISOString(), timeZone);
+  const [day, time] = full.split(', ');
+  return day === today.split(', ')[0] && time ? time : full;
+}
+
 /** "2 h ago" for notifications (docs/look.md); older than a week shows the date. */
 export function relativeTime(iso: string, timeZone: string, nowMs = Date.now()): string {
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));

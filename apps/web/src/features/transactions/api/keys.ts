@@ -7,4 +7,6 @@ export const transactionKeys = {
   list: (status?: TransactionStatus) => [...transactionKeys.lists(), status ?? 'all'] as const,
   detail: (id: string) => [...transactionKeys.all, 'detail', id] as const,
   reviewTime: () => [...transactionKeys.all, 'review-time'] as const,
+  /** Under `lists()`, so whatever refreshes the lists (a live update, a new sale) refreshes it too. */
+  summary: () => [...transactionKeys.lists(), 'summary'] as const,
 };

@@ -3,6 +3,8 @@ import { afterSaleTexts, COINS, formatCardAmount, formatKobo, type SaleDetail } 
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useReviewTime } from '../api/get-review-time';
 import { transactionQueryOptions } from '../api/get-transaction';
+import { useBusinessTimeZone } from '../../../lib/business-time-zone';
+import { formatTimeOrDateTime } from '../../../lib/format';
 import { useTexts } from '../../../lib/i18n';
 import './transactions.css';
 
@@ -14,8 +16,8 @@ function amountSold(sale: SaleDetail): string {
 }
 
 /**
- * Under a sale's success message: what was sold, for how much, and how long reviews take now (the
- * median of the last day's decisions). Each part waits for its own answer; a failed one is left
+ * Under a sale's success message: what was sold, for how much, how long reviews take now (the
+ * median of the last day's decisions) and so when to expect the money. Each part waits for its own answer; a failed one is left
  * out rather than blocking the way on.
  */
 export function AfterSaleSummary({ saleId }: { saleId: string }) {
@@ -23,8 +25,15 @@ export function AfterSaleSummary({ saleId }: { saleId: string }) {
   const t = useTexts(afterSaleTexts);
   const transaction = useQuery({ ...transactionQueryOptions(saleId), refetchInterval: false });
   const reviewTime = useReviewTime();
+  const timeZone = useBusinessTimeZone();
   const shown = transaction.data?.transaction;
   const sale = shown && !('order' in shown) ? shown : undefined;
+  // The money follows the review by seconds: the sale's time plus today's median review is when to look.
+  const median = reviewTime.data?.median_seconds;
+  const expectedAt =
+    sale && timeZone && median !== undefined && median !== null
+      ? formatTimeOrDateTime(new Date(Date.parse(sale.transaction_date) + median * 1000).toISOString(), timeZone)
+      : undefined;
 
   return (
     <div className="after-sale" data-testid="after-sale">
@@ -58,6 +67,11 @@ export function AfterSaleSummary({ saleId }: { saleId: string }) {
       ) : reviewTime.data ? (
         <p className="screen__text" data-testid="review-time">
           {reviewTime.data.median_seconds === null ? t.reviewTimeUnknown : t.reviewTime(reviewTime.data.median_seconds)}
+        </p>
+      ) : null}
+      {expectedAt ? (
+        <p className="screen__text" data-testid="expect-money">
+          {t.expectMoney(expectedAt)}
         </p>
       ) : null}
     </div>

@@ -14,6 +14,7 @@ import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnTexts } from
 import { payoutFailureTexts } from '../../../plain/payouts';
 import { receiptLabels, receiptTexts } from '../../../plain/receipts';
 import { afterSaleTexts, REVIEW_TIME_WINDOW_HOURS } from '../../../plain/review-time';
+import { salesSummaryTexts } from '../../../plain/sales-summary';
 import { saleAmountLabels, saleAmountReasons, saleRejectionReasons } from '../../../plain/sales';
 
 /** formatReviewDuration in Pidgin: "less than one minute", "about 12 minutes", "about 2 hours 15 minutes". */
@@ -162,6 +163,26 @@ export const transactionPairs: readonly TextPair[] = [
     reviewTimeUnknown: 'We go check your sale quick quick and tell you the moment e don finish.',
     reviewTimeBasis: (reviews) =>
       `We count am from the ${reviews === 1 ? 'last review' : `${reviews} reviews`} of the last ${REVIEW_TIME_WINDOW_HOURS} hours.`,
+    expectMoney: (time) => `Once dem approve am, your money go land your bank around ${time}.`,
+  }),
+  pair(salesSummaryTexts, {
+    heading: 'Your sales',
+    seeAll: 'See all',
+    waiting: 'Dem dey check am',
+    paying: 'We dey pay',
+    paidToday: 'We pay today',
+    failed: 'Payout no go',
+    count: (count) => `${count} ${count === 1 ? 'sale' : 'sales'}`,
+    fixBank: 'Update bank details',
+    failedText: (count) =>
+      `${count === 1 ? 'One payout' : `${count} payouts`} no fit reach your bank. Update your bank details and we go pay again by ourself.`,
+    moneyHeading: 'Your money',
+    onItsWay: 'E dey come',
+    onItsWayText: (count) => (count === 0 ? 'Nothing dey come now' : `${count} ${count === 1 ? 'sale' : 'sales'} wey dem dey check or pay`),
+    paidThisMonth: 'Wetin we pay this month',
+    paidThisMonthText: (count) => (count === 0 ? 'We never pay you this month' : `${count} ${count === 1 ? 'sale' : 'sales'} wey we don pay enter your bank`),
+    history: 'All transactions',
+    bankHeading: 'Where we dey pay you',
   }),
   pair(cryptoReturnTexts, {
     heading: 'Your coins',

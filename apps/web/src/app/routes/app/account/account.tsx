@@ -4,16 +4,23 @@ import { LinkButton } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
+import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
+import { useSalesSummary } from '../../../../features/transactions/api/get-sales-summary';
+import { WalletMoney } from '../../../../features/transactions/components/wallet-money';
 import { FetchError } from '../../../../components/ui/fetch-error';
 import { useTexts } from '../../../../lib/i18n';
 import '../common/account.css';
 import './account.css';
 
-/** /account (Wallet): bank name and account, a Set PIN link and 'Update Bank Details' (docs/product.md §2). */
+/**
+ * /account (Wallet): the customer's money — on its way, paid this month, a failed payout and its fix,
+ * the history one tap away — then the bank name and account, a Set PIN link and 'Update Bank Details'
+ * (docs/product.md §2).
+ */
 export function AccountRoute() {
   const details = useBankDetails();
+  const summary = useSalesSummary();
   const t = useTexts(walletTexts);
   const fetchMessages = useTexts(englishFetchMessages);
 
@@ -61,6 +68,11 @@ export function AccountRoute() {
     <Screen withNav className="screen--tab">
       <title>{`${t.title} · Wise`}</title>
       <ScreenIntro title={t.title} text={t.intro} />
+      {summary.isPending ? (
+        <Skeleton height={172} radius={12} />
+      ) : summary.data ? (
+        <WalletMoney summary={summary.data} historyHref={paths.history} updateBankHref={withReturnTo(paths.updateBank, paths.account)} saleHref={transactionHref} />
+      ) : null}
       {body}
       <LinkButton to={paths.pinSet} variant="secondary" className="account__pin">
         <KeyRound size={18} aria-hidden="true" /> {t.setPin}

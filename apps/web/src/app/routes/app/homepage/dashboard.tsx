@@ -4,7 +4,7 @@ import { dashboardTexts, fetchMessages, firstWord, RATES_LINK_TEXT, VERIFICATION
 import { Avatar } from '../../../../components/ui/art/avatar';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths, withReturnTo } from '../../../../config/paths';
+import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
 import { LogoutButton } from '../../../../features/auth/components/logout-button';
 import { useDashboard } from '../../../../features/dashboard/api/get-dashboard';
 import { ActionCards } from '../../../../features/dashboard/components/action-cards';
@@ -12,6 +12,8 @@ import { GemBalanceCard } from '../../../../features/dashboard/components/gem-ba
 import { PendingActions } from '../../../../features/dashboard/components/pending-actions';
 import { ServicesGrid } from '../../../../features/dashboard/components/services-grid';
 import { PopularCrypto } from '../../../../features/crypto/components/popular-crypto';
+import { useSalesSummary } from '../../../../features/transactions/api/get-sales-summary';
+import { SalesStrip, salesInMotion } from '../../../../features/transactions/components/sales-strip';
 import { authStorage } from '../../../../lib/auth-storage';
 import { useTexts, useTranslate } from '../../../../lib/i18n';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -37,6 +39,9 @@ export function DashboardRoute() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dashboard = useDashboard();
+  // Fetched beside the dashboard (first-screen-data.ts); the screen waits for both so the strip
+  // never pushes the rest down when it arrives (CLS 0). A failed summary only leaves the strip out.
+  const summary = useSalesSummary();
   const data = dashboard.data;
   // Until the server answers, the name the login stored is good enough for the greeting.
   const fullName = data?.full_name ?? authStorage.fullName();
@@ -68,7 +73,7 @@ export function DashboardRoute() {
         <LogoutButton onLoggedOut={() => void navigate(paths.home, { replace: true })} />
       </header>
 
-      {dashboard.isPending ? (
+      {dashboard.isPending || summary.isPending ? (
         <div className="dashboard__loading" aria-busy="true" aria-label={t.loading}>
           <Skeleton height={148} radius={16} />
           <Skeleton height={180} />
@@ -79,6 +84,10 @@ export function DashboardRoute() {
       ) : (
         <>
           <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
+          {/* Home is the money screen: what is in review, being paid, paid today, and a failed payout with its fix. */}
+          {summary.data && salesInMotion(summary.data) ? (
+            <SalesStrip summary={summary.data} historyHref={paths.history} updateBankHref={withReturnTo(paths.updateBank, paths.homepage)} saleHref={transactionHref} />
+          ) : null}
           {/* Selling is what the app is for: the sell cards lead, what is left to set up follows
               while still above the fold, then the gem services. */}
           <ActionCards giftCardsHref={paths.giftCards} cryptoHref={paths.crypto} />
@@ -91,7 +100,7 @@ export function DashboardRoute() {
       )}
       {/* Market data loads on its own query: the summary above never waits for it, nor it for the summary.
           It is shown once the summary has replaced its skeleton, so it never jumps down (CLS 0). */}
-      <div hidden={dashboard.isPending}>
+      <div hidden={dashboard.isPending || summary.isPending}>
         <PopularCrypto />
       </div>
     </Screen>

@@ -35,6 +35,8 @@ describe('after a sale', () => {
     expect(summary.textContent).toContain('Amazon · USA physical');
     expect(summary.textContent).toContain('$25.00');
     expect((await screen.findByTestId('review-time')).textContent).toBe('Reviews are taking about 17 minutes right now.');
+    // Sold at 14:05 in Lagos; reviews take 17 minutes: the money should be there by about 14:22.
+    expect(screen.getByTestId('expect-money').textContent).toBe(afterSaleTexts.expectMoney('21 Nov 2026, 14:22'));
     expect(screen.getByTestId('sale-submitted').textContent).toBe(saleMessages.submitted);
     expect(calls.sort()).toEqual([`GET /api/sales/review-time`, `GET /api/transactions/${sale.id}`]);
   });
@@ -59,6 +61,8 @@ describe('after a sale', () => {
     expect(screen.getByTestId('sale-summary').textContent).toContain('Bitcoin');
     expect(screen.getByTestId('sale-summary').textContent).toContain('0.015 BTC');
     expect((await screen.findByTestId('review-time')).textContent).toBe(afterSaleTexts.reviewTimeUnknown);
+    // Nothing to measure, so no time is promised.
+    expect(screen.queryByTestId('expect-money')).toBeNull();
   });
 
   it('a failed look-up leaves the summary out and the way on in place', async () => {
