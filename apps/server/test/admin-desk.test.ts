@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSale, rejectSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
 import { assignSale, getDeskSummary } from '../src/domain/admin/review/desk';
 import { listSaleQueue } from '../src/domain/admin/review/queue';
-import { csvCell, exportCsv } from '../src/domain/admin/exports';
+import { csvCell, exportCsv, localIso } from '../src/domain/admin/exports';
 import { DomainError } from '../src/domain/errors';
 import { settlePayoutSuccess } from '../src/domain/payouts/settle';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
@@ -252,10 +252,18 @@ describe('assignment', () => {
 
 describe('CSV exports', () => {
   it('streams every sale of the range in pages, RFC 4180 quoted and safe from formulas, audited', async () => {
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('+234')).toBe("'+234");
+    // A would-be formula becomes a spreadsheet string of the very same text; plain numbers stay numbers.
+    expect(csvCell('=1+2')).toBe('"=""=1+2"""');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"=""=HYPERLINK(""""http://x"""",""""y"""")"""');
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell('-5.50')).toBe('-5.50');
+    expect(csvCell('@cmd')).toBe('"=""@cmd"""');
+    expect(csvCell('+2348031234567')).toBe('"=""+2348031234567"""');
+    expect(csvCell('\tx')).toBe('"=""\tx"""');
+    expect(localIso(new Date('2026-07-01T09:05:00.123Z'), 'Africa/Lagos')).toBe('2026-07-01T10:05:00.123+01:00');
+    expect(localIso(new Date('2026-06-30T23:30:00Z'), 'Africa/Lagos')).toBe('2026-07-01T00:30:00.000+01:00');
+    expect(localIso(new Date('2026-01-15T12:00:00Z'), 'America/New_York')).toBe('2026-01-15T07:00:00.000-05:00');
+    expect(localIso(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-07-15T17:30:00.000+05:30');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"\nbye')).toBe('"say ""hi""\nbye"');
 
@@ -271,13 +279,19 @@ describe('CSV exports', () => {
     const phoneAt = header?.indexOf('customer_phone') ?? -1;
     const musaRow = rows.find((row) => row[nameAt]?.includes('Musa'));
     expect(musaRow?.[nameAt]).toBe('Musa Bello');
-    expect(musaRow?.[phoneAt]).toBe(`'${musa.phone}`);
+    // No apostrophe: the phone reads exactly as stored once a spreadsheet evaluates the string.
+    expect(musaRow?.[phoneAt]).toBe(`="${musa.phone}"`);
+    // Times in Lagos with their offset, the same instants as the database's.
+    const createdAt = header?.indexOf('created_at') ?? -1;
+    expect(rows.every((row) => /^2026-07-01T\d{2}:\d{2}:\d{2}\.\d{3}\+01:00$/.test(row[createdAt] ?? ''))).toBe(true);
+    const [first] = await t.database.query<{ created_at: Date }>('SELECT created_at FROM sales ORDER BY created_at, id LIMIT 1');
+    expect(Date.parse(rows[0]?.[createdAt] ?? '')).toBe(first?.created_at.getTime());
     const valueAt = header?.indexOf('value_naira') ?? -1;
     expect(rows.every((row) => /^\d+\.\d{2}$/.test(row[valueAt] ?? ''))).toBe(true);
 
     // Pages of 2 give the same rows in the same order as one read.
     const chunks: string[] = [];
-    for await (const chunk of exportCsv(t.database.db, 'sales', { start: new Date('2026-06-30T23:00:00Z'), end: new Date('2026-07-01T23:00:00Z') }, 2)) chunks.push(chunk);
+    for await (const chunk of exportCsv(t.database.db, 'sales', { start: new Date('2026-06-30T23:00:00Z'), end: new Date('2026-07-01T23:00:00Z') }, 'Africa/Lagos', 2)) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.join('')).toBe(response.body);
 

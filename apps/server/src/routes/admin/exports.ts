@@ -25,7 +25,7 @@ export const adminExportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
     async (request, reply) => {
       const { kind } = request.params;
       await recordExport(ctx.db, ctx.clock, currentStaff(request), kind, request.query, request.ip);
-      const rows = exportCsv(ctx.db, kind, exportRange(request.query, ctx.config.APP_TIMEZONE));
+      const rows = exportCsv(ctx.db, kind, exportRange(request.query, ctx.config.APP_TIMEZONE), ctx.config.APP_TIMEZONE);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="wise-${kind.replace('_', '-')}-${request.query.from}-to-${request.query.to}.csv"`)
