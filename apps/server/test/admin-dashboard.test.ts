@@ -154,6 +154,20 @@ describe('GET /api/admin/dashboard', () => {
     expect(utc.payouts_today.count).toBe(1);
   });
 
+  it('counts a sale waiting for a second approval there, not also among the sales waiting for review', async () => {
+    const before = await getDashboard(db().db, clock, 'Africa/Lagos');
+    const waiting = saleIds[7] ?? '';
+    await db().query("UPDATE sales SET status = 'under_review', status_changed_at = $2 WHERE id = $1", [waiting, clock.now().toISOString()]);
+    await db().query('INSERT INTO sale_approval_requests (sale_id, requested_by, amount_kobo, value_kobo, created_at) SELECT id, $2, value_kobo, value_kobo, $3 FROM sales WHERE id = $1', [
+      waiting,
+      staffId,
+      clock.now().toISOString(),
+    ]);
+    const after = await getDashboard(db().db, clock, 'Africa/Lagos');
+    expect(after.awaiting_second_approval.count).toBe(before.awaiting_second_approval.count + 1);
+    expect(after.pending_sales.count).toBe(before.pending_sales.count - 1);
+  });
+
   it('is for staff only', async () => {
     expect((await get(h.t.app, '/api/admin/dashboard')).statusCode).toBe(401);
     expect((await get(h.t.app, '/api/admin/dashboard', user.cookie)).statusCode).toBe(401);

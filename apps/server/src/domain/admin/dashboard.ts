@@ -22,10 +22,17 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
   const dayEnd = startOfLocalDate(addDays(date, 1), timeZone);
   const stuckBefore = new Date(now.getTime() - BILL_ORDER_STUCK_MINUTES * 60_000);
 
+  // A sale held for a second approval is the admins' to confirm, counted under its own figure below,
+  // not a second time among the sales waiting for a first look.
   const [pending] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${sales.createdAt})`.mapWith(sales.createdAt) })
     .from(sales)
-    .where(inArray(sales.status, ['submitted', 'under_review']));
+    .where(
+      and(
+        inArray(sales.status, ['submitted', 'under_review']),
+        sql`NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`,
+      ),
+    );
 
   // A decision is an approval when it carries no rejection code, a rejection when it does.
   const [decided] = await db
