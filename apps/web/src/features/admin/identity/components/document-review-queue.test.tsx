@@ -52,6 +52,18 @@ describe('the Tier 2 queue', () => {
       ['front', 'back', 'selfie'].map((side) => `/api/admin/identity-documents/${ID}/images/${side}`),
     );
 
+    // The faces side by side at full size: the ID's front beside the selfie, closed with Escape.
+    await user.click(screen.getByRole('button', { name: 'Compare the ID and the selfie side by side' }));
+    const compare = await screen.findByTestId('compare-viewer');
+    expect([...compare.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(
+      ['front', 'selfie'].map((side) => `/api/admin/identity-documents/${ID}/images/${side}`),
+    );
+    expect(compare.classList.contains('admin-compare--fitted')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Fit to the screen' }));
+    expect(compare.classList.contains('admin-compare--fitted')).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('compare-viewer')).toBeNull();
+
     await user.click(screen.getByRole('button', { name: documentReviewTexts.reject }));
     const dialog = await screen.findByRole('dialog');
     await user.click(dialog.querySelector('button[type="submit"]') as HTMLButtonElement);

@@ -5,6 +5,7 @@ import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
 import { FormTextArea } from '../../../../components/admin/form-fields';
+import { CompareViewer } from '../../../../components/admin/compare-viewer';
 import { ImageViewer } from '../../../../components/admin/image-viewer';
 import { Badge } from '../../../../components/admin/status-badge';
 import { Button } from '../../../../components/ui/button';
@@ -15,6 +16,8 @@ import { documentImageUrl, useDecideDocument, usePendingDocuments } from '../api
 import './document-review-queue.css';
 
 const SIDES = ['front', 'back', 'selfie'] as const;
+/** The face on the ID beside the face in the selfie. */
+const COMPARED = ['front', 'selfie'] as const;
 
 function Verdict({ verdict }: { verdict: AdminDocumentReview['verdict'] }) {
   if (!verdict) return <Badge tone="pending">{t.pendingVerdict}</Badge>;
@@ -36,6 +39,7 @@ export function DocumentReviewQueue() {
   const queue = usePendingDocuments();
   const { approve, reject } = useDecideDocument();
   const [shown, setShown] = useState<Set<string>>(new Set());
+  const [comparing, setComparing] = useState<AdminDocumentReview | null>(null);
   const [approving, setApproving] = useState<AdminDocumentReview | null>(null);
   const [rejecting, setRejecting] = useState<AdminDocumentReview | null>(null);
   const [reason, setReason] = useState('');
@@ -84,7 +88,12 @@ export function DocumentReviewQueue() {
                   ]}
                 />
                 {shown.has(review.id) ? (
-                  <ImageViewer label="ID document" images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))} />
+                  <>
+                    <ImageViewer label="ID document" images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))} />
+                    <Button type="button" variant="secondary" onClick={() => setComparing(review)}>
+                      Compare the ID and the selfie side by side
+                    </Button>
+                  </>
                 ) : (
                   <Button type="button" variant="secondary" onClick={() => setShown((set) => new Set(set).add(review.id))}>
                     Show the ID and selfie (the view is logged)
@@ -111,6 +120,14 @@ export function DocumentReviewQueue() {
           </ul>
         )}
       </Panel>
+
+      {comparing ? (
+        <CompareViewer
+          label={`${comparing.customer.full_name}: the ID and the selfie`}
+          images={COMPARED.map((side) => ({ src: documentImageUrl(comparing.id, side), alt: t.imageAlt[side] }))}
+          onClose={() => setComparing(null)}
+        />
+      ) : null}
 
       <ConfirmCodeDialog
         open={approving !== null}
