@@ -43,7 +43,7 @@ export const riskFlagTexts: Record<RiskFlagCode, { label: string; explanation: s
   },
   duplicate_photo: {
     label: 'Photo seen before',
-    explanation: `An image of this sale is the same picture (at most ${RISK_PHOTO_MAX_DISTANCE} of 64 perceptual-hash bits differ) as one in another customer's sale.`,
+    explanation: `A gift card's photo is the same picture (at most ${RISK_PHOTO_MAX_DISTANCE} of 64 perceptual-hash bits differ) as one in another customer's gift-card sale; a crypto screenshot is the very same image as one in another customer's sale (look-alike exchange screens are not flagged).`,
   },
   new_account: {
     label: 'New account',

@@ -137,11 +137,14 @@ export const saleImages = pgTable(
     uploadId: uuid('upload_id').notNull().unique(),
     /** 0017: 64-bit difference hash of the stored image (domain/uploads/perceptual-hash.ts); null before it. */
     phash: bigint('phash', { mode: 'bigint' }),
+    /** 0051: SHA-256 (hex) of the stored image; a crypto screenshot is matched by it, not by its phash. */
+    digest: text('digest'),
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.position] }),
     foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }),
     foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }),
+    index('sale_images_digest_idx').on(t.digest).where(sql`digest IS NOT NULL`),
   ],
 );
 

@@ -186,6 +186,8 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
   // Each image's perceptual hash, from the stored bytes (one at a time: one decode in memory).
   const phashes: bigint[] = [];
   for (const image of images) phashes.push(await perceptualHash(image.body));
+  // And its exact digest: a crypto screenshot is matched by the very same image, not a look-alike (0051).
+  const digests = images.map((image) => createHash('sha256').update(image.body).digest('hex'));
 
   const stored = await storeSaleImages(
     deps.store,
@@ -220,7 +222,7 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
         stored.map((image, position) => {
           const uploadId = idOf.get(image.key);
           if (!uploadId) throw new Error('upload row missing for a stored image');
-          return { saleId: sale.id, userId, position, uploadId, phash: phashes[position] ?? null };
+          return { saleId: sale.id, userId, position, uploadId, phash: phashes[position] ?? null, digest: digests[position] ?? null };
         }),
       );
       return sale.id;

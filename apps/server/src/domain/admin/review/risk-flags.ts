@@ -35,13 +35,25 @@ const PHASH_BANDS = [48, 32, 16, 0] as const;
  */
 const band = (column: string, shift: number) => sql.raw(shift === 0 ? `(${column} & 65535)` : `((${column} >> ${shift}) & 65535)`);
 
-/** Some image of the sale is near (≤ RISK_PHOTO_MAX_DISTANCE bits) an image of another customer's sale. */
+/**
+ * A gift card's photo is near (≤ RISK_PHOTO_MAX_DISTANCE bits) a photo of another customer's gift-card
+ * sale. Crypto screenshots take no part: an exchange's confirmation screens look alike to a
+ * perceptual hash, so they matched each other (0051).
+ */
 const nearPhotoExists = (shift: number) => sql`EXISTS (
   SELECT 1 FROM sale_images mine
   JOIN sale_images other
     ON ${band('other.phash', shift)} = ${band('mine.phash', shift)} AND other.phash IS NOT NULL
+  JOIN sales other_sale ON other_sale.id = other.sale_id AND other_sale.kind = 'giftcard'
   WHERE mine.sale_id = ${sales.id} AND mine.phash IS NOT NULL AND other.user_id <> ${sales.userId}
     AND bit_count((mine.phash # other.phash)::bit(64)) <= ${sql.raw(String(RISK_PHOTO_MAX_DISTANCE))}
+)`;
+
+/** A crypto screenshot is the very same stored image (its SHA-256) as one of another customer's sale. */
+const sameScreenshotExists = sql`EXISTS (
+  SELECT 1 FROM sale_images mine
+  JOIN sale_images other ON other.digest = mine.digest
+  WHERE mine.sale_id = ${sales.id} AND mine.digest IS NOT NULL AND other.user_id <> ${sales.userId}
 )`;
 
 export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
@@ -52,10 +64,10 @@ export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
   duplicate_card_code: sql`(${sales.cardCodeHash} IS NOT NULL AND EXISTS (
     SELECT 1 FROM sales other WHERE other.card_code_hash = ${sales.cardCodeHash} AND other.id <> ${sales.id}
   ))`,
-  duplicate_photo: sql`(${sql.join(
+  duplicate_photo: sql`(CASE ${sales.kind} WHEN 'giftcard' THEN (${sql.join(
     PHASH_BANDS.map((shift) => nearPhotoExists(shift)),
     sql` OR `,
-  )})`,
+  )}) ELSE ${sameScreenshotExists} END)`,
   new_account: sql`((SELECT u.created_at FROM users u WHERE u.id = ${sales.userId}) > ${sales.createdAt} - make_interval(hours => ${sql.raw(String(RISK_NEW_ACCOUNT_HOURS))}))`,
   velocity: sql`((
     SELECT count(*) FROM sales other
@@ -110,7 +122,7 @@ export function parseFlagArray(value: unknown): RiskFlagCode[] {
 /** One sale's flags for its page, with the other sales behind each duplicate. */
 export async function getRiskFlags(db: Db, saleId: string): Promise<RiskFlag[]> {
   const [row] = await db
-    .select({ flags: riskFlagsColumn, coin: sales.coin, normalized: sales.transactionIdNormalized, hash: sales.cardCodeHash, userId: sales.userId })
+    .select({ flags: riskFlagsColumn, kind: sales.kind, coin: sales.coin, normalized: sales.transactionIdNormalized, hash: sales.cardCodeHash, userId: sales.userId })
     .from(sales)
     .where(eq(sales.id, saleId))
     .limit(1);
@@ -124,7 +136,7 @@ export async function getRiskFlags(db: Db, saleId: string): Promise<RiskFlag[]> 
         case 'duplicate_card_code':
           return { code, related_sales: row.hash ? await relatedSales(db, saleId, eq(sales.cardCodeHash, row.hash)) : [] };
         case 'duplicate_photo':
-          return { code, related_sales: await relatedSales(db, saleId, nearPhotoOf(saleId, row.userId)) };
+          return { code, related_sales: await relatedSales(db, saleId, row.kind === 'giftcard' ? nearPhotoOf(saleId, row.userId) : sameScreenshotOf(saleId, row.userId)) };
         default:
           return { code, related_sales: [] };
       }
@@ -132,10 +144,21 @@ export async function getRiskFlags(db: Db, saleId: string): Promise<RiskFlag[]> 
   );
 }
 
-/** The other customers' sales with an image near one of `saleId`'s. */
+/** The other customers' sales whose stored image is the very same as one of `saleId`'s. */
+const sameScreenshotOf = (saleId: string, userId: string) =>
+  and(
+    ne(sales.userId, userId),
+    sql`EXISTS (
+      SELECT 1 FROM sale_images mine JOIN sale_images other ON other.sale_id = ${sales.id} AND other.digest = mine.digest
+      WHERE mine.sale_id = ${saleId}::uuid AND mine.digest IS NOT NULL
+    )`,
+  );
+
+/** The other customers' gift-card sales with a photo near one of `saleId`'s. */
 const nearPhotoOf = (saleId: string, userId: string) =>
   and(
     ne(sales.userId, userId),
+    eq(sales.kind, 'giftcard'),
     sql`EXISTS (
       SELECT 1 FROM sale_images mine JOIN sale_images other ON other.sale_id = ${sales.id} AND other.phash IS NOT NULL
       WHERE mine.sale_id = ${saleId}::uuid AND mine.phash IS NOT NULL
