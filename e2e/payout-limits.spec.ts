@@ -7,7 +7,8 @@ import { setBankDetails } from './support/giftcards';
 
 /**
  * A tier-0 customer whose sale would pass their daily payout limit (docs/features.md, "Verification tiers
- * and limits") is told the limit, what is left today and the way up, with the link to verify.
+ * and limits") is told what is left today before filling the form, and the moment the typed card
+ * would pass it (before picking photos), with the link to verify.
  * The journeys' server allows ₦1,000,000,000 a day at tier 0 and twice that at tier 1
  * (playwright.config.ts); an approved sale of ₦999,990,000 is seeded in the database, so ₦10,000
  * is left until the customer verifies a BVN in the sandbox, after which the same sale goes through.
@@ -43,47 +44,54 @@ async function seedApprovedSale(userId: string): Promise<void> {
   ]);
 }
 
-test('a sale past the daily limit is refused with the limit, what is left and the way up', async ({ page }) => {
-  const customer = await apiCustomer(page);
-  await setBankDetails(page);
-  await seedApprovedSale(customer.id);
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+]) {
+  test(`the limit is told before the form is filled, and at once when the card would pass it (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const customer = await apiCustomer(page);
+    await setBankDetails(page);
+    await seedApprovedSale(customer.id);
 
-  await page.goto('/profile');
-  const card = page.getByTestId('selling-limit');
-  await expect(card.getByTestId('left-today')).toHaveText('₦10,000.00');
-  await expect(card.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/profile/verification');
+    await page.goto('/profile');
+    const card = page.getByTestId('selling-limit');
+    await expect(card.getByTestId('left-today')).toHaveText('₦10,000.00');
+    await expect(card.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/profile/verification');
 
-  await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
-  await settle(page);
-  const { subcategories } = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string }[] };
-  await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
-  await page.getByLabel('Amount ($)').fill('50');
-  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
-  await page.getByTestId('sale-images-input').setInputFiles([{ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo }]);
-  await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Submit' }).click();
+    // Before anything is typed, the sell form says what is left today.
+    await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
+    await settle(page);
+    await expect(page.getByTestId('limit-left')).toHaveText('You can sell up to ₦10,000.00 today. Verify your identity to raise it.');
+    const { subcategories } = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string; exchange_rate: string }[] };
+    await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
+    // A $50 card is worth more than that: said at once, with the way up, before any photo is picked.
+    await page.getByLabel('Amount ($)').fill('50');
+    const over = page.getByTestId('limit-over');
+    await expect(over).toContainText('more than the ₦10,000.00 you can sell today. Verify your identity to raise it.');
+    await expect(over.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/profile/verification');
+    await expect(page.getByTestId('sale-images-input')).toHaveCount(1);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
 
-  const notice = page.getByTestId('payout-limit');
-  await expect(notice).toHaveText('Your daily selling limit is ₦1,000,000,000.00, and you have ₦10,000.00 left today. Verify your identity to raise it.');
-  await expect(notice.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/profile/verification');
-  expect(await sidewaysOverflow(page)).toBe(0);
-  expect(await axeViolations(page)).toEqual([]);
+    // The way up: the sandbox's own-number BVN makes them tier 1 (₦2,000,000,000 a day on this
+    // server), and the same sale goes through.
+    expect((await page.request.put('/api/profile/date-of-birth', { data: { date_of_birth: '1993-05-17' } })).ok()).toBeTruthy();
+    await over.getByRole('link', { name: 'Verify your identity' }).click();
+    await page.getByRole('link', { name: 'Verify with BVN or NIN' }).click();
+    await page.getByLabel('Your BVN').fill('22222222222');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('verification-result')).toHaveAttribute('data-outcome', 'verified');
 
-  // The way up: the sandbox's own-number BVN makes them tier 1 (₦2,000,000,000 a day on this
-  // server), and the same sale goes through.
-  expect((await page.request.put('/api/profile/date-of-birth', { data: { date_of_birth: '1993-05-17' } })).ok()).toBeTruthy();
-  await notice.getByRole('link', { name: 'Verify your identity' }).click();
-  await page.getByRole('link', { name: 'Verify with BVN or NIN' }).click();
-  await page.getByLabel('Your BVN').fill('22222222222');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('verification-result')).toHaveAttribute('data-outcome', 'verified');
-
-  await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
-  await settle(page);
-  await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
-  await page.getByLabel('Amount ($)').fill('50');
-  await page.getByTestId('sale-images-input').setInputFiles([{ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo }]);
-  await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/success\?sale=/, { timeout: 60_000 });
-});
+    await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
+    await settle(page);
+    await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
+    await page.getByLabel('Amount ($)').fill('50');
+    await expect(page.getByTestId('limit-over')).toHaveCount(0);
+    const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+    await page.getByTestId('sale-images-input').setInputFiles([{ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/success\?sale=/, { timeout: 60_000 });
+  });
+}

@@ -12,7 +12,7 @@ export {
   payoutLimitMeta,
   limitStaffTexts,
 } from './plain/limits';
-export { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts } from './plain/limit-messages';
+export { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts, sellingLimitHintTexts } from './plain/limit-messages';
 export type { KycTier, PayoutLimitKind, PayoutLimitMeta } from './plain/limits';
 
 const kobo = z.number().int().min(0);

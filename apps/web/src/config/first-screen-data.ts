@@ -12,7 +12,7 @@ import type { paths } from './paths';
 export const firstScreenData: Partial<Record<keyof typeof paths, readonly string[]>> = {
   homepage: ['/api/app-info', '/api/dashboard', '/api/sales/summary', '/api/crypto/trending'],
   giftCards: ['/api/app-info', '/api/giftcards'],
-  giftCardSell: ['/api/app-info', '/api/giftcards/:card', '/api/bank'],
+  giftCardSell: ['/api/app-info', '/api/giftcards/:card', '/api/bank', '/api/profile/limits'],
   crypto: ['/api/app-info', '/api/crypto/coins'],
   profile: ['/api/app-info', '/api/profile'],
 };

@@ -38,3 +38,12 @@ export function payoutLimitMessageIn(meta: unknown, language: Language): string 
   const limit = payoutLimitMeta(meta);
   return limit && payoutLimitMessage(limit.limit, limit.limit_kobo, limit.remaining_kobo, limit.tier, textsIn(payoutLimitTexts, language), textsIn(tierTexts, language));
 }
+
+/**
+ * The sell forms' word on the limit before anything is typed, and at once when the typed value
+ * would pass it (before any photo is picked): the same figures the server checks at submission.
+ */
+export const sellingLimitHintTexts = {
+  leftToday: (left: string) => `You can sell up to ${left} today.`,
+  overLimit: (value: string, left: string) => `This sale is worth ${value}, more than the ${left} you can sell today.`,
+} as const;

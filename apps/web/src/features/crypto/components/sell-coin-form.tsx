@@ -1,5 +1,6 @@
 import { COINS, cryptoMessages, formatRate, sellCoinFormTexts, type Coin, type Quote } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
+import { LimitHint, overLimit } from '../../../components/ui/limit-hint';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,6 +21,8 @@ interface SellCoinFormProps {
   /** A plain coin amount to start from (selling again after a rejection). */
   initialAmount?: string;
   onQuoted: (quote: Quote) => void;
+  /** The customer's selling limit today (left out when it could not be read: the server still checks). */
+  limit?: { remainingKobo: number; tier: number };
 }
 
 /**
@@ -27,7 +30,7 @@ interface SellCoinFormProps {
  * prices refresh, and Proceed, disabled until a non-zero amount has been converted. Proceed asks
  * the server for the quote that will be honoured.
  */
-export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }: SellCoinFormProps) {
+export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted, limit }: SellCoinFormProps) {
   const t = useTexts(sellCoinFormTexts);
   const cryptoText = useTexts(cryptoMessages);
   // Amount problems arrive as the schema's or the server's English words.
@@ -43,15 +46,19 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
   const error = typedError && say(typedError);
   const { onChange, ...amountField } = form.field('amount');
 
-  const submit = form.handleSubmit((values) =>
+  const pastLimit = overLimit(limit?.remainingKobo, preview.kind === 'value' ? preview.valueKobo : undefined);
+
+  const submit = form.handleSubmit((values) => {
+    // Past the limit the alert under the value says so and the way up; no quote is asked for.
+    if (pastLimit) return;
     quote.mutate(values, {
       onSuccess: onQuoted,
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['amount']);
         if (!form.getFieldState('amount').error) toastError(translate(errorMessage(failure, t.quoteFailed)));
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
@@ -93,9 +100,10 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted }
         </dl>
         {pricesStale ? <p className="sell-value__remark">{cryptoText.pricesStale}</p> : null}
       </section>
+      {limit ? <LimitHint remainingKobo={limit.remainingKobo} tier={limit.tier} valueKobo={pastLimit && preview.kind === 'value' ? preview.valueKobo : undefined} /> : null}
 
       <div className="screen__actions">
-        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale} busy={quote.isPending} busyLabel={t.proceeding}>
+        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale || pastLimit} busy={quote.isPending} busyLabel={t.proceeding}>
           {t.proceed}
         </Button>
       </div>

@@ -7,6 +7,7 @@ import {
   formatRate,
   limitErrorCodes,
   payoutLimitMessageIn,
+  previewValueKobo,
   SALE_CARD_CODE_MAX,
   SALE_COMMENT_MAX,
   SALE_IMAGE_MAX_BYTES,
@@ -20,6 +21,7 @@ import {
 } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
 import { ImagePicker } from '../../../components/ui/image-picker';
+import { LimitHint, overLimit } from '../../../components/ui/limit-hint';
 import { LimitNotice } from '../../../components/ui/limit-notice';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { Select } from '../../../components/ui/select';
@@ -60,6 +62,8 @@ interface SellGiftCardFormProps {
   detail: GiftCardDetailResponse;
   changeCardHref: string;
   onSold: (sale: SaleDetail) => void;
+  /** The customer's selling limit today (left out when it could not be read: the server still checks). */
+  limit?: { remainingKobo: number; tier: number };
 }
 
 /**
@@ -67,7 +71,7 @@ interface SellGiftCardFormProps {
  * card's currency with the live naira value, photos of the card, a comment, and the card's code
  * for e-code sub-categories. Any failure is docs/product.md §8's toast; a changed rate is shown in place.
  */
-export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCardFormProps) {
+export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: SellGiftCardFormProps) {
   const t = useTexts(sellGiftCardFormTexts);
   const saleText = useTexts(saleMessages);
   // Field errors arrive as the schema's or the server's English words.
@@ -89,7 +93,15 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
     return false;
   };
 
+  const valueKobo = subcategory && amount ? previewValueKobo(amount, subcategory.exchange_rate) : undefined;
+  const pastLimit = overLimit(limit?.remainingKobo, valueKobo);
+
   const submit = form.handleSubmit(async (values) => {
+    // Past the limit the alert under the amount already says so and the way up; nothing is sent.
+    if (pastLimit) {
+      form.setFocus('amount');
+      return;
+    }
     if (!requireImages()) return;
     const chosen = subcategories.find((sub) => sub.id === values.subcategory_id);
     if (!chosen) return;
@@ -143,6 +155,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
   return (
     <form className="screen__form" onSubmit={submit} noValidate aria-label={t.formLabel(card.name)}>
       <ChosenCard card={card} changeHref={changeCardHref} />
+      {limit && !pastLimit ? <LimitHint remainingKobo={limit.remainingKobo} tier={limit.tier} /> : null}
       <Select
         label={t.subcategory}
         placeholder={t.chooseSubcategory}
@@ -171,6 +184,7 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold }: SellGiftCar
         </p>
       ) : null}
       <SaleValue amount={amount} subcategory={subcategory} />
+      {limit && pastLimit ? <LimitHint remainingKobo={limit.remainingKobo} tier={limit.tier} valueKobo={valueKobo} /> : null}
       {subcategory?.kind === 'ecode' ? (
         <TextField
           label={t.cardCode}

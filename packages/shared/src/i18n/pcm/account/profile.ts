@@ -2,6 +2,7 @@ import { pair, type TextPair } from '../../index';
 import { profileMessages } from '../../../plain/profile';
 import { privacyMessages } from '../../../plain/privacy';
 import { tierTexts } from '../../../plain/limits';
+import { sellingLimitHintTexts } from '../../../plain/limit-messages';
 import {
   addressFormTexts,
   confirmPasswordTexts,
@@ -180,6 +181,10 @@ export const profilePairs: readonly TextPair[] = [
     verifyPrompt: 'Sell more every day once we check your BVN or NIN',
     contactSupport: 'Contact support make dem raise am.',
     loadFailed: 'We no fit load your selling limit.',
+  }),
+  pair(sellingLimitHintTexts, {
+    leftToday: (left) => `You fit sell reach ${left} today.`,
+    overLimit: (value, left) => `This sale worth ${value}, e pass the ${left} wey you fit sell today.`,
   }),
   pair(profileMessages, {
     fullNameUpdated: 'Your full name don change',

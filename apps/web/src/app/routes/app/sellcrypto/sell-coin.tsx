@@ -8,6 +8,7 @@ import { cryptoHrefs, paths } from '../../../../config/paths';
 import { useCoin } from '../../../../features/crypto/api/get-coins';
 import { CoinLogo } from '../../../../features/crypto/components/coin-logo';
 import { SellCoinForm } from '../../../../features/crypto/components/sell-coin-form';
+import { usePayoutLimits } from '../../../../features/profile/api/get-payout-limits';
 import { ApiError } from '../../../../lib/api-client';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
@@ -31,19 +32,22 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
   const initialAmount = prefill && coinAmountProblem(coinId, prefill) === undefined ? prefill : '';
   // Refreshed every 30 s while the customer is here: the value follows the price.
   const coins = useCoin(coinId, { live: true });
+  // The limit is shown before anything is typed; a failure to read it only leaves the hint out.
+  const limits = usePayoutLimits();
   const { name, symbol } = COINS[coinId];
 
   let body;
-  if (coins.coin && coins.data) {
+  if (coins.coin && coins.data && !limits.isPending) {
     body = (
       <SellCoinForm
         coin={coins.coin}
         pricesStale={coins.data.stale}
         initialAmount={initialAmount}
+        limit={limits.data ? { remainingKobo: limits.data.remaining_today_kobo, tier: limits.data.tier } : undefined}
         onQuoted={(quote) => void navigate(cryptoHrefs.confirmAccount(coinId, quote.id))}
       />
     );
-  } else if (coins.isError || coins.data) {
+  } else if (coins.isError || (coins.data && !coins.coin)) {
     const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
     body = (
       <FetchError message={stale ? cryptoText.pricesStale : fetchText.details} onRetry={() => void coins.refetch()} retrying={coins.isFetching} />

@@ -18,11 +18,12 @@ const routes = [
 const [physical, ecode] = amazon.subcategories as [(typeof amazon.subcategories)[number], (typeof amazon.subcategories)[number]];
 const photo = (name: string, bytes = 2048) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
 
-function openSellForm(bank: object = bankDetails) {
+function openSellForm(bank: object = bankDetails, limits?: object) {
   const requests = FakeXhr.install();
   routeFetch({
     'GET /api/giftcards/amazon': () => ({ status: 200, body: amazon }),
     'GET /api/bank': () => ({ status: 200, body: bank }),
+    ...(limits ? { 'GET /api/profile/limits': () => ({ status: 200, body: limits }) } : {}),
   });
   const view = renderRoutes(routes, { path: '/sellgiftcards/giftcardscatalogue/amazon' });
   return { ...view, requests };
@@ -218,6 +219,29 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     // The error toast (docs/product.md §8) carries the same words.
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
     expect(screen.queryByText(saleMessages.submitFailed)).toBeNull();
+  });
+
+  it('says what can be sold today before anything is typed, and at once when the typed card would pass it, before any photo', async () => {
+    const tier0 = { tier: 0, daily_limit_kobo: 10_000_000, used_today_kobo: 0, pending_kobo: 0, remaining_today_kobo: 10_000_000, total_limit_kobo: 30_000_000, used_total_kobo: 0 };
+    const { user, requests } = openSellForm(bankDetails, tier0);
+    const left = await screen.findByTestId('limit-left');
+    expect(left.textContent).toBe('You can sell up to ₦100,000.00 today. Verify your identity to raise it.');
+    expect(within(left).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(VERIFICATION_PATH);
+    await user.selectOptions(screen.getByLabelText('Sub-category'), physical.id);
+    // A $100 card at ₦1,450/$ is ₦145,000: told at the last key press, with the way up, no photo picked yet.
+    await user.type(screen.getByLabelText('Amount ($)'), '100');
+    const over = screen.getByTestId('limit-over');
+    expect(over.textContent).toBe('This sale is worth ₦145,000.00, more than the ₦100,000.00 you can sell today. Verify your identity to raise it.');
+    expect(within(over).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(VERIFICATION_PATH);
+    expect(screen.queryByTestId('limit-left')).toBeNull();
+    // Submitting sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(requests).toHaveLength(0);
+    // Back within the limit, the hint returns.
+    await user.clear(screen.getByLabelText('Amount ($)'));
+    await user.type(screen.getByLabelText('Amount ($)'), '60');
+    expect(screen.queryByTestId('limit-over')).toBeNull();
+    expect(screen.getByTestId('limit-left')).toBeTruthy();
   });
 
   it('sends a customer without bank details to the confirm step, which asks for them first', async () => {

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { giftCardHrefs, paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { useGiftCard } from '../../../../features/giftcards/api/get-gift-card';
+import { usePayoutLimits } from '../../../../features/profile/api/get-payout-limits';
 import { SellGiftCardForm } from '../../../../features/giftcards/components/sell-gift-card-form';
 import { transactionKeys } from '../../../../features/transactions/api/keys';
 import { ApiError } from '../../../../lib/api-client';
@@ -38,9 +39,11 @@ export function GiftCardSellRoute() {
   const queryClient = useQueryClient();
   const detail = useGiftCard(slug);
   const bank = useBankDetails();
+  // The limit is shown before anything is typed; a failure to read it only leaves the hint out.
+  const limits = usePayoutLimits();
 
   let body;
-  if (detail.isPending || bank.isPending) {
+  if (detail.isPending || bank.isPending || limits.isPending) {
     body = <FormSkeleton label={t.loading} />;
   } else if (detail.isError) {
     body =
@@ -64,6 +67,7 @@ export function GiftCardSellRoute() {
       <SellGiftCardForm
         detail={detail.data}
         changeCardHref={paths.giftCards}
+        limit={limits.data ? { remainingKobo: limits.data.remaining_today_kobo, tier: limits.data.tier } : undefined}
         onSold={(sale) => {
           void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
           void navigate(giftCardHrefs.success(sale.id), { replace: true });
