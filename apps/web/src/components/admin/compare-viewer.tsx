@@ -19,8 +19,11 @@ interface CompareViewerProps {
 export function CompareViewer({ images, label, onClose }: CompareViewerProps) {
   const [fitted, setFitted] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // The latest onClose for the key handler, which is attached once.
   const closeLatest = useRef(onClose);
-  closeLatest.current = onClose;
+  useEffect(() => {
+    closeLatest.current = onClose;
+  });
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
