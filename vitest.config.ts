@@ -43,6 +43,7 @@ const pgliteTests = [
   'jobs',
   'tracing',
   'identity-guards',
+  'identity-binding-guards',
   'events',
   'transaction-hops',
 ].map((name) => `apps/server/test/${name}.test.ts`);

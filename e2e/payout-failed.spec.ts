@@ -15,7 +15,7 @@ const PIN = '2580';
 test('payout failed: the customer sees why, updates the bank details with the PIN, and the sale becomes Successful', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const customer = await apiCustomer(page);
-  const bank = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123451111' } });
+  const bank = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123451111', password: customer.password } });
   expect(bank.ok(), await bank.text()).toBeTruthy();
   // With bank details on file, a first PIN needs the password first.
   const confirmed = await page.request.post('/api/profile/password/confirm', { data: { password: customer.password } });

@@ -62,7 +62,7 @@ test('a friend signs up through a customer’s link and, once their first sale i
 
   // The friend's first sale, paid to an account of their own.
   const account = `1${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  const bank = await friendPage.request.put('/api/bank', { data: { bank_code: '058', bank_account: account } });
+  const bank = await friendPage.request.put('/api/bank', { data: { bank_code: '058', bank_account: account, password: friend.password } });
   expect(bank.ok(), await bank.text()).toBeTruthy();
   const sale = await sellGiftCardByApi(friendPage, '50');
   await approveAndPay(sale.id);

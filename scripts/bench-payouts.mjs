@@ -109,7 +109,7 @@ async function customer(i) {
   await inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { email: form.email, otp } });
   const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { email_or_phone: form.email, password: form.password } });
   const cookie = `wise_session=${login.cookies.find((c) => c.name === 'wise_session').value}`;
-  await inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789' }, headers: { cookie } });
+  await inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789', password: form.password }, headers: { cookie } });
   return cookie;
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { newUser, readOtp, type TestUser } from './auth';
+import { rememberPassword } from './credentials';
 
 export interface Customer extends TestUser {
   id: string;
@@ -20,6 +21,7 @@ export async function apiCustomer(page: Page, overrides: Partial<TestUser> = {})
   const login = await page.request.post('/api/auth/login', { data: { email_or_phone: user.email, password: user.password } });
   expect(login.ok()).toBeTruthy();
   const { user: session } = (await login.json()) as { user: { id: string; full_name: string } };
+  rememberPassword(page, user.password);
   await page.goto('/home');
   await page.evaluate(({ id, fullName }) => {
     localStorage.setItem('auth', 'true');

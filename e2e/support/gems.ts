@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { accrueReward } from '../../apps/server/src/domain/rewards/rewards';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { newUser, readOtp, type TestUser } from './auth';
+import { rememberPassword } from './credentials';
 import { e2eDatabase } from './database';
 
 /**
@@ -23,6 +24,7 @@ export async function apiCustomer(page: Page, landing = '/homepage'): Promise<Te
   const login = await api.post('/api/auth/login', { data: { email_or_phone: user.email, password: user.password } });
   expect(login.status(), await login.text()).toBe(200);
   const { user: session } = (await login.json()) as { user: { id: string; full_name: string } };
+  rememberPassword(page, user.password);
 
   await page.goto('/home');
   await page.evaluate(({ id, fullName }) => {

@@ -1,9 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { passwordOf } from './credentials';
 
-/** Bank details through the API (GTBank's sandbox account), so a customer can sell. */
-export async function setBankDetails(page: Page): Promise<void> {
-  const response = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123456789' } });
+/**
+ * Bank details through the API (GTBank's sandbox account), so a customer can sell; a first
+ * account with no PIN needs the password (docs/identity.md).
+ */
+export async function setBankDetails(page: Page, password: string = passwordOf(page)): Promise<void> {
+  const response = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123456789', password } });
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 

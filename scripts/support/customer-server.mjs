@@ -145,7 +145,7 @@ export async function makeCustomer(origin) {
   if (!otp) throw new Error('no sign-up code in the dev outbox');
   await api.call('POST', '/api/auth/otp/verify', { email: user.email, otp });
   const login = await api.call('POST', '/api/auth/login', { email_or_phone: user.email, password: user.password });
-  await api.call('PUT', '/api/bank', { bank_code: '058', bank_account: '0123456789' });
+  await api.call('PUT', '/api/bank', { bank_code: '058', bank_account: '0123456789', password: user.password });
 
   const { cards } = await api.call('GET', '/api/giftcards');
   const detail = await api.call('GET', `/api/giftcards/${cards[0].slug}`);

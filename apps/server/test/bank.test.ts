@@ -44,7 +44,7 @@ describe('bank details (sandbox lookup)', () => {
     // Deterministic: the same account always resolves to the same name.
     expect((await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie)).json()).toMatchObject({ account_name });
 
-    const saved = await put(t, { bank_code: '058', bank_account: '0123456789' }, c.cookie);
+    const saved = await put(t, { bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
     expect(saved.statusCode).toBe(200);
     const expected = { bank_name: 'Guaranty Trust Bank', bank_code: '058', bank_account: '0123456789', account_name };
     expect(saved.json()).toEqual(expected);
@@ -55,14 +55,14 @@ describe('bank details (sandbox lookup)', () => {
 
   it('answers the messages of the product rules: required and exactly 10 digits', async () => {
     const c = await createCustomer(t);
-    const empty = await put(t, { bank_code: '', bank_account: '' }, c.cookie);
+    const empty = await put(t, { bank_code: '', bank_account: '', password: c.password }, c.cookie);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ fields: { bank_code: fieldMessages.required, bank_account: fieldMessages.required } });
     for (const bad of ['123456789', '12345678901', '01234abcde', '0123 45678']) {
-      const r = await put(t, { bank_code: '058', bank_account: bad }, c.cookie);
+      const r = await put(t, { bank_code: '058', bank_account: bad, password: c.password }, c.cookie);
       expect(r.json(), bad).toMatchObject({ fields: { bank_account: fieldMessages.invalidAccountNumber } });
     }
-    const unknown = await put(t, { bank_code: '999', bank_account: '0123456789' }, c.cookie);
+    const unknown = await put(t, { bank_code: '999', bank_account: '0123456789', password: c.password }, c.cookie);
     expect(unknown.json()).toMatchObject({ fields: { bank_code: bankMessages.unknownBank } });
     expect(await details(c)).toMatchObject({ bank_account: null });
   });
@@ -72,7 +72,7 @@ describe('bank details (sandbox lookup)', () => {
     const missing = await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0001234567' }, c.cookie);
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ error: bankMessages.unresolved, fields: { bank_account: bankMessages.unresolved } });
-    expect((await put(t, { bank_code: '058', bank_account: '0001234567' }, c.cookie)).statusCode).toBe(422);
+    expect((await put(t, { bank_code: '058', bank_account: '0001234567', password: c.password }, c.cookie)).statusCode).toBe(422);
     const down = await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '9999999999' }, c.cookie);
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ error: bankMessages.lookupUnavailable });
@@ -81,13 +81,13 @@ describe('bank details (sandbox lookup)', () => {
 
   it('changing existing details needs a PIN, the right one, and counts toward the lockout', async () => {
     const c = await createCustomer(t);
-    await put(t, { bank_code: '058', bank_account: '0123456789' }, c.cookie);
-    const noPinSet = await put(t, { bank_code: '057', bank_account: '1234567890' }, c.cookie);
+    await put(t, { bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
+    const noPinSet = await put(t, { bank_code: '057', bank_account: '1234567890', password: c.password }, c.cookie);
     expect(noPinSet.statusCode).toBe(400);
     expect(noPinSet.json()).toMatchObject({ error: bankMessages.pinNotSet });
     await post(t.app, '/api/profile/password/confirm', { password: c.password }, c.cookie);
     await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, c.cookie);
-    const noPin = await put(t, { bank_code: '057', bank_account: '1234567890' }, c.cookie);
+    const noPin = await put(t, { bank_code: '057', bank_account: '1234567890', password: c.password }, c.cookie);
     expect(noPin.json()).toMatchObject({ fields: { pin: bankMessages.pinRequired } });
     const wrong = await put(t, { bank_code: '057', bank_account: '1234567890', pin: '0000' }, c.cookie);
     expect(wrong.statusCode).toBe(400);
@@ -102,7 +102,7 @@ describe('bank details (sandbox lookup)', () => {
 
   it('never takes the account name from the browser', async () => {
     const c = await createCustomer(t);
-    const r = await put(t, { bank_code: '058', bank_account: '0123456789', account_name: 'SOMEONE ELSE' }, c.cookie);
+    const r = await put(t, { bank_code: '058', bank_account: '0123456789', account_name: 'SOMEONE ELSE', password: c.password }, c.cookie);
     expect(r.statusCode).toBe(400);
   });
 });
@@ -127,7 +127,7 @@ describe('Paystack client against a fake Paystack', () => {
     const last = fake.requests.at(-1);
     expect(last?.url).toBe('/bank/resolve?account_number=0690000031&bank_code=044');
     expect(last?.authorization).toBe(`Bearer ${fake.secretKey}`);
-    await put(live, { bank_code: '044', bank_account: '0690000031' }, c.cookie);
+    await put(live, { bank_code: '044', bank_account: '0690000031', password: c.password }, c.cookie);
     expect(await details(c, live)).toMatchObject({ bank_name: 'Access Bank', account_name: 'ADAEZE NGOZI OKAFOR' });
     const unknown = await post(live.app, '/api/bank/resolve', { bank_code: '044', bank_account: '0690000032' }, c.cookie);
     expect(unknown.statusCode).toBe(422);

@@ -55,7 +55,7 @@ describe('GET /api/dashboard', () => {
     const afterPhoto = await dashboard(c);
     expect(afterPhoto.pending_actions).toEqual(['add_bank_details', 'verify_identity']);
     expect(afterPhoto.photo).toMatch(/^\/api\/profile\/photo\//);
-    await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789' }, headers: { cookie: c.cookie } });
+    await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789', password: c.password }, headers: { cookie: c.cookie } });
     expect((await dashboard(c)).pending_actions).toEqual(['verify_identity']);
     // Verified (tier 1, set by the verification screens): nothing is left to do.
     await setKycTier(t.database, c.id, 1);

@@ -73,9 +73,9 @@ describe('Tier 1 in the sandbox', () => {
 
   it("refuses 22222222299 (someone else's), says not found and provider down, and counts only what the customer did", async () => {
     const user = await customer();
-    expect(await outcomeOf(user, 'bvn', '22222222299')).toMatchObject({ outcome: 'mismatch', message: identityMessages.mismatch, tier: 0, attempts_left: 4 });
-    expect(await outcomeOf(user, 'bvn', '12345678901')).toMatchObject({ outcome: 'not_found', message: identityMessages.notFound, attempts_left: 3 });
-    expect(await outcomeOf(user, 'nin', '22222222222')).toMatchObject({ outcome: 'not_found', attempts_left: 2 });
+    expect(await outcomeOf(user, 'bvn', '22222222299')).toMatchObject({ outcome: 'not_verified', message: identityMessages.notVerified, tier: 0, attempts_left: 4 });
+    expect(await outcomeOf(user, 'bvn', '12345678901')).toMatchObject({ outcome: 'not_verified', message: identityMessages.notVerified, attempts_left: 3 });
+    expect(await outcomeOf(user, 'nin', '22222222222')).toMatchObject({ outcome: 'not_verified', attempts_left: 2 });
     expect(await outcomeOf(user, 'bvn', '22222222298')).toMatchObject({ outcome: 'unavailable', message: identityMessages.unavailable, attempts_left: 2 });
     expect((await statusOf(user)).tier).toBe(0);
   });
@@ -90,7 +90,12 @@ describe('Tier 1 in the sandbox', () => {
   it('refuses a verified name that is not the name on the payout account', async () => {
     const user = await customer();
     await addBankDetails(t, user);
-    const renamed = await t.app.inject({ method: 'PUT', url: '/api/profile/full-name', payload: { first_name: 'Ngozi', surname: 'Eze' }, headers: { cookie: user.cookie } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/full-name',
+      payload: { first_name: 'Ngozi', surname: 'Eze', password: user.password },
+      headers: { cookie: user.cookie },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(await outcomeOf(user, 'bvn', '22222222222')).toMatchObject({ outcome: 'account_mismatch', message: identityMessages.accountMismatch, tier: 0 });
   });
@@ -112,7 +117,7 @@ describe('Tier 1 in the sandbox', () => {
 
   it(`allows ${IDENTITY_ATTEMPTS_PER_DAY} look-ups a day, then none until a day has passed`, async () => {
     const user = await customer();
-    for (let i = 0; i < IDENTITY_ATTEMPTS_PER_DAY; i += 1) expect((await outcomeOf(user, 'bvn', `3000000000${i}`)).outcome).toBe('not_found');
+    for (let i = 0; i < IDENTITY_ATTEMPTS_PER_DAY; i += 1) expect((await outcomeOf(user, 'bvn', `3000000000${i}`)).outcome).toBe('not_verified');
     const refused = await verify(user, 'bvn', '22222222222');
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ error: string }>().error).toBe(identityMessages.tooManyAttempts);
@@ -126,6 +131,9 @@ describe('Tier 1 in the sandbox', () => {
     expect((await post(t.app, '/api/profile/verification/number', { kind: 'bvn', number: '22222222222' })).statusCode).toBe(401);
   });
 });
+
+/** The registry's way of writing the account's phone: 0 and ten digits. */
+const localPhone = (user: TestUser) => `0${user.phone.slice(4)}`;
 
 describe('Tier 1 with Dojah (its fake)', () => {
   let fake: FakeDojah;
@@ -144,22 +152,24 @@ describe('Tier 1 with Dojah (its fake)', () => {
 
   it("verifies a BVN Dojah knows as the customer's, with a middle name the profile lacks", async () => {
     fake.mode = 'normal';
-    fake.records.set('bvn:40000000001', { first_name: 'ADA', middle_name: 'NKECHI', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10' });
     const user = await customer(dojah);
+    fake.records.set('bvn:40000000001', { first_name: 'ADA', middle_name: 'NKECHI', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: localPhone(user) });
     expect(await outcomeOf(user, 'bvn', '40000000001', dojah)).toMatchObject({ outcome: 'verified', tier: 1 });
   });
 
   it('refuses a number already verified on another account, without asking Dojah again', async () => {
     fake.mode = 'normal';
-    fake.records.set('nin:40000000003', { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '1994-02-10' });
     const first = await customer(dojah);
     const second = await customer(dojah);
+    fake.records.set('nin:40000000003', { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '1994-02-10', phone_number1: localPhone(first) });
     expect(await outcomeOf(first, 'nin', '40000000003', dojah)).toMatchObject({ outcome: 'verified' });
     const asked = fake.requests.length;
-    expect(await outcomeOf(second, 'nin', '40000000003', dojah)).toMatchObject({ outcome: 'in_use', message: identityMessages.inUse, tier: 0 });
+    expect(await outcomeOf(second, 'nin', '40000000003', dojah)).toMatchObject({ outcome: 'not_verified', message: identityMessages.notVerified, tier: 0 });
     expect(fake.requests.length).toBe(asked);
     // The same digits as a BVN are another number.
-    expect(await outcomeOf(second, 'bvn', '40000000003', dojah)).toMatchObject({ outcome: 'not_found' });
+    expect(await outcomeOf(second, 'bvn', '40000000003', dojah)).toMatchObject({ outcome: 'not_verified' });
+    const recorded = await dojah.database.query<{ outcome: string }>(`SELECT outcome FROM identity_checks WHERE user_id = $1 ORDER BY created_at, outcome`, [second.id]);
+    expect(recorded.map((r) => r.outcome).sort()).toEqual(['in_use', 'not_found']);
   });
 
   it('answers unavailable when Dojah fails, times out or answers nonsense, and not found for its 404', async () => {
@@ -169,6 +179,6 @@ describe('Tier 1 with Dojah (its fake)', () => {
       expect((await outcomeOf(user, 'bvn', '40000000002', dojah)).outcome).toBe('unavailable');
     }
     fake.mode = 'normal';
-    expect(await outcomeOf(user, 'nin', '40000000002', dojah)).toMatchObject({ outcome: 'not_found', attempts_left: IDENTITY_ATTEMPTS_PER_DAY - 1 });
+    expect(await outcomeOf(user, 'nin', '40000000002', dojah)).toMatchObject({ outcome: 'not_verified', attempts_left: IDENTITY_ATTEMPTS_PER_DAY - 1 });
   });
 });

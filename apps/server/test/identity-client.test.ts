@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registryHasPhone } from '@wise/shared';
 import { loadConfig } from '../src/config';
 import { createIdentityProvider, IdentityProviderError, SANDBOX_IDENTITY_NUMBERS, type IdentityProvider } from '../src/providers/identity/index';
 import { DojahIdentityProvider } from '../src/providers/identity/dojah';
@@ -13,13 +14,13 @@ import { startFakeDojah, type FakeDojah } from './support/fake-dojah';
 const TIMEOUT_MS = 500;
 let fake: FakeDojah;
 let client: IdentityProvider;
-const asker = { fullName: 'Ada Obi-Okafor', dateOfBirth: '1994-02-10' };
+const asker = { fullName: 'Ada Obi-Okafor', dateOfBirth: '1994-02-10', phone: '+2348031234567' };
 
 beforeAll(async () => {
   fake = await startFakeDojah();
   client = new DojahIdentityProvider(fake.appId, fake.secretKey, fake.url, TIMEOUT_MS);
-  fake.records.set('bvn:22233344455', { first_name: 'ADA', middle_name: 'NKECHI', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10' });
-  fake.records.set('nin:70123456789', { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '10-02-1994' });
+  fake.records.set('bvn:22233344455', { first_name: 'ADA', middle_name: 'NKECHI', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: '08031234567' });
+  fake.records.set('nin:70123456789', { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '10-02-1994', phone_number1: '08031234567' });
 });
 afterAll(async () => {
   await fake.close();
@@ -36,13 +37,19 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe('the Dojah client', () => {
-  it('looks a BVN up with the app id and key in their headers', async () => {
-    expect(await client.lookup('bvn', '22233344455', asker)).toEqual({ firstName: 'ADA', middleName: 'NKECHI', lastName: 'OBI-OKAFOR', dateOfBirth: '1994-02-10' });
+  it('looks a BVN up with the app id and key in their headers, with its registered phones', async () => {
+    expect(await client.lookup('bvn', '22233344455', asker)).toEqual({
+      firstName: 'ADA',
+      middleName: 'NKECHI',
+      lastName: 'OBI-OKAFOR',
+      dateOfBirth: '1994-02-10',
+      phones: ['08031234567'],
+    });
     expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/api/v1/kyc/bvn/full?bvn=22233344455', appId: fake.appId, authorization: fake.secretKey })]);
   });
 
-  it('looks a NIN up and reads its date of birth in the day-first form', async () => {
-    expect(await client.lookup('nin', '70123456789', asker)).toEqual({ firstName: 'Ada', middleName: null, lastName: 'Okafor', dateOfBirth: '1994-02-10' });
+  it('looks a NIN up and reads its date of birth in the day-first form and its one phone', async () => {
+    expect(await client.lookup('nin', '70123456789', asker)).toEqual({ firstName: 'Ada', middleName: null, lastName: 'Okafor', dateOfBirth: '1994-02-10', phones: ['08031234567'] });
     expect(fake.requests[0]?.url).toBe('/api/v1/kyc/nin?nin=70123456789');
   });
 
@@ -88,11 +95,19 @@ describe('the sandbox and the choice between them', () => {
     expect((await dojah.lookup('bvn', '22233344455', asker)).lastName).toBe('OBI-OKAFOR');
   });
 
-  it('answers the documented sandbox inputs', async () => {
+  it('answers the documented sandbox inputs: the own numbers with the account\'s phone, the stranger\'s with another', async () => {
     const sandbox = createIdentityProvider(loadConfig({ NODE_ENV: 'test' }));
-    expect(await sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.ownBvn, asker)).toEqual({ firstName: 'ADA', middleName: null, lastName: 'OBI-OKAFOR', dateOfBirth: '1994-02-10' });
+    expect(await sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.ownBvn, asker)).toEqual({
+      firstName: 'ADA',
+      middleName: null,
+      lastName: 'OBI-OKAFOR',
+      dateOfBirth: '1994-02-10',
+      phones: ['08031234567'],
+    });
     expect((await sandbox.lookup('nin', SANDBOX_IDENTITY_NUMBERS.ownNin, asker)).dateOfBirth).toBe('1994-02-10');
-    expect((await sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.strangerBvn, asker)).lastName).toBe('EZEANYA');
+    const stranger = await sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.strangerBvn, asker);
+    expect(stranger.lastName).toBe('EZEANYA');
+    expect(registryHasPhone(stranger.phones, asker.phone)).toBe(false);
     expect(await failure(sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.timeoutBvn, asker))).toBe('unavailable');
     expect(await failure(sandbox.lookup('nin', SANDBOX_IDENTITY_NUMBERS.ownBvn, asker))).toBe('not_found');
     expect(await failure(sandbox.lookup('bvn', '12345678901', asker))).toBe('not_found');

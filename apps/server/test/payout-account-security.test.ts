@@ -59,7 +59,7 @@ const queuedEmails = (to: string) =>
 
 async function withBankDetails(): Promise<TestUser> {
   const c = await createCustomer(t);
-  const saved = await put({ bank_code: '058', bank_account: '0123456789' }, c.cookie);
+  const saved = await put({ bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
   expect(saved.statusCode, saved.body).toBe(200);
   return c;
 }
@@ -119,7 +119,7 @@ describe('a stolen cookie cannot redirect payouts', () => {
   it('changing the bank account ends the other sessions and e-mails the customer', async () => {
     const c = await createCustomer(t);
     await post(t.app, '/api/pin', { pin: '2468', confirm_pin: '2468' }, c.cookie);
-    expect((await put({ bank_code: '058', bank_account: '0123456789' }, c.cookie)).statusCode).toBe(200);
+    expect((await put({ bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie)).statusCode).toBe(200);
     // Adding the first account ends nothing.
     const other = await secondSession(c);
     expect(await signedIn(other)).toBe(true);
@@ -139,7 +139,7 @@ describe('payout accounts in the customer’s own name', () => {
     const resolved = await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '5123456789' }, c.cookie);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toMatchObject({ name_match: 'mismatch' });
-    const refused = await put({ bank_code: '058', bank_account: '5123456789' }, c.cookie);
+    const refused = await put({ bank_code: '058', bank_account: '5123456789', password: c.password }, c.cookie);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: bankErrorCodes.nameMismatch,
@@ -150,7 +150,7 @@ describe('payout accounts in the customer’s own name', () => {
 
     // Nor as a change, even with the right PIN.
     await post(t.app, '/api/pin', { pin: '2468', confirm_pin: '2468' }, c.cookie);
-    await put({ bank_code: '058', bank_account: '0123456789' }, c.cookie);
+    await put({ bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
     const change = await put({ bank_code: '057', bank_account: '5000000001', pin: '2468' }, c.cookie);
     expect(change.statusCode).toBe(422);
     expect(await details(c)).toMatchObject({ bank_code: '058', bank_account: '0123456789' });
@@ -158,7 +158,7 @@ describe('payout accounts in the customer’s own name', () => {
 
   it('the customer’s own account is saved as a match, and each sale carries the verdict to the reviewer', async () => {
     const c = await createCustomer(t);
-    await put({ bank_code: '058', bank_account: '0123456789' }, c.cookie);
+    await put({ bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
     const [row] = await t.database.query<{ name_match: string }>('SELECT name_match FROM bank_details WHERE user_id = $1', [c.id]);
     expect(row?.name_match).toBe('match');
     const sale = await sellGiftCard(t, c, { seed: 7 });
@@ -189,7 +189,7 @@ describe('payout accounts in the customer’s own name', () => {
     it('tolerates how banks write names: order, case, middle names, short forms', async () => {
       fake.accounts.set('044:0690000051', 'ADEYEMI OLUWASEUN TITILAYO');
       const c = await createCustomer(live, { full_name: 'Seun Adeyemi' });
-      const saved = await livePut({ bank_code: '044', bank_account: '0690000051' }, c.cookie);
+      const saved = await livePut({ bank_code: '044', bank_account: '0690000051', password: c.password }, c.cookie);
       expect(saved.statusCode, saved.body).toBe(200);
       const [row] = await live.database.query<{ name_match: string }>('SELECT name_match FROM bank_details WHERE user_id = $1', [c.id]);
       expect(row?.name_match).toBe('match');
@@ -200,7 +200,7 @@ describe('payout accounts in the customer’s own name', () => {
       const c = await createCustomer(live, { full_name: 'Ada Okafor' });
       const resolved = await post(live.app, '/api/bank/resolve', { bank_code: '044', bank_account: '0690000052' }, c.cookie);
       expect(resolved.json()).toEqual({ account_name: 'OKAFOR NGOZI', name_match: 'partial' });
-      expect((await livePut({ bank_code: '044', bank_account: '0690000052' }, c.cookie)).statusCode).toBe(200);
+      expect((await livePut({ bank_code: '044', bank_account: '0690000052', password: c.password }, c.cookie)).statusCode).toBe(200);
       const sale = await sellGiftCard(live, c, { seed: 9 });
       const [row] = await live.database.query<{ account_name_match: string }>('SELECT account_name_match FROM sales WHERE id = $1', [sale.id]);
       expect(row?.account_name_match).toBe('partial');
@@ -211,7 +211,7 @@ describe('payout accounts in the customer’s own name', () => {
     it('a stranger’s name is refused', async () => {
       fake.accounts.set('044:0690000053', 'TUNDE BALOGUN');
       const c = await createCustomer(live, { full_name: 'Ada Okafor' });
-      const refused = await livePut({ bank_code: '044', bank_account: '0690000053' }, c.cookie);
+      const refused = await livePut({ bank_code: '044', bank_account: '0690000053', password: c.password }, c.cookie);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ code: bankErrorCodes.nameMismatch });
     });

@@ -72,7 +72,7 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
     const login = await call(server, 'POST', '/api/auth/login', { email_or_phone: form.email, password: form.password });
     const userId = (login.json.user as { id: string }).id;
     const cookie = login.setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wise_session='))!;
-    expect((await call(server, 'PUT', '/api/bank', { bank_code: '058', bank_account: account }, { cookie })).status).toBe(200);
+    expect((await call(server, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: form.password }, { cookie })).status).toBe(200);
     const card = (await call(server, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as unknown as GiftCardDetailResponse;
     const sub = card.subcategories[0]!;
     const body = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [{ data: await cardPhoto('jpeg', seed) }]);

@@ -44,6 +44,7 @@ describe('GET /api/profile', () => {
       date_of_birth: null,
       photo: '',
       language: 'en',
+      identity_locked: false,
     });
     expect((await get(t.app, '/api/profile/contact', c.cookie)).json()).toEqual({ email: c.email });
   });
@@ -52,13 +53,13 @@ describe('GET /api/profile', () => {
 describe('modify full name', () => {
   it('joins first, optional middle and surname', async () => {
     const c = await createCustomer(t);
-    const r = await put('/api/profile/full-name', { first_name: 'Chiamaka', middle_name: 'Ada', surname: 'Obi-Okafor' }, c.cookie);
+    const r = await put('/api/profile/full-name', { first_name: 'Chiamaka', middle_name: 'Ada', surname: 'Obi-Okafor', password: c.password }, c.cookie);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ message: profileMessages.fullNameUpdated });
     expect((await profile(c)).full_name).toBe('Chiamaka Ada Obi-Okafor');
-    await put('/api/profile/full-name', { first_name: 'Chiamaka', middle_name: '', surname: 'Obi' }, c.cookie);
+    await put('/api/profile/full-name', { first_name: 'Chiamaka', middle_name: '', surname: 'Obi', password: c.password }, c.cookie);
     expect((await profile(c)).full_name).toBe('Chiamaka Obi');
-    await put('/api/profile/full-name', { first_name: 'Tobi', surname: 'Eze' }, c.cookie);
+    await put('/api/profile/full-name', { first_name: 'Tobi', surname: 'Eze', password: c.password }, c.cookie);
     expect((await profile(c)).full_name).toBe('Tobi Eze');
   });
 

@@ -181,9 +181,9 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     const staff = await insertStaff(database, 'reviewer');
     const sales: string[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const { cookie } = await customer();
+      const { cookie, form: signup } = await customer();
       const account = `01234${String(60000 + i).padStart(5, '0')}`;
-      expect((await call(proxy.url, 'PUT', '/api/bank', { bank_code: '058', bank_account: account }, { cookie })).status).toBe(200);
+      expect((await call(proxy.url, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: signup.password }, { cookie })).status).toBe(200);
       const card = (await call(proxy.url, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
       const sub = card.subcategories[0]!;
       const form = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [{ data: await cardPhoto('jpeg', i) }]);

@@ -46,7 +46,7 @@ const validBodies: [string, string, Record<string, string>][] = [
   ['POST', '/api/auth/otp/resend', { email: 'adaobi@gmail.com' }],
   ['POST', '/api/auth/password-reset', { email: 'adaobi@gmail.com' }],
   ['POST', '/api/auth/password-reset/confirm', { token: 'a-reset-token', new_password: 'brand new pass', confirm_password: 'brand new pass' }],
-  ['PUT', '/api/profile/full-name', { first_name: 'Ada', middle_name: 'Ngozi', surname: 'Obi-Okafor' }],
+  ['PUT', '/api/profile/full-name', { first_name: 'Ada', middle_name: 'Ngozi', surname: 'Obi-Okafor', password: 'correct horse 1' }],
   ['PUT', '/api/profile/address', { address: '12 Admiralty Way, Lekki, Lagos' }],
   ['PUT', '/api/profile/date-of-birth', { date_of_birth: '1994-07-21' }],
   ['POST', '/api/profile/password/confirm', { password: 'correct horse 1' }],

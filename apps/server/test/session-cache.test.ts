@@ -70,7 +70,7 @@ describe('the session cache', () => {
   it('answers /api/auth/me with a new name at once', async () => {
     const user = await createCustomer(t);
     expect((await get(t.app, '/api/auth/me', user.cookie)).json()).toMatchObject({ user: { full_name: user.full_name } });
-    const renamed = await t.app.inject({ method: 'PUT', url: '/api/profile/full-name', headers: { cookie: user.cookie }, payload: { first_name: 'Chidi', surname: 'Eze' } });
+    const renamed = await t.app.inject({ method: 'PUT', url: '/api/profile/full-name', headers: { cookie: user.cookie }, payload: { first_name: 'Chidi', surname: 'Eze', password: user.password } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await get(t.app, '/api/auth/me', user.cookie)).json()).toMatchObject({ user: { full_name: 'Chidi Eze' } });
   });

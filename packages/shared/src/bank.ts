@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_LENGTH } from './constants';
-import { requiredString } from './fields';
+import { loginPasswordField, requiredString } from './fields';
 import { fieldMessages as m } from './messages';
 import { pinField } from './pin';
 
@@ -26,6 +26,8 @@ export const updateBankSchema = z.strictObject({
   bank_code: bankCodeField,
   bank_account: bankAccountField,
   pin: pinField.optional(),
+  /** The password, for a first payout account when no PIN is set (docs/identity.md). */
+  password: loginPasswordField.optional(),
 });
 export type UpdateBankInput = z.infer<typeof updateBankSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requiredString } from './fields';
-import { DOCUMENT_REVIEW_STATUSES, IDENTITY_CHECK_OUTCOMES, IDENTITY_NUMBER_KINDS, IDENTITY_NUMBER_LENGTH, identityMessages as m } from './plain/identity';
+import { loginPasswordField, requiredString } from './fields';
+import { DOCUMENT_REVIEW_STATUSES, IDENTITY_CHECK_ANSWERS, IDENTITY_NUMBER_KINDS, IDENTITY_NUMBER_LENGTH, identityMessages as m } from './plain/identity';
 
 export * from './plain/identity';
 
@@ -39,9 +39,13 @@ export const verificationStatusSchema = z.object({
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
-/** What a look-up came to (every outcome but a refusal before asking is recorded). */
+/** POST /api/profile/verification/reset: verifying again starts with the password. */
+export const identityResetSchema = z.strictObject({ password: loginPasswordField });
+export type IdentityResetInput = z.infer<typeof identityResetSchema>;
+
+/** What a look-up came to, as the customer is told (shared IDENTITY_CHECK_ANSWERS). */
 export const identityCheckResultSchema = z.object({
-  outcome: z.enum(IDENTITY_CHECK_OUTCOMES),
+  outcome: z.enum(IDENTITY_CHECK_ANSWERS),
   message: z.string(),
   tier: z.number().int().min(0).max(2),
   attempts_left: z.number().int().min(0),

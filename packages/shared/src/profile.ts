@@ -24,6 +24,8 @@ export const fullNameUpdateSchema = z
     surname: requiredString(m.surnameRequired)
       .max(NAME_PART_MAX, m.nameAlphabetsOnly)
       .regex(/^[A-Za-z-]+$/, m.nameAlphabetsOnly),
+    /** A rename needs the password (docs/identity.md): a session cookie alone cannot change whose account this is. */
+    password: loginPasswordField,
   })
   // The joined name lives where the sign-up full name does, whose limit is 50.
   .refine((v) => joinFullName(v).length <= FULL_NAME_MAX, { message: m.fullNameTooLong, path: ['surname'] });
@@ -76,6 +78,8 @@ export const profileResponseSchema = z.object({
   photo: z.string(),
   /** The account's language (docs/i18n.md): the device takes it at login. */
   language: z.enum(languages),
+  /** A verified BVN or NIN binds the name and date of birth (docs/identity.md): the screen shows them read-only. */
+  identity_locked: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { authMessages, LOGIN_LOCK_WINDOW_MS, LOGIN_MAX_FAILURES, OTP_RESEND_COOLDOWN_S, pinErrorCodes } from '@wise/shared';
+import { PASSWORD_WRONG } from '../domain/auth/password-check';
 import { DomainError, rateLimited } from '../domain/errors';
 import { rateLimitRefusals } from '../lib/metrics';
 import type { RateLimiter } from '../lib/rate-limiter';
@@ -155,6 +156,22 @@ export async function withPinLimits<T>(rates: RateGuard, userId: string, ip: str
     return await run();
   } catch (error) {
     if (pinFailure(error)) await rates.record('pinFailuresPerUser', userId);
+    throw error;
+  }
+}
+
+/**
+ * Runs something that checks the account's password (domain/auth/password-check.ts) under the
+ * password confirmation's limits: the address's budget, and the account's wrong-password limit
+ * (only a wrong password counts).
+ */
+export async function withPasswordLimits<T>(rates: RateGuard, userId: string, ip: string, run: () => Promise<T>): Promise<T> {
+  await rates.consume('passwordConfirmPerIp', ip);
+  await rates.check('passwordConfirmFailuresPerUser', userId);
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === PASSWORD_WRONG) await rates.record('passwordConfirmFailuresPerUser', userId);
     throw error;
   }
 }

@@ -23,6 +23,9 @@ export interface FakeDojahRecord {
   middle_name?: string;
   last_name: string;
   date_of_birth: string;
+  /** The registered phones, as Dojah writes them (0 and ten digits); a BVN may have two. */
+  phone_number1?: string;
+  phone_number2?: string;
 }
 
 export interface FakeDojah {
@@ -66,7 +69,10 @@ export async function startFakeDojah(): Promise<FakeDojah> {
       if (!/^\d{11}$/.test(number)) return send(res, 400, { error: `Your ${kind.toUpperCase()} is invalid` });
       const record = fake.records.get(`${kind}:${number}`);
       if (!record) return send(res, 404, { error: `${kind.toUpperCase()} not found` });
-      return send(res, 200, { entity: { [kind]: number, ...record, gender: 'Female', phone_number1: '08012345678', image: '/9j/4AAQ' } });
+      const { phone_number1: phone = '08012345678', phone_number2: second = '', ...person } = record;
+      // A NIN answers one `phone_number`; a BVN two, the second often empty.
+      const phones = kind === 'nin' ? { phone_number: phone } : { phone_number1: phone, phone_number2: second };
+      return send(res, 200, { entity: { [kind]: number, ...person, ...phones, gender: 'Female', image: '/9j/4AAQ' } });
     };
     if (req.method === 'GET' && url.pathname === '/api/v1/kyc/bvn/full') return lookup('bvn');
     if (req.method === 'GET' && url.pathname === '/api/v1/kyc/nin') return lookup('nin');

@@ -80,7 +80,8 @@ export function postSale(t: TestApp, options: SellOptions): Promise<LightMyReque
 
 /** Sets bank details through the API (the sandbox lookup resolves the name). */
 export async function addBankDetails(t: TestApp, user: TestUser, account = '0123456789'): Promise<void> {
-  const response = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: account }, headers: { cookie: user.cookie } });
+  const payload = { bank_code: '058', bank_account: account, password: user.password };
+  const response = await t.app.inject({ method: 'PUT', url: '/api/bank', payload, headers: { cookie: user.cookie } });
   if (response.statusCode !== 200) throw new Error(`bank details failed: ${response.body}`);
 }
 

@@ -9,6 +9,8 @@ export const bankMessages = {
   unknownBank: 'Choose a bank from the list',
   pinRequired: 'Enter your transaction PIN to change your bank details',
   pinNotSet: 'Set your transaction PIN before changing your bank details',
+  /** A first payout account with no PIN set: the password is the proof a cookie alone lacks (docs/identity.md). */
+  passwordRequired: 'Enter your password to add your payout account',
   unresolved: 'We could not find an account with this number at the chosen bank. Check the details and try again',
   lookupUnavailable: 'We could not verify the account right now. Please try again shortly',
   /** The resolved name is not the customer's (see plain/name-match.ts): payouts go only to their own account. */
@@ -26,6 +28,7 @@ export const bankErrorCodes = {
   unresolved: 'BANK_ACCOUNT_UNRESOLVED',
   lookupUnavailable: 'BANK_LOOKUP_UNAVAILABLE',
   pinRequired: 'PIN_REQUIRED',
+  passwordRequired: 'PASSWORD_REQUIRED',
   nameMismatch: 'BANK_ACCOUNT_NAME_MISMATCH',
 } as const;
 

@@ -13,8 +13,26 @@ export type IdentityNumberKind = (typeof IDENTITY_NUMBER_KINDS)[number];
 /** Looked-up numbers per customer per 24 hours (not counting the provider being down). */
 export const IDENTITY_ATTEMPTS_PER_DAY = 5;
 
-export const IDENTITY_CHECK_OUTCOMES = ['verified', 'mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
+/**
+ * What a look-up came to, as recorded for staff: `mismatch` (name or date of birth), `phone_mismatch`
+ * (the number's registered phone is not the account's), `in_use` (verified on another account).
+ */
+export const IDENTITY_CHECK_OUTCOMES = ['verified', 'mismatch', 'phone_mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
 export type IdentityCheckOutcome = (typeof IDENTITY_CHECK_OUTCOMES)[number];
+
+/**
+ * What the customer is told (docs/identity.md, "One answer"): a number that is not theirs, not
+ * found, or verified on another account all answer `not_verified`, so the answer never tells
+ * whether a number exists or whose it is.
+ */
+export const IDENTITY_CHECK_ANSWERS = ['verified', 'not_verified', 'account_mismatch', 'unavailable'] as const;
+export type IdentityCheckAnswer = (typeof IDENTITY_CHECK_ANSWERS)[number];
+
+/** The answer an outcome gives the customer. */
+export function identityAnswerOf(outcome: IdentityCheckOutcome): IdentityCheckAnswer {
+  if (outcome === 'verified' || outcome === 'account_mismatch' || outcome === 'unavailable') return outcome;
+  return 'not_verified';
+}
 
 /** Each tier's name and how it is reached; the payout limits per tier are shown where they are set. */
 export const kycTierTexts: Readonly<Record<KycTier, { name: string; how: string; allows: string }>> = {
@@ -36,12 +54,13 @@ export const identityMessages = {
   alreadyVerified: 'Your identity number is already verified',
   tooManyAttempts: 'You have tried too many times today. Please try again tomorrow',
   verified: 'Your identity is verified. You are now on Tier 1',
-  mismatch: 'The name or date of birth on this number does not match your profile. Check your profile details, then try again',
+  notVerified:
+    'We could not verify this number for your account. Check the digits, and that your name, date of birth and phone number on Wise are the ones on your BVN or NIN record',
   accountMismatch:
     'This number is in a different name from your payout bank account. Your profile, your ID and your bank account must all be in your own name',
-  notFound: 'We could not find this number. Check the digits and try again',
   unavailable: 'We could not reach the verification service. Nothing was used up: please try again in a few minutes',
-  inUse: 'This number is already verified on another Wise account. If that is not you, contact support',
+  resetDone: 'Your verification was reset: you are on Tier 0. Correct your name or date of birth, then verify again',
+  resetNotVerified: 'There is no verified number to reset',
 } as const;
 
 /** The verification screens' own words (titles, intros, actions). */
@@ -72,19 +91,20 @@ export const identityScreenTexts = {
   digits: (n: number) => `${n} digits`,
 } as const;
 
-/** The customer-facing text of each outcome. */
-export const identityOutcomeMessages: Readonly<Record<IdentityCheckOutcome, string>> = {
+/** The customer-facing text of each answer. */
+export const identityOutcomeMessages: Readonly<Record<IdentityCheckAnswer, string>> = {
   verified: identityMessages.verified,
-  mismatch: identityMessages.mismatch,
+  not_verified: identityMessages.notVerified,
   account_mismatch: identityMessages.accountMismatch,
-  not_found: identityMessages.notFound,
   unavailable: identityMessages.unavailable,
-  in_use: identityMessages.inUse,
 };
 
 export const identityErrorCodes = {
   alreadyVerified: 'IDENTITY_ALREADY_VERIFIED',
   dobRequired: 'IDENTITY_DOB_REQUIRED',
+  /** A profile edit of the verified name or date of birth (docs/identity.md). */
+  locked: 'IDENTITY_LOCKED',
+  notVerified: 'IDENTITY_NOT_VERIFIED',
 } as const;
 
 /** ●●●●●●●1234: only the last four digits are ever shown again. */
@@ -97,6 +117,22 @@ export interface IdentityPerson {
   lastName: string;
   /** YYYY-MM-DD. */
   dateOfBirth: string;
+  /** The phone numbers the registry holds for the number, as it writes them. */
+  phones?: readonly string[];
+}
+
+/** A Nigerian phone number as digits with its country code: `08031234567`, `+234 803 123 4567` → `2348031234567`. */
+export function nigerianPhoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('0')) return `234${digits.slice(1)}`;
+  if (digits.length === 10 && !digits.startsWith('0')) return `234${digits}`;
+  return digits;
+}
+
+/** Whether one of the registry's phones is the account's (docs/identity.md, "The phone"). */
+export function registryHasPhone(phones: readonly string[] | undefined, accountPhone: string): boolean {
+  const account = nigerianPhoneDigits(accountPhone);
+  return account.length >= 10 && (phones ?? []).some((phone) => nigerianPhoneDigits(phone) === account);
 }
 
 export type IdentityMatch = 'match' | 'name_mismatch' | 'dob_mismatch';

@@ -35,6 +35,21 @@ export const profileMessages = {
   photoUnreadable: 'This image could not be read. Try another photo',
   addressTooLong: `Cannot be more than ${ADDRESS_MAX} characters`,
   directSuccess: 'Your profile is up to date',
+  /** A profile edit of the name or date of birth a verified BVN or NIN was matched with (docs/identity.md). */
+  identityLocked:
+    'Your name and date of birth are locked because your BVN or NIN is verified. To correct them, reset your verification under Identity verification, or contact support',
+  lockedHint: 'Locked: your BVN or NIN is verified with these.',
+  lockedHowToChange: 'To correct them, reset your verification, then verify again',
+  /** E-mailed to the customer's address after a rename. */
+  nameChangedEmailSubject: 'The name on your Wise account was changed',
+  nameChangedEmailText: (name: string) =>
+    `The name on your Wise account was just changed to ${name}. Payouts go only to a bank account in this name.\n\n` +
+    'If this was you, there is nothing to do. If it was not, reset your password and contact support right away.',
+  /** E-mailed when the customer resets their identity verification. */
+  identityResetEmailSubject: 'Your Wise identity verification was reset',
+  identityResetEmailText:
+    'Your BVN or NIN verification was just reset: your account is back on Tier 0 until you verify again.\n\n' +
+    'If this was you, there is nothing to do. If it was not, reset your password and contact support right away.',
 } as const;
 
 /** docs/product.md §5 Modify full name: letters only, up to 20 ('Name must contain only alphabets'). */

@@ -5,12 +5,17 @@ import { users } from './auth';
 
 /** Which number a Tier 1 check looked up (shared IDENTITY_NUMBER_KINDS). */
 export const identityNumberKinds = ['bvn', 'nin'] as const;
-/** What came of one check (shared IDENTITY_CHECK_OUTCOMES). */
-export const identityCheckOutcomes = ['verified', 'mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
+/**
+ * What came of one check (shared IDENTITY_CHECK_OUTCOMES), and `pending` while the provider is
+ * being asked (0046_identity_binding.sql: the attempt is reserved first).
+ */
+export const identityCheckOutcomes = ['pending', 'verified', 'mismatch', 'phone_mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
 
 /**
- * Every Tier 1 attempt, never changed (0029_identity_verification.sql). The number is kept as a
- * keyed hash, its last four digits and, on the verified row only, sealed (domain/identity/numbers.ts).
+ * Every Tier 1 attempt (0029_identity_verification.sql, 0046_identity_binding.sql): written
+ * `pending` before the provider is asked, given its outcome once, and a verified row revoked once
+ * when the customer verifies again; nothing else changes. The number is kept as a keyed hash, its
+ * last four digits and, on the verified row only, sealed (domain/identity/numbers.ts).
  */
 export const identityChecks = pgTable(
   'identity_checks',
@@ -28,11 +33,13 @@ export const identityChecks = pgTable(
     provider: text('provider').notNull(),
     verifiedName: text('verified_name'),
     verifiedDob: date('verified_dob', { mode: 'string' }),
+    /** Set once when the customer asks to verify again: the row then binds nothing. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('identity_checks_number_key').on(t.kind, t.numberHash).where(sql`outcome = 'verified'`),
-    uniqueIndex('identity_checks_verified_user_key').on(t.userId).where(sql`outcome = 'verified'`),
+    uniqueIndex('identity_checks_number_key').on(t.kind, t.numberHash).where(sql`outcome = 'verified' AND revoked_at IS NULL`),
+    uniqueIndex('identity_checks_verified_user_key').on(t.userId).where(sql`outcome = 'verified' AND revoked_at IS NULL`),
     index('identity_checks_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

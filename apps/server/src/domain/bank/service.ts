@@ -23,6 +23,7 @@ import { DomainError, notFound, validationError } from '../errors';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { retryFailedPayoutsAfterBankChange } from '../payouts/customer';
+import { verifiedIdentity } from '../identity/tier1';
 import { hasPin, verifyPin } from '../pin/service';
 
 export { bankErrorCodes };
@@ -30,6 +31,8 @@ export { bankErrorCodes };
 export interface BankDeps {
   clock: Clock;
   lookup: BankLookup;
+  /** Checks the account's password (under its limits); throws when it is wrong. */
+  checkPassword: (password: string) => Promise<void>;
 }
 
 /** Active banks by name, sorted here so every database collation gives the same order. */
@@ -90,8 +93,18 @@ async function customer(db: Db, userId: string) {
 
 export interface ResolvedAccount {
   accountName: string;
-  /** How the name fits the customer's profile name (shared matchAccountName). */
+  /** How the name fits the customer's verified name, or profile name until verified (shared matchAccountName). */
   nameMatch: NameMatch;
+}
+
+/**
+ * Whose name a payout account must carry: once a BVN or NIN is verified, the name on that record
+ * (docs/identity.md), and it must match in full; until then the profile's, where a partial fit is
+ * saved and flagged.
+ */
+function judgeAccountName(customerName: string, verifiedName: string | undefined, accountName: string): NameMatch {
+  if (!verifiedName) return matchAccountName(customerName, accountName);
+  return matchAccountName(verifiedName, accountName) === 'match' ? 'match' : 'mismatch';
 }
 
 /**
@@ -103,7 +116,7 @@ export async function resolveAccountName(db: Db, lookup: BankLookup, userId: str
   const { fullName } = await customer(db, userId);
   try {
     const { accountName } = await lookup.resolveAccount(input.bank_code, input.bank_account, { fullName });
-    return { accountName, nameMatch: matchAccountName(fullName, accountName) };
+    return { accountName, nameMatch: judgeAccountName(fullName, (await verifiedIdentity(db, userId))?.name, accountName) };
   } catch (error) {
     if (error instanceof BankLookupError && error.kind === 'not_found') {
       throw new DomainError(bankErrorCodes.unresolved, bankMessages.unresolved, 422, {
@@ -125,7 +138,8 @@ const nameMismatch = () =>
  * sends), only if that name is the customer's: a clear mismatch is refused, a partial fit saved
  * with its verdict (staff see it on each sale). Replacing existing details needs the transaction
  * PIN (deviation), and ends the customer's other sessions and e-mails them: whoever changed it
- * from a stolen session is noticed, and signed out everywhere else.
+ * from a stolen session is noticed, and signed out everywhere else. A first account with no PIN
+ * set needs the password (docs/identity.md): a session cookie alone saves no payout account.
  */
 export async function updateBankDetails(
   db: Db,
@@ -143,6 +157,11 @@ export async function updateBankDetails(
       throw new DomainError(bankErrorCodes.pinRequired, bankMessages.pinRequired, 400, { fields: { pin: bankMessages.pinRequired } });
     }
     await verifyPin(db, deps.clock, userId, input.pin);
+  } else if (!(await hasPin(db, userId))) {
+    if (!input.password) {
+      throw new DomainError(bankErrorCodes.passwordRequired, bankMessages.passwordRequired, 400, { fields: { password: bankMessages.passwordRequired } });
+    }
+    await deps.checkPassword(input.password);
   }
   const { accountName, nameMatch } = await resolveAccountName(db, deps.lookup, userId, input);
   if (nameMatch === 'mismatch') throw nameMismatch();

@@ -168,7 +168,11 @@ async function adminView(db: Db, where: ReturnType<typeof eq>, order: 'asc' | 'd
     .from(identityDocumentReviews)
     .innerJoin(users, eq(users.id, identityDocumentReviews.userId))
     .leftJoin(staff, eq(staff.id, identityDocumentReviews.reviewedBy))
-    .leftJoin(identityChecks, and(eq(identityChecks.userId, identityDocumentReviews.userId), eq(identityChecks.outcome, 'verified')))
+    // The verification that binds the account now (one at most; revoked ones bind nothing).
+    .leftJoin(
+      identityChecks,
+      and(eq(identityChecks.userId, identityDocumentReviews.userId), eq(identityChecks.outcome, 'verified'), isNull(identityChecks.revokedAt)),
+    )
     .where(where)
     .orderBy(order === 'asc' ? asc(identityDocumentReviews.createdAt) : desc(identityDocumentReviews.createdAt))
     .limit(100);

@@ -5,10 +5,12 @@ import {
   dateOfBirthField,
   errorCodes,
   fieldMessages,
+  identityErrorCodes,
   joinFullName,
   maskPhone,
   notificationTexts,
   profileMessages,
+  textsIn,
   type EmailChangeVerifyInput,
   type FullNameUpdateInput,
   type Gender,
@@ -20,7 +22,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { reauthentications, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import { uniqueViolation, violatedConstraint } from '../../lib/db-errors';
 import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
 import { consumeOtp, issueOtp } from '../auth/otp';
@@ -28,6 +30,8 @@ import { forgetUserSessions } from '../auth/session-cache';
 import { deleteUserSessions } from '../auth/sessions';
 import { normalizeEmail } from '../auth/users';
 import { DomainError, notFound, validationError } from '../errors';
+import { verifiedIdentity } from '../identity/tier1';
+import { enqueueEmail } from '../notifications/email';
 import { textOf } from '../i18n/language';
 import { notify } from '../notifications/notify';
 import { photoUrl } from '../uploads/photos';
@@ -91,6 +95,7 @@ const profileRow = (db: Db) =>
 export async function getProfile(db: Db, userId: string): Promise<ProfileResponse> {
   const [user] = await profileRow(db).execute({ userId });
   if (!user) throw notFound();
+  const locked = (await verifiedIdentity(db, userId)) !== undefined;
   return {
     full_name: user.fullName,
     email: user.email,
@@ -100,6 +105,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileRespons
     date_of_birth: user.dateOfBirth ?? null,
     photo: photoUrl(user.photo),
     language: user.language,
+    identity_locked: locked,
   };
 }
 
@@ -110,9 +116,36 @@ export async function updateLanguage(db: Db, userId: string, language: Language)
   await forgetUserSessions(userId);
 }
 
-export async function updateFullName(db: Db, userId: string, input: FullNameUpdateInput): Promise<string> {
+const identityLocked = (field: 'surname' | 'date_of_birth') =>
+  new DomainError(identityErrorCodes.locked, profileMessages.identityLocked, 409, { fields: { [field]: profileMessages.identityLocked } });
+
+/**
+ * Writes the name or date of birth unless a verified BVN or NIN binds them (docs/identity.md):
+ * refused here first, and by the database's lock (0046_identity_binding.sql) if a verification
+ * lands in between.
+ */
+async function writeIdentityField(db: Db, userId: string, field: 'surname' | 'date_of_birth', write: (tx: Db) => Promise<void>): Promise<void> {
+  if (await verifiedIdentity(db, userId)) throw identityLocked(field);
+  try {
+    await db.transaction(write);
+  } catch (error) {
+    if (violatedConstraint(error, '23514') === 'users_verified_identity_lock') throw identityLocked(field);
+    throw error;
+  }
+}
+
+/**
+ * A rename (the route has checked the password): payouts follow the name, so the customer is
+ * e-mailed at once, in the change's own transaction.
+ */
+export async function updateFullName(db: Db, clock: Clock, userId: string, input: FullNameUpdateInput): Promise<string> {
   const fullName = joinFullName(input);
-  await db.update(users).set({ fullName }).where(eq(users.id, userId));
+  await writeIdentityField(db, userId, 'surname', async (tx) => {
+    const [user] = await tx.update(users).set({ fullName }).where(eq(users.id, userId)).returning({ email: users.email, language: users.language });
+    if (!user) throw notFound();
+    const t = textsIn(profileMessages, user.language);
+    await enqueueEmail(tx, clock, { to: user.email, subject: t.nameChangedEmailSubject, text: t.nameChangedEmailText(fullName) });
+  });
   // The session cache holds the name /api/auth/me answers with.
   await forgetUserSessions(userId);
   return fullName;
@@ -133,7 +166,9 @@ export async function updateDateOfBirth(db: Db, deps: Pick<ProfileDeps, 'clock' 
     const message = checked.error.issues[0]?.message ?? fieldMessages.dobInvalid;
     throw validationError(message, { date_of_birth: message });
   }
-  await db.update(users).set({ dateOfBirth: checked.data }).where(eq(users.id, userId));
+  await writeIdentityField(db, userId, 'date_of_birth', async (tx) => {
+    await tx.update(users).set({ dateOfBirth: checked.data }).where(eq(users.id, userId));
+  });
 }
 
 // ---- contact changes: the password, then the new number or address, then the code sent to it ----

@@ -8,8 +8,9 @@ const namePart = z.string().nullish();
 
 /**
  * The entity of Dojah's look-ups. BVN (GET /api/v1/kyc/bvn/full) answers first_name, middle_name,
- * last_name, date_of_birth; NIN (GET /api/v1/kyc/nin) answers the same fields in its current
- * version and firstname/middlename/surname/birthdate in its older one: both are read.
+ * last_name, date_of_birth and the registered phones phone_number1, phone_number2; NIN (GET
+ * /api/v1/kyc/nin) answers the same names with phone_number in its current version, and
+ * firstname/middlename/surname/birthdate/telephoneno in its older one: all are read.
  */
 const personEntity = z
   .object({
@@ -21,6 +22,10 @@ const personEntity = z
     surname: namePart,
     date_of_birth: namePart,
     birthdate: namePart,
+    phone_number: namePart,
+    phone_number1: namePart,
+    phone_number2: namePart,
+    telephoneno: namePart,
   })
   .transform((e, ctx): IdentityPerson | typeof z.NEVER => {
     const firstName = (e.first_name ?? e.firstname ?? '').trim();
@@ -30,7 +35,8 @@ const personEntity = z
       ctx.addIssue({ code: 'custom', message: 'the record has no first name, surname or date of birth' });
       return z.NEVER;
     }
-    return { firstName, middleName: (e.middle_name ?? e.middlename ?? '').trim() || null, lastName, dateOfBirth };
+    const phones = [e.phone_number, e.phone_number1, e.phone_number2, e.telephoneno].map((p) => (p ?? '').trim()).filter(Boolean);
+    return { firstName, middleName: (e.middle_name ?? e.middlename ?? '').trim() || null, lastName, dateOfBirth, phones };
   });
 const lookupBody = z.object({ entity: personEntity });
 

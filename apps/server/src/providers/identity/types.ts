@@ -5,6 +5,8 @@ export interface IdentityAsker {
   fullName: string;
   /** YYYY-MM-DD. */
   dateOfBirth: string;
+  /** The account's phone, as stored (+234…). */
+  phone: string;
 }
 
 /** The images of a Tier 2 request, as stored (WebP from the browser's downscale). */
@@ -27,7 +29,10 @@ export interface DocumentVerdict {
 /** BVN and NIN look-ups (Tier 1) and document + selfie checks (Tier 2). */
 export interface IdentityProvider {
   readonly name: 'sandbox' | 'dojah';
-  /** The person the number belongs to; throws IdentityProviderError `not_found` or `unavailable`. */
+  /**
+   * The person the number belongs to, with the phone numbers the registry holds for it; throws
+   * IdentityProviderError `not_found` or `unavailable`.
+   */
   lookup(kind: IdentityNumberKind, number: string, asker: IdentityAsker): Promise<IdentityPerson>;
   /**
    * Who the number stands for, as hashed to find it on another account: the number itself for a

@@ -7,8 +7,10 @@ import {
   updateBankSchema,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { assertPassword } from '../../domain/auth/password-check';
 import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '../../domain/bank/service';
-import { withPinLimits } from '../../plugins/rate-limits';
+import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
+import { withPasswordLimits, withPinLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -71,7 +73,9 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       const user = currentUser(request);
       await rates.consume('bankChangePerIp', request.ip);
       await rates.consume('bankLookupPerUser', user.id);
-      const save = () => updateBankDetails(db, { clock, lookup }, user.id, request.body, request.principal?.sessionHash ?? '');
+      const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
+      const checkPassword = (password: string) => withPasswordLimits(rates, user.id, request.ip, () => assertPassword(db, user.id, password, onUnreadableHash));
+      const save = () => updateBankDetails(db, { clock, lookup, checkPassword }, user.id, request.body, request.principal?.sessionHash ?? '');
       return request.body.pin ? withPinLimits(rates, user.id, request.ip, save) : save();
     },
   );

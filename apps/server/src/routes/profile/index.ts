@@ -22,6 +22,7 @@ import {
   translateText,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
+import { assertPassword } from '../../domain/auth/password-check';
 import { DomainError } from '../../domain/errors';
 import {
   confirmPassword,
@@ -41,6 +42,7 @@ import {
 import { uploadErrorCodes } from '../../domain/uploads/image';
 import { photoUrl, readOwnPhoto, replaceProfilePhoto } from '../../domain/uploads/photos';
 import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
+import { withPasswordLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -90,9 +92,19 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
 
   app.put(
     '/full-name',
-    { schema: { tags, summary: 'First, middle (optional) and surname', body: fullNameUpdateSchema, response: ok } },
+    {
+      schema: {
+        tags,
+        summary: 'First, middle (optional) and surname, with the password; refused while a verified BVN or NIN binds the name; e-mailed',
+        body: fullNameUpdateSchema,
+        response: ok,
+      },
+    },
     async (request) => {
-      await updateFullName(db, currentUser(request).id, request.body);
+      const userId = currentUser(request).id;
+      const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
+      await withPasswordLimits(rates, userId, request.ip, () => assertPassword(db, userId, request.body.password, onUnreadableHash));
+      await updateFullName(db, clock, userId, request.body);
       return { message: profileMessages.fullNameUpdated };
     },
   );

@@ -8,15 +8,21 @@ import {
   documentMessages,
   documentSubmitResultSchema,
   identityCheckResultSchema,
+  identityMessages,
   identityNumberSchema,
+  identityResetSchema,
+  messageResponseSchema,
   verificationStatusSchema,
   type DocumentImageSide,
 } from '@wise/shared';
 import type { RouteContext } from '../../context';
 import { DomainError, validationError } from '../../domain/errors';
-import { verificationStatus, verifyIdentityNumber, type IdentityDeps } from '../../domain/identity/tier1';
+import { assertPassword } from '../../domain/auth/password-check';
+import { resetVerification, verificationStatus, verifyIdentityNumber, type IdentityDeps } from '../../domain/identity/tier1';
 import { assertMaySubmitDocument, submitDocumentReview } from '../../domain/identity/tier2';
 import { processSaleImage, uploadErrorCodes, type ImageMessages } from '../../domain/uploads/image';
+import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
+import { withPasswordLimits } from '../../plugins/rate-limits';
 import { currentUser } from '../../plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -75,7 +81,9 @@ async function readDocumentForm(request: FastifyRequest): Promise<Record<Documen
  * GET / → the tier, the verified number's last four digits and the latest Tier 2 request;
  * POST /number → a BVN or NIN looked up for Tier 1 (a few a day: the daily count lives in the
  * database, domain/identity/tier1.ts); POST /document → the ID's front and back and a selfie for
- * Tier 2 (domain/identity/tier2.ts). The images are never served back to the customer.
+ * Tier 2 (domain/identity/tier2.ts); POST /reset → with the password, the verification stops
+ * binding the account so the name and date of birth can be corrected and verified again
+ * (docs/identity.md). The images are never served back to the customer.
  */
 export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock, rates } = ctx;
@@ -130,6 +138,25 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       // A burst from one address is stopped before any look-up; the daily count per customer is the database's.
       await rates.consume('identityCheckPerIp', request.ip);
       return verifyIdentityNumber(db, deps, userId, request.body);
+    },
+  );
+
+  app.post(
+    '/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Verify again: with the password, drop to Tier 0 so the name and date of birth can be corrected (e-mailed)',
+        body: identityResetSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
+      await withPasswordLimits(rates, userId, request.ip, () => assertPassword(db, userId, request.body.password, onUnreadableHash));
+      await resetVerification(db, clock, userId);
+      return { message: identityMessages.resetDone };
     },
   );
 };

@@ -61,7 +61,7 @@ export class CustomerJourneys {
   private async setUp(): Promise<boolean> {
     if (this.ready) return true;
     if (!this.bankSet) {
-      const bank = await this.c.client.call('bank.set', 'PUT', '/api/bank', { json: { bank_code: '058', bank_account: this.c.bankAccount } });
+      const bank = await this.c.client.call('bank.set', 'PUT', '/api/bank', { json: { bank_code: '058', bank_account: this.c.bankAccount, password: this.c.customer.password } });
       // A PUT whose answer was lost (a crash) may have saved them: what is on file decides.
       const current = bank.status === 200 ? undefined : await this.c.client.call<{ bank_account: string | null }>('bank.get', 'GET', '/api/bank');
       this.bankSet = bank.status === 200 || Boolean(current?.body?.bank_account);

@@ -5,6 +5,9 @@ export const fullNameFormTexts = {
   firstName: 'First name',
   middleName: 'Middle name (optional)',
   surname: 'Surname',
+  /** A rename needs the password, and is e-mailed (docs/identity.md). */
+  password: 'Your password',
+  passwordHint: 'We will e-mail you that your name changed.',
   failed: 'Could not update your name. Please try again',
   submit: 'Submit',
   submitting: 'Submitting...',

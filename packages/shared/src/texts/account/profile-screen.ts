@@ -16,6 +16,9 @@ export const profileScreenTexts = {
   genders: { male: 'Male', female: 'Female' },
   notAdded: 'Not added yet',
   modify: 'Modify',
+  /** A detail a verified BVN or NIN binds (docs/identity.md): shown read-only. */
+  locked: 'Locked',
+  lockedRowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added'}. Locked`,
   /** The row's accessible name: what it is, its value, and that it opens the change. */
   rowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added'}. Modify`,
 } as const;

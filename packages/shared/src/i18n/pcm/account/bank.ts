@@ -51,6 +51,7 @@ export const bankPairs: readonly TextPair[] = [
     unknownBank: 'Choose bank from the list',
     pinRequired: 'Put your transaction PIN make you change your bank details',
     pinNotSet: 'Set your transaction PIN before you change your bank details',
+    passwordRequired: 'Put your password make you add your payout account',
     unresolved: 'We no fit find account with this number for the bank wey you choose. Check the details and try again',
     lookupUnavailable: 'We no fit confam the account now. Abeg try again small time',
     nameMismatch: 'The name for this account no match the name for your profile. Payouts fit only go account wey dey your own name',

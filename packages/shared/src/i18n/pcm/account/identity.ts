@@ -18,12 +18,13 @@ const messages = {
   alreadyVerified: 'Your identity number don already confam',
   tooManyAttempts: 'You don try too many times today. Abeg try again tomorrow',
   verified: 'Your identity don confam. You don enter Tier 1',
-  mismatch: 'The name or date of birth for this number no match your profile. Check your profile details, then try again',
+  notVerified:
+    'We no fit confam this number for your account. Check the digits, and make sure say your name, date of birth and phone number for Wise na the ones wey dey your BVN or NIN record',
   accountMismatch:
     'This number dey another name different from your payout bank account. Your profile, your ID and your bank account must all dey your own name',
-  notFound: 'We no fit find this number. Check the digits and try again',
   unavailable: 'We no fit reach the verification service. Nothing don use up: abeg try again after some minutes',
-  inUse: 'Dem don already verify this number for another Wise account. If no be you, talk to support',
+  resetDone: 'We don reset your verification: you dey Tier 0 now. Correct your name or date of birth, then verify again',
+  resetNotVerified: 'No verified number dey to reset',
 } as const;
 
 const document = {
@@ -53,11 +54,9 @@ export const identityPairs: readonly TextPair[] = [
   pair(identityMessages, messages),
   pair(identityOutcomeMessages, {
     verified: messages.verified,
-    mismatch: messages.mismatch,
+    not_verified: messages.notVerified,
     account_mismatch: messages.accountMismatch,
-    not_found: messages.notFound,
     unavailable: messages.unavailable,
-    in_use: messages.inUse,
   }),
   pair(identityScreenTexts, {
     statusTitle: 'Identity verification',

@@ -46,6 +46,8 @@ export const profilePairs: readonly TextPair[] = [
     genders: { male: 'Man', female: 'Woman' },
     notAdded: 'You never add am',
     modify: 'Change',
+    locked: 'E don lock',
+    lockedRowLabel: (label, value) => `${label}: ${value ?? 'you never add am'}. E don lock`,
     rowLabel: (label, value) => `${label}: ${value ?? 'you never add am'}. Change am`,
   }),
   pair(photoUploadTexts, {
@@ -63,6 +65,8 @@ export const profilePairs: readonly TextPair[] = [
     firstName: 'First name',
     middleName: 'Middle name (if you get)',
     surname: 'Surname',
+    password: 'Your password',
+    passwordHint: 'We go email you say your name don change.',
     failed: 'We no fit change your name. Abeg try again',
     submit: 'Submit',
     submitting: 'E dey go...',
@@ -211,6 +215,18 @@ export const profilePairs: readonly TextPair[] = [
     photoUnreadable: 'We no fit read this picture. Try another photo',
     addressTooLong: 'E no fit pass 200 characters',
     directSuccess: 'Your profile don dey up to date',
+    identityLocked:
+      'Your name and date of birth don lock because your BVN or NIN don confam. To correct them, reset your verification for Identity verification, or talk to support',
+    lockedHint: 'E don lock: your BVN or NIN don confam with these.',
+    lockedHowToChange: 'To correct them, reset your verification, then verify again',
+    nameChangedEmailSubject: 'Dem don change the name for your Wise account',
+    nameChangedEmailText: (name) =>
+      `Dem just change the name for your Wise account to ${name}. Payouts fit only go bank account wey dey this name.\n\n` +
+      'If na you, nothing to do. If no be you, reset your password and talk to support sharp sharp.',
+    identityResetEmailSubject: 'Dem don reset your Wise identity verification',
+    identityResetEmailText:
+      'Dem just reset your BVN or NIN verification: your account don go back to Tier 0 until you verify again.\n\n' +
+      'If na you, nothing to do. If no be you, reset your password and talk to support sharp sharp.',
   }),
   pair(privacyMessages, {
     exportTitle: 'Download my data',
