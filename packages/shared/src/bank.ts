@@ -46,3 +46,5 @@ export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
 
 /** The update form when bank details already exist: the PIN becomes required. */
 export const updateBankWithPinSchema = updateBankSchema.extend({ pin: pinField });
+/** A first payout account while no PIN is set: the password instead (docs/identity.md). */
+export const updateBankWithPasswordSchema = updateBankSchema.extend({ password: loginPasswordField });

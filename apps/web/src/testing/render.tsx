@@ -60,7 +60,7 @@ export function stubFetch(...answers: FakeResponse[]) {
   return mock;
 }
 
-type RouteHandler = () => FakeResponse;
+type RouteHandler = (init?: RequestInit) => FakeResponse;
 
 /** Stubs fetch with an answer per "METHOD path", so parallel queries may come in any order; returns the calls made. */
 export function routeFetch(handlers: Record<string, RouteHandler>) {
@@ -72,7 +72,7 @@ export function routeFetch(handlers: Record<string, RouteHandler>) {
       calls.push(key);
       const handler = handlers[key];
       if (!handler) throw new Error(`unexpected ${key}`);
-      const { status, body } = handler();
+      const { status, body } = handler(init);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );

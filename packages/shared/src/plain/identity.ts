@@ -86,6 +86,14 @@ export const identityScreenTexts = {
   profileLinkSub: 'See your tier and raise your payout limits',
   tiersLabel: 'Verification tiers',
   loading: 'Loading',
+  /** Verifying again (docs/identity.md): the way to correct a verified name or date of birth. */
+  resetTitle: 'Name or date of birth wrong?',
+  resetIntro:
+    'They are locked while your number is verified. Reset your verification with your password: you go back to Tier 0, correct them, then verify again. We will e-mail you.',
+  resetPassword: 'Your password',
+  resetButton: 'Reset verification',
+  resetting: 'Resetting...',
+  resetFailed: 'Could not reset your verification. Please try again',
   /** The number field's label and placeholder. */
   yourNumber: (kind: string) => `Your ${kind}`,
   digits: (n: number) => `${n} digits`,

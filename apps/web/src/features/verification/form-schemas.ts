@@ -3,4 +3,4 @@
  * (lib/use-zod-form.ts), so zod is not part of what the screen downloads before it can be used
  * (the JavaScript budgets, docs/PERFORMANCE.md).
  */
-export { identityNumberSchema } from '@wise/shared';
+export { identityNumberSchema, identityResetSchema } from '@wise/shared';

@@ -8,6 +8,9 @@ export const updateBankTexts = {
   accountNumber: 'Account number',
   accountPlaceholder: '10 digits, e.g. 0123456789',
   pin: 'Transaction PIN',
+  /** A first payout account with no PIN set needs the password (docs/identity.md). */
+  password: 'Your password',
+  passwordHint: 'No transaction PIN is set yet, so your password confirms it is you adding this account.',
   submit: 'Submit',
   submitting: 'Submitting...',
   failed: 'Could not update your bank details. Please try again',

@@ -3,7 +3,7 @@ import { bankErrorCodes, updateBankTexts, type Bank, type UpdateBankInput } from
 import { Button } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyFieldErrors } from '../../../lib/form-errors';
@@ -13,22 +13,31 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateBank } from '../api/update-bank';
 import { ResolvedAccountName } from './resolved-account-name';
 
-const fieldNames = ['bank_code', 'bank_account', 'pin'] as const;
+const fieldNames = ['bank_code', 'bank_account', 'pin', 'password'] as const;
 
 interface UpdateBankFormProps {
   banks: Bank[];
   /** Details exist already: replacing them needs the transaction PIN. */
   replacing: boolean;
+  /** A first account while no PIN is set: the password confirms it (docs/identity.md). */
+  needsPassword?: boolean;
   current?: { bank_code: string | null };
   onUpdated: () => void;
 }
 
 /** Bank from the server's list, 10-digit account, the account's name shown before saving. */
-export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateBankFormProps) {
+export function UpdateBankForm({ banks, replacing, needsPassword = false, current, onUpdated }: UpdateBankFormProps) {
   const update = useUpdateBank();
   const t = useTexts(updateBankTexts);
-  // Replacing existing details needs the PIN (payouts go there): the schema says so too.
-  const form = useZodForm(() => import('../form-schemas').then((m): z.ZodType<UpdateBankInput, UpdateBankInput> => (replacing ? m.updateBankWithPinSchema : m.updateBankSchema)), { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined });
+  // Replacing existing details needs the PIN (payouts go there), a first account with no PIN the password: the schema says so too.
+  const password = needsPassword && !replacing;
+  const form = useZodForm(
+    () =>
+      import('../form-schemas').then((m): z.ZodType<UpdateBankInput, UpdateBankInput> =>
+        replacing ? m.updateBankWithPinSchema : password ? m.updateBankWithPasswordSchema : m.updateBankSchema,
+      ),
+    { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined, password: password ? '' : undefined },
+  );
   const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
@@ -67,6 +76,9 @@ export function UpdateBankForm({ banks, replacing, current, onUpdated }: UpdateB
           <p className="field__label">{t.pin}</p>
           <PinField control={form.control} name="pin" label={t.pin} error={errors.pin?.message} onEdit={() => form.clearErrors('pin')} autoFocus={false} />
         </div>
+      ) : null}
+      {password ? (
+        <PasswordField label={t.password} hint={t.passwordHint} autoComplete="current-password" error={errors.password?.message} {...form.field('password')} />
       ) : null}
       <div className="screen__actions">
         <Button type="submit" busy={update.isPending} busyLabel={t.submitting}>

@@ -24,6 +24,8 @@ export const bankPairs: readonly TextPair[] = [
     accountNumber: 'Account number',
     accountPlaceholder: '10 digits, e.g. 0123456789',
     pin: 'Transaction PIN',
+    password: 'Your password',
+    passwordHint: 'You never set transaction PIN, so your password go show say na you dey add this account.',
     submit: 'Submit',
     submitting: 'E dey go...',
     failed: 'We no fit change your bank details. Abeg try again',

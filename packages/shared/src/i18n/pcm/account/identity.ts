@@ -76,6 +76,13 @@ export const identityPairs: readonly TextPair[] = [
     verifiedNumber: (kind) => `${kind} don confam`,
     currentTier: 'Your tier',
     youAreOn: (name) => `You dey ${name}.`,
+    resetTitle: 'Your name or date of birth no correct?',
+    resetIntro:
+      'Dem don lock them as your number don confam. Reset your verification with your password: you go go back to Tier 0, correct them, then verify again. We go email you.',
+    resetPassword: 'Your password',
+    resetButton: 'Reset verification',
+    resetting: 'E dey reset...',
+    resetFailed: 'We no fit reset your verification. Abeg try again',
     profileLink: 'Identity verification',
     profileLinkSub: 'See your tier and make your payout limits go up',
     tiersLabel: 'Verification tiers',

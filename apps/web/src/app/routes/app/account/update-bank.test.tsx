@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { bankErrorCodes, bankMessages } from '@wise/shared';
+import { bankErrorCodes, bankMessages, updateBankTexts } from '@wise/shared';
 import { describe, expect, it } from 'vitest';
 import { paths, withReturnTo } from '../../../../config/paths';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -14,19 +14,29 @@ const routes = [
   { path: paths.giftCardConfirmAccount, Component: () => <p>confirm account</p> },
 ];
 
+const noPin = () => ({ status: 200, body: { pin_status: 'pending' } });
+
+/** A first account with no PIN set: the password goes with it (docs/identity.md). */
 async function saveBankDetails(returnTo: string) {
+  const sent: unknown[] = [];
   routeFetch({
     'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
     'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+    'GET /api/pin/status': noPin,
     'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'ADA OBI', name_match: 'match' } }),
-    'PUT /api/bank': () => ({ status: 200, body: bankDetails }),
+    'PUT /api/bank': (init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return { status: 200, body: bankDetails };
+    },
   });
   const view = renderRoutes(routes, { path: '/start' });
   await view.router.navigate(withReturnTo(paths.updateBank, returnTo));
   await view.user.selectOptions(await screen.findByLabelText('Bank name'), '058');
   await view.user.type(screen.getByLabelText('Account number'), '0123456789');
   await screen.findByTestId('resolved-name');
+  await view.user.type(screen.getByLabelText(updateBankTexts.password), 'correct horse 1');
   await view.user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(sent).toEqual([{ bank_code: '058', bank_account: '0123456789', password: 'correct horse 1' }]));
   return view;
 }
 
@@ -50,6 +60,7 @@ describe('/account/updatebank: an account in someone else’s name', () => {
     routeFetch({
       'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
       'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+      'GET /api/pin/status': () => ({ status: 200, body: { pin_status: 'set' } }),
       'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'BALOGUN TUNDE', name_match: 'mismatch' } }),
       'PUT /api/bank': () => {
         saved += 1;
@@ -63,6 +74,8 @@ describe('/account/updatebank: an account in someone else’s name', () => {
     await view.router.navigate(paths.updateBank);
     await view.user.selectOptions(await screen.findByLabelText('Bank name'), '058');
     await view.user.type(screen.getByLabelText('Account number'), '5123456789');
+    // A PIN is set: a first account needs no password.
+    expect(screen.queryByLabelText(updateBankTexts.password)).toBeNull();
     const mismatch = await screen.findByTestId('name-mismatch');
     expect(mismatch.textContent).toContain('BALOGUN TUNDE');
     expect(mismatch.textContent).toContain(bankMessages.nameMismatch);
@@ -79,6 +92,7 @@ describe('/account/updatebank: an account in someone else’s name', () => {
     routeFetch({
       'GET /api/banks': () => ({ status: 200, body: [{ code: '058', name: 'Guaranty Trust Bank' }] }),
       'GET /api/bank': () => ({ status: 200, body: noBankDetails }),
+      'GET /api/pin/status': noPin,
       'POST /api/bank/resolve': () => ({ status: 200, body: { account_name: 'OBI ADA', name_match: 'partial' } }),
     });
     const view = renderRoutes(routes, { path: '/start' });

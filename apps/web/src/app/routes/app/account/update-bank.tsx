@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
 import { useBanks } from '../../../../features/bank/api/get-banks';
 import { UpdateBankForm } from '../../../../features/bank/components/update-bank-form';
+import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
 import { currentLanguage, useTexts } from '../../../../lib/i18n';
 import { safeReturnTo } from '../../../../lib/return-to';
 import { useRefreshAccountViews } from '../common/use-refresh-account-views';
@@ -24,11 +25,12 @@ export function UpdateBankRoute() {
   const returnTo = safeReturnTo(useSearchParams()[0].get('returnTo'));
   const banks = useBanks();
   const details = useBankDetails();
+  const pin = usePinStatus();
   const refreshAccountViews = useRefreshAccountViews();
   const t = useTexts(updateBankTexts);
   const fetchMessages = useTexts(englishFetchMessages);
   let body;
-  if (banks.isPending || details.isPending) {
+  if (banks.isPending || details.isPending || pin.isPending) {
     body = (
       <div aria-busy="true" aria-label={t.loading} style={{ display: 'grid', gap: 16 }}>
         <Skeleton height={72} />
@@ -44,6 +46,8 @@ export function UpdateBankRoute() {
       <UpdateBankForm
         banks={banks.data}
         replacing={details.data.bank_account !== null}
+        // Unknown PIN status (its fetch failed): ask for the password; the server decides anyway.
+        needsPassword={pin.data?.pin_status !== 'set'}
         current={details.data}
         onUpdated={() => {
           refreshAccountViews();

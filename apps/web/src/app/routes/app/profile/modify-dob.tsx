@@ -1,5 +1,6 @@
 import { dateOfBirthFormTexts } from '@wise/shared';
 import { DateOfBirthForm } from '../../../../features/profile/components/date-of-birth-form';
+import { IdentityLockedNote } from '../../../../features/profile/components/identity-locked-note';
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
 import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
@@ -10,7 +11,7 @@ export function ModifyDateOfBirthRoute() {
   const t = useTexts(dateOfBirthFormTexts);
   return (
     <ProfileFormScreen title={t.title} intro={t.intro}>
-      {(p) => <DateOfBirthForm current={p.date_of_birth} onUpdated={onUpdated} />}
+      {(p) => (p.identity_locked ? <IdentityLockedNote /> : <DateOfBirthForm current={p.date_of_birth} onUpdated={onUpdated} />)}
     </ProfileFormScreen>
   );
 }

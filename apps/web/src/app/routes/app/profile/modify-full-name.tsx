@@ -1,16 +1,20 @@
 import { fullNameFormTexts } from '@wise/shared';
 import { FullNameForm } from '../../../../features/profile/components/full-name-form';
+import { IdentityLockedNote } from '../../../../features/profile/components/identity-locked-note';
 import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
 import { useTexts } from '../../../../lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
-/** /profile/modifyfullname: first, middle (optional) and surname (docs/product.md §5). */
+/**
+ * /profile/modifyfullname: first, middle (optional) and surname (docs/product.md §5), with the
+ * password; only a note while a verified BVN or NIN binds the name (docs/identity.md).
+ */
 export function ModifyFullNameRoute() {
   const onUpdated = useProfileUpdated();
   const t = useTexts(fullNameFormTexts);
   return (
     <ProfileFormScreen title={t.title} intro={t.intro}>
-      {(profile) => <FullNameForm fullName={profile.full_name} onUpdated={onUpdated} />}
+      {(profile) => (profile.identity_locked ? <IdentityLockedNote /> : <FullNameForm fullName={profile.full_name} onUpdated={onUpdated} />)}
     </ProfileFormScreen>
   );
 }

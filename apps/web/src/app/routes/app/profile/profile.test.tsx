@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VERIFICATION_PATH, type PayoutLimits } from '@wise/shared';
+import { profileMessages, profileScreenTexts, VERIFICATION_PATH, type PayoutLimits } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
 import { ProfileRoute } from './profile';
@@ -15,11 +15,12 @@ const profile = {
   date_of_birth: null,
   photo: '',
   language: 'en',
+  identity_locked: false,
 };
 
-function open(limits: PayoutLimits) {
+function open(limits: PayoutLimits, body: typeof profile = profile) {
   routeFetch({
-    'GET /api/profile': () => ({ status: 200, body: profile }),
+    'GET /api/profile': () => ({ status: 200, body }),
     'GET /api/profile/limits': () => ({ status: 200, body: limits }),
   });
   renderRoutes(routes, { path: paths.profile });
@@ -56,5 +57,32 @@ describe('/profile selling limit', () => {
     expect(within(card).getByTestId('daily-limit').textContent).toBe('₦10,000,000.00');
     expect(within(card).queryByTestId('total-limit')).toBeNull();
     expect(within(card).queryByRole('link', { name: 'Verify your identity' })).toBeNull();
+  });
+});
+
+describe('/profile once a BVN or NIN is verified', () => {
+  const limits: PayoutLimits = { tier: 1, daily_limit_kobo: 50_000_000, used_today_kobo: 0, pending_kobo: 0, remaining_today_kobo: 50_000_000, total_limit_kobo: null, used_total_kobo: null };
+
+  it('shows the name and date of birth read-only, says why, and links to the way to change them', async () => {
+    open(limits, { ...profile, date_of_birth: '1994-02-10', identity_locked: true });
+    const details = await screen.findByTestId('profile-details');
+    const locked = within(details).getAllByTestId('profile-locked-row');
+    expect(locked.map((row) => row.getAttribute('aria-label'))).toEqual([
+      profileScreenTexts.lockedRowLabel('Full name', 'Ada Obi'),
+      profileScreenTexts.lockedRowLabel('Date of birth', '10 February 1994'),
+    ]);
+    expect(within(details).queryByRole('link', { name: /^Full name/ })).toBeNull();
+    expect(within(details).getByRole('link', { name: /^Address/ })).toBeTruthy();
+    const note = screen.getByTestId('profile-locked-note');
+    expect(note.textContent).toContain(profileMessages.lockedHint);
+    expect(within(note).getByRole('link', { name: profileMessages.lockedHowToChange }).getAttribute('href')).toBe(VERIFICATION_PATH);
+  });
+
+  it('lets an unverified customer modify both', async () => {
+    open(limits);
+    const details = await screen.findByTestId('profile-details');
+    expect(within(details).queryAllByTestId('profile-locked-row')).toEqual([]);
+    expect(within(details).getByRole('link', { name: /^Full name/ })).toBeTruthy();
+    expect(screen.queryByTestId('profile-locked-note')).toBeNull();
   });
 });

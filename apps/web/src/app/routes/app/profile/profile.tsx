@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarDays, ChevronRight, Download, KeyRound, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ChevronRight, Download, KeyRound, Lock, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
 import {
   fetchMessages as englishFetchMessages,
   firstWord,
@@ -8,6 +8,7 @@ import {
   identityScreenTexts as englishIdentityTexts,
   passkeyTexts as englishPasskeyTexts,
   privacyMessages as englishPrivacyMessages,
+  profileMessages as englishProfileMessages,
   profileScreenTexts,
 } from '@wise/shared';
 import { GemGlyph } from '../../../../components/ui/art/gem';
@@ -34,6 +35,8 @@ interface DetailRow {
   value: string | null;
   href: string;
   Icon: LucideIcon;
+  /** Bound by a verified BVN or NIN (docs/identity.md): shown, not changed here. */
+  locked?: boolean;
 }
 
 /**
@@ -62,6 +65,7 @@ export function ProfileRoute() {
   const identityScreenTexts = useTexts(englishIdentityTexts);
   const passkeyTexts = useTexts(englishPasskeyTexts);
   const privacyMessages = useTexts(englishPrivacyMessages);
+  const messages = useTexts(englishProfileMessages);
 
   if (profile.isPending) {
     return (
@@ -83,13 +87,14 @@ export function ProfileRoute() {
   }
 
   const p = profile.data;
+  const locked = p.identity_locked;
   const rows: DetailRow[] = [
-    { kind: 'name', label: t.fullName, value: p.full_name, href: paths.profileFullName, Icon: UserRound },
+    { kind: 'name', label: t.fullName, value: p.full_name, href: paths.profileFullName, Icon: UserRound, locked },
     { kind: 'phone', label: t.mobile, value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
     { kind: 'email', label: t.email, value: p.email, href: paths.profileEmail, Icon: Mail },
     { kind: 'other', label: t.gender, value: p.gender ? t.genders[p.gender] : null, href: paths.profileGender, Icon: Users },
     { kind: 'other', label: t.address, value: p.address, href: paths.profileAddress, Icon: MapPin },
-    { kind: 'other', label: t.dateOfBirth, value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays },
+    { kind: 'other', label: t.dateOfBirth, value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays, locked },
   ];
 
   return (
@@ -146,9 +151,9 @@ export function ProfileRoute() {
           {t.personalDetails}
         </h2>
         <ul className="list" data-testid="profile-details">
-          {rows.map(({ kind, label, value, href, Icon }) => (
-            <li key={label}>
-              <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
+          {rows.map(({ kind, label, value, href, Icon, locked: rowLocked }) => {
+            const content = (
+              <>
                 <span className="list__icon">
                   <Icon size={18} aria-hidden="true" />
                 </span>
@@ -156,11 +161,32 @@ export function ProfileRoute() {
                   <span className="list__sub">{label}</span>
                   {value ? <DetailValue kind={kind} value={value} /> : <span className="profile__missing">{t.notAdded}</span>}
                 </span>
-                <span className="list__action">{t.modify}</span>
-              </Link>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={label}>
+                {rowLocked ? (
+                  <div className="list__row" aria-label={t.lockedRowLabel(label, value)} data-testid="profile-locked-row">
+                    {content}
+                    <span className="list__action profile__locked">
+                      <Lock size={14} aria-hidden="true" /> {t.locked}
+                    </span>
+                  </div>
+                ) : (
+                  <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
+                    {content}
+                    <span className="list__action">{t.modify}</span>
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </ul>
+        {locked ? (
+          <p className="screen__aside" data-testid="profile-locked-note">
+            {messages.lockedHint} <Link to={paths.verification}>{messages.lockedHowToChange}</Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="your-data-title" className="profile__rights">

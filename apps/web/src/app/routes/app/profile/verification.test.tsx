@@ -66,12 +66,12 @@ describe('/profile/verification/identitynumber', () => {
   });
 
   it('says why a NIN did not verify and lets the customer try again', async () => {
-    const fetch = stubFetch(status(), outcome('mismatch', identityMessages.mismatch, 0, 3), status({ attempts_left: 3 }));
+    const fetch = stubFetch(status(), outcome('not_verified', identityMessages.notVerified, 0, 3), status({ attempts_left: 3 }));
     const { user } = renderRoutes(routes, { path: paths.verificationNumber });
     await user.selectOptions(await screen.findByLabelText(identityScreenTexts.kindLabel), 'nin');
     await user.type(screen.getByLabelText('Your NIN'), '11111111112');
     await user.click(screen.getByRole('button', { name: identityScreenTexts.verify }));
-    expect(await screen.findByText(identityMessages.mismatch)).toBeTruthy();
+    expect(await screen.findByText(identityMessages.notVerified)).toBeTruthy();
     expect(screen.getByText(identityScreenTexts.triesLeft(3))).toBeTruthy();
     expect(requestBody(fetch, 1)).toEqual({ kind: 'nin', number: '11111111112' });
     await user.click(screen.getByRole('button', { name: identityScreenTexts.tryAgain }));

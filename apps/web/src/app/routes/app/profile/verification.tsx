@@ -16,6 +16,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths } from '../../../../config/paths';
 import { useVerification } from '../../../../features/verification/api/get-verification';
+import { ResetVerificationForm } from '../../../../features/verification/components/reset-form';
 import { TierList } from '../../../../features/verification/components/tier-list';
 import { useTexts } from '../../../../lib/i18n';
 import '../../../../features/verification/components/verification.css';
@@ -84,6 +85,7 @@ export function VerificationRoute() {
             <p className="verification__left">{t.youAreOn(kycTierTexts[status.data.tier as KycTier].name)}</p>
           )}
           {status.data.tier === 1 ? <Tier2Step document={status.data.document} /> : null}
+          {status.data.number ? <ResetVerificationForm /> : null}
         </>
       )}
     </Screen>
