@@ -77,6 +77,8 @@ test('dashboard shows every element, and each pending action disappears once don
   await page.getByLabel('Account number').fill('0123456789');
   await expect(page.getByTestId('resolved-name')).toHaveText(/[A-Z]+ [A-Z]+ [A-Z]+/);
   const resolvedName = (await page.getByTestId('resolved-name').textContent())?.trim() ?? '';
+  // The PIN set above stands in for the password a first account would otherwise need (docs/identity.md).
+  await expect(page.getByLabel('Your password')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/account\/success$/);
   await expect(page.getByText('Bank details updated successfully')).toBeVisible();

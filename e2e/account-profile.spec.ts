@@ -36,6 +36,13 @@ test('profile shows the details; full name, gender, address and date of birth ca
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Name must contain only alphabets')).toBeVisible();
   await page.getByLabel('First name').fill('Tobiloba');
+  // A rename needs the password (docs/identity.md).
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Your password').fill('not the password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Incorrect password')).toBeVisible();
+  await page.getByLabel('Your password').fill(user.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectSuccess(page, 'Full name updated successfully');
 

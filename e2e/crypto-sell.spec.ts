@@ -3,6 +3,7 @@ import { axeViolations } from './support/a11y';
 import { apiCustomer } from './support/account';
 import { allowClipboard, readClipboard, transferScreenshot, walletAddresses, type Quote } from './support/crypto';
 import { naira, setBankDetails } from './support/giftcards';
+import { passwordOf } from './support/credentials';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -136,6 +137,8 @@ test('without bank details the confirm step asks for them, and saving them comes
   await page.getByLabel('Bank name').selectOption({ label: 'Guaranty Trust Bank' });
   await page.getByLabel('Account number').fill('0123456789');
   await expect(page.getByTestId('resolved-name')).toBeVisible();
+  // No PIN yet: a first payout account needs the password (docs/identity.md).
+  await page.getByLabel('Your password').fill(passwordOf(page));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(new RegExp(`/sellcrypto/cryptocatalogue/usdt/confirmaccount\\?quote=${quote.id}$`));
   await expect(page.getByTestId('quote-value')).toHaveText(naira(BigInt(quote.value_kobo)));

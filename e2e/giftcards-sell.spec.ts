@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/a11y';
 import { apiCustomer } from './support/account';
 import { cameraPhoto, naira, recordUploads, sentFiles, setBankDetails, throttleUploads } from './support/giftcards';
+import { passwordOf } from './support/credentials';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -139,6 +140,8 @@ test('without bank details the confirm step asks for them, and saving them comes
   await page.getByLabel('Bank name').selectOption({ label: 'Guaranty Trust Bank' });
   await page.getByLabel('Account number').fill('0123456789');
   await expect(page.getByTestId('resolved-name')).toBeVisible();
+  // No PIN yet: a first payout account needs the password (docs/identity.md).
+  await page.getByLabel('Your password').fill(passwordOf(page));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/confirmaccount\?card=steam$/);
   await expect(page.getByTestId('bank-confirm')).toContainText('0123456789');

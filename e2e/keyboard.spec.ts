@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { billCustomer } from './support/bills';
 import { apiCustomer } from './support/gems';
+import { passwordOf } from './support/credentials';
 
 /**
  * Accessibility (docs/ACCESSIBILITY.md): the custom controls used with a keyboard alone, and what a screen
@@ -115,6 +116,9 @@ test('a toast is announced: bank details saved by keyboard, with the bank chosen
   await expect(bank).toHaveValue('058');
   await page.keyboard.press('Tab');
   await page.keyboard.type('0123456789');
+  // No PIN yet: the password field follows (docs/identity.md).
+  await tabTo(page, page.getByLabel('Your password'));
+  await page.keyboard.type(passwordOf(page));
   await page.keyboard.press('Enter');
   // react-toastify renders each toast as role="alert": read out as soon as it appears.
   const toast = page.getByRole('alert').filter({ hasText: 'Bank details updated successfully' });

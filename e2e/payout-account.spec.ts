@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCustomer } from './support/account';
 import { setBankDetails } from './support/giftcards';
+import { passwordOf } from './support/credentials';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -18,6 +19,7 @@ test('an account in someone else’s name is refused with the reason, and nothin
   await expect(mismatch).toBeVisible();
   await expect(mismatch).toContainText('does not match the name on your profile');
   await expect(mismatch).not.toContainText('UMEH');
+  await page.getByLabel('Your password').fill(passwordOf(page));
   await page.getByRole('button', { name: 'Submit' }).click();
   // Refused under the account number too; still on the form.
   await expect(page.getByText('Payouts can only go to an account in your own name')).toHaveCount(2);
@@ -29,6 +31,8 @@ test('an account in someone else’s name is refused with the reason, and nothin
   await page.getByLabel('Account number').fill('0123456789');
   await expect(page.getByTestId('resolved-name')).toHaveText(/UMEH NGOZI ADAEZE/);
   await expect(page.getByTestId('name-mismatch')).toHaveCount(0);
+  // No PIN yet: a first payout account needs the password (docs/identity.md).
+  await page.getByLabel('Your password').fill(passwordOf(page));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/account\/success$/);
 });

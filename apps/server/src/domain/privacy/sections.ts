@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { maskAccountNumber } from '@wise/shared';
+import { identityAnswerOf, maskAccountNumber } from '@wise/shared';
 import type { Db } from '../../db/client';
 import {
   bankDetails,
@@ -247,7 +247,8 @@ const verificationSection: ExportSection = {
     return rows.map((row) => ({
       kind: row.kind,
       number_ending: row.last4,
-      outcome: row.outcome,
+      // What the customer was told (docs/identity.md, "One answer"): the export is no oracle either.
+      outcome: row.outcome === 'pending' ? row.outcome : identityAnswerOf(row.outcome),
       name_on_record: row.verifiedName,
       date_of_birth_on_record: row.verifiedDob,
       checked_at: iso(row.createdAt),
