@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import {
   IDENTITY_ATTEMPTS_PER_DAY,
   identityAnswerOf,

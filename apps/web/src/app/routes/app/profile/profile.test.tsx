@@ -12,7 +12,7 @@ const profile = {
   email: 'ada@example.com',
   gender: null,
   address: null,
-  date_of_birth: null,
+  date_of_birth: null as string | null,
   photo: '',
   language: 'en',
   identity_locked: false,
