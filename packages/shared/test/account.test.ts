@@ -56,19 +56,20 @@ describe('PIN (docs/product.md §5)', () => {
 });
 
 describe('modify full name (docs/product.md §5)', () => {
-  it('requires first name and surname with their messages', () => {
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: '', surname: ' ' })).toEqual({
+  it('requires first name, surname and the password with their messages', () => {
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', surname: 'Obi' })).toEqual({ password: m.passwordRequired });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: '', surname: ' ', password: 'correct horse 1' })).toEqual({
       first_name: m.firstNameRequired,
       surname: m.surnameRequired,
     });
   });
   it('letters only (surname may have a hyphen), up to 20, middle optional', () => {
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada-Ngozi', surname: 'Obi' })).toEqual({ first_name: m.nameAlphabetsOnly });
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: 'N1', surname: 'Obi' })).toEqual({ middle_name: m.nameAlphabetsOnly });
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', surname: 'Obi-Okafor' })).toEqual({});
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: '', surname: 'Obi' })).toEqual({});
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(21), surname: 'Obi' })).toEqual({ first_name: m.nameAlphabetsOnly });
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(20), middle_name: 'B'.repeat(20), surname: 'C'.repeat(20) })).toEqual({
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada-Ngozi', surname: 'Obi', password: 'correct horse 1' })).toEqual({ first_name: m.nameAlphabetsOnly });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: 'N1', surname: 'Obi', password: 'correct horse 1' })).toEqual({ middle_name: m.nameAlphabetsOnly });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', surname: 'Obi-Okafor', password: 'correct horse 1' })).toEqual({});
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: '', surname: 'Obi', password: 'correct horse 1' })).toEqual({});
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(21), surname: 'Obi', password: 'correct horse 1' })).toEqual({ first_name: m.nameAlphabetsOnly });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(20), middle_name: 'B'.repeat(20), surname: 'C'.repeat(20), password: 'correct horse 1' })).toEqual({
       surname: m.fullNameTooLong,
     });
   });
