@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchIdentity, normaliseBirthDate } from '../src/plain/identity';
+import { identityAnswerOf, IDENTITY_CHECK_OUTCOMES, matchIdentity, nigerianPhoneDigits, normaliseBirthDate, registryHasPhone } from '../src/plain/identity';
 
 const dob = '1994-02-10';
 const profile = (fullName: string) => ({ fullName, dateOfBirth: dob });
@@ -47,5 +47,31 @@ describe('normaliseBirthDate', () => {
     expect(normaliseBirthDate('31-Fbr-1994')).toBeUndefined();
     expect(normaliseBirthDate('yesterday')).toBeUndefined();
     expect(normaliseBirthDate('')).toBeUndefined();
+  });
+});
+
+describe("the registry's phone (docs/identity.md)", () => {
+  it('compares Nigerian numbers whichever way they are written', () => {
+    expect(nigerianPhoneDigits('08031234567')).toBe('2348031234567');
+    expect(nigerianPhoneDigits('+234 803 123 4567')).toBe('2348031234567');
+    expect(nigerianPhoneDigits('8031234567')).toBe('2348031234567');
+    expect(registryHasPhone(['', '08031234567'], '+2348031234567')).toBe(true);
+    expect(registryHasPhone(['08039990299'], '+2348031234567')).toBe(false);
+    expect(registryHasPhone(undefined, '+2348031234567')).toBe(false);
+    expect(registryHasPhone([''], '')).toBe(false);
+  });
+});
+
+describe('one answer (docs/identity.md)', () => {
+  it('tells the customer not_verified for every outcome that would say whether a number exists or whose it is', () => {
+    expect(Object.fromEntries(IDENTITY_CHECK_OUTCOMES.map((outcome) => [outcome, identityAnswerOf(outcome)]))).toEqual({
+      verified: 'verified',
+      mismatch: 'not_verified',
+      phone_mismatch: 'not_verified',
+      account_mismatch: 'account_mismatch',
+      not_found: 'not_verified',
+      unavailable: 'unavailable',
+      in_use: 'not_verified',
+    });
   });
 });
