@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SaleDetail, SubCategory } from '@wise/shared';
+import { ManualClock } from '../src/lib/clock';
+import { createTestApp, type TestApp } from './support/app';
+import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
+import { addBankDetails, cardDetail, postSale, saleFields } from './support/sales';
+import { createCustomer, type TestUser } from './support/users';
+
+/**
+ * One deposit, one card code, whatever its characters (docs/identifiers.md): a transaction ID
+ * or a card code written with invisible characters, lookalike letters, full-width digits, other
+ * separators or inside an explorer link is either the same identifier (and the second sale is
+ * refused as a duplicate) or refused outright. Never a second sale of one deposit or one card.
+ */
+
+const HOUR = 60 * 60_000;
+const clock = new ManualClock(new Date('2026-07-01T09:00:00Z'));
+let t: TestApp;
+let dir: string;
+let ecode: SubCategory;
+
+async function textured(seed: number): Promise<Buffer> {
+  const raw = Buffer.concat([0, 1, 2].map((block) => createHash('sha256').update(`${seed}:${block}`).digest())).subarray(0, 8 * 4 * 3);
+  return sharp(raw, { raw: { width: 8, height: 4, channels: 3 } }).resize(240, 420, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function customer(): Promise<TestUser> {
+  const user = await createCustomer(t, { full_name: 'Ada Seller' });
+  await t.database.query('UPDATE users SET created_at = $2 WHERE id = $1', [user.id, clock.now().toISOString()]);
+  await addBankDetails(t, user, `01${randomBytes(4).readUInt32BE(0).toString().padStart(8, '0').slice(0, 8)}`);
+  return user;
+}
+
+async function sellCoin(user: TestUser, coin: 'btc' | 'usdt' | 'bnb' | 'sol', transactionId: string) {
+  const quote = await quoteFor(t, user, coin, coin === 'btc' ? '0.001' : coin === 'usdt' ? '20' : '0.5');
+  return postCryptoSale(t, {
+    cookie: user.cookie,
+    fields: { quote_id: quote.id, transaction_id: transactionId },
+    files: [{ data: await textured(randomBytes(3).readUIntBE(0, 3)), contentType: 'image/jpeg' }],
+  });
+}
+
+async function sellCard(user: TestUser, code: string) {
+  return postSale(t, {
+    cookie: user.cookie,
+    fields: saleFields(ecode, '50', { card_code: code }),
+    files: [{ data: await textured(randomBytes(3).readUIntBE(0, 3)) }],
+  });
+}
+
+const saleOf = (response: { statusCode: number; body: string; json: <T>() => T }) => {
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ sale: SaleDetail }>().sale;
+};
+
+/** A TRC20-style transaction ID (64 hex digits) with at least one `a` and one `1` to disguise. */
+function hexId(): string {
+  for (;;) {
+    const hex = randomBytes(32).toString('hex');
+    if (hex.includes('a') && hex.includes('1')) return hex;
+  }
+}
+
+const at = (text: string, index: number, insert: string) => `${text.slice(0, index)}${insert}${text.slice(index)}`;
+
+/** The 19 ways of writing one deposit found in the review; each names what it does. */
+function transactionIdVariants(id: string): [string, string][] {
+  return [
+    ['a zero-width non-joiner', at(id, 20, '\u200c')],
+    ['a zero-width joiner', at(id, 20, '\u200d')],
+    ['a word joiner', at(id, 20, '\u2060')],
+    ['a soft hyphen', at(id, 20, '\u00ad')],
+    ['a left-to-right mark', at(id, 20, '\u200e')],
+    ['a right-to-left mark', at(id, 20, '\u200f')],
+    ['a full-width digit', id.replace('1', '\uff11')],
+    ['a Cyrillic а', id.replace('a', '\u0430')],
+    ['the explorer link', `https://tronscan.org/#/transaction/${id}`],
+    ['a trailing full stop', `${id}.`],
+    ['quotes', `"${id}"`],
+    ['0x0x', `0x0x${id}`],
+    ['a leading #', `#${id}`],
+    ['upper case', id.toUpperCase()],
+    ['0x', `0x${id}`],
+    ['spaces around', `  ${id} `],
+    ['no-break spaces around', `\u00a0${id}\u00a0`],
+    ['a zero-width space', at(id, 32, '\u200b')],
+    ['a byte-order mark in front', `\ufeff${id}`],
+  ];
+}
+
+function cardCodeVariants(code: string): [string, string][] {
+  // The code is `${group1}-${group2}-${group3}`, its groups upper-case letters and digits.
+  const groups = code.split('-');
+  return [
+    ['an en dash', groups.join('\u2013')],
+    ['an em dash', groups.join('\u2014')],
+    ['a minus sign', groups.join('\u2212')],
+    ['a zero-width space', groups.join('\u200b')],
+    ['a soft hyphen', groups.join('\u00ad')],
+    ['a word joiner', groups.join('\u2060')],
+    ['a Cyrillic А', code.replace('A', '\u0410')],
+    ['a Greek Ε', code.replace('E', '\u0395')],
+    ['full-width letters and digits', [...code].map((c) => (c === '-' ? c : String.fromCodePoint(c.codePointAt(0)! + 0xfee0))).join('')],
+    ['full stops', groups.join('.')],
+    ['underscores', groups.join('_')],
+    ['slashes', groups.join('/')],
+    ['spaces', groups.join(' ')],
+    ['no separator', groups.join('')],
+    ['lower case', code.toLowerCase()],
+    ['a left-to-right mark', `\u200e${code}`],
+  ];
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'wise-identifiers-'));
+  t = await createTestApp({ clock, env: { UPLOAD_DIR: dir } });
+  const probe = await createCustomer(t);
+  const found = (await cardDetail(t, probe, 'amazon')).subcategories.find((sub) => sub.kind === 'ecode');
+  if (!found) throw new Error('the demo catalogue has an Amazon e-code');
+  ecode = found;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  clock.advance(3 * HOUR);
+  await refreshPrices(t);
+});
+
+describe('one deposit is sold once, whatever its characters', () => {
+  it.each(transactionIdVariants('0'.repeat(64)).map(([name], i) => [name, i] as const))(
+    'refuses the second sale of a USDT deposit written with %s (refused as used, or as no transaction ID)',
+    async (_name, index) => {
+      const id = hexId();
+      const [, variant] = transactionIdVariants(id)[index] ?? ['', ''];
+      const first = await customer();
+      saleOf(await sellCoin(first, 'usdt', id));
+      const second = await customer();
+      const again = await sellCoin(second, 'usdt', variant);
+      expect(again.statusCode, again.body).toBeGreaterThanOrEqual(400);
+      expect(again.statusCode, again.body).toBeLessThan(500);
+      expect(again.json<{ fields?: Record<string, string> }>().fields?.transaction_id).toBeTruthy();
+      const [count] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM sales WHERE user_id = $1', [second.id]);
+      expect(count?.n).toBe(0);
+    },
+  );
+});
+
+describe('one card code is sold once, whatever its characters', () => {
+  it.each(cardCodeVariants('A-B-C').map(([name], i) => [name, i] as const))(
+    'refuses the second sale of a card code written with %s as used',
+    async (_name, index) => {
+      const code = `AE${randomBytes(3).toString('hex').toUpperCase()}-CX${randomBytes(2).toString('hex').toUpperCase()}-${randomBytes(3).toString('hex').toUpperCase()}`;
+      const [, variant] = cardCodeVariants(code)[index] ?? ['', ''];
+      saleOf(await sellCard(await customer(), code));
+      const again = await sellCard(await customer(), variant);
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'CARD_CODE_USED' });
+    },
+  );
+});
