@@ -37,6 +37,7 @@ const pgliteTests = [
   'data-rights-guards',
   'payout-limits-guards',
   'duplicates',
+  'identifiers-guards',
   'gems-ledger-property',
   'money-state-property',
   'ledger-audit-cli',

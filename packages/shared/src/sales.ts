@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { COIN_IDS } from './crypto';
+import { COIN_IDS, type CoinId } from './crypto';
+import { parseTransactionId, transactionIdMessageFor } from './plain/transaction-ids';
 import { isPlainText } from './fields';
 import { fieldMessages as m } from './messages';
 import { transactionItemSchema } from './transactions';
 import { cryptoReturnSchema } from './crypto-returns';
 import { SALE_KINDS, SALE_REJECTION_CODES, SALE_TIMELINE_STATUSES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, saleAmountProblem } from './plain/sales';
 
-export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, GIFT_CARD_REJECTION_CODES, CRYPTO_REJECTION_CODES, rejectionCodesFor, rejectionReasonWrongKind, saleRejectionReasons, saleNoticeTexts, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, compareDecimalStrings, amountWithinBand, amountOutOfBandText, normaliseTransactionId, normaliseCardCode } from './plain/sales';
+export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, GIFT_CARD_REJECTION_CODES, CRYPTO_REJECTION_CODES, rejectionCodesFor, rejectionReasonWrongKind, saleRejectionReasons, saleNoticeTexts, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, compareDecimalStrings, amountWithinBand, amountOutOfBandText } from './plain/sales';
+export { parseTransactionId, transactionIdFormatsOf, transactionIdMessages, transactionIdMessageFor, isStoredTransactionId, base58ByteLength } from './plain/transaction-ids';
+export type { TransactionIdFormat, TransactionIdParse } from './plain/transaction-ids';
 export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, CryptoRejectionCode, SaleApprovalReasonCode } from './plain/sales';
 
 // ---------------------------------------------------------------------------------------------
@@ -54,11 +57,30 @@ export type GiftCardSaleFormInput = z.input<typeof giftCardSaleFieldsSchema>;
  * The text fields of POST /api/crypto/sales (the screenshot comes as one file in field
  * `screenshot`). Nothing here carries a figure: the value, coin and amount are the quote's.
  */
-export const cryptoSaleFieldsSchema = z.object({
-  quote_id: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) }),
-  /** The blockchain transaction ID (hash) the customer may give; optional (docs/product.md §5). */
-  transaction_id: optionalText(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong, false),
-});
+const cryptoSaleFieldsFor = (coin: CoinId | undefined) =>
+  z.object({
+    quote_id: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) }),
+    /**
+     * The blockchain transaction ID (hash) the customer may give; optional (docs/product.md §5). It
+     * leaves the schema in its one stored form (docs/identifiers.md), taken out of an explorer
+     * link when one was pasted; anything else is refused with what an ID looks like.
+     */
+    transaction_id: z
+      .string()
+      .max(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong)
+      .optional()
+      .transform((typed, ctx) => {
+        const parsed = parseTransactionId(coin, typed ?? '');
+        if (parsed.ok) return parsed.id;
+        ctx.addIssue({ code: 'custom', message: transactionIdMessageFor(coin) });
+        return z.NEVER;
+      }),
+  });
+
+/** The fields as the server reads them, before it knows the quote's coin (any network's form). */
+export const cryptoSaleFieldsSchema = cryptoSaleFieldsFor(undefined);
+/** The sell form's schema: the coin is the quote's, so the ID must be one of that coin's networks. */
+export const cryptoSaleFieldsSchemaFor = (coin: CoinId) => cryptoSaleFieldsFor(coin);
 export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
 export type CryptoSaleFormInput = z.input<typeof cryptoSaleFieldsSchema>;
 

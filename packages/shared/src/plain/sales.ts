@@ -30,9 +30,13 @@ export const SALE_CARD_CODE_MAX = 100;
 /** Card amounts: at most 2 decimals, and never more than 9 integer digits (no card is worth more). */
 export const SALE_AMOUNT_DECIMALS = 2;
 export const SALE_AMOUNT_INTEGER_DIGITS_MAX = 9;
-/** docs/product.md §5 "Crypto sale": one screenshot of the transfer, and the transaction ID (optional) up to this long. */
+/**
+ * docs/product.md §5 "Crypto sale": one screenshot of the transfer, and the transaction ID (optional)
+ * as typed up to this long — room for an explorer link around the longest ID (a Solana signature,
+ * 88); the stored ID itself is at most 88 (docs/identifiers.md).
+ */
 export const CRYPTO_SALE_SCREENSHOTS = 1;
-export const CRYPTO_TRANSACTION_ID_MAX = 120;
+export const CRYPTO_TRANSACTION_ID_MAX = 300;
 /** Idempotency-Key header of a sale submission: 1-100 of [A-Za-z0-9_-]. */
 export const SALE_IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -59,6 +63,8 @@ export const saleMessages = {
   heicUnsupported: 'This HEIC photo could not be read. Attach it as JPEG or PNG',
   commentTooLong: `Cannot be more than ${SALE_COMMENT_MAX} characters`,
   cardCodeTooLong: `Cannot be more than ${SALE_CARD_CODE_MAX} characters`,
+  /** A code of separators or invisible characters only: nothing in it could tell one card from another. */
+  cardCodeEmpty: 'Enter the card code with its letters and digits, as printed on the card',
   /** 409 RATE_CHANGED: the new value is in `meta`; `rate` is written like `₦1,460.00/$`. */
   rateChanged: (rate: string) => `The rate has changed to ${rate}. Check the new value and submit again.`,
   bankDetailsRequired: 'Add your bank details before selling, so we know where to pay you',
@@ -177,33 +183,6 @@ export const saleErrorCodes = {
   transactionIdUsed: 'TRANSACTION_ID_USED',
   cardCodeUsed: 'CARD_CODE_USED',
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Duplicates: one deposit, one code, one sale
-// ---------------------------------------------------------------------------------------------
-
-/** Spaces a typed or pasted ID may carry: ASCII space and the Unicode spaces (0017 lists the same). */
-const ID_SPACES = /[ \u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/g;
-
-/**
- * A crypto transaction ID as it is compared: spaces removed, a leading `0x` dropped, and ASCII
- * letters lower-cased for the coins whose IDs are hexadecimal (BTC, BNB, and USDT, which the app
- * takes on TRC20). A Solana signature is base58, where `a` and `A` are different digits: its case
- * is kept. The database computes the same (0017's `transaction_id_normalized`); undefined when
- * nothing is left.
- */
-export function normaliseTransactionId(coin: string, transactionId: string): string | undefined {
-  const bare = transactionId.replace(ID_SPACES, '').replace(/^0[xX]/, '');
-  const folded = coin === 'sol' ? bare : bare.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  return folded === '' ? undefined : folded;
-}
-
-/**
- * A gift-card code as it is matched: Unicode NFKC, spaces and hyphens removed (codes are typed in
- * groups), upper case (card codes do not depend on case). Only its keyed hash is stored.
- */
-export const normaliseCardCode = (code: string): string =>
-  code.normalize('NFKC').replace(/[\s\u200b\ufeff-]/g, '').toUpperCase();
 
 // ---------------------------------------------------------------------------------------------
 // Exact decimal strings (no binary floats anywhere near money)

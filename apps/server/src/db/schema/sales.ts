@@ -54,6 +54,8 @@ export const sales = pgTable(
     cardCodeCiphertext: text('card_code_ciphertext'),
     cardCodeKeyId: text('card_code_key_id'),
     cardCodeHash: text('card_code_hash'),
+    /** 0044: what the hash was taken over: 1 the code as 0017 normalised it, 2 its skeleton (docs/identifiers.md). */
+    cardCodeHashVersion: smallint('card_code_hash_version'),
     /** A crypto sale: the coin, how much, the quote it sold at and that quote's prices (null otherwise). */
     coin: text('coin', { enum: coinIds }),
     coinAmount: numeric('coin_amount'),
@@ -63,11 +65,14 @@ export const sales = pgTable(
     usdtAdjustmentNgn: numeric('usdt_adjustment_ngn', { precision: 14, scale: 2 }),
     usdtRateNgn: numeric('usdt_rate_ngn'),
     coinAdjustmentNgn: numeric('coin_adjustment_ngn', { precision: 14, scale: 2 }),
+    /** 0044: only in its network's one form (shared parseTransactionId; the CHECK sales_transaction_id_stored_form). */
     transactionId: text('transaction_id'),
-    /** 0017: computed by the database (shared normaliseTransactionId says the same); unique per coin. */
+    /** 0017: computed by the database; since 0044 the same as transaction_id. Unique per coin. */
     transactionIdNormalized: text('transaction_id_normalized').generatedAlwaysAs(sql`transaction_id_normalized`),
     /** 0017: a sale made before IDs were unique that reused an earlier sale's ID (set by the migration only). */
     transactionIdReused: boolean('transaction_id_reused').notNull().default(false),
+    /** 0044: what the customer typed, for a sale whose stored ID 0044 rewrote or could not read (set by the migration only). */
+    transactionIdAsTyped: text('transaction_id_as_typed'),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -120,6 +125,8 @@ export const sales = pgTable(
     uniqueIndex('sales_transaction_id_key').on(t.coin, t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL AND NOT transaction_id_reused`),
     index('sales_transaction_id_idx').on(t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL`),
     index('sales_card_code_hash_idx').on(t.cardCodeHash).where(sql`card_code_hash IS NOT NULL`),
+    // 0044: the codes the start-up step still has to re-hash over their skeleton.
+    index('sales_card_code_rehash_idx').on(t.id).where(sql`card_code_hash_version = 1`),
     // 0026: "mine", exports by date, time to paid.
     index('sales_assigned_queue_idx').on(t.assignedTo, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND assigned_to IS NOT NULL`),
     index('sales_payout_reference_idx').on(t.payoutReference).where(sql`payout_reference IS NOT NULL`),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { errorCodes, normaliseCardCode, normaliseTransactionId, notificationTexts } from '@wise/shared';
+import { errorCodes, notificationTexts, parseTransactionId } from '@wise/shared';
+import { cardCodeSkeleton } from '@wise/shared/card-codes';
 import {
   adminCustomerMessages,
   CUSTOMER_DETAIL_BILL_ORDERS,
@@ -70,17 +71,15 @@ function searchCondition(q: string, saleOwners: readonly string[]): SQL | undefi
 const SEARCH_SALES_MAX = 10;
 
 /**
- * The sales `q` names exactly: a crypto transaction ID, normalised as the sale rules do (a hex
- * coin's folded, a Solana signature's case kept; sales_transaction_id_idx), or a gift-card code
- * (its keyed hash under every configured key; sales_card_code_hash_idx). Oldest first.
+ * The sales `q` names exactly: a crypto transaction ID in any spelling its one form is read from
+ * (docs/identifiers.md; sales_transaction_id_idx), or a gift-card code (its skeleton's keyed hash
+ * under every configured key; sales_card_code_hash_idx). Oldest first.
  */
 async function salesNamedBy(db: Db, q: string): Promise<AdminCustomerSearchSale[]> {
-  const folded = normaliseTransactionId('btc', q);
-  const kept = normaliseTransactionId('sol', q);
-  const byTransaction = folded && kept
-    ? sql`(${sales.transactionIdNormalized} = ${folded} AND ${sales.coin} <> 'sol') OR (${sales.transactionIdNormalized} = ${kept} AND ${sales.coin} = 'sol')`
-    : undefined;
-  const byCode = normaliseCardCode(q).length >= 4 ? inArray(sales.cardCodeHash, cardCodeHashes(cardCodeKeyring(), q)) : undefined;
+  const parsed = parseTransactionId(undefined, q);
+  const transactionId = parsed.ok ? parsed.id : undefined;
+  const byTransaction = transactionId === undefined ? undefined : eq(sales.transactionIdNormalized, transactionId);
+  const byCode = cardCodeSkeleton(q).length >= 4 ? inArray(sales.cardCodeHash, cardCodeHashes(cardCodeKeyring(), q)) : undefined;
   if (!byTransaction && !byCode) return [];
   const rows = await db
     .select({
@@ -103,7 +102,7 @@ async function salesNamedBy(db: Db, q: string): Promise<AdminCustomerSearchSale[
     title: row.title,
     status: row.status,
     created_at: row.createdAt.toISOString(),
-    matched: row.transactionIdNormalized !== null && (row.transactionIdNormalized === folded || row.transactionIdNormalized === kept) ? 'transaction_id' : 'card_code',
+    matched: row.transactionIdNormalized !== null && row.transactionIdNormalized === transactionId ? 'transaction_id' : 'card_code',
     customer: { id: row.userId, full_name: row.fullName, username: row.username },
   }));
 }

@@ -1,14 +1,15 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { normaliseCardCode } from '@wise/shared';
+import { cardCodeSkeleton } from '@wise/shared/card-codes';
 import type { Db } from '../../db/client';
 import { sales } from '../../db/schema/index';
 
 /**
  * Gift-card codes at rest (sales/README.md "Card codes"): AES-256-GCM under a key from
  * configuration (`CARD_CODE_KEYS`, the first the current one), the key's id stored beside the
- * ciphertext so an older key still reads its rows, and an HMAC-SHA256 of the normalised code for
- * finding the same code in another sale. Both working keys are derived from the configured one
+ * ciphertext so an older key still reads its rows, and an HMAC-SHA256 of the code's skeleton
+ * (docs/identifiers.md: two codes that look alike have one skeleton) for finding the same code in
+ * another sale. Both working keys are derived from the configured one
  * with HKDF (one for encryption, one for the hash), so neither is ever used for the other job.
  * The customer's id is the associated data: a sealed code moved to another customer's sale does
  * not open.
@@ -31,7 +32,16 @@ export interface SealedCardCode {
   ciphertext: string;
   keyId: string;
   hash: string;
+  hashVersion: CardCodeHashVersion;
 }
+
+/**
+ * What a stored hash was taken over (`sales.card_code_hash_version`, 0044): 1 the code as 0017
+ * normalised it (NFKC, spaces and ASCII hyphens removed, upper case), 2 its skeleton. Every new
+ * hash is 2; the start-up step re-hashes the 1s it can open.
+ */
+export type CardCodeHashVersion = 1 | 2;
+export const CARD_CODE_HASH_VERSION: CardCodeHashVersion = 2;
 
 const FORMAT = 'v1';
 export const CARD_CODE_KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -78,12 +88,18 @@ export const devCardCodeKeyring = (sessionSecret: string): CardCodeKeyring => {
   return { current: key, keys: [key] };
 };
 
-/** The keyed hash of a code under one key (hex). */
-export const cardCodeHash = (key: CardCodeKey, code: string): string =>
-  createHmac('sha256', workingKeys(key).mac).update(normaliseCardCode(code), 'utf8').digest('hex');
+const keyedHash = (key: CardCodeKey, text: string): string => createHmac('sha256', workingKeys(key).mac).update(text, 'utf8').digest('hex');
+
+/** The keyed hash of a code's skeleton under one key (hex): what every new sale stores. */
+export const cardCodeHash = (key: CardCodeKey, code: string): string => keyedHash(key, cardCodeSkeleton(code));
+
+/** A hash of version 1, for matching the rows not yet re-hashed (the normalisation 0017 used). */
+export const legacyCardCodeHash = (key: CardCodeKey, code: string): string =>
+  keyedHash(key, code.normalize('NFKC').replace(/[\s\u200b\ufeff-]/g, '').toUpperCase());
 
 /** The code's hash under every configured key: a row sealed under an older key still matches. */
 export const cardCodeHashes = (keyring: CardCodeKeyring, code: string): string[] => keyring.keys.map((key) => cardCodeHash(key, code));
+export const legacyCardCodeHashes = (keyring: CardCodeKeyring, code: string): string[] => keyring.keys.map((key) => legacyCardCodeHash(key, code));
 
 /** Seals a code for one customer's sale under the current key. */
 export function sealCardCode(keyring: CardCodeKeyring, userId: string, code: string): SealedCardCode {
@@ -96,6 +112,7 @@ export function sealCardCode(keyring: CardCodeKeyring, userId: string, code: str
     ciphertext: [FORMAT, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.'),
     keyId: key.id,
     hash: cardCodeHash(key, code),
+    hashVersion: CARD_CODE_HASH_VERSION,
   };
 }
 
@@ -159,15 +176,29 @@ export const cardCodeKeyring = (): CardCodeKeyring => (processKeyring ??= devCar
 
 export const CARD_CODE_RESEAL_BATCH = 200;
 
+export interface ResealResult {
+  /** Plain-text codes from before 0017, now sealed. */
+  sealed: number;
+  /** Codes re-encrypted under the current key. */
+  rekeyed: number;
+  /** Codes whose hash was taken again over their skeleton (version 1 → 2, 0044). */
+  rehashed: number;
+  /** Codes under a key no longer in CARD_CODE_KEYS: left as they are (and their version-1 hash). */
+  unreadable: number;
+}
+
 /**
- * Seals every plain-text code left from before 0017 and re-encrypts every code sealed under a key
- * other than the current one (after a key was added in front of CARD_CODE_KEYS), in batches, each
- * row in its own short statement guarded by the values it read (two instances starting at once
- * do the work once). Returns how many rows changed. A row under a key that is no longer configured
- * cannot be opened: it is left, counted in `unreadable`, and the caller logs it (never the code).
+ * Seals every plain-text code left from before 0017, re-encrypts every code sealed under a key
+ * other than the current one (after a key was added in front of CARD_CODE_KEYS), and re-hashes
+ * over its skeleton every code whose hash is still of version 1 — in batches, each row in its own
+ * short statement guarded by the values it read (two instances starting at once do the work
+ * once). Sealing and re-keying hash over the skeleton as they go. A row under a key that is no
+ * longer configured cannot be opened: it is left, counted in `unreadable`, and the caller logs it
+ * (never the code); until its key is back, new codes are also compared with its version-1 hash
+ * (duplicates.ts).
  */
-export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCodeKeyring()): Promise<{ sealed: number; rekeyed: number; unreadable: number }> {
-  const result = { sealed: 0, rekeyed: 0, unreadable: 0 };
+export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCodeKeyring()): Promise<ResealResult> {
+  const result: ResealResult = { sealed: 0, rekeyed: 0, rehashed: 0, unreadable: 0 };
   const skipped = new Set<string>();
   for (;;) {
     const rows = await db
@@ -177,7 +208,7 @@ export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCod
       .orderBy(sales.id)
       .limit(CARD_CODE_RESEAL_BATCH + skipped.size);
     const todo = rows.filter((row) => !skipped.has(row.id));
-    if (todo.length === 0) return result;
+    if (todo.length === 0) break;
     for (const row of todo) {
       let code: string;
       if (row.cardCode !== null) {
@@ -194,7 +225,7 @@ export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCod
       const sealed = sealCardCode(keyring, row.userId, code);
       const changed = await db
         .update(sales)
-        .set({ cardCode: null, cardCodeCiphertext: sealed.ciphertext, cardCodeKeyId: sealed.keyId, cardCodeHash: sealed.hash })
+        .set({ cardCode: null, cardCodeCiphertext: sealed.ciphertext, cardCodeKeyId: sealed.keyId, cardCodeHash: sealed.hash, cardCodeHashVersion: sealed.hashVersion })
         .where(
           and(
             eq(sales.id, row.id),
@@ -205,6 +236,42 @@ export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCod
       if (changed.length === 0) skipped.add(row.id);
       else if (row.cardCode !== null) result.sealed += 1;
       else result.rekeyed += 1;
+    }
+  }
+  result.rehashed = await rehashCardCodes(db, keyring, skipped);
+  return result;
+}
+
+/** Version-1 hashes taken again over the skeleton, under the key the row is sealed with. */
+async function rehashCardCodes(db: Db, keyring: CardCodeKeyring, skipped: Set<string>): Promise<number> {
+  let rehashed = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: sales.id, userId: sales.userId, ciphertext: sales.cardCodeCiphertext, keyId: sales.cardCodeKeyId })
+      .from(sales)
+      .where(and(isNotNull(sales.cardCodeCiphertext), eq(sales.cardCodeHashVersion, 1)))
+      .orderBy(sales.id)
+      .limit(CARD_CODE_RESEAL_BATCH + skipped.size);
+    const todo = rows.filter((row) => !skipped.has(row.id));
+    if (todo.length === 0) return rehashed;
+    for (const row of todo) {
+      const key = keyring.keys.find((candidate) => candidate.id === row.keyId);
+      let code: string;
+      try {
+        if (!key) throw new CardCodeUnreadableError('key not configured');
+        code = openCardCode(keyring, row.userId, { ciphertext: row.ciphertext ?? '', keyId: key.id });
+      } catch {
+        // Counted as unreadable by the loop above (its key is not the current one).
+        skipped.add(row.id);
+        continue;
+      }
+      const changed = await db
+        .update(sales)
+        .set({ cardCodeHash: cardCodeHash(key, code), cardCodeHashVersion: CARD_CODE_HASH_VERSION })
+        .where(and(eq(sales.id, row.id), eq(sales.cardCodeCiphertext, row.ciphertext ?? ''), eq(sales.cardCodeHashVersion, 1)))
+        .returning({ id: sales.id });
+      if (changed.length === 0) skipped.add(row.id);
+      else rehashed += 1;
     }
   }
 }

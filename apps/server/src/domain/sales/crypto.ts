@@ -5,7 +5,7 @@ import { cryptoQuotes, sales } from '../../db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError } from '../errors';
-import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdUsed } from './duplicates';
+import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdFor, transactionIdUsed } from './duplicates';
 import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
 
 /**
@@ -97,9 +97,10 @@ export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: Cr
       images: [screenshot],
       terms: async (tx, now) => {
         const quote = await usableQuote(tx, userId, fields.quote_id, now);
-        // One deposit, one sale (duplicates.ts).
-        await refuseUsedTransactionId(tx, quote.coin, fields.transaction_id);
-        return cryptoSaleTerms(quote, fields.transaction_id);
+        // One deposit, one sale (duplicates.ts), in the one form the quote's coin writes it.
+        const transactionId = transactionIdFor(quote.coin, fields.transaction_id);
+        await refuseUsedTransactionId(tx, quote.coin, transactionId);
+        return cryptoSaleTerms(quote, transactionId);
       },
       // Two sales of one quote (or of one deposit) at once, with different keys: the second is told so.
       conflict: (constraint) => {

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { normaliseTransactionId, saleErrorCodes, saleMessages } from '@wise/shared';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { parseTransactionId, saleErrorCodes, saleMessages, transactionIdMessageFor, type CoinId } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { sales } from '../../db/schema/index';
-import { DomainError } from '../errors';
-import { cardCodeHash, cardCodeHashes, type CardCodeKeyring } from './card-codes';
+import { DomainError, validationError } from '../errors';
+import { cardCodeSkeleton } from '@wise/shared/card-codes';
+import { cardCodeHash, cardCodeHashes, legacyCardCodeHashes, type CardCodeKeyring } from './card-codes';
 
 /**
  * One deposit, one code, one sale (sales/README.md "Duplicates"):
@@ -28,18 +29,36 @@ export const TRANSACTION_ID_UNIQUE_INDEX = 'sales_transaction_id_key';
 /** Statuses in which a sale holds its card code: another sale of it is refused. */
 export const CARD_CODE_HOLDING_STATUSES = ['submitted', 'under_review', 'approved', 'paid'] as const;
 
-export async function refuseUsedTransactionId(db: Db, coin: string, transactionId: string | undefined): Promise<void> {
-  const normalised = transactionId === undefined ? undefined : normaliseTransactionId(coin, transactionId);
-  if (normalised === undefined) return;
+/**
+ * The stored form of a transaction ID the customer gave for `coin` (undefined: none given), or a
+ * 400 under the field saying what the coin's IDs look like. The schema already took the ID out of
+ * a link and checked it against every network; this holds it to the quote's coin.
+ */
+export function transactionIdFor(coin: CoinId, typed: string | undefined): string | undefined {
+  const parsed = parseTransactionId(coin, typed ?? '');
+  if (parsed.ok) return parsed.id;
+  const message = transactionIdMessageFor(coin);
+  throw validationError(message, { transaction_id: message });
+}
+
+/** `transactionId` is in its stored form (transactionIdFor): equal IDs are equal strings. */
+export async function refuseUsedTransactionId(db: Db, coin: CoinId, transactionId: string | undefined): Promise<void> {
+  if (transactionId === undefined) return;
   const [row] = await db
     .select({ id: sales.id })
     .from(sales)
-    .where(and(sql`${sales.coin} = ${coin}`, eq(sales.transactionIdNormalized, normalised)))
+    .where(and(sql`${sales.coin} = ${coin}`, eq(sales.transactionIdNormalized, transactionId)))
     .limit(1);
   if (row) throw transactionIdUsed();
 }
 
+/**
+ * Refuses a code whose skeleton (docs/identifiers.md) is in another sale that holds its code. The
+ * hashes compared are the skeleton's under every key, and — for the rows the start-up step could
+ * not re-hash (their key is gone) — the code's version-1 hash as well.
+ */
 export async function refuseUsedCardCode(db: Db, keyring: CardCodeKeyring, code: string): Promise<void> {
+  if (cardCodeSkeleton(code) === '') throw validationError(saleMessages.cardCodeEmpty, { card_code: saleMessages.cardCodeEmpty });
   const current = cardCodeHash(keyring.current, code);
   // Held until the sale's transaction ends (outside one, at once): the other submission of this
   // code waits here, then sees the sale it made.
@@ -47,7 +66,15 @@ export async function refuseUsedCardCode(db: Db, keyring: CardCodeKeyring, code:
   const [row] = await db
     .select({ id: sales.id })
     .from(sales)
-    .where(and(inArray(sales.cardCodeHash, cardCodeHashes(keyring, code)), inArray(sales.status, [...CARD_CODE_HOLDING_STATUSES])))
+    .where(
+      and(
+        or(
+          and(eq(sales.cardCodeHashVersion, 2), inArray(sales.cardCodeHash, cardCodeHashes(keyring, code))),
+          and(eq(sales.cardCodeHashVersion, 1), inArray(sales.cardCodeHash, legacyCardCodeHashes(keyring, code))),
+        ),
+        inArray(sales.status, [...CARD_CODE_HOLDING_STATUSES]),
+      ),
+    )
     .limit(1);
   if (row) throw cardCodeUsed();
 }

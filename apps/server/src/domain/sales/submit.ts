@@ -297,8 +297,8 @@ export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCa
       const priced = priceSale(await findSaleableSubcategory(tx, fields.subcategory_id), fields);
       const { card, subcategory } = priced.found;
       // One card, one sale: the same code in a sale that is not rejected is refused (duplicates.ts).
-      const sealed = fields.card_code ? sealCardCode(keyring, userId, fields.card_code) : undefined;
       if (fields.card_code) await refuseUsedCardCode(tx, keyring, fields.card_code);
+      const sealed = fields.card_code ? sealCardCode(keyring, userId, fields.card_code) : undefined;
       return {
         kind: 'giftcard',
         giftCardId: card.id,
@@ -313,6 +313,7 @@ export async function submitGiftCardSale(db: Db, deps: SaleDeps, request: GiftCa
         cardCodeCiphertext: sealed?.ciphertext ?? null,
         cardCodeKeyId: sealed?.keyId ?? null,
         cardCodeHash: sealed?.hash ?? null,
+        cardCodeHashVersion: sealed?.hashVersion ?? null,
       };
     },
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { normaliseTransactionId } from '@wise/shared';
+import { parseTransactionId } from '@wise/shared';
 import { sales } from '../../../db/schema/index';
 import { cardCodeHashes, cardCodeKeyring } from '../../sales/card-codes';
 
@@ -46,8 +46,11 @@ export function saleSearchPredicate(query: string): SQL {
     LIMIT ${SEARCH_CUSTOMERS_MAX}
   )`);
   if (UUID.test(text)) parts.push(sql`SELECT ${lower}::uuid`);
-  const ids = [...new Set([normaliseTransactionId('btc', text), normaliseTransactionId('sol', text)].filter((id): id is string => id !== undefined))];
-  if (ids.length > 0) parts.push(sql`SELECT s.id FROM sales s WHERE s.transaction_id_normalized IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  // A transaction ID in any spelling its one form is read from (docs/identifiers.md), or as a
+  // customer typed one that 0044 could not read.
+  const parsed = parseTransactionId(undefined, text);
+  if (parsed.ok && parsed.id !== undefined) parts.push(sql`SELECT s.id FROM sales s WHERE s.transaction_id_normalized = ${parsed.id}`);
+  parts.push(sql`SELECT s.id FROM sales s WHERE s.transaction_id_as_typed = ${text}`);
   const hashes = cardCodeHashes(cardCodeKeyring(), text);
   if (hashes.length > 0) parts.push(sql`SELECT s.id FROM sales s WHERE s.card_code_hash IN (${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)})`);
   parts.push(sql`SELECT p.sale_id FROM payouts p WHERE p.reference = ${text}`);

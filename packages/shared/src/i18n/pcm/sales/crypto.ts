@@ -17,6 +17,7 @@ import {
 } from '../../../texts/sales/index';
 import { cryptoMessages, trendingCoinTexts } from '../../../plain/crypto';
 import { walletAddressMessages } from '../../../plain/wallet-addresses';
+import { transactionIdMessages } from '../../../plain/transaction-ids';
 
 export const cryptoPairs: readonly TextPair[] = [
   pair(cryptoCatalogueScreenTexts, {
@@ -162,5 +163,12 @@ export const cryptoPairs: readonly TextPair[] = [
       solana: 'This no be Solana address: 32-44 letters and digits, without 0, O, I or l',
       checksum: 'This address get typing error (the checksum no match): copy am again from the wallet',
     },
+  }),
+  pair(transactionIdMessages, {
+    any: 'Transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay), or Solana signature wey reach 88 letters and digits. Paste am, or the explorer link, from your wallet',
+    btc: 'Bitcoin transaction ID na 64 characters, 0-9 and a-f. Paste am, or the explorer link, from your wallet',
+    usdt: 'USDT transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay), or for Solana, signature wey reach 88 letters and digits. Paste am, or the explorer link, from your wallet',
+    bnb: 'BNB transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
+    sol: 'Solana transaction ID na signature wey reach 88 letters and digits, without 0, O, I or l. Paste am, or the explorer link, from your wallet',
   }),
 ];

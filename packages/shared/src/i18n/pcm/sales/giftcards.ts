@@ -99,6 +99,7 @@ export const giftCardPairs: readonly TextPair[] = [
     heicUnsupported: 'We no fit read this HEIC photo. Attach am as JPEG or PNG',
     commentTooLong: `E no fit pass ${SALE_COMMENT_MAX} characters`,
     cardCodeTooLong: `E no fit pass ${SALE_CARD_CODE_MAX} characters`,
+    cardCodeEmpty: 'Enter the card code with im letters and digits, as dem print am for the card',
     rateChanged: (rate) => `The rate don change to ${rate}. Check the new value and submit again.`,
     bankDetailsRequired: 'Add your bank details before you sell, so we go know where to pay you',
     idempotencyKeyRequired: 'Idempotency-Key must be 1-100 letters, digits, "-" or "_"',
