@@ -112,7 +112,7 @@ beforeAll(async () => {
   stranger = await createCustomer(t);
   await addBankDetails(t, seller);
   const quote = await quoteFor(t, seller, 'btc', '0.01');
-  const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: 'tx-guards' }, files: [{ data: await cardPhoto('png', 3) }] });
+  const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: 'ab'.repeat(32) }, files: [{ data: await cardPhoto('png', 3) }] });
   if (response.statusCode !== 201) throw new Error(`crypto sale failed: ${response.body}`);
   sale = saleResponseSchema.parse(response.json()).sale;
 });

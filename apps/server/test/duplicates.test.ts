@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { normaliseTransactionId, saleErrorCodes, saleMessages, type Quote, type SaleDetail, type SubCategory } from '@wise/shared';
+import { saleErrorCodes, saleMessages, type Quote, type SaleDetail, type SubCategory } from '@wise/shared';
 import { adminSaleDetailResponseSchema, adminSaleListResponseSchema, type RiskFlagCode } from '@wise/shared/admin';
 import {
   cardCodeHash,
@@ -90,6 +90,15 @@ async function sellCoin(user: TestUser, coin: 'btc' | 'usdt' | 'sol' | 'bnb', tr
   });
 }
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A 64-byte signature in base58, as Solana writes a transaction ID (no leading zero byte). */
+function solanaSignature(): string {
+  let value = BigInt(`0x${randomBytes(64).toString('hex')}`) | (1n << 511n);
+  let text = '';
+  for (; value > 0n; value /= 58n) text = BASE58[Number(value % 58n)] + text;
+  return text;
+}
+
 const saleOf = (response: { statusCode: number; body: string; json: <T>() => T }) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ sale: SaleDetail }>().sale;
@@ -129,19 +138,16 @@ beforeEach(async () => {
 });
 
 describe('crypto transaction IDs', () => {
-  it('normalises as the database does: spaces, a leading 0x and (hex coins) case; a SOL signature keeps its case', async () => {
-    expect(normaliseTransactionId('usdt', ' 0xABC def ')).toBe('abcdef');
-    expect(normaliseTransactionId('btc', '0XAbC\u00a0')).toBe('abc');
-    expect(normaliseTransactionId('sol', ' 0x5KtPn1LGuxhF ')).toBe('5KtPn1LGuxhF');
-    expect(normaliseTransactionId('bnb', '0x')).toBeUndefined();
-    const rows = await t.database.query<{ btc: string; sol: string; gone: string | null }>(
-      `SELECT
-         (SELECT NULLIF(translate(regexp_replace(regexp_replace($1, '[ \\u00a0\\u2000-\\u200b\\u202f\\u205f\\u3000\\ufeff]', '', 'g'), '^0[xX]', ''), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '')) AS btc,
-         (SELECT NULLIF(regexp_replace(regexp_replace($2, '[ \\u00a0\\u2000-\\u200b\\u202f\\u205f\\u3000\\ufeff]', '', 'g'), '^0[xX]', ''), '')) AS sol,
-         (SELECT NULLIF(regexp_replace(regexp_replace($3, '[ \\u00a0\\u2000-\\u200b\\u202f\\u205f\\u3000\\ufeff]', '', 'g'), '^0[xX]', ''), '')) AS gone`,
-      [' 0XAbC\u00a0d\u3000', ' 0x5KtPn1LGuxhF ', ' 0x '],
+  it('stores the one form of an ID (docs/identifiers.md), whatever spelling of it the customer sent', async () => {
+    const user = await customer('Form Seller');
+    const hex = randomBytes(32).toString('hex');
+    const sold = saleOf(await sellCoin(user, 'bnb', `https://bscscan.com/tx/0x${hex.toUpperCase()}`));
+    expect(sold.transaction_id).toBe(hex);
+    const [row] = await t.database.query<{ transaction_id: string; transaction_id_normalized: string }>(
+      'SELECT transaction_id, transaction_id_normalized FROM sales WHERE id = $1',
+      [sold.id],
     );
-    expect(rows[0]).toEqual({ btc: normaliseTransactionId('btc', ' 0XAbC\u00a0d\u3000'), sol: '5KtPn1LGuxhF', gone: null });
+    expect(row).toEqual({ transaction_id: hex, transaction_id_normalized: hex });
   });
 
   it("refuses a second sale of one deposit by another customer, written differently (409 TRANSACTION_ID_USED on the field); staff see the first", async () => {
@@ -174,10 +180,15 @@ describe('crypto transaction IDs', () => {
 
   it('keeps the case of a Solana signature: two signatures differing only in case are two deposits', async () => {
     const user = await customer('Sol Seller');
-    const signature = `5Kt${randomBytes(20).toString('hex')}Pn`;
+    const signature = solanaSignature();
+    const at = signature.search(/[a-hjkmnp-z]/);
+    const other = `${signature.slice(0, at)}${signature.charAt(at).toUpperCase()}${signature.slice(at + 1)}`;
     saleOf(await sellCoin(user, 'sol', signature));
-    saleOf(await sellCoin(user, 'sol', signature.toUpperCase()));
-    expect((await sellCoin(user, 'sol', ` 0x${signature}`)).statusCode).toBe(409);
+    saleOf(await sellCoin(user, 'sol', other));
+    expect((await sellCoin(user, 'sol', ` ${signature}`)).statusCode).toBe(409);
+    expect((await sellCoin(user, 'sol', `https://solscan.io/tx/${signature}`)).statusCode).toBe(409);
+    // A 0x is no part of a Solana signature: refused as no ID at all.
+    expect((await sellCoin(user, 'sol', `0x${signature}`)).statusCode).toBe(400);
   });
 
   it('answers two customers racing with one deposit with one sale and one 409, never a 500', async () => {
@@ -194,7 +205,7 @@ describe('crypto transaction IDs', () => {
     await t.database.query('CREATE TRIGGER test_slow_sale BEFORE INSERT ON sales FOR EACH ROW EXECUTE FUNCTION test_slow_sale()');
     const responses = await Promise.all(
       racers.map((racer, i) =>
-        postCryptoSale(t, { cookie: racer.cookie, fields: { quote_id: quotes[i]?.id ?? '', transaction_id: i === 0 ? hex : `0x${hex.toUpperCase()}` }, files: [{ data: photo, contentType: 'image/jpeg' }] }),
+        postCryptoSale(t, { cookie: racer.cookie, fields: { quote_id: quotes[i]?.id ?? '', transaction_id: i === 0 ? hex : hex.toUpperCase() }, files: [{ data: photo, contentType: 'image/jpeg' }] }),
       ),
     );
     await t.database.query('DROP TRIGGER test_slow_sale ON sales');
@@ -217,7 +228,9 @@ describe('crypto transaction IDs', () => {
         q.coin, q.amount, q.id, q.price_usd, q.usdt_market_rate_ngn, q.usdt_adjustment_ngn, q.usdt_rate_ngn, q.coin_adjustment_ngn, $3,
         s.bank_code, s.bank_name, s.account_number, s.account_name, 'raw-copy', s.request_hash, q.created_at
       FROM sales s, crypto_quotes q WHERE s.id = $1 AND q.id = $2`;
-    await expect(t.database.query(copy, [sold.id, quote.id, `0X${hex.toUpperCase()}`])).rejects.toThrow(/sales_transaction_id_key|duplicate key/);
+    await expect(t.database.query(copy, [sold.id, quote.id, hex])).rejects.toThrow(/sales_transaction_id_key|duplicate key/);
+    // Another spelling of it is no stored form at all (0044's CHECK).
+    await expect(t.database.query(copy, [sold.id, quote.id, `0X${hex.toUpperCase()}`])).rejects.toThrow(/sales_transaction_id_stored_form/);
     await expect(t.database.query("UPDATE sales SET transaction_id_normalized = 'x' WHERE id = $1", [sold.id])).rejects.toThrow();
     await expect(t.database.query('UPDATE sales SET transaction_id_reused = true WHERE id = $1', [sold.id])).rejects.toThrow(/never change/);
   });
@@ -318,7 +331,9 @@ describe('gift-card codes', () => {
   it('encrypts a plain-text code left from before at start, and the database allows exactly that change', async () => {
     const user = await customer('Legacy Seller');
     const sale = saleOf(await sellCard(user, { code: 'PLACEHOLDER-1' }));
-    await asLegacy(`UPDATE sales SET card_code = 'LEGACY-CODE-77', card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL WHERE id = '${sale.id}';`);
+    await asLegacy(
+      `UPDATE sales SET card_code = 'LEGACY-CODE-77', card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL, card_code_hash_version = NULL WHERE id = '${sale.id}';`,
+    );
     // A plain code can only become sealed, not another plain code.
     await expect(t.database.query("UPDATE sales SET card_code = 'OTHER' WHERE id = $1", [sale.id])).rejects.toThrow(/never change/);
 
