@@ -98,7 +98,7 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await expect(page.getByRole('img', { name: /^Image 1: / })).toBeVisible();
   await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
   // One deposit sells once (a retry of this test on the same database would otherwise be refused).
-  const transactionId = `9f2c4e0b7a1d${Date.now().toString(16)}`;
+  const transactionId = `9f2c4e0b7a1d${Date.now().toString(16)}`.padEnd(64, '0');
   await page.getByLabel('Transaction ID (optional)').fill(transactionId);
   const saleRequest = page.waitForRequest((r) => r.url().endsWith('/api/crypto/sales') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -7,7 +7,7 @@ import { normaliseAmount } from './sale-preview';
  * (lib/use-zod-form.ts), so zod is not part of what the form screens download before they can
  * be used (the JavaScript budgets, docs/PERFORMANCE.md).
  */
-export { cryptoSaleFieldsSchema } from '@wise/shared';
+export { cryptoSaleFieldsSchemaFor } from '@wise/shared';
 
 /** The endpoint's own schema, over what the customer typed ("0,5" and ".5" read as 0.5). */
 export const sellCoinSchema = z

@@ -50,7 +50,9 @@ interface TransferProofFormProps {
  * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
  */
 export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchema), { quote_id: quote.id, transaction_id: '' });
+  // The quote's coin decides which networks' IDs are taken; a pasted explorer link leaves the
+  // schema as the ID it holds (docs/identifiers.md), and that is what is sent.
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin)), { quote_id: quote.id, transaction_id: '' });
   const t = useTexts(transferProofFormTexts);
   const saleText = useTexts(saleMessages);
   const cryptoText = useTexts(cryptoMessages);

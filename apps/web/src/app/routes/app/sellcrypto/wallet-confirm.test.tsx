@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cryptoMessages, saleErrorCodes, saleMessages } from '@wise/shared';
+import { cryptoMessages, saleErrorCodes, saleMessages, transactionIdMessages } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { quote } from '../../../../features/crypto/test-data';
 import { rememberQuote } from '../../../../features/crypto/quote-store';
@@ -35,6 +35,8 @@ async function attachScreenshot() {
   });
 }
 
+const txHex = '9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f';
+
 afterEach(() => sessionStorage.clear());
 
 describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
@@ -47,13 +49,21 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     expect(requests).toHaveLength(0);
 
     await attachScreenshot();
-    await user.type(screen.getByLabelText('Transaction ID (optional)'), '  0xabc123  ');
+    // Not a Bitcoin ID (a Cyrillic а in it): the field says what one looks like, and nothing is sent.
+    const field = screen.getByLabelText('Transaction ID (optional)');
+    await user.type(field, `${txHex.slice(0, 63)}\u0430`);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(transactionIdMessages.btc)).toBeTruthy();
+    expect(requests).toHaveLength(0);
+    // The explorer link pasted instead: its ID is what is sent.
+    await user.clear(field);
+    await user.type(field, `  https://mempool.space/tx/${txHex.toUpperCase()}  `);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     const sent = requests[0] as FakeXhr;
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/api/crypto/sales');
-    expect(sent.formFields()).toEqual({ quote_id: given.id, transaction_id: '0xabc123', screenshot: 'sent.png' });
+    expect(sent.formFields()).toEqual({ quote_id: given.id, transaction_id: txHex, screenshot: 'sent.png' });
     expect(sent.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
     sent.progress(2048, 4096);
     expect(await screen.findByRole('progressbar')).toBeTruthy();
@@ -123,7 +133,7 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     rememberQuote(given);
     const { user, requests } = await openProofStep(given.id);
     await attachScreenshot();
-    await user.type(screen.getByLabelText('Transaction ID (optional)'), '0x9f2c4e7a');
+    await user.type(screen.getByLabelText('Transaction ID (optional)'), txHex);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     (requests[0] as FakeXhr).respond(409, {
