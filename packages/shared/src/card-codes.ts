@@ -16,7 +16,8 @@ const NOT_PART_OF_A_CODE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{C
 /** Codes do not depend on case: ASCII letters are folded before the table, which maps `m` to `rn`. */
 const asciiUpper = (text: string) => text.replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
-const step = (text: string): string => unhomoglyph(asciiUpper(text.normalize('NFD').replace(NOT_PART_OF_A_CODE, ''))).toUpperCase().normalize('NFD');
+// NFKD each round: a prototype may be a compatibility form (`%` maps to `º⁄₀`), folded the next round.
+const step = (text: string): string => unhomoglyph(asciiUpper(text.normalize('NFKD').replace(NOT_PART_OF_A_CODE, ''))).toUpperCase().normalize('NFKD');
 
 /**
  * The skeleton of a code: NFKC (full-width and other compatibility forms become plain ones), the
