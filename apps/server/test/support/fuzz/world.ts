@@ -178,7 +178,7 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   const approve = await inject(app, { method: 'POST', url: `/api/admin/sales/${giftCardSaleId}/approve`, payload: { confirm_code: totpAt(reviewer.secret, target.clock.now()) }, headers: staffAs });
   expectStatus(approve, 200, 'approve');
 
-  const quote = await inject(app, { method: 'POST', url: '/api/crypto/quotes', payload: { coin: 'btc', amount: '0.01' }, headers: as });
+  const quote = await inject(app, { method: 'POST', url: '/api/crypto/quotes', payload: { coin: 'btc', amount: '0.0002' }, headers: as });
   expectStatus(quote, 201, 'quote');
   const quoteId = json<{ quote: { id: string } }>(quote).quote.id;
   const cryptoForm = multipart([['quote_id', quoteId]], [{ field: 'screenshot', filename: 'proof.png', contentType: 'image/png', data: await picture('png', 4) }]);
