@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SaleDetail, SubCategory } from '@wise/shared';
+import { transactionIdMessages, type SaleDetail, type SubCategory } from '@wise/shared';
+import { adminSaleDetailResponseSchema } from '@wise/shared/admin';
 import { ManualClock } from '../src/lib/clock';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, get, type TestApp } from './support/app';
+import { commitSql } from './support/gem-users';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { addBankDetails, cardDetail, postSale, saleFields } from './support/sales';
+import { createStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
@@ -164,4 +167,56 @@ describe('one card code is sold once, whatever its characters', () => {
       expect(again.json()).toMatchObject({ code: 'CARD_CODE_USED' });
     },
   );
+});
+
+describe('a transaction ID of another network', () => {
+  const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  function signature(): string {
+    let value = BigInt(`0x${randomBytes(64).toString('hex')}`) | (1n << 511n);
+    let text = '';
+    for (; value > 0n; value /= 58n) text = BASE58[Number(value % 58n)] + text;
+    return text;
+  }
+
+  it("is refused with what the quote's coin's IDs look like; the coin's own is taken", async () => {
+    const user = await customer();
+    const cases: ['btc' | 'bnb' | 'sol', string][] = [
+      ['btc', signature()],
+      ['btc', `0x0x${hexId()}`],
+      ['bnb', signature()],
+      ['sol', hexId()],
+    ];
+    for (const [coin, id] of cases) {
+      const response = await sellCoin(user, coin, id);
+      expect(response.statusCode, `${coin} ${id}`).toBe(400);
+      expect(response.json()).toMatchObject({ fields: { transaction_id: transactionIdMessages[coin] } });
+    }
+    const sig = signature();
+    expect(saleOf(await sellCoin(user, 'sol', `https://explorer.solana.com/tx/${sig}`)).transaction_id).toBe(sig);
+    const hex = hexId();
+    expect(saleOf(await sellCoin(user, 'bnb', `https://bscscan.com/tx/0x${hex}`)).transaction_id).toBe(hex);
+    const btc = hexId();
+    expect(saleOf(await sellCoin(user, 'btc', `https://mempool.space/tx/${btc.toUpperCase()}`)).transaction_id).toBe(btc);
+  });
+});
+
+describe('a sale made before IDs had one form', () => {
+  it('whose ID could not be read shows staff what was typed, flagged', async () => {
+    const user = await customer();
+    const sold = saleOf(await sellCoin(user, 'usdt', hexId()));
+    const typed = `${hexId().slice(0, 63)}\u0430`;
+    // What 0044 leaves for such a sale (docs/identifiers.md), written as the migration does.
+    await commitSql(
+      t.database,
+      `SET LOCAL session_replication_role = replica;
+       UPDATE sales SET transaction_id = NULL, transaction_id_as_typed = '${typed}' WHERE id = '${sold.id}';`,
+    );
+    const staff = await createStaff(t, { role: 'reviewer', name: 'Id Reviewer' });
+    const response = await get(t.app, `/api/admin/sales/${sold.id}`, staff.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = adminSaleDetailResponseSchema.parse(response.json()).sale;
+    expect(detail.transaction_id).toBeNull();
+    expect(detail.transaction_id_as_typed).toBe(typed);
+    expect(detail.risk_flags.map((flag) => flag.code)).toContain('transaction_id_unreadable');
+  });
 });

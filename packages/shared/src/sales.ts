@@ -57,30 +57,33 @@ export type GiftCardSaleFormInput = z.input<typeof giftCardSaleFieldsSchema>;
  * The text fields of POST /api/crypto/sales (the screenshot comes as one file in field
  * `screenshot`). Nothing here carries a figure: the value, coin and amount are the quote's.
  */
-const cryptoSaleFieldsFor = (coin: CoinId | undefined) =>
-  z.object({
-    quote_id: z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) }),
-    /**
-     * The blockchain transaction ID (hash) the customer may give; optional (docs/product.md §5). It
-     * leaves the schema in its one stored form (docs/identifiers.md), taken out of an explorer
-     * link when one was pasted; anything else is refused with what an ID looks like.
-     */
-    transaction_id: z
-      .string()
-      .max(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong)
-      .optional()
-      .transform((typed, ctx) => {
-        const parsed = parseTransactionId(coin, typed ?? '');
-        if (parsed.ok) return parsed.id;
-        ctx.addIssue({ code: 'custom', message: transactionIdMessageFor(coin) });
-        return z.NEVER;
-      }),
-  });
+const quoteIdField = z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) });
+/** The blockchain transaction ID (hash) the customer may give, as typed; optional (docs/product.md §5). */
+const typedTransactionId = z.string().max(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong).optional();
 
-/** The fields as the server reads them, before it knows the quote's coin (any network's form). */
-export const cryptoSaleFieldsSchema = cryptoSaleFieldsFor(undefined);
-/** The sell form's schema: the coin is the quote's, so the ID must be one of that coin's networks. */
-export const cryptoSaleFieldsSchemaFor = (coin: CoinId) => cryptoSaleFieldsFor(coin);
+/**
+ * The fields as the server reads them. The transaction ID stays as typed here: its rule depends on
+ * the quote's coin, which the server knows only once it has read the quote; it then holds the ID
+ * to that coin with parseTransactionId (domain/sales/duplicates.ts transactionIdFor), so a refusal
+ * says what that coin's IDs look like.
+ */
+export const cryptoSaleFieldsSchema = z.object({ quote_id: quoteIdField, transaction_id: typedTransactionId });
+
+/**
+ * The sell form's schema: the coin is the quote's. The ID leaves it in its one stored form
+ * (docs/identifiers.md), taken out of an explorer link when one was pasted — what is sent —, and
+ * anything else is refused with what that coin's IDs look like, as the server would.
+ */
+export const cryptoSaleFieldsSchemaFor = (coin: CoinId) =>
+  z.object({
+    quote_id: quoteIdField,
+    transaction_id: typedTransactionId.transform((typed, ctx) => {
+      const parsed = parseTransactionId(coin, typed ?? '');
+      if (parsed.ok) return parsed.id;
+      ctx.addIssue({ code: 'custom', message: transactionIdMessageFor(coin) });
+      return z.NEVER;
+    }),
+  });
 export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
 export type CryptoSaleFormInput = z.input<typeof cryptoSaleFieldsSchema>;
 

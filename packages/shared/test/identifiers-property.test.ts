@@ -81,7 +81,8 @@ const disguised = (text: string) =>
     }),
   );
 
-describe('transaction IDs', () => {
+// Thousands of generated cases each: seconds alone, longer beside other runs on a busy machine.
+describe('transaction IDs', { timeout: 60_000 }, () => {
   it('every string parses to a stored form that is its own fixed point, or is refused', () => {
     fc.assert(
       fc.property(coin, anyText, (c, text) => {
@@ -136,7 +137,7 @@ describe('transaction IDs', () => {
   });
 });
 
-describe('card codes', () => {
+describe('card codes', { timeout: 60_000 }, () => {
   const code = fc.string({ unit: fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'), minLength: 8, maxLength: 20 });
 
   it('a skeleton is its own skeleton, whatever the text', () => {

@@ -9,6 +9,7 @@ import { SALE_KINDS } from '../sales';
  */
 export const RISK_FLAG_CODES = [
   'duplicate_transaction_id',
+  'transaction_id_unreadable',
   'duplicate_card_code',
   'duplicate_photo',
   'new_account',
@@ -35,11 +36,15 @@ export const RISK_PHOTO_MAX_DISTANCE = 3;
 export const riskFlagTexts: Record<RiskFlagCode, { label: string; explanation: string }> = {
   duplicate_transaction_id: {
     label: 'Transaction ID used before',
-    explanation: 'Another sale of this coin gives the same transaction ID (spaces, a leading 0x and, for hex IDs, case ignored). One deposit is paid once.',
+    explanation: 'Another sale of this coin gives the same transaction ID (however it was written: link, 0x, case). One deposit is paid once.',
+  },
+  transaction_id_unreadable: {
+    label: 'Transaction ID unreadable',
+    explanation: 'This sale was made before transaction IDs had one form, and no single ID can be read from what the customer typed (shown as typed): it may hide a deposit already sold. Check it on the explorer before paying.',
   },
   duplicate_card_code: {
     label: 'Card code used before',
-    explanation: 'Another sale carries the same card code (spaces, hyphens and case ignored). A new sale of a code still pending or paid is refused; this one matches a rejected or older sale.',
+    explanation: 'Another sale carries the same card code (compared by how it looks: separators, invisible characters, lookalike letters and case ignored). A new sale of a code still pending or paid is refused; this one matches a rejected or older sale.',
   },
   duplicate_photo: {
     label: 'Photo seen before',

@@ -269,6 +269,11 @@ export const adminSaleDetailSchema = z.object({
   comment: z.string().nullable(),
   card_code: z.string().nullable(),
   transaction_id: z.string().nullable(),
+  /**
+   * What the customer typed, for a sale made before transaction IDs had one form whose ID 0044
+   * rewrote, or could not read (then `transaction_id` is null; docs/identifiers.md).
+   */
+  transaction_id_as_typed: z.string().nullish(),
   /** What a reviewer should look at twice, with the other sales behind a duplicate (risk-flags.ts). */
   risk_flags: z.array(riskFlagSchema),
   /**

@@ -8,19 +8,20 @@ import type { CoinId } from './crypto';
 import { WALLET_NETWORKS, type AddressFormat } from './wallet-addresses';
 
 /** How a network writes a transaction ID. */
-export type TransactionIdFormat = 'hex' | 'hex-0x' | 'solana';
+export type TransactionIdFormat = 'hex' | 'solana';
 
 /**
  * By the networks a coin travels on (WALLET_NETWORKS): Bitcoin and TRON IDs are 64 hex digits,
- * EVM chains (Ethereum, BSC) write the same with `0x` in front, a Solana ID is a base58 signature.
+ * EVM chains (Ethereum, BSC) write the same with `0x` in front — one `0x` is taken for every hex
+ * network, since the stored form drops it anyway —, a Solana ID is a base58 signature.
  */
-const FORMAT_OF_NETWORK: Record<AddressFormat, TransactionIdFormat> = { bitcoin: 'hex', tron: 'hex', evm: 'hex-0x', solana: 'solana' };
+const FORMAT_OF_NETWORK: Record<AddressFormat, TransactionIdFormat> = { bitcoin: 'hex', tron: 'hex', evm: 'hex', solana: 'solana' };
 
 /** The formats a coin's transaction ID may take: those of every network it is sent on. */
 export const transactionIdFormatsOf = (coin: CoinId): ReadonlySet<TransactionIdFormat> =>
   new Set(Object.values(WALLET_NETWORKS[coin]).map((network) => FORMAT_OF_NETWORK[network]));
 
-const ALL_FORMATS: ReadonlySet<TransactionIdFormat> = new Set(['hex', 'hex-0x', 'solana']);
+const ALL_FORMATS: ReadonlySet<TransactionIdFormat> = new Set(['hex', 'solana']);
 
 export const transactionIdMessages = {
   /** Under the field before the coin is known (any network's form). */
@@ -51,9 +52,8 @@ export function base58ByteLength(text: string): number {
 
 /** One bare ID (no link) in its stored form, or undefined when no format of `formats` reads it. */
 function bareId(text: string, formats: ReadonlySet<TransactionIdFormat>): string | undefined {
-  const hex = formats.has('hex') || formats.has('hex-0x');
-  if (hex && HEX_ID.test(text)) return text.toLowerCase();
-  if (formats.has('hex-0x') && HEX_0X_ID.test(text)) return text.slice(2).toLowerCase();
+  if (formats.has('hex') && HEX_ID.test(text)) return text.toLowerCase();
+  if (formats.has('hex') && HEX_0X_ID.test(text)) return text.slice(2).toLowerCase();
   if (formats.has('solana') && SOLANA_ID.test(text) && base58ByteLength(text) === 64) return text;
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
-import { COINS, cryptoErrorCodes, cryptoMessages, type CryptoSaleFields } from '@wise/shared';
+import { COINS, cryptoErrorCodes, cryptoMessages, parseTransactionId, type CryptoSaleFields } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { cryptoQuotes, sales } from '../../db/schema/index';
 import { Dec } from '../crypto/money';
@@ -30,12 +30,18 @@ export interface CryptoSaleRequest {
 
 export const quoteUsed = () => new DomainError(cryptoErrorCodes.quoteUsed, cryptoMessages.quoteUsed, 409);
 
-/** What an Idempotency-Key of a crypto sale stands for: the quote, the transaction ID and the screenshot's bytes. */
+/**
+ * What an Idempotency-Key of a crypto sale stands for: the quote, the transaction ID (in its one
+ * form when it has one, whatever the coin: a retry may paste the link the first try typed out) and
+ * the screenshot's bytes.
+ */
 export function cryptoSaleRequestHash(fields: CryptoSaleFields, screenshotDigest: string): string {
+  const typed = fields.transaction_id?.trim() ?? '';
+  const parsed = parseTransactionId(undefined, typed);
   return requestHashOf({
     kind: 'crypto',
     quote_id: fields.quote_id.toLowerCase(),
-    transaction_id: fields.transaction_id ?? null,
+    transaction_id: (parsed.ok ? parsed.id : typed) ?? null,
     images: [screenshotDigest],
   });
 }

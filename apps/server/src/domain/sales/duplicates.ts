@@ -31,8 +31,8 @@ export const CARD_CODE_HOLDING_STATUSES = ['submitted', 'under_review', 'approve
 
 /**
  * The stored form of a transaction ID the customer gave for `coin` (undefined: none given), or a
- * 400 under the field saying what the coin's IDs look like. The schema already took the ID out of
- * a link and checked it against every network; this holds it to the quote's coin.
+ * 400 under the field saying what the coin's IDs look like (docs/identifiers.md): the one parser
+ * the sell form's schema uses too.
  */
 export function transactionIdFor(coin: CoinId, typed: string | undefined): string | undefined {
   const parsed = parseTransactionId(coin, typed ?? '');

@@ -126,6 +126,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     comment: sale.comment,
     card_code: cardCodeOf(sale),
     transaction_id: sale.transactionId,
+    transaction_id_as_typed: sale.transactionIdAsTyped,
     risk_flags: riskFlags,
     bank: {
       bank_code: sale.bankCode,

@@ -61,6 +61,8 @@ export const riskFlagPredicates: Record<RiskFlagCode, SQL> = {
     SELECT 1 FROM sales other
     WHERE other.transaction_id_normalized = ${sales.transactionIdNormalized} AND other.coin = ${sales.coin} AND other.id <> ${sales.id}
   ))`,
+  // 0044 could not read one ID out of what an older sale's customer typed (docs/identifiers.md).
+  transaction_id_unreadable: sql`(${sales.transactionIdAsTyped} IS NOT NULL AND ${sales.transactionId} IS NULL)`,
   duplicate_card_code: sql`(${sales.cardCodeHash} IS NOT NULL AND EXISTS (
     SELECT 1 FROM sales other WHERE other.card_code_hash = ${sales.cardCodeHash} AND other.id <> ${sales.id}
   ))`,

@@ -158,6 +158,25 @@ describe('SaleReview', () => {
     expect(screen.queryByText(/USD 514|102971/)).toBeNull();
   });
 
+  it('shows what the customer typed for an older sale whose ID could not be read, hidden characters written out', () => {
+    renderReview(
+      sale({
+        kind: 'crypto',
+        title: 'USDT · 20',
+        card: null,
+        subcategory: null,
+        card_code: null,
+        coin: 'usdt',
+        coin_amount: '20',
+        transaction_id: null,
+        transaction_id_as_typed: 'ab\u200ccd\u0430',
+        risk_flags: [{ code: 'transaction_id_unreadable', related_sales: [] }],
+      }),
+    );
+    expect(screen.getByText('Transaction ID as typed')).toBeTruthy();
+    expect(screen.getByText('ab\\u{200c}cd\\u{430}')).toBeTruthy();
+  });
+
   it('shows a rejected crypto sale’s return address and records the return with the code', async () => {
     const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
     const user = renderReview(

@@ -43,6 +43,9 @@ const historyWords: Record<AdminSaleDetail['status'], string> = {
 };
 
 /** One sale as a reviewer decides it: what was sold, by whom, to which account, and the decision. */
+/** Text with every character outside printable ASCII written as its code point: an invisible or lookalike one shows. */
+const visibleText = (text: string) => text.replace(/[^\x20-\x7e]/gu, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`);
+
 export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDecided, banner, aside }: SaleReviewProps) {
   const open = sale.status === 'submitted' || sale.status === 'under_review';
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staff.id;
@@ -156,6 +159,7 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                     <CopyButton text={sale.transaction_id} ariaLabel="Copy transaction ID" />
                   </span>,
                 ],
+                sale.transaction_id_as_typed && ['Transaction ID as typed', <span className="admin-mono">{visibleText(sale.transaction_id_as_typed)}</span>],
                 ['Comment', sale.comment ?? <span className="admin-muted">None</span>],
               ]}
             />
