@@ -31,6 +31,7 @@ import { verificationRoutes } from './routes/profile/verification';
 import { dataRightsRoutes } from './routes/profile/data-rights';
 import { limitRoutes } from './routes/limits/index';
 import { payoutLimitSettingsOf, writePayoutLimitSettings } from './domain/limits/limits';
+import { writeRateChangePercent } from './domain/admin/catalogue';
 import { referralSettingsOf, writeReferralSettings } from './domain/referrals/referrals';
 import { supportRoutes } from './routes/support/index';
 import { transactionRoutes } from './routes/transactions/index';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerLanguages();
   // The payout limits as configured, where the approval trigger reads them (domain/limits).
   await writePayoutLimitSettings(database.db, clock, payoutLimitSettingsOf(config));
+  await writeRateChangePercent(database.db, clock, config.RATE_CHANGE_SECOND_APPROVAL_PERCENT);
   // The referral amounts and cap, where the paying transaction and the cap's trigger read them.
   await writeReferralSettings(database.db, clock, referralSettingsOf(config));
   const app = Fastify({

@@ -209,6 +209,8 @@ const envSchema = z
     APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(1).max(1_000_000_000).default(500_000),
     /** What one staff member may approve in a business day (APP_TIMEZONE), second approvals included. */
     REVIEWER_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(1).max(10_000_000_000).default(5_000_000),
+    /** A gift-card rate moved by more than this percentage of the current one waits for a second admin (docs/separation-of-duties.md). */
+    RATE_CHANGE_SECOND_APPROVAL_PERCENT: z.coerce.number().gt(0).max(1000).default(10),
     // Verification tiers and limits (docs/features.md): what a customer's sales may be paid in one business day
     // (APP_TIMEZONE) at each tier, and in total before any verification. The server writes them into
     // the database at start (payout_limit_settings), where a trigger holds approvals to them too.

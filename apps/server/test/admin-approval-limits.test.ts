@@ -73,6 +73,12 @@ const requestsOf = (id: string) =>
     'SELECT id, amount_kobo::text, outcome, decided_by, requested_by FROM sale_approval_requests WHERE sale_id = $1 ORDER BY created_at',
     [id],
   );
+/** What the confirming admin was shown: the sale's latest request for a second approval and its amount. */
+async function shown(saleId: string, code: string) {
+  const latest = (await requestsOf(saleId)).at(-1);
+  if (!latest) throw new Error(`sale ${saleId} has no approval request`);
+  return { requestId: latest.id, amountKobo: Number(latest.amount_kobo), confirmation: byCode(code) };
+}
 const auditActions = async (id: string) =>
   (await t.database.query<{ action: string }>("SELECT action FROM staff_audit_log WHERE target_type = 'sale' AND target_id = $1 ORDER BY id", [id])).map((row) => row.action);
 
@@ -157,7 +163,7 @@ describe('one reviewer alone', () => {
     const small: ApproveDeps = { ...deps, limits: { ...limits, singleKobo: sale.value_kobo - 1 } };
     expect(await approveSale(small, reviewer, sale.id, { confirmation: byCode(CODE) })).toBe('awaiting_second_approval');
     expect(await payoutsOf(sale.id)).toEqual([]);
-    await confirmSecondApproval(small, admin, sale.id, { confirmation: byCode(CODE) });
+    await confirmSecondApproval(small, admin, sale.id, await shown(sale.id, CODE));
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: admin.id, payout_amount_kobo: String(sale.value_kobo) });
   });
 });
@@ -167,17 +173,17 @@ describe('the second approval', () => {
     const sale = await sell();
     const more = sale.value_kobo + 2000 * NAIRA;
     await approveSale(deps, admin, sale.id, { payoutAmountKobo: more, reason: 'other', note: 'Balance checked by phone: $52', confirmation: byCode(CODE) });
-    await refusal(confirmSecondApproval(deps, admin, sale.id, { confirmation: byCode(CODE) }), 403, 'SECOND_APPROVER_SAME');
-    await refusal(confirmSecondApproval(deps, reviewer, sale.id, { confirmation: byCode(CODE) }), 403, 'SECOND_APPROVER_NOT_ADMIN');
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode('000000') }), 403, 'CONFIRMATION_INVALID');
+    await refusal(confirmSecondApproval(deps, admin, sale.id, await shown(sale.id, CODE)), 403, 'SECOND_APPROVER_SAME');
+    await refusal(confirmSecondApproval(deps, reviewer, sale.id, await shown(sale.id, CODE)), 403, 'SECOND_APPROVER_NOT_ADMIN');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, '000000')), 403, 'CONFIRMATION_INVALID');
     expect(await payoutsOf(sale.id)).toEqual([]);
 
-    await confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) });
+    await confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE));
     expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: secondAdmin.id, payout_amount_kobo: String(more), approval_reason_code: 'other' });
     expect((await payoutsOf(sale.id)).map((p) => p.amount_kobo)).toEqual([String(more)]);
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ outcome: 'confirmed', decided_by: secondAdmin.id })]);
     expect(await auditActions(sale.id)).toEqual(expect.arrayContaining(['sale.approval_request', 'sale.approval_confirm']));
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_ALREADY_DECIDED');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE)), 409, 'SALE_ALREADY_DECIDED');
   });
 
   it('declined, pays nothing and gives the sale back to review', async () => {
@@ -188,7 +194,7 @@ describe('the second approval', () => {
     expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null });
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ outcome: 'declined', decided_by: admin.id })]);
     expect(await auditActions(sale.id)).toContain('sale.approval_decline');
-    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }), 409, 'APPROVAL_REQUEST_NOT_FOUND');
+    await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE)), 409, 'APPROVAL_REQUEST_NOT_FOUND');
     expect(await approveSale(deps, reviewer, sale.id, { confirmation: byCode(CODE) })).toBe('approved');
     expect(await payoutsOf(sale.id)).toHaveLength(1);
   });
@@ -212,7 +218,7 @@ describe('the daily approval total', () => {
     const big = await sell();
     const adminDaily: ApproveDeps = { ...daily, limits: { ...limits, dailyKobo: big.value_kobo + NAIRA } };
     await approveSale(adminDaily, reviewer, big.id, { payoutAmountKobo: big.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
-    await confirmSecondApproval(adminDaily, secondAdmin, big.id, { confirmation: byCode(CODE) });
+    await confirmSecondApproval(adminDaily, secondAdmin, big.id, await shown(big.id, CODE));
     expect(await approvedToday(t.database.db, day, secondAdmin.id, 'Africa/Lagos')).toBe(big.value_kobo + NAIRA);
 
     // 23:00 UTC is midnight in Lagos: a new business day.
@@ -226,8 +232,8 @@ describe('at the same time', () => {
     const sale = await sell();
     await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
     const results = await Promise.allSettled([
-      confirmSecondApproval(deps, admin, sale.id, { confirmation: byCode(CODE) }),
-      confirmSecondApproval(deps, secondAdmin, sale.id, { confirmation: byCode(CODE) }),
+      confirmSecondApproval(deps, admin, sale.id, await shown(sale.id, CODE)),
+      confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE)),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -318,22 +324,24 @@ describe('over HTTP', () => {
     const dashboard = adminDashboardSchema.parse((await send('/api/admin/dashboard', ngozi.cookie)).json());
     expect(dashboard.awaiting_second_approval?.count).toBeGreaterThan(0);
 
-    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, kemi.cookie, { confirm_code: kemi.code() })).statusCode).toBe(403);
+    const first = { request_id: held.approval_request?.id, amount_kobo: billion };
+    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, kemi.cookie, { ...first, confirm_code: kemi.code() })).statusCode).toBe(403);
     const declined = await send(`/api/admin/sales/${sale.id}/approval/decline`, ngozi.cookie, { note: 'Not a billion' });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(adminSaleDetailResponseSchema.parse(declined.json()).sale.approval_request).toMatchObject({ outcome: 'declined', decision_note: 'Not a billion', decided_by: { id: ngozi.id } });
 
     const again = await send(`/api/admin/sales/${sale.id}/approve`, ngozi.cookie, { payout_amount_kobo: sale.value_kobo + 500 * NAIRA, reason: 'other', note: 'Balance was $50.40', confirm_code: ngozi.code() });
     expect(again.statusCode, again.body).toBe(200);
-    const own = await send(`/api/admin/sales/${sale.id}/approval/confirm`, ngozi.cookie, { confirm_code: ngozi.code() });
+    const asked2 = { request_id: adminSaleDetailResponseSchema.parse(again.json()).sale.approval_request?.id, amount_kobo: sale.value_kobo + 500 * NAIRA };
+    const own = await send(`/api/admin/sales/${sale.id}/approval/confirm`, ngozi.cookie, { ...asked2, confirm_code: ngozi.code() });
     expect(own.statusCode).toBe(403);
     expect(own.json<{ code: string }>().code).toBe('SECOND_APPROVER_SAME');
-    const confirmed = await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { confirm_code: tunde.code() });
+    const confirmed = await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { ...asked2, confirm_code: tunde.code() });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(adminSaleDetailResponseSchema.parse(confirmed.json()).sale).toMatchObject({
       status: 'approved',
       decision: { payout_amount_kobo: sale.value_kobo + 500 * NAIRA, decided_by: { id: tunde.id }, approval_reason_code: 'other' },
     });
-    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { confirm_code: 'abc' })).statusCode).toBe(400);
+    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { ...asked2, confirm_code: 'abc' })).statusCode).toBe(400);
   });
 });

@@ -31,8 +31,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, cookie = admin.cookie) =>
-  t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers: { cookie } });
+/** A rate (new or changed) is sent with the sender's own authenticator code, as the back office does. */
+const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, who: TestStaff | string = admin) => {
+  const body = payload as Record<string, unknown>;
+  const cookie = typeof who === 'string' ? who : who.cookie;
+  const confirmed = typeof who !== 'string' && 'exchange_rate' in body && !('confirm_code' in body) ? { ...body, confirm_code: who.code() } : body;
+  return t.app.inject({ method, url, payload: confirmed, headers: { cookie } });
+};
 
 const adminCards = async () => (await get(t.app, '/api/admin/giftcards', admin.cookie)).json<{ cards: AdminGiftCard[] }>().cards;
 const cardBySlug = async (slug: string) => {
@@ -219,7 +224,7 @@ describe('sub-categories and rates', () => {
 
     const other = await createStaff(t, { role: 'admin', name: 'Bola Admin' });
     clock.advance(5 * 60_000);
-    expect((await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, { exchange_rate: '1210' }, other.cookie)).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, { exchange_rate: '1210' }, other)).statusCode).toBe(200);
     const secondAt = clock.now().toISOString();
 
     const detail = (await customerDetail('amazon')).json<GiftCardDetailResponse>();

@@ -132,7 +132,10 @@ describe('the bill wallet', () => {
 
 async function anyStaff(): Promise<string> {
   const [row] = await h.t.database.query<{ id: string }>(
-    "INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at) VALUES ('recon-admin@wise.test', 'Recon Admin', 'admin', 'x', false, now(), now()) ON CONFLICT (email) DO UPDATE SET name = excluded.name RETURNING id",
+    `WITH cli AS (SELECT set_config('wise.staff_cli', 'on', true))
+     INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at)
+     SELECT 'recon-admin@wise.test', 'Recon Admin', 'admin', 'x', false, now(), now() FROM cli
+     ON CONFLICT (email) DO UPDATE SET name = excluded.name RETURNING id`,
   );
   return row!.id;
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { desc, eq } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { reviewErrorCodes } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +12,7 @@ import { resolveHeldPayout, retryPayout } from '../src/domain/payouts/staff';
 import { auditLedger } from '../src/domain/gems/audit';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import type { PayoutProvider } from '../src/providers/payouts/index';
+import { saleApprovalRequests } from '../src/db/schema/index';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
@@ -90,6 +92,17 @@ const ROLES = ['reviewer', 'reviewer', 'admin', 'admin'] as const;
 const actor = fc.nat({ max: ROLES.length - 1 });
 const sale = fc.nat({ max: 50 });
 type AmountKind = 'quote' | 'lower' | 'above';
+
+/** The sale's latest request for a second approval, as the confirming admin's screen shows it. */
+async function latestApprovalRequestOf(world: World, saleId: string): Promise<{ requestId: string; amountKobo: number }> {
+  const [row] = await world.deps.db
+    .select({ id: saleApprovalRequests.id, amountKobo: saleApprovalRequests.amountKobo })
+    .from(saleApprovalRequests)
+    .where(eq(saleApprovalRequests.saleId, saleId))
+    .orderBy(desc(saleApprovalRequests.createdAt), desc(saleApprovalRequests.id))
+    .limit(1);
+  return row ? { requestId: row.id, amountKobo: row.amountKobo } : { requestId: '00000000-0000-4000-8000-000000000000', amountKobo: 1 };
+}
 
 const codeOf = async (work: () => Promise<unknown>): Promise<string | undefined> => {
   try {
@@ -198,7 +211,8 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.request !== null);
       if (!target) return;
-      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { confirmation: byCode(CODE) }));
+      const shown = await latestApprovalRequestOf(world, target.id);
+      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...shown, confirmation: byCode(CODE) }));
       if (target.state !== 'undecided') return expect(code).toBe(reviewErrorCodes.alreadyDecided);
       if (!target.request) return expect(code).toBe(reviewErrorCodes.noOpenRequest);
       if (ROLES[command.who] !== 'admin') return expect(code).toBe(reviewErrorCodes.adminOnly);

@@ -76,7 +76,7 @@ const setRate = async (exchangeRate: string) => {
   const response = await t.app.inject({
     method: 'PATCH',
     url: `/api/admin/giftcards/subcategories/${amazonUsa.id}`,
-    payload: { exchange_rate: exchangeRate },
+    payload: { exchange_rate: exchangeRate, confirm_code: admin.code() },
     headers: { cookie: admin.cookie },
   });
   expect(response.statusCode, response.body).toBe(200);

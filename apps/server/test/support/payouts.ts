@@ -22,10 +22,13 @@ export async function insertStaff(database: Database, role: 'reviewer' | 'admin'
   const tag = randomUUID().slice(0, 8);
   const email = `staff-${tag}@wise.test`;
   const [row] = await database.query<{ id: string }>(
-    `INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at)
-     VALUES ($1, $2, $3, 'x', false, now(), now()) RETURNING id`,
+    // As admin:create does, and long-standing (docs/separation-of-duties.md).
+    `WITH cli AS (SELECT set_config('wise.staff_cli', 'on', true))
+     INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at)
+     SELECT $1, $2, $3, 'x', false, now(), now() FROM cli RETURNING id`,
     [email, `Staff ${tag}`, role],
   );
+  await database.query("UPDATE staff SET credentials_at = created_at - interval '30 days' WHERE id = $1", [row!.id]);
   return { id: row!.id, email, name: `Staff ${tag}`, role };
 }
 

@@ -18,10 +18,15 @@ export async function insertStaff(t: TestApp, role: 'reviewer' | 'admin', name =
   const email = `reviewer${counter}-${randomBytes(3).toString('hex')}@wise.staff`;
   const at = t.clock.now().toISOString();
   const [row] = await t.database.query<{ id: string }>(
-    "INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at) VALUES ($1, $2, $3, 'not-a-hash', false, $4, $4) RETURNING id",
+    // As admin:create does (the database adds an admin otherwise only on a second admin's request),
+    // and long-standing: a sign-in under a day old gives no second approval (docs/separation-of-duties.md).
+    `WITH cli AS (SELECT set_config('wise.staff_cli', 'on', true))
+     INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at)
+     SELECT $1, $2, $3, 'not-a-hash', false, $4, $4 FROM cli RETURNING id`,
     [email, name, role, at],
   );
   if (!row) throw new Error('staff insert returned nothing');
+  await t.database.query("UPDATE staff SET credentials_at = created_at - interval '30 days' WHERE id = $1", [row.id]);
   return { id: row.id, email, name, role };
 }
 

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { plainText } from '../fields';
 import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS } from '../giftcards';
+import { staffConfirmationFields } from './confirmation';
+import { staffRequestSchema } from './duties';
 
 export const catalogueMessages = {
   nameRequired: 'Enter the card name',
@@ -93,6 +95,8 @@ export const createSubcategorySchema = z
     exchange_rate: decimalField(catalogueMessages.rateInvalid),
     enabled: enabledField.default(true),
     position: positionField.default(0),
+    // A rate is money: the admin's own code or passkey (docs/separation-of-duties.md).
+    ...staffConfirmationFields,
   })
   .refine(bandOrdered, { message: catalogueMessages.bandInvalid, path: ['max_amount'] });
 export type CreateSubcategoryInput = z.input<typeof createSubcategorySchema>;
@@ -108,8 +112,10 @@ export const updateSubcategorySchema = z
     exchange_rate: decimalField(catalogueMessages.rateInvalid).optional(),
     enabled: enabledField.optional(),
     position: positionField.optional(),
+    // Required with exchange_rate (docs/separation-of-duties.md): a stolen staff cookie moves no rate.
+    ...staffConfirmationFields,
   })
-  .refine(atLeastOne, catalogueMessages.nothingToChange)
+  .refine(({ confirm_code: _code, confirm_passkey: _passkey, ...change }) => atLeastOne(change), catalogueMessages.nothingToChange)
   .refine(bandOrdered, { message: catalogueMessages.bandInvalid, path: ['max_amount'] });
 export type UpdateSubcategoryInput = z.input<typeof updateSubcategorySchema>;
 
@@ -155,7 +161,8 @@ export type AdminGiftCard = z.infer<typeof adminGiftCardSchema>;
 export const adminGiftCardListSchema = z.object({ cards: z.array(adminGiftCardSchema) });
 export type AdminGiftCardList = z.infer<typeof adminGiftCardListSchema>;
 export const adminGiftCardResponseSchema = z.object({ card: adminGiftCardSchema });
-export const adminSubcategoryResponseSchema = z.object({ subcategory: adminSubcategorySchema });
+/** `rate_request`: a rate change beyond RATE_CHANGE_SECOND_APPROVAL_PERCENT waits for a second admin (the rest of the edit is saved). */
+export const adminSubcategoryResponseSchema = z.object({ subcategory: adminSubcategorySchema, rate_request: staffRequestSchema.nullish() });
 
 export const rateHistoryEntrySchema = z.object({
   id: z.number().int(),

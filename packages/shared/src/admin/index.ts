@@ -24,3 +24,4 @@ export * from './reward-levels';
 export * from './referrals';
 export * from './passkeys';
 export * from './confirmation';
+export * from './duties';

@@ -3,6 +3,7 @@ import { plainText } from '../fields';
 import { payoutLimitsSchema } from '../limits';
 import { PAYOUT_LIMIT_MAX_NAIRA, PAYOUT_LIMIT_NOTE_MAX, limitStaffTexts } from '../plain/limits';
 import { staffConfirmationFields } from './confirmation';
+import { staffRequestSchema } from './duties';
 
 /**
  * Back office: a customer's verification tier and payout limits (docs/features.md, "Verification tiers and
@@ -42,5 +43,7 @@ export const adminCustomerLimitsSchema = payoutLimitsSchema.extend({
   tier_daily_limit_kobo: z.number().int(),
   tier_total_limit_kobo: z.number().int().nullable(),
   raises: z.array(customerLimitRaiseSchema),
+  /** A raise above tier 2's daily limit waits for a second admin: the request it made (POST only). */
+  request: staffRequestSchema.nullish(),
 });
 export type AdminCustomerLimits = z.infer<typeof adminCustomerLimitsSchema>;

@@ -96,6 +96,7 @@ export const reviewMessages = {
   sameApprover: 'A second approval must come from another staff member than the one who asked for it',
   adminOnly: 'Only an admin can give a second approval',
   dailyLimit: (limit: string) => `This approval would take you over your daily approval limit of ${limit}. Ask an admin to approve it.`,
+  requestChanged: 'This approval request changed since you opened it. Look at the amount again before you confirm.',
   declineNoteTooLong: `Cannot be more than ${SALE_APPROVAL_NOTE_MAX} characters`,
 } as const;
 
@@ -113,6 +114,8 @@ export const reviewErrorCodes = {
   adminOnly: 'SECOND_APPROVER_NOT_ADMIN',
   /** The approval would take the staff member over REVIEWER_DAILY_LIMIT_NAIRA today (409). */
   dailyLimit: 'APPROVAL_DAILY_LIMIT',
+  /** The confirm named another request or amount than the open one (409). */
+  requestChanged: 'REQUEST_CHANGED',
 } as const;
 
 /** Optional single-line or multi-line text a reviewer typed: trimmed, empty = absent. */
@@ -183,7 +186,7 @@ export const adminSaleListItemSchema = z.object({
   claimed_by: staffRefSchema.nullable(),
   claimed_until: z.string().nullable(),
   /** An open request for a second approval: the amount asked and who asked (null when none). */
-  second_approval: z.object({ amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
+  second_approval: z.object({ id: z.string().optional(), amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
   /** Its risk flags, in RISK_FLAG_CODES order. */
   risk_flags: z.array(riskFlagCodeSchema),
   /** The reviewer an admin assigned it to (null when nobody). */
@@ -361,8 +364,16 @@ export const approveSaleBodySchema = z.object({
 });
 export type ApproveSaleBody = z.infer<typeof approveSaleBodySchema>;
 
-/** POST /:id/approval/confirm (admin, not the requester): pays the amount asked. */
-export const confirmApprovalBodySchema = z.object({ ...staffConfirmationFields });
+/**
+ * POST /:id/approval/confirm (admin, not the requester): pays the amount asked. It names the request
+ * and the amount the admin was shown; a request declined and asked again is another request.
+ */
+export const confirmApprovalBodySchema = z.object({
+  request_id: z.uuid({ error: reviewMessages.requestChanged }),
+  amount_kobo: z.number({ error: reviewMessages.requestChanged }).int(reviewMessages.requestChanged).positive(reviewMessages.requestChanged).max(Number.MAX_SAFE_INTEGER, reviewMessages.requestChanged),
+  ...staffConfirmationFields,
+});
+export type ConfirmApprovalBody = z.infer<typeof confirmApprovalBodySchema>;
 /** POST /:id/approval/decline (admin): the sale goes back to review; an optional note says why. */
 export const declineApprovalBodySchema = z.object({
   note: staffText(SALE_APPROVAL_NOTE_MAX, reviewMessages.declineNoteTooLong, true),

@@ -3,6 +3,7 @@ import { requiredString } from '../fields';
 import { staffEmailField } from './auth';
 import { staffRoles } from './common';
 import { staffConfirmationFields } from './confirmation';
+import { staffRequestSchema } from './duties';
 
 /** Staff management by admins (docs/decisions.md §8): add, change role, disable, reset — each confirmed with a code. */
 
@@ -45,8 +46,11 @@ export const staffCreateSchema = z.strictObject({
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
-/** The password is shown once, to the admin who hands it over; it must be changed at first sign-in. */
-export const staffCreatedSchema = z.object({ staff: adminStaffSchema, one_time_password: z.string() });
+/**
+ * A reviewer is added at once and e-mailed an invitation; an admin waits for a second admin's
+ * confirmation (`request`). No answer carries a password: the invitee chooses their own.
+ */
+export const staffCreatedSchema = z.object({ staff: adminStaffSchema.nullable(), request: staffRequestSchema.nullable() });
 export type StaffCreated = z.infer<typeof staffCreatedSchema>;
 
 export const staffUpdateSchema = z
@@ -54,7 +58,8 @@ export const staffUpdateSchema = z
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: staffManagementMessages.nothingToChange, path: ['role'] });
 export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
 
-export const staffUpdatedSchema = z.object({ staff: adminStaffSchema });
+/** `request`: the part of the change that waits for a second admin (promotion, an admin re-enabled, a reset). */
+export const staffUpdatedSchema = z.object({ staff: adminStaffSchema, request: staffRequestSchema.nullable() });
 
 export const staffResetSchema = z.strictObject({ ...staffConfirmationFields });
 export type StaffResetInput = z.infer<typeof staffResetSchema>;

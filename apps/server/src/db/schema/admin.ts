@@ -40,6 +40,8 @@ export const staff = pgTable(
     createdBy: uuid('created_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /** When the current sign-in was issued (created, promoted, re-enabled, reset); set by the database's staff_power_guard. */
+    credentialsAt: at('credentials_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_email_key').on(t.email)],
 );

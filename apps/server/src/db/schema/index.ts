@@ -19,3 +19,4 @@ export * from './rewards';
 export * from './referrals';
 export * from './passkeys';
 export * from './rates';
+export * from './duties';

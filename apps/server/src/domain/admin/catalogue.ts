@@ -8,7 +8,7 @@ import {
 } from '@wise/shared/admin';
 import { errorCodes } from '@wise/shared';
 import type { Db } from '../../db/client';
-import { giftCardRateHistory, giftCards, giftCardSubcategories, staff } from '../../db/schema/index';
+import { dutySettings, giftCardRateHistory, giftCards, giftCardSubcategories, staff } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { FileStore } from '../../providers/file-store/index';
@@ -18,6 +18,7 @@ import { money, toCents } from '../giftcards/value';
 import { enqueueSubcategoryAlertCheck } from '../rates/alerts';
 import { loadSharp, processSaleImage, type ImageMessages } from '../uploads/image';
 import type { StaffPrincipal } from '../staff/principal';
+import { openRequestConflict, openStaffRequest, requestChanged, type RequestApplier, type StaffRequestRow } from '../staff/requests';
 import { recordStaffAction } from './audit';
 
 /**
@@ -378,14 +379,39 @@ export async function createSubcategory(db: Db, deps: CatalogueDeps, call: Staff
 
 export type UpdateSubcategory = Partial<CreateSubcategory>;
 
+/** RATE_CHANGE_SECOND_APPROVAL_PERCENT as the database holds it (written at every start), so the code and the trigger agree. */
+export async function readRateChangePercent(db: Db): Promise<string> {
+  const [row] = await db.select({ percent: dutySettings.rateChangePercent }).from(dutySettings).limit(1);
+  if (!row) throw new Error('duty_settings has no row (0045_separation_of_duties.sql writes one)');
+  return row.percent;
+}
+
+export async function writeRateChangePercent(db: Db, clock: Clock, percent: number): Promise<void> {
+  const values = { rateChangePercent: String(percent), updatedAt: clock.now() };
+  await db.insert(dutySettings).values({ id: true, ...values }).onConflictDoUpdate({ target: dutySettings.id, set: values });
+}
+
+/** Whether moving a rate from `from` to `to` is beyond the percentage one admin may change it by alone. */
+export const rateChangeNeedsSecondAdmin = (from: string, to: string, percent: string): boolean =>
+  money(to).minus(from).abs().times(100).gt(money(from).times(percent));
+
 /**
  * Edits a sub-category. A new rate moves rate_updated_at to now and, through the trigger, adds a
  * rate-history line naming the staff member; a sale being submitted at that moment holds a share
  * lock on the row (findSaleableSubcategory), so it sees either the old rate or the new one whole.
+ * A rate moved by more than RATE_CHANGE_SECOND_APPROVAL_PERCENT is not changed: it becomes a
+ * request another admin confirms (`rateRequest`), and the rest of the edit is saved. The route
+ * checks the admin's code or passkey before any rate change (docs/separation-of-duties.md).
  */
-export async function updateSubcategory(db: Db, deps: CatalogueDeps, call: StaffCall, subcategoryId: string, input: UpdateSubcategory): Promise<AdminSubcategory> {
+export async function updateSubcategory(
+  db: Db,
+  deps: CatalogueDeps,
+  call: StaffCall,
+  subcategoryId: string,
+  input: UpdateSubcategory,
+): Promise<{ subcategory: AdminSubcategory; rateRequest?: StaffRequestRow }> {
   try {
-    const row = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(giftCardSubcategories).where(eq(giftCardSubcategories.id, subcategoryId)).for('update');
       if (!before) throw subcategoryNotFound();
       const minAmount = input.min_amount !== undefined ? toCents(input.min_amount) : before.minAmount;
@@ -396,7 +422,9 @@ export async function updateSubcategory(db: Db, deps: CatalogueDeps, call: Staff
         throw validationError(catalogueMessages.bandInvalid, { [field]: catalogueMessages.bandInvalid });
       }
       const newRate = input.exchange_rate !== undefined ? toCents(input.exchange_rate) : undefined;
-      const rateChanged = newRate !== undefined && newRate !== before.exchangeRate;
+      const rateMoves = newRate !== undefined && newRate !== before.exchangeRate;
+      const waits = rateMoves && rateChangeNeedsSecondAdmin(before.exchangeRate, newRate, await readRateChangePercent(tx));
+      const rateChanged = rateMoves && !waits;
       if (rateChanged) await actAs(tx, call.staff.id);
       const [after] = await tx
         .update(giftCardSubcategories)
@@ -416,20 +444,55 @@ export async function updateSubcategory(db: Db, deps: CatalogueDeps, call: Staff
       // Customers' rate alerts on it are checked once this change commits (docs/features.md, "Rates and alerts").
       if (rateChanged) await enqueueSubcategoryAlertCheck(tx, deps.clock, subcategoryId);
       const diff = changes(subcategoryAudit(before), subcategoryAudit(after));
-      await recordStaffAction(tx, deps.clock, call.staff, {
-        action: rateChanged ? 'giftcard.rate_change' : 'giftcard.subcategory_update',
-        targetType: 'gift_card_subcategory',
-        targetId: subcategoryId,
-        ...diff,
-        ip: call.ip,
-      });
-      return after;
+      if (Object.keys(diff.after).length > 0 || !waits) {
+        await recordStaffAction(tx, deps.clock, call.staff, {
+          action: rateChanged ? 'giftcard.rate_change' : 'giftcard.subcategory_update',
+          targetType: 'gift_card_subcategory',
+          targetId: subcategoryId,
+          ...diff,
+          ip: call.ip,
+        });
+      }
+      const rateRequest =
+        waits && newRate !== undefined
+          ? await openStaffRequest(
+              tx,
+              deps.clock,
+              call.staff,
+              { kind: 'rate_change', targetId: subcategoryId, value: newRate, details: { old_rate: before.exchangeRate, label: subcategoryLabel(after) } },
+              call.ip,
+            )
+          : undefined;
+      return { after, rateRequest };
     });
-    return toAdminSubcategory(row);
+    return { subcategory: toAdminSubcategory(done.after), ...(done.rateRequest ? { rateRequest: done.rateRequest } : {}) };
   } catch (error) {
+    openRequestConflict(error);
     catalogueConflict(error);
   }
 }
+
+/**
+ * A confirmed rate request takes effect (domain/staff/requests.ts): only if the rate is still the
+ * one the request was made against, so the confirming admin approves the move they were shown.
+ */
+export const applyRateRequest =
+  (clock: Clock): RequestApplier =>
+  async (tx, request, confirmer, now) => {
+    if (!request.targetId) throw requestChanged();
+    const [before] = await tx.select().from(giftCardSubcategories).where(eq(giftCardSubcategories.id, request.targetId)).for('update');
+    if (!before || before.exchangeRate !== request.details.old_rate) throw requestChanged();
+    await actAs(tx, confirmer.id);
+    await tx.update(giftCardSubcategories).set({ exchangeRate: request.value, rateUpdatedAt: now }).where(eq(giftCardSubcategories.id, before.id));
+    await enqueueSubcategoryAlertCheck(tx, clock, before.id);
+    await recordStaffAction(tx, clock, confirmer, {
+      action: 'giftcard.rate_change',
+      targetType: 'gift_card_subcategory',
+      targetId: before.id,
+      before: { exchange_rate: before.exchangeRate },
+      after: { exchange_rate: request.value, request_id: request.id, requested_by: request.requestedBy },
+    });
+  };
 
 const RATE_HISTORY_MAX = 200;
 

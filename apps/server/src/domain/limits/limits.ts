@@ -18,6 +18,8 @@ import type { Clock } from '../../lib/clock';
 import { recordStaffAction } from '../admin/audit';
 import type { StaffRequest } from '../admin/customers';
 import { DomainError, notFound } from '../errors';
+import type { StaffPrincipal } from '../staff/principal';
+import { assertSeasonedStaff, openRequestConflict, openStaffRequest, staffRequestView, type RequestApplier } from '../staff/requests';
 
 /**
  * Verification tiers' payout limits (docs/features.md, "Verification tiers and limits"; docs/decisions.md §5a.8).
@@ -221,38 +223,80 @@ export async function getAdminCustomerLimits(db: Db, clock: Clock, userId: strin
 /**
  * An admin raises one customer's daily limit (and the total before verification): a new row in the
  * history, audited `customer.limit_raise` in the same transaction. The authenticator code is checked
- * by the route before this runs, as for the other admin money actions.
+ * by the route before this runs, as for the other admin money actions. A staff member whose sign-in
+ * is under a day old raises nothing; a daily limit above tier 2's becomes a request another admin
+ * confirms (docs/separation-of-duties.md), returned with the figures. The database holds both rules.
  */
 export async function raiseCustomerLimit(
   db: Db,
   clock: Clock,
   by: StaffRequest,
   userId: string,
-  input: Omit<RaiseCustomerLimitInput, 'confirm_code'>,
+  input: Omit<RaiseCustomerLimitInput, 'confirm_code' | 'confirm_passkey'>,
 ): Promise<AdminCustomerLimits> {
-  await db.transaction(async (tx) => {
+  await assertSeasonedStaff(db, by.staff.id, clock.now());
+  const dailyKobo = input.daily_limit_naira * 100;
+  const totalKobo = input.total_limit_naira === undefined ? null : input.total_limit_naira * 100;
+  const request = await db.transaction(async (tx) => {
     const before = await customerLimitFigures(tx, clock, userId, { lock: true });
-    const now = clock.now();
-    const [row] = await tx
-      .insert(payoutLimitRaises)
-      .values({
-        userId,
-        dailyLimitKobo: input.daily_limit_naira * 100,
-        totalLimitKobo: input.total_limit_naira === undefined ? null : input.total_limit_naira * 100,
-        note: input.note,
-        createdBy: by.staff.id,
-        createdAt: now,
-      })
-      .returning({ id: payoutLimitRaises.id });
-    await recordStaffAction(tx, clock, by.staff, {
-      action: 'customer.limit_raise',
-      targetType: 'customer',
-      targetId: userId,
-      before: { tier: before.tier, daily_limit_kobo: before.dailyKobo, total_limit_kobo: before.totalKobo },
-      after: { raise_id: row?.id, daily_limit_kobo: input.daily_limit_naira * 100, total_limit_kobo: input.total_limit_naira === undefined ? null : input.total_limit_naira * 100 },
-      note: input.note,
-      ip: by.ip,
-    });
+    const settings = await readPayoutLimitSettings(tx);
+    if (dailyKobo > settings.tier2DailyKobo) {
+      const [customer] = await tx.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      return openStaffRequest(
+        tx,
+        clock,
+        by.staff,
+        {
+          kind: 'limit_raise',
+          targetId: userId,
+          value: String(dailyKobo),
+          details: { customer: customer?.name || customer?.email || userId, total_limit_kobo: totalKobo, note: input.note, daily_limit_kobo_before: before.dailyKobo },
+        },
+        by.ip,
+      );
+    }
+    await insertRaise(tx, clock, by.staff, userId, { dailyKobo, totalKobo, note: input.note }, before, by.ip);
+    return undefined;
+  }).catch((error: unknown) => {
+    openRequestConflict(error);
+    throw error;
   });
-  return getAdminCustomerLimits(db, clock, userId);
+  const figures = await getAdminCustomerLimits(db, clock, userId);
+  return request ? { ...figures, request: await staffRequestView(db, request) } : figures;
 }
+
+async function insertRaise(
+  tx: Db,
+  clock: Clock,
+  staffMember: StaffPrincipal,
+  userId: string,
+  raise: { dailyKobo: number; totalKobo: number | null; note: string },
+  before: CustomerLimitFigures,
+  ip: string | null | undefined,
+  requestId?: string,
+): Promise<void> {
+  const [row] = await tx
+    .insert(payoutLimitRaises)
+    .values({ userId, dailyLimitKobo: raise.dailyKobo, totalLimitKobo: raise.totalKobo, note: raise.note, createdBy: staffMember.id, createdAt: clock.now() })
+    .returning({ id: payoutLimitRaises.id });
+  await recordStaffAction(tx, clock, staffMember, {
+    action: 'customer.limit_raise',
+    targetType: 'customer',
+    targetId: userId,
+    before: { tier: before.tier, daily_limit_kobo: before.dailyKobo, total_limit_kobo: before.totalKobo },
+    after: { raise_id: row?.id, daily_limit_kobo: raise.dailyKobo, total_limit_kobo: raise.totalKobo, ...(requestId ? { request_id: requestId } : {}) },
+    note: raise.note,
+    ip,
+  });
+}
+
+/** A confirmed limit raise takes effect, in the confirming admin's name (domain/staff/requests.ts). */
+export const applyLimitRaiseRequest =
+  (clock: Clock): RequestApplier =>
+  async (tx, request, confirmer) => {
+    if (!request.targetId) throw new Error('a limit raise names its customer');
+    const before = await customerLimitFigures(tx, clock, request.targetId, { lock: true });
+    const total = request.details.total_limit_kobo;
+    const note = typeof request.details.note === 'string' ? request.details.note : 'Second approval';
+    await insertRaise(tx, clock, confirmer, request.targetId, { dailyKobo: Number(request.value), totalKobo: typeof total === 'number' ? total : null, note }, before, null, request.id);
+  };

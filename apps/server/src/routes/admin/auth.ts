@@ -8,12 +8,16 @@ import {
   staffMeSchema,
   staffMessageSchema,
   staffPasswordChangeSchema,
+  staffInvitationAcceptSchema,
+  staffInvitationInfoSchema,
+  staffInvitationTokenSchema,
   type StaffMe,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
 import { recordStaffAction } from '../../domain/admin/audit';
 import type { UnknownLoginGuard } from '../../domain/auth/service';
 import { changeStaffPassword, staffCodeStep, staffPasswordStep, startStaffEnrolment } from '../../domain/staff/login';
+import { acceptInvitation, invitationInfo } from '../../domain/staff/invitations';
 import { hasStaffPasskey } from '../../domain/staff/passkeys';
 import type { StaffPrincipal } from '../../domain/staff/principal';
 import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
@@ -52,6 +56,40 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const { staffId, next } = await staffPasswordStep(db, { clock, unknownLogins, onUnreadableHash }, request.body);
       await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
       return next === 'verify' && (await hasStaffPasskey(db, staffId)) ? { next, passkey: true as const } : { next };
+    },
+  );
+
+  // Invitations (docs/separation-of-duties.md): the link's token is checked, then the invitee's own
+  // password replaces the unusable one and a password-stage session leads to the authenticator set-up.
+  app.post(
+    '/invitation/check',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Whose invitation a link is (410 when used, expired or unknown)', body: staffInvitationTokenSchema, response: { 200: staffInvitationInfoSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await rates.consume('loginPerIp', `staff:${request.ip}`);
+      reply.header('cache-control', 'no-store');
+      return invitationInfo(db, clock, request.body.token);
+    },
+  );
+
+  app.post(
+    '/invitation',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Accept an invitation: choose your password; the authenticator set-up follows',
+        body: staffInvitationAcceptSchema,
+        response: { 200: staffLoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await rates.consume('loginPerIp', `staff:${request.ip}`);
+      const staffId = await acceptInvitation(db, clock, request.body.token, request.body.password, request.ip);
+      await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
+      return { next: 'enrol' as const };
     },
   );
 

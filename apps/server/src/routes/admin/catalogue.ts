@@ -28,7 +28,9 @@ import {
 } from '../../domain/admin/catalogue';
 import { DomainError, validationError } from '../../domain/errors';
 import { uploadErrorCodes } from '../../domain/uploads/image';
+import { staffRequestView } from '../../domain/staff/requests';
 import { currentStaff } from '../../plugins/staff-sessions';
+import { staffConfirmer, withoutConfirmation } from './confirmation';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: catalogue'];
@@ -66,6 +68,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
   const { db, clock } = ctx;
   const deps = { clock };
   const call = (request: FastifyRequest): StaffCall => ({ staff: currentStaff(request), ip: request.ip });
+  const confirmer = staffConfirmer(ctx);
 
   // Only this plugin's routes take multipart bodies here: one picture, a sale image's size limit.
   await app.register(multipart, { limits: { fileSize: SALE_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 } });
@@ -147,8 +150,11 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
         response: { 201: adminSubcategoryResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      // A new sub-category's rate is money as much as a changed one: the admin's own code or passkey.
+      await confirmer.verify(request, request.body);
+      return reply.status(201).send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body)) });
+    },
   );
 
   app.patch(
@@ -157,13 +163,18 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       config: admin,
       schema: {
         tags,
-        summary: 'Edit a sub-category; a new exchange_rate is recorded in its rate history (who, when, from, to)',
+        summary: 'Edit a sub-category; a new exchange_rate needs confirm_code or confirm_passkey, is recorded in its rate history, and beyond RATE_CHANGE_SECOND_APPROVAL_PERCENT waits for a second admin',
         params: catalogueIdParamsSchema,
         body: updateSubcategorySchema,
         response: { 200: adminSubcategoryResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ subcategory: await updateSubcategory(db, deps, call(request), request.params.id, request.body) }),
+    async (request) => {
+      // A rate change needs the admin's own code or passkey (docs/separation-of-duties.md): a staff cookie alone moves no rate.
+      if (request.body.exchange_rate !== undefined) await confirmer.verify(request, request.body);
+      const { subcategory, rateRequest } = await updateSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body));
+      return { subcategory, rate_request: rateRequest ? await staffRequestView(db, rateRequest) : null };
+    },
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { adminIdentityRoutes } from './identity';
 import { adminReconciliationRoutes } from './reconciliation';
 import { adminRewardLevelRoutes } from './reward-levels';
 import { adminSaleRoutes } from './sales';
+import { adminRequestRoutes } from './requests';
 import { adminStaffRoutes } from './staff';
 
 /**
@@ -27,6 +28,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminAuthRoutes, { prefix: '/auth', ctx });
   await app.register(adminPasskeyRoutes, { prefix: '/auth/passkeys', ctx });
   await app.register(adminStaffRoutes, { prefix: '/staff', ctx });
+  await app.register(adminRequestRoutes, { prefix: '/requests', ctx });
   await app.register(adminSaleRoutes, { prefix: '/sales', ctx });
   await app.register(adminCatalogueRoutes, { prefix: '/giftcards', ctx });
   await app.register(adminCryptoRoutes, { prefix: '/crypto', ctx });

@@ -209,7 +209,13 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      await confirmSecondApproval(approveDeps, currentStaff(request), request.params.id, { confirmation: confirmer.of(request, request.body) }, request.ip);
+      await confirmSecondApproval(
+        approveDeps,
+        currentStaff(request),
+        request.params.id,
+        { requestId: request.body.request_id, amountKobo: request.body.amount_kobo, confirmation: confirmer.of(request, request.body) },
+        request.ip,
+      );
       return detail(request.params.id);
     },
   );

@@ -10,7 +10,8 @@ import {
   type AdminStaff,
 } from '@wise/shared/admin';
 import type { RouteContext } from '../../context';
-import { createStaffMember, getStaff, listStaff, resetStaffMember, updateStaffMember, type StaffListItem } from '../../domain/staff/management';
+import { addStaffMember, getStaff, listStaff, requestStaffReset, updateStaffMember, type StaffListItem } from '../../domain/staff/management';
+import { staffRequestView, type StaffRequestRow } from '../../domain/staff/requests';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
@@ -30,10 +31,16 @@ const staffOut = ({ row, lastActiveAt }: StaffListItem): AdminStaff => ({
   last_active_at: lastActiveAt ? new Date(lastActiveAt).toISOString() : null,
 });
 
-/** Staff management (admins only); every write needs the admin's current authenticator code. */
+/**
+ * Staff management (admins only); every write needs the admin's current authenticator code. Adding
+ * an admin, promoting, re-enabling an admin and resetting a sign-in become requests a second admin
+ * confirms (routes/admin/requests.ts); no answer carries a password (docs/separation-of-duties.md).
+ */
 export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   const confirmer = staffConfirmer(ctx);
+  const duty = { db, clock, appUrl: ctx.config.appUrl };
+  const requestOut = async (row: StaffRequestRow | undefined) => (row ? staffRequestView(db, row) : null);
 
   app.get(
     '/',
@@ -43,14 +50,23 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
 
   app.post(
     '/',
-    { config: { staff: 'admin' }, schema: { tags, summary: 'Add a staff member (returns a one-time password)', body: staffCreateSchema, response: { 201: staffCreatedSchema, ...errorResponses } } },
+    {
+      config: { staff: 'admin' },
+      schema: {
+        tags,
+        summary: 'Add a reviewer (e-mailed an invitation) or ask to add an admin (a second admin confirms)',
+        body: staffCreateSchema,
+        response: { 201: staffCreatedSchema, 202: staffCreatedSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const actor = currentStaff(request);
       await confirmer.verify(request, request.body);
       const { email, name, role } = request.body;
-      const created = await createStaffMember(db, clock, actor, { email, name, role, ip: request.ip });
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send({ staff: staffOut({ row: created.row, lastActiveAt: null }), one_time_password: created.password });
+      const created = await addStaffMember(duty, actor, { email, name, role, ip: request.ip });
+      return reply
+        .status(created.request ? 202 : 201)
+        .send({ staff: created.row ? staffOut({ row: created.row, lastActiveAt: null }) : null, request: await requestOut(created.request) });
     },
   );
 
@@ -58,13 +74,19 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     '/:id',
     {
       config: { staff: 'admin' },
-      schema: { tags, summary: 'Change a role, disable or re-enable', params: staffIdParamsSchema, body: staffUpdateSchema, response: { 200: staffUpdatedSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Change a role, disable or re-enable (making or re-enabling an admin waits for a second admin)',
+        params: staffIdParamsSchema,
+        body: staffUpdateSchema,
+        response: { 200: staffUpdatedSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const actor = currentStaff(request);
       await confirmer.verify(request, request.body);
-      await updateStaffMember(db, clock, actor, request.params.id, { role: request.body.role, disabled: request.body.disabled }, request.ip);
-      return { staff: staffOut(await getStaff(db, request.params.id)) };
+      const { request: asked } = await updateStaffMember(duty, actor, request.params.id, { role: request.body.role, disabled: request.body.disabled }, request.ip);
+      return { staff: staffOut(await getStaff(db, request.params.id)), request: await requestOut(asked) };
     },
   );
 
@@ -74,18 +96,17 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
       config: { staff: 'admin' },
       schema: {
         tags,
-        summary: 'New one-time password and authenticator set-up; ends their sessions',
+        summary: 'Ask to reset a sign-in: once a second admin confirms, their sessions end and an invitation is e-mailed to them',
         params: staffIdParamsSchema,
         body: staffResetSchema,
-        response: { 200: staffCreatedSchema, ...errorResponses },
+        response: { 200: staffUpdatedSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = currentStaff(request);
       await confirmer.verify(request, request.body);
-      const password = await resetStaffMember(db, clock, actor, request.params.id, request.ip);
-      reply.header('cache-control', 'no-store');
-      return { staff: staffOut(await getStaff(db, request.params.id)), one_time_password: password };
+      const asked = await requestStaffReset(duty, actor, request.params.id, request.ip);
+      return { staff: staffOut(await getStaff(db, request.params.id)), request: await requestOut(asked) };
     },
   );
 };

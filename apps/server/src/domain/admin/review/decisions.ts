@@ -23,6 +23,7 @@ import { enqueuePush, transactionUrl } from '../../push/notify';
 import { DomainError, validationError } from '../../errors';
 import type { StaffConfirmationRequest } from '../../staff/confirm';
 import type { StaffPrincipal } from '../../staff/principal';
+import { assertSeasonedStaff } from '../../staff/requests';
 import { recordStaffAction } from '../audit';
 import {
   approvalTerms,
@@ -263,12 +264,27 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
   });
 }
 
+export interface ConfirmApprovalInput {
+  /** The request and the amount the admin was shown: a request declined and asked again is another one. */
+  requestId: string;
+  amountKobo: number;
+  confirmation: StaffConfirmationRequest;
+}
+
+/** 409 REQUEST_CHANGED unless the open request is the one the admin saw, for the amount they saw. */
+function assertSameRequest(open: { id: string; amountKobo: number }, input: ConfirmApprovalInput): void {
+  if (open.id !== input.requestId || open.amountKobo !== input.amountKobo) {
+    throw new DomainError(reviewErrorCodes.requestChanged, reviewMessages.requestChanged, 409, { meta: { request_id: open.id, amount_kobo: open.amountKobo } });
+  }
+}
+
 /**
- * The second approval: another admin than the one who asked confirms the amount asked with their
- * own code; in ONE transaction the request is confirmed, the sale approved for exactly that amount
- * (decided by the confirming admin, whose daily total it counts toward) and the payout queued.
+ * The second approval: another admin than the one who asked, whose sign-in is at least a day old,
+ * confirms the amount asked with their own code, naming the request and amount they were shown; in
+ * ONE transaction the request is confirmed, the sale approved for exactly that amount (decided by
+ * the confirming admin, whose daily total it counts toward) and the payout queued.
  */
-export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: { confirmation: StaffConfirmationRequest }, ip?: string): Promise<void> {
+export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: ConfirmApprovalInput, ip?: string): Promise<void> {
   const { db, clock } = deps;
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
@@ -276,10 +292,14 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
   const open = await openApprovalRequest(db, saleId);
   if (!open) throw noOpenRequest();
   assertSecondApprover(actor, open);
+  assertSameRequest(open, input);
+  await assertSeasonedStaff(db, actor.id, clock.now());
   await deps.confirm(actor.id, input.confirmation);
 
   await db.transaction(async (tx) => {
     const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);
+    assertSameRequest(request, input);
+    await assertSeasonedStaff(tx, actor.id, now);
     await assertApprovalWithinLimits(tx, clock, sale.userId, sale.id, request.amountKobo);
     await assertWithinDailyLimit(tx, clock, limits, actor.id, request.amountKobo);
     await tx

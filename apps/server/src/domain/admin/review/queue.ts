@@ -153,11 +153,11 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       ? []
       : (
           await db
-            .select({ saleId: saleApprovalRequests.saleId, amountKobo: saleApprovalRequests.amountKobo, createdAt: saleApprovalRequests.createdAt, by: staff.id, name: staff.name })
+            .select({ id: saleApprovalRequests.id, saleId: saleApprovalRequests.saleId, amountKobo: saleApprovalRequests.amountKobo, createdAt: saleApprovalRequests.createdAt, by: staff.id, name: staff.name })
             .from(saleApprovalRequests)
             .innerJoin(staff, eq(staff.id, saleApprovalRequests.requestedBy))
             .where(and(inArray(saleApprovalRequests.saleId, undecided), isNull(saleApprovalRequests.outcome)))
-        ).map((r) => [r.saleId, { amount_kobo: r.amountKobo, requested_by: { id: r.by, name: r.name }, created_at: r.createdAt.toISOString() }]),
+        ).map((r) => [r.saleId, { id: r.id, amount_kobo: r.amountKobo, requested_by: { id: r.by, name: r.name }, created_at: r.createdAt.toISOString() }]),
   );
   return {
     items: page.map((row): AdminSaleListItem => {
