@@ -36,6 +36,7 @@ const pgliteTests = [
   'crypto-sales-guards',
   'data-rights-guards',
   'payout-limits-guards',
+  'duties-guards',
   'duplicates',
   'identifiers-guards',
   'gems-ledger-property',
