@@ -13,11 +13,20 @@ import { createStaff, staffCookie, type TestStaff } from './support/staff';
 let t: TestApp;
 const clock = new ManualClock('2026-03-02T08:00:00Z');
 let admin: TestStaff;
+let second: TestStaff;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   admin = await createStaff(t, { role: 'admin', name: 'Ada Admin', email: 'ada.admin@wise.test' });
+  second = await createStaff(t, { role: 'admin', name: 'Sola Admin', email: 'sola.admin@wise.test' });
 });
+
+/** Another admin confirms what `admin` asked (docs/separation-of-duties.md). */
+async function confirmedBySecond(response: { json: <T>() => T }) {
+  const { request } = response.json<{ request: { id: string; value: string } }>();
+  const confirmed = await post(t.app, `/api/admin/requests/${request.id}/confirm`, { value: request.value, confirm_code: second.code() }, second.cookie);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
 afterAll(async () => {
   await t.close();
 });
@@ -42,15 +51,15 @@ const auditOf = (targetId: string) =>
 async function addStaff(role: 'admin' | 'reviewer', email: string, name = 'Tunde Bello') {
   const response = await post(t.app, '/api/admin/staff', { email, name, role, confirm_code: admin.code() }, admin.cookie);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ staff: { id: string; email: string }; one_time_password: string }>();
+  return response.json<{ staff: { id: string; email: string } }>();
 }
 
 describe('adding staff', () => {
-  it('creates them with a one-time password they must change; audited', async () => {
+  it('creates a reviewer with an invitation e-mailed to them, no password in the answer; audited', async () => {
     const response = await post(t.app, '/api/admin/staff', { email: ' Tunde@Wise.Test ', name: ' Tunde Bello ', role: 'reviewer', confirm_code: admin.code() }, admin.cookie);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const body = response.json<{ staff: Record<string, unknown>; one_time_password: string }>();
+    const body = response.json<{ staff: Record<string, unknown>; request: null }>();
+    expect(Object.keys(body).sort()).toEqual(['request', 'staff']);
     expect(body.staff).toEqual({
       id: expect.any(String),
       email: 'tunde@wise.test',
@@ -63,7 +72,6 @@ describe('adding staff', () => {
       created_at: clock.now().toISOString(),
       last_active_at: null,
     });
-    expect(body.one_time_password).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
     const audit = await auditOf(body.staff.id as string);
     expect(audit).toEqual([
       {
@@ -77,10 +85,8 @@ describe('adding staff', () => {
         ip: '127.0.0.1',
       },
     ]);
-    // The password is never written down anywhere but as its hash.
-    expect(JSON.stringify(await t.database.query('SELECT * FROM staff_audit_log'))).not.toContain(body.one_time_password);
-    const login = await post(t.app, '/api/admin/auth/login', { email: 'tunde@wise.test', password: body.one_time_password });
-    expect(login.json()).toEqual({ next: 'enrol' });
+    const [mail] = await t.database.query<{ payload: { text: string } }>("SELECT payload FROM jobs WHERE payload->>'to' = 'tunde@wise.test'");
+    expect(mail?.payload.text).toMatch(/\/admin\/invitation#[A-Za-z0-9_-]{40,}/);
   });
 
   it('refuses an e-mail already on staff (any case), a wrong code and a missing code; nothing is created', async () => {
@@ -119,7 +125,8 @@ describe('changing a role, disabling, re-enabling', () => {
     const { staff } = await addStaff('reviewer', 'bola@wise.test', 'Bola Ige');
     const promote = await send('PATCH', `/api/admin/staff/${staff.id}`, { role: 'admin', confirm_code: admin.code() }, admin.cookie);
     expect(promote.statusCode, promote.body).toBe(200);
-    expect(promote.json()).toMatchObject({ staff: { id: staff.id, role: 'admin' } });
+    expect(promote.json()).toMatchObject({ staff: { id: staff.id, role: 'reviewer' }, request: { kind: 'staff_promote' } });
+    await confirmedBySecond(promote);
     const both = await send('PATCH', `/api/admin/staff/${staff.id}`, { role: 'reviewer', disabled: true, confirm_code: admin.code() }, admin.cookie);
     expect(both.json()).toMatchObject({ staff: { role: 'reviewer', disabled: true } });
     const enable = await send('PATCH', `/api/admin/staff/${staff.id}`, { disabled: false, confirm_code: admin.code() }, admin.cookie);
@@ -127,7 +134,7 @@ describe('changing a role, disabling, re-enabling', () => {
     const lines = (await auditOf(staff.id)).map(({ action, before, after, actor }) => ({ action, before, after, actor }));
     expect(lines).toEqual([
       { action: 'staff.create', before: null, after: { email: 'bola@wise.test', name: 'Bola Ige', role: 'reviewer' }, actor: admin.email },
-      { action: 'staff.role_change', before: { role: 'reviewer' }, after: { role: 'admin' }, actor: admin.email },
+      { action: 'staff.role_change', before: { role: 'reviewer' }, after: { role: 'admin', request_id: expect.any(String) }, actor: second.email },
       { action: 'staff.role_change', before: { role: 'admin' }, after: { role: 'reviewer' }, actor: admin.email },
       { action: 'staff.disable', before: { disabled: false }, after: { disabled: true }, actor: admin.email },
       { action: 'staff.enable', before: { disabled: true }, after: { disabled: false }, actor: admin.email },
@@ -180,7 +187,7 @@ describe('changing a role, disabling, re-enabling', () => {
 });
 
 describe('resetting a staff member', () => {
-  it('new one-time password, authenticator to set up again, sessions ended, lockout cleared; audited', async () => {
+  it('once another admin confirms: authenticator to set up again, sessions ended, lockout cleared, an invitation e-mailed; audited', async () => {
     clock.advance(30_000);
     const femi = await createStaff(t, { role: 'reviewer' });
     // Locked out by wrong passwords.
@@ -189,15 +196,22 @@ describe('resetting a staff member', () => {
 
     const response = await post(t.app, `/api/admin/staff/${femi.id}/reset`, { confirm_code: admin.code() }, admin.cookie);
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<{ staff: Record<string, unknown>; one_time_password: string }>();
-    expect(body.staff).toMatchObject({ id: femi.id, totp_enrolled: false, must_change_password: true, locked_until: null });
+    expect(Object.keys(response.json<object>()).sort()).toEqual(['request', 'staff']);
+    await confirmedBySecond(response);
+    expect((await get(t.app, '/api/admin/staff', admin.cookie)).json<{ items: { id: string }[] }>().items.find((s) => s.id === femi.id)).toMatchObject({
+      totp_enrolled: false,
+      must_change_password: true,
+      locked_until: null,
+    });
     expect((await get(t.app, '/api/admin/auth/me', femi.cookie)).statusCode).toBe(401);
     expect((await post(t.app, '/api/admin/auth/login', { email: femi.email, password: femi.password })).statusCode).toBe(401);
-    const login = await post(t.app, '/api/admin/auth/login', { email: femi.email, password: body.one_time_password });
-    expect(login.json()).toEqual({ next: 'enrol' });
-    const enrolment = await get(t.app, '/api/admin/auth/enrolment', staffCookie(login));
+    const [mail] = await t.database.query<{ payload: { text: string } }>("SELECT payload FROM jobs WHERE payload->>'to' = $1 ORDER BY id DESC LIMIT 1", [femi.email]);
+    const token = /\/admin\/invitation#([A-Za-z0-9_-]+)/.exec(mail?.payload.text ?? '')?.[1] ?? '';
+    const accepted = await post(t.app, '/api/admin/auth/invitation', { token, password: 'femi chose this one' });
+    expect(accepted.json()).toEqual({ next: 'enrol' });
+    const enrolment = await get(t.app, '/api/admin/auth/enrolment', staffCookie(accepted));
     expect(enrolment.json<{ secret: string }>().secret).not.toBe(femi.secret);
-    expect((await auditOf(femi.id)).map((l) => l.action)).toEqual(['staff.create', 'staff.totp_enrol', 'staff.login', 'staff.reset']);
+    expect((await auditOf(femi.id)).map((l) => l.action)).toEqual(['staff.create', 'staff.totp_enrol', 'staff.login', 'staff.reset', 'staff.invitation_accept']);
   });
 
   it('an admin cannot reset themself', async () => {
