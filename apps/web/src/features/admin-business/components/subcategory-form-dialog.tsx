@@ -119,6 +119,7 @@ type SubcategoryValues = { [K in keyof CreateSubcategoryInput]-?: Exclude<Create
 function changedFields(before: AdminSubcategory, after: CreateSubcategoryInput): Partial<SubcategoryValues> {
   const changes: Partial<Record<keyof SubcategoryValues, unknown>> = {};
   for (const key of Object.keys(after) as (keyof SubcategoryValues)[]) {
+    if (key === 'confirm_code' || key === 'confirm_passkey') continue;
     const next = after[key];
     if (next !== undefined && next !== before[key]) changes[key] = next;
   }

@@ -41,9 +41,12 @@ export function rejectSale(id: string, body: RejectSaleBody) {
   return adminApi(salePath(id, 'reject'), { method: 'POST', body, schema: adminSaleDecisionResponseSchema });
 }
 
-/** POST /:id/approval/confirm (admin, not the one who asked) — pays the amount asked. */
-export function confirmSecondApproval(id: string, confirmation: StaffConfirmation) {
-  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: confirmation, schema: adminSaleDecisionResponseSchema });
+/** What the confirming admin was shown: the server refuses a confirm for another request or amount. */
+export type ShownApproval = { request_id: string; amount_kobo: number };
+
+/** POST /:id/approval/confirm (admin, not the one who asked) — pays the amount asked, named as shown. */
+export function confirmSecondApproval(id: string, shown: ShownApproval, confirmation: StaffConfirmation) {
+  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: { ...shown, ...confirmation }, schema: adminSaleDecisionResponseSchema });
 }
 
 /** POST /:id/approval/decline (admin) — nothing is paid; the sale is back in review. */
@@ -134,7 +137,7 @@ export function useResolvePayout(id: string) {
 export function useConfirmSecondApproval(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirmation: StaffConfirmation) => confirmSecondApproval(id, confirmation),
+    mutationFn: ({ shown, confirmation }: { shown: ShownApproval; confirmation: StaffConfirmation }) => confirmSecondApproval(id, shown, confirmation),
     onSuccess: (answer) => refresh(queryClient, id, answer),
     onError: () => refresh(queryClient, id),
   });

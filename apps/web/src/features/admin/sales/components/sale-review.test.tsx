@@ -365,7 +365,8 @@ describe('SaleReview', () => {
       await user.type(within(dialog).getByLabelText('Authenticator code'), '246810');
       await user.click(within(dialog).getByRole('button', { name: 'Pay ₦1,000,000,000.00' }));
       expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${waiting().id}/approval/confirm`);
-      expect(requestBody(fetchMock)).toEqual({ confirm_code: '246810' });
+      // The confirm names the request and the amount on the screen (a re-asked request is refused).
+      expect(requestBody(fetchMock)).toEqual({ request_id: request.id, amount_kobo: request.amount_kobo, confirm_code: '246810' });
     });
 
     it('declines with an optional note', async () => {

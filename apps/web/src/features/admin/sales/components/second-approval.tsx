@@ -103,7 +103,7 @@ export function SecondApprovalPanel({ sale, request, staff }: { sale: Pick<Admin
         confirmLabel={`Pay ${formatNaira(request.amount_kobo)}`}
         busyLabel="Confirming..."
         onConfirm={async (confirmation) => {
-          await confirm.mutateAsync(confirmation);
+          await confirm.mutateAsync({ shown: { request_id: request.id, amount_kobo: request.amount_kobo }, confirmation });
           toastSuccess('Approved. The payout has started');
         }}
       >

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { staffCreateSchema, staffRoleLabels, staffRoles, type AdminStaff, type StaffRole } from '@wise/shared/admin';
+import { dutyMessages, staffCreateSchema, staffRoleLabels, staffRoles, type AdminStaff, type StaffRole } from '@wise/shared/admin';
 import { UserPlus } from 'lucide-react';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
@@ -8,7 +8,6 @@ import { FormField, FormSelect } from '../../../../components/admin/form-fields'
 import { PageHeader } from '../../../../components/admin/page-header';
 import { Badge, StatusBadge } from '../../../../components/admin/status-badge';
 import { Button } from '../../../../components/ui/button';
-import { CopyButton } from '../../../../components/ui/copy-button';
 import { DateTime } from '../../../../components/ui/date-time';
 import { toastSuccess } from '../../../../components/ui/toast';
 import { useStaffList } from '../api/get-staff';
@@ -22,11 +21,13 @@ type Pending =
   | { kind: 'disable'; staff: AdminStaff; disabled: boolean }
   | { kind: 'reset'; staff: AdminStaff };
 
-type Shown = { name: string; email: string; password: string; reset: boolean };
-
 const roleOptions = staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }));
 
-/** Staff management (admins): list, add with a one-time password shown once, change role, disable, reset. */
+/**
+ * Staff management (admins): list, add (an invitation is e-mailed), change role, disable, reset.
+ * Adding or re-enabling an admin, promoting and resetting wait for a second admin
+ * (docs/separation-of-duties.md); no screen ever shows a password.
+ */
 export function StaffManagement({ meId }: { meId: string }) {
   const list = useStaffList();
   const create = useCreateStaff();
@@ -34,22 +35,21 @@ export function StaffManagement({ meId }: { meId: string }) {
   const reset = useResetStaff();
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [shown, setShown] = useState<Shown | null>(null);
 
   const confirm = async (confirmation: StaffConfirmation) => {
     if (!pending) return;
     if (pending.kind === 'create') {
       const answer = await create.mutateAsync({ email: pending.email, name: pending.name, role: pending.role, ...confirmation });
-      setShown({ name: answer.staff.name, email: answer.staff.email, password: answer.one_time_password, reset: false });
+      toastSuccess(answer.request ? dutyMessages.waiting : `${pending.name}: ${dutyMessages.invitationSent}`);
     } else if (pending.kind === 'role') {
-      await update.mutateAsync({ id: pending.staff.id, input: { role: pending.role, ...confirmation } });
-      toastSuccess(`${pending.staff.name} is now ${staffRoleLabels[pending.role].toLowerCase()}`);
+      const answer = await update.mutateAsync({ id: pending.staff.id, input: { role: pending.role, ...confirmation } });
+      toastSuccess(answer.request ? dutyMessages.waiting : `${pending.staff.name} is now ${staffRoleLabels[pending.role].toLowerCase()}`);
     } else if (pending.kind === 'disable') {
-      await update.mutateAsync({ id: pending.staff.id, input: { disabled: pending.disabled, ...confirmation } });
-      toastSuccess(pending.disabled ? `${pending.staff.name} can no longer sign in` : `${pending.staff.name} can sign in again`);
+      const answer = await update.mutateAsync({ id: pending.staff.id, input: { disabled: pending.disabled, ...confirmation } });
+      toastSuccess(answer.request ? dutyMessages.waiting : pending.disabled ? `${pending.staff.name} can no longer sign in` : `${pending.staff.name} can sign in again`);
     } else {
-      const answer = await reset.mutateAsync({ id: pending.staff.id, confirmation });
-      setShown({ name: answer.staff.name, email: answer.staff.email, password: answer.one_time_password, reset: true });
+      await reset.mutateAsync({ id: pending.staff.id, confirmation });
+      toastSuccess(dutyMessages.waiting);
     }
   };
 
@@ -167,25 +167,6 @@ export function StaffManagement({ meId }: { meId: string }) {
         danger={pending?.kind === 'disable' && pending.disabled}
         onConfirm={confirm}
       />
-      <Dialog open={shown !== null} onClose={() => setShown(null)} title={shown?.reset ? 'Password reset' : 'Staff member added'}>
-        {shown ? (
-          <>
-            <p>
-              Give <strong>{shown.name}</strong> ({shown.email}) this one-time password. It is shown only now: they choose their own at their first
-              sign-in, then set up their authenticator app.
-            </p>
-            <div className="admin-secret">
-              <code className="admin-mono" aria-label="One-time password">
-                {shown.password}
-              </code>
-              <CopyButton text={shown.password} ariaLabel="Copy the password" />
-            </div>
-            <DialogActions>
-              <Button onClick={() => setShown(null)}>Done</Button>
-            </DialogActions>
-          </>
-        ) : null}
-      </Dialog>
     </>
   );
 }
@@ -206,13 +187,13 @@ function confirmTitle(pending: Pending): string {
 function confirmText(pending: Pending): string {
   switch (pending.kind) {
     case 'create':
-      return `${pending.name} (${pending.email}) as ${staffRoleLabels[pending.role].toLowerCase()}. A one-time password is shown next.`;
+      return `${pending.name} (${pending.email}) as ${staffRoleLabels[pending.role].toLowerCase()}. An invitation link is e-mailed to them; an admin waits for a second admin.`;
     case 'role':
       return `${pending.staff.name} becomes ${staffRoleLabels[pending.role].toLowerCase()}.`;
     case 'disable':
       return pending.disabled ? `${pending.staff.name} is signed out and can no longer sign in.` : `${pending.staff.name} can sign in again.`;
     case 'reset':
-      return `${pending.staff.name} gets a new one-time password, sets up the authenticator again, and is signed out everywhere.`;
+      return `${pending.staff.name} is signed out everywhere and e-mailed an invitation to set up their sign-in again, once a second admin confirms.`;
   }
 }
 
@@ -255,7 +236,7 @@ function AddStaffDialog({ open, onClose, onReady }: { open: boolean; onClose: ()
     setValues({ email: '', name: '', role: 'reviewer' });
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Add staff member" description="They sign in with a one-time password, choose their own, then set up an authenticator app.">
+    <Dialog open={open} onClose={onClose} title="Add staff member" description="They get an invitation link by e-mail, choose their own password, then set up an authenticator app.">
       <form className="admin-form" onSubmit={submit} noValidate>
         <FormField label="Name" name="name" value={values.name} onChange={(event) => set('name', event.target.value)} error={errors.name} autoComplete="off" />
         <FormField
