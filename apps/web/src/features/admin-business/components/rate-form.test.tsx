@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogueMessages, type AdminGiftCard, type AdminSubcategory } from '@wise/shared/admin';
 import { renderRoutes, routeFetch, stubFetch, requestBody } from '../../../testing/render';
@@ -49,6 +49,13 @@ async function typeRate(view: ReturnType<typeof renderRateForm>, text: string) {
   await view.user.click(view.save);
 }
 
+/** A rate change asks for the admin's own code first (docs/separation-of-duties.md). */
+async function confirmWithCode(view: ReturnType<typeof renderRateForm>, code = '135790') {
+  const dialog = await screen.findByRole('dialog');
+  await view.user.type(within(dialog).getByLabelText('Authenticator code'), code);
+  await view.user.click(within(dialog).getByRole('button', { name: 'Save the rate' }));
+}
+
 describe('RateForm (a sub-category rate changed in place)', () => {
   it('starts from the current rate, with Save off until the rate is changed', () => {
     const view = renderRateForm();
@@ -87,10 +94,12 @@ describe('RateForm (a sub-category rate changed in place)', () => {
     const fetchMock = stubFetch({ status: 200, body: { subcategory: { ...band, exchange_rate: '1500.50' } } });
     const view = renderRateForm();
     await typeRate(view, ' 1500.50 ');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await confirmWithCode(view);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/admin/giftcards/subcategories/${band.id}`);
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PATCH');
-    expect(requestBody(fetchMock)).toEqual({ exchange_rate: '1500.50' });
+    expect(requestBody(fetchMock)).toEqual({ exchange_rate: '1500.50', confirm_code: '135790' });
     await waitFor(() => expect((view.input as HTMLInputElement).value).toBe('1500.50'));
     expect((view.save as HTMLButtonElement).disabled).toBe(true);
   });
@@ -101,6 +110,7 @@ describe('RateForm (a sub-category rate changed in place)', () => {
     });
     const view = renderRateForm();
     await typeRate(view, '1600');
+    await confirmWithCode(view);
     expect(await screen.findByText('Rate refused by the server')).toBeTruthy();
     expect(view.input.getAttribute('aria-invalid')).toBe('true');
   });

@@ -1,9 +1,12 @@
 import { currencySymbol } from '@wise/shared';
-import type { AdminSubcategory } from '@wise/shared/admin';
+import { dutyMessages, type AdminSubcategory } from '@wise/shared/admin';
+import { useState } from 'react';
+import { CONFIRMATION_INVALID, ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
 import { FormField } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage } from '../../../lib/admin-api';
+import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
+import type { StaffConfirmation } from '../../../lib/staff-confirmation';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useUpdateSubcategory } from '../api/update-subcategory';
@@ -23,22 +26,32 @@ export function RateForm({ subcategory }: RateFormProps) {
   const form = useZodForm(rateFormSchema, { exchange_rate: subcategory.exchange_rate });
   const error = form.formState.errors.exchange_rate?.message;
   const unit = `${currencySymbol(subcategory.currency)}1`;
-  const submit = form.handleSubmit(({ exchange_rate }) =>
-    update.mutate(
-      { id: subcategory.id, changes: { exchange_rate } },
-      {
-        onSuccess: ({ subcategory: saved }) => {
-          form.reset({ exchange_rate: saved.exchange_rate });
-          toastSuccess(`${saved.label}: ₦${saved.exchange_rate} per ${unit}`);
-        },
-        onError: (failure) => {
-          applyFieldErrors(failure, form.setError, ['exchange_rate']);
-          toastError(adminErrorMessage(failure, 'Could not save the rate. Try again'));
-        },
-      },
-    ),
-  );
+  // A rate change goes with the admin's own code or passkey (docs/separation-of-duties.md).
+  const [pending, setPending] = useState<string | null>(null);
+  const submit = form.handleSubmit(({ exchange_rate }) => setPending(exchange_rate));
+  const save = async (exchange_rate: string, confirmation: StaffConfirmation) => {
+    try {
+      const { subcategory: saved, rate_request: waiting } = await update.mutateAsync({ id: subcategory.id, changes: { exchange_rate, ...confirmation } });
+      form.reset({ exchange_rate: saved.exchange_rate });
+      toastSuccess(waiting ? `${saved.label}: ₦${exchange_rate} per ${unit}. ${dutyMessages.waiting}` : `${saved.label}: ₦${saved.exchange_rate} per ${unit}`);
+    } catch (failure) {
+      // A wrong code stays in the dialog, under its field.
+      if (hasErrorCode(failure, CONFIRMATION_INVALID)) throw failure;
+      setPending(null);
+      applyFieldErrors(failure, form.setError, ['exchange_rate']);
+      toastError(adminErrorMessage(failure, 'Could not save the rate. Try again'));
+    }
+  };
   return (
+    <>
+    <ConfirmCodeDialog
+      open={pending !== null}
+      onClose={() => setPending(null)}
+      title={`Change the rate for ${subcategory.label}`}
+      description={pending ? `₦${subcategory.exchange_rate} → ₦${pending} per ${unit}` : undefined}
+      confirmLabel="Save the rate"
+      onConfirm={(confirmation) => (pending ? save(pending, confirmation) : Promise.resolve())}
+    />
     <form className="biz-rate-form" onSubmit={submit} noValidate>
       <FormField
         label={`Rate for ${subcategory.label} (naira per ${unit})`}
@@ -61,5 +74,6 @@ export function RateForm({ subcategory }: RateFormProps) {
         Save
       </Button>
     </form>
+    </>
   );
 }

@@ -1,11 +1,14 @@
 import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS } from '@wise/shared';
-import { createSubcategorySchema, type AdminGiftCard, type AdminSubcategory, type CreateSubcategoryInput } from '@wise/shared/admin';
+import { createSubcategorySchema, dutyMessages, type AdminGiftCard, type AdminSubcategory, type CreateSubcategoryInput, type StaffRequest } from '@wise/shared/admin';
+import { useState } from 'react';
+import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../components/admin/dialog';
 import { FormField, FormSelect } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
 import { toastSuccess } from '../../../components/ui/toast';
 import { adminErrorMessage } from '../../../lib/admin-api';
 import { applyFieldErrors } from '../../../lib/form-errors';
+import type { StaffConfirmation } from '../../../lib/staff-confirmation';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateSubcategory } from '../api/create-subcategory';
 import { useUpdateSubcategory } from '../api/update-subcategory';
@@ -43,21 +46,25 @@ export function SubcategoryFormDialog({ card, subcategory, onClose }: Subcategor
     applyFieldErrors(error, form.setError, fieldNames);
     form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not save the sub-category. Try again') });
   };
-  const done = ({ subcategory: saved }: { subcategory: AdminSubcategory }) => {
-    toastSuccess(subcategory ? `${saved.label} saved` : `${saved.label} added`);
+  const done = ({ subcategory: saved, rate_request: waiting }: { subcategory: AdminSubcategory; rate_request?: StaffRequest | null }) => {
+    toastSuccess(waiting ? `${saved.label} saved. ${dutyMessages.waiting}` : subcategory ? `${saved.label} saved` : `${saved.label} added`);
     onClose();
   };
+  // A rate (new or changed) is money: it goes with the admin's own code or passkey (docs/separation-of-duties.md).
+  const [withRate, setWithRate] = useState<((confirmation: StaffConfirmation) => Promise<unknown>) | null>(null);
   const submit = form.handleSubmit((values) => {
     if (subcategory) {
       const changes = changedFields(subcategory, values);
       if (Object.keys(changes).length === 0) return onClose();
-      update.mutate({ id: subcategory.id, changes }, { onSuccess: done, onError: fail });
+      if (changes.exchange_rate === undefined) return update.mutate({ id: subcategory.id, changes }, { onSuccess: done, onError: fail });
+      setWithRate(() => (confirmation: StaffConfirmation) => update.mutateAsync({ id: subcategory.id, changes: { ...changes, ...confirmation } }).then(done));
     } else {
-      create.mutate({ giftCardId: card.id, values }, { onSuccess: done, onError: fail });
+      setWithRate(() => (confirmation: StaffConfirmation) => create.mutateAsync({ giftCardId: card.id, values: { ...values, ...confirmation } }).then(done));
     }
   });
 
   return (
+    <>
     <Dialog open onClose={onClose} title={subcategory ? `Edit ${subcategory.label}` : `Add a sub-category to ${card.name}`} busy={busy} wide>
       <form className="admin-form" onSubmit={submit} noValidate>
         <div className="admin-form-row">
@@ -110,6 +117,8 @@ export function SubcategoryFormDialog({ card, subcategory, onClose }: Subcategor
         </DialogActions>
       </form>
     </Dialog>
+      <ConfirmCodeDialog open={withRate !== null} onClose={() => setWithRate(null)} title="Confirm the rate" confirmLabel="Save the rate" onConfirm={(confirmation) => (withRate ? withRate(confirmation) : Promise.resolve())} />
+    </>
   );
 }
 
