@@ -21,6 +21,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 }
 
 const AdminLoginRoute = screen(() => import('./login'), 'AdminLoginRoute');
+const AdminInvitationRoute = screen(() => import('./invitation'), 'AdminInvitationRoute');
 const AdminEnrolRoute = screen(() => import('./enrol'), 'AdminEnrolRoute');
 const AdminVerifyRoute = screen(() => import('./verify'), 'AdminVerifyRoute');
 const AdminPasswordRoute = screen(() => import('./password'), 'AdminPasswordRoute');
@@ -148,6 +149,7 @@ export function AdminApp() {
         <Suspense fallback={<AdminLoading />}>
           <Routes>
             <Route path="login" element={<AdminLoginRoute />} />
+            <Route path="invitation" element={<AdminInvitationRoute />} />
             <Route path="enrol" element={<AdminEnrolRoute />} />
             <Route path="verify" element={<AdminVerifyRoute />} />
             <Route path="password" element={<AdminPasswordRoute />} />

@@ -2,6 +2,7 @@
 export const adminPaths = {
   root: '/admin',
   login: '/admin/login',
+  invitation: '/admin/invitation',
   enrol: '/admin/enrol',
   verify: '/admin/verify',
   password: '/admin/password',

@@ -11,7 +11,7 @@ import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
 
 const staffPath = (id: string) => `/staff/${encodeURIComponent(id)}`;
 
-/** POST /api/admin/staff → the new member and a one-time password (shown once). */
+/** POST /api/admin/staff → a reviewer added (an invitation e-mailed), or a request for a second admin. */
 export function createStaff(input: StaffCreateInput) {
   return adminApi('/staff', { method: 'POST', body: input, schema: staffCreatedSchema });
 }
@@ -21,9 +21,9 @@ export function updateStaff(id: string, input: StaffUpdateInput) {
   return adminApi(staffPath(id), { method: 'PATCH', body: input, schema: staffUpdatedSchema });
 }
 
-/** POST /api/admin/staff/:id/reset → a new one-time password; authenticator set up again; sessions ended. */
+/** POST /api/admin/staff/:id/reset → a request another admin confirms; then sessions end and an invitation is e-mailed. */
 export function resetStaff(id: string, confirmation: StaffConfirmation) {
-  return adminApi(`${staffPath(id)}/reset`, { method: 'POST', body: confirmation, schema: staffCreatedSchema });
+  return adminApi(`${staffPath(id)}/reset`, { method: 'POST', body: confirmation, schema: staffUpdatedSchema });
 }
 
 export function useCreateStaff() {

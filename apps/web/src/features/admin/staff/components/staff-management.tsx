@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { dutyMessages, staffCreateSchema, staffRoleLabels, staffRoles, type AdminStaff, type StaffRole } from '@wise/shared/admin';
 import { UserPlus } from 'lucide-react';
+import { PendingRequests } from './pending-requests';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
@@ -138,6 +139,7 @@ export function StaffManagement({ meId }: { meId: string }) {
           </Button>
         }
       />
+      <PendingRequests meId={meId} />
       <DataTable
         caption="Staff"
         columns={columns}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { dutyMessages, STAFF_PASSWORD_MIN, staffPasswordField } from '@wise/shared/admin';
+import { z } from 'zod';
+import { FormPassword } from '../../../../components/admin/form-fields';
+import { Button } from '../../../../components/ui/button';
+import { adminErrorMessage } from '../../../../lib/admin-api';
+import { applyFieldErrors } from '../../../../lib/form-errors';
+import { useZodForm } from '../../../../lib/use-zod-form';
+import { useAcceptInvitation, useInvitationInfo } from '../api/invitation';
+
+const invitationFormSchema = z
+  .object({ password: z.string(), repeat_password: z.string() })
+  .superRefine((values, ctx) => {
+    const parsed = staffPasswordField.safeParse(values.password);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+    if (values.repeat_password !== values.password) ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+  });
+
+/**
+ * The invitation link's page (docs/separation-of-duties.md): the invitee chooses their own password,
+ * then sets up the authenticator app as at any first sign-in (`onDone`).
+ */
+export function InvitationForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const info = useInvitationInfo(token);
+  const accept = useAcceptInvitation();
+  const form = useZodForm(invitationFormSchema, { password: '', repeat_password: '' });
+  const [failure, setFailure] = useState<string>();
+  const { errors } = form.formState;
+
+  if (!token || info.isError) {
+    return (
+      <p className="admin-alert" role="alert">
+        {dutyMessages.invitationInvalid}
+      </p>
+    );
+  }
+  if (!info.data) return <p>Checking the invitation...</p>;
+
+  const submit = form.handleSubmit(({ password }) => {
+    setFailure(undefined);
+    accept.mutate(
+      { token, password },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          applyFieldErrors(error, form.setError, ['password']);
+          setFailure(adminErrorMessage(error, dutyMessages.invitationInvalid));
+        },
+      },
+    );
+  });
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate>
+      <p>
+        {info.data.name} ({info.data.email})
+      </p>
+      <FormPassword label="Choose a password" autoComplete="new-password" hint={`At least ${STAFF_PASSWORD_MIN} characters`} error={errors.password?.message} {...form.field('password')} />
+      <FormPassword label="Repeat the password" autoComplete="new-password" error={errors.repeat_password?.message} {...form.field('repeat_password')} />
+      {failure ? (
+        <p className="admin-alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" busy={accept.isPending} busyLabel="Saving...">
+        Set my password
+      </Button>
+    </form>
+  );
+}
