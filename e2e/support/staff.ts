@@ -23,7 +23,10 @@ export interface StaffMember {
  */
 export async function signInNewStaff(browser: Browser, role: StaffRole = 'reviewer', options: { workTheQueue?: boolean } = {}): Promise<StaffMember> {
   const email = `reviewer.${randomBytes(4).toString('hex')}@wise.test`;
-  const { password: oneTimePassword } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Reviewer', role });
+  const { row, password: oneTimePassword } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Reviewer', role });
+  // Long-standing: a sign-in under a day old gives no second approval and raises no limit
+  // (docs/separation-of-duties.md), which would stop the journeys that need one.
+  await e2eDatabase().query("UPDATE staff SET credentials_at = created_at - interval '30 days' WHERE id = $1", [row.id]);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
