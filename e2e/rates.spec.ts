@@ -63,7 +63,7 @@ test('a rate alert fires after an admin raises the rate: the customer sees the n
   expect(card.status(), await card.text()).toBe(201);
   const cardId = ((await card.json()) as { card: { id: string } }).card.id;
   const sub = await staff.page.request.post(`/api/admin/giftcards/${cardId}/subcategories`, {
-    data: { country: 'USA', kind: 'ecode', currency: 'USD', min_amount: '10', max_amount: '500', exchange_rate: '1000' },
+    data: { country: 'USA', kind: 'ecode', currency: 'USD', min_amount: '10', max_amount: '500', exchange_rate: '1000', confirm_code: staff.code() },
   });
   expect(sub.status(), await sub.text()).toBe(201);
   const subId = ((await sub.json()) as { subcategory: { id: string } }).subcategory.id;
@@ -80,7 +80,7 @@ test('a rate alert fires after an admin raises the rate: the customer sees the n
   expect(await axeViolations(page)).toEqual([]);
   expect(await sidewaysOverflow(page)).toBe(0);
 
-  const raise = await staff.page.request.patch(`/api/admin/giftcards/subcategories/${subId}`, { data: { exchange_rate: '1075' } });
+  const raise = await staff.page.request.patch(`/api/admin/giftcards/subcategories/${subId}`, { data: { exchange_rate: '1075', confirm_code: staff.code() } });
   expect(raise.status(), await raise.text()).toBe(200);
 
   const message = rateAlertTexts.fired(`${name} USA e-code · $10–$500`, '₦1,075.00/$', '₦1,050.00/$');
