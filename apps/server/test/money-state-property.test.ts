@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
-import { reviewErrorCodes } from '@wise/shared/admin';
+import { dutyErrorCodes, reviewErrorCodes } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
 import { approveSale, confirmSecondApproval, declineSecondApproval, type ApproveDeps } from '../src/domain/admin/review/decisions';
+import { applyRateRequest, rateChangeNeedsSecondAdmin, updateSubcategory } from '../src/domain/admin/catalogue';
 import { DomainError } from '../src/domain/errors';
+import { applyLimitRaiseRequest } from '../src/domain/limits/limits';
+import { staffRequestAppliers } from '../src/domain/staff/management';
+import { confirmStaffRequest, declineStaffRequest } from '../src/domain/staff/requests';
 import { payoutErrorCodes, startPayout } from '../src/domain/payouts/payouts';
 import { settlePayoutFailure, settlePayoutSuccess } from '../src/domain/payouts/settle';
 import { resolveHeldPayout, retryPayout } from '../src/domain/payouts/staff';
@@ -85,6 +89,9 @@ interface World {
   day: number;
   customer: TestUser;
   deps: ApproveDeps;
+  /** The sold sub-category's rate now, and the rate change waiting for a second admin (who asked, by id). */
+  rate: string;
+  rateRequest: { id: string; byId: string; value: string; oldRate: string } | null;
 }
 
 /** Two reviewers and two admins: who acts is an index into this list. */
@@ -103,6 +110,16 @@ async function latestApprovalRequestOf(world: World, saleId: string): Promise<{ 
     .limit(1);
   return row ? { requestId: row.id, amountKobo: row.amountKobo } : { requestId: '00000000-0000-4000-8000-000000000000', amountKobo: 1 };
 }
+
+/** The sub-category sellGiftCard sells (amazon's first), whose rate the rate commands move. */
+async function soldSubcategoryId(): Promise<string> {
+  const [row] = await t.database.query<{ id: string }>(
+    "SELECT s.id FROM gift_card_subcategories s JOIN gift_cards c ON c.id = s.gift_card_id WHERE c.slug = 'amazon' ORDER BY s.position, s.id LIMIT 1",
+  );
+  return row!.id;
+}
+
+const requestAppliers = { ...staffRequestAppliers({ clock, appUrl: 'http://localhost' }), rate_change: applyRateRequest(clock), limit_raise: applyLimitRaiseRequest(clock) };
 
 const codeOf = async (work: () => Promise<unknown>): Promise<string | undefined> => {
   try {
@@ -158,7 +175,13 @@ type Command =
   | { kind: 'rawPayoutAbove'; sale: number }
   | { kind: 'rawSecondApproval'; sale: number; who: number }
   | { kind: 'rawReopen'; sale: number }
-  | { kind: 'rawUnreverse'; sale: number };
+  | { kind: 'rawUnreverse'; sale: number }
+  | { kind: 'staleSecond'; sale: number; who: number; old: boolean }
+  | { kind: 'rateChange'; who: number; factor: number }
+  | { kind: 'rateConfirm'; who: number; stale: boolean }
+  | { kind: 'rateDecline'; who: number }
+  | { kind: 'rawRateJump' }
+  | { kind: 'rawPromote'; who: number };
 
 type Handler<K extends Command['kind']> = {
   arb: fc.Arbitrary<Extract<Command, { kind: K }>>;
@@ -397,6 +420,99 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       expect(refusal).toMatch(/payouts_status_transition|cannot change|cannot go from/);
     },
   },
+  // Separation of duties (docs/separation-of-duties.md): a confirm names what the admin saw.
+  staleSecond: {
+    arb: fc.record({ kind: fc.constant('staleSecond' as const), sale, who: actor, old: fc.boolean() }),
+    async run(world, command) {
+      const target = pickWhere(world, command.sale, (s) => s.request !== null);
+      if (!target) return;
+      const shown = await latestApprovalRequestOf(world, target.id);
+      // Another amount than the one asked, or another (earlier or made-up) request.
+      const stale = command.old ? { ...shown, requestId: '00000000-0000-4000-8000-000000000001' } : { ...shown, amountKobo: shown.amountKobo + 1 };
+      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...stale, confirmation: byCode(CODE) }));
+      if (target.state !== 'undecided') return expect(code).toBe(reviewErrorCodes.alreadyDecided);
+      if (!target.request) return expect(code).toBe(reviewErrorCodes.noOpenRequest);
+      if (ROLES[command.who] !== 'admin') return expect(code).toBe(reviewErrorCodes.adminOnly);
+      if (target.request.by === command.who) return expect(code).toBe(reviewErrorCodes.sameApprover);
+      expect(code).toBe(reviewErrorCodes.requestChanged);
+    },
+  },
+
+  rateChange: {
+    arb: fc.record({ kind: fc.constant('rateChange' as const), who: fc.constantFrom(2, 3), factor: fc.constantFrom(0.95, 1.05, 1.1, 1.5, 0.6, 3, 1.5, 0.6) }),
+    async run(world, command) {
+      const next = (Number(world.rate) * command.factor).toFixed(2);
+      // Kept within the rates a card is sold at, however the factors compound over the runs.
+      if (Number(next) > 100_000 || Number(next) < 1) return;
+      const call = { staff: world.staff[command.who]!, ip: null };
+      let outcome: Awaited<ReturnType<typeof updateSubcategory>> | undefined;
+      const code = await codeOf(async () => {
+        outcome = await updateSubcategory(t.database.db, { clock }, call, await soldSubcategoryId(), { exchange_rate: next });
+      });
+      const far = rateChangeNeedsSecondAdmin(world.rate, next, '10');
+      if (next === world.rate) return expect(code).toBeUndefined();
+      if (far && world.rateRequest) return expect(code).toBe(dutyErrorCodes.alreadyOpen);
+      expect(code).toBeUndefined();
+      if (!far) {
+        world.rate = next;
+        return expect(outcome?.rateRequest).toBeUndefined();
+      }
+      expect(outcome?.subcategory.exchange_rate).toBe(world.rate);
+      world.rateRequest = { id: outcome!.rateRequest!.id, byId: call.staff.id, value: next, oldRate: world.rate };
+      saw('rate waits for a second admin');
+    },
+  },
+
+  rateConfirm: {
+    arb: fc.record({ kind: fc.constant('rateConfirm' as const), who: fc.constantFrom(0, 2, 3, 2, 3), stale: fc.constantFrom(false, false, true) }),
+    async run(world, command) {
+      const request = world.rateRequest;
+      if (!request) return;
+      const who = world.staff[command.who]!;
+      const value = command.stale ? request.oldRate : request.value;
+      const code = await codeOf(() =>
+        confirmStaffRequest({ db: t.database.db, clock, confirm: world.deps.confirm, appliers: requestAppliers }, who, request.id, { value, confirmation: byCode(CODE) }),
+      );
+      if (ROLES[command.who] !== 'admin') return expect(code).toBe(errorCodes.forbidden);
+      if (request.byId === who.id) return expect(code).toBe(dutyErrorCodes.ownRequest);
+      // A stale value, or a rate moved since the request was made: nothing changes, the request waits.
+      if (value !== request.value || request.oldRate !== world.rate) return expect(code).toBe(dutyErrorCodes.changed);
+      expect(code).toBeUndefined();
+      world.rate = request.value;
+      world.rateRequest = null;
+      saw('rate confirmed by a second admin');
+    },
+  },
+
+  rateDecline: {
+    arb: fc.record({ kind: fc.constant('rateDecline' as const), who: fc.constantFrom(0, 2, 3) }),
+    async run(world, command) {
+      const request = world.rateRequest;
+      if (!request) return;
+      const who = world.staff[command.who]!;
+      const code = await codeOf(() => declineStaffRequest(t.database.db, clock, who, request.id, 'Not this rate'));
+      if (ROLES[command.who] !== 'admin' && request.byId !== who.id) return expect(code).toBe(errorCodes.forbidden);
+      expect(code).toBeUndefined();
+      world.rateRequest = null;
+    },
+  },
+
+  rawRateJump: {
+    arb: fc.constant({ kind: 'rawRateJump' as const }),
+    async run() {
+      const refusal = await refusalOf(t.database, `UPDATE gift_card_subcategories SET exchange_rate = exchange_rate * 3, rate_updated_at = now() WHERE id = '${await soldSubcategoryId()}';`);
+      expect(refusal).toMatch(/gift_card_rate_four_eyes|second admin/);
+    },
+  },
+
+  rawPromote: {
+    arb: fc.record({ kind: fc.constant('rawPromote' as const), who: fc.constantFrom(0, 1) }),
+    async run(world, command) {
+      // A reviewer made admin (a persona for four eyes) behind the code: refused without a confirmed request.
+      const refusal = await refusalOf(t.database, `UPDATE staff SET role = 'admin', updated_at = now() WHERE id = '${world.staff[command.who]!.id}';`);
+      expect(refusal).toMatch(/staff_four_eyes|second admin/);
+    },
+  },
 };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
@@ -416,6 +532,17 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: commands.rawUnreverse.arb, weight: 1 },
 );
 
+/** The same, with the separation-of-duties transitions mixed in: stale confirms, rate requests, raw power grabs. */
+const dutyCommandArb: fc.Arbitrary<Command> = fc.oneof(
+  { arbitrary: commandArb, weight: 6 },
+  { arbitrary: commands.staleSecond.arb, weight: 1 },
+  { arbitrary: commands.rateChange.arb, weight: 2 },
+  { arbitrary: commands.rateConfirm.arb, weight: 3 },
+  { arbitrary: commands.rateDecline.arb, weight: 1 },
+  { arbitrary: commands.rawRateJump.arb, weight: 1 },
+  { arbitrary: commands.rawPromote.arb, weight: 1 },
+);
+
 const runCommand = async <K extends Command['kind']>(world: World, command: Extract<Command, { kind: K }>) => {
   const before = JSON.stringify(world.sales);
   await (commands[command.kind] as Handler<K>).run(world, command);
@@ -433,7 +560,15 @@ async function run(list: Command[]): Promise<void> {
   await addBankDetails(t, customer);
   const staff: StaffPrincipal[] = [];
   for (const [i, role] of ROLES.entries()) staff.push(await insertStaff(t, role, `Staff ${runNumber}-${i}`));
+  const sub = await soldSubcategoryId();
+  const [current] = await t.database.query<{ rate: string }>('SELECT exchange_rate::text AS rate FROM gift_card_subcategories WHERE id = $1', [sub]);
+  const [waiting] = await t.database.query<{ id: string; requested_by: string; value: string; old_rate: string }>(
+    "SELECT id, requested_by, value, details->>'old_rate' AS old_rate FROM staff_requests WHERE kind = 'rate_change' AND target_id = $1 AND status = 'pending'",
+    [sub],
+  );
   const world: World = {
+    rate: current!.rate,
+    rateRequest: waiting ? { id: waiting.id, byId: waiting.requested_by, value: waiting.value, oldRate: waiting.old_rate } : null,
     staff,
     sales: [],
     today: ROLES.map(() => 0),
@@ -528,6 +663,16 @@ describe('the money path of a sale', () => {
       reviewErrorCodes.requestOpen,
       reviewErrorCodes.dailyLimit,
     ]) {
+      expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+    }
+  }, 240_000);
+
+  it('with stale confirms, rate changes waiting for a second admin and raw power grabs mixed in, the same holds and the database refuses the grabs', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(dutyCommandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
+      { numRuns: inject('testDb').kind === 'pglite' ? 6 : 15, seed: 20_261_128, interruptAfterTimeLimit: 200_000 },
+    );
+    for (const outcome of [reviewErrorCodes.requestChanged, dutyErrorCodes.changed, 'rate waits for a second admin', 'rate confirmed by a second admin', 'rawRateJump', 'rawPromote']) {
       expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
     }
   }, 240_000);

@@ -167,7 +167,9 @@ CREATE TRIGGER staff_power_guard BEFORE INSERT OR UPDATE ON staff
 -- A sale's second approval comes from an admin whose sign-in is at least a day old.
 CREATE FUNCTION sale_approval_fresh_staff_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.outcome = 'confirmed' AND (TG_OP = 'INSERT' OR OLD.outcome IS NULL) AND NOT staff_seasoned_admin(NEW.decided_by, NEW.decided_at) THEN
+  -- The asker confirming is sale_approval_requests_four_eyes's to refuse (a CHECK, checked after this).
+  IF NEW.outcome = 'confirmed' AND (TG_OP = 'INSERT' OR OLD.outcome IS NULL) AND NEW.decided_by IS DISTINCT FROM NEW.requested_by
+     AND NOT staff_seasoned_admin(NEW.decided_by, NEW.decided_at) THEN
     RAISE EXCEPTION 'a staff member whose sign-in is under a day old gives no second approval'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'sale_approval_requests_fresh_staff';
   END IF;
