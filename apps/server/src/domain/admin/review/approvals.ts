@@ -118,7 +118,9 @@ export async function latestApprovalRequest(db: Db, saleId: string): Promise<Sal
     .select()
     .from(saleApprovalRequests)
     .where(eq(saleApprovalRequests.saleId, saleId))
-    .orderBy(desc(saleApprovalRequests.createdAt), desc(saleApprovalRequests.id))
+    // The open one first: a request declined and asked again in the same instant must not hide the
+    // new one, whose id and amount the confirming admin sends back.
+    .orderBy(sql`(${saleApprovalRequests.outcome} IS NULL) DESC`, desc(saleApprovalRequests.createdAt), desc(saleApprovalRequests.id))
     .limit(1);
   if (!row) return null;
   const ids = [row.requestedBy, row.decidedBy].filter((id): id is string => id !== null);
