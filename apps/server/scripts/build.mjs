@@ -20,7 +20,7 @@ await build({
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   external: external.flatMap((name) => [name, `${name}/*`]),

@@ -122,7 +122,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Wise is up on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  // The runtime is named so a deploy that started on the wrong Node shows it in its first lines.
+  app.log.info(`Wise is up on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
   if (config.tracing) app.log.info(`traces are sent to ${new URL(config.tracing.tracesUrl).origin} as ${config.tracing.serviceName}`);
 }
 
