@@ -314,6 +314,16 @@ const envSchema = z
       }
     }
     if (env.NODE_ENV !== 'production') return;
+    // PGlite is the zero-configuration database of `npm start` on one machine: one process, one
+    // connection, its files in DATA_DIR. Customers' money needs a PostgreSQL server with backups
+    // and replicas (docs/decisions.md §2.3).
+    if (!env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers\' money; set DATABASE_URL to a PostgreSQL server',
+      });
+    }
     for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }

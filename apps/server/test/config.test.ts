@@ -1,14 +1,19 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 import { serverProgramArgs } from './support/server-build';
 
 const run = promisify(execFile);
 
 /** A valid CARD_CODE_KEYS value (one 32-byte key). */
 const CARD_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+/** Production's PostgreSQL (never dialled: loadConfig only reads it). */
+const DB_URL = 'postgres://wise@db.internal:5432/wise';
 
 describe('configuration', () => {
   it('has working defaults for the quick start', () => {
@@ -28,7 +33,7 @@ describe('configuration', () => {
   it('binds a development server to this machine only, a production one to every interface', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
     expect(loadConfig(production).HOST).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
@@ -108,7 +113,7 @@ describe('configuration', () => {
   });
 
   it('refuses production on sandbox providers unless a staging server says so', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS };
     expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
@@ -122,14 +127,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).IDENTITY_PROVIDER).toBe('sandbox');
     expect(() => loadConfig({ NODE_ENV: 'development', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app' })).toThrowError(/DOJAH_SECRET_KEY: is required when IDENTITY_PROVIDER=dojah/);
     expect(() => loadConfig({ NODE_ENV: 'development', DOJAH_SECRET_KEY: 'test_sk_x' })).toThrowError(/IDENTITY_PROVIDER: is not dojah but DOJAH_SECRET_KEY is set/);
-    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true' };
+    const staging = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true' };
     const dojah = { IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app', DOJAH_SECRET_KEY: 'prod_sk_x' };
     expect(() => loadConfig({ ...staging, ...dojah, DOJAH_BASE_URL: 'http://api.dojah.io' })).toThrowError(/DOJAH_BASE_URL: must be an https/);
     expect(loadConfig({ ...staging, ...dojah }).DOJAH_BASE_URL).toBe('https://api.dojah.io');
   });
 
   it('refuses production without CARD_CODE_KEYS, and a malformed key anywhere; development derives a key', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
     expect(() => loadConfig(production)).toThrowError(/CARD_CODE_KEYS: is required in production/);
     expect(() => loadConfig({ ...production, CARD_CODE_KEYS: 'k1:c2hvcnQ=' })).toThrowError(/CARD_CODE_KEYS: key "k1" must be 32 bytes/);
     expect(() => loadConfig({ NODE_ENV: 'development', CARD_CODE_KEYS: `k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32).toString('base64')}` })).toThrowError(/CARD_CODE_KEYS: key ids must be different/);
@@ -139,7 +144,7 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).cardCodeKeys.current.id).toBe('dev');
   });
 
-  it('refuses production without SMTP_URL, SESSION_SECRET and APP_URL', () => {
+  it('refuses production without DATABASE_URL, SMTP_URL, SESSION_SECRET and APP_URL', () => {
     let error: unknown;
     try {
       loadConfig({ NODE_ENV: 'production' });
@@ -148,10 +153,11 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL']) expect(message).toContain(name);
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'SESSION_SECRET', 'APP_URL']) expect(message).toContain(name);
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
+        DATABASE_URL: DB_URL,
         SMTP_URL: 'smtp://mail.example.com:587',
         SESSION_SECRET: 'x'.repeat(40),
         APP_URL: 'https://wise.example.com',
@@ -168,6 +174,34 @@ describe('configuration', () => {
         CARD_CODE_KEYS: CARD_KEYS,
       }),
     ).not.toThrow();
+  });
+
+  it('refuses production without DATABASE_URL, saying the embedded database is not for customers\' money', () => {
+    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
+    expect(() => loadConfig(staging)).toThrowError(ConfigError);
+    expect(() => loadConfig(staging)).toThrowError(/DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/);
+    expect(loadConfig({ ...staging, DATABASE_URL: 'postgres://wise@db.internal:5432/wise' }).DATABASE_URL).toBe('postgres://wise@db.internal:5432/wise');
+    // The quick start keeps the embedded database with no configuration at all.
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops a production server without DATABASE_URL before it opens the embedded database', async () => {
+    const serverDir = path.resolve(import.meta.dirname, '..');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'wise-no-database-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION_TEST_ENV, DATA_DIR: dataDir, PORT: '1' };
+      delete env.DATABASE_URL;
+      const failure = await run(process.execPath, serverProgramArgs('server'), { cwd: serverDir, env, timeout: 20_000 }).then(
+        () => undefined,
+        (error: { code?: number; stderr?: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toMatch(/DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/);
+      // It stopped before creating anything in DATA_DIR.
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stops a server given production settings without NODE_ENV, saying which to set', async () => {

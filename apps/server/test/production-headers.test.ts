@@ -41,6 +41,7 @@ beforeAll(async () => {
 
   const config = loadConfig({
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://wise@db.example.com:5432/wise',
     SMTP_URL: 'smtp://127.0.0.1:2525',
     SESSION_SECRET: 's'.repeat(40),
     CARD_CODE_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,

@@ -325,6 +325,7 @@ describe('the wallet balance (a provider float)', () => {
 describe('configuration (BILLS_PROVIDER=vtpass)', () => {
   const production = {
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://wise@db.internal:5432/wise',
     SMTP_URL: 'smtp://mail.example.com:587',
     SESSION_SECRET: 'x'.repeat(40),
     APP_URL: 'https://wise.example.com',

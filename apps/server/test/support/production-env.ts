@@ -4,6 +4,9 @@
  */
 export const PRODUCTION_TEST_ENV = {
   NODE_ENV: 'production',
+  // Production refuses the embedded database. In-process tests hand the app their own test
+  // database, so this address is never dialled; a spawned server is given a real one.
+  DATABASE_URL: 'postgres://wise@db.example.com:5432/wise',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   SESSION_SECRET: 's'.repeat(40),
   APP_URL: 'https://wise.example.com',
