@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth';
+import { billOrders } from './bills';
+import { accountNameMatches } from './choices';
+import { sales } from './sales';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const owner = () =>
@@ -26,8 +29,7 @@ export const banks = pgTable('banks', {
   active: boolean('active').notNull().default(true),
 });
 
-/** How a payout account's resolved name fits the profile name (shared ACCOUNT_NAME_MATCHES; 0018's CHECK). */
-export const accountNameMatches = ['match', 'partial'] as const;
+export { accountNameMatches } from './choices';
 
 /** One payout account per customer; the account name is what the lookup provider resolved. */
 export const bankDetails = pgTable('bank_details', {
@@ -52,10 +54,10 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
-    // 0021: the sale or bill order it is about, if any (foreign keys in the migration: sales and
-    // bill_orders import this module, so naming them here would make the imports circular).
-    saleId: uuid('sale_id'),
-    billOrderId: uuid('bill_order_id'),
+    // 0021: the sale or bill order it is about, if any. sales and bill_orders import this module
+    // too; the references are read lazily, once every module has loaded.
+    saleId: uuid('sale_id').references((): AnyPgColumn => sales.id, { onDelete: 'set null' }),
+    billOrderId: uuid('bill_order_id').references((): AnyPgColumn => billOrders.id, { onDelete: 'set null' }),
   },
   (t) => [
     // 0012: the list's keyset order, tie-breaker included.

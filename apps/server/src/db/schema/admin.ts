@@ -1,8 +1,9 @@
 import { staffRoles } from '@wise/shared/admin';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { saleApprovalReasonCodes } from './choices';
 import { giftCardSubcategories } from './giftcards';
-import { saleApprovalReasonCodes, sales } from './sales';
+import { sales } from './sales';
 
 /**
  * Mirrors db/migrations/0011_back_office.sql: staff, their sessions, the audit log, payouts and the
@@ -126,6 +127,7 @@ export const payouts = pgTable(
     unique('payouts_attempt_key').on(t.saleId, t.attempt),
     uniqueIndex('payouts_one_live_per_sale').on(t.saleId).where(sql`status NOT IN ('failed', 'reversed')`),
     index('payouts_held_idx').on(t.createdAt, t.id).where(sql`status = 'needs_review'`),
+    index('payouts_held_open_idx').on(t.hold, t.createdAt, t.id).where(sql`hold IS NOT NULL`),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
   ],

@@ -45,6 +45,11 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The back office's starts-with search (0011): prefixes of the lower-cased columns.
+    index('users_full_name_prefix_idx').on(sql`lower(${t.fullName}) text_pattern_ops`),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
   ],
 );
 

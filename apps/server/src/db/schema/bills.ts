@@ -63,7 +63,7 @@ export const billOrders = pgTable(
     requestId: text('request_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    holdId: uuid('hold_id').references(() => gemHolds.id),
+    holdId: uuid('hold_id').unique().references(() => gemHolds.id),
     token: text('token'),
     units: text('units'),
     message: text('message'),

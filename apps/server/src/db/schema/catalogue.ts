@@ -8,5 +8,5 @@ export type CatalogueName = (typeof catalogueNames)[number];
 export const catalogueVersions = pgTable('catalogue_versions', {
   name: text('name', { enum: catalogueNames }).primaryKey(),
   // Only ever compared; as a bigint it cannot round.
-  version: bigint('version', { mode: 'bigint' }).notNull(),
+  version: bigint('version', { mode: 'bigint' }).notNull().default(0n),
 });

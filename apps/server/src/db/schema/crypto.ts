@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Mirrors db/migrations/0008_crypto.sql (the SQL is the source of truth, with its CHECKs). */
@@ -17,17 +17,21 @@ export const cryptoPriceAdjustments = pgTable('crypto_price_adjustments', {
 });
 
 /** Where customers send each coin (the original get_wallet_addresses). */
-export const cryptoWalletAddresses = pgTable('crypto_wallet_addresses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  coin: text('coin', { enum: coinIds }).notNull(),
-  network: text('network').notNull(),
-  address: text('address').notNull(),
-  memo: text('memo'),
-  enabled: boolean('enabled').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-});
+export const cryptoWalletAddresses = pgTable(
+  'crypto_wallet_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    coin: text('coin', { enum: coinIds }).notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    memo: text('memo'),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.coin, t.network, t.address)],
+);
 
 /** One row per data set, claimed by one refresh per interval across all instances. */
 export const marketDataCache = pgTable('market_data_cache', {
@@ -60,5 +64,10 @@ export const cryptoQuotes = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('crypto_quotes_user_created_idx').on(t.userId, t.createdAt), index('crypto_quotes_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('crypto_quotes_user_created_idx').on(t.userId, t.createdAt),
+    index('crypto_quotes_expires_idx').on(t.expiresAt),
+    // 0010: what a crypto sale's (quote_id, user_id) foreign key points at.
+    unique('crypto_quotes_id_owner_key').on(t.id, t.userId),
+  ],
 );

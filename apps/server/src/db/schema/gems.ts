@@ -168,7 +168,7 @@ export const gemRewards = pgTable(
     clawbackReason: text('clawback_reason'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('gem_rewards_source_key').on(t.source)],
+  (t) => [uniqueIndex('gem_rewards_source_key').on(t.source), index('gem_rewards_unclaimed_idx').on(t.userId, t.createdAt).where(sql`claim_id IS NULL`)],
 );
 
 /** The first answer to a customer's keyed gem write (Idempotency-Key; 0005_ledger_guards.sql). */

@@ -1,4 +1,5 @@
-import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { staff } from './admin';
 
 /** Mirrors db/migrations/0024_alert_incidents.sql and 0025_floats_reconciliation.sql (the SQL is the source of truth). */
@@ -24,7 +25,11 @@ export const alertIncidents = pgTable('alert_incidents', {
   openedAt: at('opened_at').notNull(),
   detail: text('detail').notNull(),
   resolvedAt: at('resolved_at'),
-});
+}, (t) => [
+  // One open incident per kind; the list newest first.
+  uniqueIndex('alert_incidents_one_open').on(t.kind).where(sql`resolved_at IS NULL`),
+  index('alert_incidents_recent').on(t.openedAt.desc(), t.id.desc()),
+]);
 
 export const providerKinds = ['payouts', 'bills'] as const;
 export type ProviderKind = (typeof providerKinds)[number];
@@ -55,7 +60,10 @@ export const reconciliationRuns = pgTable('reconciliation_runs', {
   uncheckedCount: integer('unchecked_count'),
   mismatchCount: integer('mismatch_count'),
   error: text('error'),
-});
+}, (t) => [
+  index('reconciliation_runs_recent').on(t.startedAt.desc(), t.id.desc()),
+  index('reconciliation_runs_day').on(t.providerKind, t.businessDate).where(sql`outcome = 'completed'`),
+]);
 
 export const mismatchKinds = ['missing_at_provider', 'missing_at_ours', 'amount_differs', 'status_differs'] as const;
 export type MismatchKind = (typeof mismatchKinds)[number];
@@ -75,4 +83,9 @@ export const reconciliationMismatches = pgTable('reconciliation_mismatches', {
   resolvedBy: uuid('resolved_by').references(() => staff.id, { onDelete: 'restrict' }),
   resolvedAt: at('resolved_at'),
   note: text('note'),
-});
+}, (t) => [
+  // One open mismatch per provider, kind and reference; the open ones oldest first; a run's own.
+  uniqueIndex('reconciliation_mismatches_one_open').on(t.providerKind, t.kind, t.reference).where(sql`resolved_at IS NULL`),
+  index('reconciliation_mismatches_open').on(t.detectedAt, t.id).where(sql`resolved_at IS NULL`),
+  index('reconciliation_mismatches_run').on(t.runId, t.id),
+]);

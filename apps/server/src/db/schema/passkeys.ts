@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { staff } from './admin';
+import { staff, staffSessions } from './admin';
 import { users } from './auth';
 
 /** WebAuthn credentials a customer signs in with (0037_passkeys.sql). */
@@ -65,7 +65,9 @@ export const staffPasskeyChallenges = pgTable(
   'staff_passkey_challenges',
   {
     purpose: text('purpose', { enum: passkeyPurposes }).notNull(),
-    sessionHash: text('session_hash').notNull(),
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => staffSessions.idHash, { onDelete: 'cascade' }),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -80,7 +82,9 @@ export const staffConfirmChallenges = pgTable(
   'staff_confirm_challenges',
   {
     challenge: text('challenge').primaryKey(),
-    sessionHash: text('session_hash').notNull(),
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => staffSessions.idHash, { onDelete: 'cascade' }),
     staffId: uuid('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),

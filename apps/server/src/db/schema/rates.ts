@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { giftCardSubcategories } from './giftcards';
@@ -20,5 +21,10 @@ export const rateAlerts = pgTable(
     spentAt: timestamp('spent_at', { withTimezone: true }),
     firedValueKobo: bigint('fired_value_kobo', { mode: 'number' }),
   },
-  (t) => [index('rate_alerts_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('rate_alerts_user_idx').on(t.userId, t.createdAt),
+    // The waiting alerts a new price can fire, by what they watch.
+    index('rate_alerts_waiting_subcategory_idx').on(t.subcategoryId, t.thresholdKobo).where(sql`spent_at IS NULL AND subcategory_id IS NOT NULL`),
+    index('rate_alerts_waiting_coin_idx').on(t.coin, t.thresholdKobo).where(sql`spent_at IS NULL AND coin IS NOT NULL`),
+  ],
 );

@@ -54,5 +54,5 @@ export const userPhones = pgTable(
     phone: text('phone').notNull(),
     firstSeenAt: at('first_seen_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.phone] })],
+  (t) => [primaryKey({ columns: [t.userId, t.phone] }), index('user_phones_phone_idx').on(t.phone)],
 );

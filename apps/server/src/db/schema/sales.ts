@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { SALE_REJECTION_CODES } from '@wise/shared';
-import { bigint, boolean, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accountNameMatches, uploads } from './account';
+import { type AnyPgColumn, bigint, boolean, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uploads } from './account';
+import { staff } from './admin';
 import { users } from './auth';
+import { accountNameMatches, saleApprovalReasonCodes } from './choices';
 import { coinIds, cryptoQuotes } from './crypto';
 import { giftCards, giftCardSubcategories } from './giftcards';
 
@@ -18,7 +20,7 @@ export type SaleKindValue = (typeof saleKinds)[number];
 export const saleStatuses = ['submitted', 'under_review', 'approved', 'paid', 'rejected'] as const;
 export type SaleStatus = (typeof saleStatuses)[number];
 export const saleRejectionCodes = SALE_REJECTION_CODES;
-export const saleApprovalReasonCodes = ['partially_used', 'balance_lower', 'other'] as const;
+export { saleApprovalReasonCodes } from './choices';
 export const saleListStatuses = ['pending', 'successful', 'rejected'] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -33,7 +35,7 @@ export const sales = pgTable(
     kind: text('kind', { enum: saleKinds }).notNull(),
     status: text('status', { enum: saleStatuses }).notNull(),
     /** pending | successful | rejected, computed by the database from status. */
-    listStatus: text('list_status', { enum: saleListStatuses }).generatedAlwaysAs(
+    listStatus: text('list_status', { enum: saleListStatuses }).notNull().generatedAlwaysAs(
       sql`CASE status WHEN 'paid' THEN 'successful' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END`,
     ),
     statusChangedAt: at('status_changed_at').notNull(),
@@ -81,7 +83,7 @@ export const sales = pgTable(
     accountNameMatch: text('account_name_match', { enum: accountNameMatches }),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    decidedBy: uuid('decided_by'),
+    decidedBy: uuid('decided_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     decidedAt: at('decided_at'),
     rejectionReason: text('rejection_reason'),
     payoutReference: text('payout_reference'),
@@ -89,7 +91,7 @@ export const sales = pgTable(
     createdAt: at('created_at').notNull(),
     // The back office (0011_back_office.sql): the reviewer holding the sale, what staff approved
     // paying (the quote's value unless a note says why not) and a rejection's reason from the list.
-    claimedBy: uuid('claimed_by'),
+    claimedBy: uuid('claimed_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     claimedUntil: at('claimed_until'),
     payoutAmountKobo: bigint('payout_amount_kobo', { mode: 'number' }),
     approvalNote: text('approval_note'),
@@ -99,15 +101,15 @@ export const sales = pgTable(
     approvalReasonCode: text('approval_reason_code', { enum: saleApprovalReasonCodes }),
     // 0026_review_desk.sql: the reviewer an admin gave the sale to (a trigger refuses a disabled
     // staff member and a decided sale), who gave it and when — all three or none.
-    assignedTo: uuid('assigned_to'),
-    assignedBy: uuid('assigned_by'),
+    assignedTo: uuid('assigned_to').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
+    assignedBy: uuid('assigned_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     assignedAt: at('assigned_at'),
   },
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
     unique('sales_id_owner_key').on(t.id, t.userId),
     unique('sales_quote_id_key').on(t.quoteId),
-    foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }),
+    foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }).onDelete('restrict'),
     index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
     index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
@@ -149,9 +151,14 @@ export const saleImages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.position] }),
-    foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }),
-    foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }),
+    foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete('restrict'),
+    foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }).onDelete('restrict'),
     index('sale_images_digest_idx').on(t.digest).where(sql`digest IS NOT NULL`),
+    // 0017: look-ups of near-identical images, one per 16-bit band of the perceptual hash.
+    index('sale_images_phash_band0_idx').on(sql`((phash >> 48) & 65535)`).where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band1_idx').on(sql`((phash >> 32) & 65535)`).where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band2_idx').on(sql`((phash >> 16) & 65535)`).where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band3_idx').on(sql`(phash & 65535)`).where(sql`phash IS NOT NULL`),
   ],
 );
 
@@ -165,7 +172,7 @@ export const saleStatusEvents = pgTable(
       .references(() => sales.id, { onDelete: 'restrict' }),
     status: text('status', { enum: saleStatuses }).notNull(),
     at: at('at').notNull(),
-    actor: uuid('actor'),
+    actor: uuid('actor').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
   },
   (t) => [index('sale_status_events_sale_idx').on(t.saleId, t.id)],
 );
@@ -188,7 +195,10 @@ export const cryptoReturns = pgTable(
     requestedAt: at('requested_at').notNull(),
     transactionId: text('transaction_id'),
     returnedAt: at('returned_at'),
-    returnedBy: uuid('returned_by'),
+    returnedBy: uuid('returned_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
   },
-  (t) => [foreignKey({ name: 'crypto_returns_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] })],
+  (t) => [
+    foreignKey({ name: 'crypto_returns_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete('restrict'),
+    index('crypto_returns_requested_idx').on(t.requestedAt).where(sql`status = 'requested'`),
+  ],
 );
