@@ -201,18 +201,23 @@ describe('the process dies between the hold and the provider answer', () => {
     const user = await customerWithGems(h, 1000);
     const order = await newOrder(h, user, airtimeBody());
     const never = new Promise<never>(() => undefined);
+    let calledProvider!: () => void;
+    const providerCalled = new Promise<void>((resolve) => (calledProvider = resolve));
     const hanging: AirtimeProvider = {
       name: 'http',
       buyAirtime: async (purchase) => {
         // The request reached the provider (or not) and then this process died.
         if (recordAtProvider === 'successful') h.airtime.records.set(purchase.requestId, { status: 'successful', message: 'Transaction successful' });
+        calledProvider();
         return never;
       },
       queryStatus: (id) => h.deps.airtime.queryStatus(id),
     };
     const dying: BillDeps = { ...h.deps, airtime: hanging };
     void authoriseBillOrder(h.t.database.db, dying, user.id, order.id, PIN);
-    for (let i = 0; i < 200 && (await orderOf(h, user, order.id)).status !== 'processing'; i += 1) await new Promise((r) => setTimeout(r, 10));
+    // The provider is called once the order is processing (committed first, so a crash here leaves it so).
+    await providerCalled;
+    expect((await orderOf(h, user, order.id)).status).toBe('processing');
     expect((await holdOf(h, order.id)).hold?.status).toBe('pending');
     await h.t.database.query("DELETE FROM jobs WHERE name = $1 AND payload->>'orderId' = $2", [BILL_REQUERY_JOB, order.id]);
     return { user, order };

@@ -81,12 +81,15 @@ describe('catalogueAnswer', () => {
   it('a slow build of an older version never replaces the answer of a newer one', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let building!: () => void;
+    const built = new Promise<void>((resolve) => (building = resolve));
     const slow = catalogueAnswer(t.database.db, 'giftcards', 'race', async () => {
+      building();
       await held;
       return 'old';
     });
-    // Let the slow call read its version before the catalogue moves on.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The slow call builds once it has read its version: only then does the catalogue move on.
+    await built;
     await t.database.query('UPDATE gift_cards SET brand_color = brand_color');
     expect(await catalogueAnswer(t.database.db, 'giftcards', 'race', async () => 'new')).toBe('new');
     release();
