@@ -22,8 +22,10 @@ const workerEntry = new URL(fromSource ? './pglite-worker.ts' : './pglite-worker
 const childLoader = fromSource ? ['--import', 'tsx'] : [];
 
 /**
- * A worker thread on Node 20 does not inherit tsx's loader hooks (`--import tsx` in its execArgv
- * is not enough), so from the source tree it starts with a bootstrap that registers tsx itself.
+ * From the source tree the worker's entry is TypeScript, and a worker thread loads it only where
+ * tsx's hooks are registered: not under vitest, which transforms the tests' imports itself (and on
+ * Node 20 not even with `--import tsx` in its execArgv). So it starts with a bootstrap that
+ * registers tsx itself.
  */
 function startWorkerThread(options: WorkerOptions): Worker {
   if (!fromSource) return new Worker(workerEntry, { workerData: options });
