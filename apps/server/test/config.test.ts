@@ -185,13 +185,14 @@ describe('configuration', () => {
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
   });
 
-  it('stops a production server without DATABASE_URL before it opens the embedded database', async () => {
+  // A generous bound: loading the server took up to 20 s on a busy 2-core machine.
+  it('stops a production server without DATABASE_URL before it opens the embedded database', { timeout: 90_000 }, async () => {
     const serverDir = path.resolve(import.meta.dirname, '..');
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wise-no-database-'));
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, ...PRODUCTION_TEST_ENV, DATA_DIR: dataDir, PORT: '1' };
       delete env.DATABASE_URL;
-      const failure = await run(process.execPath, serverProgramArgs('server'), { cwd: serverDir, env, timeout: 20_000 }).then(
+      const failure = await run(process.execPath, serverProgramArgs('server'), { cwd: serverDir, env, timeout: 80_000 }).then(
         () => undefined,
         (error: { code?: number; stderr?: string }) => error,
       );
