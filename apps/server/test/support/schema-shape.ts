@@ -1,5 +1,5 @@
 import { is, SQL } from 'drizzle-orm';
-import { getTableConfig, IndexedColumn, PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, IndexedColumn, type PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Connection } from '../../src/db/client';
 
 /**
