@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Several instances: a session ended on one is refused at once by all (domain/auth/session-cache.ts).
   if (config.REDIS_URL) {
-    const revocations = await joinSessionRevocations(config.REDIS_URL, (error) => app.log.error({ err: error }, 'session revocation channel failed'));
+    const revocations = await joinSessionRevocations(config.REDIS_URL, app.log);
     app.addHook('onClose', async () => revocations.close());
   }
   await app.register(errors);

@@ -11,6 +11,7 @@ import { systemClock } from './lib/clock';
 import { logErrorToStderr } from './lib/log-redaction';
 import { useTracer } from './lib/tracing';
 import { createRateLimiter } from './lib/rate-limiter';
+import { consoleRedisLogger, type RedisLogger } from './lib/redis';
 import { createProviders } from './providers/index';
 import { marketSettings } from './domain/crypto/market-cache';
 import { marketDataJobs } from './domain/crypto/jobs';
@@ -49,12 +50,19 @@ async function main() {
   // The data step after the migrations: plain-text card codes from before 0017 are sealed, and codes
   // under an older key re-encrypted under the current one (key rotation; sales/README.md).
   const resealed = await resealCardCodes(database.db, config.cardCodeKeys);
-  const limiter = createRateLimiter(config.REDIS_URL);
+  // Redis is optional at run time (lib/redis.ts): its losses and returns are logged through the
+  // app's logger once it exists.
+  const redisLog: { current?: RedisLogger } = {};
+  const limiter = createRateLimiter(config.REDIS_URL, {
+    warn: (details, message) => (redisLog.current ?? consoleRedisLogger).warn(details, message),
+    info: (details, message) => (redisLog.current ?? consoleRedisLogger).info(details, message),
+  });
   const providers = createProviders(config, database.db);
   // Built after the app (its jobs log through the app's logger); /readyz asks it once it exists.
   const worker: { current?: ReturnType<typeof createAppJobWorker> } = {};
   const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock, jobWorkerAlive: () => worker.current?.alive ?? false });
   providers.outbox?.attachLogger(app.log);
+  redisLog.current = app.log;
   reportExportError = (error) => app.log.warn({ err: error }, exportFailed);
   if (resealed.sealed + resealed.rekeyed > 0) app.log.info(resealed, 'card codes sealed or re-encrypted under the current key');
   if (resealed.unreadable > 0) app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');

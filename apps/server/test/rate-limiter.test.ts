@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/lib/rate-limiter';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new RedisRateLimiter(redisUrl, `wise:test:${randomBytes(4).toString('hex')}:`);
 afterAll(() => redis.close());
+// Connected before the checks, so that they count in Redis and not in the in-memory fallback.
+beforeAll(() => redis.link.whenReady());
 
 describe.each([
   ['memory', new MemoryRateLimiter()],

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { unappliedMigrations } from '../db/migrate';
+import { redisHealth } from '../lib/redis';
 
 export type ReadinessFailure = 'database' | 'migrations' | 'job_worker';
 
@@ -18,4 +19,16 @@ export async function readinessFailures(database: Database, jobWorkerAlive: (() 
   }
   if (jobWorkerAlive && !jobWorkerAlive()) failing.push('job_worker');
   return failing;
+}
+
+export type ReadinessDegradation = 'redis';
+
+/**
+ * What works in a lesser way without taking the instance out of rotation: Redis unreachable
+ * means rate limits per instance and no session cache (docs/RELIABILITY.md, "Redis outages"),
+ * not an instance that cannot serve — every instance shares the same Redis, so taking them out
+ * would take the whole service down for what each can do without.
+ */
+export function readinessDegradations(): ReadinessDegradation[] {
+  return redisHealth() === 'down' ? ['redis'] : [];
 }

@@ -38,6 +38,21 @@ export const rateLimitRefusals = new Counter({
   registers: [processRegistry],
 });
 
+export const redisUp = new Gauge({
+  name: 'wise_redis_up',
+  help: "1 while this process's Redis connections are ready (or it uses none), 0 while one is not: the rate limits are then per instance (docs/RELIABILITY.md, \"Redis outages\").",
+  registers: [processRegistry],
+});
+
+// No Redis in use is not an outage.
+redisUp.set(1);
+
+export const rateLimitsInMemory = new Counter({
+  name: 'wise_rate_limit_memory_fallbacks_total',
+  help: "Rate-limit checks counted in this process's memory because Redis was unreachable.",
+  registers: [processRegistry],
+});
+
 export const ledgerAuditOk = new Gauge({
   name: 'wise_ledger_audit_ok',
   help: 'The last gem ledger audit run by this process: 1 balanced, 0 a mismatch (absent until the first run).',

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { rateLimitsInMemory } from './metrics';
+import { consoleRedisLogger, RedisLink, type RedisLogger } from './redis';
 
 export interface HitResult {
   allowed: boolean;
@@ -90,35 +91,75 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * Counters in Redis, shared by every instance. While Redis is unreachable (or a command fails) the
+ * same checks are counted in this process's memory instead (docs/RELIABILITY.md, "Redis outages"):
+ * a limit then holds per instance, so N instances let up to N times as much through, which is
+ * better than refusing everyone or answering 500. Counts made in memory are not carried over when
+ * Redis returns; its own windows take over from there.
+ */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis;
-  constructor(url: string, private readonly prefix = 'wise:rl:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  readonly link: RedisLink;
+  private readonly memory: MemoryRateLimiter;
+
+  constructor(url: string, private readonly prefix = 'wise:rl:', logger: RedisLogger = consoleRedisLogger, memory = new MemoryRateLimiter()) {
+    this.link = new RedisLink(url, 'rate limits', logger);
+    this.memory = memory;
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
-    const fullKey = this.prefix + key;
-    const result = await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
-    const count = Number(result?.[0]?.[1] ?? 0);
-    const ttl = Number(result?.[2]?.[1] ?? windowMs);
-    return { allowed: count <= limit, count, retryAfterMs: ttl > 0 ? ttl : windowMs };
+    return this.either(
+      async (redis) => {
+        const fullKey = this.prefix + key;
+        const result = await redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
+        const count = Number(result?.[0]?.[1] ?? 0);
+        const ttl = Number(result?.[2]?.[1] ?? windowMs);
+        return { allowed: count <= limit, count, retryAfterMs: ttl > 0 ? ttl : windowMs };
+      },
+      () => this.memory.hit(key, limit, windowMs),
+    );
   }
 
   async peek(key: string, limit: number): Promise<HitResult> {
-    const fullKey = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(fullKey), this.redis.pttl(fullKey)]);
-    const n = Number(count ?? 0);
-    return { allowed: n < limit, count: n, retryAfterMs: ttl > 0 ? ttl : 0 };
+    return this.either(
+      async (redis) => {
+        const fullKey = this.prefix + key;
+        const [count, ttl] = await Promise.all([redis.get(fullKey), redis.pttl(fullKey)]);
+        const n = Number(count ?? 0);
+        return { allowed: n < limit, count: n, retryAfterMs: ttl > 0 ? ttl : 0 };
+      },
+      () => this.memory.peek(key, limit),
+    );
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    // Both: a window counted in memory during an outage must not outlive a reset either.
+    await this.memory.reset(key);
+    await this.either(
+      async (redis) => {
+        await redis.del(this.prefix + key);
+      },
+      async () => undefined,
+    );
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.link.close();
+    await this.memory.close();
+  }
+
+  private async either<T>(viaRedis: (redis: RedisLink['client']) => Promise<T>, inMemory: () => Promise<T>): Promise<T> {
+    if (this.link.usable) {
+      try {
+        return await viaRedis(this.link.client);
+      } catch (error) {
+        this.link.failed(error);
+      }
+    }
+    rateLimitsInMemory.inc();
+    return inMemory();
   }
 }
 
-export const createRateLimiter = (redisUrl: string | undefined): RateLimiter =>
-  redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+export const createRateLimiter = (redisUrl: string | undefined, logger?: RedisLogger): RateLimiter =>
+  redisUrl ? new RedisRateLimiter(redisUrl, undefined, logger) : new MemoryRateLimiter();

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { readinessFailures } from '../domain/readiness';
+import { readinessDegradations, readinessFailures } from '../domain/readiness';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** What is wrong when unavailable: database, migrations, job_worker. */
   failing: z.array(z.enum(['database', 'migrations', 'job_worker'])).optional(),
+  /** What works in a lesser way, ready or not: redis (rate limits per instance, no session cache). */
+  degraded: z.array(z.enum(['redis'])).optional(),
 });
 
 export interface HealthOptions {
@@ -26,8 +28,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
 
   app.get('/readyz', { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } }, async (request, reply) => {
     const failing = await readinessFailures(database, jobWorkerAlive, (error) => request.log.error({ err: error }, 'readiness check failed: database'));
-    if (failing.length === 0) return { status: 'ok' as const };
+    const degraded = readinessDegradations();
+    const also = degraded.length > 0 ? { degraded } : {};
+    if (failing.length === 0) return { status: 'ok' as const, ...also };
     if (!failing.includes('database')) request.log.error({ failing }, 'readiness check failed');
-    return reply.status(503).send({ status: 'unavailable' as const, failing });
+    return reply.status(503).send({ status: 'unavailable' as const, failing, ...also });
   });
 };

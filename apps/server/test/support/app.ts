@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { systemClock, type Clock, type ManualClock } from '../../src/lib/clock';
-import { MemoryRateLimiter } from '../../src/lib/rate-limiter';
+import { MemoryRateLimiter, type RateLimiter } from '../../src/lib/rate-limiter';
 import { createBankLookup } from '../../src/providers/bank-lookup/index';
 import { createFileStore } from '../../src/providers/file-store/index';
 import { createMarketData } from '../../src/providers/market-data/index';
@@ -33,6 +33,8 @@ interface TestAppOptions {
   payouts?: PayoutProvider | ((database: Database) => PayoutProvider);
   /** What /readyz is told of the job worker (server.ts hands in the real one's). */
   jobWorkerAlive?: () => boolean;
+  /** The rate limiter (a Redis one to test it); an in-memory one on the test's clock otherwise. */
+  limiter?: RateLimiter;
   /** Another app's database (several instances on one PostgreSQL database); that app closes it. */
   database?: Database;
 }
@@ -49,7 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const outbox = new Outbox();
   const clock = options.clock ?? systemClock;
-  const limiter = new MemoryRateLimiter(() => clock.now().getTime());
+  const limiter = options.limiter ?? new MemoryRateLimiter(() => clock.now().getTime());
   const app = await buildApp(
     // The real providers as the configuration picks them (tests point UPLOAD_DIR, S3_* or the bank
     // lookup's base URL at local fakes); e-mail and SMS always land in the outbox.

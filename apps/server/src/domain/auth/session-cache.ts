@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
+import { RedisLink, type RedisLogger } from '../../lib/redis';
 import type { SessionPrincipal } from './sessions';
 
 /**
@@ -13,6 +13,10 @@ import type { SessionPrincipal } from './sessions';
  * - a forgotten session or user leaves a tombstone for TOMBSTONE_MS: while it lasts nothing about
  *   it is cached, so a lookup racing the revocation (it read the row before the deleting
  *   transaction committed) can't put it back.
+ *
+ * While Redis is unreachable (docs/RELIABILITY.md, "Redis outages") a revocation made elsewhere cannot
+ * reach this process, so nothing is cached: every request reads its session from the database, as
+ * it would without the cache, and what was cached is dropped when the connection goes.
  *
  * Only this process's clock-free monotonic time decides freshness; the session's own expiry is
  * still checked against the app clock on every hit.
@@ -49,7 +53,11 @@ function tombstoned(key: string, now: number): boolean {
   return false;
 }
 
+/** Whether revocations from other instances can reach this process (always, when it runs alone). */
+const revocationsHeard = () => !bus || bus.subscribed;
+
 export function cachedSession(hash: string): CachedSession | undefined {
+  if (!revocationsHeard()) return undefined;
   const entry = entries.get(hash);
   if (!entry) return undefined;
   if (entry.freshUntil <= performance.now()) {
@@ -61,6 +69,7 @@ export function cachedSession(hash: string): CachedSession | undefined {
 
 /** Remembers a session just read from the database, unless it was revoked meanwhile. */
 export function cacheSession(hash: string, session: CachedSession): void {
+  if (!revocationsHeard()) return;
   const now = performance.now();
   if (tombstoned(hashKey(hash), now) || tombstoned(userKey(session.principal.user.id), now)) return;
   if (entries.size >= MAX_ENTRIES) {
@@ -92,20 +101,21 @@ function forgetLocally(key: string): void {
 // --- across instances: Redis pub/sub ---
 
 interface Bus {
-  publisher: Redis;
-  subscriber: Redis;
+  publisher: RedisLink;
+  subscriber: RedisLink;
+  /** Subscribed on a live connection: revocations published elsewhere reach us. */
+  subscribed: boolean;
   users: number;
-  onError: (error: Error) => void;
 }
 let bus: Bus | undefined;
 
 async function broadcast(key: string): Promise<void> {
-  if (!bus) return;
+  if (!bus?.publisher.usable) return;
   try {
-    await bus.publisher.publish(CHANNEL, key);
+    await bus.publisher.client.publish(CHANNEL, key);
   } catch (error) {
     // The other instances then keep the session for at most CACHE_TTL_MS: said, never hidden.
-    bus.onError(error instanceof Error ? error : new Error(String(error)));
+    bus.publisher.failed(error);
   }
 }
 
@@ -123,22 +133,33 @@ export async function forgetUserSessions(userId: string): Promise<void> {
 
 /**
  * Joins the instances sharing `redisUrl`: revocations made here reach them and theirs reach us.
- * Resolves once subscribed, so that no revocation published after start-up is missed. One
- * connection pair per process however many apps it builds; close() when the app closes.
+ * Returns at once, connected or not: until the subscription stands (and whenever Redis goes away)
+ * nothing is cached, so no revocation can be missed. One connection pair per process however
+ * many apps it builds; close() when the app closes.
  */
-export async function joinSessionRevocations(redisUrl: string, onError: (error: Error) => void): Promise<{ close: () => Promise<void> }> {
+export async function joinSessionRevocations(redisUrl: string, logger: RedisLogger): Promise<{ close: () => Promise<void> }> {
   if (!bus) {
-    const options = { maxRetriesPerRequest: 1, lazyConnect: true };
-    const publisher = new Redis(redisUrl, options);
-    const subscriber = new Redis(redisUrl, options);
-    publisher.on('error', onError);
-    subscriber.on('error', onError);
-    subscriber.on('message', (channel: string, key: string) => {
+    const publisher = new RedisLink(redisUrl, 'session revocations (publish)', logger);
+    const subscriber = new RedisLink(redisUrl, 'session revocations (subscribe)', logger, { autoResubscribe: false });
+    const joining: Bus = { publisher, subscriber, subscribed: false, users: 0 };
+    subscriber.client.on('message', (channel: string, key: string) => {
       if (channel === CHANNEL && (key.startsWith('h:') || key.startsWith('u:'))) forgetLocally(key);
     });
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(CHANNEL);
-    bus = { publisher, subscriber, users: 0, onError };
+    subscriber.client.on('close', () => {
+      joining.subscribed = false;
+      // Revocations made elsewhere from now on would not be heard: nothing cached may outlive them.
+      entries.clear();
+    });
+    // On every (re)connection: what was published while we were away is lost, but nothing was cached meanwhile.
+    subscriber.client.on('ready', () => {
+      subscriber.client.subscribe(CHANNEL).then(
+        () => {
+          joining.subscribed = true;
+        },
+        (error: unknown) => subscriber.failed(error),
+      );
+    });
+    bus = joining;
   }
   bus.users += 1;
   const joined = bus;
@@ -150,8 +171,8 @@ export async function joinSessionRevocations(redisUrl: string, onError: (error: 
       joined.users -= 1;
       if (joined.users > 0) return;
       if (bus === joined) bus = undefined;
-      joined.subscriber.disconnect();
-      joined.publisher.disconnect();
+      await joined.subscriber.close();
+      await joined.publisher.close();
     },
   };
 }
