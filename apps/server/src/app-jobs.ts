@@ -7,7 +7,8 @@ import { observeAlert } from './domain/operations/alerts';
 import { purgeExpiredExports } from './domain/privacy/export';
 import { PURGE_BATCH_SIZE, purgeExpiredAuthRows } from './jobs/cleanup';
 import { purgeFinishedJobs } from './jobs/queue';
-import { JobWorker, type JobDefinition, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
+import type { Config } from './config';
+import { JobWorker, type JobDefinition, type JobLane, type JobSet, type Schedule, type WorkerOptions } from './jobs/worker';
 
 /**
  * The application's own jobs and how often they run, and the worker that runs them with every
@@ -85,6 +86,25 @@ export const appSchedules: Schedule[] = [
   { name: jobNames.purgeCryptoQuotes, everyMs: 60 * MINUTE_MS },
   { name: jobNames.ledgerAudit, everyMs: 6 * 60 * MINUTE_MS },
 ];
+
+/**
+ * The worker's lanes (jobs/README.md, "Lanes"): each kind of job that waits on an outside service
+ * has slots of its own, so one service that hangs holds up only its own kind. A bill provider
+ * that hung used to fill the 16 shared slots with status checks, and approval → paid went from
+ * 3.2 s to 15.5 s. Areas not listed (clean-ups, alerts, coin prices, identity checks, rate alerts)
+ * share the `JOB_CONCURRENCY` slots, with `JOB_TIMEOUT_S`.
+ */
+export function jobLanes(config: Pick<Config, `JOB_${'PAYOUTS' | 'BILLS' | 'MESSAGES' | 'EXPORTS'}_${'CONCURRENCY' | 'TIMEOUT_S'}`>): JobLane[] {
+  return [
+    // Approved sales waiting for their money: first claimed each poll.
+    { name: 'payouts', areas: ['payouts'], concurrency: config.JOB_PAYOUTS_CONCURRENCY, timeoutMs: config.JOB_PAYOUTS_TIMEOUT_S * 1000 },
+    { name: 'bills', areas: ['bills'], concurrency: config.JOB_BILLS_CONCURRENCY, timeoutMs: config.JOB_BILLS_TIMEOUT_S * 1000 },
+    // E-mail (SMTP) and Web Push: a slow mail server or push service waits here.
+    { name: 'messages', areas: ['notifications', 'push'], concurrency: config.JOB_MESSAGES_CONCURRENCY, timeoutMs: config.JOB_MESSAGES_TIMEOUT_S * 1000 },
+    // Long reads and writes of many rows: a customer's data export, the daily reconciliation.
+    { name: 'exports', areas: ['privacy', 'reconciliation'], concurrency: config.JOB_EXPORTS_CONCURRENCY, timeoutMs: config.JOB_EXPORTS_TIMEOUT_S * 1000 },
+  ];
+}
 
 /** The server's worker: every app job registered, the schedules on. server.ts starts and stops it. */
 export function createAppJobWorker(db: Db, options: WorkerOptions = {}, extra: JobSet[] = []): JobWorker {

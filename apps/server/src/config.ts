@@ -80,6 +80,20 @@ const envSchema = z
      * (docs/decisions.md 2.20); a job holds a connection only per statement.
      */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
+    /** The per-attempt limit of the jobs in those shared slots that set none (jobs/README.md, "Lanes"). */
+    JOB_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(1200),
+    /**
+     * Slots of their own for each kind of job (jobs/README.md, "Lanes"; app-jobs.ts): a bill
+     * provider that hangs fills the bill lane, never the payouts'. Each with its attempt time limit.
+     */
+    JOB_PAYOUTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    JOB_PAYOUTS_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(300),
+    JOB_BILLS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    JOB_BILLS_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(120),
+    JOB_MESSAGES_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    JOB_MESSAGES_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(60),
+    JOB_EXPORTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    JOB_EXPORTS_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(600),
     DATA_DIR: z.string().optional(),
     REDIS_URL: optionalUrl,
     SMTP_URL: optionalUrl,
@@ -101,6 +115,8 @@ const envSchema = z
     ALERT_PAYOUT_FAILURE_PERCENT: z.coerce.number().min(1).max(100).default(20),
     ALERT_PAYOUT_STUCK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
     ALERT_JOB_AGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    /** A payout failing to reach its provider (refused, 5xx, time-outs) this long without a break opens `payout_provider_unreachable`. */
+    ALERT_PROVIDER_UNREACHABLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(2),
     // Provider floats (docs/RELIABILITY.md "Alerts"): a balance under these opens an incident.
     PAYOUT_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(500_000),
     BILLS_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
@@ -201,6 +217,11 @@ const envSchema = z
     PAYOUT_SECRET_KEY: optionalText,
     PAYOUT_BASE_URL: z.url().default('https://api.paystack.co'),
     PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    /**
+     * A payout that has failed to reach the provider this long tells its customer, once, that it
+     * is delayed on the bank's side and will go out by itself (docs/RELIABILITY.md, "Provider outages").
+     */
+    PAYOUT_DELAY_NOTICE_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
     PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     /** The sandbox's float before any transfer: set it low to play "waiting for funds" by hand. */
     PAYOUT_SANDBOX_BALANCE_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000_000),

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { resealCardCodes } from './domain/sales/card-codes';
-import { createAppJobWorker } from './app-jobs';
+import { createAppJobWorker, jobLanes } from './app-jobs';
 import { rateAlertJobs } from './domain/rates/jobs';
 import { listenForJobs } from './jobs/wake';
 import { dataRightsJobs } from './domain/privacy/export';
@@ -103,7 +103,7 @@ async function main() {
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
   // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
   const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, concurrency: config.JOB_CONCURRENCY }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
+  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, concurrency: config.JOB_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_S * 1000, lanes: jobLanes(config) }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
   worker.current = jobWorker;
   jobWorker.start();
   // Other instances' jobs wake this worker when their transaction commits (jobs/wake.ts); the

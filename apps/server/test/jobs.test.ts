@@ -348,6 +348,45 @@ describe('the worker loop', () => {
     expect((await database.db.select().from(jobs).where(eq(jobs.name, name))).every((r) => r.status === 'done')).toBe(true);
   });
 
+  it('keeps a lane\'s slots for its area: hanging jobs of another area never delay a payout', async () => {
+    // Areas of their own (a job name's part before the dot) so no other test's jobs share them.
+    const tag = randomUUID().slice(0, 8).replace(/-/g, '');
+    const billCheck = `bills${tag}.requery`;
+    const payout = `payouts${tag}.send`;
+    const hanging: (() => void)[] = [];
+    const paid: number[] = [];
+    const worker = workerOn(database, { concurrency: 2, lanes: [{ name: 'payouts', areas: [`payouts${tag}`], concurrency: 1, timeoutMs: 60_000 }] })
+      .register({ name: billCheck, handler: () => new Promise<void>((resolve) => hanging.push(resolve)) })
+      .register({ name: payout, payload: z.object({ n: z.number() }), handler: async ({ n }) => void paid.push(n) });
+    // More bill checks than the shared slots, every one waiting on a provider that does not answer.
+    for (let i = 0; i < 4; i += 1) await enqueue(database.db, billCheck, { i }, { clock });
+    worker.start();
+    await expect.poll(() => hanging.length, { timeout: 5000, interval: 10 }).toBe(2);
+    expect(worker.runningJobs).toBe(2);
+    // The shared slots are full: payouts go out all the same, in their own lane.
+    await enqueue(database.db, payout, { n: 1 }, { clock });
+    await enqueue(database.db, payout, { n: 2 }, { clock });
+    await expect.poll(() => paid.length, { timeout: 5000, interval: 10 }).toBe(2);
+    expect(hanging).toHaveLength(2);
+    for (const release of hanging.splice(0)) release();
+    await expect.poll(() => hanging.length, { timeout: 5000, interval: 10 }).toBe(2);
+    for (const release of hanging.splice(0)) release();
+    await worker.stop();
+    expect(paid.sort()).toEqual([1, 2]);
+  });
+
+  it('gives a lane\'s jobs the lane\'s time limit when their definition sets none', async () => {
+    const tag = randomUUID().slice(0, 8).replace(/-/g, '');
+    const name = `slow${tag}.send`;
+    const worker = workerOn(database, { lanes: [{ name: 'slow', areas: [`slow${tag}`], concurrency: 1, timeoutMs: 50 }] }).register({
+      name,
+      handler: (_payload, { signal }) => new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    });
+    const id = await enqueue(database.db, name, {}, { clock });
+    const [run] = await worker.runDue();
+    expect(run).toMatchObject({ id, outcome: 'retry', error: 'Error: timed out after 50 ms' });
+  });
+
   it('stops gracefully: waits for a running job, then claims nothing more', async () => {
     const name = uniqueName('graceful');
     let release: () => void = () => undefined;

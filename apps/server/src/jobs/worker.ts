@@ -104,13 +104,30 @@ export async function enqueueDueSchedules(db: Db, schedules: Schedule[], now: Da
   return created;
 }
 
+/**
+ * A share of the worker's slots kept for the jobs of some areas (a job name's part before its
+ * first dot: `payouts` for `payouts.send`), so that jobs of other areas waiting on a slow service
+ * cannot take every slot (README.md here, "Lanes"). Jobs of areas no lane names share the
+ * worker's own `concurrency`.
+ */
+export interface JobLane {
+  name: string;
+  areas: readonly string[];
+  /** Jobs of this lane run at once, at most. */
+  concurrency: number;
+  /** The per-attempt limit of this lane's jobs whose definition sets none. */
+  timeoutMs?: number;
+}
+
 export interface WorkerOptions {
   clock?: Clock;
   logger?: JobLogger;
   /** How often an idle worker looks for due jobs. */
   pollIntervalMs?: number;
-  /** Jobs run at once by this worker. */
+  /** Jobs run at once by this worker, of the areas no lane takes. */
   concurrency?: number;
+  /** Slots of their own for some areas' jobs, on top of `concurrency`. */
+  lanes?: JobLane[];
   /** A claimed job is this worker's for this long, renewed every third of it while it runs. */
   leaseMs?: number;
   /** How long stop() waits for running jobs before leaving them to the lease. */
@@ -157,6 +174,12 @@ function sortedIndex(sorted: readonly number[], value: number): number {
   return low;
 }
 
+/** The lane of the jobs no lane names. */
+const SHARED_LANE = 'shared';
+
+/** A job name's area: `payouts` for `payouts.send`. */
+export const jobArea = (name: string) => name.split('.', 1)[0] ?? name;
+
 export class JobWorker {
   readonly workerId: string;
   private readonly clock: Clock;
@@ -168,8 +191,11 @@ export class JobWorker {
   private readonly timeoutMs: number;
   private readonly schedules: Schedule[];
   private readonly definitions = new Map<string, JobDefinition<never>>();
-  /** Running attempts: job id → the promise settling when it is recorded, and its abort switch. */
-  private readonly active = new Map<number, { done: Promise<JobRun>; abort: AbortController }>();
+  /** The dedicated lanes first, then the shared one (so a poll claims payouts before the rest). */
+  private readonly lanes: JobLane[] = [];
+  private readonly laneOfArea = new Map<string, string>();
+  /** Running attempts: job id → the promise settling when it is recorded, its abort switch and lane. */
+  private readonly active = new Map<number, { done: Promise<JobRun>; abort: AbortController; lane: string }>();
   private running = false;
   /** When the poll loop last finished a round (or started): readiness asks whether it still turns. */
   private lastRoundAt = 0;
@@ -202,6 +228,15 @@ export class JobWorker {
     this.schedules = options.schedules ?? [];
     this.wakeOnEnqueue = options.wakeOnEnqueue ?? true;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    for (const lane of options.lanes ?? []) {
+      if (lane.name === SHARED_LANE) throw new RangeError(`the lane name ${SHARED_LANE} is the worker's own`);
+      for (const area of lane.areas) {
+        if (this.laneOfArea.has(area)) throw new RangeError(`job area ${area} is in two lanes`);
+        this.laneOfArea.set(area, lane.name);
+      }
+      this.lanes.push({ ...lane, concurrency: Math.min(MAX_CONCURRENCY, Math.max(1, lane.concurrency)) });
+    }
+    this.lanes.push({ name: SHARED_LANE, areas: [], concurrency: this.concurrency });
     for (const schedule of this.schedules) {
       if (!Number.isInteger(schedule.everyMs) || schedule.everyMs < 1000) throw new RangeError(`schedule ${schedule.name} needs everyMs ≥ 1000`);
     }
@@ -327,10 +362,34 @@ export class JobWorker {
     for (const job of reaped) {
       this.logger.warn({ jobId: job.id, job: job.name, status: job.status, attempts: job.attempts }, `job ${job.name} lease expired: ${job.status === 'failed' ? 'failed' : 'queued again'}`);
     }
-    const free = this.concurrency - this.active.size;
-    if (free <= 0) return [];
-    const claimed = await claimJobs(this.db, { workerId: this.workerId, names: [...this.definitions.keys()], limit: free, now, leaseMs: this.leaseMs });
-    return claimed.map((job) => this.launch(job));
+    const started: Promise<JobRun>[] = [];
+    for (const lane of this.lanes) {
+      const free = lane.concurrency - this.runningIn(lane.name);
+      const names = this.namesIn(lane.name);
+      if (free <= 0 || names.length === 0) continue;
+      const claimed = await claimJobs(this.db, { workerId: this.workerId, names, limit: free, now, leaseMs: this.leaseMs });
+      started.push(...claimed.map((job) => this.launch(job, lane.name)));
+    }
+    return started;
+  }
+
+  private laneOf(jobName: string): string {
+    return this.laneOfArea.get(jobArea(jobName)) ?? SHARED_LANE;
+  }
+
+  private namesIn(lane: string): string[] {
+    return [...this.definitions.keys()].filter((name) => this.laneOf(name) === lane);
+  }
+
+  private runningIn(lane: string): number {
+    let running = 0;
+    for (const entry of this.active.values()) if (entry.lane === lane) running += 1;
+    return running;
+  }
+
+  /** Slots free in lanes that have jobs to run: while none is, a poll could claim nothing. */
+  private get slotsLeft(): number {
+    return this.lanes.reduce((sum, lane) => sum + (this.namesIn(lane.name).length > 0 ? Math.max(0, lane.concurrency - this.runningIn(lane.name)) : 0), 0);
   }
 
   /** Runs every job that is due now, to completion (tests, one-off scripts). */
@@ -362,7 +421,7 @@ export class JobWorker {
         this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
       }
       // Full house or nothing due: wait (a finishing job or stop() wakes us early).
-      const slotsLeft = this.concurrency - this.active.size;
+      const slotsLeft = this.slotsLeft;
       if (this.running && (started === 0 || slotsLeft === 0) && !(this.wakePending && slotsLeft > 0)) await this.sleep(this.pollIntervalMs);
     }
   }
@@ -379,7 +438,7 @@ export class JobWorker {
     });
   }
 
-  private launch(job: JobRow): Promise<JobRun> {
+  private launch(job: JobRow, lane: string): Promise<JobRun> {
     const abort = new AbortController();
     // A root span per attempt when tracing is on: the job's queries and provider calls are its children.
     const traced = inSpan(`job ${job.name}`, { kind: 'internal', attributes: { 'wise.job.name': job.name, 'wise.job.attempt': job.attempts } }, async (span) => {
@@ -393,7 +452,7 @@ export class JobWorker {
       if (this.active.size === 0) this.stopHeartbeat();
       this.wake?.();
     });
-    this.active.set(job.id, { done, abort });
+    this.active.set(job.id, { done, abort, lane });
     this.startHeartbeat();
     return done;
   }
@@ -411,7 +470,8 @@ export class JobWorker {
       if (!definition) throw new PermanentJobError(`no handler registered for ${job.name}`);
       const parsed = definition.payload ? definition.payload.safeParse(job.payload) : { success: true as const, data: job.payload };
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
-      await this.withTimeout(definition.timeoutMs ?? this.timeoutMs, abort, () => this.attempt(definition, job, parsed.data as never, abort.signal));
+      const laneTimeout = this.lanes.find((lane) => lane.name === this.laneOf(job.name))?.timeoutMs;
+      await this.withTimeout(definition.timeoutMs ?? laneTimeout ?? this.timeoutMs, abort, () => this.attempt(definition, job, parsed.data as never, abort.signal));
       return run('done');
     } catch (error) {
       if (error instanceof LeaseLost) {
