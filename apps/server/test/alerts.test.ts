@@ -17,7 +17,7 @@ import { createCustomer } from './support/users';
  */
 
 const clock = new ManualClock('2026-08-03T09:00:00Z');
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 50_000_00 };
+const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 50_000_00, providerUnreachableMinutes: 2 };
 let t: TestApp;
 let worker: ReturnType<typeof payoutWorker>;
 let admins: string[];

@@ -21,7 +21,7 @@ const DAY = '2026-08-03';
 let h: BillsHarness;
 let deps: ReconciliationDeps;
 
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 0, billsFloatAlertKobo: 50_000_00 };
+const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 0, billsFloatAlertKobo: 50_000_00, providerUnreachableMinutes: 2 };
 
 beforeAll(async () => {
   h = await startBillsHarness(clock);

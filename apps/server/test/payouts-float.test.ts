@@ -32,7 +32,7 @@ let worker: PaystackBed['worker'];
 let reviewer: StaffPrincipal;
 let admin: StaffPrincipal;
 let recon: ReconciliationDeps;
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 0 };
+const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 0, providerUnreachableMinutes: 2 };
 
 beforeAll(async () => {
   let provider: PaystackBed['provider'];

@@ -211,3 +211,21 @@ describe('payouts in the database', () => {
     expect(await refusalOf(t.database, `UPDATE gem_rewards SET amount = 1 WHERE id = '${reward!.id}';`)).toMatch(/claimed once, or taken back once/);
   });
 });
+
+describe('a provider outage on an attempt (0049)', () => {
+  it('keeps one delay notice per sale, never moved, and a reason only with its time', async () => {
+    const sale = await submittedSale();
+    const { payoutId } = await approveSale(t.database, clock, sale.id, staff.id);
+    await t.database.query("UPDATE payouts SET unreachable_since = now(), unreachable_reason = 'HTTP 500', delay_noticed_at = now() WHERE id = $1", [payoutId]);
+    expect(await refusalOf(t.database, `UPDATE payouts SET delay_noticed_at = NULL WHERE id = '${payoutId}';`)).toMatch(/sent already/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET delay_noticed_at = now() + interval '1 minute' WHERE id = '${payoutId}';`)).toMatch(/sent already/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET unreachable_reason = NULL WHERE id = '${payoutId}';`)).toMatch(/payouts_unreachable_reason_with_since/);
+    expect(await refusalOf(t.database, `UPDATE payouts SET unreachable_reason = repeat('x', 301) WHERE id = '${payoutId}';`)).toMatch(/payouts_unreachable_reason_length/);
+    // A later attempt of the same sale cannot carry a second notice.
+    await t.database.query("UPDATE payouts SET status = 'sending', sent_at = now() WHERE id = $1", [payoutId]);
+    await t.database.query("UPDATE payouts SET status = 'failed', settled_at = now(), failure_reason = 'declined' WHERE id = $1", [payoutId]);
+    expect(
+      await refusalOf(t.database, `${insertAttempt(sale.id, { extra_cols: ', unreachable_since, unreachable_reason, delay_noticed_at', extra_vals: ", now(), 'HTTP 500', now()" })}`),
+    ).toMatch(/payouts_one_delay_notice/);
+  });
+});

@@ -29,6 +29,11 @@ export const transactionItemSchema = z.object({
    */
   payout_failure: z.object({ code: z.enum(PAYOUT_FAILURE_CODES), reason: z.string() }).nullish(),
   /**
+   * An approved sale whose payout has not reached the payout provider for a while (an outage on
+   * the bank's side): the customer's words, until it is paid. Absent or null otherwise.
+   */
+  payout_delay: z.string().nullish(),
+  /**
    * A sale's amount staff approved paying (what was paid once it is successful); null before
    * approval and for other kinds. When it differs from `amount_kobo` (the quote), `amount_reason`
    * says why in the customer's words.

@@ -22,6 +22,11 @@ export const adminDashboardSchema = z.object({
   payouts_failed: z.object({ count: z.number().int() }),
   /** Successes held because the provider reported another amount or currency: staff resolve them. */
   payouts_held: z.object({ count: z.number().int() }).optional(),
+  /**
+   * Open payouts failing to reach the payout provider right now (refused, 5xx, time-outs; each
+   * retries by itself): how many, since when, and the latest reason. Count 0 when it answers.
+   */
+  payouts_provider_unreachable: z.object({ count: z.number().int(), since: z.string().nullable(), reason: z.string().nullable() }).optional(),
   /** Approvals above the quote or the single-approval limit waiting for a second approver (an admin). */
   awaiting_second_approval: z.object({ count: z.number().int() }).optional(),
   /** Bill orders processing for longer than BILL_ORDER_STUCK_MINUTES. */

@@ -37,6 +37,16 @@ export function payoutFailureCodeOf(providerReason: string | null | undefined, r
   return 'other';
 }
 
+/**
+ * A payout that has not reached the payout provider for PAYOUT_DELAY_NOTICE_MINUTES (refused,
+ * failing or not answering): the customer's sale says so until it is paid (docs/RELIABILITY.md,
+ * "Provider outages"). Nothing for them to do: it is retried until it goes.
+ */
+export const payoutDelayTexts = {
+  /** On the sale's detail screen. */
+  notice: "Your payout is delayed on the bank's side; it will go out automatically",
+} as const;
+
 /** What a customer's payout notification and e-mail say when it failed or was reversed. */
 export const payoutFailedMessage = (title: string, amount: string, reason: string) =>
   `We could not pay your ${title} sale of ${amount}: ${reason} Update your bank details and we will pay you again.`;

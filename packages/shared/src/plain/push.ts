@@ -31,6 +31,7 @@ export const pushTitles = {
   salePaid: 'Sale paid',
   saleRejected: 'Sale rejected',
   payoutFailed: 'Payout failed',
+  payoutDelayed: 'Payout delayed',
   coinsReturned: 'Coins returned',
   billSuccessful: 'Purchase successful',
   billFailed: 'Purchase failed',

@@ -121,6 +121,10 @@ export const payouts = pgTable(
     // 0025: an open attempt held (waiting for funds, awaiting an OTP); any status move ends it.
     hold: text('hold', { enum: payoutHolds }),
     heldAt: at('held_at'),
+    // 0049: failing to reach the provider since when and why (cleared by its next answer); the customer told once.
+    unreachableSince: at('unreachable_since'),
+    unreachableReason: text('unreachable_reason'),
+    delayNoticedAt: at('delay_noticed_at'),
   },
   (t) => [
     unique('payouts_reference_key').on(t.reference),
@@ -130,6 +134,8 @@ export const payouts = pgTable(
     index('payouts_held_open_idx').on(t.hold, t.createdAt, t.id).where(sql`hold IS NOT NULL`),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
+    uniqueIndex('payouts_one_delay_notice').on(t.saleId).where(sql`delay_noticed_at IS NOT NULL`),
+    index('payouts_unreachable_idx').on(t.unreachableSince).where(sql`unreachable_since IS NOT NULL`),
   ],
 );
 

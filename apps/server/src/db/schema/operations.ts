@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { staff } from './admin';
 
-/** Mirrors db/migrations/0024_alert_incidents.sql and 0025_floats_reconciliation.sql (the SQL is the source of truth). */
+/** Mirrors db/migrations/0024_alert_incidents.sql, 0025_floats_reconciliation.sql and 0049_provider_outages.sql (the SQL is the source of truth). */
 
 export const alertKinds = [
   'payout_failure_rate',
@@ -14,6 +14,9 @@ export const alertKinds = [
   'payouts_awaiting_otp',
   'bills_float_low',
   'reconciliation_mismatch',
+  // 0049
+  'payout_provider_unreachable',
+  'redis_unreachable',
 ] as const;
 export type AlertKind = (typeof alertKinds)[number];
 

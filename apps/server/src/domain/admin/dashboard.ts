@@ -64,6 +64,16 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
   // Successes held for staff: the provider reported another amount or currency (payouts_held_idx).
   const [held] = await db.select({ count: sql<number>`count(*)::int` }).from(payouts).where(eq(payouts.status, 'needs_review'));
 
+  // Open attempts failing to reach the provider now (payouts/delay.ts; payouts_unreachable_idx).
+  const [unreachable] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      since: sql<Date | null>`min(${payouts.unreachableSince})`.mapWith(payouts.unreachableSince),
+      reason: sql<string | null>`(array_agg(${payouts.unreachableReason} ORDER BY ${payouts.unreachableSince} DESC))[1]`,
+    })
+    .from(payouts)
+    .where(and(sql`${payouts.unreachableSince} IS NOT NULL`, inArray(payouts.status, ['queued', 'sending', 'pending'])));
+
   const [stuck] = await db
     .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${billOrders.authorisedAt})`.mapWith(billOrders.authorisedAt) })
     .from(billOrders)
@@ -85,6 +95,7 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     payouts_today: { count: Number(paid?.count ?? 0), total_kobo: totalKobo },
     payouts_failed: { count: Number(failed?.count ?? 0) },
     payouts_held: { count: Number(held?.count ?? 0) },
+    payouts_provider_unreachable: { count: Number(unreachable?.count ?? 0), since: iso(unreachable?.since), reason: unreachable?.reason ?? null },
     awaiting_second_approval: { count: Number(awaiting?.count ?? 0) },
     bill_orders_stuck: { count: Number(stuck?.count ?? 0), oldest_authorised_at: iso(stuck?.oldest) },
     alerts: (await openAlerts(db)).map((alert) => ({ kind: alert.kind, title: alert.title, detail: alert.detail, opened_at: alert.openedAt.toISOString() })),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AlertKind } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { redisHealth } from '../../lib/redis';
 import { enqueueEmail } from '../notifications/email';
 
 /**
@@ -28,6 +29,8 @@ export interface AlertSettings {
   payoutFloatAlertKobo: number;
   /** BILLS_FLOAT_ALERT_NAIRA in kobo: a bill wallet under it opens `bills_float_low`. */
   billsFloatAlertKobo: number;
+  /** ALERT_PROVIDER_UNREACHABLE_MINUTES: a payout failing to reach the provider this long opens `payout_provider_unreachable`. */
+  providerUnreachableMinutes: number;
 }
 
 export interface AlertReading {
@@ -47,6 +50,8 @@ export const alertTitles: Record<AlertKind, string> = {
   payouts_awaiting_otp: 'A payout is waiting for an OTP at Paystack',
   bills_float_low: 'The bill-payment wallet is low',
   reconciliation_mismatch: 'Reconciliation found a mismatch with a provider',
+  payout_provider_unreachable: 'The payout provider is unreachable',
+  redis_unreachable: 'Redis is unreachable: rate limits are per instance',
 };
 
 const number = (value: unknown) => Number(value ?? 0);
@@ -157,6 +162,31 @@ export async function readReconciliationMismatches(db: Db): Promise<AlertReading
   return { firing: total > 0, detail: total > 0 ? `${total} open reconciliation mismatch(es) (${parts.join('; ')}).` : 'No open reconciliation mismatches.' };
 }
 
+/**
+ * Open payouts that have failed to reach the provider (refused, 5xx, time-outs) for the threshold
+ * without one answer between: the provider is down or unreachable from here, and their customers
+ * are told after PAYOUT_DELAY_NOTICE_MINUTES (docs/RELIABILITY.md, "Provider outages").
+ */
+export async function readPayoutProviderUnreachable(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const before = new Date(clock.now().getTime() - settings.providerUnreachableMinutes * 60_000);
+  const [row] = await rows<{ count: string; oldest: string | null; reason: string | null }>(
+    db,
+    sql`SELECT count(*) AS count, min(unreachable_since)::text AS oldest, (array_agg(unreachable_reason ORDER BY unreachable_since DESC))[1] AS reason
+          FROM payouts WHERE unreachable_since <= ${before} AND status IN ('queued', 'sending', 'pending')`,
+  );
+  const count = number(row?.count);
+  return {
+    firing: count > 0,
+    detail: count > 0 ? `${count} payout(s) have failed to reach the provider since ${row?.oldest} (latest: ${row?.reason ?? 'no reason'}).` : 'Every open payout reaches the provider.',
+  };
+}
+
+/** This process's Redis (the instance running the check; every instance shares the same Redis). */
+export async function readRedis(): Promise<AlertReading> {
+  const health = redisHealth();
+  return { firing: health === 'down', detail: health === 'down' ? 'Redis does not answer: rate limits are counted per instance and sessions are read from the database each time.' : `Redis: ${health}.` };
+}
+
 /** The figures the job reads; the ledger audit reports itself. */
 export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, settings: AlertSettings) => Promise<AlertReading>>> = {
   payout_failure_rate: readPayoutFailureRate,
@@ -167,6 +197,8 @@ export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, sett
   payouts_awaiting_otp: readAwaitingOtp,
   bills_float_low: readBillsFloat,
   reconciliation_mismatch: readReconciliationMismatches,
+  payout_provider_unreachable: readPayoutProviderUnreachable,
+  redis_unreachable: readRedis,
 };
 
 async function tellAdmins(db: Db, clock: Clock, subject: string, text: string): Promise<void> {

@@ -13,6 +13,7 @@ export const alertSettings = (config: Config): AlertSettings => ({
   maxPriceAgeSeconds: config.CRYPTO_MAX_PRICE_AGE_S,
   payoutFloatAlertKobo: config.PAYOUT_FLOAT_ALERT_NAIRA * 100,
   billsFloatAlertKobo: config.BILLS_FLOAT_ALERT_NAIRA * 100,
+  providerUnreachableMinutes: config.ALERT_PROVIDER_UNREACHABLE_MINUTES,
 });
 
 /** Every minute, one instance reads the figures and opens or resolves incidents (a transaction per round). */

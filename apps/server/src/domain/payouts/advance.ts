@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema/admin';
 import { enqueue } from '../../jobs/queue';
 import type { TransferState } from '../../providers/payouts/index';
+import { newContact, observedProvider, recordProviderContact, type ProviderContact } from './delay';
 import { floatCovers, holdForFunds, isInsufficientBalance } from './funds';
 import { PAYOUT_CHECK_JOB, type PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
@@ -130,10 +131,21 @@ export async function findPayout(db: Db, payoutId: string): Promise<PayoutRow | 
 
 const TRANSFER_REASON = 'Wise sale payout';
 
-/** One step of an attempt's life with the provider. Returns its status afterwards. */
+/**
+ * One step of an attempt's life with the provider. Returns its status afterwards. Whether the
+ * provider could be reached is noted on the attempt, and its customer told of a long outage (delay.ts).
+ */
 export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string): Promise<AdvanceOutcome> {
+  const contact = newContact();
+  const outcome = await advanceStep(db, { ...deps, provider: observedProvider(deps.provider, contact) }, payoutId, contact);
+  await recordProviderContact(db, deps, payoutId, contact);
+  return outcome;
+}
+
+async function advanceStep(db: Db, deps: PayoutDeps, payoutId: string, contact: ProviderContact): Promise<AdvanceOutcome> {
   let payout = await findPayout(db, payoutId);
   if (!payout) return 'missing';
+  contact.wasUnreachable = payout.unreachableSince !== null;
   if (payout.method !== 'transfer' || !['queued', 'sending', 'pending'].includes(payout.status)) return payout.status;
   const log = { payoutId, saleId: payout.saleId, reference: payout.reference };
 
@@ -162,7 +174,7 @@ export async function advancePayout(db: Db, deps: PayoutDeps, payoutId: string):
     } else {
       payout = await findPayout(db, payoutId);
       if (!payout) return 'missing';
-      if (payout.status !== 'sending') return advancePayout(db, deps, payoutId);
+      if (payout.status !== 'sending') return advanceStep(db, deps, payoutId, contact);
     }
   }
 

@@ -36,12 +36,14 @@ export interface PayoutSettings {
    */
   staleAfterMs: number;
   recoveryIntervalMs: number;
+  /** PAYOUT_DELAY_NOTICE_MINUTES: failing to reach the provider this long tells the customer, once (delay.ts). */
+  delayNoticeMs: number;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 export function payoutSettings(
-  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'>,
+  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'> & Partial<Pick<Config, 'PAYOUT_DELAY_NOTICE_MINUTES'>>,
 ): PayoutSettings {
   const staleAfterMs = 3 * config.PAYOUT_TIMEOUT_MS + 15_000;
   return {
@@ -56,5 +58,6 @@ export function payoutSettings(
     sendBackoff: { baseMs: 5_000, maxMs: 2 * 60_000 },
     staleAfterMs,
     recoveryIntervalMs: Math.round(clamp(staleAfterMs / 2, 5_000, 60_000) / 1000) * 1000,
+    delayNoticeMs: (config.PAYOUT_DELAY_NOTICE_MINUTES ?? 5) * 60_000,
   };
 }

@@ -3,6 +3,7 @@ import {
   coinArtUrl,
   COINS,
   payoutFailureCodeOf,
+  payoutDelayTexts,
   payoutFailureTexts,
   errorCodes,
   giftCardArtUrl,
@@ -127,7 +128,14 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
       .where(eq(saleStatusEvents.saleId, sale.id))
       .orderBy(asc(saleStatusEvents.id)),
     db
-      .select({ bankName: banks.name, bankCode: payouts.bankCode, accountNumber: payouts.accountNumber, accountName: payouts.accountName })
+      .select({
+        bankName: banks.name,
+        bankCode: payouts.bankCode,
+        accountNumber: payouts.accountNumber,
+        accountName: payouts.accountName,
+        status: payouts.status,
+        delayNoticedAt: payouts.delayNoticedAt,
+      })
       .from(payouts)
       .leftJoin(banks, eq(banks.code, payouts.bankCode))
       .where(eq(payouts.saleId, sale.id))
@@ -160,6 +168,8 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     card_code: cardCodeOf(sale),
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     ...(payoutAccount ? { payout_account: payoutAccount } : {}),
+    // Its customer was told the payout is delayed on the provider's side (payouts/delay.ts): said until it is paid.
+    ...(sale.status === 'approved' && attempt?.delayNoticedAt && ['queued', 'sending', 'pending'].includes(attempt.status) ? { payout_delay: payoutDelayTexts.notice } : {}),
     timeline,
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,

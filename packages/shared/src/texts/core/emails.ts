@@ -61,6 +61,12 @@ export const customerEmailTexts = {
     notice: payoutFailedMessage,
     fix: 'Open Wise, go to your bank details and enter the account you want to be paid to: the payment is sent again at once.',
   },
+  payoutDelayed: {
+    subject: (title: string) => `Your ${title} payout is delayed`,
+    /** The notification, push and e-mail line: told once per sale. */
+    notice: (title: string, amount: string) => `Your payout of ${amount} for your ${title} sale is delayed on the bank's side; it will go out automatically.`,
+    nothingToDo: 'You do not need to do anything: we keep sending it and you will hear from us as soon as it is paid.',
+  },
   hello: (name: string) => `Hello ${name},`,
   seeTransaction: (url: string) => `See the transaction: ${url}`,
   signature: 'Wise',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutFailureTexts, saleAmountLabels, transactionDetailTexts, type SaleDetail } from '@wise/shared';
+import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutDelayTexts, payoutFailureTexts, saleAmountLabels, transactionDetailTexts, type SaleDetail } from '@wise/shared';
 import { LinkButton } from '../../../components/ui/button';
 import { paths, transactionHref, withReturnTo } from '../../../config/paths';
 import { formatCoinPrice } from '../../../lib/format';
@@ -30,6 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function TransactionDetail({ sale }: { sale: SaleDetail }) {
   const t = useTexts(transactionDetailTexts);
   const payoutFailure = useTexts(payoutFailureTexts);
+  const payoutDelay = useTexts(payoutDelayTexts);
   const amountLabels = useTexts(saleAmountLabels);
   // Reasons arrive as the server's English words; the ones the catalogue knows read in the app's language.
   const translate = useTranslate();
@@ -68,6 +69,16 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
             <LinkButton to={withReturnTo(paths.updateBank, transactionHref(sale.id))} className="tx-detail__fix" data-testid="payout-failure-fix">
               {payoutFailure.updateBank}
             </LinkButton>
+          </div>
+        </div>
+      ) : null}
+
+      {/* The payout provider has been unreachable for a while: nothing for the customer to do. */}
+      {sale.payout_delay ? (
+        <div className="tx-detail__rejection" role="status" data-testid="payout-delay">
+          <CircleAlert size={18} aria-hidden="true" />
+          <div>
+            <p>{payoutDelay.notice}</p>
           </div>
         </div>
       ) : null}

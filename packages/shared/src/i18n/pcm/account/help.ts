@@ -52,6 +52,7 @@ export const helpPairs: readonly TextPair[] = [
     salePaid: 'Sale don pay',
     saleRejected: 'Dem reject sale',
     payoutFailed: 'Payout no work',
+    payoutDelayed: 'Payout don delay',
     coinsReturned: 'Coins don return',
     billSuccessful: 'Purchase don go',
     billFailed: 'Purchase no work',

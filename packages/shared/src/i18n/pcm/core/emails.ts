@@ -61,6 +61,11 @@ export const emailPairs: readonly TextPair[] = [
       notice: (title, amount, reason) => `We no fit pay you for your ${title} sale of ${amount}: ${reason} Update your bank details and we go pay you again.`,
       fix: 'Open Wise, go your bank details and put the account wey you want make we pay enter: we go send the money again sharp-sharp.',
     },
+    payoutDelayed: {
+      subject: (title) => `Your ${title} payout don delay`,
+      notice: (title, amount) => `Your payout of ${amount} for your ${title} sale don delay for the bank side; e go comot by itself.`,
+      nothingToDo: 'You no need do anything: we go dey send am and we go tell you as dem pay am.',
+    },
     hello: (name) => `Hello ${name},`,
     seeTransaction: (url) => `See the transaction: ${url}`,
     signature: 'Wise',

@@ -11,7 +11,7 @@ import {
   transactionStatusTexts,
 } from '../../../texts/sales/index';
 import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnTexts } from '../../../plain/crypto-returns';
-import { payoutFailureTexts } from '../../../plain/payouts';
+import { payoutDelayTexts, payoutFailureTexts } from '../../../plain/payouts';
 import { receiptLabels, receiptTexts } from '../../../plain/receipts';
 import { afterSaleTexts, REVIEW_TIME_WINDOW_HOURS } from '../../../plain/review-time';
 import { salesSummaryTexts } from '../../../plain/sales-summary';
@@ -214,6 +214,7 @@ export const transactionPairs: readonly TextPair[] = [
     txIdRequired: 'Enter the transaction ID of the return',
     txIdTooLong: `E no fit pass ${CRYPTO_RETURN_TX_ID_MAX} characters`,
   }),
+  pair(payoutDelayTexts, { notice: 'Your payout don delay for the bank side; e go comot by itself' }),
   pair(payoutFailureTexts, {
     label: 'Payment no go',
     updateBank: 'Update bank details',

@@ -100,6 +100,19 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
         {data.payouts_held ? (
           <Stat label="Payouts held" value={data.payouts_held.count} sub="Provider figures differ: resolve" to={links.payoutsFailed} alert={data.payouts_held.count > 0} />
         ) : null}
+        {data.payouts_provider_unreachable && data.payouts_provider_unreachable.count > 0 ? (
+          <Stat
+            label="Provider unreachable"
+            value={data.payouts_provider_unreachable.count}
+            sub={
+              <>
+                Payouts retrying since {data.payouts_provider_unreachable.since ? <DateTime iso={data.payouts_provider_unreachable.since} /> : 'now'}
+                {data.payouts_provider_unreachable.reason ? `: ${data.payouts_provider_unreachable.reason}` : ''}
+              </>
+            }
+            alert
+          />
+        ) : null}
         <Stat label="Bill orders stuck" value={data.bill_orders_stuck.count} sub="Processing for too long" to={links.bills} alert={data.bill_orders_stuck.count > 0} />
       </div>
       <h2 className="admin-section-title">Today</h2>
