@@ -44,4 +44,33 @@ describe('the Prometheus alert rules', () => {
     expect(named.length).toBeGreaterThan(5);
     for (const name of named) expect(exported, name).toContain(name);
   });
+
+  /** Minutes from the fault's start until the rule fires at the latest: its range window, then its `for`. */
+  const minutesToFire = (rule: Rule) => {
+    const minutes = (text: string | undefined) => {
+      const match = /^(\d+)([smh])$/.exec(text ?? '0s');
+      return match ? Number(match[1]) * { s: 1 / 60, m: 1, h: 60 }[match[2] as 's' | 'm' | 'h'] : Number.POSITIVE_INFINITY;
+    };
+    const windows = [...(rule.expr ?? '').matchAll(/\[(\d+[smh])\]/g)].map((match) => minutes(match[1]));
+    return Math.max(0, ...windows) + minutes(rule.for);
+  };
+  const ruleNamed = (name: string) => {
+    const rule = rules.find((candidate) => candidate.alert === name);
+    expect(rule, name).toBeDefined();
+    return rule!;
+  };
+
+  it('fire within 5 minutes of the payout provider failing at the transport (refused, 5xx, time-outs)', () => {
+    const rule = ruleNamed('WisePayoutProviderErrors');
+    expect(rule.expr).toMatch(/wise_provider_call_duration_seconds_count\{[^}]*provider="paystack_transfers"/);
+    for (const outcome of ['http_5xx', 'network_error', 'timeout']) expect(rule.expr).toContain(outcome);
+    expect(rule.labels?.severity).toBe('page');
+    expect(minutesToFire(rule)).toBeLessThanOrEqual(5);
+  });
+
+  it('fire within 5 minutes of Redis going away, on the series an instance reports while it does', () => {
+    const rule = ruleNamed('WiseRedisDown');
+    expect(rule.expr).toMatch(/wise_redis_up\b/);
+    expect(minutesToFire(rule)).toBeLessThanOrEqual(5);
+  });
 });
