@@ -136,6 +136,7 @@ describe('GET /api/admin/dashboard', () => {
       payouts_today: { count: 2, total_kobo: paidTodayKobo },
       payouts_failed: { count: 1 },
       payouts_held: { count: 0 },
+      payouts_provider_unreachable: { count: 0, since: null, reason: null },
       awaiting_second_approval: { count: 0 },
       bill_orders_stuck: { count: 1, oldest_authorised_at: '2026-11-20T21:49:00.000Z' },
       generated_at: clock.now().toISOString(),
