@@ -132,7 +132,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const revocations = await joinSessionRevocations(config.REDIS_URL, app.log);
     app.addHook('onClose', async () => revocations.close());
   }
-  await app.register(errors);
+  await app.register(errors, { availability: database.availability });
+  // The outage's two log lines go where the app's go; the probe runs while the app does.
+  database.availability.attachLogger(app.log);
+  database.availability.watch();
   await app.register(security, { appUrl: config.appUrl });
   await app.register(compression, compressionOptions);
   await app.register(cookie);
@@ -171,7 +174,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const catalogues = await watchCatalogues(database, { connectionString: database.kind === 'postgres' ? config.DATABASE_URL : undefined, logger: app.log });
   app.addHook('onClose', async () => catalogues.close());
 
-  await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive });
+  const files = deps.files;
+  await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive, fileStoreReady: files.ready ? () => files.ready!() : undefined });
   await app.register(metrics, { database, token: config.METRICS_TOKEN });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

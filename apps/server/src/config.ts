@@ -152,6 +152,8 @@ const envSchema = z
     // any S3-compatible store when S3_BUCKET is set; the bank-account name lookup (Paystack's
     // resolve endpoint when its secret key is set, the sandbox otherwise).
     UPLOAD_DIR: optionalText,
+    /** Free space on UPLOAD_DIR's disk under which /readyz reports the upload store as failing. */
+    UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).default(100),
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
+import { serializeError } from '../src/lib/log-redaction';
 import { hashSecret, verifySecret } from '../src/lib/passwords';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
 import { createBankLookup } from '../src/providers/bank-lookup/index';
@@ -127,17 +128,42 @@ describe('an idle database connection that dies', () => {
     }
   });
 
-  it('reaches stderr when nobody passed a callback', async () => {
+  it('is logged once, by its code and message, without the pg client it came from', async () => {
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const db = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
     try {
       await killIdleClient(db);
-      await vi.waitFor(
-        () => expect(write.mock.calls.filter(([chunk]) => String(chunk).includes('idle database connection failed'))).toHaveLength(1),
-        { timeout: 5000 },
-      );
+      const lost = () => write.mock.calls.map(([chunk]) => String(chunk)).filter((line) => line.includes('a database connection was lost'));
+      await vi.waitFor(() => expect(lost()).toHaveLength(1), { timeout: 5000 });
+      const [line] = lost();
+      expect(JSON.parse(line!)).toMatchObject({ level: 40, db: { code: '57P01', message: 'terminating connection due to administrator command' } });
+      expect(line!.length).toBeLessThan(500);
     } finally {
+      write.mockRestore();
       await db.close();
+    }
+  });
+
+  it('serialises without the client pg-pool hangs on it (its parameters, type tables and cancel key)', async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const failed = new Promise<Error>((resolve) => pool.once('error', resolve));
+    try {
+      const [{ pid }] = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      const error = await failed;
+      expect(error).toHaveProperty('client');
+      const line = JSON.stringify(serializeError(error));
+      expect(line).not.toContain('secretKey');
+      expect(line).not.toContain('connectionParameters');
+      // The stack is most of what is left; the client alone was several kilobytes.
+      expect(line.length).toBeLessThan(2000);
+      expect(JSON.parse(line)).toMatchObject({ code: '57P01', message: 'terminating connection due to administrator command', client: '[Client]' });
+    } finally {
+      pool.on('error', () => undefined);
+      await pool.end();
     }
   });
 });

@@ -31,6 +31,10 @@ export const errorCodes = {
   internal: 'INTERNAL',
   /** Every database connection stayed busy past the wait: nothing was done, try again shortly (503). */
   busy: 'BUSY',
+  /** The database (or another dependency the request needs) is unreachable: nothing was done, try again after Retry-After (503). */
+  unavailable: 'UNAVAILABLE',
+  /** An upload could not be stored: 507 when the disk is full, 503 when the store is unreachable. */
+  storageFailed: 'STORAGE_FAILED',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

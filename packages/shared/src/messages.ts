@@ -94,6 +94,10 @@ export const httpMessages = {
   internal: 'Something went wrong on our side. Please try again',
   unavailable: 'The service is temporarily unavailable',
   busy: 'We are very busy right now. Please try again in a moment',
+  /** A dependency the request needs (the database) is unreachable: answered 503 with Retry-After. */
+  outage: 'We have a temporary problem on our side. Please try again in a minute',
+  /** An upload could not be written (the disk is full, the file store is unreachable): 507 or 503. */
+  storageFailed: 'We could not save your pictures because of a problem on our side. Please try again later',
 } as const;
 
 export const errorPageTexts = {

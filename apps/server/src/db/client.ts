@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { logErrorToStderr } from '../lib/log-redaction';
+import { DatabaseAvailability } from './availability';
 import { PgliteWorkerHost } from './pglite-bridge';
 import { traceQueries } from './traced-queries';
 import * as schema from './schema/index';
@@ -49,6 +50,8 @@ export interface Database extends Connection {
    * connection of its own (db/listen.ts). Absent where connections are not pooled.
    */
   onNotification?: (listener: NotificationListener) => () => void;
+  /** Whether the database answers now (db/availability.ts); absent for an in-process PGlite. */
+  availability: DatabaseAvailability;
   /** One physical connection for work that must not hop (session-level locks). */
   withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -66,6 +69,8 @@ export function wrapPglite(client: PGlite): Database {
     ...connection,
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    // In process: the database goes when the process does, never on its own.
+    availability: new DatabaseAvailability(async () => undefined),
     withConnection: (work) => work(connection),
     close: () => client.close(),
   };
@@ -119,11 +124,86 @@ export interface WrapOptions {
    * shares one session between transactions, so session-level state needs a pinned connection.
    */
   sessionPool?: pg.Pool;
+  /** Also told of each idle pooled connection that failed (tests; the availability logs what matters). */
+  onPoolError?: (error: Error) => void;
 }
 
-export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false, sessionPool = pool }: WrapOptions = {}): Database {
+/** How long the probe waits for its connection and its answer before calling the database unreachable. */
+const PROBE_CONNECT_TIMEOUT_MS = 1000;
+const PROBE_QUERY_TIMEOUT_MS = 2000;
+
+/**
+ * The availability probe's `SELECT 1`. On PostgreSQL it has a connection of its own, outside the
+ * pool: a pool busy with requests must not make the database look down, and a connection the
+ * server ends (a restart) is heard at once. The embedded engine is asked through its pool.
+ */
+function availabilityProbe(pool: pg.Pool, engine: 'postgres' | 'pglite', onLost: (error: Error) => void): { probe: () => Promise<void>; close: () => Promise<void> } {
+  if (engine === 'pglite') return { probe: async () => void (await pool.query('SELECT 1')), close: async () => undefined };
+  let client: pg.Client | undefined;
+  let closed = false;
+  const drop = (failed: pg.Client) => {
+    if (client === failed) client = undefined;
+    failed.end().catch(() => undefined);
+  };
+  return {
+    probe: async () => {
+      if (closed) return;
+      let current = client;
+      if (!current) {
+        const opened = new pg.Client({ ...pool.options, connectionTimeoutMillis: PROBE_CONNECT_TIMEOUT_MS, query_timeout: PROBE_QUERY_TIMEOUT_MS });
+        opened.on('error', (error) => {
+          drop(opened);
+          if (!closed) onLost(error);
+        });
+        try {
+          await opened.connect();
+        } catch (error) {
+          drop(opened);
+          throw error;
+        }
+        client = current = opened;
+      }
+      try {
+        await current.query('SELECT 1');
+      } catch (error) {
+        drop(current);
+        throw error;
+      }
+    },
+    close: async () => {
+      closed = true;
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Every connection of `pool` keeps an `error` listener for its whole life. pg-pool listens only while
+ * a connection is idle and removes its listener when the connection is checked out, so a connection
+ * the server ended under a transaction (a restart, `pg_terminate_backend`, an idle-in-transaction
+ * time-out) emitted `error` with nobody listening, and Node ended the process. pg has already failed
+ * the connection's queries with the error (the request answers 503) and pg-pool drops a connection
+ * that is no longer queryable when it is released; what is left here is to tell the availability.
+ */
+function guardConnections(pool: pg.Pool, onLost: (error: Error) => void): void {
+  pool.on('connect', (client) => {
+    client.on('error', onLost);
+  });
+  // An idle connection's failure comes here (pg-pool has removed it); without a listener it would crash the process.
+  pool.on('error', onLost);
+}
+
+export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false, sessionPool = pool, onPoolError }: WrapOptions = {}): Database {
   traceQueries(pool, engine);
   if (sessionPool !== pool) traceQueries(sessionPool, engine);
+  const lost = (error: Error) => availability.suspect(error);
+  if (onPoolError) pool.on('error', onPoolError);
+  const probe = availabilityProbe(pool, engine, lost);
+  const availability = new DatabaseAvailability(probe.probe);
+  guardConnections(pool, lost);
+  if (sessionPool !== pool) guardConnections(sessionPool, lost);
   const listeners = new Set<NotificationListener>();
   // The pool waits for this before handing a new connection out (pg-pool's onConnect), so the
   // LISTEN never overlaps the query the connection was opened for. A failed LISTEN costs only this
@@ -156,6 +236,7 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
     },
     db,
     kind: 'postgres',
+    availability,
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
@@ -178,6 +259,8 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
       }
     },
     close: async () => {
+      availability.stop();
+      await probe.close();
       await pool.end();
       if (sessionPool !== pool) await sessionPool.end();
     },
@@ -187,11 +270,7 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
 interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
-  /**
-   * An idle pooled connection failed (the server restarted, a network cut). The pool drops that
-   * client and the next query opens a new one, but the failure is worth a log line; by default
-   * it goes to stderr.
-   */
+  /** See WrapOptions. */
   onPoolError?: (error: Error) => void;
   /** PostgreSQL connections at most (DATABASE_POOL_MAX). */
   poolMax?: number;
@@ -204,19 +283,16 @@ interface OpenOptions {
  * a worker thread (pglite-bridge.ts) and reached through the same `pg` code path as PostgreSQL.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const onPoolError = options.onPoolError ?? ((error: Error) => logErrorToStderr('idle database connection failed', error));
   if (options.databaseUrl) {
+    // Lost connections are handled in wrapPool (guardConnections): the pool replaces them and the availability logs the outage.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
-    // Without a listener the error would crash the process; with an empty one it would vanish.
-    pool.on('error', (error) => onPoolError(error));
-    return wrapPool(pool, { refuseHops: options.refuseHops });
+    return wrapPool(pool, { refuseHops: options.refuseHops, onPoolError: options.onPoolError });
   }
-  const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => onPoolError(new Error(message)));
+  const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => logErrorToStderr('embedded database', new Error(message)));
   await host.start();
   const pool = host.createPool();
   const sessionPool = host.createPool({ max: 1, pinned: true });
-  for (const each of [pool, sessionPool]) each.on('error', (error) => onPoolError(error));
-  const database = wrapPool(pool, { engine: 'pglite', refuseHops: options.refuseHops, sessionPool });
+  const database = wrapPool(pool, { engine: 'pglite', refuseHops: options.refuseHops, sessionPool, onPoolError: options.onPoolError });
   return {
     ...database,
     kind: 'pglite',

@@ -148,7 +148,11 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
     if ((key !== 'code' && isSecretName(key)) || ROW_VALUE_FIELDS.has(key)) serialized[key] = REDACTED;
     else if (typeof value === 'string') serialized[key] = redactText(value);
     else if (value instanceof Error) serialized[key] = depth < 3 ? serializeError(value, depth + 1) : value.constructor.name;
-    else serialized[key] = value;
+    // pg-pool hangs the whole client on a connection's error (`err.client`: its type parsers,
+    // connection parameters and the backend's cancel key, kilobytes a line): an object that is
+    // not plain data is named, never walked.
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value)) serialized[key] = `[${value.constructor?.name ?? 'object'}]`;
+    else if (value !== undefined) serialized[key] = value;
   }
   if (error.cause !== undefined && !('cause' in serialized) && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
   return serialized;

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { defaultLanguage, errorCodes, httpMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
 import { DomainError } from '../domain/errors';
-import { databaseBusy } from '../lib/db-errors';
+import type { DatabaseAvailability } from '../db/availability';
+import { databaseBusy, databaseUnreachable } from '../lib/db-errors';
+import { FileStoreError } from '../providers/file-store/index';
 
 function fieldKey(instancePath: string): string {
   const key = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -12,6 +14,8 @@ function fieldKey(instancePath: string): string {
 
 /** What a 503 for a busy database asks the client to wait. */
 const BUSY_RETRY_AFTER_S = 5;
+/** What a 503 while the database is unreachable asks the client to wait (a restart takes seconds). */
+export const OUTAGE_RETRY_AFTER_S = 5;
 
 /**
  * A signed-in customer reads the message in their language (users.language, docs/i18n.md); the
@@ -73,7 +77,24 @@ export function frameworkErrorReply(error: FastifyError, _request: FastifyReques
  * One error handler for the whole API: every failure is `{ error, code?, fields?, meta? }`;
  * a 5xx says nothing about its cause to the client but logs it in full.
  */
-async function errorsPlugin(app: FastifyInstance) {
+export interface ErrorsOptions {
+  /** The database's availability: an unreachable database is a 503 (docs/RELIABILITY.md, "Faults"). */
+  availability?: DatabaseAvailability;
+}
+
+const outageReply = (reply: FastifyReply) => {
+  reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
+  return send(reply, 503, { error: httpMessages.outage, code: errorCodes.unavailable });
+};
+
+async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOptions) {
+  // While the database is known to be down, the API answers at once instead of each request
+  // waiting on a connection that cannot come (the availability logs the outage once).
+  if (availability) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (availability.down && request.url.startsWith('/api/')) return outageReply(reply);
+    });
+  }
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -106,6 +127,20 @@ async function errorsPlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database busy: answered 503');
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
       return send(reply, 503, { error: httpMessages.busy, code: errorCodes.busy });
+    }
+    if (error instanceof FileStoreError) {
+      // The write left nothing behind (providers/file-store); the customer can send it again later.
+      request.log.warn({ err: error }, `upload store failed: answered ${error.reason === 'full' ? 507 : 503}`);
+      if (error.reason === 'unavailable') reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
+      return send(reply, error.reason === 'full' ? 507 : 503, { error: httpMessages.storageFailed, code: errorCodes.storageFailed });
+    }
+    if (databaseUnreachable(error)) {
+      // The database went away under the request (a restart, a lost connection): nothing was
+      // committed that a retry could double (writes that matter carry an Idempotency-Key), and the
+      // availability probes now and logs the outage once rather than a line per request.
+      availability?.suspect(error);
+      request.log.debug({ err: error }, 'database unreachable: answered 503');
+      return outageReply(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { error: httpMessages.internal, code: errorCodes.internal });

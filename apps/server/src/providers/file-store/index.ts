@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
@@ -10,6 +11,34 @@ export interface FileStore {
   /** undefined when the object does not exist. */
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /** Resolves when uploads can be written now (GET /readyz); rejects with what is wrong. */
+  ready?(): Promise<void>;
+}
+
+/**
+ * A write the store refused: `full` (the disk has no room: 507 Insufficient Storage) or
+ * `unavailable` (the store could not be reached or refused for another reason: 503). Nothing is
+ * left behind by the failed write; the customer is told it is on our side.
+ */
+export class FileStoreError extends Error {
+  constructor(
+    readonly reason: 'full' | 'unavailable',
+    options: { cause: unknown },
+  ) {
+    super(reason === 'full' ? 'the upload store is full' : 'the upload store is unavailable', options);
+    this.name = 'FileStoreError';
+  }
+}
+
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** Free space under which /readyz reports the disk store as failing (UPLOAD_MIN_FREE_MB). */
+export const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
+
+export interface DiskStoreOptions {
+  minFreeBytes?: number;
+  /** The write itself (tests hand in one that fails as a full disk does). */
+  writeFile?: typeof writeFile;
 }
 
 const KEY_PATTERN = /^[a-z0-9/_-]{1,100}\.webp$/;
@@ -21,15 +50,37 @@ function checkKey(key: string): string {
 
 export class DiskFileStore implements FileStore {
   readonly kind = 'disk' as const;
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly options: DiskStoreOptions = {},
+  ) {}
 
   private pathOf(key: string) {
     return path.join(this.root, checkKey(key));
   }
+  /**
+   * Written to a temporary name and renamed into place: a write that fails half-way (a full disk
+   * created the file, then had no room for its bytes) leaves neither a 0-byte nor a truncated file
+   * under the key, and the temporary one is removed.
+   */
   async put(key: string, body: Buffer): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(file, body, { mode: 0o600 });
+    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await (this.options.writeFile ?? writeFile)(partial, body, { mode: 0o600 });
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => undefined);
+      throw new FileStoreError(FULL_CODES.has((error as NodeJS.ErrnoException).code ?? '') ? 'full' : 'unavailable', { cause: error });
+    }
+  }
+  async ready(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    const space = await statfs(this.root);
+    const free = space.bavail * space.bsize;
+    const needed = this.options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
+    if (free < needed) throw new Error(`${Math.floor(free / 1024 / 1024)} MB free in ${this.root}, under the ${Math.floor(needed / 1024 / 1024)} MB needed`);
   }
   async get(key: string): Promise<Buffer | undefined> {
     try {
@@ -52,6 +103,9 @@ export interface S3Options {
   secretAccessKey?: string;
   forcePathStyle: boolean;
 }
+
+const READY_CACHE_MS = 5000;
+const READY_TIMEOUT_MS = 3000;
 
 /** Any S3-compatible store (AWS, R2, MinIO, Spaces); objects are private, served through us. */
 export class S3FileStore implements FileStore {
@@ -76,9 +130,26 @@ export class S3FileStore implements FileStore {
     }));
     return this.sdk;
   }
+  /** A put S3 refused or never answered leaves no object (S3 writes are whole or nothing). */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const { s3, client } = await this.connect();
-    await client.send(new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+    try {
+      await client.send(new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: checkKey(key), Body: body, ContentType: contentType }));
+    } catch (error) {
+      throw new FileStoreError('unavailable', { cause: error });
+    }
+  }
+  private lastReady?: { at: number; result: Promise<void> };
+  /** HeadBucket, at most every READY_CACHE_MS: a balancer polling /readyz must not become S3 traffic. */
+  ready(): Promise<void> {
+    const now = Date.now();
+    if (this.lastReady && now - this.lastReady.at < READY_CACHE_MS) return this.lastReady.result;
+    const result = this.connect().then(async ({ s3, client }) => {
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.options.bucket }), { abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+    });
+    result.catch(() => undefined);
+    this.lastReady = { at: now, result };
+    return result;
   }
   async get(key: string): Promise<Buffer | undefined> {
     const { s3, client } = await this.connect();
@@ -99,7 +170,7 @@ export class S3FileStore implements FileStore {
 
 type StoreConfig = Pick<
   Config,
-  'UPLOAD_DIR' | 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  'UPLOAD_DIR' | 'UPLOAD_MIN_FREE_MB' | 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
 >;
 
 /** S3 when S3_BUCKET is set, otherwise files under UPLOAD_DIR (default <DATA_DIR>/uploads). */
@@ -114,5 +185,5 @@ export function createFileStore(config: StoreConfig): FileStore {
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   }
-  return new DiskFileStore(path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')));
+  return new DiskFileStore(path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')), { minFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024 });
 }

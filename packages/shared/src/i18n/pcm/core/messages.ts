@@ -86,6 +86,8 @@ export const messagePairs: readonly TextPair[] = [
     internal: 'Something spoil for our side. Abeg try again',
     unavailable: 'The service no dey available now. Try again small time',
     busy: 'We dey very busy now. Abeg try again in a moment',
+    outage: 'Wahala dey for our side for now, e no go tay. Abeg try again in one minute',
+    storageFailed: 'We no fit save your pictures because wahala dey for our side. Abeg try again later',
   }),
   pair(errorPageTexts, {
     title: 'Ehn!',
