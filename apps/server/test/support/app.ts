@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/client';
 import { systemClock, type Clock, type ManualClock } from '../../src/lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from '../../src/lib/rate-limiter';
 import { createBankLookup } from '../../src/providers/bank-lookup/index';
-import { createFileStore } from '../../src/providers/file-store/index';
+import { createFileStore, type FileStore } from '../../src/providers/file-store/index';
 import { createMarketData } from '../../src/providers/market-data/index';
 import { Outbox } from '../../src/providers/messaging/index';
 import type { PayoutProvider } from '../../src/providers/payouts/index';
@@ -37,6 +37,8 @@ interface TestAppOptions {
   limiter?: RateLimiter;
   /** Another app's database (several instances on one PostgreSQL database); that app closes it. */
   database?: Database;
+  /** The upload store, when not the one the configuration picks (a store that fails). */
+  files?: FileStore;
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
@@ -60,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       messenger: outbox,
       outbox,
-      files: createFileStore(config),
+      files: options.files ?? createFileStore(config),
       bankLookup: createBankLookup(config),
       marketData: createMarketData(config, clock),
       ...(options.payouts ? { payouts: typeof options.payouts === 'function' ? options.payouts(database) : options.payouts } : {}),
