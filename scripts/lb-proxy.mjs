@@ -6,7 +6,10 @@
 // - X-Forwarded-For / -Proto / -Host are set like a real balancer (run the instances with
 //   TRUST_PROXY=true so rate limits see the client's address).
 // - A request whose connection an upstream refused (that instance is down) is tried on the next
-//   one; a request that may have reached an upstream is resent only if it changes nothing (GET).
+//   one; a request that may have reached an upstream is resent only if it changes nothing (GET) or
+//   carries an Idempotency-Key (the API answers a repeat with the first answer). Each request walks
+//   the upstreams from its own starting position, so its retry goes to another instance however
+//   many requests are in flight.
 // - GET /api/dev/outbox is the one exception to round robin: the dev outbox is each process's
 //   own memory (development only), so the balancer asks every instance and merges the lists,
 //   newest first. Nothing like it exists in production, where mail leaves by SMTP.
@@ -95,9 +98,12 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
     // Bodies are buffered only so a refused connection can be retried elsewhere; uploads in these
     // tests are a few megabytes at most.
     const body = request.method === 'GET' || request.method === 'HEAD' ? Buffer.alloc(0) : await readAll(request);
+    // This request's own position: with one shared position, concurrent requests moved it between a
+    // request's first try and its retry, and both tries could land on the same dead instance.
+    const start = next;
+    next = (next + 1) % pool.length;
     for (let tried = 0; tried < pool.length; tried += 1) {
-      const upstream = pool[next];
-      next = (next + 1) % pool.length;
+      const upstream = pool[(start + tried) % pool.length];
       try {
         const answer = await send(upstream.url, request, body, headers);
         upstream.served += 1;
@@ -114,7 +120,7 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
       } catch (error) {
         // Refused: the instance is down and saw nothing. A reset on a reused connection may come
         // after the upstream read the request, so only a request that changes nothing is resent.
-        const idempotent = request.method === 'GET' || request.method === 'HEAD';
+        const idempotent = request.method === 'GET' || request.method === 'HEAD' || typeof request.headers['idempotency-key'] === 'string';
         if (error?.code === 'ECONNREFUSED' || (idempotent && (error?.code === 'ECONNRESET' || error?.code === 'EPIPE'))) continue;
         if (!response.headersSent) {
           response.writeHead(502, { 'content-type': 'application/json' });

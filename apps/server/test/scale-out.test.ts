@@ -53,6 +53,71 @@ async function call(baseUrl: string, method: string, url: string, body?: unknown
   return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, setCookies: response.headers.getSetCookie() };
 }
 
+/** A stand-in instance: answers every request with its name, or resets the connection when told to. */
+async function standIn(name: string, behaviour: { reset: boolean }): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.once('end', () => {
+      if (behaviour.reset) request.socket.destroy();
+      else response.end(JSON.stringify({ served_by: name }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on: an instance that was killed. */
+async function deadUpstream(): Promise<string> {
+  const gone = await standIn('gone', { reset: false });
+  await gone.close();
+  return gone.url;
+}
+
+describe('the balancer with one instance down', () => {
+  it('sends every request to the live instance whatever the concurrency (never two tries on the dead one)', async () => {
+    const live = await standIn('live', { reset: false });
+    const proxy = await startProxy({ upstreams: [await deadUpstream(), live.url] });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${proxy.url}/api/thing/${i}`, { method: i % 2 ? 'GET' : 'POST', body: i % 2 ? undefined : '{}' }).then(async (r) => ({ status: r.status, body: await r.text() })),
+        ),
+      );
+      expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+      expect(new Set(answers.map((a) => a.body))).toEqual(new Set([JSON.stringify({ served_by: 'live' })]));
+    } finally {
+      await proxy.close();
+      await live.close();
+    }
+  });
+
+  it('resends a write under an Idempotency-Key to the other instance when the first one dropped it', async () => {
+    const dying = await standIn('dying', { reset: true });
+    const live = await standIn('live', { reset: false });
+    const proxy = await startProxy({ upstreams: [dying.url, live.url] });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          fetch(`${proxy.url}/api/gems/collect`, { method: 'POST', headers: { 'idempotency-key': `key-${i}` } }).then((r) => r.status),
+        ),
+      );
+      expect(answers).toEqual(Array.from({ length: 10 }, () => 200));
+    } finally {
+      await proxy.close();
+      await live.close();
+      await dying.close();
+    }
+  });
+});
+
 describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin balancer', () => {
   let database: Database;
   let dataDir: string;
