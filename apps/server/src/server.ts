@@ -25,6 +25,18 @@ import { alertSettings, operationsJobs } from './domain/operations/jobs';
 import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
 
+/**
+ * The last resort for an error nothing handled. No known fault may reach it: lost database
+ * connections, Redis and provider failures are all handled where they happen. Until the app can
+ * drain, it logs and exits at once; server.ts swaps in the draining version once the app is up.
+ */
+let lastResort = (kind: string, error: unknown): void => {
+  logErrorToStderr(`${kind}: a fault nothing handled; exiting`, error);
+  process.exit(1);
+};
+process.on('uncaughtException', (error) => lastResort('uncaughtException', error));
+process.on('unhandledRejection', (reason) => lastResort('unhandledRejection', reason));
+
 async function main() {
   let config: Config;
   try {
@@ -112,7 +124,7 @@ async function main() {
   // --- end background jobs ---
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
@@ -124,10 +136,16 @@ async function main() {
     await limiter.close();
     await database.close();
     await tracer?.shutdown(); // the spans still waiting for their batch
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Now that the app can drain: a fault nothing handled is logged, in-flight requests finish, and the
+  // process exits non-zero for its supervisor to restart it (docs/RELIABILITY.md, "Faults").
+  lastResort = (kind, error) => {
+    app.log.fatal({ err: error }, `${kind}: a fault nothing handled; draining and exiting`);
+    void shutdown(kind, 1).catch(() => process.exit(1));
+  };
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The runtime is named so a deploy that started on the wrong Node shows it in its first lines.

@@ -20,7 +20,8 @@ interface Logger {
 }
 
 const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 30_000;
+/** Low enough that after an outage the LISTEN is back within seconds of the database (the workers poll meanwhile). */
+const RECONNECT_MAX_MS = 5000;
 
 export async function listenToChannel(connectionString: string, channel: string, handlers: ChannelHandlers, logger: Logger): Promise<{ close(): Promise<void> }> {
   let closed = false;
@@ -67,7 +68,8 @@ export async function listenToChannel(connectionString: string, channel: string,
     timer = setTimeout(() => {
       timer = undefined;
       connect().catch((error: unknown) => {
-        logger.warn({ err: error, channel }, `the ${channel} connection could not be reopened; ${handlers.meanwhile} meanwhile`);
+        // Once per outage: every further attempt would say the same while the database is away.
+        if (retryMs === RECONNECT_MIN_MS) logger.warn({ err: error, channel }, `the ${channel} connection could not be reopened; ${handlers.meanwhile} meanwhile`);
         retryMs = Math.min(RECONNECT_MAX_MS, retryMs * 2);
         reconnectLater();
       });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { systemClock, type Clock } from '../lib/clock';
+import { databaseUnreachable } from '../lib/db-errors';
 import { inSpan } from '../lib/tracing';
 import {
   claimJobs,
@@ -197,6 +198,8 @@ export class JobWorker {
   /** Running attempts: job id → the promise settling when it is recorded, its abort switch and lane. */
   private readonly active = new Map<number, { done: Promise<JobRun>; abort: AbortController; lane: string }>();
   private running = false;
+  /** The last poll could not reach the database (logged once until a poll succeeds). */
+  private pollingBlind = false;
   /** When the poll loop last finished a round (or started): readiness asks whether it still turns. */
   private lastRoundAt = 0;
   private loop: Promise<void> | undefined;
@@ -417,8 +420,14 @@ export class JobWorker {
       try {
         started = (await this.tick()).length;
         this.lastRoundAt = Date.now();
+        if (this.pollingBlind) this.logger.info({ workerId: this.workerId }, 'job worker reaches the database again; due jobs run now');
+        this.pollingBlind = false;
       } catch (error) {
-        this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
+        // An outage is logged once (here and by the database's availability), not at every poll;
+        // the poll goes on and finds everything that fell due meanwhile once the database is back.
+        if (!databaseUnreachable(error)) this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
+        else if (!this.pollingBlind) this.logger.warn({ err: error, workerId: this.workerId }, 'job worker cannot reach the database; polling on until it is back');
+        this.pollingBlind ||= databaseUnreachable(error);
       }
       // Full house or nothing due: wait (a finishing job or stop() wakes us early).
       const slotsLeft = this.slotsLeft;
