@@ -79,6 +79,12 @@ export async function requestJson<T>(url: string, options: RequestOptions<T>, un
   for (let attempt = 1; response === undefined; attempt += 1) {
     try {
       response = await fetch(url, init);
+      // A 503 of ours (an outage, a busy database) under a key is sent again like a lost answer:
+      // the key makes the repeat safe whether or not the first one was done.
+      if (response.status === 503 && options.idempotencyKey && attempt < attempts && response.headers.has('retry-after')) {
+        response = undefined;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
+      }
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       if (attempt >= attempts) throw new ApiError(0, { error: 'No connection. Check your network and try again' });

@@ -8,6 +8,7 @@ import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { staffAuthKeys } from '../../../features/admin/auth/api/keys';
 import { ApiError, setAdminUnauthorizedHandler } from '../../../lib/admin-api';
 import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
+import { outageOver, retryDelay, retryQuery } from '../../../lib/outage';
 import { adminPaths } from './admin-paths';
 import { AdminGate, RequireRole, type AdminNavSection } from './admin-gate';
 import { businessScreens } from './business';
@@ -42,6 +43,7 @@ const AdminNotFoundRoute = screen(() => import('./not-found'), 'AdminNotFoundRou
 function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
+      onSuccess: outageOver,
       onError: (error) => {
         if (error instanceof ApiError && error.code === staffErrorCodes.passwordChangeRequired) {
           void client.invalidateQueries({ queryKey: staffAuthKeys.me() });
@@ -59,8 +61,9 @@ function createAdminQueryClient(): QueryClient {
       queries: {
         staleTime: 5_000,
         refetchOnWindowFocus: true,
-        // A refused answer (401, 403, 404, 409) will not change by asking again.
-        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        // A refused answer (401, 403, 404, 409) will not change by asking again; an outage is waited out (lib/outage.ts).
+        retry: (count, error) => retryQuery(count, error, () => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500)),
+        retryDelay,
       },
       mutations: { retry: false },
     },
