@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { errorCodes, httpMessages } from '@wise/shared';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wrapPool, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { jobs } from '../src/db/schema/index';
+import { enqueue } from '../src/jobs/queue';
+import { JobWorker } from '../src/jobs/worker';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
 import { createCustomer, type TestUser } from './support/users';
@@ -157,5 +161,36 @@ describe('the database stopped', () => {
     expect(after.statusCode).toBe(200);
     expect(logged.filter((line) => line.message.startsWith('database unavailable'))).toHaveLength(1);
     expect(logged.filter((line) => line.message.startsWith('database available again'))).toHaveLength(1);
+  });
+});
+
+describe('a job that fails while the database is away', () => {
+  it('records its failure once the database is back, instead of waiting out its lease', async () => {
+    const name = `outage.job_${randomUUID().slice(0, 8)}`;
+    const worker = new JobWorker(database.db, { pollIntervalMs: 50, leaseMs: 120_000, wakeOnEnqueue: false });
+    worker.register({
+      name,
+      handler: async () => {
+        // The provider call failed, and the database went away before the failure was written.
+        await cluster.stop();
+        setTimeout(() => void cluster.start(), 500);
+        throw new Error('the provider refused');
+      },
+    });
+    const id = await enqueue(database.db, name, {});
+    worker.start();
+    try {
+      const row = await vi.waitFor(
+        async () => {
+          const [found] = await database.db.select().from(jobs).where(eq(jobs.id, id!));
+          if (found?.status !== 'queued' || found.attempts !== 1) throw new Error(`job is ${found?.status}, attempt ${found?.attempts}`);
+          return found;
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      expect(row.lastError).toContain('the provider refused');
+    } finally {
+      await worker.stop();
+    }
   });
 });

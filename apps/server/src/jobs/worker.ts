@@ -157,6 +157,8 @@ const DUE_MARGIN_MS = 5;
 const MAX_CONCURRENCY = 64;
 /** Future due times a worker keeps timers for: 50 payouts approved at once are 50 status checks. */
 const MAX_DUE_TIMES = 1000;
+/** How often a job whose failure could not be recorded (the database away) tries again. */
+const RECORD_RETRY_MS = 1000;
 /**
  * The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days): past it Node fires at once,
  * and a job due in a month would have the timer firing and re-arming every millisecond.
@@ -487,7 +489,7 @@ export class JobWorker {
         this.logger.warn({ jobId: job.id, job: job.name, workerId: this.workerId }, `job ${job.name} lost its lease; another worker owns it now`);
         return run('lease-lost', error);
       }
-      try {
+      const record = async (): Promise<JobRun> => {
         const status = await failJob(this.db, job, this.workerId, error, {
           now: this.clock.now(),
           backoff: definition?.backoff ?? DEFAULT_BACKOFF,
@@ -498,9 +500,27 @@ export class JobWorker {
         if (status === 'failed') this.logger.error(details, `job ${job.name} failed for good`);
         else this.logger.warn(details, `job ${job.name} failed; will retry`);
         return run(status === 'failed' ? 'failed' : 'retry', error);
+      };
+      try {
+        return await record();
       } catch (recordError) {
-        // The database is unreachable: the lease will run out and the job will be tried again.
-        this.logger.error({ jobId: job.id, job: job.name, err: recordError }, `job ${job.name} failed and could not be recorded`);
+        if (!databaseUnreachable(recordError)) {
+          this.logger.error({ jobId: job.id, job: job.name, err: recordError }, `job ${job.name} failed and could not be recorded`);
+          return run('retry', error);
+        }
+        // The database is away (a restart, an outage). Left alone, the job would wait out its whole
+        // lease (minutes) before anyone ran it again: its failure is recorded as soon as the database
+        // answers, the heartbeat keeping the lease meanwhile.
+        this.logger.warn({ jobId: job.id, job: job.name }, `job ${job.name} failed while the database is unreachable; recording it once it is back`);
+        const deadline = Date.now() + this.leaseMs;
+        while (this.running && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+          try {
+            return await record();
+          } catch (again) {
+            if (!databaseUnreachable(again)) break;
+          }
+        }
         return run('retry', error);
       }
     }
