@@ -16,7 +16,7 @@ export interface AvailabilityLogger {
 }
 
 /** Probing pace: fast while down (recovery seen within it), slow while up (events do the rest). */
-export const DOWN_PROBE_MS = 200;
+export const DOWN_PROBE_MS = 100;
 export const UP_PROBE_MS = 2000;
 /** At most one "connection lost" line this often while the database answers. */
 const LOST_LOG_EVERY_MS = 10_000;
