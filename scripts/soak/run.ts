@@ -1,8 +1,11 @@
 /**
  * `npm run soak` (docs/RELIABILITY.md): the soak, crash and provider-fault suites against a real server
  * process on PostgreSQL (apps/server/test/support/soak/). Options:
- *   --crash | --faults             the crash or fault suite instead of the plain soak
- *   --customers N --duration S     default 200 customers for 180 s
+ *   --crash                        the crash suite instead of the plain soak
+ *   --faults                       the fault soak: two instances behind the test balancer on a private
+ *                                  PostgreSQL, the scenarios of apps/server/test/support/soak/faults/registry.ts
+ *                                  (default 20 customers)
+ *   --customers N --duration S     default 200 customers for 180 s (the fault soak's length is its scenarios')
  *   --port P                       first of the ports used (server P, proxies P+1…P+6); default 4800
  *   --settle S                     bound on waiting for orders and payouts to settle; default 120 s
  *   --think MIN,MAX                a customer's pause between journeys, seconds; default 2,8
@@ -15,13 +18,15 @@ import { parseArgs } from 'node:util';
 import { checkFailures, checkSoak, waitForSettled } from '../../apps/server/test/support/soak/checks';
 import { openSoakDatabase } from '../../apps/server/test/support/soak/seed';
 import { runSoak } from '../../apps/server/test/support/soak/soak';
+import { formatFaultReport, runFaultSoak } from '../../apps/server/test/support/soak/faults/harness';
+import { faultScenarios } from '../../apps/server/test/support/soak/faults/registry';
 import { formatReport, runSuite } from '../../apps/server/test/support/soak/suites';
 
 const { values } = parseArgs({
   options: {
     crash: { type: 'boolean', default: false },
     faults: { type: 'boolean', default: false },
-    customers: { type: 'string', default: '200' },
+    customers: { type: 'string' },
     duration: { type: 'string', default: '180' },
     port: { type: 'string', default: '4800' },
     settle: { type: 'string', default: '120' },
@@ -33,7 +38,7 @@ const { values } = parseArgs({
 });
 
 const log = (line: string) => console.log(line);
-const customers = Number(values.customers);
+const customers = Number(values.customers ?? (values.faults ? 20 : 200));
 const durationMs = Number(values.duration) * 1000;
 const settleTimeoutMs = Number(values.settle) * 1000;
 const [thinkMin = 2, thinkMax = 8] = values.think.split(',').map(Number);
@@ -75,7 +80,12 @@ async function main(): Promise<number> {
       await database.close();
     }
   }
-  const suite = values.crash ? 'crash' : values.faults ? 'faults' : 'soak';
+  if (values.faults) {
+    const report = await runFaultSoak({ scenarios: faultScenarios, customers, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
+    console.log(`\n${formatFaultReport(report)}`);
+    return report.failures.length ? 1 : 0;
+  }
+  const suite = values.crash ? 'crash' : 'soak';
   const report = await runSuite({ suite, customers, durationMs, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
   console.log(`\n${formatReport(report)}`);
   return report.failures.length ? 1 : 0;

@@ -38,21 +38,21 @@ export interface SoakEnvironment {
   close(): Promise<void>;
 }
 
-export async function createSoakDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createSoakDatabase(adminUrl = SOAK_ADMIN_URL): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `h8_soak_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SOAK_ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(SOAK_ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const cleanup = new pg.Client({ connectionString: SOAK_ADMIN_URL });
+      const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -63,7 +63,8 @@ export async function createSoakDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export async function startSoakEnvironment(options: { portBase: number; name: string }): Promise<SoakEnvironment> {
+/** `adminUrl`: the PostgreSQL server the soak's database is created on (default SOAK_ADMIN_URL; the fault soak's private cluster). */
+export async function startSoakEnvironment(options: { portBase: number; name: string; adminUrl?: string }): Promise<SoakEnvironment> {
   const [airtime, bills, paystack, coingecko] = await Promise.all([startFakeAirtime(), startFakeBills(), startFakePaystack(), startFakeCoinGecko()]);
   bills.plans.set('mtn-data', [
     { name: 'MTN 40MB (Daily) – 1 day', variation_code: 'mtn-40mb-daily', variation_amount: '49.99' },
@@ -80,7 +81,7 @@ export async function startSoakEnvironment(options: { portBase: number; name: st
     bankLookup: await startFaultProxy('bank lookup', paystack.url, base + 5),
   };
   const smtp = await startSmtpSink(base + 6);
-  const database = await createSoakDatabase();
+  const database = await createSoakDatabase(options.adminUrl);
   const dataDir = await mkdtemp(`/tmp/${options.name}-`);
   const serverEnv: Record<string, string> = {
     DATABASE_URL: database.url,

@@ -24,6 +24,8 @@ export class Recorder {
   readonly statuses = new Map<string, Map<number, number>>();
   readonly serverErrors: ServerError[] = [];
   readonly refusals: Refusal[] = [];
+  /** When each 503 was answered (ms since the epoch): the fault soak checks they fall inside an outage. */
+  readonly unavailableAt: number[] = [];
   networkErrors = 0;
   requests = 0;
 
@@ -35,6 +37,7 @@ export class Recorder {
     const counts = this.statuses.get(step) ?? new Map<number, number>();
     counts.set(status, (counts.get(status) ?? 0) + 1);
     this.statuses.set(step, counts);
+    if (status === 503) this.unavailableAt.push(Date.now());
     if (status >= 500 && status !== 503) this.serverErrors.push({ step, status, body: body.slice(0, 500), at: new Date().toISOString() });
     if (status >= 400) {
       const parsed = parseError(body);

@@ -45,6 +45,8 @@ export interface SoakServer {
   baseUrl: string;
   pid(): number | undefined;
   output(): string;
+  /** Exits nobody asked for (kill9, restart and stop are asked for): a crash, what the fault soak counts. */
+  unexpectedExits(): { at: number; code: number | null; signal: string | null }[];
   /** SIGKILL, as a crash: no shutdown hook runs. */
   kill9(): Promise<void>;
   /** Starts it again with the same settings; resolves once /readyz answers. */
@@ -58,6 +60,8 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
 export async function startSoakServer(port: number, env: Record<string, string>): Promise<SoakServer> {
   let child: ChildProcessWithoutNullStreams | undefined;
   let output = '';
+  let expectingExit = false;
+  const unexpected: { at: number; code: number | null; signal: string | null }[] = [];
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const entry = await compileServer();
@@ -81,6 +85,10 @@ export async function startSoakServer(port: number, env: Record<string, string>)
       },
     });
     child = started;
+    expectingExit = false;
+    started.once('exit', (code, signal) => {
+      if (!expectingExit) unexpected.push({ at: Date.now(), code, signal });
+    });
     started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Generous: a restart under a crowd of customers (and a busy machine) is slow to answer /readyz.
@@ -102,14 +110,17 @@ export async function startSoakServer(port: number, env: Record<string, string>)
     baseUrl,
     pid: () => child?.pid,
     output: () => output,
+    unexpectedExits: () => [...unexpected],
     async kill9() {
       if (!child) return;
+      expectingExit = true;
       child.kill('SIGKILL');
       await exited(child);
     },
     restart: launch,
     async stop() {
       if (!child) return;
+      expectingExit = true;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
       await exited(child);
