@@ -5,6 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wrapPool, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { SaleWriteError } from '../src/domain/sales/submit';
+import { databaseUnreachable } from '../src/lib/db-errors';
 import { jobs } from '../src/db/schema/index';
 import { enqueue } from '../src/jobs/queue';
 import { JobWorker } from '../src/jobs/worker';
@@ -192,5 +194,19 @@ describe('a job that fails while the database is away', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('what counts as the database being unreachable', () => {
+  it('a sale whose connection was lost under it (its driver error is not kept) is still an outage, not a bug', () => {
+    const lost = new SaleWriteError(new Error('Connection terminated unexpectedly'));
+    expect(databaseUnreachable(lost)).toBe(true);
+    expect(databaseUnreachable(new SaleWriteError(Object.assign(new Error('new row violates check constraint'), { code: '23514', severity: 'ERROR' })))).toBe(false);
+  });
+
+  it('a provider’s refused socket is not the database', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', syscall: 'connect' });
+    expect(databaseUnreachable(new TypeError('fetch failed', { cause: refused }))).toBe(false);
+    expect(databaseUnreachable(refused)).toBe(true);
   });
 });

@@ -43,7 +43,7 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 export const databaseUnreachable = (error: unknown): boolean =>
   findInCauses(error, (candidate) => {
     const { code, message, name } = candidate;
-    if (name === 'EmbeddedDatabaseStopped') return true;
+    if (name === 'EmbeddedDatabaseStopped' || name === 'DatabaseUnreachable') return true;
     if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_LOST_STATES.has(code)) && 'severity' in candidate) return true;
     if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.has(message)) return true;
     if (typeof code === 'string' && SOCKET_CODES.has(code) && candidate.syscall !== undefined && name !== 'TypeError' && !isFetchFailure(error)) return true;
@@ -63,4 +63,15 @@ export function databaseErrorSummary(error: unknown): { code?: string; message: 
     return undefined;
   });
   return code === undefined ? { message } : { code, message };
+}
+
+/**
+ * Stands in for a lost connection where the original error is not kept (an error that must not
+ * carry its driver error, which may quote a row): the error handler still answers 503, not 500.
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(error: unknown) {
+    super(databaseErrorSummary(error).message);
+    this.name = 'DatabaseUnreachable';
+  }
 }

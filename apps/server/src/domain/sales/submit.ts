@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import { DatabaseUnreachable, databaseUnreachable } from '../../lib/db-errors';
 import { findInCauses } from '../../lib/error-causes';
 import type { FileStore } from '../../providers/file-store/index';
 import { getPayoutSnapshot } from '../bank/service';
@@ -75,7 +76,8 @@ export class SaleWriteError extends Error {
     const sqlState = found?.code;
     const constraint = found?.constraint;
     const kind = error instanceof Error ? error.constructor.name : typeof error;
-    super(`the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`);
+    // A lost connection quotes no row: it is kept (as a stand-in) so the customer gets the outage's 503.
+    super(`the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`, databaseUnreachable(error) ? { cause: new DatabaseUnreachable(error) } : undefined);
     this.name = 'SaleWriteError';
     this.sqlState = sqlState;
     this.constraint = constraint;
