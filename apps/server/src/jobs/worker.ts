@@ -429,7 +429,12 @@ export class JobWorker {
         // the poll goes on and finds everything that fell due meanwhile once the database is back.
         if (!databaseUnreachable(error)) this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
         else if (!this.pollingBlind) this.logger.warn({ err: error, workerId: this.workerId }, 'job worker cannot reach the database; polling on until it is back');
-        this.pollingBlind ||= databaseUnreachable(error);
+        if (databaseUnreachable(error)) {
+          this.pollingBlind = true;
+          // The loop still turns; /readyz reports the database itself, and a worker called dead after
+          // a minute's outage kept the instance red after the database was back.
+          this.lastRoundAt = Date.now();
+        }
       }
       // Full house or nothing due: wait (a finishing job or stop() wakes us early).
       const slotsLeft = this.slotsLeft;

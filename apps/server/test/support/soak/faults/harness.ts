@@ -85,9 +85,10 @@ function watchDatabase(url: string): { transitions: { at: number; up: boolean }[
   const loop = (async () => {
     while (running) {
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+      // `on`, not `once`: a terminated connection emits its error twice (the server's notice, then the lost socket).
       const lost = new Promise<void>((resolve) => {
-        client.once('error', () => resolve());
-        client.once('end', () => resolve());
+        client.on('error', () => resolve());
+        client.on('end', () => resolve());
       });
       try {
         await client.connect();
@@ -144,15 +145,16 @@ function firstAfter(samples: ReadySample[], instance: number, from: number, test
   return found ? found.at - from : undefined;
 }
 
-/** Counts of the distinct messages the servers logged at warn or above. */
+/** Counts of the distinct messages the servers logged at warn or above (errors with their error's message). */
 function loggedLines(output: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const line of output.split('\n')) {
     if (!line.startsWith('{')) continue;
     try {
-      const entry = JSON.parse(line) as { level?: number; msg?: string };
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string; code?: string } };
       if ((entry.level ?? 0) < 40) continue;
-      const key = `${entry.level} ${entry.msg ?? ''}`.slice(0, 160);
+      const cause = (entry.level ?? 0) >= 50 && entry.err ? ` (${entry.err.code ?? ''} ${entry.err.message ?? ''})` : '';
+      const key = `${entry.level} ${entry.msg ?? ''}${cause}`.slice(0, 240);
       counts[key] = (counts[key] ?? 0) + 1;
     } catch {
       // not a log line
