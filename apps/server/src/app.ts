@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, RouteContext } from './context';
-import { joinSessionRevocations } from './domain/auth/session-cache';
+import { joinSessionRevocations, listenForSessionRevocations } from './domain/auth/session-cache';
 import { loggerOptions, redactUrl } from './lib/log-redaction';
 import { activeTracer } from './lib/tracing';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -131,6 +131,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (config.REDIS_URL) {
     const revocations = await joinSessionRevocations(config.REDIS_URL, app.log);
     app.addHook('onClose', async () => revocations.close());
+  }
+  // A closing is announced by the database on commit, heard here with or without Redis.
+  if (config.DATABASE_URL && database.kind === 'postgres') {
+    const closings = await listenForSessionRevocations(config.DATABASE_URL, app.log);
+    app.addHook('onClose', async () => closings.close());
   }
   await app.register(errors, { availability: database.availability });
   // The outage's two log lines go where the app's go; the probe runs while the app does.

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { defaultLanguage, errorCodes, httpMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
+import { defaultLanguage, errorCodes, httpMessages, privacyMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
+import { adminCustomerMessages } from '@wise/shared/admin';
 import { DomainError } from '../domain/errors';
 import type { DatabaseAvailability } from '../db/availability';
-import { databaseBusy, databaseUnreachable } from '../lib/db-errors';
+import { databaseBusy, databaseUnreachable, violatedConstraint } from '../lib/db-errors';
 import { FileStoreError } from '../providers/file-store/index';
 
 function fieldKey(instancePath: string): string {
@@ -120,6 +121,14 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return send(reply, error.statusCode, { error: httpMessages.badRequest, code: errorCodes.validation });
+    }
+    if (violatedConstraint(error, '23514') === 'account_closed') {
+      // The database refused a write to a closed account (docs/closed-accounts.md): a request let
+      // in a moment before the closing committed. The customer's session is gone with the account;
+      // staff are told what happened to the customer they were working on.
+      request.log.info({ err: error }, 'write to a closed account refused');
+      if (request.routeOptions.config?.staff !== undefined) return send(reply, 409, { error: adminCustomerMessages.accountClosed, code: errorCodes.conflict });
+      return send(reply, 401, { error: privacyMessages.closed, code: errorCodes.unauthenticated });
     }
     if (databaseBusy(error)) {
       // Overload, not a bug: no connection came free in time for a query, so the client should retry

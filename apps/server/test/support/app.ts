@@ -39,6 +39,8 @@ interface TestAppOptions {
   database?: Database;
   /** The upload store, when not the one the configuration picks (a store that fails). */
   files?: FileStore;
+  /** Adds hooks to the app before it is ready (a test holding requests at a point of its choosing). */
+  prepare?: (app: FastifyInstance) => void;
 }
 
 /** The real app on a fresh database, with the dev outbox for e-mail and SMS. */
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     { logger: false, serveWeb: false },
   );
+  options.prepare?.(app);
   await app.ready();
   return {
     app,

@@ -153,6 +153,7 @@ export const adminCustomerMessages = {
   noPin: 'This customer has no PIN to reset',
   pinReset: 'PIN reset. The customer has been told to set a new one',
   closedBadge: 'Closed',
+  accountClosed: "This customer's account is closed: nothing can be changed on it",
   closedNotice: 'Closed by the customer. Their personal details were erased; amounts, references and dates are kept.',
 } as const;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 export const REFERRAL_STATUSES = ['signed_up', 'rewarded', 'refused'] as const;
-export const REFERRAL_REFUSAL_REASONS = ['same_phone', 'same_bank_account', 'same_identity', 'first_sale_rejected', 'first_sale_reversed', 'monthly_cap'] as const;
+export const REFERRAL_REFUSAL_REASONS = ['same_phone', 'same_bank_account', 'same_identity', 'first_sale_rejected', 'first_sale_reversed', 'monthly_cap', 'referrer_closed'] as const;
 export type ReferralRefusalReason = (typeof REFERRAL_REFUSAL_REASONS)[number];
 
 export const referralStaffTexts = {
@@ -28,6 +28,7 @@ export const referralStaffTexts = {
     first_sale_rejected: 'The first sale was rejected',
     first_sale_reversed: 'The first sale’s payout was reversed (unclaimed gems taken back)',
     monthly_cap: 'The referrer had reached the monthly cap of referral rewards',
+    referrer_closed: 'The referrer had deleted their account',
   } satisfies Record<ReferralRefusalReason, string>,
 } as const;
 

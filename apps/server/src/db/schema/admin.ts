@@ -118,6 +118,8 @@ export const payouts = pgTable(
     resolvedBy: uuid('resolved_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     resolutionNote: text('resolution_note'),
     reversedAt: at('reversed_at'),
+    /** 0047: what a reversal did about the sale's rewards (taken back, or why not). */
+    rewardsNote: text('rewards_note'),
     // 0025: an open attempt held (waiting for funds, awaiting an OTP); any status move ends it.
     hold: text('hold', { enum: payoutHolds }),
     heldAt: at('held_at'),

@@ -166,6 +166,8 @@ export const gemRewards = pgTable(
       .unique()
       .references(() => gemEntries.id),
     clawbackReason: text('clawback_reason'),
+    /** 0047: the closing entry (account_closure) that forfeited an unclaimed reward. */
+    forfeitEntryId: uuid('forfeit_entry_id').references(() => gemEntries.id),
     createdAt: at('created_at').notNull(),
   },
   (t) => [uniqueIndex('gem_rewards_source_key').on(t.source), index('gem_rewards_unclaimed_idx').on(t.userId, t.createdAt).where(sql`claim_id IS NULL`)],

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { listenToChannel } from '../../db/listen';
 import { RedisLink, type RedisLogger } from '../../lib/redis';
 import type { SessionPrincipal } from './sessions';
 
@@ -12,7 +13,10 @@ import type { SessionPrincipal } from './sessions';
  *   when REDIS_URL is set, on every other instance through Redis pub/sub, before answering;
  * - a forgotten session or user leaves a tombstone for TOMBSTONE_MS: while it lasts nothing about
  *   it is cached, so a lookup racing the revocation (it read the row before the deleting
- *   transaction committed) can't put it back.
+ *   transaction committed) can't put it back;
+ * - a closing account is announced by the database itself (`wise_sessions`, notified by the
+ *   closing transaction's commit, 0047_closed_is_closed.sql): every instance on PostgreSQL hears
+ *   it whether or not Redis is configured or reachable (docs/closed-accounts.md).
  *
  * While Redis is unreachable (docs/RELIABILITY.md, "Redis outages") a revocation made elsewhere cannot
  * reach this process, so nothing is cached: every request reads its session from the database, as
@@ -71,6 +75,7 @@ export function cachedSession(hash: string): CachedSession | undefined {
 export function cacheSession(hash: string, session: CachedSession): void {
   if (!revocationsHeard()) return;
   const now = performance.now();
+  if (!cacheable()) return;
   if (tombstoned(hashKey(hash), now) || tombstoned(userKey(session.principal.user.id), now)) return;
   if (entries.size >= MAX_ENTRIES) {
     // The oldest insertion first (a Map keeps insertion order).
@@ -97,6 +102,60 @@ function forgetLocally(key: string): void {
   // Expired tombstones are dropped as others are added, so they never pile up.
   if (tombstones.size > 1000) for (const [k, until] of tombstones) if (until <= now) tombstones.delete(k);
 }
+
+/** Forgets every cached session here (the database channel was down: what it said meanwhile is lost). */
+function forgetAllLocally(): void {
+  entries.clear();
+}
+
+// --- across instances: PostgreSQL's own notifications of a closing ---
+
+export const SESSIONS_CHANNEL = 'wise_sessions';
+
+interface Logger {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * LISTENs on `wise_sessions` (db/listen.ts) and forgets what the database names there. While the
+ * connection is down nothing is cached (a closing could be missed); it is reopened by itself.
+ */
+export async function listenForSessionRevocations(connectionString: string, logger: Logger): Promise<{ close: () => Promise<void> }> {
+  let up = false;
+  const channel = await listenToChannel(
+    connectionString,
+    SESSIONS_CHANNEL,
+    {
+      onNotification: (key) => {
+        if (key.startsWith('h:') || key.startsWith('u:')) forgetLocally(key);
+      },
+      onUp: () => {
+        up = true;
+        forgetAllLocally();
+      },
+      onDown: () => {
+        up = false;
+        forgetAllLocally();
+      },
+      meanwhile: 'no session is cached',
+    },
+    logger,
+  );
+  listeners.add(isListening);
+  function isListening() {
+    return up;
+  }
+  return {
+    close: async () => {
+      listeners.delete(isListening);
+      await channel.close();
+    },
+  };
+}
+
+/** The database listeners of this process: while one of them is down, nothing is cached. */
+const listeners = new Set<() => boolean>();
+const cacheable = () => [...listeners].every((listening) => listening());
 
 // --- across instances: Redis pub/sub ---
 

@@ -145,12 +145,14 @@ export async function decideReferralOnPaid(
   if (first?.id !== input.saleId) return null;
 
   // The referrer's row first, as the cap's trigger does: two referees paid at once queue here.
-  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${referral.referrerId} FOR NO KEY UPDATE`);
+  const [referrer] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, referral.referrerId)).for('no key update');
   const settings = await readReferralSettings(tx);
   const refuse = async (reason: ReferralRefusalReason): Promise<ReferralDecision> => {
     await tx.update(referrals).set({ status: 'refused', refusalReason: reason, saleId: input.saleId, decidedAt: input.at }).where(eq(referrals.id, referral.id));
     return { status: 'refused', reason };
   };
+  // A closed account earns nothing (the database refuses it: docs/closed-accounts.md).
+  if (referrer?.closedAt) return refuse('referrer_closed');
   const selfReferral = await selfReferralReason(tx, referral.referrerId, referral.refereeId, input.paidTo);
   if (selfReferral) return refuse(selfReferral);
   if ((await rewardedThisMonth(tx, referral.referrerId, input.at, settings.timeZone)) >= settings.monthlyCap) return refuse('monthly_cap');
