@@ -225,6 +225,41 @@ describe('a reversal after success', () => {
   });
 });
 
+describe('a reversal after the account closed', () => {
+  it('records itself: the sale reopens, and the reward forfeited at closing is not taken back twice, with the reason kept', async () => {
+    const { customer, sale, reference } = await paidSale();
+    const gems = await getClaimableRewards(t.database.db, customer.id);
+    expect(gems).toBeGreaterThan(0);
+    expect((await post(t.app, '/api/profile/password/confirm', { password: customer.password }, customer.cookie)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/profile/close', { confirm: true }, customer.cookie)).statusCode).toBe(200);
+    expect(await getClaimableRewards(t.database.db, customer.id)).toBe(0);
+    const entriesBefore = await entryCount(customer.id);
+
+    fake.settle(reference, 'reversed');
+    const reversed = await webhook('transfer.reversed', reference);
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'reversed' }]);
+    expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved', payout_reference: null, paid_at: null });
+    const [why] = await t.database.query<{ rewards_note: string | null }>('SELECT rewards_note FROM payouts WHERE sale_id = $1', [sale.id]);
+    expect(why?.rewards_note).toMatch(/forfeited when the account was closed/);
+    // The ledger: the reward points at the closing entry that forfeited it; nothing was moved again.
+    const [reward] = await t.database.query<{ forfeit_memo: string | null; clawback_entry_id: string | null }>(
+      `SELECT e.memo AS forfeit_memo, r.clawback_entry_id FROM gem_rewards r LEFT JOIN gem_entries e ON e.id = r.forfeit_entry_id WHERE r.source = $1`,
+      [`sale:${sale.id}`],
+    );
+    expect(reward).toEqual({ forfeit_memo: 'Account closed: unclaimed rewards forfeited', clawback_entry_id: null });
+    expect(await entryCount(customer.id)).toBe(entriesBefore);
+    expect((await auditLedger(t.database.db, { userIds: [customer.id] })).ok).toBe(true);
+    // Nobody is told on a closed account: no notice is kept, no e-mail goes to its placeholder address.
+    expect(await notes(customer.id)).toEqual([]);
+    await worker.runDue();
+    expect(t.outbox.list().filter((m) => m.to.endsWith('@closed.invalid') && /could not pay/.test(m.subject ?? ''))).toEqual([]);
+    // The provider's retries find it settled.
+    expect((await webhook('transfer.reversed', reference)).statusCode).toBe(200);
+    expect(await entryCount(customer.id)).toBe(entriesBefore);
+  });
+});
+
 const entryCount = async (userId: string) => (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_entries WHERE user_id = $1', [userId]))[0]!.n;
 
 describe('a failed payout the customer can see and fix', () => {

@@ -24,7 +24,7 @@ import { notify } from '../notifications/notify';
 import { enqueuePush, transactionUrl } from '../push/notify';
 import { rewardRateAt } from '../rewards/levels';
 import { decideReferralOnPaid, undoReferralOnReversal } from '../referrals/referrals';
-import { accrueSaleReward, clawBackSaleRewards, saleRewardSource } from '../rewards/rewards';
+import { accrueSaleReward, clawBackSaleRewards, saleRewardsNote, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
 import { publishInProcess } from '../events/hub';
@@ -86,6 +86,23 @@ export async function paySale(
   if (!sale.paidAt) throw new Error(`sale ${sale.id} was paid without a time`);
   const at = sale.paidAt;
   publishInProcess(sale.userId, { type: 'sale', id: sale.id });
+  const [customer] = await tx
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      closedAt: users.closedAt,
+      // Whether a push or a referral needs statements of its own: for most customers, neither.
+      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${sale.userId})`,
+      referralOpen: sql<boolean>`exists (select 1 from ${referrals} where ${referrals.refereeId} = ${sale.userId} and ${referrals.status} = 'signed_up')`,
+    })
+    .from(users)
+    .where(eq(users.id, sale.userId))
+    .limit(1);
+  if (!customer) throw new Error(`sale ${sale.id} has no customer`);
+  // A sale of a closed account paid again (staff retried it after a reversal): the money is owed and
+  // goes; the account earns nothing and is told nothing (docs/closed-accounts.md).
+  if (customer.closedAt) return;
   // Once per sale; again only if a reversal took the earlier (unclaimed) reward back. The rate is
   // the customer's reward level on what they were paid in the 30 days before this sale.
   const source = await saleRewardSource(tx, sale.id, payout.attempt);
@@ -99,19 +116,6 @@ export async function paySale(
         source,
       })
     : undefined;
-  const [customer] = await tx
-    .select({
-      email: users.email,
-      fullName: users.fullName,
-      language: users.language,
-      // Whether a push or a referral needs statements of its own: for most customers, neither.
-      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${sale.userId})`,
-      referralOpen: sql<boolean>`exists (select 1 from ${referrals} where ${referrals.refereeId} = ${sale.userId} and ${referrals.status} = 'signed_up')`,
-    })
-    .from(users)
-    .where(eq(users.id, sale.userId))
-    .limit(1);
-  if (!customer) throw new Error(`sale ${sale.id} has no customer`);
   // The referee's first sale decides their referral here, in the paying transaction (README,
   // "Referrals"). One not open now never opens again (the database allows only signed_up → decided).
   if (customer.referralOpen) {
@@ -315,13 +319,16 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
   if (!sale) throw new Error(`payout of a missing sale ${payout.saleId}`);
   const failureReason = clip(reason.trim() || 'The transfer was reversed by the bank', REASON_MAX);
   const reversedAt = new Date(Math.max(now.getTime(), payout.settledAt?.getTime() ?? 0));
-  await tx.update(payouts).set({ status: 'reversed', failureReason, reversedAt }).where(eq(payouts.id, payout.id));
+  const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
+  // The reversal says what became of the sale's rewards, taken back or not and why (a reward
+  // already collected, or forfeited when the account closed, is never taken back twice).
+  const rewardsNote = await saleRewardsNote(tx, sale.id, clawedBack);
+  await tx.update(payouts).set({ status: 'reversed', failureReason, reversedAt, rewardsNote }).where(eq(payouts.id, payout.id));
   if (sale.status === 'paid') {
     const at = new Date(Math.max(now.getTime(), sale.statusChangedAt.getTime()));
     await tx.update(sales).set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at }).where(eq(sales.id, sale.id));
     publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   }
-  const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
   // A referral this sale paid is refused and its unclaimed gems taken back: only a first sale that stays paid counts.
   await undoReferralOnReversal(tx, deps.clock, sale.id);
   await tellCustomerPayoutFailed(tx, deps, sale.id, payout.amountKobo, failureReason, true);
@@ -334,12 +341,14 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
 /** The customer's notification, push and e-mail about a failed or reversed payout. */
 export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'clock' | 'appUrl'>, saleId: string, amountKobo: number, providerReason: string, reversed: boolean) {
   const [sale] = await tx
-    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName, language: users.language })
+    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName, language: users.language, closedAt: users.closedAt })
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .where(eq(sales.id, saleId))
     .limit(1);
   if (!sale) throw new Error(`sale ${saleId} has no customer`);
+  // Nobody reads a closed account: no notice, push or e-mail to its placeholder address.
+  if (sale.closedAt) return;
   const code = payoutFailureCodeOf(providerReason, reversed);
   const notice = (language: Language) =>
     textsIn(customerEmailTexts, language).payoutFailed.notice(sale.title, formatKobo(amountKobo), textsIn(payoutFailureTexts, language).reasons[code]);

@@ -34,6 +34,7 @@ import { forgetUserSessions } from '../auth/session-cache';
 import { DomainError, notFound } from '../errors';
 import { getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';
 import { enqueueEmail } from '../notifications/email';
+import { markRewardsForfeited } from '../rewards/rewards';
 import { dropExports } from './export';
 
 /**
@@ -188,7 +189,7 @@ async function forfeitGems(tx: Db, clock: Clock, userId: string): Promise<Closed
     if ((await getUserAccountBalance(tx, userId, kind)) <= 0) continue;
     const { accountId, balance } = await lockUserAccount(tx, userId, kind);
     if (balance <= 0) continue;
-    await postEntry(tx, {
+    const posted = await postEntry(tx, {
       idempotencyKey: `closure:${userId}:${kind}`,
       reason: 'account_closure',
       userId,
@@ -200,7 +201,11 @@ async function forfeitGems(tx: Db, clock: Clock, userId: string): Promise<Closed
       ],
     });
     if (kind === 'available') result.gemsForfeited = balance;
-    else result.rewardsForfeited = balance;
+    else {
+      result.rewardsForfeited = balance;
+      // Each reward says it was forfeited here: a later reversal of its sale takes nothing back twice.
+      await markRewardsForfeited(tx, userId, posted.entryId);
+    }
   }
   return result;
 }

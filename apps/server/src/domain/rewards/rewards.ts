@@ -125,6 +125,42 @@ export async function saleRewardSource(db: Db, saleId: string, attempt: number):
   return `sale:${saleId}:a${attempt}`;
 }
 
+/** A reward still claimable: not claimed, not taken back, not forfeited at a closing. */
+const isOpen = and(isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId), isNull(gemRewards.forfeitEntryId));
+
+/**
+ * Marks every open reward of a closing account as forfeited by the closing entry that moved the
+ * `rewards` balance out (domain/privacy/close.ts), so a later reversal of one of its sales finds
+ * nothing left to take back and says why (docs/closed-accounts.md).
+ */
+export async function markRewardsForfeited(tx: Db, userId: string, closingEntryId: string): Promise<number> {
+  const marked = await tx
+    .update(gemRewards)
+    .set({ forfeitEntryId: closingEntryId })
+    .where(and(eq(gemRewards.userId, userId), isOpen))
+    .returning({ id: gemRewards.id });
+  return marked.length;
+}
+
+/**
+ * What a reversal did about a sale's rewards, for the reversed payout (`payouts.rewards_note`):
+ * the gems taken back now, and why any reward was not (collected already, or forfeited when the
+ * account closed).
+ */
+export async function saleRewardsNote(db: Db, saleId: string, takenBackNow: number): Promise<string> {
+  const rows = await db
+    .select({ claimId: gemRewards.claimId, forfeitEntryId: gemRewards.forfeitEntryId, clawbackEntryId: gemRewards.clawbackEntryId })
+    .from(gemRewards)
+    .where(saleRewardSources(saleId));
+  const parts: string[] = [];
+  if (takenBackNow > 0) parts.push(`${takenBackNow} unclaimed reward gems taken back`);
+  if (rows.some((row) => row.forfeitEntryId !== null)) parts.push('nothing taken back of the reward forfeited when the account was closed');
+  if (rows.some((row) => row.claimId !== null)) parts.push('nothing taken back of the reward the customer had already collected');
+  if (parts.length === 0) parts.push(rows.length === 0 ? 'the sale had earned no reward' : 'its rewards had been taken back before');
+  const text = parts.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
 /**
  * Takes back a sale's rewards that were not claimed yet (its payout was reversed): one balanced
  * entry per reward (`rewards -n`, `rewards_program +n`, reason `reward_clawback`, key
@@ -153,7 +189,7 @@ async function clawBackRewardsWhere(db: Db, clock: Clock, input: { userId: strin
     const open = await tx
       .select()
       .from(gemRewards)
-      .where(and(eq(gemRewards.userId, input.userId), input.which, isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
+      .where(and(eq(gemRewards.userId, input.userId), input.which, isOpen))
       .for('update');
     let total = 0;
     for (const reward of open) {
@@ -207,7 +243,7 @@ export async function claimRewards(db: Db, clock: Clock, userId: string): Promis
     const unclaimed = await tx
       .select()
       .from(gemRewards)
-      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
+      .where(and(eq(gemRewards.userId, userId), isOpen))
       .orderBy(asc(gemRewards.createdAt))
       .for('update');
     const total = unclaimed.reduce((sum, r) => sum + r.amount, 0);
@@ -235,7 +271,7 @@ export async function claimRewards(db: Db, clock: Clock, userId: string): Promis
     const stamped = await tx
       .update(gemRewards)
       .set({ claimId })
-      .where(and(eq(gemRewards.userId, userId), isNull(gemRewards.claimId), isNull(gemRewards.clawbackEntryId)))
+      .where(and(eq(gemRewards.userId, userId), isOpen))
       .returning({ id: gemRewards.id });
     if (stamped.length !== unclaimed.length) throw new Error(`claim ${claimId} stamped ${stamped.length} of ${unclaimed.length} rewards`);
     return { claim: toClaim(claim), balance: await getGemBalance(tx, userId) };
