@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const files = deps.files;
   await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive, fileStoreReady: files.ready ? () => files.ready!() : undefined });
-  await app.register(metrics, { database, token: config.METRICS_TOKEN });
+  await app.register(metrics, { database, token: config.METRICS_TOKEN, production: config.isProduction });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(passkeyLoginRoutes, { prefix: '/api/auth/passkeys', ctx });

@@ -120,7 +120,11 @@ const envSchema = z
     // Provider floats (docs/RELIABILITY.md "Alerts"): a balance under these opens an incident.
     PAYOUT_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(500_000),
     BILLS_FLOAT_ALERT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
-    /** A bearer token for GET /metrics from anywhere; without it only this machine may read it (plugins/metrics.ts). */
+    /**
+     * The bearer token GET /metrics answers (plugins/metrics.ts). Required in production: a reverse
+     * proxy that adds no forwarding header makes every request look local. Without it (development,
+     * tests) only a direct request from this machine may read it.
+     */
     METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     // Traces over OTLP/HTTP (lib/otel.ts; docs/operations.md): the standard OpenTelemetry
     // variables. Without an endpoint nothing of OpenTelemetry is loaded.
@@ -347,7 +351,7 @@ const envSchema = z
         message: 'is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers\' money; set DATABASE_URL to a PostgreSQL server',
       });
     }
-    for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS'] as const) {
+    for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS', 'METRICS_TOKEN'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:

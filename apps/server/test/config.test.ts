@@ -14,6 +14,8 @@ const run = promisify(execFile);
 const CARD_KEYS = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 /** Production's PostgreSQL (never dialled: loadConfig only reads it). */
 const DB_URL = 'postgres://wise@db.internal:5432/wise';
+/** Production needs GET /metrics' bearer token (plugins/metrics.ts). */
+const METRICS_TOKEN = 'config-test-metrics-token-000000000000';
 
 describe('configuration', () => {
   it('has working defaults for the quick start', () => {
@@ -33,7 +35,7 @@ describe('configuration', () => {
   it('binds a development server to this machine only, a production one to every interface', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
     expect(loadConfig(production).HOST).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
@@ -113,7 +115,7 @@ describe('configuration', () => {
   });
 
   it('refuses production on sandbox providers unless a staging server says so', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
     expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
@@ -127,14 +129,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).IDENTITY_PROVIDER).toBe('sandbox');
     expect(() => loadConfig({ NODE_ENV: 'development', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app' })).toThrowError(/DOJAH_SECRET_KEY: is required when IDENTITY_PROVIDER=dojah/);
     expect(() => loadConfig({ NODE_ENV: 'development', DOJAH_SECRET_KEY: 'test_sk_x' })).toThrowError(/IDENTITY_PROVIDER: is not dojah but DOJAH_SECRET_KEY is set/);
-    const staging = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true' };
+    const staging = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true', METRICS_TOKEN };
     const dojah = { IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app', DOJAH_SECRET_KEY: 'prod_sk_x' };
     expect(() => loadConfig({ ...staging, ...dojah, DOJAH_BASE_URL: 'http://api.dojah.io' })).toThrowError(/DOJAH_BASE_URL: must be an https/);
     expect(loadConfig({ ...staging, ...dojah }).DOJAH_BASE_URL).toBe('https://api.dojah.io');
   });
 
   it('refuses production without CARD_CODE_KEYS, and a malformed key anywhere; development derives a key', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true' };
+    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', METRICS_TOKEN };
     expect(() => loadConfig(production)).toThrowError(/CARD_CODE_KEYS: is required in production/);
     expect(() => loadConfig({ ...production, CARD_CODE_KEYS: 'k1:c2hvcnQ=' })).toThrowError(/CARD_CODE_KEYS: key "k1" must be 32 bytes/);
     expect(() => loadConfig({ NODE_ENV: 'development', CARD_CODE_KEYS: `k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32).toString('base64')}` })).toThrowError(/CARD_CODE_KEYS: key ids must be different/);
@@ -172,6 +174,7 @@ describe('configuration', () => {
         DOJAH_APP_ID: 'app-id',
         DOJAH_SECRET_KEY: 'prod_sk_x',
         CARD_CODE_KEYS: CARD_KEYS,
+        METRICS_TOKEN,
       }),
     ).not.toThrow();
   });

@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { enqueue } from '../src/jobs/queue';
+import { metricsAccess } from '../src/plugins/metrics';
 import { providerFetch, recordLedgerAudit } from '../src/lib/metrics';
 import { SmtpMailer, smtpOutcome } from '../src/providers/messaging/index';
 import { createTestApp, get, post, type TestApp } from './support/app';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /** GET /metrics (plugins/metrics.ts) and /readyz (domain/readiness.ts): what an operator scrapes and a balancer asks. */
 
@@ -87,6 +90,30 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await scrape(t)).statusCode).toBe(401);
     expect((await scrape(t, { headers: { authorization: `Bearer ${TOKEN}x` } })).statusCode).toBe(401);
     expect((await scrape(t, { headers: { authorization: TOKEN } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /metrics in production', () => {
+  // Behind a reverse proxy that adds no forwarding header (nginx's bare proxy_pass) every request
+  // comes from this machine and says nothing else: the address is never the guard in production.
+  const { METRICS_TOKEN: _token, ...withoutToken } = PRODUCTION_TEST_ENV;
+
+  it('refuses to start without METRICS_TOKEN', () => {
+    expect(() => loadConfig(withoutToken)).toThrowError(ConfigError);
+    expect(() => loadConfig(withoutToken)).toThrowError(/METRICS_TOKEN: is required in production/);
+  });
+
+  it('refuses a request from this machine with no forwarding header and no token', async () => {
+    const local = { headers: {}, socket: { remoteAddress: '127.0.0.1' } };
+    expect(metricsAccess(local, undefined, { production: true })).toBe('hidden');
+    expect(metricsAccess(local, undefined, { production: false })).toBe('allowed');
+    const t = await createTestApp({ env: { ...PRODUCTION_TEST_ENV } });
+    try {
+      expect((await scrape(t)).statusCode).toBe(401);
+      expect((await scrape(t, { headers: { authorization: `Bearer ${PRODUCTION_TEST_ENV.METRICS_TOKEN}` } })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -47,6 +47,7 @@ beforeAll(async () => {
     CARD_CODE_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
     APP_URL: 'https://wise.example.com',
     SANDBOX_PROVIDERS: 'true',
+    METRICS_TOKEN: 'production-headers-metrics-token-00000000',
     WEB_DIST: webDist,
     UPLOAD_DIR: uploads,
     RATE_LIMIT_MULTIPLIER: '1000',

@@ -330,6 +330,7 @@ describe('configuration (BILLS_PROVIDER=vtpass)', () => {
     SESSION_SECRET: 'x'.repeat(40),
     APP_URL: 'https://wise.example.com',
     CARD_CODE_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+    METRICS_TOKEN: 'vtpass-test-metrics-token-0000000000000',
     BANK_LOOKUP_SECRET_KEY: 'sk_live_x',
     COINGECKO_API_KEY: 'cg-x',
     PAYOUT_SECRET_KEY: 'sk_live_payout',

@@ -9,14 +9,17 @@ import { addReconciliationMetrics } from './reconciliation-metrics';
 
 /**
  * GET /metrics in the Prometheus text format (docs/operations.md): the process's event
- * metrics (lib/metrics.ts) and figures read from the database when scraped. Who may read it:
- * with METRICS_TOKEN set, a request bearing it; without, only this machine, and only directly
- * (a request a local proxy forwards carries a forwarding header and is refused) — so a server
- * configured for real never publishes it by accident.
+ * metrics (lib/metrics.ts) and figures read from the database when scraped. Who may read it: with
+ * METRICS_TOKEN set, a request bearing it, and nobody else. In production the token is required
+ * (config.ts refuses to start without it) and the address is never the guard: a reverse proxy
+ * that adds no forwarding header (nginx's bare proxy_pass) makes every request look local
+ * (docs/closed-accounts.md, "Metrics"). Only a development or test server without a token answers
+ * this machine, directly (a request carrying a forwarding header is refused).
  */
 export interface MetricsOptions {
   database: Database;
   token: string | undefined;
+  production: boolean;
 }
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -29,11 +32,17 @@ function sameSecret(given: string, expected: string): boolean {
 
 type Access = 'allowed' | 'unauthorized' | 'hidden';
 
-export function metricsAccess(request: Pick<FastifyRequest, 'headers' | 'socket'>, token: string | undefined): Access {
+export function metricsAccess(
+  request: { headers: FastifyRequest['headers']; socket: { remoteAddress?: string | undefined } },
+  token: string | undefined,
+  options: { production: boolean },
+): Access {
   if (token) {
     const header = request.headers.authorization;
     return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), token) ? 'allowed' : 'unauthorized';
   }
+  // Unreachable through config.ts; kept so that no path ever publishes production's figures.
+  if (options.production) return 'hidden';
   if (!isLoopbackPeer(request.socket.remoteAddress)) return 'hidden';
   return FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined) ? 'hidden' : 'allowed';
 }
@@ -144,7 +153,7 @@ function databaseMetrics(database: Database): Registry {
   return registry;
 }
 
-const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database, token }) => {
+const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database, token, production }) => {
   // Every answer, by the route's pattern (never the raw URL: ids would make a series per sale).
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -154,7 +163,7 @@ const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database
 
   const fromDatabase = databaseMetrics(database);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const access = metricsAccess(request, token);
+    const access = metricsAccess(request, token, { production });
     if (access === 'hidden') return reply.callNotFound();
     if (access === 'unauthorized') return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'A valid metrics token is required', code: 'UNAUTHENTICATED' });
     const registry = Registry.merge([processRegistry, fromDatabase]);

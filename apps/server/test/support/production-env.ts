@@ -13,4 +13,6 @@ export const PRODUCTION_TEST_ENV = {
   SANDBOX_PROVIDERS: 'true',
   // One 32-byte key for the gift-card codes (docs/configuration.md, `CARD_CODE_KEYS`).
   CARD_CODE_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+  // GET /metrics only with the bearer token in production (plugins/metrics.ts).
+  METRICS_TOKEN: 'production-test-metrics-token-0000000000',
 } as const;
