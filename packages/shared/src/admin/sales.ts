@@ -98,6 +98,8 @@ export const reviewMessages = {
   dailyLimit: (limit: string) => `This approval would take you over your daily approval limit of ${limit}. Ask an admin to approve it.`,
   requestChanged: 'This approval request changed since you opened it. Look at the amount again before you confirm.',
   declineNoteTooLong: `Cannot be more than ${SALE_APPROVAL_NOTE_MAX} characters`,
+  cardCodeNotHeld: 'Claim this sale to see its card code',
+  noCardCode: 'This sale has no card code',
 } as const;
 
 export const reviewErrorCodes = {
@@ -270,7 +272,11 @@ export const adminSaleDetailSchema = z.object({
    */
   current_rate: z.object({ exchange_rate: z.string(), as_of: z.string(), stale: z.boolean() }).nullable(),
   comment: z.string().nullable(),
-  card_code: z.string().nullable(),
+  /**
+   * Whether the customer gave a card code. The code itself is read on request only
+   * (POST /api/admin/sales/:id/card-code: the reviewer holding the sale, or an admin; audited).
+   */
+  card_code_provided: z.boolean(),
   transaction_id: z.string().nullable(),
   /**
    * What the customer typed, for a sale made before transaction IDs had one form whose ID 0044
@@ -344,6 +350,10 @@ export type AdminSaleDetailResponse = z.infer<typeof adminSaleDetailResponseSche
 
 /** POST /:id/claim and /:id/release → the claim now (null after a release). */
 export const adminSaleClaimResponseSchema = z.object({ claim: z.object({ staff: staffRefSchema, until: z.string() }).nullable() });
+
+/** POST /api/admin/sales/:id/card-code: the code, for the reviewer holding the sale or an admin (audited). */
+export const adminSaleCardCodeResponseSchema = z.object({ card_code: z.string() });
+export type AdminSaleCardCodeResponse = z.infer<typeof adminSaleCardCodeResponseSchema>;
 export type AdminSaleClaimResponse = z.infer<typeof adminSaleClaimResponseSchema>;
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminDeskSummarySchema,
   adminReviewerListSchema,
+  adminSaleCardCodeResponseSchema,
   adminSaleClaimResponseSchema,
   assignSaleBodySchema,
   adminSaleDetailResponseSchema,
@@ -22,7 +23,7 @@ import type { RouteContext } from '../../context';
 import { approvalLimitsOf } from '../../domain/admin/review/approvals';
 import { recordCryptoReturn } from '../../domain/admin/review/crypto-returns';
 import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
-import { getSaleForReview, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
+import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
 import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/review/desk';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
@@ -123,7 +124,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: 'One sale for review: customer, images, terms and rates, card code, bank, history, payouts, claim, decision, earlier sales',
+        summary: 'One sale for review: customer, images, terms and rates, whether there is a card code, bank, history, payouts, claim, decision, earlier sales',
         params: adminSaleParamsSchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
       },
@@ -141,6 +142,23 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const image = await readSaleImageForStaff(ctx.db, ctx.files, request.params.id, request.params.position);
       // A customer's card photos are never kept by a shared cache or the browser's disk cache.
       return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(image.body);
+    },
+  );
+
+  app.post(
+    '/:id/card-code',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary: "The gift card's code, for the reviewer holding the sale or an admin; each view audited (403 otherwise, 404 without a code)",
+        params: adminSaleParamsSchema,
+        response: { 200: adminSaleCardCodeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const code = await readCardCodeForStaff(ctx.db, ctx.clock, currentStaff(request), request.params.id, request.ip);
+      return reply.header('cache-control', 'no-store').send({ card_code: code });
     },
   );
 

@@ -12,14 +12,17 @@ import { DomainError } from '../../errors';
 import { getSalePayouts } from '../../payouts/payouts';
 import { latestApprovalRequest } from './approvals';
 import { cardCodeOf } from '../../sales/card-codes';
+import type { StaffPrincipal } from '../../staff/principal';
+import { recordStaffAction } from '../audit';
 import { latestPayoutStatus, minutesSince } from './queue';
 import { getRiskFlags } from './risk-flags';
 import { cryptoReturnForStaff } from './crypto-returns';
 
 /**
  * A sale as a reviewer sees it (docs/decisions.md §8.2): the customer, the images,
- * the terms and the rate used next to today's rate, the card code and transaction ID, where the
- * money goes, what happened to it so far, and the customer's earlier sales with their outcomes.
+ * the terms and the rate used next to today's rate, whether there is a card code (read on
+ * request: `readCardCodeForStaff`), the transaction ID, where the money goes, what happened to it
+ * so far, and the customer's earlier sales with their outcomes.
  */
 
 export interface ReviewReadDeps {
@@ -124,7 +127,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
         : null,
     current_rate: currentRate,
     comment: sale.comment,
-    card_code: cardCodeOf(sale),
+    card_code_provided: sale.cardCodeCiphertext !== null || sale.cardCode !== null,
     transaction_id: sale.transactionId,
     transaction_id_as_typed: sale.transactionIdAsTyped,
     risk_flags: riskFlags,
@@ -214,4 +217,38 @@ export async function readSaleImageForStaff(db: Db, store: FileStore, saleId: st
   const body = await store.get(row.key);
   if (!body) throw missing();
   return { body, contentType: row.contentType };
+}
+
+/**
+ * A gift card's code, on request (docs/closed-accounts.md, "Card codes"): to an admin, or to the
+ * reviewer holding the sale (a live claim); the view is written to the audit log before the code
+ * leaves, as an ID photo's is (domain/identity/tier2.ts). A reviewer browsing the queue reads none.
+ */
+export async function readCardCodeForStaff(db: Db, clock: Clock, actor: StaffPrincipal, saleId: string, ip: string): Promise<string> {
+  const [sale] = await db
+    .select({
+      id: sales.id,
+      userId: sales.userId,
+      cardCode: sales.cardCode,
+      cardCodeCiphertext: sales.cardCodeCiphertext,
+      cardCodeKeyId: sales.cardCodeKeyId,
+      claimedBy: sales.claimedBy,
+      claimedUntil: sales.claimedUntil,
+    })
+    .from(sales)
+    .where(eq(sales.id, saleId))
+    .limit(1);
+  if (!sale) throw saleNotFoundForStaff();
+  const holds = sale.claimedBy === actor.id && sale.claimedUntil !== null && sale.claimedUntil > clock.now();
+  if (actor.role !== 'admin' && !holds) throw new DomainError(errorCodes.forbidden, reviewMessages.cardCodeNotHeld, 403);
+  const code = cardCodeOf(sale);
+  if (code === null) throw new DomainError(errorCodes.notFound, reviewMessages.noCardCode, 404);
+  await recordStaffAction(db, clock, actor, {
+    action: 'sale.view_card_code',
+    targetType: 'sale',
+    targetId: sale.id,
+    after: { customer_id: sale.userId },
+    ip,
+  });
+  return code;
 }

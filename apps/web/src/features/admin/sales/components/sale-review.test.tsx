@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { accountNameMatchLabels, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
+import { accountNameMatchLabels, reviewMessages, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
 import { SaleReview } from './sale-review';
@@ -45,7 +45,7 @@ function sale(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
     quote: null,
     current_rate: { exchange_rate: '1200.00', as_of: '2026-11-22T09:00:00Z', stale: false },
     comment: 'Birthday present',
-    card_code: 'X7QK-93LM',
+    card_code_provided: true,
     transaction_id: null,
     risk_flags: [],
     bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: 'match' },
@@ -115,7 +115,6 @@ describe('SaleReview', () => {
     expect(screen.getByText('₦1,180.00/USD')).toBeTruthy();
     expect(screen.getByText('₦1,200.00/USD')).toBeTruthy();
     expect(screen.getByText('changed')).toBeTruthy();
-    expect(screen.getByText('X7QK-93LM')).toBeTruthy();
     expect(screen.getByText('+234 803 123 4567')).toBeTruthy();
     expect(screen.getByText('0123451111')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /^Open Image 2/ }));
@@ -126,6 +125,24 @@ describe('SaleReview', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('shows the card code only when asked, and only to the reviewer holding the sale or an admin', async () => {
+    // Not holding it: no code on the page, and the button waits for a claim.
+    renderReview(sale());
+    expect(screen.queryByText('X7QK-93LM')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Show code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(reviewMessages.cardCodeNotHeld)).toBeTruthy();
+  });
+
+  it('asks the server for the code when the holder presses "Show code"', async () => {
+    const fetchMock = stubFetch({ status: 200, body: { card_code: 'X7QK-93LM' } });
+    const user = renderReview(sale({ claim: { staff: { id: ME.id, name: 'Me' }, until: '2026-11-22T10:00:00Z' } }));
+    expect(screen.queryByText('X7QK-93LM')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show code' }));
+    expect(await screen.findByText('X7QK-93LM')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/admin/sales/${sale().id}/card-code`);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+  });
+
   it('writes a crypto sale’s figures as customers read them: grouped, with sensible decimals', () => {
     renderReview(
       sale({
@@ -133,7 +150,7 @@ describe('SaleReview', () => {
         title: 'Bitcoin (BTC)',
         card: null,
         subcategory: null,
-        card_code: null,
+        card_code_provided: false,
         coin: 'btc',
         coin_amount: '0.005',
         currency: 'USD',
@@ -186,7 +203,7 @@ describe('SaleReview', () => {
         title: 'USDT · 100',
         card: null,
         subcategory: null,
-        card_code: null,
+        card_code_provided: false,
         coin: 'usdt',
         coin_amount: '100',
         age_minutes: null,

@@ -11,6 +11,7 @@ import { DateTime } from '../../../../components/ui/date-time';
 import { formatNaira } from '../../../../lib/format';
 import { formatAdjustment, formatAge, formatCoinPriceUsd, formatRate, formatSaleAmount, formatUsdWorth } from '../format-sale';
 import { ApproveForm } from './approve-form';
+import { CardCode } from './card-code';
 import { ClaimBar } from './claim-bar';
 import { CryptoReturnPanel } from './crypto-return-panel';
 import { PayoutsPanel } from './payouts-panel';
@@ -145,13 +146,7 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                 sale.quote && ['Coin price', <span className="admin-money">{formatCoinPriceUsd(sale.quote.price_usd)}</span>],
                 sale.quote && ['USDT rate', `${formatRate(sale.quote.usdt_market_rate_ngn, 'USDT')} market, ${formatAdjustment(sale.quote.usdt_adjustment_ngn)} adjustment`],
                 sale.quote && ['Coin adjustment', formatAdjustment(sale.quote.coin_adjustment_ngn)],
-                sale.card_code && [
-                  'Card code',
-                  <span className="admin-inline">
-                    <span className="admin-mono">{sale.card_code}</span>
-                    <CopyButton text={sale.card_code} ariaLabel="Copy card code" />
-                  </span>,
-                ],
+                sale.card_code_provided && ['Card code', <CardCode sale={sale} staff={staff} />],
                 sale.transaction_id && [
                   'Transaction ID',
                   <span className="admin-inline">
