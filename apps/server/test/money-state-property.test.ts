@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
-import { errorCodes } from '@wise/shared';
+import { errorCodes, gemErrorCodes } from '@wise/shared';
 import { dutyErrorCodes, reviewErrorCodes } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
-import { approveSale, confirmSecondApproval, declineSecondApproval, type ApproveDeps } from '../src/domain/admin/review/decisions';
+import { approveSale, confirmSecondApproval, declineSecondApproval, rejectSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
 import { applyRateRequest, rateChangeNeedsSecondAdmin, updateSubcategory } from '../src/domain/admin/catalogue';
 import { DomainError } from '../src/domain/errors';
 import { applyLimitRaiseRequest } from '../src/domain/limits/limits';
@@ -14,6 +14,7 @@ import { payoutErrorCodes, startPayout } from '../src/domain/payouts/payouts';
 import { settlePayoutFailure, settlePayoutSuccess } from '../src/domain/payouts/settle';
 import { resolveHeldPayout, retryPayout } from '../src/domain/payouts/staff';
 import { auditLedger } from '../src/domain/gems/audit';
+import { claimRewards } from '../src/domain/rewards/rewards';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
 import type { PayoutProvider } from '../src/providers/payouts/index';
 import { saleApprovalRequests } from '../src/db/schema/index';
@@ -674,6 +675,246 @@ describe('the money path of a sale', () => {
     );
     for (const outcome of [reviewErrorCodes.requestChanged, dutyErrorCodes.changed, 'rate waits for a second admin', 'rate confirmed by a second admin', 'rawRateJump', 'rawPromote']) {
       expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
+    }
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A closed account, and reversals after its rewards were forfeited (docs/closed-accounts.md).
+// Self-contained: its own model, commands and run, beside the sale's money path above.
+// ---------------------------------------------------------------------------------------------
+
+type ClosedRewardState = 'open' | 'claimed' | 'forfeited' | 'taken';
+interface ClosedSale {
+  id: string;
+  state: 'undecided' | 'approved' | 'paid' | 'rejected';
+  payout: 'live' | 'failed' | 'success' | 'reversed' | null;
+  attempts: number;
+  /** The reward of the sale's first payment (none earned after the closing). */
+  reward: ClosedRewardState | null;
+  /** What each reversal is expected to say about the rewards, in order. */
+  notes: RegExp[];
+}
+interface ClosedWorld {
+  customer: TestUser;
+  admin: StaffPrincipal;
+  sales: ClosedSale[];
+  closed: boolean;
+  deps: ApproveDeps;
+}
+type ClosedCommand =
+  | { kind: 'sell' }
+  | { kind: 'approve'; sale: number }
+  | { kind: 'reject'; sale: number }
+  | { kind: 'settle'; sale: number; success: boolean }
+  | { kind: 'claim' }
+  | { kind: 'close' }
+  | { kind: 'reverse'; sale: number }
+  | { kind: 'retry'; sale: number }
+  | { kind: 'rawWrite'; what: number };
+
+const closedIndex = fc.nat({ max: 20 });
+const closedAt = (world: ClosedWorld, i: number, fits: (s: ClosedSale) => boolean) => {
+  const fitting = world.sales.filter(fits);
+  return fitting.length ? fitting[i % fitting.length] : undefined;
+};
+const closedLimits: ApprovalLimits = { singleKobo: 10_000_000 * NAIRA, dailyKobo: 100_000_000 * NAIRA, timeZone: 'Africa/Lagos' };
+const stillOpen = (s: ClosedSale) => s.state === 'undecided' || s.state === 'approved' || s.payout === 'live';
+
+/** What the database refuses of a closed account however it is written (0047); open, it is accepted. */
+const rawWrites = (userId: string): string[] => [
+  `INSERT INTO bank_details (user_id, bank_code, account_number, account_name, name_match) VALUES ('${userId}', '058', '0999999999', 'X', 'match') ON CONFLICT (user_id) DO UPDATE SET account_number = '0999999999';`,
+  `INSERT INTO transaction_pins (user_id, pin_hash) VALUES ('${userId}', 'x') ON CONFLICT (user_id) DO UPDATE SET pin_hash = 'y';`,
+  `UPDATE users SET full_name = 'Renamed Customer', address = '2 Broad Street, Lagos', date_of_birth = '1991-02-03' WHERE id = '${userId}';`,
+  `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('raw-${userId}-' || gen_random_uuid(), '${userId}', now() + interval '1 day');`,
+  `INSERT INTO gem_entries (idempotency_key, reason, user_id) VALUES ('raw-' || gen_random_uuid(), 'daily_collection', '${userId}');`,
+];
+
+const closedCommandArb: fc.Arbitrary<ClosedCommand> = fc.oneof(
+  { arbitrary: fc.constant({ kind: 'sell' as const }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('approve' as const), sale: closedIndex }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('reject' as const), sale: closedIndex }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('settle' as const), sale: closedIndex, success: fc.boolean() }), weight: 4 },
+  { arbitrary: fc.constant({ kind: 'claim' as const }), weight: 2 },
+  { arbitrary: fc.constant({ kind: 'close' as const }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('reverse' as const), sale: closedIndex }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('retry' as const), sale: closedIndex }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('rawWrite' as const), what: fc.nat({ max: 4 }) }), weight: 1 },
+);
+
+const closeThroughApi = async (world: ClosedWorld) => {
+  const cookie = world.customer.cookie;
+  await t.app.inject({ method: 'POST', url: '/api/profile/password/confirm', payload: { password: world.customer.password }, headers: { cookie } });
+  return t.app.inject({ method: 'POST', url: '/api/profile/close', payload: { confirm: true }, headers: { cookie } });
+};
+
+async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<void> {
+  clock.advance(1000);
+  switch (command.kind) {
+    case 'sell': {
+      if (world.closed || world.sales.length >= 5) return;
+      const sold = await sellGiftCard(t, world.customer, { amount: '25', seed: 9_000 + world.sales.length + runNumber * 100 });
+      world.sales.push({ id: sold.id, state: 'undecided', payout: null, attempts: 0, reward: null, notes: [] });
+      saw('closed:sell');
+        return;
+    }
+    case 'approve': {
+      const target = closedAt(world, command.sale, (s) => s.state === 'undecided');
+      if (!target) return;
+      expect(await approveSale(world.deps, world.admin, target.id, { confirmation: byCode(CODE) })).toBe('approved');
+      Object.assign(target, { state: 'approved', payout: 'live', attempts: 1 });
+      saw('closed:approve');
+        return;
+    }
+    case 'reject': {
+      const target = closedAt(world, command.sale, (s) => s.state === 'undecided');
+      if (!target) return;
+      await rejectSale({ db: t.database.db, clock }, world.admin, target.id, { reason: 'unclear_images' });
+      target.state = 'rejected';
+      return;
+    }
+    case 'settle': {
+      const target = closedAt(world, command.sale, (s) => s.payout === 'live');
+      if (!target) return;
+      const payoutId = await latestPayoutId(target.id);
+      const result = command.success
+        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, `TRF_${payoutId.slice(0, 8)}`)
+        : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
+      expect(result).toBe('settled');
+      target.payout = command.success ? 'success' : 'failed';
+      if (command.success) {
+        target.state = 'paid';
+        // A reward is earned by the first payment of an open account (the reward of a sale paid
+        // again stands for it while not taken back; a closed account earns nothing).
+        if (!world.closed && (target.reward === null || target.reward === 'taken')) target.reward = 'open';
+        saw(world.closed ? 'closed:paid-after-closing' : 'closed:paid');
+      }
+      return;
+    }
+    case 'claim': {
+      if (world.closed) return;
+      const claimable = world.sales.filter((s) => s.reward === 'open');
+      const code = await codeOf(() => claimRewards(t.database.db, clock, world.customer.id));
+      if (claimable.length === 0) return void expect(code).toBe(gemErrorCodes.nothingToClaim);
+      expect(code).toBeUndefined();
+      for (const s of claimable) s.reward = 'claimed';
+      saw('closed:claim');
+        return;
+    }
+    case 'close': {
+      const response = await closeThroughApi(world);
+      if (world.closed) return void expect(response.statusCode).toBe(401);
+      if (world.sales.some(stillOpen)) {
+        expect(response.statusCode, response.body).toBe(409);
+        saw('closed:close-blocked');
+        return;
+      }
+      expect(response.statusCode, response.body).toBe(200);
+      world.closed = true;
+      for (const s of world.sales) if (s.reward === 'open') s.reward = 'forfeited';
+      saw('closed:close');
+        return;
+    }
+    case 'reverse': {
+      const target = closedAt(world, command.sale, (s) => s.payout === 'success');
+      if (!target) return;
+      const result = await settlePayoutFailure(t.database.db, payoutDeps(), await latestPayoutId(target.id), 'Transfer reversed by the bank', null);
+      expect(result).toBe('reversed');
+      Object.assign(target, { state: 'approved', payout: 'reversed' });
+      // Taken back only while open; what was claimed or forfeited stays, and the note says why.
+      const note = target.reward === 'open' ? /taken back/ : target.reward === 'claimed' ? /already collected/ : target.reward === 'forfeited' ? /forfeited when the account was closed/ : /no reward|taken back before/;
+      target.notes.push(note);
+      if (target.reward === 'open') target.reward = 'taken';
+      saw(world.closed ? `closed:reverse-${target.reward ?? 'none'}` : 'closed:reverse-open-account');
+      return;
+    }
+    case 'retry': {
+      const target = closedAt(world, command.sale, (s) => s.payout === 'failed' || s.payout === 'reversed');
+      if (!target) return;
+      await retryPayout(t.database.db, clock, { saleId: target.id, staff: world.admin });
+      target.payout = 'live';
+      target.attempts += 1;
+      saw(world.closed ? 'closed:retry-after-closing' : 'closed:retry');
+        return;
+    }
+    case 'rawWrite': {
+      const statement = rawWrites(world.customer.id)[command.what]!;
+      if (!world.closed) return;
+      expect(await refusalOf(t.database, statement), statement).toMatch(/is closed/);
+      saw('closed:raw-refused');
+        return;
+    }
+  }
+}
+
+async function closedRun(list: ClosedCommand[]): Promise<void> {
+  runNumber += 1;
+  clock.set(new Date(BASE + runNumber * 30 * DAY_MS));
+  const customer = await createCustomer(t);
+  await addBankDetails(t, customer);
+  const admin = await insertStaff(t, 'admin', `Closing Admin ${runNumber}`);
+  const world: ClosedWorld = {
+    customer,
+    admin,
+    sales: [],
+    closed: false,
+    deps: { db: t.database.db, clock, limits: closedLimits, startPayout, confirm: async () => undefined },
+  };
+  const half = Math.ceil(list.length / 2);
+  for (const command of list.slice(0, half)) await closedStep(world, command);
+  // The account closes in every run: what is open is settled first (decided, paid or failed).
+  if (!world.closed) {
+    for (const s of world.sales.filter((x) => x.state === 'undecided')) await closedStep(world, { kind: 'approve', sale: world.sales.filter((x) => x.state === 'undecided').indexOf(s) });
+    for (const s of world.sales.filter((x) => x.state === 'approved' && x.payout !== 'live')) {
+      await closedStep(world, { kind: 'retry', sale: world.sales.filter((x) => x.payout === 'failed' || x.payout === 'reversed').indexOf(s) });
+    }
+    for (const s of world.sales.filter((x) => x.payout === 'live')) await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
+    // Every other run collects its rewards first: a reversal then finds them claimed, not forfeited.
+    if (runNumber % 2 === 0) await closedStep(world, { kind: 'claim' });
+    await closedStep(world, { kind: 'close' });
+  }
+  for (const command of list.slice(half)) await closedStep(world, command);
+  // A payout still on its way is paid: the money goes, the closed account earns and hears nothing.
+  for (const s of world.sales.filter((x) => x.payout === 'live')) await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
+
+  // The database agrees with the model.
+  for (const modelled of world.sales) {
+    const [row] = await t.database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [modelled.id]);
+    expect(row?.status === 'submitted' || row?.status === 'under_review' ? 'undecided' : row?.status).toBe(modelled.state);
+    const attempts = await t.database.query<{ status: string; rewards_note: string | null }>('SELECT status, rewards_note FROM payouts WHERE sale_id = $1 ORDER BY attempt', [modelled.id]);
+    expect(attempts).toHaveLength(modelled.attempts);
+    const notes = attempts.filter((a) => a.status === 'reversed').map((a) => a.rewards_note ?? '');
+    expect(notes).toHaveLength(modelled.notes.length);
+    notes.forEach((note, i) => expect(note).toMatch(modelled.notes[i]!));
+    const rewards = await t.database.query<{ claim_id: string | null; clawback_entry_id: string | null; forfeit_entry_id: string | null }>(
+      "SELECT claim_id, clawback_entry_id, forfeit_entry_id FROM gem_rewards WHERE source = $1 OR source LIKE $1 || ':%' ORDER BY created_at",
+      [`sale:${modelled.id}`],
+    );
+    const last = rewards.at(-1);
+    const state = !last ? null : last.claim_id ? 'claimed' : last.clawback_entry_id ? 'taken' : last.forfeit_entry_id ? 'forfeited' : 'open';
+    expect(state).toBe(modelled.reward);
+  }
+  // Closed: nothing left to spend or claim, nothing earned after the closing, no notice kept.
+  const [after] = await t.database.query<{ rewards_after: number; notices_after: number; balance: string }>(
+    `SELECT (SELECT count(*)::int FROM gem_rewards r WHERE r.user_id = u.id AND r.created_at > u.closed_at) AS rewards_after,
+            (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id) AS notices_after,
+            (SELECT coalesce(sum(balance), 0)::text FROM gem_accounts a WHERE a.user_id = u.id) AS balance
+     FROM users u WHERE u.id = $1 AND u.closed_at IS NOT NULL`,
+    [customer.id],
+  );
+  expect(after).toEqual({ rewards_after: 0, notices_after: 0, balance: '0' });
+  expect((await auditLedger(t.database.db, { userIds: [customer.id] })).ok).toBe(true);
+}
+
+describe('a closed account and reversals after its rewards were forfeited', () => {
+  it('any sequence of sales, payments, claims, a closing, reversals, retries and raw writes ends as the model says; the closed account is never written to', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(closedCommandArb, { minLength: 8, maxLength: 24, size: 'medium' }), (list) => closedRun(list)),
+      // Each run sells real cards (photos, payouts): a few runs on a fixed seed, as the test above.
+      { numRuns: inject('testDb').kind === 'pglite' ? 6 : 16, seed: 20_261_128 },
+    );
+    for (const outcome of ['closed:close', 'closed:close-blocked', 'closed:reverse-forfeited', 'closed:reverse-claimed', 'closed:retry-after-closing', 'closed:paid-after-closing', 'closed:raw-refused']) {
+      expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen].filter(([k]) => k.startsWith('closed:')))}`).toBeGreaterThan(0);
     }
   }, 240_000);
 });
