@@ -13,6 +13,7 @@ import { MemoryRateLimiter } from '../../../src/lib/rate-limiter';
 import { createBankLookup } from '../../../src/providers/bank-lookup/index';
 import { createFileStore } from '../../../src/providers/file-store/index';
 import { Outbox } from '../../../src/providers/messaging/index';
+import { unboundedPayoutLimitsEnv } from '../limits';
 import { formatViolations, FUZZ_ENV, runFuzz } from './run';
 
 /**
@@ -53,9 +54,10 @@ const uploads = await mkdtemp(path.join(tmpdir(), 'wise-fuzz-'));
 let exitCode = 1;
 try {
   await migrate(database);
-  // As test/support/app.ts builds it: test mode, the dev outbox, rate limits far out of the way
-  // (a 429 would hide what the handler does with the input), uploads in a temporary folder.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000000', UPLOAD_DIR: uploads, ...FUZZ_ENV });
+  // As test/support/app.ts builds it: test mode, the dev outbox, rate limits and payout limits far
+  // out of the way (a 429 or a limit would hide what the handler does with the input; the world's
+  // sellers sell more than a new customer's daily limit), uploads in a temporary folder.
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000000', UPLOAD_DIR: uploads, ...unboundedPayoutLimitsEnv, ...FUZZ_ENV });
   const outbox = new Outbox();
   const app = await buildApp(
     { config, database, messenger: outbox, outbox, files: createFileStore(config), bankLookup: createBankLookup(config), limiter: new MemoryRateLimiter(() => Date.now()), clock: systemClock },
