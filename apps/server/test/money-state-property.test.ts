@@ -860,6 +860,9 @@ async function closedRun(list: ClosedCommand[]): Promise<void> {
     closed: false,
     deps: { db: t.database.db, clock, limits: closedLimits, startPayout, confirm: async () => undefined },
   };
+  // Every run starts with a sale under review: closing is refused while it is open.
+  await closedStep(world, { kind: 'sell' });
+  await closedStep(world, { kind: 'close' });
   const half = Math.ceil(list.length / 2);
   for (const command of list.slice(0, half)) await closedStep(world, command);
   // The account closes in every run: what is open is settled first (decided, paid or failed).
