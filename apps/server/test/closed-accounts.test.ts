@@ -80,7 +80,8 @@ describe('a write let in before the account closed, on another instance', () => 
   it('is refused with 401 and stores nothing: bank, PIN, name, address, date of birth, device, rate alert', async () => {
     const user = await createCustomer(one);
     const cookie = await secondSession(two.app, user);
-    const [sub] = await one.database.query<{ id: string }>('SELECT id FROM gift_card_subcategories ORDER BY id LIMIT 1');
+    // An alert above today's rate (one at or below it is refused as already met).
+    const [sub] = await one.database.query<{ id: string; above: string }>('SELECT id, floor(exchange_rate + 100)::text AS above FROM gift_card_subcategories ORDER BY id LIMIT 1');
     gate.heldCookie = cookie;
     const call = (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) => two.app.inject({ method, url, payload, headers: { cookie } });
     const writes = {
@@ -90,7 +91,7 @@ describe('a write let in before the account closed, on another instance', () => 
       address: call('PUT', '/api/profile/address', { address: '12 Allen Avenue, Ikeja' }),
       dob: call('PUT', '/api/profile/date-of-birth', { date_of_birth: '1990-04-01' }),
       device: call('POST', '/api/push/subscriptions', { endpoint: 'https://127.0.0.1:9/device-1', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'a'.repeat(22) } }),
-      alert: call('POST', '/api/rates/alerts', { subject: `giftcard:${sub!.id}`, threshold_naira: '1300' }),
+      alert: call('POST', '/api/rates/alerts', { subject: `giftcard:${sub!.id}`, threshold_naira: sub!.above }),
     };
     await vi.waitFor(() => expect(gate.waiting).toBe(Object.keys(writes).length));
     await closeOn(one, user);
