@@ -182,7 +182,7 @@ describe('SaleReview', () => {
         title: 'USDT · 20',
         card: null,
         subcategory: null,
-        card_code: null,
+        card_code_provided: false,
         coin: 'usdt',
         coin_amount: '20',
         transaction_id: null,
