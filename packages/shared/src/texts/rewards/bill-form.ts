@@ -22,3 +22,16 @@ export const checkoutSheetTexts = {
   purchasing: 'Purchasing...',
   failed: 'Could not start this purchase. Please try again',
 } as const;
+
+/**
+ * What makes a phone-number bill quick: the network read from the number's prefix (a guess the
+ * customer can change: numbers are ported), the customer's own number in one tap, and ready
+ * amounts.
+ */
+export const billQuickTexts = {
+  myNumber: 'My number',
+  detected: (network: string) => `${network}, from the number. Number moved to another network? Choose it above.`,
+  otherNetwork: (network: string) => `This number looks like ${network}.`,
+  seeOtherPlans: (network: string) => `See ${network} plans`,
+  quickAmounts: 'Quick amounts',
+} as const;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { billErrorCodes, billMessages, billOrderTitle, billPinTexts, pinErrorCodes, type BillKind, type BillOrder } from '@wise/shared';
+import { billErrorCodes, billMessages, billOrderTitle, billPinTexts, pinErrorCodes, PIN_LENGTH, type BillKind, type BillOrder } from '@wise/shared';
 import { Button, LinkButton, Spinner } from '../../../components/ui/button';
 import { PinField } from '../../../components/ui/code-field';
 import { Header } from '../../../components/ui/header';
@@ -87,11 +87,18 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
     }
   }, [status, order.data, navigate, onGemsMoved, refusalText]);
 
-  const submit = form.handleSubmit(({ pin }) => {
+  // One authorisation at a time: the fourth digit submits, and a Verify tap (or Enter) meanwhile
+  // must not send the PIN again (a second wrong-PIN count, a second request).
+  const inFlight = useRef(false);
+  const release = () => {
+    inFlight.current = false;
+  };
+  const validate = form.handleSubmit(({ pin }) => {
     setWaiting(true);
     authorise.mutate(pin, {
       onSuccess: () => onGemsMoved(),
       onError: (error) => {
+        release();
         setWaiting(false);
         setWaitedLong(false);
         form.setValue('pin', '');
@@ -114,7 +121,22 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         form.setFocus('pin');
       },
     });
-  });
+  }, release);
+  const submit = (event?: { preventDefault: () => void }) => {
+    event?.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    validate();
+  };
+  // The fourth digit submits (as the market's apps do); Verify stays for a customer who waits.
+  const pin = form.watch('pin');
+  const complete = typeof pin === 'string' && pin.length === PIN_LENGTH;
+  const canAuthorise = status === 'awaiting_pin';
+  useEffect(() => {
+    if (complete && canAuthorise) submit();
+    // Only the moment the fourth digit arrives: submit is a new function every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [complete, canAuthorise]);
 
   // Processing since before this screen opened (a reload, a return), or for longer than a moment.
   const showProcessing = order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);

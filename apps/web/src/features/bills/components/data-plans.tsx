@@ -1,20 +1,25 @@
 import { useState } from 'react';
-import { BILL_NETWORK_LABELS, billFormTexts, billMessages, dataPlansTexts, formatPhone, type BillNetwork, type BillPlan } from '@wise/shared';
+import { Link } from 'react-router';
+import { BILL_NETWORK_LABELS, billFormTexts, billMessages, billQuickTexts, dataPlansTexts, formatPhone, networkOfPhone, type BillNetwork, type BillPlan } from '@wise/shared';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/toast';
+import { billHrefs } from '../../../config/paths';
 import { formatGems } from '../../../lib/format';
 import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
-import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
+import { useProfile } from '../../profile/api/get-profile';
+import { armBillDraft, keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
 
 /**
  * /data/:provider (docs/product.md §2, §4): the number, then a plan (name and price). Tapping a plan opens the
- * checkout sheet only when the number is valid and non-empty.
+ * checkout sheet only when the number is valid and non-empty. A number whose prefix names another
+ * network says so, with a way to that network's plans (the number goes along); it is only a guess
+ * (ported numbers keep their prefix), so nothing here stops the purchase.
  */
 export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
   const t = useTexts(billFormTexts);
@@ -24,6 +29,10 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
   const draft = useBillDraft<{ phone: string }>(`data:${network}`);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
+  const quick = useTexts(billQuickTexts);
+  const ownPhone = useProfile().data?.phone;
+  const guess = networkOfPhone(form.watch('phone') ?? '');
+  const otherNetwork = guess && guess !== network ? guess : undefined;
 
   const choose = (plan: BillPlan) =>
     void form.handleSubmit(
@@ -68,7 +77,7 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
 
   return (
     <>
-      <form className="screen__form" onSubmit={(event) => event.preventDefault()} noValidate>
+      <form className="screen__form bills-phone" onSubmit={(event) => event.preventDefault()} noValidate>
         <TextField
           label={t.phone}
           type="tel"
@@ -79,7 +88,33 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
           hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('phone')}
         />
+        {ownPhone ? (
+          <button
+            type="button"
+            className="bills-chip bills-phone__mine"
+            onClick={() => {
+              form.setValue('phone', ownPhone);
+              form.clearErrors('phone');
+            }}
+          >
+          {quick.myNumber}
+          </button>
+        ) : null}
       </form>
+      {otherNetwork ? (
+        <p className="bills-guess" role="status">
+          {quick.otherNetwork(BILL_NETWORK_LABELS[otherNetwork])}{' '}
+          <Link
+            to={billHrefs.dataProvider(otherNetwork)}
+            onClick={() => {
+              keepBillDraft(`data:${otherNetwork}`, { phone: form.getValues('phone') });
+              armBillDraft(`data:${otherNetwork}`);
+            }}
+          >
+            {quick.seeOtherPlans(BILL_NETWORK_LABELS[otherNetwork])}
+          </Link>
+        </p>
+      ) : null}
       {list}
       <CheckoutSheet
         input={

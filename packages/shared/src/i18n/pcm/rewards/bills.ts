@@ -4,6 +4,7 @@ import {
   airtimeScreenTexts,
   billFormTexts,
   billPinTexts,
+  billQuickTexts,
   billSuccessScreenTexts,
   checkoutSheetTexts,
   dataPlansTexts,
@@ -84,6 +85,13 @@ export const billPairs: readonly TextPair[] = [
     number: 'Number',
     name: 'Name',
     plan: 'Plan',
+  }),
+  pair(billQuickTexts, {
+    myNumber: 'My number',
+    detected: (network) => `Na ${network} dis number be. If dem don port am go another network, choose am for up.`,
+    otherNetwork: (network) => `Dis number be like ${network}.`,
+    seeOtherPlans: (network) => `See ${network} plans`,
+    quickAmounts: 'Quick amount',
   }),
   pair(tvFormTexts, {
     service: 'Service',

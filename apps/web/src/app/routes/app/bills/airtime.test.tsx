@@ -131,7 +131,88 @@ describe('/airtime checkout sheet (docs/product.md §4)', () => {
   });
 });
 
+describe('/airtime: as quick as the market\'s best', () => {
+  const profile = { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348161234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en' };
+
+  it('the number picks its network, visibly; the customer can change it, and more digits do not undo the change', async () => {
+    serve({ 'GET /api/gems/balance': { status: 200, body: { total_points: 5000 } }, 'GET /api/profile': { status: 200, body: profile } });
+    const { user } = renderRoutes(routes, { path: paths.airtime });
+    const network = await screen.findByLabelText<HTMLSelectElement>('Network');
+    const phone = screen.getByLabelText('Phone number');
+    await user.type(phone, '080');
+    expect(network.value).toBe('');
+    await user.type(phone, '5');
+    expect(network.value).toBe('glo');
+    expect(screen.getByText('GLO, from the number. Number moved to another network? Choose it above.')).toBeTruthy();
+
+    // A ported number: the customer's choice stands while they finish typing it.
+    await user.selectOptions(network, 'mtn');
+    expect(screen.queryByText(/from the number/)).toBeNull();
+    await user.type(phone, '1230000');
+    expect(network.value).toBe('mtn');
+
+    // Another prefix is another number: its network is picked again.
+    await user.clear(phone);
+    await user.type(phone, '+234 802');
+    expect(network.value).toBe('airtel');
+  });
+
+  it("'My number' fills the customer's own phone and its network; quick amounts fill the amount within the balance", async () => {
+    const calls = serve({
+      'GET /api/gems/balance': { status: 200, body: { total_points: 1500 } },
+      'GET /api/profile': { status: 200, body: profile },
+      'POST /api/bills/orders': { status: 201, body: { order: order({ phone: '+2348161234567', amount: 1000 }) } },
+    });
+    const { user } = renderRoutes(routes, { path: paths.airtime });
+    await screen.findByText('Balance: 1,500 gems');
+    await user.click(await screen.findByRole('button', { name: 'My number' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('+2348161234567');
+    expect(screen.getByLabelText<HTMLSelectElement>('Network').value).toBe('mtn');
+
+    const amounts = screen.getByRole('group', { name: 'Quick amounts' });
+    expect([...amounts.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['₦100', '₦200', '₦500', '₦1,000']);
+    await user.click(screen.getByRole('button', { name: '₦1,000' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('1000');
+    expect(screen.getByRole('button', { name: '₦1,000' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.click(await screen.findByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/bills/orders')?.body).toEqual({ kind: 'airtime', network: 'mtn', phone: '+2348161234567', amount: 1000 }));
+  });
+});
+
 describe('PIN screen', () => {
+  it('the fourth digit submits the PIN once; Verify stays, and a tap or Enter while it verifies sends nothing more', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const authorisations: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).endsWith('/authorise')) {
+          authorisations.push(JSON.parse(String(init?.body)));
+          return new Promise<Response>((resolve) => (answer = resolve));
+        }
+        return new Response(JSON.stringify({ order: order() }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
+    await user.type(await screen.findByLabelText('Digit 1 of 4'), '246');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeTruthy();
+    expect(authorisations).toEqual([]);
+
+    await user.type(screen.getByLabelText('Digit 4 of 4'), '8');
+    const verifying = await screen.findByRole('button', { name: /Verifying/ });
+    await user.click(verifying);
+    await user.keyboard('{Enter}');
+    expect(authorisations).toEqual([{ pin: '2468' }]);
+    answer(new Response(JSON.stringify({ error: 'Incorrect PIN. 4 attempts left before your PIN is locked', code: 'PIN_WRONG' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    expect(await screen.findByText('Incorrect PIN. 4 attempts left before your PIN is locked')).toBeTruthy();
+
+    // After a refusal the boxes are empty and the next four digits submit again, once.
+    await user.type(screen.getByLabelText('Digit 1 of 4'), '1357');
+    await waitFor(() => expect(authorisations).toEqual([{ pin: '2468' }, { pin: '1357' }]));
+  });
+
   it("'Enter PIN' → processing (202) says it is being confirmed and polls until successful → success", async () => {
     const calls = serve({
       [`GET /api/bills/orders/${ORDER_ID}`]: [
@@ -145,7 +226,6 @@ describe('PIN screen', () => {
     expect(await screen.findByRole('heading', { name: 'Enter PIN' })).toBeTruthy();
     expect(screen.getByText('Enter your four digits pin')).toBeTruthy();
     await user.type(screen.getByLabelText('Digit 1 of 4'), '2468');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
     expect(calls.find((c) => c.key.endsWith('/authorise'))!.body).toEqual({ pin: '2468' });
 
@@ -160,7 +240,6 @@ describe('PIN screen', () => {
     });
     const { user, router } = renderAt(billHrefs.pin('data', ORDER_ID));
     await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Invalid request')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(billHrefs.dataProvider('airtel')));
   });
@@ -175,10 +254,8 @@ describe('PIN screen', () => {
     });
     const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
     await user.type(await screen.findByLabelText('Digit 1 of 4'), '1111');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Incorrect PIN. 4 attempts left before your PIN is locked')).toBeTruthy();
     await user.type(screen.getByLabelText('Digit 1 of 4'), '2468');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Set your transaction PIN first')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Set PIN' }).getAttribute('href')).toBe(paths.pinSet);
   });
@@ -201,7 +278,6 @@ describe('PIN screen', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
     await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByText('Transaction failed: this number cannot be recharged on the selected network')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.airtime));
@@ -227,7 +303,6 @@ describe('PIN screen', () => {
     });
     const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
     await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Processing' })).toBeNull();
 

@@ -65,4 +65,27 @@ describe('/data', () => {
     await router.navigate('/data/glo');
     expect(await screen.findByText("Couldn't fetch data plans")).toBeTruthy();
   });
+
+  it("a number of another network says so and leads to that network's plans with the number; 'My number' fills the own phone", async () => {
+    routeFetch({
+      'GET /api/gems/balance': () => ({ status: 200, body: { total_points: 1000 } }),
+      'GET /api/profile': () => ({
+        status: 200,
+        body: { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348031234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en' },
+      }),
+      'GET /api/bills/data/mtn/plans': () => ({ status: 200, body: { plans } }),
+      'GET /api/bills/data/airtel/plans': () => ({ status: 200, body: { plans: [] } }),
+    });
+    const { user, router } = renderRoutes(routes, { path: '/data/mtn' });
+    await user.click(await screen.findByRole('button', { name: 'My number' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('+2348031234567');
+    expect(screen.queryByText(/looks like/)).toBeNull();
+
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '0802 123 4567');
+    expect(screen.getByText(/This number looks like Airtel\./)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'See Airtel plans' }));
+    expect(router.state.location.pathname).toBe('/data/airtel');
+    expect((await screen.findByLabelText<HTMLInputElement>('Phone number')).value).toBe('0802 123 4567');
+  });
 });
