@@ -212,3 +212,11 @@ export const billNotificationTexts = {
  */
 export const billTransactionStatus = (status: BillOrderStatus): TransactionStatus | undefined =>
   status === 'processing' ? 'pending' : status === 'successful' ? 'successful' : status === 'failed' ? 'rejected' : undefined;
+
+/**
+ * A bill purchase the network failed, as the list gives it (a failed order is listed `rejected`,
+ * the status filter's word). It reads "Failed" and "Refunded" (its gems came back), never
+ * "Rejected": that is staff's verdict on a sale, and a customer must not read one as the other.
+ */
+export const isFailedBill = (tx: { transaction_type: string; status: TransactionStatus }) =>
+  tx.status === 'rejected' && (BILL_KINDS as readonly string[]).includes(tx.transaction_type);

@@ -34,7 +34,7 @@ export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
         <p className="tx-detail__value tabular" data-testid="transaction-value">
           {t.gems(formatGems(order.amount))}
         </p>
-        <TransactionStatusPill status={detail.status} />
+        <TransactionStatusPill status={detail.status} kind={detail.transaction_type} />
       </header>
 
       <section className="tx-detail__section" aria-labelledby="bill-summary">

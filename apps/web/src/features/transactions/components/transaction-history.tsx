@@ -138,7 +138,7 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                   <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)} />
                   <span className="tx-row__line">
                     <DateTime className="tx-row__sub" iso={tx.transaction_date} />
-                    <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} />
+                    <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} kind={tx.transaction_type} />
                   </span>
                   {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (

@@ -1,4 +1,4 @@
-import { payoutFailureTexts, transactionStatusTexts, type TransactionStatus } from '@wise/shared';
+import { isFailedBill, payoutFailureTexts, transactionStatusTexts, type TransactionStatus } from '@wise/shared';
 import { StatusPill, type StatusTone } from '../../../components/ui/status-pill';
 import { useTexts } from '../../../lib/i18n';
 
@@ -11,11 +11,20 @@ const toneOf: Record<TransactionStatus, StatusTone> = {
 
 /**
  * A transaction's status, capitalised, in its colour. A pending sale whose payout failed (it waits
- * for the customer's new bank details or staff) reads "Payout failed" in red.
+ * for the customer's new bank details or staff) reads "Payout failed" in red; a bill purchase the
+ * network failed reads "Failed" with "Refunded" beside it (`kind` = the row's transaction_type).
  */
-export function TransactionStatusPill({ status, payoutFailed = false }: { status: TransactionStatus; payoutFailed?: boolean }) {
+export function TransactionStatusPill({ status, payoutFailed = false, kind = '' }: { status: TransactionStatus; payoutFailed?: boolean; kind?: string }) {
   const t = useTexts(transactionStatusTexts);
   const payout = useTexts(payoutFailureTexts);
   if (payoutFailed && status === 'pending') return <StatusPill tone="danger">{payout.label}</StatusPill>;
+  if (isFailedBill({ transaction_type: kind, status })) {
+    return (
+      <span className="status-pills">
+        <StatusPill tone="danger">{t.failed}</StatusPill>
+        <StatusPill tone="neutral">{t.refunded}</StatusPill>
+      </span>
+    );
+  }
   return <StatusPill tone={toneOf[status]}>{t[status]}</StatusPill>;
 }

@@ -29,7 +29,7 @@ function reviewDuration(seconds: number): string {
 }
 
 export const transactionPairs: readonly TextPair[] = [
-  pair(transactionStatusTexts, { pending: 'Pending', successful: 'Successful', rejected: 'Rejected' }),
+  pair(transactionStatusTexts, { pending: 'Pending', successful: 'Successful', rejected: 'Rejected', failed: 'E fail', refunded: 'Gems don return' }),
   pair(historyScreenTexts, { header: 'History', title: 'History · Wise', sellGiftCards: 'Sell gift cards' }),
   pair(transactionHistoryTexts, {
     loading: 'E dey load',

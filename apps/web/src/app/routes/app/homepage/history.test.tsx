@@ -149,6 +149,47 @@ async function wait(ms: number) {
   }
 }
 
+describe('a bill purchase the network failed', () => {
+  const failed = transactionItem({ id: '5b0c6f1e-3c0b-4b8e-9a57-1f6f3e0a2b11', transaction_type: 'airtime', title: 'MTN airtime · +234 803 123 4567', amount_kobo: 20_000, status: 'rejected', comment: 'Network busy' });
+
+  it("reads 'Failed' and 'Refunded' in the list and in its detail, never 'Rejected'", async () => {
+    routeFetch({
+      'GET /api/transactions?limit=20': () => ({ status: 200, body: { transactions: [failed], next_cursor: null } }),
+      [`GET /api/transactions/${failed.id}`]: () => ({
+        status: 200,
+        body: {
+          transaction: {
+            ...failed,
+            kind: 'airtime',
+            reference: 'REQ-1',
+            authorised_at: '2026-11-21T14:05:00.000Z',
+            order: {
+              id: failed.id, kind: 'airtime', status: 'failed', service: 'mtn', amount: 200, phone: '+2348031234567', plan_name: null, customer_id: null,
+              token: null, units: null, message: 'Network busy', created_at: '2026-11-21T14:05:00.000Z', settled_at: '2026-11-21T14:05:05.000Z',
+            },
+          },
+        },
+      }),
+    });
+    const { user } = renderRoutes(routes, { path: paths.history });
+    const row = await screen.findByTestId('transaction-row');
+    const pills = (root: Element) => [...root.querySelectorAll('[data-tone]')].map((pill) => [pill.textContent, pill.getAttribute('data-tone')]);
+    expect(pills(row)).toEqual([
+      ['Failed', 'danger'],
+      ['Refunded', 'neutral'],
+    ]);
+    expect(row.textContent).not.toContain('Rejected');
+
+    await user.click(row);
+    const detail = await screen.findByTestId('transaction-detail');
+    expect(pills(detail.querySelector('header')!)).toEqual([
+      ['Failed', 'danger'],
+      ['Refunded', 'neutral'],
+    ]);
+    expect(detail.textContent).not.toContain('Rejected');
+  });
+});
+
 describe('live status while a sale is pending', () => {
   it('the detail asks again every few seconds and shows Successful in green without a reload, then stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
