@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { totpAt } from '../apps/server/src/domain/staff/totp';
 import { createStaffMember } from '../apps/server/src/domain/staff/management';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { axeViolations, clippedText, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
+import { axeViolations, clippedText, hiddenUnderBar, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
 import { fillPhone, newUser, type TestUser } from './support/auth';
 import { BILL_PIN, billCustomer } from './support/bills';
 import { budgetReport, screenWeigher, type BudgetRow } from './support/budget';
@@ -19,8 +19,9 @@ import { appRoutes, matchesRoute, routeTableProblems, type AppRoute } from './su
  * - axe-core WCAG 2.1 A/AA violations (contrast included): none of any impact;
  * - tap targets of at least 44 × 44 CSS px (the rule is written at `smallTapTargets`);
  * - a visible focus indicator on a sample of its controls;
- * - (phone screens) no sideways scrolling at 360 px, and no text cut off by its box there (a
- *   deliberate ellipsis is named with its reason in `DELIBERATE_ELLIPSIS`, support/a11y.ts).
+ * - (phone screens, at 360 × 740) no sideways scrolling, no text cut off by its box (a deliberate
+ *   ellipsis is named with its reason in `DELIBERATE_ELLIPSIS`, support/a11y.ts), and no control
+ *   left under the bottom bar once scrolled as far up as the page scrolls.
  * Screens that need data get real data made through the API first. A route this file cannot fill
  * (a dynamic segment with no value below) fails the test instead of being skipped.
  *
@@ -177,6 +178,7 @@ async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { na
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) problems.push(`scrolls sideways by ${overflow} px at 360 px`);
         problems.push(...(await clippedText(page)).map((p) => `text cut off at 360 px: ${p}`));
+        problems.push(...(await hiddenUnderBar(page)).map((p) => `at 360 × 740: ${p}`));
       }
     } catch (error) {
       problems.push(`could not be checked: ${(error as Error).message.split('\n')[0]}`);
@@ -304,6 +306,9 @@ async function weighing(page: Page, baseURL: string | undefined) {
   return { scale: await screenWeigher(page, new URL(baseURL).origin), rows: [] as BudgetRow[] };
 }
 
+/** The smallest phone the walk judges the customer screens on (docs/look.md). */
+const PHONE = { width: 360, height: 740 };
+
 const signInSteps = new Set(['/admin/login', '/admin/enrol', '/admin/password', '/admin/verify']);
 
 test('the cut-off text check finds an ellipsis, a clamped line and a cut select, and lets a named one through', async ({ page }) => {
@@ -319,6 +324,15 @@ test('the cut-off text check finds an ellipsis, a clamped line and a cut select,
   expect(found.join('\n')).toMatch(/p\.a "25 Nov/);
   expect(found.join('\n')).toMatch(/p\.b "MTN data/);
   expect(found.join('\n')).toMatch(/select "UK physical/);
+});
+
+test('the bottom-bar check finds a control the bar covers at the end of the page, and lets one through that scrolls clear', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const bar = '<nav class="bottom-nav" style="position:fixed;bottom:0;left:0;right:0;height:64px;background:#fff"><a href="/home">Home</a></nav>';
+  await page.setContent(`<main style="min-height:100vh"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
+  expect((await hiddenUnderBar(page)).join('\n')).toMatch(/button "Collect" is under the bottom bar/);
+  await page.setContent(`<main style="min-height:100vh;padding-bottom:88px"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
+  expect(await hiddenUnderBar(page)).toEqual([]);
 });
 
 test('the axe check reports low contrast and an unnamed control', async ({ page }) => {
@@ -344,7 +358,7 @@ test.describe('accessibility of every route', () => {
 
   test('logged out', async ({ page, baseURL }) => {
     allowFor(publicRoutes.length);
-    await page.setViewportSize({ width: 360, height: 780 });
+    await page.setViewportSize(PHONE);
     const weigher = await weighing(page, baseURL);
     const found = await scan(page, publicRoutes, undefined, { narrow: true, weigher });
     console.log(budgetReport(weigher.rows));
@@ -366,7 +380,7 @@ test.describe('accessibility of every route', () => {
 
   test('logged in: dashboard, history, account, rewards, support and the rest', async ({ page, baseURL }) => {
     allowFor(otherAccountRoutes.length + 4);
-    await page.setViewportSize({ width: 360, height: 780 });
+    await page.setViewportSize(PHONE);
     const data = await makeData(page);
     const weigher = await weighing(page, baseURL);
     const found = await scan(page, otherAccountRoutes, data, { narrow: true, weigher });
@@ -376,7 +390,7 @@ test.describe('accessibility of every route', () => {
 
   test('logged in: the profile and its changes', async ({ page, baseURL }) => {
     allowFor(profileRoutes.length + 4);
-    await page.setViewportSize({ width: 360, height: 780 });
+    await page.setViewportSize(PHONE);
     const data: Data = { user: await billCustomer(page, 0, '/home') };
     const weigher = await weighing(page, baseURL);
     const found = await scan(page, profileRoutes, data, { narrow: true, weigher });
@@ -386,7 +400,7 @@ test.describe('accessibility of every route', () => {
 
   test('logged in: selling gift cards and crypto, paying bills', async ({ page, baseURL }) => {
     allowFor(commerceRoutes.length + 4);
-    await page.setViewportSize({ width: 360, height: 780 });
+    await page.setViewportSize(PHONE);
     const data = await makeData(page);
     const weigher = await weighing(page, baseURL);
     const found = await scan(page, commerceRoutes, data, { narrow: true, weigher });

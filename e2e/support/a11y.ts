@@ -249,3 +249,49 @@ export async function clippedText(page: Page, allowed: Record<string, string> = 
     return [...new Set(problems)];
   }, Object.keys(allowed));
 }
+
+/**
+ * Controls (buttons, links, form fields) the fixed bottom bar covers: each visible one is scrolled
+ * as high up the page as the page scrolls (the page's own end may stop it lower), and must then be
+ * wholly above the bar. Controls on the bar itself, or in another fixed or sticky layer (a sheet,
+ * a toast), move with it and are not judged. No bar (`nav` = its selector), no problem. Returns one
+ * line per covered control; the page is scrolled back to the top afterwards.
+ */
+export async function hiddenUnderBar(page: Page, nav = '.bottom-nav'): Promise<string[]> {
+  return page.evaluate(async (navSelector) => {
+    const bar = document.querySelector(navSelector);
+    if (!bar || getComputedStyle(bar).display === 'none') return [];
+    const layered = (element: Element) => {
+      for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
+        if (['fixed', 'sticky'].includes(getComputedStyle(at).position)) return true;
+      }
+      return false;
+    };
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 2 && rect.height > 2 && !element.closest('[aria-hidden="true"], [inert], .visually-hidden');
+    };
+    const describe = (element: Element) => {
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? (element as HTMLInputElement).placeholder ?? '').trim().slice(0, 30);
+      const cls = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : '';
+      return `${element.tagName.toLowerCase()}${cls} "${name}"`;
+    };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"]')].filter(
+      (element) => !bar.contains(element) && visible(element) && !layered(element),
+    );
+    const problems: string[] = [];
+    for (const element of controls) {
+      const top = element.getBoundingClientRect().top + scroller.scrollTop;
+      scroller.scrollTo({ top, behavior: 'instant' });
+      await frame();
+      const rect = element.getBoundingClientRect();
+      const barTop = bar.getBoundingClientRect().top;
+      if (rect.bottom > barTop + 1) problems.push(`${describe(element)} is under the bottom bar by ${Math.round(rect.bottom - barTop)} px`);
+    }
+    scroller.scrollTo({ top: 0, behavior: 'instant' });
+    return problems;
+  }, nav);
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { BottomNav } from '../../../components/ui/bottom-nav';
+import { NavRoomContext } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { authStorage } from '../../../lib/auth-storage';
@@ -43,7 +44,9 @@ export function AppLayout() {
   return (
     <ServerTimeZone>
       <LiveUpdates />
-      <Outlet />
+      <NavRoomContext value={showNav}>
+        <Outlet />
+      </NavRoomContext>
       {showNav ? <BottomNav /> : null}
     </ServerTimeZone>
   );
