@@ -23,6 +23,12 @@ export const gemStatementTexts = {
   emptyText: 'Collect your daily Wise Gems and every gem in and out will show here.',
   emptyAction: 'Collect Wise Gems',
   balanceAfter: 'Balance',
+  /**
+   * Earned but not yet collected (a reward, an invite reward, or one taken back before it was
+   * collected): the spendable balance did not move, so such a row shows its signed gems "to collect"
+   * instead of a balance that reads like gems lost.
+   */
+  toCollect: 'to collect',
   /** Rows that move gems without changing the spendable balance say where the gems went. */
   notes: {
     hold_capture: 'Paid from held gems',

@@ -22,10 +22,15 @@ const icons: Record<GemMovementKind, ComponentType<LucideProps>> = {
   referral: Gift,
 };
 
+/** Movements on the rewards still to collect, not on the spendable balance (their amount is 0). */
+const TO_COLLECT: Partial<Record<GemMovementKind, 'in' | 'out'>> = { reward_accrual: 'in', referral: 'in', reward_clawback: 'out' };
+
 /** "+50", "−500" (a true minus sign), or the plain size of a movement that left the balance alone. */
 function amountText(movement: GemMovement): string {
-  if (movement.amount > 0) return `+${formatGems(movement.amount)}`;
+  const collect = movement.amount === 0 ? TO_COLLECT[movement.kind] : undefined;
+  if (movement.amount > 0 || collect === 'in') return `+${formatGems(movement.amount || movement.gems)}`;
   if (movement.amount < 0) return `\u2212${formatGems(-movement.amount)}`;
+  if (collect === 'out') return `\u2212${formatGems(movement.gems)}`;
   return formatGems(movement.gems);
 }
 
@@ -43,6 +48,7 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
   const translate = useTranslate();
   const Icon = icons[movement.kind];
   const way = direction(movement.amount);
+  const toCollect = movement.amount === 0 && TO_COLLECT[movement.kind] !== undefined;
   const body = (
     <>
       <span className={way === 'in' ? 'list__icon list__icon--gem' : 'list__icon'}>
@@ -54,13 +60,19 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
         <DateTime className="gem-move__date" iso={movement.created_at} />
       </span>
       <span className="gem-move__trail">
-        <span className={`gem-move__amount gem-move__amount--${way}`} data-testid="gem-move-amount">
+        <span className={`gem-move__amount gem-move__amount--${toCollect ? 'collect' : way}`} data-testid="gem-move-amount">
           {amountText(movement)}
           <span className="visually-hidden">{t.unit}</span>
         </span>
-        <span className="gem-move__balance" data-testid="gem-move-balance">
-          {statement.balanceAfter} {formatGems(movement.balance)}
-        </span>
+        {toCollect ? (
+          <span className="gem-move__balance" data-testid="gem-move-to-collect">
+            {statement.toCollect}
+          </span>
+        ) : (
+          <span className="gem-move__balance" data-testid="gem-move-balance">
+            {statement.balanceAfter} {formatGems(movement.balance)}
+          </span>
+        )}
       </span>
     </>
   );

@@ -52,6 +52,7 @@ export const gemPairs: readonly TextPair[] = [
     emptyText: 'Collect your daily Wise Gems and every gem wey enter and comot go show here.',
     emptyAction: 'Collect Wise Gems',
     balanceAfter: 'Balance',
+    toCollect: 'to collect',
     notes: {
       hold_capture: 'We pay am from gems wey we hold',
       reward_accrual: readyToCollect,

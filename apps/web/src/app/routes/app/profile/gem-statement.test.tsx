@@ -49,6 +49,29 @@ describe('/profile/wisegembalance/history', () => {
     expect(links[0]?.textContent).toContain('MTN airtime · +234 803 123 4567');
   });
 
+  it("shows rewards earned but not collected apart, signed and 'to collect', without a balance that reads like gems lost", async () => {
+    vi.useRealTimers();
+    routeFetch({
+      [firstPage]: () => ({
+        status: 200,
+        body: {
+          movements: [
+            movement({ kind: 'reward_clawback', title: 'Reward taken back', detail: 'Taken from rewards not yet collected', gems: 20, amount: 0, balance: 0 }),
+            movement({ kind: 'reward_accrual', title: 'Reward earned', detail: 'Added to Rewards, ready to collect', gems: 120, amount: 0, balance: 0 }),
+            movement({ kind: 'referral', title: 'Invite reward', detail: 'Added to Rewards, ready to collect', gems: 500, amount: 0, balance: 0 }),
+          ],
+          next_cursor: null,
+        },
+      }),
+    });
+    renderRoutes(routes, { path: paths.gemStatement });
+    const list = await screen.findByTestId('gem-statement');
+    expect(within(list).getAllByTestId('gem-move-amount').map((a) => a.textContent)).toEqual(['\u221220 gems', '+120 gems', '+500 gems']);
+    expect(within(list).getAllByTestId('gem-move-to-collect').map((a) => a.textContent)).toEqual(['to collect', 'to collect', 'to collect']);
+    expect(within(list).queryAllByTestId('gem-move-balance')).toEqual([]);
+    expect(list.textContent).not.toContain('Balance 0');
+  });
+
   it('says so when there is nothing yet, with the way to collect gems', async () => {
     vi.useRealTimers();
     routeFetch({ [firstPage]: () => ({ status: 200, body: { movements: [], next_cursor: null } }) });
