@@ -9,5 +9,7 @@ export const walletTexts = {
   bankAccount: 'Bank account',
   accountName: 'Account name',
   setPin: 'Set PIN',
+  /** The same link once the PIN is set: it leads to changing it. */
+  changePin: 'Change PIN',
   update: 'Update Bank Details',
 } as const;

@@ -13,6 +13,7 @@ export const bankPairs: readonly TextPair[] = [
     bankAccount: 'Bank account',
     accountName: 'Account name',
     setPin: 'Set PIN',
+    changePin: 'Change PIN',
     update: 'Change Bank Details',
   }),
   pair(updateBankTexts, {

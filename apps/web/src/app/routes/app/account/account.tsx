@@ -6,6 +6,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
 import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
+import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
 import { useSalesSummary } from '../../../../features/transactions/api/get-sales-summary';
 import { WalletMoney } from '../../../../features/transactions/components/wallet-money';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -21,6 +22,7 @@ import './account.css';
 export function AccountRoute() {
   const details = useBankDetails();
   const summary = useSalesSummary();
+  const pinStatus = usePinStatus();
   const t = useTexts(walletTexts);
   const fetchMessages = useTexts(englishFetchMessages);
 
@@ -75,7 +77,7 @@ export function AccountRoute() {
       ) : null}
       {body}
       <LinkButton to={paths.pinSet} variant="secondary" className="account__pin">
-        <KeyRound size={18} aria-hidden="true" /> {t.setPin}
+        <KeyRound size={18} aria-hidden="true" /> {pinStatus.data?.pin_status === 'set' ? t.changePin : t.setPin}
       </LinkButton>
       <div className="screen__actions">
         <LinkButton to={paths.updateBank}>{t.update}</LinkButton>
