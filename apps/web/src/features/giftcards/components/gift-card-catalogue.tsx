@@ -35,8 +35,9 @@ function GridSkeleton({ label }: { label: string }) {
 
 /**
  * docs/product.md §2 "/sellgiftcards/giftcardscatalogue": a two-column grid of cards with a search box. The
- * search asks the server as typing pauses; no match shows the server's text as a toast (docs/product.md §8)
- * and an empty state; a failed fetch shows "Couldn't fetch gift cards".
+ * search asks the server as typing pauses; no match shows the server's text as a toast (docs/product.md §8),
+ * once: the screen behind it only offers what to do (check the spelling, clear the search); a failed
+ * fetch shows "Couldn't fetch gift cards".
  */
 export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => string }) {
   const t = useTexts(giftCardCatalogueTexts);
@@ -72,8 +73,7 @@ export function GiftCardCatalogue({ hrefFor }: { hrefFor: (card: GiftCard) => st
     body = (
       <EmptyState
         art={<SearchX size={48} aria-hidden="true" />}
-        title={missText}
-        text={t.noMatchText}
+        title={t.noMatchText}
         action={
           <button type="button" className="btn btn--secondary" onClick={() => setText('')}>
             {t.clearSearch}
