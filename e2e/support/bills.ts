@@ -23,13 +23,13 @@ export async function billCustomer(page: Page, gems: number, landing: string, { 
   return customer;
 }
 
-/** Types the four PIN digits into the boxes and taps Verify. */
+/** Types the four PIN digits into the boxes: the fourth submits them (Verify stays for those who wait). */
 export async function enterBillPin(page: Page, pin = BILL_PIN): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Enter PIN' })).toBeVisible();
   await expect(page.getByText('Enter your four digits pin')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verify', exact: true })).toBeVisible();
   await page.getByLabel('Digit 1 of 4').click();
   await page.keyboard.type(pin);
-  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** The red toast of docs/product.md §8. */

@@ -33,5 +33,5 @@ export const billQuickTexts = {
   detected: (network: string) => `${network}, from the number. Number moved to another network? Choose it above.`,
   otherNetwork: (network: string) => `This number looks like ${network}.`,
   seeOtherPlans: (network: string) => `See ${network} plans`,
-  quickAmounts: 'Quick amounts',
+  quickAmounts: 'Quick top-ups',
 } as const;

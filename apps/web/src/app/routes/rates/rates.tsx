@@ -66,6 +66,23 @@ export function RatesRoute() {
           <>
             <RatesCalculator cards={rates.data.cards} coins={rates.data.coins} t={t} />
 
+            {/* Where a visitor decides: right after the figures they came to compare, not at the page's end. */}
+            {loggedIn ? (
+              <Suspense fallback={<span className="skeleton" style={{ width: '100%', height: 240, borderRadius: 12 }} aria-hidden="true" />}>
+                <RateAlertsPanel cards={rates.data.cards} coins={rates.data.coins} />
+              </Suspense>
+            ) : (
+              <section className="rates-section" aria-labelledby="rate-alerts-heading">
+                <h2 id="rate-alerts-heading" className="rates-section__title">
+                  {t.alertsHeading}
+                </h2>
+                <p className="rates-section__intro">{t.alertsLoggedOut}</p>
+                <Link to={paths.login} className="btn btn--secondary">
+                  {t.logIn}
+                </Link>
+              </section>
+            )}
+
             <section className="rates-section" aria-labelledby="rates-coins-heading">
               <h2 id="rates-coins-heading" className="rates-section__title">
                 {t.coinsHeading}
@@ -117,21 +134,6 @@ export function RatesRoute() {
               ))}
             </section>
 
-            {loggedIn ? (
-              <Suspense fallback={<span className="skeleton" style={{ width: '100%', height: 240, borderRadius: 12 }} aria-hidden="true" />}>
-                <RateAlertsPanel cards={rates.data.cards} coins={rates.data.coins} />
-              </Suspense>
-            ) : (
-              <section className="rates-section" aria-labelledby="rate-alerts-heading">
-                <h2 id="rate-alerts-heading" className="rates-section__title">
-                  {t.alertsHeading}
-                </h2>
-                <p className="rates-section__intro">{t.alertsLoggedOut}</p>
-                <Link to={paths.login} className="btn btn--secondary">
-                  {t.logIn}
-                </Link>
-              </section>
-            )}
           </>
         )}
 

@@ -91,7 +91,7 @@ export const billPairs: readonly TextPair[] = [
     detected: (network) => `Na ${network} dis number be. If dem don port am go another network, choose am for up.`,
     otherNetwork: (network) => `Dis number be like ${network}.`,
     seeOtherPlans: (network) => `See ${network} plans`,
-    quickAmounts: 'Quick amount',
+    quickAmounts: 'Quick top-up',
   }),
   pair(tvFormTexts, {
     service: 'Service',

@@ -169,7 +169,7 @@ describe('/airtime: as quick as the market\'s best', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('+2348161234567');
     expect(screen.getByLabelText<HTMLSelectElement>('Network').value).toBe('mtn');
 
-    const amounts = screen.getByRole('group', { name: 'Quick amounts' });
+    const amounts = screen.getByRole('group', { name: 'Quick top-ups' });
     expect([...amounts.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['₦100', '₦200', '₦500', '₦1,000']);
     await user.click(screen.getByRole('button', { name: '₦1,000' }));
     expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('1000');

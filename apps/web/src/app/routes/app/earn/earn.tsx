@@ -53,8 +53,8 @@ export function EarnRoute() {
 
       {collection.isPending ? (
         <>
-          <DayGridSkeleton />
           <Skeleton height={48} radius={999} />
+          <DayGridSkeleton />
         </>
       ) : collection.isError ? (
         <Card tone="outline" className="earn__error" role="alert">
@@ -65,7 +65,7 @@ export function EarnRoute() {
         </Card>
       ) : (
         <>
-          <DayGrid days={collection.data.days} today={collection.data.today} />
+          {/* The action first: below the week's grid it fell under the bottom bar at 360 × 740. */}
           <CollectButton
             collectedToday={collection.data.collected_today}
             nextResetAt={collection.data.next_reset_at}
@@ -74,6 +74,7 @@ export function EarnRoute() {
             onCollect={onCollect}
             onDayOver={askAgain}
           />
+          <DayGrid days={collection.data.days} today={collection.data.today} />
         </>
       )}
 
