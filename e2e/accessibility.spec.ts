@@ -328,10 +328,12 @@ test('the cut-off text check finds an ellipsis, a clamped line and a cut select,
 
 test('the bottom-bar check finds a control the bar covers at the end of the page, and lets one through that scrolls clear', async ({ page }) => {
   await page.setViewportSize(PHONE);
+  // The app's own viewport: a phone browser (the journeys' device) lays a page without it out 980 px wide.
+  const head = '<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">';
   const bar = '<nav class="bottom-nav" style="position:fixed;bottom:0;left:0;right:0;height:64px;background:#fff"><a href="/home">Home</a></nav>';
-  await page.setContent(`<main style="min-height:100vh"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
+  await page.setContent(`${head}<main style="min-height:100vh"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
   expect((await hiddenUnderBar(page)).join('\n')).toMatch(/button "Collect" is under the bottom bar/);
-  await page.setContent(`<main style="min-height:100vh;padding-bottom:88px"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
+  await page.setContent(`${head}<main style="min-height:100vh;padding-bottom:88px"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
   expect(await hiddenUnderBar(page)).toEqual([]);
 });
 
