@@ -157,7 +157,7 @@ describe('GET /api/events', () => {
     expect(Object.keys(event).sort()).toEqual(['id', 'type']);
     expect((await database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [sale.id]))[0]?.status).toBe('paid');
     // Notifications arrive in commit order: the other customer's first event is their own.
-    await notify(database.db, other.id, 'A notice of their own');
+    await notify(database.db, other.id, 'A notice of their own', { topic: 'security' });
     const first = await theirs.next();
     expect(first.type).toBe('notification');
     mine.close();
@@ -189,7 +189,7 @@ describe('GET /api/events', () => {
     for (let i = 0; i < 5; i += 1) streams.push(await openStream(baseA, customer.cookie));
     const sixth = await openStream(baseA, customer.cookie);
     expect(sixth.status).toBe(429);
-    await notify(database.db, customer.id, 'Still here');
+    await notify(database.db, customer.id, 'Still here', { topic: 'security' });
     for (const stream of streams) expect((await stream.next()).type).toBe('notification');
     streams[0]!.close();
     await expect.poll(async () => {

@@ -48,6 +48,23 @@ async function submittedSale(user: TestUser) {
 
 const payoutDeps = () => payoutTestDeps(new SandboxPayouts(h.t.database.db, 0, clock), clock);
 
+describe('a notice about no transaction names the screen it opens', () => {
+  it('the bank details name theirs; the database refuses an unknown topic, or a topic beside a transaction', async () => {
+    const customer = await createCustomer(h.t);
+    await addBankDetails(h.t, customer);
+    expect(await newestNotification(customer)).toMatchObject({ transaction_id: null, topic: 'bank' });
+
+    const insert = (topic: string, withSale: boolean) =>
+      h.t.database.query(
+        `INSERT INTO notifications (user_id, message, topic, sale_id) VALUES ($1, 'x', $2, ${withSale ? '(SELECT id FROM sales LIMIT 1)' : 'NULL'})`,
+        [customer.id, topic],
+      );
+    await expect(insert('lottery', false)).rejects.toThrow(/notifications_topic_known/);
+    await submittedSale(customer);
+    await expect(insert('rates', true)).rejects.toThrow(/notifications_one_place/);
+  });
+});
+
 describe('notifications about a transaction carry its id', () => {
   it('a paid sale, a failed payout and a rejected sale name the sale', async () => {
     const customer = await createCustomer(h.t);

@@ -85,6 +85,7 @@ const setRate = async (exchangeRate: string) => {
 const createAlert = (user: TestUser, subject: string, threshold: string) => post(t.app, '/api/rates/alerts', { subject, threshold_naira: threshold }, user.cookie);
 const alertsOf = async (user: TestUser) => rateAlertListResponseSchema.parse((await get(t.app, '/api/rates/alerts', user.cookie)).json());
 const notesOf = (user: TestUser) => t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
+const topicsOf = (user: TestUser) => t.database.query<{ topic: string | null }>('SELECT topic FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
 const mailsTo = (user: TestUser) => t.outbox.list().filter((m) => m.channel === 'email' && m.to === user.email && m.subject.startsWith('Rate alert'));
 
 beforeEach(async () => {
@@ -175,6 +176,8 @@ describe('firing', () => {
     expect(spent).toMatchObject({ id: alert.id, spent_at: clock.now().toISOString(), fired_value_kobo: 126_000 });
     const message = rateAlertTexts.fired('Amazon USA physical · $25–$100', '₦1,260.00/$', '₦1,250.00/$');
     expect((await notesOf(user)).map((n) => n.message)).toEqual([message]);
+    // Its row in the list opens /rates, as its push does.
+    expect(await topicsOf(user)).toEqual([{ topic: 'rates' }]);
     expect(mailsTo(user)).toHaveLength(1);
     expect(mailsTo(user)[0]?.text).toContain('http://localhost:3000/rates');
     const pushes = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'push.send' AND payload->>'url' = '/rates'");

@@ -91,6 +91,16 @@ export const giftCardHrefs = {
 /** One transaction's detail (/homepage/history/:id). */
 export const transactionHref = (id: string) => paths.transaction.replace(':id', encodeURIComponent(id));
 
+/** The screen each notification topic opens (shared NOTIFICATION_TOPICS; the server checks these against its list). */
+export const notificationTopicHref = {
+  rates: paths.rates,
+  pin: paths.account,
+  bank: paths.account,
+  security: paths.profile,
+  identity: paths.verification,
+  rewards: paths.rewards,
+} as const satisfies Record<'rates' | 'pin' | 'bank' | 'security' | 'identity' | 'rewards', string>;
+
 /** A path with `?returnTo=` for a screen that should come back here when it is done. */
 export const withReturnTo = (path: string, returnTo: string) => `${path}?returnTo=${encodeURIComponent(returnTo)}`;
 

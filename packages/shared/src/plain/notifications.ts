@@ -11,6 +11,15 @@ export const NOTIFICATIONS_PAGE_MAX = 100;
 export const NOTIFICATION_CURSOR_MAX = 200;
 export const NOTIFICATION_MAX_LENGTH = 500;
 
+/**
+ * What a notification about no transaction is about, so its row opens that screen (the web app's
+ * `notificationTopicHref`): a fired rate alert, the PIN, the payout bank, the sign-in details
+ * (password, phone, e-mail, passkeys), identity verification, rewards and invites. Migration 0050
+ * refuses any other word.
+ */
+export const NOTIFICATION_TOPICS = ['rates', 'pin', 'bank', 'security', 'identity', 'rewards'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
 /** docs/product.md §2: messages are shown with their first letter capitalised. */
 export const capitalizeFirst = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TOPICS } from '@wise/shared';
 import { sessions, users } from './auth';
 import { billOrders } from './bills';
 import { accountNameMatches } from './choices';
@@ -58,6 +59,8 @@ export const notifications = pgTable(
     // too; the references are read lazily, once every module has loaded.
     saleId: uuid('sale_id').references((): AnyPgColumn => sales.id, { onDelete: 'set null' }),
     billOrderId: uuid('bill_order_id').references((): AnyPgColumn => billOrders.id, { onDelete: 'set null' }),
+    // 0050: the screen a notice about no transaction opens (CHECKs: a known topic, one place at most).
+    topic: text('topic', { enum: NOTIFICATION_TOPICS }),
   },
   (t) => [
     // 0012: the list's keyset order, tie-breaker included.

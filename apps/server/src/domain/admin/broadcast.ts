@@ -42,6 +42,8 @@ export async function broadcast(db: Db, clock: Clock, by: StaffRequest, input: B
               // A broadcast is about no transaction.
               saleId: sql`NULL::uuid`.as('sale_id'),
               billOrderId: sql`NULL::uuid`.as('bill_order_id'),
+              // Nor about a screen: staff's own words, read where they are.
+              topic: sql`NULL::text`.as('topic'),
             })
             .from(users)
             .where(audience),

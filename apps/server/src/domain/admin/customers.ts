@@ -364,7 +364,7 @@ export async function resetCustomerPin(db: Db, clock: Clock, by: StaffRequest, i
       .returning({ lockedUntil: transactionPins.lockedUntil });
     const pin = deleted[0];
     if (!pin) throw new DomainError(errorCodes.conflict, adminCustomerMessages.noPin, 409);
-    await notify(tx, user.id, notificationTexts.pinResetBySupport);
+    await notify(tx, user.id, notificationTexts.pinResetBySupport, { topic: 'pin' });
     await enqueueEmail(tx, clock, { to: user.email, subject: pinResetEmail.subject, text: pinResetEmail.text });
     await recordStaffAction(tx, clock, by.staff, {
       action: 'customer.pin_reset',

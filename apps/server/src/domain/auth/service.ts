@@ -274,7 +274,7 @@ export async function resetPassword(db: Db, deps: AuthDeps, input: PasswordReset
     await deleteUserSessions(tx, token.userId);
     // Whoever proves the inbox gets their login back, whatever an attacker's guesses counted.
     await tx.delete(loginLockouts).where(eq(loginLockouts.userId, token.userId));
-    await notify(tx, token.userId, notificationTexts.passwordChanged);
+    await notify(tx, token.userId, notificationTexts.passwordChanged, { topic: 'security' });
     return user;
   });
   if (changed) await deliver(deps, passwordChangedEmail(changed.email, changed.language));

@@ -189,6 +189,7 @@ export async function updateBankDetails(
       tx,
       userId,
       textOf(notificationTexts, (t) => (existing ? t.bankDetailsChanged(bank.name, masked) : t.bankDetailsAdded(bank.name, masked))),
+      { topic: 'bank' },
     );
     if (existing) {
       await deleteUserSessions(tx, userId, sessionHash);

@@ -243,7 +243,7 @@ export async function approveDocumentReview(db: Db, clock: Clock, actor: StaffPr
     const [before] = await tx.select({ tier: users.kycTier }).from(users).where(eq(users.id, row.userId)).for('update');
     // The trigger (0031) accepts Tier 2 only with the approved row just written.
     await tx.update(users).set({ kycTier: 2 }).where(eq(users.id, row.userId));
-    await notify(tx, row.userId, documentMessages.approvedNotice);
+    await notify(tx, row.userId, documentMessages.approvedNotice, { topic: 'identity' });
     await recordStaffAction(tx, clock, actor, {
       action: 'identity_document.approve',
       targetType: 'identity_document_review',
@@ -271,7 +271,7 @@ export async function rejectDocumentReview(
       .set({ status: 'rejected', reviewedBy: actor.id, reviewedAt: clock.now(), rejectReason: reason })
       .where(eq(identityDocumentReviews.id, row.id));
     const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
-    await notify(tx, row.userId, textOf(documentMessages, (t) => t.rejectedNotice(sentence)));
+    await notify(tx, row.userId, textOf(documentMessages, (t) => t.rejectedNotice(sentence)), { topic: 'identity' });
     await recordStaffAction(tx, clock, actor, {
       action: 'identity_document.reject',
       targetType: 'identity_document_review',

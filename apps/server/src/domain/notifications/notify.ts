@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_MAX_LENGTH, type Language } from '@wise/shared';
+import { NOTIFICATION_MAX_LENGTH, type Language, type NotificationTopic } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 import { publishInProcess } from '../events/hub';
@@ -10,11 +10,15 @@ import { languageOf, localize, type Localized } from '../i18n/language';
  * so the message exists exactly when the change does. Over-long texts are cut, never refused:
  * a notification must not be the reason a money flow fails.
  */
-/** The sale or bill order a notification is about: its row in the list opens that transaction. */
-export type NotificationAbout = { saleId: string } | { billOrderId: string };
+/**
+ * Where a notification leads: the sale or bill order it is about (its row opens that transaction)
+ * or, about none, the screen it concerns (its row opens that screen). Required, so that no notice
+ * is written that the customer cannot act on.
+ */
+export type NotificationAbout = { saleId: string } | { billOrderId: string } | { topic: NotificationTopic };
 
 /** `language`: the customer's, when the caller has just read their row (one statement fewer). */
-export async function notify(db: Db, userId: string, message: Localized, about?: NotificationAbout, language?: Language): Promise<void> {
+export async function notify(db: Db, userId: string, message: Localized, about: NotificationAbout, language?: Language): Promise<void> {
   // Written once, so in the language the customer reads now (users.language, docs/i18n.md).
   const text = localize(message, language ?? (await languageOf(db, userId))).trim();
   if (!text) throw new Error('notify: empty message');
@@ -25,8 +29,9 @@ export async function notify(db: Db, userId: string, message: Localized, about?:
     .values({
       userId,
       message: clipped,
-      saleId: about && 'saleId' in about ? about.saleId : null,
-      billOrderId: about && 'billOrderId' in about ? about.billOrderId : null,
+      saleId: 'saleId' in about ? about.saleId : null,
+      billOrderId: 'billOrderId' in about ? about.billOrderId : null,
+      topic: 'topic' in about ? about.topic : null,
       createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: notifications.id });

@@ -20,6 +20,7 @@ const notificationsPage = (db: Db, withCursor: boolean) =>
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
         transactionId: sql<string | null>`coalesce(${notifications.saleId}, ${notifications.billOrderId})`,
+        topic: notifications.topic,
         // created_at to the microsecond for the cursor; a JS Date would round it.
         cursorAt: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
@@ -49,6 +50,7 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
       date_created: row.createdAt.toISOString(),
       read: row.readAt !== null,
       transaction_id: row.transactionId,
+      topic: row.topic,
     })),
     next_cursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };

@@ -174,7 +174,7 @@ export async function registerPasskey(
         throw error;
       });
     if (!inserted) throw new Error('passkey insert returned no row');
-    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyAdded(name)));
+    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyAdded(name)), { topic: 'security' });
     return inserted;
   });
   await deliver(deps, passkeyAddedEmail(user.email, name, user.language));
@@ -240,7 +240,7 @@ export async function removePasskey(db: Db, deps: PasskeyDeps, user: PasskeyOwne
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
       .returning({ deviceName: passkeys.deviceName });
     if (!removed) throw notFound(passkeyMessages.notFound);
-    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyRemoved(removed.deviceName)));
+    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyRemoved(removed.deviceName)), { topic: 'security' });
     return removed.deviceName;
   });
   await deliver(deps, passkeyRemovedEmail(user.email, name, user.language));

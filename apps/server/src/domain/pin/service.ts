@@ -152,7 +152,7 @@ export async function setPin(db: Db, clock: Clock, userId: string, sessionHash: 
         throw validationError(pinMessages.currentRequired, { current_pin: pinMessages.currentRequired });
       }
     }
-    await notify(tx, userId, existing ? notificationTexts.pinChanged : notificationTexts.pinSet);
+    await notify(tx, userId, existing ? notificationTexts.pinChanged : notificationTexts.pinSet, { topic: 'pin' });
     if (existing || guardsPayouts) {
       await consumeReauth(tx, userId);
       await deleteUserSessions(tx, userId, sessionHash);

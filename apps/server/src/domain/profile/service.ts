@@ -278,7 +278,7 @@ export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ phone: input.new_phone }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, textOf(notificationTexts, (t) => t.phoneChanged(maskPhone(input.new_phone))));
+      await notify(tx, userId, textOf(notificationTexts, (t) => t.phoneChanged(maskPhone(input.new_phone))), { topic: 'security' });
     });
   } catch (error) {
     // Someone took the number between the code being sent and entered.
@@ -309,7 +309,7 @@ export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, textOf(notificationTexts, (t) => t.emailChanged(email)));
+      await notify(tx, userId, textOf(notificationTexts, (t) => t.emailChanged(email)), { topic: 'security' });
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw taken('new_email');

@@ -228,7 +228,7 @@ async function tell(tx: Db, clock: Clock, appUrl: string, alert: Spent): Promise
       rateAlertAmountText(alert.firedValueKobo, alert.info.currency),
       rateAlertAmountText(alert.thresholdKobo, alert.info.currency),
     );
-  await notify(tx, alert.userId, message);
+  await notify(tx, alert.userId, message, { topic: 'rates' });
   await enqueuePush(tx, clock, alert.userId, { title: rateAlertTexts.pushTitle, message, url: RATES_PATH, tag: `rate-alert:${alert.id}` });
   const [customer] = await tx
     .select({ email: users.email, fullName: users.fullName, closedAt: users.closedAt, language: users.language })

@@ -178,7 +178,7 @@ export async function decideReferralOnPaid(
     description: referralTexts.refereeReward,
     reason: 'referral',
   });
-  await notify(tx, referral.referrerId, textOf(referralTexts, (t) => t.referrerNotice(firstName, settings.referrerGems)));
+  await notify(tx, referral.referrerId, textOf(referralTexts, (t) => t.referrerNotice(firstName, settings.referrerGems)), { topic: 'rewards' });
   await notify(tx, referral.refereeId, textOf(referralTexts, (t) => t.refereeNotice(settings.refereeGems)), { saleId: input.saleId });
   return { status: 'rewarded', referrerGems: settings.referrerGems, refereeGems: settings.refereeGems };
 }

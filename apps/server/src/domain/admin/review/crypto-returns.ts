@@ -93,7 +93,7 @@ export async function recordCryptoReturn(
     const message = (language: Language) => cryptoReturnedMessage(ret.coin, coinAmount, sale.title, input.transactionId, language);
     const frame = textsIn(customerEmailTexts, sale.language);
     const t = textsIn(saleNoticeTexts, sale.language);
-    await notify(tx, ret.userId, message);
+    await notify(tx, ret.userId, message, { saleId });
     await enqueuePush(tx, clock, ret.userId, { title: pushTitles.coinsReturned, message, url: transactionUrl(saleId), tag: `sale:${saleId}` });
     await enqueueEmail(tx, clock, {
       to: sale.email,

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { listTexts, NOTIFICATIONS_PAGE_SIZE, type Notification } from '@wise/shared';
+import { listTexts, NOTIFICATION_TOPICS, NOTIFICATIONS_PAGE_SIZE, type Notification } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { NOTIFICATIONS_REFETCH_MS } from '../../../../features/notifications/api/get-notifications';
 import { renderRoutes, routeFetch } from '../../../../testing/render';
@@ -87,6 +87,20 @@ describe('/homepage/notifications rows', () => {
     expect(links[0]?.getAttribute('href')).toBe(`/homepage/history/${saleId}`);
     expect(links[0]?.textContent).toContain('Your Amazon sale has been paid');
     expect(within(list).getByText('Your PIN was set').closest('a')).toBeNull();
+  });
+
+  it('every kind of notice leads somewhere: each topic opens a screen of the app, a fired rate alert /rates', async () => {
+    vi.useRealTimers();
+    const notices = NOTIFICATION_TOPICS.map((topic, i) => ({ ...message(i, `notice about ${topic}`, true), topic }));
+    routeFetch({ [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: notices, next_cursor: null } }) });
+    renderRoutes(routes, { path: paths.notifications });
+    const list = await screen.findByTestId('notifications');
+    const links = within(list).getAllByRole('link');
+    expect(links).toHaveLength(NOTIFICATION_TOPICS.length);
+    // A screen of the app's own route table (config/paths.ts), not an address made up here.
+    const mounted = new Set<string>(Object.values(paths));
+    for (const link of links) expect(mounted, `${link.textContent} → ${link.getAttribute('href')}`).toContain(link.getAttribute('href'));
+    expect(within(list).getByText('Notice about rates').closest('a')?.getAttribute('href')).toBe(paths.rates);
   });
 });
 

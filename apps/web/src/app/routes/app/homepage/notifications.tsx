@@ -9,7 +9,7 @@ import { Header } from '../../../../components/ui/header';
 import { LoadMore } from '../../../../components/ui/load-more';
 import { Screen } from '../../../../components/ui/screen';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths, transactionHref } from '../../../../config/paths';
+import { notificationTopicHref, paths, transactionHref } from '../../../../config/paths';
 import { dashboardKeys } from '../../../../features/dashboard/api/keys';
 import { useMarkNotificationsRead } from '../../../../features/notifications/api/mark-notifications-read';
 import { useNotifications } from '../../../../features/notifications/api/get-notifications';
@@ -22,7 +22,8 @@ import '../common/account.css';
 /**
  * /homepage/notifications: messages with dates, first letter capitalised, newest first; opening
  * marks them read. Older messages load page by page as the list is scrolled to its end. A message
- * about a sale or a bill order is a link to that transaction's detail.
+ * about a sale or a bill order is a link to that transaction's detail; one about a screen (a fired
+ * rate alert, the PIN, the bank…) a link to that screen.
  */
 export function NotificationsRoute() {
   const t = useTexts(notificationsScreenTexts);
@@ -85,6 +86,7 @@ export function NotificationsRoute() {
       <>
         <ul className="list" data-testid="notifications">
           {list.map((n) => {
+            const href = n.transaction_id ? transactionHref(n.transaction_id) : n.topic ? notificationTopicHref[n.topic] : undefined;
             const content = (
               <>
                 <span className="list__icon">
@@ -95,14 +97,14 @@ export function NotificationsRoute() {
                   <DateTime className="list__sub" iso={n.date_created} relative />
                 </span>
                 {unread(n) ? <span className="notification__dot" role="img" aria-label={t.unread} /> : null}
-                {n.transaction_id ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}
+                {href ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}
               </>
             );
-            // A notice about a sale or a bill order opens it, as its push does.
+            // A notice opens what it is about, as its push does.
             return (
               <li key={n.id} data-unread={unread(n) || undefined}>
-                {n.transaction_id ? (
-                  <Link to={transactionHref(n.transaction_id)} className="list__row" data-testid="notification-link">
+                {href ? (
+                  <Link to={href} className="list__row" data-testid="notification-link">
                     {content}
                   </Link>
                 ) : (
