@@ -55,6 +55,26 @@ test('/rates logged out: every card and coin, a calculator giving the sell formâ
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('/rates at 360 px: each coin rate on one line, the alerts right after the calculator', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/rates');
+  await settle(page);
+  const lines = await page.locator('[data-testid^="rate-coin-"] .rates-sub').evaluateAll((subs) =>
+    subs.map((sub) => {
+      const range = document.createRange();
+      range.selectNodeContents(sub);
+      // One box per line (a fallback font for â‚¦ may split a line into boxes: count distinct lines).
+      return { text: sub.textContent, lines: new Set([...range.getClientRects()].map((box) => Math.round(box.bottom))).size };
+    }),
+  );
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line, `${line.text} wraps`).toMatchObject({ lines: 1 });
+  // The alerts come before the coin and card lists, not at the end of the page.
+  const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y;
+  expect(await top('#rate-alerts-heading')).toBeLessThan(await top('#rates-coins-heading'));
+  expect(await top('#rate-alerts-heading')).toBeLessThan(2 * 740);
+});
+
 test('a rate alert fires after an admin raises the rate: the customer sees the notification once', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const staff = await signInNewStaff(browser, 'admin');

@@ -95,7 +95,7 @@ export function RatesRoute() {
                       <img className="rates-coin" src={coin.image_url} alt="" width={40} height={40} />
                       <span className="list__main">
                         <span className="list__title">{coin.title}</span>
-                        <span className="list__sub rates-sub">{coin.rate_text}</span>
+                        <span className="list__sub rates-sub rates-sub--coin">{coin.rate_text}</span>
                       </span>
                       <span className="rates-amount">
                         {coin.price_text}
