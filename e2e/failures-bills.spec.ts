@@ -138,7 +138,10 @@ for (const width of [390, 360]) {
       await expect(page.getByTestId('notifications')).toContainText(/Your purchase .* for 200 gems failed\. Your gems have been returned\./);
       await expectCleanScreen(page);
       await page.goto('/homepage/history');
-      await expect(page.getByTestId('transaction-row').first()).toContainText('Rejected');
+      // The network failed it and the gems came back: not a sale's 'Rejected'.
+      await expect(page.getByTestId('transaction-row').first()).toContainText('Failed');
+      await expect(page.getByTestId('transaction-row').first()).toContainText('Refunded');
+      await expect(page.getByTestId('transaction-row').first()).not.toContainText('Rejected');
     });
   });
 }

@@ -60,13 +60,14 @@ for (const width of [390, 360]) {
         ['Held for airtime', `\u2212${n(300)} gems`, `Balance ${n(now)}`],
         ['Daily collection', `+${n(daily)} gems`, `Balance ${n(1000 + daily)}`],
         ['Reward claimed', `+${n(1000)} gems`, `Balance ${n(1000)}`],
-        ['Reward earned', `${n(1000)} gems`, 'Balance 0'],
+        // Earned, still to collect: signed, and no balance it never moved.
+        ['Reward earned', `+${n(1000)} gems`, 'to collect'],
       ];
       for (const [i, [title, amount, balance]] of expected.entries()) {
         const row = rows.nth(i);
         await expect(row).toContainText(title);
         await expect(row.getByTestId('gem-move-amount')).toHaveText(amount);
-        await expect(row.getByTestId('gem-move-balance')).toHaveText(balance);
+        await expect(row.getByTestId(balance === 'to collect' ? 'gem-move-to-collect' : 'gem-move-balance')).toHaveText(balance);
       }
       await expect(rows.nth(0)).toContainText('+234 803 123 0000');
       await expect(rows.nth(2)).toContainText('Paid from held gems');
@@ -113,17 +114,17 @@ for (const width of [390, 360]) {
       await expect(page.getByTestId('total-points')).toHaveText('300');
     });
 
-    test('a notification about a bill order opens that order; a plain notice is no link', async ({ page }) => {
+    test('a notification about a bill order opens that order; the PIN notice opens the Wallet', async ({ page }) => {
       await billCustomer(page, 500, '/home');
       const order = await buyAirtime(page, '08035551234', 100);
       await page.goto('/homepage/notifications');
       const list = page.getByTestId('notifications');
-      const link = list.getByTestId('notification-link');
+      const link = list.getByTestId('notification-link').filter({ hasText: 'MTN airtime' });
       await expect(link).toHaveCount(1);
       await expect(link).toHaveAttribute('href', `/homepage/history/${order}`);
-      // The PIN notice names no transaction: its row is no link.
+      // The PIN notice names no transaction: it opens the Wallet, where the PIN is changed.
       await expect(list.getByRole('listitem').filter({ hasText: /PIN/ })).toHaveCount(1);
-      await expect(list.getByRole('listitem').filter({ hasText: /PIN/ }).getByRole('link')).toHaveCount(0);
+      await expect(list.getByRole('listitem').filter({ hasText: /PIN/ }).getByRole('link')).toHaveAttribute('href', '/account');
       await expectClean(page);
       await page.screenshot({ path: `test-results/notifications-${width}.png`, fullPage: true });
       await link.click();
