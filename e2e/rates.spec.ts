@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { formatKobo, previewValueKobo, rateAlertTexts, type RatesResponse } from '@wise/shared';
 import { apiCustomer } from './support/account';
-import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
+import { axeViolations, clippedText, settle, sidewaysOverflow } from './support/a11y';
 import { signInNewStaff } from './support/staff';
 
 /**
@@ -69,6 +69,8 @@ test('/rates at 360 px: each coin rate on one line, the alerts right after the c
   );
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) expect(line, `${line.text} wraps`).toMatchObject({ lines: 1 });
+  // …and none is cut off by its box either.
+  expect(await clippedText(page)).toEqual([]);
   // The alerts come before the coin and card lists, not at the end of the page.
   const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y;
   expect(await top('#rate-alerts-heading')).toBeLessThan(await top('#rates-coins-heading'));

@@ -91,11 +91,11 @@ export function RatesRoute() {
               {rates.data.coins.length ? (
                 <ul className="list">
                   {rates.data.coins.map((coin) => (
-                    <li key={coin.id} className="list__row" data-testid={`rate-coin-${coin.id}`}>
+                    <li key={coin.id} className="list__row rates-coin-row" data-testid={`rate-coin-${coin.id}`}>
                       <img className="rates-coin" src={coin.image_url} alt="" width={40} height={40} />
                       <span className="list__main">
                         <span className="list__title">{coin.title}</span>
-                        <span className="list__sub rates-sub rates-sub--coin">{coin.rate_text}</span>
+                        <span className="list__sub rates-sub">{coin.rate_text}</span>
                       </span>
                       <span className="rates-amount">
                         {coin.price_text}
