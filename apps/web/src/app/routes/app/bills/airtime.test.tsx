@@ -132,7 +132,7 @@ describe('/airtime checkout sheet (docs/product.md §4)', () => {
 });
 
 describe('/airtime: as quick as the market\'s best', () => {
-  const profile = { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348161234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en' };
+  const profile = { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348161234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en', identity_locked: false };
 
   it('the number picks its network, visibly; the customer can change it, and more digits do not undo the change', async () => {
     serve({ 'GET /api/gems/balance': { status: 200, body: { total_points: 5000 } }, 'GET /api/profile': { status: 200, body: profile } });
