@@ -1,12 +1,5 @@
-import { createContext, use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import './layout.css';
-
-/**
- * Whether the bottom navigation is drawn over this screen (the logged-in layout says so): every
- * screen under it then leaves the bar's height, and the phone's safe area, free at its end, so no
- * control can end up under the bar, whether or not the screen asked for the room.
- */
-export const NavRoomContext = createContext(false);
 
 interface ScreenProps {
   header?: ReactNode;
@@ -18,8 +11,7 @@ interface ScreenProps {
 
 /** One screen of the centred column: header, then the body filling the height. */
 export function Screen({ header, children, withNav, className }: ScreenProps) {
-  const navShown = use(NavRoomContext);
-  const classes = ['screen', withNav || navShown ? 'screen--with-nav' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['screen', withNav ? 'screen--with-nav' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <main className={classes}>
       {header}

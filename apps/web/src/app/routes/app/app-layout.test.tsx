@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DateTime } from '../../../components/ui/date-time';
-import { Screen } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { authStorage } from '../../../lib/auth-storage';
 import { renderRoutes, routeFetch } from '../../../testing/render';
@@ -14,8 +13,6 @@ const routes = [
     children: [
       { path: paths.homepage, element: <h1>dashboard</h1> },
       { path: paths.profile, element: <h1>profile</h1> },
-      { path: paths.airtime, element: <Screen>airtime</Screen> },
-      { path: paths.airtimePin, handle: { hideNav: true }, element: <Screen>pin</Screen> },
       { path: paths.notifications, element: <DateTime iso="2026-11-21T13:05:00Z" /> },
     ],
   },
@@ -44,15 +41,6 @@ describe('authenticated group', () => {
     ]);
     const current = tabs.filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.textContent)).toEqual(['Profile']);
-  });
-
-  it('leaves room for the bottom bar at the end of every screen under the bar, whether or not the screen asks', async () => {
-    authStorage.signIn({ id: 'u1', full_name: 'Ada Chioma Obi' });
-    const { router } = renderRoutes(routes, { path: paths.airtime });
-    expect((await screen.findByText('airtime')).closest('main')?.className).toContain('screen--with-nav');
-    await router.navigate(paths.airtimePin);
-    expect((await screen.findByText('pin')).closest('main')?.className).not.toContain('screen--with-nav');
-    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it('writes dates in the time zone the server names, with a placeholder until it has', async () => {

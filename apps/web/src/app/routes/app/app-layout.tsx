@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { BottomNav } from '../../../components/ui/bottom-nav';
-import { NavRoomContext } from '../../../components/ui/screen';
 import { paths } from '../../../config/paths';
 import { useAppInfo } from '../../../features/app-info/api/get-app-info';
 import { authStorage } from '../../../lib/auth-storage';
@@ -44,9 +43,7 @@ export function AppLayout() {
   return (
     <ServerTimeZone>
       <LiveUpdates />
-      <NavRoomContext value={showNav}>
-        <Outlet />
-      </NavRoomContext>
+      <Outlet />
       {showNav ? <BottomNav /> : null}
     </ServerTimeZone>
   );
