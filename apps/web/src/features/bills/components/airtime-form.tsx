@@ -4,7 +4,6 @@ import { brandMark } from '../../../components/ui/art/brand-marks';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { useProfile } from '../../profile/api/get-profile';
 import { formatGems, formatNaira } from '../../../lib/format';
 import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -24,10 +23,9 @@ export const AIRTIME_QUICK_AMOUNTS = [100, 200, 500, 1_000, 2_000, 5_000] as con
  * prefix picks the network (shared `networkOfPhone`); the customer's own choice stands until the
  * prefix names another network, since a ported number keeps its old prefix.
  */
-export function AirtimeForm({ balance }: { balance: number | undefined }) {
+export function AirtimeForm({ balance, ownPhone }: { balance: number | undefined; /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string }) {
   const t = useTexts(billFormTexts);
   const quick = useTexts(billQuickTexts);
-  const profile = useProfile();
   const draft = useBillDraft<AirtimeFormInput>('airtime');
   const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), draft ?? { network: undefined, phone: '', amount: '' });
   const [checkout, setCheckout] = useState<AirtimeFormValues>();
@@ -53,7 +51,6 @@ export function AirtimeForm({ balance }: { balance: number | undefined }) {
     setCheckout(values);
   });
   const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
-  const ownPhone = profile.data?.phone;
   const amounts = AIRTIME_QUICK_AMOUNTS.filter((gems) => gems >= AIRTIME_MIN_GEMS && gems <= AIRTIME_MAX_GEMS && (balance === undefined || gems <= balance));
 
   return (

@@ -93,7 +93,7 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const release = () => {
     inFlight.current = false;
   };
-  const validate = form.handleSubmit(({ pin }) => {
+  const authoriseWith = ({ pin }: { pin: string }) => {
     setWaiting(true);
     authorise.mutate(pin, {
       onSuccess: () => onGemsMoved(),
@@ -121,12 +121,13 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         form.setFocus('pin');
       },
     });
-  }, release);
+  };
   const submit = (event?: { preventDefault: () => void }) => {
     event?.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
-    validate();
+    // Built here, in the event, not while rendering: the release touches the ref.
+    void form.handleSubmit(authoriseWith, release)();
   };
   // The fourth digit submits (as the market's apps do); Verify stays for a customer who waits.
   const pin = form.watch('pin');

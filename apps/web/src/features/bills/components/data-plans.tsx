@@ -10,7 +10,6 @@ import { formatGems } from '../../../lib/format';
 import { useTexts } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
-import { useProfile } from '../../profile/api/get-profile';
 import { armBillDraft, keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
 import './bills.css';
@@ -21,7 +20,7 @@ import './bills.css';
  * network says so, with a way to that network's plans (the number goes along); it is only a guess
  * (ported numbers keep their prefix), so nothing here stops the purchase.
  */
-export function DataPlans({ network, balance }: { network: BillNetwork; balance: number | undefined }) {
+export function DataPlans({ network, balance, ownPhone }: { network: BillNetwork; balance: number | undefined; /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string }) {
   const t = useTexts(billFormTexts);
   const texts = useTexts(dataPlansTexts);
   const messages = useTexts(billMessages);
@@ -30,7 +29,6 @@ export function DataPlans({ network, balance }: { network: BillNetwork; balance:
   const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
   const quick = useTexts(billQuickTexts);
-  const ownPhone = useProfile().data?.phone;
   const guess = networkOfPhone(form.watch('phone') ?? '');
   const otherNetwork = guess && guess !== network ? guess : undefined;
 

@@ -7,6 +7,7 @@ import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { billHrefs, paths } from '../../../../config/paths';
 import { DataPlans } from '../../../../features/bills/components/data-plans';
 import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
+import { useProfile } from '../../../../features/profile/api/get-profile';
 import { useTexts } from '../../../../lib/i18n';
 import '../../../../features/bills/components/bills.css';
 
@@ -38,6 +39,7 @@ const isNetwork = (value: string | undefined): value is BillNetwork => (BILL_NET
 export function DataPlansRoute() {
   const { provider } = useParams();
   const balance = useGemBalance();
+  const profile = useProfile();
   const t = useTexts(dataScreenTexts);
   if (!isNetwork(provider)) return <Navigate to={paths.data} replace />;
   return (
@@ -52,7 +54,7 @@ export function DataPlansRoute() {
         }
         text={t.plansText}
       />
-      <DataPlans key={provider} network={provider} balance={balance.data?.total_points} />
+      <DataPlans key={provider} network={provider} balance={balance.data?.total_points} ownPhone={profile.data?.phone} />
     </Screen>
   );
 }
