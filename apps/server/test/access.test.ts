@@ -47,6 +47,10 @@ const expectedPublic = [
   // Today's rates and their link-preview picture, for visitors (docs/features.md, "Rates and alerts").
   'GET /api/rates',
   'GET /api/rates/og.png',
+  // A staff invitation's link (test/separation-of-duties.test.ts): no session yet, the single-use
+  // token is the only key, checked by its hash.
+  'POST /api/admin/auth/invitation',
+  'POST /api/admin/auth/invitation/check',
   'POST /api/admin/auth/login',
   'POST /api/auth/login',
   'POST /api/auth/logout',

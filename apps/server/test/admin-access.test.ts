@@ -70,7 +70,8 @@ afterAll(async () => {
 describe('the staff route catalogue', () => {
   it('every /api/admin route declares a staff role; only the sign-in is public', () => {
     const admins = t.app.apiRoutes.filter((r) => isAdminUrl(r.url));
-    expect(admins.filter((r) => r.public).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/admin/auth/login']);
+    // The sign-in, and a staff invitation's link (its single-use token is the only key).
+    expect(admins.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual(['POST /api/admin/auth/invitation', 'POST /api/admin/auth/invitation/check', 'POST /api/admin/auth/login']);
     for (const route of admins.filter((r) => !r.public)) expect(['reviewer', 'admin'], `${route.method} ${route.url}`).toContain(route.staff);
     // Customer routes never carry a staff role.
     expect(t.app.apiRoutes.filter((r) => !isAdminUrl(r.url) && r.staff !== undefined)).toEqual([]);

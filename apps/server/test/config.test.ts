@@ -180,7 +180,7 @@ describe('configuration', () => {
   });
 
   it('refuses production without DATABASE_URL, saying the embedded database is not for customers\' money', () => {
-    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS };
+    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
     expect(() => loadConfig(staging)).toThrowError(ConfigError);
     expect(() => loadConfig(staging)).toThrowError(/DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/);
     expect(loadConfig({ ...staging, DATABASE_URL: 'postgres://wise@db.internal:5432/wise' }).DATABASE_URL).toBe('postgres://wise@db.internal:5432/wise');

@@ -208,7 +208,7 @@ describe('payouts in the database', () => {
     await accrueReward(t.database.db, clock, { userId: customer.id, source: `guard:${customer.id}`, amount: 3, description: 'Test reward' });
     const [reward] = await t.database.query<{ id: string; accrual_entry_id: string }>('SELECT id, accrual_entry_id FROM gem_rewards WHERE user_id = $1', [customer.id]);
     expect(await refusalOf(t.database, `UPDATE gem_rewards SET clawback_entry_id = '${reward!.accrual_entry_id}' WHERE id = '${reward!.id}';`)).toMatch(/gem_rewards_clawback_shape|violates check/);
-    expect(await refusalOf(t.database, `UPDATE gem_rewards SET amount = 1 WHERE id = '${reward!.id}';`)).toMatch(/claimed once, or taken back once/);
+    expect(await refusalOf(t.database, `UPDATE gem_rewards SET amount = 1 WHERE id = '${reward!.id}';`)).toMatch(/claimed once, taken back once or forfeited once/);
   });
 });
 

@@ -87,8 +87,14 @@ describe('GET /api/rates, logged out', () => {
 
   it("follows an admin's rate change at once, and leaves out a disabled sub-category", async () => {
     const amazon = (await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories[0]!;
+    // A rate change asks for the admin's code (docs/separation-of-duties.md).
     const patch = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/admin/giftcards/subcategories/${amazon.id}`, payload, headers: { cookie: admin.cookie } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/giftcards/subcategories/${amazon.id}`,
+        payload: 'exchange_rate' in payload ? { ...payload, confirm_code: admin.code() } : payload,
+        headers: { cookie: admin.cookie },
+      });
     expect((await patch({ exchange_rate: '1222.5' })).statusCode).toBe(200);
     expect((await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories.find((s) => s.id === amazon.id)?.exchange_rate).toBe('1222.50');
     expect((await patch({ enabled: false })).statusCode).toBe(200);
@@ -111,7 +117,8 @@ describe('the shared picture, GET /api/rates/og.png', () => {
     expect(revalidated.statusCode).toBe(304);
 
     const amazon = (await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories[0]!;
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/giftcards/subcategories/${amazon.id}`, payload: { exchange_rate: '1190' }, headers: { cookie: admin.cookie } });
+    const rateChange = await t.app.inject({ method: 'PATCH', url: `/api/admin/giftcards/subcategories/${amazon.id}`, payload: { exchange_rate: '1190', confirm_code: admin.code() }, headers: { cookie: admin.cookie } });
+    expect(rateChange.statusCode, rateChange.body).toBe(200);
     const changed = await get(t.app, '/api/rates/og.png');
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -128,7 +128,7 @@ describe('the fast response serializer', () => {
   it('writes the real screens the same as zod did', () => {
     const dashboard = { full_name: 'Ada Obi', photo: '/api/profile/photo/a.jpg', wallet: 120, unread_notifications: 2, pending_actions: ['set_pin'], user_id: 'leak' };
     expectSameAnswer(dashboardResponseSchema, dashboard);
-    const profile = { full_name: 'Ada Obi', email: 'a@b.co', phone: '+2348012345678', gender: null, address: null, date_of_birth: '1990-01-31', photo: '', language: 'pcm', password_hash: 'x' };
+    const profile = { full_name: 'Ada Obi', email: 'a@b.co', phone: '+2348012345678', gender: null, address: null, date_of_birth: '1990-01-31', photo: '', language: 'pcm', identity_locked: false, password_hash: 'x' };
     expect(expectSameAnswer(profileResponseSchema, profile)).not.toContain('password_hash');
   });
 });

@@ -241,19 +241,20 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const seen = await cardDetail(t, seller, 'apple-itunes');
     const first = seen.subcategories[0];
     if (!first) throw new Error('no sub-category');
-    await t.database.query("UPDATE gift_card_subcategories SET exchange_rate = '1460.00' WHERE id = $1", [first.id]);
+    // Within a lone admin's reach (a change over RATE_CHANGE_SECOND_APPROVAL_PERCENT waits for another).
+    await t.database.query("UPDATE gift_card_subcategories SET exchange_rate = '1400.00' WHERE id = $1", [first.id]);
     const response = await postSale(t, { cookie: seller.cookie, fields: saleFields(first, '25'), files: [await jpeg()] });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: 'The rate has changed to ₦1,460.00/$. Check the new value and submit again.',
+      error: 'The rate has changed to ₦1,400.00/$. Check the new value and submit again.',
       code: 'RATE_CHANGED',
-      meta: { exchange_rate: '1460.00', value_kobo: 3_650_000 },
+      meta: { exchange_rate: '1400.00', value_kobo: 3_500_000 },
     });
     expect(await files()).toEqual(before);
     // Submitting again with the new rate goes through.
-    const again = await postSale(t, { cookie: seller.cookie, fields: { ...saleFields(first, '25'), expected_rate: '1460' }, files: [await jpeg()] });
+    const again = await postSale(t, { cookie: seller.cookie, fields: { ...saleFields(first, '25'), expected_rate: '1400' }, files: [await jpeg()] });
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json<{ sale: SaleDetail }>().sale).toMatchObject({ exchange_rate: '1460.00', value_kobo: 3_650_000 });
+    expect(again.json<{ sale: SaleDetail }>().sale).toMatchObject({ exchange_rate: '1400.00', value_kobo: 3_500_000 });
   });
 
   it('needs bank details on file (409 BANK_DETAILS_REQUIRED)', async () => {

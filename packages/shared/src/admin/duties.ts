@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../fields';
 import { staffPasswordField } from './auth';
 import { staffRoles } from './common';
 import { staffConfirmationFields } from './confirmation';
@@ -87,19 +88,19 @@ export const staffRequestListQuerySchema = z.object({ status: z.enum(['pending',
 
 /** POST /api/admin/requests/:id/confirm: the value the admin was shown, and their own code or passkey. */
 export const confirmStaffRequestSchema = z.strictObject({
-  value: z.string({ error: dutyMessages.valueRequired }).min(1, dutyMessages.valueRequired).max(320),
+  value: plainText(z.string({ error: dutyMessages.valueRequired }).min(1, dutyMessages.valueRequired).max(320)),
   ...staffConfirmationFields,
 });
 export type ConfirmStaffRequestInput = z.infer<typeof confirmStaffRequestSchema>;
 
 /** POST /api/admin/requests/:id/decline: another admin declines; the asker withdraws. */
-export const declineStaffRequestSchema = z.strictObject({ note: z.string().trim().max(500).optional() });
+export const declineStaffRequestSchema = z.strictObject({ note: plainText(z.string().trim().max(500)).optional() });
 
 /** POST /api/admin/auth/invitation/check: whose invitation the link is, before they choose a password. */
-export const staffInvitationTokenSchema = z.strictObject({ token: z.string().min(16).max(200) });
+export const staffInvitationTokenSchema = z.strictObject({ token: plainText(z.string().min(16).max(200)) });
 export const staffInvitationInfoSchema = z.object({ email: z.string(), name: z.string(), role: z.enum(staffRoles) });
 export type StaffInvitationInfo = z.infer<typeof staffInvitationInfoSchema>;
 
 /** POST /api/admin/auth/invitation: the invitee's own password; the authenticator is set up next. */
-export const staffInvitationAcceptSchema = z.strictObject({ token: z.string().min(16).max(200), password: staffPasswordField });
+export const staffInvitationAcceptSchema = z.strictObject({ token: plainText(z.string().min(16).max(200)), password: staffPasswordField });
 export type StaffInvitationAcceptInput = z.infer<typeof staffInvitationAcceptSchema>;

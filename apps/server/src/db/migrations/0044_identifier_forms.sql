@@ -40,12 +40,13 @@ $$;
 -- plain/wallet-addresses.ts WALLET_NETWORKS): BTC on Bitcoin, BNB on BEP20, USDT on TRC20, ERC20,
 -- BEP20 or Solana, SOL on Solana. A change there is a change here (identifiers-guards.test.ts tries
 -- every coin with every form).
+-- base58_byte_length is named with its schema: pg_restore checks the CHECK with an empty search_path.
 CREATE FUNCTION transaction_id_in_stored_form(coin text, id text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE coin
     WHEN 'btc' THEN id ~ '^[0-9a-f]{64}$'
     WHEN 'bnb' THEN id ~ '^[0-9a-f]{64}$'
-    WHEN 'usdt' THEN id ~ '^[0-9a-f]{64}$' OR (id ~ '^[1-9A-HJ-NP-Za-km-z]{64,88}$' AND base58_byte_length(id) = 64)
-    WHEN 'sol' THEN id ~ '^[1-9A-HJ-NP-Za-km-z]{64,88}$' AND base58_byte_length(id) = 64
+    WHEN 'usdt' THEN id ~ '^[0-9a-f]{64}$' OR (id ~ '^[1-9A-HJ-NP-Za-km-z]{64,88}$' AND public.base58_byte_length(id) = 64)
+    WHEN 'sol' THEN id ~ '^[1-9A-HJ-NP-Za-km-z]{64,88}$' AND public.base58_byte_length(id) = 64
     ELSE false
   END
 $$;

@@ -184,7 +184,8 @@ CREATE TRIGGER sale_approval_requests_seasoned BEFORE INSERT OR UPDATE ON sale_a
 -- limit only with a confirmed request for that customer and that amount.
 CREATE FUNCTION payout_limit_raise_duty_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT staff_seasoned_admin(NEW.created_by, NEW.created_at) THEN
+  -- Anyone but an admin is 0028's guard's to refuse, with its own words ("only an admin raises").
+  IF EXISTS (SELECT 1 FROM staff WHERE id = NEW.created_by AND role = 'admin') AND NOT staff_seasoned_admin(NEW.created_by, NEW.created_at) THEN
     RAISE EXCEPTION 'a staff member whose sign-in is under a day old raises no limit'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'payout_limit_raises_fresh_staff';
   END IF;
