@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Maximize2, Minimize2, X } from 'lucide-react';
 import type { ViewerImage } from './image-viewer';
+import { useViewerFocus } from './use-viewer-focus';
 import './image-viewer.css';
 
 interface CompareViewerProps {
@@ -19,27 +20,9 @@ interface CompareViewerProps {
 export function CompareViewer({ images, label, onClose }: CompareViewerProps) {
   const [fitted, setFitted] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
-  // The latest onClose for the key handler, which is attached once.
-  const closeLatest = useRef(onClose);
-  useEffect(() => {
-    closeLatest.current = onClose;
+  useViewerFocus(closeRef, (event) => {
+    if (event.key === 'Escape') onClose();
   });
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeLatest.current();
-    };
-    document.addEventListener('keydown', onKey);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, []);
 
   return createPortal(
     <div className="admin-viewer" role="dialog" aria-modal="true" aria-label={label}>

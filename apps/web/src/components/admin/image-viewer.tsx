@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { ChevronLeft, ChevronRight, RotateCcw, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useViewerFocus } from './use-viewer-focus';
 import './image-viewer.css';
 
 export interface ViewerImage {
@@ -71,30 +72,14 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
     onIndex((index + step + count) % count);
   };
 
-  const keyRef = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  useEffect(() => {
-    keyRef.current = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'ArrowRight' && count > 1) go(1);
-      else if (event.key === 'ArrowLeft' && count > 1) go(-1);
-      else if (event.key === '+' || event.key === '=') zoomTo(zoom * STEP);
-      else if (event.key === '-') zoomTo(zoom / STEP);
-      else if (event.key === '0') reset();
-    };
+  useViewerFocus(closeRef, (event) => {
+    if (event.key === 'Escape') onClose();
+    else if (event.key === 'ArrowRight' && count > 1) go(1);
+    else if (event.key === 'ArrowLeft' && count > 1) go(-1);
+    else if (event.key === '+' || event.key === '=') zoomTo(zoom * STEP);
+    else if (event.key === '-') zoomTo(zoom / STEP);
+    else if (event.key === '0') reset();
   });
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => keyRef.current(event);
-    document.addEventListener('keydown', onKey);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, []);
 
   const onWheel = (event: WheelEvent<HTMLDivElement>) => {
     zoomTo(zoom * (event.deltaY < 0 ? 1.2 : 1 / 1.2));

@@ -10,6 +10,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import type { AirtimeFormInput, AirtimeFormValues } from '../form-schemas';
 import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
+import { MyNumberButton } from './my-number-button';
 import './bills.css';
 
 const networkOptions = BILL_NETWORKS.map((value) => ({ value, label: BILL_NETWORK_LABELS[value] }));
@@ -68,18 +69,13 @@ export function AirtimeForm({ balance, ownPhone }: { balance: number | undefined
         />
         <div className="bills-phone">
           <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
-          {ownPhone ? (
-            <button
-              type="button"
-              className="bills-chip bills-phone__mine"
-              onClick={() => {
-                form.setValue('phone', ownPhone);
-                form.clearErrors('phone');
-              }}
-            >
-              {quick.myNumber}
-            </button>
-          ) : null}
+          <MyNumberButton
+            phone={ownPhone}
+            onUse={(mine) => {
+              form.setValue('phone', mine);
+              form.clearErrors('phone');
+            }}
+          />
         </div>
         <TextField
           label={t.amount}

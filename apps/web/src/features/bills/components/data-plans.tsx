@@ -12,6 +12,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useDataPlans } from '../api/get-data-plans';
 import { armBillDraft, keepBillDraft, useBillDraft } from '../hooks/bill-draft';
 import { CheckoutSheet } from './checkout-sheet';
+import { MyNumberButton } from './my-number-button';
 import './bills.css';
 
 /**
@@ -86,18 +87,13 @@ export function DataPlans({ network, balance, ownPhone }: { network: BillNetwork
           hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('phone')}
         />
-        {ownPhone ? (
-          <button
-            type="button"
-            className="bills-chip bills-phone__mine"
-            onClick={() => {
-              form.setValue('phone', ownPhone);
-              form.clearErrors('phone');
-            }}
-          >
-          {quick.myNumber}
-          </button>
-        ) : null}
+        <MyNumberButton
+          phone={ownPhone}
+          onUse={(mine) => {
+            form.setValue('phone', mine);
+            form.clearErrors('phone');
+          }}
+        />
       </form>
       {otherNetwork ? (
         <p className="bills-guess" role="status">
