@@ -1,12 +1,18 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { errorCodes, httpMessages } from '@wise/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, ApiError } from './api-client';
+import { outageOver, setOutageNotifier } from './outage';
 import { queryClient } from './query-client';
 
-const toastError = vi.hoisted(() => vi.fn());
-vi.mock('../components/ui/toast', () => ({ toastError }));
+const toastError = vi.fn();
+let restoreNotifier = () => undefined as void;
+beforeEach(() => {
+  // Another file may have left an outage told: each test starts with none.
+  outageOver();
+  restoreNotifier = setOutageNotifier(toastError);
+});
 
 const outage = () =>
   new Response(JSON.stringify({ error: httpMessages.outage, code: errorCodes.unavailable }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } });
@@ -14,6 +20,7 @@ const ok = (value: number) => new Response(JSON.stringify({ value }), { status: 
 const schema = z.object({ value: z.number() });
 
 afterEach(() => {
+  restoreNotifier();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   toastError.mockClear();

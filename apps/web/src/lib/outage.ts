@@ -18,12 +18,25 @@ export const isTemporarilyUnavailable = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 503 && (error.code === errorCodes.unavailable || error.code === errorCodes.busy);
 
 let told = false;
+let notify: (message: string, toastId: string) => void = toastError;
+
+/**
+ * Where the outage is told, the toast unless a test listens instead: test files share their
+ * modules (apps/web/vitest.config.ts), so a module mock cannot reach this one. Returns the undo.
+ */
+export function setOutageNotifier(next: (message: string, toastId: string) => void): () => void {
+  const before = notify;
+  notify = next;
+  return () => {
+    notify = before;
+  };
+}
 
 /** Raises the outage toast, once until the next successful answer. */
 export function tellOutage(error: ApiError): void {
   if (told) return;
   told = true;
-  toastError(error.message || httpMessages.outage, OUTAGE_TOAST_ID);
+  notify(error.message || httpMessages.outage, OUTAGE_TOAST_ID);
 }
 
 /** A query was answered: the next outage is a new one and is told again. */
