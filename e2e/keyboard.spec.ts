@@ -77,8 +77,11 @@ test('form errors are announced and tied to their field; selects work by keyboar
   await expect(network).not.toHaveAttribute('aria-invalid');
 
   await page.keyboard.press('Tab');
-  await page.keyboard.type('08031234567');
-  await page.keyboard.press('Tab');
+  // A GLO number: the network the number names agrees with the one chosen.
+  await page.keyboard.type('08051234567');
+  await expect(network).toHaveValue('glo');
+  // Past "My number", to the amount.
+  await tabTo(page, page.getByRole('textbox', { name: 'Amount' }));
   await page.keyboard.type('200');
   await tabTo(page, proceed);
   await page.keyboard.press('Enter');
