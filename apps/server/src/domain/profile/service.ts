@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   authMessages,
   calendarDate,
@@ -20,7 +20,7 @@ import {
 } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { reauthentications, users } from '../../db/schema/index';
+import { identityChecks, reauthentications, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation, violatedConstraint } from '../../lib/db-errors';
 import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
@@ -85,6 +85,19 @@ const profileRow = (db: Db) =>
         dateOfBirth: users.dateOfBirth,
         photo: users.photo,
         language: users.language,
+        // The lock is read in the same statement: /api/profile is on every profile screen.
+        identityLocked: sql<boolean>`exists (${d
+          .select({ one: sql`1` })
+          .from(identityChecks)
+          .where(
+            and(
+              eq(identityChecks.userId, users.id),
+              eq(identityChecks.outcome, 'verified'),
+              isNull(identityChecks.revokedAt),
+              isNotNull(identityChecks.verifiedName),
+              isNotNull(identityChecks.verifiedDob),
+            ),
+          )})`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
@@ -95,7 +108,6 @@ const profileRow = (db: Db) =>
 export async function getProfile(db: Db, userId: string): Promise<ProfileResponse> {
   const [user] = await profileRow(db).execute({ userId });
   if (!user) throw notFound();
-  const locked = (await verifiedIdentity(db, userId)) !== undefined;
   return {
     full_name: user.fullName,
     email: user.email,
@@ -105,7 +117,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileRespons
     date_of_birth: user.dateOfBirth ?? null,
     photo: photoUrl(user.photo),
     language: user.language,
-    identity_locked: locked,
+    identity_locked: user.identityLocked,
   };
 }
 
