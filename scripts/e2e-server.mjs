@@ -27,13 +27,31 @@ async function withAdmin(work) {
   }
 }
 
+/** Whether the Playwright process a `wise_e2e_<pid>` database was made for is still running here. */
+function runIsAlive(datname) {
+  const pid = Number(datname.slice('wise_e2e_'.length));
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return error?.code === 'EPERM';
+  }
+}
+
 // Leftovers of runs that were killed before they could clean up, then this run's database.
 await withAdmin(async (client) => {
   // Only databases nobody is connected to: another run may be going on beside this one.
   const { rows } = await client.query(
     "SELECT datname FROM pg_database d WHERE datname LIKE 'wise_e2e_%' AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)",
   );
-  for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}"`).catch(() => undefined);
+  // …and only those whose run has ended: a database is named for its Playwright process, and a run
+  // starting beside this one has created its database before it first connects to it.
+  for (const row of rows) {
+    if (runIsAlive(row.datname)) continue;
+    await client.query(`DROP DATABASE IF EXISTS "${row.datname}"`).catch(() => undefined);
+  }
   await client.query(`CREATE DATABASE "${name}"`);
 });
 
