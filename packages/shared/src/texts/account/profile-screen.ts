@@ -18,7 +18,7 @@ export const profileScreenTexts = {
   modify: 'Modify',
   /** A detail a verified BVN or NIN binds (docs/identity.md): shown read-only. */
   locked: 'Locked',
-  lockedRowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added'}. Locked`,
+  lockedRowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added yet'}. Locked`,
   /** The row's accessible name: what it is, its value, and that it opens the change. */
-  rowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added'}. Modify`,
+  rowLabel: (label: string, value: string | null) => `${label}: ${value ?? 'not added yet'}. Modify`,
 } as const;

@@ -51,7 +51,9 @@ export function DashboardRoute() {
     <Screen withNav>
       <title>{t.title}</title>
       <header className="dashboard__top">
-        <Link to={paths.profile} aria-label={t.profile} className="dashboard__avatar">
+        {/* Named by hidden text, not aria-label: the initials drawn in the avatar are not its name. */}
+        <Link to={paths.profile} className="dashboard__avatar">
+          <span className="visually-hidden">{t.profile}</span>
           {data ? <Avatar name={fullName} size={44} photo={data.photo} /> : <Skeleton width={44} height={44} radius="50%" />}
         </Link>
         <div className="dashboard__hello">

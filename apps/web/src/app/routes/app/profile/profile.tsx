@@ -157,8 +157,9 @@ export function ProfileRoute() {
                 <span className="list__icon">
                   <Icon size={18} aria-hidden="true" />
                 </span>
+                {/* The spaces keep the words apart in the visible text the row's label must contain. */}
                 <span className="list__main">
-                  <span className="list__sub">{label}</span>
+                  <span className="list__sub">{label}</span>{' '}
                   {value ? <DetailValue kind={kind} value={value} /> : <span className="profile__missing">{t.notAdded}</span>}
                 </span>
               </>
@@ -167,14 +168,14 @@ export function ProfileRoute() {
               <li key={label}>
                 {rowLocked ? (
                   <div className="list__row" aria-label={t.lockedRowLabel(label, value)} data-testid="profile-locked-row">
-                    {content}
+                    {content}{' '}
                     <span className="list__action profile__locked">
                       <Lock size={14} aria-hidden="true" /> {t.locked}
                     </span>
                   </div>
                 ) : (
                   <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
-                    {content}
+                    {content}{' '}
                     <span className="list__action">{t.modify}</span>
                   </Link>
                 )}
