@@ -75,6 +75,12 @@ export interface ReadinessChange {
   missed: boolean;
   /** Samples that broke the expectation: a 503 while only Redis was down, anything but a plain 200 while a provider was. */
   wrongSamples: number;
+  /** What those samples said (status and `failing`), distinct. */
+  wrongAnswers: string[];
+  /** How long the dependency was away as the harness saw it (the database: its own connection), ms. */
+  awayMs?: number;
+  /** Instances whose red came from their own "database unavailable" line: the outage was shorter than the /readyz reads could catch. */
+  redFromLog: number;
 }
 
 export interface ScenarioRow {
@@ -241,20 +247,41 @@ async function auditNow(databaseUrl: string): Promise<'clean' | 'FAILED' | 'not 
   return 'not run';
 }
 
-/** How each instance's /readyz followed one fault (see ReadinessExpectation). */
-function readinessChange(window: Window, samples: ReadySample[], instances: number, databaseTransitions: { at: number; up: boolean }[]): ReadinessChange {
+/** When an instance marked the database down (its "database unavailable" line, ms since the epoch). */
+function markedDown(output: string): number[] {
+  const times: number[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{') || !line.includes('database unavailable')) continue;
+    try {
+      const entry = JSON.parse(line) as { time?: number; msg?: string };
+      if (entry.msg?.startsWith('database unavailable') && typeof entry.time === 'number') times.push(entry.time);
+    } catch {
+      // not a log line
+    }
+  }
+  return times;
+}
+
+/**
+ * How each instance's /readyz followed one fault (see ReadinessExpectation). The database's red is
+ * the first /readyz answer naming it, or, when the outage was shorter than the reads could catch
+ * (a fast restart is over in a few hundred ms on a loaded host), the instance's own line marking
+ * the database down: /readyz reads that very state, without a query.
+ */
+function readinessChange(window: Window, samples: ReadySample[], instances: number, databaseTransitions: { at: number; up: boolean }[], downMarks: number[][]): ReadinessChange {
   const expectation = window.readiness;
   const endedAt = window.endedAt ?? Number.POSITIVE_INFINITY;
   const during = samples.filter((s) => s.at >= window.startedAt && s.at <= endedAt);
+  const describe = (list: ReadySample[]) => [...new Set(list.map((s) => `${s.status || 'no answer'} ${[...s.failing, ...s.degraded.map((d) => `degraded ${d}`)].join(',')}`.trim()))];
   if (expectation === 'unchanged') {
-    const wrongSamples = during.filter((s) => s.status !== 200 || s.failing.length > 0 || s.degraded.length > 0).length;
-    return { label: window.label, expectation, missed: false, wrongSamples };
+    const wrong = during.filter((s) => s.status !== 200 || s.failing.length > 0 || s.degraded.length > 0);
+    return { label: window.label, expectation, missed: false, wrongSamples: wrong.length, wrongAnswers: describe(wrong), redFromLog: 0 };
   }
   let wentAt: number | undefined = window.startedAt;
   let cameAt: number | undefined = window.endedAt;
   let red: (s: ReadySample) => boolean;
   let green: (s: ReadySample) => boolean;
-  let wrongSamples = 0;
+  let wrong: ReadySample[] = [];
   if ('failing' in expectation) {
     const dependency = expectation.failing;
     // For the database, from when a client saw it go and come back (watchDatabase), not from when pg_ctl was started.
@@ -268,19 +295,30 @@ function readinessChange(window: Window, samples: ReadySample[], instances: numb
     const dependency = expectation.degraded;
     red = (s) => s.status === 200 && s.degraded.includes(dependency);
     green = (s) => s.status === 200 && s.failing.length === 0 && !s.degraded.includes(dependency);
-    wrongSamples = during.filter((s) => s.status !== 200).length;
+    wrong = during.filter((s) => s.status !== 200);
   }
   let redAfterMs: number | undefined;
   let greenAfterMs: number | undefined;
   let missed = false;
+  let redFromLog = 0;
   for (let instance = 0; instance < instances; instance += 1) {
-    const redMs = wentAt === undefined ? undefined : firstAfter(samples, instance, wentAt, red);
+    // A red later than this belongs to another fault.
+    const until = cameAt === undefined ? undefined : cameAt + READYZ_LIMIT_MS;
+    let redMs = wentAt === undefined ? undefined : firstAfter(samples, instance, wentAt, red, until);
+    if (wentAt !== undefined && until !== undefined && 'failing' in expectation && expectation.failing === 'database') {
+      const mark = downMarks[instance]?.find((at) => at >= wentAt! - 1000 && at <= until);
+      if (mark !== undefined && (redMs === undefined || mark - wentAt < redMs)) {
+        if (redMs === undefined) redFromLog += 1;
+        redMs = Math.max(0, mark - wentAt);
+      }
+    }
     const greenMs = cameAt === undefined ? undefined : firstAfter(samples, instance, cameAt, green);
     if (redMs === undefined || greenMs === undefined) missed = true;
     if (redMs !== undefined) redAfterMs = Math.max(redAfterMs ?? 0, redMs);
     if (greenMs !== undefined) greenAfterMs = Math.max(greenAfterMs ?? 0, greenMs);
   }
-  return { label: window.label, expectation, redAfterMs, greenAfterMs, missed, wrongSamples };
+  const awayMs = wentAt !== undefined && cameAt !== undefined ? cameAt - wentAt : undefined;
+  return { label: window.label, expectation, redAfterMs, greenAfterMs, missed, wrongSamples: wrong.length, wrongAnswers: describe(wrong), awayMs, redFromLog };
 }
 
 /** When each problem the checks found began: its sale's 201 (or its row's creation), to place it in a scenario's slot. */
@@ -438,6 +476,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
       const problems = await placeProblems(database, checks, run.seen.acceptedAt);
       const notices = await delayNotices(database, windows);
       const exits = servers.flatMap((server) => server.unexpectedExits());
+      const downMarks = servers.map((server) => markedDown(server.output()));
       const inside = (at: number) => windows.some((w) => at >= w.startedAt && at <= (w.endedAt ?? Number.POSITIVE_INFINITY) + OUTAGE_GRACE_MS);
       const rows: ScenarioRow[] = slots.map((slot) => {
         const inSlot = (at: number | undefined) => at !== undefined && at >= slot.from && at <= (slot.to ?? Number.POSITIVE_INFINITY);
@@ -451,7 +490,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
           serverErrors: run.recorder.serverErrors.filter((e) => inSlot(Date.parse(e.at))).length,
           unavailableInside: unavailable.filter(inside).length,
           unavailableOutside: unavailable.filter((at) => !inside(at)).length,
-          changes: faults.map((w) => readinessChange(w, readiness.samples, servers.length, databaseWatch.transitions)),
+          changes: faults.map((w) => readinessChange(w, readiness.samples, servers.length, databaseWatch.transitions, downMarks)),
           lostOrDoubled: problems.filter((p) => inSlot(p.at)).length,
           ledger: slot.ledger ?? 'not run',
           toldDelayed: told.length,
@@ -471,7 +510,7 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
           if (change.missed) failures.push(`${row.scenario} (${change.label}): /readyz did not turn red and green again on every instance`);
           if ((change.redAfterMs ?? 0) > READYZ_LIMIT_MS || (change.greenAfterMs ?? 0) > READYZ_LIMIT_MS)
             failures.push(`${row.scenario} (${change.label}): /readyz took more than ${READYZ_LIMIT_MS} ms to follow (red ${change.redAfterMs} ms, green ${change.greenAfterMs} ms)`);
-          if (change.wrongSamples > 0) failures.push(`${row.scenario} (${change.label}): ${change.wrongSamples} /readyz answers broke the expectation ${JSON.stringify(change.expectation)}`);
+          if (change.wrongSamples > 0) failures.push(`${row.scenario} (${change.label}): ${change.wrongSamples} /readyz answers broke the expectation ${JSON.stringify(change.expectation)}: ${change.wrongAnswers.join('; ')}`);
         }
       }
       for (const told of notices.told) if (told.notices !== 1 || Number.isNaN(told.at)) failures.push(`sale ${told.saleId}: told ${told.notices} times of its delayed payout${Number.isNaN(told.at) ? ' (and not marked)' : ''}`);
@@ -515,7 +554,7 @@ function readinessCell(row: ScenarioRow): string {
     .map((c) => {
       if (c.expectation === 'unchanged') return `${c.label}: ${c.wrongSamples === 0 ? 'stays 200' : `${c.wrongSamples} not 200`}`;
       if ('degraded' in c.expectation) return `degraded ${ms(c.redAfterMs)} → ok ${ms(c.greenAfterMs)} ms${c.wrongSamples === 0 ? ', 200 throughout' : `, ${c.wrongSamples} × 503`}`;
-      return `${ms(c.redAfterMs)} → ${ms(c.greenAfterMs)} ms`;
+      return `${ms(c.redAfterMs)}${c.redFromLog ? '*' : ''} → ${ms(c.greenAfterMs)} ms${c.awayMs === undefined ? '' : ` (away ${c.awayMs} ms)`}`;
     })
     .join('; ');
 }
@@ -539,6 +578,7 @@ export function formatFaultReport(report: FaultSoakReport): string {
       return `| ${r.scenario} | ${r.serverErrors} | ${unavailable} | ${r.exits} | ${readinessCell(r)} | ${r.lostOrDoubled} | ${r.ledger} | ${told} |`;
     }),
     '',
+    ...(report.rows.some((r) => r.changes.some((c) => c.redFromLog > 0)) ? ['* red shorter than the /readyz reads could catch: the time of the instance\'s own "database unavailable" line, the state /readyz reads', ''] : []),
     `nothing lost or doubled: ${nothingLostOrDoubled ? 'yes' : 'NO'} (sales accepted ${run.seen.acceptedSales.size}, approved ${run.decisions.approved.size}; settled in ${(report.settle.ms / 1000).toFixed(1)} s)`,
     `ledger audit at the end: ${checks.ledgerOk ? 'clean' : 'FAILED'}; payouts ${JSON.stringify(checks.payoutsByStatus)}; orders ${JSON.stringify(checks.ordersByStatus)}`,
     `delayed payouts: ${report.notices.told.length} customers told (${report.notices.told.filter((t) => t.notices === 1).length} exactly once); ${report.notices.untold.length} delayed past the notice and not told; ${report.notices.toldWithoutOutage.length} told without an outage`,
