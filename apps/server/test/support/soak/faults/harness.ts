@@ -23,12 +23,12 @@ import type { FaultScenario, Outage, OutageOptions, ReadinessExpectation, Restar
  */
 
 const READYZ_POLL_MS = 50;
+/** /readyz must follow a change within this, and answer within it (generous: the host is shared and noisy; the table prints the exact figures). */
+const READYZ_LIMIT_MS = 5000;
 /** A 503 this long after a fault ended still counts as inside it (a request that was in flight). */
 const OUTAGE_GRACE_MS = 5000;
 /** Before the first scenario: the load settles in. */
 const LEAD_IN_MS = 15_000;
-/** /readyz must follow a change within this (generous: the host is shared and noisy; the table prints the exact figures). */
-const READYZ_LIMIT_MS = 5000;
 /** The soak's PAYOUT_DELAY_NOTICE_MINUTES: short, so the provider scenario's three minutes pass it. */
 export const SOAK_DELAY_NOTICE_MINUTES = 1;
 /**
@@ -171,7 +171,8 @@ function watchReadiness(servers: SoakServer[]): { samples: ReadySample[]; stop()
     while (running) {
       const started = Date.now();
       try {
-        const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+        // As long as a balancer's health check would wait (ordinary requests' p99 reaches seconds on the loaded host).
+        const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(READYZ_LIMIT_MS) });
         const body = (await response.json()) as { failing?: string[]; degraded?: string[] };
         samples.push({ at: Date.now(), instance, status: response.status, failing: response.status === 200 ? [] : (body.failing ?? ['?']), degraded: body.degraded ?? [] });
       } catch {
