@@ -3,11 +3,15 @@
  * process on PostgreSQL (apps/server/test/support/soak/). Options:
  *   --crash                        the crash suite instead of the plain soak
  *   --faults                       the fault soak: two instances behind the test balancer on a private
- *                                  PostgreSQL, the scenarios of apps/server/test/support/soak/faults/registry.ts
- *                                  (default 20 customers)
+ *                                  PostgreSQL and a private Redis, the scenarios of
+ *                                  apps/server/test/support/soak/faults/registry.ts (default 20 customers):
+ *                                  PostgreSQL restarts and stop, Redis killed, providers failing
+ *   --only ID,ID                   with --faults: only these scenarios (ids in registry.ts: providers,
+ *                                  postgres-restart, postgres-stop, redis, payout-bill)
  *   --customers N --duration S     default 200 customers for 180 s (the fault soak's length is its scenarios')
- *   --port P                       first of the ports used (server P, proxies P+1…P+6); default 4800
- *   --settle S                     bound on waiting for orders and payouts to settle; default 120 s
+ *   --port P                       first of the ports used (server P, proxies P+1…P+6; the fault soak
+ *                                  also P+7 second instance, P+8 balancer, P+9 Redis, P+10/P+11 switch proxies); default 4800
+ *   --settle S                     bound on waiting for orders and payouts to settle; default 120 s (fault soak 300 s)
  *   --think MIN,MAX                a customer's pause between journeys, seconds; default 2,8
  *   --lock PATH                    take `flock -x PATH` once the customers are prepared, for the timed run and the checks
  *   --url URL --database URL       soak a running deployment instead (no crash/faults; checks read the database)
@@ -26,10 +30,11 @@ const { values } = parseArgs({
   options: {
     crash: { type: 'boolean', default: false },
     faults: { type: 'boolean', default: false },
+    only: { type: 'string' },
     customers: { type: 'string' },
     duration: { type: 'string', default: '180' },
     port: { type: 'string', default: '4800' },
-    settle: { type: 'string', default: '120' },
+    settle: { type: 'string' },
     url: { type: 'string' },
     database: { type: 'string' },
     think: { type: 'string', default: '2,8' },
@@ -40,7 +45,8 @@ const { values } = parseArgs({
 const log = (line: string) => console.log(line);
 const customers = Number(values.customers ?? (values.faults ? 20 : 200));
 const durationMs = Number(values.duration) * 1000;
-const settleTimeoutMs = Number(values.settle) * 1000;
+// A payout's status checks back off to minutes while its provider is down: the fault soak waits longer.
+const settleTimeoutMs = Number(values.settle ?? (values.faults ? 300 : 120)) * 1000;
 const [thinkMin = 2, thinkMax = 8] = values.think.split(',').map(Number);
 const thinkMs: [number, number] = [thinkMin * 1000, thinkMax * 1000];
 
@@ -81,7 +87,11 @@ async function main(): Promise<number> {
     }
   }
   if (values.faults) {
-    const report = await runFaultSoak({ scenarios: faultScenarios, customers, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
+    const only = values.only?.split(',').map((id) => id.trim());
+    const scenarios = only ? faultScenarios.filter((scenario) => only.includes(scenario.id)) : faultScenarios;
+    const unknown = only?.filter((id) => !faultScenarios.some((scenario) => scenario.id === id)) ?? [];
+    if (unknown.length > 0) throw new Error(`--only: no scenario ${unknown.join(', ')} (there are ${faultScenarios.map((s) => s.id).join(', ')})`);
+    const report = await runFaultSoak({ scenarios, customers, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
     console.log(`\n${formatFaultReport(report)}`);
     return report.failures.length ? 1 : 0;
   }

@@ -14,6 +14,8 @@ export const SOAK_PIN = '2580';
 export interface Seen {
   /** Sales the customer saw a 201 for. */
   acceptedSales: Set<string>;
+  /** When each accepted sale's 201 came (ms since the epoch): the fault soak places a problem sale in its scenario. */
+  acceptedAt?: Map<string, number>;
   /** Bill orders the customer authorised (whatever the answer). */
   authorisedOrders: Set<string>;
 }
@@ -139,7 +141,10 @@ export class CustomerJourneys {
     form.set('comment', 'Soak card');
     form.append('images', new Blob([this.c.cardPhoto], { type: 'image/jpeg' }), 'card.jpg');
     const answer = await this.c.client.call<{ sale?: { id: string }; meta?: { exchange_rate?: string } }>('sale.submit', 'POST', '/api/giftcards/sales', { form, headers: { 'idempotency-key': sale.key } });
-    if (answer.status === 201 && answer.body?.sale) this.c.seen.acceptedSales.add(answer.body.sale.id);
+    if (answer.status === 201 && answer.body?.sale) {
+      this.c.seen.acceptedSales.add(answer.body.sale.id);
+      this.c.seen.acceptedAt?.set(answer.body.sale.id, Date.now());
+    }
     if (answer.status === 409 && answer.body?.meta?.exchange_rate) sub.exchange_rate = answer.body.meta.exchange_rate;
     if (answer.status < 500) this.pendingSale = undefined;
   }

@@ -63,7 +63,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
   const log = options.log ?? (() => undefined);
   const database = openSoakDatabase(options.databaseUrl);
   const recorder = new Recorder();
-  const seen: Seen = { acceptedSales: new Set(), authorisedOrders: new Set() };
+  const seen: Seen = { acceptedSales: new Set(), acceptedAt: new Map(), authorisedOrders: new Set() };
   const decisions: Decisions = { approved: new Set(), rejected: new Set() };
   try {
     log(`seeding ${options.customers} customers`);

@@ -2,8 +2,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Socket } from 'node:net';
 
 /**
- * A switchable proxy in front of one provider fake, for the dependency scenarios: the server's real
- * client talks to it and the scenario switches how the provider fails while customers keep going.
+ * A switchable proxy in front of one provider (its fault proxy), for the fault soak's provider
+ * scenario (faults/providers.ts): the server's real client talks to it and the scenario switches
+ * how the provider fails while customers keep going.
  *
  * - `pass`: forwarded as it is;
  * - `refuse`: nothing listens on the port (ECONNREFUSED), as when the provider's host is down;
