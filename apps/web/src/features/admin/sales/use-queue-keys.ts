@@ -13,7 +13,7 @@ interface QueueKeys {
 
 /**
  * The queue's keys (docs/back-office.md, "The review desk"): `j`/`k` move, Enter (or `o`) opens
- * the chosen row or else the first, `/` searches, Escape leaves the search. Rows the viewer cannot
+ * the chosen row or else the first, `/` searches, Escape leaves the search (keeping it). Rows the viewer cannot
  * act on are not in `rows`, so the keys pass over them.
  */
 export function useQueueKeys({ rows, selected, onSelect, onOpen, searchRef }: QueueKeys): void {
@@ -25,6 +25,9 @@ export function useQueueKeys({ rows, selected, onSelect, onOpen, searchRef }: Qu
         return;
       }
       if (event.key === 'Escape' && event.target === searchRef.current) {
+        // Back to the rows with the search kept (a search field would clear itself), so j/k and
+        // Enter work the sales it found.
+        event.preventDefault();
         searchRef.current?.blur();
         return;
       }
