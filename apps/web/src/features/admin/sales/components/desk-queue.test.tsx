@@ -1,5 +1,5 @@
 import { createRef } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -44,26 +44,30 @@ const waiting = [sale(1, { customer: { id: 'c1', full_name: LONG_NAME, username:
 
 function renderQueue(viewer: DeskViewer, { rows = waiting, secondRows = [asked] }: { rows?: AdminSaleListItem[]; secondRows?: AdminSaleListItem[] } = {}) {
   const onOpen = vi.fn();
+  const searchRef = createRef<HTMLInputElement>();
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
-          <DeskQueue
-            rows={rows}
-            secondRows={secondRows}
-            isLoading={false}
-            error={null}
-            onRetry={() => undefined}
-            hasMore={false}
-            loadingMore={false}
-            onLoadMore={() => undefined}
-            saleHref={(id) => `/admin/sales/${id}`}
-            viewer={viewer}
-            targetMinutes={15}
-            onOpen={onOpen}
-            searchRef={createRef<HTMLInputElement>()}
-          />
+          <>
+            <input ref={searchRef} type="search" aria-label="Search sales" />
+            <DeskQueue
+              rows={rows}
+              secondRows={secondRows}
+              isLoading={false}
+              error={null}
+              onRetry={() => undefined}
+              hasMore={false}
+              loadingMore={false}
+              onLoadMore={() => undefined}
+              saleHref={(id) => `/admin/sales/${id}`}
+              viewer={viewer}
+              targetMinutes={15}
+              onOpen={onOpen}
+              searchRef={searchRef}
+            />
+          </>
         ),
       },
     ],
@@ -168,6 +172,22 @@ describe('the desk queue from the keyboard', () => {
     expect(within(rowOf(asked.id) as HTMLElement).getByText('Asked by Ada Admin')).toBeTruthy();
     await user.keyboard('j{Enter}');
     expect(onOpen).toHaveBeenLastCalledWith(waiting[0]?.id);
+  });
+
+  it('/ goes to the search, and Escape comes back to the rows with the search kept', async () => {
+    const { user, onOpen } = renderQueue({ id: TUNDE.id, role: 'admin' });
+    await user.keyboard('/');
+    const search = screen.getByRole('searchbox', { name: 'Search sales' });
+    expect(document.activeElement).toBe(search);
+    // Typing in the field moves nothing.
+    await user.keyboard('jaj');
+    expect(selectedId()).toBeNull();
+    // A search field clears itself on Escape unless told not to.
+    expect(fireEvent.keyDown(search, { key: 'Escape' })).toBe(false);
+    expect(document.activeElement).not.toBe(search);
+    expect((search as HTMLInputElement).value).toBe('jaj');
+    await user.keyboard('j{Enter}');
+    expect(onOpen).toHaveBeenLastCalledWith(asked.id);
   });
 
   it('with only the asker\'s own request left, Enter opens nothing', async () => {
