@@ -342,3 +342,26 @@ describe('review times', () => {
     expect((await get(t.app, '/api/admin/dashboard/review-times?days=7', reviewer.cookie)).statusCode).toBe(400);
   });
 });
+
+describe('second approvals on the desk', () => {
+  it('a sale approved once leaves "Waiting" for its own view, and the header counts it apart with the amount asked', async () => {
+    const bisi = await createCustomer(t, { full_name: 'Bisi Second' });
+    await addBankDetails(t, bisi, '0123456781');
+    const sale = await sell(bisi, '90', 9);
+    const asked = sale.value_kobo + 1_000 * 100;
+    const summary = () => getDeskSummary(t.database.db, clock, { timeZone: 'Africa/Lagos', reviewTargetMinutes: 20 }, reviewer.id);
+    const before = await summary();
+    expect((await queue({ q: 'Bisi' })).items.map((item) => item.id)).toEqual([sale.id]);
+
+    expect(await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: asked, reason: 'other', note: 'Balance was higher', confirmation: byCode(CODE) })).toBe('awaiting_second_approval');
+
+    expect((await queue({ q: 'Bisi' })).items).toEqual([]);
+    const waiting = await queue({ status: 'awaiting_approval', q: 'Bisi' });
+    expect(waiting.items.map((item) => ({ id: item.id, second_approval: item.second_approval }))).toEqual([
+      { id: sale.id, second_approval: expect.objectContaining({ amount_kobo: asked, requested_by: { id: ada.id, name: 'Ada Lovelace' } }) },
+    ]);
+    const after = await summary();
+    expect(after.waiting.giftcard).toEqual({ count: before.waiting.giftcard.count - 1, total_kobo: before.waiting.giftcard.total_kobo - sale.value_kobo });
+    expect(after.second_approval).toEqual({ count: (before.second_approval?.count ?? 0) + 1, total_kobo: (before.second_approval?.total_kobo ?? 0) + asked });
+  });
+});

@@ -9,7 +9,10 @@ const waitingSchema = z.object({ count: z.number().int(), total_kobo: z.number()
 /** GET /api/admin/sales/desk: what waits, by kind, and today's work (the day in APP_TIMEZONE). */
 export const adminDeskSummarySchema = z.object({
   review_target_minutes: z.number().int(),
+  /** Sales waiting for a first decision (the queue's "Waiting" view). */
   waiting: z.object({ giftcard: waitingSchema, crypto: waitingSchema }),
+  /** Sales approved once and waiting for a second admin: their count and the amounts asked. */
+  second_approval: waitingSchema.optional(),
   /** Waiting sales an admin assigned to the caller. */
   mine: z.object({ count: z.number().int() }),
   today: z.object({

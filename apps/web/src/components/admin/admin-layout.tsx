@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
+import './admin-toasts.css';
 
 export interface AdminNavItem {
   to: string;

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, type AdminDeskSummary, type AdminReviewerList } from '@wise/shared/admin';
 import type { Db } from '../../../db/client';
-import { payouts, sales, staff } from '../../../db/schema/index';
+import { payouts, saleApprovalRequests, sales, staff } from '../../../db/schema/index';
 import type { Clock } from '../../../lib/clock';
 import { DomainError } from '../../errors';
 import type { StaffPrincipal } from '../../staff/principal';
@@ -34,12 +34,18 @@ export async function getDeskSummary(db: Db, clock: Clock, settings: DeskSetting
   const dayStart = startOfLocalDate(date, settings.timeZone);
   const dayEnd = startOfLocalDate(addDays(date, 1), settings.timeZone);
 
-  const [waiting, [mine], [decided], [paid]] = await Promise.all([
+  const [waiting, [second], [mine], [decided], [paid]] = await Promise.all([
+    // What waits for a first decision, as the queue's "Waiting" view lists it: a sale approved once
+    // and waiting for a second admin is counted apart (with the amount asked, not the quote).
     db
       .select({ kind: sales.kind, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${sales.valueKobo}), 0)::text` })
       .from(sales)
-      .where(sql`${sales.status} IN ('submitted', 'under_review')`)
+      .where(sql`${sales.status} IN ('submitted', 'under_review') AND NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`)
       .groupBy(sales.kind),
+    db
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${saleApprovalRequests.amountKobo}), 0)::text` })
+      .from(saleApprovalRequests)
+      .where(isNull(saleApprovalRequests.outcome)),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(sales)
@@ -63,6 +69,7 @@ export async function getDeskSummary(db: Db, clock: Clock, settings: DeskSetting
   return {
     review_target_minutes: settings.reviewTargetMinutes,
     waiting: { giftcard: byKind('giftcard'), crypto: byKind('crypto') },
+    second_approval: { count: Number(second?.count ?? 0), total_kobo: toKobo(second?.total) },
     mine: { count: Number(mine?.count ?? 0) },
     today: {
       date,

@@ -46,7 +46,9 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
   const conditions: SQL[] = [];
   switch (query.status) {
     case 'pending':
-      conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`);
+      // Waiting for a first decision: a sale already approved once and waiting for a second admin
+      // has its own view (awaiting_approval), so it never heads this one for someone who cannot act on it.
+      conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`, sql`NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`);
       break;
     case 'awaiting_approval':
       conditions.push(

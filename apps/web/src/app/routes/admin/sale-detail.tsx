@@ -65,7 +65,7 @@ export function AdminSaleRoute() {
       banner={
         <WorkMode
           sale={sale.data}
-          staffId={staff.id}
+          staff={staff}
           saleHref={adminPaths.sale}
           queueHref={adminPaths.sales}
           onApprove={() => approveRef.current?.()}

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminSaleListQuerySchema, REVIEW_TARGET_MINUTES_DEFAULT } from '@wise/shared/admin';
 import { useStaff } from '../../../features/admin/auth/staff-context';
 import { useCardOptions } from '../../../features/admin/sales/api/get-card-options';
 import { useDeskSummary } from '../../../features/admin/sales/api/get-desk-summary';
-import { useSalesQueue } from '../../../features/admin/sales/api/get-sales';
+import { secondApprovalFilters, useSalesQueue } from '../../../features/admin/sales/api/get-sales';
 import type { SaleQueueFilters } from '../../../features/admin/sales/api/keys';
 import { DeskHeader } from '../../../features/admin/sales/components/desk-header';
-import { DeskTable } from '../../../features/admin/sales/components/desk-table';
+import { DeskQueue } from '../../../features/admin/sales/components/desk-queue';
 import { SaleFilters } from '../../../features/admin/sales/components/sale-filters';
-import { keyBelongsElsewhere, rememberDeskFilters } from '../../../features/admin/sales/desk-filters';
+import { rememberDeskFilters } from '../../../features/admin/sales/desk-filters';
 import { adminPaths } from './admin-paths';
 
 const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort', 'q', 'assigned'] as const;
@@ -30,7 +30,9 @@ function readFilters(params: URLSearchParams): SaleQueueFilters {
 
 /**
  * /admin/sales: the review desk — totals, search, the dense queue (oldest first) and the decided
- * views, refreshed every ~10 s. Keys: j/k move, Enter opens (work mode), / searches.
+ * views, refreshed every ~10 s; in the waiting view, the sales waiting for a second approval in a
+ * section of their own above the rest. Keys: j/k move, Enter opens (work mode), / searches — over
+ * the sales this staff member can act on only.
  */
 export function AdminSalesRoute() {
   const [params, setParams] = useSearchParams();
@@ -39,11 +41,14 @@ export function AdminSalesRoute() {
   const staff = useStaff();
   const filters = useMemo(() => readFilters(params), [params]);
   const sales = useSalesQueue(filters);
+  // In the waiting view, the sales approved once and waiting for a second admin have their own section.
+  const waitingView = (filters.status ?? 'pending') === 'pending';
+  const second = useSalesQueue(secondApprovalFilters(filters), { enabled: waitingView });
   const summary = useDeskSummary();
   const cards = useCardOptions();
   const rows = useMemo(() => sales.data?.pages.flatMap((page) => page.items), [sales.data]);
+  const secondRows = useMemo(() => (waitingView ? second.data?.pages.flatMap((page) => page.items) : undefined), [waitingView, second.data]);
   const [search, setSearch] = useState(filters.q ?? '');
-  const [selected, setSelected] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => rememberDeskFilters(filters), [filters]);
@@ -71,36 +76,7 @@ export function AdminSalesRoute() {
     if ((location.state as { focusSearch?: boolean } | null)?.focusSearch) searchRef.current?.focus();
   }, [location.state]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === '/' && !keyBelongsElsewhere(event)) {
-        event.preventDefault();
-        searchRef.current?.focus();
-        return;
-      }
-      if (event.key === 'Escape' && event.target === searchRef.current) {
-        searchRef.current?.blur();
-        return;
-      }
-      if (keyBelongsElsewhere(event) || !rows || rows.length === 0) return;
-      const index = rows.findIndex((row) => row.id === selected);
-      if (event.key === 'j' || event.key === 'k') {
-        event.preventDefault();
-        const next = event.key === 'j' ? Math.min(rows.length - 1, index + 1) : Math.max(0, index - 1);
-        const id = rows[next]?.id ?? null;
-        setSelected(id);
-        document.querySelector(`[data-sale-id="${id}"]`)?.scrollIntoView({ block: 'nearest' });
-      } else if (event.key === 'Enter' || event.key === 'o') {
-        const id = selected ?? rows[0]?.id;
-        if (id && !(event.target instanceof HTMLAnchorElement || event.target instanceof HTMLButtonElement)) {
-          event.preventDefault();
-          void navigate(adminPaths.sale(id));
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [rows, selected, navigate]);
+  const open = useCallback((id: string) => void navigate(adminPaths.sale(id)), [navigate]);
 
   const mineCount = summary.data?.mine.count ?? 0;
   return (
@@ -137,10 +113,11 @@ export function AdminSalesRoute() {
         </p>
       </div>
       <div className="desk-filters">
-        <SaleFilters filters={filters} onChange={change} cards={cards.data} />
+        <SaleFilters filters={filters} onChange={change} cards={cards.data} counts={{ awaiting_approval: summary.data?.second_approval?.count }} />
       </div>
-      <DeskTable
+      <DeskQueue
         rows={rows}
+        secondRows={secondRows}
         isLoading={sales.isPending}
         error={sales.error}
         onRetry={() => void sales.refetch()}
@@ -148,9 +125,10 @@ export function AdminSalesRoute() {
         loadingMore={sales.isFetchingNextPage}
         onLoadMore={() => void sales.fetchNextPage()}
         saleHref={adminPaths.sale}
-        staffId={staff.id}
+        viewer={staff}
         targetMinutes={summary.data?.review_target_minutes ?? REVIEW_TARGET_MINUTES_DEFAULT}
-        selectedId={selected}
+        onOpen={open}
+        searchRef={searchRef}
       />
     </div>
   );

@@ -19,6 +19,12 @@ export const salesQueueQueryOptions = (filters: SaleQueueFilters) =>
     refetchInterval: SALES_LIVE_MS,
   });
 
-export function useSalesQueue(filters: SaleQueueFilters) {
-  return useInfiniteQuery(salesQueueQueryOptions(filters));
+export function useSalesQueue(filters: SaleQueueFilters, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...salesQueueQueryOptions(filters), enabled: options.enabled ?? true });
 }
+
+/**
+ * The sales waiting for a second approval under the same filters as `filters` (the waiting view's
+ * own order does not apply): the desk's section above the waiting ones, and work mode's next sale.
+ */
+export const secondApprovalFilters = (filters: SaleQueueFilters): SaleQueueFilters => ({ ...filters, status: 'awaiting_approval', sort: undefined });

@@ -138,7 +138,7 @@ export function ApproveForm({
         onConfirm={async (confirmation) => {
           if (!ready) return;
           const answer = await approve.mutateAsync({ ...ready.body, ...confirmation });
-          toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent for a second approval. Nothing is paid until an admin confirms it');
+          toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent to a second admin. Nothing is paid yet');
           onDecided?.();
         }}
       >

@@ -27,10 +27,12 @@ interface SaleFiltersProps {
   onChange: (next: SaleQueueFilters) => void;
   /** Gift cards to filter by; absent when this staff member can't list them. */
   cards?: { value: string; label: string }[];
+  /** A view's count beside its name (the sales waiting for a second approval). */
+  counts?: Partial<Record<(typeof adminSaleQueueViews)[number], number>>;
 }
 
 /** The queue's views (tabs) and filters: kind, card or coin, age, risk flag; the waiting view's order. */
-export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
+export function SaleFilters({ filters, onChange, cards, counts }: SaleFiltersProps) {
   const view = filters.status ?? 'pending';
   return (
     <>
@@ -47,6 +49,7 @@ export function SaleFilters({ filters, onChange, cards }: SaleFiltersProps) {
             }
           >
             {viewLabels[option]}
+            {counts?.[option] ? <span className="admin-tab__count">{` ${counts[option]}`}</span> : null}
           </button>
         ))}
       </div>

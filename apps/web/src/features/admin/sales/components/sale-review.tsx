@@ -77,7 +77,7 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
           {open ? (
             <Panel title="Decision" className="admin-o-3">
               {waiting && request ? (
-                <SecondApprovalPanel sale={sale} request={request} staff={staff} />
+                <SecondApprovalPanel sale={sale} request={request} staff={staff} approveRef={approveRef} onDecided={onDecided} />
               ) : (
                 <>
                 <ClaimBar sale={sale} staffId={staff.id} />

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { saleAmountReasonWords } from '@wise/shared';
 import { saleApprovalReasonLabels, type AdminSaleDetail, type SaleApprovalRequest, type StaffMe } from '@wise/shared/admin';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
@@ -41,7 +41,21 @@ export function ApprovalRequestFacts({ request }: { request: SaleApprovalRequest
  * with their own authenticator code (the payout starts) or declines it (back to review); anyone
  * else only reads it — the one who asked never sees a confirm button.
  */
-export function SecondApprovalPanel({ sale, request, staff }: { sale: Pick<AdminSaleDetail, 'id' | 'title' | 'bank'>; request: SaleApprovalRequest; staff: Pick<StaffMe, 'id' | 'role'> }) {
+export function SecondApprovalPanel({
+  sale,
+  request,
+  staff,
+  approveRef,
+  onDecided,
+}: {
+  sale: Pick<AdminSaleDetail, 'id' | 'title' | 'bank'>;
+  request: SaleApprovalRequest;
+  staff: Pick<StaffMe, 'id' | 'role'>;
+  /** Work mode's `a`: set to "open the confirmation" for an admin who may confirm, and to nothing for anyone else. */
+  approveRef?: { current: (() => void) | null };
+  /** After the confirmation went through (work mode opens the next sale). */
+  onDecided?: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [note, setNote] = useState('');
@@ -50,6 +64,14 @@ export function SecondApprovalPanel({ sale, request, staff }: { sale: Pick<Admin
   const decline = useDeclineSecondApproval(sale.id);
   const mine = request.requested_by.id === staff.id;
   const canDecide = staff.role === 'admin' && !mine;
+
+  useEffect(() => {
+    if (!approveRef) return;
+    approveRef.current = canDecide ? () => setConfirming(true) : null;
+    return () => {
+      approveRef.current = null;
+    };
+  }, [approveRef, canDecide]);
 
   const submitDecline = (event: FormEvent) => {
     event.preventDefault();
@@ -105,6 +127,7 @@ export function SecondApprovalPanel({ sale, request, staff }: { sale: Pick<Admin
         onConfirm={async (confirmation) => {
           await confirm.mutateAsync({ shown: { request_id: request.id, amount_kobo: request.amount_kobo }, confirmation });
           toastSuccess('Approved. The payout has started');
+          onDecided?.();
         }}
       >
         <Facts

@@ -2,24 +2,25 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { rejectionCodesFor, saleRejectionReasons, type SaleRejectionCode } from '@wise/shared';
-import { saleRejectionLabels, type AdminSaleDetail, type AdminSaleDetailResponse } from '@wise/shared/admin';
+import { saleRejectionLabels, type AdminSaleDetail, type AdminSaleDetailResponse, type StaffMe } from '@wise/shared/admin';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
 import { FormField } from '../../../../components/admin/form-fields';
 import { Button } from '../../../../components/ui/button';
 import { toastSuccess } from '../../../../components/ui/toast';
 import { adminErrorMessage } from '../../../../lib/admin-api';
 import { claimSale, releaseSale, useRejectSale } from '../api/decide-sale';
-import { useSalesQueue } from '../api/get-sales';
+import { secondApprovalFilters, useSalesQueue } from '../api/get-sales';
 import { adminSaleKeys } from '../api/keys';
 import { keyBelongsElsewhere, recallDeskFilters } from '../desk-filters';
+import { keyboardRows } from '../desk-queue';
 import './desk.css';
 
 interface WorkModeProps {
   sale: AdminSaleDetail;
-  staffId: string;
+  staff: Pick<StaffMe, 'id' | 'role'>;
   saleHref: (id: string) => string;
   queueHref: string;
-  /** Opens the approval (the authenticator-code dialog for the quoted amount). */
+  /** Opens the approval (the authenticator-code dialog for the quoted amount), or the second approver's confirmation. */
   onApprove: () => void;
   /** Set by the page: the next sale to open after a decision. */
   nextRef: { current: () => void };
@@ -32,19 +33,33 @@ const isOpen = (sale: Pick<AdminSaleDetail, 'status'>) => sale.status === 'submi
  * leaving (or when the claim runs out); the keyboard decides — a approve, r reject, j next, k
  * previous, z zoom, / search, q queue — except while typing in a field or with a dialog open; after
  * a decision the next sale of the queue the reviewer was looking at opens.
+ *
+ * A sale waiting for a second approval (docs/separation-of-duties.md) is not claimed: `a` opens the
+ * confirmation for an admin who did not ask, and does nothing for the one who did; nobody rejects it.
+ * The sales an admin can confirm come first in j/k and after a decision, as on the desk.
  */
-export function WorkMode({ sale, staffId, saleHref, queueHref, onApprove, nextRef }: WorkModeProps) {
+export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef }: WorkModeProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const staffId = staff.id;
   const filters = useMemo(() => recallDeskFilters(), []);
   const queue = useSalesQueue(filters);
+  const waitingView = (filters.status ?? 'pending') === 'pending';
+  const secondQueue = useSalesQueue(secondApprovalFilters(filters), { enabled: waitingView && staff.role === 'admin' });
   const [rejecting, setRejecting] = useState(false);
   const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.items) ?? [], [queue.data]);
+  const secondRows = useMemo(() => (waitingView ? secondQueue.data?.pages.flatMap((page) => page.items) ?? [] : []), [waitingView, secondQueue.data]);
   const open = isOpen(sale);
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staffId;
+  const request = sale.approval_request ?? null;
+  const awaiting = open && request !== null && request.outcome === null;
+  const canConfirm = awaiting && staff.role === 'admin' && request.requested_by.id !== staffId;
 
-  // The queue's sales around this one that I can work (not decided here, not held by someone else).
-  const workable = rows.filter((row) => row.id === sale.id || ((row.status === 'submitted' || row.status === 'under_review') && (!row.claimed_by || row.claimed_by.id === staffId)));
+  // The queue's sales around this one that I can work (not decided here, not held by someone else,
+  // a second approval only if I may confirm it).
+  const workable = keyboardRows(secondRows, rows, staff).filter(
+    (row) => row.id === sale.id || ((row.status === 'submitted' || row.status === 'under_review') && (row.second_approval || !row.claimed_by || row.claimed_by.id === staffId)),
+  );
   const index = workable.findIndex((row) => row.id === sale.id);
   const next = index >= 0 ? workable[index + 1] : workable.find((row) => row.id !== sale.id);
   const previous = index > 0 ? workable[index - 1] : undefined;
@@ -61,7 +76,8 @@ export function WorkMode({ sale, staffId, saleHref, queueHref, onApprove, nextRe
   const claimed = useRef(false);
   useEffect(() => {
     claimed.current = false;
-    if (!open || sale.claim) {
+    // Nothing to decide on a sale waiting for a second approval: holding it would only hide it.
+    if (!open || sale.claim || awaiting) {
       claimed.current = sale.claim?.staff.id === staffId;
       return;
     }
@@ -89,10 +105,10 @@ export function WorkMode({ sale, staffId, saleHref, queueHref, onApprove, nextRe
     const onKey = (event: KeyboardEvent) => {
       if (keyBelongsElsewhere(event)) return;
       const key = event.key;
-      if (key === 'a' && open && !claimedByOther) {
+      if (key === 'a' && (awaiting ? canConfirm : open && !claimedByOther)) {
         event.preventDefault();
         onApprove();
-      } else if (key === 'r' && open && !claimedByOther) {
+      } else if (key === 'r' && open && !awaiting && !claimedByOther) {
         event.preventDefault();
         setRejecting(true);
       } else if (key === 'j' && next) {
@@ -120,13 +136,24 @@ export function WorkMode({ sale, staffId, saleHref, queueHref, onApprove, nextRe
     <>
       <div className="work-bar" role="region" aria-label="Work mode">
         <span className="work-bar__pos">{index >= 0 ? `${index + 1} of ${workable.length}${queue.hasNextPage ? '+' : ''}` : 'Work mode'}</span>
+        {awaiting && !canConfirm ? (
+          <span className="work-bar__note">{request.requested_by.id === staffId ? 'You asked for this approval: another admin confirms it' : 'Waiting for a second approval by an admin'}</span>
+        ) : null}
         <ul className="work-bar__keys" aria-label="Keyboard shortcuts">
-          <li>
-            <kbd>a</kbd> approve
-          </li>
-          <li>
-            <kbd>r</kbd> reject
-          </li>
+          {canConfirm ? (
+            <li>
+              <kbd>a</kbd> confirm
+            </li>
+          ) : awaiting ? null : (
+            <>
+              <li>
+                <kbd>a</kbd> approve
+              </li>
+              <li>
+                <kbd>r</kbd> reject
+              </li>
+            </>
+          )}
           <li>
             <kbd>j</kbd> next
           </li>
