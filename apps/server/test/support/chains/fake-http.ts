@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeRequest {
   method: string;
   path: string;
   body: unknown;
+  headers: IncomingHttpHeaders;
 }
 
 export interface FakeAnswer {
@@ -37,7 +38,7 @@ export async function startFakeHttp(route: (request: FakeRequest) => FakeAnswer)
       } catch {
         body = text;
       }
-      const request = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      const request = { method: req.method ?? 'GET', path: req.url ?? '/', body, headers: req.headers };
       fake.requests.push(request);
       const answer = fake.script.shift() ?? route(request);
       const send = () => {
