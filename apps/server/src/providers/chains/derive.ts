@@ -5,7 +5,6 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { base58check as base58checkOf } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { NETWORK, p2wpkh, TEST_NETWORK } from '@scure/btc-signer';
-import { getAddress } from 'viem';
 import type { DerivedNetwork } from './types';
 
 /**
@@ -113,7 +112,17 @@ function accountId(publicKey: Uint8Array): Uint8Array {
 
 /** EIP-55 checksummed 0x… address of m/44'/60'/0'/0/index (BSC uses Ethereum's addresses). */
 export function deriveEvmAddress(key: AccountKey, index: number): string {
-  return getAddress(`0x${bytesToHex(accountId(receivePublicKey(key, index)))}`);
+  return checksumEvmAddress(bytesToHex(accountId(receivePublicKey(key, index))));
+}
+
+/** EIP-55: a hex letter is upper-case where the keccak-256 of the lower-case address has a nibble of 8 or more. */
+export function checksumEvmAddress(hex: string): string {
+  const lower = hex.toLowerCase().replace(/^0x/, '');
+  if (!/^[0-9a-f]{40}$/.test(lower)) throw new ExtendedKeyError(`not an EVM address: ${hex}`);
+  const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
+  let out = '0x';
+  for (let i = 0; i < 40; i += 1) out += parseInt(hash[i]!, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  return out;
 }
 
 /** T… address of m/44'/195'/0'/0/index: base58check of 0x41 and the account id. */
@@ -127,6 +136,15 @@ export function tronAddressFromHex(hex: string): string {
   if (clean.length === 40) clean = `41${clean}`;
   if (!/^41[0-9a-f]{40}$/.test(clean)) throw new ExtendedKeyError(`not a TRON hex address: ${hex}`);
   return base58check.encode(Uint8Array.from(Buffer.from(clean, 'hex')));
+}
+
+export function isTronAddress(text: string): boolean {
+  try {
+    tronAddressToHex(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** T… → 41 + 20 bytes, lower-case hex; throws on a bad checksum. */
