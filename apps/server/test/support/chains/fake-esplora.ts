@@ -24,8 +24,7 @@ const hashOf = (height: number, fork = 0) => `${fork.toString(16).padStart(8, '0
  * in memory, with Esplora's paging: the mempool's, then 25 confirmed per page, newest first.
  */
 export async function startFakeEsplora(): Promise<FakeEsplora> {
-  // The routes read the chain from the returned object, so a test changes it in place.
-  let state: FakeEsplora;
+  // The routes read the chain from the returned object (`const` below: they run only once it is set), so a test changes it in place.
   const json = (tx: FakeBitcoinTx) => ({
     txid: tx.txid,
     version: 2,
@@ -57,7 +56,7 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     }
     return { status: 404, body: 'not found' };
   });
-  state = Object.assign(http, {
+  const state: FakeEsplora = Object.assign(http, {
     blocks: [] as string[],
     txs: [] as FakeBitcoinTx[],
     mine(count = 1) {

@@ -56,7 +56,7 @@ export function splTransfer(signature: string, mint: string, from: string, to: s
  * over a chain held in memory.
  */
 export async function startFakeSolana(): Promise<FakeSolana> {
-  let fake: FakeSolana;
+  // The routes read the chain from the returned object (`const` below: they run only once it is set), so a test changes it in place.
   const finalized = (tx: FakeSolanaTx) => tx.slot !== undefined && tx.slot < fake.slots.length;
   const rpc = (method: string, params: unknown[]): { result?: unknown; error?: { code: number; message: string } } => {
     switch (method) {
@@ -96,7 +96,7 @@ export async function startFakeSolana(): Promise<FakeSolana> {
     const call = body as { id: unknown; method: string; params?: unknown[] };
     return { status: 200, body: { jsonrpc: '2.0', id: call.id, ...rpc(call.method, call.params ?? []) } };
   });
-  fake = Object.assign(http, {
+  const fake: FakeSolana = Object.assign(http, {
     slots: [] as string[],
     txs: [] as FakeSolanaTx[],
     advance(count = 1) {

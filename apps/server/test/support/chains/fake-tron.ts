@@ -32,7 +32,7 @@ const word = (tronAddress: string) => tronAddressToHex(tronAddress).slice(2).pad
  * /v1/accounts/:address/transactions/trc20, over a chain held in memory.
  */
 export async function startFakeTron(): Promise<FakeTron> {
-  let fake: FakeTron;
+  // The routes read the chain from the returned object (`const` below: they run only once it is set), so a test changes it in place.
   const inChain = (t: FakeTronTransfer) => t.height !== undefined && t.height < fake.blocks.length;
   const block = (height: number) => ({ blockID: fake.blocks[height], block_header: { raw_data: { number: height, timestamp: timestampOf(height) } } });
   const http = await startFakeHttp(({ method, path, body }) => {
@@ -69,7 +69,7 @@ export async function startFakeTron(): Promise<FakeTron> {
     }
     return { status: 404, body: 'not found' };
   });
-  fake = Object.assign(http, {
+  const fake: FakeTron = Object.assign(http, {
     blocks: [] as string[],
     transfers: [] as FakeTronTransfer[],
     mine(count = 1) {

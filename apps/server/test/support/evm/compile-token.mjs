@@ -21,4 +21,4 @@ if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).joi
 const contract = output.contracts['TestToken.sol'].TestToken;
 const artifact = { compiler: `solc ${solc.version()}`, abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 writeFileSync(path.join(here, 'test-token.json'), `${JSON.stringify(artifact, null, 1)}\n`);
-console.log(artifact.compiler, artifact.bytecode.length);
+process.stdout.write(`${artifact.compiler}: ${artifact.bytecode.length} hex characters\n`);
