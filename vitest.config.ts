@@ -34,6 +34,7 @@ const pgliteTests = [
   'payouts-guards',
   'bills-guards',
   'crypto-sales-guards',
+  'crypto-deposits-guards',
   'data-rights-guards',
   'payout-limits-guards',
   'duties-guards',

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { devCardCodeKeyring, parseCardCodeKeys, type CardCodeKeyring } from './domain/sales/card-codes';
+import { checksumEvmAddress, isTronAddress, parseAccountKey } from './providers/chains/derive';
+import { isSolanaAddress } from './providers/chains/solana-pay';
 import type { TracingConfig } from './lib/tracing';
 
 const DEV_SESSION_SECRET = 'dev-only-secret-not-for-production-use-0000';
@@ -16,6 +18,23 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** An account-level extended public key (docs/crypto-settlement.md); the reason it is refused never repeats the key. */
+const accountXpub = optionalText.pipe(
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseAccountKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
+);
+const evmAddress = z.string().trim().refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) && (v === v.toLowerCase() || checksumEvmAddress(v) === v), 'must be a 0x… address (EIP-55 checksum when mixed-case)');
+const tronAddress = z.string().trim().refine(isTronAddress, 'must be a T… TRON address');
+const solanaAddress = z.string().trim().refine(isSolanaAddress, 'must be a base58 Solana address');
 
 /** An OTLP/HTTP collector is reached over http or https. */
 const httpUrl = z
@@ -182,6 +201,22 @@ const envSchema = z
     CRYPTO_REFRESH_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
     CRYPTO_MAX_PRICE_AGE_S: z.coerce.number().int().min(30).max(86_400).default(600),
     CRYPTO_QUOTE_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
+    // Crypto settlement (docs/crypto-settlement.md): the treasury's account extended public keys the
+    // per-customer deposit addresses derive from, and each chain's endpoint. Not yet wired to sales.
+    CRYPTO_XPUB_BITCOIN: accountXpub,
+    CRYPTO_XPUB_EVM: accountXpub,
+    CRYPTO_XPUB_TRON: accountXpub,
+    CRYPTO_BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('mainnet'),
+    CRYPTO_ESPLORA_URL: optionalUrl,
+    CRYPTO_BSC_RPC_URL: optionalUrl,
+    CRYPTO_BSC_USDT_CONTRACT: evmAddress.default('0x55d398326f99059fF775485246999027B3197955'),
+    CRYPTO_TRON_API_URL: optionalUrl,
+    CRYPTO_TRON_API_KEY: optionalText,
+    CRYPTO_TRON_USDT_CONTRACT: tronAddress.default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    CRYPTO_SOLANA_RPC_URL: optionalUrl,
+    CRYPTO_SOLANA_RECIPIENT: optionalText.pipe(solanaAddress.optional()),
+    CRYPTO_SOLANA_USDT_MINT: solanaAddress.default('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
+    CRYPTO_CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Bills (docs/product.md §7): the airtime provider and the bill-payment service when their public keys
     // and base URLs are set, the offline sandbox otherwise. A timeout leaves an order processing
     // until a status query settles it, so it bounds how long a customer waits, not the outcome.
@@ -313,6 +348,10 @@ const envSchema = z
       if (env.NODE_ENV === 'production' && !env.DOJAH_BASE_URL.startsWith('https://')) {
         ctx.addIssue({ code: 'custom', path: ['DOJAH_BASE_URL'], message: 'must be an https:// address in production (the key travels in its headers)' });
       }
+    }
+    // A testnet key derives no mainnet address (and the reverse): the addresses would be unspendable where they are paid.
+    if (env.CRYPTO_XPUB_BITCOIN && parseAccountKey(env.CRYPTO_XPUB_BITCOIN).testnet !== (env.CRYPTO_BITCOIN_NETWORK !== 'mainnet')) {
+      ctx.addIssue({ code: 'custom', path: ['CRYPTO_XPUB_BITCOIN'], message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}` });
     }
     // Half a VAPID key pair signs nothing: both or neither.
     for (const [key, other] of [['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']] as const) {

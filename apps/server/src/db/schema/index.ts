@@ -20,3 +20,4 @@ export * from './referrals';
 export * from './passkeys';
 export * from './rates';
 export * from './duties';
+export * from './crypto-deposits';
