@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYOUT_LIMITS_NAIRA, documentMessages, documentScreenTexts, formatKobo, identityMessages, identityScreenTexts, kycTierTexts, profileMessages, tierLimitTexts } from '@wise/shared';
+import { DEFAULT_PAYOUT_LIMITS_NAIRA, documentMessages, documentScreenTexts, identityMessages, identityScreenTexts, kycTierTexts, profileMessages, tierLimitTexts } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { FakeXhr } from '../../../../testing/fake-xhr';
 import { renderRoutes, requestBody, stubFetch } from '../../../../testing/render';
@@ -49,16 +49,16 @@ describe('/profile/verification', () => {
     stubFetch(status({ tier_limits: configured }));
     const view = renderRoutes(routes, { path: paths.verification });
     const tier0 = await screen.findByTestId('tier-0-limits');
-    expect(tier0.textContent).toContain(tierLimitTexts.daily('₦50,000.00'));
-    expect(tier0.textContent).toContain(tierLimitTexts.total('₦200,000.00'));
-    expect(screen.getByTestId('tier-1-limits').textContent).toBe(tierLimitTexts.daily('₦1,500,000.00'));
-    expect(screen.getByTestId('tier-2-limits').textContent).toBe(tierLimitTexts.daily('₦9,000,000.00'));
+    expect(tier0.textContent).toContain(tierLimitTexts.daily('₦50,000'));
+    expect(tier0.textContent).toContain(tierLimitTexts.total('₦200,000'));
+    expect(screen.getByTestId('tier-1-limits').textContent).toBe(tierLimitTexts.daily('₦1,500,000'));
+    expect(screen.getByTestId('tier-2-limits').textContent).toBe(tierLimitTexts.daily('₦9,000,000'));
     view.unmount();
 
     stubFetch(status());
     renderRoutes(routes, { path: paths.verification });
-    expect((await screen.findByTestId('tier-1-limits')).textContent).toBe(tierLimitTexts.daily(formatKobo(DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily * 100)));
-    expect(screen.getByTestId('tier-0-limits').textContent).toContain(tierLimitTexts.total(formatKobo(DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total * 100)));
+    expect((await screen.findByTestId('tier-1-limits')).textContent).toBe(tierLimitTexts.daily(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily.toLocaleString('en-NG')}`));
+    expect(screen.getByTestId('tier-0-limits').textContent).toContain(tierLimitTexts.total(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total.toLocaleString('en-NG')}`));
   });
 
   it('shows the verified number by its last four digits only', async () => {
