@@ -45,7 +45,7 @@ describe('Tier 1 in the sandbox', () => {
   it('verifies BVN 22222222222 as the customer and raises the tier, keeping the number only hashed, sealed and as its last four digits', async () => {
     const user = await customer();
     await addBankDetails(t, user);
-    expect(await statusOf(user)).toEqual({ tier: 0, number: null, needs_date_of_birth: false, attempts_left: IDENTITY_ATTEMPTS_PER_DAY, document: null });
+    expect(await statusOf(user)).toMatchObject({ tier: 0, number: null, needs_date_of_birth: false, attempts_left: IDENTITY_ATTEMPTS_PER_DAY, document: null });
     const result = await outcomeOf(user, 'bvn', '22222222222');
     expect(result).toEqual({ outcome: 'verified', message: identityMessages.verified, tier: 1, attempts_left: IDENTITY_ATTEMPTS_PER_DAY - 1 });
     const status = await statusOf(user);
@@ -64,6 +64,17 @@ describe('Tier 1 in the sandbox', () => {
     const again = await verify(user, 'nin', '11111111111');
     expect(again.statusCode).toBe(409);
     expect(again.json<{ error: string }>().error).toBe(identityMessages.alreadyVerified);
+  });
+
+  it("tells each tier's payout limits as this server is configured, for the tier cards", async () => {
+    const user = await customer();
+    const [settings] = await t.database.query<Record<string, string>>('SELECT tier0_daily_kobo, tier0_total_kobo, tier1_daily_kobo, tier2_daily_kobo FROM payout_limit_settings');
+    expect((await statusOf(user)).tier_limits).toEqual([
+      { tier: 0, daily_kobo: Number(settings?.tier0_daily_kobo), total_kobo: Number(settings?.tier0_total_kobo) },
+      { tier: 1, daily_kobo: Number(settings?.tier1_daily_kobo), total_kobo: null },
+      { tier: 2, daily_kobo: Number(settings?.tier2_daily_kobo), total_kobo: null },
+    ]);
+    expect(Number(settings?.tier1_daily_kobo)).toBeGreaterThan(0);
   });
 
   it('verifies NIN 11111111111 without bank details', async () => {

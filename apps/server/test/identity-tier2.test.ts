@@ -255,7 +255,7 @@ describe('Tier 2 images', () => {
     // A month on, the staff sessions of the start have ended: a fresh one looks.
     const later = await createStaff(t, { role: 'reviewer' });
     const review = (await get(t.app, `/api/admin/identity-documents/${document.id}`, later.cookie)).json<{ review: AdminDocumentReview }>().review;
-    expect(review).toMatchObject({ status: 'rejected', images_available: false, reject_reason: 'Expired document' });
+    expect(review).toMatchObject({ status: 'rejected', images_available: false, images_deleted: 'retention', reject_reason: 'Expired document' });
     expect(review.verdict).not.toBeNull();
     const gone = await get(t.app, `/api/admin/identity-documents/${document.id}/images/front`, later.cookie);
     expect(gone.statusCode).toBe(410);

@@ -36,6 +36,10 @@ export const verificationStatusSchema = z.object({
   attempts_left: z.number().int().min(0),
   /** The latest Tier 2 request (ID document and selfie), if any. */
   document: documentReviewStatusSchema.nullable(),
+  /** Each tier's payout limits as this server is configured (TIER*_PAYOUT_NAIRA), for the tier cards. */
+  tier_limits: z
+    .array(z.object({ tier: z.union([z.literal(0), z.literal(1), z.literal(2)]), daily_kobo: z.number().int().min(0), total_kobo: z.number().int().min(0).nullable() }))
+    .optional(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 

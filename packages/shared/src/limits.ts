@@ -3,6 +3,8 @@ import { z } from 'zod';
 export {
   KYC_TIERS,
   DEFAULT_PAYOUT_LIMITS_NAIRA,
+  DEFAULT_TIER_LIMITS,
+  tierLimitTexts,
   PAYOUT_LIMIT_MAX_NAIRA,
   PAYOUT_LIMIT_NOTE_MAX,
   VERIFICATION_PATH,
@@ -13,7 +15,7 @@ export {
   limitStaffTexts,
 } from './plain/limits';
 export { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts, sellingLimitHintTexts } from './plain/limit-messages';
-export type { KycTier, PayoutLimitKind, PayoutLimitMeta } from './plain/limits';
+export type { KycTier, PayoutLimitKind, PayoutLimitMeta, TierLimit } from './plain/limits';
 
 const kobo = z.number().int().min(0);
 

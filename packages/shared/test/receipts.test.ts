@@ -41,6 +41,20 @@ describe('saleReceipt', () => {
     expect(JSON.stringify(receipt)).not.toContain('0123456789');
   });
 
+  it('a rejected sale keeps its reason and reference but names no account to be paid to', () => {
+    const receipt = saleReceipt(
+      sale({ status: 'rejected', rejection_reason: 'The card has already been used', timeline: [{ status: 'submitted', at: '2026-11-21T13:05:00.000Z' }, { status: 'rejected', at: '2026-11-21T14:00:00.000Z' }] }),
+      'Africa/Lagos',
+      issued,
+    );
+    const headings = receipt.sections.map((section) => section.heading);
+    expect(headings).not.toContain('To be paid to');
+    expect(headings).not.toContain('Paid to');
+    expect(rowsOf(receipt)).not.toHaveProperty('Account number');
+    expect(rowsOf(receipt)).toMatchObject({ 'Transaction reference': '00000000-0000-4000-8000-000000000001' });
+    expect(receipt.notes[0]).toMatchObject({ heading: 'Why it was rejected', lines: ['The card has already been used'] });
+  });
+
   it('a payout that failed reads "Payout failed" with its reason, whatever the reason is', () => {
     const receipt = saleReceipt(sale({ paid_amount_kobo: 3_625_050, payout_failure: { code: 'other', reason: 'A reason written later.' }, decided_at: '2026-11-21T14:00:00.000Z' }), 'Africa/Lagos', issued);
     expect(receipt.status).toEqual({ label: 'Payout failed', tone: 'rejected' });

@@ -51,8 +51,10 @@ describe('the sales texts in Pidgin', () => {
     expect(receipt.notes[0]).toEqual({ heading: 'Why we reject am', lines: ['Person don use the card before'] });
     expect(receipt.status).toEqual({ label: 'Rejected', tone: 'rejected' });
     const rows = Object.fromEntries(receipt.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
-    expect(rows).toMatchObject({ Type: 'Gift card sale', 'Card amount': '$25.00', Submitted: '21 Nov 2026, 14:05', Bank: 'Guaranty Trust Bank' });
-    expect(receipt.sections.map((section) => section.heading)).toContain('We go pay am enter');
+    expect(rows).toMatchObject({ Type: 'Gift card sale', 'Card amount': '$25.00', Submitted: '21 Nov 2026, 14:05' });
+    // A rejected sale is never paid: no account "we go pay am enter".
+    expect(rows).not.toHaveProperty('Bank');
+    expect(receipt.sections.map((section) => section.heading)).not.toContain('We go pay am enter');
     expect(receipt.footer[0]).toBe('All the times na Africa/Lagos time.');
   });
 

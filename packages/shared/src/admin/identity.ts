@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_IMAGE_SIDES, DOCUMENT_REJECT_REASON_MAX, DOCUMENT_REVIEW_STATUSES, DOCUMENT_VERDICTS, documentMessages } from '../plain/identity';
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
+import { imagesDeletedReasonSchema } from './erased';
 
 /** Tier 2 requests in the back office (docs/features.md, "Identity verification"): any staff member reviews them. */
 
@@ -21,8 +22,10 @@ export const adminDocumentReviewSchema = z.object({
   /** The name and date of birth the BVN or NIN registry holds (Tier 1), to compare with the document. */
   verified: z.object({ name: z.string(), date_of_birth: z.string(), kind: z.string(), last4: z.string() }).nullable(),
   verdict: documentVerdictSchema,
-  /** False once the retention job removed them. */
+  /** False once the retention job or the closing of the account removed them. */
   images_available: z.boolean(),
+  /** Why they are gone (null while they are there): the back office says so in their place. */
+  images_deleted: imagesDeletedReasonSchema.nullish(),
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),
   reject_reason: z.string().nullable(),

@@ -25,3 +25,4 @@ export * from './referrals';
 export * from './passkeys';
 export * from './confirmation';
 export * from './duties';
+export * from './erased';

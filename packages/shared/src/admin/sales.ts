@@ -88,6 +88,7 @@ export const reviewMessages = {
   messageTooLong: `Cannot be more than ${SALE_REJECTION_MESSAGE_MAX} characters`,
   otherTooLong: `Cannot be more than ${SALE_REJECTION_OTHER_MAX} characters`,
   imageNotFound: 'This image does not exist',
+  imageDeletedWithAccount: "This image was deleted when the customer closed their account",
   reasonRequired: 'Choose why the amount is lower than the quoted value',
   aboveQuoteNote: 'An amount above the quoted value needs the reason "Other" and a note',
   awaitingSecondApproval: 'This approval waits for a second approver (an admin)',
@@ -241,8 +242,10 @@ export const adminSaleDetailSchema = z.object({
     locked: z.boolean(),
     locked_reason: z.string().nullable(),
   }),
-  /** Served to staff only: GET /api/admin/sales/:id/images/:position. */
+  /** Served to staff only: GET /api/admin/sales/:id/images/:position. Empty once they were deleted (`images_deleted`). */
   images: z.array(z.object({ position: z.number().int(), url: z.string() })),
+  /** The sale's images were deleted when the customer closed their account: how many there were. Null while they are there. */
+  images_deleted: z.object({ reason: z.literal('account_closed'), count: z.number().int().min(1) }).nullish(),
   currency: z.string(),
   /** The card amount; for a coin, its worth in USD. */
   currency_amount: z.string(),

@@ -19,6 +19,26 @@ export const DEFAULT_PAYOUT_LIMITS_NAIRA = {
   tier2Daily: 10_000_000,
 } as const;
 
+/** A tier's payout limits, in kobo: each business day, and at tier 0 in total before verification. */
+export interface TierLimit {
+  tier: KycTier;
+  daily_kobo: number;
+  total_kobo: number | null;
+}
+
+/** The tiers' limits as the configuration's defaults set them: what the tier cards show when the server does not say. */
+export const DEFAULT_TIER_LIMITS: readonly TierLimit[] = [
+  { tier: 0, daily_kobo: DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Daily * 100, total_kobo: DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total * 100 },
+  { tier: 1, daily_kobo: DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily * 100, total_kobo: null },
+  { tier: 2, daily_kobo: DEFAULT_PAYOUT_LIMITS_NAIRA.tier2Daily * 100, total_kobo: null },
+];
+
+/** A tier card's limit lines (the amounts are formatted naira). */
+export const tierLimitTexts = {
+  daily: (amount: string) => `Daily selling limit: ${amount}`,
+  total: (amount: string) => `${amount} in total until you verify`,
+} as const;
+
 /** The most a limit may be set to, in naira (configuration and staff raises alike). */
 export const PAYOUT_LIMIT_MAX_NAIRA = 10_000_000_000;
 /** A staff raise's note: required, as the audit log's other notes. */

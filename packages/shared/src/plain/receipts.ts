@@ -193,14 +193,19 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, 
     sections: [
       { heading: l.details, rows: details },
       { heading: l.amount, rows: amounts },
-      {
-        heading: sale.status === 'successful' ? l.paidTo : l.toBePaidTo,
-        rows: [
-          { label: l.bank, value: account.bank_name },
-          { label: l.accountNumber, value: maskAccountNumber(account.account_number) },
-          { label: l.accountName, value: account.account_name },
-        ],
-      },
+      // A rejected sale is never paid: it names no account "to be paid to".
+      ...(sale.status === 'rejected'
+        ? []
+        : [
+            {
+              heading: sale.status === 'successful' ? l.paidTo : l.toBePaidTo,
+              rows: [
+                { label: l.bank, value: account.bank_name },
+                { label: l.accountNumber, value: maskAccountNumber(account.account_number) },
+                { label: l.accountName, value: account.account_name },
+              ],
+            },
+          ]),
       { heading: l.references, rows: rows({ label: l.transactionReference, value: sale.id }, row(l.payoutReference, sale.payout_reference)) },
       { heading: l.timeline, rows: steps.map((step) => ({ label: step.label, value: at(step.at) })) },
     ],

@@ -25,6 +25,7 @@ import { enqueueEmail } from '../notifications/email';
 import { IdentityProviderError, type IdentityProvider } from '../../providers/identity/index';
 import type { CardCodeKeyring } from '../sales/card-codes';
 import { DomainError, notFound, rateLimited } from '../errors';
+import { readPayoutLimitSettings } from '../limits/limits';
 import { latestDocumentReview } from './tier2';
 import { identityNumberHash, identityNumberHashes, sealIdentityNumber } from './numbers';
 
@@ -74,7 +75,18 @@ export async function verificationStatus(db: Db, clock: Clock, userId: string): 
     needs_date_of_birth: !user.dob,
     attempts_left: Math.max(0, IDENTITY_ATTEMPTS_PER_DAY - (await attemptsToday(db, clock, userId))),
     document: await latestDocumentReview(db, userId),
+    tier_limits: await tierLimits(db),
   };
+}
+
+/** Each tier's limits as configured (payout_limit_settings, written from TIER*_PAYOUT_NAIRA at start). */
+async function tierLimits(db: Db): Promise<NonNullable<VerificationStatus['tier_limits']>> {
+  const settings = await readPayoutLimitSettings(db);
+  return [
+    { tier: 0, daily_kobo: settings.tier0DailyKobo, total_kobo: settings.tier0TotalKobo },
+    { tier: 1, daily_kobo: settings.tier1DailyKobo, total_kobo: null },
+    { tier: 2, daily_kobo: settings.tier2DailyKobo, total_kobo: null },
+  ];
 }
 
 /**

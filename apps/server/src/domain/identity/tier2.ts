@@ -7,7 +7,7 @@ import {
   type DocumentReviewStatus,
   type DocumentReviewStatusView,
 } from '@wise/shared';
-import type { AdminDocumentReview } from '@wise/shared/admin';
+import { imagesDeletedTexts, type AdminDocumentReview } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { identityChecks, identityDocumentReviews, staff, users } from '../../db/schema/index';
 import { enqueue } from '../../jobs/queue';
@@ -159,6 +159,7 @@ async function adminView(db: Db, where: ReturnType<typeof eq>, order: 'asc' | 'd
       fullName: users.fullName,
       username: users.username,
       tier: users.kycTier,
+      closedAt: users.closedAt,
       reviewer: staff.email,
       verifiedName: identityChecks.verifiedName,
       verifiedDob: identityChecks.verifiedDob,
@@ -187,6 +188,8 @@ async function adminView(db: Db, where: ReturnType<typeof eq>, order: 'asc' | 'd
         ? { kind: review.verdict, score: review.verdictScore, summary: review.verdictSummary, provider: review.verdictProvider ?? '', at: review.verdictAt.toISOString() }
         : null,
     images_available: review.imagesDeletedAt === null,
+    // The closing of the account deletes them at once (domain/privacy/close.ts); otherwise the retention job did.
+    images_deleted: review.imagesDeletedAt === null ? null : r.closedAt ? 'account_closed' : 'retention',
     decided_at: review.reviewedAt?.toISOString() ?? null,
     decided_by: r.reviewer ?? null,
     reject_reason: review.rejectReason,
@@ -214,7 +217,11 @@ export async function readDocumentImage(
   const [row] = await db.select().from(identityDocumentReviews).where(eq(identityDocumentReviews.id, input.id));
   if (!row) throw notFound();
   const key = { front: row.frontKey, back: row.backKey, selfie: row.selfieKey }[input.side];
-  if (!key) throw new DomainError(documentErrorCodes.imagesDeleted, documentMessages.imagesDeleted, 410);
+  if (!key) {
+    const [owner] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, row.userId));
+    const message = owner?.closedAt ? imagesDeletedTexts.account_closed : documentMessages.imagesDeleted;
+    throw new DomainError(documentErrorCodes.imagesDeleted, message, 410);
+  }
   const body = await deps.files.get(key);
   if (!body) throw notFound();
   await recordStaffAction(db, deps.clock, actor, {

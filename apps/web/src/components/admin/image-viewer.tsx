@@ -42,6 +42,22 @@ export function ImageViewer({ images, label = 'Image' }: { images: ViewerImage[]
   );
 }
 
+/**
+ * Where a customer's photos were before they were deleted (a closed account, or the end of their
+ * retention time): the words the API gives, one tile per photo, so nothing draws as a broken image.
+ */
+export function DeletedImages({ count, text }: { count: number; text: string }) {
+  return (
+    <ul className="admin-thumbs" data-testid="deleted-images">
+      {Array.from({ length: Math.max(1, count) }, (_, index) => (
+        <li key={index} className="admin-thumb admin-thumb--deleted">
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 interface LightboxProps {
   images: ViewerImage[];
   index: number;

@@ -34,6 +34,11 @@ export interface ReviewReadDeps {
 
 export const saleNotFoundForStaff = () => new DomainError(errorCodes.notFound, reviewMessages.saleNotFound, 404);
 
+export const saleImageErrorCodes = {
+  /** The customer closed their account: the sale's photos were erased with it (410). */
+  deletedWithAccount: 'SALE_IMAGE_DELETED_WITH_ACCOUNT',
+} as const;
+
 export const adminSaleImageUrl = (saleId: string, position: number) => `/api/admin/sales/${saleId}/images/${position}`;
 
 export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Promise<AdminSaleDetail> {
@@ -84,6 +89,7 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
   const names = new Map([...staffNames, ...eventActors]);
   const ref = (id: string | null) => (id ? { id, name: names.get(id) ?? '' } : null);
 
+  const imagesDeleted = user.closedAt !== null;
   const now = clock.now();
   const liveClaim = sale.claimedBy && sale.claimedUntil && sale.claimedUntil > now;
   return {
@@ -104,7 +110,9 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       locked: user.lockedAt !== null,
       locked_reason: user.lockedReason,
     },
-    images: images.map((image) => ({ position: image.position, url: adminSaleImageUrl(sale.id, image.position) })),
+    // A closed account's photos were deleted with it (domain/privacy/close.ts): say so, never a dead address.
+    images: imagesDeleted ? [] : images.map((image) => ({ position: image.position, url: adminSaleImageUrl(sale.id, image.position) })),
+    images_deleted: imagesDeleted && images.length > 0 ? { reason: 'account_closed', count: images.length } : null,
     currency: sale.currency,
     currency_amount: sale.currencyAmount,
     exchange_rate: sale.exchangeRate,
@@ -207,13 +215,17 @@ async function currentRateOf(deps: ReviewReadDeps, sale: typeof sales.$inferSele
 /** One of a sale's images by position, for staff: the stored WebP bytes. */
 export async function readSaleImageForStaff(db: Db, store: FileStore, saleId: string, position: number): Promise<{ body: Buffer; contentType: string }> {
   const [row] = await db
-    .select({ key: uploads.storageKey, contentType: uploads.contentType })
+    .select({ key: uploads.storageKey, contentType: uploads.contentType, closedAt: users.closedAt })
     .from(saleImages)
     .innerJoin(uploads, eq(uploads.id, saleImages.uploadId))
+    .innerJoin(sales, eq(sales.id, saleImages.saleId))
+    .innerJoin(users, eq(users.id, sales.userId))
     .where(and(eq(saleImages.saleId, saleId), eq(saleImages.position, position)))
     .limit(1);
   const missing = () => new DomainError(errorCodes.notFound, reviewMessages.imageNotFound, 404);
   if (!row) throw missing();
+  // Its file went with the customer's account: gone for good, and said so.
+  if (row.closedAt) throw new DomainError(saleImageErrorCodes.deletedWithAccount, reviewMessages.imageDeletedWithAccount, 410);
   const body = await store.get(row.key);
   if (!body) throw missing();
   return { body, contentType: row.contentType };

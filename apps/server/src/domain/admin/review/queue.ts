@@ -119,7 +119,8 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       claimerName: staff.name,
       assignedTo: sales.assignedTo,
       assigneeName: assignee.name,
-      hasImage: sql<boolean>`EXISTS (SELECT 1 FROM sale_images i WHERE i.sale_id = ${sales.id} AND i.position = 0)`,
+      // A closed account's photos went with it: no thumbnail to ask for.
+      hasImage: sql<boolean>`${users.closedAt} IS NULL AND EXISTS (SELECT 1 FROM sale_images i WHERE i.sale_id = ${sales.id} AND i.position = 0)`,
       customerId: users.id,
       customerName: users.fullName,
       customerUsername: users.username,

@@ -18,14 +18,22 @@ const ACCOUNT = new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`);
 /**
  * Shows whose account this is before anything is saved; nothing until bank and number are complete.
  * An account in someone else's name says so at once: payouts go only to the customer's own account
- * (the server refuses to save it with the same words).
+ * (the server refuses to save it with the same words). This note is the one place that reason is
+ * shown: `refused` (the server refused this very account) shows it too, whatever the look-up said.
  */
-export function ResolvedAccountName({ bankCode, account }: { bankCode: string; account: string }) {
+export function ResolvedAccountName({ bankCode, account, refused = false }: { bankCode: string; account: string; refused?: boolean }) {
   const ready = BANK_CODE.test(bankCode.trim()) && ACCOUNT.test(account.trim());
   const t = useTexts(updateBankTexts);
   const messages = useTexts(bankMessages);
   const resolved = useResolvedAccount(ready ? { bank_code: bankCode, bank_account: account } : undefined);
   if (!ready) return null;
+  if (refused && !resolved.data) {
+    return (
+      <div className="resolved-name resolved-name--error resolved-name--mismatch" role="alert" data-testid="name-mismatch">
+        <p className="resolved-name__why">{messages.nameMismatch}</p>
+      </div>
+    );
+  }
   if (resolved.isPending) {
     return (
       <p className="resolved-name resolved-name--pending" aria-live="polite">
@@ -40,7 +48,7 @@ export function ResolvedAccountName({ bankCode, account }: { bankCode: string; a
       </p>
     );
   }
-  if (resolved.data.name_match === 'mismatch') {
+  if (refused || resolved.data.name_match === 'mismatch') {
     return (
       <div className="resolved-name resolved-name--error resolved-name--mismatch" role="alert" data-testid="name-mismatch">
         <p className="resolved-name__line">

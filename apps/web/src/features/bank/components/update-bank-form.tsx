@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { bankErrorCodes, updateBankTexts, type Bank, type UpdateBankInput } from '@wise/shared';
 import { Button } from '../../../components/ui/button';
@@ -23,10 +24,18 @@ interface UpdateBankFormProps {
   needsPassword?: boolean;
   current?: { bank_code: string | null };
   onUpdated: () => void;
+  /**
+   * The server asked for the PIN or the password the form did not show: the details or the PIN
+   * changed elsewhere since the screen loaded. The screen loads both again (and the form follows).
+   */
+  onModeStale?: () => void;
 }
 
+/** What decides the form's mode changed on the server: the screen must load it again. */
+const modeCodes: readonly string[] = [bankErrorCodes.pinRequired, bankErrorCodes.passwordRequired];
+
 /** Bank from the server's list, 10-digit account, the account's name shown before saving. */
-export function UpdateBankForm({ banks, replacing, needsPassword = false, current, onUpdated }: UpdateBankFormProps) {
+export function UpdateBankForm({ banks, replacing, needsPassword = false, current, onUpdated, onModeStale }: UpdateBankFormProps) {
   const update = useUpdateBank();
   const t = useTexts(updateBankTexts);
   // Replacing existing details needs the PIN (payouts go there), a first account with no PIN the password: the schema says so too.
@@ -39,21 +48,36 @@ export function UpdateBankForm({ banks, replacing, needsPassword = false, curren
     { bank_code: current?.bank_code ?? '', bank_account: '', pin: replacing ? '' : undefined, password: password ? '' : undefined },
   );
   const [bankCode, account] = useWatch({ control: form.control, name: ['bank_code', 'bank_account'] });
+  // The account the server refused as someone else's: the resolved name's note says so (once), even
+  // if the look-up had found the name acceptable.
+  const [refused, setRefused] = useState<string | null>(null);
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {
       onSuccess: () => onUpdated(),
       onError: (error) => {
         form.setValue('pin', replacing ? '' : undefined);
-        applyFieldErrors(error, form.setError, fieldNames);
-        // Someone else's account: the reason is under the account number and beside the name already.
-        if (error instanceof ApiError && error.code === bankErrorCodes.nameMismatch) return;
+        const mismatch = error instanceof ApiError && error.code === bankErrorCodes.nameMismatch;
+        // Someone else's account: the reason is told once, beside the resolved name, not again under the number.
+        applyFieldErrors(error, form.setError, mismatch ? fieldNames.filter((name) => name !== 'bank_account') : fieldNames);
+        if (mismatch) {
+          setRefused(`${input.bank_code}:${input.bank_account}`);
+          return;
+        }
+        if (error instanceof ApiError && error.code && modeCodes.includes(error.code)) onModeStale?.();
         toastError(errorMessage(error, t.failed));
       },
     }),
   );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Only the fields this mode shows are sent and checked: a value kept from another mode (a
+    // password field that has since gone) must not fail the check out of sight.
+    if (!replacing) form.setValue('pin', undefined);
+    if (!password) form.setValue('password', undefined);
+    submit(event);
+  };
   return (
-    <form className="screen__form" onSubmit={submit} noValidate>
+    <form className="screen__form" onSubmit={onSubmit} noValidate>
       <Select
         label={t.bankName}
         placeholder={t.bankPlaceholder}
@@ -70,7 +94,7 @@ export function UpdateBankForm({ banks, replacing, needsPassword = false, curren
         error={errors.bank_account?.message}
         {...form.field('bank_account')}
       />
-      <ResolvedAccountName bankCode={bankCode} account={account} />
+      <ResolvedAccountName bankCode={bankCode} account={account} refused={refused === `${bankCode}:${account}`} />
       {replacing ? (
         <div className="field">
           <p className="field__label">{t.pin}</p>

@@ -23,11 +23,21 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+interface TransactionDetailProps {
+  sale: SaleDetail;
+  /**
+   * A rejected sale's way to support (the support feature's links, composed by the screen): it
+   * takes the place a payout would have, under the reason.
+   */
+  support?: ReactNode;
+}
+
 /**
  * One sale in full: what was sold and at what rate, the value, the bank account it is paid into,
- * the status timeline, the rejection reason when there is one, and the photos sent.
+ * the status timeline, the rejection reason when there is one, and the photos sent. A rejected
+ * sale is never paid, so it names no account to be paid into.
  */
-export function TransactionDetail({ sale }: { sale: SaleDetail }) {
+export function TransactionDetail({ sale, support }: TransactionDetailProps) {
   const t = useTexts(transactionDetailTexts);
   const payoutFailure = useTexts(payoutFailureTexts);
   const payoutDelay = useTexts(payoutDelayTexts);
@@ -39,6 +49,7 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
   const paid = sale.paid_amount_kobo ?? null;
   const adjusted = paid !== null && paid !== sale.value_kobo;
   const paidLabel = sale.status === 'successful' ? amountLabels.paid : amountLabels.approved;
+  const rejected = sale.status === 'rejected';
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">
@@ -99,6 +110,8 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </div>
       ) : null}
 
+      {rejected && support ? support : null}
+
       {adjusted ? (
         <div className="tx-detail__rejection tx-detail__adjusted" role="note" data-testid="amount-adjusted">
           <CircleAlert size={18} aria-hidden="true" />
@@ -155,11 +168,13 @@ export function TransactionDetail({ sale }: { sale: SaleDetail }) {
         </dl>
       </section>
 
-      {/* A rejected crypto sale pays nothing: what happens to the coins takes the payout's place. */}
-      {sale.kind === 'crypto' && sale.status === 'rejected' ? (
-        <Suspense fallback={null}>
-          <CryptoReturnSection sale={sale} />
-        </Suspense>
+      {/* A rejected sale pays nothing: no account "to be paid to"; for coins, what happens to them takes its place. */}
+      {rejected ? (
+        sale.kind === 'crypto' ? (
+          <Suspense fallback={null}>
+            <CryptoReturnSection sale={sale} />
+          </Suspense>
+        ) : null
       ) : (
         <section className="tx-detail__section" aria-labelledby="tx-bank">
           <h2 id="tx-bank" className="tx-detail__heading">

@@ -1,7 +1,7 @@
 import { pair, type TextPair } from '../../index';
 import { profileMessages } from '../../../plain/profile';
 import { privacyMessages } from '../../../plain/privacy';
-import { tierTexts } from '../../../plain/limits';
+import { tierLimitTexts, tierTexts } from '../../../plain/limits';
 import { sellingLimitHintTexts } from '../../../plain/limit-messages';
 import {
   addressFormTexts,
@@ -170,6 +170,10 @@ export const profilePairs: readonly TextPair[] = [
     deleting: 'We dey delete am...',
   }),
   pair(dataDownloadTexts, { downloading: 'E dey download...' }),
+  pair(tierLimitTexts, {
+    daily: (amount) => `Wetin you fit sell for one day: ${amount}`,
+    total: (amount) => `Na ${amount} be the total until you verify`,
+  }),
   pair(tierTexts, {
     names: { 0: 'Tier 0', 1: 'Tier 1', 2: 'Tier 2' },
     basis: { 0: 'E-mail don verify', 1: 'BVN or NIN don verify', 2: 'ID document and selfie don verify' },

@@ -8,3 +8,4 @@ export * from './status-timeline';
 export * from './receipt-action';
 export * from './crypto-return-form';
 export * from './bill-order-detail';
+export * from './sale-support';

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ReceiptText } from 'lucide-react';
 import { fetchMessages, saleMessages, transactionDetailScreenTexts } from '@wise/shared';
@@ -16,6 +16,9 @@ import { TransactionDetail } from '../../../../features/transactions/components/
 import { ApiError } from '../../../../lib/api-client';
 import { useTexts } from '../../../../lib/i18n';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
+
+/** Only a rejected sale draws it (it fetches the support contacts): its own chunk. */
+const SaleSupportLinks = lazy(() => import('../../../../features/support/components/sale-support-links').then((m) => ({ default: m.SaleSupportLinks })));
 
 function DetailSkeleton({ label }: { label: string }) {
   return (
@@ -57,7 +60,21 @@ export function TransactionDetailRoute() {
     );
   } else {
     const detail = transaction.data.transaction;
-    body = 'order' in detail ? <BillOrderDetail detail={detail} /> : <TransactionDetail sale={detail} />;
+    body =
+      'order' in detail ? (
+        <BillOrderDetail detail={detail} />
+      ) : (
+        <TransactionDetail
+          sale={detail}
+          support={
+            detail.status === 'rejected' ? (
+              <Suspense fallback={null}>
+                <SaleSupportLinks title={detail.title} reference={detail.id} />
+              </Suspense>
+            ) : undefined
+          }
+        />
+      );
   }
 
   return (

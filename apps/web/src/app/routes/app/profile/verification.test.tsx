@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { documentMessages, documentScreenTexts, identityMessages, identityScreenTexts, kycTierTexts, profileMessages } from '@wise/shared';
+import { DEFAULT_PAYOUT_LIMITS_NAIRA, documentMessages, documentScreenTexts, identityMessages, identityScreenTexts, kycTierTexts, profileMessages, tierLimitTexts } from '@wise/shared';
 import { paths } from '../../../../config/paths';
 import { FakeXhr } from '../../../../testing/fake-xhr';
 import { renderRoutes, requestBody, stubFetch } from '../../../../testing/render';
@@ -38,6 +38,27 @@ describe('/profile/verification', () => {
     const current = screen.getByText(kycTierTexts[0].name).closest('li');
     expect(current?.getAttribute('aria-current')).toBe('step');
     expect(screen.getByRole('link', { name: identityScreenTexts.startTier1 }).getAttribute('href')).toBe(paths.verificationNumber);
+  });
+
+  it("shows each tier's naira limits as the server is configured, the defaults when it does not say", async () => {
+    const configured = [
+      { tier: 0, daily_kobo: 5_000_000, total_kobo: 20_000_000 },
+      { tier: 1, daily_kobo: 150_000_000, total_kobo: null },
+      { tier: 2, daily_kobo: 900_000_000, total_kobo: null },
+    ];
+    stubFetch(status({ tier_limits: configured }));
+    const view = renderRoutes(routes, { path: paths.verification });
+    const tier0 = await screen.findByTestId('tier-0-limits');
+    expect(tier0.textContent).toContain(tierLimitTexts.daily('₦50,000'));
+    expect(tier0.textContent).toContain(tierLimitTexts.total('₦200,000'));
+    expect(screen.getByTestId('tier-1-limits').textContent).toBe(tierLimitTexts.daily('₦1,500,000'));
+    expect(screen.getByTestId('tier-2-limits').textContent).toBe(tierLimitTexts.daily('₦9,000,000'));
+    view.unmount();
+
+    stubFetch(status());
+    renderRoutes(routes, { path: paths.verification });
+    expect((await screen.findByTestId('tier-1-limits')).textContent).toBe(tierLimitTexts.daily(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily.toLocaleString('en-NG')}`));
+    expect(screen.getByTestId('tier-0-limits').textContent).toContain(tierLimitTexts.total(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total.toLocaleString('en-NG')}`));
   });
 
   it('shows the verified number by its last four digits only', async () => {

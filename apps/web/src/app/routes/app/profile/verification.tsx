@@ -68,7 +68,7 @@ export function VerificationRoute() {
         <FetchError message={fetchMessages.verification} onRetry={() => void status.refetch()} retrying={status.isFetching} />
       ) : (
         <>
-          <TierList tier={status.data.tier} />
+          <TierList tier={status.data.tier} limits={status.data.tier_limits} />
           {status.data.number ? (
             <p className="verification__number" data-testid="verified-number">
               <span>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { documentMessages } from '@wise/shared';
-import { documentReviewTexts, type AdminDocumentReview } from '@wise/shared/admin';
+import { documentReviewTexts, imagesDeletedTexts, type AdminDocumentReview } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
 import { DocumentReviewQueue } from './document-review-queue';
@@ -39,6 +39,15 @@ function renderQueue() {
 }
 
 describe('the Tier 2 queue', () => {
+  it('says where the photos went when they no longer exist, and offers no broken images', async () => {
+    stubFetch({ status: 200, body: { items: [{ ...review, images_available: false, images_deleted: 'account_closed' }] } });
+    renderQueue();
+    const deleted = await screen.findByTestId('deleted-images');
+    expect([...deleted.querySelectorAll('li')].map((tile) => tile.textContent)).toEqual(Array(3).fill(imagesDeletedTexts.account_closed));
+    expect(screen.queryByRole('button', { name: /Show the ID and selfie/ })).toBeNull();
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+  });
+
   it('shows the Tier 1 facts and the verdict, loads the images only when asked, and rejects with a reason', async () => {
     const decided = { ...review, status: 'rejected', reject_reason: 'Blurred', decided_at: '2026-11-21T10:00:00.000Z', decided_by: 'r@wise.test' };
     const fetch = stubFetch({ status: 200, body: { items: [review] } }, { status: 200, body: { review: decided } }, { status: 200, body: { items: [] } });

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { DOCUMENT_REJECT_REASON_MAX, kycTierTexts, type KycTier } from '@wise/shared';
-import { documentReviewTexts as t, rejectDocumentBodySchema, type AdminDocumentReview } from '@wise/shared/admin';
+import { documentReviewTexts as t, imagesDeletedTexts, rejectDocumentBodySchema, type AdminDocumentReview } from '@wise/shared/admin';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
 import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '../../../../components/admin/dialog';
 import { FormTextArea } from '../../../../components/admin/form-fields';
 import { CompareViewer } from '../../../../components/admin/compare-viewer';
-import { ImageViewer } from '../../../../components/admin/image-viewer';
+import { DeletedImages, ImageViewer } from '../../../../components/admin/image-viewer';
 import { Badge } from '../../../../components/admin/status-badge';
 import { Button } from '../../../../components/ui/button';
 import { DateTime } from '../../../../components/ui/date-time';
@@ -87,7 +87,10 @@ export function DocumentReviewQueue() {
                     ['Provider says', review.verdict?.summary ?? t.pendingVerdict],
                   ]}
                 />
-                {shown.has(review.id) ? (
+                {!review.images_available ? (
+                  // Deleted with the account or after the retention period: said in their place, never a broken image.
+                  <DeletedImages count={SIDES.length} text={imagesDeletedTexts[review.images_deleted ?? 'retention']} />
+                ) : shown.has(review.id) ? (
                   <>
                     <ImageViewer label="ID document" images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))} />
                     <Button type="button" variant="secondary" onClick={() => setComparing(review)}>

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { accountNameMatchLabels, reviewMessages, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
+import { accountNameMatchLabels, imagesDeletedTexts, reviewMessages, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
 import { requestBody, stubFetch } from '../../../../testing/render';
 import { SaleReview } from './sale-review';
@@ -108,6 +108,14 @@ function renderReview(detail: AdminSaleDetail, staff: { id: string; role: 'revie
 }
 
 describe('SaleReview', () => {
+  it('says a closed account’s images were deleted with it, one tile each, and draws no image', () => {
+    renderReview(sale({ images: [], images_deleted: { reason: 'account_closed', count: 2 } }));
+    const tiles = screen.getByTestId('deleted-images').querySelectorAll('li');
+    expect([...tiles].map((tile) => tile.textContent)).toEqual([imagesDeletedTexts.account_closed, imagesDeletedTexts.account_closed]);
+    expect(document.querySelectorAll('.admin-thumbs img')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /^Open Image/ })).toBeNull();
+  });
+
   it('shows what the reviewer decides on: images, terms, the rate then and now, the account', async () => {
     const user = renderReview(sale());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Amazon · USA physical');

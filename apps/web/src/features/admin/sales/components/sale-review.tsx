@@ -1,9 +1,9 @@
 import { COINS, formatPhone } from '@wise/shared';
-import { accountNameMatchLabels, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import { accountNameMatchLabels, imagesDeletedTexts, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Facts, Panel } from '../../../../components/admin/admin-layout';
-import { ImageViewer } from '../../../../components/admin/image-viewer';
+import { DeletedImages, ImageViewer } from '../../../../components/admin/image-viewer';
 import { PageHeader } from '../../../../components/admin/page-header';
 import { Badge } from '../../../../components/admin/status-badge';
 import { CopyButton } from '../../../../components/ui/copy-button';
@@ -115,7 +115,11 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
         <div className="admin-detail__main">
           <RiskFlagsPanel flags={sale.risk_flags} saleHref={saleHref} />
           <Panel title={sale.kind === 'crypto' ? 'Screenshot' : 'Card images'} className="admin-o-1">
-            <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
+            {sale.images_deleted ? (
+              <DeletedImages count={sale.images_deleted.count} text={imagesDeletedTexts[sale.images_deleted.reason]} />
+            ) : (
+              <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
+            )}
           </Panel>
           <Panel title="Sale" className="admin-o-2">
             <Facts
