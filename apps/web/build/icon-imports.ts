@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** lucide-react's barrel: every icon's names (`ShieldCheck`, `ShieldCheckIcon`, …) → its own module. */
 export function lucideIconFiles(barrelSource: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [, names, file] of barrelSource.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+  for (const [, names = '', file = ''] of barrelSource.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
     for (const name of names.split(',')) files.set(name.trim().replace(/^default as /, ''), file);
   }
   return files;

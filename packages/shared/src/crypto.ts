@@ -5,7 +5,7 @@ import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, COIN_AMOUNT_MAX_INTEGER_DIGITS, 
 
 export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem, trendingCoinTexts } from './plain/crypto';
 export type { CoinId } from './plain/crypto';
-export { CRYPTO_NETWORK_IDS, CRYPTO_NETWORKS, COIN_NETWORKS, isCryptoNetworkId, coinTakenOn, onlyNetworkOf, networkName, cryptoNetworkMessages, networkAddressProblem } from './plain/crypto-networks';
+export { CRYPTO_NETWORK_IDS, CRYPTO_NETWORKS, COIN_NETWORKS, isCryptoNetworkId, coinTakenOn, onlyNetworkOf, networkName, cryptoNetworkMessages } from './plain/crypto-networks';
 export type { CryptoNetworkId } from './plain/crypto-networks';
 
 /** A coin amount as typed: a positive plain decimal, checked against its coin by the schema below. */

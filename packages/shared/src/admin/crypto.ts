@@ -1,10 +1,10 @@
 // Back office: coin price adjustments and wallet addresses (helper: business).
 import { z } from 'zod';
 import { COIN_IDS, CRYPTO_NETWORK_IDS } from '../crypto';
-import { COIN_NETWORKS, CRYPTO_NETWORKS, coinTakenOn, networkAddressProblem, networkName } from '../plain/crypto-networks';
+import { COIN_NETWORKS, CRYPTO_NETWORKS, coinTakenOn, networkName } from '../plain/crypto-networks';
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
-import { ADDRESS_PATTERNS, addressFormatOf, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
+import { ADDRESS_PATTERNS, addressFormatOf, networkAddressProblem, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
 
 export const cryptoAdminMessages = {
   adjustmentInvalid: 'Enter a naira amount like -20 or +15.50 (at most 2 decimals)',

@@ -5,7 +5,7 @@
  * screens use it before any schema.
  */
 import type { CoinId } from './crypto';
-import { ADDRESS_PATTERNS, walletAddressMessages, type AddressFormat } from './wallet-addresses';
+import type { AddressFormat } from './wallet-addresses';
 
 export const CRYPTO_NETWORK_IDS = ['bitcoin', 'tron', 'bsc', 'solana'] as const;
 export type CryptoNetworkId = (typeof CRYPTO_NETWORK_IDS)[number];
@@ -47,12 +47,3 @@ export const cryptoNetworkMessages = {
   networkInvalid: (symbol: string) => `We do not take ${symbol} on this network`,
 } as const;
 
-/**
- * Why `address` cannot be our address for `coin` on `network` (a network id), by the network's
- * alphabet and shape, or undefined when it can. The server checks checksums on top.
- */
-export function networkAddressProblem(coin: CoinId, network: string, address: string): string | undefined {
-  if (!coinTakenOn(coin, network)) return walletAddressMessages.networkInvalid;
-  const format = CRYPTO_NETWORKS[network].addressFormat;
-  return ADDRESS_PATTERNS[format].some((pattern) => pattern.test(address)) ? undefined : walletAddressMessages.address[format];
-}

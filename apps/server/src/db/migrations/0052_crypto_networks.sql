@@ -46,7 +46,9 @@ ALTER TABLE sales
 
 -- A transaction ID in the form its network writes (0044 holds it to the coin's networks; this to
 -- the one network chosen): 64 hex digits on Bitcoin, TRON and BNB Smart Chain, a base58 signature
--- of 64 bytes on Solana. A USDT ID on TRC20 can no longer be a Solana signature.
+-- of 64 bytes on Solana. A USDT ID on TRC20 can no longer be a Solana signature. An ID in no form
+-- of its coin is sales_transaction_id_stored_form's to refuse (0044), so this one names only the
+-- network's part.
 CREATE FUNCTION transaction_id_on_network(network text, id text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE network
     WHEN 'solana' THEN id ~ '^[1-9A-HJ-NP-Za-km-z]{64,88}$' AND public.base58_byte_length(id) = 64
@@ -54,7 +56,8 @@ CREATE FUNCTION transaction_id_on_network(network text, id text) RETURNS boolean
   END
 $$;
 ALTER TABLE sales ADD CONSTRAINT sales_transaction_id_network_form
-  CHECK (transaction_id IS NULL OR network IS NULL OR public.transaction_id_on_network(network, transaction_id));
+  CHECK (transaction_id IS NULL OR network IS NULL OR NOT public.transaction_id_in_stored_form(coin, transaction_id)
+    OR public.transaction_id_on_network(network, transaction_id));
 
 -- Beside sale_guard (which keeps the other terms): a new crypto sale has its network — a coin
 -- taken on one network has that one, USDT must say which —, and no sale's network changes
