@@ -66,7 +66,7 @@ beforeEach(async () => {
 });
 
 /** USDT is sold on a network the customer chose (0052): these sales say TRC20; the other coins have one network each. */
-const sentOn = (quote: { coin: string }) => (quote.coin === 'usdt' ? { network: 'tron' } : {});
+const sentOn = (quote: { coin: string }): Record<string, string> => (quote.coin === 'usdt' ? { network: 'tron' } : {});
 
 describe('a crypto sale', () => {
   it("is recorded at its quote's value with the prices it used, the screenshot re-encoded and the bank details snapshotted (201)", async () => {
