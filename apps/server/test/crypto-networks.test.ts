@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cryptoNetworkMessages, saleResponseSchema, walletAddressesResponseSchema } from '@wise/shared';
+import { coinsResponseSchema, cryptoNetworkMessages, saleResponseSchema, trendingResponseSchema, walletAddressesResponseSchema } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
@@ -136,5 +136,19 @@ describe('the database', () => {
     await expect(copyOfSale(sale.id, { network: null })).rejects.toThrow(/crypto sale names the network/);
     await expect(copyOfSale(sale.id, { network: 'tron', transaction_id: SOLANA_SIGNATURE })).rejects.toThrow(/sales_transaction_id_network_form/);
     await expect(t.database.query("UPDATE sales SET network = 'tron' WHERE id = $1", [sale.id])).rejects.toThrow(/network never changes/);
+  });
+});
+
+describe('the popular coins', () => {
+  it('carry the rate of their naira price: what we pay for a coin we buy, our USDT rate for the others', async () => {
+    const coins = coinsResponseSchema.parse((await get(t.app, '/api/crypto/coins', seller.cookie)).json()).coins;
+    const rateOf = (id: string) => coins.find((coin) => coin.id === id)?.rate_ngn_per_usd;
+    const trending = trendingResponseSchema.parse((await get(t.app, '/api/crypto/trending', seller.cookie)).json()).coins;
+    const bought = trending.filter((coin) => coin.sellable);
+    const others = trending.filter((coin) => !coin.sellable);
+    expect(bought.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    for (const coin of bought) expect(coin.rate_ngn_per_usd, coin.id).toBe(rateOf(coin.sellable ?? ''));
+    for (const coin of others) expect(coin.rate_ngn_per_usd, coin.id).toBe(rateOf('usdt'));
   });
 });
