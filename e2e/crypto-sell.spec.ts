@@ -85,15 +85,15 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   const btc = (await walletAddresses(page)).find((a) => a.coin === 'btc');
   if (!btc) throw new Error('no BTC address seeded');
   await expect(page.getByTestId('wallet-address-text')).toHaveText(btc.address);
-  await expect(page.getByRole('img', { name: `QR code of our BTC address on ${btc.network}` })).toBeVisible();
-  await expect(page.getByRole('note')).toContainText(`Send only BTC on the ${btc.network} network to this address`);
+  await expect(page.getByRole('img', { name: 'QR code of our BTC address on Bitcoin' })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Send only BTC on Bitcoin to this address.');
   await page.getByRole('button', { name: 'Copy address' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await readClipboard(page)).toBe(btc.address);
   await page.getByRole('button', { name: 'I have sent it' }).click();
 
   // The proof: one screenshot and the transaction ID, sent with an Idempotency-Key.
-  await expect(page).toHaveURL(new RegExp(`/btc/walletaddress/confirm\\?quote=${quote.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/btc/walletaddress/confirm\\?quote=${quote.id}&network=bitcoin$`));
   await page.getByTestId('crypto-screenshot-input').setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
   await expect(page.getByRole('img', { name: /^Image 1: / })).toBeVisible();
   await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });

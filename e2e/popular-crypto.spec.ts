@@ -16,7 +16,19 @@ for (const width of [390, 360]) {
     const list = page.getByTestId('popular-crypto');
     await page.getByRole('button', { name: 'See More' }).click();
 
-    // The sandbox's trending list has Bitcoin (we buy it) and Ethereum (we do not).
+    // The sandbox's trending list has Bitcoin (we buy it) and Ethereum (we do not): the coins we buy
+    // are marked, and every coin has its naira price beside its dollar price.
+    const bitcoinRow = list.getByTestId('popular-coin').filter({ hasText: 'Bitcoin' });
+    const ethereumRow = list.getByTestId('popular-coin').filter({ hasText: 'Ethereum' });
+    await expect(bitcoinRow.getByTestId('we-buy')).toHaveText('We buy');
+    await expect(ethereumRow.getByTestId('we-buy')).toHaveCount(0);
+    await expect(list.getByTestId('we-buy')).toHaveCount(await list.getByRole('link').count());
+    await expect(bitcoinRow.getByTestId('coin-naira-price')).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    await expect(ethereumRow.getByTestId('coin-naira-price')).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    await expect(page.getByText('Naira prices: what we pay for each coin we buy. Other coins at our USDT rate, as a guide.')).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.screenshot({ path: `test-results/popular-crypto-naira-${width}.png`, fullPage: true });
+
     await list.getByRole('link', { name: /Bitcoin/ }).click();
     await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc$/);
     await expect(page.getByRole('heading', { name: 'Sell Bitcoin' })).toBeVisible();

@@ -110,7 +110,7 @@ export async function sellCryptoByApi(page: Page, coin = 'usdt', amount = '100')
   const screenshot = await sharp({ create: { width: 390, height: 844, channels: 3, background: '#12b886' } }).png().toBuffer();
   const response = await page.request.post('/api/crypto/sales', {
     headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-    multipart: { quote_id: priced.id, screenshot: { name: 'sent.png', mimeType: 'image/png', buffer: screenshot } },
+    multipart: { quote_id: priced.id, ...(coin === 'usdt' ? { network: 'tron' } : {}), screenshot: { name: 'sent.png', mimeType: 'image/png', buffer: screenshot } },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { sale } = (await response.json()) as { sale: { id: string; value_kobo: number; title: string } };

@@ -164,50 +164,50 @@ describe('wallet addresses', () => {
   it('are admins only', async () => {
     expect((await get(t.app, '/api/admin/crypto/wallets', reviewer.cookie)).statusCode).toBe(403);
     expect((await get(t.app, '/api/admin/crypto/wallets')).statusCode).toBe(401);
-    const add = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, confirm_code: reviewer.code() }, reviewer.cookie);
+    const add = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: reviewer.code() }, reviewer.cookie);
     expect(add.statusCode).toBe(403);
   });
 
   it('lists the seeded demo addresses, flagged as not valid for their chains', async () => {
     const list = await wallets();
     expect(list.map((w) => [w.coin, w.network, w.address_valid])).toEqual([
-      ['btc', 'Bitcoin', false],
-      ['usdt', 'TRC20', false],
-      ['bnb', 'BEP20', false],
-      ['sol', 'Solana', false],
+      ['btc', 'bitcoin', false],
+      ['usdt', 'tron', false],
+      ['bnb', 'bsc', false],
+      ['sol', 'solana', false],
     ]);
   });
 
   it('refuses an address outside the network’s alphabet, a network the coin is not sent on, a typo, with 400 per field; and a wrong code with 403', async () => {
-    const demo = await send('POST', '/api/admin/crypto/wallets', { coin: 'btc', network: 'Bitcoin', address: 'bc1qdemo0wise0address0not0for0real0funds', confirm_code: admin.code() });
+    const demo = await send('POST', '/api/admin/crypto/wallets', { coin: 'btc', network: 'bitcoin', address: 'bc1qdemo0wise0address0not0for0real0funds', confirm_code: admin.code() });
     expect(demo.statusCode).toBe(400);
     expect(demo.json()).toMatchObject({ code: 'VALIDATION', fields: { address: cryptoAdminMessages.address.bitcoin } });
-    const network = await send('POST', '/api/admin/crypto/wallets', { coin: 'bnb', network: 'TRC20', address: ADDRESSES.tron, confirm_code: admin.code() });
+    const network = await send('POST', '/api/admin/crypto/wallets', { coin: 'bnb', network: 'tron', address: ADDRESSES.tron, confirm_code: admin.code() });
     expect(network.json().fields).toEqual({ network: cryptoAdminMessages.networkInvalid });
-    const typo = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: `${ADDRESSES.tron.slice(0, -1)}u`, confirm_code: admin.code() });
+    const typo = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: `${ADDRESSES.tron.slice(0, -1)}u`, confirm_code: admin.code() });
     expect(typo.statusCode).toBe(400);
     expect(typo.json().fields).toEqual({ address: cryptoAdminMessages.address.checksum });
     const empty = await send('POST', '/api/admin/crypto/wallets', {});
     expect(Object.keys(empty.json().fields).sort()).toEqual(['address', 'coin', 'network']);
     // The code or a passkey (docs/decisions.md §8.6) is asked for once the address itself is right.
-    const unconfirmed = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron });
+    const unconfirmed = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron });
     expect(unconfirmed.statusCode).toBe(400);
     expect(Object.keys(unconfirmed.json().fields)).toEqual(['confirm_code']);
-    const wrong = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, confirm_code: wrongCode(admin) });
+    const wrong = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: wrongCode(admin) });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe('CONFIRMATION_INVALID');
     expect((await wallets()).length).toBe(4);
   });
 
   it('adds a valid address: customers see it at once; audited', async () => {
-    const response = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ` ${ADDRESSES.tron} `, memo: 'Main TRC20', sort_order: 0, confirm_code: admin.code() });
+    const response = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ` ${ADDRESSES.tron} `, memo: 'Main TRC20', sort_order: 0, confirm_code: admin.code() });
     expect(response.statusCode, response.body).toBe(201);
     const wallet = response.json<{ wallet: AdminWallet }>().wallet;
-    expect(wallet).toMatchObject({ coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, address_valid: true });
-    expect((await customerAddresses())[0]).toEqual({ id: wallet.id, coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, memo: 'Main TRC20' });
+    expect(wallet).toMatchObject({ coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, address_valid: true });
+    expect((await customerAddresses())[0]).toEqual({ id: wallet.id, coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20' });
     const [line] = await auditLines('crypto.wallet_create');
-    expect(line).toEqual({ staff_id: admin.id, target_id: wallet.id, before: null, after: { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, sort_order: 0 } });
-    const again = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'TRC20', address: ADDRESSES.tron, confirm_code: admin.code() });
+    expect(line).toEqual({ staff_id: admin.id, target_id: wallet.id, before: null, after: { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, sort_order: 0 } });
+    const again = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: admin.code() });
     expect(again.statusCode).toBe(409);
     expect(again.json().fields).toEqual({ address: cryptoAdminMessages.addressTaken });
   });
@@ -219,7 +219,7 @@ describe('wallet addresses', () => {
     if (!btc || !sol) throw new Error('seed missing');
     const typo = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { address: `${ADDRESSES.bech32.slice(0, -1)}5`, confirm_code: admin.code() });
     expect(typo.json().fields).toEqual({ address: cryptoAdminMessages.address.checksum });
-    const wrongNetwork = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { network: 'TRC20', confirm_code: admin.code() });
+    const wrongNetwork = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { network: 'tron', confirm_code: admin.code() });
     expect(wrongNetwork.json().fields).toEqual({ network: cryptoAdminMessages.networkInvalid });
     const wrong = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { address: ADDRESSES.bech32, confirm_code: wrongCode(admin) });
     expect(wrong.statusCode).toBe(403);

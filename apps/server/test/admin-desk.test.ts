@@ -88,7 +88,7 @@ async function sellCrypto(user: TestUser, amount: string, txId?: string) {
   clock.advance(MINUTE);
   await refreshPrices(t);
   const quote = await quoteFor(t, user, 'usdt', amount);
-  const fields: Record<string, string> = { quote_id: quote.id };
+  const fields: Record<string, string> = { quote_id: quote.id, network: 'tron' };
   if (txId) fields.transaction_id = txId;
   const response = await postCryptoSale(t, { fields, files: [{ data: await cardPhoto('png', Number(amount), 240, 420) }], cookie: user.cookie });
   expect(response.statusCode, response.body).toBe(201);

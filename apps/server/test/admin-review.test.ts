@@ -108,7 +108,7 @@ describe('the queue', () => {
     const third = await sell(seller, '70', 3);
     clock.advance(MINUTE);
     const quote = await quoteFor(t, other, 'usdt', '100');
-    const crypto = await postCryptoSale(t, { fields: { quote_id: quote.id }, files: [{ data: await cardPhoto('png', 9, 240, 420) }], cookie: other.cookie });
+    const crypto = await postCryptoSale(t, { fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 9, 240, 420) }], cookie: other.cookie });
     expect(crypto.statusCode, crypto.body).toBe(201);
     const cryptoId = crypto.json<{ sale: { id: string } }>().sale.id;
     clock.advance(10 * MINUTE);

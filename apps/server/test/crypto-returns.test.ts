@@ -43,7 +43,7 @@ async function sellCoin(user: TestUser, coin: 'usdt' | 'btc' = 'usdt', amount = 
   clock.advance(MINUTE);
   await refreshPrices(t);
   const quote = await quoteFor(t, user, coin, amount);
-  const response = await postCryptoSale(t, { fields: { quote_id: quote.id }, files: [{ data: await cardPhoto('png', 7, 240, 420) }], cookie: user.cookie });
+  const response = await postCryptoSale(t, { fields: { quote_id: quote.id, ...(coin === 'usdt' ? { network: 'tron' } : {}) }, files: [{ data: await cardPhoto('png', 7, 240, 420) }], cookie: user.cookie });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ sale: { id: string } }>().sale.id;
 }

@@ -112,16 +112,16 @@ describe('GET /api/crypto/trending', () => {
 describe('GET /api/crypto/wallet-addresses', () => {
   it('lists the enabled addresses, in order, hiding disabled ones', async () => {
     await t.database.query(
-      "INSERT INTO crypto_wallet_addresses (coin, network, address, enabled, sort_order) VALUES ('usdt', 'BEP20', '0xRETIRED0000000000000000000000000000DEMO', false, 0)",
+      "INSERT INTO crypto_wallet_addresses (coin, network, address, enabled, sort_order) VALUES ('usdt', 'bsc', '0xRETIRED0000000000000000000000000000DEMO', false, 0)",
     );
     const response = await get(t.app, '/api/crypto/wallet-addresses', alice.cookie);
     expect(response.statusCode).toBe(200);
     const { addresses } = walletAddressesResponseSchema.parse(response.json());
     expect(addresses.map((a) => [a.coin, a.network])).toEqual([
-      ['btc', 'Bitcoin'],
-      ['usdt', 'TRC20'],
-      ['bnb', 'BEP20'],
-      ['sol', 'Solana'],
+      ['btc', 'bitcoin'],
+      ['usdt', 'tron'],
+      ['bnb', 'bsc'],
+      ['sol', 'solana'],
     ]);
     expect(addresses.every((a) => a.memo === null && a.address.length >= 30)).toBe(true);
     expect(response.body).not.toContain('RETIRED');

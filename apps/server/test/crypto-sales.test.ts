@@ -65,6 +65,9 @@ beforeEach(async () => {
   await refreshPrices(t);
 });
 
+/** USDT is sold on a network the customer chose (0052): these sales say TRC20; the other coins have one network each. */
+const sentOn = (quote: { coin: string }): Record<string, string> => (quote.coin === 'usdt' ? { network: 'tron' } : {});
+
 describe('a crypto sale', () => {
   it("is recorded at its quote's value with the prices it used, the screenshot re-encoded and the bank details snapshotted (201)", async () => {
     const quote = await quoteFor(t, seller, 'btc', '0.0150');
@@ -73,7 +76,7 @@ describe('a crypto sale', () => {
     clock.advance(3 * MINUTE);
     const response = await postCryptoSale(t, {
       cookie: seller.cookie,
-      fields: { quote_id: quote.id, transaction_id: '  9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f  ' },
+      fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '  9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f  ' },
       files: [{ data: await jpegWithGps(), filename: 'IMG_2041.jpg', contentType: 'image/jpeg' }],
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -126,7 +129,7 @@ describe('a crypto sale', () => {
     );
     const [stored] = await t.database.query<Record<string, string>>('SELECT usdt_market_rate_ngn::text FROM crypto_quotes WHERE id = $1', [quote.id]);
     expect(row).toEqual({
-      quote_id: quote.id,
+      quote_id: quote.id, ...sentOn(quote),
       coin_amount: '0.015',
       price_usd: quote.price_usd,
       usdt_market_rate_ngn: stored?.usdt_market_rate_ngn,
@@ -179,7 +182,7 @@ describe('a crypto sale', () => {
     ['sol', '2.123456789', 'SOL', '-10'],
   ] as const)('sells %s at its own rate (adjustment %s)', async (coin, amount, symbol, adjustment) => {
     const quote = await quoteFor(t, seller, coin, amount);
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(coin.length)] });
+    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(coin.length)] });
     expect(response.statusCode, response.body).toBe(201);
     expect(saleResponseSchema.parse(response.json()).sale).toMatchObject({
       title: `${symbol} · ${amount}`,
@@ -197,7 +200,7 @@ describe('a crypto sale', () => {
     const response = await postCryptoSale(t, {
       cookie: seller.cookie,
       fields: {
-        quote_id: quote.id,
+        quote_id: quote.id, ...sentOn(quote),
         amount: '999999999',
         value_kobo: '100000000000',
         value_ngn: '1000000000.00',
@@ -224,7 +227,7 @@ describe('the quote', () => {
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     const key = newIdempotencyKey();
     const image = await screenshot(50);
-    const refused = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id }, files: [image] });
+    const refused = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] });
     expect(refused.statusCode).toBe(409);
     const body = refused.json<{ error: string; code: string; meta: unknown }>();
     expect(body).toMatchObject({ error: 'This quote has expired. Check the new value and confirm', code: 'QUOTE_EXPIRED' });
@@ -236,7 +239,7 @@ describe('the quote', () => {
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
 
     // The customer confirms the new value: the same submission with the fresh quote (the key was not spent).
-    const sold = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: fresh.id }, files: [image] });
+    const sold = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: fresh.id, ...sentOn(fresh) }, files: [image] });
     expect(sold.statusCode, sold.body).toBe(201);
     expect(saleResponseSchema.parse(sold.json()).sale).toMatchObject({ coin: 'bnb', coin_amount: '0.75', value_kobo: fresh.value_kobo });
   });
@@ -244,7 +247,7 @@ describe('the quote', () => {
   it('is honoured until the last millisecond before it expires', async () => {
     const quote = await quoteFor(t, seller, 'usdt', '40');
     clock.advance(15 * MINUTE - 1);
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(51)] });
+    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(51)] });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<{ sale: SaleDetail }>().sale.value_kobo).toBe(quote.value_kobo);
   });
@@ -253,7 +256,7 @@ describe('the quote', () => {
     const quote = await quoteFor(t, seller, 'btc', '0.002');
     clock.advance(15 * MINUTE); // the cached prices are now 900 s old: stale
     const before = { files: await files(), rows: await rowsOf(seller.id) };
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(52)] });
+    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(52)] });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ code: 'PRICES_STALE', error: 'Prices are being updated. Try again in a minute.' });
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
@@ -271,23 +274,23 @@ describe('the quote', () => {
     }
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
     // Still theirs to sell.
-    const own = await postCryptoSale(t, { cookie: other.cookie, fields: { quote_id: theirs.id }, files: [await screenshot(54)] });
+    const own = await postCryptoSale(t, { cookie: other.cookie, fields: { quote_id: theirs.id, ...sentOn(theirs) }, files: [await screenshot(54)] });
     expect(own.statusCode, own.body).toBe(201);
   });
 
   it('sells once: a second sale of it is 409 QUOTE_USED, also after it has expired', async () => {
     const quote = await quoteFor(t, seller, 'sol', '1.25');
-    const first = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(55)] });
+    const first = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(55)] });
     expect(first.statusCode, first.body).toBe(201);
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     const used = { error: 'This quote has already been used for a sale. Get a new quote to sell again', code: 'QUOTE_USED' };
-    const again = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: '7'.repeat(64) }, files: [await screenshot(56)] });
+    const again = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '7'.repeat(64) }, files: [await screenshot(56)] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(used);
     // Expired too: still "used", never a fresh quote for coins already sold.
     clock.advance(16 * MINUTE);
     await refreshPrices(t);
-    const later = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(57)] });
+    const later = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(57)] });
     expect(later.statusCode).toBe(409);
     expect(later.json()).toEqual(used);
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
@@ -297,7 +300,7 @@ describe('the quote', () => {
     const quote = await quoteFor(t, seller, 'usdt', '75');
     const before = { files: (await files()).length, rows: await rowsOf(seller.id) };
     const responses = await Promise.all(
-      [60, 61, 62].map(async (seed) => postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(seed)] })),
+      [60, 61, 62].map(async (seed) => postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(seed)] })),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json()).toMatchObject({ code: 'QUOTE_USED' });
@@ -311,7 +314,7 @@ describe('the Idempotency-Key', () => {
     const quote = await quoteFor(t, seller, 'btc', '0.001');
     const key = newIdempotencyKey();
     const image = await screenshot(70);
-    const first = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, transaction_id: '70'.repeat(32) }, files: [image] });
+    const first = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '70'.repeat(32) }, files: [image] });
     expect(first.statusCode, first.body).toBe(201);
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     // The answer was lost; the phone retries later, with the same key and the same request.
@@ -319,7 +322,7 @@ describe('the Idempotency-Key', () => {
     const again = await postCryptoSale(t, {
       cookie: seller.cookie,
       key,
-      fields: { quote_id: quote.id.toUpperCase(), transaction_id: ` https://mempool.space/tx/${'70'.repeat(32)} ` },
+      fields: { quote_id: quote.id.toUpperCase(), ...sentOn(quote), transaction_id: ` https://mempool.space/tx/${'70'.repeat(32)} ` },
       files: [image],
     });
     expect(again.statusCode, again.body).toBe(201);
@@ -333,13 +336,13 @@ describe('the Idempotency-Key', () => {
     const other = await quoteFor(t, seller, 'usdt', '21');
     const key = newIdempotencyKey();
     const image = await screenshot(71);
-    const first = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id }, files: [image] });
+    const first = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] });
     expect(first.statusCode, first.body).toBe(201);
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     const variants: { fields: Record<string, string>; files: FilePart[] }[] = [
-      { fields: { quote_id: quote.id, transaction_id: '71'.repeat(32) }, files: [image] },
-      { fields: { quote_id: quote.id }, files: [await screenshot(72)] },
-      { fields: { quote_id: other.id }, files: [image] },
+      { fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '71'.repeat(32) }, files: [image] },
+      { fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(72)] },
+      { fields: { quote_id: other.id, ...sentOn(other) }, files: [image] },
     ];
     for (const variant of variants) {
       const response = await postCryptoSale(t, { cookie: seller.cookie, key, ...variant });
@@ -358,7 +361,7 @@ describe('the Idempotency-Key', () => {
     const gift = await t.app.inject({ method: 'POST', url: '/api/giftcards/sales', payload: body.payload, headers: { ...body.headers, cookie: seller.cookie, 'idempotency-key': key } });
     expect(gift.statusCode, gift.body).toBe(201);
     const quote = await quoteFor(t, seller, 'usdt', '22');
-    const crypto = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id }, files: [await screenshot(73)] });
+    const crypto = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(73)] });
     expect(crypto.statusCode).toBe(422);
   });
 
@@ -367,7 +370,7 @@ describe('the Idempotency-Key', () => {
     const key = newIdempotencyKey();
     const image = await screenshot(74);
     const before = { files: (await files()).length, rows: await rowsOf(seller.id) };
-    const responses = await Promise.all([1, 2, 3].map(() => postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id }, files: [image] })));
+    const responses = await Promise.all([1, 2, 3].map(() => postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] })));
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(responses.map((r) => r.json<{ sale: SaleDetail }>().sale.id)).size).toBe(1);
     expect(await rowsOf(seller.id)).toEqual({ sales: (before.rows?.sales ?? 0) + 1, uploads: (before.rows?.uploads ?? 0) + 1 });
@@ -380,7 +383,7 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const customer = await createCustomer(t);
     await addBankDetails(t, customer, '0345678912');
     const quote = await quoteFor(t, customer, 'usdt', '15');
-    const valid = { quote_id: quote.id };
+    const valid = { quote_id: quote.id, ...sentOn(quote) };
     const shot = [await screenshot(80)];
     const huge = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(10 * 1024 * 1024 + 10, 7)]);
     const before = await files();
@@ -399,10 +402,10 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
       { name: 'an empty quote_id', fields: { quote_id: '' }, status: 400, field: 'quote_id', message: saleMessages.quoteRequired },
       { name: 'a malformed quote_id', fields: { quote_id: 'btc-0.015' }, status: 400, field: 'quote_id', message: saleMessages.quoteInvalid },
       { name: 'an injected quote_id', fields: { quote_id: `${quote.id}' OR '1'='1` }, status: 400, field: 'quote_id', message: saleMessages.quoteInvalid },
-      { name: 'NUL in transaction_id', fields: { ...valid, transaction_id: 'abc\u0000def' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdt },
-      { name: 'a line break in transaction_id', fields: { ...valid, transaction_id: 'abc\ndef' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdt },
-      { name: 'an escape code in transaction_id', fields: { ...valid, transaction_id: 'red \u001b[31m' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdt },
-      { name: 'a made-up transaction_id', fields: { ...valid, transaction_id: 'tx-70' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdt },
+      { name: 'NUL in transaction_id', fields: { ...valid, transaction_id: 'abc\u0000def' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
+      { name: 'a line break in transaction_id', fields: { ...valid, transaction_id: 'abc\ndef' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
+      { name: 'an escape code in transaction_id', fields: { ...valid, transaction_id: 'red \u001b[31m' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
+      { name: 'a made-up transaction_id', fields: { ...valid, transaction_id: 'tx-70' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
       { name: 'transaction_id too long', fields: { ...valid, transaction_id: 'x'.repeat(301) }, status: 400, field: 'transaction_id', message: saleMessages.transactionIdTooLong },
       { name: 'transaction_id far too long', fields: { ...valid, transaction_id: 'x'.repeat(20_000) }, status: 400, field: 'transaction_id', message: saleMessages.transactionIdTooLong },
       { name: 'a field sent twice', fields: { ...valid, transaction_id: 'a' }, status: 400, field: 'quote_id', message: 'The request could not be understood' },
@@ -427,21 +430,21 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const newcomer = await createCustomer(t);
     const quote = await quoteFor(t, newcomer, 'btc', '0.01');
     const before = await files();
-    const response = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id }, files: [await screenshot(90)] });
+    const response = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(90)] });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: saleMessages.bankDetailsRequired, code: 'BANK_DETAILS_REQUIRED' });
     expect(await files()).toEqual(before);
     expect(await rowsOf(newcomer.id)).toEqual({ sales: 0, uploads: 0 });
     // With bank details added, the same quote sells, paid to them.
     await addBankDetails(t, newcomer, '0456789123');
-    const sold = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id }, files: [await screenshot(90)] });
+    const sold = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(90)] });
     expect(sold.statusCode, sold.body).toBe(201);
     expect(saleResponseSchema.parse(sold.json()).sale.bank.account_number).toBe('0456789123');
   });
 
   it('needs an Idempotency-Key, a multipart body, a session, and the session user only', async () => {
     const quote = await quoteFor(t, seller, 'usdt', '30');
-    const fields = { quote_id: quote.id };
+    const fields = { quote_id: quote.id, ...sentOn(quote) };
     const missing = await postCryptoSale(t, { cookie: seller.cookie, fields, files: [await screenshot(91)], key: null });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: saleMessages.idempotencyKeyRequired });
@@ -479,12 +482,12 @@ describe('a failure after the screenshot is written', () => {
     try {
       const quote = await quoteFor(t, seller, 'usdt', '12');
       const before = { files: await files(), rows: await rowsOf(seller.id) };
-      const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: 'b000000000000000000000000000000000000000000000000000000000000000' }, files: [await screenshot(95)] });
+      const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: 'b000000000000000000000000000000000000000000000000000000000000000' }, files: [await screenshot(95)] });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toMatchObject({ code: 'INTERNAL' });
       expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
       // The quote was not spent by the failure.
-      const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id }, files: [await screenshot(95)] });
+      const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(95)] });
       expect(sold.statusCode, sold.body).toBe(201);
     } finally {
       await t.database.query('ALTER TABLE sales DROP CONSTRAINT test_refuse_boom');
@@ -516,7 +519,7 @@ describe('a failure after the screenshot is written', () => {
       {
         userId: seller.id,
         idempotencyKey: newIdempotencyKey(),
-        fields: { quote_id: quote.id, transaction_id: undefined },
+        fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: undefined },
         screenshot: { body: await sharp((await screenshot(96)).data).webp().toBuffer(), sourceDigest: 'b'.repeat(64) },
       },
     ).then(

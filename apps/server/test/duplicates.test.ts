@@ -85,7 +85,7 @@ async function sellCoin(user: TestUser, coin: 'btc' | 'usdt' | 'sol' | 'bnb', tr
   const quote = await quoteFor(t, user, coin, coin === 'btc' ? '0.001' : coin === 'usdt' ? '20' : '0.5');
   return postCryptoSale(t, {
     cookie: user.cookie,
-    fields: { quote_id: quote.id, transaction_id: transactionId },
+    fields: { quote_id: quote.id, transaction_id: transactionId, ...(coin === 'usdt' ? { network: 'tron' } : {}) },
     files: [{ data: await textured(photoSeed ?? Number.parseInt(randomBytes(3).toString('hex'), 16), 240, 420), contentType: 'image/jpeg' }],
   });
 }

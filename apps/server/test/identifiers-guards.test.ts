@@ -54,7 +54,7 @@ beforeAll(async () => {
   seller = await createCustomer(t);
   await addBankDetails(t, seller);
   const quote = await quoteFor(t, seller, 'usdt', '20');
-  const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: hex() }, files: [{ data: await cardPhoto('png', 3) }] });
+  const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, network: 'tron', transaction_id: hex() }, files: [{ data: await cardPhoto('png', 3) }] });
   if (sold.statusCode !== 201) throw new Error(`crypto sale failed: ${sold.body}`);
   cryptoSale = saleResponseSchema.parse(sold.json()).sale;
   const sub = (await cardDetail(t, seller, 'amazon')).subcategories.find((candidate) => candidate.kind === 'ecode');
@@ -73,10 +73,10 @@ async function insertCryptoCopy(coin: CoinId, transactionId: string, extra = '')
   const quote = await quoteFor(t, seller, coin, coin === 'btc' ? '0.001' : coin === 'usdt' ? '20' : '0.5');
   await t.database.query(
     `INSERT INTO sales (user_id, kind, status, status_changed_at, title, currency, currency_amount, exchange_rate, value_kobo,
-        coin, coin_amount, quote_id, price_usd, usdt_market_rate_ngn, usdt_adjustment_ngn, usdt_rate_ngn, coin_adjustment_ngn, transaction_id,
+        coin, coin_amount, quote_id, price_usd, usdt_market_rate_ngn, usdt_adjustment_ngn, usdt_rate_ngn, coin_adjustment_ngn, transaction_id, network,
         bank_code, bank_name, account_number, account_name, idempotency_key, request_hash, created_at${extra ? ', transaction_id_as_typed' : ''})
       SELECT s.user_id, 'crypto', 'submitted', q.created_at, s.title, 'USD', q.amount * q.price_usd, q.rate_ngn_per_usd, q.value_kobo,
-        q.coin, q.amount, q.id, q.price_usd, q.usdt_market_rate_ngn, q.usdt_adjustment_ngn, q.usdt_rate_ngn, q.coin_adjustment_ngn, $3,
+        q.coin, q.amount, q.id, q.price_usd, q.usdt_market_rate_ngn, q.usdt_adjustment_ngn, q.usdt_rate_ngn, q.coin_adjustment_ngn, $3, CASE q.coin WHEN 'usdt' THEN 'tron' END,
         s.bank_code, s.bank_name, s.account_number, s.account_name, $4, s.request_hash, q.created_at${extra ? ', $5' : ''}
       FROM sales s, crypto_quotes q WHERE s.id = $1 AND q.id = $2`,
     [cryptoSale.id, quote.id, transactionId, `raw-${randomBytes(6).toString('hex')}`, ...(extra ? [extra] : [])],

@@ -43,7 +43,7 @@ async function sellCoin(user: TestUser, coin: 'btc' | 'usdt' | 'bnb' | 'sol', tr
   const quote = await quoteFor(t, user, coin, coin === 'btc' ? '0.001' : coin === 'usdt' ? '20' : '0.5');
   return postCryptoSale(t, {
     cookie: user.cookie,
-    fields: { quote_id: quote.id, transaction_id: transactionId },
+    fields: { quote_id: quote.id, transaction_id: transactionId, ...(coin === 'usdt' ? { network: 'tron' } : {}) },
     files: [{ data: await textured(randomBytes(3).readUIntBE(0, 3)), contentType: 'image/jpeg' }],
   });
 }

@@ -135,7 +135,7 @@ describe('a rejected sale', () => {
   it("keeps a Pidgin customer's own reason words from the reviewer, and says what to do with the coins in Pidgin", async () => {
     const c = await customer('pcm');
     const quote = await quoteFor(t, c, 'usdt', '100');
-    const posted = await postCryptoSale(t, { fields: { quote_id: quote.id }, files: [{ data: await cardPhoto('png', 33, 240, 420) }], cookie: c.cookie });
+    const posted = await postCryptoSale(t, { fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 33, 240, 420) }], cookie: c.cookie });
     expect(posted.statusCode, posted.body).toBe(201);
     const saleId = posted.json<{ sale: { id: string } }>().sale.id;
     await reject(saleId, { reason: 'wrong_network' });

@@ -148,7 +148,7 @@ describe('submitting a sale', () => {
     await refreshPrices(t);
     // 40 USDT at about ₦1,600 is about ₦64,000: more than the ₦41,000 left.
     const quote = await quoteFor(t, user, 'usdt', '40');
-    const response = await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id }, files: [{ data: await cardPhoto('png', 7), filename: 'transfer.png', contentType: 'image/png' }] });
+    const response = await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 7), filename: 'transfer.png', contentType: 'image/png' }] });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ code: string }>().code).toBe(limitErrorCodes.exceeded);
   });

@@ -55,7 +55,7 @@ const created = (response: { statusCode: number; body: string; json: <T>() => T 
 
 async function sellCoin(user: TestUser, screenshot: Buffer) {
   const quote = await quoteFor(t, user, 'usdt', '20');
-  return created(await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id }, files: [{ data: screenshot, contentType: 'image/png' }] }));
+  return created(await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: screenshot, contentType: 'image/png' }] }));
 }
 
 async function sellCard(user: TestUser, photo: Buffer) {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { fieldMessages as m } from './messages';
+import { CRYPTO_NETWORK_IDS } from './plain/crypto-networks';
 import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, COIN_AMOUNT_PATTERN, COIN_AMOUNT_MAX_LENGTH, decimalPlaces } from './plain/crypto';
 
 export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem, trendingCoinTexts } from './plain/crypto';
 export type { CoinId } from './plain/crypto';
+export { CRYPTO_NETWORK_IDS, CRYPTO_NETWORKS, COIN_NETWORKS, isCryptoNetworkId, coinTakenOn, onlyNetworkOf, networkName, cryptoNetworkMessages } from './plain/crypto-networks';
+export type { CryptoNetworkId } from './plain/crypto-networks';
 
 /** A coin amount as typed: a positive plain decimal, checked against its coin by the schema below. */
 export const coinAmountField = z
@@ -68,6 +71,11 @@ export const trendingCoinSchema = z.object({
   sparkline_7d: z.array(z.number()).max(SPARKLINE_MAX_POINTS),
   /** Our id when we buy this coin (its sell page is then one tap away); null for one we do not buy yet. */
   sellable: z.enum(COIN_IDS).nullish(),
+  /**
+   * Naira per USD for the coin's naira price: what we pay for this coin when we buy it, our USDT
+   * rate for a coin we do not buy (a guide only); null without market prices.
+   */
+  rate_ngn_per_usd: decimalString.nullish(),
 });
 export type TrendingCoin = z.infer<typeof trendingCoinSchema>;
 
@@ -78,8 +86,8 @@ export type TrendingResponse = z.infer<typeof trendingResponseSchema>;
 export const walletAddressSchema = z.object({
   id: z.string(),
   coin: z.enum(COIN_IDS),
-  /** "Bitcoin", "TRC20", "BEP20", "Solana". */
-  network: z.string(),
+  /** A network id (0052): 'bitcoin', 'tron', 'bsc', 'solana'; customers read its label. */
+  network: z.enum(CRYPTO_NETWORK_IDS),
   address: z.string(),
   memo: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COIN_IDS, type CoinId } from './crypto';
+import { COIN_IDS, CRYPTO_NETWORK_IDS, cryptoNetworkMessages, type CoinId, type CryptoNetworkId } from './crypto';
 import { parseTransactionId, transactionIdMessageFor } from './plain/transaction-ids';
 import { isPlainText } from './fields';
 import { fieldMessages as m } from './messages';
@@ -67,22 +67,29 @@ const typedTransactionId = z.string().max(CRYPTO_TRANSACTION_ID_MAX, saleMessage
  * to that coin with parseTransactionId (domain/sales/duplicates.ts transactionIdFor), so a refusal
  * says what that coin's IDs look like.
  */
-export const cryptoSaleFieldsSchema = z.object({ quote_id: quoteIdField, transaction_id: typedTransactionId });
+/**
+ * The network the coins were sent on (0052). Optional for a coin taken on one network (the server
+ * fills it in); USDT's must be given, and must be one the coin is taken on (the server checks it
+ * against the quote's coin, and the database against crypto_coin_networks).
+ */
+const networkField = z.enum(CRYPTO_NETWORK_IDS, { error: cryptoNetworkMessages.networkRequired }).optional();
+export const cryptoSaleFieldsSchema = z.object({ quote_id: quoteIdField, transaction_id: typedTransactionId, network: networkField });
 
 /**
  * The sell form's schema: the coin is the quote's. The ID leaves it in its one stored form
  * (docs/identifiers.md), taken out of an explorer link when one was pasted — what is sent —, and
  * anything else is refused with what that coin's IDs look like, as the server would.
  */
-export const cryptoSaleFieldsSchemaFor = (coin: CoinId) =>
+export const cryptoSaleFieldsSchemaFor = (coin: CoinId, network?: CryptoNetworkId) =>
   z.object({
     quote_id: quoteIdField,
     transaction_id: typedTransactionId.transform((typed, ctx) => {
-      const parsed = parseTransactionId(coin, typed ?? '');
+      const parsed = parseTransactionId(coin, typed ?? '', network);
       if (parsed.ok) return parsed.id;
-      ctx.addIssue({ code: 'custom', message: transactionIdMessageFor(coin) });
+      ctx.addIssue({ code: 'custom', message: transactionIdMessageFor(coin, network) });
       return z.NEVER;
     }),
+    network: networkField,
   });
 export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
 export type CryptoSaleFormInput = z.input<typeof cryptoSaleFieldsSchema>;

@@ -93,6 +93,19 @@ export function formatCoinPrice(priceUsd: string): string {
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
+/**
+ * A coin's naira price: its USD price times the naira per USD we pay for it (docs/features.md,
+ * "Crypto speaks naira"), to the kobo, exact on the decimal strings: `67234.56` at `1593.37` →
+ * `₦107,130,000.85`. A dash when either is missing or not a decimal.
+ */
+export function formatCoinNairaPrice(priceUsd: string, rateNgnPerUsd: string | null | undefined): string {
+  const price = parseDecimal(priceUsd);
+  const rate = rateNgnPerUsd ? parseDecimal(rateNgnPerUsd) : undefined;
+  if (!price || !rate) return '—';
+  const kobo = divideHalfUp(price.units * rate.units * 100n, 10n ** BigInt(price.scale + rate.scale));
+  return kobo <= BigInt(Number.MAX_SAFE_INTEGER) ? formatNaira(Number(kobo)) : '—';
+}
+
 export type ChangeDirection = 'up' | 'down' | 'flat';
 
 /**

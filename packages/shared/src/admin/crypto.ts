@@ -1,9 +1,10 @@
 // Back office: coin price adjustments and wallet addresses (helper: business).
 import { z } from 'zod';
-import { COIN_IDS } from '../crypto';
+import { COIN_IDS, CRYPTO_NETWORK_IDS } from '../crypto';
+import { COIN_NETWORKS, CRYPTO_NETWORKS, coinTakenOn, networkName } from '../plain/crypto-networks';
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
-import { ADDRESS_PATTERNS, addressFormatOf, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
+import { ADDRESS_PATTERNS, addressFormatOf, networkAddressProblem, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
 
 export const cryptoAdminMessages = {
   adjustmentInvalid: 'Enter a naira amount like -20 or +15.50 (at most 2 decimals)',
@@ -21,6 +22,8 @@ export const cryptoAdminMessages = {
 
 // The networks and address rules are shared with the customer's return address (plain/wallet-addresses).
 export { ADDRESS_PATTERNS, addressFormatOf, walletAddressProblem, WALLET_NETWORKS, type AddressFormat };
+// Our own addresses name a network id (0052): the networks each coin is taken on.
+export { COIN_NETWORKS, CRYPTO_NETWORKS, coinTakenOn, networkAddressProblem, networkName };
 
 const coinField = z.enum(COIN_IDS, { error: cryptoAdminMessages.coinInvalid });
 export const cryptoCoinParamsSchema = z.object({ coin: coinField });
@@ -58,7 +61,7 @@ export const coinAdjustmentsResponseSchema = z.object({
 export type CoinAdjustmentsResponse = z.infer<typeof coinAdjustmentsResponseSchema>;
 export const coinAdjustmentResponseSchema = z.object({ adjustment: coinAdjustmentSchema });
 
-const networkField = plainText(z.string({ error: cryptoAdminMessages.networkInvalid }).trim().min(1, cryptoAdminMessages.networkInvalid).max(40, cryptoAdminMessages.networkInvalid));
+const networkField = z.enum(CRYPTO_NETWORK_IDS, { error: cryptoAdminMessages.networkInvalid });
 const addressField = plainText(z.string({ error: cryptoAdminMessages.addressRequired }).trim().min(1, cryptoAdminMessages.addressRequired).max(120, cryptoAdminMessages.addressRequired));
 const memoField = plainText(z.string({ error: cryptoAdminMessages.memoInvalid }).trim().min(1, cryptoAdminMessages.memoInvalid).max(120, cryptoAdminMessages.memoInvalid)).nullable();
 const sortOrderField = z.number({ error: cryptoAdminMessages.sortOrderInvalid }).int(cryptoAdminMessages.sortOrderInvalid).min(0, cryptoAdminMessages.sortOrderInvalid).max(999, cryptoAdminMessages.sortOrderInvalid);
@@ -76,11 +79,11 @@ export const createWalletSchema = z
     ...staffConfirmationFields,
   })
   .superRefine((value, context) => {
-    if (!addressFormatOf(value.coin, value.network)) {
+    if (!coinTakenOn(value.coin, value.network)) {
       context.addIssue({ code: 'custom', path: ['network'], message: cryptoAdminMessages.networkInvalid });
       return;
     }
-    const problem = walletAddressProblem(value.coin, value.network, value.address);
+    const problem = networkAddressProblem(value.coin, value.network, value.address);
     if (problem) context.addIssue({ code: 'custom', path: ['address'], message: problem });
   });
 export type CreateWalletInput = z.input<typeof createWalletSchema>;
@@ -101,7 +104,7 @@ export type UpdateWalletInput = z.input<typeof updateWalletSchema>;
 export const adminWalletSchema = z.object({
   id: z.string(),
   coin: z.enum(COIN_IDS),
-  network: z.string(),
+  network: z.enum(CRYPTO_NETWORK_IDS),
   address: z.string(),
   memo: z.string().nullable(),
   enabled: z.boolean(),

@@ -5,6 +5,7 @@
  * deposit can never be written two ways and sold twice.
  */
 import type { CoinId } from './crypto';
+import { CRYPTO_NETWORKS, type CryptoNetworkId } from './crypto-networks';
 import { WALLET_NETWORKS, type AddressFormat } from './wallet-addresses';
 
 /** How a network writes a transaction ID. */
@@ -21,6 +22,9 @@ const FORMAT_OF_NETWORK: Record<AddressFormat, TransactionIdFormat> = { bitcoin:
 export const transactionIdFormatsOf = (coin: CoinId): ReadonlySet<TransactionIdFormat> =>
   new Set(Object.values(WALLET_NETWORKS[coin]).map((network) => FORMAT_OF_NETWORK[network]));
 
+/** The one format of the network a sale was sent on (0052): a USDT ID on TRC20 is never a Solana signature. */
+export const transactionIdFormatsOn = (network: CryptoNetworkId): ReadonlySet<TransactionIdFormat> => new Set([FORMAT_OF_NETWORK[CRYPTO_NETWORKS[network].addressFormat]]);
+
 const ALL_FORMATS: ReadonlySet<TransactionIdFormat> = new Set(['hex', 'solana']);
 
 export const transactionIdMessages = {
@@ -30,6 +34,8 @@ export const transactionIdMessages = {
   usdt: 'A USDT transaction ID is 64 characters, 0-9 and a-f (0x in front is fine), or on Solana a signature of up to 88 letters and digits. Paste it, or its explorer link, from your wallet',
   bnb: 'A BNB transaction ID is 64 characters, 0-9 and a-f (0x in front is fine). Paste it, or its explorer link, from your wallet',
   sol: 'A Solana transaction ID is a signature of up to 88 letters and digits, without 0, O, I or l. Paste it, or its explorer link, from your wallet',
+  /** USDT once its network (TRC20 or BEP20) is chosen. */
+  usdtHex: 'A USDT transaction ID on this network is 64 characters, 0-9 and a-f (0x in front is fine). Paste it, or its explorer link, from your wallet',
 } as const;
 
 const HEX_ID = /^[0-9a-fA-F]{64}$/;
@@ -85,8 +91,8 @@ export type TransactionIdParse = { ok: true; id: string | undefined } | { ok: fa
  * alphabet (invisible, lookalike, full-width, a quote, a full stop, a second `0x`) refuses it.
  * A link gives the one ID among its parts; a link with none, or with two different ones, is refused.
  */
-export function parseTransactionId(coin: CoinId | undefined, typed: string): TransactionIdParse {
-  const formats = coin === undefined ? ALL_FORMATS : transactionIdFormatsOf(coin);
+export function parseTransactionId(coin: CoinId | undefined, typed: string, network?: CryptoNetworkId): TransactionIdParse {
+  const formats = network !== undefined ? transactionIdFormatsOn(network) : coin === undefined ? ALL_FORMATS : transactionIdFormatsOf(coin);
   const text = typed.trim();
   if (text === '') return { ok: true, id: undefined };
   if (!PRINTABLE_ASCII.test(text)) return { ok: false };
@@ -105,5 +111,6 @@ export const isStoredTransactionId = (coin: CoinId, id: string): boolean => {
   return parsed.ok && parsed.id === id;
 };
 
-/** What a transaction ID looks like, for the coin (or for any coin). */
-export const transactionIdMessageFor = (coin: CoinId | undefined): string => transactionIdMessages[coin ?? 'any'];
+/** What a transaction ID looks like, for the coin (or for any coin), on the network when it is chosen. */
+export const transactionIdMessageFor = (coin: CoinId | undefined, network?: CryptoNetworkId): string =>
+  coin === 'usdt' && network !== undefined ? transactionIdMessages[network === 'solana' ? 'sol' : 'usdtHex'] : transactionIdMessages[coin ?? 'any'];

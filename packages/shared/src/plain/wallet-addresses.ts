@@ -4,6 +4,7 @@
  * returned to; plain (no zod) so a customer screen can use them without the schemas.
  */
 import type { CoinId } from './crypto';
+import { coinTakenOn, CRYPTO_NETWORKS } from './crypto-networks';
 
 export const walletAddressMessages = {
   networkInvalid: 'Choose a network this coin is sent on',
@@ -56,3 +57,12 @@ export function walletAddressProblem(coin: CoinId, network: string, address: str
   return ADDRESS_PATTERNS[format].some((pattern) => pattern.test(address)) ? undefined : walletAddressMessages.address[format];
 }
 
+/**
+ * Why `address` cannot be our address for `coin` on `network` (a network id), by the network's
+ * alphabet and shape, or undefined when it can. The server checks checksums on top.
+ */
+export function networkAddressProblem(coin: CoinId, network: string, address: string): string | undefined {
+  if (!coinTakenOn(coin, network)) return walletAddressMessages.networkInvalid;
+  const format = CRYPTO_NETWORKS[network].addressFormat;
+  return ADDRESS_PATTERNS[format].some((pattern) => pattern.test(address)) ? undefined : walletAddressMessages.address[format];
+}

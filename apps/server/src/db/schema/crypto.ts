@@ -1,9 +1,11 @@
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Mirrors db/migrations/0008_crypto.sql (the SQL is the source of truth, with its CHECKs). */
 
 export const coinIds = ['btc', 'usdt', 'bnb', 'sol'] as const;
+/** 0052: the networks coins travel on (packages/shared plain/crypto-networks.ts). */
+export const cryptoNetworkIds = ['bitcoin', 'tron', 'bsc', 'solana'] as const;
 export const marketDatasets = ['markets', 'trending'] as const;
 export type MarketDataset = (typeof marketDatasets)[number];
 
@@ -16,13 +18,24 @@ export const cryptoPriceAdjustments = pgTable('crypto_price_adjustments', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+/** 0052: which coin is taken on which network; wallet addresses and sales are held to these pairs. */
+export const cryptoCoinNetworks = pgTable(
+  'crypto_coin_networks',
+  {
+    coin: text('coin', { enum: coinIds }).notNull(),
+    network: text('network', { enum: cryptoNetworkIds }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.network] })],
+);
+
 /** Where customers send each coin (the original get_wallet_addresses). */
 export const cryptoWalletAddresses = pgTable(
   'crypto_wallet_addresses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     coin: text('coin', { enum: coinIds }).notNull(),
-    network: text('network').notNull(),
+    /** 0052: a network id the coin is taken on. */
+    network: text('network', { enum: cryptoNetworkIds }).notNull(),
     address: text('address').notNull(),
     memo: text('memo'),
     enabled: boolean('enabled').notNull().default(true),
@@ -30,7 +43,10 @@ export const cryptoWalletAddresses = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.coin, t.network, t.address)],
+  (t) => [
+    unique().on(t.coin, t.network, t.address),
+    foreignKey({ name: 'crypto_wallet_addresses_network_fk', columns: [t.coin, t.network], foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network] }),
+  ],
 );
 
 /** One row per data set, claimed by one refresh per interval across all instances. */

@@ -5,7 +5,7 @@ import { uploads } from './account';
 import { staff } from './admin';
 import { users } from './auth';
 import { accountNameMatches, saleApprovalReasonCodes } from './choices';
-import { coinIds, cryptoQuotes } from './crypto';
+import { coinIds, cryptoCoinNetworks, cryptoNetworkIds, cryptoQuotes } from './crypto';
 import { giftCards, giftCardSubcategories } from './giftcards';
 
 /**
@@ -67,6 +67,8 @@ export const sales = pgTable(
     usdtAdjustmentNgn: numeric('usdt_adjustment_ngn', { precision: 14, scale: 2 }),
     usdtRateNgn: numeric('usdt_rate_ngn'),
     coinAdjustmentNgn: numeric('coin_adjustment_ngn', { precision: 14, scale: 2 }),
+    /** 0052: the network the coins were sent on, one the coin is taken on; NULL for a gift card and for a USDT sale before 0052. */
+    network: text('network', { enum: cryptoNetworkIds }),
     /** 0044: only in its network's one form (shared parseTransactionId; the CHECK sales_transaction_id_stored_form). */
     transactionId: text('transaction_id'),
     /** 0017: computed by the database; since 0044 the same as transaction_id. Unique per coin. */
@@ -110,6 +112,7 @@ export const sales = pgTable(
     unique('sales_id_owner_key').on(t.id, t.userId),
     unique('sales_quote_id_key').on(t.quoteId),
     foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }).onDelete('restrict'),
+    foreignKey({ name: 'sales_network_fk', columns: [t.coin, t.network], foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network] }),
     index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
     index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { cryptoAdminMessages, walletAddressProblem, addressFormatOf, type AddressFormat } from '@wise/shared/admin';
-import type { CoinId } from '@wise/shared';
+import { cryptoAdminMessages, walletAddressProblem, addressFormatOf, networkAddressProblem, CRYPTO_NETWORKS, type AddressFormat } from '@wise/shared/admin';
+import type { CoinId, CryptoNetworkId } from '@wise/shared';
 
 /**
  * Wallet addresses are where customers send real coins, so a mistyped one loses their money.
@@ -100,4 +100,14 @@ export function addressProblem(coin: CoinId, network: string, address: string): 
   const format = addressFormatOf(coin, network);
   if (!format) return cryptoAdminMessages.networkInvalid;
   return checksumValid(format, address) ? undefined : cryptoAdminMessages.address.checksum;
+}
+
+/**
+ * Why `address` cannot be our address for `coin` on `network` (a network id, 0052): the coin must
+ * be taken on the network, the address fit its alphabet and shape, and its checksum match.
+ */
+export function companyAddressProblem(coin: CoinId, network: CryptoNetworkId, address: string): string | undefined {
+  const problem = networkAddressProblem(coin, network, address);
+  if (problem) return problem;
+  return checksumValid(CRYPTO_NETWORKS[network].addressFormat, address) ? undefined : cryptoAdminMessages.address.checksum;
 }

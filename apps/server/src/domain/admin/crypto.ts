@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { COIN_IDS, type CoinId } from '@wise/shared';
+import { COIN_IDS, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import { cryptoAdminMessages, type AdminWallet, type CoinAdjustment, type CoinAdjustmentsResponse } from '@wise/shared/admin';
 import type { Db } from '../../db/client';
 import { cryptoPriceAdjustments, cryptoWalletAddresses } from '../../db/schema/index';
@@ -10,7 +10,7 @@ import { loadAdjustments, rateFor } from '../crypto/rates';
 import { DomainError, validationError } from '../errors';
 import { recordStaffAction } from './audit';
 import type { CatalogueDeps, StaffCall } from './catalogue';
-import { addressProblem } from './crypto-addresses';
+import { companyAddressProblem } from './crypto-addresses';
 
 /**
  * Coin price adjustments and wallet addresses (docs/decisions.md §8): admins only,
@@ -93,7 +93,7 @@ const toAdminWallet = (row: WalletRow): AdminWallet => ({
   memo: row.memo,
   enabled: row.enabled,
   sort_order: row.sortOrder,
-  address_valid: addressProblem(row.coin, row.network, row.address) === undefined,
+  address_valid: companyAddressProblem(row.coin, row.network, row.address) === undefined,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -116,8 +116,8 @@ export async function listAdminWallets(db: Db): Promise<AdminWallet[]> {
   return rows.map(toAdminWallet);
 }
 
-function checkAddress(coin: CoinId, network: string, address: string): void {
-  const problem = addressProblem(coin, network, address);
+function checkAddress(coin: CoinId, network: CryptoNetworkId, address: string): void {
+  const problem = companyAddressProblem(coin, network, address);
   if (!problem) return;
   const field = problem === cryptoAdminMessages.networkInvalid ? 'network' : 'address';
   throw validationError(problem, { [field]: problem });
@@ -132,7 +132,7 @@ function walletConflict(error: unknown): never {
 
 export interface CreateWallet {
   coin: CoinId;
-  network: string;
+  network: CryptoNetworkId;
   address: string;
   memo?: string | null;
   enabled: boolean;
@@ -167,7 +167,7 @@ export async function createWallet(db: Db, deps: CatalogueDeps, call: StaffCall,
 }
 
 export interface UpdateWallet {
-  network?: string;
+  network?: CryptoNetworkId;
   address?: string;
   memo?: string | null;
   enabled?: boolean;

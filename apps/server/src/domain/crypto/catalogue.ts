@@ -61,6 +61,12 @@ const COIN_BY_MARKET_ID = new Map(Object.entries(COINGECKO_IDS).map(([coin, mark
 export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingResponse> {
   const trending = await readTrending(db, deps);
   if (!trending) throw pricesStale();
+  // Each coin's naira price is at the rate we pay for it; a coin we do not buy is priced at our
+  // USDT rate (docs/features.md, "Crypto speaks naira"). No market prices: no naira price.
+  const markets = await readMarkets(db, deps);
+  const usdt = markets?.coins.find((c) => c.coin === 'usdt');
+  const adjustments = usdt ? await loadAdjustments(db) : undefined;
+  const rateOf = (sellable: CoinId | null) => (usdt && adjustments ? rateFor(sellable ?? 'usdt', usdt.priceNgn, adjustments).rateNgnPerUsd.toFixed() : null);
   return {
     coins: trending.coins.map((coin) => ({
       id: coin.id,
@@ -73,6 +79,7 @@ export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingRe
       sparkline_7d: coin.sparkline7d,
       // By the market service's id, never the symbol: any token may call itself "SOL".
       sellable: COIN_BY_MARKET_ID.get(coin.id) ?? null,
+      rate_ngn_per_usd: rateOf(COIN_BY_MARKET_ID.get(coin.id) ?? null),
     })),
     updated_at: trending.fetchedAt.toISOString(),
     stale: trending.stale,

@@ -1,10 +1,10 @@
 import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
-import { COINS, cryptoErrorCodes, cryptoMessages, parseTransactionId, type CryptoSaleFields } from '@wise/shared';
+import { COINS, coinTakenOn, cryptoErrorCodes, cryptoMessages, cryptoNetworkMessages, onlyNetworkOf, parseTransactionId, type CoinId, type CryptoNetworkId, type CryptoSaleFields } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { cryptoQuotes, sales } from '../../db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
-import { DomainError } from '../errors';
+import { DomainError, validationError } from '../errors';
 import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdFor, transactionIdUsed } from './duplicates';
 import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
 
@@ -41,6 +41,8 @@ export function cryptoSaleRequestHash(fields: CryptoSaleFields, screenshotDigest
   return requestHashOf({
     kind: 'crypto',
     quote_id: fields.quote_id.toLowerCase(),
+    // Only when chosen: a sale of a one-network coin hashes as it did before networks were asked.
+    ...(fields.network ? { network: fields.network } : {}),
     transaction_id: (parsed.ok ? parsed.id : typed) ?? null,
     images: [screenshotDigest],
   });
@@ -71,8 +73,23 @@ async function usableQuote(db: Db, userId: string, quoteId: string, now: Date): 
   return quote;
 }
 
-/** The sale's terms are the quote's (0010_crypto_sales.sql checks each against it). */
-export function cryptoSaleTerms(quote: StoredQuote, transactionId: string | undefined): SaleTerms {
+/**
+ * The network the coins were sent on: the one the customer chose, which must be one the quote's
+ * coin is taken on (0052 refuses any other too), or the coin's only network when it has one.
+ */
+export function saleNetworkFor(coin: CoinId, chosen: CryptoNetworkId | undefined): CryptoNetworkId {
+  if (chosen === undefined) {
+    const only = onlyNetworkOf(coin);
+    if (only) return only;
+    throw validationError(cryptoNetworkMessages.networkRequired, { network: cryptoNetworkMessages.networkRequired });
+  }
+  if (coinTakenOn(coin, chosen)) return chosen;
+  const message = cryptoNetworkMessages.networkInvalid(COINS[coin].symbol);
+  throw validationError(message, { network: message });
+}
+
+/** The sale's terms are the quote's (0010_crypto_sales.sql checks each against it), with the network it was sent on. */
+export function cryptoSaleTerms(quote: StoredQuote, transactionId: string | undefined, network: CryptoNetworkId = saleNetworkFor(quote.coin, undefined)): SaleTerms {
   return {
     kind: 'crypto',
     title: `${COINS[quote.coin].symbol} · ${quote.amount}`,
@@ -89,6 +106,7 @@ export function cryptoSaleTerms(quote: StoredQuote, transactionId: string | unde
     usdtAdjustmentNgn: quote.usdtAdjustmentNgn,
     usdtRateNgn: quote.usdtRateNgn,
     coinAdjustmentNgn: quote.coinAdjustmentNgn,
+    network,
     transactionId: transactionId ?? null,
   };
 }
@@ -103,10 +121,11 @@ export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: Cr
       images: [screenshot],
       terms: async (tx, now) => {
         const quote = await usableQuote(tx, userId, fields.quote_id, now);
-        // One deposit, one sale (duplicates.ts), in the one form the quote's coin writes it.
-        const transactionId = transactionIdFor(quote.coin, fields.transaction_id);
+        const network = saleNetworkFor(quote.coin, fields.network);
+        // One deposit, one sale (duplicates.ts), in the one form the chosen network writes it.
+        const transactionId = transactionIdFor(quote.coin, fields.transaction_id, network);
         await refuseUsedTransactionId(tx, quote.coin, transactionId);
-        return cryptoSaleTerms(quote, transactionId);
+        return cryptoSaleTerms(quote, transactionId, network);
       },
       // Two sales of one quote (or of one deposit) at once, with different keys: the second is told so.
       conflict: (constraint) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { parseTransactionId, saleErrorCodes, saleMessages, transactionIdMessageFor, type CoinId } from '@wise/shared';
+import { parseTransactionId, saleErrorCodes, saleMessages, transactionIdMessageFor, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import type { Db } from '../../db/client';
 import { sales } from '../../db/schema/index';
 import { DomainError, validationError } from '../errors';
@@ -34,10 +34,10 @@ export const CARD_CODE_HOLDING_STATUSES = ['submitted', 'under_review', 'approve
  * 400 under the field saying what the coin's IDs look like (docs/identifiers.md): the one parser
  * the sell form's schema uses too.
  */
-export function transactionIdFor(coin: CoinId, typed: string | undefined): string | undefined {
-  const parsed = parseTransactionId(coin, typed ?? '');
+export function transactionIdFor(coin: CoinId, typed: string | undefined, network?: CryptoNetworkId): string | undefined {
+  const parsed = parseTransactionId(coin, typed ?? '', network);
   if (parsed.ok) return parsed.id;
-  const message = transactionIdMessageFor(coin);
+  const message = transactionIdMessageFor(coin, network);
   throw validationError(message, { transaction_id: message });
 }
 

@@ -23,7 +23,7 @@ import { errorResponses } from '../schemas';
 
 const tags = ['crypto'];
 
-const TEXT_FIELDS = new Set(['quote_id', 'transaction_id', 'user_id']);
+const TEXT_FIELDS = new Set(['quote_id', 'transaction_id', 'network', 'user_id']);
 /**
  * What the original sell_cryptocurrency.php also sent — the value the browser computed (`amount`), the
  * coin and its logo, the kind and a comment field — and a value field a tampered client might add.
@@ -90,7 +90,7 @@ export const cryptoSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; quoteD
     {
       schema: {
         tags,
-        summary: 'Sell coins at a quote (multipart: quote_id, transaction_id?, one file "screenshot")',
+        summary: 'Sell coins at a quote (multipart: quote_id, network (required for USDT: tron or bsc), transaction_id?, one file "screenshot")',
         description:
           "The value, coin and amount are the quote's: it must be the customer's own, unexpired and not sold before (409 QUOTE_USED). " +
           'An expired quote is a 409 QUOTE_EXPIRED with a fresh quote for the same coin and amount in meta.quote (503 PRICES_STALE when prices are stale). ' +

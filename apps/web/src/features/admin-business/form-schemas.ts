@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitStaffTexts, type CoinId } from '@wise/shared';
+import { limitStaffTexts, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import {
   adjustmentField,
   broadcastSchema,
@@ -8,8 +8,8 @@ import {
   cryptoAdminMessages,
   lockCustomerSchema,
   raiseCustomerLimitSchema,
-  WALLET_NETWORKS,
-  walletAddressProblem,
+  COIN_NETWORKS,
+  networkAddressProblem,
 } from '@wise/shared/admin';
 import { decimalText, divideHalfUp, parseDecimal } from '../../lib/decimal';
 
@@ -59,8 +59,8 @@ function rescale(value: { units: bigint; scale: number }, scale: number) {
 
 // Wallet addresses -------------------------------------------------------------------------------
 
-/** The networks a coin is taken on, as the server lists them. */
-export const networksOf = (coin: CoinId): string[] => Object.keys(WALLET_NETWORKS[coin]);
+/** The networks a coin is taken on (ids, 0052), in the order customers read them. */
+export const networksOf = (coin: CoinId): readonly CryptoNetworkId[] => COIN_NETWORKS[coin];
 
 /**
  * A wallet address as staff type it: the endpoint's coin, network and address fields, the
@@ -80,7 +80,7 @@ export const walletFormSchema = z
     enabled: z.boolean(),
   })
   .superRefine((value, ctx) => {
-    const problem = walletAddressProblem(value.coin, value.network, value.address);
+    const problem = networkAddressProblem(value.coin, value.network, value.address);
     if (!problem) return;
     const path = problem === cryptoAdminMessages.networkInvalid ? 'network' : 'address';
     ctx.addIssue({ code: 'custom', path: [path], message: problem });

@@ -13,7 +13,7 @@ const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 const saved: AdminWallet = {
   id: '0f1e2d3c-4b5a-4968-8776-655443322110',
   coin: 'usdt',
-  network: 'TRC20',
+  network: 'tron',
   address: TRON,
   memo: null,
   enabled: true,
@@ -41,16 +41,18 @@ describe('WalletAddressForm', () => {
 
   it('offers only the networks the chosen coin is taken on, and moves the network with the coin', async () => {
     const { user } = renderForm();
-    expect(networkOptions()).toEqual(['Bitcoin']);
+    expect(networkOptions()).toEqual(['bitcoin']);
     await user.selectOptions(screen.getByLabelText('Coin'), 'usdt');
-    expect(networkOptions()).toEqual(['TRC20', 'ERC20', 'BEP20', 'Solana']);
-    expect(network().value).toBe('TRC20');
-    await user.selectOptions(network(), 'BEP20');
+    // USDT is taken on TRC20 and BEP20 only (0052), each option named as customers read it.
+    expect(networkOptions()).toEqual(['tron', 'bsc']);
+    expect([...network().options].map((option) => option.textContent)).toEqual(['TRON (TRC20)', 'BNB Smart Chain (BEP20)']);
+    expect(network().value).toBe('tron');
+    await user.selectOptions(network(), 'bsc');
     await user.selectOptions(screen.getByLabelText('Coin'), 'bnb');
     // BEP20 is BNB's network too: kept.
-    expect(network().value).toBe('BEP20');
+    expect(network().value).toBe('bsc');
     await user.selectOptions(screen.getByLabelText('Coin'), 'sol');
-    expect(network().value).toBe('Solana');
+    expect(network().value).toBe('solana');
   });
 
   it('requires an address', async () => {
@@ -61,12 +63,12 @@ describe('WalletAddressForm', () => {
   });
 
   it.each([
-    ['btc', 'Bitcoin', EVM, cryptoAdminMessages.address.bitcoin],
-    ['btc', 'Bitcoin', 'bc1qbadaddresswithbandio0000000000000000000', cryptoAdminMessages.address.bitcoin],
-    ['usdt', 'TRC20', EVM, cryptoAdminMessages.address.tron],
-    ['usdt', 'ERC20', TRON, cryptoAdminMessages.address.evm],
-    ['usdt', 'BEP20', '0x1234', cryptoAdminMessages.address.evm],
-    ['sol', 'Solana', 'Wise0Demo0Address0With0Zeros0000000000', cryptoAdminMessages.address.solana],
+    ['btc', 'bitcoin', EVM, cryptoAdminMessages.address.bitcoin],
+    ['btc', 'bitcoin', 'bc1qbadaddresswithbandio0000000000000000000', cryptoAdminMessages.address.bitcoin],
+    ['usdt', 'tron', EVM, cryptoAdminMessages.address.tron],
+    ['usdt', 'bsc', TRON, cryptoAdminMessages.address.evm],
+    ['usdt', 'bsc', '0x1234', cryptoAdminMessages.address.evm],
+    ['sol', 'solana', 'Wise0Demo0Address0With0Zeros0000000000', cryptoAdminMessages.address.solana],
   ])('refuses a %s address on %s that does not fit the network (%s)', async (coin, net, text, message) => {
     const { user, onSubmit } = renderForm();
     await user.selectOptions(screen.getByLabelText('Coin'), coin);
@@ -83,7 +85,7 @@ describe('WalletAddressForm', () => {
     await user.type(address(), `  ${BTC}  `);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ coin: 'btc', network: 'Bitcoin', address: BTC, memo: null, enabled: true });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ coin: 'btc', network: 'bitcoin', address: BTC, memo: null, enabled: true });
   });
 
   it('keeps the coin of an address being edited', () => {
@@ -112,7 +114,7 @@ describe('WalletAddressDialog (the confirm-code step)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/crypto/wallets');
-    expect(requestBody(fetchMock)).toEqual({ coin: 'usdt', network: 'TRC20', address: TRON, memo: null, enabled: true, confirm_code: '123456' });
+    expect(requestBody(fetchMock)).toEqual({ coin: 'usdt', network: 'tron', address: TRON, memo: null, enabled: true, confirm_code: '123456' });
   });
 
   it('keeps the dialog open with the error under the code when the code is wrong', async () => {

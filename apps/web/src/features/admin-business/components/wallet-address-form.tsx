@@ -1,4 +1,4 @@
-import { COIN_IDS, COINS, type CoinId } from '@wise/shared';
+import { COIN_IDS, COINS, networkName, type CoinId } from '@wise/shared';
 import type { AdminWallet } from '@wise/shared/admin';
 import { FormField, FormSelect } from '../../../components/admin/form-fields';
 import { Button } from '../../../components/ui/button';
@@ -31,7 +31,7 @@ export function WalletAddressForm({ wallet, draft, onSubmit, onCancel }: WalletA
   const initialCoin: CoinId = start?.coin ?? 'btc';
   const form = useZodForm(walletFormSchema, {
     coin: initialCoin,
-    network: start?.network ?? networksOf(initialCoin)[0] ?? '',
+    network: start?.network ?? networksOf(initialCoin)[0] ?? 'bitcoin',
     address: start?.address ?? '',
     memo: start?.memo ?? '',
     enabled: start?.enabled ?? true,
@@ -58,13 +58,13 @@ export function WalletAddressForm({ wallet, draft, onSubmit, onCancel }: WalletA
               void coinField.onChange(event);
               // The network follows the coin: the first one it is taken on unless the current one fits.
               const next = networksOf(event.target.value as CoinId);
-              if (!next.includes(form.getValues('network'))) form.setValue('network', next[0] ?? '');
+              if (!next.includes(form.getValues('network'))) form.setValue('network', next[0] ?? 'bitcoin');
             }}
           />
         )}
         <FormSelect
           label="Network"
-          options={networks.map((network) => ({ value: network, label: network }))}
+          options={networks.map((network) => ({ value: network, label: networkName(network) }))}
           error={errors.network?.message}
           {...form.field('network')}
         />

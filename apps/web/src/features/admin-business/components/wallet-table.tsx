@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pencil, Plus } from 'lucide-react';
-import { COINS } from '@wise/shared';
+import { COINS, networkName } from '@wise/shared';
 import type { AdminWallet } from '@wise/shared/admin';
 import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
 import { DataTable, type Column } from '../../../components/admin/data-table';
@@ -29,7 +29,7 @@ export function WalletTable() {
       cell: (wallet) => (
         <>
           <span className="admin-cell-title">{COINS[wallet.coin].symbol}</span>
-          <span className="admin-cell-sub">{wallet.network}</span>
+          <span className="admin-cell-sub">{networkName(wallet.network)}</span>
         </>
       ),
       width: 140,
@@ -44,7 +44,7 @@ export function WalletTable() {
           {wallet.address_valid ? null : (
             <span className="biz-cell-badge">
               <Badge tone="danger" title="This address does not fit its network: customers must not be sent there">
-                Not a valid {wallet.network} address
+                Not a valid {networkName(wallet.network)} address
               </Badge>
             </span>
           )}
@@ -54,7 +54,7 @@ export function WalletTable() {
     {
       key: 'enabled',
       header: 'Shown',
-      cell: (wallet) => <EnabledSwitch checked={wallet.enabled} label={`${COINS[wallet.coin].symbol} ${wallet.network} address shown to customers`} onChange={() => setToggling(wallet)} />,
+      cell: (wallet) => <EnabledSwitch checked={wallet.enabled} label={`${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address shown to customers`} onChange={() => setToggling(wallet)} />,
       width: 96,
     },
     {
@@ -62,7 +62,7 @@ export function WalletTable() {
       header: <span className="visually-hidden">Actions</span>,
       align: 'end',
       cell: (wallet) => (
-        <Button variant="link" className="admin-btn--small" onClick={() => setEditing({ wallet })} aria-label={`Edit the ${COINS[wallet.coin].symbol} ${wallet.network} address`}>
+        <Button variant="link" className="admin-btn--small" onClick={() => setEditing({ wallet })} aria-label={`Edit the ${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address`}>
           <Pencil size={16} aria-hidden="true" /> Edit
         </Button>
       ),
@@ -119,7 +119,7 @@ export function WalletTable() {
             <dl className="biz-summary">
               <dt>Coin · network</dt>
               <dd>
-                {COINS[toggling.coin].symbol} · {toggling.network}
+                {COINS[toggling.coin].symbol} · {networkName(toggling.network)}
               </dd>
               <dt>Address</dt>
               <dd className="biz-address">{toggling.address}</dd>

@@ -14,11 +14,12 @@ interface SubmitOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** The multipart body of POST /api/crypto/sales: `quote_id`, `transaction_id` when given, one file `screenshot`. */
+/** The multipart body of POST /api/crypto/sales: `quote_id`, `transaction_id` and `network` when given, one file `screenshot`. */
 export function cryptoSaleFormData({ fields, screenshot }: Pick<CryptoSaleSubmission, 'fields' | 'screenshot'>): FormData {
   const body = new FormData();
   body.append('quote_id', fields.quote_id);
   if (fields.transaction_id) body.append('transaction_id', fields.transaction_id);
+  if (fields.network) body.append('network', fields.network);
   body.append('screenshot', screenshot, screenshot.name);
   return body;
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { coinListTexts, type Coin, type CoinId } from '@wise/shared';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCoinPrice } from '../../../lib/format';
+import { formatCoinNairaPrice, formatCoinPrice } from '../../../lib/format';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { useTexts } from '../../../lib/i18n';
@@ -15,9 +15,14 @@ interface CoinListProps {
   hrefFor: (id: CoinId) => string;
 }
 
-/** The coins a customer can sell (docs/product.md §1), each with its price (5 significant digits) and 24 h change. */
+/**
+ * The coins a customer can sell (docs/product.md §1), each with its price (5 significant digits),
+ * its naira price at what we pay for it, and its 24 h change.
+ */
 export function CoinList({ coins, hrefFor }: CoinListProps) {
+  const t = useTexts(coinListTexts);
   return (
+    <>
     <ul className="list" data-testid="coin-list">
       {coins.map((coin) => (
         <li key={coin.id}>
@@ -29,6 +34,9 @@ export function CoinList({ coins, hrefFor }: CoinListProps) {
             </span>
             <span className="coin-row__trail">
               <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
+              <span className="coin-row__naira" data-testid="coin-naira-price">
+                {formatCoinNairaPrice(coin.current_price_usd, coin.rate_ngn_per_usd)}
+              </span>
               <PriceChange percent={coin.price_change_percentage_24h} />
             </span>
             <ChevronRight className="list__trail" size={20} aria-hidden="true" />
@@ -36,6 +44,8 @@ export function CoinList({ coins, hrefFor }: CoinListProps) {
         </li>
       ))}
     </ul>
+    <p className="coin-note">{t.nairaNote}</p>
+    </>
   );
 }
 

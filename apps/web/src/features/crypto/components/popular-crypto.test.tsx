@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cryptoMessages, trendingCoinTexts } from '@wise/shared';
+import { cryptoMessages, popularCryptoTexts, trendingCoinTexts } from '@wise/shared';
 import { renderRoutes, routeFetch } from '../../../testing/render';
 import { trendingCoin } from '../test-data';
 import { PopularCrypto } from './popular-crypto';
@@ -56,6 +56,30 @@ describe('Popular cryptocurrency', () => {
     await user.click(within(sheet).getByRole('button', { name: trendingCoinTexts.close }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(open);
+  });
+
+  it('marks the coins we buy and prices every coin in naira: ours at what we pay, the others at our USDT rate', async () => {
+    const coins = [
+      { ...trendingCoin(1), name: 'Bitcoin', symbol: 'btc', current_price_usd: '67234.12', sellable: 'btc' as const, rate_ngn_per_usd: '1580' },
+      { ...trendingCoin(2), name: 'Pepe', symbol: 'pepe', current_price_usd: '0.0000157', sellable: null, rate_ngn_per_usd: '1600' },
+    ];
+    routeFetch({ 'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }) });
+    renderRoutes(routes);
+    const [bitcoin, pepe] = within(await screen.findByTestId('popular-crypto')).getAllByTestId('popular-coin') as HTMLElement[];
+    expect(within(bitcoin!).getByTestId('we-buy').textContent).toBe(popularCryptoTexts.weBuy);
+    expect(within(pepe!).queryByTestId('we-buy')).toBeNull();
+    expect(within(bitcoin!).getByTestId('coin-naira-price').textContent).toBe('₦106,229,909.60');
+    // $0.0000157 × ₦1,600 = ₦0.02512: ₦0.03 to the kobo.
+    expect(within(pepe!).getByTestId('coin-naira-price').textContent).toBe('₦0.03');
+    expect(screen.getByText(popularCryptoTexts.nairaNote)).toBeTruthy();
+  });
+
+  it('shows no naira price, nor its note, without a rate', async () => {
+    routeFetch({ 'GET /api/crypto/trending': () => trending(3) });
+    renderRoutes(routes);
+    const list = await screen.findByTestId('popular-crypto');
+    expect(within(list).queryAllByTestId('coin-naira-price')).toHaveLength(0);
+    expect(screen.queryByText(popularCryptoTexts.nairaNote)).toBeNull();
   });
 
   it('offers no toggle when there are 5 coins or fewer', async () => {

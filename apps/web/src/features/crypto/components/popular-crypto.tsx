@@ -5,7 +5,7 @@ import { FetchError } from '../../../components/ui/fetch-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toastError } from '../../../components/ui/toast';
 import { cryptoHrefs } from '../../../config/paths';
-import { formatCoinPrice } from '../../../lib/format';
+import { formatCoinNairaPrice, formatCoinPrice } from '../../../lib/format';
 import { useTrending } from '../api/get-trending';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
@@ -20,17 +20,30 @@ export const POPULAR_SHOWN = 5;
 // Its own chunk, fetched at the first tap on a coin we do not buy (the dashboard's budget).
 const CoinSheet = lazy(() => import('./coin-sheet'));
 
-function CoinRowContent({ coin }: { coin: TrendingCoin }) {
+function CoinRowContent({ coin, weBuy }: { coin: TrendingCoin; weBuy: string }) {
   return (
     <>
       <CoinLogo src={coin.image_url} />
       <span className="list__main">
         <span className="list__title coin-row__name">{coin.name}</span>
-        <span className="list__sub">{coin.symbol.toUpperCase()}</span>
+        <span className="list__sub">
+          {coin.symbol.toUpperCase()}
+          {/* The coins we buy, told apart from display-only ones (docs/features.md, "Crypto speaks naira"). */}
+          {coin.sellable ? (
+            <span className="coin-badge" data-testid="we-buy">
+              {weBuy}
+            </span>
+          ) : null}
+        </span>
       </span>
       <Sparkline values={coin.sparkline_7d} />
       <span className="coin-row__trail">
         <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
+        {coin.rate_ngn_per_usd ? (
+          <span className="coin-row__naira" data-testid="coin-naira-price">
+            {formatCoinNairaPrice(coin.current_price_usd, coin.rate_ngn_per_usd)}
+          </span>
+        ) : null}
         <PriceChange percent={coin.price_change_percentage_24h} />
       </span>
     </>
@@ -38,16 +51,16 @@ function CoinRowContent({ coin }: { coin: TrendingCoin }) {
 }
 
 /** A coin we buy opens its sell page; any other opens its sheet, which says we do not buy it yet. */
-function CoinRow({ coin, onOpen }: { coin: TrendingCoin; onOpen: (coin: TrendingCoin) => void }) {
+function CoinRow({ coin, onOpen, weBuy }: { coin: TrendingCoin; onOpen: (coin: TrendingCoin) => void; weBuy: string }) {
   return (
     <li data-testid="popular-coin">
       {coin.sellable ? (
         <Link to={cryptoHrefs.coin(coin.sellable)} className="list__row coin-row">
-          <CoinRowContent coin={coin} />
+          <CoinRowContent coin={coin} weBuy={weBuy} />
         </Link>
       ) : (
         <button type="button" className="list__row coin-row coin-row--tap" aria-haspopup="dialog" onClick={() => onOpen(coin)}>
-          <CoinRowContent coin={coin} />
+          <CoinRowContent coin={coin} weBuy={weBuy} />
         </button>
       )}
     </li>
@@ -104,9 +117,10 @@ export function PopularCrypto() {
         <>
           <ul className="list coin-rows" id={listId} data-testid="popular-crypto">
             {shown.map((coin) => (
-              <CoinRow key={coin.id} coin={coin} onOpen={setOpened} />
+              <CoinRow key={coin.id} coin={coin} onOpen={setOpened} weBuy={t.weBuy} />
             ))}
           </ul>
+          {coins.some((coin) => coin.rate_ngn_per_usd) ? <p className="popular__note">{t.nairaNote}</p> : null}
           {trending.data.stale ? <p className="popular__note">{cryptoText.pricesStale}</p> : null}
         </>
       );

@@ -10,6 +10,7 @@ import {
   SALE_IMAGE_MAX_BYTES,
   saleMessages,
   transferProofFormTexts,
+  type CryptoNetworkId,
   type Quote,
   type SaleDetail,
   SALE_IMAGE_PICK_TYPES,
@@ -38,6 +39,8 @@ const screenshotRules = (messages: typeof saleMessages): AttachmentRules => ({
 
 interface TransferProofFormProps {
   quote: Quote;
+  /** The network the coins were sent on: its transaction IDs are the ones taken, and the sale records it. */
+  network: CryptoNetworkId;
   /** False while the quote has expired or a new value awaits confirmation: nothing is submitted then. */
   canSubmit: boolean;
   onSold: (sale: SaleDetail) => void;
@@ -49,10 +52,10 @@ interface TransferProofFormProps {
  * docs/product.md §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
  * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
  */
-export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
-  // The quote's coin decides which networks' IDs are taken; a pasted explorer link leaves the
-  // schema as the ID it holds (docs/identifiers.md), and that is what is sent.
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin)), { quote_id: quote.id, transaction_id: '' });
+export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
+  // The chosen network decides which IDs are taken; a pasted explorer link leaves the schema as
+  // the ID it holds (docs/identifiers.md), and that is what is sent.
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin, network)), { quote_id: quote.id, transaction_id: '' });
   const t = useTexts(transferProofFormTexts);
   const saleText = useTexts(saleMessages);
   const cryptoText = useTexts(cryptoMessages);
@@ -76,7 +79,7 @@ export function TransferProofForm({ quote, canSubmit, onSold, onQuoteExpired }: 
     const [file] = await screenshot.files();
     if (!file) return;
     // The quote on screen, not the one the form started with: it may have been renewed meanwhile.
-    const outcome = await sell({ quote, fields: { ...values, quote_id: quote.id }, screenshot: file });
+    const outcome = await sell({ quote, fields: { ...values, quote_id: quote.id, network }, screenshot: file });
     switch (outcome.kind) {
       case 'sold':
         onSold(outcome.sale);

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { walletAddressCardTexts, type WalletAddress } from '@wise/shared';
+import { networkName, walletAddressCardTexts, type WalletAddress } from '@wise/shared';
 import { toastError } from '../../../components/ui/toast';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { QrCode } from './qr-code';
@@ -19,6 +19,8 @@ interface WalletAddressCardProps {
  */
 export function WalletAddressCard({ address, symbol, amount }: WalletAddressCardProps) {
   const t = useTexts(walletAddressCardTexts);
+  // "TRON (TRC20)": the chain and the name wallets give it, so the customer finds it in theirs.
+  const network = networkName(address.network);
   return (
     <section className="wallet" aria-label={t.label(symbol)} data-testid="wallet-address">
       <p className="wallet__send">
@@ -26,10 +28,10 @@ export function WalletAddressCard({ address, symbol, amount }: WalletAddressCard
         <strong>
           {amount} {symbol}
         </strong>{' '}
-        {t.onThe} <strong>{address.network}</strong> {t.networkTo}
+        {t.on} <strong>{network}</strong> {t.to}
       </p>
       <div className="wallet__qr">
-        <QrCode text={address.address} label={t.qr(symbol, address.network)} />
+        <QrCode text={address.address} label={t.qr(symbol, network)} />
       </div>
       <div className="wallet__row">
         <span className="wallet__label">{t.label(symbol)}</span>
@@ -48,7 +50,7 @@ export function WalletAddressCard({ address, symbol, amount }: WalletAddressCard
       <p className="wallet__warning" role="note">
         <TriangleAlert size={20} aria-hidden="true" />
         <span>
-          {t.sendOnly} <strong>{symbol}</strong> {t.onThe} <strong>{address.network}</strong> {t.networkToAddress} {t.lost(symbol)}
+          <strong>{t.sendOnly(symbol, network)}</strong> {t.lost(symbol)}
         </span>
       </p>
     </section>

@@ -18,8 +18,13 @@ import {
 import { cryptoMessages, trendingCoinTexts } from '../../../plain/crypto';
 import { walletAddressMessages } from '../../../plain/wallet-addresses';
 import { transactionIdMessages } from '../../../plain/transaction-ids';
+import { cryptoNetworkMessages } from '../../../plain/crypto-networks';
 
 export const cryptoPairs: readonly TextPair[] = [
+  pair(cryptoNetworkMessages, {
+    networkRequired: 'Choose the network wey you take send the coins',
+    networkInvalid: (symbol) => `We no dey collect ${symbol} for this network`,
+  }),
   pair(cryptoCatalogueScreenTexts, {
     header: 'Sell Crypto',
     title: 'Sell Crypto · Wise',
@@ -52,6 +57,8 @@ export const cryptoPairs: readonly TextPair[] = [
     notReceiving: (symbol) => `We no dey collect ${symbol} now`,
     tryLater: 'Abeg try again later, or sell another coin.',
     network: 'Network',
+    chooseNetwork: (symbol) => `Which network you go take send your ${symbol}?`,
+    chooseNetworkHint: 'Pick the one wey your wallet or exchange show. The address depend on am.',
     sent: 'I don send am',
     heading: (symbol) => `Send your ${symbol}`,
     text: 'Send the coins from your wallet or exchange, then tell us say you don send am.',
@@ -91,15 +98,14 @@ export const cryptoPairs: readonly TextPair[] = [
     copyFailed: 'E no copy. Press the address hold am make you copy am',
     label: (symbol) => `${symbol} address`,
     sendExactly: 'Send exactly',
-    onThe: 'for',
-    networkTo: 'network go:',
+    on: 'for',
+    to: 'go:',
     qr: (symbol, network) => `QR code of our ${symbol} address for ${network}`,
     copyAddress: 'Copy address',
     memo: 'Memo (put am, or we no go fit match the coins to you)',
     copyMemo: 'Copy memo',
-    sendOnly: 'Send only',
-    networkToAddress: 'network go this address. Any other coin,',
-    lost: (symbol) => `or ${symbol} wey you send for another network, e go loss and we no fit return am.`,
+    sendOnly: (symbol, network) => `Send only ${symbol} for ${network} go this address.`,
+    lost: (symbol) => `Any other coin, or ${symbol} wey you send for another network, e go loss and we no fit return am.`,
   }),
   pair(quoteSummaryTexts, {
     refreshFailed: 'We no fit get new price. Try am again',
@@ -119,13 +125,15 @@ export const cryptoPairs: readonly TextPair[] = [
     text: 'Enter the amount again make you get fresh price.',
     startAgain: 'Start again',
   }),
-  pair(coinListTexts, { loading: 'Coins dey load' }),
+  pair(coinListTexts, { loading: 'Coins dey load', nairaNote: 'Naira price: wetin we go pay for each coin for today rate.' }),
   pair(popularCryptoTexts, {
     loading: 'Popular crypto dey load',
     none: 'No trending coin now.',
     heading: 'Popular crypto',
     seeLess: 'See Less',
     seeMore: 'See More',
+    weBuy: 'We dey buy',
+    nairaNote: 'Naira price: wetin we dey pay for each coin wey we dey buy. Other coins na for our USDT rate, just as guide.',
   }),
   pair(priceChangeTexts, {
     up: (change) => `up ${change}`,
@@ -170,5 +178,6 @@ export const cryptoPairs: readonly TextPair[] = [
     usdt: 'USDT transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay), or for Solana, signature wey reach 88 letters and digits. Paste am, or the explorer link, from your wallet',
     bnb: 'BNB transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
     sol: 'Solana transaction ID na signature wey reach 88 letters and digits, without 0, O, I or l. Paste am, or the explorer link, from your wallet',
+    usdtHex: 'USDT transaction ID for this network na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
   }),
 ];

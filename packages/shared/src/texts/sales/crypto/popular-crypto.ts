@@ -4,4 +4,7 @@ export const popularCryptoTexts = {
   heading: 'Popular cryptocurrency',
   seeLess: 'See Less',
   seeMore: 'See More',
+  /** The mark on a coin we buy, beside display-only ones. */
+  weBuy: 'We buy',
+  nairaNote: 'Naira prices: what we pay for each coin we buy. Other coins at our USDT rate, as a guide.',
 } as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { COINS, fetchMessages, walletAddressScreenTexts, type CoinId } from '@wise/shared';
+import { useNavigate, useSearchParams } from 'react-router';
+import { COIN_NETWORKS, COINS, CRYPTO_NETWORKS, fetchMessages, walletAddressScreenTexts, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FetchError } from '../../../../components/ui/fetch-error';
@@ -19,8 +19,10 @@ import '../common/account.css';
 import { useTexts } from '../../../../lib/i18n';
 
 /**
- * /sellcrypto/cryptocatalogue/:coin/walletaddress?quote=<id>: our address for the coin (per
- * network when there are several), with a copy button and a QR code, then on to the proof.
+ * /sellcrypto/cryptocatalogue/:coin/walletaddress?quote=<id>[&network=<id>]: our address for the
+ * coin, with a copy button and a QR code, then on to the proof. A coin we take on several networks
+ * (USDT: TRC20, BEP20) asks which one first: the address depends on it, and coins sent on another
+ * network are lost.
  */
 export function CryptoWalletAddressRoute() {
   const coinId = useCoinParam();
@@ -34,7 +36,10 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
   const navigate = useNavigate();
   const sale = useSaleQuote(coinId);
   const addresses = useWalletAddresses();
-  const [networkChoice, setNetworkChoice] = useState<string>();
+  const [search] = useSearchParams();
+  const [picked, setNetworkChoice] = useState<string>();
+  // Back from the proof step, the network chosen before is chosen still.
+  const networkChoice = picked ?? search.get('network');
   const { symbol } = COINS[coinId];
   const { entry } = sale;
 
@@ -48,7 +53,12 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
   }
 
   const forCoin = addresses.data?.addresses.filter((a) => a.coin === coinId) ?? [];
-  const chosen = forCoin.find((a) => a.network === networkChoice) ?? forCoin[0];
+  // Every network the coin is taken on, in the order customers read them: one without an address
+  // now says so once chosen, rather than vanishing from the choice.
+  const networks = COIN_NETWORKS[coinId];
+  const mustChoose = networks.length > 1;
+  const chosenNetwork: CryptoNetworkId | undefined = mustChoose ? networks.find((network) => network === networkChoice) : networks[0];
+  const chosen = chosenNetwork ? forCoin.find((a) => a.network === chosenNetwork) : undefined;
   let body;
   if (addresses.isPending) {
     body = (
@@ -60,27 +70,36 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
     );
   } else if (addresses.isError) {
     body = <FetchError message={fetchText.details} onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />;
-  } else if (!chosen) {
+  } else if (forCoin.length === 0) {
     body = <EmptyState title={t.notReceiving(symbol)} text={t.tryLater} />;
   } else {
     body = (
       <>
-        {forCoin.length > 1 ? (
-          <div className="chips network-chips" role="group" aria-label={t.network}>
-            {forCoin.map((a) => (
-              <button key={a.id} type="button" className="chip" aria-pressed={a.id === chosen.id} onClick={() => setNetworkChoice(a.network)}>
-                {a.network}
-              </button>
-            ))}
-          </div>
+        {mustChoose ? (
+          <fieldset className="network-choice" data-testid="network-choice">
+            <legend className="network-choice__title">{t.chooseNetwork(symbol)}</legend>
+            <p className="network-choice__hint">{t.chooseNetworkHint}</p>
+            <div className="chips network-chips" role="group" aria-label={t.network}>
+              {networks.map((network) => (
+                <button key={network} type="button" className="chip network-chip" aria-pressed={network === chosenNetwork} onClick={() => setNetworkChoice(network)}>
+                  <span>{CRYPTO_NETWORKS[network].label}</span> <span className="network-chip__chain">{CRYPTO_NETWORKS[network].chain}</span>
+                </button>
+              ))}
+            </div>
+          </fieldset>
         ) : null}
-        <WalletAddressCard address={chosen} symbol={symbol} amount={entry.quote.amount} />
-        <div className="screen__actions">
-          {/* A new price must be seen and confirmed before the coins go. */}
-          <Button disabled={!sale.usable} onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id))}>
-            {t.sent}
-          </Button>
-        </div>
+        {chosenNetwork && !chosen ? <EmptyState title={t.notReceiving(symbol)} text={t.tryLater} /> : null}
+        {chosen ? (
+          <>
+            <WalletAddressCard address={chosen} symbol={symbol} amount={entry.quote.amount} />
+            <div className="screen__actions">
+              {/* A new price must be seen and confirmed before the coins go. */}
+              <Button disabled={!sale.usable} onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id, chosen.network))}>
+                {t.sent}
+              </Button>
+            </div>
+          </>
+        ) : null}
       </>
     );
   }

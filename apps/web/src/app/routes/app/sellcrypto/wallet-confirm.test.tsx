@@ -63,7 +63,7 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     const sent = requests[0] as FakeXhr;
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe('/api/crypto/sales');
-    expect(sent.formFields()).toEqual({ quote_id: given.id, transaction_id: txHex, screenshot: 'sent.png' });
+    expect(sent.formFields()).toEqual({ quote_id: given.id, transaction_id: txHex, network: 'bitcoin', screenshot: 'sent.png' });
     expect(sent.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
     sent.progress(2048, 4096);
     expect(await screen.findByRole('progressbar')).toBeTruthy();

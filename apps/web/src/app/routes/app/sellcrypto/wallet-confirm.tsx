@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { COINS, walletConfirmScreenTexts, type CoinId } from '@wise/shared';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { COINS, coinTakenOn, onlyNetworkOf, walletConfirmScreenTexts, type CoinId } from '@wise/shared';
 import { Header } from '../../../../components/ui/header';
 import { Screen, ScreenIntro } from '../../../../components/ui/screen';
 import { cryptoHrefs } from '../../../../config/paths';
@@ -31,16 +31,22 @@ function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
   const sale = useSaleQuote(coinId);
   const { entry } = sale;
   const { symbol } = COINS[coinId];
+  const [search] = useSearchParams();
+  const chosen = search.get('network');
+  // The network chosen with the address (USDT), or the coin's only one; none chosen yet: choose it first.
+  const network = coinTakenOn(coinId, chosen) ? chosen : onlyNetworkOf(coinId);
+  if (entry && !network) return <Navigate to={cryptoHrefs.walletAddress(coinId, entry.quote.id)} replace />;
 
   return (
-    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id) : cryptoHrefs.coin(coinId)} title={t.header} />}>
+    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id, network) : cryptoHrefs.coin(coinId)} title={t.header} />}>
       <title>{t.title}</title>
-      {entry ? (
+      {entry && network ? (
         <>
           <ScreenIntro title={t.heading} text={t.text(symbol)} />
           <QuoteSummary sale={sale} />
           <TransferProofForm
             quote={entry.quote}
+            network={network}
             canSubmit={sale.usable}
             onQuoteExpired={sale.replace}
             onSold={(sold) => {
