@@ -26,14 +26,20 @@ for (const [name, urls] of Object.entries(firstScreenData)) {
   test(`${url}: the first API calls come from the HTML's preloads, each fetched once`, async ({ page }) => {
     await apiCustomer(page);
     // Record every URL the page's own code fetches (before any script of the app runs).
+    // A call's answer having come back is the signal that any request it made has been seen.
     await page.addInitScript(() => {
       const calls: string[] = [];
+      const answered: string[] = [];
       const original = window.fetch.bind(window);
-      Object.assign(window, { wiseFetched: calls });
+      Object.assign(window, { wiseFetched: calls, wiseAnswered: answered });
       window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
         const target = new URL(input instanceof Request ? input.url : String(input), location.href);
-        calls.push(`${input instanceof Request ? input.method : (init?.method ?? 'GET').toUpperCase()} ${target.pathname}${target.search}`);
-        return original(input, init);
+        const call = `${input instanceof Request ? input.method : (init?.method ?? 'GET').toUpperCase()} ${target.pathname}${target.search}`;
+        calls.push(call);
+        const answer = original(input, init);
+        const settled = () => void answered.push(call);
+        answer.then(settled, settled);
+        return answer;
       };
     });
     const apiCalls: Request[] = [];
@@ -55,8 +61,10 @@ for (const [name, urls] of Object.entries(firstScreenData)) {
     // download for nothing)...
     const fetchedByPage = () => page.evaluate(() => (window as unknown as { wiseFetched: string[] }).wiseFetched);
     for (const api of expected) await expect.poll(fetchedByPage, { message: `the screen fetches ${api}` }).toContain(`GET ${api}`);
-    await page.waitForLoadState('networkidle');
-    // ...and it reached the network once: the screen's fetch took the preload's answer.
+    // ...and it reached the network once: the screen's fetch took the preload's answer. Its answer
+    // is back, so a request of its own would have been made (and reported) before it.
+    const answeredToPage = () => page.evaluate(() => (window as unknown as { wiseAnswered: string[] }).wiseAnswered);
+    for (const api of expected) await expect.poll(answeredToPage, { message: `the screen has the answer to ${api}` }).toContain(`GET ${api}`);
     const fetched = apiCalls.map((request) => {
       const { pathname, search } = new URL(request.url());
       return `${request.method()} ${pathname}${search}`;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { TOAST_MS } from '@wise/shared';
 import { billCustomer } from './support/bills';
 import { apiCustomer } from './support/gems';
 import { passwordOf } from './support/credentials';
@@ -127,8 +128,13 @@ test('a toast is announced: bank details saved by keyboard, with the bank chosen
   const toast = page.getByRole('alert').filter({ hasText: 'Bank details updated successfully' });
   await expect(toast).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/homepage$/);
-  // With reduced motion asked for (test.use above), the toast still stays its 5 s to be read.
-  await page.waitForTimeout(2_000);
+  // With reduced motion asked for (test.use above), the toast still stays its 5 s to be read: its
+  // timer is its (hidden) progress bar's animation, which must keep its whole length and be running.
+  const timer = await toast.evaluate((element) => {
+    const animation = element.closest('.Toastify__toast')?.querySelector('.Toastify__progress-bar')?.getAnimations()[0];
+    return animation ? { duration: animation.effect?.getTiming().duration, state: animation.playState } : null;
+  }, undefined, { timeout: TOAST_MS });
+  expect(timer).toEqual({ duration: TOAST_MS, state: 'running' });
   await expect(toast).toBeVisible();
 });
 

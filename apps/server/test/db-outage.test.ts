@@ -169,19 +169,23 @@ describe('the database stopped', () => {
 describe('a job that fails while the database is away', () => {
   it('records its failure once the database is back, instead of waiting out its lease', async () => {
     const name = `outage.job_${randomUUID().slice(0, 8)}`;
-    const worker = new JobWorker(database.db, { pollIntervalMs: 50, leaseMs: 120_000, wakeOnEnqueue: false });
+    const waiting: string[] = [];
+    const logger = { info: () => undefined, error: () => undefined, warn: (_details: object, message: string) => void waiting.push(message) };
+    const worker = new JobWorker(database.db, { pollIntervalMs: 50, leaseMs: 120_000, wakeOnEnqueue: false, logger });
     worker.register({
       name,
       handler: async () => {
         // The provider call failed, and the database went away before the failure was written.
         await cluster.stop();
-        setTimeout(() => void cluster.start(), 500);
         throw new Error('the provider refused');
       },
     });
     const id = await enqueue(database.db, name, {});
     worker.start();
     try {
+      // The worker found it could not write the failure down: the database comes back.
+      await vi.waitFor(() => expect(waiting).toContain(`job ${name} failed while the database is unreachable; recording it once it is back`), { timeout: 30_000, interval: 20 });
+      await cluster.start();
       const row = await vi.waitFor(
         async () => {
           const [found] = await database.db.select().from(jobs).where(eq(jobs.id, id!));

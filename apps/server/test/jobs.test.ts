@@ -513,58 +513,104 @@ describe('waking the worker when a job is enqueued', () => {
     }
   });
 
-  it('a job due shortly runs when it is due, not before and not at the next poll', async () => {
-    const name = uniqueName('wake-due');
-    const started: number[] = [];
-    const onPostgres = inject('testDb').kind === 'postgres';
-    // Real time here: the worker sleeps on a timer until the job is due.
-    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs: MINUTE, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
-      name,
-      handler: async () => {
-        started.push(Date.now());
-      },
-    });
-    await asleep(() => worker.start(), MINUTE);
-    const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
+  /**
+   * Runs `body` with the timers and the system clock faked: time moves only when the test moves it
+   * (vi.advanceTimersByTimeAsync), so a job's due time is checked to the millisecond.
+   */
+  async function onFakeTime(body: () => Promise<void>) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     try {
-      const enqueuedAt = Date.now();
-      await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 500) });
-      await expect.poll(() => started.length, { timeout: 5000, interval: 10 }).toBe(1);
-      expect(started[0]! - enqueuedAt).toBeGreaterThanOrEqual(500);
-      expect(started[0]! - enqueuedAt).toBeLessThan(3000);
+      await body();
     } finally {
-      await listener?.close();
-      await worker.stop();
+      vi.useRealTimers();
     }
-  });
+  }
 
-  it('jobs due after the poll interval run when due, each, not at the first poll after it', async () => {
-    const name = uniqueName('wake-later');
+  /** Waits for `check` to pass, a turn of the event loop at a time: vi.waitFor would move the fake time. */
+  async function until(check: () => unknown) {
+    const deadline = performance.now() + 10_000;
+    for (;;) {
+      try {
+        return void (await check());
+      } catch (error) {
+        if (performance.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** A worker on the (faked) system clock that records when, by that clock, each job started. */
+  async function dueTimeWorker(name: string, pollIntervalMs: number) {
     const started = new Map<number, number>();
     const onPostgres = inject('testDb').kind === 'postgres';
-    // A 3 s poll: the job due at 3.5 s would wait for the poll at ~6.3 s (the poll after the first
-    // job's run), and a second time heard of while a nearer timer is set must not be forgotten.
-    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs: 3000, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
+    // On PostgreSQL only the notification at commit wakes it, as it would another instance.
+    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
       name,
-      handler: async (_payload, { job }) => {
-        started.set(job.id, Date.now());
-      },
+      handler: async (_payload, { job }) => void started.set(job.id, Date.now()),
     });
-    await asleep(() => worker.start(), 3000);
+    await asleep(() => worker.start(), pollIntervalMs);
     const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
-    try {
-      const enqueuedAt = Date.now();
-      const soon = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 300) });
-      const later = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 3500) });
-      await expect.poll(() => started.size, { timeout: 10_000, interval: 10 }).toBe(2);
-      expect(started.get(soon!)! - enqueuedAt).toBeGreaterThanOrEqual(300);
-      expect(started.get(later!)! - enqueuedAt).toBeGreaterThanOrEqual(3500);
-      expect(started.get(later!)! - enqueuedAt).toBeLessThan(4500);
-    } finally {
-      await listener?.close();
-      await worker.stop();
-    }
-  });
+    // The due times the worker hears of, in process or by the notification.
+    const heard = vi.spyOn(worker, 'wakeUp');
+    const rounds = countRounds(worker);
+    return {
+      started,
+      heard: () => heard.mock.calls.filter(([runAt]) => runAt !== undefined).length,
+      rounds: rounds.count,
+      stop: async () => {
+        await listener?.close();
+        await worker.stop();
+      },
+    };
+  }
+
+  it('a job due shortly runs when it is due, not before and not at the next poll', () =>
+    onFakeTime(async () => {
+      const name = uniqueName('wake-due');
+      const worker = await dueTimeWorker(name, MINUTE);
+      try {
+        const enqueuedAt = Date.now();
+        const id = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 500) });
+        await until(() => expect(worker.heard()).toBe(1));
+        await vi.advanceTimersByTimeAsync(499);
+        expect(worker.rounds()).toBe(0);
+        // Due: it runs now, a minute before the worker's next poll.
+        await vi.advanceTimersByTimeAsync(10);
+        await until(() => expect([...worker.started.keys()]).toEqual([id]));
+        expect(worker.started.get(id!)! - enqueuedAt).toBeGreaterThanOrEqual(500);
+        expect(worker.started.get(id!)! - enqueuedAt).toBeLessThanOrEqual(510);
+      } finally {
+        await worker.stop();
+      }
+    }));
+
+  it('jobs due after the poll interval run when due, each, not at the first poll after it', () =>
+    onFakeTime(async () => {
+      // A 3 s poll: the job due at 3.5 s would wait for the poll at ~6.3 s (the poll after the first
+      // job's run), and a second time heard of while a nearer timer is set must not be forgotten.
+      const name = uniqueName('wake-later');
+      const worker = await dueTimeWorker(name, 3000);
+      try {
+        const enqueuedAt = Date.now();
+        const soon = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 300) });
+        const later = await enqueue(database.db, name, {}, { runAt: new Date(enqueuedAt + 3500) });
+        await until(() => expect(worker.heard()).toBe(2));
+        await vi.advanceTimersByTimeAsync(299);
+        expect(worker.rounds()).toBe(0);
+        await vi.advanceTimersByTimeAsync(10);
+        await until(() => expect([...worker.started.keys()]).toEqual([soon]));
+        expect(worker.started.get(soon!)! - enqueuedAt).toBeGreaterThanOrEqual(300);
+        // The round that ran it, and the poll 3 s after it, leave the later job where it is.
+        await vi.advanceTimersByTimeAsync(3499 - (Date.now() - enqueuedAt));
+        expect([...worker.started.keys()]).toEqual([soon]);
+        await vi.advanceTimersByTimeAsync(10);
+        await until(() => expect([...worker.started.keys()]).toEqual([soon, later]));
+        expect(worker.started.get(later!)! - enqueuedAt).toBeGreaterThanOrEqual(3500);
+        expect(worker.started.get(later!)! - enqueuedAt).toBeLessThanOrEqual(3510);
+      } finally {
+        await worker.stop();
+      }
+    }));
 
   it('a job due in over 24.8 days (the longest timer) sets a timer that waits, not one that fires at once', async () => {
     const name = uniqueName('wake-far');

@@ -55,6 +55,13 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     await host?.close();
   });
 
+  /** Every batch handed to a worker thread (any host's): what has reached an embedded database. */
+  const posted = vi.spyOn(PgliteWorkerHost.prototype, 'post');
+  afterAll(() => posted.mockRestore());
+  /** Resolves once a batch holding `text` has reached a worker thread. */
+  const reached = (text: string) =>
+    vi.waitFor(() => expect(posted.mock.calls.some(([message]) => message.t === 'data' && Buffer.from(message.bytes).includes(text))).toBe(true));
+
   /** `work` on a connection of the shared kind, which ends with it (so the next call opens another). */
   async function onItsOwnConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
@@ -99,11 +106,13 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
   });
 
   /**
-   * Opens a transaction on a connection of its own (`open`), holds it long enough for another
-   * query to reach the worker if nothing held it back, then ends it with `end`; meanwhile `beside`
-   * runs on another connection. Returns which finished first and what `beside` answered.
+   * Opens a transaction on a connection of its own (`open`); meanwhile `beside` runs on another
+   * connection (its text must hold `besideText`). Once `beside` has reached the worker, the
+   * transaction runs one more statement and ends with `end`. A worker that let `beside` in would
+   * answer it before that statement, which the worker received after it. Returns the order of the
+   * answers and what `beside` answered.
    */
-  async function besideAnOpenTransaction<T>(open: (client: pg.PoolClient) => Promise<unknown>, end: 'COMMIT' | 'ROLLBACK', beside: (client: pg.PoolClient) => Promise<T>) {
+  async function besideAnOpenTransaction<T>(open: (client: pg.PoolClient) => Promise<unknown>, end: 'COMMIT' | 'ROLLBACK', besideText: string, beside: (client: pg.PoolClient) => Promise<T>) {
     let opened!: () => void;
     const openedOnce = new Promise<void>((resolve) => (opened = resolve));
     const order: string[] = [];
@@ -111,9 +120,12 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
       await client.query('BEGIN');
       await open(client);
       opened();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      order.push(end);
+      await reached(besideText);
+      // In a failed transaction this is refused, but answered all the same, in its turn.
+      await client.query('SELECT 1 AS still_inside').catch(() => undefined);
+      order.push('transaction');
       await client.query(end);
+      order.push(end);
     });
     await openedOnce;
     const result = await onItsOwnConnection(beside);
@@ -127,9 +139,10 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     const { order, result } = await besideAnOpenTransaction(
       (client) => client.query('INSERT INTO worker_beside VALUES ($1)', [1]),
       'COMMIT',
+      'FROM worker_beside',
       (client) => client.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_beside'),
     );
-    expect(order).toEqual(['COMMIT', 'beside']);
+    expect(order).toEqual(['transaction', 'COMMIT', 'beside']);
     expect(result.rows).toEqual([{ n: 1 }]);
   });
 
@@ -137,11 +150,12 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     const { order, result } = await besideAnOpenTransaction(
       (client) => client.query('SELECT 1 / 0').catch(() => undefined),
       'ROLLBACK',
+      'AS beside_one',
       // Run inside the failed transaction it would fail too ("current transaction is aborted").
-      (client) => client.query<{ one: number }>('SELECT 1 AS one'),
+      (client) => client.query<{ beside_one: number }>('SELECT 1 AS beside_one'),
     );
-    expect(order).toEqual(['ROLLBACK', 'beside']);
-    expect(result.rows).toEqual([{ one: 1 }]);
+    expect(order).toEqual(['transaction', 'ROLLBACK', 'beside']);
+    expect(result.rows).toEqual([{ beside_one: 1 }]);
   });
 
   it('holds the session from a transaction\'s first statement, not from its BEGIN', async () => {
@@ -152,14 +166,16 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     const transaction = onItsOwnConnection(async (client) => {
       await client.query('BEGIN');
       begun();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      order.push('first statement');
+      // The first statement goes to the worker after the query beside it: held from the BEGIN, the
+      // session would answer this one first.
+      await reached('AS beside_begin');
       await client.query('INSERT INTO worker_begin VALUES (1)');
+      order.push('first statement');
       await client.query('ROLLBACK');
     });
     await begunOnce;
     // Between the BEGIN and the first statement nothing of the transaction exists to wait for.
-    await onItsOwnConnection((client) => client.query('SELECT 1'));
+    await onItsOwnConnection((client) => client.query('SELECT 1 AS beside_begin'));
     order.push('beside');
     await transaction;
     expect(order).toEqual(['beside', 'first statement']);
@@ -228,12 +244,13 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     const pinned = database.withConnection(async (connection) => {
       await connection.query('SELECT pg_advisory_lock(7)');
       locked();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      order.push('pinned');
+      // The query beside reached the worker before this one: only the pin keeps it waiting.
+      await reached('AS beside_pinned');
       await connection.query('SELECT pg_advisory_unlock(7)');
+      order.push('pinned');
     });
     await lockedOnce;
-    await database.query('SELECT 1');
+    await database.query('SELECT 1 AS beside_pinned');
     order.push('beside');
     await pinned;
     expect(order).toEqual(['pinned', 'beside']);

@@ -51,12 +51,15 @@ describe('a query that leaves its open transaction', () => {
 
   it('leaves the transaction itself, its savepoints and the pool afterwards alone', async () => {
     let later: Promise<number | undefined> | undefined;
+    let ended!: () => void;
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
     const inside = await database.db.transaction(async (tx) => {
       const nested = await tx.transaction((savepoint) => one(savepoint));
       // Started inside, run once the transaction has ended: not a hop.
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => one(database.db));
+      later = transactionEnded.then(() => one(database.db));
       return nested;
     });
+    ended();
     expect(inside).toBe(1);
     expect(await later).toBe(1);
     // Transactions side by side each have their own connection.
