@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { runStatusQuery } from './support/bill-outcome';
+import { billRefusalTexts } from '@wise/shared';
 import { billCustomer, enterBillPin, toast } from './support/bills';
 import { gemBalance } from './support/gems';
 
@@ -36,7 +37,7 @@ for (const width of [390, 360]) {
       await buyAirtime(page, '+2348051230000', '150');
       await enterBillPin(page);
 
-      await expect(toast(page, 'Transaction failed: this number cannot be recharged on the selected network')).toBeVisible();
+      await expect(toast(page, billRefusalTexts.invalid_number)).toBeVisible();
       await expect(page).toHaveURL(/\/airtime$/);
       await expect(page.getByLabel('Network')).toHaveValue('glo');
       await expect(page.getByLabel('Phone number')).toHaveValue('+2348051230000');

@@ -1,5 +1,5 @@
 import { pair, type TextPair } from '../../index';
-import { billMessages, billNotificationTexts, billSuccessText } from '../../../plain/bills';
+import { billMessages, billNotificationTexts, billRefusalTexts, billSuccessText } from '../../../plain/bills';
 import {
   airtimeScreenTexts,
   billFormTexts,
@@ -50,6 +50,15 @@ const messages = {
 
 export const billPairs: readonly TextPair[] = [
   pair(billMessages, messages),
+  pair(billRefusalTexts, {
+    invalid_number: 'Dem no fit recharge dis number for the network wey you choose. We don return your gems',
+    unknown_customer: 'The provider no know dis number. Check am, then try again. We don return your gems',
+    duplicate: 'Dem don do the same purchase just now, so we stop dis one. We don return your gems',
+    amount_not_allowed: 'The provider no dey collect dis amount. We don return your gems',
+    plan_unavailable: 'Dis plan no dey for the provider now. We don return your gems',
+    network_failed: 'The network no fit complete dis purchase. We don return your gems',
+    reversed: 'The provider don reverse dis purchase. We don return your gems',
+  }),
   pair(billSuccessText, {
     airtime: messages.airtimeSuccess,
     data: messages.dataSuccess,
