@@ -1,5 +1,7 @@
+import { relativeTimeTexts } from '@wise/shared';
 import { useBusinessTimeZone } from '../../lib/business-time-zone';
 import { formatDateTime, relativeTime } from '../../lib/format';
+import { useTexts } from '../../lib/i18n';
 import { Skeleton } from './skeleton';
 
 interface DateTimeProps {
@@ -13,6 +15,7 @@ interface DateTimeProps {
 /** An instant in the business time zone (docs/look.md); a placeholder until the server has named the zone. */
 export function DateTime({ iso, className, relative = false }: DateTimeProps) {
   const timeZone = useBusinessTimeZone();
+  const ago = useTexts(relativeTimeTexts);
   if (timeZone === undefined) {
     return (
       <time className={className} dateTime={iso} aria-busy="true">
@@ -23,7 +26,7 @@ export function DateTime({ iso, className, relative = false }: DateTimeProps) {
   const full = formatDateTime(iso, timeZone);
   return (
     <time className={className} dateTime={iso} title={relative ? full : undefined}>
-      {relative ? `${relativeTime(iso, timeZone)} · ${full}` : full}
+      {relative ? `${relativeTime(iso, timeZone, Date.now(), ago)} · ${full}` : full}
     </time>
   );
 }

@@ -53,7 +53,7 @@ export const bankPairs: readonly TextPair[] = [
     updated: 'Your bank details don change',
     unknownBank: 'Choose bank from the list',
     pinRequired: 'Put your transaction PIN make you change your bank details',
-    pinNotSet: 'Set your transaction PIN before you change your bank details',
+    pinNotSet: 'Set PIN for transaction before you change your bank details',
     passwordRequired: 'Put your password make you add your payout account',
     unresolved: 'We no fit find account with this number for the bank wey you choose. Check the details and try again',
     lookupUnavailable: 'We no fit confam the account now. Abeg try again small time',

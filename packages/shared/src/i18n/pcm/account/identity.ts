@@ -42,7 +42,7 @@ const document = {
   imageUnreadable: 'We no fit read this photo. Snap am again',
   heicUnsupported: 'We no fit read this photo format here. Snap am again or save am as JPEG',
   submitted: 'Dem dey review your ID. We go tell you when dem decide',
-  approvedNotice: 'Dem don approve your ID. You don enter Tier 2 · Fully verified',
+  approvedNotice: 'Dem don approve your ID. You don enter Tier 2 · Don confam finish',
   rejectedNotice: (reason: string) => `Dem no fit approve your ID: ${reason} You fit send new photos from Identity verification.`,
   reasonRequired: 'Write the reason wey the customer go read',
   reasonTooLong: 'Make the reason no pass 300 characters',
@@ -106,7 +106,7 @@ export const identityPairs: readonly TextPair[] = [
     selfie: document.selfieRequired,
   }),
   pair(documentScreenTexts, {
-    startTier2: 'Verify with your ID and selfie',
+    startTier2: 'Confam with your ID and selfie',
     title: 'Confam with your ID',
     intro:
       'Snap the front and back of your national ID card, driver’s licence, voter’s card or international passport, then snap selfie. Staff go compare your face with the photo for the ID. Na only Wise staff go ever see these pictures.',

@@ -218,7 +218,7 @@ export const profilePairs: readonly TextPair[] = [
     identityLocked:
       'Your name and date of birth don lock because your BVN or NIN don confam. To correct them, reset your verification for Identity verification, or talk to support',
     lockedHint: 'E don lock: your BVN or NIN don confam with these.',
-    lockedHowToChange: 'To correct them, reset your verification, then verify again come',
+    lockedHowToChange: 'To correct them, reset your verification, then confam again',
     nameChangedEmailSubject: 'Dem don change the name for your Wise account',
     nameChangedEmailText: (name) =>
       `Dem just change the name for your Wise account to ${name}. Payouts fit only go bank account wey dey this name.\n\n` +

@@ -9,6 +9,8 @@ import {
   headerTexts,
   imagePickerTexts,
   landingTexts,
+  ratesLinkTexts,
+  relativeTimeTexts,
   routeProgressTexts,
   splashTexts,
   textFieldTexts,
@@ -18,6 +20,13 @@ import {
 export const shellPairs: readonly TextPair[] = [
   pair(bottomNavTexts, { label: 'Main menu', home: 'Home', wallet: 'Wallet', earn: 'Make gems', support: 'Help', profile: 'Profile' }),
   pair(headerTexts, { back: 'Go back' }),
+  pair(relativeTimeTexts, {
+    justNow: 'now now',
+    minutes: (minutes) => `${minutes} min don pass`,
+    hours: (hours) => `${hours} h don pass`,
+    days: (days) => `${days} d don pass`,
+  }),
+  pair(ratesLinkTexts, { link: 'See the rates for today' }),
   pair(routeProgressTexts, { loading: 'E dey load' }),
   pair(comingSoonTexts, { badge: 'E DEY COME SOON', backHome: 'Go back Home' }),
   pair(copyButtonTexts, { copy: 'Copy am', copied: 'E don copy' }),

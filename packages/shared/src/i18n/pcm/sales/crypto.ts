@@ -77,7 +77,7 @@ export const cryptoPairs: readonly TextPair[] = [
     cancelled: 'Upload don cancel. Tap Submit when you ready: e go continue the same sale.',
     dropped: 'Network cut before we confam your sale. Tap Submit again: e go continue the same sale, e no go make another one.',
     label: 'Show say you don send am',
-    screenshot: 'Screenshot of the transfer wey you do',
+    screenshot: 'Screenshot of di transfer wey you do',
     screenshotHint: 'The confirmation screen for your wallet or exchange, e no fit pass 10 MB',
     transactionId: 'Transaction ID (if you get am)',
     transactionIdHint: 'The hash or ID wey your wallet show for this transfer: e go help us find am quick',

@@ -101,7 +101,7 @@ export const giftCardPairs: readonly TextPair[] = [
     cardCodeTooLong: `E no fit pass ${SALE_CARD_CODE_MAX} characters`,
     cardCodeEmpty: 'Enter the card code with im letters and digits, as dem print am for the card',
     rateChanged: (rate) => `The rate don change to ${rate}. Check the new value and submit again.`,
-    bankDetailsRequired: 'Add your bank details before you sell, so we go know where to pay you',
+    bankDetailsRequired: 'Put your bank details before you sell, so we go know where to pay you',
     idempotencyKeyRequired: 'Idempotency-Key suppose be 1-100 letters, numbers, "-" or "_"',
     idempotencyKeyReused: 'Dem don use this Idempotency-Key for another request',
     notMultipart: 'Send the sale as multipart/form-data with the card pictures',

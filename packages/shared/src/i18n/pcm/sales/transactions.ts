@@ -67,7 +67,7 @@ export const transactionPairs: readonly TextPair[] = [
     status: 'How e stand',
     screenshotSent: 'Screenshot wey you send',
     photosSent: 'Photos wey you send',
-    screenshotAlt: 'Screenshot of the transfer wey you do',
+    screenshotAlt: 'Screenshot of di transfer wey you do',
     photoAlt: (index) => `Picture ${index} of di card`,
   }),
   pair(statusTimelineTexts, {
@@ -188,7 +188,7 @@ export const transactionPairs: readonly TextPair[] = [
     heading: 'Your own coins',
     choose: 'We no buy these coins. Tell us where we go send dem back, or sell dem again.',
     noDeposit: 'We no see any deposit for this sale, so no coins dey to send back. If you don send dem since, sell dem again.',
-    askReturn: 'Send my coins back to me',
+    askReturn: 'Make una send my coins back',
     sellAgain: 'Sell am again',
     network: 'Network',
     address: 'Address of your wallet',
