@@ -53,7 +53,7 @@ test.describe('/airtime', () => {
     await expectBalanceEverywhere(page, 300);
   });
 
-  test('the provider refuses (number ending 0000): its message as a red toast, gems unchanged', async ({ page }) => {
+  test('the provider refuses (number ending 0000): our words for it as a red toast, gems unchanged', async ({ page }) => {
     await billCustomer(page, 500, '/airtime');
     await page.getByLabel('Network').selectOption('glo');
     await page.getByLabel('Phone number').fill('+2348051230000');

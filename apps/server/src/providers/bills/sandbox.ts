@@ -99,8 +99,10 @@ export async function playSandboxPurchase(
   switch (scenario) {
     case 'declined': {
       const message = 'Transaction failed: this number cannot be recharged on the selected network';
-      book.set(purchase.requestId, { outcome: 'failed', message, refusal: 'invalid_number' });
-      return { outcome: 'failed', message, unreached: false, refusal: 'invalid_number' };
+      // A number on a network (airtime, data) is refused as one the network cannot recharge; a smart card's or a meter's purchase has no reason to give.
+      const refusal = 'network' in purchase ? ('invalid_number' as const) : null;
+      book.set(purchase.requestId, { outcome: 'failed', message, refusal });
+      return { outcome: 'failed', message, unreached: false, refusal };
     }
     case 'timeout-then-success':
     case 'timeout-then-failed': {
