@@ -1,4 +1,6 @@
-import { relativeTimeTexts } from '@wise/shared';
+// A type only: importing the shared texts' value into this module, which nearly every chunk imports,
+// left the built bank form unable to submit (e2e/account-dashboard.spec.ts); DateTime passes the texts.
+import type { relativeTimeTexts } from '@wise/shared';
 import { decimalText, divideHalfUp, parseDecimal, roundSignificant } from './decimal';
 
 /**
@@ -39,8 +41,8 @@ export function formatTimeOrDateTime(iso: string, timeZone: string, nowMs = Date
   return day === today.split(', ')[0] && time ? time : full;
 }
 
-/** "2 h ago" for notifications (docs/look.md), in the language of `texts`; older than a week shows the date. */
-export function relativeTime(iso: string, timeZone: string, nowMs = Date.now(), texts: typeof relativeTimeTexts = relativeTimeTexts): string {
+/** "2 h ago" for notifications (docs/look.md), in the language of `texts` (DateTime's, the app's); older than a week shows the date. */
+export function relativeTime(iso: string, timeZone: string, texts: typeof relativeTimeTexts, nowMs = Date.now()): string {
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
   if (seconds < 60) return texts.justNow;
   const minutes = Math.floor(seconds / 60);

@@ -26,7 +26,7 @@ export function DateTime({ iso, className, relative = false }: DateTimeProps) {
   const full = formatDateTime(iso, timeZone);
   return (
     <time className={className} dateTime={iso} title={relative ? full : undefined}>
-      {relative ? `${relativeTime(iso, timeZone, undefined, ago)} · ${full}` : full}
+      {relative ? `${relativeTime(iso, timeZone, ago)} · ${full}` : full}
     </time>
   );
 }
