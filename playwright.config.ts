@@ -15,7 +15,7 @@ const quietJourneys = new RegExp(
   `/(${[
     'account-profile', 'auth-login', 'auth-signup', 'bills-airtime', 'bills-data', 'bills-electricity', 'bills-tv',
     'data-rights', 'failures-bills', 'first-screen-data', 'gem-statement', 'gems-earn', 'identity-verification',
-    'keyboard', 'landing', 'language', 'new-version', 'otp-input', 'passkeys', 'password-reset', 'payout-account', 'pwa',
+    'keyboard', 'landing', 'language', 'new-version', 'otp-input', 'passkeys', 'password-reset', 'payout-account', 'pidgin', 'pwa',
   ].join('|')})\\.spec\\.ts$`,
 );
 

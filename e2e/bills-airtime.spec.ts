@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { billRefusalTexts } from '@wise/shared';
 import { billCustomer, enterBillPin, toast } from './support/bills';
 import { clippedText, hiddenUnderBar, sidewaysOverflow } from './support/a11y';
 import { expectBalanceEverywhere, gemBalance } from './support/gems';
@@ -52,7 +53,7 @@ test.describe('/airtime', () => {
     await expectBalanceEverywhere(page, 300);
   });
 
-  test('the provider refuses (number ending 0000): its message as a red toast, gems unchanged', async ({ page }) => {
+  test('the provider refuses (number ending 0000): our words for it as a red toast, gems unchanged', async ({ page }) => {
     await billCustomer(page, 500, '/airtime');
     await page.getByLabel('Network').selectOption('glo');
     await page.getByLabel('Phone number').fill('+2348051230000');
@@ -60,7 +61,7 @@ test.describe('/airtime', () => {
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Purchase' }).click();
     await enterBillPin(page);
-    await expect(toast(page, 'this number cannot be recharged')).toBeVisible();
+    await expect(toast(page, billRefusalTexts.invalid_number)).toBeVisible();
     await expect(page).toHaveURL(/\/airtime$/);
     expect(await gemBalance(page)).toBe(500);
   });

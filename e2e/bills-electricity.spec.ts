@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { billMessages } from '@wise/shared';
 import { billCustomer, enterBillPin, toast } from './support/bills';
 import { allowClipboard, readClipboard } from './support/crypto';
 import { expectBalanceEverywhere, gemBalance } from './support/gems';
@@ -78,7 +79,7 @@ test.describe('/electricity', () => {
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Purchase' }).click();
     await enterBillPin(page);
-    await expect(toast(page, /Transaction failed/)).toBeVisible();
+    await expect(toast(page, billMessages.declined)).toBeVisible();
     await expect(page).toHaveURL(/\/electricity$/);
     expect(await gemBalance(page)).toBe(3000);
   });

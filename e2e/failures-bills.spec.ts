@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { runStatusQuery } from './support/bill-outcome';
+import { billMessages, billRefusalTexts } from '@wise/shared';
 import { billCustomer, enterBillPin, toast } from './support/bills';
 import { gemBalance } from './support/gems';
 
 /**
  * A bill the provider refuses or does not answer (docs/sandbox.md, "Bills"): a refusal
- * brings the customer back to the form as they left it, with the provider's words and the balance
+ * brings the customer back to the form as they left it, with our words for the refusal and the balance
  * untouched; a time-out becomes a Processing screen that says the gems are held, leads to the
  * history, and the outcome arrives later as a notification. At the default phone width and at 360 px.
  */
@@ -31,12 +32,12 @@ for (const width of [390, 360]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('airtime declined (number ending 0000): the form as it was, the provider message, the gems untouched', async ({ page }) => {
+    test('airtime declined (number ending 0000): the form as it was, our words for the refusal, the gems untouched', async ({ page }) => {
       await billCustomer(page, 500, '/airtime');
       await buyAirtime(page, '+2348051230000', '150');
       await enterBillPin(page);
 
-      await expect(toast(page, 'Transaction failed: this number cannot be recharged on the selected network')).toBeVisible();
+      await expect(toast(page, billRefusalTexts.invalid_number)).toBeVisible();
       await expect(page).toHaveURL(/\/airtime$/);
       await expect(page.getByLabel('Network')).toHaveValue('glo');
       await expect(page.getByLabel('Phone number')).toHaveValue('+2348051230000');
@@ -80,7 +81,7 @@ for (const width of [390, 360]) {
       await page.getByRole('button', { name: 'Proceed' }).click();
       await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Purchase' }).click();
       await enterBillPin(page);
-      await expect(toast(page, /Transaction failed/)).toBeVisible();
+      await expect(toast(page, billMessages.declined)).toBeVisible();
       await expect(page).toHaveURL(/\/tv$/);
       await expect(page.getByLabel('Service')).toHaveValue('gotv');
       await expect(page.getByLabel('Variation').locator('option:checked')).toHaveText('GOtv Smallie – monthly · 1,900 gems');
@@ -99,7 +100,7 @@ for (const width of [390, 360]) {
       await page.getByRole('button', { name: 'Proceed' }).click();
       await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Purchase' }).click();
       await enterBillPin(page);
-      await expect(toast(page, /Transaction failed/)).toBeVisible();
+      await expect(toast(page, billMessages.declined)).toBeVisible();
       await expect(page).toHaveURL(/\/electricity$/);
       await expect(page.getByLabel('Provider')).toHaveValue('eko');
       await expect(page.getByLabel('Meter type')).toHaveValue('postpaid');

@@ -185,7 +185,6 @@ export async function invisibleFocus(page: Page, sample = 4): Promise<string[]> 
  * text at 360 px fails the walk: a name, amount, date or phone number must be read whole.
  */
 export const DELIBERATE_ELLIPSIS: Record<string, string> = {
-  '.dashboard__greeting': 'the greeting uses the first name, which can be any length; the profile shows it whole',
   '.tx-row__comment': "the customer's own comment on a sale, shown whole on the sale's detail screen",
 };
 

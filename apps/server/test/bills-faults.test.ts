@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BillOrder } from '@wise/shared';
+import { billMessages, type BillOrder } from '@wise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authoriseBillOrder, BILL_REQUERY_JOB } from '../src/domain/bills/authorise';
 import { BILL_RECOVERY_JOB } from '../src/domain/bills/jobs';
@@ -102,7 +102,8 @@ describe('the provider times out', () => {
     const order = await timedOutOrder(user, 'slow-failure');
     clock.advance(h.deps.settings.requeryDelayMs);
     await billWorker(h).runDue();
-    expect(await orderOf(h, user, order.id)).toMatchObject({ status: 'failed', message: 'Transaction failed at the network' });
+    // The provider's words stay with staff: a refusal without a code the customer reads in our words.
+    expect(await orderOf(h, user, order.id)).toMatchObject({ status: 'failed', message: billMessages.declined });
     expect(await holdOf(h, order.id)).toMatchObject({ count: 1, hold: { status: 'released' }, entries: ['hold', 'hold_release'] });
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(1000);
     await expectLedgerSound(h, [user.id]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { billRefusalTexts } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -139,7 +140,8 @@ describe("the sandbox's documented inputs, end to end", () => {
       return authoriseBillOrder(database.db, deps, userId, order.id, PIN);
     };
     const refused = await place('08050000000');
-    expect(refused).toMatchObject({ status: 'failed', message: 'Transaction failed: this number cannot be recharged on the selected network' });
+    // Our words for the refusal's reason, never the provider's (that stays in provider_message).
+    expect(refused).toMatchObject({ status: 'failed', message: billRefusalTexts.invalid_number, providerMessage: 'Transaction failed: this number cannot be recharged on the selected network' });
     const [slowOk, slowFail, lost] = [await place('08059999999'), await place('08058888888'), await place('08057777777')];
     expect([slowOk.status, slowFail.status, lost.status]).toEqual(['processing', 'processing', 'processing']);
     const worker = new JobWorker(database.db, { clock });

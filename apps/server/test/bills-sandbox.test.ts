@@ -77,7 +77,7 @@ describe('purchases', () => {
   it('a phone ending 8888 times out, then the status query says failed', async () => {
     const requestId = id();
     expect((await airtime.buyAirtime({ requestId, network: 'airtel', phone: '08028888888', amount: 100 })).outcome).toBe('unknown');
-    expect(await airtime.queryStatus(requestId)).toEqual({ outcome: 'failed', message: 'Transaction failed at the network' });
+    expect(await airtime.queryStatus(requestId)).toEqual({ outcome: 'failed', message: 'Transaction failed at the network', refusal: 'network_failed' });
   });
 
   it('a phone ending 7777 is lost before it was recorded: the status query says not found', async () => {

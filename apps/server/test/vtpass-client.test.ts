@@ -93,7 +93,7 @@ describe('what each call sends', () => {
 
   it('a wrong key is refused by VTpass: a purchase fails, nothing is charged', async () => {
     const wrong = new VtpassClient({ ...fake.keys, secretKey: 'SK_wrong', baseUrl: `${fake.url}/api`, timeoutMs: TIMEOUT_MS });
-    expect(await wrong.buyAirtime({ requestId: requestId(), network: 'mtn', phone: '08031234567', amount: 100 })).toEqual({ outcome: 'failed', message: 'INVALID CREDENTIALS', unreached: false });
+    expect(await wrong.buyAirtime({ requestId: requestId(), network: 'mtn', phone: '08031234567', amount: 100 })).toEqual({ outcome: 'failed', message: 'INVALID CREDENTIALS', unreached: false, refusal: null });
     expect(fake.refusedAuth).toEqual(['POST /api/pay: secret-key']);
     expect(fake.charges).toEqual([]);
   });
@@ -138,7 +138,7 @@ describe('the request id', () => {
     const failed = requestId();
     fake.script.push('failed');
     await buy.airtime(failed);
-    expect(await buy.airtime(failed)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', unreached: false });
+    expect(await buy.airtime(failed)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', unreached: false, refusal: 'network_failed' });
     expect(fake.charges).toEqual([pending]);
   });
 });
@@ -165,7 +165,12 @@ describe('the answer to a purchase', () => {
 
   it.each(['failed', 'reversed'] as const)('000 with the transaction %s is failed', async (behaviour) => {
     fake.script.push(behaviour);
-    expect(await buy.tv(requestId())).toEqual({ outcome: 'failed', message: behaviour === 'failed' ? 'TRANSACTION FAILED' : 'TRANSACTION STATUS', unreached: false });
+    expect(await buy.tv(requestId())).toEqual({
+      outcome: 'failed',
+      message: behaviour === 'failed' ? 'TRANSACTION FAILED' : 'TRANSACTION STATUS',
+      unreached: false,
+      refusal: behaviour === 'failed' ? 'network_failed' : 'reversed',
+    });
   });
 
   it('099 is unknown (processing): the status query asks until it is settled', async () => {
@@ -174,18 +179,18 @@ describe('the answer to a purchase', () => {
     expect(await buy.airtime(id)).toEqual({ outcome: 'unknown', reason: 'VTpass is still processing it (099)' });
     expect(await client.queryStatus(id)).toMatchObject({ outcome: 'pending' });
     fake.settle(id, 'failed');
-    expect(await client.queryStatus(id)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', amountNaira: '500' });
+    expect(await client.queryStatus(id)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', amountNaira: '500', refusal: 'network_failed' });
   });
 
-  it('016 is failed, with its description', async () => {
+  it('016 is failed, with its description for staff and its reason for the customer', async () => {
     fake.script.push('code016');
-    expect(await buy.airtime(requestId())).toEqual({ outcome: 'failed', message: 'TRANSACTION FAILED', unreached: false });
+    expect(await buy.airtime(requestId())).toEqual({ outcome: 'failed', message: 'TRANSACTION FAILED', unreached: false, refusal: 'network_failed' });
   });
 
   it('018 (low wallet) is failed, never reached, never retried, and counted for the alerts', async () => {
     fake.wallet = 100;
     const before = await lowWalletCount();
-    expect(await buy.airtime(requestId())).toEqual({ outcome: 'failed', message: 'LOW WALLET BALANCE', unreached: true });
+    expect(await buy.airtime(requestId())).toEqual({ outcome: 'failed', message: 'LOW WALLET BALANCE', unreached: true, refusal: null });
     expect(fake.purchases()).toHaveLength(1);
     expect(fake.charges).toEqual([]);
     expect(await lowWalletCount()).toBe(before + 1);
@@ -195,13 +200,13 @@ describe('the answer to a purchase', () => {
 
   it('030 (biller unreachable) is failed with nothing charged', async () => {
     fake.script.push('code030');
-    expect(await buy.electricity(requestId())).toEqual({ outcome: 'failed', message: 'BILLER NOT REACHABLE AT THIS POINT', unreached: true });
+    expect(await buy.electricity(requestId())).toEqual({ outcome: 'failed', message: 'BILLER NOT REACHABLE AT THIS POINT', unreached: true, refusal: null });
     expect(fake.charges).toEqual([]);
   });
 
-  it("any other code is failed with VTpass's description", async () => {
+  it("any other code is failed with VTpass's description (for staff); a known one gives the customer's reason", async () => {
     fake.script.push('code012');
-    expect(await buy.data(requestId())).toEqual({ outcome: 'failed', message: 'PRODUCT DOES NOT EXIST', unreached: false });
+    expect(await buy.data(requestId())).toEqual({ outcome: 'failed', message: 'PRODUCT DOES NOT EXIST', unreached: false, refusal: 'plan_unavailable' });
   });
 
   it('a time-out is unknown; the status query then finds the purchase delivered', async () => {
@@ -236,7 +241,7 @@ describe('the answer to a purchase', () => {
       });
     });
     const closed = new VtpassClient({ ...fake.keys, baseUrl: `http://127.0.0.1:${port}/api`, timeoutMs: TIMEOUT_MS });
-    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({ outcome: 'failed', message: null, unreached: true });
+    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({ outcome: 'failed', message: null, unreached: true, refusal: null });
     expect(await closed.queryStatus(requestId())).toMatchObject({ outcome: 'pending' });
     expect(await closed.balance()).toMatchObject({ outcome: 'unknown' });
   });

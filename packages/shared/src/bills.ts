@@ -7,8 +7,8 @@ import { saleDetailSchema } from './sales';
 import { transactionItemSchema } from './transactions';
 import { BILL_KINDS, BILL_NETWORKS, METER_TYPES, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, missing, BILL_ORDER_STATUSES } from './plain/bills';
 
-export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, billServiceName, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus, isFailedBill } from './plain/bills';
-export type { BillKind, BillNetwork, TvService, ElectricityProvider, MeterType, BillOrderStatus } from './plain/bills';
+export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, BILL_REFUSALS, billRefusalTexts, billRefusalMessage, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, billServiceName, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus, isFailedBill } from './plain/bills';
+export type { BillKind, BillNetwork, TvService, ElectricityProvider, MeterType, BillOrderStatus, BillRefusal } from './plain/bills';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (missing(issue.input) ? m.required : m.invalidEntry) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as shared from '../src/index';
 import type { TextPair } from '../src/i18n/index';
 import { pidginCatalogue } from '../src/i18n/pcm/index';
+import { catalogueTexts, englishOnlyTexts, sameInPidgin } from './support/pidgin-words';
 
 /*
  * Every catalogue mirrors the English text objects it pairs (docs/i18n.md): the type-check holds
@@ -78,6 +79,23 @@ describe.each(Object.entries(catalogues))('the %s catalogue', (language, pairs) 
     const problems: Problem[] = [];
     pairs.forEach(([english, translated], index) => compare(english, translated, label(english, index), problems));
     expect(problems).toEqual([]);
+  });
+
+  it('reads in its own words: no text left as the English reads, but the names, figures and words allowed', () => {
+    const all = catalogueTexts(pairs, label);
+    const untranslated = all.filter(([, en, tr]) => en === tr && !(en in sameInPidgin)).map(([path, en]) => `${path}: ${en}`);
+    expect(untranslated, `${untranslated.length} texts read as in English`).toEqual([]);
+  });
+
+  it('never uses an English text of the catalogue as a translation (a screen showing it would read English)', () => {
+    const all = catalogueTexts(pairs, label);
+    const englishOnly = englishOnlyTexts(pairs);
+    // A sentence of four words or more is English inside a longer translation too (e2e/pidgin.spec.ts looks for it so).
+    const sentences = [...englishOnly].filter((text) => text.split(' ').length >= 4);
+    const clashes = all
+      .filter(([, en, tr]) => en !== tr && (englishOnly.has(tr) || sentences.some((sentence) => tr.includes(sentence))))
+      .map(([path, , tr]) => `${path}: ${tr}`);
+    expect(clashes).toEqual([]);
   });
 
   it('pairs each English object once', () => {

@@ -49,11 +49,11 @@ describe('the sales texts in Pidgin', () => {
   it('a rejected sale’s receipt: labels, status and the reason in Pidgin, names and figures as they are', () => {
     const receipt = saleReceipt(sale, 'Africa/Lagos', issued, 'pcm');
     expect(receipt.notes[0]).toEqual({ heading: 'Why we reject am', lines: ['Person don use the card before'] });
-    expect(receipt.status).toEqual({ label: 'Rejected', tone: 'rejected' });
+    expect(receipt.status).toEqual({ label: 'We reject am', tone: 'rejected' });
     const rows = Object.fromEntries(receipt.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
-    expect(rows).toMatchObject({ Type: 'Gift card sale', 'Card amount': '$25.00', Submitted: '21 Nov 2026, 14:05' });
+    expect(rows).toMatchObject({ 'Which kind': 'Gift card wey you sell', 'How much for the card': '$25.00', 'You don send am': '21 Nov 2026, 14:05' });
     // A rejected sale is never paid: no account "we go pay am enter".
-    expect(rows).not.toHaveProperty('Bank');
+    expect(rows).not.toHaveProperty('Di bank');
     expect(receipt.sections.map((section) => section.heading)).not.toContain('We go pay am enter');
     expect(receipt.footer[0]).toBe('All the times na Africa/Lagos time.');
   });
@@ -71,7 +71,7 @@ describe('the sales texts in Pidgin', () => {
       'Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.',
     );
     const pidgin = payoutLimitMessage('daily', 10_000_000, 4_100_000, 0, textsIn(payoutLimitTexts, 'pcm'), textsIn(tierTexts, 'pcm'));
-    expect(pidgin).toBe('Your daily selling limit na ₦100,000.00, and ₦41,000.00 remain for you today. Verify your identity make e go up.');
+    expect(pidgin).toBe('Your daily selling limit na ₦100,000.00, and ₦41,000.00 remain for you today. Confam who you be make e go up.');
     const meta = { limit: 'daily', limit_kobo: 10_000_000, remaining_kobo: 4_100_000, tier: 0 };
     expect(payoutLimitMessageIn(meta, 'pcm')).toBe(pidgin);
     expect(payoutLimitMessageIn(meta, 'en')).toBeUndefined();

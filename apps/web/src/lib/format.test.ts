@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { relativeTimeTexts } from '@wise/shared';
 import { formatCalendarDate, formatDateTime, formatGems, formatNaira, formatTimeOrDateTime, relativeTime } from './format';
 
 describe('formatters', () => {
@@ -14,11 +15,11 @@ describe('formatters', () => {
 
   it('says how long ago, then the date in the zone after a week', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    expect(relativeTime('2026-11-21T11:59:30Z', 'Africa/Lagos', now)).toBe('just now');
-    expect(relativeTime('2026-11-21T11:15:00Z', 'Africa/Lagos', now)).toBe('45 min ago');
-    expect(relativeTime('2026-11-21T09:00:00Z', 'Africa/Lagos', now)).toBe('3 h ago');
-    expect(relativeTime('2026-11-18T12:00:00Z', 'Africa/Lagos', now)).toBe('3 d ago');
-    expect(relativeTime('2026-11-01T23:30:00Z', 'Africa/Lagos', now)).toBe('2 Nov 2026, 00:30');
+    expect(relativeTime('2026-11-21T11:59:30Z', 'Africa/Lagos', relativeTimeTexts, now)).toBe('just now');
+    expect(relativeTime('2026-11-21T11:15:00Z', 'Africa/Lagos', relativeTimeTexts, now)).toBe('45 min ago');
+    expect(relativeTime('2026-11-21T09:00:00Z', 'Africa/Lagos', relativeTimeTexts, now)).toBe('3 h ago');
+    expect(relativeTime('2026-11-18T12:00:00Z', 'Africa/Lagos', relativeTimeTexts, now)).toBe('3 d ago');
+    expect(relativeTime('2026-11-01T23:30:00Z', 'Africa/Lagos', relativeTimeTexts, now)).toBe('2 Nov 2026, 00:30');
   });
 
   it('keeps a calendar date on its day whatever the zone', () => {

@@ -1,3 +1,6 @@
+// A type only: importing the shared texts' value into this module, which nearly every chunk imports,
+// left the built bank form unable to submit (e2e/account-dashboard.spec.ts); DateTime passes the texts.
+import type { relativeTimeTexts } from '@wise/shared';
 import { decimalText, divideHalfUp, parseDecimal, roundSignificant } from './decimal';
 
 /**
@@ -38,16 +41,16 @@ export function formatTimeOrDateTime(iso: string, timeZone: string, nowMs = Date
   return day === today.split(', ')[0] && time ? time : full;
 }
 
-/** "2 h ago" for notifications (docs/look.md); older than a week shows the date. */
-export function relativeTime(iso: string, timeZone: string, nowMs = Date.now()): string {
+/** "2 h ago" for notifications (docs/look.md), in the language of `texts` (DateTime's, the app's); older than a week shows the date. */
+export function relativeTime(iso: string, timeZone: string, texts: typeof relativeTimeTexts, nowMs = Date.now()): string {
   const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return texts.justNow;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return texts.minutes(minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return texts.hours(hours);
   const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} d ago`;
+  if (days < 7) return texts.days(days);
   return formatDateTime(iso, timeZone);
 }
 

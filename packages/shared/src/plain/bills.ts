@@ -117,6 +117,31 @@ export const billMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
 } as const;
 
+/**
+ * Why a provider refused a purchase, as the provider's own code says it, in our words: a
+ * provider's message (VTpass's `response_description`, the airtime service's `message`) is never
+ * shown to a customer (docs/i18n.md "Provider refusals"). A refusal with no known reason reads
+ * `billMessages.declined`; data reads `billMessages.dataFailed` whatever the reason (docs/product.md §4).
+ */
+export const BILL_REFUSALS = ['invalid_number', 'unknown_customer', 'duplicate', 'amount_not_allowed', 'plan_unavailable', 'network_failed', 'reversed'] as const;
+export type BillRefusal = (typeof BILL_REFUSALS)[number];
+
+export const billRefusalTexts = {
+  invalid_number: 'This number cannot be recharged on the selected network. Your gems have been returned',
+  unknown_customer: 'The provider does not know this number. Check it and try again. Your gems have been returned',
+  duplicate: 'The same purchase was made moments ago, so this one was stopped. Your gems have been returned',
+  amount_not_allowed: 'The provider does not accept this amount. Your gems have been returned',
+  plan_unavailable: 'This plan is not available at the provider now. Your gems have been returned',
+  network_failed: 'The network could not complete this purchase. Your gems have been returned',
+  reversed: 'The provider reversed this purchase. Your gems have been returned',
+} as const satisfies Record<BillRefusal, string>;
+
+/** What a customer reads for a refused purchase: our words for its reason, never the provider's. */
+export function billRefusalMessage(kind: BillKind, refusal: BillRefusal | null | undefined): string {
+  if (kind === 'data') return billMessages.dataFailed;
+  return refusal ? billRefusalTexts[refusal] : billMessages.declined;
+}
+
 export const billErrorCodes = {
   insufficient: 'INSUFFICIENT_GEMS',
   planPriceChanged: 'PLAN_PRICE_CHANGED',

@@ -4,11 +4,13 @@ import {
   billMessages,
   billNotificationTexts,
   billOrderTitle,
+  billRefusalMessage,
   billSuccessText,
   pinErrorCodes,
   pinMessages,
   pushTitles,
   type BillNetwork,
+  type BillRefusal,
   type ElectricityProvider,
   type MeterType,
   type TvService,
@@ -111,13 +113,16 @@ export async function purchaseAtProvider(deps: BillDeps, order: BillOrderRow): P
 
 export type Verdict =
   | { outcome: 'successful'; token: string | null; units: string | null; providerMessage: string | null }
-  | { outcome: 'failed'; providerMessage: string | null; unreached: boolean };
+  | { outcome: 'failed'; providerMessage: string | null; unreached: boolean; refusal?: BillRefusal | null };
 
-/** What the customer reads for a refusal: docs/product.md §4 fixes data's; the others show the provider's words. */
+/**
+ * What the customer reads for a refusal, always our own words (docs/i18n.md "Provider refusals"):
+ * docs/product.md §4 fixes data's; the others say the reason the provider's code gives, or that it
+ * could not complete. The provider's message stays in `provider_message`, for staff.
+ */
 function failureMessage(order: BillOrderRow, verdict: Extract<Verdict, { outcome: 'failed' }>): string {
   if (verdict.unreached) return billMessages.providerUnreachable;
-  if (order.kind === 'data') return billMessages.dataFailed;
-  return verdict.providerMessage ?? billMessages.declined;
+  return billRefusalMessage(order.kind, verdict.refusal);
 }
 
 /**
@@ -170,7 +175,7 @@ export function verdictOf(result: PurchaseResult): Verdict | undefined {
     case 'successful':
       return { outcome: 'successful', token: result.token, units: result.units, providerMessage: result.message };
     case 'failed':
-      return { outcome: 'failed', providerMessage: result.message, unreached: result.unreached };
+      return { outcome: 'failed', providerMessage: result.message, unreached: result.unreached, refusal: result.refusal ?? null };
     case 'unknown':
       return undefined;
   }

@@ -32,7 +32,7 @@ export async function requeryBillOrder(db: Db, deps: BillDeps, orderId: string):
       verdict = { outcome: 'successful', token: status.token, units: status.units, providerMessage: status.message };
       break;
     case 'failed':
-      verdict = { outcome: 'failed', providerMessage: status.message, unreached: false };
+      verdict = { outcome: 'failed', providerMessage: status.message, unreached: false, refusal: status.refusal ?? null };
       break;
     case 'not_found': {
       // Before the grace period the purchase may still be on its way to the provider.

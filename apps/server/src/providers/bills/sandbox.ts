@@ -94,17 +94,19 @@ export async function playSandboxPurchase(
   // Like a real service's record, it keeps what was charged (reconciliation compares it).
   const decide = (): Delivered => ({ ...decideOutcome(), ...(purchase.amount === undefined ? {} : { amountNaira: String(purchase.amount) }) });
   const seen = book.get(purchase.requestId);
-  if (seen) return seen.outcome === 'successful' ? { outcome: 'successful', message: seen.message, token: seen.token, units: seen.units } : { outcome: 'failed', message: seen.message, unreached: false };
+  if (seen) return seen.outcome === 'successful' ? { outcome: 'successful', message: seen.message, token: seen.token, units: seen.units } : { outcome: 'failed', message: seen.message, unreached: false, refusal: seen.refusal ?? null };
   const scenario = sandboxScenario(purchase.phone);
   switch (scenario) {
     case 'declined': {
       const message = 'Transaction failed: this number cannot be recharged on the selected network';
-      book.set(purchase.requestId, { outcome: 'failed', message });
-      return { outcome: 'failed', message, unreached: false };
+      // A number on a network (airtime, data) is refused as one the network cannot recharge; a smart card's or a meter's purchase has no reason to give.
+      const refusal = 'network' in purchase ? ('invalid_number' as const) : null;
+      book.set(purchase.requestId, { outcome: 'failed', message, refusal });
+      return { outcome: 'failed', message, unreached: false, refusal };
     }
     case 'timeout-then-success':
     case 'timeout-then-failed': {
-      const outcome: Delivered = scenario === 'timeout-then-success' ? decide() : { outcome: 'failed', message: 'Transaction failed at the network' };
+      const outcome: Delivered = scenario === 'timeout-then-success' ? decide() : { outcome: 'failed', message: 'Transaction failed at the network', refusal: 'network_failed' };
       book.set(purchase.requestId, outcome);
       await sleep(slowMs);
       return { outcome: 'unknown', reason: `sandbox: no answer within ${slowMs} ms` };
@@ -115,7 +117,7 @@ export async function playSandboxPurchase(
       const outcome = decide();
       book.set(purchase.requestId, outcome);
       if (outcome.outcome === 'successful') return { outcome: 'successful', message: outcome.message, token: outcome.token, units: outcome.units };
-      return { outcome: 'failed', message: outcome.message, unreached: false };
+      return { outcome: 'failed', message: outcome.message, unreached: false, refusal: outcome.refusal ?? null };
     }
   }
 }
@@ -185,7 +187,7 @@ export class SandboxBillsProvider implements BillsProvider {
 
   buyTv(purchase: TvPurchase): Promise<PurchaseResult> {
     return playSandboxPurchase(this.book, this.slowMs, purchase, () => {
-      if (unknownCustomer(purchase.smartCardNumber)) return { outcome: 'failed', message: 'Invalid smart card number' };
+      if (unknownCustomer(purchase.smartCardNumber)) return { outcome: 'failed', message: 'Invalid smart card number', refusal: 'unknown_customer' };
       return (
         this.checkPlan(SANDBOX_TV_PLANS[purchase.service], purchase.variationCode, purchase.amount) ?? {
           outcome: 'successful',
@@ -199,7 +201,7 @@ export class SandboxBillsProvider implements BillsProvider {
 
   buyElectricity(purchase: ElectricityPurchase): Promise<PurchaseResult> {
     return playSandboxPurchase(this.book, this.slowMs, purchase, () => {
-      if (unknownCustomer(purchase.meterNumber)) return { outcome: 'failed', message: 'Invalid meter number' };
+      if (unknownCustomer(purchase.meterNumber)) return { outcome: 'failed', message: 'Invalid meter number', refusal: 'unknown_customer' };
       const tariff = SANDBOX_TARIFFS_NAIRA_PER_KWH[purchase.provider] ?? 209.5;
       return {
         outcome: 'successful',
@@ -223,8 +225,8 @@ export class SandboxBillsProvider implements BillsProvider {
   /** A refusal when the plan is unknown or under-paid; undefined when it is fine. */
   private checkPlan(plans: ProviderPlan[], variationCode: string, amount: number): Delivered | undefined {
     const found = plans.find((p) => p.variationCode === variationCode);
-    if (!found) return { outcome: 'failed', message: 'Invalid variation code' };
-    if (amount < Math.trunc(Number(found.amountNaira))) return { outcome: 'failed', message: 'Amount is less than the plan price' };
+    if (!found) return { outcome: 'failed', message: 'Invalid variation code', refusal: 'plan_unavailable' };
+    if (amount < Math.trunc(Number(found.amountNaira))) return { outcome: 'failed', message: 'Amount is less than the plan price', refusal: 'amount_not_allowed' };
     return undefined;
   }
 }

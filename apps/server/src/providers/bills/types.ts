@@ -1,4 +1,4 @@
-import type { BillNetwork, ElectricityProvider, MeterType, TvService } from '@wise/shared';
+import type { BillNetwork, BillRefusal, ElectricityProvider, MeterType, TvService } from '@wise/shared';
 import type { FloatBalance } from '../float';
 
 /**
@@ -7,12 +7,14 @@ import type { FloatBalance } from '../float';
  * three outcomes, not two:
  * - `successful`: the provider says it delivered;
  * - `failed`: the provider refused it, or the request provably never left us (nothing happened);
+ *   `refusal` is the reason its code gives, when the protocol has codes; `message` (the provider's
+ *   own words) is kept for staff and never shown to a customer;
  * - `unknown`: a timeout, a dropped connection, a 5xx or an unreadable answer — it may or may not
  *   have happened, and only a status query by our request id can tell.
  */
 export type PurchaseResult =
   | { outcome: 'successful'; message: string | null; token: string | null; units: string | null }
-  | { outcome: 'failed'; message: string | null; unreached: boolean }
+  | { outcome: 'failed'; message: string | null; unreached: boolean; refusal?: BillRefusal | null }
   | { outcome: 'unknown'; reason: string };
 
 /**
@@ -23,7 +25,7 @@ export type PurchaseResult =
 export type StatusResult =
   /** `amountNaira`: what the provider charged, its decimal text, when it says (reconciliation compares it). */
   | { outcome: 'successful'; message: string | null; token: string | null; units: string | null; amountNaira?: string | null }
-  | { outcome: 'failed'; message: string | null; amountNaira?: string | null }
+  | { outcome: 'failed'; message: string | null; amountNaira?: string | null; refusal?: BillRefusal | null }
   | { outcome: 'pending'; reason: string }
   | { outcome: 'not_found' };
 

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { BillRefusal } from '@wise/shared';
 import { z } from 'zod';
 import { providerText, type ProviderAnswer } from '../bills/transport';
 import type { ProviderPlan, PurchaseResult, StatusResult } from '../bills/types';
@@ -30,6 +31,22 @@ export const VTPASS_CODE = {
   notProcessed: '091',
   reversed: '040',
 } as const;
+
+/**
+ * The refusals a customer reads in our words (plain/bills.ts `billRefusalTexts`): VTpass's codes
+ * for them. Any other refusal reads the generic "could not complete"; `response_description`
+ * stays with staff.
+ */
+const REFUSAL_OF_CODE: Record<string, BillRefusal> = {
+  '010': 'plan_unavailable', // variation code does not exist
+  '012': 'plan_unavailable', // product does not exist
+  '013': 'amount_not_allowed', // below the minimum amount
+  '017': 'amount_not_allowed', // above the maximum amount
+  '016': 'network_failed', // transaction failed
+  '019': 'duplicate', // likely duplicate: the same biller within 30 s
+  [VTPASS_CODE.reversed]: 'reversed',
+};
+export const refusalOfCode = (code: string): BillRefusal | null => REFUSAL_OF_CODE[code] ?? null;
 
 /** The status inside `content.transactions`, as an order reads it. */
 type TransactionState = 'successful' | 'pending' | 'failed';
@@ -105,7 +122,10 @@ function delivered(answer: Answer) {
 
 /** The answer to `POST pay`. */
 export function readPayAnswer(answer: ProviderAnswer): PayReading {
-  const refused = (message: string | null, unreached: boolean, lowWallet = false): PayReading => ({ result: { outcome: 'failed', message, unreached }, lowWallet });
+  const refused = (message: string | null, unreached: boolean, lowWallet = false, refusal: BillRefusal | null = null): PayReading => ({
+    result: { outcome: 'failed', message, unreached, refusal },
+    lowWallet,
+  });
   const unknown = (reason: string): PayReading => ({ result: { outcome: 'unknown', reason }, lowWallet: false });
   if (answer.kind === 'unreached') return refused(null, true);
   if (answer.kind === 'unknown') return unknown(answer.reason);
@@ -123,7 +143,7 @@ export function readPayAnswer(answer: ProviderAnswer): PayReading {
         case 'successful':
           return { result: delivered(body), lowWallet: false };
         case 'failed':
-          return refused(describe(body), false);
+          return refused(describe(body), false, false, body.content?.transactions?.status === 'reversed' ? 'reversed' : 'network_failed');
         case 'pending':
           return unknown(`VTpass says the transaction is ${body.content?.transactions?.status}`);
         default:
@@ -140,7 +160,7 @@ export function readPayAnswer(answer: ProviderAnswer): PayReading {
     case VTPASS_CODE.notProcessed:
       return refused(describe(body), true);
     default:
-      return refused(describe(body) ?? `VTpass refused it (${body.code})`, false);
+      return refused(describe(body) ?? `VTpass refused it (${body.code})`, false, false, refusalOfCode(body.code));
   }
 }
 
@@ -158,7 +178,7 @@ export function readRequeryAnswer(answer: ProviderAnswer): VtpassStatusResult {
         case 'successful':
           return { ...delivered(body), amountNaira };
         case 'failed':
-          return { outcome: 'failed', message: describe(body), amountNaira };
+          return { outcome: 'failed', message: describe(body), amountNaira, refusal: body.content?.transactions?.status === 'reversed' ? 'reversed' : 'network_failed' };
         case 'pending':
           return { outcome: 'pending', reason: `VTpass says the transaction is ${body.content?.transactions?.status}` };
         default:
@@ -168,7 +188,7 @@ export function readRequeryAnswer(answer: ProviderAnswer): VtpassStatusResult {
       return { outcome: 'not_found' };
     case VTPASS_CODE.failed:
     case VTPASS_CODE.reversed:
-      return { outcome: 'failed', message: describe(body), amountNaira };
+      return { outcome: 'failed', message: describe(body), amountNaira, refusal: refusalOfCode(body.code) };
     default:
       // Any other code is about the query (credentials, a busy service), not the purchase: ask again.
       return { outcome: 'pending', reason: `status query answered ${body.code}${describe(body) ? `: ${describe(body)}` : ''}` };

@@ -132,7 +132,7 @@ export class VtpassClient implements AirtimeProvider, BillsProvider {
       case 'successful':
         return { outcome: 'successful', message: status.message, token: status.token, units: status.units };
       case 'failed':
-        return { outcome: 'failed', message: status.message, unreached: false };
+        return { outcome: 'failed', message: status.message, unreached: false, refusal: status.refusal ?? null };
       case 'pending':
         return { outcome: 'unknown', reason: `request id already used; its status: ${status.reason}` };
       case 'not_found':

@@ -1,3 +1,4 @@
+import type { relativeTimeTexts } from '@wise/shared';
 import { useBusinessTimeZone } from '../../lib/business-time-zone';
 import { formatDateTime, relativeTime } from '../../lib/format';
 import { Skeleton } from './skeleton';
@@ -6,12 +7,16 @@ interface DateTimeProps {
   /** ISO 8601 instant. */
   iso: string;
   className?: string;
-  /** "2 h ago · 21 Nov 2026, 14:05", the full date also as the tooltip (notifications). */
-  relative?: boolean;
+  /**
+   * "2 h ago · 21 Nov 2026, 14:05", the full date also as the tooltip (notifications): the words for
+   * how long ago, in the app's language (the screen reads `relativeTimeTexts` with useTexts; this
+   * component, on nearly every screen, imports neither the texts nor lib/i18n).
+   */
+  relative?: typeof relativeTimeTexts;
 }
 
 /** An instant in the business time zone (docs/look.md); a placeholder until the server has named the zone. */
-export function DateTime({ iso, className, relative = false }: DateTimeProps) {
+export function DateTime({ iso, className, relative }: DateTimeProps) {
   const timeZone = useBusinessTimeZone();
   if (timeZone === undefined) {
     return (
@@ -23,7 +28,7 @@ export function DateTime({ iso, className, relative = false }: DateTimeProps) {
   const full = formatDateTime(iso, timeZone);
   return (
     <time className={className} dateTime={iso} title={relative ? full : undefined}>
-      {relative ? `${relativeTime(iso, timeZone)} · ${full}` : full}
+      {relative ? `${relativeTime(iso, timeZone, relative)} · ${full}` : full}
     </time>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import { tierTexts, VERIFICATION_PATH } from '@wise/shared';
+import { tierTexts as englishTierTexts, VERIFICATION_PATH } from '@wise/shared';
+import { useTexts } from '../../lib/i18n';
 import './limit-notice.css';
 
 /**
@@ -9,6 +10,8 @@ import './limit-notice.css';
  * as a link to the verification screens (docs/features.md, "Verification tiers and limits").
  */
 export function LimitNotice({ message }: { message: string }) {
+  // The server writes the message in the account's language, the app's too.
+  const tierTexts = useTexts(englishTierTexts);
   const at = message.indexOf(tierTexts.verifyToRaise);
   const before = at >= 0 ? message.slice(0, at) : message;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { listTexts } from '@wise/shared';
+import { listTexts as englishListTexts } from '@wise/shared';
+import { useTexts } from '../../lib/i18n';
 import { Button, Spinner } from './button';
 import './load-more.css';
 
@@ -24,6 +25,7 @@ const AHEAD = '400px 0px';
  * politely); after a failure the list stops loading by itself and offers to try again.
  */
 export function LoadMore({ hasMore, loading, failed, errorMessage, onLoadMore }: LoadMoreProps) {
+  const listTexts = useTexts(englishListTexts);
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useRef(onLoadMore);
   useEffect(() => {

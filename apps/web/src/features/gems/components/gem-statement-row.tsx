@@ -56,7 +56,8 @@ export function GemStatementRow({ movement }: { movement: GemMovement }) {
       </span>
       <span className="list__main">
         <span className="list__title gem-move__title">{translate(movement.title)}</span>
-        {movement.detail ? <span className="gem-move__detail">{translate(movement.detail)}</span> : null}
+        {/* The server joins what the movement was about and its note with " · ": each part is a text of its own. */}
+        {movement.detail ? <span className="gem-move__detail">{movement.detail.split(' · ').map(translate).join(' · ')}</span> : null}
         <DateTime className="gem-move__date" iso={movement.created_at} />
       </span>
       <span className="gem-move__trail">

@@ -3,7 +3,7 @@ import { billOrderDetailTexts, billServiceName, billSuccessText, formatPhone, ty
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DateTime } from '../../../components/ui/date-time';
 import { formatGems } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { ReceiptActions } from './receipt-actions';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';
@@ -24,9 +24,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function BillOrderDetail({ detail }: { detail: BillTransactionDetail }) {
   const t = useTexts(billOrderDetailTexts);
   const successText = useTexts(billSuccessText);
+  // The order's message is one of our texts, written in English by the server.
+  const translate = useTranslate();
   const customerIdLabel = { electricity: t.meterNumber, tv: t.smartCardNumber } as const;
   const { order } = detail;
-  const outcome = order.status === 'successful' ? successText[order.kind] : order.message;
+  const outcome = order.status === 'successful' ? successText[order.kind] : order.message && translate(order.message);
   return (
     <article className="tx-detail" data-testid="transaction-detail">
       <header className="tx-detail__head">

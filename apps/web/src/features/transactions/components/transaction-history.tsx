@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FetchError } from '../../../components/ui/fetch-error';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '../../../lib/i18n';
 import { useTransactions } from '../api/get-transactions';
 import { useOnSettled } from '../hooks/use-on-settled';
 import { TransactionStatusPill } from './transaction-status';
@@ -106,6 +106,8 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
   const statusText = useTexts(transactionStatusTexts);
   const fetchText = useTexts(fetchMessages);
   const amountLabels = useTexts(saleAmountLabels);
+  // A bill's outcome and a listed reason come from the server in English: they read in the app's language.
+  const translate = useTranslate();
   const [status, setStatus] = useState<TransactionStatus>();
   const transactions = useTransactions(status);
   const pages = transactions.data?.pages;
@@ -140,11 +142,11 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
                     <DateTime className="tx-row__sub" iso={tx.transaction_date} />
                     <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} kind={tx.transaction_type} />
                   </span>
-                  {tx.comment ? <span className="tx-row__comment">{tx.comment}</span> : null}
+                  {tx.comment ? <span className="tx-row__comment">{translate(tx.comment)}</span> : null}
                   {tx.paid_amount_kobo != null && tx.paid_amount_kobo !== tx.amount_kobo ? (
                     <span className="tx-row__comment" data-testid="transaction-adjusted">
                       {`${amountLabels.quoted} ${formatKobo(tx.amount_kobo)}`}
-                      {tx.amount_reason ? ` · ${tx.amount_reason}` : ''}
+                      {tx.amount_reason ? ` · ${translate(tx.amount_reason)}` : ''}
                     </span>
                   ) : null}
                 </span>

@@ -1,4 +1,5 @@
-import { receiptTexts, type Receipt, type ReceiptTone } from '@wise/shared';
+import { receiptTexts as englishReceiptTexts, type Receipt, type ReceiptTone } from '@wise/shared';
+import { translateNow } from '../../../lib/i18n';
 
 /**
  * Where every word of a receipt image goes, worked out before anything is drawn: the canvas code
@@ -97,7 +98,8 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
     return wrapped.length * size * LINE_HEIGHT;
   };
 
-  // Brand and heading.
+  // Brand and heading, in the language the receipt's own texts were written in (the app's at this moment).
+  const receiptTexts = { brand: translateNow(englishReceiptTexts.brand), heading: translateNow(englishReceiptTexts.heading) };
   ops.push({ kind: 'text', text: receiptTexts.brand, x: CONTENT_LEFT, y, font: receiptFont(22, 700), color: receiptColors.primary, align: 'left' });
   ops.push({ kind: 'text', text: receiptTexts.heading, x: right, y: y + 6, font: receiptFont(12), color: receiptColors.ink2, align: 'right' });
   y += 44;

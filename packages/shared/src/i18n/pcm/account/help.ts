@@ -4,29 +4,29 @@ import { bettingsTexts, liveChatTexts, moreTexts, supportTexts, transportTexts }
 
 export const helpPairs: readonly TextPair[] = [
   pair(supportTexts, {
-    title: 'Support',
+    title: 'Help',
     intro: 'We dey here to help you. Reach us anyhow wey sweet you.',
     whatsapp: 'Chat us for WhatsApp',
     email: 'Send us e-mail',
-    liveChat: 'Live chat',
+    liveChat: 'Chat with us live',
     liveChatSub: 'Talk to us inside the app',
   }),
   pair(liveChatTexts, {
-    title: 'Live chat',
+    title: 'Chat with us live',
     text: 'Chat with our support team right here inside the app. For now, reach us for WhatsApp or by e-mail.',
   }),
   pair(moreTexts, {
-    title: 'More',
+    title: 'Other things',
     intro: 'Every other thing wey Wise fit do for you',
-    rewards: 'Rewards',
+    rewards: 'Your rewards',
     rewardsSub: 'Collect the gems wey your sales don earn',
-    transactions: 'Transactions',
-    transactionsSub: 'Your sales and bills, with their receipts',
-    support: 'Support',
+    transactions: 'Your transactions',
+    transactionsSub: 'Wetin you don sell and bills wey you pay, with their receipt',
+    support: 'Help',
     supportSub: 'Reach us for WhatsApp or by e-mail',
   }),
   pair(bettingsTexts, {
-    title: 'Bettings',
+    title: 'Betting games',
     text: 'Fund your betting wallets with Wise Gems. We dey put the final touch for am.',
   }),
   pair(transportTexts, {
@@ -36,10 +36,10 @@ export const helpPairs: readonly TextPair[] = [
   pair(pwaTexts, {
     offlineTitle: 'Network no dey',
     offlineBody: 'Check your connection. Wetin you dey see fit don old, and nothing fit send until network come back.',
-    offlineRetry: 'Try again',
+    offlineRetry: 'Try am again',
     updateAvailable: 'New Wise version don land.',
-    updateAction: 'Update',
-    updateDismiss: 'Later',
+    updateAction: 'Update am',
+    updateDismiss: 'No be now',
     pushCardTitle: 'Notifications for this device',
     pushCardBody: 'Make we tell you sharp sharp when dem pay or reject your sale, or when your purchase settle.',
     pushTurnOn: 'On am',

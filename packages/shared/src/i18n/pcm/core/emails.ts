@@ -14,7 +14,7 @@ export const emailPairs: readonly TextPair[] = [
         `Welcome to Wise!\n\nYour verification code na ${code}. E go expire in 10 minutes.\n\nIf you no open Wise account, you fit ignore this e-mail.`,
     },
     passwordReset: {
-      subject: 'Reset your Wise password',
+      subject: 'Change your Wise password (reset)',
       text: (link) =>
         `Person ask make we reset your Wise password.\n\nOpen this link before 30 minutes pass make you choose new one:\n${link}\n\nIf no be you ask, ignore this e-mail: your password no go change.`,
     },
@@ -52,7 +52,7 @@ export const emailPairs: readonly TextPair[] = [
     },
     salePaid: {
       subject: (title) => `We don pay you for your ${title} sale`,
-      reference: (reference) => `Payment reference: ${reference}`,
+      reference: (reference) => `Reference for the payment: ${reference}`,
       gems: (count) => `You don get ${count} ${count === 1 ? 'gem' : 'gems'} for this sale: collect ${count === 1 ? 'am' : 'dem'} for Rewards page.`,
       thanks: 'Thank you say you sell with Wise.',
     },
@@ -66,8 +66,8 @@ export const emailPairs: readonly TextPair[] = [
       notice: (title, amount) => `Your payout of ${amount} for your ${title} sale don delay for the bank side; e go comot by itself.`,
       nothingToDo: 'You no need do anything: we go dey send am and we go tell you as dem pay am.',
     },
-    hello: (name) => `Hello ${name},`,
-    seeTransaction: (url) => `See the transaction: ${url}`,
+    hello: (name) => `How far ${name},`,
+    seeTransaction: (url) => `See di transaction: ${url}`,
     signature: 'Wise',
   }),
   pair(notificationTexts, {

@@ -6,7 +6,7 @@ export const noticePairs: readonly TextPair[] = [
   pair(saleNoticeTexts, {
     rejected: (title, value, reason) => `We no accept your ${title} sale of ${value}. Reason: ${reason}.`,
     rejectedSubject: (title) => `We no accept your ${title} sale`,
-    teamMessage: (message) => `Message from our team: ${message}`,
+    teamMessage: (message) => `Message wey our team send: ${message}`,
     rejectedMistake: 'If you feel say na mistake, reply this e-mail or contact support for the app.',
     cryptoSendBack: 'Open the sale for the app make we send your coins back to your wallet, or make you sell dem again.',
     cryptoSellAgain: 'If you don send the coins since then, open the sale for the app make you sell dem again.',
@@ -18,6 +18,6 @@ export const noticePairs: readonly TextPair[] = [
     returned: (amount, symbol, title, transactionId) =>
       `We don send ${amount} ${symbol} from your ${title} sale wey we no accept back to your wallet. Transaction ID: ${transactionId}.`,
     returnedSubject: (title) => `We don send your coins from the ${title} sale back`,
-    returnedAddress: (network, address) => `Address (${network}): ${address}`,
+    returnedAddress: (network, address) => `Di address (${network}): ${address}`,
   }),
 ];

@@ -24,4 +24,12 @@ export const textFieldTexts = {
   hidePassword: 'Hide password',
 } as const;
 
+/** How long ago, beside a notification's date (docs/look.md); a week or older shows the date alone. */
+export const relativeTimeTexts = {
+  justNow: 'just now',
+  minutes: (minutes: number) => `${minutes} min ago`,
+  hours: (hours: number) => `${hours} h ago`,
+  days: (days: number) => `${days} d ago`,
+} as const;
+
 export const fetchErrorTexts = { retry: 'Try again', retrying: 'Retrying...' } as const;

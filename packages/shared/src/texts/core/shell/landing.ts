@@ -1,3 +1,8 @@
+import { RATES_LINK_TEXT } from '../../../constants';
+
+/** The link to /rates on the landing and on Home: the screens show RATES_LINK_TEXT through translateText. */
+export const ratesLinkTexts = { link: RATES_LINK_TEXT } as const;
+
 export const landingTexts = {
   documentTitle: 'Wise · Sell gift cards and crypto',
   cryptoTitle: 'Easy way to invest in cryptocurrency',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell, ChevronRight } from 'lucide-react';
-import { capitalizeFirst, fetchMessages, notificationsScreenTexts, type Notification } from '@wise/shared';
+import { capitalizeFirst, fetchMessages, notificationsScreenTexts, relativeTimeTexts, type Notification } from '@wise/shared';
 import { DateTime } from '../../../../components/ui/date-time';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Header } from '../../../../components/ui/header';
@@ -28,6 +28,7 @@ import '../common/account.css';
 export function NotificationsRoute() {
   const t = useTexts(notificationsScreenTexts);
   const fetchText = useTexts(fetchMessages);
+  const ago = useTexts(relativeTimeTexts);
   const translate = useTranslate();
   const notifications = useNotifications();
   const list = useMemo(() => notifications.data?.pages.flatMap((page) => page.notifications), [notifications.data]);
@@ -94,7 +95,7 @@ export function NotificationsRoute() {
                 </span>
                 <span className="list__main">
                   <span className="notification__message">{capitalizeFirst(translate(n.message))}</span>
-                  <DateTime className="list__sub" iso={n.date_created} relative />
+                  <DateTime className="list__sub" iso={n.date_created} relative={ago} />
                 </span>
                 {unread(n) ? <span className="notification__dot" role="img" aria-label={t.unread} /> : null}
                 {href ? <ChevronRight className="list__trail" size={20} aria-hidden="true" /> : null}

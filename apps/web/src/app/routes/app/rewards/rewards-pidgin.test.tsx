@@ -42,7 +42,7 @@ describe('the rewards screens in Pidgin', () => {
     await act(() => applyLanguage('pcm'));
     routeFetch({ 'GET /api/gems/balance': () => ({ status: 200, body: { total_points: 2500 } }) });
     renderRoutes([{ path: paths.airtime, Component: AirtimeRoute }], { path: paths.airtime });
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go on' })).toBeTruthy();
     expect(screen.getByText('Pay with your Wise Gems. 1 gem na ₦1.')).toBeTruthy();
     expect(screen.queryByText(airtimeScreenTexts.text)).toBeNull();
     expect(screen.getAllByText('MTN').length).toBeGreaterThan(0);

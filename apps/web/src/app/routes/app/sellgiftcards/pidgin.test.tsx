@@ -27,9 +27,9 @@ describe('the gift-card screens in Pidgin', () => {
     expect(screen.getByRole('heading', { name: 'Choose gift card' })).toBeTruthy();
     expect(screen.getByLabelText('Gift cards dey load')).toBeTruthy();
     await screen.findByRole('link', { name: 'Amazon' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search gift cards' }), 'zzz');
+    await user.type(screen.getByRole('searchbox', { name: 'Find gift cards' }), 'zzz');
     expect((await screen.findAllByText('No gift card match "zzz"')).length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Clear search' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear wetin you search' })).toBeTruthy();
   });
 
   it('says what is missing on the sell form in Pidgin, the schema’s words included', async () => {
@@ -38,9 +38,9 @@ describe('the gift-card screens in Pidgin', () => {
       'GET /api/bank': () => ({ status: 200, body: bankDetails }),
     });
     const { user } = renderRoutes([{ path: paths.giftCardSell, Component: GiftCardSellRoute }], { path: '/sellgiftcards/giftcardscatalogue/amazon' });
-    await screen.findByLabelText('Sub-category');
+    await screen.findByLabelText('Di type');
     expect(screen.getByText('You dey sell')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Send am' }));
     expect(await screen.findByText('Choose sub-category', { selector: '[role="alert"]' })).toBeTruthy();
     expect(screen.getByText('Attach at least one picture of the card')).toBeTruthy();
   });
