@@ -21,7 +21,7 @@ import { saleApprovalRequests } from '../src/db/schema/index';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
-import { payoutTestDeps } from './support/payouts';
+import { payoutTestDeps, reportedCode } from './support/payouts';
 import { insertStaff } from './support/review';
 import { byCode } from './support/staff';
 import { addBankDetails, sellGiftCard } from './support/sales';
@@ -269,7 +269,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const code = `TRF_${payoutId.slice(0, 8)}`;
       const result =
         command.outcome === 'success'
-          ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, code)
+          ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, reportedCode(code))
           : command.outcome === 'mismatch'
             ? // The provider reports a success of another amount: held for staff, the sale unpaid.
               await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, { transferCode: code, amountKobo: target.amountKobo! + 100, currency: 'NGN' })
@@ -778,7 +778,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       if (!target) return;
       const payoutId = await latestPayoutId(target.id);
       const result = command.success
-        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, `TRF_${payoutId.slice(0, 8)}`)
+        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, reportedCode(`TRF_${payoutId.slice(0, 8)}`))
         : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
       expect(result).toBe('settled');
       target.payout = command.success ? 'success' : 'failed';

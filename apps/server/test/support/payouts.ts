@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/client';
 import { payoutJobs } from '../../src/domain/payouts/jobs';
 import { startPayout } from '../../src/domain/payouts/payouts';
 import { payoutSettings, type PayoutDeps } from '../../src/domain/payouts/settings';
+import type { ReportedSuccess } from '../../src/domain/payouts/settle';
 import { emailJobs } from '../../src/domain/notifications/email';
 import type { StaffPrincipal } from '../../src/domain/staff/principal';
 import { JobWorker, type JobRun } from '../../src/jobs/worker';
@@ -49,6 +50,9 @@ export function payoutTestDeps(provider: PayoutProvider, clock: Clock, env: Reco
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   return { clock, provider, settings: payoutSettings(config), appUrl: 'http://localhost:3000' };
 }
+
+/** A success the provider reported with its transfer code and no figures (nothing to compare). */
+export const reportedCode = (transferCode: string): ReportedSuccess => ({ transferCode, amountKobo: null, currency: null });
 
 /**
  * Runs the payouts jobs (on the test's clock) and then the e-mail job (on the system clock:
