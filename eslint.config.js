@@ -70,7 +70,12 @@ export default tseslint.config(
     settings: {
       'boundaries/elements': elements,
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // The TypeScript resolver reads tsconfig.base.json's paths: `#server/…` and `#web/…` (the apps'
+      // package.json "imports") resolve to their files, so the policies below see where they point.
+      'import/resolver': {
+        typescript: { project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true },
+        node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      },
     },
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: importBoundaries }] },
   },

@@ -14,7 +14,7 @@ import type { StaffPrincipal } from '../src/domain/staff/principal';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
-import { payoutTestDeps } from './support/payouts';
+import { payoutTestDeps, reportedCode } from './support/payouts';
 import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { byCode, createStaff, type TestStaff } from './support/staff';
@@ -141,7 +141,7 @@ describe('one reviewer alone', () => {
     expect(payout?.amount_kobo).toBe(String(paid));
 
     const provider = {} as PayoutProvider; // settling a success never calls the provider
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(provider, clock), payout?.id ?? '', 'TRF_test_1');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(provider, clock), payout?.id ?? '', reportedCode('TRF_test_1'));
 
     const detail = transactionDetailResponseSchema.parse((await get(t.app, `/api/transactions/${sale.id}`, seller.cookie)).json()).transaction;
     expect(detail).toMatchObject({ status: 'successful', amount_kobo: sale.value_kobo, value_kobo: sale.value_kobo, paid_amount_kobo: paid, amount_reason: saleAmountReasons.partially_used });

@@ -20,7 +20,7 @@ import type { StaffPrincipal } from '../src/domain/staff/principal';
 import { ManualClock } from '../src/lib/clock';
 import type { PayoutProvider } from '../src/providers/payouts/index';
 import { createTestApp, get, post, type TestApp } from './support/app';
-import { payoutTestDeps } from './support/payouts';
+import { payoutTestDeps, reportedCode } from './support/payouts';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { insertStaff, queuePayoutStub } from './support/review';
 import { addBankDetails, cardPhoto, sellGiftCard } from './support/sales';
@@ -141,7 +141,7 @@ describe('the desk', () => {
     await rejectSale({ db: t.database.db, clock }, ada, b.id, { reason: 'used_card' });
     const [payout] = await t.database.query<{ id: string }>('SELECT id FROM payouts WHERE sale_id = $1', [a.id]);
     clock.advance(5 * MINUTE);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps({} as PayoutProvider, clock), payout?.id ?? '', 'TRF_desk_1');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps({} as PayoutProvider, clock), payout?.id ?? '', reportedCode('TRF_desk_1'));
 
     const after = await summary();
     expect(after.waiting.giftcard).toEqual({ count: 1, total_kobo: c.value_kobo });

@@ -8,7 +8,7 @@ import { systemClock } from '../src/lib/clock';
 import { SandboxPayouts } from '../src/providers/payouts/index';
 import { createTestApp, post, type TestApp } from './support/app';
 import { connectionUrlOf, openTestDatabase } from './support/db';
-import { approveSale, insertStaff, payoutTestDeps } from './support/payouts';
+import { approveSale, insertStaff, payoutTestDeps, reportedCode } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -127,7 +127,7 @@ async function approvedSale(customer: TestUser) {
   return { sale, ...(await approveSale(database, systemClock, sale.id, staff.id)) };
 }
 
-const pay = (payoutId: string) => settlePayoutSuccess(database.db, payoutTestDeps(new SandboxPayouts(database.db, 0, systemClock), systemClock), payoutId, `TRF_live_${payoutId.slice(0, 8)}`);
+const pay = (payoutId: string) => settlePayoutSuccess(database.db, payoutTestDeps(new SandboxPayouts(database.db, 0, systemClock), systemClock), payoutId, reportedCode(`TRF_live_${payoutId.slice(0, 8)}`));
 
 describe('GET /api/events', () => {
   it('refuses a visitor without a session', async () => {

@@ -20,7 +20,7 @@ import type { StaffPrincipal } from '../src/domain/staff/principal';
 import type { PayoutProvider } from '../src/providers/payouts/index';
 import { createTestApp, type TestApp } from './support/app';
 import { postCryptoSale, quoteFor } from './support/crypto-sales';
-import { approveSale, payoutTestDeps } from './support/payouts';
+import { approveSale, payoutTestDeps, reportedCode } from './support/payouts';
 import { insertStaff } from './support/review';
 import { addBankDetails, cardDetail, cardPhoto, postSale, saleFields, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
@@ -69,7 +69,7 @@ async function reject(saleId: string, input: Parameters<typeof rejectSale>[3]) {
 
 async function pay(saleId: string, amountKobo?: number) {
   const { payoutId } = await approveSale(t.database, t.clock, saleId, reviewer.id, amountKobo);
-  expect(await settlePayoutSuccess(t.database.db, payoutTestDeps({} as PayoutProvider, t.clock), payoutId, `TRF_${saleId.slice(0, 8)}`)).toBe('settled');
+  expect(await settlePayoutSuccess(t.database.db, payoutTestDeps({} as PayoutProvider, t.clock), payoutId, reportedCode(`TRF_${saleId.slice(0, 8)}`))).toBe('settled');
 }
 
 const saleFacts = async (saleId: string) =>

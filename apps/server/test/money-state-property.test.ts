@@ -21,7 +21,7 @@ import { saleApprovalRequests } from '../src/db/schema/index';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, type TestApp } from './support/app';
 import { refusalOf } from './support/gem-users';
-import { payoutTestDeps } from './support/payouts';
+import { confirmation, payoutTestDeps, reportedCode, staffPayoutTestDeps } from './support/payouts';
 import { insertStaff } from './support/review';
 import { byCode } from './support/staff';
 import { addBankDetails, sellGiftCard } from './support/sales';
@@ -269,7 +269,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const code = `TRF_${payoutId.slice(0, 8)}`;
       const result =
         command.outcome === 'success'
-          ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, code)
+          ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, reportedCode(code))
           : command.outcome === 'mismatch'
             ? // The provider reports a success of another amount: held for staff, the sale unpaid.
               await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, { transferCode: code, amountKobo: target.amountKobo! + 100, currency: 'NGN' })
@@ -286,7 +286,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'held');
       if (!target) return;
       const code = await codeOf(() =>
-        resolveHeldPayout(t.database.db, clock, {}, {
+        resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation,
           saleId: target.id,
           staff: world.staff[command.who]!,
           resolution: command.paid ? 'paid' : 'not_paid',
@@ -320,7 +320,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'failed' || s.payout === 'reversed');
       if (!target) return;
-      const code = await codeOf(() => retryPayout(t.database.db, clock, { saleId: target.id, staff: world.staff[command.who]! }));
+      const code = await codeOf(() => retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: target.id, staff: world.staff[command.who]! }));
       if (target.state !== 'approved') return expect(code).toBe(payoutErrorCodes.saleNotApproved);
       if (target.payout !== 'failed' && target.payout !== 'reversed') return expect(code).toBe(payoutErrorCodes.payoutNotFailed);
       expect(code).toBeUndefined();
@@ -778,7 +778,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       if (!target) return;
       const payoutId = await latestPayoutId(target.id);
       const result = command.success
-        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, `TRF_${payoutId.slice(0, 8)}`)
+        ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, reportedCode(`TRF_${payoutId.slice(0, 8)}`))
         : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
       expect(result).toBe('settled');
       target.payout = command.success ? 'success' : 'failed';
@@ -831,7 +831,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
     case 'retry': {
       const target = closedAt(world, command.sale, (s) => s.payout === 'failed' || s.payout === 'reversed');
       if (!target) return;
-      await retryPayout(t.database.db, clock, { saleId: target.id, staff: world.admin });
+      await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: target.id, staff: world.admin });
       target.payout = 'live';
       target.attempts += 1;
       saw(world.closed ? 'closed:retry-after-closing' : 'closed:retry');

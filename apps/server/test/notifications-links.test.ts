@@ -8,7 +8,7 @@ import { ManualClock } from '../src/lib/clock';
 import { SandboxPayouts } from '../src/providers/payouts/index';
 import { get } from './support/app';
 import { airtimeBody, authorise, customerWithGems, newOrder, startBillsHarness, type BillsHarness } from './support/bill-orders';
-import { approveSale, insertStaff, payoutTestDeps } from './support/payouts';
+import { approveSale, insertStaff, payoutTestDeps, reportedCode } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 // The web app's own route table: a plain module of strings, read here so the push and the list
@@ -74,7 +74,7 @@ describe('notifications about a transaction carry its id', () => {
 
     const paid = await submittedSale(customer);
     const { payoutId } = await approveSale(h.t.database, clock, paid.id, staff.id);
-    await settlePayoutSuccess(h.t.database.db, payoutDeps(), payoutId, 'TRF_links_1');
+    await settlePayoutSuccess(h.t.database.db, payoutDeps(), payoutId, reportedCode('TRF_links_1'));
     expect(await newestNotification(customer)).toMatchObject({ message: expect.stringMatching(/has been paid/), transaction_id: paid.id });
 
     const unpaid = await submittedSale(customer);

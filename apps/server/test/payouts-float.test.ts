@@ -11,7 +11,7 @@ import { SandboxBillsProvider } from '../src/providers/bills/sandbox';
 import type { TestApp } from './support/app';
 import type { FakePaystack } from './support/fake-paystack';
 import { startPaystackBed, type PaystackBed } from './support/paystack-bed';
-import { approveSale, payoutRows, saleRow } from './support/payouts';
+import { approveSale, confirmation, payoutRows, saleRow, staffPayoutTestDeps } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer } from './support/users';
 
@@ -117,7 +117,7 @@ describe('Paystack details', () => {
     const [{ sale_id: saleId }] = (await t.database.query<{ sale_id: string }>('SELECT sale_id FROM payouts WHERE id = $1', [payoutId])) as [{ sale_id: string }];
     const { retryPayout } = await import('../src/domain/payouts/staff');
     fake.transferBehaviour = 'success';
-    await retryPayout(t.database.db, clock, { saleId, staff: reviewer });
+    await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId, staff: reviewer });
     await worker.runDue();
     expect(await payoutRows(t.database, saleId)).toMatchObject([{ status: 'failed' }, { status: 'success' }]);
     expect(fake.recipientPosts - before).toBe(1);

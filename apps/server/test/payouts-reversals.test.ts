@@ -12,7 +12,7 @@ import { ManualClock } from '../src/lib/clock';
 import { get, post, type TestApp } from './support/app';
 import type { FakePaystack } from './support/fake-paystack';
 import { startPaystackBed, type PaystackBed } from './support/paystack-bed';
-import { approveSale, payoutRows, saleRow } from './support/payouts';
+import { approveSale, confirmation, payoutRows, saleRow, staffPayoutTestDeps } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createStaff, type TestStaff } from './support/staff';
 import { createCustomer, type TestUser } from './support/users';
@@ -122,10 +122,10 @@ describe('a success whose figures differ from the payout', () => {
     clock.advance(60_000);
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'needs_review' }]);
-    await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
 
     // An admin resolves it as paid after checking: the sale is paid like any transfer, audited.
-    await expect(resolveHeldPayout(t.database.db, clock, {}, { saleId: sale.id, staff: reviewer, resolution: 'paid', note: 'x' })).rejects.toMatchObject({ status: 403 });
+    await expect(resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, resolution: 'paid', note: 'x' })).rejects.toMatchObject({ status: 403 });
     const resolved = await post(
       t.app,
       `/api/admin/sales/${sale.id}/payout/resolve`,
@@ -154,11 +154,11 @@ describe('a success whose figures differ from the payout', () => {
     expect(held!.reported_currency).toBe('USD');
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
 
-    await resolveHeldPayout(t.database.db, clock, {}, { saleId: sale.id, staff: admin, resolution: 'not_paid', note: 'Nothing arrived in naira' });
+    await resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, resolution: 'not_paid', note: 'Nothing arrived in naira' });
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed', failure_reason: expect.stringMatching(/Nothing arrived/) }]);
     expect((await customerSale(customer, sale.id)).payout_failure).toMatchObject({ reason: expect.any(String) });
     fake.transferBehaviour = 'success';
-    await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer });
+    await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer });
     await worker.runDue();
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
   });
@@ -196,7 +196,7 @@ describe('a reversal after success', () => {
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'reversed' }]);
 
     // Paid again (a staff retry): the sale earns its reward again, once.
-    await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer });
+    await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer });
     fake.transferBehaviour = 'success';
     await worker.runDue();
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
@@ -217,7 +217,7 @@ describe('a reversal after success', () => {
     expect((await auditLedger(t.database.db, { userIds: [customer.id] })).ok).toBe(true);
     // Paid again: no second reward (the claimed one stands for the sale).
     fake.transferBehaviour = 'success';
-    await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer });
+    await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer });
     await worker.runDue();
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(await rewardsOf(sale.id)).toHaveLength(1);
@@ -325,7 +325,7 @@ describe('a failed payout the customer can see and fix', () => {
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed' }, { status: 'failed' }]);
     fake.transferBehaviourFor.delete('3344556677');
-    await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer });
+    await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer });
     await worker.runDue();
     const [third] = await t.database.query<{ account_number: string; status: string; started_by: string }>(
       'SELECT account_number, status, started_by FROM payouts WHERE sale_id = $1 AND attempt = 3',

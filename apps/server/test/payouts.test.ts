@@ -2,13 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advancePayout } from '../src/domain/payouts/advance';
 import { getSalePayouts, payoutReference, startPayout } from '../src/domain/payouts/payouts';
 import type { PayoutDeps } from '../src/domain/payouts/settings';
+import { DomainError } from '../src/domain/errors';
 import { recordManualPayout, retryPayout } from '../src/domain/payouts/staff';
 import { getClaimableRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
 import type { TestApp } from './support/app';
 import type { FakePaystack } from './support/fake-paystack';
 import { startPaystackBed, type PaystackBed } from './support/paystack-bed';
-import { approveSale, payoutRows, saleRow } from './support/payouts';
+import { approveSale, confirmation, payoutRows, saleRow, staffPayoutTestDeps } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 import type { StaffPrincipal } from '../src/domain/staff/principal';
@@ -113,10 +114,18 @@ describe('a payout through Paystack', () => {
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved', payout_reference: null });
     expect(await notes(customer.id)).not.toContainEqual(expect.stringMatching(/has been paid/));
 
+    // The staff member's confirmation is checked first: refused, nothing is sent.
+    const refusing = staffPayoutTestDeps(t.database.db, clock, async (staffId, given) => {
+      expect([staffId, given]).toEqual([reviewer.id, confirmation]);
+      throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
+    });
+    await expect(retryPayout(refusing, { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 403, code: 'CONFIRMATION_INVALID' });
+    expect(await payoutRows(t.database, sale.id)).toHaveLength(1);
+
     fake.transferBehaviour = 'success';
-    const retried = await retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer, ip: '127.0.0.1' });
+    const retried = await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, ip: '127.0.0.1' });
     expect(retried).toMatchObject({ attempt: 2, reference: payoutReference(sale.id, 2), status: 'queued' });
-    await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409, code: 'PAYOUT_NOT_FAILED' });
+    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409, code: 'PAYOUT_NOT_FAILED' });
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([
       { attempt: 1, status: 'failed' },
@@ -127,7 +136,7 @@ describe('a payout through Paystack', () => {
     expect(fake.transferPosts.get(payoutReference(sale.id, 2))).toBe(1);
     const audit = await t.database.query<{ action: string; staff_id: string; ip: string }>("SELECT action, staff_id, ip FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.retry'", [sale.id]);
     expect(audit).toEqual([{ action: 'payout.retry', staff_id: reviewer.id, ip: '127.0.0.1' }]);
-    await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
   });
 
   it('starts no second attempt beside one that has not failed, and the next after a failure is attempt 2', async () => {
@@ -301,22 +310,24 @@ describe('a payout through Paystack', () => {
 describe('manual payment after a failure', () => {
   it('admins only, only after a failed attempt; pays the sale like a transfer, audited', async () => {
     const { customer, sale } = await approvedSale();
-    const settings = {};
-    await expect(recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid from the ops account' })).rejects.toMatchObject({
+    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid from the ops account' })).rejects.toMatchObject({
       status: 409,
     });
     fake.transferBehaviour = 'failed';
     await worker.runDue();
-    await expect(recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: reviewer, reference: 'BANK-123', note: 'Paid by hand' })).rejects.toMatchObject({ status: 403 });
-    await expect(recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: admin, reference: ' ', note: 'Paid by hand' })).rejects.toMatchObject({ status: 400 });
-    const manual = await recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: admin, reference: 'GTB-20260701-0042', note: 'Paid from the ops account by bank app', ip: '10.0.0.1' });
+    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, reference: 'BANK-123', note: 'Paid by hand' })).rejects.toMatchObject({ status: 403 });
+    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: ' ', note: 'Paid by hand' })).rejects.toMatchObject({ status: 400 });
+    const refused = () => Promise.reject(new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403));
+    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock, refused), { confirmation, saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid by hand' })).rejects.toMatchObject({ status: 403, code: 'CONFIRMATION_INVALID' });
+    expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
+    const manual = await recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'GTB-20260701-0042', note: 'Paid from the ops account by bank app', ip: '10.0.0.1' });
     expect(manual).toMatchObject({ attempt: 2, method: 'manual', status: 'success', provider_reference: 'GTB-20260701-0042', note: 'Paid from the ops account by bank app' });
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid', payout_reference: 'GTB-20260701-0042' });
     expect(await rewardRows(sale.id)).toBe(1);
     expect((await notes(customer.id)).at(-1)).toMatch(/has been paid/);
     const audit = await t.database.query<{ action: string; note: string }>("SELECT action, note FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.manual'", [sale.id]);
     expect(audit).toEqual([{ action: 'payout.manual', note: 'Paid from the ops account by bank app' }]);
-    await expect(retryPayout(t.database.db, clock, { saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
-    await expect(recordManualPayout(t.database.db, clock, settings, { saleId: sale.id, staff: admin, reference: 'X', note: 'again' })).rejects.toMatchObject({ status: 409 });
+    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'X', note: 'again' })).rejects.toMatchObject({ status: 409 });
   });
 });

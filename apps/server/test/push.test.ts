@@ -15,7 +15,7 @@ import { SandboxPayouts } from '../src/providers/payouts/index';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { airtimeBody, authorise, customerWithGems, newOrder, startBillsHarness, type BillsHarness } from './support/bill-orders';
 import { startFakePushService, type FakeBrowser, type FakePushService } from './support/fake-push-service';
-import { approveSale, insertStaff, payoutTestDeps } from './support/payouts';
+import { approveSale, insertStaff, payoutTestDeps, reportedCode } from './support/payouts';
 import { addBankDetails, sellGiftCard } from './support/sales';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -97,7 +97,7 @@ describe('delivery', () => {
     const phone = await subscribed(customer);
     const laptop = await subscribed(customer);
     const { sale, payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_push_1');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_push_1'));
     const notice = await latestNotice(customer);
     expect(notice).toMatch(/has been paid/);
     await worker.runDue();
@@ -159,7 +159,7 @@ describe('delivery', () => {
     const other = await createCustomer(t);
     const othersPhone = await subscribed(other);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_push_2');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_push_2'));
     await worker.runDue();
     expect(receivedBy(othersPhone)).toEqual([]);
   });
@@ -171,7 +171,7 @@ describe('delivery', () => {
       const id = await subscriptionIdOf(gone);
       service.answers.set(gone.id, [status]);
       const { payoutId } = await approvedSale(customer);
-      await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, `TRF_gone_${status}`);
+      await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode(`TRF_gone_${status}`));
       await worker.runDue();
       expect(await subscriptionIdOf(gone)).toBeUndefined();
       expect((await pushJobRows(id)).map((job) => job.status)).toEqual(['done']);
@@ -185,7 +185,7 @@ describe('delivery', () => {
     const id = await subscriptionIdOf(phone);
     service.answers.set(phone.id, [503, 500]);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_retry');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_retry'));
     await worker.runDue();
     expect(await pushJobRows(id)).toMatchObject([{ status: 'queued', attempts: 1 }]);
     expect(receivedBy(phone)).toEqual([]);
@@ -202,7 +202,7 @@ describe('delivery', () => {
     const customer = await createCustomer(t);
     const before = (await pushJobRows()).length;
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, 'TRF_nobody');
+    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_nobody'));
     expect((await pushJobRows()).length).toBe(before);
   });
 });
@@ -420,7 +420,7 @@ describe('without VAPID keys', () => {
     await addBankDetails(bare, customer);
     const paid = await sellGiftCard(bare, customer, { seed: 901 });
     const { payoutId } = await approveSale(bare.database, clock, paid.id, bareStaff.id);
-    expect(await settlePayoutSuccess(bare.database.db, payoutTestDeps(new SandboxPayouts(bare.database.db, 0, clock), clock), payoutId, 'TRF_bare')).toBe('settled');
+    expect(await settlePayoutSuccess(bare.database.db, payoutTestDeps(new SandboxPayouts(bare.database.db, 0, clock), clock), payoutId, reportedCode('TRF_bare'))).toBe('settled');
     const rejected = await sellGiftCard(bare, customer, { seed: 902 });
     await rejectSale({ db: bare.database.db, clock }, bareStaff, rejected.id, { reason: 'invalid_code' });
     const statuses = await bare.database.query<{ id: string; status: string }>('SELECT id, status FROM sales WHERE user_id = $1', [customer.id]);

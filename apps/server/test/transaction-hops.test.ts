@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOP_OUT_OF_TRANSACTION, type Database } from '../src/db/client';
+import { databaseOf, HOP_OUT_OF_TRANSACTION, type Database } from '../src/db/client';
 import { findInCauses } from '../src/lib/error-causes';
 import { openTestDatabase } from './support/db';
 
@@ -64,5 +64,20 @@ describe('a query that leaves its open transaction', () => {
     expect(await later).toBe(1);
     // Transactions side by side each have their own connection.
     expect(await Promise.all([0, 1].map(() => database.db.transaction((tx) => one(tx))))).toEqual([1, 1]);
+  });
+});
+
+/** What caches per database (the gem ledger's system accounts) keys on: the database, whatever the handle. */
+describe('databaseOf', () => {
+  it('is the same for a database and its transactions, and differs between databases', async () => {
+    const [first, second] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    try {
+      const inside = await first.db.transaction(async (tx) => databaseOf(tx));
+      expect(inside).toBe(databaseOf(first.db));
+      expect(databaseOf(second.db)).not.toBe(databaseOf(first.db));
+      expect(await second.db.transaction(async (tx) => databaseOf(tx))).toBe(databaseOf(second.db));
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });

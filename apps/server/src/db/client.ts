@@ -27,6 +27,30 @@ export function withinTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
 // A boolean, not a type guard: narrowing to PgTransaction would lose the schema's types.
 const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
+/** The database each transaction handle was opened on (see `databaseOf`). */
+const openedOn = new WeakMap<object, Db>();
+
+/**
+ * Makes every transaction of `db` remember `db`: Drizzle gives each transaction a new handle and no
+ * public way back to the database it runs on.
+ */
+function rememberTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction((tx) => {
+      openedOn.set(tx, db);
+      return work(tx);
+    }, config)) as Db['transaction'];
+  return db;
+}
+
+/**
+ * One key for a database and every transaction opened on it, for caches of what never changes in
+ * one database (the gem ledger's system accounts). A handle made elsewhere (a nested transaction, a
+ * test's own Drizzle) is its own key: such a cache only reads again.
+ */
+export const databaseOf = (db: Db): object => openedOn.get(db) ?? db;
+
 export interface Connection {
   /** Runs SQL text with several statements (migrations). */
   exec(sqlText: string): Promise<void>;
@@ -67,7 +91,7 @@ export function wrapPglite(client: PGlite): Database {
   };
   return {
     ...connection,
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: rememberTransactions(drizzlePglite(client, { schema }) as unknown as Db),
     kind: 'pglite',
     // In process: the database goes when the process does, never on its own.
     availability: new DatabaseAvailability(async () => undefined),
@@ -227,7 +251,7 @@ export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = fals
       });
     }) as (client: pg.ClientBase) => void;
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = rememberTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   if (refuseHops) refuseHopsOutOfTransactions(sessionPool === pool ? [pool] : [pool, sessionPool], db);
   return {
     onNotification: (listener) => {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import pLimit from 'p-limit';
+import { slots } from './concurrency';
 import { logErrorToStderr } from './log-redaction';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~10 ms here).
@@ -13,10 +13,10 @@ const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
  * A login storm's RSS peak came down from 297 to 240-254 MB with login throughput unchanged
  * (docs/PERFORMANCE.md); the rest of libuv's pool stays free for files and DNS.
  */
-const argon2Slots = pLimit(Math.max(1, availableParallelism()));
+const argon2Slots = slots(Math.max(1, availableParallelism()));
 
 /** argon2 computations running now (at most one per core). */
-export const argon2Running = (): number => argon2Slots.activeCount;
+export const argon2Running = (): number => argon2Slots.active;
 
 export const hashSecret = (plain: string): Promise<string> => argon2Slots(() => hash(plain, options));
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/db/client';
+import type { Database, Db } from '../../src/db/client';
 import { payoutJobs } from '../../src/domain/payouts/jobs';
 import { startPayout } from '../../src/domain/payouts/payouts';
 import { payoutSettings, type PayoutDeps } from '../../src/domain/payouts/settings';
+import type { ReportedSuccess } from '../../src/domain/payouts/settle';
 import { emailJobs } from '../../src/domain/notifications/email';
+import type { StaffPayoutDeps } from '../../src/domain/payouts/staff';
+import type { StaffConfirmationRequest } from '../../src/domain/staff/confirm';
 import type { StaffPrincipal } from '../../src/domain/staff/principal';
 import { JobWorker, type JobRun } from '../../src/jobs/worker';
 import { loadConfig } from '../../src/config';
@@ -49,6 +52,20 @@ export function payoutTestDeps(provider: PayoutProvider, clock: Clock, env: Reco
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   return { clock, provider, settings: payoutSettings(config), appUrl: 'http://localhost:3000' };
 }
+
+/** A confirmation as the routes pass it on; whether it holds is the `confirm` dependency's answer. */
+export const confirmation: StaffConfirmationRequest = { confirm_code: '123456', sessionHash: 'test-session' };
+
+/**
+ * Staff's payout actions whose confirmation always holds, unless `confirm` is given: the real
+ * check (domain/staff/confirm.ts) has its own tests, and the routes' tests send real codes.
+ */
+export function staffPayoutTestDeps(db: Db, clock: Clock, confirm: StaffPayoutDeps['confirm'] = async () => undefined): StaffPayoutDeps {
+  return { db, clock, confirm };
+}
+
+/** A success the provider reported with its transfer code and no figures (nothing to compare). */
+export const reportedCode = (transferCode: string): ReportedSuccess => ({ transferCode, amountKobo: null, currency: null });
 
 /**
  * Runs the payouts jobs (on the test's clock) and then the e-mail job (on the system clock:

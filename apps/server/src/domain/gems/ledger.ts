@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GEMS_MAX, gemErrorCodes, gemMessages } from '@wise/shared';
-import type { Db } from '../../db/client';
+import { databaseOf, type Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { violatedConstraint } from '../../lib/db-errors';
 import {
@@ -89,12 +89,11 @@ const systemAccountIds = new WeakMap<object, Map<GemSystemAccount, string>>();
 
 /**
  * The id of a system account (seeded by the migration; ids never change, so they are cached).
- * Cached per database, not per handle: a transaction is a new handle each time but shares its
- * database's relational schema object (`db._.schema`), so the payouts' and rewards' transactions
- * do not read it again.
+ * Cached per database, not per handle (`databaseOf`): a transaction is a new handle each time, and
+ * the payouts' and rewards' transactions do not read it again.
  */
 export async function systemAccountId(db: Db, code: GemSystemAccount): Promise<string> {
-  const key: object = db._.schema ?? db;
+  const key = databaseOf(db);
   const cached = systemAccountIds.get(key)?.get(code);
   if (cached) return cached;
   const [row] = await db.select({ id: gemAccounts.id }).from(gemAccounts).where(eq(gemAccounts.code, code));

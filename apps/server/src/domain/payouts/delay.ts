@@ -124,7 +124,7 @@ export async function tellPayoutDelayed(db: Db, deps: Pick<PayoutDeps, 'clock' |
           notice(sale.language),
           '',
           t.payoutDelayed.nothingToDo,
-          ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${marked.saleId}`)] : []),
+          ...(deps.appUrl ? ['', t.seeTransaction(transactionUrl(marked.saleId, deps.appUrl))] : []),
           '',
           t.signature,
         ].join('\n'),

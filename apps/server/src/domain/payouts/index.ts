@@ -8,5 +8,5 @@ export { handleTransferEvent } from './webhook';
 export { recoverStuckPayouts } from './recover';
 export { salePaidMessage, settlePayoutSuccess, settlePayoutFailure } from './settle';
 export { retryFailedPayoutsAfterBankChange } from './customer';
-export { resolveHeldPayout } from './staff';
+export { resolveHeldPayout, type StaffPayoutDeps } from './staff';
 export { floatCovers, releaseHeldPayouts, PAYOUT_RELEASE_JOB } from './funds';

@@ -146,7 +146,7 @@ export async function paySale(
       headline(customer.language),
       t.salePaid.reference(providerReference),
       ...(reward ? ['', t.salePaid.gems(reward.amount)] : []),
-      ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${sale.id}`)] : []),
+      ...(deps.appUrl ? ['', t.seeTransaction(transactionUrl(sale.id, deps.appUrl))] : []),
       '',
       t.salePaid.thanks,
       '',
@@ -183,10 +183,7 @@ export function successMismatch(payout: Pick<PayoutRow, 'amountKobo'>, reported:
  * attempt is held (`needs_review`, with the provider's figures), the sale stays unpaid, and staff
  * resolve it (the back office shows it; an error line tells an operator).
  */
-export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: string, reportedOrCode: ReportedSuccess | string | null): Promise<SettleResult> {
-  // A bare transfer code: a success that reports no figures (nothing to compare).
-  const reported: ReportedSuccess =
-    reportedOrCode !== null && typeof reportedOrCode === 'object' ? reportedOrCode : { transferCode: reportedOrCode, amountKobo: null, currency: null };
+export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: string, reported: ReportedSuccess): Promise<SettleResult> {
   const transferCode = reported.transferCode;
   return db.transaction(async (tx) => {
     const settled = await settleOpenMatching(tx, deps, payoutId, reported);
@@ -364,7 +361,7 @@ export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'c
       notice(sale.language),
       '',
       t.payoutFailed.fix,
-      ...(deps.appUrl ? ['', t.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}`)] : []),
+      ...(deps.appUrl ? ['', t.seeTransaction(transactionUrl(saleId, deps.appUrl))] : []),
       '',
       t.signature,
     ].join('\n'),

@@ -4,6 +4,7 @@ import { payouts } from '../../db/schema/admin';
 import type { Clock } from '../../lib/clock';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, forbidden, validationError } from '../errors';
+import type { StaffConfirmationRequest } from '../staff/confirm';
 import type { StaffPrincipal } from '../staff/principal';
 import { eq } from 'drizzle-orm';
 import type { PayoutResolution } from '@wise/shared/admin';
@@ -13,16 +14,28 @@ import { paySale, tellCustomerPayoutFailed } from './settle';
 /**
  * What staff do when a payout failed (docs/decisions.md §8): retry it as a new attempt with a new reference,
  * or — admins only — record that the customer was paid by other means. Both only after the
- * latest attempt failed, both audited in the same transaction.
+ * latest attempt failed, both audited in the same transaction. Each moves money, so each asks for
+ * the staff member's confirmation (authenticator code or passkey), checked here like an approval's
+ * after the refusals that need no code, so a typo in a field costs no second code.
  */
 
 const NOTE_MAX = 500;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+export interface StaffPayoutDeps {
+  db: Db;
+  clock: Clock;
+  /** Throws (403) unless the confirmation is the staff member's own, fresh (domain/staff/confirm.ts). */
+  confirm: (staffId: string, confirmation: StaffConfirmationRequest) => Promise<void>;
+  /** The app's address, for the link in the customer's e-mail. */
+  appUrl?: string;
+}
+
 export interface StaffPayoutInput {
   saleId: string;
   staff: StaffPrincipal;
+  confirmation: StaffConfirmationRequest;
   /** The request's address, for the audit log. */
   ip?: string | null;
 }
@@ -30,7 +43,9 @@ export interface StaffPayoutInput {
 const notFailed = () => new DomainError(payoutErrorCodes.payoutNotFailed, 'Only a payout that failed or was reversed can be retried or replaced by a manual payment.', 409);
 
 /** A new transfer attempt after a failed one (409 unless the latest attempt failed). */
-export async function retryPayout(db: Db, clock: Clock, input: StaffPayoutInput): Promise<AdminPayout> {
+export async function retryPayout(deps: StaffPayoutDeps, input: StaffPayoutInput): Promise<AdminPayout> {
+  const { db, clock } = deps;
+  await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
     if (sale.status !== 'approved') throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
@@ -64,17 +79,14 @@ export interface ManualPayoutInput extends StaffPayoutInput {
  * the sale exactly as a transfer would (reward, notification, e-mail). Admins only; only after the
  * latest attempt failed.
  */
-export async function recordManualPayout(
-  db: Db,
-  clock: Clock,
-  settings: { appUrl?: string },
-  input: ManualPayoutInput,
-): Promise<AdminPayout> {
+export async function recordManualPayout(deps: StaffPayoutDeps, input: ManualPayoutInput): Promise<AdminPayout> {
+  const { db, clock } = deps;
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can record a manual payment.');
   const reference = input.reference.trim();
   const note = input.note.trim();
   if (!reference || reference.length > 100 || CONTROL.test(reference)) throw validationError('Enter the payment reference', { reference: 'Enter the payment reference (at most 100 characters)' });
   if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying how the customer was paid', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
     if (sale.status !== 'approved' || sale.payoutAmountKobo === null) {
@@ -104,7 +116,7 @@ export async function recordManualPayout(
       })
       .returning();
     if (!row) throw new Error('manual payout insert returned nothing');
-    await paySale(tx, { clock, appUrl: settings.appUrl }, row, reference);
+    await paySale(tx, { clock, appUrl: deps.appUrl }, row, reference);
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.manual',
       targetType: 'sale',
@@ -131,15 +143,12 @@ export interface ResolveHeldPayoutInput extends StaffPayoutInput {
  * the attempt fails with staff's note, the customer is told, and a retry, a manual record or the
  * customer's bank change may follow. Admins only; audited in the same transaction.
  */
-export async function resolveHeldPayout(
-  db: Db,
-  clock: Clock,
-  settings: { appUrl?: string },
-  input: ResolveHeldPayoutInput,
-): Promise<AdminPayout> {
+export async function resolveHeldPayout(deps: StaffPayoutDeps, input: ResolveHeldPayoutInput): Promise<AdminPayout> {
+  const { db, clock } = deps;
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can resolve a held payout.');
   const note = input.note.trim();
   if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying what you checked', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
     const latest = await latestPayout(tx, sale.id);
@@ -154,14 +163,14 @@ export async function resolveHeldPayout(
         .update(payouts)
         .set({ status: 'success', settledAt, providerReference, resolvedBy: input.staff.id, resolutionNote: note })
         .where(eq(payouts.id, latest.id));
-      await paySale(tx, { clock, appUrl: settings.appUrl }, latest, providerReference);
+      await paySale(tx, { clock, appUrl: deps.appUrl }, latest, providerReference);
     } else {
       const failureReason = `Not paid (checked by staff): ${note}`.slice(0, 500);
       await tx
         .update(payouts)
         .set({ status: 'failed', settledAt, failureReason, resolvedBy: input.staff.id, resolutionNote: note })
         .where(eq(payouts.id, latest.id));
-      await tellCustomerPayoutFailed(tx, { clock, appUrl: settings.appUrl }, sale.id, latest.amountKobo, 'The transfer did not complete', false);
+      await tellCustomerPayoutFailed(tx, { clock, appUrl: deps.appUrl }, sale.id, latest.amountKobo, 'The transfer did not complete', false);
     }
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.resolve',

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { bankDetails, transactionPins, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { oneAtATime } from '../../lib/one-at-a-time';
+import { oneAtATime } from '../../lib/concurrency';
 import { hashSecret, verifySecret } from '../../lib/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, validationError } from '../errors';

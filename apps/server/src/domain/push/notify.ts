@@ -35,8 +35,11 @@ export interface PushJobPayload extends PushPayload {
 
 const clip = (text: string) => (text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text);
 
-/** The transaction's detail screen (a sale or a bill order), where a push opens the app. */
-export const transactionUrl = (id: string) => `/homepage/history/${encodeURIComponent(id)}`;
+/**
+ * The transaction's detail screen (a sale or a bill order): the path a push opens in the app, or
+ * with the app's address in front, the link an e-mail or a notification carries.
+ */
+export const transactionUrl = (id: string, appUrl = '') => `${appUrl.replace(/\/$/, '')}/homepage/history/${encodeURIComponent(id)}`;
 
 export async function enqueuePush(tx: Db, clock: Clock, userId: string, notice: PushNotice, knownLanguage?: Language): Promise<number> {
   const targets = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

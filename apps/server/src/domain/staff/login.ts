@@ -4,7 +4,7 @@ import { staffAuthMessages, staffErrorCodes, type StaffLoginInput, type StaffPas
 import type { Db } from '../../db/client';
 import { staff } from '../../db/schema/admin';
 import type { Clock } from '../../lib/clock';
-import { oneAtATime } from '../../lib/one-at-a-time';
+import { oneAtATime } from '../../lib/concurrency';
 import { burnVerify, hashSecret, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
 import { recordStaffAction } from '../admin/audit';
 import type { UnknownLoginGuard } from '../auth/service';

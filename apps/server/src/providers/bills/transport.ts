@@ -72,11 +72,14 @@ export async function requestJson(request: JsonRequest): Promise<ProviderAnswer>
   return { kind: 'answer', status: response.status, body };
 }
 
+// On a line of its own, so the directive stays on the line before it however the code is wrapped.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]+/g;
+
 /** Provider texts reach customers and logs: one line, no control characters, bounded. */
 export function providerText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (!text) return null;
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }

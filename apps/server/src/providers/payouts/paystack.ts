@@ -25,11 +25,14 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 
 const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
+// On a line of its own, so the directive stays on the line before it however the code is wrapped.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]+/g;
+
 /** Provider texts reach staff screens and logs: one line, no control characters, bounded. */
 export function cleanText(value: unknown, limit = 300): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
   if (!text) return null;
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }

@@ -27,7 +27,7 @@ import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type Rev
 import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/review/desk';
 import { listSaleQueue } from '../../domain/admin/review/queue';
 import { marketSettings } from '../../domain/crypto/market-cache';
-import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout } from '../../domain/payouts/index';
+import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout, type StaffPayoutDeps } from '../../domain/payouts/index';
 import { verifyStaffConfirmation, type StaffConfirmationRequest } from '../../domain/staff/confirm';
 import { currentStaff } from '../../plugins/staff-sessions';
 import { errorResponses } from '../schemas';
@@ -56,6 +56,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     confirm,
     limits: approvalLimitsOf(ctx.config),
   };
+  const staffPayoutDeps: StaffPayoutDeps = { db: ctx.db, clock: ctx.clock, confirm, appUrl: ctx.config.appUrl };
   const approvalLimitKobo = ctx.config.APPROVAL_LIMIT_NAIRA * 100;
   const detail = async (id: string) => ({ sale: { ...(await getSaleForReview(read, id)), approval_limit_kobo: approvalLimitKobo } });
 
@@ -312,9 +313,7 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      const staff = currentStaff(request);
-      await confirmer.verify(request, request.body);
-      await retryPayout(ctx.db, ctx.clock, { saleId: request.params.id, staff, ip: request.ip });
+      await retryPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), confirmation: confirmer.of(request, request.body), ip: request.ip });
       return detail(request.params.id);
     },
   );
@@ -332,10 +331,9 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      const staff = currentStaff(request);
       const { reference, note } = request.body;
-      await confirmer.verify(request, request.body);
-      await recordManualPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, reference, note, ip: request.ip });
+      const confirmation = confirmer.of(request, request.body);
+      await recordManualPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), reference, note, confirmation, ip: request.ip });
       return detail(request.params.id);
     },
   );
@@ -353,10 +351,9 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      const staff = currentStaff(request);
       const { resolution, note } = request.body;
-      await confirmer.verify(request, request.body);
-      await resolveHeldPayout(ctx.db, ctx.clock, { appUrl: ctx.config.appUrl }, { saleId: request.params.id, staff, resolution, note, ip: request.ip });
+      const confirmation = confirmer.of(request, request.body);
+      await resolveHeldPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), resolution, note, confirmation, ip: request.ip });
       return detail(request.params.id);
     },
   );

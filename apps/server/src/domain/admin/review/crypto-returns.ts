@@ -103,7 +103,7 @@ export async function recordCryptoReturn(
         '',
         message(sale.language),
         t.returnedAddress(ret.network, ret.address),
-        ...(deps.appUrl ? ['', frame.seeTransaction(`${deps.appUrl.replace(/\/$/, '')}${transactionUrl(saleId)}`)] : []),
+        ...(deps.appUrl ? ['', frame.seeTransaction(transactionUrl(saleId, deps.appUrl))] : []),
         '',
         frame.signature,
       ].join('\n'),

@@ -418,7 +418,7 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
         headline: headline(customer.language),
         message: input.message,
         nextStep: sale.kind === 'crypto' ? cryptoRejectedNextStep(input.reason, customer.language) : undefined,
-        link: deps.appUrl ? `${deps.appUrl.replace(/\/$/, '')}/homepage/history/${saleId}` : undefined,
+        link: deps.appUrl ? transactionUrl(saleId, deps.appUrl) : undefined,
       }),
     });
     await recordStaffAction(tx, clock, actor, {
