@@ -1,14 +1,14 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import type { Database } from '../../src/db/client';
-import { systemClock, type Clock, type ManualClock } from '../../src/lib/clock';
-import { MemoryRateLimiter, type RateLimiter } from '../../src/lib/rate-limiter';
-import { createBankLookup } from '../../src/providers/bank-lookup/index';
-import { createFileStore, type FileStore } from '../../src/providers/file-store/index';
-import { createMarketData } from '../../src/providers/market-data/index';
-import { Outbox } from '../../src/providers/messaging/index';
-import type { PayoutProvider } from '../../src/providers/payouts/index';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import type { Database } from '#server/db/client';
+import { systemClock, type Clock, type ManualClock } from '#server/lib/clock';
+import { MemoryRateLimiter, type RateLimiter } from '#server/lib/rate-limiter';
+import { createBankLookup } from '#server/providers/bank-lookup/index';
+import { createFileStore, type FileStore } from '#server/providers/file-store/index';
+import { createMarketData } from '#server/providers/market-data/index';
+import { Outbox } from '#server/providers/messaging/index';
+import type { PayoutProvider } from '#server/providers/payouts/index';
 import { openTestDatabase } from './db';
 import { unboundedPayoutLimitsEnv } from './limits';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client';
+import { openDatabase, type Database } from '#server/db/client';
 import { copyMigratedDataDir, openTestDatabase } from './db';
 import { serverProgramArgs, type ServerProgram } from './server-build';
 

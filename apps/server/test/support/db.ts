@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, wrapPool, type Database } from '../../src/db/client';
+import { openDatabase, wrapPool, type Database } from '#server/db/client';
 import './test-db-kind';
 
 const run = promisify(execFile);

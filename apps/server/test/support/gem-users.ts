@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../src/db/client';
+import type { Database } from '#server/db/client';
 
 /** Bare customers straight in the users table: for ledger tests that need no session. */
 export async function insertUsers(database: Database, n: number): Promise<string[]> {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { wrapPool } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
+import { wrapPool } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
 import { unboundedPayoutLimitsSql } from './limits';
 import { buildServerForRun } from './server-build';
 import './test-db-kind';

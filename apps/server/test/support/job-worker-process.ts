@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { wrapPool } from '../../src/db/client';
-import { JobWorker } from '../../src/jobs/worker';
+import { wrapPool } from '#server/db/client';
+import { JobWorker } from '#server/jobs/worker';
 
 /**
  * One worker process for jobs-two-processes.test.ts: `node --import tsx` this file with

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../src/db/client';
-import { collectDailyGems } from '../../src/domain/gems/collection';
-import { captureGemHold, placeGemHold } from '../../src/domain/gems/holds';
-import { accrueReward, claimRewards } from '../../src/domain/rewards/rewards';
-import { ManualClock } from '../../src/lib/clock';
+import type { Database } from '#server/db/client';
+import { collectDailyGems } from '#server/domain/gems/collection';
+import { captureGemHold, placeGemHold } from '#server/domain/gems/holds';
+import { accrueReward, claimRewards } from '#server/domain/rewards/rewards';
+import { ManualClock } from '#server/lib/clock';
 import { commitSql, insertUsers } from './gem-users';
 
 /** The ledger the audit's tests start from (domain/gems/audit.ts and `npm run ledger:audit`). */

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../src/db/client';
-import { payoutJobs } from '../../src/domain/payouts/jobs';
-import { startPayout } from '../../src/domain/payouts/payouts';
-import { payoutSettings, type PayoutDeps } from '../../src/domain/payouts/settings';
-import type { ReportedSuccess } from '../../src/domain/payouts/settle';
-import { emailJobs } from '../../src/domain/notifications/email';
-import type { StaffPayoutDeps } from '../../src/domain/payouts/staff';
-import type { StaffConfirmationRequest } from '../../src/domain/staff/confirm';
-import type { StaffPrincipal } from '../../src/domain/staff/principal';
-import { JobWorker, type JobRun } from '../../src/jobs/worker';
-import { loadConfig } from '../../src/config';
-import type { Clock } from '../../src/lib/clock';
-import type { PayoutProvider } from '../../src/providers/payouts/index';
+import type { Database, Db } from '#server/db/client';
+import { payoutJobs } from '#server/domain/payouts/jobs';
+import { startPayout } from '#server/domain/payouts/payouts';
+import { payoutSettings, type PayoutDeps } from '#server/domain/payouts/settings';
+import type { ReportedSuccess } from '#server/domain/payouts/settle';
+import { emailJobs } from '#server/domain/notifications/email';
+import type { StaffPayoutDeps } from '#server/domain/payouts/staff';
+import type { StaffConfirmationRequest } from '#server/domain/staff/confirm';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
+import { JobWorker, type JobRun } from '#server/jobs/worker';
+import { loadConfig } from '#server/config';
+import type { Clock } from '#server/lib/clock';
+import type { PayoutProvider } from '#server/providers/payouts/index';
 import type { TestApp } from './app';
 
 /**

@@ -1,7 +1,7 @@
-import type { PayoutDeps } from '../../src/domain/payouts/settings';
-import type { StaffPrincipal } from '../../src/domain/staff/principal';
-import type { ManualClock } from '../../src/lib/clock';
-import { createPayoutProvider, type PayoutProvider } from '../../src/providers/payouts/index';
+import type { PayoutDeps } from '#server/domain/payouts/settings';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
+import type { ManualClock } from '#server/lib/clock';
+import { createPayoutProvider, type PayoutProvider } from '#server/providers/payouts/index';
 import { createTestApp, type TestApp } from './app';
 import { startFakePaystack, type FakePaystack } from './fake-paystack';
 import { insertStaff, payoutTestDeps, payoutWorker } from './payouts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../src/db/client';
-import type { StartPayout } from '../../src/domain/admin/review/decisions';
-import type { StaffPrincipal } from '../../src/domain/staff/principal';
-import type { Clock } from '../../src/lib/clock';
+import type { Db } from '#server/db/client';
+import type { StartPayout } from '#server/domain/admin/review/decisions';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
+import type { Clock } from '#server/lib/clock';
 import type { TestApp } from './app';
 
 /**

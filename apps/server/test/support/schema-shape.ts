@@ -1,6 +1,6 @@
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, IndexedColumn, type PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
-import type { Connection } from '../../src/db/client';
+import type { Connection } from '#server/db/client';
 
 /**
  * The shape of a database schema as both sides can state it, for the schema check

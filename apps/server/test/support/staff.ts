@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@wise/shared/admin';
-import type { StaffConfirmationRequest } from '../../src/domain/staff/confirm';
+import type { StaffConfirmationRequest } from '#server/domain/staff/confirm';
 import { eq } from 'drizzle-orm';
-import { staff } from '../../src/db/schema/admin';
-import { createStaffMember } from '../../src/domain/staff/management';
-import { totpAt } from '../../src/domain/staff/totp';
+import { staff } from '#server/db/schema/admin';
+import { createStaffMember } from '#server/domain/staff/management';
+import { totpAt } from '#server/domain/staff/totp';
 import { get, post, type TestApp } from './app';
 
 export interface TestStaff {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../src/db/client';
+import type { Database } from '#server/db/client';
 import { insertStaff } from './payouts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { AuditPage, AuditQuery } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff, staffAuditLog } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { staff, staffAuditLog } from '#server/db/schema/index';
 import { BIGINT_ID, decodeCursor, encodeCursor, likePattern } from './customers-paging';
 
 /**

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { staffAuditLog } from '../../db/schema/admin';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { staffAuditLog } from '#server/db/schema/admin';
+import type { Clock } from '#server/lib/clock';
 import type { StaffActor } from '../staff/principal';
 
 export interface StaffAction {

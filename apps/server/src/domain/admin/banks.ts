@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { bankAdminMessages, type AdminBank } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { bankDetails, banks } from '../../db/schema/index';
-import { uniqueViolation } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { bankDetails, banks } from '#server/db/schema/index';
+import { uniqueViolation } from '#server/lib/db-errors';
 import { DomainError } from '../errors';
 import { recordStaffAction } from './audit';
 import type { CatalogueDeps, StaffCall } from './catalogue';

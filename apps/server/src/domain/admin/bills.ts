@@ -1,13 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { billAdminMessages, BILL_ORDER_STUCK_MINUTES, type AdminBillOrder, type AdminBillOrderPage } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { billOrders, users } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { billOrders, users } from '#server/db/schema/index';
 import { requeryBillOrder } from '../bills/requery';
 import type { BillDeps } from '../bills/settings';
 import { DomainError, validationError } from '../errors';
 import { recordStaffAction } from './audit';
 import type { StaffCall } from './catalogue';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '#server/lib/clock';
 
 /**
  * Bill orders as staff see them (reviewers and admins; docs/decisions.md §8): every order

@@ -1,9 +1,9 @@
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { BroadcastAudience } from '@wise/shared/admin';
 import { adminCustomerMessages } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { notifications, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { notifications, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { notFound } from '../errors';
 import { recordStaffAction } from './audit';
 import type { StaffRequest } from './customers';

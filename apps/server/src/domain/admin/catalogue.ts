@@ -7,11 +7,11 @@ import {
   type RateHistoryEntry,
 } from '@wise/shared/admin';
 import { errorCodes } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { dutySettings, giftCardRateHistory, giftCards, giftCardSubcategories, staff } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
-import type { FileStore } from '../../providers/file-store/index';
+import type { Db } from '#server/db/client';
+import { dutySettings, giftCardRateHistory, giftCards, giftCardSubcategories, staff } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
+import type { FileStore } from '#server/providers/file-store/index';
 import { DomainError, validationError } from '../errors';
 import { CATALOGUE_IMAGE_PREFIX, cardImageUrl, subcategoryLabel } from '../giftcards/catalogue';
 import { money, toCents } from '../giftcards/value';

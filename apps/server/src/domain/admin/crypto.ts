@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { COIN_IDS, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import { cryptoAdminMessages, type AdminWallet, type CoinAdjustment, type CoinAdjustmentsResponse } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { cryptoPriceAdjustments, cryptoWalletAddresses } from '../../db/schema/index';
-import { uniqueViolation } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { cryptoPriceAdjustments, cryptoWalletAddresses } from '#server/db/schema/index';
+import { uniqueViolation } from '#server/lib/db-errors';
 import { readMarkets, type MarketDeps } from '../crypto/market-cache';
 import { Dec } from '../crypto/money';
 import { loadAdjustments, rateFor } from '../crypto/rates';

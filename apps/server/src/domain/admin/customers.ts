@@ -13,7 +13,7 @@ import {
   type AdminCustomerSummary,
   type CustomerLockState,
 } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   bankDetails,
   banks,
@@ -25,8 +25,8 @@ import {
   sessions,
   transactionPins,
   users,
-} from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+} from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { DomainError, notFound } from '../errors';
 import { forgetUserSessions } from '../auth/session-cache';
 import { getHeldGems } from '../gems/holds';

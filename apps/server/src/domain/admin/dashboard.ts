@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import { BILL_ORDER_STUCK_MINUTES, type AdminDashboard } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { billOrders, payouts, saleApprovalRequests, sales } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { billOrders, payouts, saleApprovalRequests, sales } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { openAlerts } from '../operations/alerts';
 
 /**

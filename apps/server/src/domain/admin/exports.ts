@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, startOfLocalDate } from '@wise/shared';
 import type { ExportKind, ExportQuery } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import type { Clock } from '#server/lib/clock';
 import type { StaffPrincipal } from '../staff/principal';
 import { recordStaffAction } from './audit';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import type { ReviewTimes, ReviewTimesDay } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import type { Clock } from '#server/lib/clock';
 
 /**
  * Time to decision and time to paid per day (docs/back-office.md, the dashboard's chart): for

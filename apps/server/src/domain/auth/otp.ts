@@ -7,10 +7,10 @@ import {
   OTP_RESEND_COOLDOWN_S,
   OTP_TTL_MS,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { otpCodes, type OtpPurpose } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { hmac, randomDigits, safeEqualHex } from '../../lib/secrets';
+import type { Db } from '#server/db/client';
+import { otpCodes, type OtpPurpose } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { hmac, randomDigits, safeEqualHex } from '#server/lib/secrets';
 import { DomainError, rateLimited } from '../errors';
 
 export interface OtpDeps {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { profileMessages } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/index';
+import { verifySecret, type UnreadableHashHandler } from '#server/lib/passwords';
 import { DomainError, notFound } from '../errors';
 
 /** The code of a wrong password given to allow a sensitive change (the profile's PASSWORD_WRONG). */

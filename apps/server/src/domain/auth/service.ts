@@ -10,13 +10,13 @@ import {
   type PasswordResetInput,
   type SignupInput,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { loginLockouts, passwordResetTokens, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { hashSecret, burnVerify, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
-import { randomToken, sha256 } from '../../lib/secrets';
-import type { Messenger } from '../../providers/messaging/index';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { loginLockouts, passwordResetTokens, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { hashSecret, burnVerify, verifySecret, type UnreadableHashHandler } from '#server/lib/passwords';
+import { randomToken, sha256 } from '#server/lib/secrets';
+import type { Messenger } from '#server/providers/messaging/index';
 import { DomainError, rateLimited } from '../errors';
 import { notify } from '../notifications/notify';
 import { recordReferral } from '../referrals/referrals';

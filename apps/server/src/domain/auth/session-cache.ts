@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { listenToChannel } from '../../db/listen';
-import { RedisLink, type RedisLogger } from '../../lib/redis';
+import { listenToChannel } from '#server/db/listen';
+import { RedisLink, type RedisLogger } from '#server/lib/redis';
 import type { SessionPrincipal } from './sessions';
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { sessions, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { randomToken, sha256 } from '../../lib/secrets';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { sessions, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { randomToken, sha256 } from '#server/lib/secrets';
 import { cachedSession, cacheSession, forgetSession, forgetUserSessions, updateCachedExpiry } from './session-cache';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

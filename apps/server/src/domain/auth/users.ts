@@ -1,10 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { authMessages, errorCodes, type SignupInput } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { users } from '../../db/schema/index';
-import { uniqueViolation } from '../../lib/db-errors';
-import { hashSecret } from '../../lib/passwords';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { users } from '#server/db/schema/index';
+import { uniqueViolation } from '#server/lib/db-errors';
+import { hashSecret } from '#server/lib/passwords';
 import { DomainError } from '../errors';
 
 export type UserRow = typeof users.$inferSelect;

@@ -14,10 +14,10 @@ import {
   textsIn,
 } from '@wise/shared';
 import { languageOf, textOf } from '../i18n/language';
-import type { Db } from '../../db/client';
-import { bankDetails, banks, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { BankLookupError, type BankLookup } from '../../providers/bank-lookup/index';
+import type { Db } from '#server/db/client';
+import { bankDetails, banks, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { BankLookupError, type BankLookup } from '#server/providers/bank-lookup/index';
 import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, notFound, validationError } from '../errors';
 import { enqueueEmail } from '../notifications/email';

@@ -16,10 +16,10 @@ import {
   type TvService,
 } from '@wise/shared';
 import { textOf } from '../i18n/language';
-import type { Db } from '../../db/client';
-import { billOrders } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import type { PurchaseResult } from '../../providers/bills/index';
+import type { Db } from '#server/db/client';
+import { billOrders } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
+import type { PurchaseResult } from '#server/providers/bills/index';
 import { DomainError } from '../errors';
 import { captureGemHold, placeGemHold, releaseGemHold } from '../gems/holds';
 import { notify } from '../notifications/notify';

@@ -11,10 +11,10 @@ import {
   type BillPlan,
   type TvService,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { billPlans, billPlanSets, type BillPlanKind } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import type { BillsProvider, ProviderPlan } from '../../providers/bills/index';
+import type { Db } from '#server/db/client';
+import { billPlans, billPlanSets, type BillPlanKind } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import type { BillsProvider, ProviderPlan } from '#server/providers/bills/index';
 import { DomainError } from '../errors';
 import type { BillSettings } from './settings';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition, Schedule } from '../../jobs/worker';
+import type { JobDefinition, Schedule } from '#server/jobs/worker';
 import { BILL_REQUERY_JOB } from './authorise';
 import { refreshAllPlans } from './catalogue';
 import { recoverStuckOrders, requeryBillOrder, StillProcessing } from './requery';

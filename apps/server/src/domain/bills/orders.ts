@@ -10,10 +10,10 @@ import {
   type CreateBillOrderInput,
   type MeterType,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { billOrders } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { billOrders } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
 import { DomainError, notFound, validationError } from '../errors';
 import { getGemBalance } from '../gems/ledger';
 import { findPlan } from './catalogue';

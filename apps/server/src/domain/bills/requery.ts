@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { billOrders } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
+import type { Db } from '#server/db/client';
+import { billOrders } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
 import { BILL_REQUERY_JOB, requeryJobKey, settleBillOrder, type Verdict } from './authorise';
 import { findOrderRow } from './orders';
 import type { BillDeps } from './settings';

@@ -1,9 +1,9 @@
 import { BILL_ORDER_PIN_WINDOW_MS } from '@wise/shared';
-import type { Config } from '../../config';
-import type { Backoff } from '../../jobs/queue';
-import type { AirtimeProvider } from '../../providers/airtime/index';
-import type { BillsProvider } from '../../providers/bills/index';
-import type { Clock } from '../../lib/clock';
+import type { Config } from '#server/config';
+import type { Backoff } from '#server/jobs/queue';
+import type { AirtimeProvider } from '#server/providers/airtime/index';
+import type { BillsProvider } from '#server/providers/bills/index';
+import type { Clock } from '#server/lib/clock';
 
 /** Everything the bills area needs besides the database: both providers, the clock, the timings. */
 export interface BillDeps {

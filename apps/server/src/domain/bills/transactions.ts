@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { billOrderTitle, billTransactionStatus, type BillTransactionDetail, type TransactionItem, type TransactionStatus } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { billOrders, type BillOrderStatusValue } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { billOrders, type BillOrderStatusValue } from '#server/db/schema/index';
 import { toBillOrder, type BillOrderRow } from './orders';
 
 /**

@@ -1,5 +1,5 @@
 import { billErrorCodes, billMessages, type VerifyBillCustomerInput, type VerifyBillCustomerResponse } from '@wise/shared';
-import { BillsProviderError, type BillsProvider } from '../../providers/bills/index';
+import { BillsProviderError, type BillsProvider } from '#server/providers/bills/index';
 import { DomainError } from '../errors';
 
 /** POST /api/bills/verify: the name on a meter or smart card, from the bill-payment service. */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { withinTransaction, type Db } from '../../db/client';
-import { depositAddresses, solanaPaymentReferences } from '../../db/schema';
-import { deriveAddress, parseAccountKey, type AccountKey, type BitcoinNetwork } from '../../providers/chains/derive';
-import { newSolanaReference } from '../../providers/chains/solana-pay';
-import type { DerivedNetwork } from '../../providers/chains/types';
+import { withinTransaction, type Db } from '#server/db/client';
+import { depositAddresses, solanaPaymentReferences } from '#server/db/schema';
+import { deriveAddress, parseAccountKey, type AccountKey, type BitcoinNetwork } from '#server/providers/chains/derive';
+import { newSolanaReference } from '#server/providers/chains/solana-pay';
+import type { DerivedNetwork } from '#server/providers/chains/types';
 
 /**
  * Each customer's own deposit address per network (docs/crypto-settlement.md), handed out once.

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { DerivedNetwork } from '../../providers/chains/types';
+import type { Config } from '#server/config';
+import type { DerivedNetwork } from '#server/providers/chains/types';
 import { addressDeriver, type AddressDeriver } from './allocate';
 
 export * from './allocate';

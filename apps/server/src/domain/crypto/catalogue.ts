@@ -8,9 +8,9 @@ import {
   type WalletAddressesResponse,
 } from '@wise/shared';
 import { catalogueAnswer } from '../catalogue-cache';
-import type { Db } from '../../db/client';
-import { cryptoWalletAddresses } from '../../db/schema/index';
-import { COINGECKO_IDS } from '../../providers/market-data/coingecko';
+import type { Db } from '#server/db/client';
+import { cryptoWalletAddresses } from '#server/db/schema/index';
+import { COINGECKO_IDS } from '#server/providers/market-data/coingecko';
 import { ART_SYMBOL, hasOwnArt } from './art';
 import { pricesStale, readMarkets, readTrending, type MarketDeps } from './market-cache';
 import { loadAdjustments, rateFor } from './rates';

@@ -1,5 +1,5 @@
-import type { JobDefinition, Schedule } from '../../jobs/worker';
-import type { MarketDataProvider } from '../../providers/market-data/index';
+import type { JobDefinition, Schedule } from '#server/jobs/worker';
+import type { MarketDataProvider } from '#server/providers/market-data/index';
 import { enqueueCoinAlertCheck } from '../rates/alerts';
 import { refreshMarketData, type MarketSettings } from './market-cache';
 

@@ -1,11 +1,11 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { COIN_IDS, cryptoErrorCodes, cryptoMessages, SPARKLINE_MAX_POINTS } from '@wise/shared';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { marketDataCache, type MarketDataset } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { MarketDataError, type CoinMarket, type MarketDataProvider, type TrendingCoinData } from '../../providers/market-data/index';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { marketDataCache, type MarketDataset } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { MarketDataError, type CoinMarket, type MarketDataProvider, type TrendingCoinData } from '#server/providers/market-data/index';
 import { DomainError } from '../errors';
 
 /**

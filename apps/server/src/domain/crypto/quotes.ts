@@ -10,9 +10,9 @@ import {
   type CreateQuoteInput,
   type Quote,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { cryptoQuotes } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { cryptoQuotes } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { DomainError, fieldErrorIn, validationError } from '../errors';
 import { freshMarkets, pricesStale, type MarketDeps } from './market-cache';
 import { Dec, koboHalfUp, nairaFromKobo, plain, signedNaira } from './money';

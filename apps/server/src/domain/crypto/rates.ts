@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { COIN_IDS, type CoinId } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { cryptoPriceAdjustments } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { cryptoPriceAdjustments } from '#server/db/schema/index';
 import { Dec } from './money';
 
 /** The platform's signed naira adjustment per coin (the original display_price*.php). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listenToChannel } from '../../db/listen';
+import { listenToChannel } from '#server/db/listen';
 
 /**
  * Live updates for a customer's open screens (docs/features.md, "Live updates"): what changed — a sale

@@ -1,6 +1,6 @@
 import { count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { gemAccounts, gemEntries, gemEntryLines } from '../../db/schema/gems';
+import type { Db } from '#server/db/client';
+import { gemAccounts, gemEntries, gemEntryLines } from '#server/db/schema/gems';
 
 /**
  * The ledger audit: recomputes, from the lines alone, what the cache and the entries claim.

@@ -1,9 +1,9 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import { addDays, gemDayAt, gemsForDay, gemErrorCodes, gemMessages, WEEK_DAYS, type GemDay } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { gemCollections } from '../../db/schema/gems';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { gemCollections } from '#server/db/schema/gems';
+import type { Clock } from '#server/lib/clock';
 import { DomainError } from '../errors';
 import { getGemBalance, lockUserAccount, postEntry, systemAccountId } from './ledger';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { gemErrorCodes, gemMessages } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { gemHolds, type GemHoldStatus } from '../../db/schema/gems';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { gemHolds, type GemHoldStatus } from '#server/db/schema/gems';
+import type { Clock } from '#server/lib/clock';
 import { DomainError } from '../errors';
 import { assertGemAmount, insufficientGems, lockUserAccount, mapOverdraft, postEntry, systemAccountId } from './ledger';
 

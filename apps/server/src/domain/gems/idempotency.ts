@@ -1,8 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { gemErrorCodes, gemMessages, IDEMPOTENCY_KEY_PATTERN, type ErrorBody } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { gemRequestKeys } from '../../db/schema/gems';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { gemRequestKeys } from '#server/db/schema/gems';
+import type { Clock } from '#server/lib/clock';
 import { DomainError } from '../errors';
 
 /**

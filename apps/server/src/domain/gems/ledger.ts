@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { GEMS_MAX, gemErrorCodes, gemMessages } from '@wise/shared';
-import { databaseOf, type Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { violatedConstraint } from '../../lib/db-errors';
+import { databaseOf, type Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { violatedConstraint } from '#server/lib/db-errors';
 import {
   gemAccounts,
   gemEntries,
@@ -10,7 +10,7 @@ import {
   type GemAccountKind,
   type GemEntryReason,
   type GemSystemAccount,
-} from '../../db/schema/gems';
+} from '#server/db/schema/gems';
 import { DomainError } from '../errors';
 
 /**

@@ -11,10 +11,10 @@ import {
   type GemStatementResponse,
 } from '@wise/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { billOrders, gemEntries, gemHolds, gemRewards } from '../../db/schema/index';
-import { hmac, safeEqualHex } from '../../lib/secrets';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { billOrders, gemEntries, gemHolds, gemRewards } from '#server/db/schema/index';
+import { hmac, safeEqualHex } from '#server/lib/secrets';
 import { validationError } from '../errors';
 
 /**

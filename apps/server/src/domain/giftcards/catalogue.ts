@@ -9,10 +9,10 @@ import {
   type GiftCardDetailResponse,
   type SubCategory,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { giftCards, giftCardSubcategories } from '../../db/schema/index';
-import type { FileStore } from '../../providers/file-store/index';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { giftCards, giftCardSubcategories } from '#server/db/schema/index';
+import type { FileStore } from '#server/providers/file-store/index';
 import { DomainError } from '../errors';
 import { bandEdge } from './value';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { defaultLanguage, hasCatalogue, registerCatalogue, textsIn, translateText, type Language } from '@wise/shared';
 import { pidginCatalogue } from '@wise/shared/i18n/pcm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema/index';
 
 /**
  * Every catalogue, registered once when the app is built: they are small, and a customer's error

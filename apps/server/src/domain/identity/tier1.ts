@@ -17,12 +17,12 @@ import {
   type IdentityPerson,
   type VerificationStatus,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { bankDetails, identityChecks, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation, violatedConstraint } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { bankDetails, identityChecks, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation, violatedConstraint } from '#server/lib/db-errors';
 import { enqueueEmail } from '../notifications/email';
-import { IdentityProviderError, type IdentityProvider } from '../../providers/identity/index';
+import { IdentityProviderError, type IdentityProvider } from '#server/providers/identity/index';
 import type { CardCodeKeyring } from '../sales/card-codes';
 import { DomainError, notFound, rateLimited } from '../errors';
 import { readPayoutLimitSettings } from '../limits/limits';

@@ -8,14 +8,14 @@ import {
   type DocumentReviewStatusView,
 } from '@wise/shared';
 import { imagesDeletedTexts, type AdminDocumentReview } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { identityChecks, identityDocumentReviews, staff, users } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import type { JobSet } from '../../jobs/worker';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
-import type { FileStore } from '../../providers/file-store/index';
-import { IdentityProviderError, type IdentityProvider } from '../../providers/identity/index';
+import type { Db } from '#server/db/client';
+import { identityChecks, identityDocumentReviews, staff, users } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
+import type { JobSet } from '#server/jobs/worker';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
+import type { FileStore } from '#server/providers/file-store/index';
+import { IdentityProviderError, type IdentityProvider } from '#server/providers/identity/index';
 import { recordStaffAction } from '../admin/audit';
 import { textOf } from '../i18n/language';
 import { notify } from '../notifications/notify';

@@ -12,9 +12,9 @@ import {
   type PayoutLimits,
 } from '@wise/shared';
 import { adminCustomerMessages, type AdminCustomerLimits, type RaiseCustomerLimitInput } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { payoutLimitRaises, payoutLimitSettings, sales, staff, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { payoutLimitRaises, payoutLimitSettings, sales, staff, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { recordStaffAction } from '../admin/audit';
 import type { StaffRequest } from '../admin/customers';
 import { DomainError, notFound } from '../errors';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue';
-import type { JobSet } from '../../jobs/worker';
-import type { Clock } from '../../lib/clock';
-import type { Messenger } from '../../providers/messaging/index';
+import type { Db } from '#server/db/client';
+import { enqueue } from '#server/jobs/queue';
+import type { JobSet } from '#server/jobs/worker';
+import type { Clock } from '#server/lib/clock';
+import type { Messenger } from '#server/providers/messaging/index';
 
 /**
  * E-mails about money (a sale paid or rejected, a PIN reset) leave through the durable job queue

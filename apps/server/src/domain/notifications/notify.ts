@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_MAX_LENGTH, type Language, type NotificationTopic } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { notifications } from '#server/db/schema/index';
 import { publishInProcess } from '../events/hub';
 import { languageOf, localize, type Localized } from '../i18n/language';
 

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationListQuery, type NotificationListResponse } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { notifications } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { notifications } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { decodeCursor, encodeCursor } from '../transactions/service';
 
 /** The list's query, one prepared statement (db/prepared.ts) per shape: first page or after a cursor. */

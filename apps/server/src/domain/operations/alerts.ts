@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { AlertKind } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { redisHealth } from '../../lib/redis';
+import type { Db } from '#server/db/client';
+import type { AlertKind } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { redisHealth } from '#server/lib/redis';
 import { enqueueEmail } from '../notifications/email';
 
 /**

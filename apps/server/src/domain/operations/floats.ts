@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { ProviderKind } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import type { FloatBalance } from '../../providers/float';
+import type { Db } from '#server/db/client';
+import type { ProviderKind } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import type { FloatBalance } from '#server/providers/float';
 
 /**
  * The last balance read from each provider (table `provider_floats`, migration 0025): written by

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { JobSet } from '../../jobs/worker';
+import type { Config } from '#server/config';
+import type { JobSet } from '#server/jobs/worker';
 import { checkAlerts, type AlertSettings } from './alerts';
 
 export const CHECK_ALERTS_JOB = 'operations.check_alerts';

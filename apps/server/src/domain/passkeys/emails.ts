@@ -1,5 +1,5 @@
 import { customerEmailTexts, textsIn, type Language } from '@wise/shared';
-import type { OutgoingMessage } from '../../providers/messaging/index';
+import type { OutgoingMessage } from '#server/providers/messaging/index';
 
 /** Each in the customer's language (users.language; docs/i18n.md). */
 export const passkeyAddedEmail = (to: string, device: string, language: Language): OutgoingMessage => {

@@ -14,11 +14,11 @@ import {
   type Language,
 } from '@wise/shared';
 import { textOf } from '../i18n/language';
-import type { Db } from '../../db/client';
-import { passkeyChallenges, passkeys, sessions, users, type PasskeyPurpose } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
-import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
+import type { Db } from '#server/db/client';
+import { passkeyChallenges, passkeys, sessions, users, type PasskeyPurpose } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
+import type { Messenger, OutgoingMessage } from '#server/providers/messaging/index';
 import { accountLocked, clearLoginFailures, loginLockedUntil, loginLocked } from '../auth/service';
 import { DomainError, notFound } from '../errors';
 import { notify } from '../notifications/notify';

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, like, not, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import { enqueue } from '../../jobs/queue';
-import type { TransferState } from '../../providers/payouts/index';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import { enqueue } from '#server/jobs/queue';
+import type { TransferState } from '#server/providers/payouts/index';
 import { newContact, observedProvider, recordProviderContact, type ProviderContact } from './delay';
 import { floatCovers, holdForFunds, isInsufficientBalance } from './funds';
 import { PAYOUT_CHECK_JOB, type PayoutRow } from './payouts';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { bankDetails } from '../../db/schema/account';
-import { sales } from '../../db/schema/sales';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { bankDetails } from '#server/db/schema/account';
+import { sales } from '#server/db/schema/sales';
+import type { Clock } from '#server/lib/clock';
 import { isDeadPayout, latestPayout, lockSaleForPayout, startPayout } from './payouts';
 
 /** More attempts than this and staff must record a manual payment (the table's CHECK allows 20). */

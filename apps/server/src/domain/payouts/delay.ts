@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customerEmailTexts, formatKobo, pushTitles, textsIn, type Language } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import { users } from '../../db/schema/auth';
-import { sales } from '../../db/schema/sales';
-import { uniqueViolation } from '../../lib/db-errors';
-import type { PayoutProvider } from '../../providers/payouts/index';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import { users } from '#server/db/schema/auth';
+import { sales } from '#server/db/schema/sales';
+import { uniqueViolation } from '#server/lib/db-errors';
+import type { PayoutProvider } from '#server/providers/payouts/index';
 import { publishInProcess } from '../events/hub';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import { enqueue } from '../../jobs/queue';
-import { slotStart } from '../../jobs/worker';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import { enqueue } from '#server/jobs/queue';
+import { slotStart } from '#server/jobs/worker';
 import { recordFloat } from '../operations/floats';
 import { PAYOUT_SEND_JOB, PAYOUT_SEND_MAX_ATTEMPTS, type PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JobSet } from '../../jobs/worker';
-import type { JobDefinition } from '../../jobs/worker';
+import type { JobSet } from '#server/jobs/worker';
+import type { JobDefinition } from '#server/jobs/worker';
 import { advancePayout } from './advance';
 import { PAYOUT_RELEASE_INTERVAL_MS, PAYOUT_RELEASE_JOB, releaseHeldPayouts } from './funds';
 import { PAYOUT_CHECK_JOB, PAYOUT_RECOVER_JOB, PAYOUT_SEND_JOB } from './payouts';

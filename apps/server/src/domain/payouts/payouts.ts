@@ -1,11 +1,11 @@
 import { asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { AdminPayout } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { bankDetails, banks } from '../../db/schema/account';
-import { payouts } from '../../db/schema/admin';
-import { sales } from '../../db/schema/sales';
-import { enqueue } from '../../jobs/queue';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { bankDetails, banks } from '#server/db/schema/account';
+import { payouts } from '#server/db/schema/admin';
+import { sales } from '#server/db/schema/sales';
+import { enqueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
 import { DomainError, notFound } from '../errors';
 
 /**

@@ -1,7 +1,7 @@
-import type { Config } from '../../config';
-import type { Backoff } from '../../jobs/queue';
-import type { Clock } from '../../lib/clock';
-import type { PayoutProvider } from '../../providers/payouts/index';
+import type { Config } from '#server/config';
+import type { Backoff } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
+import type { PayoutProvider } from '#server/providers/payouts/index';
 
 /** Everything the payouts area needs besides the database. */
 export interface PayoutDeps {

@@ -11,14 +11,14 @@ import {
   textsIn,
   type Language,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import { banks } from '../../db/schema/account';
-import { users } from '../../db/schema/auth';
-import { pushSubscriptions } from '../../db/schema/push';
-import { referrals } from '../../db/schema/referrals';
-import { sales } from '../../db/schema/sales';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import { banks } from '#server/db/schema/account';
+import { users } from '#server/db/schema/auth';
+import { pushSubscriptions } from '#server/db/schema/push';
+import { referrals } from '#server/db/schema/referrals';
+import { sales } from '#server/db/schema/sales';
+import type { Clock } from '#server/lib/clock';
 import { enqueueEmail } from '../notifications/email';
 import { notify } from '../notifications/notify';
 import { enqueuePush, transactionUrl } from '../push/notify';

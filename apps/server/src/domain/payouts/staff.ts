@@ -1,7 +1,7 @@
 import type { AdminPayout } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import type { Clock } from '#server/lib/clock';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, forbidden, validationError } from '../errors';
 import type { StaffConfirmationRequest } from '../staff/confirm';

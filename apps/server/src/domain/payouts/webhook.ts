@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import type { TransferEvent } from '../../providers/payouts/index';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import type { TransferEvent } from '#server/providers/payouts/index';
 import { applyTransferState, type AdvanceOutcome } from './advance';
 import type { PayoutDeps } from './settings';
 

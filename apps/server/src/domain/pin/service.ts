@@ -10,11 +10,11 @@ import {
   textsIn,
   defaultLanguage,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { bankDetails, transactionPins, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { oneAtATime } from '../../lib/concurrency';
-import { hashSecret, verifySecret } from '../../lib/passwords';
+import type { Db } from '#server/db/client';
+import { bankDetails, transactionPins, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { oneAtATime } from '#server/lib/concurrency';
+import { hashSecret, verifySecret } from '#server/lib/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import { DomainError, validationError } from '../errors';
 import { enqueueEmail } from '../notifications/email';

@@ -5,7 +5,7 @@ import {
   privacyMessages,
   textsIn,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   bankDetails,
   billOrders,
@@ -27,9 +27,9 @@ import {
   transactionPins,
   uploads,
   users,
-} from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import type { FileStore } from '../../providers/file-store/index';
+} from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import type { FileStore } from '#server/providers/file-store/index';
 import { forgetUserSessions } from '../auth/session-cache';
 import { DomainError, notFound } from '../errors';
 import { getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';

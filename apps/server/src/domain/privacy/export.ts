@@ -10,14 +10,14 @@ import {
   type DataRightsResponse,
   textsIn,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { dataExports, users } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import type { JobSet } from '../../jobs/worker';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
-import { randomToken, sha256 } from '../../lib/secrets';
-import type { Messenger } from '../../providers/messaging/index';
+import type { Db } from '#server/db/client';
+import { dataExports, users } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
+import type { JobSet } from '#server/jobs/worker';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
+import { randomToken, sha256 } from '#server/lib/secrets';
+import type { Messenger } from '#server/providers/messaging/index';
 import { DomainError } from '../errors';
 import { exportSections } from './sections';
 

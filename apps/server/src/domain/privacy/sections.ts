@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { identityAnswerOf, maskAccountNumber } from '@wise/shared';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   bankDetails,
   banks,
@@ -19,7 +19,7 @@ import {
   sessions,
   uploads,
   users,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 /**
  * What "Download my data" puts in the file, one section per feature (docs/decisions.md §3.15).

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardResponse, PendingAction } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { bankDetails, gemAccounts, notifications, transactionPins, users } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { bankDetails, gemAccounts, notifications, transactionPins, users } from '#server/db/schema/index';
 import { notFound } from '../errors';
 import { photoUrl } from '../uploads/photos';
 

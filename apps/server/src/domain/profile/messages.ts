@@ -1,5 +1,5 @@
 import { customerEmailTexts, OTP_TTL_MS, textsIn, type Language } from '@wise/shared';
-import type { OutgoingMessage } from '../../providers/messaging/index';
+import type { OutgoingMessage } from '#server/providers/messaging/index';
 
 const minutes = OTP_TTL_MS / 60_000;
 

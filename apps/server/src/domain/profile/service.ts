@@ -18,13 +18,13 @@ import {
   type PhoneChangeVerifyInput,
   type ProfileResponse,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { identityChecks, reauthentications, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation, violatedConstraint } from '../../lib/db-errors';
-import { verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
-import type { Messenger, OutgoingMessage } from '../../providers/messaging/index';
+import type { Db } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
+import { identityChecks, reauthentications, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation, violatedConstraint } from '#server/lib/db-errors';
+import { verifySecret, type UnreadableHashHandler } from '#server/lib/passwords';
+import type { Messenger, OutgoingMessage } from '#server/providers/messaging/index';
 import { consumeOtp, issueOtp } from '../auth/otp';
 import { forgetUserSessions } from '../auth/session-cache';
 import { deleteUserSessions } from '../auth/sessions';

@@ -1,11 +1,11 @@
 import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { VapidConfig } from '../../config';
-import { pushSubscriptions } from '../../db/schema/index';
-import type { JobSet } from '../../jobs/worker';
-import { timeProviderCall } from '../../lib/metrics';
-import { PermanentJobError } from '../../jobs/worker';
+import type { VapidConfig } from '#server/config';
+import { pushSubscriptions } from '#server/db/schema/index';
+import type { JobSet } from '#server/jobs/worker';
+import { timeProviderCall } from '#server/lib/metrics';
+import { PermanentJobError } from '#server/jobs/worker';
 import { BlockedPushAddressError, guardedLookup, isAllowedPushEndpoint } from './endpoint-policy';
 import { SEND_PUSH_JOB, type PushJobPayload } from './notify';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { capitalizeFirst, NOTIFICATION_MAX_LENGTH, type Language, type PushPayload } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { pushSubscriptions } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
 import { languageOf, localize, type Localized } from '../i18n/language';
 
 /**

@@ -1,9 +1,9 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { PUSH_SUBSCRIPTIONS_PER_CUSTOMER, pushErrorCodes, pushMessages, type PushSubscribeRequest } from '@wise/shared';
-import type { VapidConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { VapidConfig } from '#server/config';
+import type { Db } from '#server/db/client';
+import { pushSubscriptions } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { DomainError } from '../errors';
 import { isAllowedPushEndpoint } from './endpoint-policy';
 

@@ -15,11 +15,11 @@ import {
   textsIn,
   type Language,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { giftCards, giftCardSubcategories, rateAlerts, users } from '../../db/schema/index';
-import { enqueue } from '../../jobs/queue';
-import type { Clock } from '../../lib/clock';
-import { violatedConstraint } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { giftCards, giftCardSubcategories, rateAlerts, users } from '#server/db/schema/index';
+import { enqueue } from '#server/jobs/queue';
+import type { Clock } from '#server/lib/clock';
+import { violatedConstraint } from '#server/lib/db-errors';
 import type { MarketDeps } from '../crypto/market-cache';
 import { Dec, koboHalfUp } from '../crypto/money';
 import { DomainError } from '../errors';

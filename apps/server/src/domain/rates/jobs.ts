@@ -1,6 +1,6 @@
 import { COIN_IDS } from '@wise/shared';
 import { z } from 'zod';
-import type { JobDefinition, JobSet } from '../../jobs/worker';
+import type { JobDefinition, JobSet } from '#server/jobs/worker';
 import { checkRateAlerts, RATE_ALERTS_JOB, type RateAlertCheck } from './alerts';
 
 const koboSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { compareDecimalStrings, formatKobo, formatRate, type RatesResponse } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { catalogueVersions } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { catalogueVersions } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import type { MarketDeps } from '../crypto/market-cache';
 import { loadSharp } from '../uploads/image';
 import { listPublicRates } from './public';

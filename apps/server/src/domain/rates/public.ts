@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { COIN_IDS, coinArtUrl, coinTitle, formatCardAmount, formatKobo, formatRate, rateTexts, type CoinId, type RatesCard, type RatesCoin, type RatesResponse } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { giftCards, giftCardSubcategories } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { giftCards, giftCardSubcategories } from '#server/db/schema/index';
 import { catalogueAnswer } from '../catalogue-cache';
 import { listCoins } from '../crypto/catalogue';
 import type { MarketDeps } from '../crypto/market-cache';

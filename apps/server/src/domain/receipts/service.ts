@@ -1,5 +1,5 @@
 import { transactionReceipt } from '@wise/shared';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import { getTransaction } from '../transactions/service';
 import { receiptPdf } from './pdf';
 

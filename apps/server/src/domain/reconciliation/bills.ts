@@ -1,9 +1,9 @@
 import { billMessages } from '@wise/shared';
 import { and, gte, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { billOrders } from '../../db/schema/index';
-import type { AirtimeProvider } from '../../providers/airtime/index';
-import type { BillsProvider, StatusResult } from '../../providers/bills/index';
+import type { Db } from '#server/db/client';
+import { billOrders } from '#server/db/schema/index';
+import type { AirtimeProvider } from '#server/providers/airtime/index';
+import type { BillsProvider, StatusResult } from '#server/providers/bills/index';
 import type { DayComparison, Finding } from './findings';
 
 /**

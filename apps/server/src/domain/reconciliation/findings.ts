@@ -1,4 +1,4 @@
-import type { MismatchKind } from '../../db/schema/index';
+import type { MismatchKind } from '#server/db/schema/index';
 
 /** What one comparison found about one reference: stored as a mismatch (kind, both sides as JSON). */
 export interface Finding {

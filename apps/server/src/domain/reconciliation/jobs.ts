@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { JobSet } from '../../jobs/worker';
+import type { Config } from '#server/config';
+import type { JobSet } from '#server/jobs/worker';
 import { localDateAt, startOfLocalDate } from '@wise/shared';
 import { recordFloat } from '../operations/floats';
 import { dayReconciled, previousBusinessDay, runReconciliation, type ReconciliationDeps } from './runs';

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import type { PayoutProvider, ProviderTransfer, TransferState } from '../../providers/payouts/index';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import type { PayoutProvider, ProviderTransfer, TransferState } from '#server/providers/payouts/index';
 import type { DayComparison, Finding } from './findings';
 
 /**

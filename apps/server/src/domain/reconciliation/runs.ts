@@ -1,12 +1,12 @@
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import type { HeldPayout, ProviderFloat, ReconciliationMismatch, ReconciliationOverview, ReconciliationRun } from '@wise/shared/admin';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payouts, providerFloats, reconciliationMismatches, reconciliationRuns, type ProviderKind } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import type { AirtimeProvider } from '../../providers/airtime/index';
-import type { BillsProvider } from '../../providers/bills/index';
-import type { PayoutProvider } from '../../providers/payouts/index';
+import type { Db } from '#server/db/client';
+import { payouts, providerFloats, reconciliationMismatches, reconciliationRuns, type ProviderKind } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import type { AirtimeProvider } from '#server/providers/airtime/index';
+import type { BillsProvider } from '#server/providers/bills/index';
+import type { PayoutProvider } from '#server/providers/payouts/index';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, forbidden, notFound, validationError } from '../errors';
 import { observeAlert, readReconciliationMismatches } from '../operations/alerts';

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { REWARD_LEVEL_WINDOW_DAYS, type RewardLevelResponse } from '@wise/shared';
 import type { AdminRewardLevels, UpdateRewardLevelsInput } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema/admin';
-import { rewardLevels } from '../../db/schema/rewards';
-import { sales } from '../../db/schema/sales';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { payouts } from '#server/db/schema/admin';
+import { rewardLevels } from '#server/db/schema/rewards';
+import { sales } from '#server/db/schema/sales';
+import type { Clock } from '#server/lib/clock';
 import type { StaffRequest } from '../admin/customers';
 import { recordStaffAction } from '../admin/audit';
 

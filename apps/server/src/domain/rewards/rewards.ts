@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { gemErrorCodes, rewardMessages, REWARDS_HISTORY_PAGE_SIZE } from '@wise/shared';
-import { withinTransaction, type Db } from '../../db/client';
-import { gemRewardClaims, gemRewards } from '../../db/schema/gems';
-import type { Clock } from '../../lib/clock';
+import { withinTransaction, type Db } from '#server/db/client';
+import { gemRewardClaims, gemRewards } from '#server/db/schema/gems';
+import type { Clock } from '#server/lib/clock';
 import { DomainError } from '../errors';
 import { decodeCursor, encodeCursor } from '../transactions/service';
 import { assertGemAmount, getGemBalance, getUserAccountBalance, lockUserAccount, postEntry, systemAccountId } from '../gems/ledger';

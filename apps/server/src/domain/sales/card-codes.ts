@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { cardCodeSkeleton } from '@wise/shared/card-codes';
-import type { Db } from '../../db/client';
-import { sales } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { sales } from '#server/db/schema/index';
 
 /**
  * Gift-card codes at rest (sales/README.md "Card codes"): AES-256-GCM under a key from

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { cryptoRejectionAllowsReturn, errorCodes, saleMessages, cryptoReturnErrorCodes, cryptoReturnMessages, walletAddressMessages, type CryptoReturn, type CryptoReturnRequestBody } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { cryptoReturns, sales } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { cryptoReturns, sales } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { addressProblem } from '../admin/crypto-addresses';
 import { DomainError, validationError } from '../errors';
 

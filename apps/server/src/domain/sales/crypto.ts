@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { COINS, coinTakenOn, cryptoErrorCodes, cryptoMessages, cryptoNetworkMessages, onlyNetworkOf, parseTransactionId, type CoinId, type CryptoNetworkId, type CryptoSaleFields } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { cryptoQuotes, sales } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { cryptoQuotes, sales } from '#server/db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError, validationError } from '../errors';

@@ -16,8 +16,8 @@ import {
   type TransactionItem,
   type TransactionStatus,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { banks, giftCards, payouts, saleImages, sales, saleStatusEvents, uploads, type SaleStatus } from '#server/db/schema/index';
 import { Dec, plain, signedNaira } from '../crypto/money';
 import { saleImageUrl } from '../uploads/sale-images';
 import { cardCodeOf } from './card-codes';

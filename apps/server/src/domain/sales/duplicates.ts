@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { parseTransactionId, saleErrorCodes, saleMessages, transactionIdMessageFor, type CoinId, type CryptoNetworkId } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { sales } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { sales } from '#server/db/schema/index';
 import { DomainError, validationError } from '../errors';
 import { cardCodeSkeleton } from '@wise/shared/card-codes';
 import { cardCodeHash, cardCodeHashes, legacyCardCodeHashes, type CardCodeKeyring } from './card-codes';

@@ -1,8 +1,8 @@
 import { and, gt, lte, sql } from 'drizzle-orm';
 import { REVIEW_TIME_CACHE_SECONDS, REVIEW_TIME_WINDOW_HOURS, type ReviewTimeResponse } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { sales } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { sales } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 
 /**
  * How long reviews take now (docs/product.md §4: the customer is told the sale is being verified):

@@ -11,12 +11,12 @@ import {
   type GiftCardSaleFields,
   type SaleDetail,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { saleImages, sales, uploads, type SaleKindValue } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { DatabaseUnreachable, databaseUnreachable } from '../../lib/db-errors';
-import { findInCauses } from '../../lib/error-causes';
-import type { FileStore } from '../../providers/file-store/index';
+import type { Db } from '#server/db/client';
+import { saleImages, sales, uploads, type SaleKindValue } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { DatabaseUnreachable, databaseUnreachable } from '#server/lib/db-errors';
+import { findInCauses } from '#server/lib/error-causes';
+import type { FileStore } from '#server/providers/file-store/index';
 import { getPayoutSnapshot } from '../bank/service';
 import { DomainError, fieldErrorIn, validationError } from '../errors';
 import { findSaleableSubcategory, subcategoryLabel, subcategoryShortLabel, type SaleableSubcategory } from '../giftcards/catalogue';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { localDateAt, SALES_SUMMARY_FAILED_IDS_MAX, startOfLocalDate, type SalesSummaryResponse } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { sales } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { sales } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { latestPayoutFailure } from './detail';
 
 /**

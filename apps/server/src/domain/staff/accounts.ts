@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { staffAuthMessages } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff } from '../../db/schema/admin';
+import type { Db } from '#server/db/client';
+import { staff } from '#server/db/schema/admin';
 import { rateLimited } from '../errors';
 import { deleteStaffSessions } from './sessions';
 

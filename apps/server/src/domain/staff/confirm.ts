@@ -10,9 +10,9 @@ import {
   type StaffConfirmationInput,
   type StaffConfirmPasskey,
 } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staffConfirmChallenges, staffPasskeys } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { staffConfirmChallenges, staffPasskeys } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
 import { DomainError, validationError } from '../errors';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { transportsOf, userHandleOf, verifiedAssertionCounter } from '../passkeys/webauthn';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { dutyErrorCodes, dutyMessages, STAFF_INVITATION_HOURS, type StaffInvitationInfo } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff, staffInvitations } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { hashSecret } from '../../lib/passwords';
-import { sha256 } from '../../lib/secrets';
+import type { Db } from '#server/db/client';
+import { staff, staffInvitations } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { hashSecret } from '#server/lib/passwords';
+import { sha256 } from '#server/lib/secrets';
 import { recordStaffAction } from '../admin/audit';
 import { enqueueEmail } from '../notifications/email';
 import { DomainError } from '../errors';

@@ -1,11 +1,11 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { staffAuthMessages, staffErrorCodes, type StaffLoginInput, type StaffPasswordChangeInput } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff } from '../../db/schema/admin';
-import type { Clock } from '../../lib/clock';
-import { oneAtATime } from '../../lib/concurrency';
-import { burnVerify, hashSecret, verifySecret, type UnreadableHashHandler } from '../../lib/passwords';
+import type { Db } from '#server/db/client';
+import { staff } from '#server/db/schema/admin';
+import type { Clock } from '#server/lib/clock';
+import { oneAtATime } from '#server/lib/concurrency';
+import { burnVerify, hashSecret, verifySecret, type UnreadableHashHandler } from '#server/lib/passwords';
 import { recordStaffAction } from '../admin/audit';
 import type { UnknownLoginGuard } from '../auth/service';
 import { DomainError } from '../errors';

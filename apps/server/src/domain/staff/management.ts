@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { errorCodes } from '@wise/shared';
 import { staffManagementMessages, type StaffRequestKind, type StaffRole } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema/admin';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
-import { hashSecret } from '../../lib/passwords';
+import type { Db } from '#server/db/client';
+import { staff, staffSessions } from '#server/db/schema/admin';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
+import { hashSecret } from '#server/lib/passwords';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, forbidden, notFound } from '../errors';
 import { lockStaffRow, normalizeStaffEmail, oneTimePassword, type StaffRow } from './accounts';

@@ -11,10 +11,10 @@ import {
 } from '@wise/shared/admin';
 import type { z } from 'zod';
 import type { staffPasskeyLoginSchema, staffPasskeyRegistrationSchema } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staffPasskeyChallenges, staffPasskeys, type PasskeyPurpose } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { staffPasskeyChallenges, staffPasskeys, type PasskeyPurpose } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
 import { recordStaffAction } from '../admin/audit';
 import { deviceName } from '../passkeys/device-name';
 import { transportsOf, userHandleBytes, verifiedRegistration } from '../passkeys/webauthn';

@@ -8,10 +8,10 @@ import {
   type StaffRequest,
   type StaffRequestKind,
 } from '@wise/shared/admin';
-import type { Db } from '../../db/client';
-import { staff, staffRequests } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
-import { uniqueViolation } from '../../lib/db-errors';
+import type { Db } from '#server/db/client';
+import { staff, staffRequests } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { uniqueViolation } from '#server/lib/db-errors';
 import { recordStaffAction } from '../admin/audit';
 import { DomainError, notFound } from '../errors';
 import type { StaffConfirmationRequest } from './confirm';

@@ -1,8 +1,8 @@
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema/admin';
-import type { Clock } from '../../lib/clock';
-import { randomToken, sha256 } from '../../lib/secrets';
+import type { Db } from '#server/db/client';
+import { staff, staffSessions } from '#server/db/schema/admin';
+import type { Clock } from '#server/lib/clock';
+import { randomToken, sha256 } from '#server/lib/secrets';
 import type { StaffPrincipal } from './principal';
 
 /** However busy, a staff session ends this long after it started: a new day means a new login. */

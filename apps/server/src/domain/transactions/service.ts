@@ -10,9 +10,9 @@ import {
   type TransactionListResponse,
   type TransactionStatus,
 } from '@wise/shared';
-import type { Db } from '../../db/client';
-import { billOrders, giftCards, sales } from '../../db/schema/index';
-import { prepared } from '../../db/prepared';
+import type { Db } from '#server/db/client';
+import { billOrders, giftCards, sales } from '#server/db/schema/index';
+import { prepared } from '#server/db/prepared';
 import { validationError } from '../errors';
 import { getSaleDetail, latestPayoutFailure, toTransactionItem, type SaleListRow } from '../sales/detail';
 import { billListConditions, billStatusOfList, billTransactionItem, getBillTransaction, type BillListRow } from '../bills/transactions';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { uploads, users } from '../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { uploads, users } from '#server/db/schema/index';
 import { notFound } from '../errors';
 import { processProfilePhoto } from './image';
-import type { FileStore } from '../../providers/file-store/index';
+import type { FileStore } from '#server/providers/file-store/index';
 
 const PHOTO_TYPE = 'image/webp';
 export const PHOTO_URL_PREFIX = '/api/profile/photo/';

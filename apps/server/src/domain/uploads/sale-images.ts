@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { saleImages, sales, uploads } from '../../db/schema/index';
-import type { FileStore } from '../../providers/file-store/index';
+import type { Db } from '#server/db/client';
+import { saleImages, sales, uploads } from '#server/db/schema/index';
+import type { FileStore } from '#server/providers/file-store/index';
 import { notFound } from '../errors';
 
 /**

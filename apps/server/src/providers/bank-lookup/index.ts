@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { PaystackBankLookup } from './paystack';
 import { SandboxBankLookup } from './sandbox';
 import type { BankLookup } from './types';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankLookupError, type BankLookup, type LookupAsker } from './types';
-import { providerFetch } from '../../lib/metrics';
+import { providerFetch } from '#server/lib/metrics';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { createVtpassClient, type VtpassConfig } from '../vtpass/index';
 import { HttpBillsProvider } from './http';
 import { SandboxBillsProvider } from './sandbox';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { errorCode } from '../../lib/error-causes';
-import { providerFetch } from '../../lib/metrics';
+import { errorCode } from '#server/lib/error-causes';
+import { providerFetch } from '#server/lib/metrics';
 import type { PurchaseResult, StatusResult } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { providerFetch } from '../../lib/metrics';
+import { providerFetch } from '#server/lib/metrics';
 import { ChainError, type ChainNetwork } from './types';
 
 /** Longer than any answer these clients ask for (a page of address history); past it, not an answer we trust. */

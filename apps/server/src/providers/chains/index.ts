@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { EsploraWatcher } from './esplora';
 import { EvmWatcher } from './evm';
 import { SolanaWatcher } from './solana';

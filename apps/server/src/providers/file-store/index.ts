@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as S3 from '@aws-sdk/client-s3';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 
 /** Where uploaded files live. Keys are random names made by us, never the customer's. */
 export interface FileStore {

@@ -1,6 +1,6 @@
 import { normaliseBirthDate, type IdentityNumberKind, type IdentityPerson } from '@wise/shared';
 import { z } from 'zod';
-import { providerFetch } from '../../lib/metrics';
+import { providerFetch } from '#server/lib/metrics';
 import { IdentityProviderError, type DocumentImages, type DocumentVerdict, type IdentityProvider } from './types';
 
 /** A name part as Dojah answers it: a string, possibly empty or absent. */

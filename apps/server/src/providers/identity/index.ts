@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { DojahIdentityProvider } from './dojah';
 import { SandboxIdentityProvider } from './sandbox';
 import type { IdentityProvider } from './types';

@@ -3,7 +3,7 @@ import { COIN_IDS, COINS, isPlainText, SPARKLINE_MAX_POINTS, type CoinId } from 
 import { z } from 'zod';
 import { decimalFromNumber, decimalFromText, percentFromNumber, sparklinePoint } from './decimal';
 import { MarketDataError, type CoinMarket, type MarketDataProvider, type TrendingCoinData } from './types';
-import { providerFetch } from '../../lib/metrics';
+import { providerFetch } from '#server/lib/metrics';
 
 export type CoinGeckoPlan = 'demo' | 'pro';
 

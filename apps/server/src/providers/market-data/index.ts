@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { Clock } from '../../lib/clock';
+import type { Config } from '#server/config';
+import type { Clock } from '#server/lib/clock';
 import { CoinGeckoMarketData } from './coingecko';
 import { SandboxMarketData } from './sandbox';
 import type { MarketDataProvider } from './types';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, type CoinId } from '@wise/shared';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '#server/lib/clock';
 import { percentFromNumber, sparklinePoint } from './decimal';
 import type { CoinMarket, MarketDataProvider, TrendingCoinData } from './types';
 

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { providerFetch, timeProviderCall, type ProviderCallOutcome } from '../../lib/metrics';
+import { providerFetch, timeProviderCall, type ProviderCallOutcome } from '#server/lib/metrics';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

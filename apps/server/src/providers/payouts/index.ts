@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { systemClock, type Clock } from '../../lib/clock';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { systemClock, type Clock } from '#server/lib/clock';
 import { PaystackPayouts } from './paystack';
 import { SandboxPayouts } from './sandbox';
 import type { PayoutProvider } from './types';

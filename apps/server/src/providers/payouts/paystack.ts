@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { errorCode } from '../../lib/error-causes';
-import { providerFetch } from '../../lib/metrics';
+import { errorCode } from '#server/lib/error-causes';
+import { providerFetch } from '#server/lib/metrics';
 import type { FloatBalance } from '../float';
 import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, ProviderTransfer, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payoutSandboxTransfers } from '../../db/schema/index';
-import { systemClock, type Clock } from '../../lib/clock';
+import type { Db } from '#server/db/client';
+import { payoutSandboxTransfers } from '#server/db/schema/index';
+import { systemClock, type Clock } from '#server/lib/clock';
 import type { FloatBalance } from '../float';
 import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
 

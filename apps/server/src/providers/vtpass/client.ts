@@ -1,5 +1,5 @@
 import { dataServiceId, electricityServiceName, type BillNetwork, type TvService } from '@wise/shared';
-import { recordProviderWalletLow } from '../../lib/metrics';
+import { recordProviderWalletLow } from '#server/lib/metrics';
 import type { AirtimeProvider, AirtimePurchase } from '../airtime/types';
 import { endpoint, integerPart, requestJson, type ProviderAnswer } from '../bills/transport';
 import {

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { VtpassClient } from './client';
 
 export { VtpassClient, type VtpassOptions } from './client';

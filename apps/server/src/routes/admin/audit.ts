@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { searchAuditLog } from '../../domain/admin/audit-log';
+import type { RouteContext } from '#server/context';
+import { searchAuditLog } from '#server/domain/admin/audit-log';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: audit'];

@@ -13,15 +13,15 @@ import {
   staffInvitationTokenSchema,
   type StaffMe,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { recordStaffAction } from '../../domain/admin/audit';
-import type { UnknownLoginGuard } from '../../domain/auth/service';
-import { changeStaffPassword, staffCodeStep, staffPasswordStep, startStaffEnrolment } from '../../domain/staff/login';
-import { acceptInvitation, invitationInfo } from '../../domain/staff/invitations';
-import { hasStaffPasskey } from '../../domain/staff/passkeys';
-import type { StaffPrincipal } from '../../domain/staff/principal';
-import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
-import { currentStaff, currentStaffSession, STAFF_COOKIE } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { recordStaffAction } from '#server/domain/admin/audit';
+import type { UnknownLoginGuard } from '#server/domain/auth/service';
+import { changeStaffPassword, staffCodeStep, staffPasswordStep, startStaffEnrolment } from '#server/domain/staff/login';
+import { acceptInvitation, invitationInfo } from '#server/domain/staff/invitations';
+import { hasStaffPasskey } from '#server/domain/staff/passkeys';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
+import { UNREADABLE_HASH_MESSAGE } from '#server/lib/passwords';
+import { currentStaff, currentStaffSession, STAFF_COOKIE } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: auth'];

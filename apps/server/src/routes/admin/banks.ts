@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBankListSchema, adminBankResponseSchema, bankCodeParamsSchema, createBankSchema, updateBankSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { createBank, listAdminBanks, setBankActive } from '../../domain/admin/banks';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { createBank, listAdminBanks, setBankActive } from '#server/domain/admin/banks';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: banks'];

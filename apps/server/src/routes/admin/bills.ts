@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBillOrderPageSchema, billOrderIdParamsSchema, billOrdersQuerySchema, billRequeryResponseSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { listAdminBillOrders, requeryOrderNow } from '../../domain/admin/bills';
-import { billSettings } from '../../domain/bills/settings';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { listAdminBillOrders, requeryOrderNow } from '#server/domain/admin/bills';
+import { billSettings } from '#server/domain/bills/settings';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: bills'];

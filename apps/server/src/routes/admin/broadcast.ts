@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { broadcastResponseSchema, broadcastSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { broadcast } from '../../domain/admin/broadcast';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { broadcast } from '#server/domain/admin/broadcast';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

@@ -14,7 +14,7 @@ import {
   updateGiftCardSchema,
   updateSubcategorySchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 import {
   createGiftCard,
   createSubcategory,
@@ -25,11 +25,11 @@ import {
   updateGiftCard,
   updateSubcategory,
   type StaffCall,
-} from '../../domain/admin/catalogue';
-import { DomainError, validationError } from '../../domain/errors';
-import { uploadErrorCodes } from '../../domain/uploads/image';
-import { staffRequestView } from '../../domain/staff/requests';
-import { currentStaff } from '../../plugins/staff-sessions';
+} from '#server/domain/admin/catalogue';
+import { DomainError, validationError } from '#server/domain/errors';
+import { uploadErrorCodes } from '#server/domain/uploads/image';
+import { staffRequestView } from '#server/domain/staff/requests';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { staffConfirmer, withoutConfirmation } from './confirmation';
 import { errorResponses } from '../schemas';
 

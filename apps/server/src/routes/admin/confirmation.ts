@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffConfirmationInput } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { verifyStaffConfirmation, type ConfirmationDeps, type StaffConfirmationRequest } from '../../domain/staff/confirm';
-import { currentStaffSession } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { verifyStaffConfirmation, type ConfirmationDeps, type StaffConfirmationRequest } from '#server/domain/staff/confirm';
+import { currentStaffSession } from '#server/plugins/staff-sessions';
 
 export interface StaffConfirmer {
   deps: ConfirmationDeps;

@@ -12,11 +12,11 @@ import {
   walletIdParamsSchema,
   type StaffConfirmationInput,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import type { StaffCall } from '../../domain/admin/catalogue';
-import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '../../domain/admin/crypto';
-import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import type { StaffCall } from '#server/domain/admin/catalogue';
+import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '#server/domain/admin/crypto';
+import { marketSettings, type MarketDeps } from '#server/domain/crypto/market-cache';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer, withoutConfirmation } from './confirmation';
 

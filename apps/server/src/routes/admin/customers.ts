@@ -11,9 +11,9 @@ import {
   resetCustomerPinSchema,
   unlockCustomerSchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { getCustomerDetail, lockCustomer, resetCustomerPin, searchCustomers, unlockCustomer } from '../../domain/admin/customers';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { getCustomerDetail, lockCustomer, resetCustomerPin, searchCustomers, unlockCustomer } from '#server/domain/admin/customers';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

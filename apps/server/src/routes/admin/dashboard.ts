@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, reviewTimesQuerySchema, reviewTimesSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { getDashboard } from '../../domain/admin/dashboard';
-import { getReviewTimes } from '../../domain/admin/review-times';
+import type { RouteContext } from '#server/context';
+import { getDashboard } from '#server/domain/admin/dashboard';
+import { getReviewTimes } from '#server/domain/admin/review-times';
 import { errorResponses } from '../schemas';
 
 /** GET /api/admin/dashboard (any staff): pending sales, today's decisions and payouts, what is stuck. */

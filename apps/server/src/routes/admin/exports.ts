@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportParamsSchema, exportQuerySchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { exportCsv, exportRange, recordExport } from '../../domain/admin/exports';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { exportCsv, exportRange, recordExport } from '#server/domain/admin/exports';
+import { currentStaff } from '#server/plugins/staff-sessions';
 
 /**
  * GET /api/admin/exports/:kind?from=&to= — sales, payouts or bill orders of a date range as CSV,

@@ -9,15 +9,15 @@ import {
   documentReviewParamsSchema,
   rejectDocumentBodySchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 import {
   approveDocumentReview,
   getDocumentReview,
   listDocumentReviews,
   readDocumentImage,
   rejectDocumentReview,
-} from '../../domain/identity/tier2';
-import { currentStaff } from '../../plugins/staff-sessions';
+} from '#server/domain/identity/tier2';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 import { adminAuditRoutes } from './audit';
 import { adminAuthRoutes } from './auth';
 import { adminPasskeyRoutes } from './passkeys';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCustomerLimitsSchema, customerIdParamsSchema, raiseCustomerLimitSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { getAdminCustomerLimits, raiseCustomerLimit } from '../../domain/limits/limits';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { getAdminCustomerLimits, raiseCustomerLimit } from '#server/domain/limits/limits';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer, withoutConfirmation } from './confirmation';
 

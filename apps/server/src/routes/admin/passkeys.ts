@@ -10,7 +10,7 @@ import {
   staffPasskeyMessages,
   staffPasskeyRegistrationSchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 import {
   listStaffPasskeys,
   registerStaffPasskey,
@@ -19,9 +19,9 @@ import {
   staffPasskeyLogin,
   staffRegistrationOptions,
   type StaffPasskeyDeps,
-} from '../../domain/staff/passkeys';
-import { staffConfirmOptions } from '../../domain/staff/confirm';
-import { currentStaffSession, STAFF_COOKIE } from '../../plugins/staff-sessions';
+} from '#server/domain/staff/passkeys';
+import { staffConfirmOptions } from '#server/domain/staff/confirm';
+import { currentStaffSession, STAFF_COOKIE } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: auth'];

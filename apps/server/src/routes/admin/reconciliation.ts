@@ -8,10 +8,10 @@ import {
   resolveMismatchBodySchema,
   runReconciliationBodySchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { reconciliationSettings } from '../../domain/reconciliation/jobs';
-import { reconciliationOverview, resolveMismatch, runReconciliationForStaff, type ReconciliationDeps } from '../../domain/reconciliation/runs';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { reconciliationSettings } from '#server/domain/reconciliation/jobs';
+import { reconciliationOverview, resolveMismatch, runReconciliationForStaff, type ReconciliationDeps } from '#server/domain/reconciliation/runs';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCustomerReferralsSchema, customerIdParamsSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { getAdminReferrals } from '../../domain/referrals/referrals';
+import type { RouteContext } from '#server/context';
+import { getAdminReferrals } from '#server/domain/referrals/referrals';
 import { errorResponses } from '../schemas';
 
 const tags = ['admin: customers'];

@@ -7,13 +7,13 @@ import {
   staffRequestParamsSchema,
   staffRequestResponseSchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { applyRateRequest } from '../../domain/admin/catalogue';
-import { applyLimitRaiseRequest } from '../../domain/limits/limits';
-import { verifyStaffConfirmation } from '../../domain/staff/confirm';
-import { staffRequestAppliers } from '../../domain/staff/management';
-import { confirmStaffRequest, declineStaffRequest, listStaffRequests } from '../../domain/staff/requests';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { applyRateRequest } from '#server/domain/admin/catalogue';
+import { applyLimitRaiseRequest } from '#server/domain/limits/limits';
+import { verifyStaffConfirmation } from '#server/domain/staff/confirm';
+import { staffRequestAppliers } from '#server/domain/staff/management';
+import { confirmStaffRequest, declineStaffRequest, listStaffRequests } from '#server/domain/staff/requests';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRewardLevelsSchema, updateRewardLevelsSchema } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { getAdminRewardLevels, updateRewardLevels } from '../../domain/rewards/levels';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { getAdminRewardLevels, updateRewardLevels } from '#server/domain/rewards/levels';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer, withoutConfirmation } from './confirmation';
 

@@ -19,17 +19,17 @@ import {
   rejectSaleBodySchema,
   retryPayoutBodySchema,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { approvalLimitsOf } from '../../domain/admin/review/approvals';
-import { recordCryptoReturn } from '../../domain/admin/review/crypto-returns';
-import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '../../domain/admin/review/decisions';
-import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type ReviewReadDeps } from '../../domain/admin/review/detail';
-import { assignSale, getDeskSummary, listReviewers } from '../../domain/admin/review/desk';
-import { listSaleQueue } from '../../domain/admin/review/queue';
-import { marketSettings } from '../../domain/crypto/market-cache';
-import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout, type StaffPayoutDeps } from '../../domain/payouts/index';
-import { verifyStaffConfirmation, type StaffConfirmationRequest } from '../../domain/staff/confirm';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { approvalLimitsOf } from '#server/domain/admin/review/approvals';
+import { recordCryptoReturn } from '#server/domain/admin/review/crypto-returns';
+import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '#server/domain/admin/review/decisions';
+import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type ReviewReadDeps } from '#server/domain/admin/review/detail';
+import { assignSale, getDeskSummary, listReviewers } from '#server/domain/admin/review/desk';
+import { listSaleQueue } from '#server/domain/admin/review/queue';
+import { marketSettings } from '#server/domain/crypto/market-cache';
+import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout, type StaffPayoutDeps } from '#server/domain/payouts/index';
+import { verifyStaffConfirmation, type StaffConfirmationRequest } from '#server/domain/staff/confirm';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

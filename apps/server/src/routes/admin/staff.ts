@@ -9,10 +9,10 @@ import {
   staffUpdateSchema,
   type AdminStaff,
 } from '@wise/shared/admin';
-import type { RouteContext } from '../../context';
-import { addStaffMember, getStaff, listStaff, requestStaffReset, updateStaffMember, type StaffListItem } from '../../domain/staff/management';
-import { staffRequestView, type StaffRequestRow } from '../../domain/staff/requests';
-import { currentStaff } from '../../plugins/staff-sessions';
+import type { RouteContext } from '#server/context';
+import { addStaffMember, getStaff, listStaff, requestStaffReset, updateStaffMember, type StaffListItem } from '#server/domain/staff/management';
+import { staffRequestView, type StaffRequestRow } from '#server/domain/staff/requests';
+import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appInfoResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 
 /** Public facts about the business the web needs (APP_TIMEZONE), so nothing is hard-coded there. */
 export const appInfoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

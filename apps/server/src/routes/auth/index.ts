@@ -12,8 +12,8 @@ import {
   signupSchema,
   verifyOtpSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { DomainError } from '../../domain/errors';
+import type { RouteContext } from '#server/context';
+import { DomainError } from '#server/domain/errors';
 import {
   authenticate,
   requestPasswordReset,
@@ -23,9 +23,9 @@ import {
   signUp,
   verifySignup,
   type UnknownLoginGuard,
-} from '../../domain/auth/service';
-import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
-import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
+} from '#server/domain/auth/service';
+import { UNREADABLE_HASH_MESSAGE } from '#server/lib/passwords';
+import { currentUser, SESSION_COOKIE } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['auth'];

@@ -6,12 +6,12 @@ import {
   resolvedAccountSchema,
   updateBankSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { assertPassword } from '../../domain/auth/password-check';
-import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '../../domain/bank/service';
-import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
-import { withPasswordLimits, withPinLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { assertPassword } from '#server/domain/auth/password-check';
+import { getBankDetails, listBanks, resolveAccountName, updateBankDetails } from '#server/domain/bank/service';
+import { UNREADABLE_HASH_MESSAGE } from '#server/lib/passwords';
+import { withPasswordLimits, withPinLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['bank'];

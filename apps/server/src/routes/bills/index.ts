@@ -12,17 +12,17 @@ import {
   verifyBillCustomerResponseSchema,
   verifyBillCustomerSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { catalogueAnswer } from '../../domain/catalogue-cache';
-import { authoriseBillOrder } from '../../domain/bills/authorise';
-import { listPlans, type PlanSet } from '../../domain/bills/catalogue';
-import { createBillOrder, getBillOrder, toBillOrder } from '../../domain/bills/orders';
-import { billSettings, type BillDeps } from '../../domain/bills/settings';
-import { verifyBillCustomer } from '../../domain/bills/verify';
-import { DomainError } from '../../domain/errors';
-import { sendSerialized, serializerFor } from '../../lib/response-serializer';
-import { withPinLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { catalogueAnswer } from '#server/domain/catalogue-cache';
+import { authoriseBillOrder } from '#server/domain/bills/authorise';
+import { listPlans, type PlanSet } from '#server/domain/bills/catalogue';
+import { createBillOrder, getBillOrder, toBillOrder } from '#server/domain/bills/orders';
+import { billSettings, type BillDeps } from '#server/domain/bills/settings';
+import { verifyBillCustomer } from '#server/domain/bills/verify';
+import { DomainError } from '#server/domain/errors';
+import { sendSerialized, serializerFor } from '#server/lib/response-serializer';
+import { withPinLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['bills'];

@@ -7,13 +7,13 @@ import {
   walletAddressesResponseSchema,
 } from '@wise/shared';
 import { z } from 'zod';
-import type { RouteContext } from '../../context';
-import { COIN_ART_ID, coinArt } from '../../domain/crypto/art';
-import { coinsAnswer, listTrending, listWalletAddresses } from '../../domain/crypto/catalogue';
-import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
-import { createQuote } from '../../domain/crypto/quotes';
-import { sendSerialized, serializerFor } from '../../lib/response-serializer';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { COIN_ART_ID, coinArt } from '#server/domain/crypto/art';
+import { coinsAnswer, listTrending, listWalletAddresses } from '#server/domain/crypto/catalogue';
+import { marketSettings, type MarketDeps } from '#server/domain/crypto/market-cache';
+import { createQuote } from '#server/domain/crypto/quotes';
+import { sendSerialized, serializerFor } from '#server/lib/response-serializer';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 import { cryptoSaleRoutes } from './sales';
 

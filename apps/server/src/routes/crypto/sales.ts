@@ -12,12 +12,12 @@ import {
   saleMessages,
   saleResponseSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import type { QuoteDeps } from '../../domain/crypto/quotes';
-import { DomainError, validationError } from '../../domain/errors';
-import { submitCryptoSale } from '../../domain/sales/crypto';
-import { processSaleImage, type ImageMessages } from '../../domain/uploads/image';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import type { QuoteDeps } from '#server/domain/crypto/quotes';
+import { DomainError, validationError } from '#server/domain/errors';
+import { submitCryptoSale } from '#server/domain/sales/crypto';
+import { processSaleImage, type ImageMessages } from '#server/domain/uploads/image';
+import { currentUser } from '#server/plugins/sessions';
 import { readSaleForm, type SaleFormSpec } from '../sales/form';
 import { errorResponses } from '../schemas';
 

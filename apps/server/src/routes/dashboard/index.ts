@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { getDashboard } from '../../domain/profile/dashboard';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { getDashboard } from '#server/domain/profile/dashboard';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 /** docs/product.md §7 `GET dashboard?user_id` → GET /api/dashboard. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authMessages } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { findSession } from '../../domain/auth/sessions';
-import type { CustomerEvent, EventHub, EventStream } from '../../domain/events/hub';
-import { rateLimited } from '../../domain/errors';
-import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { findSession } from '#server/domain/auth/sessions';
+import type { CustomerEvent, EventHub, EventStream } from '#server/domain/events/hub';
+import { rateLimited } from '#server/domain/errors';
+import { currentUser, SESSION_COOKIE } from '#server/plugins/sessions';
 
 /** Below the usual 60 s idle timeouts of proxies and load balancers. */
 export const HEARTBEAT_MS = 25_000;

@@ -8,12 +8,12 @@ import {
   gemStatementResponseSchema,
   gemWriteHeadersSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { collectDailyGems, getWeekStatus, type CollectionCalendar } from '../../domain/gems/collection';
-import { answerOnce } from '../../domain/gems/idempotency';
-import { getGemBalance } from '../../domain/gems/ledger';
-import { getGemStatement } from '../../domain/gems/statement';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { collectDailyGems, getWeekStatus, type CollectionCalendar } from '#server/domain/gems/collection';
+import { answerOnce } from '#server/domain/gems/idempotency';
+import { getGemBalance } from '#server/domain/gems/ledger';
+import { getGemStatement } from '#server/domain/gems/statement';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['gems'];

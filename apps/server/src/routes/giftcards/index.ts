@@ -17,15 +17,15 @@ import {
   saleMessages,
   saleResponseSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { catalogueAnswer } from '../../domain/catalogue-cache';
-import { DomainError, validationError } from '../../domain/errors';
-import { renderCardArt } from '../../domain/giftcards/art';
-import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '../../domain/giftcards/catalogue';
-import { submitGiftCardSale } from '../../domain/sales/submit';
-import { processSaleImage } from '../../domain/uploads/image';
-import { sendSerialized, serializerFor } from '../../lib/response-serializer';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { catalogueAnswer } from '#server/domain/catalogue-cache';
+import { DomainError, validationError } from '#server/domain/errors';
+import { renderCardArt } from '#server/domain/giftcards/art';
+import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '#server/domain/giftcards/catalogue';
+import { submitGiftCardSale } from '#server/domain/sales/submit';
+import { processSaleImage } from '#server/domain/uploads/image';
+import { sendSerialized, serializerFor } from '#server/lib/response-serializer';
+import { currentUser } from '#server/plugins/sessions';
 import { readSaleForm, type SaleFormSpec } from '../sales/form';
 import { errorResponses } from '../schemas';
 

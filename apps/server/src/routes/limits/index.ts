@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutLimitsSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { getPayoutLimits } from '../../domain/limits/limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { getPayoutLimits } from '#server/domain/limits/limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 /**

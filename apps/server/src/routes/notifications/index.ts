@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationListQuerySchema, notificationListResponseSchema, unreadCountResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { listNotifications, markAllRead } from '../../domain/notifications/service';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { listNotifications, markAllRead } from '#server/domain/notifications/service';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['notifications'];

@@ -13,8 +13,8 @@ import {
   passkeyRequestOptionsResponseSchema,
   PASSKEY_CHALLENGE_TTL_MS,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { DomainError } from '../../domain/errors';
+import type { RouteContext } from '#server/context';
+import { DomainError } from '#server/domain/errors';
 import {
   listPasskeys,
   loginOptions,
@@ -23,10 +23,10 @@ import {
   registrationOptions,
   removePasskey,
   type PasskeyDeps,
-} from '../../domain/passkeys/service';
-import { grantReauth } from '../../domain/profile/service';
-import { randomToken, sha256 } from '../../lib/secrets';
-import { currentUser, SESSION_COOKIE } from '../../plugins/sessions';
+} from '#server/domain/passkeys/service';
+import { grantReauth } from '#server/domain/profile/service';
+import { randomToken, sha256 } from '#server/lib/secrets';
+import { currentUser, SESSION_COOKIE } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['passkeys'];

@@ -1,10 +1,10 @@
 import { errorCodes } from '@wise/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../../context';
-import { handleTransferEvent } from '../../domain/payouts/webhook';
-import { payoutSettings } from '../../domain/payouts/settings';
-import { DomainError } from '../../domain/errors';
+import type { RouteContext } from '#server/context';
+import { handleTransferEvent } from '#server/domain/payouts/webhook';
+import { payoutSettings } from '#server/domain/payouts/settings';
+import { DomainError } from '#server/domain/errors';
 
 /**
  * The payout provider's webhook (docs/decisions.md §5.3): POST /api/payouts/paystack/webhook. Public — the

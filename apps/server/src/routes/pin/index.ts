@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema, pinMessages, pinStatusResponseSchema, setPinSchema, verifyPinSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { getPinStatus, setPin, verifyPin } from '../../domain/pin/service';
-import { withPinLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { getPinStatus, setPin, verifyPin } from '#server/domain/pin/service';
+import { withPinLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['pin'];

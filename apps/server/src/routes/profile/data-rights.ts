@@ -8,15 +8,15 @@ import {
   messageResponseSchema,
   privacyMessages,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { DomainError } from '../../domain/errors';
-import { getUserAccountBalance } from '../../domain/gems/ledger';
-import { hasPin, verifyPin } from '../../domain/pin/service';
-import { closeAccount, closeBlockedReason, closeErrors } from '../../domain/privacy/close';
-import { dataExportState, downloadDataExport, requestDataExport } from '../../domain/privacy/export';
-import { consumeReauth, hasRecentReauth, profileErrorCodes } from '../../domain/profile/service';
-import { withPinLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { DomainError } from '#server/domain/errors';
+import { getUserAccountBalance } from '#server/domain/gems/ledger';
+import { hasPin, verifyPin } from '#server/domain/pin/service';
+import { closeAccount, closeBlockedReason, closeErrors } from '#server/domain/privacy/close';
+import { dataExportState, downloadDataExport, requestDataExport } from '#server/domain/privacy/export';
+import { consumeReauth, hasRecentReauth, profileErrorCodes } from '#server/domain/profile/service';
+import { withPinLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['profile'];

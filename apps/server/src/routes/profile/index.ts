@@ -21,9 +21,9 @@ import {
   profileResponseSchema,
   translateText,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { assertPassword } from '../../domain/auth/password-check';
-import { DomainError } from '../../domain/errors';
+import type { RouteContext } from '#server/context';
+import { assertPassword } from '#server/domain/auth/password-check';
+import { DomainError } from '#server/domain/errors';
 import {
   confirmPassword,
   getProfile,
@@ -38,12 +38,12 @@ import {
   verifyEmailChange,
   verifyPhoneChange,
   type ProfileDeps,
-} from '../../domain/profile/service';
-import { uploadErrorCodes } from '../../domain/uploads/image';
-import { photoUrl, readOwnPhoto, replaceProfilePhoto } from '../../domain/uploads/photos';
-import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
-import { withPasswordLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+} from '#server/domain/profile/service';
+import { uploadErrorCodes } from '#server/domain/uploads/image';
+import { photoUrl, readOwnPhoto, replaceProfilePhoto } from '#server/domain/uploads/photos';
+import { UNREADABLE_HASH_MESSAGE } from '#server/lib/passwords';
+import { withPasswordLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['profile'];

@@ -15,15 +15,15 @@ import {
   verificationStatusSchema,
   type DocumentImageSide,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { DomainError, validationError } from '../../domain/errors';
-import { assertPassword } from '../../domain/auth/password-check';
-import { resetVerification, verificationStatus, verifyIdentityNumber, type IdentityDeps } from '../../domain/identity/tier1';
-import { assertMaySubmitDocument, submitDocumentReview } from '../../domain/identity/tier2';
-import { processSaleImage, uploadErrorCodes, type ImageMessages } from '../../domain/uploads/image';
-import { UNREADABLE_HASH_MESSAGE } from '../../lib/passwords';
-import { withPasswordLimits } from '../../plugins/rate-limits';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { DomainError, validationError } from '#server/domain/errors';
+import { assertPassword } from '#server/domain/auth/password-check';
+import { resetVerification, verificationStatus, verifyIdentityNumber, type IdentityDeps } from '#server/domain/identity/tier1';
+import { assertMaySubmitDocument, submitDocumentReview } from '#server/domain/identity/tier2';
+import { processSaleImage, uploadErrorCodes, type ImageMessages } from '#server/domain/uploads/image';
+import { UNREADABLE_HASH_MESSAGE } from '#server/lib/passwords';
+import { withPasswordLimits } from '#server/plugins/rate-limits';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['profile'];

@@ -6,9 +6,9 @@ import {
   pushUnsubscribeRequestSchema,
   pushUnsubscribeResponseSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { subscribe, unsubscribe } from '../../domain/push/subscriptions';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { subscribe, unsubscribe } from '#server/domain/push/subscriptions';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['push'];

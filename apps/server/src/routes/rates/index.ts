@@ -7,12 +7,12 @@ import {
   rateAlertResponseSchema,
   ratesResponseSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { marketSettings, type MarketDeps } from '../../domain/crypto/market-cache';
-import { createRateAlert, deleteRateAlert, listRateAlerts } from '../../domain/rates/alerts';
-import { ratesOgImage } from '../../domain/rates/og-image';
-import { listPublicRates } from '../../domain/rates/public';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { marketSettings, type MarketDeps } from '#server/domain/crypto/market-cache';
+import { createRateAlert, deleteRateAlert, listRateAlerts } from '#server/domain/rates/alerts';
+import { ratesOgImage } from '#server/domain/rates/og-image';
+import { listPublicRates } from '#server/domain/rates/public';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['rates'];

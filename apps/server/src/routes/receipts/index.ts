@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { transactionIdParamsSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { receiptPdfFor } from '../../domain/receipts/service';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { receiptPdfFor } from '#server/domain/receipts/service';
+import { currentUser } from '#server/plugins/sessions';
 
 /** A transaction's receipt as a PDF (the phone draws the PNG itself from GET /api/transactions/:id). */
 export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

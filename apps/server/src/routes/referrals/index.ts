@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralSummarySchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { getReferralSummary } from '../../domain/referrals/referrals';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { getReferralSummary } from '#server/domain/referrals/referrals';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['referrals'];

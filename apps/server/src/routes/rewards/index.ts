@@ -8,11 +8,11 @@ import {
   rewardsHistoryResponseSchema,
   rewardsTotalResponseSchema,
 } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { answerOnce } from '../../domain/gems/idempotency';
-import { getCustomerRewardLevel } from '../../domain/rewards/levels';
-import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '../../domain/rewards/rewards';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { answerOnce } from '#server/domain/gems/idempotency';
+import { getCustomerRewardLevel } from '#server/domain/rewards/levels';
+import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '#server/domain/rewards/rewards';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['rewards'];

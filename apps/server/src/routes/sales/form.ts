@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { httpMessages } from '@wise/shared';
-import { DomainError, forbidden, validationError } from '../../domain/errors';
-import type { SaleImageInput } from '../../domain/sales/submit';
-import { uploadErrorCodes } from '../../domain/uploads/image';
+import { DomainError, forbidden, validationError } from '#server/domain/errors';
+import type { SaleImageInput } from '#server/domain/sales/submit';
+import { uploadErrorCodes } from '#server/domain/uploads/image';
 
 /**
  * The multipart body of a sale (gift card or crypto), read one part at a time: each image is

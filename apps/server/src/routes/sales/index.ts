@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../../context';
-import { readOwnSaleImage, SALE_IMAGE_NAME_PATTERN } from '../../domain/uploads/sale-images';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { readOwnSaleImage, SALE_IMAGE_NAME_PATTERN } from '#server/domain/uploads/sale-images';
+import { currentUser } from '#server/plugins/sessions';
 
 /** A sale's images, for the sale's owner only (staff access comes with the back office). */
 export const saleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {

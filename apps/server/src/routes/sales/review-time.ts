@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reviewTimeResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { reviewTimeCache } from '../../domain/sales/review-time';
+import type { RouteContext } from '#server/context';
+import { reviewTimeCache } from '#server/domain/sales/review-time';
 import { errorResponses } from '../schemas';
 
 /** GET /api/sales/review-time: what the success screens say about the wait for a review. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { salesSummaryResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { getSalesSummary } from '../../domain/sales/summary';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { getSalesSummary } from '#server/domain/sales/summary';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 /** GET /api/sales/summary: the session customer's money in motion (Home's "Your sales", the Wallet). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { supportContactsResponseSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
+import type { RouteContext } from '#server/context';
 import { errorResponses } from '../schemas';
 
 /** The support contacts (docs/product.md §2 /support) from SUPPORT_WHATSAPP and SUPPORT_EMAIL. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anyTransactionDetailResponseSchema, cryptoReturnRequestBodySchema, cryptoReturnResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
-import type { RouteContext } from '../../context';
-import { requestCryptoReturn } from '../../domain/sales/crypto-returns';
-import { getTransaction, listTransactions } from '../../domain/transactions/service';
-import { currentUser } from '../../plugins/sessions';
+import type { RouteContext } from '#server/context';
+import { requestCryptoReturn } from '#server/domain/sales/crypto-returns';
+import { getTransaction, listTransactions } from '#server/domain/transactions/service';
+import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
 const tags = ['transactions'];

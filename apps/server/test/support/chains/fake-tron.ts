@@ -1,4 +1,4 @@
-import { tronAddressToHex } from '../../../src/providers/chains/derive';
+import { tronAddressToHex } from '#server/providers/chains/derive';
 import { startFakeHttp, type FakeHttp } from './fake-http';
 
 /** A TRC20 transfer as the fake chain holds it; `height` absent while not yet in a block. */

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { errorBodySchema } from '@wise/shared';
-import type { Database } from '../../../src/db/client';
+import type { Database } from '#server/db/client';
 
 /**
  * What every answer must be (no 5xx; a refusal is exactly `{ error, code?, fields?, meta? }`), and

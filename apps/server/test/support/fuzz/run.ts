@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { auditLedger, formatLedgerAudit } from '../../../src/domain/gems/audit';
+import { auditLedger, formatLedgerAudit } from '#server/domain/gems/audit';
 import { pngBomb } from '../fake-images';
 import { operationsOf, type Operation } from './operations';
 import { answerProblem, installWriteLog, ledgerProblem, takeSnapshot, writesBetween, type Snapshot } from './oracle';

@@ -1,12 +1,12 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Database } from '../../../src/db/client';
-import { accrueReward, claimRewards } from '../../../src/domain/rewards/rewards';
-import { createStaffMember } from '../../../src/domain/staff/management';
-import { totpAt } from '../../../src/domain/staff/totp';
-import type { Clock } from '../../../src/lib/clock';
-import type { Outbox } from '../../../src/providers/messaging/index';
+import type { Database } from '#server/db/client';
+import { accrueReward, claimRewards } from '#server/domain/rewards/rewards';
+import { createStaffMember } from '#server/domain/staff/management';
+import { totpAt } from '#server/domain/staff/totp';
+import type { Clock } from '#server/lib/clock';
+import type { Outbox } from '#server/providers/messaging/index';
 import type { KnownValues } from './schema-arbitrary';
 
 /**

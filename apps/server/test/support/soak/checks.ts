@@ -1,5 +1,5 @@
-import type { Database } from '../../../src/db/client';
-import { auditLedger } from '../../../src/domain/gems/audit';
+import type { Database } from '#server/db/client';
+import { auditLedger } from '#server/domain/gems/audit';
 import type { FakeBillsServer } from '../fake-bills';
 import type { FakePaystack } from '../fake-paystack';
 import type { SmtpSink } from './smtp-sink';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { totpAt } from '../../../src/domain/staff/totp';
+import { totpAt } from '#server/domain/staff/totp';
 import { Unreachable, type SoakClient } from './client';
 import type { SoakStaff } from './seed';
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { wrapPool, type Database } from '../../../src/db/client';
-import { accrueReward, claimRewards } from '../../../src/domain/rewards/rewards';
-import { createStaffMember } from '../../../src/domain/staff/management';
-import { hashSecret } from '../../../src/lib/passwords';
-import { systemClock } from '../../../src/lib/clock';
+import { wrapPool, type Database } from '#server/db/client';
+import { accrueReward, claimRewards } from '#server/domain/rewards/rewards';
+import { createStaffMember } from '#server/domain/staff/management';
+import { hashSecret } from '#server/lib/passwords';
+import { systemClock } from '#server/lib/clock';
 
 /**
  * The soak's cast, written through the database because no HTTP route may make them: customers

@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { errorPageTexts } from '@wise/shared';
-import { BadIcon } from '../../components/ui/art/bad-icon';
-import { paths } from '../../config/paths';
+import { BadIcon } from '#web/components/ui/art/bad-icon';
+import { paths } from '#web/config/paths';
 import './error-page.css';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { landingTexts, PITCH_ROTATION_MS, RATES_LINK_TEXT } from '@wise/shared';
-import { CryptoPitchArt, GiftCardPitchArt } from '../../components/ui/art/pitch-art';
-import { Logo } from '../../components/ui/art/logo';
-import { LinkButton } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { authStorage } from '../../lib/auth-storage';
+import { CryptoPitchArt, GiftCardPitchArt } from '#web/components/ui/art/pitch-art';
+import { Logo } from '#web/components/ui/art/logo';
+import { LinkButton } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { authStorage } from '#web/lib/auth-storage';
 import './landing.css';
-import { useTexts, useTranslate } from '../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 
 interface Pitch {
   title: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pwaTexts } from '@wise/shared';
-import { mayReloadForNewVersion, reloadOnceForNewVersion } from '../../lib/chunk-reload';
-import { useTexts } from '../../lib/i18n';
+import { mayReloadForNewVersion, reloadOnceForNewVersion } from '#web/lib/chunk-reload';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * What a screen whose files are gone shows (lib/chunk-reload.ts): part of the entry chunk with its

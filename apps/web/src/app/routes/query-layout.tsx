@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { queryClient } from '../../lib/query-client';
+import { queryClient } from '#web/lib/query-client';
 
 /**
  * Server data for every screen that talks to the API. A layout route of its own, so the query

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import './root-layout.css';
 import { routeProgressTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** The centred phone-width column every screen lives in, with a thin bar while a screen loads. */
 export function RootLayout() {

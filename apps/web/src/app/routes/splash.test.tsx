@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SPLASH_MS } from '@wise/shared';
-import { paths } from '../../config/paths';
-import { renderRoutes } from '../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes } from '#web/testing/render';
 import { SplashRoute } from './splash';
 
 describe('splash', () => {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { SPLASH_MS, splashTexts } from '@wise/shared';
-import { Ellipses, SplashArt } from '../../components/ui/art/splash-art';
-import { paths } from '../../config/paths';
+import { Ellipses, SplashArt } from '#web/components/ui/art/splash-art';
+import { paths } from '#web/config/paths';
 import './splash.css';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** Splash (docs/product.md §2): the main image over ellipses, then /home after 3 s; leaving early cancels it. */
 export function SplashRoute() {

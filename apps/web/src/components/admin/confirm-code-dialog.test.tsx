@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/admin-api';
-import type { StaffConfirmation } from '../../lib/staff-confirmation';
-import { routeFetch } from '../../testing/render';
+import { ApiError } from '#web/lib/admin-api';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
+import { routeFetch } from '#web/testing/render';
 import { ConfirmCodeDialog } from './confirm-code-dialog';
 
 // The web project shares modules between files (vitest.config.ts), so the passkey is faked where

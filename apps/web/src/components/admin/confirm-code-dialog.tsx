@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmCodeMessage, confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
-import { adminErrorMessage, ApiError } from '../../lib/admin-api';
-import type { FormStore } from '../../lib/form/store';
-import { byCode, confirmWithStaffPasskey, passkeyCancelled, passkeysSupported, useHasStaffPasskey, type StaffConfirmation } from '../../lib/staff-confirmation';
+import { adminErrorMessage, ApiError } from '#web/lib/admin-api';
+import type { FormStore } from '#web/lib/form/store';
+import { byCode, confirmWithStaffPasskey, passkeyCancelled, passkeysSupported, useHasStaffPasskey, type StaffConfirmation } from '#web/lib/staff-confirmation';
 import { Button } from '../ui/button';
 import { Dialog, DialogActions } from './dialog';
 import { AuthenticatorCodeField } from './form-fields';

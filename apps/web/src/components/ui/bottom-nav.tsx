@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router';
 import { Gem, Headset, House, UserRound, Wallet, type LucideIcon } from 'lucide-react';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import './layout.css';
 import { bottomNavTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 interface Tab {
   to: string;

@@ -1,6 +1,6 @@
 import { OTP_LENGTH, PIN_LENGTH } from '@wise/shared';
-import { Controller } from '../../lib/form/controller';
-import type { Control } from '../../lib/form/store';
+import { Controller } from '#web/lib/form/controller';
+import type { Control } from '#web/lib/form/store';
 import { CodeInput } from './code-input';
 
 /** Any form with a text field `N` (a code is typed as text). */

@@ -8,7 +8,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useTranslate } from '../../lib/i18n';
+import { useTranslate } from '#web/lib/i18n';
 import './code-input.css';
 
 interface CodeInputProps {

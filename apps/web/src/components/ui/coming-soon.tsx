@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import { LinkButton } from './button';
 import { Header } from './header';
 import { Screen } from './screen';
 import './coming-soon.css';
 import { comingSoonTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 interface ComingSoonProps {
   title: string;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import './copy-button.css';
 import { copyButtonTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** How long "Copied" stays before the button reads "Copy" again. */
 const COPIED_MS = 2000;

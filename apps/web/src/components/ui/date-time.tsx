@@ -1,6 +1,6 @@
 import type { relativeTimeTexts } from '@wise/shared';
-import { useBusinessTimeZone } from '../../lib/business-time-zone';
-import { formatDateTime, relativeTime } from '../../lib/format';
+import { useBusinessTimeZone } from '#web/lib/business-time-zone';
+import { formatDateTime, relativeTime } from '#web/lib/format';
 import { Skeleton } from './skeleton';
 
 interface DateTimeProps {

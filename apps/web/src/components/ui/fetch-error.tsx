@@ -3,7 +3,7 @@ import { BadIcon } from './art/bad-icon';
 import { Button } from './button';
 import './fetch-error.css';
 import { fetchErrorTexts } from '@wise/shared';
-import { useTexts, useTranslate } from '../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 
 interface FetchErrorProps {
   /** docs/product.md §8's message for this screen, e.g. "Couldn't Fetch Profile Details". */

@@ -3,7 +3,7 @@ import { Link, type To } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import './layout.css';
 import { headerTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 interface HeaderProps {
   /** Where the back arrow goes; no arrow when absent. */

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { Spinner } from './button';
-import { useTexts, useTranslate } from '../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './field.css';
 import './image-picker.css';
 import { imagePickerTexts } from '@wise/shared';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Info, TriangleAlert } from 'lucide-react';
 import { formatKobo, sellingLimitHintTexts, tierTexts, VERIFICATION_PATH } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import './limit-notice.css';
 
 interface LimitHintProps {

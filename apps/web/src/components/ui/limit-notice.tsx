@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { tierTexts as englishTierTexts, VERIFICATION_PATH } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import './limit-notice.css';
 
 /**

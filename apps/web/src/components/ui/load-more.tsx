@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { listTexts as englishListTexts } from '@wise/shared';
-import { useTexts } from '../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { Button, Spinner } from './button';
 import './load-more.css';
 

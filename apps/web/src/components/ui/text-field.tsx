@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useTexts, useTranslate } from '../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './field.css';
 import { textFieldTexts } from '@wise/shared';
 

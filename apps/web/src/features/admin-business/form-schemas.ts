@@ -11,7 +11,7 @@ import {
   COIN_NETWORKS,
   networkAddressProblem,
 } from '@wise/shared/admin';
-import { decimalText, divideHalfUp, parseDecimal } from '../../lib/decimal';
+import { decimalText, divideHalfUp, parseDecimal } from '#web/lib/decimal';
 
 /*
  * The back office's forms. Every field is typed as text (money never becomes a float): the

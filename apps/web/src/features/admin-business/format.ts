@@ -1,4 +1,4 @@
-import { decimalText, divideHalfUp, parseDecimal } from '../../lib/decimal';
+import { decimalText, divideHalfUp, parseDecimal } from '#web/lib/decimal';
 
 /**
  * A naira decimal string as staff read it, exact (never through a float): "1450" → "₦1,450.00",

@@ -1,5 +1,5 @@
 import { CRYPTO_MAX_QUOTE_NGN, coinAmountProblem, cryptoMessages, isCoinId, type Coin } from '@wise/shared';
-import { productKobo } from '../../lib/decimal';
+import { productKobo } from '#web/lib/decimal';
 
 export type SalePreview =
   /** Nothing typed yet, a number still being typed ("0.", "."), or zero: ₦0.00 and no remark. */

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { WifiOff } from 'lucide-react';
 import { pwaTexts as englishPwaTexts } from '@wise/shared';
-import { Button } from '../../components/ui/button';
-import { useTexts } from '../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { useTexts } from '#web/lib/i18n';
 import { pwaStore } from './pwa-store';
 import './pwa-status.css';
 
@@ -37,7 +37,7 @@ export function PwaStatus() {
       const response = await fetch('/api/app-info', { cache: 'no-store' });
       if (response.ok) {
         pwaStore.set({ online: true });
-        const { queryClient } = await import('../../lib/query-client');
+        const { queryClient } = await import('#web/lib/query-client');
         await queryClient.refetchQueries({ type: 'active' });
       }
     } catch {

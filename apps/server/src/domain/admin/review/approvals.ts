@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, formatKobo, localDateAt, startOfLocalDate, type SaleApprovalReasonCode } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, type SaleApprovalRequest } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
-import { saleApprovalRequests, sales, staff } from '../../../db/schema/index';
-import type { Clock } from '../../../lib/clock';
-import { DomainError, validationError } from '../../errors';
-import type { StaffPrincipal } from '../../staff/principal';
+import type { Db } from '#server/db/client';
+import { saleApprovalRequests, sales, staff } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { DomainError, validationError } from '#server/domain/errors';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
 
 /**
  * Approval limits and four eyes (docs/RELIABILITY.md "Approval limits and four eyes"). The rules

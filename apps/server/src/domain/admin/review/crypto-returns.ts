@@ -11,17 +11,17 @@ import {
   type Language,
 } from '@wise/shared';
 import { reviewMessages, type AdminSaleDetail } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
-import { cryptoReturns, sales, staff, users } from '../../../db/schema/index';
-import type { Clock } from '../../../lib/clock';
-import { plain } from '../../crypto/money';
-import { DomainError } from '../../errors';
-import { enqueueEmail } from '../../notifications/email';
-import { notify } from '../../notifications/notify';
-import { enqueuePush, transactionUrl } from '../../push/notify';
-import { toCryptoReturn } from '../../sales/crypto-returns';
-import type { StaffConfirmationRequest } from '../../staff/confirm';
-import type { StaffPrincipal } from '../../staff/principal';
+import type { Db } from '#server/db/client';
+import { cryptoReturns, sales, staff, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { plain } from '#server/domain/crypto/money';
+import { DomainError } from '#server/domain/errors';
+import { enqueueEmail } from '#server/domain/notifications/email';
+import { notify } from '#server/domain/notifications/notify';
+import { enqueuePush, transactionUrl } from '#server/domain/push/notify';
+import { toCryptoReturn } from '#server/domain/sales/crypto-returns';
+import type { StaffConfirmationRequest } from '#server/domain/staff/confirm';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
 import { recordStaffAction } from '../audit';
 
 /**

@@ -14,16 +14,16 @@ import {
   type SaleRejectionCode,
 } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
-import { saleApprovalRequests, sales, staff, users } from '../../../db/schema/index';
-import type { Clock } from '../../../lib/clock';
-import { enqueueEmail } from '../../notifications/email';
-import { notify } from '../../notifications/notify';
-import { enqueuePush, transactionUrl } from '../../push/notify';
-import { DomainError, validationError } from '../../errors';
-import type { StaffConfirmationRequest } from '../../staff/confirm';
-import type { StaffPrincipal } from '../../staff/principal';
-import { assertSeasonedStaff } from '../../staff/requests';
+import type { Db } from '#server/db/client';
+import { saleApprovalRequests, sales, staff, users } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { enqueueEmail } from '#server/domain/notifications/email';
+import { notify } from '#server/domain/notifications/notify';
+import { enqueuePush, transactionUrl } from '#server/domain/push/notify';
+import { DomainError, validationError } from '#server/domain/errors';
+import type { StaffConfirmationRequest } from '#server/domain/staff/confirm';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
+import { assertSeasonedStaff } from '#server/domain/staff/requests';
 import { recordStaffAction } from '../audit';
 import {
   approvalTerms,
@@ -35,9 +35,9 @@ import {
   requestOpen,
   type ApprovalLimits,
 } from './approvals';
-import { assertApprovalWithinLimits } from '../../limits/limits';
+import { assertApprovalWithinLimits } from '#server/domain/limits/limits';
 import { saleNotFoundForStaff } from './detail';
-import { publishInProcess } from '../../events/hub';
+import { publishInProcess } from '#server/domain/events/hub';
 
 /**
  * Claims and decisions on a sale (docs/decisions.md §8). A claim locks a sale to one reviewer for

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, localDateAt, startOfLocalDate } from '@wise/shared';
 import { reviewErrorCodes, reviewMessages, type AdminDeskSummary, type AdminReviewerList } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
-import { payouts, saleApprovalRequests, sales, staff } from '../../../db/schema/index';
-import type { Clock } from '../../../lib/clock';
-import { DomainError } from '../../errors';
-import type { StaffPrincipal } from '../../staff/principal';
+import type { Db } from '#server/db/client';
+import { payouts, saleApprovalRequests, sales, staff } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { DomainError } from '#server/domain/errors';
+import type { StaffPrincipal } from '#server/domain/staff/principal';
 import { recordStaffAction } from '../audit';
 import { saleNotFoundForStaff } from './detail';
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PayoutStatus } from '@wise/shared/admin';
 import type { AdminSaleListItem, AdminSaleListQuery, AdminSaleListResponse } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
+import type { Db } from '#server/db/client';
 import { alias } from 'drizzle-orm/pg-core';
-import { saleApprovalRequests, staff, users, sales } from '../../../db/schema/index';
-import type { Clock } from '../../../lib/clock';
-import { decodeCursor, encodeCursor } from '../../transactions/service';
+import { saleApprovalRequests, staff, users, sales } from '#server/db/schema/index';
+import type { Clock } from '#server/lib/clock';
+import { decodeCursor, encodeCursor } from '#server/domain/transactions/service';
 import { parseFlagArray, riskFlagCountColumn, riskFlagPredicates, riskFlagsColumn } from './risk-flags';
 import { saleSearchPredicate } from './search';
 

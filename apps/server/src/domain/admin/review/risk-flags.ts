@@ -12,8 +12,8 @@ import {
   type RiskFlagCode,
   type RiskFlagRelatedSale,
 } from '@wise/shared/admin';
-import type { Db } from '../../../db/client';
-import { sales, users } from '../../../db/schema/index';
+import type { Db } from '#server/db/client';
+import { sales, users } from '#server/db/schema/index';
 
 /**
  * Risk flags (README.md "Risk flags"): each flag is ONE SQL predicate over the row `sales` of the

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { parseTransactionId } from '@wise/shared';
-import { sales } from '../../../db/schema/index';
-import { cardCodeHashes, cardCodeKeyring } from '../../sales/card-codes';
+import { sales } from '#server/db/schema/index';
+import { cardCodeHashes, cardCodeKeyring } from '#server/domain/sales/card-codes';
 
 /**
  * The desk's search (docs/back-office.md, "The review desk"): which sales a reviewer's words name, as ONE predicate

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { startProxy } from '../../../../../../scripts/lb-proxy.mjs';
-import { auditLedger } from '../../../../src/domain/gems/audit';
+import { auditLedger } from '#server/domain/gems/audit';
 import { startPrivatePostgres } from '../../private-postgres';
 import { startPrivateRedis, type PrivateRedis } from '../../redis-server';
 import { checkFailures, checkSoak, waitForSettled, type SoakChecks } from '../checks';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routeFetch } from '../../../testing/render';
+import { routeFetch } from '#web/testing/render';
 import { AdminApp, adminQueryClient } from './admin-app';
 
 const reviewer = { id: 'b1d1a0f2-0d5e-4d0b-8a3e-5e9f0f0c0a01', email: 'rita@wise.ng', name: 'Rita Okafor', role: 'reviewer', must_change_password: false };

@@ -3,18 +3,18 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Bitcoin, ClipboardCheck, CreditCard, Gem, IdCard, Gift, KeyRound, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
 import { documentReviewTexts, staffErrorCodes } from '@wise/shared/admin';
-import { AdminLoading } from '../../../components/admin/loading';
-import { useAppInfo } from '../../../features/app-info/api/get-app-info';
-import { staffAuthKeys } from '../../../features/admin/auth/api/keys';
-import { ApiError, setAdminUnauthorizedHandler } from '../../../lib/admin-api';
-import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
-import { outageOver, retryDelay, retryQuery } from '../../../lib/outage';
+import { AdminLoading } from '#web/components/admin/loading';
+import { useAppInfo } from '#web/features/app-info/api/get-app-info';
+import { staffAuthKeys } from '#web/features/admin/auth/api/keys';
+import { ApiError, setAdminUnauthorizedHandler } from '#web/lib/admin-api';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { outageOver, retryDelay, retryQuery } from '#web/lib/outage';
 import { adminPaths } from './admin-paths';
 import { AdminGate, RequireRole, type AdminNavSection } from './admin-gate';
 import { businessScreens } from './business';
-import '../../../components/admin/admin.css';
+import '#web/components/admin/admin.css';
 // The back office parses with zod directly: no code compiled (our CSP has no 'unsafe-eval').
-import '../../../lib/zod-jitless';
+import '#web/lib/zod-jitless';
 
 /** Each screen its own chunk: `lazy` over a module's named export. */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {

@@ -1,14 +1,14 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { staffErrorCodes, type StaffRole } from '@wise/shared/admin';
-import { AdminLayout, type AdminNavGroup } from '../../../components/admin/admin-layout';
-import { AdminLoading } from '../../../components/admin/loading';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { useStaffMe } from '../../../features/admin/auth/api/get-me';
-import { useStaffLogout } from '../../../features/admin/auth/api/logout';
-import { hasRole, StaffProvider, useStaff } from '../../../features/admin/auth/staff-context';
-import { ApiError } from '../../../lib/admin-api';
+import { AdminLayout, type AdminNavGroup } from '#web/components/admin/admin-layout';
+import { AdminLoading } from '#web/components/admin/loading';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { useStaffMe } from '#web/features/admin/auth/api/get-me';
+import { useStaffLogout } from '#web/features/admin/auth/api/logout';
+import { hasRole, StaffProvider, useStaff } from '#web/features/admin/auth/staff-context';
+import { ApiError } from '#web/lib/admin-api';
 import { adminPaths } from './admin-paths';
 
 export interface AdminNavEntry {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { PageHeader } from '../../../components/admin/page-header';
-import { AuditLog } from '../../../features/admin/audit/components/audit-log';
-import { useStaffList } from '../../../features/admin/staff/api/get-staff';
+import { PageHeader } from '#web/components/admin/page-header';
+import { AuditLog } from '#web/features/admin/audit/components/audit-log';
+import { useStaffList } from '#web/features/admin/staff/api/get-staff';
 import { adminPaths } from './admin-paths';
 import { businessPaths } from './business/paths';
 

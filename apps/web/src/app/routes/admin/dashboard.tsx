@@ -1,9 +1,9 @@
-import { PageHeader } from '../../../components/admin/page-header';
-import { LinkButton } from '../../../components/ui/button';
-import { useStaff } from '../../../features/admin/auth/staff-context';
-import { DashboardStats } from '../../../features/admin/dashboard/components/dashboard-stats';
-import { ExportForm } from '../../../features/admin/dashboard/components/export-form';
-import { ReviewTimesChart } from '../../../features/admin/dashboard/components/review-times-chart';
+import { PageHeader } from '#web/components/admin/page-header';
+import { LinkButton } from '#web/components/ui/button';
+import { useStaff } from '#web/features/admin/auth/staff-context';
+import { DashboardStats } from '#web/features/admin/dashboard/components/dashboard-stats';
+import { ExportForm } from '#web/features/admin/dashboard/components/export-form';
+import { ReviewTimesChart } from '#web/features/admin/dashboard/components/review-times-chart';
 import { adminPaths } from './admin-paths';
 import { businessScreens } from './business';
 

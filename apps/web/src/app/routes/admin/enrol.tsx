@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/admin/auth/components/auth-card';
-import { EnrolmentPanel } from '../../../features/admin/auth/components/enrolment-panel';
+import { AuthCard } from '#web/features/admin/auth/components/auth-card';
+import { EnrolmentPanel } from '#web/features/admin/auth/components/enrolment-panel';
 import { returnPath } from './admin-paths';
 
 /** /admin/enrol: the first sign-in sets up the authenticator app with the server's QR code. */

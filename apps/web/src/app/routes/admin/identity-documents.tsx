@@ -1,6 +1,6 @@
 import { documentReviewTexts } from '@wise/shared/admin';
-import { PageHeader } from '../../../components/admin/page-header';
-import { DocumentReviewQueue } from '../../../features/admin/identity/components/document-review-queue';
+import { PageHeader } from '#web/components/admin/page-header';
+import { DocumentReviewQueue } from '#web/features/admin/identity/components/document-review-queue';
 
 /** /admin/identity-documents (any staff member): Tier 2 ID and selfie reviews. */
 export function AdminIdentityDocumentsRoute() {

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/admin/auth/components/auth-card';
-import { InvitationForm } from '../../../features/admin/auth/components/invitation-form';
+import { AuthCard } from '#web/features/admin/auth/components/auth-card';
+import { InvitationForm } from '#web/features/admin/auth/components/invitation-form';
 import { adminPaths } from './admin-paths';
 
 /** /admin/invitation#<token>: a new or reset staff member sets their password, then the authenticator. */

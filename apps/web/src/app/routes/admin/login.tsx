@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/admin/auth/components/auth-card';
-import { StaffLoginForm } from '../../../features/admin/auth/components/login-form';
+import { AuthCard } from '#web/features/admin/auth/components/auth-card';
+import { StaffLoginForm } from '#web/features/admin/auth/components/login-form';
 import { adminPaths } from './admin-paths';
 
 /** /admin/login: e-mail and password, then the authenticator step the server asks for. */

@@ -1,5 +1,5 @@
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LinkButton } from '../../../components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LinkButton } from '#web/components/ui/button';
 import { adminPaths } from './admin-paths';
 
 /** An /admin path that is no screen. */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/admin/auth/components/auth-card';
-import { PasswordForm } from '../../../features/admin/auth/components/password-form';
-import { toastSuccess } from '../../../components/ui/toast';
+import { AuthCard } from '#web/features/admin/auth/components/auth-card';
+import { PasswordForm } from '#web/features/admin/auth/components/password-form';
+import { toastSuccess } from '#web/components/ui/toast';
 import { adminPaths } from './admin-paths';
 
 /** /admin/password: a password someone else chose (one-time) must be replaced before anything else. */

@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/admin/page-header';
-import { ReconciliationView } from '../../../features/admin/reconciliation/components/reconciliation-view';
+import { PageHeader } from '#web/components/admin/page-header';
+import { ReconciliationView } from '#web/features/admin/reconciliation/components/reconciliation-view';
 
 /** /admin/reconciliation (admins): provider floats, payouts held, the daily reconciliation's mismatches and runs. */
 export function AdminReconciliationRoute() {

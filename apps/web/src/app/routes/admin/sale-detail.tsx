@@ -1,17 +1,17 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router';
-import { Panel } from '../../../components/admin/admin-layout';
-import { PageHeader } from '../../../components/admin/page-header';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { LinkButton } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useStaff } from '../../../features/admin/auth/staff-context';
-import { useSale } from '../../../features/admin/sales/api/get-sale';
-import { AssignPanel } from '../../../features/admin/sales/components/assign-panel';
-import { SaleReview } from '../../../features/admin/sales/components/sale-review';
-import { WorkMode } from '../../../features/admin/sales/components/work-mode';
-import { ApiError } from '../../../lib/admin-api';
+import { Panel } from '#web/components/admin/admin-layout';
+import { PageHeader } from '#web/components/admin/page-header';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { LinkButton } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useStaff } from '#web/features/admin/auth/staff-context';
+import { useSale } from '#web/features/admin/sales/api/get-sale';
+import { AssignPanel } from '#web/features/admin/sales/components/assign-panel';
+import { SaleReview } from '#web/features/admin/sales/components/sale-review';
+import { WorkMode } from '#web/features/admin/sales/components/work-mode';
+import { ApiError } from '#web/lib/admin-api';
 import { adminPaths } from './admin-paths';
 
 /**

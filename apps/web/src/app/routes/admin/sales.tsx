@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminSaleListQuerySchema, REVIEW_TARGET_MINUTES_DEFAULT } from '@wise/shared/admin';
-import { useStaff } from '../../../features/admin/auth/staff-context';
-import { useCardOptions } from '../../../features/admin/sales/api/get-card-options';
-import { useDeskSummary } from '../../../features/admin/sales/api/get-desk-summary';
-import { secondApprovalFilters, useSalesQueue } from '../../../features/admin/sales/api/get-sales';
-import type { SaleQueueFilters } from '../../../features/admin/sales/api/keys';
-import { DeskHeader } from '../../../features/admin/sales/components/desk-header';
-import { DeskQueue } from '../../../features/admin/sales/components/desk-queue';
-import { SaleFilters } from '../../../features/admin/sales/components/sale-filters';
-import { rememberDeskFilters } from '../../../features/admin/sales/desk-filters';
+import { useStaff } from '#web/features/admin/auth/staff-context';
+import { useCardOptions } from '#web/features/admin/sales/api/get-card-options';
+import { useDeskSummary } from '#web/features/admin/sales/api/get-desk-summary';
+import { secondApprovalFilters, useSalesQueue } from '#web/features/admin/sales/api/get-sales';
+import type { SaleQueueFilters } from '#web/features/admin/sales/api/keys';
+import { DeskHeader } from '#web/features/admin/sales/components/desk-header';
+import { DeskQueue } from '#web/features/admin/sales/components/desk-queue';
+import { SaleFilters } from '#web/features/admin/sales/components/sale-filters';
+import { rememberDeskFilters } from '#web/features/admin/sales/desk-filters';
 import { adminPaths } from './admin-paths';
 
 const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort', 'q', 'assigned'] as const;

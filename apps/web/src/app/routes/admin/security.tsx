@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/admin/page-header';
-import { PasskeysPanel } from '../../../features/admin/auth/components/passkeys-panel';
+import { PageHeader } from '#web/components/admin/page-header';
+import { PasskeysPanel } from '#web/features/admin/auth/components/passkeys-panel';
 
 /** /admin/security (every staff member): their own sign-in factors. */
 export function AdminSecurityRoute() {

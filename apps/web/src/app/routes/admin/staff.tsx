@@ -1,5 +1,5 @@
-import { useStaff } from '../../../features/admin/auth/staff-context';
-import { StaffManagement } from '../../../features/admin/staff/components/staff-management';
+import { useStaff } from '#web/features/admin/auth/staff-context';
+import { StaffManagement } from '#web/features/admin/staff/components/staff-management';
 
 /** /admin/staff (admins). */
 export function AdminStaffRoute() {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../features/admin/auth/components/auth-card';
-import { PasskeySignIn } from '../../../features/admin/auth/components/passkey-sign-in';
-import { VerifyForm } from '../../../features/admin/auth/components/verify-form';
+import { AuthCard } from '#web/features/admin/auth/components/auth-card';
+import { PasskeySignIn } from '#web/features/admin/auth/components/passkey-sign-in';
+import { VerifyForm } from '#web/features/admin/auth/components/verify-form';
 import { adminPaths, returnPath } from './admin-paths';
 
 /** The password step said this staff member has a passkey (docs/features.md, "Staff passkeys (back office)"). */

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DateTime } from '../../../components/ui/date-time';
-import { paths } from '../../../config/paths';
-import { authStorage } from '../../../lib/auth-storage';
-import { renderRoutes, routeFetch } from '../../../testing/render';
+import { DateTime } from '#web/components/ui/date-time';
+import { paths } from '#web/config/paths';
+import { authStorage } from '#web/lib/auth-storage';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { AppLayout } from './app-layout';
 
 const routes = [

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
-import { BottomNav } from '../../../components/ui/bottom-nav';
-import { paths } from '../../../config/paths';
-import { useAppInfo } from '../../../features/app-info/api/get-app-info';
-import { authStorage } from '../../../lib/auth-storage';
-import { BusinessTimeZoneProvider } from '../../../lib/business-time-zone';
-import { useLiveUpdates } from '../../live-updates';
+import { BottomNav } from '#web/components/ui/bottom-nav';
+import { paths } from '#web/config/paths';
+import { useAppInfo } from '#web/features/app-info/api/get-app-info';
+import { authStorage } from '#web/lib/auth-storage';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { useLiveUpdates } from '#web/app/live-updates';
 
 interface NavHandle {
   hideNav?: boolean;

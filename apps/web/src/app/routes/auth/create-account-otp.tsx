@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signUpOtpTexts } from '@wise/shared';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { EmailStepForm } from '../../../features/auth/components/email-step-form';
-import { OtpForm } from '../../../features/auth/components/otp-form';
-import { readOtpEmail } from '../../../features/auth/navigation-state';
-import { useTexts } from '../../../lib/i18n';
-import '../../../features/auth/components/form.css';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { EmailStepForm } from '#web/features/auth/components/email-step-form';
+import { OtpForm } from '#web/features/auth/components/otp-form';
+import { readOtpEmail } from '#web/features/auth/navigation-state';
+import { useTexts } from '#web/lib/i18n';
+import '#web/features/auth/components/form.css';
 
 /** OTP for sign-up (docs/product.md §2). Opened without an e-mail (a reload, a bookmark), it asks for one. */
 export function CreateAccountOtpRoute() {

@@ -1,7 +1,7 @@
 import { signUpSuccessTexts } from '@wise/shared';
-import { SuccessScreen } from '../../../components/ui/success-screen';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /** Sign-up verified (docs/product.md §2): green tick and Continue to /home. */
 export function CreateAccountSuccessRoute() {

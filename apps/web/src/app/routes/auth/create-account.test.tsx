@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../config/paths';
-import { renderRoutes, requestBody, stubFetch } from '../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, requestBody, stubFetch } from '#web/testing/render';
 import { CreateAccountRoute } from './create-account';
 
 function OtpProbe() {

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { normalizeReferralCode, REFERRAL_QUERY_PARAM, signUpTexts } from '@wise/shared';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { SignUpForm } from '../../../features/auth/components/sign-up-form';
-import type { OtpState } from '../../../features/auth/navigation-state';
-import { useTexts } from '../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { SignUpForm } from '#web/features/auth/components/sign-up-form';
+import type { OtpState } from '#web/features/auth/navigation-state';
+import { useTexts } from '#web/lib/i18n';
 
 /** Sign-up (docs/product.md §2), with the code of the referral link it was opened from, then the OTP screen carrying the e-mail. */
 export function CreateAccountRoute() {

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { formatPhone, loginPasswordScreenTexts } from '@wise/shared';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { LoginPasswordForm } from '../../../features/auth/components/login-password-form';
-import { readLoginIdentifier, type OtpState } from '../../../features/auth/navigation-state';
-import { shouldOfferPasskey } from '../../../features/passkeys/webauthn';
-import { useTexts } from '../../../lib/i18n';
-import '../../../features/auth/components/form.css';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { LoginPasswordForm } from '#web/features/auth/components/login-password-form';
+import { readLoginIdentifier, type OtpState } from '#web/features/auth/navigation-state';
+import { shouldOfferPasskey } from '#web/features/passkeys/webauthn';
+import { useTexts } from '#web/lib/i18n';
+import '#web/features/auth/components/form.css';
 
 // Fetched only when offered, after the login: the screen itself does not carry it.
-const PasskeyOffer = lazy(() => import('../../../features/passkeys/components/passkey-offer'));
+const PasskeyOffer = lazy(() => import('#web/features/passkeys/components/passkey-offer'));
 
 /** Login step 2 (docs/product.md §2): the password for the identifier carried from step 1. */
 export function LoginPasswordRoute() {

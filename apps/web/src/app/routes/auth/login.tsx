@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
 import { loginScreenTexts } from '@wise/shared';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { LoginIdentifierForm } from '../../../features/auth/components/login-identifier-form';
-import { PasskeySignInButton } from '../../../features/passkeys/components/passkey-sign-in-button';
-import type { LoginPasswordState } from '../../../features/auth/navigation-state';
-import { useTexts } from '../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { LoginIdentifierForm } from '#web/features/auth/components/login-identifier-form';
+import { PasskeySignInButton } from '#web/features/passkeys/components/passkey-sign-in-button';
+import type { LoginPasswordState } from '#web/features/auth/navigation-state';
+import { useTexts } from '#web/lib/i18n';
 
 /** Login step 1 (docs/product.md §2): email or phone, then /login/password; or a passkey (docs/features.md, "Passkeys"). */
 export function LoginRoute() {

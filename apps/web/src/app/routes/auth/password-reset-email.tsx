@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { MailCheck } from 'lucide-react';
 import { authMessages, passwordResetEmailTexts, textsIn } from '@wise/shared';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { Header } from '../../../components/ui/header';
-import { Screen } from '../../../components/ui/screen';
-import { toastSuccess } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { currentLanguage, useTexts } from '../../../lib/i18n';
+import { Button, LinkButton } from '#web/components/ui/button';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { currentLanguage, useTexts } from '#web/lib/i18n';
 import './password-reset-email.css';
 
 /** "Check your email" (docs/product.md §2): the toast, the explanation and a shortcut to the mail app. */

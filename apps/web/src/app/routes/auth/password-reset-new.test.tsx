@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { Navigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, errorCodes } from '@wise/shared';
-import { paths } from '../../../config/paths';
-import { renderRoutes, stubFetch } from '../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, stubFetch } from '#web/testing/render';
 import { PasswordResetNewRoute } from './password-reset-new';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authMessages, newPasswordTexts } from '@wise/shared';
-import { LinkButton } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { BadIcon } from '../../../components/ui/art/bad-icon';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { NewPasswordForm } from '../../../features/auth/components/new-password-form';
-import { useTexts } from '../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { BadIcon } from '#web/components/ui/art/bad-icon';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { NewPasswordForm } from '#web/features/auth/components/new-password-form';
+import { useTexts } from '#web/lib/i18n';
 
 /** New password (docs/product.md §2), reached from the e-mailed link that carries a single-use token. */
 export function PasswordResetNewRoute() {

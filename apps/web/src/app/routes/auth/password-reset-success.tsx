@@ -1,7 +1,7 @@
 import { authMessages, passwordResetSuccessTexts } from '@wise/shared';
-import { SuccessScreen } from '../../../components/ui/success-screen';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /** After a successful reset: the tick, what happened, and the way to log in. */
 export function PasswordResetSuccessRoute() {

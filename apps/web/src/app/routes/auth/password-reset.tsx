@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { passwordResetTexts } from '@wise/shared';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { paths } from '../../../config/paths';
-import { ResetRequestForm } from '../../../features/auth/components/reset-request-form';
-import { useTexts } from '../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { ResetRequestForm } from '#web/features/auth/components/reset-request-form';
+import { useTexts } from '#web/lib/i18n';
 
 /** Password reset, step 1 (docs/product.md §2): the e-mail, then "check your email" with the response. */
 export function PasswordResetRoute() {

@@ -1,6 +1,6 @@
 import { formatKobo, type RatesCard, type RatesCoin } from '@wise/shared';
-import { previewSale } from '../../../features/crypto/sale-preview';
-import { saleValuePreview } from '../../../features/giftcards/components/sale-value';
+import { previewSale } from '#web/features/crypto/sale-preview';
+import { saleValuePreview } from '#web/features/giftcards/components/sale-value';
 
 export type CalculatorResult = { kind: 'value'; text: string } | { kind: 'remark'; text: string } | undefined;
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { rateTexts, RatesCard, RatesCoin } from '@wise/shared';
 import type { CalculatorResult, calculatorValue } from './rates-calculator-math';
-import '../../../components/ui/field.css';
+import '#web/components/ui/field.css';
 
 type Calculate = typeof calculatorValue;
 

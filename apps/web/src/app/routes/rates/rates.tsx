@@ -1,20 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { rateTexts } from '@wise/shared';
-import { paths } from '../../../config/paths';
-import { useRates } from '../../../features/rates/api/get-rates';
-import { authStorage } from '../../../lib/auth-storage';
-import { useTexts } from '../../../lib/i18n';
+import { paths } from '#web/config/paths';
+import { useRates } from '#web/features/rates/api/get-rates';
+import { authStorage } from '#web/lib/auth-storage';
+import { useTexts } from '#web/lib/i18n';
 import { RatesCalculator } from './rates-calculator';
 // The design system's classes without its component modules (screen, skeleton, button): each file is
 // a request and bytes this first screen cannot spare; the markup below is theirs.
-import '../../../components/ui/button.css';
-import '../../../components/ui/layout.css';
-import '../../../components/ui/list.css';
-import '../../../features/rates/components/rates.css';
+import '#web/components/ui/button.css';
+import '#web/components/ui/layout.css';
+import '#web/components/ui/list.css';
+import '#web/features/rates/components/rates.css';
 
 /** The alerts bring the query library and their form: only a signed-in customer downloads them. */
-const RateAlertsPanel = lazy(() => import('../../../features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })));
+const RateAlertsPanel = lazy(() => import('#web/features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })));
 
 /**
  * /rates (docs/features.md, "Rates and alerts"; an addition to docs/product.md §2): today's rates for visitors

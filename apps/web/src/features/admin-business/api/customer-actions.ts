@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerLockStateSchema, customerPinResetResponseSchema, type LockCustomerInput } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
-import type { StaffConfirmation } from '../../../lib/staff-confirmation';
+import { adminApi } from '#web/lib/admin-api';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 import { businessKeys } from './keys';
 
 const customerPath = (id: string, action: string) => `/customers/${encodeURIComponent(id)}/${action}`;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminCustomerLimitsSchema, type RaiseCustomerLimitInput } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 const limitsPath = (id: string) => `/customers/${encodeURIComponent(id)}/limits`;

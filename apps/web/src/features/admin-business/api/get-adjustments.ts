@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coinAdjustmentsResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** GET /api/admin/crypto/adjustments → each coin's signed naira adjustment and the rate customers are quoted now. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { adminBillOrderPageSchema, type BillOrdersQuery } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 export type BillOrderFilters = Pick<BillOrdersQuery, 'status' | 'kind'>;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminCustomerDetailSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** GET /api/admin/customers/:id → profile, bank, gems, rewards, lock, last sales, bill orders and gem lines. */

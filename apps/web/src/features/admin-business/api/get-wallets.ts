@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminWalletListSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** GET /api/admin/crypto/wallets → every address, disabled ones included. */

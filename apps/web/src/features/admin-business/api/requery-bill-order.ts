@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billRequeryResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** POST /api/admin/bills/orders/:id/requery → `settled` (now successful or failed) or `pending` (the provider still does not know). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRewardLevelsSchema, type UpdateRewardLevelsInput } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** GET /api/admin/reward-levels → { levels } by rising 30-day volume. */

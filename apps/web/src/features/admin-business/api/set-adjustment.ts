@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { coinAdjustmentResponseSchema, type UpdateAdjustmentInput } from '@wise/shared/admin';
 import type { CoinId } from '@wise/shared';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** PUT /api/admin/crypto/adjustments/:coin `{ adjustment_ngn, confirm_code }`. */

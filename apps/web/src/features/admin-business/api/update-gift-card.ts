@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminGiftCardResponseSchema, type UpdateGiftCardInput } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** PATCH /api/admin/giftcards/:id (name, enabled, brand colour; the slug stays). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSubcategoryResponseSchema, type UpdateSubcategoryInput } from '@wise/shared/admin';
-import { adminApi } from '../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { businessKeys } from './keys';
 
 /** PATCH /api/admin/giftcards/subcategories/:id — the database records a rate change in the rate history. */

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { DateTime } from '../../../components/ui/date-time';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { DateTime } from '#web/components/ui/date-time';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useAdjustments } from '../api/get-adjustments';
 import { formatNairaDecimal } from '../format';
 import { AdjustmentCard } from './adjustment-card';

@@ -1,11 +1,11 @@
 import { createBankSchema } from '@wise/shared/admin';
-import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { FormField } from '../../../components/admin/form-fields';
-import { Button } from '../../../components/ui/button';
-import { toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage } from '../../../lib/admin-api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { FormField } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useCreateBank } from '../api/save-bank';
 
 /** A bank customers can choose for their payouts: its NIP/CBN code and name. */

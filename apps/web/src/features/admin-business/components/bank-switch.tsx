@@ -1,5 +1,5 @@
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage } from '../../../lib/admin-api';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import type { AdminBank } from '@wise/shared/admin';
 import { useSetBankActive } from '../api/save-bank';
 import { EnabledSwitch } from './enabled-switch';

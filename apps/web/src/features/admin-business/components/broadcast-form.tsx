@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Bell, Send } from 'lucide-react';
 import { NOTIFICATION_MAX_LENGTH } from '@wise/shared';
 import type { AdminCustomerSummary } from '@wise/shared/admin';
-import { Panel } from '../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
-import { FormTextArea } from '../../../components/admin/form-fields';
-import { Button } from '../../../components/ui/button';
-import { toastSuccess } from '../../../components/ui/toast';
-import { formatGems } from '../../../lib/format';
-import { useWatch } from '../../../lib/form/use-watch';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { formatGems } from '#web/lib/format';
+import { useWatch } from '#web/lib/form/use-watch';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useSendBroadcast } from '../api/send-broadcast';
 import { broadcastFormSchema, type BroadcastFormOutput } from '../form-schemas';
 import { CustomerPicker } from './customer-picker';
 import './business.css';
-import '../../../components/admin/dialog.css';
+import '#web/components/admin/dialog.css';
 
 /**
  * A notification to every customer or to one: write it, see it as a customer will, then send it

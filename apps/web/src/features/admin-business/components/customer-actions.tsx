@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { KeyRound, Lock, LockOpen } from 'lucide-react';
 import type { AdminCustomerDetail } from '@wise/shared/admin';
-import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
-import { Button } from '../../../components/ui/button';
-import { toastSuccess } from '../../../components/ui/toast';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
 import { useResetCustomerPin, useUnlockCustomer } from '../api/customer-actions';
 import { LockDialog } from './lock-dialog';
 import './business.css';

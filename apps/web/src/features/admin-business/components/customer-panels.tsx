@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { formatPhone } from '@wise/shared';
 import type { AdminCustomerDetail } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../components/admin/admin-layout';
-import { DataTable, type Column } from '../../../components/admin/data-table';
-import { Badge, StatusBadge } from '../../../components/admin/status-badge';
-import { DateTime } from '../../../components/ui/date-time';
-import { formatCalendarDate, formatGems, formatNaira } from '../../../lib/format';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { Badge, StatusBadge } from '#web/components/admin/status-badge';
+import { DateTime } from '#web/components/ui/date-time';
+import { formatCalendarDate, formatGems, formatNaira } from '#web/lib/format';
 import { billKindLabel, billServiceLabel } from '../bill-labels';
 import './business.css';
 

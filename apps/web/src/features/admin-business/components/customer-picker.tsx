@@ -1,8 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import type { AdminCustomerSummary } from '@wise/shared/admin';
-import { FormField } from '../../../components/admin/form-fields';
-import { Spinner } from '../../../components/ui/button';
+import { FormField } from '#web/components/admin/form-fields';
+import { Spinner } from '#web/components/ui/button';
 import { useCustomerSearch } from '../api/search-customers';
 import './business.css';
 

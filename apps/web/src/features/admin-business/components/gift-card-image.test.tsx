@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { catalogueMessages, type AdminGiftCard } from '@wise/shared/admin';
-import { renderRoutes, stubFetch } from '../../../testing/render';
+import { renderRoutes, stubFetch } from '#web/testing/render';
 import { GiftCardImage } from './gift-card-image';
 
 const card: AdminGiftCard = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { catalogueMessages, type AdminGiftCard } from '@wise/shared/admin';
-import { Button } from '../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage } from '../../../lib/admin-api';
+import { Button } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useUploadGiftCardImage } from '../api/upload-gift-card-image';
 import { CardArt } from './card-art';
 import './business.css';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { limitStaffTexts, tierTexts, type KycTier } from '@wise/shared';
-import { Facts, Panel } from '../../../components/admin/admin-layout';
-import { Button } from '../../../components/ui/button';
-import { DateTime } from '../../../components/ui/date-time';
-import { formatNaira } from '../../../lib/format';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { formatNaira } from '#web/lib/format';
 import { useCustomerLimits } from '../api/customer-limits';
 import { RaiseLimitDialog } from './raise-limit-dialog';
 import './business.css';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
-import { renderRoutes, requestBody, routeFetch, stubFetch } from '../../../testing/render';
+import { renderRoutes, requestBody, routeFetch, stubFetch } from '#web/testing/render';
 import { LockDialog } from './lock-dialog';
 
 const customer = { id: '7b4c1a0e-1d2e-4f3a-9b8c-7d6e5f4a3b2c', full_name: 'Ada Obi' };

@@ -1,12 +1,12 @@
 import { CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '../../../components/admin/confirm-code-dialog';
-import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { AuthenticatorCodeField, FormTextArea } from '../../../components/admin/form-fields';
-import { Button } from '../../../components/ui/button';
-import { toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { AuthenticatorCodeField, FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useLockCustomer } from '../api/customer-actions';
 import { lockPasskeyFormSchema } from '../form-schemas';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogueMessages, type AdminGiftCard, type AdminSubcategory } from '@wise/shared/admin';
-import { renderRoutes, routeFetch, stubFetch, requestBody } from '../../../testing/render';
+import { renderRoutes, routeFetch, stubFetch, requestBody } from '#web/testing/render';
 import { RateForm } from './rate-form';
 import { SubcategoryFormDialog } from './subcategory-form-dialog';
 

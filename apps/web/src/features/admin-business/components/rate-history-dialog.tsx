@@ -1,9 +1,9 @@
 import { currencySymbol } from '@wise/shared';
 import type { AdminSubcategory, RateHistoryEntry } from '@wise/shared/admin';
-import { DataTable, type Column } from '../../../components/admin/data-table';
-import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { Button } from '../../../components/ui/button';
-import { DateTime } from '../../../components/ui/date-time';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
 import { useRateHistory } from '../api/get-rate-history';
 import { formatNairaDecimal } from '../format';
 import './business.css';

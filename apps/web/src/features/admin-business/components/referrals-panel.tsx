@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { referralStaffTexts, type AdminReferral } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../components/admin/admin-layout';
-import { DataTable, type Column } from '../../../components/admin/data-table';
-import { Badge, StatusBadge, type BadgeTone } from '../../../components/admin/status-badge';
-import { Button } from '../../../components/ui/button';
-import { DateTime } from '../../../components/ui/date-time';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { Badge, StatusBadge, type BadgeTone } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
 import { useCustomerReferrals } from '../api/customer-referrals';
 import './business.css';
 

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage } from '../../../lib/admin-api';
+import { Button } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useRequeryBillOrder } from '../api/requery-bill-order';
 
 const verdicts: Record<string, string> = {

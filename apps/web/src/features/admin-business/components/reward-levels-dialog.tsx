@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { REWARD_LEVELS_MAX, type RewardLevel } from '@wise/shared';
 import { REWARD_LEVELS_NOTE_MAX, rewardLevelStaffTexts, updateRewardLevelsSchema } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '../../../components/admin/confirm-code-dialog';
-import { Dialog, DialogActions } from '../../../components/admin/dialog';
-import { AuthenticatorCodeField, FormField, FormTextArea } from '../../../components/admin/form-fields';
-import { Button } from '../../../components/ui/button';
-import { toastSuccess } from '../../../components/ui/toast';
-import { adminErrorMessage, hasErrorCode } from '../../../lib/admin-api';
-import { confirmWithStaffPasskey, type StaffConfirmation } from '../../../lib/staff-confirmation';
+import { CONFIRMATION_INVALID, PasskeyConfirmOption, passkeyFailure } from '#web/components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { AuthenticatorCodeField, FormField, FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
+import { confirmWithStaffPasskey, type StaffConfirmation } from '#web/lib/staff-confirmation';
 import { useUpdateRewardLevels } from '../api/reward-levels';
 
 interface RewardLevelsDialogProps {

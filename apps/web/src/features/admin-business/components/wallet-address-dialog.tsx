@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { COINS } from '@wise/shared';
 import type { AdminWallet, UpdateWalletInput } from '@wise/shared/admin';
-import { ConfirmCodeDialog } from '../../../components/admin/confirm-code-dialog';
-import { Dialog } from '../../../components/admin/dialog';
-import { toastSuccess } from '../../../components/ui/toast';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Dialog } from '#web/components/admin/dialog';
+import { toastSuccess } from '#web/components/ui/toast';
 import { useCreateWallet, useUpdateWallet } from '../api/save-wallet';
 import type { WalletFormOutput } from '../form-schemas';
 import { WalletAddressForm } from './wallet-address-form';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { cryptoAdminMessages, type AdminWallet } from '@wise/shared/admin';
-import { renderRoutes, requestBody, routeFetch, stubFetch } from '../../../testing/render';
+import { renderRoutes, requestBody, routeFetch, stubFetch } from '#web/testing/render';
 import { WalletAddressDialog } from './wallet-address-dialog';
 import { WalletAddressForm } from './wallet-address-form';
 

@@ -1,13 +1,13 @@
 import { COIN_IDS, COINS, networkName, type CoinId } from '@wise/shared';
 import type { AdminWallet } from '@wise/shared/admin';
-import { FormField, FormSelect } from '../../../components/admin/form-fields';
-import { Button } from '../../../components/ui/button';
-import { useWatch } from '../../../lib/form/use-watch';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { FormField, FormSelect } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { useWatch } from '#web/lib/form/use-watch';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { networksOf, walletFormSchema, type WalletFormOutput } from '../form-schemas';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
-import '../../../components/admin/dialog.css';
+import '#web/components/admin/dialog.css';
 
 const coinOptions = COIN_IDS.map((coin) => ({ value: coin, label: `${COINS[coin].name} (${COINS[coin].symbol})` }));
 

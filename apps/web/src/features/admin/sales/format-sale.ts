@@ -1,5 +1,5 @@
 import { COINS, formatCardAmount, formatDecimal, type CoinId } from '@wise/shared';
-import { formatCoinPrice } from '../../../lib/format';
+import { formatCoinPrice } from '#web/lib/format';
 
 /*
  * Staff read the same figures as customers, written the same way (grouped thousands, 2 decimals

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appInfoResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { appInfoKeys } from './keys';
 
 /** GET /api/app-info → { time_zone } (the server's APP_TIMEZONE), public. */

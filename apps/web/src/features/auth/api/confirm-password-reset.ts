@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type PasswordResetInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/auth/password-reset/confirm → 200 {message}. */
 export function confirmPasswordReset(input: PasswordResetInput) {

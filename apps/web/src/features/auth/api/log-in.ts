@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginResponseSchema, type LoginInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { authStorage } from '../../../lib/auth-storage';
+import { api } from '#web/lib/api-client';
+import { authStorage } from '#web/lib/auth-storage';
 
 /** POST /api/auth/login → 200 {user}; the server sets the session cookie. */
 export function logIn(input: LoginInput) {

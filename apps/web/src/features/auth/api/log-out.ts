@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
-import { authStorage } from '../../../lib/auth-storage';
+import { api } from '#web/lib/api-client';
+import { authStorage } from '#web/lib/auth-storage';
 
 /** POST /api/auth/logout: the server deletes the session and clears the cookie. */
 export function logOut() {

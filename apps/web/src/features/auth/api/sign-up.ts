@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { defaultLanguage, signupResponseSchema, type SignupInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
+import { api } from '#web/lib/api-client';
+import { currentLanguage } from '#web/lib/i18n';
 
 /** POST /api/auth/signup → 201 {email, message}; the server e-mails the OTP. */
 export function signUp(input: SignupInput) {

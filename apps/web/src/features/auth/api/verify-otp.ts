@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type verifyOtpSchema } from '@wise/shared';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 

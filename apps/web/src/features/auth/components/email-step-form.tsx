@@ -1,8 +1,8 @@
 import { signUpOtpTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { EmailField } from '../../../components/ui/text-field';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { EmailField } from '#web/components/ui/text-field';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 
 interface EmailStepFormProps {
   onSubmit: (email: string) => void;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { loginIdentifierTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PhoneField } from '../../../components/ui/phone-field';
-import { EmailField } from '../../../components/ui/text-field';
-import { Controller } from '../../../lib/form/controller';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PhoneField } from '#web/components/ui/phone-field';
+import { EmailField } from '#web/components/ui/text-field';
+import { Controller } from '#web/lib/form/controller';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import './form.css';
 
 type Mode = 'email' | 'phone';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { errorCodes, loginPasswordTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
-import { dismissToasts, toastError } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PasswordField } from '#web/components/ui/text-field';
+import { dismissToasts, toastError } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useLogIn } from '../api/log-in';
 import './form.css';
 

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { logoutTexts } from '@wise/shared';
-import { Spinner } from '../../../components/ui/button';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
+import { Spinner } from '#web/components/ui/button';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useLogOut } from '../api/log-out';
 import './logout-button.css';
 

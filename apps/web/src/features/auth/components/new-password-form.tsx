@@ -1,13 +1,13 @@
 import { errorCodes, newPasswordTexts, type newPasswordFormSchema } from '@wise/shared';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import type { FieldName } from '../../../lib/form/store';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PasswordField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import type { FieldName } from '#web/lib/form/store';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;

@@ -1,10 +1,10 @@
 import { signUpOtpTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { OtpField } from '../../../components/ui/code-field';
-import { dismissToasts, toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { OtpField } from '#web/components/ui/code-field';
+import { dismissToasts, toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useVerifyOtp } from '../api/verify-otp';
 import { ResendCode } from './resend-code';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_REFRESH_MS, OTP_RESEND_COOLDOWN_S, resendCodeTexts } from '@wise/shared';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useResendOtp } from '../api/resend-otp';
 import './form.css';
 

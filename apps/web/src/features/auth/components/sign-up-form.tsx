@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { referralTexts, signUpTexts, type SignupInput } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PhoneField } from '../../../components/ui/phone-field';
-import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { Controller } from '../../../lib/form/controller';
-import type { FieldName } from '../../../lib/form/store';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PhoneField } from '#web/components/ui/phone-field';
+import { EmailField, PasswordField, TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { Controller } from '#web/lib/form/controller';
+import type { FieldName } from '#web/lib/form/store';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useSignUp } from '../api/sign-up';
 
 const fieldNames: readonly FieldName<SignupInput>[] = ['full_name', 'username', 'email', 'phone', 'password'];

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bankDetailsResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { bankKeys } from './keys';
 
 /** GET /api/bank → bank_name, bank_account, account_name (null while none). */

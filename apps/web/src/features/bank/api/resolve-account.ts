@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { resolvedAccountSchema, type ResolveBankAccountInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { bankKeys } from './keys';
 
 /** An account's name does not change while the customer types the rest of the form. */

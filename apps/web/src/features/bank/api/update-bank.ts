@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankDetailsResponseSchema, type UpdateBankInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { bankKeys } from './keys';
 
 /** PUT /api/bank → the saved details (the PIN is required when replacing existing details). */

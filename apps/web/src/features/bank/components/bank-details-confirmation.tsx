@@ -1,9 +1,9 @@
 import { Landmark, PencilLine } from 'lucide-react';
 import { bankConfirmTexts, fetchMessages as englishFetchMessages } from '@wise/shared';
-import { LinkButton } from '../../../components/ui/button';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useTexts } from '../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useTexts } from '#web/lib/i18n';
 import { useBankDetails } from '../api/get-bank-details';
 import './bank.css';
 

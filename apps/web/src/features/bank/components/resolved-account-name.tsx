@@ -1,8 +1,8 @@
 import { BadgeCheck, CircleAlert } from 'lucide-react';
 import { BANK_ACCOUNT_LENGTH, bankMessages, updateBankTexts } from '@wise/shared';
-import { Spinner } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
+import { Spinner } from '#web/components/ui/button';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useResolvedAccount } from '../api/resolve-account';
 import './bank.css';
 

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { bankErrorCodes, updateBankTexts, type Bank, type UpdateBankInput } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PinField } from '../../../components/ui/code-field';
-import { Select } from '../../../components/ui/select';
-import { PasswordField, TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useWatch } from '../../../lib/form/use-watch';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PinField } from '#web/components/ui/code-field';
+import { Select } from '#web/components/ui/select';
+import { PasswordField, TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useWatch } from '#web/lib/form/use-watch';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateBank } from '../api/update-bank';
 import { ResolvedAccountName } from './resolved-account-name';
 

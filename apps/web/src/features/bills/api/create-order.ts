@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billOrderResponseSchema, type CreateBillOrderInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { billKeys } from './keys';
 
 /**

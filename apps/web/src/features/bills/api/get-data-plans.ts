@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billPlansResponseSchema, type BillNetwork } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { billKeys } from './keys';
 
 /** GET /api/bills/data/:network/plans → { plans }: the server's cached catalogue. */

@@ -1,7 +1,7 @@
 import { billMessages } from '@wise/shared';
-import { LinkButton, Spinner } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { LinkButton, Spinner } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 import './bills.css';
 
 interface BillProcessingProps {

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { billMessages, billOrderTitle, billSuccessScreenTexts, billSuccessText, type BillKind } from '@wise/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { SuccessScreen } from '../../../components/ui/success-screen';
-import { toastError } from '../../../components/ui/toast';
-import { billHrefs, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { toastError } from '#web/components/ui/toast';
+import { billHrefs, paths } from '#web/config/paths';
+import { errorMessage } from '#web/lib/api-client';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { useBillOrder } from '../api/get-order';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyButton } from '#web/components/ui/copy-button';
 import './bills.css';
 
 /** /{kind}/success?order=…: docs/product.md §2's success text; electricity shows the Token and Units Purchased. */

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { billErrorCodes, billMessages, checkoutSheetTexts, type BillOrder, type CreateBillOrderInput } from '@wise/shared';
-import { BottomSheet, SheetRow } from '../../../components/ui/bottom-sheet';
-import { Button } from '../../../components/ui/button';
-import { toastError } from '../../../components/ui/toast';
-import { billHrefs } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { BottomSheet, SheetRow } from '#web/components/ui/bottom-sheet';
+import { Button } from '#web/components/ui/button';
+import { toastError } from '#web/components/ui/toast';
+import { billHrefs } from '#web/config/paths';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import { newIdempotencyKey } from '#web/lib/idempotency';
 import { useCreateBillOrder } from '../api/create-order';
 import './bills.css';
 

@@ -11,14 +11,14 @@ import {
   METER_TYPES,
   type CreateBillOrderInput,
 } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useVerifyBillCustomer } from '../api/verify-customer';
 import type { ElectricityFormInput, ElectricityFormValues } from '../form-schemas';
 import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';

@@ -1,5 +1,5 @@
 import { billQuickTexts } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** "My number": fills the phone field with the customer's own number (nothing when it is unknown). */
 export function MyNumberButton({ phone, onUse }: { phone: string | undefined; onUse: (phone: string) => void }) {

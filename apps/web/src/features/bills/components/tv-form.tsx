@@ -11,15 +11,15 @@ import {
   type CreateBillOrderInput,
   type TvService,
 } from '@wise/shared';
-import { brandMark } from '../../../components/ui/art/brand-marks';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { brandMark } from '#web/components/ui/art/brand-marks';
+import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
 import { useVerifyBillCustomer } from '../api/verify-customer';
 import type { TvFormInput, TvFormValues } from '../form-schemas';

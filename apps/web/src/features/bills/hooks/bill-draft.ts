@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BillNetwork, BillOrder } from '@wise/shared';
-import type { FieldValues } from '../../../lib/form/store';
+import type { FieldValues } from '#web/lib/form/store';
 
 /**
  * A bill form as the customer last took it to checkout, so that a refused purchase (or the PIN

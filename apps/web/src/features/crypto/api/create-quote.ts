@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { quoteResponseSchema, type CreateQuoteInput, type Quote } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rememberQuote } from '../quote-store';
 
 /** POST /api/crypto/quotes → a stored price for this amount, honoured until `expires_at`. */

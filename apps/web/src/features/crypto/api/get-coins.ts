@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coinsResponseSchema, type CoinId } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { cryptoKeys } from './keys';
 
 /** While a coin's value is on screen its prices are asked for again this often. */

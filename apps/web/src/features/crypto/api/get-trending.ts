@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { trendingResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { cryptoKeys } from './keys';
 
 /** The server refreshes trending coins every few minutes: asking more often only costs the phone. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { walletAddressesResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { cryptoKeys } from './keys';
 
 /** GET /api/crypto/wallet-addresses → where customers send each coin, per network. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { coinListTexts } from '@wise/shared';
-import { renderRoutes } from '../../../testing/render';
+import { renderRoutes } from '#web/testing/render';
 import { coin } from '../test-data';
 import { CoinList } from './coin-list';
 

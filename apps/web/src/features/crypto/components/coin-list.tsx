@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { coinListTexts, type Coin, type CoinId } from '@wise/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCoinNairaPrice, formatCoinPrice } from '../../../lib/format';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCoinNairaPrice, formatCoinPrice } from '#web/lib/format';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
-import { useTexts } from '../../../lib/i18n';
-import '../../../components/ui/list.css';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import './crypto.css';
 
 interface CoinListProps {

@@ -1,9 +1,9 @@
 import { trendingCoinTexts, type TrendingCoin } from '@wise/shared';
-import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { formatCoinPrice } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { BottomSheet } from '#web/components/ui/bottom-sheet';
+import { Button, LinkButton } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { formatCoinPrice } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cryptoMessages, popularCryptoTexts, trendingCoinTexts } from '@wise/shared';
-import { renderRoutes, routeFetch } from '../../../testing/render';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { trendingCoin } from '../test-data';
 import { PopularCrypto } from './popular-crypto';
 

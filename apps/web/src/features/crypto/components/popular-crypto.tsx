@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { cryptoMessages, popularCryptoTexts, type TrendingCoin } from '@wise/shared';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toastError } from '../../../components/ui/toast';
-import { cryptoHrefs } from '../../../config/paths';
-import { formatCoinNairaPrice, formatCoinPrice } from '../../../lib/format';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastError } from '#web/components/ui/toast';
+import { cryptoHrefs } from '#web/config/paths';
+import { formatCoinNairaPrice, formatCoinPrice } from '#web/lib/format';
 import { useTrending } from '../api/get-trending';
 import { CoinLogo } from './coin-logo';
 import { PriceChange } from './price-change';
 import { Sparkline } from './sparkline';
-import { useTexts } from '../../../lib/i18n';
-import '../../../components/ui/list.css';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import './crypto.css';
 
 /** docs/product.md §9: the dashboard shows 5 coins before See More. */

@@ -1,6 +1,6 @@
 import { priceChangeTexts } from '@wise/shared';
-import { formatChange } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { formatChange } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 
 /** docs/product.md §9's 24 h change: 2 decimals with its sign, green when up and red when down (docs/look.md). */
 export function PriceChange({ percent }: { percent: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '#web/components/ui/skeleton';
 
 /** The quiet zone around the code, in modules (the standard asks for 4; 2 is read fine on a white card). */
 const MARGIN = 2;

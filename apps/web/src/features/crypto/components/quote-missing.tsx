@@ -1,8 +1,8 @@
 import { TimerOff } from 'lucide-react';
 import { quoteMissingTexts } from '@wise/shared';
-import { LinkButton } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { useTexts } from '../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { useTexts } from '#web/lib/i18n';
 
 /** A step opened without a quote this tab knows (a link from elsewhere, another coin's quote). */
 export function QuoteMissing({ startHref }: { startHref: string }) {

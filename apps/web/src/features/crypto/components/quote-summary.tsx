@@ -1,12 +1,12 @@
 import { Clock, RefreshCw } from 'lucide-react';
 import { COINS, coinArtUrl, formatRate, quoteSummaryTexts } from '@wise/shared';
-import { Button, Spinner } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCoinPrice, formatNaira } from '../../../lib/format';
+import { Button, Spinner } from '#web/components/ui/button';
+import { errorMessage } from '#web/lib/api-client';
+import { formatCoinPrice, formatNaira } from '#web/lib/format';
 import { formatMinutesSeconds } from '../hooks/use-countdown';
 import type { SaleQuote } from '../hooks/use-sale-quote';
 import { CoinLogo } from './coin-logo';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './crypto.css';
 
 /**

@@ -1,16 +1,16 @@
 import { COINS, cryptoMessages, formatRate, sellCoinFormTexts, type Coin, type Quote } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { LimitHint, overLimit } from '../../../components/ui/limit-hint';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { formatCoinPrice, formatNaira } from '../../../lib/format';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { LimitHint, overLimit } from '#web/components/ui/limit-hint';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { formatCoinPrice, formatNaira } from '#web/lib/format';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useCreateQuote } from '../api/create-quote';
 import { previewSale } from '../sale-preview';
 import { PriceChange } from './price-change';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './crypto.css';
 
 interface SellCoinFormProps {

@@ -15,18 +15,18 @@ import {
   type SaleDetail,
   SALE_IMAGE_PICK_TYPES,
 } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { ImagePicker } from '../../../components/ui/image-picker';
-import { LimitNotice } from '../../../components/ui/limit-notice';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { ImagePicker } from '#web/components/ui/image-picker';
+import { LimitNotice } from '#web/components/ui/limit-notice';
+import { ProgressBar } from '#web/components/ui/progress-bar';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useImageAttachments, type AttachmentRules } from '#web/lib/use-image-attachments';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useSellCrypto } from '../hooks/use-sell-crypto';
-import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
+import { useLanguage, useTexts, useTranslate } from '#web/lib/i18n';
 import './crypto.css';
 
 /** docs/product.md §5: one screenshot. */

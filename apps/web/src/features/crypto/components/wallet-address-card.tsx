@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { networkName, walletAddressCardTexts, type WalletAddress } from '@wise/shared';
-import { toastError } from '../../../components/ui/toast';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { toastError } from '#web/components/ui/toast';
+import { CopyButton } from '#web/components/ui/copy-button';
 import { QrCode } from './qr-code';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import './crypto.css';
 
 interface WalletAddressCardProps {

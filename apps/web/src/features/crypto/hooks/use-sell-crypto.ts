@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { cryptoErrorCodes, type CryptoSaleFields, type Quote, type SaleDetail } from '@wise/shared';
-import { ApiError } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { ApiError } from '#web/lib/api-client';
+import { newIdempotencyKey } from '#web/lib/idempotency';
 import { createQuote } from '../api/create-quote';
 import { quoteFromExpiredMeta } from '../quote-shape';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { dashboardKeys } from './keys';
 
 /** GET /api/dashboard: name, photo, gem balance, unread count, pending actions. */

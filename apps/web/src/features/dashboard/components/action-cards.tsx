@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowUpRight, Bitcoin, CreditCard } from 'lucide-react';
 import { actionCardTexts } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import './dashboard.css';
 
 /** The two action cards (docs/product.md §1): sell gift cards and sell cryptocurrency. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff, History } from 'lucide-react';
-import { GemGlyph } from '../../../components/ui/art/gem';
+import { GemGlyph } from '#web/components/ui/art/gem';
 import { dashboardGemCardTexts } from '@wise/shared';
-import { formatGems } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { formatGems } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 
 interface GemBalanceCardProps {
   balance: number;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Camera, ChevronRight, KeyRound, Landmark, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { pendingActionTexts, tierTexts, type PendingAction } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
-import '../../../components/ui/list.css';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 
 export type PendingActionLinks = Record<PendingAction, string>;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Bus, Dices, Gem, Grid2x2, Lightbulb, Smartphone, Tv, Wifi, type LucideIcon } from 'lucide-react';
 import { servicesGridTexts } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import './dashboard.css';
 
 export interface ServiceLinks {

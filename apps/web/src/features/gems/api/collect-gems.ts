@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gemCollectResponseSchema, STORAGE_KEYS } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { api } from '#web/lib/api-client';
+import { newIdempotencyKey } from '#web/lib/idempotency';
 import { gemKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gemCollectionResponseSchema, type GemCollectionResponse } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { gemKeys } from './keys';
 
 export interface GemCollection extends GemCollectionResponse {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gemBalanceResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { gemKeys } from './keys';
 
 /** GET /api/gems/balance → { total_points }: the ledger's spendable balance (the original get_user_points). */

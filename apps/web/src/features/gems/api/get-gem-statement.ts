@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { GEM_STATEMENT_PAGE_SIZE, gemStatementResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { gemKeys } from './keys';
 
 /** GET /api/gems/statement[?cursor=] → { movements, next_cursor }, newest first, each with the balance after it. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { collectButtonTexts, formatCountdown, gemMessages } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { useTexts } from '../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { useTexts } from '#web/lib/i18n';
 import { useCountdown } from '../hooks/use-countdown';
 
 interface CollectButtonProps {

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { dayGridTexts } from '@wise/shared';
-import { GemGlyph } from '../../../components/ui/art/gem';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useTexts } from '../../../lib/i18n';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useTexts } from '#web/lib/i18n';
 import './gems.css';
 
 export interface GemDayCard {

@@ -1,9 +1,9 @@
 import { gemBalanceCardTexts } from '@wise/shared';
-import { GemGlyph } from '../../../components/ui/art/gem';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatGems } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatGems } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import { useGemBalance } from '../api/get-gem-balance';
 import './gems.css';
 

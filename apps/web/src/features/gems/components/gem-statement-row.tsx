@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ArrowDownLeft, CalendarCheck, Gift, Lock, ReceiptText, Undo2, type LucideProps } from 'lucide-react';
 import { gemStatementRowTexts, gemStatementTexts, type GemMovement, type GemMovementKind } from '@wise/shared';
-import { DateTime } from '../../../components/ui/date-time';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { transactionHref } from '../../../config/paths';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import '../../../components/ui/list.css';
+import { DateTime } from '#web/components/ui/date-time';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { transactionHref } from '#web/config/paths';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import './gem-statement.css';
 
 const icons: Record<GemMovementKind, ComponentType<LucideProps>> = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { giftCardDetailResponseSchema, type GiftCardDetailResponse } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { giftCardKeys } from './keys';
 
 /** GET /api/giftcards/:slug → the card and its sub-categories with their current rates. */

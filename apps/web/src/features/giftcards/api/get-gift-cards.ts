@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { giftCardListResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { giftCardKeys } from './keys';
 
 /** The catalogue changes when staff change it: a few minutes' cache is fine while browsing. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { giftCardListResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { CATALOGUE_STALE_MS } from './get-gift-cards';
 import { giftCardKeys } from './keys';
 

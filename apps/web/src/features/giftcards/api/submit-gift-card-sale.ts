@@ -1,5 +1,5 @@
 import { saleResponseSchema, type GiftCardSaleFields } from '@wise/shared';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+import { uploadWithProgress, type UploadProgress } from '#web/lib/upload-with-progress';
 
 export interface GiftCardSaleSubmission {
   fields: GiftCardSaleFields;

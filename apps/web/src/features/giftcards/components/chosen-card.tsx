@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { chosenCardTexts, type GiftCard } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { GiftCardArt } from './gift-card-art';
 import './giftcards.css';
 

@@ -1,5 +1,5 @@
 import { formatRate, saleMessages, saleValueTexts, type SubCategory } from '@wise/shared';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { saleValuePreview } from './sale-value';
 import './giftcards.css';
 

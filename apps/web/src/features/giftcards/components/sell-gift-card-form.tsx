@@ -19,21 +19,21 @@ import {
   type SubCategory,
   SALE_IMAGE_PICK_TYPES,
 } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { ImagePicker } from '../../../components/ui/image-picker';
-import { LimitHint, overLimit } from '../../../components/ui/limit-hint';
-import { LimitNotice } from '../../../components/ui/limit-notice';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { Select } from '../../../components/ui/select';
-import { TextArea } from '../../../components/ui/text-area';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
-import { useWatch } from '../../../lib/form/use-watch';
-import { useLanguage, useTexts, useTranslate } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { ImagePicker } from '#web/components/ui/image-picker';
+import { LimitHint, overLimit } from '#web/components/ui/limit-hint';
+import { LimitNotice } from '#web/components/ui/limit-notice';
+import { ProgressBar } from '#web/components/ui/progress-bar';
+import { Select } from '#web/components/ui/select';
+import { TextArea } from '#web/components/ui/text-area';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useImageAttachments, type AttachmentRules } from '#web/lib/use-image-attachments';
+import { useWatch } from '#web/lib/form/use-watch';
+import { useLanguage, useTexts, useTranslate } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useSellGiftCard } from '../hooks/use-sell-gift-card';
 import type { SaleFormInput } from '../sale-form-schema';
 import { ChosenCard } from './chosen-card';

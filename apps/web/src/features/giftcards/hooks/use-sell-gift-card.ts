@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saleErrorCodes, type GiftCardDetailResponse, type GiftCardSaleFields, type RateChangedMeta, type SaleDetail } from '@wise/shared';
-import { ApiError } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { ApiError } from '#web/lib/api-client';
+import { newIdempotencyKey } from '#web/lib/idempotency';
 import { withRate } from '../api/get-gift-card';
 import { giftCardKeys } from '../api/keys';
 

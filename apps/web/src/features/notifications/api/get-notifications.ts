@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, notificationListResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { notificationKeys } from './keys';
 
 /** GET /api/notifications[?cursor=] → { notifications, next_cursor }, newest first. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { unreadCountResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/notifications/read → { unread_count }: opening the list marks everything read. */
 export function markNotificationsRead() {

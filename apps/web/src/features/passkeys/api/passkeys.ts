@@ -7,8 +7,8 @@ import {
   passkeyListResponseSchema,
   passkeyRequestOptionsResponseSchema,
 } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { authStorage } from '../../../lib/auth-storage';
+import { api } from '#web/lib/api-client';
+import { authStorage } from '#web/lib/auth-storage';
 import { createPasskey, getPasskey } from '../webauthn';
 import { passkeyKeys } from './keys';
 

@@ -1,9 +1,9 @@
 import { passkeyMessages as englishPasskeyMessages, passkeyTexts as englishPasskeyTexts } from '@wise/shared';
-import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { Button } from '../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { BottomSheet } from '#web/components/ui/bottom-sheet';
+import { Button } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { useAddPasskey } from '../api/passkeys';
 import { answerPasskeyOffer, wasCancelled } from '../webauthn';
 import './passkeys.css';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { passkeyMessages as englishPasskeyMessages, passkeyTexts as englishPasskeyTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { dismissToasts, toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { dismissToasts, toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { passkeysSupported, wasCancelled } from '../webauthn';
 import './passkeys.css';
 

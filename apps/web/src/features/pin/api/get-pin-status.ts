@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pinStatusResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { pinKeys } from './keys';
 
 /** GET /api/pin/status → { pin_status: 'pending' | 'set' }. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type SetPinInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { pinKeys } from './keys';
 
 /** POST /api/pin → { message }: set, or change with current_pin. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type VerifyPinInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/pin/verify → { message } (5 wrong lock PIN use for 15 minutes). */
 export function verifyPin(input: VerifyPinInput) {

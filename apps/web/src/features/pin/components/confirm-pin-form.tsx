@@ -1,11 +1,11 @@
-import { Button } from '../../../components/ui/button';
-import { PinField } from '../../../components/ui/code-field';
+import { Button } from '#web/components/ui/button';
+import { PinField } from '#web/components/ui/code-field';
 import { pinErrorCodes, pinFormTexts } from '@wise/shared';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useSetPin } from '../api/set-pin';
 import type { PinDraft } from '../pin-draft';
 

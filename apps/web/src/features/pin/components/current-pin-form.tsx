@@ -1,10 +1,10 @@
 import { pinErrorCodes, pinFormTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PinField } from '../../../components/ui/code-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PinField } from '#web/components/ui/code-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useVerifyPin } from '../api/verify-pin';
 
 interface CurrentPinFormProps {

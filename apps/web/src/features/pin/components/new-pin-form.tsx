@@ -1,8 +1,8 @@
 import { pinFormTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PinField } from '../../../components/ui/code-field';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PinField } from '#web/components/ui/code-field';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 
 interface NewPinFormProps {
   /** Four valid digits were typed; nothing is sent until they are confirmed. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataRightsResponseSchema, messageResponseSchema, type CloseAccountInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { authStorage } from '../../../lib/auth-storage';
+import { api } from '#web/lib/api-client';
+import { authStorage } from '#web/lib/auth-storage';
 import { profileKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contactResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { profileKeys } from './keys';
 
 /** GET /api/profile/contact → the current email (start of the email change). */

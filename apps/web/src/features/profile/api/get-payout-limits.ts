@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { payoutLimitsSchema, type PayoutLimits } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { profileKeys } from './keys';
 
 /** GET /api/profile/limits → the verification tier, the daily payout limit and today's usage (tier 0: the total too). */

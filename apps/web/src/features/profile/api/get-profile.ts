@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { profileResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { profileKeys } from './keys';
 
 /** GET /api/profile → full name, phone, email, gender, address, date of birth, photo. */

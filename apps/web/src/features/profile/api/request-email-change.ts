@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type EmailChangeRequestInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/profile/email → { message }: e-mails a code to the new address (after the password confirmation). */
 export function requestEmailChange(input: EmailChangeRequestInput) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, type PhoneChangeRequestInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/profile/phone → { message }: texts a code to the new number (after the password confirmation). */
 export function requestPhoneChange(input: PhoneChangeRequestInput) {

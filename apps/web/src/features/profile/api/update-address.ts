@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type AddressUpdateInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { profileKeys } from './keys';
 
 /** PUT /api/profile/address → { message }. */

@@ -1,5 +1,5 @@
 import { messageResponseSchema, type Language } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** PUT /api/profile/language: the account's language, which e-mails and notifications follow. */
 export function updateLanguage(language: Language) {

@@ -1,6 +1,6 @@
 import { addressFormTexts } from '@wise/shared';
-import { TextField } from '../../../components/ui/text-field';
-import { useTexts } from '../../../lib/i18n';
+import { TextField } from '#web/components/ui/text-field';
+import { useTexts } from '#web/lib/i18n';
 import { useUpdateAddress } from '../api/update-address';
 import { SingleFieldForm } from './single-field-form';
 

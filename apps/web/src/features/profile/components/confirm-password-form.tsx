@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { confirmPasswordTexts, profileMessages } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PasswordField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useConfirmPassword } from '../api/confirm-password';
 
 interface ConfirmPasswordFormProps {

@@ -1,6 +1,6 @@
 import { calendarDate, dateOfBirthFormTexts, DOB_MIN } from '@wise/shared';
-import { TextField } from '../../../components/ui/text-field';
-import { useTexts } from '../../../lib/i18n';
+import { TextField } from '#web/components/ui/text-field';
+import { useTexts } from '#web/lib/i18n';
 import { useUpdateDateOfBirth } from '../api/update-date-of-birth';
 import { SingleFieldForm } from './single-field-form';
 

@@ -1,11 +1,11 @@
 import { fullNameFormTexts, splitFullName } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PasswordField, TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PasswordField, TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateFullName } from '../api/update-full-name';
 
 const fields = ['first_name', 'middle_name', 'surname', 'password'] as const;

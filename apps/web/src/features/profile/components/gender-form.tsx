@@ -1,6 +1,6 @@
 import { genderFormTexts, type GenderUpdateInput } from '@wise/shared';
-import { Select } from '../../../components/ui/select';
-import { useTexts } from '../../../lib/i18n';
+import { Select } from '#web/components/ui/select';
+import { useTexts } from '#web/lib/i18n';
 import { useUpdateGender } from '../api/update-gender';
 import { SingleFieldForm } from './single-field-form';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { profileMessages } from '@wise/shared';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * In place of the name or date-of-birth form while a verified BVN or NIN binds them

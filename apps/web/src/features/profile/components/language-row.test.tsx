@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchMessages, languageTexts, STORAGE_KEYS, textsIn } from '@wise/shared';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { translateToastsWith } from '../../../components/ui/toast';
-import { applyLanguage, translateNow } from '../../../lib/i18n';
-import { renderRoutes, routeFetch } from '../../../testing/render';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { translateToastsWith } from '#web/components/ui/toast';
+import { applyLanguage, translateNow } from '#web/lib/i18n';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { LanguageRow } from './language-row';
 
 function Screen() {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight, Languages } from 'lucide-react';
 import { documentLanguage, languageNames, languages, languageTexts, type Language } from '@wise/shared';
-import { BottomSheet } from '../../../components/ui/bottom-sheet';
-import { toastError } from '../../../components/ui/toast';
-import { applyLanguage, useLanguage, useTexts } from '../../../lib/i18n';
+import { BottomSheet } from '#web/components/ui/bottom-sheet';
+import { toastError } from '#web/components/ui/toast';
+import { applyLanguage, useLanguage, useTexts } from '#web/lib/i18n';
 import { profileKeys } from '../api/keys';
 import { updateLanguage } from '../api/update-language';
-import '../../../components/ui/list.css';
+import '#web/components/ui/list.css';
 import './language.css';
 
 /**

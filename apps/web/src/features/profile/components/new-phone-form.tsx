@@ -1,12 +1,12 @@
 import { newPhoneTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PhoneField } from '../../../components/ui/phone-field';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { Controller } from '../../../lib/form/controller';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PhoneField } from '#web/components/ui/phone-field';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { Controller } from '#web/lib/form/controller';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useRequestPhoneChange } from '../api/request-phone-change';
 
 interface NewPhoneFormProps {

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { Camera } from 'lucide-react';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoUploadTexts, profileMessages } from '@wise/shared';
-import { Avatar } from '../../../components/ui/art/avatar';
-import { Spinner } from '../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useTexts } from '../../../lib/i18n';
+import { Avatar } from '#web/components/ui/art/avatar';
+import { Spinner } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useUploadPhoto } from '../api/upload-photo';
 import './profile.css';
 

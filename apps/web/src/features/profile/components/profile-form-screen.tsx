@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { fetchMessages, profileFormTexts, type ProfileResponse } from '@wise/shared';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { Header } from '../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../components/ui/screen';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 import { useProfile } from '../api/get-profile';
 
 interface ProfileFormScreenProps {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { sellingLimitTexts, tierTexts as englishTierTexts, VERIFICATION_PATH, type KycTier, type PayoutLimits } from '@wise/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatNaira } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatNaira } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import { usePayoutLimits } from '../api/get-payout-limits';
 import './selling-limit.css';
 

@@ -2,13 +2,13 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { singleFieldFormTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import type { DefaultValues, FieldName, FieldValues, Registration } from '../../../lib/form/store';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm, type SchemaLoader } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import type { DefaultValues, FieldName, FieldValues, Registration } from '#web/lib/form/store';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm, type SchemaLoader } from '#web/lib/use-zod-form';
 
 interface SingleFieldFormProps<T extends FieldValues> {
   /** The shared schema, loaded at the first tap or key press (see useZodForm). */

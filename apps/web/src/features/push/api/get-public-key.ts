@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pushPublicKeyResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { pushKeys } from './keys';
 
 /** GET /api/push/public-key → { public_key }: null when the server has no VAPID keys. */

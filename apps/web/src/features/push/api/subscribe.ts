@@ -1,5 +1,5 @@
 import { pushSubscribeResponseSchema, type PushSubscribeRequest } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** POST /api/push/subscriptions: this browser's subscription (PushSubscription.toJSON()). */
 export function postPushSubscription(subscription: PushSubscribeRequest) {

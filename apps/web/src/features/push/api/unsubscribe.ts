@@ -1,5 +1,5 @@
 import { pushUnsubscribeResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** DELETE /api/push/subscriptions: forget this browser's subscription by its endpoint. */
 export function deletePushSubscription(endpoint: string) {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { BellRing } from 'lucide-react';
 import { pwaTexts as englishPwaTexts } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
 import { usePushPublicKey } from '../api/get-public-key';
 import { postPushSubscription } from '../api/subscribe';
 import { deletePushSubscription } from '../api/unsubscribe';
-import { useTexts } from '../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { currentSubscription, pushPermission, pushSupported, subscribeBrowser, type PushPermission } from '../browser-push';
 import './push-card.css';
 

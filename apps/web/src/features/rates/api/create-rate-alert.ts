@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rateAlertResponseSchema, type CreateRateAlertForm } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rateKeys } from './keys';
 
 /** POST /api/rates/alerts → 201 { alert }; 409 RATE_ALERT_LIMIT or RATE_ALERT_ALREADY_MET. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rateAlertDeletedResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rateKeys } from './keys';
 
 /** DELETE /api/rates/alerts/:id → { deleted: true }. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rateAlertListResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rateKeys } from './keys';
 
 /** GET /api/rates/alerts → the customer's alerts, waiting ones first. */

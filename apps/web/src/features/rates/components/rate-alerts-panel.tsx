@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RatesCard, RatesCoin } from '@wise/shared';
-import { queryClient } from '../../../lib/query-client';
+import { queryClient } from '#web/lib/query-client';
 import { RateAlerts } from './rate-alerts';
 
 /**

@@ -9,14 +9,14 @@ import {
   type RatesCoin,
 } from '@wise/shared';
 import { Bell, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts, useTranslate } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useCreateRateAlert } from '../api/create-rate-alert';
 import { useDeleteRateAlert } from '../api/delete-rate-alert';
 import { useRateAlerts } from '../api/get-rate-alerts';

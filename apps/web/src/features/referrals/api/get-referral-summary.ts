@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { referralSummarySchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { referralKeys } from './keys';
 
 /** GET /api/referrals → { code, link_path, referrer_gems, referee_gems, joined, gems_earned } (docs/features.md, "Referrals"). */

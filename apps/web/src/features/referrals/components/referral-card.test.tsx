@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReferralSummary } from '@wise/shared';
-import { ToastHost } from '../../../components/ui/toast';
+import { ToastHost } from '#web/components/ui/toast';
 import { ReferralCard } from './referral-card';
 
 const data: ReferralSummary = { code: 'ABCD2345', link_path: '/createaccount?ref=ABCD2345', referrer_gems: 100, referee_gems: 50, joined: 1, gems_earned: 100 };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
 import { rewardCardTexts, referralTexts, type ReferralSummary } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { copyText } from '../../../components/ui/copy-button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { useTexts } from '../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { copyText } from '#web/components/ui/copy-button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { useTexts } from '#web/lib/i18n';
 import './referral-card.css';
 
 interface ReferralCardProps {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { rewardClaimResponseSchema, type RewardsHistoryResponse } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { api } from '#web/lib/api-client';
+import { newIdempotencyKey } from '#web/lib/idempotency';
 import { rewardKeys } from './keys';
 
 /** POST /api/rewards/claim → { status: 'success', message, claim, total_points } (the original claim_reward); one key per tap. */

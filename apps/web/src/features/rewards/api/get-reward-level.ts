@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rewardLevelResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rewardKeys } from './keys';
 
 /** GET /api/rewards/level → { level, volume_kobo, next_level, remaining_kobo } (docs/features.md, "Reward levels"). */

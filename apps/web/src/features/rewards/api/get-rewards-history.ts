@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { REWARDS_HISTORY_PAGE_SIZE, rewardsHistoryResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rewardKeys } from './keys';
 
 /** GET /api/rewards/history[?cursor=] → { rewards: [{ id, created_at, points, reward }], next_cursor }, newest first. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rewardsTotalResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { rewardKeys } from './keys';
 
 /** GET /api/rewards/total → { total_rewards, claimable } (the original total_rewards). */

@@ -1,7 +1,7 @@
 import { rewardCardTexts, rewardLevelTexts, type RewardLevelResponse } from '@wise/shared';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useTexts } from '../../../lib/i18n';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useTexts } from '#web/lib/i18n';
 
 interface RewardLevelCardProps {
   /** Undefined while loading. */

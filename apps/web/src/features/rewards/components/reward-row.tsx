@@ -1,9 +1,9 @@
 import { rewardRowTexts, type RewardHistoryEntry } from '@wise/shared';
-import { GemGlyph } from '../../../components/ui/art/gem';
-import { DateTime } from '../../../components/ui/date-time';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { DateTime } from '#web/components/ui/date-time';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './rewards.css';
 
 /** One claim: what it was for, when, and the gems it added. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supportContactsResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { supportKeys } from './keys';
 
 /** Server configuration: it changes with a deploy, not during a visit. */

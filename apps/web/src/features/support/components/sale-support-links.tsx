@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Mail, MessageCircle } from 'lucide-react';
 import { saleSupportTexts } from '@wise/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
-import { useTexts } from '../../../lib/i18n';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 import { useSupportContacts } from '../api/get-support-contacts';
 import { prefilledSupportLinks } from '../prefill';
-import '../../../components/ui/button.css';
+import '#web/components/ui/button.css';
 import './sale-support.css';
 
 /**

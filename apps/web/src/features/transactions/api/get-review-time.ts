@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewTimeResponseSchema, REVIEW_TIME_CACHE_SECONDS } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { transactionKeys } from './keys';
 
 /** GET /api/sales/review-time → { median_seconds, reviews, window_hours }: how long reviews take now. */

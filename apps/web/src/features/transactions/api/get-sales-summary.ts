@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { salesSummaryResponseSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { transactionKeys } from './keys';
 
 /** GET /api/sales/summary → the customer's sales waiting, paying, failed at the bank, paid today and this month. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { anyTransactionDetailResponseSchema, type AnyTransactionDetailResponse } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { pendingRefetchMs } from '../../../lib/live-updates';
+import { api } from '#web/lib/api-client';
+import { pendingRefetchMs } from '#web/lib/live-updates';
 import { transactionKeys } from './keys';
 
 /** GET /api/transactions/:id → { transaction }: a sale or a bill order (another customer's id is a 404). */

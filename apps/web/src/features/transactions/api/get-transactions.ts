@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSACTIONS_PAGE_SIZE, transactionListResponseSchema, type TransactionListResponse, type TransactionStatus } from '@wise/shared';
-import { api } from '../../../lib/api-client';
-import { pendingRefetchMs } from '../../../lib/live-updates';
+import { api } from '#web/lib/api-client';
+import { pendingRefetchMs } from '#web/lib/live-updates';
 import { transactionKeys } from './keys';
 
 /** GET /api/transactions[?status=][&cursor=] → { transactions, next_cursor }, newest first. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cryptoReturnResponseSchema, type AnyTransactionDetailResponse, type CryptoReturnRequestBody } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { transactionKeys } from './keys';
 
 /** POST /api/transactions/:id/crypto-return → { crypto_return }: a rejected crypto sale's coins back to the customer's wallet. */

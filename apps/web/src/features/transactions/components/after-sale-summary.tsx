@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { afterSaleTexts, COINS, formatCardAmount, formatKobo, type SaleDetail } from '@wise/shared';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useReviewTime } from '../api/get-review-time';
 import { transactionQueryOptions } from '../api/get-transaction';
-import { useBusinessTimeZone } from '../../../lib/business-time-zone';
-import { formatTimeOrDateTime } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { useBusinessTimeZone } from '#web/lib/business-time-zone';
+import { formatTimeOrDateTime } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import './transactions.css';
 
 /** A coin by its name ("Bitcoin"), a card by its title ("Amazon · USA physical"). */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { billOrderDetailTexts, billServiceName, billSuccessText, formatPhone, type BillTransactionDetail } from '@wise/shared';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { DateTime } from '../../../components/ui/date-time';
-import { formatGems } from '../../../lib/format';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { CopyButton } from '#web/components/ui/copy-button';
+import { DateTime } from '#web/components/ui/date-time';
+import { formatGems } from '#web/lib/format';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { ReceiptActions } from './receipt-actions';
 import { TransactionStatusPill } from './transaction-status';
 import './transactions.css';

@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { COINS, cryptoRejectionAllowsReturn, cryptoReturnFormTexts, cryptoReturnTexts, networksOf, type CoinId, type CryptoReturn, type SaleDetail } from '@wise/shared';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { DateTime } from '../../../components/ui/date-time';
-import { Select } from '../../../components/ui/select';
-import { StatusPill } from '../../../components/ui/status-pill';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { cryptoHrefs } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { Button, LinkButton } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { Select } from '#web/components/ui/select';
+import { StatusPill } from '#web/components/ui/status-pill';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { cryptoHrefs } from '#web/config/paths';
+import { errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { useRequestCryptoReturn } from '../api/request-crypto-return';
 import './transactions.css';
 

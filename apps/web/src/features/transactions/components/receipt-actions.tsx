@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Download, FileText, Share2 } from 'lucide-react';
 import { receiptActionTexts, receiptTexts, type AnyTransactionDetailResponse } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { toastError } from '../../../components/ui/toast';
-import { useBusinessTimeZone } from '../../../lib/business-time-zone';
-import { useTexts } from '../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { toastError } from '#web/components/ui/toast';
+import { useBusinessTimeZone } from '#web/lib/business-time-zone';
+import { useTexts } from '#web/lib/i18n';
 import './transactions.css';
 
 /** Whether this browser can hand a PNG to the phone's share sheet (else the image is downloaded). */

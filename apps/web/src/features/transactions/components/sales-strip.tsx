@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Clock3, Send } from 'lucide-react';
 import { salesSummaryTexts, type SalesSummaryResponse } from '@wise/shared';
-import { LinkButton } from '../../../components/ui/button';
-import { formatNaira } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { formatNaira } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import './sales-strip.css';
 
 interface SalesStripProps {

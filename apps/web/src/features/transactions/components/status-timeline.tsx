@@ -1,7 +1,7 @@
 import { Check, Circle, X } from 'lucide-react';
 import { statusTimelineTexts, type SaleDetail, type SaleTimelineStatus } from '@wise/shared';
-import { DateTime } from '../../../components/ui/date-time';
-import { useTexts } from '../../../lib/i18n';
+import { DateTime } from '#web/components/ui/date-time';
+import { useTexts } from '#web/lib/i18n';
 import './transactions.css';
 
 interface Step {

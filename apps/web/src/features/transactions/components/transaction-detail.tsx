@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutDelayTexts, payoutFailureTexts, saleAmountLabels, transactionDetailTexts, type SaleDetail } from '@wise/shared';
-import { LinkButton } from '../../../components/ui/button';
-import { paths, transactionHref, withReturnTo } from '../../../config/paths';
-import { formatCoinPrice } from '../../../lib/format';
-import { DateTime } from '../../../components/ui/date-time';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { paths, transactionHref, withReturnTo } from '#web/config/paths';
+import { formatCoinPrice } from '#web/lib/format';
+import { DateTime } from '#web/components/ui/date-time';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { ReceiptActions } from './receipt-actions';
 import { StatusTimeline } from './status-timeline';
 import { TransactionStatusPill } from './transaction-status';

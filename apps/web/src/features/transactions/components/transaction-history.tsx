@@ -12,16 +12,16 @@ import {
   type TransactionItem,
   type TransactionStatus,
 } from '@wise/shared';
-import { DateTime } from '../../../components/ui/date-time';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { FetchError } from '../../../components/ui/fetch-error';
-import { LoadMore } from '../../../components/ui/load-more';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { DateTime } from '#web/components/ui/date-time';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { LoadMore } from '#web/components/ui/load-more';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import { useTransactions } from '../api/get-transactions';
 import { useOnSettled } from '../hooks/use-on-settled';
 import { TransactionStatusPill } from './transaction-status';
-import '../../../components/ui/list.css';
+import '#web/components/ui/list.css';
 import './transactions.css';
 
 const filters: readonly (TransactionStatus | undefined)[] = [undefined, ...TRANSACTION_STATUSES];

@@ -1,6 +1,6 @@
 import { isFailedBill, payoutFailureTexts, transactionStatusTexts, type TransactionStatus } from '@wise/shared';
-import { StatusPill, type StatusTone } from '../../../components/ui/status-pill';
-import { useTexts } from '../../../lib/i18n';
+import { StatusPill, type StatusTone } from '#web/components/ui/status-pill';
+import { useTexts } from '#web/lib/i18n';
 
 /** docs/product.md §4: Successful green, Rejected red, Pending purple — the one place a status gets its colour. */
 const toneOf: Record<TransactionStatus, StatusTone> = {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { salesSummaryTexts, type SalesSummaryResponse } from '@wise/shared';
-import { formatNaira } from '../../../lib/format';
-import { useTexts } from '../../../lib/i18n';
+import { formatNaira } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import { FailedPayoutNotice } from './sales-strip';
 import './sales-strip.css';
 

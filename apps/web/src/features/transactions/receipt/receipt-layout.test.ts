@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billReceipt, saleReceipt, type BillTransactionDetail } from '@wise/shared';
-import { saleDetail } from '../../../testing/sales';
+import { saleDetail } from '#web/testing/sales';
 import { layoutReceipt, RECEIPT_WIDTH, wrapText, type DrawOp } from './receipt-layout';
 
 /**

@@ -1,5 +1,5 @@
 import { receiptTexts as englishReceiptTexts, type Receipt, type ReceiptTone } from '@wise/shared';
-import { translateNow } from '../../../lib/i18n';
+import { translateNow } from '#web/lib/i18n';
 
 /**
  * Where every word of a receipt image goes, worked out before anything is drawn: the canvas code

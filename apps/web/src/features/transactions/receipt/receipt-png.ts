@@ -1,5 +1,5 @@
 import { textsIn, transactionReceipt, receiptTexts, type AnyTransactionDetailResponse, type Receipt } from '@wise/shared';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '#web/lib/i18n';
 import { layoutReceipt, type DrawOp } from './receipt-layout';
 
 /**

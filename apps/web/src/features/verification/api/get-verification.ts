@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { verificationStatusSchema } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { verificationKeys } from './keys';
 
 /** GET /api/profile/verification → tier, the verified number's last four digits, look-ups left. */

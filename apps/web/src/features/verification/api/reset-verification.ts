@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type IdentityResetInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { verificationKeys } from './keys';
 
 /** POST /api/profile/verification/reset → { message }: back to Tier 0, the name and date of birth editable (docs/identity.md). */

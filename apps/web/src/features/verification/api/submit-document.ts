@@ -1,5 +1,5 @@
 import { documentSubmitResultSchema, type DocumentImageSide } from '@wise/shared';
-import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+import { uploadWithProgress, type UploadProgress } from '#web/lib/upload-with-progress';
 
 /**
  * POST /api/profile/verification/document (multipart): the ID's front and back and the selfie,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityCheckResultSchema, type IdentityNumberInput } from '@wise/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { verificationKeys } from './keys';
 
 /** POST /api/profile/verification/number → the outcome (verified, not matching, not found, provider down, in use). */

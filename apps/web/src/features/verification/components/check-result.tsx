@@ -1,9 +1,9 @@
 import { identityScreenTexts, type IdentityCheckResult } from '@wise/shared';
-import { BadIcon } from '../../../components/ui/art/bad-icon';
-import { SuccessTick } from '../../../components/ui/art/tick';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useTexts, useTranslate } from '../../../lib/i18n';
+import { BadIcon } from '#web/components/ui/art/bad-icon';
+import { SuccessTick } from '#web/components/ui/art/tick';
+import { Button, LinkButton } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './verification.css';
 
 interface CheckResultProps {

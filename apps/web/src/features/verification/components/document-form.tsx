@@ -8,13 +8,13 @@ import {
   type DocumentImageSide,
   type DocumentSubmitResult,
 } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { ImagePicker } from '../../../components/ui/image-picker';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { toastError } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useImageAttachments, type AttachmentRules } from '../../../lib/use-image-attachments';
-import { useTexts } from '../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { ImagePicker } from '#web/components/ui/image-picker';
+import { ProgressBar } from '#web/components/ui/progress-bar';
+import { toastError } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useImageAttachments, type AttachmentRules } from '#web/lib/use-image-attachments';
+import { useTexts } from '#web/lib/i18n';
 import { submitDocument } from '../api/submit-document';
 
 /** One picture per side, checked as picked like a sale's (type, size), downscaled before sending. */

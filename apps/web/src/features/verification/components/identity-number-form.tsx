@@ -1,12 +1,12 @@
 import { identityKindLabels as englishKindLabels, identityScreenTexts, IDENTITY_NUMBER_LENGTH, type IdentityCheckResult, type IdentityNumberInput } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toastError } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { Select } from '#web/components/ui/select';
+import { TextField } from '#web/components/ui/text-field';
+import { toastError } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useVerifyNumber } from '../api/verify-number';
 
 const fields = ['kind', 'number'] as const;

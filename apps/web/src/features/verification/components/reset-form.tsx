@@ -1,11 +1,11 @@
 import { identityScreenTexts, type IdentityResetInput } from '@wise/shared';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/text-field';
-import { toastError, toastSuccess } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useTexts } from '../../../lib/i18n';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { Button } from '#web/components/ui/button';
+import { PasswordField } from '#web/components/ui/text-field';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useTexts } from '#web/lib/i18n';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useResetVerification } from '../api/reset-verification';
 
 /**

@@ -7,8 +7,8 @@ import {
   tierLimitTexts as englishLimitTexts,
   type TierLimit,
 } from '@wise/shared';
-import { StatusPill } from '../../../components/ui/status-pill';
-import { useTexts } from '../../../lib/i18n';
+import { StatusPill } from '#web/components/ui/status-pill';
+import { useTexts } from '#web/lib/i18n';
 import './verification.css';
 
 /*

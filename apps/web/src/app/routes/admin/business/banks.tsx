@@ -1,15 +1,15 @@
 import { useDeferredValue, useState } from 'react';
 import { Plus, Search } from 'lucide-react';
 import type { AdminBank } from '@wise/shared/admin';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { FormField } from '../../../../components/admin/form-fields';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { Button } from '../../../../components/ui/button';
-import { useAdminBanks } from '../../../../features/admin-business/api/get-banks';
-import { BankFormDialog } from '../../../../features/admin-business/components/bank-form-dialog';
-import { BankSwitch } from '../../../../features/admin-business/components/bank-switch';
-import { formatGems } from '../../../../lib/format';
-import '../../../../features/admin-business/components/business.css';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { FormField } from '#web/components/admin/form-fields';
+import { PageHeader } from '#web/components/admin/page-header';
+import { Button } from '#web/components/ui/button';
+import { useAdminBanks } from '#web/features/admin-business/api/get-banks';
+import { BankFormDialog } from '#web/features/admin-business/components/bank-form-dialog';
+import { BankSwitch } from '#web/features/admin-business/components/bank-switch';
+import { formatGems } from '#web/lib/format';
+import '#web/features/admin-business/components/business.css';
 
 const columns: Column<AdminBank>[] = [
   { key: 'name', header: 'Bank', cell: (bank) => <span className="admin-cell-title">{bank.name}</span> },

@@ -1,18 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { BILL_KINDS, BILL_ORDER_STATUSES, formatPhone } from '@wise/shared';
 import type { AdminBillOrder } from '@wise/shared/admin';
-import { Badge } from '../../../../components/admin/status-badge';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { FormSelect } from '../../../../components/admin/form-fields';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { StatusBadge } from '../../../../components/admin/status-badge';
-import { DateTime } from '../../../../components/ui/date-time';
-import { formatGems } from '../../../../lib/format';
-import { useBillOrders } from '../../../../features/admin-business/api/get-bill-orders';
-import { billKindLabel, billKindOptions, billServiceLabel, billStatusOptions } from '../../../../features/admin-business/bill-labels';
-import { RequeryButton } from '../../../../features/admin-business/components/requery-button';
-import '../../../../components/admin/status-badge.css';
-import '../../../../features/admin-business/components/business.css';
+import { Badge } from '#web/components/admin/status-badge';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { FormSelect } from '#web/components/admin/form-fields';
+import { PageHeader } from '#web/components/admin/page-header';
+import { StatusBadge } from '#web/components/admin/status-badge';
+import { DateTime } from '#web/components/ui/date-time';
+import { formatGems } from '#web/lib/format';
+import { useBillOrders } from '#web/features/admin-business/api/get-bill-orders';
+import { billKindLabel, billKindOptions, billServiceLabel, billStatusOptions } from '#web/features/admin-business/bill-labels';
+import { RequeryButton } from '#web/features/admin-business/components/requery-button';
+import '#web/components/admin/status-badge.css';
+import '#web/features/admin-business/components/business.css';
 import { businessPaths } from './paths';
 
 const columns: Column<AdminBillOrder>[] = [

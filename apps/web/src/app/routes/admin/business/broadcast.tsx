@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../../components/admin/page-header';
-import { BroadcastForm } from '../../../../features/admin-business/components/broadcast-form';
+import { PageHeader } from '#web/components/admin/page-header';
+import { BroadcastForm } from '#web/features/admin-business/components/broadcast-form';
 
 /** /admin/broadcast: an in-app notification to every customer or to one. */
 export function BroadcastScreen() {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminCustomerMessages, type AdminBillOrder, type AdminCustomerDetail, type AdminCustomerReferrals, type AdminReferral, type StaffMe } from '@wise/shared/admin';
-import { StaffProvider } from '../../../../features/admin/auth/staff-context';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { StaffProvider } from '#web/features/admin/auth/staff-context';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { BillOrdersScreen } from './bills';
 import { CustomerDetailScreen } from './customer-detail';
 import { CustomersScreen } from './customers';

@@ -1,7 +1,7 @@
-import { PageHeader } from '../../../../components/admin/page-header';
-import { AdjustmentList } from '../../../../features/admin-business/components/adjustment-list';
-import { WalletTable } from '../../../../features/admin-business/components/wallet-table';
-import '../../../../features/admin-business/components/business.css';
+import { PageHeader } from '#web/components/admin/page-header';
+import { AdjustmentList } from '#web/features/admin-business/components/adjustment-list';
+import { WalletTable } from '#web/features/admin-business/components/wallet-table';
+import '#web/features/admin-business/components/business.css';
 
 /** /admin/crypto: the per-coin adjustments and the wallet addresses customers send coins to. */
 export function CryptoScreen() {

@@ -1,20 +1,20 @@
 import { useParams } from 'react-router';
 import { Lock } from 'lucide-react';
 import { adminCustomerMessages } from '@wise/shared/admin';
-import { AdminLoading } from '../../../../components/admin/loading';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { Badge } from '../../../../components/admin/status-badge';
-import { DateTime } from '../../../../components/ui/date-time';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { hasRole, useStaff } from '../../../../features/admin/auth/staff-context';
-import { useCustomer } from '../../../../features/admin-business/api/get-customer';
-import { CustomerActions } from '../../../../features/admin-business/components/customer-actions';
-import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '../../../../features/admin-business/components/customer-panels';
-import { LimitsPanel } from '../../../../features/admin-business/components/limits-panel';
-import { ReferralsPanel } from '../../../../features/admin-business/components/referrals-panel';
-import { ApiError } from '../../../../lib/admin-api';
-import '../../../../features/admin-business/components/business.css';
+import { AdminLoading } from '#web/components/admin/loading';
+import { PageHeader } from '#web/components/admin/page-header';
+import { Badge } from '#web/components/admin/status-badge';
+import { DateTime } from '#web/components/ui/date-time';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { hasRole, useStaff } from '#web/features/admin/auth/staff-context';
+import { useCustomer } from '#web/features/admin-business/api/get-customer';
+import { CustomerActions } from '#web/features/admin-business/components/customer-actions';
+import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '#web/features/admin-business/components/customer-panels';
+import { LimitsPanel } from '#web/features/admin-business/components/limits-panel';
+import { ReferralsPanel } from '#web/features/admin-business/components/referrals-panel';
+import { ApiError } from '#web/lib/admin-api';
+import '#web/features/admin-business/components/business.css';
 import { businessPaths } from './paths';
 
 /** /admin/customers/:id: everything staff need to help one customer, and the admin's lock and PIN reset. */

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { AdminGiftCard } from '@wise/shared/admin';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { Button } from '../../../../components/ui/button';
-import { useGiftCards } from '../../../../features/admin-business/api/get-gift-cards';
-import { CardSwitch, GiftCardPanel } from '../../../../features/admin-business/components/gift-card-panel';
-import { CardArt } from '../../../../features/admin-business/components/card-art';
-import { GiftCardFormDialog } from '../../../../features/admin-business/components/gift-card-form-dialog';
-import '../../../../features/admin-business/components/business.css';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { PageHeader } from '#web/components/admin/page-header';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { Button } from '#web/components/ui/button';
+import { useGiftCards } from '#web/features/admin-business/api/get-gift-cards';
+import { CardSwitch, GiftCardPanel } from '#web/features/admin-business/components/gift-card-panel';
+import { CardArt } from '#web/features/admin-business/components/card-art';
+import { GiftCardFormDialog } from '#web/features/admin-business/components/gift-card-form-dialog';
+import '#web/features/admin-business/components/business.css';
 
 function subcategoriesOn(card: AdminGiftCard): string {
   const on = card.subcategories.filter((band) => band.enabled).length;

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { formatKobo, rewardLevelTexts, type RewardLevel } from '@wise/shared';
 import { rewardLevelStaffTexts } from '@wise/shared/admin';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { Button } from '../../../../components/ui/button';
-import { useRewardLevels } from '../../../../features/admin-business/api/reward-levels';
-import { RewardLevelsDialog } from '../../../../features/admin-business/components/reward-levels-dialog';
-import '../../../../features/admin-business/components/business.css';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { PageHeader } from '#web/components/admin/page-header';
+import { Button } from '#web/components/ui/button';
+import { useRewardLevels } from '#web/features/admin-business/api/reward-levels';
+import { RewardLevelsDialog } from '#web/features/admin-business/components/reward-levels-dialog';
+import '#web/features/admin-business/components/business.css';
 
 const columns: Column<RewardLevel>[] = [
   { key: 'name', header: 'Level', cell: (level) => <span className="admin-cell-title">{level.name}</span> },

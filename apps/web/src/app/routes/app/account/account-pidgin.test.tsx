@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bankMessages, walletTexts } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { applyLanguage } from '../../../../lib/i18n';
-import { renderRoutes, stubFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { applyLanguage } from '#web/lib/i18n';
+import { renderRoutes, stubFetch } from '#web/testing/render';
 import { AccountRoute } from './account';
 import { AccountSuccessRoute } from './account-success';
 

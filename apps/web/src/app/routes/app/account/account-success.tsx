@@ -1,7 +1,7 @@
 import { accountSuccessTexts, bankMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { SuccessScreen } from '../../../../components/ui/success-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { paths } from '#web/config/paths';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { useTexts } from '#web/lib/i18n';
 
 /** /account/success: 'Bank details updated successfully', Go to Home (docs/product.md §2). */
 export function AccountSuccessRoute() {

@@ -1,16 +1,16 @@
 import { Landmark, KeyRound } from 'lucide-react';
 import { fetchMessages as englishFetchMessages, maskAccountNumber, walletTexts } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
-import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
-import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
-import { useSalesSummary } from '../../../../features/transactions/api/get-sales-summary';
-import { WalletMoney } from '../../../../features/transactions/components/wallet-money';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { useTexts } from '../../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths, transactionHref, withReturnTo } from '#web/config/paths';
+import { useBankDetails } from '#web/features/bank/api/get-bank-details';
+import { usePinStatus } from '#web/features/pin/api/get-pin-status';
+import { useSalesSummary } from '#web/features/transactions/api/get-sales-summary';
+import { WalletMoney } from '#web/features/transactions/components/wallet-money';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { useTexts } from '#web/lib/i18n';
 import '../common/account.css';
 import './account.css';
 

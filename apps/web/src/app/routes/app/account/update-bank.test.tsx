@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { bankErrorCodes, bankMessages, updateBankTexts } from '@wise/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { paths, withReturnTo } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { bankDetails, noBankDetails } from '../../../../testing/sales';
-import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
-import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
+import { paths, withReturnTo } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { bankDetails, noBankDetails } from '#web/testing/sales';
+import { useBankDetails } from '#web/features/bank/api/get-bank-details';
+import { usePinStatus } from '#web/features/pin/api/get-pin-status';
 import { UpdateBankRoute } from './update-bank';
 
 const Start = () => null;

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillOrder } from '@wise/shared';
-import { billHrefs, paths } from '../../../../config/paths';
-import { renderRoutes } from '../../../../testing/render';
+import { billHrefs, paths } from '#web/config/paths';
+import { renderRoutes } from '#web/testing/render';
 import { Navigate } from 'react-router';
 import { AirtimeRoute } from './airtime';
 import { AirtimePinRoute, DataPinRoute } from './bill-pin';
 import { AirtimeSuccessRoute } from './bill-success';
-import { forgetBillDraft } from '../../../../features/bills/hooks/bill-draft';
+import { forgetBillDraft } from '#web/features/bills/hooks/bill-draft';
 
 const ORDER_ID = '0d9c7f1e-3c0b-4b8e-9a57-1f6f3e0a2b11';
 

@@ -1,11 +1,11 @@
 import { airtimeScreenTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { AirtimeForm } from '../../../../features/bills/components/airtime-form';
-import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
-import { useProfile } from '../../../../features/profile/api/get-profile';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { AirtimeForm } from '#web/features/bills/components/airtime-form';
+import { useGemBalance } from '#web/features/gems/api/get-gem-balance';
+import { useProfile } from '#web/features/profile/api/get-profile';
+import { useTexts } from '#web/lib/i18n';
 
 /** /airtime (docs/product.md §2): network, phone and amount, paid with Wise Gems (1 gem = ₦1). */
 export function AirtimeRoute() {

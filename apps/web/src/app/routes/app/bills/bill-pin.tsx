@@ -1,4 +1,4 @@
-import { BillPinScreen } from '../../../../features/bills/components/bill-pin-screen';
+import { BillPinScreen } from '#web/features/bills/components/bill-pin-screen';
 import { useGemsMoved } from './use-gems-moved';
 
 /** /airtime/enterPIN, /data/enterPIN, /tv/enterPIN, /electricity/enterPIN (docs/product.md §2 PIN entry screens). */

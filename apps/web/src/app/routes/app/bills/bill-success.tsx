@@ -1,4 +1,4 @@
-import { BillSuccessScreen } from '../../../../features/bills/components/bill-success-screen';
+import { BillSuccessScreen } from '#web/features/bills/components/bill-success-screen';
 
 /** docs/product.md §2 success screens of the four bills. */
 export function AirtimeSuccessRoute() {

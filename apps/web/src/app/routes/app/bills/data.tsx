@@ -1,15 +1,15 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { BILL_NETWORK_LABELS, BILL_NETWORKS, dataScreenTexts, type BillNetwork } from '@wise/shared';
-import { brandMark } from '../../../../components/ui/art/brand-marks';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { billHrefs, paths } from '../../../../config/paths';
-import { DataPlans } from '../../../../features/bills/components/data-plans';
-import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
-import { useProfile } from '../../../../features/profile/api/get-profile';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../features/bills/components/bills.css';
+import { brandMark } from '#web/components/ui/art/brand-marks';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { billHrefs, paths } from '#web/config/paths';
+import { DataPlans } from '#web/features/bills/components/data-plans';
+import { useGemBalance } from '#web/features/gems/api/get-gem-balance';
+import { useProfile } from '#web/features/profile/api/get-profile';
+import { useTexts } from '#web/lib/i18n';
+import '#web/features/bills/components/bills.css';
 
 /** /data (docs/product.md §2): one button per network, 'MTN Data Plans' … '9mobile Data Plans'. */
 export function DataRoute() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../../config/paths';
-import { renderRoutes } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes } from '#web/testing/render';
 import { ElectricityRoute } from './electricity';
 import { TvRoute } from './tv';
 

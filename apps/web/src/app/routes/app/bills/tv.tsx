@@ -1,10 +1,10 @@
 import { tvScreenTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { TvForm } from '../../../../features/bills/components/tv-form';
-import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { TvForm } from '#web/features/bills/components/tv-form';
+import { useGemBalance } from '#web/features/gems/api/get-gem-balance';
+import { useTexts } from '#web/lib/i18n';
 
 /** /tv (docs/product.md §2): TV/cable subscriptions paid with Wise Gems. */
 export function TvRoute() {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { gemKeys } from '../../../../features/gems/api/keys';
-import { notificationKeys } from '../../../../features/notifications/api/keys';
-import { transactionKeys } from '../../../../features/transactions/api/keys';
+import { dashboardKeys } from '#web/features/dashboard/api/keys';
+import { gemKeys } from '#web/features/gems/api/keys';
+import { notificationKeys } from '#web/features/notifications/api/keys';
+import { transactionKeys } from '#web/features/transactions/api/keys';
 
 /**
  * A purchase held, spent or gave back gems: every balance on screen (dashboard, /earn, profile),

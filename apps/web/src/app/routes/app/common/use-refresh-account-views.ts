@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { notificationKeys } from '../../../../features/notifications/api/keys';
+import { dashboardKeys } from '#web/features/dashboard/api/keys';
+import { notificationKeys } from '#web/features/notifications/api/keys';
 
 /**
  * After an account change (profile, PIN, bank details) the server adds a notice and the dashboard

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import { earnSuccessTexts, gemMessages } from '@wise/shared';
-import { SuccessScreen } from '../../../../components/ui/success-screen';
-import { paths } from '../../../../config/paths';
-import { formatGems } from '../../../../lib/format';
-import { useTexts } from '../../../../lib/i18n';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths } from '#web/config/paths';
+import { formatGems } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
 import './earn.css';
 
 /** What /earn hands the success screen. */

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GEM_REWARD_BY_DAY, gemMessages, STORAGE_KEYS, type GemCollectionResponse } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { EarnRoute } from './earn';
 import { EarnSuccessRoute } from './earn-success';
 

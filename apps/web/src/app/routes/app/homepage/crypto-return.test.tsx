@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cryptoReturnTexts, saleRejectionReasons, walletAddressMessages, type SaleDetail } from '@wise/shared';
-import { paths, transactionHref } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { saleDetail } from '../../../../testing/sales';
+import { paths, transactionHref } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { saleDetail } from '#web/testing/sales';
 import { TransactionDetailRoute } from './transaction-detail';
 
 /**

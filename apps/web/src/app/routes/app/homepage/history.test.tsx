@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fetchMessages, PENDING_REFETCH_MS, saleAmountReasons, saleMessages, type TransactionStatus } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { saleDetail, transactionItem } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { saleDetail, transactionItem } from '#web/testing/sales';
 import { HistoryRoute } from './history';
 import { TransactionDetailRoute } from './transaction-detail';
 

@@ -1,11 +1,11 @@
 import { historyScreenTexts } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { paths, transactionHref } from '../../../../config/paths';
-import { TransactionHistory } from '../../../../features/transactions/components/transaction-history';
+import { LinkButton } from '#web/components/ui/button';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { paths, transactionHref } from '#web/config/paths';
+import { TransactionHistory } from '#web/features/transactions/components/transaction-history';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import '../common/account.css';
 
 /** /homepage/history: the transactions list with search by status, newest first (docs/product.md §2, §4). */

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { salesSummaryTexts, type SalesSummaryResponse } from '@wise/shared';
-import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
-import { formatNaira } from '../../../../lib/format';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { bankDetails } from '../../../../testing/sales';
+import { paths, transactionHref, withReturnTo } from '#web/config/paths';
+import { formatNaira } from '#web/lib/format';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { bankDetails } from '#web/testing/sales';
 import { AccountRoute } from '../account/account';
 import { DashboardRoute } from './dashboard';
 

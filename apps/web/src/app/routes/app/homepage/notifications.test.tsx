@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { listTexts, NOTIFICATION_TOPICS, NOTIFICATIONS_PAGE_SIZE, type Notification } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { NOTIFICATIONS_REFETCH_MS } from '../../../../features/notifications/api/get-notifications';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { NOTIFICATIONS_REFETCH_MS } from '#web/features/notifications/api/get-notifications';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { NotificationsRoute } from './notifications';
 
 const routes = [{ path: paths.notifications, Component: NotificationsRoute }];

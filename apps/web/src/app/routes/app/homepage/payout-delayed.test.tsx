@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payoutDelayTexts } from '@wise/shared';
-import { paths, transactionHref } from '../../../../config/paths';
-import { applyLanguage } from '../../../../lib/i18n';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { saleDetail } from '../../../../testing/sales';
+import { paths, transactionHref } from '#web/config/paths';
+import { applyLanguage } from '#web/lib/i18n';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { saleDetail } from '#web/testing/sales';
 import { TransactionDetailRoute } from './transaction-detail';
 
 /**

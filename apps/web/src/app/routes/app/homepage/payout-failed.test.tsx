@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { payoutFailureTexts } from '@wise/shared';
-import { paths, transactionHref, withReturnTo } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { saleDetail, transactionItem } from '../../../../testing/sales';
+import { paths, transactionHref, withReturnTo } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { saleDetail, transactionItem } from '#web/testing/sales';
 import { HistoryRoute } from './history';
 import { TransactionDetailRoute } from './transaction-detail';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { pinScreenTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { ConfirmPinForm } from '../../../../features/pin/components/confirm-pin-form';
-import { pinDraft } from '../../../../features/pin/pin-draft';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { ConfirmPinForm } from '#web/features/pin/components/confirm-pin-form';
+import { pinDraft } from '#web/features/pin/pin-draft';
+import { useTexts } from '#web/lib/i18n';
 import { useRefreshAccountViews } from '../common/use-refresh-account-views';
 
 /** /homepage/confirmpinset: the PIN again ('Pin does not match'), then 'Set' / 'Setting...'. */

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pinErrorCodes, pinMessages, profileMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { bankDetails, noBankDetails } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { bankDetails, noBankDetails } from '#web/testing/sales';
 import { PinConfirmRoute } from './pin-confirm';
 import { PinSetRoute } from './pin-set';
 

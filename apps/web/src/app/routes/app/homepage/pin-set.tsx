@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchMessages as englishFetchMessages, pinMessages as englishPinMessages, pinScreenTexts } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
-import { usePinStatus } from '../../../../features/pin/api/get-pin-status';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { CurrentPinForm } from '../../../../features/pin/components/current-pin-form';
-import { NewPinForm } from '../../../../features/pin/components/new-pin-form';
-import { pinDraft } from '../../../../features/pin/pin-draft';
-import { useTexts } from '../../../../lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useBankDetails } from '#web/features/bank/api/get-bank-details';
+import { usePinStatus } from '#web/features/pin/api/get-pin-status';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { CurrentPinForm } from '#web/features/pin/components/current-pin-form';
+import { NewPinForm } from '#web/features/pin/components/new-pin-form';
+import { pinDraft } from '#web/features/pin/pin-draft';
+import { useTexts } from '#web/lib/i18n';
 import '../common/account.css';
 
 /**

@@ -2,23 +2,23 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ReceiptText } from 'lucide-react';
 import { fetchMessages, saleMessages, transactionDetailScreenTexts } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useTransaction } from '../../../../features/transactions/api/get-transaction';
-import { useOnSettled } from '../../../../features/transactions/hooks/use-on-settled';
-import { BillOrderDetail } from '../../../../features/transactions/components/bill-order-detail';
-import { TransactionDetail } from '../../../../features/transactions/components/transaction-detail';
-import { ApiError } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useTransaction } from '#web/features/transactions/api/get-transaction';
+import { useOnSettled } from '#web/features/transactions/hooks/use-on-settled';
+import { BillOrderDetail } from '#web/features/transactions/components/bill-order-detail';
+import { TransactionDetail } from '#web/features/transactions/components/transaction-detail';
+import { ApiError } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
 
 /** Only a rejected sale draws it (it fetches the support contacts): its own chunk. */
-const SaleSupportLinks = lazy(() => import('../../../../features/support/components/sale-support-links').then((m) => ({ default: m.SaleSupportLinks })));
+const SaleSupportLinks = lazy(() => import('#web/features/support/components/sale-support-links').then((m) => ({ default: m.SaleSupportLinks })));
 
 function DetailSkeleton({ label }: { label: string }) {
   return (

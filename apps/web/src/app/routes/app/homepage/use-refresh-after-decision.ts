@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { notificationKeys } from '../../../../features/notifications/api/keys';
-import { rewardKeys } from '../../../../features/rewards/api/keys';
+import { dashboardKeys } from '#web/features/dashboard/api/keys';
+import { notificationKeys } from '#web/features/notifications/api/keys';
+import { rewardKeys } from '#web/features/rewards/api/keys';
 
 /**
  * What a decision on a sale changes besides the sale: a notification (and the dashboard's unread

@@ -2,11 +2,11 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight, Gift, History, LifeBuoy, ReceiptText, type LucideProps } from 'lucide-react';
 import { gemStatementTexts as englishStatementTexts, moreTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths, withReturnTo } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../components/ui/list.css';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths, withReturnTo } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import '../common/account.css';
 
 interface MoreRow {

@@ -1,8 +1,8 @@
 import { Bus } from 'lucide-react';
 import { transportTexts } from '@wise/shared';
-import { ComingSoon } from '../../../../components/ui/coming-soon';
-import { paths } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
+import { ComingSoon } from '#web/components/ui/coming-soon';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /** /transport: coming soon (docs/product.md §2). */
 export function TransportRoute() {

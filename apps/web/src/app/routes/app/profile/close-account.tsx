@@ -7,18 +7,18 @@ import {
   PIN_LENGTH,
   privacyMessages as englishPrivacyMessages,
 } from '@wise/shared';
-import { Button } from '../../../../components/ui/button';
-import { CodeInput } from '../../../../components/ui/code-input';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useCloseAccount, useDataRights } from '../../../../features/profile/api/data-rights';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { CodeInput } from '#web/components/ui/code-input';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useCloseAccount, useDataRights } from '#web/features/profile/api/data-rights';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 import './data-rights.css';
 
 type Step = 'explain' | 'password' | 'confirm';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dataDownloadTexts, privacyMessages as englishPrivacyMessages } from '@wise/shared';
-import { Button } from '../../../../components/ui/button';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { useDownloadDataExport } from '../../../../features/profile/api/data-rights';
-import { errorMessage } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { Button } from '#web/components/ui/button';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { useDownloadDataExport } from '#web/features/profile/api/data-rights';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import './data-rights.css';
 
 /** Hands the browser a file to save, named as the server named it (wise-data-<day>.json). */

@@ -1,14 +1,14 @@
 import { fetchMessages as englishFetchMessages, privacyMessages as englishPrivacyMessages } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useDataRights, useRequestDataExport } from '../../../../features/profile/api/data-rights';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { errorMessage } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useDataRights, useRequestDataExport } from '#web/features/profile/api/data-rights';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import './data-rights.css';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { privacyMessages, profileMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, requestBody, stubFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, requestBody, stubFetch } from '#web/testing/render';
 import { CloseAccountRoute } from './close-account';
 import { DataDownloadRoute } from './data-download';
 import { DataExportRoute } from './data-export';

@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
 import { ChevronRight, History } from 'lucide-react';
 import { fetchMessages, gemBalanceTexts, gemStatementTexts } from '@wise/shared';
-import { GemGlyph } from '../../../../components/ui/art/gem';
-import { LinkButton } from '../../../../components/ui/button';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useGemBalance } from '../../../../features/gems/api/get-gem-balance';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { formatGems } from '../../../../lib/format';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../components/ui/list.css';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { LinkButton } from '#web/components/ui/button';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useGemBalance } from '#web/features/gems/api/get-gem-balance';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { formatGems } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
 

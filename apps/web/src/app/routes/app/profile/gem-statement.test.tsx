@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GEM_STATEMENT_PAGE_SIZE, gemStatementTexts, type GemMovement } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { GemStatementRoute } from './gem-statement';
 
 const routes = [{ path: paths.gemStatement, Component: GemStatementRoute }];

@@ -1,18 +1,18 @@
 import { useSearchParams } from 'react-router';
 import { fetchMessages as englishFetchMessages, gemStatementScreenTexts, gemStatementTexts as englishStatementTexts } from '@wise/shared';
-import { GemGlyph } from '../../../../components/ui/art/gem';
-import { LinkButton } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { LoadMore } from '../../../../components/ui/load-more';
-import { Screen } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { useGemStatement } from '../../../../features/gems/api/get-gem-statement';
-import { GemStatementRow, GemStatementRowSkeleton } from '../../../../features/gems/components/gem-statement-row';
-import { safeReturnTo } from '../../../../lib/return-to';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../components/ui/list.css';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { LoadMore } from '#web/components/ui/load-more';
+import { Screen } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { useGemStatement } from '#web/features/gems/api/get-gem-statement';
+import { GemStatementRow, GemStatementRowSkeleton } from '#web/features/gems/components/gem-statement-row';
+import { safeReturnTo } from '#web/lib/return-to';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 
 /**
  * /profile/wisegembalance/history: every gem in and out, newest first, with the balance after

@@ -1,7 +1,7 @@
 import { addressFormTexts } from '@wise/shared';
-import { AddressForm } from '../../../../features/profile/components/address-form';
-import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { AddressForm } from '#web/features/profile/components/address-form';
+import { ProfileFormScreen } from '#web/features/profile/components/profile-form-screen';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyaddress ('Address is required'). */

@@ -1,8 +1,8 @@
 import { dateOfBirthFormTexts } from '@wise/shared';
-import { DateOfBirthForm } from '../../../../features/profile/components/date-of-birth-form';
-import { IdentityLockedNote } from '../../../../features/profile/components/identity-locked-note';
-import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { DateOfBirthForm } from '#web/features/profile/components/date-of-birth-form';
+import { IdentityLockedNote } from '#web/features/profile/components/identity-locked-note';
+import { ProfileFormScreen } from '#web/features/profile/components/profile-form-screen';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifydob: the phone's date picker; a real past date from 1900 ('Invalid Date of Birth'). */

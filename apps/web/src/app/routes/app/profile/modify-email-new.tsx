@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { newEmailTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { NewEmailForm } from '../../../../features/profile/components/new-email-form';
-import type { NewEmailState } from '../../../../features/profile/navigation-state';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { NewEmailForm } from '#web/features/profile/components/new-email-form';
+import type { NewEmailState } from '#web/features/profile/navigation-state';
+import { useTexts } from '#web/lib/i18n';
 
 /** /profile/modifyemail/enternewemail ('Email is required', 'Invalid entry'); the code goes to it. */
 export function ModifyEmailNewRoute() {

@@ -1,15 +1,15 @@
 import { Navigate, useLocation } from 'react-router';
 import { emailOtpTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useRequestEmailChange } from '../../../../features/profile/api/request-email-change';
-import { useVerifyEmailChange } from '../../../../features/profile/api/verify-email-change';
-import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
-import { readNewEmail } from '../../../../features/profile/navigation-state';
-import { errorMessage } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useRequestEmailChange } from '#web/features/profile/api/request-email-change';
+import { useVerifyEmailChange } from '#web/features/profile/api/verify-email-change';
+import { ContactOtpForm } from '#web/features/profile/components/contact-otp-form';
+import { readNewEmail } from '#web/features/profile/navigation-state';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyemail/enterOTP: the code e-mailed to the new address, then /profile/success. */

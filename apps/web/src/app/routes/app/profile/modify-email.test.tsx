@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, requestBody, stubFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, requestBody, stubFetch } from '#web/testing/render';
 import { ModifyEmailRoute } from './modify-email';
 import { ModifyEmailNewRoute } from './modify-email-new';
 

@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router';
 import { fetchMessages, modifyEmailTexts } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { TextField } from '../../../../components/ui/text-field';
-import { paths } from '../../../../config/paths';
-import { useContact } from '../../../../features/profile/api/get-contact';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { useTexts } from '../../../../lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { TextField } from '#web/components/ui/text-field';
+import { paths } from '#web/config/paths';
+import { useContact } from '#web/features/profile/api/get-contact';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /profile/modifyemail: the current email and the password again, as for the phone (docs/product.md §4, §6);

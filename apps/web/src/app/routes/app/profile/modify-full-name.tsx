@@ -1,8 +1,8 @@
 import { fullNameFormTexts } from '@wise/shared';
-import { FullNameForm } from '../../../../features/profile/components/full-name-form';
-import { IdentityLockedNote } from '../../../../features/profile/components/identity-locked-note';
-import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { FullNameForm } from '#web/features/profile/components/full-name-form';
+import { IdentityLockedNote } from '#web/features/profile/components/identity-locked-note';
+import { ProfileFormScreen } from '#web/features/profile/components/profile-form-screen';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /**

@@ -1,7 +1,7 @@
 import { genderFormTexts } from '@wise/shared';
-import { GenderForm } from '../../../../features/profile/components/gender-form';
-import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { GenderForm } from '#web/features/profile/components/gender-form';
+import { ProfileFormScreen } from '#web/features/profile/components/profile-form-screen';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifygender: male or female ('Gender is required'). */

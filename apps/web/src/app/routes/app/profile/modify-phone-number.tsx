@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { newPhoneTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { NewPhoneForm } from '../../../../features/profile/components/new-phone-form';
-import type { NewPhoneState } from '../../../../features/profile/navigation-state';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { NewPhoneForm } from '#web/features/profile/components/new-phone-form';
+import type { NewPhoneState } from '#web/features/profile/navigation-state';
+import { useTexts } from '#web/lib/i18n';
 
 /** /profile/modifyphonenumber/enternumber: the new number; the code goes to it by SMS. */
 export function ModifyPhoneNumberRoute() {

@@ -1,15 +1,15 @@
 import { Navigate, useLocation } from 'react-router';
 import { maskPhone, phoneOtpTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useRequestPhoneChange } from '../../../../features/profile/api/request-phone-change';
-import { useVerifyPhoneChange } from '../../../../features/profile/api/verify-phone-change';
-import { ContactOtpForm } from '../../../../features/profile/components/contact-otp-form';
-import { readNewPhone } from '../../../../features/profile/navigation-state';
-import { errorMessage } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useRequestPhoneChange } from '#web/features/profile/api/request-phone-change';
+import { useVerifyPhoneChange } from '#web/features/profile/api/verify-phone-change';
+import { ContactOtpForm } from '#web/features/profile/components/contact-otp-form';
+import { readNewPhone } from '#web/features/profile/navigation-state';
+import { errorMessage } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 import { useProfileUpdated } from './use-profile-updated';
 
 /** /profile/modifyphonenumber/enterOTP: the code sent to the new number, then /profile/success. */

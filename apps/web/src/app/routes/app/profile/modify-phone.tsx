@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { maskPhone, modifyPhoneTexts } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { ProfileFormScreen } from '../../../../features/profile/components/profile-form-screen';
-import { useTexts } from '../../../../lib/i18n';
+import { paths } from '#web/config/paths';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { ProfileFormScreen } from '#web/features/profile/components/profile-form-screen';
+import { useTexts } from '#web/lib/i18n';
 import './profile.css';
 
 /** /profile/modifyphonenumber: the password again first (docs/product.md §4, §6), then the new number. */

@@ -7,22 +7,22 @@ import {
   passkeyTexts as englishPasskeyTexts,
   type Passkey,
 } from '@wise/shared';
-import { BottomSheet } from '../../../../components/ui/bottom-sheet';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../../../features/passkeys/api/passkeys';
-import { passkeysSupported, wasCancelled } from '../../../../features/passkeys/webauthn';
-import { ConfirmPasswordForm } from '../../../../features/profile/components/confirm-password-form';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
-import '../../../../components/ui/list.css';
-import '../../../../features/passkeys/components/passkeys.css';
+import { BottomSheet } from '#web/components/ui/bottom-sheet';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useAddPasskey, usePasskeys, useRemovePasskey } from '#web/features/passkeys/api/passkeys';
+import { passkeysSupported, wasCancelled } from '#web/features/passkeys/webauthn';
+import { ConfirmPasswordForm } from '#web/features/profile/components/confirm-password-form';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
+import '#web/features/passkeys/components/passkeys.css';
 
 /** What the open sheet is for: removing one passkey, or the password before adding or removing. */
 type Sheet = { kind: 'remove'; passkey: Passkey; password: boolean } | { kind: 'add-password' } | null;

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import { profileMessages, profileSuccessTexts } from '@wise/shared';
-import { SuccessScreen } from '../../../../components/ui/success-screen';
-import { paths } from '../../../../config/paths';
-import { readSuccessMessage } from '../../../../features/profile/navigation-state';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths } from '#web/config/paths';
+import { readSuccessMessage } from '#web/features/profile/navigation-state';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 
 /** /profile/success: the message passed in navigation state, and Return to Home (docs/product.md §2). */
 export function ProfileSuccessRoute() {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileMessages, profileScreenTexts, VERIFICATION_PATH, type PayoutLimits } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { ProfileRoute } from './profile';
 
 const routes = [{ path: paths.profile, Component: ProfileRoute }];

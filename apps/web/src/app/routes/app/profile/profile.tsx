@@ -11,19 +11,19 @@ import {
   profileMessages as englishProfileMessages,
   profileScreenTexts,
 } from '@wise/shared';
-import { GemGlyph } from '../../../../components/ui/art/gem';
-import { Screen } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { useProfile } from '../../../../features/profile/api/get-profile';
-import { PhotoUpload } from '../../../../features/profile/components/photo-upload';
-import { SellingLimit } from '../../../../features/profile/components/selling-limit';
-import { LanguageRow } from '../../../../features/profile/components/language-row';
-import { formatCalendarDate } from '../../../../lib/format';
-import { useTexts } from '../../../../lib/i18n';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import '../../../../components/ui/list.css';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { Screen } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { dashboardKeys } from '#web/features/dashboard/api/keys';
+import { useProfile } from '#web/features/profile/api/get-profile';
+import { PhotoUpload } from '#web/features/profile/components/photo-upload';
+import { SellingLimit } from '#web/features/profile/components/selling-limit';
+import { LanguageRow } from '#web/features/profile/components/language-row';
+import { formatCalendarDate } from '#web/lib/format';
+import { useTexts } from '#web/lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import '#web/components/ui/list.css';
 import '../common/account.css';
 import './profile.css';
 import './data-rights.css';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../config/paths';
-import type { ProfileSuccessState } from '../../../../features/profile/navigation-state';
+import { paths } from '#web/config/paths';
+import type { ProfileSuccessState } from '#web/features/profile/navigation-state';
 import { useRefreshAccountViews } from '../common/use-refresh-account-views';
 
 /** What every modify screen does once the server saved the change: refresh, then /profile/success. */

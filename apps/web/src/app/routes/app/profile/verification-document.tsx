@@ -6,18 +6,18 @@ import {
   fetchMessages as englishFetchMessages,
   identityScreenTexts as englishIdentityTexts,
 } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { useVerification } from '../../../../features/verification/api/get-verification';
-import { verificationKeys } from '../../../../features/verification/api/keys';
-import { DocumentForm } from '../../../../features/verification/components/document-form';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
-import '../../../../features/verification/components/verification.css';
+import { LinkButton } from '#web/components/ui/button';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useVerification } from '#web/features/verification/api/get-verification';
+import { verificationKeys } from '#web/features/verification/api/keys';
+import { DocumentForm } from '#web/features/verification/components/document-form';
+import { useTexts, useTranslate } from '#web/lib/i18n';
+import '#web/features/verification/components/verification.css';
 
 /**
  * /profile/verification/document: Tier 2, for Tier 1 customers without an open request. Tier 0 is

@@ -6,18 +6,18 @@ import {
   identityScreenTexts,
   type IdentityCheckResult,
 } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { paths } from '../../../../config/paths';
-import { DateOfBirthForm } from '../../../../features/profile/components/date-of-birth-form';
-import { useVerification } from '../../../../features/verification/api/get-verification';
-import { verificationKeys } from '../../../../features/verification/api/keys';
-import { CheckResult } from '../../../../features/verification/components/check-result';
-import { IdentityNumberForm } from '../../../../features/verification/components/identity-number-form';
-import { useTexts, useTranslate } from '../../../../lib/i18n';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toastSuccess } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { DateOfBirthForm } from '#web/features/profile/components/date-of-birth-form';
+import { useVerification } from '#web/features/verification/api/get-verification';
+import { verificationKeys } from '#web/features/verification/api/keys';
+import { CheckResult } from '#web/features/verification/components/check-result';
+import { IdentityNumberForm } from '#web/features/verification/components/identity-number-form';
+import { useTexts, useTranslate } from '#web/lib/i18n';
 
 /**
  * /profile/verification/identitynumber: Tier 1. The date of birth first if the profile lacks it

@@ -9,17 +9,17 @@ import {
   type KycTier,
   type VerificationStatus,
 } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useVerification } from '../../../../features/verification/api/get-verification';
-import { ResetVerificationForm } from '../../../../features/verification/components/reset-form';
-import { TierList } from '../../../../features/verification/components/tier-list';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../features/verification/components/verification.css';
+import { LinkButton } from '#web/components/ui/button';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useVerification } from '#web/features/verification/api/get-verification';
+import { ResetVerificationForm } from '#web/features/verification/components/reset-form';
+import { TierList } from '#web/features/verification/components/tier-list';
+import { useTexts } from '#web/lib/i18n';
+import '#web/features/verification/components/verification.css';
 
 /** Tier 2's state for a Tier 1 customer: start, under review, or refused with the reviewer's reason and a new try. */
 function Tier2Step({ document }: { document: VerificationStatus['document'] }) {

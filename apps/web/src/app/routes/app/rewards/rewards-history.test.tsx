@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listTexts, REWARDS_HISTORY_PAGE_SIZE, type RewardHistoryEntry } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { RewardsHistoryRoute } from './rewards-history';
 
 const routes = [{ path: paths.rewardsHistory, Component: RewardsHistoryRoute }];

@@ -1,16 +1,16 @@
 import { rewardMessages, rewardsHistoryTexts } from '@wise/shared';
-import { GemGlyph } from '../../../../components/ui/art/gem';
-import { Button, LinkButton } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { Header } from '../../../../components/ui/header';
-import { LoadMore } from '../../../../components/ui/load-more';
-import { Screen } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
-import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
-import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
-import '../../../../features/rewards/components/rewards.css';
+import { GemGlyph } from '#web/components/ui/art/gem';
+import { Button, LinkButton } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { Header } from '#web/components/ui/header';
+import { LoadMore } from '#web/components/ui/load-more';
+import { Screen } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
+import { useRewardsHistory } from '#web/features/rewards/api/get-rewards-history';
+import { RewardRow, RewardRowSkeleton } from '#web/features/rewards/components/reward-row';
+import '#web/features/rewards/components/rewards.css';
 
 /**
  * /rewards/history (docs/product.md §2): the claims, newest first, with date, points and description; older

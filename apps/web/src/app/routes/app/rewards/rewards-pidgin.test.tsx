@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { airtimeScreenTexts, referralTexts, REWARDS_HISTORY_PAGE_SIZE, rewardsHistoryTexts } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { applyLanguage } from '../../../../lib/i18n';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { applyLanguage } from '#web/lib/i18n';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { AirtimeRoute } from '../bills/airtime';
 import { RewardsHistoryRoute } from './rewards-history';
 

@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { rewardMessages, rewardsSuccessTexts, type RewardHistoryEntry } from '@wise/shared';
-import { Card } from '../../../../components/ui/card';
-import { SuccessScreen } from '../../../../components/ui/success-screen';
-import { paths } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
-import { useRewardsHistory } from '../../../../features/rewards/api/get-rewards-history';
-import { RewardRow, RewardRowSkeleton } from '../../../../features/rewards/components/reward-row';
-import '../../../../features/rewards/components/rewards.css';
+import { Card } from '#web/components/ui/card';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
+import { useRewardsHistory } from '#web/features/rewards/api/get-rewards-history';
+import { RewardRow, RewardRowSkeleton } from '#web/features/rewards/components/reward-row';
+import '#web/features/rewards/components/rewards.css';
 
 /** What /rewards hands the success screen while the history reloads. */
 export interface RewardsSuccessState {

@@ -1,13 +1,13 @@
 import { cryptoCatalogueScreenTexts, cryptoErrorCodes, cryptoMessages, fetchMessages } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { cryptoHrefs, paths } from '../../../../config/paths';
-import { useCoins } from '../../../../features/crypto/api/get-coins';
-import { CoinList, CoinListSkeleton } from '../../../../features/crypto/components/coin-list';
-import { ApiError } from '../../../../lib/api-client';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { cryptoHrefs, paths } from '#web/config/paths';
+import { useCoins } from '#web/features/crypto/api/get-coins';
+import { CoinList, CoinListSkeleton } from '#web/features/crypto/components/coin-list';
+import { ApiError } from '#web/lib/api-client';
 import '../common/account.css';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** /sellcrypto/cryptocatalogue: BTC, USDT, BNB and SOL with their prices; tap one to sell it (docs/product.md §2). */
 export function CryptoCatalogueRoute() {

@@ -1,14 +1,14 @@
 import { cryptoConfirmAccountTexts, saleMessages, type CoinId } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { cryptoHrefs, paths, withReturnTo } from '../../../../config/paths';
-import { BankDetailsConfirmation } from '../../../../features/bank/components/bank-details-confirmation';
-import { QuoteMissing } from '../../../../features/crypto/components/quote-missing';
-import { QuoteSummary } from '../../../../features/crypto/components/quote-summary';
-import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { cryptoHrefs, paths, withReturnTo } from '#web/config/paths';
+import { BankDetailsConfirmation } from '#web/features/bank/components/bank-details-confirmation';
+import { QuoteMissing } from '#web/features/crypto/components/quote-missing';
+import { QuoteSummary } from '#web/features/crypto/components/quote-summary';
+import { useSaleQuote } from '#web/features/crypto/hooks/use-sale-quote';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/confirmaccount?quote=<id>: the quote with its countdown, and

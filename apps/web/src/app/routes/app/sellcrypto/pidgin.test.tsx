@@ -2,12 +2,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitErrorCodes, payoutLimitMessage } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { quote } from '../../../../features/crypto/test-data';
-import { rememberQuote } from '../../../../features/crypto/quote-store';
-import { applyLanguage } from '../../../../lib/i18n';
-import { FakeXhr } from '../../../../testing/fake-xhr';
-import { renderRoutes } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { quote } from '#web/features/crypto/test-data';
+import { rememberQuote } from '#web/features/crypto/quote-store';
+import { applyLanguage } from '#web/lib/i18n';
+import { FakeXhr } from '#web/testing/fake-xhr';
+import { renderRoutes } from '#web/testing/render';
 import { CryptoWalletConfirmRoute } from './wallet-confirm';
 
 const confirmPath = '/sellcrypto/cryptocatalogue/btc/walletaddress/confirm';

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '../../../../config/paths';
-import { quote } from '../../../../features/crypto/test-data';
-import { rememberQuote } from '../../../../features/crypto/quote-store';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { quote } from '#web/features/crypto/test-data';
+import { rememberQuote } from '#web/features/crypto/quote-store';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { CryptoWalletConfirmRoute } from './wallet-confirm';
 
 const NOW = Date.parse('2026-11-21T13:00:00Z');

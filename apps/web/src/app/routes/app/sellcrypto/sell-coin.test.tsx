@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cryptoMessages, type ErrorBody } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { coin, coinsResponse, quote } from '../../../../features/crypto/test-data';
-import { recallQuote } from '../../../../features/crypto/quote-store';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { coin, coinsResponse, quote } from '#web/features/crypto/test-data';
+import { recallQuote } from '#web/features/crypto/quote-store';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { CryptoSellRoute } from './sell-coin';
 
 const routes = [

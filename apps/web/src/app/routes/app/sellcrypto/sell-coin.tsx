@@ -1,18 +1,18 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { coinAmountProblem, COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, sellCoinScreenTexts, type CoinId } from '@wise/shared';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { cryptoHrefs, paths } from '../../../../config/paths';
-import { useCoin } from '../../../../features/crypto/api/get-coins';
-import { CoinLogo } from '../../../../features/crypto/components/coin-logo';
-import { SellCoinForm } from '../../../../features/crypto/components/sell-coin-form';
-import { usePayoutLimits } from '../../../../features/profile/api/get-payout-limits';
-import { ApiError } from '../../../../lib/api-client';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cryptoHrefs, paths } from '#web/config/paths';
+import { useCoin } from '#web/features/crypto/api/get-coins';
+import { CoinLogo } from '#web/features/crypto/components/coin-logo';
+import { SellCoinForm } from '#web/features/crypto/components/sell-coin-form';
+import { usePayoutLimits } from '#web/features/profile/api/get-payout-limits';
+import { ApiError } from '#web/lib/api-client';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /** /sellcrypto/cryptocatalogue/:coin: the amount, its naira value live, then Proceed to a quote (docs/product.md §4). */
 export function CryptoSellRoute() {

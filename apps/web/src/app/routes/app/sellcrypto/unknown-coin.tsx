@@ -1,11 +1,11 @@
 import { CircleHelp } from 'lucide-react';
 import { cryptoMessages, unknownCoinTexts } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { paths } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /** A sell-crypto address naming a coin we do not buy. */
 export function UnknownCoin() {

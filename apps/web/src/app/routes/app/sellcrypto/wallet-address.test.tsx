@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { transactionIdMessages, walletAddressCardTexts, type WalletAddress } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { quote } from '../../../../features/crypto/test-data';
-import { rememberQuote } from '../../../../features/crypto/quote-store';
-import { FakeXhr } from '../../../../testing/fake-xhr';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
+import { paths } from '#web/config/paths';
+import { quote } from '#web/features/crypto/test-data';
+import { rememberQuote } from '#web/features/crypto/quote-store';
+import { FakeXhr } from '#web/testing/fake-xhr';
+import { renderRoutes, routeFetch } from '#web/testing/render';
 import { CryptoWalletAddressRoute } from './wallet-address';
 import { CryptoWalletConfirmRoute } from './wallet-confirm';
 

@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { COIN_NETWORKS, COINS, CRYPTO_NETWORKS, fetchMessages, walletAddressScreenTexts, type CoinId, type CryptoNetworkId } from '@wise/shared';
-import { Button } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { cryptoHrefs } from '../../../../config/paths';
-import { useWalletAddresses } from '../../../../features/crypto/api/get-wallet-addresses';
-import { QuoteMissing } from '../../../../features/crypto/components/quote-missing';
-import { QuoteSummary } from '../../../../features/crypto/components/quote-summary';
-import { WalletAddressCard } from '../../../../features/crypto/components/wallet-address-card';
-import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
+import { Button } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cryptoHrefs } from '#web/config/paths';
+import { useWalletAddresses } from '#web/features/crypto/api/get-wallet-addresses';
+import { QuoteMissing } from '#web/features/crypto/components/quote-missing';
+import { QuoteSummary } from '#web/features/crypto/components/quote-summary';
+import { WalletAddressCard } from '#web/features/crypto/components/wallet-address-card';
+import { useSaleQuote } from '#web/features/crypto/hooks/use-sale-quote';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
 import '../common/account.css';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress?quote=<id>[&network=<id>]: our address for the

@@ -2,12 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cryptoMessages, saleErrorCodes, saleMessages, transactionIdMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { quote } from '../../../../features/crypto/test-data';
-import { rememberQuote } from '../../../../features/crypto/quote-store';
-import { FakeXhr } from '../../../../testing/fake-xhr';
-import { renderRoutes } from '../../../../testing/render';
-import { saleDetail } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { quote } from '#web/features/crypto/test-data';
+import { rememberQuote } from '#web/features/crypto/quote-store';
+import { FakeXhr } from '#web/testing/fake-xhr';
+import { renderRoutes } from '#web/testing/render';
+import { saleDetail } from '#web/testing/sales';
 import { CryptoSellSuccessRoute } from './sell-success';
 import { CryptoWalletConfirmRoute } from './wallet-confirm';
 

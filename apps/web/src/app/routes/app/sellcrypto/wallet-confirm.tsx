@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { COINS, coinTakenOn, onlyNetworkOf, walletConfirmScreenTexts, type CoinId } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { cryptoHrefs } from '../../../../config/paths';
-import { QuoteMissing } from '../../../../features/crypto/components/quote-missing';
-import { QuoteSummary } from '../../../../features/crypto/components/quote-summary';
-import { TransferProofForm } from '../../../../features/crypto/components/transfer-proof-form';
-import { useSaleQuote } from '../../../../features/crypto/hooks/use-sale-quote';
-import { dashboardKeys } from '../../../../features/dashboard/api/keys';
-import { transactionKeys } from '../../../../features/transactions/api/keys';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { cryptoHrefs } from '#web/config/paths';
+import { QuoteMissing } from '#web/features/crypto/components/quote-missing';
+import { QuoteSummary } from '#web/features/crypto/components/quote-summary';
+import { TransferProofForm } from '#web/features/crypto/components/transfer-proof-form';
+import { useSaleQuote } from '#web/features/crypto/hooks/use-sale-quote';
+import { dashboardKeys } from '#web/features/dashboard/api/keys';
+import { transactionKeys } from '#web/features/transactions/api/keys';
 import { UnknownCoin } from './unknown-coin';
 import { useCoinParam } from './use-coin-param';
-import { useTexts } from '../../../../lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /sellcrypto/cryptocatalogue/:coin/walletaddress/confirm?quote=<id>: the screenshot of the

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fetchMessages, type GiftCard } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { amazon } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { amazon } from '#web/testing/sales';
 import { GiftCardCatalogueRoute } from './catalogue';
 
 const card = (name: string, slug: string): GiftCard => ({ ...amazon.card, id: `${slug}-id`, name, slug, image_url: `/api/giftcards/art/${slug}.svg` });

@@ -1,9 +1,9 @@
 import { giftCardCatalogueScreenTexts } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { giftCardHrefs, paths } from '../../../../config/paths';
-import { GiftCardCatalogue } from '../../../../features/giftcards/components/gift-card-catalogue';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { giftCardHrefs, paths } from '#web/config/paths';
+import { GiftCardCatalogue } from '#web/features/giftcards/components/gift-card-catalogue';
+import { useTexts } from '#web/lib/i18n';
 
 /** /sellgiftcards/giftcardscatalogue: the two-column grid of cards with search (docs/product.md §2). */
 export function GiftCardCatalogueRoute() {

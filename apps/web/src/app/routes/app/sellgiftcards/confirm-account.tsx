@@ -1,10 +1,10 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { giftCardConfirmAccountTexts, saleMessages } from '@wise/shared';
-import { Header } from '../../../../components/ui/header';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { giftCardHrefs, paths, withReturnTo } from '../../../../config/paths';
-import { BankDetailsConfirmation } from '../../../../features/bank/components/bank-details-confirmation';
-import { useTexts } from '../../../../lib/i18n';
+import { Header } from '#web/components/ui/header';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { giftCardHrefs, paths, withReturnTo } from '#web/config/paths';
+import { BankDetailsConfirmation } from '#web/features/bank/components/bank-details-confirmation';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /sellgiftcards/giftcardscatalogue/confirmaccount?card=<slug>: the bank account the sale will be

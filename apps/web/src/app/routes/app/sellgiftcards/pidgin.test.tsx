@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type GiftCard } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { applyLanguage } from '../../../../lib/i18n';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { amazon, bankDetails } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { applyLanguage } from '#web/lib/i18n';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { amazon, bankDetails } from '#web/testing/sales';
 import { GiftCardCatalogueRoute } from './catalogue';
 import { GiftCardSellRoute } from './sell';
 

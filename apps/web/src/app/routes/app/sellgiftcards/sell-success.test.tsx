@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { afterSaleTexts, saleMessages } from '@wise/shared';
-import { paths } from '../../../../config/paths';
-import { renderRoutes, routeFetch } from '../../../../testing/render';
-import { saleDetail } from '../../../../testing/sales';
+import { paths } from '#web/config/paths';
+import { renderRoutes, routeFetch } from '#web/testing/render';
+import { saleDetail } from '#web/testing/sales';
 import { CryptoSellSuccessRoute } from '../sellcrypto/sell-success';
 import { GiftCardSellSuccessRoute } from './sell-success';
 

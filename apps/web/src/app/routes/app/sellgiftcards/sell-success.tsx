@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { saleMessages, saleSuccessTexts } from '@wise/shared';
-import { SuccessScreen } from '../../../../components/ui/success-screen';
-import { paths, transactionHref } from '../../../../config/paths';
-import { AfterSaleSummary } from '../../../../features/transactions/components/after-sale-summary';
-import { useTexts } from '../../../../lib/i18n';
+import { SuccessScreen } from '#web/components/ui/success-screen';
+import { paths, transactionHref } from '#web/config/paths';
+import { AfterSaleSummary } from '#web/features/transactions/components/after-sale-summary';
+import { useTexts } from '#web/lib/i18n';
 
 /**
  * /sellgiftcards/giftcardscatalogue/success?sale=<id>: docs/product.md §4 — the transaction is being verified

@@ -2,20 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { CreditCard } from 'lucide-react';
 import { fetchMessages, giftCardErrorCodes, giftCardMessages, giftCardSellScreenTexts } from '@wise/shared';
-import { LinkButton } from '../../../../components/ui/button';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Header } from '../../../../components/ui/header';
-import { Screen } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { giftCardHrefs, paths } from '../../../../config/paths';
-import { useBankDetails } from '../../../../features/bank/api/get-bank-details';
-import { useGiftCard } from '../../../../features/giftcards/api/get-gift-card';
-import { usePayoutLimits } from '../../../../features/profile/api/get-payout-limits';
-import { SellGiftCardForm } from '../../../../features/giftcards/components/sell-gift-card-form';
-import { transactionKeys } from '../../../../features/transactions/api/keys';
-import { ApiError } from '../../../../lib/api-client';
-import { useTexts } from '../../../../lib/i18n';
+import { LinkButton } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Header } from '#web/components/ui/header';
+import { Screen } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { giftCardHrefs, paths } from '#web/config/paths';
+import { useBankDetails } from '#web/features/bank/api/get-bank-details';
+import { useGiftCard } from '#web/features/giftcards/api/get-gift-card';
+import { usePayoutLimits } from '#web/features/profile/api/get-payout-limits';
+import { SellGiftCardForm } from '#web/features/giftcards/components/sell-gift-card-form';
+import { transactionKeys } from '#web/features/transactions/api/keys';
+import { ApiError } from '#web/lib/api-client';
+import { useTexts } from '#web/lib/i18n';
 
 function FormSkeleton({ label }: { label: string }) {
   return (

@@ -1,8 +1,8 @@
 import { MessagesSquare } from 'lucide-react';
 import { liveChatTexts } from '@wise/shared';
-import { ComingSoon } from '../../../../components/ui/coming-soon';
-import { paths } from '../../../../config/paths';
-import { useTexts } from '../../../../lib/i18n';
+import { ComingSoon } from '#web/components/ui/coming-soon';
+import { paths } from '#web/config/paths';
+import { useTexts } from '#web/lib/i18n';
 
 /** /support/livechat: coming soon (docs/product.md §2); WhatsApp and e-mail meanwhile. */
 export function LiveChatRoute() {

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { ChevronRight, Mail, MessageCircle, MessagesSquare } from 'lucide-react';
 import { fetchMessages as englishFetchMessages, supportTexts } from '@wise/shared';
-import { Screen, ScreenIntro } from '../../../../components/ui/screen';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { paths } from '../../../../config/paths';
-import { useSupportContacts } from '../../../../features/support/api/get-support-contacts';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { useTexts } from '../../../../lib/i18n';
-import '../../../../components/ui/list.css';
+import { Screen, ScreenIntro } from '#web/components/ui/screen';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { paths } from '#web/config/paths';
+import { useSupportContacts } from '#web/features/support/api/get-support-contacts';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { useTexts } from '#web/lib/i18n';
+import '#web/components/ui/list.css';
 import '../common/account.css';
 
 /** /support: WhatsApp and e-mail (SUPPORT_WHATSAPP, SUPPORT_EMAIL), and live chat (coming soon). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffMessageSchema, type StaffPasswordChangeInput } from '@wise/shared/admin';
 import { z } from 'zod';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { staffAuthKeys } from './keys';
 
 /** POST /api/admin/auth/password → other sessions of this staff member end. */

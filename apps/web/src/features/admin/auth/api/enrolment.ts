@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffEnrolmentSchema, staffMeSchema, type StaffCodeInput } from '@wise/shared/admin';
 import { z } from 'zod';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { staffAuthKeys } from './keys';
 
 /** GET /api/admin/auth/enrolment → the new secret, its otpauth URL and the QR code as SVG. */

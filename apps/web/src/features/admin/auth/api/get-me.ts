@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { staffMeSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { staffAuthKeys } from './keys';
 
 /** GET /api/admin/auth/me → the signed-in staff member (401 without a verified staff session). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { staffInvitationInfoSchema, staffLoginResponseSchema, type StaffInvitationAcceptInput } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 
 /** POST /api/admin/auth/invitation/check: whose invitation a link is (410 when used, expired or unknown). */
 export function useInvitationInfo(token: string) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { staffLoginResponseSchema, type StaffLoginInput } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 
 /** POST /api/admin/auth/login → what to do next: enrol the authenticator app, or enter its code. */
 export function loginStaff(input: StaffLoginInput) {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passkeyCreationOptionsResponseSchema, passkeyRequestOptionsResponseSchema } from '@wise/shared';
 import { staffMeSchema, staffMessageSchema, staffPasskeyAddedSchema, staffPasskeyListSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { createPasskey, getPasskey } from '../webauthn';
 import { staffAuthKeys } from './keys';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { confirmCodeSchema } from '@wise/shared/admin';
 import { ShieldCheck } from 'lucide-react';
-import { FormField } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { FormField } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { adminErrorMessage } from '#web/lib/admin-api';
 
 interface CodeFormProps {
   submitLabel: string;

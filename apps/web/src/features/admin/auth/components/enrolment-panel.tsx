@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { CopyButton } from '../../../../components/ui/copy-button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { CopyButton } from '#web/components/ui/copy-button';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useConfirmEnrolment, useEnrolment } from '../api/enrolment';
 import { CodeForm } from './code-form';
 import './auth.css';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { dutyMessages, STAFF_PASSWORD_MIN, staffPasswordField } from '@wise/shared/admin';
 import { z } from 'zod';
-import { FormPassword } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
-import { applyFieldErrors } from '../../../../lib/form-errors';
-import { useZodForm } from '../../../../lib/use-zod-form';
+import { FormPassword } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useAcceptInvitation, useInvitationInfo } from '../api/invitation';
 
 const invitationFormSchema = z

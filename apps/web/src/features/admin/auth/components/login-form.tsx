@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { staffLoginSchema, type StaffLoginResponse } from '@wise/shared/admin';
-import { FormField, FormPassword } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
-import { applyFieldErrors } from '../../../../lib/form-errors';
-import { useZodForm } from '../../../../lib/use-zod-form';
+import { FormField, FormPassword } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useStaffLogin } from '../api/login';
 
 /** E-mail and password; the server then asks for the authenticator (enrol or verify). */

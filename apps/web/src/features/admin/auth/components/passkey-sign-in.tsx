@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { staffPasskeyMessages } from '@wise/shared/admin';
-import { Button } from '../../../../components/ui/button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { Button } from '#web/components/ui/button';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { wasCancelled } from '../webauthn';
 import { useStaffPasskeySignIn } from '../api/passkeys';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { staffPasskeyMessages, type StaffPasskey } from '@wise/shared/admin';
-import { Panel } from '../../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage, ApiError } from '../../../../lib/admin-api';
+import { Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage, ApiError } from '#web/lib/admin-api';
 import { passkeysSupported, wasCancelled } from '../webauthn';
 import { useAddStaffPasskey, useRemoveStaffPasskey, useStaffPasskeys } from '../api/passkeys';
 import './passkeys-panel.css';

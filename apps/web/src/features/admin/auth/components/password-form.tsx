@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { STAFF_PASSWORD_MIN, staffPasswordChangeSchema } from '@wise/shared/admin';
 import { z } from 'zod';
-import { FormPassword } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { adminErrorMessage } from '../../../../lib/admin-api';
-import { applyFieldErrors } from '../../../../lib/form-errors';
-import { useZodForm } from '../../../../lib/use-zod-form';
+import { FormPassword } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { useChangeStaffPassword } from '../api/change-password';
 
 /** The endpoint's schema plus a second typing of the new password, checked here only. */

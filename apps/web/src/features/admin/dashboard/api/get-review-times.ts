@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reviewTimesSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { dashboardKeys } from './get-dashboard';
 
 /** GET /api/admin/dashboard/review-times?days=14|30 — submission → decision and → paid per day. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { DateTime } from '../../../../components/ui/date-time';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { formatNaira } from '../../../../lib/format';
-import { formatAge } from '../../sales/format-sale';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { DateTime } from '#web/components/ui/date-time';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatNaira } from '#web/lib/format';
+import { formatAge } from '#web/features/admin/sales/format-sale';
 import { useDashboard } from '../api/get-dashboard';
 import './dashboard.css';
 

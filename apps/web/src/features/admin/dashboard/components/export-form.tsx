@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EXPORT_KINDS, type ExportKind } from '@wise/shared/admin';
-import { Panel } from '../../../../components/admin/admin-layout';
-import { adminUrl } from '../../../../lib/admin-api';
+import { Panel } from '#web/components/admin/admin-layout';
+import { adminUrl } from '#web/lib/admin-api';
 import './review-times-chart.css';
 
 const kindLabels: Record<ExportKind, string> = { sales: 'Sales', payouts: 'Payouts', bill_orders: 'Bill orders' };

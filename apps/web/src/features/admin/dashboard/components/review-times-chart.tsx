@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ReviewTimesDay } from '@wise/shared/admin';
-import { Panel } from '../../../../components/admin/admin-layout';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Skeleton } from '../../../../components/ui/skeleton';
+import { Panel } from '#web/components/admin/admin-layout';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { useReviewTimes } from '../api/get-review-times';
 import './review-times-chart.css';
 

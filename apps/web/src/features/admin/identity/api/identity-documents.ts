@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminDocumentReviewSchema, documentReviewListSchema } from '@wise/shared/admin';
-import { adminApi, adminUrl } from '../../../../lib/admin-api';
-import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
+import { adminApi, adminUrl } from '#web/lib/admin-api';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 
 const keys = { all: ['admin', 'identity-documents'] as const };
 

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { documentMessages } from '@wise/shared';
 import { documentReviewTexts, imagesDeletedTexts, type AdminDocumentReview } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
-import { requestBody, stubFetch } from '../../../../testing/render';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { requestBody, stubFetch } from '#web/testing/render';
 import { DocumentReviewQueue } from './document-review-queue';
 
 /** The Tier 2 queue: the facts to compare, images only on request, approve with a code, reject with a reason. */

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { DOCUMENT_REJECT_REASON_MAX, kycTierTexts, type KycTier } from '@wise/shared';
 import { documentReviewTexts as t, imagesDeletedTexts, rejectDocumentBodySchema, type AdminDocumentReview } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Dialog, DialogActions } from '../../../../components/admin/dialog';
-import { FormTextArea } from '../../../../components/admin/form-fields';
-import { CompareViewer } from '../../../../components/admin/compare-viewer';
-import { DeletedImages, ImageViewer } from '../../../../components/admin/image-viewer';
-import { Badge } from '../../../../components/admin/status-badge';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { FormTextArea } from '#web/components/admin/form-fields';
+import { CompareViewer } from '#web/components/admin/compare-viewer';
+import { DeletedImages, ImageViewer } from '#web/components/admin/image-viewer';
+import { Badge } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { documentImageUrl, useDecideDocument, usePendingDocuments } from '../api/identity-documents';
 import './document-review-queue.css';
 

@@ -7,7 +7,7 @@ import {
   type ResolveMismatchBody,
   type RunReconciliationBody,
 } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 
 const keys = { overview: ['admin', 'reconciliation'] as const };
 

@@ -8,13 +8,13 @@ import {
   type ReconciliationMismatch,
   type ReconciliationProviderKind,
 } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { FormField, FormSelect } from '../../../../components/admin/form-fields';
-import '../../../../components/admin/data-table.css';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { FormField, FormSelect } from '#web/components/admin/form-fields';
+import '#web/components/admin/data-table.css';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
 import { useReconciliation, useResolveMismatch, useRunReconciliation } from '../api/reconciliation';
 
 const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value, null, 1) : '—');

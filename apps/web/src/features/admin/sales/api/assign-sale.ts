@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminReviewerListSchema, adminSaleDecisionResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { adminSaleKeys } from './keys';
 
 /** GET /api/admin/sales/assignees (admin) — the active staff a sale can be given to. */

@@ -7,9 +7,9 @@ import {
   type RejectSaleBody,
 } from '@wise/shared/admin';
 import { z } from 'zod';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { adminSaleKeys } from './keys';
-import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 
 const salePath = (id: string, action: string) => `/sales/${encodeURIComponent(id)}/${action}`;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminDeskSummarySchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { adminSaleKeys, SALES_LIVE_MS } from './keys';
 
 /** GET /api/admin/sales/desk — what waits by kind, my assigned sales, today's work. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { adminSaleListResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { adminSaleKeys, SALES_LIVE_MS, type SaleQueueFilters } from './keys';
 
 export const SALES_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminSaleDecisionResponseSchema, type RecordCryptoReturnBody } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { adminSaleKeys } from './keys';
 
 /** POST /:id/crypto-return — staff sent a rejected crypto sale's coins back: the transfer's ID. */

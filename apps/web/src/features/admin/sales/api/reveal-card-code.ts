@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminSaleCardCodeResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 
 /**
  * POST /api/admin/sales/:id/card-code — the card's code, on request: the reviewer holding the sale

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SALE_APPROVAL_REASON_CODES, saleAmountReasonWords } from '@wise/shared';
 import { saleApprovalReasonLabels, type AdminSaleDetail } from '@wise/shared/admin';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Facts } from '../../../../components/admin/admin-layout';
-import { FormField, FormSelect, FormTextArea } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { formatNaira } from '../../../../lib/format';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Facts } from '#web/components/admin/admin-layout';
+import { FormField, FormSelect, FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { formatNaira } from '#web/lib/format';
 import { useApproveSale } from '../api/decide-sale';
 import { checkApprove, koboToNairaInput, nairaToKobo, type ApproveCheck, type ApproveFormValues } from '../decision-values';
 

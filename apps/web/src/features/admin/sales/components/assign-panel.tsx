@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AdminSaleDetail } from '@wise/shared/admin';
-import { Panel } from '../../../../components/admin/admin-layout';
-import { FormSelect } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { Panel } from '#web/components/admin/admin-layout';
+import { FormSelect } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useAssignees, useAssignSale } from '../api/assign-sale';
 
 /** Admin: give a waiting sale to a reviewer (it comes first in their "Mine"), or take it back. Audited. */

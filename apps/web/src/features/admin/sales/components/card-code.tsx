@@ -1,8 +1,8 @@
 import { reviewMessages, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
-import { Button } from '../../../../components/ui/button';
-import { CopyButton } from '../../../../components/ui/copy-button';
-import { toastError } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { Button } from '#web/components/ui/button';
+import { CopyButton } from '#web/components/ui/copy-button';
+import { toastError } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useRevealCardCode } from '../api/reveal-card-code';
 import './sales.css';
 

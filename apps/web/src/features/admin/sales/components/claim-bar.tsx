@@ -1,9 +1,9 @@
 import type { AdminSaleDetail } from '@wise/shared/admin';
-import { Badge } from '../../../../components/admin/status-badge';
-import { Button } from '../../../../components/ui/button';
-import { toastError } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
-import { useBusinessTimeZone } from '../../../../lib/business-time-zone';
+import { Badge } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { toastError } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { useBusinessTimeZone } from '#web/lib/business-time-zone';
 import { useClaimSale, useReleaseSale } from '../api/decide-sale';
 import './sales.css';
 

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { COINS, cryptoRejectionAllowsReturn } from '@wise/shared';
 import { recordCryptoReturnBodySchema, type AdminSaleDetail } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { FormField } from '../../../../components/admin/form-fields';
-import { Badge } from '../../../../components/admin/status-badge';
-import { Button } from '../../../../components/ui/button';
-import { CopyButton } from '../../../../components/ui/copy-button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { FormField } from '#web/components/admin/form-fields';
+import { Badge } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { CopyButton } from '#web/components/ui/copy-button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
 import { useRecordCryptoReturn } from '../api/record-crypto-return';
 
 type Sale = Pick<AdminSaleDetail, 'id' | 'kind' | 'status' | 'coin' | 'coin_amount' | 'decision' | 'crypto_return'>;

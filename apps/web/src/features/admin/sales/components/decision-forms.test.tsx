@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { saleAmountReasons, saleRejectionReasons } from '@wise/shared';
 import { reviewMessages } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
-import { requestBody, stubFetch } from '../../../../testing/render';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { requestBody, stubFetch } from '#web/testing/render';
 import { ApproveForm } from './approve-form';
 import { RejectForm } from './reject-form';
 

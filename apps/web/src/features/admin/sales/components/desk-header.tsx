@@ -1,6 +1,6 @@
 import type { AdminDeskSummary } from '@wise/shared/admin';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { formatNaira } from '../../../../lib/format';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatNaira } from '#web/lib/format';
 import './desk.css';
 
 /** The desk's header: what waits (gift cards, crypto: count and naira) and today's work. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RISK_FLAG_CODES, riskFlagTexts, type AdminSaleListItem } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
 import type { DeskViewer } from '../desk-queue';
 import { DeskQueue } from './desk-queue';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { COINS } from '@wise/shared';
 import type { AdminSaleListItem } from '@wise/shared/admin';
-import { FetchError } from '../../../../components/ui/fetch-error';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { formatNaira } from '../../../../lib/format';
+import { FetchError } from '#web/components/ui/fetch-error';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatNaira } from '#web/lib/format';
 import { formatAge, formatSaleAmount } from '../format-sale';
 import { secondApprovalRole, type DeskViewer } from '../desk-queue';
 import { adminSaleImageUrl } from '../sale-image';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { payoutStatusLabels, type AdminPayout, type AdminSaleDetail } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
-import { requestBody, stubFetch } from '../../../../testing/render';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { requestBody, stubFetch } from '#web/testing/render';
 import { PayoutsPanel } from './payouts-panel';
 
 /** The payout panel of the staff sale detail: held, reversed and customer-retried attempts. */

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { manualPayoutBodySchema, payoutStatusLabels, resolvePayoutBodySchema, type AdminSaleDetail, type PayoutResolution } from '@wise/shared/admin';
-import { Facts, Panel } from '../../../../components/admin/admin-layout';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Dialog, DialogActions } from '../../../../components/admin/dialog';
-import { FormField, FormTextArea } from '../../../../components/admin/form-fields';
-import { StatusBadge } from '../../../../components/admin/status-badge';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { formatNaira } from '../../../../lib/format';
+import { Facts, Panel } from '#web/components/admin/admin-layout';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { FormField, FormTextArea } from '#web/components/admin/form-fields';
+import { StatusBadge } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
+import { formatNaira } from '#web/lib/format';
 import { useManualPayout, useResolvePayout, useRetryPayout } from '../api/decide-sale';
 import './sales.css';
 

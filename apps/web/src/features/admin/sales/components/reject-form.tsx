@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { saleRejectionLabels, type AdminSaleDetail, type RejectSaleBody } from '@wise/shared/admin';
 import { rejectionCodesFor, saleRejectionReasons } from '@wise/shared';
-import { Dialog, DialogActions } from '../../../../components/admin/dialog';
-import { FormField, FormTextArea } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { FormField, FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useRejectSale } from '../api/decide-sale';
 import { checkReject, type RejectFormValues } from '../decision-values';
 import './sales.css';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { riskFlagTexts, type AdminSaleListItem } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
 import type { SaleQueueFilters } from '../api/keys';
 import { SaleFilters } from './sale-filters';
 import { SalesTable } from './sales-table';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { riskFlagTexts, type RiskFlag, type RiskFlagCode } from '@wise/shared/admin';
-import { Panel } from '../../../../components/admin/admin-layout';
-import { Badge } from '../../../../components/admin/status-badge';
-import { DateTime } from '../../../../components/ui/date-time';
+import { Panel } from '#web/components/admin/admin-layout';
+import { Badge } from '#web/components/admin/status-badge';
+import { DateTime } from '#web/components/ui/date-time';
 import { SaleStatus } from './sale-status';
-import '../../../../components/admin/status-badge.css';
+import '#web/components/admin/status-badge.css';
 import './sales.css';
 
 /** The flags that point at another sale or a pattern worth a second look; the rest are context. */

@@ -1,6 +1,6 @@
 import { adminSaleQueueViews, adminSaleStatusLabels, RISK_FLAG_CODES, RISK_FLAG_VIEWS, riskFlagTexts } from '@wise/shared/admin';
 import { COIN_IDS, COINS } from '@wise/shared';
-import { FormSelect } from '../../../../components/admin/form-fields';
+import { FormSelect } from '#web/components/admin/form-fields';
 import type { SaleQueueFilters } from '../api/keys';
 import './sales.css';
 

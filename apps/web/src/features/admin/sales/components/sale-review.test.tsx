@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { accountNameMatchLabels, imagesDeletedTexts, reviewMessages, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
-import { requestBody, stubFetch } from '../../../../testing/render';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
+import { requestBody, stubFetch } from '#web/testing/render';
 import { SaleReview } from './sale-review';
 
 const ME = { id: '0b6f2a53-7a1e-4a47-9d0b-1f4c2d9e0a11', role: 'reviewer' as const };

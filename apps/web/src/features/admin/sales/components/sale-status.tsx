@@ -1,5 +1,5 @@
 import { adminSaleStatusLabels, payoutStatusLabels, type AdminSaleListItem } from '@wise/shared/admin';
-import { StatusBadge } from '../../../../components/admin/status-badge';
+import { StatusBadge } from '#web/components/admin/status-badge';
 
 /**
  * A sale's status as staff read it: an approved sale whose last payout failed (or was reversed by

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { AdminSaleListItem } from '@wise/shared/admin';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { Badge } from '../../../../components/admin/status-badge';
-import { DateTime } from '../../../../components/ui/date-time';
-import { formatNaira } from '../../../../lib/format';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { Badge } from '#web/components/admin/status-badge';
+import { DateTime } from '#web/components/ui/date-time';
+import { formatNaira } from '#web/lib/format';
 import { formatAge, formatSaleAmount } from '../format-sale';
 import { RiskFlagBadges } from './risk-flags';
 import { SaleStatus } from './sale-status';

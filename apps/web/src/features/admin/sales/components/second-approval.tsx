@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { saleAmountReasonWords } from '@wise/shared';
 import { saleApprovalReasonLabels, type AdminSaleDetail, type SaleApprovalRequest, type StaffMe } from '@wise/shared/admin';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Facts } from '../../../../components/admin/admin-layout';
-import { FormTextArea } from '../../../../components/admin/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
-import { formatNaira } from '../../../../lib/format';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Facts } from '#web/components/admin/admin-layout';
+import { FormTextArea } from '#web/components/admin/form-fields';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
+import { formatNaira } from '#web/lib/format';
 import { useConfirmSecondApproval, useDeclineSecondApproval } from '../api/decide-sale';
 import './sales.css';
 

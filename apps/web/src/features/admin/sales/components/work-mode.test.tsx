@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminSaleDetail, AdminSaleListItem, SaleApprovalRequest, StaffMe } from '@wise/shared/admin';
-import { BusinessTimeZoneProvider } from '../../../../lib/business-time-zone';
+import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
 import { SaleReview } from './sale-review';
 import { WorkMode } from './work-mode';
 

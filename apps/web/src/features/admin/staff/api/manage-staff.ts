@@ -5,9 +5,9 @@ import {
   type StaffCreateInput,
   type StaffUpdateInput,
 } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
+import { adminApi } from '#web/lib/admin-api';
 import { staffKeys } from './keys';
-import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 
 const staffPath = (id: string) => `/staff/${encodeURIComponent(id)}`;
 

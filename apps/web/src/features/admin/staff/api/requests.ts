@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffRequestListSchema, staffRequestResponseSchema } from '@wise/shared/admin';
-import { adminApi } from '../../../../lib/admin-api';
-import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
+import { adminApi } from '#web/lib/admin-api';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 import { staffKeys } from './keys';
 
 const requestPath = (id: string, action: string) => `/requests/${encodeURIComponent(id)}/${action}`;

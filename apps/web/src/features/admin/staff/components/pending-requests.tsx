@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { StaffRequest } from '@wise/shared/admin';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { Button } from '../../../../components/ui/button';
-import { toastError, toastSuccess } from '../../../../components/ui/toast';
-import { adminErrorMessage } from '../../../../lib/admin-api';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { Button } from '#web/components/ui/button';
+import { toastError, toastSuccess } from '#web/components/ui/toast';
+import { adminErrorMessage } from '#web/lib/admin-api';
 import { useConfirmStaffRequest, useDeclineStaffRequest, useStaffRequests } from '../api/requests';
 
 /**

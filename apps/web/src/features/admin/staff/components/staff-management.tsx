@@ -2,19 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { dutyMessages, staffCreateSchema, staffRoleLabels, staffRoles, type AdminStaff, type StaffRole } from '@wise/shared/admin';
 import { UserPlus } from 'lucide-react';
 import { PendingRequests } from './pending-requests';
-import { ConfirmCodeDialog } from '../../../../components/admin/confirm-code-dialog';
-import { DataTable, type Column } from '../../../../components/admin/data-table';
-import { Dialog, DialogActions } from '../../../../components/admin/dialog';
-import { FormField, FormSelect } from '../../../../components/admin/form-fields';
-import { PageHeader } from '../../../../components/admin/page-header';
-import { Badge, StatusBadge } from '../../../../components/admin/status-badge';
-import { Button } from '../../../../components/ui/button';
-import { DateTime } from '../../../../components/ui/date-time';
-import { toastSuccess } from '../../../../components/ui/toast';
+import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
+import { DataTable, type Column } from '#web/components/admin/data-table';
+import { Dialog, DialogActions } from '#web/components/admin/dialog';
+import { FormField, FormSelect } from '#web/components/admin/form-fields';
+import { PageHeader } from '#web/components/admin/page-header';
+import { Badge, StatusBadge } from '#web/components/admin/status-badge';
+import { Button } from '#web/components/ui/button';
+import { DateTime } from '#web/components/ui/date-time';
+import { toastSuccess } from '#web/components/ui/toast';
 import { useStaffList } from '../api/get-staff';
 import { useCreateStaff, useResetStaff, useUpdateStaff } from '../api/manage-staff';
 import './staff.css';
-import type { StaffConfirmation } from '../../../../lib/staff-confirmation';
+import type { StaffConfirmation } from '#web/lib/staff-confirmation';
 
 type Pending =
   | { kind: 'create'; email: string; name: string; role: StaffRole }
