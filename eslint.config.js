@@ -43,12 +43,21 @@ const importBoundaries = [
   { from: { element: { type: 'server-domain' } }, disallow: to('server-routes', 'server-plugins') },
   // The layers under the domain never reach back up into it. The job queue is used by the domain
   // to enqueue; the app's own jobs, which call the domain, are composed beside server.ts.
-  { from: { element: { type: 'server-db' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs') },
-  { from: { element: { type: 'server-lib' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs') },
+  {
+    from: { element: { type: 'server-db' } },
+    disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs'),
+  },
+  {
+    from: { element: { type: 'server-lib' } },
+    disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers', 'server-jobs'),
+  },
   { from: { element: { type: 'server-providers' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-jobs') },
   { from: { element: { type: 'server-jobs' } }, disallow: to('server-domain', 'server-routes', 'server-plugins', 'server-providers') },
   // Routes reach the data through the domain; naming a table's type is allowed, running a query is not.
-  { from: { element: { types: { anyOf: ['server-routes', 'server-plugins'] } } }, disallow: { ...to('server-db'), dependency: { kind: 'value' } } },
+  {
+    from: { element: { types: { anyOf: ['server-routes', 'server-plugins'] } } },
+    disallow: { ...to('server-db'), dependency: { kind: 'value' } },
+  },
 ];
 
 export default tseslint.config(
@@ -73,7 +82,10 @@ export default tseslint.config(
       // The TypeScript resolver reads tsconfig.base.json's paths: `#server/…` and `#web/…` (the apps'
       // package.json "imports") resolve to their files, so the policies below see where they point.
       'import/resolver': {
-        typescript: { project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
         node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
       },
     },

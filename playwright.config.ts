@@ -13,9 +13,29 @@ process.env.E2E_DATABASE_URL ??= `${process.env.TEST_POSTGRES_URL?.replace(/\/[^
  */
 const quietJourneys = new RegExp(
   `/(${[
-    'account-profile', 'auth-login', 'auth-signup', 'bills-airtime', 'bills-data', 'bills-electricity', 'bills-tv',
-    'data-rights', 'failures-bills', 'first-screen-data', 'gem-statement', 'gems-earn', 'identity-verification',
-    'keyboard', 'landing', 'language', 'new-version', 'otp-input', 'passkeys', 'password-reset', 'payout-account', 'pidgin', 'pwa',
+    'account-profile',
+    'auth-login',
+    'auth-signup',
+    'bills-airtime',
+    'bills-data',
+    'bills-electricity',
+    'bills-tv',
+    'data-rights',
+    'failures-bills',
+    'first-screen-data',
+    'gem-statement',
+    'gems-earn',
+    'identity-verification',
+    'keyboard',
+    'landing',
+    'language',
+    'new-version',
+    'otp-input',
+    'passkeys',
+    'password-reset',
+    'payout-account',
+    'pidgin',
+    'pwa',
   ].join('|')})\\.spec\\.ts$`,
 );
 

@@ -68,8 +68,20 @@ const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts']
  * nothing left to run. Started first, the short files fill the gaps around them.
  */
 const longestFirst = [
-  'soak-faults', 'payouts-crash', 'soak-crash', 'scale-out', 'money-state-property', 'ledger-audit-cli',
-  'pglite-worker', 'bills-crash', 'backup-restore', 'persistence', 'build', 'bills-faults', 'jobs', 'duplicates',
+  'soak-faults',
+  'payouts-crash',
+  'soak-crash',
+  'scale-out',
+  'money-state-property',
+  'ledger-audit-cli',
+  'pglite-worker',
+  'bills-crash',
+  'backup-restore',
+  'persistence',
+  'build',
+  'bills-faults',
+  'jobs',
+  'duplicates',
 ];
 const rank = (spec: TestSpecification) => {
   const at = longestFirst.indexOf(path.basename(spec.moduleId).replace(/\.test\.tsx?$/, ''));

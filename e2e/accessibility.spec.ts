@@ -3,7 +3,17 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { totpAt } from '../apps/server/src/domain/staff/totp';
 import { createStaffMember } from '../apps/server/src/domain/staff/management';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { axeViolations, clippedText, hiddenUnderBar, invisibleFocus, POINTER_TARGET_PX, settle, sidewaysOverflow, smallTapTargets, TAP_TARGET_PX } from './support/a11y';
+import {
+  axeViolations,
+  clippedText,
+  hiddenUnderBar,
+  invisibleFocus,
+  POINTER_TARGET_PX,
+  settle,
+  sidewaysOverflow,
+  smallTapTargets,
+  TAP_TARGET_PX,
+} from './support/a11y';
 import { fillPhone, newUser, type TestUser } from './support/auth';
 import { BILL_PIN, billCustomer } from './support/bills';
 import { budgetReport, screenWeigher, type BudgetRow } from './support/budget';
@@ -104,7 +114,8 @@ const addresses: Record<string, (data: Data) => string> = {
   '/homepage/history/:id': (d) => `/homepage/history/${made(d.giftCardSaleId, 'gift-card sale')}`,
   '/sellgiftcards/giftcardscatalogue/:card': () => '/sellgiftcards/giftcardscatalogue/amazon',
   '/sellgiftcards/giftcardscatalogue/confirmaccount': () => '/sellgiftcards/giftcardscatalogue/confirmaccount?card=amazon',
-  '/sellgiftcards/giftcardscatalogue/success': (d) => `/sellgiftcards/giftcardscatalogue/success?sale=${made(d.giftCardSaleId, 'gift-card sale')}`,
+  '/sellgiftcards/giftcardscatalogue/success': (d) =>
+    `/sellgiftcards/giftcardscatalogue/success?sale=${made(d.giftCardSaleId, 'gift-card sale')}`,
   '/sellcrypto/cryptocatalogue/:coin': () => '/sellcrypto/cryptocatalogue/btc',
   '/sellcrypto/cryptocatalogue/:coin/confirmaccount': (d) => cryptoStep(d, '/confirmaccount', 'quote'),
   '/sellcrypto/cryptocatalogue/:coin/walletaddress': (d) => cryptoStep(d, '/walletaddress', 'quote'),
@@ -154,7 +165,12 @@ async function reach(page: Page, route: AppRoute, data: Data | undefined): Promi
 type Weigher = Awaited<ReturnType<typeof screenWeigher>>;
 
 /** Opens each route once and runs every check on it; returns the problems by route. */
-async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { narrow, weigher }: { narrow: boolean; weigher?: { scale: Weigher; rows: BudgetRow[] } }) {
+async function scan(
+  page: Page,
+  routes: AppRoute[],
+  data: Data | undefined,
+  { narrow, weigher }: { narrow: boolean; weigher?: { scale: Weigher; rows: BudgetRow[] } },
+) {
   const found: Record<string, string[]> = {};
   for (const route of routes) {
     const started = Date.now();
@@ -164,15 +180,23 @@ async function scan(page: Page, routes: AppRoute[], data: Data | undefined, { na
       await reach(page, route, data);
       await settle(page);
       if (weigher) {
-        const row = await weigher.scale.weigh({ url: route.pattern, landed: new URL(page.url()).pathname, loggedIn: route.area === 'customer', bySteps: route.pattern in viaSteps });
+        const row = await weigher.scale.weigh({
+          url: route.pattern,
+          landed: new URL(page.url()).pathname,
+          loggedIn: route.area === 'customer',
+          bySteps: route.pattern in viaSteps,
+        });
         weigher.rows.push(row);
-        if (row.over.length) problems.push(`over the screen budget: ${row.over.join(', ')}${row.admin.length ? ` (${row.admin.join(', ')})` : ''}`);
+        if (row.over.length)
+          problems.push(`over the screen budget: ${row.over.join(', ')}${row.admin.length ? ` (${row.admin.join(', ')})` : ''}`);
       }
       const here = new URL(page.url()).pathname;
       const elsewhere = leadsElsewhere[route.pattern];
       if (!matchesRoute(route.pattern, here) && !(elsewhere && elsewhere.test(here))) problems.push(`opened ${here} instead`);
       problems.push(...(await axeViolations(page)));
-      problems.push(...(await smallTapTargets(page, route.area === 'admin' ? POINTER_TARGET_PX : TAP_TARGET_PX)).map((p) => `tap target ${p}`));
+      problems.push(
+        ...(await smallTapTargets(page, route.area === 'admin' ? POINTER_TARGET_PX : TAP_TARGET_PX)).map((p) => `tap target ${p}`),
+      );
       problems.push(...(await invisibleFocus(page)).map((p) => `focus not visible on ${p}`));
       if (narrow) {
         const overflow = await sidewaysOverflow(page);
@@ -233,11 +257,28 @@ async function makeData(page: Page): Promise<Data> {
   const inputs = {
     airtime: { kind: 'airtime', network: 'mtn', phone: '08031234567', amount: '100' },
     data: { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: dataPlan.variation_code, expected_amount: dataPlan.amount },
-    tv: { kind: 'tv', service: 'gotv', variation_code: tvPlan.variation_code, smart_card_number: '7027914329', phone: '08031234567', expected_amount: tvPlan.amount },
-    electricity: { kind: 'electricity', provider: 'ikeja', meter_number: '45012345678', meter_type: 'prepaid', phone: '08031234567', amount: '5000' },
+    tv: {
+      kind: 'tv',
+      service: 'gotv',
+      variation_code: tvPlan.variation_code,
+      smart_card_number: '7027914329',
+      phone: '08031234567',
+      expected_amount: tvPlan.amount,
+    },
+    electricity: {
+      kind: 'electricity',
+      provider: 'ikeja',
+      meter_number: '45012345678',
+      meter_type: 'prepaid',
+      phone: '08031234567',
+      amount: '5000',
+    },
   } as const;
   const order = async (input: (typeof inputs)[keyof typeof inputs], pay: boolean) => {
-    const created = await page.request.post('/api/bills/orders', { headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` }, data: input });
+    const created = await page.request.post('/api/bills/orders', {
+      headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+      data: input,
+    });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { order: { id: string } }).order.id;
     if (pay) {
@@ -259,12 +300,21 @@ async function makeData(page: Page): Promise<Data> {
  */
 async function signInStaffScanning(browser: Browser, found: Record<string, string[]>) {
   const email = `a11y.${randomBytes(4).toString('hex')}@wise.test`;
-  const { password } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Admin', role: 'admin' });
+  const { password } = await createStaffMember(
+    e2eDatabase().db,
+    systemClock,
+    { id: null, email: 'cli' },
+    { email, name: 'Ada Admin', role: 'admin' },
+  );
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const scanHere = async (pattern: string) => {
     await settle(page);
-    const problems = [...(await axeViolations(page)), ...(await smallTapTargets(page, POINTER_TARGET_PX)).map((p) => `tap target ${p}`), ...(await invisibleFocus(page)).map((p) => `focus not visible on ${p}`)];
+    const problems = [
+      ...(await axeViolations(page)),
+      ...(await smallTapTargets(page, POINTER_TARGET_PX)).map((p) => `tap target ${p}`),
+      ...(await invisibleFocus(page)).map((p) => `focus not visible on ${p}`),
+    ];
     if (problems.length) found[pattern] = problems;
   };
   const signIn = async (secret: string | undefined, currentPassword: string) => {
@@ -326,14 +376,19 @@ test('the cut-off text check finds an ellipsis, a clamped line and a cut select,
   expect(found.join('\n')).toMatch(/select "UK physical/);
 });
 
-test('the bottom-bar check finds a control the bar covers at the end of the page, and lets one through that scrolls clear', async ({ page }) => {
+test('the bottom-bar check finds a control the bar covers at the end of the page, and lets one through that scrolls clear', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   // The app's own viewport: a phone browser (the journeys' device) lays a page without it out 980 px wide.
   const head = '<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">';
-  const bar = '<nav class="bottom-nav" style="position:fixed;bottom:0;left:0;right:0;height:64px;background:#fff"><a href="/home">Home</a></nav>';
+  const bar =
+    '<nav class="bottom-nav" style="position:fixed;bottom:0;left:0;right:0;height:64px;background:#fff"><a href="/home">Home</a></nav>';
   await page.setContent(`${head}<main style="min-height:100vh"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
   expect((await hiddenUnderBar(page)).join('\n')).toMatch(/button "Collect" is under the bottom bar/);
-  await page.setContent(`${head}<main style="min-height:100vh;padding-bottom:88px"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`);
+  await page.setContent(
+    `${head}<main style="min-height:100vh;padding-bottom:88px"><div style="height:1200px">Tall</div><button>Collect</button></main>${bar}`,
+  );
   expect(await hiddenUnderBar(page)).toEqual([]);
 });
 
@@ -376,7 +431,15 @@ test.describe('accessibility of every route', () => {
     await setBankDetails(page);
     const sale = await sellGiftCardByApi(page, '40');
     const data: Data = { user, giftCardSaleId: sale.id };
-    Object.assign(found, await scan(staff, adminRoutes.filter((r) => !signInSteps.has(r.pattern)), data, { narrow: false }));
+    Object.assign(
+      found,
+      await scan(
+        staff,
+        adminRoutes.filter((r) => !signInSteps.has(r.pattern)),
+        data,
+        { narrow: false },
+      ),
+    );
     expect(found).toEqual({});
   });
 

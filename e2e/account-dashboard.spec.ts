@@ -6,7 +6,9 @@ import { apiCustomer } from './support/account';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const pngPhoto = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 
 test('dashboard shows every element, and each pending action disappears once done', async ({ page }) => {
   await apiCustomer(page, { fullName: 'Chiamaka Ada Obi' });
@@ -20,8 +22,14 @@ test('dashboard shows every element, and each pending action disappears once don
   await expect(page.getByTestId('gem-balance')).toContainText('0 gems');
   await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/profile/wisegembalance/history?returnTo=%2Fhomepage');
   for (const [name, href] of [
-    ['Airtime', '/airtime'], ['Data', '/data'], ['Bettings', '/bettings'], ['TV', '/tv'],
-    ['Electricity', '/electricity'], ['Transport', '/transport'], ['Earn', '/earn'], ['More', '/more'],
+    ['Airtime', '/airtime'],
+    ['Data', '/data'],
+    ['Bettings', '/bettings'],
+    ['TV', '/tv'],
+    ['Electricity', '/electricity'],
+    ['Transport', '/transport'],
+    ['Earn', '/earn'],
+    ['More', '/more'],
   ] as const) {
     await expect(page.getByRole('region', { name: 'Services' }).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }

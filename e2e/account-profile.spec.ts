@@ -151,7 +151,9 @@ test('email change: current email and password, validation, OTP e-mailed to the 
 test('a bad photo gets a clear toast; /profile/success visited directly has a sensible message', async ({ page }) => {
   await apiCustomer(page);
   await page.goto('/profile');
-  await page.getByTestId('photo-input').setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') });
   await expect(page.getByText('This file is not a supported image. Upload a JPEG, PNG or WebP photo')).toBeVisible();
   await page.goto('/profile/success');
   await expect(page.getByTestId('success-message')).toHaveText('Your profile is up to date');

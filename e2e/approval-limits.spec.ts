@@ -40,18 +40,25 @@ test('a lower amount with a reason: the customer sees the amount paid, the quote
   await page.goto('/homepage/history');
   const row = page.locator(`a[href$="/homepage/history/${sale.id}"]`);
   await expect(row.locator('.tx-row__amount')).toHaveText(naira(paidKobo), { timeout: 30_000 });
-  await expect(row.getByTestId('transaction-adjusted')).toHaveText(`Quoted value ${naira(sale.value_kobo)} · ${saleAmountReasons.partially_used}`);
+  await expect(row.getByTestId('transaction-adjusted')).toHaveText(
+    `Quoted value ${naira(sale.value_kobo)} · ${saleAmountReasons.partially_used}`,
+  );
 
   // The detail (the customer's receipt).
   await row.click();
   await expect(page.getByTestId('transaction-value')).toHaveText(naira(paidKobo));
-  await expect(page.getByTestId('amount-adjusted')).toContainText(`Amount paid: ${naira(paidKobo)} (quoted value ${naira(sale.value_kobo)})`);
+  await expect(page.getByTestId('amount-adjusted')).toContainText(
+    `Amount paid: ${naira(paidKobo)} (quoted value ${naira(sale.value_kobo)})`,
+  );
   await expect(page.getByTestId('amount-reason')).toHaveText(saleAmountReasons.partially_used);
   await page.screenshot({ path: test.info().outputPath('customer-detail-adjusted.png'), fullPage: true });
   await staff.page.close();
 });
 
-test('four eyes: more than the quote waits for another admin, who sees both amounts and confirms with their code', async ({ page, browser }) => {
+test('four eyes: more than the quote waits for another admin, who sees both amounts and confirms with their code', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await apiCustomer(page);
   await setBankDetails(page);

@@ -16,7 +16,10 @@ async function openSaleDetail(page: Page, saleId: string) {
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
 }
 
-test('approved: the payout runs by itself and the customer sees Successful, the notification, the e-mail and a reward to collect', async ({ page, browser }) => {
+test('approved: the payout runs by itself and the customer sees Successful, the notification, the e-mail and a reward to collect', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const customer = await apiCustomer(page);
   await setBankDetails(page);
@@ -25,7 +28,10 @@ test('approved: the payout runs by itself and the customer sees Successful, the 
 
   const staff = await signInNewStaff(browser);
   // The queue lists it, oldest first; the reviewer opens it from there.
-  await staff.page.getByRole('link', { name: /review queue|sales/i }).first().click();
+  await staff.page
+    .getByRole('link', { name: /review queue|sales/i })
+    .first()
+    .click();
   // By its address: other journeys running beside this one may have a pending sale of the same title.
   await staff.page.locator(`a[href$="/admin/sales/${sale.id}"]`).first().click();
   await expect(staff.page).toHaveURL(new RegExp(`/admin/sales/${sale.id}$`));
@@ -47,9 +53,11 @@ test('approved: the payout runs by itself and the customer sees Successful, the 
 
   await page.goto('/homepage/notifications');
   await expect(page.getByText(/has been paid/).first()).toBeVisible();
-  await expect.poll(async () => (await readOutbox(page.request)).filter((mail) => mail.to === customer.email).map((mail) => mail.subject), { timeout: 20_000 }).toContain(
-    `Your ${sale.title} sale has been paid`,
-  );
+  await expect
+    .poll(async () => (await readOutbox(page.request)).filter((mail) => mail.to === customer.email).map((mail) => mail.subject), {
+      timeout: 20_000,
+    })
+    .toContain(`Your ${sale.title} sale has been paid`);
   const gems = Math.floor(sale.value_kobo / 100_000);
   await page.goto('/rewards');
   expect(gems).toBeGreaterThan(0);
@@ -69,7 +77,10 @@ test('rejected: the customer reads the reason and the message, by notification a
   await reject.getByRole('radio', { name: /Used card/ }).check();
   await reject.getByLabel('Message to the customer (optional)').fill('The code was redeemed on 3 May.');
   await reject.getByRole('button', { name: 'Reject sale' }).click();
-  await staff.page.getByRole('dialog').getByRole('button', { name: /reject/i }).click();
+  await staff.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /reject/i })
+    .click();
   await expect(staff.page.getByRole('dialog')).toBeHidden();
   // The desk may open the next waiting sale after a decision: this sale's own page says it is rejected.
   await staff.page.goto(`/admin/sales/${sale.id}`);
@@ -79,7 +90,9 @@ test('rejected: the customer reads the reason and the message, by notification a
   await expect(page.getByText('The code was redeemed on 3 May.')).toBeVisible();
   await page.goto('/homepage/notifications');
   await expect(page.getByText(/rejected/i).first()).toBeVisible();
-  await expect.poll(async () => (await readOutbox(page.request)).filter((mail) => mail.to === customer.email).map((mail) => mail.subject), { timeout: 20_000 }).toContain(
-    `Your ${sale.title} sale was rejected`,
-  );
+  await expect
+    .poll(async () => (await readOutbox(page.request)).filter((mail) => mail.to === customer.email).map((mail) => mail.subject), {
+      timeout: 20_000,
+    })
+    .toContain(`Your ${sale.title} sale was rejected`);
 });

@@ -100,7 +100,9 @@ for (const viewport of [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ]) {
-  test(`as quick as the market's best at ${viewport.width} px: the number picks its network, a ported one is changed, a quick amount, the PIN submits itself`, async ({ page }) => {
+  test(`as quick as the market's best at ${viewport.width} px: the number picks its network, a ported one is changed, a quick amount, the PIN submits itself`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const customer = await billCustomer(page, 1500, '/airtime');
     const network = page.getByLabel('Network');

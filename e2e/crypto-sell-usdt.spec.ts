@@ -55,7 +55,9 @@ for (const width of [360, 390]) {
     await page.getByRole('button', { name: 'I have sent it' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/usdt/walletaddress/confirm\\?quote=${quote.id}&network=tron$`));
-    await page.getByTestId('crypto-screenshot-input').setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
+    await page
+      .getByTestId('crypto-screenshot-input')
+      .setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
     await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
     // One deposit sells once: an ID of this run's own.
     const transactionId = `7e1d${width}${Date.now().toString(16)}`.padEnd(64, '0');

@@ -14,7 +14,9 @@ function fiveSignificant(price: string): boolean {
   return digits.length === 5 || (fraction === '' && digits.length > 5 && /^0+$/.test(digits.slice(5)));
 }
 
-test('dashboard: Popular cryptocurrency shows 5 trending coins, all of them after See More; the action card leads to the coins', async ({ page }) => {
+test('dashboard: Popular cryptocurrency shows 5 trending coins, all of them after See More; the action card leads to the coins', async ({
+  page,
+}) => {
   await apiCustomer(page);
   await page.goto('/homepage');
   const popular = page.getByTestId('popular-crypto');
@@ -45,14 +47,19 @@ test('dashboard: Popular cryptocurrency shows 5 trending coins, all of them afte
   }
 });
 
-test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, screenshot, success, Pending in the history', async ({ page }) => {
+test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, screenshot, success, Pending in the history', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await apiCustomer(page);
   await setBankDetails(page);
   await allowClipboard(page);
 
   await page.goto('/sellcrypto/cryptocatalogue');
-  await page.getByTestId('coin-list').getByRole('link', { name: /Bitcoin/ }).click();
+  await page
+    .getByTestId('coin-list')
+    .getByRole('link', { name: /Bitcoin/ })
+    .click();
   await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc$/);
 
   // docs/product.md §4: Proceed stays disabled until a non-zero amount has been converted.
@@ -94,7 +101,9 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
 
   // The proof: one screenshot and the transaction ID, sent with an Idempotency-Key.
   await expect(page).toHaveURL(new RegExp(`/btc/walletaddress/confirm\\?quote=${quote.id}&network=bitcoin$`));
-  await page.getByTestId('crypto-screenshot-input').setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
+  await page
+    .getByTestId('crypto-screenshot-input')
+    .setInputFiles({ name: 'sent.png', mimeType: 'image/png', buffer: await transferScreenshot() });
   await expect(page.getByRole('img', { name: /^Image 1: / })).toBeVisible();
   await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
   // One deposit sells once (a retry of this test on the same database would otherwise be refused).
@@ -106,7 +115,9 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
 
   // docs/product.md §4: being verified, paid right after; the sale and home are one tap away.
   await expect(page).toHaveURL(/\/sellcrypto\/cryptocatalogue\/btc\/success\?sale=[0-9a-f-]{36}$/, { timeout: 60_000 });
-  await expect(page.getByTestId('sale-submitted')).toHaveText('Your transaction is being verified. Payment will be made right after verification');
+  await expect(page.getByTestId('sale-submitted')).toHaveText(
+    'Your transaction is being verified. Payment will be made right after verification',
+  );
   await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/homepage');
   await page.getByRole('link', { name: 'View transaction' }).click();
   await expect(page).toHaveURL(/\/homepage\/history\/[0-9a-f-]{36}$/);

@@ -150,7 +150,9 @@ test('two admins clear a queue with a second approval in it, from the keyboard a
   await expect(tunde.page.getByText('No sales here')).toBeVisible();
   if (shots) await tunde.page.screenshot({ path: `${shots}/desk-cleared-toast.png` });
   for (const sale of [first, big, last]) {
-    const detail = (await (await tunde.page.request.get(`/api/admin/sales/${sale.id}`)).json()) as { sale: { status: string; decision: { decided_by: { name: string } | null } | null } };
+    const detail = (await (await tunde.page.request.get(`/api/admin/sales/${sale.id}`)).json()) as {
+      sale: { status: string; decision: { decided_by: { name: string } | null } | null };
+    };
     expect(['approved', 'paid']).toContain(detail.sale.status);
   }
   await searchQueue(ada.page, customer.username);

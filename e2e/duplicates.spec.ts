@@ -21,11 +21,16 @@ interface SubCategory {
   exchange_rate: string;
 }
 
-test('a card code sold twice: refused with the reason, accepted after a rejection and flagged for the reviewer', async ({ page, browser }) => {
+test('a card code sold twice: refused with the reason, accepted after a rejection and flagged for the reviewer', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const raw = randomBytes(6).toString('hex').toUpperCase();
   const code = `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
-  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#1f2937' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#1f2937' } })
+    .jpeg()
+    .toBuffer();
 
   // The first customer sells the e-code (through the API, in their own browser context).
   const ownerContext = await browser.newContext();
@@ -37,7 +42,13 @@ test('a card code sold twice: refused with the reason, accepted after a rejectio
   if (!ecode) throw new Error('seeded Amazon e-code missing');
   const sold = await owner.request.post('/api/giftcards/sales', {
     headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-    multipart: { subcategory_id: ecode.id, amount: '30', expected_rate: ecode.exchange_rate, card_code: code, images: { name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    multipart: {
+      subcategory_id: ecode.id,
+      amount: '30',
+      expected_rate: ecode.exchange_rate,
+      card_code: code,
+      images: { name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
   });
   expect(sold.status(), await sold.text()).toBe(201);
   const first = ((await sold.json()) as { sale: { id: string } }).sale;

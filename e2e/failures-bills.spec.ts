@@ -112,7 +112,9 @@ for (const width of [390, 360]) {
       await expectCleanScreen(page);
     });
 
-    test('time-out (number ending 8888): Processing with the gems held, Go to history, the outcome later in notifications', async ({ page }) => {
+    test('time-out (number ending 8888): Processing with the gems held, Go to history, the outcome later in notifications', async ({
+      page,
+    }) => {
       await billCustomer(page, 500, '/airtime');
       await buyAirtime(page, '08031238888', '200');
       const orderId = new URL(page.url()).searchParams.get('order') ?? '';
@@ -136,7 +138,9 @@ for (const width of [390, 360]) {
       expect(await runStatusQuery(orderId, { outcome: 'failed', message: 'Transaction failed at the network' })).toBe('settled');
       expect(await gemBalance(page)).toBe(500);
       await page.goto('/homepage/notifications');
-      await expect(page.getByTestId('notifications')).toContainText(/Your purchase .* for 200 gems failed\. Your gems have been returned\./);
+      await expect(page.getByTestId('notifications')).toContainText(
+        /Your purchase .* for 200 gems failed\. Your gems have been returned\./,
+      );
       await expectCleanScreen(page);
       await page.goto('/homepage/history');
       // The network failed it and the gems came back: not a sale's 'Rejected'.

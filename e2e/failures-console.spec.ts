@@ -33,7 +33,8 @@ const missing = '/no-such-page';
 function listenToConsole(page: Page): string[] {
   const heard: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') heard.push(`${new URL(page.url()).pathname} ${message.type()}: ${message.text()}`);
+    if (message.type() === 'warning' || message.type() === 'error')
+      heard.push(`${new URL(page.url()).pathname} ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => heard.push(`${new URL(page.url()).pathname} uncaught: ${error.message}`));
   return heard;

@@ -86,7 +86,9 @@ for (const { width, toasts } of cases) {
       await apiCustomer(page, '/profile');
       await expect(page.getByRole('button', { name: 'Upload profile photo' })).toBeVisible();
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/profile/photo') && r.request().method() === 'POST');
-      await page.getByTestId('photo-input').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('not really a photo') });
+      await page
+        .getByTestId('photo-input')
+        .setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('not really a photo') });
       expect((await answer).status()).toBe(415);
       await expectRefusal(page, toasts, 'This file is not a supported image. Upload a JPEG, PNG or WebP photo');
       await expect(page.getByRole('button', { name: 'Upload profile photo' })).toBeEnabled();
@@ -100,7 +102,9 @@ for (const { width, toasts } of cases) {
       expect(request.ok(), await request.text()).toBeTruthy();
       const link = await readResetLink(page.request, customer.email);
       const token = new URL(link, 'http://x').searchParams.get('token');
-      const used = await page.request.post('/api/auth/password-reset/confirm', { data: { token, new_password: 'brandnew123', confirm_password: 'brandnew123' } });
+      const used = await page.request.post('/api/auth/password-reset/confirm', {
+        data: { token, new_password: 'brandnew123', confirm_password: 'brandnew123' },
+      });
       expect(used.ok(), await used.text()).toBeTruthy();
 
       await page.goto(link);
@@ -115,7 +119,9 @@ for (const { width, toasts } of cases) {
       await expect(page).toHaveURL(/\/passwordreset$/);
     });
 
-    test('Collect Rewards with nothing to collect: disabled with its reason; the server still refuses with its message', async ({ page }) => {
+    test('Collect Rewards with nothing to collect: disabled with its reason; the server still refuses with its message', async ({
+      page,
+    }) => {
       await apiCustomer(page, '/rewards');
       await expect(page.getByTestId('rewards-total')).toHaveText('0');
       const collect = page.getByRole('button', { name: 'Collect Rewards' });

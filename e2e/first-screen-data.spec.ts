@@ -54,7 +54,8 @@ for (const [name, urls] of Object.entries(firstScreenData)) {
     const response = await page.goto(url);
     const html = (await response?.text()) ?? '';
     const expected = (urls ?? []).map((template) => template.replace(/:(\w+)/g, (_, param: string) => PARAMS[param] ?? ''));
-    for (const api of expected) expect(html, `${api} is named in the HTML`).toContain(`<link rel="preload" as="fetch" crossorigin href="${api}">`);
+    for (const api of expected)
+      expect(html, `${api} is named in the HTML`).toContain(`<link rel="preload" as="fetch" crossorigin href="${api}">`);
 
     await expect(page.getByRole('main')).toBeVisible();
     // Each preloaded call is one the screen makes itself (a preload it never uses would be a
@@ -64,12 +65,17 @@ for (const [name, urls] of Object.entries(firstScreenData)) {
     // ...and it reached the network once: the screen's fetch took the preload's answer. Its answer
     // is back, so a request of its own would have been made (and reported) before it.
     const answeredToPage = () => page.evaluate(() => (window as unknown as { wiseAnswered: string[] }).wiseAnswered);
-    for (const api of expected) await expect.poll(answeredToPage, { message: `the screen has the answer to ${api}` }).toContain(`GET ${api}`);
+    for (const api of expected)
+      await expect.poll(answeredToPage, { message: `the screen has the answer to ${api}` }).toContain(`GET ${api}`);
     const fetched = apiCalls.map((request) => {
       const { pathname, search } = new URL(request.url());
       return `${request.method()} ${pathname}${search}`;
     });
-    for (const api of expected) expect(fetched.filter((call) => call === `GET ${api}`), `${api} in ${fetched.join(', ')}`).toHaveLength(1);
+    for (const api of expected)
+      expect(
+        fetched.filter((call) => call === `GET ${api}`),
+        `${api} in ${fetched.join(', ')}`,
+      ).toHaveLength(1);
     expect(warnings).toEqual([]);
   });
 }

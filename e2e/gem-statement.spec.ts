@@ -35,7 +35,9 @@ for (const width of [390, 360]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 
-    test('the gem card History link opens the statement: every movement, signed, with its balance, a bill one opening its order', async ({ page }) => {
+    test('the gem card History link opens the statement: every movement, signed, with its balance, a bill one opening its order', async ({
+      page,
+    }) => {
       await billCustomer(page, 1000, '/home');
       const collected = await page.request.post('/api/gems/collect', { data: {} });
       expect(collected.ok(), await collected.text()).toBeTruthy();
@@ -85,7 +87,9 @@ for (const width of [390, 360]) {
       await expect(page).toHaveURL(/\/homepage$/);
     });
 
-    test('/profile/wisegembalance leads to the statement: empty at first, then older movements load as the list scrolls', async ({ page }) => {
+    test('/profile/wisegembalance leads to the statement: empty at first, then older movements load as the list scrolls', async ({
+      page,
+    }) => {
       const customer = await apiCustomer(page, '/profile/wisegembalance');
       await expectClean(page);
       await page.screenshot({ path: `test-results/gem-balance-${width}.png`, fullPage: true });

@@ -56,7 +56,9 @@ test.describe('/earn', () => {
     const { total_points } = (await other.json()) as { total_points: number };
 
     await page.getByRole('button', { name: 'Collect Wise Gems' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: "You have already collected today's Wise Gems. Come back tomorrow" })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "You have already collected today's Wise Gems. Come back tomorrow" }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/earn$/);
     await expect(page.getByRole('button', { name: /^Come back in / })).toBeDisabled();
 

@@ -24,7 +24,9 @@ for (const width of [390, 360]) {
     await apiCustomer(page);
     await setBankDetails(page);
     const { subcategories } = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: SubCategory[] };
-    const usa = subcategories.find((sub) => sub.kind === 'physical' && sub.currency === 'USD' && sub.min_amount === '25.00' && sub.max_amount === '100.00');
+    const usa = subcategories.find(
+      (sub) => sub.kind === 'physical' && sub.currency === 'USD' && sub.min_amount === '25.00' && sub.max_amount === '100.00',
+    );
     if (!usa) throw new Error('seeded Amazon USA physical $25–$100 band missing');
 
     await page.goto('/sellgiftcards/giftcardscatalogue/amazon');

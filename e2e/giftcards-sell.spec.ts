@@ -15,7 +15,9 @@ interface SubCategory {
   min_amount: string;
 }
 
-test('sell a gift card: search, card, bank, sub-category, exact value, two photos with progress, success, Pending in history, detail with photos', async ({ page }) => {
+test('sell a gift card: search, card, bank, sub-category, exact value, two photos with progress, success, Pending in history, detail with photos', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await apiCustomer(page);
   await setBankDetails(page);
@@ -83,7 +85,9 @@ test('sell a gift card: search, card, bank, sub-category, exact value, two photo
   // Success: docs/product.md §4's words, a way to the sale and one home.
   await expect(page).toHaveURL(/\/sellgiftcards\/giftcardscatalogue\/success\?sale=[0-9a-f-]{36}$/, { timeout: 60_000 });
   await restore();
-  await expect(page.getByTestId('sale-submitted')).toHaveText('Your transaction is being verified. Payment will be made right after verification');
+  await expect(page.getByTestId('sale-submitted')).toHaveText(
+    'Your transaction is being verified. Payment will be made right after verification',
+  );
   await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/homepage');
   await page.getByRole('link', { name: 'View transaction' }).click();
 

@@ -18,7 +18,9 @@ for (const viewport of [
     test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const customer = await apiCustomer(page);
-    const bank = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123451111', password: customer.password } });
+    const bank = await page.request.put('/api/bank', {
+      data: { bank_code: '058', bank_account: '0123451111', password: customer.password },
+    });
     expect(bank.ok(), await bank.text()).toBeTruthy();
     const confirmed = await page.request.post('/api/profile/password/confirm', { data: { password: customer.password } });
     expect(confirmed.ok(), await confirmed.text()).toBeTruthy();

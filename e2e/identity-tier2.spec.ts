@@ -6,7 +6,10 @@ import { signInNewStaff } from './support/staff';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const photo = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 // docs/features.md, "Identity verification": Tier 2, an ID document and a selfie approved by staff.
 test('a Tier 1 customer sends the ID and a selfie, a reviewer approves, and the customer is on Tier 2', async ({ page, browser }) => {
@@ -17,8 +20,14 @@ test('a Tier 1 customer sends the ID and a selfie, a reviewer approves, and the 
   await page.goto('/profile/verification');
   await page.getByRole('link', { name: 'Verify with your ID and a selfie' }).click();
   await expect(page).toHaveURL(/\/profile\/verification\/document$/);
-  for (const [side, colour] of [['front', '#3366aa'], ['back', '#aa6633'], ['selfie', '#66aa33']] as const) {
-    await page.getByTestId(`document-${side}-input`).setInputFiles({ name: `${side}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) });
+  for (const [side, colour] of [
+    ['front', '#3366aa'],
+    ['back', '#aa6633'],
+    ['selfie', '#66aa33'],
+  ] as const) {
+    await page
+      .getByTestId(`document-${side}-input`)
+      .setInputFiles({ name: `${side}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) });
   }
   await expect(page.getByLabel('Preparing image')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);

@@ -54,7 +54,9 @@ test('PIN boxes: named for a screen reader, masked, typed, erased, moved through
   await expect(page).toHaveURL(/\/homepage\/confirmpinset$/);
 });
 
-test('form errors are announced and tied to their field; selects work by keyboard; the checkout sheet traps focus and gives it back', async ({ page }) => {
+test('form errors are announced and tied to their field; selects work by keyboard; the checkout sheet traps focus and gives it back', async ({
+  page,
+}) => {
   await billCustomer(page, 500, '/airtime');
   const proceed = page.getByRole('button', { name: 'Proceed' });
   await tabTo(page, proceed);
@@ -130,10 +132,14 @@ test('a toast is announced: bank details saved by keyboard, with the bank chosen
   await expect(page).toHaveURL(/\/homepage$/);
   // With reduced motion asked for (test.use above), the toast still stays its 5 s to be read: its
   // timer is its (hidden) progress bar's animation, which must keep its whole length and be running.
-  const timer = await toast.evaluate((element) => {
-    const animation = element.closest('.Toastify__toast')?.querySelector('.Toastify__progress-bar')?.getAnimations()[0];
-    return animation ? { duration: animation.effect?.getTiming().duration, state: animation.playState } : null;
-  }, undefined, { timeout: TOAST_MS });
+  const timer = await toast.evaluate(
+    (element) => {
+      const animation = element.closest('.Toastify__toast')?.querySelector('.Toastify__progress-bar')?.getAnimations()[0];
+      return animation ? { duration: animation.effect?.getTiming().duration, state: animation.playState } : null;
+    },
+    undefined,
+    { timeout: TOAST_MS },
+  );
   expect(timer).toEqual({ duration: TOAST_MS, state: 'running' });
   await expect(toast).toBeVisible();
 });

@@ -27,7 +27,9 @@ async function approveAndPay(saleId: string): Promise<void> {
   );
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE sales SET status = 'under_review', status_changed_at = now() WHERE id = ${saleId}`);
-    await tx.execute(sql`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = ${staff?.id}, payout_amount_kobo = value_kobo WHERE id = ${saleId}`);
+    await tx.execute(
+      sql`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = ${staff?.id}, payout_amount_kobo = value_kobo WHERE id = ${saleId}`,
+    );
     await startPayout(tx, systemClock, { saleId, staffId: staff!.id });
   });
 }
@@ -57,7 +59,10 @@ test('an open transaction screen shows Successful within a second of the payout'
   await approveAndPay(sale.id);
   const database = e2eDatabase();
   await expect
-    .poll(async () => (await database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [sale.id]))[0]?.status, { timeout: 30_000, intervals: [20] })
+    .poll(async () => (await database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [sale.id]))[0]?.status, {
+      timeout: 30_000,
+      intervals: [20],
+    })
     .toBe('paid');
   const paidAt = Date.now();
   await expect(page.getByText('Successful', { exact: true }).first()).toBeVisible({ timeout: LIVE_WITHIN_MS });

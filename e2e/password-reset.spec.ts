@@ -33,18 +33,14 @@ test.describe('password reset', () => {
     await reset.click();
 
     await expect(page).toHaveURL(/\/passwordreset\/success$/);
-    await expect(
-      page.getByText('Your password has been reset. You can now log in with your new password'),
-    ).toBeVisible();
+    await expect(page.getByText('Your password has been reset. You can now log in with your new password')).toBeVisible();
 
     // The link is single-use.
     await page.goto(link);
     await page.getByLabel('New password').fill('another1234');
     await page.getByLabel('Confirm password').fill('another1234');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(
-      page.locator('.Toastify').getByText('This reset link is invalid or has expired. Request a new one'),
-    ).toBeVisible();
+    await expect(page.locator('.Toastify').getByText('This reset link is invalid or has expired. Request a new one')).toBeVisible();
 
     // The old password fails...
     await page.goto('/login');

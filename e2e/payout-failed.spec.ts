@@ -12,7 +12,10 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const PIN = '2580';
 
-test('payout failed: the customer sees why, updates the bank details with the PIN, and the sale becomes Successful', async ({ page, browser }) => {
+test('payout failed: the customer sees why, updates the bank details with the PIN, and the sale becomes Successful', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const customer = await apiCustomer(page);
   const bank = await page.request.put('/api/bank', { data: { bank_code: '058', bank_account: '0123451111', password: customer.password } });
@@ -39,7 +42,9 @@ test('payout failed: the customer sees why, updates the bank details with the PI
 
   // The customer's history and the sale say so, in plain words, with the way to fix it.
   await page.goto('/homepage/history');
-  await expect(page.locator(`a[href$="/homepage/history/${sale.id}"]`).getByText('Payout failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`a[href$="/homepage/history/${sale.id}"]`).getByText('Payout failed', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.goto(`/homepage/history/${sale.id}`);
   const failure = page.getByTestId('payout-failure');
   await expect(failure).toContainText('Payout failed');

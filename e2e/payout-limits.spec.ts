@@ -38,10 +38,10 @@ async function seedApprovedSale(userId: string): Promise<void> {
     [userId, sub?.gift_card_id, sub?.id, SEEDED_KOBO, `seed-${userId}`, 'a'.repeat(64), `sales/seed-${userId}.webp`],
   );
   await db.query("UPDATE sales SET status = 'under_review', status_changed_at = now() - interval '1 minute' WHERE id = $1", [sale?.id]);
-  await db.query("UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = $2, payout_amount_kobo = value_kobo WHERE id = $1", [
-    sale?.id,
-    staff?.id,
-  ]);
+  await db.query(
+    "UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = $2, payout_amount_kobo = value_kobo WHERE id = $1",
+    [sale?.id, staff?.id],
+  );
 }
 
 for (const viewport of [
@@ -63,7 +63,9 @@ for (const viewport of [
     await page.goto('/sellgiftcards/giftcardscatalogue/amazon');
     await settle(page);
     await expect(page.getByTestId('limit-left')).toHaveText('You can sell up to ₦10,000.00 today. Verify your identity to raise it.');
-    const { subcategories } = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string; exchange_rate: string }[] };
+    const { subcategories } = (await (await page.request.get('/api/giftcards/amazon')).json()) as {
+      subcategories: { id: string; exchange_rate: string }[];
+    };
     await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
     // A $50 card is worth more than that: said at once, with the way up, before any photo is picked.
     await page.getByLabel('Amount ($)').fill('50');
@@ -88,7 +90,9 @@ for (const viewport of [
     await page.getByLabel('Sub-category').selectOption(subcategories[0]?.id ?? '');
     await page.getByLabel('Amount ($)').fill('50');
     await expect(page.getByTestId('limit-over')).toHaveCount(0);
-    const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('sale-images-input').setInputFiles([{ name: 'card.jpg', mimeType: 'image/jpeg', buffer: photo }]);
     await expect(page.getByLabel('Preparing image')).toHaveCount(0, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -70,7 +70,9 @@ const dynamicAddresses: Record<string, (orderId: string) => string> = {
 };
 
 /** Screens that only make sense mid-flow (a success without a purchase, an OTP step): they lead elsewhere when opened cold, which the walk checks instead. */
-const customerScreens = appRoutes.filter((route) => route.area === 'customer' && (!/[:*]/.test(route.pattern) || route.pattern in dynamicAddresses));
+const customerScreens = appRoutes.filter(
+  (route) => route.area === 'customer' && (!/[:*]/.test(route.pattern) || route.pattern in dynamicAddresses),
+);
 const publicScreens = appRoutes.filter((route) => route.area === 'public' && !/[:*]/.test(route.pattern));
 
 async function refusedAirtime(page: Page): Promise<string> {
@@ -117,10 +119,14 @@ for (const width of [390, 360]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 844 } });
 
-    test('a Pidgin customer buys airtime, the provider refuses it: the failure and the refund read in Pidgin', async ({ page }, testInfo) => {
+    test('a Pidgin customer buys airtime, the provider refuses it: the failure and the refund read in Pidgin', async ({
+      page,
+    }, testInfo) => {
       const customer = await billCustomer(page, 500, '/home');
       // A long first name: the greeting must show whole at 360 px, never "How far, Ch…".
-      const renamed = await page.request.put('/api/profile/full-name', { data: { first_name: 'Chukwuemekaobinna', surname: 'Okafor', password: passwordOf(page) } });
+      const renamed = await page.request.put('/api/profile/full-name', {
+        data: { first_name: 'Chukwuemekaobinna', surname: 'Okafor', password: passwordOf(page) },
+      });
       expect(renamed.ok(), await renamed.text()).toBeTruthy();
       await speakPidgin(page);
 
@@ -130,7 +136,9 @@ for (const width of [390, 360]) {
       await expect(greeting).toBeVisible();
       await expect(page.getByText(pcm(dashboardTexts).welcome)).toBeVisible();
       // Whole: the heading's text fits its box (it wraps instead of overflowing or ending in "…").
-      expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
+      expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(
+        true,
+      );
       // Nothing on Home is cut off (the greeting is no longer a deliberate ellipsis: support/a11y.ts).
       expect(await clippedText(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`home-pidgin-${width}.png`) });

@@ -33,7 +33,8 @@ test('the web manifest is linked, served as application/manifest+json and lists 
   expect(response.headers()['cache-control']).toBe('no-cache');
   const manifest = (await response.json()) as WebManifest;
   expect(manifest).toMatchObject({ name: 'Wise', short_name: 'Wise', start_url: '/', display: 'standalone', theme_color: '#3B2BD6' });
-  const sizes = (purpose: string) => manifest.icons.filter((icon) => icon.purpose === purpose).map((icon) => Number(icon.sizes.split('x')[0]));
+  const sizes = (purpose: string) =>
+    manifest.icons.filter((icon) => icon.purpose === purpose).map((icon) => Number(icon.sizes.split('x')[0]));
   expect(sizes('any')).toEqual([48, 72, 96, 128, 144, 152, 192, 256, 384, 512]);
   expect(sizes('maskable')).toEqual([192, 512]);
   for (const icon of manifest.icons) {
@@ -45,7 +46,10 @@ test('the web manifest is linked, served as application/manifest+json and lists 
   }
 });
 
-test('the service worker registers after the page settles; offline, a reload still shows the app and the API is not answered from a cache', async ({ page, context }) => {
+test('the service worker registers after the page settles; offline, a reload still shows the app and the API is not answered from a cache', async ({
+  page,
+  context,
+}) => {
   // Installing precaches the customer screens (≈ 225 files): seconds on a phone, longer on a busy CI machine.
   test.setTimeout(180_000);
   await page.goto('/home');
@@ -78,7 +82,8 @@ test('the service worker registers after the page settles; offline, a reload sti
   // Nothing from /api in any of the worker's caches.
   const cachedApi = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
     return { total: urls.length, api: urls.filter((path) => path.startsWith('/api')) };
   });
   expect(cachedApi.total).toBeGreaterThan(10);

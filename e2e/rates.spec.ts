@@ -47,7 +47,12 @@ test('/rates logged out: every card and coin, a calculator giving the sell form�
   const usdt = (await ratesOf(page.request)).coins.find((c) => c.id === 'usdt')!;
   await calculator.getByLabel('Card or coin').selectOption('coin:usdt');
   await calculator.getByLabel('Amount in USDT').fill('100');
-  const expected = new Decimal('100').times(usdt.current_price_usd).times(usdt.rate_ngn_per_usd).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+  const expected = new Decimal('100')
+    .times(usdt.current_price_usd)
+    .times(usdt.rate_ngn_per_usd)
+    .times(100)
+    .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+    .toNumber();
   await expect(page.getByTestId('rates-calculator-value')).toHaveText(formatKobo(expected));
 
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -85,7 +90,15 @@ test('a rate alert fires after an admin raises the rate: the customer sees the n
   expect(card.status(), await card.text()).toBe(201);
   const cardId = ((await card.json()) as { card: { id: string } }).card.id;
   const sub = await staff.page.request.post(`/api/admin/giftcards/${cardId}/subcategories`, {
-    data: { country: 'USA', kind: 'ecode', currency: 'USD', min_amount: '10', max_amount: '500', exchange_rate: '1000', confirm_code: staff.code() },
+    data: {
+      country: 'USA',
+      kind: 'ecode',
+      currency: 'USD',
+      min_amount: '10',
+      max_amount: '500',
+      exchange_rate: '1000',
+      confirm_code: staff.code(),
+    },
   });
   expect(sub.status(), await sub.text()).toBe(201);
   const subId = ((await sub.json()) as { subcategory: { id: string } }).subcategory.id;
@@ -102,16 +115,21 @@ test('a rate alert fires after an admin raises the rate: the customer sees the n
   expect(await axeViolations(page)).toEqual([]);
   expect(await sidewaysOverflow(page)).toBe(0);
 
-  const raise = await staff.page.request.patch(`/api/admin/giftcards/subcategories/${subId}`, { data: { exchange_rate: '1075', confirm_code: staff.code() } });
+  const raise = await staff.page.request.patch(`/api/admin/giftcards/subcategories/${subId}`, {
+    data: { exchange_rate: '1075', confirm_code: staff.code() },
+  });
   expect(raise.status(), await raise.text()).toBe(200);
 
   const message = rateAlertTexts.fired(`${name} USA e-code · $10–$500`, '₦1,075.00/$', '₦1,050.00/$');
   // The server's job worker runs the check once the change has committed.
   await expect
-    .poll(async () => {
-      const response = await page.request.get('/api/rates/alerts');
-      return ((await response.json()) as { alerts: { spent_at: string | null }[] }).alerts[0]?.spent_at ?? null;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/rates/alerts');
+        return ((await response.json()) as { alerts: { spent_at: string | null }[] }).alerts[0]?.spent_at ?? null;
+      },
+      { timeout: 30_000 },
+    )
     .not.toBeNull();
   await page.goto('/homepage/notifications');
   await expect(page.getByText(message)).toHaveCount(1);

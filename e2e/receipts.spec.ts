@@ -54,7 +54,9 @@ for (const width of [390, 360]) {
       await expect(summary).toContainText('$50.00');
       await expect(page.getByTestId('sale-summary-value')).toHaveText(/^₦[\d,]+\.\d{2}$/);
       const value = await page.getByTestId('sale-summary-value').textContent();
-      await expect(page.getByTestId('review-time')).toHaveText(/^(Reviews are taking (less than a minute|about .+) right now\.|We'll review your sale as soon as possible and notify you the moment it's done\.)$/);
+      await expect(page.getByTestId('review-time')).toHaveText(
+        /^(Reviews are taking (less than a minute|about .+) right now\.|We'll review your sale as soon as possible and notify you the moment it's done\.)$/,
+      );
       await expectScreenSound(page);
 
       await page.getByRole('link', { name: 'View transaction' }).click();
@@ -83,7 +85,10 @@ for (const width of [390, 360]) {
       await page.addInitScript(() => {
         const shared: { name: string; type: string; size: number; title?: string }[] = [];
         Object.assign(window, { __shared: shared });
-        Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data?: { files?: File[] }) => Boolean(data?.files?.every((file) => file.type === 'image/png')) });
+        Object.defineProperty(navigator, 'canShare', {
+          configurable: true,
+          value: (data?: { files?: File[] }) => Boolean(data?.files?.every((file) => file.type === 'image/png')),
+        });
         Object.defineProperty(navigator, 'share', {
           configurable: true,
           value: async (data: { files?: File[]; title?: string }) => {
@@ -116,8 +121,14 @@ for (const width of [390, 360]) {
       await expect(share).toHaveText('Share receipt');
       await share.click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared.length)).toBe(1);
-      const [file] = await page.evaluate(() => (window as unknown as { __shared: { name: string; type: string; size: number; title?: string }[] }).__shared);
-      expect(file).toMatchObject({ name: `wise-receipt-${sale.id.replace(/-/g, '').slice(0, 8)}.png`, type: 'image/png', title: 'Wise receipt · BTC · 0.015' });
+      const [file] = await page.evaluate(
+        () => (window as unknown as { __shared: { name: string; type: string; size: number; title?: string }[] }).__shared,
+      );
+      expect(file).toMatchObject({
+        name: `wise-receipt-${sale.id.replace(/-/g, '').slice(0, 8)}.png`,
+        type: 'image/png',
+        title: 'Wise receipt · BTC · 0.015',
+      });
       expect(file!.size).toBeGreaterThan(10_000);
     });
 
@@ -125,7 +136,14 @@ for (const width of [390, 360]) {
       await billCustomer(page, 5000, '/homepage');
       const created = await page.request.post('/api/bills/orders', {
         headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-        data: { kind: 'electricity', provider: 'ikeja', meter_number: '45012345678', meter_type: 'prepaid', phone: '08031234567', amount: 2500 },
+        data: {
+          kind: 'electricity',
+          provider: 'ikeja',
+          meter_number: '45012345678',
+          meter_type: 'prepaid',
+          phone: '08031234567',
+          amount: 2500,
+        },
       });
       expect(created.status(), await created.text()).toBe(201);
       const { order } = (await created.json()) as { order: { id: string } };

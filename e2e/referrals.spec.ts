@@ -15,7 +15,10 @@ import { sellGiftCardByApi } from './support/staff';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
-test('a friend signs up through a customer’s link and, once their first sale is paid, both earn referral gems', async ({ page, browser }) => {
+test('a friend signs up through a customer’s link and, once their first sale is paid, both earn referral gems', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   // This browser has no share sheet on Linux; removing it anyway makes the fallback certain.
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));

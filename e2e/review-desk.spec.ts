@@ -52,7 +52,8 @@ async function seedSales(browser: Browser): Promise<{ id: string; value_kobo: nu
       await apiCustomer(page);
       await setBankDetails(page);
       const made: { id: string; value_kobo: number; kind: 'giftcard' | 'crypto' }[] = [];
-      for (let n = 0; n < GIFT_CARDS / CUSTOMERS; n += 1) made.push({ ...(await sellGiftCardByApi(page, String(25 + n))), kind: 'giftcard' });
+      for (let n = 0; n < GIFT_CARDS / CUSTOMERS; n += 1)
+        made.push({ ...(await sellGiftCardByApi(page, String(25 + n))), kind: 'giftcard' });
       if (customer < CRYPTO) made.push({ ...(await sellCryptoByApi(page, 'usdt', String(20 + customer))), kind: 'crypto' });
       await context.close();
       return made;
@@ -75,7 +76,9 @@ test('a reviewer clears 50 sales from the keyboard, and the header and the CSV a
   await expect(page.getByTestId('desk-giftcard')).toContainText(String(GIFT_CARDS));
   await expect(page.getByTestId('desk-crypto')).toContainText(String(CRYPTO));
   // 20 and more rows wholly on the 1280×800 screen.
-  const visible = await page.locator('.desk-row').evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
+  const visible = await page
+    .locator('.desk-row')
+    .evaluateAll((rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
   if (process.env.DESK_SCREENSHOTS) await page.screenshot({ path: `${process.env.DESK_SCREENSHOTS}/desk-queue.png` });
   expect(visible).toBeGreaterThanOrEqual(20);
 
@@ -121,7 +124,10 @@ test('a reviewer clears 50 sales from the keyboard, and the header and the CSV a
   await expect(page.getByTestId('desk-approved')).toContainText(String(approvedKobo));
   await expect(page.getByTestId('desk-rejected')).toContainText(String(rejected.size));
   // The sandbox pays each approval within seconds; the header's paid total is their sum.
-  const summary = async () => (await (await page.request.get('/api/admin/sales/desk')).json()) as { today: { paid_count: number; paid_total_kobo: number; approved: number } };
+  const summary = async () =>
+    (await (await page.request.get('/api/admin/sales/desk')).json()) as {
+      today: { paid_count: number; paid_total_kobo: number; approved: number };
+    };
   await expect.poll(async () => (await summary()).today.paid_count, { timeout: 60_000 }).toBe(approvedKobo);
   const decisions = (await (await page.request.get('/api/admin/sales?status=rejected&limit=50')).json()) as { items: { id: string }[] };
   const rejectedIds = new Set(decisions.items.map((item) => item.id));

@@ -20,7 +20,10 @@ test('a customer opens a rejected sale and contacts support about it, at 360 and
 
   // WhatsApp is outside the app: answered here, so the new tab's address can be read.
   await page.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'WhatsApp' }));
-  for (const viewport of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto(`/homepage/history/${sale.id}`);
     await settle(page);

@@ -40,8 +40,20 @@ const { origin } = server;
 function customerScreens(data) {
   const source = readFileSync(path.join(root, 'apps/web/src/config/paths.ts'), 'utf8');
   const block = source.slice(source.indexOf('export const paths'), source.indexOf('} as const'));
-  const loggedOut = new Set(['splash', 'home', 'login', 'loginPassword', 'createAccount', 'createAccountOtp',
-    'createAccountSuccess', 'passwordReset', 'passwordResetEmail', 'passwordResetNew', 'passwordResetSuccess', 'rates']);
+  const loggedOut = new Set([
+    'splash',
+    'home',
+    'login',
+    'loginPassword',
+    'createAccount',
+    'createAccountOtp',
+    'createAccountSuccess',
+    'passwordReset',
+    'passwordResetEmail',
+    'passwordResetNew',
+    'passwordResetSuccess',
+    'rates',
+  ]);
   const query = {
     giftCardConfirmAccount: `?card=${data.card}`,
     giftCardSuccess: `?sale=${data.sale}`,
@@ -94,7 +106,9 @@ async function measure(browser, screen, data) {
   const started = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
-    const drawn = await page.evaluate(() => Boolean(globalThis.document.getElementById('root')?.childElementCount) && !globalThis.document.querySelector('.route-progress'));
+    const drawn = await page.evaluate(
+      () => Boolean(globalThis.document.getElementById('root')?.childElementCount) && !globalThis.document.querySelector('.route-progress'),
+    );
     if (drawn && inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS) break;
     if (Date.now() - started > 60_000) throw new Error(`${screen.url} did not settle within 60 s`);
   }
@@ -116,9 +130,11 @@ try {
   const rows = [];
   // Two screens at a time: sizes do not depend on timing, and CI time does.
   const queue = [...screens];
-  await Promise.all([0, 1].map(async () => {
-    for (let screen = queue.shift(); screen; screen = queue.shift()) rows.push(await measure(browser, screen, data));
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let screen = queue.shift(); screen; screen = queue.shift()) rows.push(await measure(browser, screen, data));
+    }),
+  );
   await browser.close();
   rows.sort((a, b) => screens.indexOf(screens.find((s) => s.name === a.name)) - screens.indexOf(screens.find((s) => s.name === b.name)));
 

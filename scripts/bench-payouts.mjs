@@ -87,13 +87,20 @@ if (providers.payouts.name !== 'sandbox') throw new Error('the bench runs on the
 const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock }, { logger: { level: 'warn' }, serveWeb: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 // The job sets server.ts runs (market data and bills left out: they play no part here), with its worker options.
-const worker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, wakeOnEnqueue: !args['poll-only'], concurrency: config.JOB_CONCURRENCY }, [
-  emailJobs(providers.messenger),
-  payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl }),
-]);
+const worker = createAppJobWorker(
+  database.db,
+  { clock: systemClock, logger: app.log, wakeOnEnqueue: !args['poll-only'], concurrency: config.JOB_CONCURRENCY },
+  [
+    emailJobs(providers.messenger),
+    payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl }),
+  ],
+);
 worker.start();
 // As server.ts does on PostgreSQL: the notification at commit wakes the worker.
-const jobsListener = config.DATABASE_URL && !args['poll-only'] ? await listenForJobs(config.DATABASE_URL, (runAt) => worker.wakeUp(runAt), app.log) : undefined;
+const jobsListener =
+  config.DATABASE_URL && !args['poll-only']
+    ? await listenForJobs(config.DATABASE_URL, (runAt) => worker.wakeUp(runAt), app.log)
+    : undefined;
 
 const inject = async (options) => {
   const response = await app.inject(options);
@@ -103,29 +110,55 @@ const inject = async (options) => {
 
 async function customer(i) {
   const tag = `${randomBytes(4).toString('hex')}${i}`;
-  const form = { full_name: 'Bench Seller', username: `bench${tag}`.slice(0, 20), email: `bench${tag}@wisetest.com`, phone: `+23481${String(10_000_000 + i * 7919 + Math.floor(Math.random() * 1e6)).slice(0, 8)}`, password: 'correct horse 1' };
+  const form = {
+    full_name: 'Bench Seller',
+    username: `bench${tag}`.slice(0, 20),
+    email: `bench${tag}@wisetest.com`,
+    phone: `+23481${String(10_000_000 + i * 7919 + Math.floor(Math.random() * 1e6)).slice(0, 8)}`,
+    password: 'correct horse 1',
+  };
   await inject({ method: 'POST', url: '/api/auth/signup', payload: form });
-  const otp = providers.outbox.list().find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
+  const otp = providers.outbox
+    .list()
+    .find((m) => m.to === form.email)
+    ?.text.match(/\b(\d{4})\b/)?.[1];
   await inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { email: form.email, otp } });
   const login = await inject({ method: 'POST', url: '/api/auth/login', payload: { email_or_phone: form.email, password: form.password } });
   const cookie = `wise_session=${login.cookies.find((c) => c.name === 'wise_session').value}`;
-  await inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789', password: form.password }, headers: { cookie } });
+  await inject({
+    method: 'PUT',
+    url: '/api/bank',
+    payload: { bank_code: '058', bank_account: '0123456789', password: form.password },
+    headers: { cookie },
+  });
   return cookie;
 }
 
 async function sell(cookie, seed) {
   const card = (await inject({ method: 'GET', url: '/api/giftcards/amazon', headers: { cookie } })).json();
   const sub = card.subcategories[0];
-  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: seed % 256, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const fields = { subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate };
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="card.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="card.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   const response = await inject({
     method: 'POST',
     url: '/api/giftcards/sales',
     payload: Buffer.concat(parts),
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': `bench-${randomBytes(10).toString('hex')}` },
+    headers: {
+      cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': `bench-${randomBytes(10).toString('hex')}`,
+    },
   });
   return response.json().sale.id;
 }
@@ -143,12 +176,15 @@ async function approve(saleId, staffId) {
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-const median = (sorted) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+const median = (sorted) =>
+  sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 let exitCode = 0;
 try {
-  console.log(`bench:payouts — ${SALES} sales, sandbox delay ${config.PAYOUT_SANDBOX_DELAY_MS} ms, ${database.kind}, approvals ${SPACING_MS ? `every ${SPACING_MS} ms` : 'in one burst'}`);
+  console.log(
+    `bench:payouts — ${SALES} sales, sandbox delay ${config.PAYOUT_SANDBOX_DELAY_MS} ms, ${database.kind}, approvals ${SPACING_MS ? `every ${SPACING_MS} ms` : 'in one burst'}`,
+  );
   const [staff] = await database.query(
     `INSERT INTO staff (email, name, role, password_hash, must_change_password, created_at, updated_at) VALUES ($1, 'Bench Reviewer', 'reviewer', 'x', false, now(), now()) RETURNING id`,
     [`bench-${randomBytes(4).toString('hex')}@wise.test`],
@@ -176,13 +212,22 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const times = rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
-  const transfers = await database.query(`SELECT count(*)::int AS n, count(DISTINCT sale_id)::int AS sales FROM payouts WHERE sale_id = ANY($1::uuid[])`, [saleIds]);
+  const transfers = await database.query(
+    `SELECT count(*)::int AS n, count(DISTINCT sale_id)::int AS sales FROM payouts WHERE sale_id = ANY($1::uuid[])`,
+    [saleIds],
+  );
   console.log('');
   console.log(`approval → paid over ${times.length} sales (sandbox, PAYOUT_SANDBOX_DELAY_MS=${config.PAYOUT_SANDBOX_DELAY_MS}):`);
-  console.log(`  median ${seconds(median(times))}   p90 ${seconds(percentile(times, 90))}   worst ${seconds(times.at(-1))}   best ${seconds(times[0])}`);
-  console.log(`  all ${times.length} paid ${seconds(Date.now() - started)} after the first approval; ${transfers[0].n} payout attempts for ${transfers[0].sales} sales`);
+  console.log(
+    `  median ${seconds(median(times))}   p90 ${seconds(percentile(times, 90))}   worst ${seconds(times.at(-1))}   best ${seconds(times[0])}`,
+  );
+  console.log(
+    `  all ${times.length} paid ${seconds(Date.now() - started)} after the first approval; ${transfers[0].n} payout attempts for ${transfers[0].sales} sales`,
+  );
   // What the app adds to the provider's own time (the sandbox answers after its delay).
-  console.log(`  above the provider's own ${seconds(config.PAYOUT_SANDBOX_DELAY_MS)}: median ${Math.round(median(times) - config.PAYOUT_SANDBOX_DELAY_MS)} ms`);
+  console.log(
+    `  above the provider's own ${seconds(config.PAYOUT_SANDBOX_DELAY_MS)}: median ${Math.round(median(times) - config.PAYOUT_SANDBOX_DELAY_MS)} ms`,
+  );
   // The two halves of what the app adds: from the approval to the transfer at the provider (the
   // sandbox records it), and from the provider's answer (its delay after that) to the sale paid.
   const phases = await database.query(
@@ -193,9 +238,21 @@ try {
     [saleIds, config.PAYOUT_SANDBOX_DELAY_MS],
   );
   const phase = (key) => Math.round(median(phases.map((r) => Number(r[key])).sort((a, b) => a - b)));
-  if (phases.length > 0) console.log(`  of which: approval → transfer at the provider median ${phase('send_ms')} ms; provider's answer → sale paid median ${phase('settle_ms')} ms`);
+  if (phases.length > 0)
+    console.log(
+      `  of which: approval → transfer at the provider median ${phase('send_ms')} ms; provider's answer → sale paid median ${phase('settle_ms')} ms`,
+    );
   if (args.json) {
-    const figures = { engine: database.kind, sales: times.length, providerMs: config.PAYOUT_SANDBOX_DELAY_MS, medianMs: median(times), p90Ms: percentile(times, 90), worstMs: times.at(-1), sendMs: phases.length ? phase('send_ms') : null, settleMs: phases.length ? phase('settle_ms') : null };
+    const figures = {
+      engine: database.kind,
+      sales: times.length,
+      providerMs: config.PAYOUT_SANDBOX_DELAY_MS,
+      medianMs: median(times),
+      p90Ms: percentile(times, 90),
+      worstMs: times.at(-1),
+      sendMs: phases.length ? phase('send_ms') : null,
+      settleMs: phases.length ? phase('settle_ms') : null,
+    };
     writeFileSync(args.json, `${JSON.stringify(figures)}\n`);
   }
   const ok = median(times) < GOAL_MS;

@@ -11,7 +11,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = `${root}apps/web/dist/.sources-hash`;
 
 function sourcesHash() {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', 'apps/web', 'packages/shared', 'package-lock.json'], { cwd: root, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', 'apps/web', 'packages/shared', 'package-lock.json'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((file) => file && !file.startsWith('apps/web/dist/'))
     .sort();

@@ -78,17 +78,16 @@ function startInstance(instancePort) {
 }
 
 const servers = instances > 1 ? Array.from({ length: instances }, (_, i) => startInstance(port + 1 + i)) : [startInstance(port)];
-const proxy =
-  instances > 1
-    ? await startProxy({ port, upstreams: servers.map((_, i) => `http://127.0.0.1:${port + 1 + i}`) })
-    : undefined;
+const proxy = instances > 1 ? await startProxy({ port, upstreams: servers.map((_, i) => `http://127.0.0.1:${port + 1 + i}`) }) : undefined;
 
 let stopping = false;
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
-  await Promise.all(servers.map((server) => (server.exitCode !== null ? undefined : new Promise((resolve) => server.once('exit', resolve)))));
+  await Promise.all(
+    servers.map((server) => (server.exitCode !== null ? undefined : new Promise((resolve) => server.once('exit', resolve)))),
+  );
   await proxy?.close();
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
   process.exit(code);

@@ -62,7 +62,12 @@ export async function startProxy({ port = 0, host = '127.0.0.1', upstreams }) {
   if (!upstreams?.length) throw new Error('at least one upstream is needed');
   // An idle upstream connection is closed here after 30 s, well before the instance itself would
   // close it (Fastify: 72 s), so a request never goes out on a connection the instance is closing.
-  const pool = upstreams.map((base) => ({ base, url: new URL(base), agent: new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 }), served: 0 }));
+  const pool = upstreams.map((base) => ({
+    base,
+    url: new URL(base),
+    agent: new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 }),
+    served: 0,
+  }));
   let next = 0;
 
   async function mergedOutbox(request, response) {

@@ -83,7 +83,12 @@ function summarize(lhr) {
     fcp: audit('first-contentful-paint'),
     js: (lhr.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? NaN,
     failing: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          ['accessibility', 'best-practices'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)),
+      )
       .map((a) => a.id),
   };
 }
@@ -94,7 +99,10 @@ const shortfall = (r) =>
 
 if (process.env.LIGHTHOUSE_REPORTS) mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
 const dist = webDist();
-const server = await startServer(dist, { url: process.env.LIGHTHOUSE_URL, port: process.env.LIGHTHOUSE_PORT && Number(process.env.LIGHTHOUSE_PORT) });
+const server = await startServer(dist, {
+  url: process.env.LIGHTHOUSE_URL,
+  port: process.env.LIGHTHOUSE_PORT && Number(process.env.LIGHTHOUSE_PORT),
+});
 let failed = false;
 try {
   const session = await makeCustomer(server.origin);
@@ -126,19 +134,25 @@ try {
       writeFileSync(file, JSON.stringify(best.lhr));
     }
     const misses = [
-      ...Object.entries(GOALS).filter(([id, goal]) => best[id] < goal).map(([id]) => id),
+      ...Object.entries(GOALS)
+        .filter(([id, goal]) => best[id] < goal)
+        .map(([id]) => id),
       ...(best.cls > 0 ? ['CLS'] : []),
     ];
     // Below the performance goal but not under the floor: reported, not failed (LIGHTHOUSE_PERF_FLOOR).
     failed ||= misses.some((m) => m !== 'performance') || best.performance < PERF_FLOOR;
     rows.push({ screen: screen.label ?? screen.path, best, runs, misses });
-    console.log(`${screen.label ?? screen.path}: runs ${runs.map((r) => `${r.performance}/${r.accessibility}/${r['best-practices']}`).join(', ')}`);
+    console.log(
+      `${screen.label ?? screen.path}: runs ${runs.map((r) => `${r.performance}/${r.accessibility}/${r['best-practices']}`).join(', ')}`,
+    );
   }
 
   const upTo = MAX_RUNS > RUNS ? ` (up to ${MAX_RUNS} for a screen below a goal)` : '';
-  console.log(`\nLighthouse 12 mobile (default throttling), best of ${RUNS} runs${upTo}. Goals: performance ≥ 95, accessibility 100, best practices ≥ 95, CLS 0.${
+  console.log(
+    `\nLighthouse 12 mobile (default throttling), best of ${RUNS} runs${upTo}. Goals: performance ≥ 95, accessibility 100, best practices ≥ 95, CLS 0.${
       PERF_FLOOR < GOALS.performance ? ` A performance score from ${PERF_FLOOR} up is reported, not failed.` : ''
-    }\n`);
+    }\n`,
+  );
   const header = ['screen', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'JS KB', ''];
   const table = rows.map(({ screen, best, misses }) => [
     screen,
@@ -157,7 +171,11 @@ try {
       : 'ok',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
-  const line = (cells) => cells.map((c, i) => (i > 0 && i < 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i > 0 && i < 9 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   for (const t of table) console.log(line(t));
 } finally {

@@ -29,7 +29,9 @@ try {
   const canaryConfig = path.join(scratch, 'oxlintrc.json');
   writeFileSync(canaryConfig, JSON.stringify({ ...config, $schema: undefined, ignorePatterns: [] }));
   const canary = run(bin('oxlint'), ['--type-aware', '-c', canaryConfig, '-f', 'json', 'scripts/lint/canary'], { stdio: 'pipe' });
-  const reported = new Set((JSON.parse(canary.stdout).diagnostics ?? []).map((d) => String(d.code).replace(/^typescript-eslint\(|^typescript\(|\)$/g, '')));
+  const reported = new Set(
+    (JSON.parse(canary.stdout).diagnostics ?? []).map((d) => String(d.code).replace(/^typescript-eslint\(|^typescript\(|\)$/g, '')),
+  );
   const missed = ruleNames.filter((rule) => !reported.has(rule));
   if (missed.length) process.stderr.write(`the type-aware lint no longer reports ${missed.join(', ')} in scripts/lint/canary\n`);
   step('canary', missed.length === 0 && canary.status !== 0 ? 0 : 1);
@@ -44,7 +46,17 @@ step('eslint', run(bin('eslint'), ['.']).status);
 // changed: 26 s of CPU for the whole tree, about 2 s after that.
 step(
   'format (prettier)',
-  run(bin('prettier'), ['--check', '.', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/prettier/.prettier-cache', '--log-level', 'warn']).status,
+  run(bin('prettier'), [
+    '--check',
+    '.',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    'node_modules/.cache/prettier/.prettier-cache',
+    '--log-level',
+    'warn',
+  ]).status,
 );
 // A check that no longer sees the code (an ignore file grown too wide, a parser gone) would pass
 // every tree: each kind of file it should format is still checked, and a misformatted one fails.
@@ -56,7 +68,14 @@ process.exit(failed === 0 ? 0 : 1);
 async function formatCanary() {
   const prettier = await import('prettier');
   const ignorePath = path.join(root, '.prettierignore');
-  const samples = ['apps/server/src/app.ts', 'apps/web/src/main.tsx', 'scripts/lint.mjs', 'apps/web/src/components/ui/tokens.css', 'package.json', 'ops/prometheus/alerts.yml'];
+  const samples = [
+    'apps/server/src/app.ts',
+    'apps/web/src/main.tsx',
+    'scripts/lint.mjs',
+    'apps/web/src/components/ui/tokens.css',
+    'package.json',
+    'ops/prometheus/alerts.yml',
+  ];
   let problems = 0;
   for (const sample of samples) {
     const info = await prettier.getFileInfo(path.join(root, sample), { ignorePath, resolveConfig: true });

@@ -55,7 +55,10 @@ function redisUp() {
 function aptInstall(...packages) {
   say(`installing ${packages.join(', ')} with apt-get (a minute or two)`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 async function waitUntil(check, what) {
@@ -70,7 +73,9 @@ async function ensurePostgres() {
   if (await postgresUp()) return;
   if (!has('pg_ctlcluster')) {
     if (!(isRoot && has('apt-get'))) {
-      fail('PostgreSQL is not at 127.0.0.1:5432. Install and start it: sudo apt-get install -y postgresql, allow trust auth for 127.0.0.1 in pg_hba.conf, then sudo pg_ctlcluster <version> main start (or set TEST_POSTGRES_URL to one that accepts the postgres user).');
+      fail(
+        'PostgreSQL is not at 127.0.0.1:5432. Install and start it: sudo apt-get install -y postgresql, allow trust auth for 127.0.0.1 in pg_hba.conf, then sudo pg_ctlcluster <version> main start (or set TEST_POSTGRES_URL to one that accepts the postgres user).',
+      );
     }
     aptInstall('postgresql');
   }
@@ -86,12 +91,19 @@ async function ensurePostgres() {
 async function ensureRedis() {
   if (await redisUp()) return;
   if (!has('redis-server')) {
-    if (!(isRoot && has('apt-get'))) fail('Redis is not at 127.0.0.1:6379. Install and start it: sudo apt-get install -y redis-server && sudo redis-server --daemonize yes --bind 127.0.0.1');
+    if (!(isRoot && has('apt-get')))
+      fail(
+        'Redis is not at 127.0.0.1:6379. Install and start it: sudo apt-get install -y redis-server && sudo redis-server --daemonize yes --bind 127.0.0.1',
+      );
     aptInstall('redis-server');
     if (await redisUp()) return;
   }
   say('starting Redis');
-  const result = spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'inherit' });
+  const result = spawnSync(
+    'redis-server',
+    ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no'],
+    { stdio: 'inherit' },
+  );
   if (result.status !== 0) fail('Redis is stopped and could not be started: run redis-server --daemonize yes --bind 127.0.0.1');
   await waitUntil(redisUp, 'Redis');
 }
@@ -104,7 +116,10 @@ function ensureChromium() {
     // not there: install it below, or say how
   }
   if (process.env.CHROMIUM_PATH) fail(`CHROMIUM_PATH is ${chromium}, which is not an executable Chromium.`);
-  if (!(isRoot && has('apt-get'))) fail(`there is no Chromium at ${chromium} for the browser tests: run sudo apt-get install -y ${TEST_BROWSER_PACKAGE} (Debian's package), or set CHROMIUM_PATH to a Chromium or Chrome binary.`);
+  if (!(isRoot && has('apt-get')))
+    fail(
+      `there is no Chromium at ${chromium} for the browser tests: run sudo apt-get install -y ${TEST_BROWSER_PACKAGE} (Debian's package), or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+    );
   aptInstall(TEST_BROWSER_PACKAGE);
 }
 

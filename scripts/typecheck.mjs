@@ -13,7 +13,9 @@ let failed = 0;
 for (const project of projects) {
   const started = performance.now();
   const { status } = spawnSync(process.execPath, [tsc, '-p', project, '--noEmit'], { stdio: 'inherit' });
-  process.stdout.write(`typecheck ${project}: ${status === 0 ? 'ok' : 'FAILED'} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  process.stdout.write(
+    `typecheck ${project}: ${status === 0 ? 'ok' : 'FAILED'} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   if (status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -98,8 +98,18 @@ function installableApp(): Plugin[] {
       background_color: '#F6F7FB',
       categories: ['finance'],
       icons: [
-        ...[48, 72, 96, 128, 144, 152, 192, 256, 384, 512].map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
-        ...[192, 512].map((size) => ({ src: `/icons/maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+        ...[48, 72, 96, 128, 144, 152, 192, 256, 384, 512].map((size) => ({
+          src: `/icons/icon-${size}.png`,
+          sizes: `${size}x${size}`,
+          type: 'image/png',
+          purpose: 'any',
+        })),
+        ...[192, 512].map((size) => ({
+          src: `/icons/maskable-${size}.png`,
+          sizes: `${size}x${size}`,
+          type: 'image/png',
+          purpose: 'maskable',
+        })),
       ],
     },
     injectManifest: {
@@ -119,13 +129,15 @@ function installableApp(): Plugin[] {
   return [outDirOf, ...pwa];
 }
 
-type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: string[]; dynamicImporters: string[]; importedIds: string[] } | null };
+type ModuleGraph = {
+  getModuleInfo(id: string): { isEntry: boolean; importers: string[]; dynamicImporters: string[]; importedIds: string[] } | null;
+};
 
 /** The modules the entry loads before any lazy screen: the entry and its static imports, transitively. */
 function initialModules(graph: ModuleGraph, from: string): Set<string> {
   const entries: string[] = [];
   const climbed = new Set<string>();
-  for (const stack = [from]; stack.length > 0; ) {
+  for (const stack = [from]; stack.length > 0;) {
     const id = stack.pop() as string;
     if (climbed.has(id)) continue;
     climbed.add(id);
@@ -134,7 +146,7 @@ function initialModules(graph: ModuleGraph, from: string): Set<string> {
     if (info) stack.push(...info.importers, ...info.dynamicImporters);
   }
   const initial = new Set<string>();
-  for (const queue = entries; queue.length > 0; ) {
+  for (const queue = entries; queue.length > 0;) {
     const id = queue.pop() as string;
     if (initial.has(id)) continue;
     initial.add(id);

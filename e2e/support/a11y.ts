@@ -22,7 +22,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 async function axeOnce(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
-  return results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }
 
 /**
@@ -75,17 +81,40 @@ export const POINTER_TARGET_PX = 24;
 export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<string[]> {
   return page.evaluate((min) => {
     const selector = [
-      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
-      '[role="button"]', '[role="link"]', '[role="tab"]', '[role="checkbox"]', '[role="radio"]', '[role="switch"]',
-      '[role="menuitem"]', '[role="option"]', '[tabindex]:not([tabindex="-1"])',
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      '[tabindex]:not([tabindex="-1"])',
     ].join(',');
     type Box = { left: number; top: number; right: number; bottom: number };
-    const union = (a: Box, b: Box): Box => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) });
+    const union = (a: Box, b: Box): Box => ({
+      left: Math.min(a.left, b.left),
+      top: Math.min(a.top, b.top),
+      right: Math.max(a.right, b.right),
+      bottom: Math.max(a.bottom, b.bottom),
+    });
     const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
-      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0 && !element.closest('[aria-hidden="true"], [inert]');
+      return (
+        style.visibility !== 'hidden' &&
+        style.display !== 'none' &&
+        rect.width > 0 &&
+        rect.height > 0 &&
+        !element.closest('[aria-hidden="true"], [inert]')
+      );
     };
     const describe = (element: Element) => {
       const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
@@ -97,7 +126,8 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<
     const boxOf = (element: Element): Box | null => {
       let box: Box | null = null;
       const parts: Element[] = [element];
-      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) parts.push(...(element.labels ?? []));
+      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)
+        parts.push(...(element.labels ?? []));
       for (const part of parts) {
         if (!visible(part)) continue;
         const rect = part.getBoundingClientRect();
@@ -112,10 +142,14 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<
       if (!parent) return false;
       const display = getComputedStyle(element).display;
       if (display !== 'inline') return false;
-      return [...parent.childNodes].some((node) => node !== element && node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
+      return [...parent.childNodes].some(
+        (node) => node !== element && node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0,
+      );
     };
 
-    const elements = [...document.querySelectorAll(selector)].filter((element) => !(element as HTMLElement).closest('label') || element.matches('input, select, textarea, button, a[href]'));
+    const elements = [...document.querySelectorAll(selector)].filter(
+      (element) => !(element as HTMLElement).closest('label') || element.matches('input, select, textarea, button, a[href]'),
+    );
     const targets = elements
       .map((element) => ({ element, box: boxOf(element) }))
       .filter((target): target is { element: Element; box: Box } => target.box !== null)
@@ -144,11 +178,23 @@ export async function smallTapTargets(page: Page, min = TAP_TARGET_PX): Promise<
  */
 export async function invisibleFocus(page: Page, sample = 4): Promise<string[]> {
   return page.evaluate((count) => {
-    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((element) => {
+    const focusable = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((element) => {
       const rect = element.getBoundingClientRect();
-      return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[aria-hidden="true"], [inert]');
+      return (
+        rect.width > 0 &&
+        rect.height > 0 &&
+        getComputedStyle(element).visibility !== 'hidden' &&
+        !element.closest('[aria-hidden="true"], [inert]')
+      );
     });
-    const picks = focusable.length <= count ? focusable : Array.from({ length: count }, (_, i) => focusable[Math.round((i * (focusable.length - 1)) / (count - 1))]!);
+    const picks =
+      focusable.length <= count
+        ? focusable
+        : Array.from({ length: count }, (_, i) => focusable[Math.round((i * (focusable.length - 1)) / (count - 1))]!);
     const look = (element: HTMLElement) => {
       const chain = [element, element.parentElement, element.parentElement?.parentElement].filter((e): e is HTMLElement => Boolean(e));
       // A visually hidden input (custom radio or checkbox) shows its focus on its label.
@@ -172,7 +218,10 @@ export async function invisibleFocus(page: Page, sample = 4): Promise<string[]> 
       element.focus({ focusVisible: true } as FocusOptions);
       if (document.activeElement !== element) continue;
       const after = look(element);
-      if (before === after) problems.push(`${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`);
+      if (before === after)
+        problems.push(
+          `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,
+        );
       element.blur();
     }
     still.remove();
@@ -202,9 +251,17 @@ export async function clippedText(page: Page, allowed: Record<string, string> = 
     const shown = (element: Element) => {
       const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
-      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0 && rect.width > 2 && rect.height > 2 && !element.closest('.visually-hidden, [aria-hidden="true"], .skeleton');
+      return (
+        style.visibility !== 'hidden' &&
+        style.display !== 'none' &&
+        Number(style.opacity) > 0 &&
+        rect.width > 2 &&
+        rect.height > 2 &&
+        !element.closest('.visually-hidden, [aria-hidden="true"], .skeleton')
+      );
     };
-    const hasOwnText = (element: Element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
+    const hasOwnText = (element: Element) =>
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
     const problems: string[] = [];
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       if (element instanceof HTMLSelectElement) {
@@ -218,7 +275,8 @@ export async function clippedText(page: Page, allowed: Record<string, string> = 
         context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         const needed = context.measureText(option.text).width;
-        if (needed > room + 1) problems.push(`${describe(element)} shows "${option.text}" in ${Math.round(room)} px (needs ${Math.round(needed)})`);
+        if (needed > room + 1)
+          problems.push(`${describe(element)} shows "${option.text}" in ${Math.round(room)} px (needs ${Math.round(needed)})`);
         continue;
       }
       if (!hasOwnText(element) || !shown(element)) continue;
@@ -242,7 +300,11 @@ export async function clippedText(page: Page, allowed: Record<string, string> = 
       range.selectNodeContents(element);
       const text = range.getBoundingClientRect();
       const edge = box.getBoundingClientRect();
-      const out = text.right > edge.right + 1 || text.left < edge.left - 1 || text.bottom > edge.bottom + 1 || (wide && boxStyle.textOverflow === 'ellipsis');
+      const out =
+        text.right > edge.right + 1 ||
+        text.left < edge.left - 1 ||
+        text.bottom > edge.bottom + 1 ||
+        (wide && boxStyle.textOverflow === 'ellipsis');
       if (out) problems.push(`${describe(element)} is cut off by ${describe(box)}`);
     }
     return [...new Set(problems)];
@@ -269,18 +331,26 @@ export async function hiddenUnderBar(page: Page, nav = '.bottom-nav'): Promise<s
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
-      return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 2 && rect.height > 2 && !element.closest('[aria-hidden="true"], [inert], .visually-hidden');
+      return (
+        style.visibility !== 'hidden' &&
+        style.display !== 'none' &&
+        rect.width > 2 &&
+        rect.height > 2 &&
+        !element.closest('[aria-hidden="true"], [inert], .visually-hidden')
+      );
     };
     const describe = (element: Element) => {
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? (element as HTMLInputElement).placeholder ?? '').trim().slice(0, 30);
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? (element as HTMLInputElement).placeholder ?? '')
+        .trim()
+        .slice(0, 30);
       const cls = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : '';
       return `${element.tagName.toLowerCase()}${cls} "${name}"`;
     };
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     const scroller = document.scrollingElement ?? document.documentElement;
-    const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"]')].filter(
-      (element) => !bar.contains(element) && visible(element) && !layered(element),
-    );
+    const controls = [
+      ...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"]'),
+    ].filter((element) => !bar.contains(element) && visible(element) && !layered(element));
     const problems: string[] = [];
     for (const element of controls) {
       const top = element.getBoundingClientRect().top + scroller.scrollTop;

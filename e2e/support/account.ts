@@ -23,10 +23,13 @@ export async function apiCustomer(page: Page, overrides: Partial<TestUser> = {})
   const { user: session } = (await login.json()) as { user: { id: string; full_name: string } };
   rememberPassword(page, user.password);
   await page.goto('/home');
-  await page.evaluate(({ id, fullName }) => {
-    localStorage.setItem('auth', 'true');
-    localStorage.setItem('id', id);
-    localStorage.setItem('fullname', fullName);
-  }, { id: session.id, fullName: session.full_name });
+  await page.evaluate(
+    ({ id, fullName }) => {
+      localStorage.setItem('auth', 'true');
+      localStorage.setItem('id', id);
+      localStorage.setItem('fullname', fullName);
+    },
+    { id: session.id, fullName: session.full_name },
+  );
   return { ...user, id: session.id };
 }

@@ -19,8 +19,7 @@ export interface TestUser {
 }
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
-const randomLetters = (n: number) =>
-  Array.from({ length: n }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+const randomLetters = (n: number) => Array.from({ length: n }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
 const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 /** A fresh customer, unique per call (e-mail, username and phone are unique on the server). */

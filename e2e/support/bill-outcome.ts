@@ -14,8 +14,16 @@ const limits = { AIRTIME_TIMEOUT_MS: 30_000, BILLS_TIMEOUT_MS: 30_000, BILLS_PLA
  * `answer`, as the sandbox does for the number (ending 8888: failed; ending 9999: successful).
  */
 export async function runStatusQuery(orderId: string, answer: StatusResult): Promise<string> {
-  const sandboxAirtime = createAirtimeProvider({ AIRTIME_PUBLIC_KEY: undefined, AIRTIME_BASE_URL: undefined, AIRTIME_TIMEOUT_MS: limits.AIRTIME_TIMEOUT_MS });
-  const sandboxBills = createBillsProvider({ BILLS_PUBLIC_KEY: undefined, BILLS_BASE_URL: undefined, BILLS_TIMEOUT_MS: limits.BILLS_TIMEOUT_MS });
+  const sandboxAirtime = createAirtimeProvider({
+    AIRTIME_PUBLIC_KEY: undefined,
+    AIRTIME_BASE_URL: undefined,
+    AIRTIME_TIMEOUT_MS: limits.AIRTIME_TIMEOUT_MS,
+  });
+  const sandboxBills = createBillsProvider({
+    BILLS_PUBLIC_KEY: undefined,
+    BILLS_BASE_URL: undefined,
+    BILLS_TIMEOUT_MS: limits.BILLS_TIMEOUT_MS,
+  });
   const deps: BillDeps = {
     clock: systemClock,
     airtime: { name: 'sandbox', buyAirtime: (purchase) => sandboxAirtime.buyAirtime(purchase), queryStatus: async () => answer },

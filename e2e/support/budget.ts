@@ -1,6 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
-import { assetOf, budgetReport, QUIET_MS, readBuild, weigh, type Build, type BudgetRow, type Screen } from '../../scripts/support/bundle-budget.mjs';
+import {
+  assetOf,
+  budgetReport,
+  QUIET_MS,
+  readBuild,
+  weigh,
+  type Build,
+  type BudgetRow,
+  type Screen,
+} from '../../scripts/support/bundle-budget.mjs';
 
 /**
  * The screen budgets (docs/PERFORMANCE.md), weighed on the accessibility walk: the walk opens every
@@ -57,7 +66,9 @@ export async function screenWeigher(page: Page, origin: string) {
       const started = Date.now();
       for (;;) {
         await page.waitForTimeout(100);
-        const drawn = await page.evaluate(() => Boolean(document.getElementById('root')?.childElementCount) && !document.querySelector('.route-progress'));
+        const drawn = await page.evaluate(
+          () => Boolean(document.getElementById('root')?.childElementCount) && !document.querySelector('.route-progress'),
+        );
         if (drawn && inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS) break;
         if (Date.now() - started > 60_000) throw new Error(`${screen.url} did not settle within 60 s`);
       }

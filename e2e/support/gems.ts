@@ -27,11 +27,14 @@ export async function apiCustomer(page: Page, landing = '/homepage'): Promise<Te
   rememberPassword(page, user.password);
 
   await page.goto('/home');
-  await page.evaluate(({ id, fullName }) => {
-    localStorage.setItem('auth', 'true');
-    localStorage.setItem('id', id);
-    localStorage.setItem('fullname', fullName);
-  }, { id: session.id, fullName: session.full_name });
+  await page.evaluate(
+    ({ id, fullName }) => {
+      localStorage.setItem('auth', 'true');
+      localStorage.setItem('id', id);
+      localStorage.setItem('fullname', fullName);
+    },
+    { id: session.id, fullName: session.full_name },
+  );
   await page.goto(landing);
   return { ...user, id: session.id };
 }

@@ -17,7 +17,9 @@ export async function approveAndPay(saleId: string): Promise<void> {
   if (!staff) throw new Error('the seeding reviewer was not written');
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE sales SET status = 'under_review', status_changed_at = now() WHERE id = ${saleId}`);
-    await tx.execute(sql`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = ${staff.id}, payout_amount_kobo = value_kobo WHERE id = ${saleId}`);
+    await tx.execute(
+      sql`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now(), decided_by = ${staff.id}, payout_amount_kobo = value_kobo WHERE id = ${saleId}`,
+    );
     await startPayout(tx, systemClock, { saleId, staffId: staff.id });
   });
 }
@@ -25,8 +27,13 @@ export async function approveAndPay(saleId: string): Promise<void> {
 /** The server's job worker sends the payout and the sandbox settles it after its delay. */
 export async function expectPaid(page: Page, saleId: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/transactions/${saleId}`)).json()) as { transaction?: { status?: string } }).transaction?.status, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/transactions/${saleId}`)).json()) as { transaction?: { status?: string } }).transaction
+          ?.status,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe('successful');
 }

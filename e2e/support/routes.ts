@@ -64,7 +64,8 @@ export function routeTableProblems(): string[] {
     if (!catchAlls.some((route) => route.pattern === path)) problems.push(`router.tsx mounts ${literal} outside config/paths.ts`);
   }
   const mountedKeys = new Set([...router.matchAll(/paths\.(\w+)/g)].map((m) => m[1]));
-  for (const key of Object.keys(paths)) if (key !== 'splash' && !mountedKeys.has(key)) problems.push(`paths.${key} is never mounted by router.tsx`);
+  for (const key of Object.keys(paths))
+    if (key !== 'splash' && !mountedKeys.has(key)) problems.push(`paths.${key} is never mounted by router.tsx`);
 
   const admin = source('app/routes/admin/admin-app.tsx');
   const known = new Set(adminRoutes().map((route) => route.pattern));
@@ -79,6 +80,8 @@ export function routeTableProblems(): string[] {
 export function matchesRoute(pattern: string, pathname: string): boolean {
   if (pattern === '*') return true;
   const expression = pattern
-    .replace(/\/\*$/, '/:rest').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+');
+    .replace(/\/\*$/, '/:rest')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\/:[^/]+/g, '/[^/]+');
   return new RegExp(`^${expression}/?$`, 'i').test(pathname);
 }

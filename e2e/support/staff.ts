@@ -21,9 +21,18 @@ export interface StaffMember {
  * at /admin/login on a desktop screen: password, authenticator enrolment from the secret the
  * page shows, and the forced password change.
  */
-export async function signInNewStaff(browser: Browser, role: StaffRole = 'reviewer', options: { workTheQueue?: boolean } = {}): Promise<StaffMember> {
+export async function signInNewStaff(
+  browser: Browser,
+  role: StaffRole = 'reviewer',
+  options: { workTheQueue?: boolean } = {},
+): Promise<StaffMember> {
   const email = `reviewer.${randomBytes(4).toString('hex')}@wise.test`;
-  const { row, password: oneTimePassword } = await createStaffMember(e2eDatabase().db, systemClock, { id: null, email: 'cli' }, { email, name: 'Ada Reviewer', role });
+  const { row, password: oneTimePassword } = await createStaffMember(
+    e2eDatabase().db,
+    systemClock,
+    { id: null, email: 'cli' },
+    { email, name: 'Ada Reviewer', role },
+  );
   // Long-standing: a sign-in under a day old gives no second approval and raises no limit
   // (docs/separation-of-duties.md), which would stop the journeys that need one.
   await e2eDatabase().query("UPDATE staff SET credentials_at = created_at - interval '30 days' WHERE id = $1", [row.id]);
@@ -42,7 +51,8 @@ export async function signInNewStaff(browser: Browser, role: StaffRole = 'review
     await page.route(/\/api\/admin\/sales\/[0-9a-f-]{36}\/claim$/, async (route) => {
       const id = /sales\/([0-9a-f-]{36})\/claim$/.exec(route.request().url())?.[1] ?? '';
       if (opened.has(id)) await route.continue();
-      else await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Not this journey’s sale' }) });
+      else
+        await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Not this journey’s sale' }) });
     });
   }
   await page.goto('/admin/login');
@@ -83,10 +93,14 @@ export function freshTotp(secret: string, lastUsedAt: Date, now = new Date()): s
 
 /** A gift-card sale made through the API (the selling screens have their own journey). */
 export async function sellGiftCardByApi(page: Page, amount = '50'): Promise<{ id: string; value_kobo: number; title: string }> {
-  const detail = (await (await page.request.get('/api/giftcards/amazon')).json()) as { subcategories: { id: string; exchange_rate: string }[] };
+  const detail = (await (await page.request.get('/api/giftcards/amazon')).json()) as {
+    subcategories: { id: string; exchange_rate: string }[];
+  };
   const sub = detail.subcategories[0];
   if (!sub) throw new Error('no Amazon sub-category');
-  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ff9900' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ff9900' } })
+    .jpeg()
+    .toBuffer();
   const response = await page.request.post('/api/giftcards/sales', {
     headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
     multipart: {
@@ -103,14 +117,24 @@ export async function sellGiftCardByApi(page: Page, amount = '50'): Promise<{ id
 }
 
 /** A crypto sale made through the API: a quote for `amount` of `coin`, then the sale with a screenshot. */
-export async function sellCryptoByApi(page: Page, coin = 'usdt', amount = '100'): Promise<{ id: string; value_kobo: number; title: string }> {
+export async function sellCryptoByApi(
+  page: Page,
+  coin = 'usdt',
+  amount = '100',
+): Promise<{ id: string; value_kobo: number; title: string }> {
   const quote = await page.request.post('/api/crypto/quotes', { data: { coin, amount } });
   expect(quote.status(), await quote.text()).toBe(201);
   const { quote: priced } = (await quote.json()) as { quote: { id: string } };
-  const screenshot = await sharp({ create: { width: 390, height: 844, channels: 3, background: '#12b886' } }).png().toBuffer();
+  const screenshot = await sharp({ create: { width: 390, height: 844, channels: 3, background: '#12b886' } })
+    .png()
+    .toBuffer();
   const response = await page.request.post('/api/crypto/sales', {
     headers: { 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-    multipart: { quote_id: priced.id, ...(coin === 'usdt' ? { network: 'tron' } : {}), screenshot: { name: 'sent.png', mimeType: 'image/png', buffer: screenshot } },
+    multipart: {
+      quote_id: priced.id,
+      ...(coin === 'usdt' ? { network: 'tron' } : {}),
+      screenshot: { name: 'sent.png', mimeType: 'image/png', buffer: screenshot },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { sale } = (await response.json()) as { sale: { id: string; value_kobo: number; title: string } };
@@ -124,7 +148,10 @@ export async function rejectInBackOffice(staff: StaffMember, saleId: string, rea
   await reject.getByRole('radio', { name: reason }).check();
   if (message) await reject.getByLabel('Message to the customer (optional)').fill(message);
   await reject.getByRole('button', { name: 'Reject sale' }).click();
-  await staff.page.getByRole('dialog').getByRole('button', { name: /reject/i }).click();
+  await staff.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /reject/i })
+    .click();
   await expect(staff.page.getByRole('dialog')).toBeHidden();
   // The desk opens the next waiting sale after a decision: this sale's own page says it is rejected.
   await staff.page.goto(`/admin/sales/${saleId}`);

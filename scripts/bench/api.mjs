@@ -26,7 +26,20 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { argon2Ceiling, createCustomer, customerRoutes, fmt, freePort, measure, ROOT, rssMb, scratchDatabase, startHello, startWise, table } from './lib.mjs';
+import {
+  argon2Ceiling,
+  createCustomer,
+  customerRoutes,
+  fmt,
+  freePort,
+  measure,
+  ROOT,
+  rssMb,
+  scratchDatabase,
+  startHello,
+  startWise,
+  table,
+} from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,7 +99,10 @@ async function runScript(script, scriptArgs) {
   const out = path.join(dir, 'figures.json');
   let log = '';
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...scriptArgs, '--json', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...scriptArgs, '--json', out], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
     child.stderr.on('data', (chunk) => (log = (log + chunk).slice(-4000)));
     child.on('exit', resolve);
@@ -112,12 +128,16 @@ async function ensureWebBuild() {
   return code === 0 && existsSync(path.join(ROOT, 'apps/web/dist/index.html'));
 }
 
-console.log(`API benchmark: ${connections} connections, ${durationS} s per route after ${warmupS} s warm-up; engines: ${engines.join(', ')}`);
+console.log(
+  `API benchmark: ${connections} connections, ${durationS} s per route after ${warmupS} s warm-up; engines: ${engines.join(', ')}`,
+);
 
 const hello = await startHello(helloPort);
 const helloResult = await measure({ baseUrl: hello.baseUrl, route: { path: '/' }, connections, durationS, warmupS, pid: hello.pid });
 await hello.stop();
-console.log(`bare Fastify hello-world (same node_modules): ${fmt.rps(helloResult.rps)} req/s, p99 ${helloResult.p99} ms, ${fmt.us(helloResult.cpuUsPerReq)} CPU per request\n`);
+console.log(
+  `bare Fastify hello-world (same node_modules): ${fmt.rps(helloResult.rps)} req/s, p99 ${helloResult.p99} ms, ${fmt.us(helloResult.cpuUsPerReq)} CPU per request\n`,
+);
 
 const report = { hello: helloResult, engines: {}, settings: { durationS, warmupS, connections, loginConnections } };
 
@@ -140,7 +160,16 @@ for (const engine of engines) {
     const bareShare = bare.rps / helloResult.rps;
     const bareGoal = engine === 'postgres' ? `≥ ${fmt.pct(GOALS.bareShareOfHello)} of hello-world` : `p99 ≤ ${GOALS.p99Pglite} ms`;
     const bareOk = engine === 'postgres' ? bareShare >= GOALS.bareShareOfHello : bare.p99 <= GOALS.p99Pglite;
-    rows.push(['`/healthz` (no database)', `${fmt.rps(bare.rps)} req/s`, fmt.ms(bare.p50), fmt.ms(bare.p99), `1 (${fmt.pct(bareShare)} of hello-world)`, fmt.us(bare.cpuUsPerReq), bareGoal, yesNo(bareOk && !bare.non2xx, failing(bare))]);
+    rows.push([
+      '`/healthz` (no database)',
+      `${fmt.rps(bare.rps)} req/s`,
+      fmt.ms(bare.p50),
+      fmt.ms(bare.p99),
+      `1 (${fmt.pct(bareShare)} of hello-world)`,
+      fmt.us(bare.cpuUsPerReq),
+      bareGoal,
+      yesNo(bareOk && !bare.non2xx, failing(bare)),
+    ]);
     const routes = customerRoutes(customer.cookie).filter((r) => !args.only || r.name.includes(args.only));
     for (const route of routes) {
       const m = await measure({ baseUrl: server.baseUrl, route, connections, durationS, warmupS, pid: server.pid });
@@ -149,7 +178,16 @@ for (const engine of engines) {
       const share = m.rps / bare.rps;
       const ok = (engine === 'postgres' ? share >= GOALS.dataShare : true) && m.p99 <= p99Goal;
       const goal = engine === 'postgres' ? `≥ ${fmt.pct(GOALS.dataShare)}, p99 ≤ ${p99Goal} ms` : `p99 ≤ ${p99Goal} ms`;
-      rows.push([`\`${route.name}\``, `${fmt.rps(m.rps)} req/s`, fmt.ms(m.p50), fmt.ms(m.p99), fmt.pct(share), fmt.us(m.cpuUsPerReq), goal, yesNo(ok && !m.non2xx, failing(m))]);
+      rows.push([
+        `\`${route.name}\``,
+        `${fmt.rps(m.rps)} req/s`,
+        fmt.ms(m.p50),
+        fmt.ms(m.p99),
+        fmt.pct(share),
+        fmt.us(m.cpuUsPerReq),
+        goal,
+        yesNo(ok && !m.non2xx, failing(m)),
+      ]);
     }
     if (!args['no-login']) {
       // One customer per login connection, taken in turn: customers log in to their own accounts.
@@ -164,7 +202,12 @@ for (const engine of engines) {
       const aloneCeiling = (cores * 1000) / argon2.aloneMs;
       const login = await measure({
         baseUrl: server.baseUrl,
-        route: { path: '/api/auth/login', method: 'POST', bodies: loginCustomers.map((c) => ({ email_or_phone: c.email, password: c.password })), connections: loginConnections },
+        route: {
+          path: '/api/auth/login',
+          method: 'POST',
+          bodies: loginCustomers.map((c) => ({ email_or_phone: c.email, password: c.password })),
+          connections: loginConnections,
+        },
         connections,
         durationS,
         warmupS,
@@ -201,9 +244,23 @@ for (const engine of engines) {
   ]);
   if (!args['no-e2e']) {
     // Each on its own server, after the load above has stopped.
-    const payouts = await runScript('scripts/bench-payouts.mjs', ['--sales', args['payout-sales'], ...(engine === 'postgres' ? ['--postgres', args.postgres] : [])]);
+    const payouts = await runScript('scripts/bench-payouts.mjs', [
+      '--sales',
+      args['payout-sales'],
+      ...(engine === 'postgres' ? ['--postgres', args.postgres] : []),
+    ]);
     extra.payouts = payouts;
-    if (payouts.error) rows.push(['approval → paid', 'not measured', '', '', '', '', `median ≤ provider + ${GOALS.payoutAboveProviderMs} ms`, `NO (${payouts.error})`]);
+    if (payouts.error)
+      rows.push([
+        'approval → paid',
+        'not measured',
+        '',
+        '',
+        '',
+        '',
+        `median ≤ provider + ${GOALS.payoutAboveProviderMs} ms`,
+        `NO (${payouts.error})`,
+      ]);
     else {
       const above = payouts.medianMs - payouts.providerMs;
       rows.push([
@@ -218,15 +275,44 @@ for (const engine of engines) {
       ]);
     }
     if (engine === 'postgres') {
-      const live = (await ensureWebBuild()) ? await runScript('scripts/bench/paid-to-screen.mjs', ['--stream-only', '--runs', args['live-runs']]) : { error: 'no web build (node scripts/build-web.mjs failed)' };
+      const live = (await ensureWebBuild())
+        ? await runScript('scripts/bench/paid-to-screen.mjs', ['--stream-only', '--runs', args['live-runs']])
+        : { error: 'no web build (node scripts/build-web.mjs failed)' };
       extra.paidToScreen = live;
       rows.push(
         live.error
-          ? ['paid → "Successful" on the open screen', 'not measured', '', '', '', '', `median ≤ ${GOALS.paidToScreenMs} ms`, `NO (${live.error})`]
-          : [`paid → "Successful" on the open screen (${live.runs} runs)`, `median ${fmt.ms(live.medianMs)}, worst ${fmt.ms(live.worstMs)}`, '', '', '', '', `median ≤ ${GOALS.paidToScreenMs} ms`, yesNo(live.medianMs <= GOALS.paidToScreenMs)],
+          ? [
+              'paid → "Successful" on the open screen',
+              'not measured',
+              '',
+              '',
+              '',
+              '',
+              `median ≤ ${GOALS.paidToScreenMs} ms`,
+              `NO (${live.error})`,
+            ]
+          : [
+              `paid → "Successful" on the open screen (${live.runs} runs)`,
+              `median ${fmt.ms(live.medianMs)}, worst ${fmt.ms(live.worstMs)}`,
+              '',
+              '',
+              '',
+              '',
+              `median ≤ ${GOALS.paidToScreenMs} ms`,
+              yesNo(live.medianMs <= GOALS.paidToScreenMs),
+            ],
       );
     } else {
-      rows.push(['paid → "Successful" on the open screen', 'not measured here', '', '', '', '', `median ≤ ${GOALS.paidToScreenMs} ms`, 'n/a (paid-to-screen.mjs approves from another process: PostgreSQL only)']);
+      rows.push([
+        'paid → "Successful" on the open screen',
+        'not measured here',
+        '',
+        '',
+        '',
+        '',
+        `median ≤ ${GOALS.paidToScreenMs} ms`,
+        'n/a (paid-to-screen.mjs approves from another process: PostgreSQL only)',
+      ]);
     }
   }
   report.engines[engine] = { results, startRssMb: startRss, peakRssMb: peakRss, startMs: server.startMs, ...extra };

@@ -42,7 +42,10 @@ if (args.record) {
   const results = report.engines.postgres.results;
   const bare = results['/healthz'].rps;
   const shares = Object.fromEntries(CI_ROUTES.map((name) => [name, Number((results[name].rps / bare).toFixed(3))]));
-  writeFileSync(FLOORS, `${JSON.stringify({ source: 'npm run bench (PostgreSQL, 50 connections)', bareRps: Math.round(bare), shares }, null, 2)}\n`);
+  writeFileSync(
+    FLOORS,
+    `${JSON.stringify({ source: 'npm run bench (PostgreSQL, 50 connections)', bareRps: Math.round(bare), shares }, null, 2)}\n`,
+  );
   console.log(`recorded ${FLOORS}`);
   process.exit(0);
 }
@@ -68,7 +71,14 @@ try {
     if (!m.non2xx && recorded !== undefined && share < recorded / 2) {
       // Other work on a shared runner moves a 3 s figure a lot: a route below its floor is measured
       // again, beside a fresh /healthz, and fails only if it is below it twice.
-      const again = await measure({ baseUrl: server.baseUrl, route: { path: '/healthz' }, connections, durationS, warmupS, pid: server.pid });
+      const again = await measure({
+        baseUrl: server.baseUrl,
+        route: { path: '/healthz' },
+        connections,
+        durationS,
+        warmupS,
+        pid: server.pid,
+      });
       m = await measure({ baseUrl: server.baseUrl, route, connections, durationS, warmupS, pid: server.pid });
       share = m.rps / again.rps;
     }

@@ -163,7 +163,10 @@ function builtServer() {
     // Inside apps/server (under a dist/ directory, git-ignored) so the bundle finds node_modules.
     mkdirSync(path.join(ROOT, 'apps/server/dist'), { recursive: true });
     const outdir = mkdtempSync(path.join(ROOT, 'apps/server/dist/bench-'));
-    execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build.mjs'), outdir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [path.join(ROOT, 'apps/server/scripts/build.mjs'), outdir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
     built = path.join(outdir, 'server.js');
   }
@@ -191,7 +194,9 @@ async function call(baseUrl, method, url, body, cookie) {
 
 /** Signs up through the API, reads the OTP from the dev outbox, verifies and logs in. */
 export async function createCustomer(baseUrl) {
-  const tag = randomBytes(5).toString('hex').replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
+  const tag = randomBytes(5)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
   const form = {
     full_name: 'Ada Obi-Okafor',
     username: `bench${tag}`,
@@ -260,7 +265,10 @@ export async function measure({ baseUrl, route, connections, durationS, warmupS,
     total: result.requests.total,
     peakRssMb: pid ? Math.max(peakRss, rssMb(pid) ?? 0) : undefined,
     // Server CPU per answer: unlike req/s it hardly moves when other work shares the machine.
-    cpuUsPerReq: cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined,
+    cpuUsPerReq:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+        : undefined,
   };
 }
 

@@ -156,7 +156,9 @@ async function semantics(impl: Implementation) {
   await a.query('BEGIN');
   await a.query('INSERT INTO bench_tx VALUES ($1)', [1]);
   const t0 = performance.now();
-  const other = pool.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_tx').then((r) => ({ n: r.rows[0]?.n, at: performance.now() - t0 }));
+  const other = pool
+    .query<{ n: number }>('SELECT count(*)::int AS n FROM bench_tx')
+    .then((r) => ({ n: r.rows[0]?.n, at: performance.now() - t0 }));
   await sleep(500);
   await a.query('COMMIT');
   a.release();
@@ -249,7 +251,9 @@ async function main() {
     await setup.close();
 
     const kinds = args.only.split(',') as Kind[];
-    console.log(`PGlite bridges, ${CALLERS} callers: ${READS} reads, ${TRANSACTIONS} read-modify-write transactions (Node ${process.version})\n`);
+    console.log(
+      `PGlite bridges, ${CALLERS} callers: ${READS} reads, ${TRANSACTIONS} read-modify-write transactions (Node ${process.version})\n`,
+    );
     for (const kind of kinds) {
       const dataDir = path.join(root, kind);
       await cp(template, dataDir, { recursive: true });
@@ -257,7 +261,9 @@ async function main() {
       impl.pool.on('error', () => undefined);
       try {
         // Warm-up: the first queries load catalogue pages into PGlite.
-        await Promise.all(Array.from({ length: 50 }, (_, i) => impl.pool.query('SELECT v FROM bench_rows WHERE id = $1', [i + 1]).catch(() => undefined)));
+        await Promise.all(
+          Array.from({ length: 50 }, (_, i) => impl.pool.query('SELECT v FROM bench_rows WHERE id = $1', [i + 1]).catch(() => undefined)),
+        );
         const s = await speed(impl);
         const errs = (m: Map<string, number>) => (m.size ? ` errors: ${[...m].map(([k, n]) => `${n}× ${k}`).join('; ')}` : '');
         console.log(`${kind}`);

@@ -135,7 +135,9 @@ async function statementCursorAt(client, userId, offset) {
  */
 async function cpuLock(file, mode) {
   if (!file) return async () => undefined;
-  const child = spawn('flock', [mode === 'shared' ? '-s' : '-x', file, '-c', 'echo locked; exec cat'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('flock', [mode === 'shared' ? '-s' : '-x', file, '-c', 'echo locked; exec cat'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     child.stdout.once('data', resolve);
     child.once('exit', (code) => reject(new Error(`flock exited ${code}`)));
@@ -159,11 +161,26 @@ async function prepareSize(rows) {
   try {
     // The app's own migrate runs first thing in admin:create; the reviewer it adds signs in below.
     const staffEmail = `scale-reviewer-${process.pid}@wise.test`;
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts', '--email', staffEmail, '--name', 'Scale Reviewer', '--role', 'reviewer', '--password-stdin'], {
-      cwd: path.join(ROOT, 'apps/server'),
-      env: { DATABASE_URL: databaseUrl, NODE_ENV: 'development' },
-      input: `${STAFF_PASSWORD}\n`,
-    });
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/admin-create.ts',
+        '--email',
+        staffEmail,
+        '--name',
+        'Scale Reviewer',
+        '--role',
+        'reviewer',
+        '--password-stdin',
+      ],
+      {
+        cwd: path.join(ROOT, 'apps/server'),
+        env: { DATABASE_URL: databaseUrl, NODE_ENV: 'development' },
+        input: `${STAFF_PASSWORD}\n`,
+      },
+    );
     const basePort = Number(process.env.SCALE_PORT);
     server = await startWise({
       port: basePort ? basePort + SIZES.indexOf(rows) : await freePort(),
@@ -180,14 +197,30 @@ async function prepareSize(rows) {
     let routes;
     try {
       routes = await withClient(databaseUrl, async (client) => {
-        const { rows: ids } = await client.query('SELECT (SELECT id FROM users WHERE email = $1) AS heavy, (SELECT id FROM staff WHERE email = $2) AS staff', [heavy.email, staffEmail]);
-        for (const statement of scaleSeedStatements({ rows, heavyUserId: ids[0].heavy, staffId: ids[0].staff })) await client.query(statement);
+        const { rows: ids } = await client.query(
+          'SELECT (SELECT id FROM users WHERE email = $1) AS heavy, (SELECT id FROM staff WHERE email = $2) AS staff',
+          [heavy.email, staffEmail],
+        );
+        for (const statement of scaleSeedStatements({ rows, heavyUserId: ids[0].heavy, staffId: ids[0].staff }))
+          await client.query(statement);
         const mine = Math.floor(rows / 10);
-        const deepTx = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
-        const deepNotes = await cursorAt(client, `SELECT ${AT} AS at, id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`, [ids[0].heavy, Math.floor(mine * 0.9)]);
+        const deepTx = await cursorAt(
+          client,
+          `SELECT ${AT} AS at, id FROM sales WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+          [ids[0].heavy, Math.floor(mine * 0.9)],
+        );
+        const deepNotes = await cursorAt(
+          client,
+          `SELECT ${AT} AS at, id FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+          [ids[0].heavy, Math.floor(mine * 0.9)],
+        );
         const deepGems = await statementCursorAt(client, ids[0].heavy, Math.floor(mine * 0.9));
         const { rows: waiting } = await client.query(`SELECT count(*)::int AS n FROM sales WHERE status IN ('submitted', 'under_review')`);
-        const deepQueue = await cursorAt(client, `SELECT ${AT} AS at, id FROM sales WHERE status IN ('submitted', 'under_review') ORDER BY created_at, id OFFSET $1 LIMIT 1`, [Math.floor(waiting[0].n * 0.9)]);
+        const deepQueue = await cursorAt(
+          client,
+          `SELECT ${AT} AS at, id FROM sales WHERE status IN ('submitted', 'under_review') ORDER BY created_at, id OFFSET $1 LIMIT 1`,
+          [Math.floor(waiting[0].n * 0.9)],
+        );
         return [
           { list: 'transactions', page: 'first', path: '/api/transactions', cookie: heavy.cookie },
           { list: 'transactions', page: 'deep', path: `/api/transactions?cursor=${deepTx}`, cookie: heavy.cookie },
@@ -214,15 +247,24 @@ async function prepareSize(rows) {
 async function measureSize(size) {
   const results = [];
   for (const route of size.routes) {
-    const r = await measure({ baseUrl: size.baseUrl, route: { ...route, name: `${route.list} ${route.page}` }, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S });
-    if (r.non2xx > 0 || r.total === 0) throw new Error(`${route.list} ${route.page} at ${size.rows} rows: ${r.non2xx} non-2xx of ${r.total}`);
+    const r = await measure({
+      baseUrl: size.baseUrl,
+      route: { ...route, name: `${route.list} ${route.page}` },
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+    });
+    if (r.non2xx > 0 || r.total === 0)
+      throw new Error(`${route.list} ${route.page} at ${size.rows} rows: ${r.non2xx} non-2xx of ${r.total}`);
     results.push({ ...route, p50: r.p50, p99: r.p99, rps: r.rps });
   }
   return { ...size, results };
 }
 
 async function main() {
-  console.log(`How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's; one customer per 10 rows`);
+  console.log(
+    `How cost grows with the data — PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per page after ${WARMUP_S} s warm-up; rows = sales, notifications and gem movements each, a tenth the heavy customer's; one customer per 10 rows`,
+  );
   // Every size is seeded first, its server left running; then all are measured back to back, under
   // the same conditions (and one exclusive hold of SCALE_CPU_LOCK), and every database is dropped.
   const prepared = [];
@@ -257,7 +299,12 @@ async function main() {
   });
   console.log(`\n${table(headers, lines)}\n`);
   if (sizes.length > 1) {
-    const worst = Math.max(...first.results.flatMap((r, i) => [Math.max(last.results[i].p50, 1) / Math.max(r.p50, 1), Math.max(last.results[i].p99, 1) / Math.max(r.p99, 1)]));
+    const worst = Math.max(
+      ...first.results.flatMap((r, i) => [
+        Math.max(last.results[i].p50, 1) / Math.max(r.p50, 1),
+        Math.max(last.results[i].p99, 1) / Math.max(r.p99, 1),
+      ]),
+    );
     console.log(`Worst ratio ${worst.toFixed(2)}× (goal ≤ ${GOAL_RATIO}×): ${worst <= GOAL_RATIO ? 'met' : 'MISSED'}`);
   }
 }

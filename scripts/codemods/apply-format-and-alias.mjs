@@ -20,7 +20,8 @@ const apps = [
 
 // A module specifier that climbs two or more folders, where a module is named: `from '…'`,
 // `import '…'`, `import('…')` (a type query too), `export … from '…'`, and vitest's module mocks.
-const specifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|doUnmock|importActual|importMock)\s*\(\s*)(['"])(\.\.\/(?:\.\.\/)+[^'"\n]*)\2/g;
+const specifier =
+  /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|doMock|unmock|doUnmock|importActual|importMock)\s*\(\s*)(['"])(\.\.\/(?:\.\.\/)+[^'"\n]*)\2/g;
 
 export function rewriteImports(source, file, app) {
   const srcRoot = path.join(root, app.dir, 'src');

@@ -68,7 +68,11 @@ if (problems.length === 0) {
 } else {
   const byKind = {};
   for (const problem of problems) byKind[problem.kind] = (byKind[problem.kind] ?? 0) + 1;
-  console.error(`Citations: ${problems.length} problems (${Object.entries(byKind).map(([k, n]) => `${k}: ${n}`).join(', ')})`);
+  console.error(
+    `Citations: ${problems.length} problems (${Object.entries(byKind)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ')})`,
+  );
   for (const problem of problems.slice(0, maxShown)) console.error(`${problem.where}  [${problem.kind}]  ${problem.text.slice(0, 160)}`);
   if (problems.length > maxShown) console.error(`… and ${problems.length - maxShown} more (--max)`);
   process.exitCode = 1;

@@ -75,7 +75,8 @@ for (const file of docs) {
 }
 
 // --- Dated run logs.
-const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const MONTH =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 const DATED = [
   { kind: 'a time of day', pattern: /\b\d{1,2}:\d{2}(?:\s?[-–]\s?\d{1,2}:\d{2})?\s?UTC\b/ },
   { kind: 'a day of a month', pattern: new RegExp(String.raw`\b\d{1,2} ${MONTH}\b(?!-)`) },
@@ -86,7 +87,8 @@ for (const file of docs) {
     .forEach((line, index) => {
       const prose = line.replace(/`[^`]*`/g, '');
       for (const { kind, pattern } of DATED) {
-        if (pattern.test(prose)) problems.push(`${file}:${index + 1}: a dated run log (${kind}) belongs in docs/history/: ${line.trim().slice(0, 120)}`);
+        if (pattern.test(prose))
+          problems.push(`${file}:${index + 1}: a dated run log (${kind}) belongs in docs/history/: ${line.trim().slice(0, 120)}`);
       }
     });
 }
@@ -96,4 +98,6 @@ if (problems.length > 0) {
   for (const problem of problems.slice(0, 200)) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log(`docs facts: ${codeJobs.size} jobs listed in README.md and jobs/README.md, counts agree, no dated run log outside docs/history/`);
+console.log(
+  `docs facts: ${codeJobs.size} jobs listed in README.md and jobs/README.md, counts agree, no dated run log outside docs/history/`,
+);

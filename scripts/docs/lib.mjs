@@ -8,7 +8,22 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', '.git', 'data', 'test-results', 'playwright-report', 'coverage']);
 const SKIPPED_FILES = new Set(['package-lock.json', '.git']);
-const BINARY_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.ico', '.heic', '.woff', '.woff2', '.gz', '.br', '.tgz', '.zip', '.pdf']);
+const BINARY_EXTENSIONS = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.gif',
+  '.ico',
+  '.heic',
+  '.woff',
+  '.woff2',
+  '.gz',
+  '.br',
+  '.tgz',
+  '.zip',
+  '.pdf',
+]);
 
 /** Every text file of the repository, as paths relative to its root, in a stable order. */
 export function repositoryFiles(root = repoRoot) {

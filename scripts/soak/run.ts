@@ -71,15 +71,30 @@ const beforeTimedRun = values.lock
 async function main(): Promise<number> {
   if (values.url) {
     if (!values.database) throw new Error('--url needs --database (the deployment’s DATABASE_URL) for seeding and the checks');
-    const run = await runSoak({ baseUrl: values.url.replace(/\/$/, ''), databaseUrl: values.database, customers, durationMs, thinkMs, beforeTimedRun, log });
+    const run = await runSoak({
+      baseUrl: values.url.replace(/\/$/, ''),
+      databaseUrl: values.database,
+      customers,
+      durationMs,
+      thinkMs,
+      beforeTimedRun,
+      log,
+    });
     const database = openSoakDatabase(values.database);
     try {
       const settle = await waitForSettled(database, settleTimeoutMs).finally(() => releaseLock?.());
       const checks = await checkSoak(database, { acceptedSales: run.seen.acceptedSales });
-      const failures = [...checkFailures(checks), ...run.recorder.serverErrors.slice(0, 10).map((e) => `5xx: ${e.step} ${e.status} ${e.body}`)];
+      const failures = [
+        ...checkFailures(checks),
+        ...run.recorder.serverErrors.slice(0, 10).map((e) => `5xx: ${e.step} ${e.status} ${e.body}`),
+      ];
       if (!settle.settled) failures.push(`not settled: ${JSON.stringify(settle.left)}`);
-      console.log(`${run.customers.length} customers, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.throughput.toFixed(1)}/s\n\n${run.table}\n`);
-      console.log(`5xx ${run.recorder.serverErrors.length}; sales ${JSON.stringify(checks.salesByStatus)}; orders ${JSON.stringify(checks.ordersByStatus)}; payouts ${JSON.stringify(checks.payoutsByStatus)}; ledger ${checks.ledgerOk ? 'clean' : 'FAILED'}`);
+      console.log(
+        `${run.customers.length} customers, ${run.seconds.toFixed(0)} s, ${run.requests} requests, ${run.throughput.toFixed(1)}/s\n\n${run.table}\n`,
+      );
+      console.log(
+        `5xx ${run.recorder.serverErrors.length}; sales ${JSON.stringify(checks.salesByStatus)}; orders ${JSON.stringify(checks.ordersByStatus)}; payouts ${JSON.stringify(checks.payoutsByStatus)}; ledger ${checks.ledgerOk ? 'clean' : 'FAILED'}`,
+      );
       console.log(failures.length ? `FAIL:\n  ${failures.join('\n  ')}` : 'PASS');
       return failures.length ? 1 : 0;
     } finally {
@@ -90,13 +105,31 @@ async function main(): Promise<number> {
     const only = values.only?.split(',').map((id) => id.trim());
     const scenarios = only ? faultScenarios.filter((scenario) => only.includes(scenario.id)) : faultScenarios;
     const unknown = only?.filter((id) => !faultScenarios.some((scenario) => scenario.id === id)) ?? [];
-    if (unknown.length > 0) throw new Error(`--only: no scenario ${unknown.join(', ')} (there are ${faultScenarios.map((s) => s.id).join(', ')})`);
-    const report = await runFaultSoak({ scenarios, customers, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
+    if (unknown.length > 0)
+      throw new Error(`--only: no scenario ${unknown.join(', ')} (there are ${faultScenarios.map((s) => s.id).join(', ')})`);
+    const report = await runFaultSoak({
+      scenarios,
+      customers,
+      portBase: Number(values.port),
+      settleTimeoutMs,
+      thinkMs,
+      beforeTimedRun,
+      log,
+    }).finally(() => releaseLock?.());
     console.log(`\n${formatFaultReport(report)}`);
     return report.failures.length ? 1 : 0;
   }
   const suite = values.crash ? 'crash' : 'soak';
-  const report = await runSuite({ suite, customers, durationMs, portBase: Number(values.port), settleTimeoutMs, thinkMs, beforeTimedRun, log }).finally(() => releaseLock?.());
+  const report = await runSuite({
+    suite,
+    customers,
+    durationMs,
+    portBase: Number(values.port),
+    settleTimeoutMs,
+    thinkMs,
+    beforeTimedRun,
+    log,
+  }).finally(() => releaseLock?.());
   console.log(`\n${formatReport(report)}`);
   return report.failures.length ? 1 : 0;
 }

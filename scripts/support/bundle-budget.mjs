@@ -44,12 +44,13 @@ export function readBuild(dist) {
    * and 2.5 s): not part of what a screen needs to be interactive, whenever the download lands.
    */
   const afterSettleKeys = new Set(Object.keys(manifest).filter((key) => key.startsWith('src/features/pwa/')));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const key of Object.keys(manifest)) {
       if (afterSettleKeys.has(key)) continue;
       const importers = Object.keys(manifest).filter((other) =>
-        [...(manifest[other].imports ?? []), ...(manifest[other].dynamicImports ?? [])].includes(key));
+        [...(manifest[other].imports ?? []), ...(manifest[other].dynamicImports ?? [])].includes(key),
+      );
       if (importers.length > 0 && importers.every((other) => afterSettleKeys.has(other))) {
         afterSettleKeys.add(key);
         grew = true;
@@ -90,7 +91,9 @@ export function weigh(build, screen, files) {
   }
   if (process.env.BUDGET_VERBOSE) {
     for (const file of [...files].sort()) {
-      console.log(`  ${screen.url} ${file} ${kb(sentSize(path.join(build.dist, file), 'gz'))} KB${build.afterSettle.has(file) ? ' (after settle, not counted)' : ''}`);
+      console.log(
+        `  ${screen.url} ${file} ${kb(sentSize(path.join(build.dist, file), 'gz'))} KB${build.afterSettle.has(file) ? ' (after settle, not counted)' : ''}`,
+      );
     }
   }
   row.jsBudget = HOME_BUDGET_SCREENS.has(screen.url.split('?')[0]) ? BUDGET.home : BUDGET.screen;
@@ -128,11 +131,18 @@ export function budgetReport(rows) {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
   const numeric = new Set([2, 3, 4, 5, 7, 8]);
-  const line = (cells) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   lines.push(line(header), ...table.map(line));
   const over = rows.filter((r) => r.over.length);
   const others = rows.filter((r) => r.url.split('?')[0] !== '/home' && !r.bySteps);
   const worst = others.reduce((a, b) => (b.js > a.js ? b : a), others[0] ?? rows[0]);
-  lines.push('', `${rows.length} screens; heaviest besides /home: ${worst ? `${worst.url.split('?')[0]} ${kb(worst.js)} KB` : '-'}; ${over.length ? `${over.length} over budget` : 'all within budget'}.`);
+  lines.push(
+    '',
+    `${rows.length} screens; heaviest besides /home: ${worst ? `${worst.url.split('?')[0]} ${kb(worst.js)} KB` : '-'}; ${over.length ? `${over.length} over budget` : 'all within budget'}.`,
+  );
   return lines.join('\n');
 }

@@ -150,7 +150,9 @@ export async function makeCustomer(origin) {
   const { cards } = await api.call('GET', '/api/giftcards');
   const detail = await api.call('GET', `/api/giftcards/${cards[0].slug}`);
   const subcategory = detail.subcategories[0];
-  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b2bd6' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b2bd6' } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.set('subcategory_id', subcategory.id);
   form.set('gift_card_id', detail.card.id);

@@ -25,7 +25,9 @@ await build({
   sourcemap: true,
   external: external.flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS helpers may call require(): give the ESM bundle one.
-  banner: { js: "import { createRequire as __wiseCreateRequire } from 'node:module'; const require = __wiseCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __wiseCreateRequire } from 'node:module'; const require = __wiseCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 await cp(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });

@@ -53,7 +53,11 @@ export const appJobs: JobDefinition[] = [
     name: jobNames.purgeFinishedJobs,
     transactional: true,
     handler: async (_payload, { db, clock, logger }) => {
-      const purged = await purgeFinishedJobs(db, { now: clock.now(), doneRetentionMs: DONE_JOB_RETENTION_MS, failedRetentionMs: FAILED_JOB_RETENTION_MS });
+      const purged = await purgeFinishedJobs(db, {
+        now: clock.now(),
+        doneRetentionMs: DONE_JOB_RETENTION_MS,
+        failedRetentionMs: FAILED_JOB_RETENTION_MS,
+      });
       logger.info({ purged }, 'finished jobs deleted');
     },
   },
@@ -71,10 +75,21 @@ export const appJobs: JobDefinition[] = [
       const audit = await auditLedger(db);
       recordLedgerAudit(audit.ok, new Date());
       // An incident for admins while the ledger does not balance, resolved by the next clean audit.
-      await db.transaction((tx) => observeAlert(tx, clock, 'ledger_audit', { firing: !audit.ok, detail: formatLedgerAudit(audit).slice(0, 500) }));
+      await db.transaction((tx) =>
+        observeAlert(tx, clock, 'ledger_audit', { firing: !audit.ok, detail: formatLedgerAudit(audit).slice(0, 500) }),
+      );
       const summary = { accountsChecked: audit.accountsChecked, entriesChecked: audit.entriesChecked, ok: audit.ok };
       if (audit.ok) logger.info(summary, formatLedgerAudit(audit));
-      else logger.error({ ...summary, unbalancedEntryCount: audit.unbalancedEntryCount, cacheMismatchCount: audit.cacheMismatchCount, grandTotal: audit.grandTotal }, formatLedgerAudit(audit));
+      else
+        logger.error(
+          {
+            ...summary,
+            unbalancedEntryCount: audit.unbalancedEntryCount,
+            cacheMismatchCount: audit.cacheMismatchCount,
+            grandTotal: audit.grandTotal,
+          },
+          formatLedgerAudit(audit),
+        );
     },
   },
 ];
@@ -94,15 +109,27 @@ export const appSchedules: Schedule[] = [
  * 3.2 s to 15.5 s. Areas not listed (clean-ups, alerts, coin prices, identity checks, rate alerts)
  * share the `JOB_CONCURRENCY` slots, with `JOB_TIMEOUT_S`.
  */
-export function jobLanes(config: Pick<Config, `JOB_${'PAYOUTS' | 'BILLS' | 'MESSAGES' | 'EXPORTS'}_${'CONCURRENCY' | 'TIMEOUT_S'}`>): JobLane[] {
+export function jobLanes(
+  config: Pick<Config, `JOB_${'PAYOUTS' | 'BILLS' | 'MESSAGES' | 'EXPORTS'}_${'CONCURRENCY' | 'TIMEOUT_S'}`>,
+): JobLane[] {
   return [
     // Approved sales waiting for their money: first claimed each poll.
     { name: 'payouts', areas: ['payouts'], concurrency: config.JOB_PAYOUTS_CONCURRENCY, timeoutMs: config.JOB_PAYOUTS_TIMEOUT_S * 1000 },
     { name: 'bills', areas: ['bills'], concurrency: config.JOB_BILLS_CONCURRENCY, timeoutMs: config.JOB_BILLS_TIMEOUT_S * 1000 },
     // E-mail (SMTP) and Web Push: a slow mail server or push service waits here.
-    { name: 'messages', areas: ['notifications', 'push'], concurrency: config.JOB_MESSAGES_CONCURRENCY, timeoutMs: config.JOB_MESSAGES_TIMEOUT_S * 1000 },
+    {
+      name: 'messages',
+      areas: ['notifications', 'push'],
+      concurrency: config.JOB_MESSAGES_CONCURRENCY,
+      timeoutMs: config.JOB_MESSAGES_TIMEOUT_S * 1000,
+    },
     // Long reads and writes of many rows: a customer's data export, the daily reconciliation.
-    { name: 'exports', areas: ['privacy', 'reconciliation'], concurrency: config.JOB_EXPORTS_CONCURRENCY, timeoutMs: config.JOB_EXPORTS_TIMEOUT_S * 1000 },
+    {
+      name: 'exports',
+      areas: ['privacy', 'reconciliation'],
+      concurrency: config.JOB_EXPORTS_CONCURRENCY,
+      timeoutMs: config.JOB_EXPORTS_TIMEOUT_S * 1000,
+    },
   ];
 }
 

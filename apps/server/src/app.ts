@@ -176,11 +176,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   };
 
   // Kept catalogue answers served without a read while every change is heard (domain/catalogue-cache.ts).
-  const catalogues = await watchCatalogues(database, { connectionString: database.kind === 'postgres' ? config.DATABASE_URL : undefined, logger: app.log });
+  const catalogues = await watchCatalogues(database, {
+    connectionString: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
+    logger: app.log,
+  });
   app.addHook('onClose', async () => catalogues.close());
 
   const files = deps.files;
-  await app.register(healthRoutes, { database, jobWorkerAlive: deps.jobWorkerAlive, fileStoreReady: files.ready ? () => files.ready!() : undefined });
+  await app.register(healthRoutes, {
+    database,
+    jobWorkerAlive: deps.jobWorkerAlive,
+    fileStoreReady: files.ready ? () => files.ready!() : undefined,
+  });
   await app.register(metrics, { database, token: config.METRICS_TOKEN, production: config.isProduction });
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

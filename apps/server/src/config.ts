@@ -32,7 +32,13 @@ const accountXpub = optionalText.pipe(
     })
     .optional(),
 );
-const evmAddress = z.string().trim().refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) && (v === v.toLowerCase() || checksumEvmAddress(v) === v), 'must be a 0x… address (EIP-55 checksum when mixed-case)');
+const evmAddress = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^0x[0-9a-fA-F]{40}$/.test(v) && (v === v.toLowerCase() || checksumEvmAddress(v) === v),
+    'must be a 0x… address (EIP-55 checksum when mixed-case)',
+  );
 const tronAddress = z.string().trim().refine(isTronAddress, 'must be a T… TRON address');
 const solanaAddress = z.string().trim().refine(isSolanaAddress, 'must be a base58 Solana address');
 
@@ -123,7 +129,10 @@ const envSchema = z
     SESSION_SECRET: optionalText.pipe(z.string().min(32).optional()),
     APP_URL: optionalUrl,
     SUPPORT_EMAIL: z.email().default('support@wise.ng'),
-    SUPPORT_WHATSAPP: z.string().regex(/^\+?\d{10,15}$/).default('+2348000000000'),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\+?\d{10,15}$/)
+      .default('+2348000000000'),
     APP_TIMEZONE: z.string().refine(isValidTimeZone, 'is not a known IANA time zone').default('Africa/Lagos'),
     WEB_DIST: z.string().optional(),
     /** Where each build's hashed assets are kept for apps opened before a deploy (plugins/asset-archive.ts). */
@@ -291,8 +300,18 @@ const envSchema = z
     // Web Push (docs/decisions.md §9.37): a VAPID key pair (`npx web-push generate-vapid-keys`). Without it the
     // app offers no notifications on the device and queues nothing. The public key is an
     // uncompressed P-256 point (65 bytes), the private key a 32-byte scalar, both base64url.
-    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters)').optional()),
-    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)').optional()),
+    VAPID_PUBLIC_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)')
+        .optional(),
+    ),
     /** Who push services contact about our messages: a mailto: or https: address (default mailto:SUPPORT_EMAIL). */
     /**
      * Gift-card codes are encrypted with these (domain/sales/card-codes.ts): `id:base64key,…`, each
@@ -300,7 +319,12 @@ const envSchema = z
      * step has re-encrypted them. Required in production; elsewhere a key derived from SESSION_SECRET.
      */
     CARD_CODE_KEYS: optionalText,
-    VAPID_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional()),
+    VAPID_SUBJECT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+        .optional(),
+    ),
     /**
      * Tests only: push services of the test's own (host:port, comma-separated) that subscriptions
      * may name and pushes may reach although they are not the browsers' push services on public
@@ -319,42 +343,76 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['CRYPTO_MAX_PRICE_AGE_S'], message: 'must be greater than CRYPTO_REFRESH_INTERVAL_S' });
     }
     // A key without its service's address would silently fall back to the sandbox.
-    for (const [key, url] of [['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'], ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL']] as const) {
+    for (const [key, url] of [
+      ['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'],
+      ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL'],
+    ] as const) {
       if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
     }
     // VTpass needs all four settings; a part of them would silently leave the sandbox (or the other service) selling.
     const vtpassSet = VTPASS_SETTINGS.filter((key) => env[key]);
     if (vtpassSet.length > 0 && env.BILLS_PROVIDER !== 'vtpass') {
-      ctx.addIssue({ code: 'custom', path: ['BILLS_PROVIDER'], message: `is not vtpass but ${vtpassSet.join(', ')} ${vtpassSet.length > 1 ? 'are' : 'is'} set` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BILLS_PROVIDER'],
+        message: `is not vtpass but ${vtpassSet.join(', ')} ${vtpassSet.length > 1 ? 'are' : 'is'} set`,
+      });
     }
     if (env.BILLS_PROVIDER === 'vtpass' && (vtpassSet.length > 0 || env.NODE_ENV === 'production')) {
       // In production an explicit choice of VTpass never falls back to the sandbox, staging included.
       for (const key of VTPASS_SETTINGS) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: env.NODE_ENV === 'production' ? 'is required in production when BILLS_PROVIDER=vtpass' : 'is required when any VTPASS_ setting is set' });
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message:
+              env.NODE_ENV === 'production'
+                ? 'is required in production when BILLS_PROVIDER=vtpass'
+                : 'is required when any VTPASS_ setting is set',
+          });
       }
       if (env.NODE_ENV === 'production' && env.VTPASS_BASE_URL && !env.VTPASS_BASE_URL.startsWith('https://')) {
-        ctx.addIssue({ code: 'custom', path: ['VTPASS_BASE_URL'], message: 'must be an https:// address in production (the keys travel in its headers)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['VTPASS_BASE_URL'],
+          message: 'must be an https:// address in production (the keys travel in its headers)',
+        });
       }
     }
     // Dojah needs its app id and key; either without IDENTITY_PROVIDER=dojah would be silently unused.
     const dojahSet = DOJAH_SETTINGS.filter((key) => env[key]);
     if (dojahSet.length > 0 && env.IDENTITY_PROVIDER !== 'dojah') {
-      ctx.addIssue({ code: 'custom', path: ['IDENTITY_PROVIDER'], message: `is not dojah but ${dojahSet.join(', ')} ${dojahSet.length > 1 ? 'are' : 'is'} set` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDENTITY_PROVIDER'],
+        message: `is not dojah but ${dojahSet.join(', ')} ${dojahSet.length > 1 ? 'are' : 'is'} set`,
+      });
     }
     if (env.IDENTITY_PROVIDER === 'dojah') {
       for (const key of DOJAH_SETTINGS) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_PROVIDER=dojah' });
       }
       if (env.NODE_ENV === 'production' && !env.DOJAH_BASE_URL.startsWith('https://')) {
-        ctx.addIssue({ code: 'custom', path: ['DOJAH_BASE_URL'], message: 'must be an https:// address in production (the key travels in its headers)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DOJAH_BASE_URL'],
+          message: 'must be an https:// address in production (the key travels in its headers)',
+        });
       }
     }
     // A testnet key derives no mainnet address (and the reverse): the addresses would be unspendable where they are paid.
     if (env.CRYPTO_XPUB_BITCOIN && parseAccountKey(env.CRYPTO_XPUB_BITCOIN).testnet !== (env.CRYPTO_BITCOIN_NETWORK !== 'mainnet')) {
-      ctx.addIssue({ code: 'custom', path: ['CRYPTO_XPUB_BITCOIN'], message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CRYPTO_XPUB_BITCOIN'],
+        message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}`,
+      });
     }
     // Half a VAPID key pair signs nothing: both or neither.
-    for (const [key, other] of [['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']] as const) {
+    for (const [key, other] of [
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+      ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'],
+    ] as const) {
       if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
     }
     // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
@@ -387,7 +445,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_URL'],
-        message: 'is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers\' money; set DATABASE_URL to a PostgreSQL server',
+        message:
+          "is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers' money; set DATABASE_URL to a PostgreSQL server",
       });
     }
     for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS', 'METRICS_TOKEN'] as const) {
@@ -397,18 +456,31 @@ const envSchema = z
     // every money provider needs its real key unless a staging server says so on purpose.
     if (env.SANDBOX_PROVIDERS) return;
     // With VTpass chosen its settings (checked above) stand in for the two services' keys.
-    const providerKeys = PRODUCTION_PROVIDER_KEYS.filter((key) => env.BILLS_PROVIDER !== 'vtpass' || (key !== 'AIRTIME_PUBLIC_KEY' && key !== 'BILLS_PUBLIC_KEY'));
+    const providerKeys = PRODUCTION_PROVIDER_KEYS.filter(
+      (key) => env.BILLS_PROVIDER !== 'vtpass' || (key !== 'AIRTIME_PUBLIC_KEY' && key !== 'BILLS_PUBLIC_KEY'),
+    );
     for (const key of providerKeys) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
     }
     // The sandbox verifies anyone who types 22222222222: never real customers' tiers.
     if (env.IDENTITY_PROVIDER !== 'dojah') {
-      ctx.addIssue({ code: 'custom', path: ['IDENTITY_PROVIDER'], message: 'must be dojah in production (or SANDBOX_PROVIDERS=true on a staging server)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDENTITY_PROVIDER'],
+        message: 'must be dojah in production (or SANDBOX_PROVIDERS=true on a staging server)',
+      });
     }
   });
 
 /** The providers whose sandbox must never serve real customers. */
-const PRODUCTION_PROVIDER_KEYS = ['BANK_LOOKUP_SECRET_KEY', 'COINGECKO_API_KEY', 'AIRTIME_PUBLIC_KEY', 'BILLS_PUBLIC_KEY', 'PAYOUT_SECRET_KEY'] as const;
+const PRODUCTION_PROVIDER_KEYS = [
+  'BANK_LOOKUP_SECRET_KEY',
+  'COINGECKO_API_KEY',
+  'AIRTIME_PUBLIC_KEY',
+  'BILLS_PUBLIC_KEY',
+  'PAYOUT_SECRET_KEY',
+] as const;
 
 /** Everything Dojah needs (IDENTITY_PROVIDER=dojah). */
 const DOJAH_SETTINGS = ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const;
@@ -489,7 +561,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isDevelopment: env.NODE_ENV !== 'production',
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
-        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}` }
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+          }
         : undefined,
     pushTestHosts: env.PUSH_ENDPOINT_TEST_HOSTS?.split(',') ?? [],
     tracing: tracingConfig(env),

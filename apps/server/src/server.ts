@@ -54,7 +54,9 @@ async function main() {
   const exportFailed = 'traces could not be sent to the collector';
   let reportExportError = (error: Error) => logErrorToStderr(exportFailed, error);
   const tracing = config.tracing;
-  const tracer = tracing ? await import('./lib/otel').then(({ startOtelTracer }) => startOtelTracer(tracing, (error) => reportExportError(error))) : undefined;
+  const tracer = tracing
+    ? await import('./lib/otel').then(({ startOtelTracer }) => startOtelTracer(tracing, (error) => reportExportError(error)))
+    : undefined;
   useTracer(tracer);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolMax: config.DATABASE_POOL_MAX });
@@ -72,12 +74,20 @@ async function main() {
   const providers = createProviders(config, database.db);
   // Built after the app (its jobs log through the app's logger); /readyz asks it once it exists.
   const worker: { current?: ReturnType<typeof createAppJobWorker> } = {};
-  const app = await buildApp({ config, database, ...providers, limiter, clock: systemClock, jobWorkerAlive: () => worker.current?.alive ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    ...providers,
+    limiter,
+    clock: systemClock,
+    jobWorkerAlive: () => worker.current?.alive ?? false,
+  });
   providers.outbox?.attachLogger(app.log);
   redisLog.current = app.log;
   reportExportError = (error) => app.log.warn({ err: error }, exportFailed);
   if (resealed.sealed + resealed.rekeyed > 0) app.log.info(resealed, 'card codes sealed or re-encrypted under the current key');
-  if (resealed.unreadable > 0) app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');
+  if (resealed.unreadable > 0)
+    app.log.error(resealed, 'card codes under a key missing from CARD_CODE_KEYS: put the old key back after the current one');
 
   if (config.isProduction && providers.marketData.name === 'sandbox') {
     app.log.warn('COINGECKO_API_KEY is not set: crypto prices come from the offline sandbox');
@@ -106,21 +116,40 @@ async function main() {
   const payouts = payoutJobs({ clock: systemClock, provider: providers.payouts, settings: payoutSettings(config), appUrl: config.appUrl });
   // Web Push to the customers' devices (sale paid or rejected, bill order settled); without VAPID keys nobody can subscribe.
   const push = pushJobs(config.vapid, { testHosts: config.pushTestHosts });
-  if (config.isProduction && !config.vapid) app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
+  if (config.isProduction && !config.vapid)
+    app.log.warn('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: customers cannot turn on notifications on their devices');
   // The daily reconciliation with Paystack and the bill services, and the bill wallet's balance.
-  const reconciliation = reconciliationJobs({ clock: systemClock, payouts: providers.payouts, airtime: providers.airtime, bills: providers.bills, ...reconciliationSettings(config) });
+  const reconciliation = reconciliationJobs({
+    clock: systemClock,
+    payouts: providers.payouts,
+    airtime: providers.airtime,
+    bills: providers.bills,
+    ...reconciliationSettings(config),
+  });
   // "Download my data": the export is built, sealed and its one-time link e-mailed.
   const dataRights = dataRightsJobs({ messenger: providers.messenger, appUrl: config.appUrl, clock: systemClock });
   // Tier 2: the provider's document + selfie check after a submission, and the images' retention clean-up.
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
   // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
   const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
-  const jobWorker = createAppJobWorker(database.db, { clock: systemClock, logger: app.log, concurrency: config.JOB_CONCURRENCY, timeoutMs: config.JOB_TIMEOUT_S * 1000, lanes: jobLanes(config) }, [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts]);
+  const jobWorker = createAppJobWorker(
+    database.db,
+    {
+      clock: systemClock,
+      logger: app.log,
+      concurrency: config.JOB_CONCURRENCY,
+      timeoutMs: config.JOB_TIMEOUT_S * 1000,
+      lanes: jobLanes(config),
+    },
+    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts],
+  );
   worker.current = jobWorker;
   jobWorker.start();
   // Other instances' jobs wake this worker when their transaction commits (jobs/wake.ts); the
   // embedded database runs one instance, woken in process.
-  const jobsListener = config.DATABASE_URL ? await listenForJobs(config.DATABASE_URL, (runAt) => jobWorker.wakeUp(runAt), app.log) : undefined;
+  const jobsListener = config.DATABASE_URL
+    ? await listenForJobs(config.DATABASE_URL, (runAt) => jobWorker.wakeUp(runAt), app.log)
+    : undefined;
   // --- end background jobs ---
 
   let closing = false;
@@ -149,7 +178,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The runtime is named so a deploy that started on the wrong Node shows it in its first lines.
-  app.log.info(`Wise is up on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
+  app.log.info(
+    `Wise is up on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
+  );
   if (config.tracing) app.log.info(`traces are sent to ${new URL(config.tracing.tracesUrl).origin} as ${config.tracing.serviceName}`);
 }
 

@@ -49,7 +49,25 @@ const resourceQueryParams = (): Record<string, string> => ({
   target_id: a.giftCardSaleId,
   gift_card_id: a.giftCardSaleId,
 });
-const notResourceQueryParams = new Set(['status', 'cursor', 'limit', 'query', 'kind', 'coin', 'older_than_minutes', 'q', 'action', 'target_type', 'from', 'to', 'symbol', 'flag', 'sort', 'assigned', 'days']);
+const notResourceQueryParams = new Set([
+  'status',
+  'cursor',
+  'limit',
+  'query',
+  'kind',
+  'coin',
+  'older_than_minutes',
+  'q',
+  'action',
+  'target_type',
+  'from',
+  'to',
+  'symbol',
+  'flag',
+  'sort',
+  'assigned',
+  'days',
+]);
 
 /** Bodies that would pass validation, so only the ownership check can refuse. */
 const validBodies: Record<string, Record<string, unknown>> = {
@@ -92,14 +110,18 @@ function urlsWithValuesOfA(route: ApiRoute): string[] {
   let urls = [route.url];
   for (const name of paramNames(route.url)) {
     const values = resources[name] ?? catalogueParams[name];
-    if (!values) throw new Error(`${route.method} ${route.url}: the path parameter "${name}" is unknown to the access matrix; add it to resourceParams or catalogueParams`);
+    if (!values)
+      throw new Error(
+        `${route.method} ${route.url}: the path parameter "${name}" is unknown to the access matrix; add it to resourceParams or catalogueParams`,
+      );
     urls = urls.flatMap((url) => values.map((value) => url.replace(`:${name}`, encodeURIComponent(value))));
   }
   const query: string[] = [];
   for (const name of queryParamsOf(route)) {
     const value = resourceQueryParams()[name];
     if (value !== undefined) query.push(`${name}=${value}`);
-    else if (!notResourceQueryParams.has(name)) throw new Error(`${route.method} ${route.url}: the query parameter "${name}" is unknown to the access matrix`);
+    else if (!notResourceQueryParams.has(name))
+      throw new Error(`${route.method} ${route.url}: the query parameter "${name}" is unknown to the access matrix`);
   }
   return query.length ? urls.map((url) => `${url}?${query.join('&')}`) : urls;
 }
@@ -134,7 +156,12 @@ beforeAll(async () => {
   admin = await staffMember(t, 'admin');
   a = await customerWithHoldings(t, reviewer, 'Alice Holder');
   b = await signUp(t, 'Bob Other');
-  const pin = await t.app.inject({ method: 'POST', url: '/api/pin', payload: { pin: '1234', confirm_pin: '1234' }, headers: { cookie: b.cookie } });
+  const pin = await t.app.inject({
+    method: 'POST',
+    url: '/api/pin',
+    payload: { pin: '1234', confirm_pin: '1234' },
+    headers: { cookie: b.cookie },
+  });
   expect(pin.statusCode).toBe(200);
   // Two people with one of everything, each step through the real API (argon2, image re-encoding).
 }, 180_000);
@@ -149,13 +176,21 @@ describe('the matrix is generated', () => {
   });
 
   it('a route with a parameter it does not know fails the matrix (so a new one cannot pass unseen)', () => {
-    expect(() => urlsWithValuesOfA({ method: 'GET', url: '/api/wallets/:wallet_id', public: false, staff: undefined })).toThrow(/"wallet_id" is unknown/);
+    expect(() => urlsWithValuesOfA({ method: 'GET', url: '/api/wallets/:wallet_id', public: false, staff: undefined })).toThrow(
+      /"wallet_id" is unknown/,
+    );
   });
 
   it("covers the customer routes that name a resource, and A's own calls reach their resources", async () => {
     const named = apiRoutes().filter((route) => !isStaffRoute(route) && namesAResource(route));
     expect(named.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/transactions/:id', 'GET /api/sales/:saleId/images/:name', 'GET /api/profile/photo/:name', 'GET /api/bills/orders/:id', 'POST /api/bills/orders/:id/authorise']),
+      expect.arrayContaining([
+        'GET /api/transactions/:id',
+        'GET /api/sales/:saleId/images/:name',
+        'GET /api/profile/photo/:name',
+        'GET /api/bills/orders/:id',
+        'POST /api/bills/orders/:id/authorise',
+      ]),
     );
     // The values are real: A reaches each of them (so B's 404 can only come from the ownership check).
     const own = [
@@ -165,7 +200,8 @@ describe('the matrix is generated', () => {
       a.photoUrl,
       `/api/bills/orders/${a.billOrderId}`,
     ];
-    for (const url of own) expect((await t.app.inject({ method: 'GET', url, headers: { cookie: a.customer.cookie } })).statusCode, url).toBe(200);
+    for (const url of own)
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: a.customer.cookie } })).statusCode, url).toBe(200);
   });
 });
 
@@ -189,7 +225,9 @@ describe("customer B with customer A's ids and names", () => {
 
   it("every other customer read shows B none of A's data (the catalogue included)", async () => {
     // The live-update stream never ends, so it cannot be read whole here; events.test.ts shows B none of A's events.
-    const reads = apiRoutes().filter((route) => !isStaffRoute(route) && route.method === 'GET' && !namesAResource(route) && route.url !== '/api/events');
+    const reads = apiRoutes().filter(
+      (route) => !isStaffRoute(route) && route.method === 'GET' && !namesAResource(route) && route.url !== '/api/events',
+    );
     expect(reads.length).toBeGreaterThan(20);
     for (const route of reads) {
       for (const url of urlsWithValuesOfA(route)) {

@@ -82,7 +82,9 @@ function privateEndpoints(): Endpoint[] {
     .map((route) => ({
       method: route.method,
       // Path parameters get a well-formed value; the guard answers before the handler looks.
-      url: route.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'name' ? `${'a'.repeat(32)}.webp` : '00000000-0000-4000-8000-000000000000')),
+      url: route.url.replace(/:(\w+)/g, (_m, name: string) =>
+        name === 'name' ? `${'a'.repeat(32)}.webp` : '00000000-0000-4000-8000-000000000000',
+      ),
       name: `${route.method} ${route.url}`,
     }));
 }
@@ -116,10 +118,25 @@ beforeAll(async () => {
   bob = await createCustomer(t, { full_name: 'Bob Okonkwo' });
   // Alice has everything: PIN, bank details, profile fields, a photo, notifications, a transaction.
   await post(t.app, '/api/pin', { pin: '4321', confirm_pin: '4321' }, alice.cookie);
-  await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '2222222222' }, headers: { cookie: alice.cookie } });
-  await t.app.inject({ method: 'PUT', url: '/api/profile/address', payload: { address: "Alice's house" }, headers: { cookie: alice.cookie } });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/bank',
+    payload: { bank_code: '057', bank_account: '2222222222' },
+    headers: { cookie: alice.cookie },
+  });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/profile/address',
+    payload: { address: "Alice's house" },
+    headers: { cookie: alice.cookie },
+  });
   const body = multipartFile(await photo('png'));
-  const uploaded = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/photo',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: alice.cookie },
+  });
   alicePhotoUrl = uploaded.json<{ photo: string }>().photo;
   await (await import('./support/sales')).seedSale(t, alice);
 });
@@ -165,7 +182,15 @@ describe("another customer naming the first one's id", () => {
 
 describe("another customer's own session", () => {
   it("reads only their own data: never the first customer's", async () => {
-    const reads = ['/api/dashboard', '/api/pin/status', '/api/bank', '/api/notifications', '/api/transactions', '/api/profile', '/api/profile/contact'];
+    const reads = [
+      '/api/dashboard',
+      '/api/pin/status',
+      '/api/bank',
+      '/api/notifications',
+      '/api/transactions',
+      '/api/profile',
+      '/api/profile/contact',
+    ];
     for (const url of reads) {
       const response = await get(t.app, url, bob.cookie);
       expect(response.statusCode, url).toBe(200);
@@ -183,7 +208,7 @@ describe("another customer's own session", () => {
     expect(response.headers['content-type']).toContain('application/json');
   });
 
-  it("writes change only their own data", async () => {
+  it('writes change only their own data', async () => {
     const before = await snapshot(alice);
     for (const endpoint of privateEndpoints().filter((e) => e.method !== 'GET')) {
       await call(endpoint, bob.cookie);
@@ -195,7 +220,11 @@ describe("another customer's own session", () => {
     await post(t.app, '/api/profile/email', { new_email: target }, bob.cookie);
     await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: latestCode(t, target) }, bob.cookie);
     expect(await snapshot(alice)).toEqual(before);
-    expect((await get(t.app, '/api/profile', bob.cookie)).json()).toMatchObject({ email: target, address: 'Somewhere else', full_name: 'Mallory Intruder' });
+    expect((await get(t.app, '/api/profile', bob.cookie)).json()).toMatchObject({
+      email: target,
+      address: 'Somewhere else',
+      full_name: 'Mallory Intruder',
+    });
     // Alice's PIN still works and was never counted against by Bob's attempts.
     expect((await post(t.app, '/api/pin/verify', { pin: '4321' }, alice.cookie)).statusCode).toBe(200);
   });

@@ -49,7 +49,8 @@ const endpoint = (route: ApiRoute): Endpoint => ({
 
 const isAdminUrl = (url: string) => url === '/api/admin' || url.startsWith('/api/admin/');
 const staffEndpoints = () => t.app.apiRoutes.filter((r) => isAdminUrl(r.url) && !r.public).map(endpoint);
-const customerEndpoints = () => t.app.apiRoutes.filter((r) => !isAdminUrl(r.url) && !r.public && !r.url.startsWith('/api/docs')).map(endpoint);
+const customerEndpoints = () =>
+  t.app.apiRoutes.filter((r) => !isAdminUrl(r.url) && !r.public && !r.url.startsWith('/api/docs')).map(endpoint);
 
 function call(target: Endpoint, cookieHeader?: string) {
   const method = target.route.method as InjectOptions['method'];
@@ -71,12 +72,24 @@ describe('the staff route catalogue', () => {
   it('every /api/admin route declares a staff role; only the sign-in is public', () => {
     const admins = t.app.apiRoutes.filter((r) => isAdminUrl(r.url));
     // The sign-in, and a staff invitation's link (its single-use token is the only key).
-    expect(admins.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual(['POST /api/admin/auth/invitation', 'POST /api/admin/auth/invitation/check', 'POST /api/admin/auth/login']);
-    for (const route of admins.filter((r) => !r.public)) expect(['reviewer', 'admin'], `${route.method} ${route.url}`).toContain(route.staff);
+    expect(
+      admins
+        .filter((r) => r.public)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(['POST /api/admin/auth/invitation', 'POST /api/admin/auth/invitation/check', 'POST /api/admin/auth/login']);
+    for (const route of admins.filter((r) => !r.public))
+      expect(['reviewer', 'admin'], `${route.method} ${route.url}`).toContain(route.staff);
     // Customer routes never carry a staff role.
     expect(t.app.apiRoutes.filter((r) => !isAdminUrl(r.url) && r.staff !== undefined)).toEqual([]);
     const names = staffEndpoints().map((e) => e.name);
-    for (const expected of ['GET /api/admin/auth/me', 'GET /api/admin/staff', 'POST /api/admin/staff', 'PATCH /api/admin/staff/:id', 'POST /api/admin/staff/:id/reset']) {
+    for (const expected of [
+      'GET /api/admin/auth/me',
+      'GET /api/admin/staff',
+      'POST /api/admin/staff',
+      'PATCH /api/admin/staff/:id',
+      'POST /api/admin/staff/:id/reset',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -123,11 +136,16 @@ describe('roles', () => {
 
   it('each role passes the guard of every route it may use (whatever the handler then answers)', async () => {
     const reachable = staffEndpoints().filter((e) => !passwordStageRoutes.includes(e.name) && e.name !== 'POST /api/admin/auth/logout');
-    for (const [who, staff] of [['admin', admin], ['reviewer', reviewer]] as const) {
+    for (const [who, staff] of [
+      ['admin', admin],
+      ['reviewer', reviewer],
+    ] as const) {
       for (const target of reachable.filter((e) => who === 'admin' || e.route.staff === 'reviewer')) {
         const response = await call(target, staff.cookie);
         expect(response.statusCode, `${who}: ${target.name}`).not.toBe(401);
-        expect(['FORBIDDEN', 'PASSWORD_CHANGE_REQUIRED'], `${who}: ${target.name} → ${response.body}`).not.toContain(response.json<{ code?: string }>().code);
+        expect(['FORBIDDEN', 'PASSWORD_CHANGE_REQUIRED'], `${who}: ${target.name} → ${response.body}`).not.toContain(
+          response.json<{ code?: string }>().code,
+        );
       }
     }
   });
@@ -141,7 +159,9 @@ describe('roles', () => {
       expect(response.statusCode, target.name).toBe(403);
       expect(response.json(), target.name).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
     }
-    expect((await call(endpoint({ method: 'GET', url: '/api/admin/auth/me', public: false, staff: 'reviewer' }), newcomer.cookie)).statusCode).toBe(200);
+    expect(
+      (await call(endpoint({ method: 'GET', url: '/api/admin/auth/me', public: false, staff: 'reviewer' }), newcomer.cookie)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -188,7 +208,9 @@ describe('fail closed', () => {
 
   it('a declared route starts', async () => {
     const app = await appWith((a) => a.get('/api/admin/fine', { config: { staff: 'reviewer' } }, async () => ({ ok: true })));
-    expect((await app.inject({ method: 'GET', url: '/api/admin/fine', headers: { cookie: reviewer.cookie } })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/fine', headers: { cookie: reviewer.cookie } })).json()).toEqual({
+      ok: true,
+    });
     expect((await app.inject({ method: 'GET', url: '/api/admin/fine' })).statusCode).toBe(401);
     await app.close();
   });

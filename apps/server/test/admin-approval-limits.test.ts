@@ -5,7 +5,13 @@ import { saleAmountReasons, transactionDetailResponseSchema, transactionListResp
 import { adminDashboardSchema, adminSaleDetailResponseSchema, adminSaleListResponseSchema } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedToday, type ApprovalLimits } from '../src/domain/admin/review/approvals';
-import { approveSale, confirmSecondApproval, declineSecondApproval, rejectSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
+import {
+  approveSale,
+  confirmSecondApproval,
+  declineSecondApproval,
+  rejectSale,
+  type ApproveDeps,
+} from '../src/domain/admin/review/decisions';
 import { DomainError } from '../src/domain/errors';
 import { SEND_EMAIL_JOB } from '../src/domain/notifications/email';
 import { settlePayoutSuccess } from '../src/domain/payouts/settle';
@@ -62,12 +68,15 @@ async function sell(amount = '50'): Promise<SaleDetail> {
 
 const saleRow = async (id: string) =>
   (
-    await t.database.query<{ status: string; decided_by: string | null; payout_amount_kobo: string | null; approval_reason_code: string | null }>(
-      'SELECT status, decided_by, payout_amount_kobo::text, approval_reason_code FROM sales WHERE id = $1',
-      [id],
-    )
+    await t.database.query<{
+      status: string;
+      decided_by: string | null;
+      payout_amount_kobo: string | null;
+      approval_reason_code: string | null;
+    }>('SELECT status, decided_by, payout_amount_kobo::text, approval_reason_code FROM sales WHERE id = $1', [id])
   )[0];
-const payoutsOf = (id: string) => t.database.query<{ id: string; amount_kobo: string }>('SELECT id, amount_kobo::text FROM payouts WHERE sale_id = $1', [id]);
+const payoutsOf = (id: string) =>
+  t.database.query<{ id: string; amount_kobo: string }>('SELECT id, amount_kobo::text FROM payouts WHERE sale_id = $1', [id]);
 const requestsOf = (id: string) =>
   t.database.query<{ id: string; amount_kobo: string; outcome: string | null; decided_by: string | null; requested_by: string }>(
     'SELECT id, amount_kobo::text, outcome, decided_by, requested_by FROM sale_approval_requests WHERE sale_id = $1 ORDER BY created_at',
@@ -80,7 +89,12 @@ async function shown(saleId: string, code: string) {
   return { requestId: latest.id, amountKobo: Number(latest.amount_kobo), confirmation: byCode(code) };
 }
 const auditActions = async (id: string) =>
-  (await t.database.query<{ action: string }>("SELECT action FROM staff_audit_log WHERE target_type = 'sale' AND target_id = $1 ORDER BY id", [id])).map((row) => row.action);
+  (
+    await t.database.query<{ action: string }>(
+      "SELECT action FROM staff_audit_log WHERE target_type = 'sale' AND target_id = $1 ORDER BY id",
+      [id],
+    )
+  ).map((row) => row.action);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-approvals-'));
@@ -110,11 +124,18 @@ describe('one reviewer alone', () => {
   it('cannot pay ₦1,000,000,000 for a ₦59,000 card: nothing is paid, a second approval is asked for', async () => {
     const sale = await sell();
     const billion = 1_000_000_000 * NAIRA;
-    const outcome = await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: billion, reason: 'other', note: 'Customer says the balance is higher', confirmation: byCode(CODE) });
+    const outcome = await approveSale(deps, reviewer, sale.id, {
+      payoutAmountKobo: billion,
+      reason: 'other',
+      note: 'Customer says the balance is higher',
+      confirmation: byCode(CODE),
+    });
     expect(outcome).toBe('awaiting_second_approval');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null, payout_amount_kobo: null });
     expect(await payoutsOf(sale.id)).toEqual([]);
-    expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ amount_kobo: String(billion), outcome: null, requested_by: reviewer.id })]);
+    expect(await requestsOf(sale.id)).toEqual([
+      expect.objectContaining({ amount_kobo: String(billion), outcome: null, requested_by: reviewer.id }),
+    ]);
     expect(await auditActions(sale.id)).toContain('sale.approval_request');
     // While it waits, nobody approves or rejects it another way.
     await refusal(approveSale(deps, otherReviewer, sale.id, { confirmation: byCode(CODE) }), 409, 'SALE_AWAITING_SECOND_APPROVAL');
@@ -123,11 +144,31 @@ describe('one reviewer alone', () => {
 
   it('needs a reason and a note for more than the quote, and a reason from the list for less', async () => {
     const sale = await sell();
-    const above = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'partially_used', confirmation: byCode(CODE) }), 400, 'VALIDATION');
+    const above = await refusal(
+      approveSale(deps, reviewer, sale.id, {
+        payoutAmountKobo: sale.value_kobo + NAIRA,
+        reason: 'partially_used',
+        confirmation: byCode(CODE),
+      }),
+      400,
+      'VALIDATION',
+    );
     expect(above.extra.fields).toHaveProperty('note');
-    const lower = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, confirmation: byCode(CODE) }), 400, 'VALIDATION');
+    const lower = await refusal(
+      approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, confirmation: byCode(CODE) }),
+      400,
+      'VALIDATION',
+    );
     expect(lower.extra.fields).toHaveProperty('reason');
-    const other = await refusal(approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo - 1000 * NAIRA, reason: 'other', confirmation: byCode(CODE) }), 400, 'VALIDATION');
+    const other = await refusal(
+      approveSale(deps, reviewer, sale.id, {
+        payoutAmountKobo: sale.value_kobo - 1000 * NAIRA,
+        reason: 'other',
+        confirmation: byCode(CODE),
+      }),
+      400,
+      'VALIDATION',
+    );
     expect(other.extra.fields).toHaveProperty('note');
     expect(await requestsOf(sale.id)).toEqual([]);
   });
@@ -135,26 +176,48 @@ describe('one reviewer alone', () => {
   it('pays a lower amount with a reason at once, and the customer reads the amount paid, the quote and why', async () => {
     const sale = await sell();
     const paid = sale.value_kobo - 9000 * NAIRA;
-    expect(await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: paid, reason: 'partially_used', confirmation: byCode(CODE) })).toBe('approved');
-    expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', payout_amount_kobo: String(paid), approval_reason_code: 'partially_used' });
+    expect(
+      await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: paid, reason: 'partially_used', confirmation: byCode(CODE) }),
+    ).toBe('approved');
+    expect(await saleRow(sale.id)).toMatchObject({
+      status: 'approved',
+      payout_amount_kobo: String(paid),
+      approval_reason_code: 'partially_used',
+    });
     const [payout] = await payoutsOf(sale.id);
     expect(payout?.amount_kobo).toBe(String(paid));
 
     const provider = {} as PayoutProvider; // settling a success never calls the provider
     await settlePayoutSuccess(t.database.db, payoutTestDeps(provider, clock), payout?.id ?? '', reportedCode('TRF_test_1'));
 
-    const detail = transactionDetailResponseSchema.parse((await get(t.app, `/api/transactions/${sale.id}`, seller.cookie)).json()).transaction;
-    expect(detail).toMatchObject({ status: 'successful', amount_kobo: sale.value_kobo, value_kobo: sale.value_kobo, paid_amount_kobo: paid, amount_reason: saleAmountReasons.partially_used });
+    const detail = transactionDetailResponseSchema.parse(
+      (await get(t.app, `/api/transactions/${sale.id}`, seller.cookie)).json(),
+    ).transaction;
+    expect(detail).toMatchObject({
+      status: 'successful',
+      amount_kobo: sale.value_kobo,
+      value_kobo: sale.value_kobo,
+      paid_amount_kobo: paid,
+      amount_reason: saleAmountReasons.partially_used,
+    });
     const list = transactionListResponseSchema.parse((await get(t.app, '/api/transactions', seller.cookie)).json()).transactions;
-    expect(list.find((item) => item.id === sale.id)).toMatchObject({ paid_amount_kobo: paid, amount_reason: saleAmountReasons.partially_used });
+    expect(list.find((item) => item.id === sale.id)).toMatchObject({
+      paid_amount_kobo: paid,
+      amount_reason: saleAmountReasons.partially_used,
+    });
 
     const notices = (await get(t.app, '/api/notifications', seller.cookie)).json<{ notifications: { message: string }[] }>().notifications;
     expect(notices[0]?.message).toContain('The quoted value was ₦');
     expect(notices[0]?.message).toContain(saleAmountReasons.partially_used);
-    const [email] = await t.database.query<{ payload: { text: string } }>("SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%has been paid' ORDER BY id DESC LIMIT 1", [SEND_EMAIL_JOB]);
+    const [email] = await t.database.query<{ payload: { text: string } }>(
+      "SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%has been paid' ORDER BY id DESC LIMIT 1",
+      [SEND_EMAIL_JOB],
+    );
     expect(email?.payload.text).toContain(saleAmountReasons.partially_used);
     // The reward accrues on what was paid, not on the quote.
-    const rewards = await t.database.query<{ amount: string }>('SELECT amount::text FROM gem_rewards WHERE source = $1', [`sale:${sale.id}`]);
+    const rewards = await t.database.query<{ amount: string }>('SELECT amount::text FROM gem_rewards WHERE source = $1', [
+      `sale:${sale.id}`,
+    ]);
     expect(rewards.map((r) => Number(r.amount))).toEqual(Math.floor(paid / 100_000) > 0 ? [Math.floor(paid / 100_000)] : []);
   });
 
@@ -172,14 +235,24 @@ describe('the second approval', () => {
   it('is refused to the one who asked and to a reviewer, and given by another admin with their code', async () => {
     const sale = await sell();
     const more = sale.value_kobo + 2000 * NAIRA;
-    await approveSale(deps, admin, sale.id, { payoutAmountKobo: more, reason: 'other', note: 'Balance checked by phone: $52', confirmation: byCode(CODE) });
+    await approveSale(deps, admin, sale.id, {
+      payoutAmountKobo: more,
+      reason: 'other',
+      note: 'Balance checked by phone: $52',
+      confirmation: byCode(CODE),
+    });
     await refusal(confirmSecondApproval(deps, admin, sale.id, await shown(sale.id, CODE)), 403, 'SECOND_APPROVER_SAME');
     await refusal(confirmSecondApproval(deps, reviewer, sale.id, await shown(sale.id, CODE)), 403, 'SECOND_APPROVER_NOT_ADMIN');
     await refusal(confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, '000000')), 403, 'CONFIRMATION_INVALID');
     expect(await payoutsOf(sale.id)).toEqual([]);
 
     await confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE));
-    expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', decided_by: secondAdmin.id, payout_amount_kobo: String(more), approval_reason_code: 'other' });
+    expect(await saleRow(sale.id)).toMatchObject({
+      status: 'approved',
+      decided_by: secondAdmin.id,
+      payout_amount_kobo: String(more),
+      approval_reason_code: 'other',
+    });
     expect((await payoutsOf(sale.id)).map((p) => p.amount_kobo)).toEqual([String(more)]);
     expect(await requestsOf(sale.id)).toEqual([expect.objectContaining({ outcome: 'confirmed', decided_by: secondAdmin.id })]);
     expect(await auditActions(sale.id)).toEqual(expect.arrayContaining(['sale.approval_request', 'sale.approval_confirm']));
@@ -188,7 +261,12 @@ describe('the second approval', () => {
 
   it('declined, pays nothing and gives the sale back to review', async () => {
     const sale = await sell();
-    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo * 3, reason: 'other', note: 'Looks like more', confirmation: byCode(CODE) });
+    await approveSale(deps, reviewer, sale.id, {
+      payoutAmountKobo: sale.value_kobo * 3,
+      reason: 'other',
+      note: 'Looks like more',
+      confirmation: byCode(CODE),
+    });
     await refusal(declineSecondApproval(deps, otherReviewer, sale.id, {}), 403, 'SECOND_APPROVER_NOT_ADMIN');
     await declineSecondApproval(deps, admin, sale.id, { note: 'The photo shows $50' });
     expect(await saleRow(sale.id)).toMatchObject({ status: 'under_review', decided_by: null });
@@ -217,7 +295,12 @@ describe('the daily approval total', () => {
     // A second approval counts toward the confirming admin's total.
     const big = await sell();
     const adminDaily: ApproveDeps = { ...daily, limits: { ...limits, dailyKobo: big.value_kobo + NAIRA } };
-    await approveSale(adminDaily, reviewer, big.id, { payoutAmountKobo: big.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
+    await approveSale(adminDaily, reviewer, big.id, {
+      payoutAmountKobo: big.value_kobo + NAIRA,
+      reason: 'other',
+      note: 'one naira more',
+      confirmation: byCode(CODE),
+    });
     await confirmSecondApproval(adminDaily, secondAdmin, big.id, await shown(big.id, CODE));
     expect(await approvedToday(t.database.db, day, secondAdmin.id, 'Africa/Lagos')).toBe(big.value_kobo + NAIRA);
 
@@ -230,7 +313,12 @@ describe('the daily approval total', () => {
 describe('at the same time', () => {
   it('two admins confirming one request: one pays, the other is told it is decided', async () => {
     const sale = await sell();
-    await approveSale(deps, reviewer, sale.id, { payoutAmountKobo: sale.value_kobo + NAIRA, reason: 'other', note: 'one naira more', confirmation: byCode(CODE) });
+    await approveSale(deps, reviewer, sale.id, {
+      payoutAmountKobo: sale.value_kobo + NAIRA,
+      reason: 'other',
+      note: 'one naira more',
+      confirmation: byCode(CODE),
+    });
     const results = await Promise.allSettled([
       confirmSecondApproval(deps, admin, sale.id, await shown(sale.id, CODE)),
       confirmSecondApproval(deps, secondAdmin, sale.id, await shown(sale.id, CODE)),
@@ -267,12 +355,18 @@ describe('what the database refuses on its own', () => {
     const sale = await sell();
     expect(await refusalOf(t.database, approveAbove(sale.id, reviewer.id))).toMatch(/sales_four_eyes|confirmed second approval/);
     // A confirmed request for another amount, or one another admin confirmed, is not enough.
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 999', `, '${admin.id}', now(), 'confirmed'`)}${approveAbove(sale.id, admin.id)}`)).toMatch(
-      /confirmed second approval/,
-    );
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 1000', `, '${admin.id}', now(), 'confirmed'`)}${approveAbove(sale.id, secondAdmin.id)}`)).toMatch(
-      /confirmed second approval/,
-    );
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 999', `, '${admin.id}', now(), 'confirmed'`)}${approveAbove(sale.id, admin.id)}`,
+      ),
+    ).toMatch(/confirmed second approval/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 1000', `, '${admin.id}', now(), 'confirmed'`)}${approveAbove(sale.id, secondAdmin.id)}`,
+      ),
+    ).toMatch(/confirmed second approval/);
   });
 
   it('a payout above the quote without a confirmed second approval, whatever the sale row says', async () => {
@@ -280,20 +374,49 @@ describe('what the database refuses on its own', () => {
     const payout = `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, created_by, created_at)
       SELECT id, 1, 'wpo_four_eyes_${sale.id.replace(/-/g, '')}', 'transfer', 'queued', payout_amount_kobo, bank_code, account_number, account_name, '${reviewer.id}', now() FROM sales WHERE id = '${sale.id}';`;
     // With the sale's own guard switched off (inside the rolled-back transaction), the payout's still refuses.
-    expect(await refusalOf(t.database, `ALTER TABLE sales DISABLE TRIGGER sales_guard_four_eyes;${approveAbove(sale.id, reviewer.id)}${payout}`)).toMatch(/payouts_four_eyes|payout above the quoted value/);
+    expect(
+      await refusalOf(t.database, `ALTER TABLE sales DISABLE TRIGGER sales_guard_four_eyes;${approveAbove(sale.id, reviewer.id)}${payout}`),
+    ).toMatch(/payouts_four_eyes|payout above the quoted value/);
   });
 
   it('a second approval by the one who asked, by a reviewer, a rewrite and a delete', async () => {
     const sale = await sell();
-    expect(await refusalOf(t.database, request(sale.id, admin.id, 'value_kobo * 2', `, '${admin.id}', now(), 'confirmed'`))).toMatch(/sale_approval_requests_four_eyes/);
-    expect(await refusalOf(t.database, request(sale.id, reviewer.id, 'value_kobo * 2', `, '${otherReviewer.id}', now(), 'confirmed'`))).toMatch(/only an admin/);
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 2')} UPDATE sale_approval_requests SET outcome = 'confirmed', decided_by = '${otherReviewer.id}', decided_at = now() WHERE sale_id = '${sale.id}';`)).toMatch(/only an admin/);
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 2')} UPDATE sale_approval_requests SET amount_kobo = amount_kobo * 10 WHERE sale_id = '${sale.id}';`)).toMatch(/keeps its terms/);
+    expect(await refusalOf(t.database, request(sale.id, admin.id, 'value_kobo * 2', `, '${admin.id}', now(), 'confirmed'`))).toMatch(
+      /sale_approval_requests_four_eyes/,
+    );
     expect(
-      await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 2', `, '${admin.id}', now(), 'declined'`)} UPDATE sale_approval_requests SET outcome = 'confirmed' WHERE sale_id = '${sale.id}';`),
+      await refusalOf(t.database, request(sale.id, reviewer.id, 'value_kobo * 2', `, '${otherReviewer.id}', now(), 'confirmed'`)),
+    ).toMatch(/only an admin/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 2')} UPDATE sale_approval_requests SET outcome = 'confirmed', decided_by = '${otherReviewer.id}', decided_at = now() WHERE sale_id = '${sale.id}';`,
+      ),
+    ).toMatch(/only an admin/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 2')} UPDATE sale_approval_requests SET amount_kobo = amount_kobo * 10 WHERE sale_id = '${sale.id}';`,
+      ),
+    ).toMatch(/keeps its terms/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 2', `, '${admin.id}', now(), 'declined'`)} UPDATE sale_approval_requests SET outcome = 'confirmed' WHERE sale_id = '${sale.id}';`,
+      ),
     ).toMatch(/never rewritten/);
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 2')} DELETE FROM sale_approval_requests WHERE sale_id = '${sale.id}';`)).toMatch(/records are kept/);
-    expect(await refusalOf(t.database, `${request(sale.id, reviewer.id, 'value_kobo * 2')}${request(sale.id, otherReviewer.id, 'value_kobo * 3')}`)).toMatch(/sale_approval_requests_one_open/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 2')} DELETE FROM sale_approval_requests WHERE sale_id = '${sale.id}';`,
+      ),
+    ).toMatch(/records are kept/);
+    expect(
+      await refusalOf(
+        t.database,
+        `${request(sale.id, reviewer.id, 'value_kobo * 2')}${request(sale.id, otherReviewer.id, 'value_kobo * 3')}`,
+      ),
+    ).toMatch(/sale_approval_requests_one_open/);
   });
 });
 
@@ -310,29 +433,58 @@ describe('over HTTP', () => {
     tunde = await createStaff(t, { role: 'admin', name: 'Tunde Admin' });
   });
 
-  it('holds a lone reviewer\'s ₦1,000,000,000 approval for another admin, who sees both amounts and confirms with their code', async () => {
+  it("holds a lone reviewer's ₦1,000,000,000 approval for another admin, who sees both amounts and confirms with their code", async () => {
     const sale = await sell();
     const billion = 1_000_000_000 * NAIRA;
-    const asked = await send(`/api/admin/sales/${sale.id}/approve`, kemi.cookie, { payout_amount_kobo: billion, reason: 'other', note: 'Customer insists', confirm_code: kemi.code() });
+    const asked = await send(`/api/admin/sales/${sale.id}/approve`, kemi.cookie, {
+      payout_amount_kobo: billion,
+      reason: 'other',
+      note: 'Customer insists',
+      confirm_code: kemi.code(),
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const held = adminSaleDetailResponseSchema.parse(asked.json()).sale;
     expect(held).toMatchObject({ status: 'under_review', payout_status: null, approval_limit_kobo: 500_000 * NAIRA });
-    expect(held.approval_request).toMatchObject({ amount_kobo: billion, value_kobo: sale.value_kobo, reason_code: 'other', note: 'Customer insists', requested_by: { id: kemi.id }, outcome: null });
+    expect(held.approval_request).toMatchObject({
+      amount_kobo: billion,
+      value_kobo: sale.value_kobo,
+      reason_code: 'other',
+      note: 'Customer insists',
+      requested_by: { id: kemi.id },
+      outcome: null,
+    });
 
     const queue = adminSaleListResponseSchema.parse((await send('/api/admin/sales?status=awaiting_approval', ngozi.cookie)).json());
-    expect(queue.items.find((item) => item.id === sale.id)?.second_approval).toMatchObject({ amount_kobo: billion, requested_by: { id: kemi.id } });
+    expect(queue.items.find((item) => item.id === sale.id)?.second_approval).toMatchObject({
+      amount_kobo: billion,
+      requested_by: { id: kemi.id },
+    });
     const dashboard = adminDashboardSchema.parse((await send('/api/admin/dashboard', ngozi.cookie)).json());
     expect(dashboard.awaiting_second_approval?.count).toBeGreaterThan(0);
 
     const first = { request_id: held.approval_request?.id, amount_kobo: billion };
-    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, kemi.cookie, { ...first, confirm_code: kemi.code() })).statusCode).toBe(403);
+    expect(
+      (await send(`/api/admin/sales/${sale.id}/approval/confirm`, kemi.cookie, { ...first, confirm_code: kemi.code() })).statusCode,
+    ).toBe(403);
     const declined = await send(`/api/admin/sales/${sale.id}/approval/decline`, ngozi.cookie, { note: 'Not a billion' });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(adminSaleDetailResponseSchema.parse(declined.json()).sale.approval_request).toMatchObject({ outcome: 'declined', decision_note: 'Not a billion', decided_by: { id: ngozi.id } });
+    expect(adminSaleDetailResponseSchema.parse(declined.json()).sale.approval_request).toMatchObject({
+      outcome: 'declined',
+      decision_note: 'Not a billion',
+      decided_by: { id: ngozi.id },
+    });
 
-    const again = await send(`/api/admin/sales/${sale.id}/approve`, ngozi.cookie, { payout_amount_kobo: sale.value_kobo + 500 * NAIRA, reason: 'other', note: 'Balance was $50.40', confirm_code: ngozi.code() });
+    const again = await send(`/api/admin/sales/${sale.id}/approve`, ngozi.cookie, {
+      payout_amount_kobo: sale.value_kobo + 500 * NAIRA,
+      reason: 'other',
+      note: 'Balance was $50.40',
+      confirm_code: ngozi.code(),
+    });
     expect(again.statusCode, again.body).toBe(200);
-    const asked2 = { request_id: adminSaleDetailResponseSchema.parse(again.json()).sale.approval_request?.id, amount_kobo: sale.value_kobo + 500 * NAIRA };
+    const asked2 = {
+      request_id: adminSaleDetailResponseSchema.parse(again.json()).sale.approval_request?.id,
+      amount_kobo: sale.value_kobo + 500 * NAIRA,
+    };
     const own = await send(`/api/admin/sales/${sale.id}/approval/confirm`, ngozi.cookie, { ...asked2, confirm_code: ngozi.code() });
     expect(own.statusCode).toBe(403);
     expect(own.json<{ code: string }>().code).toBe('SECOND_APPROVER_SAME');
@@ -342,6 +494,8 @@ describe('over HTTP', () => {
       status: 'approved',
       decision: { payout_amount_kobo: sale.value_kobo + 500 * NAIRA, decided_by: { id: tunde.id }, approval_reason_code: 'other' },
     });
-    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { ...asked2, confirm_code: 'abc' })).statusCode).toBe(400);
+    expect((await send(`/api/admin/sales/${sale.id}/approval/confirm`, tunde.cookie, { ...asked2, confirm_code: 'abc' })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -26,7 +26,12 @@ beforeAll(async () => {
   customer = await createCustomer(t);
   earlier = (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit_log'))[0]?.n ?? 0;
   clock.advance(60_000);
-  await recordStaffAction(t.database.db, clock, { id: null, email: 'cli' }, { action: 'staff.create', targetType: 'staff', targetId: 'from-the-cli' });
+  await recordStaffAction(
+    t.database.db,
+    clock,
+    { id: null, email: 'cli' },
+    { action: 'staff.create', targetType: 'staff', targetId: 'from-the-cli' },
+  );
   for (let i = 0; i < 24; i += 1) {
     clock.advance(60_000);
     const by = i % 2 === 0 ? admin : other;
@@ -42,7 +47,12 @@ beforeAll(async () => {
   }
   // And one through the API, so a real action is found like any other.
   clock.advance(60_000);
-  const locked = await post(t.app, `/api/admin/customers/${customer.id}/lock`, { reason: 'Audit test', confirm_code: admin.code() }, admin.cookie);
+  const locked = await post(
+    t.app,
+    `/api/admin/customers/${customer.id}/lock`,
+    { reason: 'Audit test', confirm_code: admin.code() },
+    admin.cookie,
+  );
   expect(locked.statusCode, locked.body).toBe(200);
 });
 afterAll(() => t.close());
@@ -84,7 +94,12 @@ describe('audit log', () => {
       note: 'Audit test',
     });
     expect(page.items[25]).toMatchObject({ action: 'staff.create', actor: 'cli', staff: null, target_id: 'from-the-cli' });
-    expect(page.items.find((e) => e.target_id === 'target-5')).toMatchObject({ note: 'Paid less: card partly used', before: { n: 5 }, after: { n: 6 }, ip: '127.0.0.1' });
+    expect(page.items.find((e) => e.target_id === 'target-5')).toMatchObject({
+      note: 'Paid less: card partly used',
+      before: { n: 5 },
+      after: { n: 6 },
+      ip: '127.0.0.1',
+    });
   });
 
   it('pages with a keyset cursor through every line once, in the same order', async () => {
@@ -100,7 +115,19 @@ describe('audit log', () => {
     // Text: part of the action, the target or the actor's e-mail, in any case.
     expect((await search('?q=RATE_CH')).items).toHaveLength(8);
     expect((await search('?q=target-1')).items.map((e) => e.target_id).sort()).toEqual(
-      ['target-1', 'target-10', 'target-11', 'target-12', 'target-13', 'target-14', 'target-15', 'target-16', 'target-17', 'target-18', 'target-19'].sort(),
+      [
+        'target-1',
+        'target-10',
+        'target-11',
+        'target-12',
+        'target-13',
+        'target-14',
+        'target-15',
+        'target-16',
+        'target-17',
+        'target-18',
+        'target-19',
+      ].sort(),
     );
     const byOther = (await search(`?q=${encodeURIComponent(other.email.toUpperCase())}`)).items;
     expect(byOther.every((e) => e.actor === other.email || e.target_id === other.id)).toBe(true);
@@ -123,7 +150,14 @@ describe('audit log', () => {
   });
 
   it('refuses bad filters, a forged cursor, reviewers and customers', async () => {
-    for (const query of ['?from=yesterday', '?staff_id=nope', '?limit=0', '?limit=101', `?q=${'a'.repeat(101)}`, '?cursor=WyIyMDI2LTEzLTAxIiwiMSJd']) {
+    for (const query of [
+      '?from=yesterday',
+      '?staff_id=nope',
+      '?limit=0',
+      '?limit=101',
+      `?q=${'a'.repeat(101)}`,
+      '?cursor=WyIyMDI2LTEzLTAxIiwiMSJd',
+    ]) {
       expect((await get(t.app, `/api/admin/audit${query}`, admin.cookie)).statusCode, query).toBe(400);
     }
     const byReviewer = await get(t.app, '/api/admin/audit', reviewer.cookie);
@@ -134,7 +168,9 @@ describe('audit log', () => {
   });
 
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
-    expect(await refusalOf(t.database, `UPDATE staff_audit_log SET note = 'rewritten'`)).toMatch(/records are kept \(UPDATE on staff_audit_log\)/);
+    expect(await refusalOf(t.database, `UPDATE staff_audit_log SET note = 'rewritten'`)).toMatch(
+      /records are kept \(UPDATE on staff_audit_log\)/,
+    );
     expect(await refusalOf(t.database, `DELETE FROM staff_audit_log`)).toMatch(/records are kept \(DELETE on staff_audit_log\)/);
     expect(await refusalOf(t.database, `TRUNCATE staff_audit_log`)).toMatch(/records are kept \(TRUNCATE on staff_audit_log\)/);
     expect((await search()).items).toHaveLength(earlier + 26);

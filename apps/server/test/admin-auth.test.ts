@@ -127,7 +127,9 @@ describe('the password step', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 31; i += 1) {
-        codes.push((await post(strict.app, '/api/admin/auth/login', { email: `someone${i}@wise.test`, password: 'wrong password' })).statusCode);
+        codes.push(
+          (await post(strict.app, '/api/admin/auth/login', { email: `someone${i}@wise.test`, password: 'wrong password' })).statusCode,
+        );
       }
       expect(codes.slice(0, 30).every((c) => c === 401)).toBe(true);
       expect(codes[30]).toBe(429);
@@ -153,7 +155,10 @@ describe('enrolment with a QR code', () => {
     expect(body.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>\s*$/);
     // Asked again (a reload), the same secret: a QR code already scanned keeps working.
     expect((await get(t.app, '/api/admin/auth/enrolment', cookie)).json()).toMatchObject({ secret: body.secret });
-    const [row] = await t.database.query<{ totp_secret: string; totp_enabled_at: Date | null }>('SELECT totp_secret, totp_enabled_at FROM staff WHERE id = $1', [kemi.id]);
+    const [row] = await t.database.query<{ totp_secret: string; totp_enabled_at: Date | null }>(
+      'SELECT totp_secret, totp_enabled_at FROM staff WHERE id = $1',
+      [kemi.id],
+    );
     expect(row!.totp_secret).toMatch(/^v1\./);
     expect(row!.totp_secret).not.toContain(body.secret);
     expect(row!.totp_enabled_at).toBeNull();
@@ -175,7 +180,12 @@ describe('enrolment with a QR code', () => {
     const kemi = await newStaff();
     const cookie = await passwordStage(kemi.email, kemi.password);
     const { secret } = (await get(t.app, '/api/admin/auth/enrolment', cookie)).json<{ secret: string }>();
-    const wrong = await post(t.app, '/api/admin/auth/enrolment', { code: totpAt(secret, new Date(clock.now().getTime() + 5 * STEP)) }, cookie);
+    const wrong = await post(
+      t.app,
+      '/api/admin/auth/enrolment',
+      { code: totpAt(secret, new Date(clock.now().getTime() + 5 * STEP)) },
+      cookie,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'OTP_INVALID' });
     expect((await post(t.app, '/api/admin/auth/enrolment', { code: '12345' }, cookie)).statusCode).toBe(400);
@@ -209,7 +219,10 @@ describe('verification with the authenticator code', () => {
     expect((await login(kemi.email, kemi.password)).json()).toEqual({ next: 'verify' });
     const replay = await post(t.app, '/api/admin/auth/verify', { code: codeAt(0) }, first);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toMatchObject({ code: 'OTP_INVALID', error: 'That code was already used. Wait for the next code in your authenticator app.' });
+    expect(replay.json()).toMatchObject({
+      code: 'OTP_INVALID',
+      error: 'That code was already used. Wait for the next code in your authenticator app.',
+    });
 
     clock.advance(STEP);
     const ok = await post(t.app, '/api/admin/auth/verify', { code: codeAt(0) }, first);
@@ -267,7 +280,6 @@ describe('verification with the authenticator code', () => {
 });
 
 describe('a signed-in session', () => {
-
   it('ends after 30 idle minutes; use keeps it alive, but never past 12 hours', async () => {
     clock.advance(STEP);
     const session = await createStaff(t, { role: 'reviewer' });
@@ -404,7 +416,8 @@ describe('verifyStaffCode', () => {
     });
     // A right code clears the count: mistakes spread over a day lock nobody out.
     await verifyStaffCode(deps, admin.id, admin.code());
-    for (let i = 0; i < 4; i += 1) await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
+    for (let i = 0; i < 4; i += 1)
+      await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({ code: 'CONFIRMATION_INVALID' });
     expect((await get(t.app, '/api/admin/auth/me', admin.cookie)).statusCode).toBe(200);
     await expect(verifyStaffCode(deps, admin.id, wrong)).rejects.toMatchObject({
       code: 'CONFIRMATION_INVALID',

@@ -68,7 +68,12 @@ describe('the bank list', () => {
     expect(response.json()).toEqual({ bank: { code: '090999', name: 'Wise Test Microfinance Bank', active: true, accounts: 0 } });
     expect(await customerBanks()).toContainEqual({ code: '090999', name: 'Wise Test Microfinance Bank' });
     expect(await auditLines('090999')).toEqual([
-      { staff_id: admin.id, action: 'bank.create', before: null, after: { code: '090999', name: 'Wise Test Microfinance Bank', active: true } },
+      {
+        staff_id: admin.id,
+        action: 'bank.create',
+        before: null,
+        after: { code: '090999', name: 'Wise Test Microfinance Bank', active: true },
+      },
     ]);
   });
 
@@ -77,7 +82,12 @@ describe('the bank list', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json<{ bank: AdminBank }>().bank.active).toBe(false);
     expect((await customerBanks()).some((b) => b.code === '090999')).toBe(false);
-    const choose = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '090999', bank_account: '0123456789' }, headers: { cookie: customer.cookie } });
+    const choose = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '090999', bank_account: '0123456789' },
+      headers: { cookie: customer.cookie },
+    });
     expect(choose.statusCode).toBe(400);
     expect(choose.json().fields).toEqual({ bank_code: bankMessages.unknownBank });
     // Listed for staff still, and the same answer twice writes one line.

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getGemBalance } from '../src/domain/gems/ledger';
 import { ManualClock } from '../src/lib/clock';
 import { get, post } from './support/app';
-import { airtimeBody, authorise, customerWithGems, expectLedgerSound, holdOf, newOrder, resetFakes, startBillsHarness, type BillsHarness } from './support/bill-orders';
+import {
+  airtimeBody,
+  authorise,
+  customerWithGems,
+  expectLedgerSound,
+  holdOf,
+  newOrder,
+  resetFakes,
+  startBillsHarness,
+  type BillsHarness,
+} from './support/bill-orders';
 import { createStaff, type TestStaff } from './support/staff';
 import type { TestUser } from './support/users';
 
@@ -33,7 +43,8 @@ const list = async (query = '', cookie = reviewer.cookie) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AdminBillOrderPage>();
 };
-const requery = (orderId: string, cookie = reviewer.cookie) => post(h.t.app, `/api/admin/bills/orders/${orderId}/requery`, undefined, cookie);
+const requery = (orderId: string, cookie = reviewer.cookie) =>
+  post(h.t.app, `/api/admin/bills/orders/${orderId}/requery`, undefined, cookie);
 const auditLines = (orderId: string) =>
   h.t.database.query<{ staff_id: string; action: string; before: unknown; after: unknown }>(
     "SELECT staff_id, action, before, after FROM staff_audit_log WHERE target_type = 'bill_order' AND target_id = $1 ORDER BY id",
@@ -115,7 +126,11 @@ describe('the list', () => {
   it('refuses bad filters with a message per field', async () => {
     const status = await get(h.t.app, '/api/admin/bills/orders?status=lost&kind=gas&limit=1000', reviewer.cookie);
     expect(status.statusCode).toBe(400);
-    expect(status.json().fields).toMatchObject({ status: billAdminMessages.statusInvalid, kind: billAdminMessages.kindInvalid, limit: expect.any(String) });
+    expect(status.json().fields).toMatchObject({
+      status: billAdminMessages.statusInvalid,
+      kind: billAdminMessages.kindInvalid,
+      limit: expect.any(String),
+    });
     const cursor = await get(h.t.app, '/api/admin/bills/orders?cursor=not-a-cursor', reviewer.cookie);
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json().fields).toEqual({ cursor: billAdminMessages.cursorInvalid });
@@ -135,7 +150,12 @@ describe('re-query', () => {
     expect(body).toMatchObject({ outcome: 'pending', order: { id: order.id, status: 'processing', stuck: true } });
     expect((await holdOf(h, order.id)).hold?.status).toBe('pending');
     expect(await auditLines(order.id)).toEqual([
-      { staff_id: reviewer.id, action: 'bill_order.requery', before: { status: 'processing' }, after: { status: 'processing', outcome: 'pending', provider_message: null } },
+      {
+        staff_id: reviewer.id,
+        action: 'bill_order.requery',
+        before: { status: 'processing' },
+        after: { status: 'processing', outcome: 'pending', provider_message: null },
+      },
     ]);
   });
 
@@ -146,7 +166,10 @@ describe('re-query', () => {
     h.airtime.settle(requestId, 'successful');
     const response = await requery(order.id, admin.cookie);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<BillRequeryResponse>()).toMatchObject({ outcome: 'settled', order: { status: 'successful', settled_at: expect.any(String), stuck: false } });
+    expect(response.json<BillRequeryResponse>()).toMatchObject({
+      outcome: 'settled',
+      order: { status: 'successful', settled_at: expect.any(String), stuck: false },
+    });
     expect(await holdOf(h, order.id)).toMatchObject({ entries: ['hold', 'hold_capture'] });
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(before - 400);
 
@@ -155,7 +178,12 @@ describe('re-query', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ORDER_NOT_PROCESSING', error: billAdminMessages.notProcessing });
     expect(await auditLines(order.id)).toEqual([
-      { staff_id: admin.id, action: 'bill_order.requery', before: { status: 'processing' }, after: { status: 'successful', outcome: 'settled', provider_message: expect.any(String) } },
+      {
+        staff_id: admin.id,
+        action: 'bill_order.requery',
+        before: { status: 'processing' },
+        after: { status: 'successful', outcome: 'settled', provider_message: expect.any(String) },
+      },
     ]);
     await expectLedgerSound(h, [user.id]);
   });

@@ -21,12 +21,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (body: Record<string, unknown>, cookie = admin.cookie) => post(t.app, '/api/admin/broadcast', body, cookie);
-const messagesOf = async (user: TestUser) => (await get(t.app, '/api/notifications', user.cookie)).json<{ notifications: { message: string }[] }>().notifications.map((n) => n.message);
+const messagesOf = async (user: TestUser) =>
+  (await get(t.app, '/api/notifications', user.cookie))
+    .json<{ notifications: { message: string }[] }>()
+    .notifications.map((n) => n.message);
 const wrongCode = () => (admin.code() === '000000' ? '111111' : '000000');
 
 describe('broadcast', () => {
   it('notifies every verified customer at once and answers how many', async () => {
-    const response = await send({ audience: 'all', message: 'Scheduled maintenance tonight from 1 am to 2 am.', confirm_code: admin.code() });
+    const response = await send({
+      audience: 'all',
+      message: 'Scheduled maintenance tonight from 1 am to 2 am.',
+      confirm_code: admin.code(),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ recipients: customers.length });
     for (const customer of customers) expect(await messagesOf(customer)).toContain('Scheduled maintenance tonight from 1 am to 2 am.');
@@ -49,12 +56,20 @@ describe('broadcast', () => {
 
   it('notifies one customer only', async () => {
     const [first, second] = customers as [TestUser, TestUser];
-    const response = await send({ audience: 'one', user_id: first.id, message: '  Your card sale is taking longer, sorry!  ', confirm_code: admin.code() });
+    const response = await send({
+      audience: 'one',
+      user_id: first.id,
+      message: '  Your card sale is taking longer, sorry!  ',
+      confirm_code: admin.code(),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ recipients: 1 });
     expect(await messagesOf(first)).toContain('Your card sale is taking longer, sorry!');
     expect(await messagesOf(second)).not.toContain('Your card sale is taking longer, sorry!');
-    const lines = await t.database.query(`SELECT 1 FROM staff_audit_log WHERE action = 'broadcast.send' AND target_type = 'customer' AND target_id = $1`, [first.id]);
+    const lines = await t.database.query(
+      `SELECT 1 FROM staff_audit_log WHERE action = 'broadcast.send' AND target_type = 'customer' AND target_id = $1`,
+      [first.id],
+    );
     expect(lines).toHaveLength(1);
   });
 

@@ -34,7 +34,11 @@ async function soldCard(code?: string) {
   const detail = await cardDetail(t, user, 'amazon');
   const sub = detail.subcategories.find((s) => (code ? s.kind === 'ecode' : s.kind === 'physical'));
   if (!sub) throw new Error('the demo catalogue has an Amazon e-code and a physical card');
-  const response = await postSale(t, { cookie: user.cookie, fields: saleFields(sub, '50', code ? { card_code: code } : {}), files: [{ data: await cardPhoto('jpeg', Number.parseInt(randomBytes(2).toString('hex'), 16)) }] });
+  const response = await postSale(t, {
+    cookie: user.cookie,
+    fields: saleFields(sub, '50', code ? { card_code: code } : {}),
+    files: [{ data: await cardPhoto('jpeg', Number.parseInt(randomBytes(2).toString('hex'), 16)) }],
+  });
   expect(response.statusCode, response.body).toBe(201);
   return { ...response.json<SaleResponse>().sale, user_id: user.id };
 }
@@ -86,7 +90,9 @@ describe('a gift card code on the review desk', () => {
 
   it('answers 404 for a sale without a code, and writes nothing', async () => {
     const sale = await soldCard();
-    expect((await get(t.app, `/api/admin/sales/${sale.id}`, admin.cookie)).json<AdminSaleDetailResponse>().sale.card_code_provided).toBe(false);
+    expect((await get(t.app, `/api/admin/sales/${sale.id}`, admin.cookie)).json<AdminSaleDetailResponse>().sale.card_code_provided).toBe(
+      false,
+    );
     expect((await reveal(sale.id, admin.cookie)).statusCode).toBe(404);
     expect(await views(sale.id)).toEqual([]);
   });

@@ -35,7 +35,8 @@ afterAll(async () => {
 const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, who: TestStaff | string = admin) => {
   const body = payload as Record<string, unknown>;
   const cookie = typeof who === 'string' ? who : who.cookie;
-  const confirmed = typeof who !== 'string' && 'exchange_rate' in body && !('confirm_code' in body) ? { ...body, confirm_code: who.code() } : body;
+  const confirmed =
+    typeof who !== 'string' && 'exchange_rate' in body && !('confirm_code' in body) ? { ...body, confirm_code: who.code() } : body;
   return t.app.inject({ method, url, payload: confirmed, headers: { cookie } });
 };
 
@@ -49,10 +50,14 @@ const customerCards = async () => (await get(t.app, '/api/giftcards', customer.c
 const customerDetail = (slug: string) => get(t.app, `/api/giftcards/${slug}`, customer.cookie);
 
 async function auditLines(targetId: string) {
-  return t.database.query<{ staff_id: string; actor: string; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: Date }>(
-    'SELECT staff_id, actor, action, before, after, at FROM staff_audit_log WHERE target_id = $1 ORDER BY id',
-    [targetId],
-  );
+  return t.database.query<{
+    staff_id: string;
+    actor: string;
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    at: Date;
+  }>('SELECT staff_id, actor, action, before, after, at FROM staff_audit_log WHERE target_id = $1 ORDER BY id', [targetId]);
 }
 
 describe('who may run the catalogue', () => {
@@ -87,7 +92,13 @@ describe('gift cards', () => {
     const cards = await adminCards();
     expect(cards.length).toBeGreaterThanOrEqual(12);
     const amazon = cards.find((c) => c.slug === 'amazon');
-    expect(amazon).toMatchObject({ name: 'Amazon', currency: 'USD', enabled: true, image_url: null, customer_image_url: '/api/giftcards/art/amazon.svg' });
+    expect(amazon).toMatchObject({
+      name: 'Amazon',
+      currency: 'USD',
+      enabled: true,
+      image_url: null,
+      customer_image_url: '/api/giftcards/art/amazon.svg',
+    });
     expect(amazon?.subcategories.map((s) => s.label)).toEqual([
       'USA physical · $25–$100',
       'USA physical · $101–$500',
@@ -100,9 +111,20 @@ describe('gift cards', () => {
   it('refuses an invalid card with 400 and a message per field', async () => {
     const empty = await send('POST', '/api/admin/giftcards', {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'VALIDATION', fields: { name: catalogueMessages.nameRequired, currency: catalogueMessages.currencyInvalid, brand_color: catalogueMessages.colorInvalid } });
+    expect(empty.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: {
+        name: catalogueMessages.nameRequired,
+        currency: catalogueMessages.currencyInvalid,
+        brand_color: catalogueMessages.colorInvalid,
+      },
+    });
     const bad = await send('POST', '/api/admin/giftcards', { name: 'x'.repeat(61), currency: 'NGN', brand_color: 'red' });
-    expect(bad.json().fields).toEqual({ name: catalogueMessages.nameTooLong, currency: catalogueMessages.currencyInvalid, brand_color: catalogueMessages.colorInvalid });
+    expect(bad.json().fields).toEqual({
+      name: catalogueMessages.nameTooLong,
+      currency: catalogueMessages.currencyInvalid,
+      brand_color: catalogueMessages.colorInvalid,
+    });
     const symbols = await send('POST', '/api/admin/giftcards', { name: '***', currency: 'USD', brand_color: '#000000' });
     expect(symbols.json()).toMatchObject({ fields: { name: catalogueMessages.nameNoSlug } });
     const taken = await send('POST', '/api/admin/giftcards', { name: 'AMAZON', currency: 'USD', brand_color: '#000000' });
@@ -116,13 +138,23 @@ describe('gift cards', () => {
     const card = created.json<{ card: AdminGiftCard }>().card;
     expect(card).toMatchObject({ name: 'Best Buy', slug: 'best-buy', brand_color: '#0046be', enabled: true, subcategories: [] });
     const [line] = await auditLines(card.id);
-    expect(line).toMatchObject({ staff_id: admin.id, actor: admin.email, action: 'giftcard.create', before: null, after: { name: 'Best Buy', slug: 'best-buy', enabled: true } });
+    expect(line).toMatchObject({
+      staff_id: admin.id,
+      actor: admin.email,
+      action: 'giftcard.create',
+      before: null,
+      after: { name: 'Best Buy', slug: 'best-buy', enabled: true },
+    });
     expect((await customerCards()).map((c) => c.slug)).toContain('best-buy');
 
     // Words the customer routes use, and names that make one slug, still get a slug of their own.
-    const search = (await send('POST', '/api/admin/giftcards', { name: 'Search', currency: 'GBP', brand_color: '#112233' })).json<{ card: AdminGiftCard }>();
+    const search = (await send('POST', '/api/admin/giftcards', { name: 'Search', currency: 'GBP', brand_color: '#112233' })).json<{
+      card: AdminGiftCard;
+    }>();
     expect(search.card.slug).toBe('search-card');
-    const again = (await send('POST', '/api/admin/giftcards', { name: 'Best-Buy!', currency: 'USD', brand_color: '#112233' })).json<{ card: AdminGiftCard }>();
+    const again = (await send('POST', '/api/admin/giftcards', { name: 'Best-Buy!', currency: 'USD', brand_color: '#112233' })).json<{
+      card: AdminGiftCard;
+    }>();
     expect(again.card.slug).toBe('best-buy-2');
   });
 
@@ -133,10 +165,17 @@ describe('gift cards', () => {
     expect(off.json<{ card: AdminGiftCard }>().card.enabled).toBe(false);
     expect((await customerCards()).map((c) => c.slug)).not.toContain('amazon');
     expect((await customerDetail('amazon')).statusCode).toBe(404);
-    expect((await get(t.app, '/api/admin/giftcards', admin.cookie)).json<{ cards: AdminGiftCard[] }>().cards.some((c) => c.slug === 'amazon')).toBe(true);
+    expect(
+      (await get(t.app, '/api/admin/giftcards', admin.cookie)).json<{ cards: AdminGiftCard[] }>().cards.some((c) => c.slug === 'amazon'),
+    ).toBe(true);
 
     const on = await send('PATCH', `/api/admin/giftcards/${amazon.id}`, { enabled: true, name: 'Amazon.com', brand_color: '#FF9901' });
-    expect(on.json<{ card: AdminGiftCard }>().card).toMatchObject({ enabled: true, name: 'Amazon.com', slug: 'amazon', brand_color: '#ff9901' });
+    expect(on.json<{ card: AdminGiftCard }>().card).toMatchObject({
+      enabled: true,
+      name: 'Amazon.com',
+      slug: 'amazon',
+      brand_color: '#ff9901',
+    });
     const detail = (await customerDetail('amazon')).json<GiftCardDetailResponse>();
     expect(detail.card).toMatchObject({ name: 'Amazon.com', brand_color: '#ff9901' });
 
@@ -170,7 +209,14 @@ describe('sub-categories and rates', () => {
   it('refuses an invalid sub-category with a message per field', async () => {
     const amazon = await cardBySlug('amazon');
     const url = `/api/admin/giftcards/${amazon.id}/subcategories`;
-    const bad = await send('POST', url, { country: 'U', kind: 'plastic', currency: 'JPY', min_amount: '0', max_amount: '1.234', exchange_rate: 'lots' });
+    const bad = await send('POST', url, {
+      country: 'U',
+      kind: 'plastic',
+      currency: 'JPY',
+      min_amount: '0',
+      max_amount: '1.234',
+      exchange_rate: 'lots',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({
       country: catalogueMessages.countryInvalid,
@@ -180,12 +226,37 @@ describe('sub-categories and rates', () => {
       max_amount: catalogueMessages.amountInvalid,
       exchange_rate: catalogueMessages.rateInvalid,
     });
-    const inverted = await send('POST', url, { country: 'USA', kind: 'ecode', currency: 'USD', min_amount: '200', max_amount: '100', exchange_rate: '1200' });
+    const inverted = await send('POST', url, {
+      country: 'USA',
+      kind: 'ecode',
+      currency: 'USD',
+      min_amount: '200',
+      max_amount: '100',
+      exchange_rate: '1200',
+    });
     expect(inverted.json()).toMatchObject({ code: 'VALIDATION', fields: { max_amount: catalogueMessages.bandInvalid } });
-    const duplicate = await send('POST', url, { country: 'USA', kind: 'physical', currency: 'USD', min_amount: '25', max_amount: '50', exchange_rate: '1200' });
+    const duplicate = await send('POST', url, {
+      country: 'USA',
+      kind: 'physical',
+      currency: 'USD',
+      min_amount: '25',
+      max_amount: '50',
+      exchange_rate: '1200',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().fields).toEqual({ min_amount: catalogueMessages.bandTaken });
-    expect((await send('POST', '/api/admin/giftcards/3f1e1c3a-1d5e-4a43-9b8e-1b0f5c1b2a10/subcategories', { country: 'USA', kind: 'ecode', currency: 'USD', min_amount: '1', max_amount: '2', exchange_rate: '3' })).statusCode).toBe(404);
+    expect(
+      (
+        await send('POST', '/api/admin/giftcards/3f1e1c3a-1d5e-4a43-9b8e-1b0f5c1b2a10/subcategories', {
+          country: 'USA',
+          kind: 'ecode',
+          currency: 'USD',
+          min_amount: '1',
+          max_amount: '2',
+          exchange_rate: '3',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('adds one with its first rate in the history; customers see it', async () => {
@@ -201,15 +272,33 @@ describe('sub-categories and rates', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const sub = created.json<{ subcategory: AdminSubcategory }>().subcategory;
-    expect(sub).toMatchObject({ label: 'USA e-code · $10–$200.50', min_amount: '10.00', max_amount: '200.50', exchange_rate: '1100.00', rate_updated_at: clock.now().toISOString() });
+    expect(sub).toMatchObject({
+      label: 'USA e-code · $10–$200.50',
+      min_amount: '10.00',
+      max_amount: '200.50',
+      exchange_rate: '1100.00',
+      rate_updated_at: clock.now().toISOString(),
+    });
     const history = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>();
     expect(history.items).toEqual([
-      { id: expect.any(Number), old_rate: null, new_rate: '1100.00', changed_by: { id: admin.id, name: 'Ada Admin', email: admin.email }, changed_at: clock.now().toISOString() },
+      {
+        id: expect.any(Number),
+        old_rate: null,
+        new_rate: '1100.00',
+        changed_by: { id: admin.id, name: 'Ada Admin', email: admin.email },
+        changed_at: clock.now().toISOString(),
+      },
     ]);
     const detail = (await customerDetail('best-buy')).json<GiftCardDetailResponse>();
-    expect(detail.subcategories).toEqual([expect.objectContaining({ id: sub.id, exchange_rate: '1100.00', subcategory: 'USA e-code · $10–$200.50' })]);
+    expect(detail.subcategories).toEqual([
+      expect.objectContaining({ id: sub.id, exchange_rate: '1100.00', subcategory: 'USA e-code · $10–$200.50' }),
+    ]);
     const [line] = await auditLines(sub.id);
-    expect(line).toMatchObject({ action: 'giftcard.subcategory_create', staff_id: admin.id, after: { exchange_rate: '1100.00', country: 'USA' } });
+    expect(line).toMatchObject({
+      action: 'giftcard.subcategory_create',
+      staff_id: admin.id,
+      after: { exchange_rate: '1100.00', country: 'USA' },
+    });
   });
 
   it('changes a rate: the customer sees it at once; the history says who, when, from and to, newest first; audited', async () => {
@@ -219,7 +308,10 @@ describe('sub-categories and rates', () => {
     clock.advance(10 * 60_000);
     const first = await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, { exchange_rate: '1195.5' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json<{ subcategory: AdminSubcategory }>().subcategory).toMatchObject({ exchange_rate: '1195.50', rate_updated_at: clock.now().toISOString() });
+    expect(first.json<{ subcategory: AdminSubcategory }>().subcategory).toMatchObject({
+      exchange_rate: '1195.50',
+      rate_updated_at: clock.now().toISOString(),
+    });
     const firstAt = clock.now().toISOString();
 
     const other = await createStaff(t, { role: 'admin', name: 'Bola Admin' });
@@ -230,10 +322,23 @@ describe('sub-categories and rates', () => {
     const detail = (await customerDetail('amazon')).json<GiftCardDetailResponse>();
     expect(detail.subcategories.find((s) => s.id === sub.id)?.exchange_rate).toBe('1210.00');
 
-    const history = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>().items;
+    const history = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>()
+      .items;
     expect(history.slice(0, 2)).toEqual([
-      { id: expect.any(Number), old_rate: '1195.50', new_rate: '1210.00', changed_by: { id: other.id, name: 'Bola Admin', email: other.email }, changed_at: secondAt },
-      { id: expect.any(Number), old_rate: '1180.00', new_rate: '1195.50', changed_by: { id: admin.id, name: 'Ada Admin', email: admin.email }, changed_at: firstAt },
+      {
+        id: expect.any(Number),
+        old_rate: '1195.50',
+        new_rate: '1210.00',
+        changed_by: { id: other.id, name: 'Bola Admin', email: other.email },
+        changed_at: secondAt,
+      },
+      {
+        id: expect.any(Number),
+        old_rate: '1180.00',
+        new_rate: '1195.50',
+        changed_by: { id: admin.id, name: 'Ada Admin', email: admin.email },
+        changed_at: firstAt,
+      },
     ]);
     const lines = (await auditLines(sub.id)).filter((l) => l.action === 'giftcard.rate_change');
     expect(lines.map((l) => [l.staff_id, l.before, l.after])).toEqual([
@@ -248,10 +353,18 @@ describe('sub-categories and rates', () => {
     if (!sub) throw new Error('no sub-category');
     await addBankDetails(t, customer);
     const images = [{ data: await cardPhoto('jpeg', 9) }];
-    const stale = await postSale(t, { fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1195.50' }, files: images, cookie: customer.cookie });
+    const stale = await postSale(t, {
+      fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1195.50' },
+      files: images,
+      cookie: customer.cookie,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'RATE_CHANGED', meta: { exchange_rate: '1210.00', value_kobo: 50 * 1210 * 100 } });
-    const fresh = await postSale(t, { fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1210.00' }, files: images, cookie: customer.cookie });
+    const fresh = await postSale(t, {
+      fields: { subcategory_id: sub.id, amount: '50', expected_rate: '1210.00' },
+      files: images,
+      cookie: customer.cookie,
+    });
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect(fresh.json<{ sale: { value_kobo: number } }>().sale.value_kobo).toBe(50 * 1210 * 100);
   });
@@ -260,13 +373,18 @@ describe('sub-categories and rates', () => {
     const amazon = await cardBySlug('amazon');
     const sub = amazon.subcategories[1];
     if (!sub) throw new Error('no sub-category');
-    const before = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>().items.length;
+    const before = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>().items
+      .length;
     clock.advance(60_000);
-    const same = await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, { exchange_rate: sub.exchange_rate.replace(/\.00$/, ''), position: 7 });
+    const same = await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, {
+      exchange_rate: sub.exchange_rate.replace(/\.00$/, ''),
+      position: 7,
+    });
     expect(same.json<{ subcategory: AdminSubcategory }>().subcategory).toMatchObject({ position: 7, rate_updated_at: sub.rate_updated_at });
     const off = await send('PATCH', `/api/admin/giftcards/subcategories/${sub.id}`, { enabled: false });
     expect(off.json<{ subcategory: AdminSubcategory }>().subcategory.enabled).toBe(false);
-    const after = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>().items.length;
+    const after = (await get(t.app, `/api/admin/giftcards/subcategories/${sub.id}/rates`, admin.cookie)).json<RateHistoryResponse>().items
+      .length;
     expect(after).toBe(before);
     const [update] = (await auditLines(sub.id)).filter((l) => l.action === 'giftcard.subcategory_update');
     expect(update).toMatchObject({ before: { position: sub.position }, after: { position: 7 } });
@@ -295,8 +413,15 @@ describe('sub-categories and rates', () => {
 
 describe('card pictures', () => {
   const upload = (cardId: string, data: Buffer, options: { field?: string; cookie?: string; contentType?: string } = {}) => {
-    const form = multipartForm({}, [{ data, field: options.field ?? 'image', filename: 'card.png', contentType: options.contentType ?? 'image/png' }]);
-    return t.app.inject({ method: 'POST', url: `/api/admin/giftcards/${cardId}/image`, payload: form.payload, headers: { ...form.headers, cookie: options.cookie ?? admin.cookie } });
+    const form = multipartForm({}, [
+      { data, field: options.field ?? 'image', filename: 'card.png', contentType: options.contentType ?? 'image/png' },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/giftcards/${cardId}/image`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: options.cookie ?? admin.cookie },
+    });
   };
 
   it('re-encodes an upload to WebP (no metadata, card-sized), stores it under catalogue/ and shows it to customers instead of the drawn art', async () => {
@@ -379,7 +504,12 @@ describe('hostile text', () => {
         for (const [field, property] of Object.entries(schema?.properties ?? {})) {
           if (property.type !== 'string' || property.enum) continue;
           const url = route.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? 'x');
-          const response = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: { [field]: 'abc\u0000def' }, headers: { cookie: admin.cookie } });
+          const response = await t.app.inject({
+            method: method.toUpperCase() as 'POST',
+            url,
+            payload: { [field]: 'abc\u0000def' },
+            headers: { cookie: admin.cookie },
+          });
           expect(response.statusCode, `${method} ${route} ${field}`).toBe(400);
           expect(response.json().fields?.[field], `${method} ${route} ${field}`).toBeDefined();
           checked += 1;

@@ -38,10 +38,12 @@ const coins = async () => (await get(t.app, '/api/crypto/coins', customer.cookie
 const rateOf = async (coin: string) => (await coins()).find((c) => c.id === coin)?.rate_ngn_per_usd ?? '';
 
 async function auditLines(action: string) {
-  return t.database.query<{ staff_id: string; target_id: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
-    'SELECT staff_id, target_id, before, after FROM staff_audit_log WHERE action = $1 ORDER BY id',
-    [action],
-  );
+  return t.database.query<{
+    staff_id: string;
+    target_id: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>('SELECT staff_id, target_id, before, after FROM staff_audit_log WHERE action = $1 ORDER BY id', [action]);
 }
 
 // Real addresses of each chain (well-known ones: the Bitcoin genesis address, the USDT contracts, wrapped SOL).
@@ -57,7 +59,8 @@ const ADDRESSES = {
 
 describe('address rules per chain', () => {
   it('accepts real addresses of each network', () => {
-    for (const address of [ADDRESSES.bech32, ADDRESSES.taproot, ADDRESSES.legacy, ADDRESSES.p2sh]) expect(addressProblem('btc', 'Bitcoin', address), address).toBeUndefined();
+    for (const address of [ADDRESSES.bech32, ADDRESSES.taproot, ADDRESSES.legacy, ADDRESSES.p2sh])
+      expect(addressProblem('btc', 'Bitcoin', address), address).toBeUndefined();
     expect(addressProblem('usdt', 'TRC20', ADDRESSES.tron)).toBeUndefined();
     expect(addressProblem('usdt', 'ERC20', ADDRESSES.evm)).toBeUndefined();
     expect(addressProblem('usdt', 'BEP20', ADDRESSES.evm)).toBeUndefined();
@@ -89,7 +92,12 @@ describe('coin adjustments', () => {
     expect((await get(t.app, '/api/admin/crypto/adjustments')).statusCode).toBe(401);
     expect((await get(t.app, '/api/admin/crypto/adjustments', customer.cookie)).statusCode).toBe(401);
     expect((await get(t.app, '/api/admin/crypto/adjustments', reviewer.cookie)).statusCode).toBe(403);
-    const put = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-30', confirm_code: reviewer.code() }, reviewer.cookie);
+    const put = await send(
+      'PUT',
+      '/api/admin/crypto/adjustments/btc',
+      { adjustment_ngn: '-30', confirm_code: reviewer.code() },
+      reviewer.cookie,
+    );
     expect(put.statusCode).toBe(403);
     expect(put.json().code).toBe('FORBIDDEN');
   });
@@ -113,16 +121,23 @@ describe('coin adjustments', () => {
   it('refuses a malformed amount (400 per field), an unknown coin, and a wrong or missing confirmation code', async () => {
     const malformed = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-20.005', confirm_code: '12' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fields).toEqual({ adjustment_ngn: cryptoAdminMessages.adjustmentInvalid, confirm_code: expect.stringMatching(/6-digit/) });
+    expect(malformed.json().fields).toEqual({
+      adjustment_ngn: cryptoAdminMessages.adjustmentInvalid,
+      confirm_code: expect.stringMatching(/6-digit/),
+    });
     const huge = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '100000', confirm_code: admin.code() });
     expect(huge.json().fields).toEqual({ adjustment_ngn: cryptoAdminMessages.adjustmentTooLarge });
-    expect((await send('PUT', '/api/admin/crypto/adjustments/doge', { adjustment_ngn: '1', confirm_code: admin.code() })).json().fields).toEqual({ coin: cryptoAdminMessages.coinInvalid });
+    expect(
+      (await send('PUT', '/api/admin/crypto/adjustments/doge', { adjustment_ngn: '1', confirm_code: admin.code() })).json().fields,
+    ).toEqual({ coin: cryptoAdminMessages.coinInvalid });
     const noCode = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-30' });
     expect(noCode.statusCode).toBe(400);
     const wrong = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-30', confirm_code: wrongCode(admin) });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe('CONFIRMATION_INVALID');
-    expect((await get(t.app, '/api/admin/crypto/adjustments', admin.cookie)).json<CoinAdjustmentsResponse>().coins[0]?.adjustment_ngn).toBe('-20.00');
+    expect((await get(t.app, '/api/admin/crypto/adjustments', admin.cookie)).json<CoinAdjustmentsResponse>().coins[0]?.adjustment_ngn).toBe(
+      '-20.00',
+    );
     expect(await auditLines('crypto.adjustment_update')).toEqual([]);
   });
 
@@ -132,7 +147,13 @@ describe('coin adjustments', () => {
     const response = await send('PUT', '/api/admin/crypto/adjustments/btc', { adjustment_ngn: '-50', confirm_code: admin.code() });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      adjustment: { coin: 'btc', adjustment_ngn: '-50.00', updated_at: clock.now().toISOString(), price_usd: expect.any(String), rate_ngn_per_usd: before.minus(30).toFixed() },
+      adjustment: {
+        coin: 'btc',
+        adjustment_ngn: '-50.00',
+        updated_at: clock.now().toISOString(),
+        price_usd: expect.any(String),
+        rate_ngn_per_usd: before.minus(30).toFixed(),
+      },
     });
 
     expect(new Dec(await rateOf('btc')).eq(before.minus(30))).toBe(true);
@@ -144,7 +165,9 @@ describe('coin adjustments', () => {
     expect(new Dec(promised.rate_ngn_per_usd).eq(before.minus(30))).toBe(true);
 
     // USDT's adjustment moves every coin's rate.
-    expect((await send('PUT', '/api/admin/crypto/adjustments/usdt', { adjustment_ngn: '+5.5', confirm_code: admin.code() })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', '/api/admin/crypto/adjustments/usdt', { adjustment_ngn: '+5.5', confirm_code: admin.code() })).statusCode,
+    ).toBe(200);
     const listed = (await get(t.app, '/api/admin/crypto/adjustments', admin.cookie)).json<CoinAdjustmentsResponse>().coins;
     for (const coin of await coins()) expect(listed.find((c) => c.coin === coin.id)?.rate_ngn_per_usd).toBe(coin.rate_ngn_per_usd);
     expect(new Dec(await rateOf('usdt')).eq(usdtBefore.minus(9.5))).toBe(true);
@@ -159,12 +182,18 @@ describe('coin adjustments', () => {
 
 describe('wallet addresses', () => {
   const wallets = async () => (await get(t.app, '/api/admin/crypto/wallets', admin.cookie)).json<{ wallets: AdminWallet[] }>().wallets;
-  const customerAddresses = async () => (await get(t.app, '/api/crypto/wallet-addresses', customer.cookie)).json<WalletAddressesResponse>().addresses;
+  const customerAddresses = async () =>
+    (await get(t.app, '/api/crypto/wallet-addresses', customer.cookie)).json<WalletAddressesResponse>().addresses;
 
   it('are admins only', async () => {
     expect((await get(t.app, '/api/admin/crypto/wallets', reviewer.cookie)).statusCode).toBe(403);
     expect((await get(t.app, '/api/admin/crypto/wallets')).statusCode).toBe(401);
-    const add = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: reviewer.code() }, reviewer.cookie);
+    const add = await send(
+      'POST',
+      '/api/admin/crypto/wallets',
+      { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: reviewer.code() },
+      reviewer.cookie,
+    );
     expect(add.statusCode).toBe(403);
   });
 
@@ -179,12 +208,27 @@ describe('wallet addresses', () => {
   });
 
   it('refuses an address outside the network’s alphabet, a network the coin is not sent on, a typo, with 400 per field; and a wrong code with 403', async () => {
-    const demo = await send('POST', '/api/admin/crypto/wallets', { coin: 'btc', network: 'bitcoin', address: 'bc1qdemo0wise0address0not0for0real0funds', confirm_code: admin.code() });
+    const demo = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'btc',
+      network: 'bitcoin',
+      address: 'bc1qdemo0wise0address0not0for0real0funds',
+      confirm_code: admin.code(),
+    });
     expect(demo.statusCode).toBe(400);
     expect(demo.json()).toMatchObject({ code: 'VALIDATION', fields: { address: cryptoAdminMessages.address.bitcoin } });
-    const network = await send('POST', '/api/admin/crypto/wallets', { coin: 'bnb', network: 'tron', address: ADDRESSES.tron, confirm_code: admin.code() });
+    const network = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'bnb',
+      network: 'tron',
+      address: ADDRESSES.tron,
+      confirm_code: admin.code(),
+    });
     expect(network.json().fields).toEqual({ network: cryptoAdminMessages.networkInvalid });
-    const typo = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: `${ADDRESSES.tron.slice(0, -1)}u`, confirm_code: admin.code() });
+    const typo = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'usdt',
+      network: 'tron',
+      address: `${ADDRESSES.tron.slice(0, -1)}u`,
+      confirm_code: admin.code(),
+    });
     expect(typo.statusCode).toBe(400);
     expect(typo.json().fields).toEqual({ address: cryptoAdminMessages.address.checksum });
     const empty = await send('POST', '/api/admin/crypto/wallets', {});
@@ -193,21 +237,56 @@ describe('wallet addresses', () => {
     const unconfirmed = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron });
     expect(unconfirmed.statusCode).toBe(400);
     expect(Object.keys(unconfirmed.json().fields)).toEqual(['confirm_code']);
-    const wrong = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: wrongCode(admin) });
+    const wrong = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'usdt',
+      network: 'tron',
+      address: ADDRESSES.tron,
+      confirm_code: wrongCode(admin),
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().code).toBe('CONFIRMATION_INVALID');
     expect((await wallets()).length).toBe(4);
   });
 
   it('adds a valid address: customers see it at once; audited', async () => {
-    const response = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ` ${ADDRESSES.tron} `, memo: 'Main TRC20', sort_order: 0, confirm_code: admin.code() });
+    const response = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'usdt',
+      network: 'tron',
+      address: ` ${ADDRESSES.tron} `,
+      memo: 'Main TRC20',
+      sort_order: 0,
+      confirm_code: admin.code(),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const wallet = response.json<{ wallet: AdminWallet }>().wallet;
-    expect(wallet).toMatchObject({ coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, address_valid: true });
-    expect((await customerAddresses())[0]).toEqual({ id: wallet.id, coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20' });
+    expect(wallet).toMatchObject({
+      coin: 'usdt',
+      network: 'tron',
+      address: ADDRESSES.tron,
+      memo: 'Main TRC20',
+      enabled: true,
+      address_valid: true,
+    });
+    expect((await customerAddresses())[0]).toEqual({
+      id: wallet.id,
+      coin: 'usdt',
+      network: 'tron',
+      address: ADDRESSES.tron,
+      memo: 'Main TRC20',
+    });
     const [line] = await auditLines('crypto.wallet_create');
-    expect(line).toEqual({ staff_id: admin.id, target_id: wallet.id, before: null, after: { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, sort_order: 0 } });
-    const again = await send('POST', '/api/admin/crypto/wallets', { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, confirm_code: admin.code() });
+    expect(line).toEqual({
+      staff_id: admin.id,
+      target_id: wallet.id,
+      before: null,
+      after: { coin: 'usdt', network: 'tron', address: ADDRESSES.tron, memo: 'Main TRC20', enabled: true, sort_order: 0 },
+    });
+    const again = await send('POST', '/api/admin/crypto/wallets', {
+      coin: 'usdt',
+      network: 'tron',
+      address: ADDRESSES.tron,
+      confirm_code: admin.code(),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().fields).toEqual({ address: cryptoAdminMessages.addressTaken });
   });
@@ -217,7 +296,10 @@ describe('wallet addresses', () => {
     const btc = list.find((w) => w.coin === 'btc');
     const sol = list.find((w) => w.coin === 'sol');
     if (!btc || !sol) throw new Error('seed missing');
-    const typo = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { address: `${ADDRESSES.bech32.slice(0, -1)}5`, confirm_code: admin.code() });
+    const typo = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, {
+      address: `${ADDRESSES.bech32.slice(0, -1)}5`,
+      confirm_code: admin.code(),
+    });
     expect(typo.json().fields).toEqual({ address: cryptoAdminMessages.address.checksum });
     const wrongNetwork = await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { network: 'tron', confirm_code: admin.code() });
     expect(wrongNetwork.json().fields).toEqual({ network: cryptoAdminMessages.networkInvalid });
@@ -244,7 +326,16 @@ describe('wallet addresses', () => {
       { staff_id: admin.id, target_id: btc.id, before: { address: btc.address }, after: { address: ADDRESSES.bech32 } },
       { staff_id: admin.id, target_id: sol.id, before: { enabled: true }, after: { enabled: false } },
     ]);
-    expect((await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { confirm_code: admin.code() })).json().error).toBe(cryptoAdminMessages.nothingToChange);
-    expect((await send('PATCH', '/api/admin/crypto/wallets/3f1e1c3a-1d5e-4a43-9b8e-1b0f5c1b2a10', { enabled: false, confirm_code: admin.code() })).statusCode).toBe(404);
+    expect((await send('PATCH', `/api/admin/crypto/wallets/${btc.id}`, { confirm_code: admin.code() })).json().error).toBe(
+      cryptoAdminMessages.nothingToChange,
+    );
+    expect(
+      (
+        await send('PATCH', '/api/admin/crypto/wallets/3f1e1c3a-1d5e-4a43-9b8e-1b0f5c1b2a10', {
+          enabled: false,
+          confirm_code: admin.code(),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

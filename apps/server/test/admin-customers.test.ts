@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, errorCodes, notificationTexts } from '@wise/shared';
-import { adminCustomerMessages, pinResetEmail, type AdminCustomerDetail, type AdminCustomerPage, type CustomerLockState } from '@wise/shared/admin';
+import {
+  adminCustomerMessages,
+  pinResetEmail,
+  type AdminCustomerDetail,
+  type AdminCustomerPage,
+  type CustomerLockState,
+} from '@wise/shared/admin';
 import { createSession } from '../src/domain/auth/sessions';
 import { createTestApp, get, post, type TestApp } from './support/app';
 import { addBankDetails, sellGiftCard } from './support/sales';
@@ -24,8 +30,10 @@ const detailOf = async (userId: string, cookie = reviewer.cookie) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AdminCustomerDetail>();
 };
-const lock = (userId: string, body: Record<string, unknown>, cookie = admin.cookie) => post(t.app, `/api/admin/customers/${userId}/lock`, body, cookie);
-const unlock = (userId: string, body: Record<string, unknown>, cookie = admin.cookie) => post(t.app, `/api/admin/customers/${userId}/unlock`, body, cookie);
+const lock = (userId: string, body: Record<string, unknown>, cookie = admin.cookie) =>
+  post(t.app, `/api/admin/customers/${userId}/lock`, body, cookie);
+const unlock = (userId: string, body: Record<string, unknown>, cookie = admin.cookie) =>
+  post(t.app, `/api/admin/customers/${userId}/unlock`, body, cookie);
 const pinReset = (userId: string, body: Record<string, unknown>, cookie = admin.cookie) =>
   post(t.app, `/api/admin/customers/${userId}/pin-reset`, body, cookie);
 const login = (user: TestUser, password = user.password) => post(t.app, '/api/auth/login', { email_or_phone: user.email, password });
@@ -44,7 +52,12 @@ describe('customer look-up', () => {
   beforeAll(async () => {
     ada = await createCustomer(t, { full_name: 'Adaeze Nwankwo', username: 'zebra_ada', phone: '+2348031110001' });
     bola = await createCustomer(t, { full_name: 'Bola Zebra-Ade', username: 'bolaade', phone: '+2348031110002' });
-    chidi = await createCustomer(t, { full_name: 'Chidi Okeke', username: 'chidio', email: 'chidiunique@wisetest.com', phone: '+2349099990003' });
+    chidi = await createCustomer(t, {
+      full_name: 'Chidi Okeke',
+      username: 'chidio',
+      email: 'chidiunique@wisetest.com',
+      phone: '+2349099990003',
+    });
   });
 
   it('finds customers by part of a name, e-mail, username or phone, in any case, newest first', async () => {
@@ -67,7 +80,11 @@ describe('customer look-up', () => {
 
     // LIKE's wildcards are taken literally.
     expect((await search(reviewer.cookie, '?q=%25')).json<AdminCustomerPage>().items).toEqual([]);
-    expect((await search(reviewer.cookie, '?q=nobody-here')).json<AdminCustomerPage>()).toEqual({ items: [], next_cursor: null, sales: [] });
+    expect((await search(reviewer.cookie, '?q=nobody-here')).json<AdminCustomerPage>()).toEqual({
+      items: [],
+      next_cursor: null,
+      sales: [],
+    });
   });
 
   it('pages with a keyset cursor: every customer once, in order, then null', async () => {
@@ -109,7 +126,14 @@ describe('customer look-up', () => {
     const sale = await sellGiftCard(t, dayo, { comment: 'look-up test' });
 
     const detail = await detailOf(dayo.id);
-    expect(detail.profile).toMatchObject({ id: dayo.id, full_name: 'Dayo Bello', email: dayo.email, phone: dayo.phone, username: dayo.username, locked: false });
+    expect(detail.profile).toMatchObject({
+      id: dayo.id,
+      full_name: 'Dayo Bello',
+      email: dayo.email,
+      phone: dayo.phone,
+      username: dayo.username,
+      locked: false,
+    });
     expect(detail.bank).toMatchObject({ bank_code: '058', account_number: '0123456789' });
     expect(detail.has_pin).toBe(true);
     expect(detail.lock).toBeNull();
@@ -119,7 +143,9 @@ describe('customer look-up', () => {
     expect(detail.gem_lines).toEqual([
       expect.objectContaining({ reason: 'daily_collection', account: 'available', amount: detail.gems.balance }),
     ]);
-    expect(detail.sales).toEqual([expect.objectContaining({ id: sale.id, kind: 'giftcard', status: 'submitted', rejection_reason: null, paid_at: null })]);
+    expect(detail.sales).toEqual([
+      expect.objectContaining({ id: sale.id, kind: 'giftcard', status: 'submitted', rejection_reason: null, paid_at: null }),
+    ]);
     expect(detail.bill_orders).toEqual([]);
   });
 
@@ -191,7 +217,11 @@ describe('lock and unlock', () => {
     const link = t.outbox.list().find((m) => m.to === fola.email && m.text.includes('token='));
     const token = decodeURIComponent(link?.text.match(/token=([^\s]+)/)?.[1] ?? '');
     expect(token).not.toBe('');
-    const reset = await post(t.app, '/api/auth/password-reset/confirm', { token, new_password: 'a brand new pass 2', confirm_password: 'a brand new pass 2' });
+    const reset = await post(t.app, '/api/auth/password-reset/confirm', {
+      token,
+      new_password: 'a brand new pass 2',
+      confirm_password: 'a brand new pass 2',
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     const refused = await login(fola, 'a brand new pass 2');
     expect(refused.statusCode).toBe(403);
@@ -261,7 +291,14 @@ describe('PIN reset', () => {
     expect((await post(t.app, '/api/pin/verify', { pin: '1122' }, hadiza.cookie)).statusCode).toBe(200);
 
     const lines = await auditLines(hadiza.id);
-    expect(lines).toEqual([expect.objectContaining({ action: 'customer.pin_reset', actor: admin.email, before: expect.objectContaining({ has_pin: true }), after: { has_pin: false } })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        action: 'customer.pin_reset',
+        actor: admin.email,
+        before: expect.objectContaining({ has_pin: true }),
+        after: { has_pin: false },
+      }),
+    ]);
   });
 
   it('refuses a customer without a PIN (409) and a wrong code, writing nothing', async () => {

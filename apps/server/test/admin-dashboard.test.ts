@@ -53,14 +53,24 @@ async function payout(saleId: string, attempt: number, outcome: 'success' | 'fai
   );
   await db().query("UPDATE payouts SET status = 'sending', sent_at = $2 WHERE id = $1", [row?.id, at]);
   if (outcome === 'success') {
-    await db().query("UPDATE payouts SET status = 'success', settled_at = $2, provider_reference = 'TRF_test' WHERE id = $1", [row?.id, at]);
-    await db().query("UPDATE sales SET status = 'paid', status_changed_at = $2, paid_at = $2, payout_reference = 'TRF_test' WHERE id = $1", [saleId, at]);
+    await db().query("UPDATE payouts SET status = 'success', settled_at = $2, provider_reference = 'TRF_test' WHERE id = $1", [
+      row?.id,
+      at,
+    ]);
+    await db().query(
+      "UPDATE sales SET status = 'paid', status_changed_at = $2, paid_at = $2, payout_reference = 'TRF_test' WHERE id = $1",
+      [saleId, at],
+    );
   } else {
-    await db().query("UPDATE payouts SET status = 'failed', settled_at = $2, failure_reason = 'Account not found' WHERE id = $1", [row?.id, at]);
+    await db().query("UPDATE payouts SET status = 'failed', settled_at = $2, failure_reason = 'Account not found' WHERE id = $1", [
+      row?.id,
+      at,
+    ]);
   }
 }
 
-const valueOf = async (saleId: string) => Number((await db().query<{ v: string }>('SELECT value_kobo::text AS v FROM sales WHERE id = $1', [saleId]))[0]?.v);
+const valueOf = async (saleId: string) =>
+  Number((await db().query<{ v: string }>('SELECT value_kobo::text AS v FROM sales WHERE id = $1', [saleId]))[0]?.v);
 
 let paidTodayKobo = 0;
 let saleIds: string[] = [];
@@ -158,12 +168,14 @@ describe('GET /api/admin/dashboard', () => {
   it('counts a sale waiting for a second approval there, not also among the sales waiting for review', async () => {
     const before = await getDashboard(db().db, clock, 'Africa/Lagos');
     const waiting = saleIds[7] ?? '';
-    await db().query("UPDATE sales SET status = 'under_review', status_changed_at = $2 WHERE id = $1", [waiting, clock.now().toISOString()]);
-    await db().query('INSERT INTO sale_approval_requests (sale_id, requested_by, amount_kobo, value_kobo, created_at) SELECT id, $2, value_kobo, value_kobo, $3 FROM sales WHERE id = $1', [
+    await db().query("UPDATE sales SET status = 'under_review', status_changed_at = $2 WHERE id = $1", [
       waiting,
-      staffId,
       clock.now().toISOString(),
     ]);
+    await db().query(
+      'INSERT INTO sale_approval_requests (sale_id, requested_by, amount_kobo, value_kobo, created_at) SELECT id, $2, value_kobo, value_kobo, $3 FROM sales WHERE id = $1',
+      [waiting, staffId, clock.now().toISOString()],
+    );
     const after = await getDashboard(db().db, clock, 'Africa/Lagos');
     expect(after.awaiting_second_approval?.count).toBe((before.awaiting_second_approval?.count ?? 0) + 1);
     expect(after.pending_sales.count).toBe(before.pending_sales.count - 1);

@@ -47,7 +47,8 @@ let reviewer: TestStaff;
 let approveDeps: ApproveDeps;
 const CODE = '123456';
 
-const queue = (query: Partial<Record<keyof AdminSaleListQuery, string>>, viewer?: string) => listSaleQueue(t.database.db, clock, adminSaleListQuerySchema.parse(query), viewer);
+const queue = (query: Partial<Record<keyof AdminSaleListQuery, string>>, viewer?: string) =>
+  listSaleQueue(t.database.db, clock, adminSaleListQuerySchema.parse(query), viewer);
 
 /** RFC 4180: fields split on commas outside quotes, "" inside quotes is one quote, CRLF ends a record. */
 function parseCsv(text: string): string[][] {
@@ -90,7 +91,11 @@ async function sellCrypto(user: TestUser, amount: string, txId?: string) {
   const quote = await quoteFor(t, user, 'usdt', amount);
   const fields: Record<string, string> = { quote_id: quote.id, network: 'tron' };
   if (txId) fields.transaction_id = txId;
-  const response = await postCryptoSale(t, { fields, files: [{ data: await cardPhoto('png', Number(amount), 240, 420) }], cookie: user.cookie });
+  const response = await postCryptoSale(t, {
+    fields,
+    files: [{ data: await cardPhoto('png', Number(amount), 240, 420) }],
+    cookie: user.cookie,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ sale: { id: string; value_kobo: number } }>().sale;
 }
@@ -135,7 +140,14 @@ describe('the desk', () => {
     expect(before.review_target_minutes).toBe(20);
     expect(before.waiting.giftcard).toEqual({ count: 3, total_kobo: a.value_kobo + b.value_kobo + c.value_kobo });
     expect(before.waiting.crypto).toEqual({ count: 1, total_kobo: coin.value_kobo });
-    expect(before.today).toMatchObject({ date: '2026-07-01', time_zone: 'Africa/Lagos', approved: 0, rejected: 0, paid_count: 0, paid_total_kobo: 0 });
+    expect(before.today).toMatchObject({
+      date: '2026-07-01',
+      time_zone: 'Africa/Lagos',
+      approved: 0,
+      rejected: 0,
+      paid_count: 0,
+      paid_total_kobo: 0,
+    });
 
     expect(await approveSale(approveDeps, ada, a.id, { confirmation: byCode(CODE) })).toBe('approved');
     await rejectSale({ db: t.database.db, clock }, ada, b.id, { reason: 'used_card' });
@@ -186,7 +198,9 @@ describe('search', () => {
     expect(await ids('%%')).toEqual([]);
     expect(await ids('__')).toEqual([]);
 
-    const [row] = await t.database.query<{ reference: string; sale_id: string }>("SELECT p.reference, p.sale_id FROM payouts p JOIN sales s ON s.id = p.sale_id WHERE s.status = 'paid' LIMIT 1");
+    const [row] = await t.database.query<{ reference: string; sale_id: string }>(
+      "SELECT p.reference, p.sale_id FROM payouts p JOIN sales s ON s.id = p.sale_id WHERE s.status = 'paid' LIMIT 1",
+    );
     expect(row).toBeDefined();
     expect(await ids(row?.reference ?? '', 'paid')).toEqual([row?.sale_id]);
     // The sale's own payout reference (the provider's transfer code) finds it too; part of one does not.
@@ -200,7 +214,9 @@ describe('search', () => {
   });
 
   it('finds a gift card by its code', async () => {
-    const [row] = await t.database.query<{ id: string }>("SELECT id FROM sales WHERE card_code_hash IS NOT NULL AND status IN ('submitted', 'under_review') LIMIT 1");
+    const [row] = await t.database.query<{ id: string }>(
+      "SELECT id FROM sales WHERE card_code_hash IS NOT NULL AND status IN ('submitted', 'under_review') LIMIT 1",
+    );
     if (!row) return; // the test card sales carry no code when the catalogue asks none
     // The code is read on request (an admin, audited), not from the detail.
     const shown = await post(t.app, `/api/admin/sales/${row.id}/card-code`, {}, admin.cookie);
@@ -214,7 +230,10 @@ describe('assignment', () => {
     const sale = await sell(musa, '65', 21);
     const assigned = await post(t.app, `/api/admin/sales/${sale.id}/assign`, { staff_id: reviewer.id }, admin.cookie);
     expect(assigned.statusCode, assigned.body).toBe(200);
-    expect(adminSaleDetailResponseSchema.parse(assigned.json()).sale.assignment).toMatchObject({ staff: { id: reviewer.id, name: 'Rita Reviewer' }, by: { id: admin.id } });
+    expect(adminSaleDetailResponseSchema.parse(assigned.json()).sale.assignment).toMatchObject({
+      staff: { id: reviewer.id, name: 'Rita Reviewer' },
+      by: { id: admin.id },
+    });
     const [audit] = await t.database.query<{ staff_id: string; after: { assigned_to: string } }>(
       "SELECT staff_id, after FROM staff_audit_log WHERE action = 'sale.assign' AND target_id = $1",
       [sale.id],
@@ -237,17 +256,30 @@ describe('assignment', () => {
     const gone = await insertStaff(t, 'reviewer', 'Gone Reviewer');
     await t.database.query('UPDATE staff SET disabled_at = $1 WHERE id = $2', [clock.now().toISOString(), gone.id]);
     const actor = { id: admin.id, email: admin.email, name: admin.name, role: 'admin' as const };
-    await expect(assignSale(t.database.db, clock, actor, sale.id, { staffId: gone.id })).rejects.toMatchObject({ status: 400, code: 'ASSIGNEE_NOT_ACTIVE' });
+    await expect(assignSale(t.database.db, clock, actor, sale.id, { staffId: gone.id })).rejects.toMatchObject({
+      status: 400,
+      code: 'ASSIGNEE_NOT_ACTIVE',
+    });
     await expect(
-      t.database.query('UPDATE sales SET assigned_to = $1, assigned_by = $2, assigned_at = now() WHERE id = $3', [gone.id, admin.id, sale.id]),
+      t.database.query('UPDATE sales SET assigned_to = $1, assigned_by = $2, assigned_at = now() WHERE id = $3', [
+        gone.id,
+        admin.id,
+        sale.id,
+      ]),
     ).rejects.toThrow(/active reviewer/);
     // All three or none.
-    await expect(t.database.query('UPDATE sales SET assigned_to = $1 WHERE id = $2', [ada.id, sale.id])).rejects.toThrow(/sales_assignment_shape/);
+    await expect(t.database.query('UPDATE sales SET assigned_to = $1 WHERE id = $2', [ada.id, sale.id])).rejects.toThrow(
+      /sales_assignment_shape/,
+    );
 
     await rejectSale({ db: t.database.db, clock }, ada, sale.id, { reason: 'used_card' });
     await expect(assignSale(t.database.db, clock, actor, sale.id, { staffId: ada.id })).rejects.toMatchObject({ status: 409 });
     await expect(
-      t.database.query('UPDATE sales SET assigned_to = $1, assigned_by = $2, assigned_at = now() WHERE id = $3', [ada.id, admin.id, sale.id]),
+      t.database.query('UPDATE sales SET assigned_to = $1, assigned_by = $2, assigned_at = now() WHERE id = $3', [
+        ada.id,
+        admin.id,
+        sale.id,
+      ]),
     ).rejects.toThrow(/waiting for review/);
   });
 });
@@ -293,11 +325,20 @@ describe('CSV exports', () => {
 
     // Pages of 2 give the same rows in the same order as one read.
     const chunks: string[] = [];
-    for await (const chunk of exportCsv(t.database.db, 'sales', { start: new Date('2026-06-30T23:00:00Z'), end: new Date('2026-07-01T23:00:00Z') }, 'Africa/Lagos', 2)) chunks.push(chunk);
+    for await (const chunk of exportCsv(
+      t.database.db,
+      'sales',
+      { start: new Date('2026-06-30T23:00:00Z'), end: new Date('2026-07-01T23:00:00Z') },
+      'Africa/Lagos',
+      2,
+    ))
+      chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.join('')).toBe(response.body);
 
-    const [audit] = await t.database.query<{ staff_id: string; target_id: string; after: unknown }>("SELECT staff_id, target_id, after FROM staff_audit_log WHERE action = 'export.csv' ORDER BY id DESC LIMIT 1");
+    const [audit] = await t.database.query<{ staff_id: string; target_id: string; after: unknown }>(
+      "SELECT staff_id, target_id, after FROM staff_audit_log WHERE action = 'export.csv' ORDER BY id DESC LIMIT 1",
+    );
     expect(audit).toEqual({ staff_id: reviewer.id, target_id: 'sales', after: { kind: 'sales', from: '2026-07-01', to: '2026-07-01' } });
   });
 
@@ -338,7 +379,9 @@ describe('review times', () => {
     expect(today?.paid).toBe(1);
     expect(today?.paid_p50_s).toBeGreaterThan(0);
     expect(times.days[0]).toMatchObject({ decided: 0, decision_p50_s: null, paid: 0, paid_p50_s: null });
-    expect((await get(t.app, '/api/admin/dashboard/review-times?days=30', reviewer.cookie)).json<{ days: unknown[] }>().days).toHaveLength(30);
+    expect((await get(t.app, '/api/admin/dashboard/review-times?days=30', reviewer.cookie)).json<{ days: unknown[] }>().days).toHaveLength(
+      30,
+    );
     expect((await get(t.app, '/api/admin/dashboard/review-times?days=7', reviewer.cookie)).statusCode).toBe(400);
   });
 });
@@ -353,7 +396,14 @@ describe('second approvals on the desk', () => {
     const before = await summary();
     expect((await queue({ q: 'Bisi' })).items.map((item) => item.id)).toEqual([sale.id]);
 
-    expect(await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: asked, reason: 'other', note: 'Balance was higher', confirmation: byCode(CODE) })).toBe('awaiting_second_approval');
+    expect(
+      await approveSale(approveDeps, ada, sale.id, {
+        payoutAmountKobo: asked,
+        reason: 'other',
+        note: 'Balance was higher',
+        confirmation: byCode(CODE),
+      }),
+    ).toBe('awaiting_second_approval');
 
     expect((await queue({ q: 'Bisi' })).items).toEqual([]);
     const waiting = await queue({ status: 'awaiting_approval', q: 'Bisi' });
@@ -361,7 +411,13 @@ describe('second approvals on the desk', () => {
       { id: sale.id, second_approval: expect.objectContaining({ amount_kobo: asked, requested_by: { id: ada.id, name: 'Ada Lovelace' } }) },
     ]);
     const after = await summary();
-    expect(after.waiting.giftcard).toEqual({ count: before.waiting.giftcard.count - 1, total_kobo: before.waiting.giftcard.total_kobo - sale.value_kobo });
-    expect(after.second_approval).toEqual({ count: (before.second_approval?.count ?? 0) + 1, total_kobo: (before.second_approval?.total_kobo ?? 0) + asked });
+    expect(after.waiting.giftcard).toEqual({
+      count: before.waiting.giftcard.count - 1,
+      total_kobo: before.waiting.giftcard.total_kobo - sale.value_kobo,
+    });
+    expect(after.second_approval).toEqual({
+      count: (before.second_approval?.count ?? 0) + 1,
+      total_kobo: (before.second_approval?.total_kobo ?? 0) + asked,
+    });
   });
 });

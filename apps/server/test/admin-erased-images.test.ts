@@ -2,7 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentMessages } from '@wise/shared';
-import { imagesDeletedTexts, reviewMessages, type AdminDocumentReview, type AdminSaleDetail, type AdminSaleListResponse } from '@wise/shared/admin';
+import {
+  imagesDeletedTexts,
+  reviewMessages,
+  type AdminDocumentReview,
+  type AdminSaleDetail,
+  type AdminSaleListResponse,
+} from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, type TestApp } from './support/app';
@@ -48,7 +54,10 @@ async function customerWithRecords(): Promise<{ customer: TestUser; saleId: stri
     "INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, 'identity/f.webp', 'identity/b.webp', 'identity/s.webp') RETURNING id",
     [customer.id],
   );
-  await t.database.query("UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'Blurred', reviewed_by = $2, reviewed_at = now() WHERE id = $1", [review?.id, reviewer.id]);
+  await t.database.query(
+    "UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'Blurred', reviewed_by = $2, reviewed_at = now() WHERE id = $1",
+    [review?.id, reviewer.id],
+  );
   return { customer, saleId: sale.id, reviewId: review?.id ?? '' };
 }
 
@@ -59,7 +68,8 @@ async function close(customer: TestUser) {
 }
 
 const saleFor = async (id: string) => (await get(t.app, `/api/admin/sales/${id}`, staff.cookie)).json<{ sale: AdminSaleDetail }>().sale;
-const reviewFor = async (id: string) => (await get(t.app, `/api/admin/identity-documents/${id}`, staff.cookie)).json<{ review: AdminDocumentReview }>().review;
+const reviewFor = async (id: string) =>
+  (await get(t.app, `/api/admin/identity-documents/${id}`, staff.cookie)).json<{ review: AdminDocumentReview }>().review;
 
 describe('photos of a closed account, in the back office', () => {
   it('a sale lists its images while the account is open, and says they were deleted with it once closed', async () => {

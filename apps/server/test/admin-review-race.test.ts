@@ -98,11 +98,16 @@ describe('two reviewers at once', () => {
       const winners = codes.filter((code) => code === undefined).length;
       expect(winners, `${label} round ${round}: ${JSON.stringify(codes)}`).toBe(1);
       // The loser was refused because the sale was decided (or, had it lost the claim taken on the way, because it was held).
-      expect(codes.find((code) => code !== undefined), label).toMatch(/^SALE_(ALREADY_DECIDED|CLAIMED)$/);
+      expect(
+        codes.find((code) => code !== undefined),
+        label,
+      ).toMatch(/^SALE_(ALREADY_DECIDED|CLAIMED)$/);
 
       const winner = results[0]?.status === 'fulfilled' ? ada : bola;
       const winningKind = results[0]?.status === 'fulfilled' ? first : second;
-      const [sale] = await t.database.query<{ status: string; decided_by: string }>('SELECT status, decided_by FROM sales WHERE id = $1', [saleId]);
+      const [sale] = await t.database.query<{ status: string; decided_by: string }>('SELECT status, decided_by FROM sales WHERE id = $1', [
+        saleId,
+      ]);
       expect(sale).toEqual({ status: winningKind === approve ? 'approved' : 'rejected', decided_by: winner.id });
       const [counts] = await t.database.query<{ payouts: number; decisions: number; notices: number }>(
         `SELECT (SELECT count(*)::int FROM payouts WHERE sale_id = $1) AS payouts,
@@ -117,12 +122,17 @@ describe('two reviewers at once', () => {
   it('claim one sale exactly once', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const saleId = await newSale();
-      const results = await Promise.allSettled([claimSale({ db: t.database.db, clock }, ada, saleId), claimSale({ db: t.database.db, clock }, bola, saleId)]);
+      const results = await Promise.allSettled([
+        claimSale({ db: t.database.db, clock }, ada, saleId),
+        claimSale({ db: t.database.db, clock }, bola, saleId),
+      ]);
       const codes = results.map(conflictCode);
       expect(codes.filter((code) => code === undefined)).toHaveLength(1);
       expect(codes.filter((code) => code === 'SALE_CLAIMED')).toHaveLength(1);
       const holder = results[0]?.status === 'fulfilled' ? ada : bola;
-      const [sale] = await t.database.query<{ status: string; claimed_by: string }>('SELECT status, claimed_by FROM sales WHERE id = $1', [saleId]);
+      const [sale] = await t.database.query<{ status: string; claimed_by: string }>('SELECT status, claimed_by FROM sales WHERE id = $1', [
+        saleId,
+      ]);
       expect(sale).toEqual({ status: 'under_review', claimed_by: holder.id });
     }
   });

@@ -2,7 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { saleRejectionReasons, transactionDetailResponseSchema, type SaleDetail } from '@wise/shared';
-import { adminSaleDetailResponseSchema, adminSaleListQuerySchema, adminSaleListResponseSchema, SALE_CLAIM_MINUTES, type AdminSaleListQuery } from '@wise/shared/admin';
+import {
+  adminSaleDetailResponseSchema,
+  adminSaleListQuerySchema,
+  adminSaleListResponseSchema,
+  SALE_CLAIM_MINUTES,
+  type AdminSaleListQuery,
+} from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveSale, claimSale, rejectSale, releaseSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
 import { getSaleForReview, readSaleImageForStaff } from '../src/domain/admin/review/detail';
@@ -40,7 +46,8 @@ let bola: StaffPrincipal;
 const CODE = '123456';
 let approveDeps: ApproveDeps;
 
-const queue = (query: Partial<Record<keyof AdminSaleListQuery, string>> = {}) => listSaleQueue(t.database.db, clock, adminSaleListQuerySchema.parse(query));
+const queue = (query: Partial<Record<keyof AdminSaleListQuery, string>> = {}) =>
+  listSaleQueue(t.database.db, clock, adminSaleListQuerySchema.parse(query));
 
 async function expectDomainError(promise: Promise<unknown>, status: number, code?: string): Promise<DomainError> {
   const error = await promise.then(
@@ -67,10 +74,13 @@ async function customerDetail(user: TestUser, saleId: string): Promise<SaleDetai
 
 const saleRow = async (id: string) =>
   (
-    await t.database.query<{ status: string; claimed_by: string | null; decided_by: string | null; payout_amount_kobo: string | null; approval_note: string | null }>(
-      'SELECT status, claimed_by, decided_by, payout_amount_kobo::text, approval_note FROM sales WHERE id = $1',
-      [id],
-    )
+    await t.database.query<{
+      status: string;
+      claimed_by: string | null;
+      decided_by: string | null;
+      payout_amount_kobo: string | null;
+      approval_note: string | null;
+    }>('SELECT status, claimed_by, decided_by, payout_amount_kobo::text, approval_note FROM sales WHERE id = $1', [id])
   )[0];
 const auditOf = (id: string) =>
   t.database.query<{ action: string; staff_id: string; note: string | null; after: Record<string, unknown> }>(
@@ -108,7 +118,11 @@ describe('the queue', () => {
     const third = await sell(seller, '70', 3);
     clock.advance(MINUTE);
     const quote = await quoteFor(t, other, 'usdt', '100');
-    const crypto = await postCryptoSale(t, { fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 9, 240, 420) }], cookie: other.cookie });
+    const crypto = await postCryptoSale(t, {
+      fields: { quote_id: quote.id, network: 'tron' },
+      files: [{ data: await cardPhoto('png', 9, 240, 420) }],
+      cookie: other.cookie,
+    });
     expect(crypto.statusCode, crypto.body).toBe(201);
     const cryptoId = crypto.json<{ sale: { id: string } }>().sale.id;
     clock.advance(10 * MINUTE);
@@ -132,7 +146,10 @@ describe('the queue', () => {
     expect((await queue({ coin: 'btc' })).items).toEqual([]);
     const amazon = (await queue({ kind: 'giftcard' })).items.map((item) => item.id);
     expect(amazon).toEqual([first.id, second.id, third.id]);
-    const [{ gift_card_id: cardId } = { gift_card_id: '' }] = await t.database.query<{ gift_card_id: string }>('SELECT gift_card_id FROM sales WHERE id = $1', [first.id]);
+    const [{ gift_card_id: cardId } = { gift_card_id: '' }] = await t.database.query<{ gift_card_id: string }>(
+      'SELECT gift_card_id FROM sales WHERE id = $1',
+      [first.id],
+    );
     expect((await queue({ gift_card_id: cardId })).items.map((item) => item.id)).toEqual([first.id, second.id, third.id]);
     // At least 12 minutes old: the first two (13 and 12 minutes), not the third (11) or the coin (10).
     expect((await queue({ older_than_minutes: '12' })).items.map((item) => item.id)).toEqual([first.id, second.id]);
@@ -152,7 +169,11 @@ describe('the queue', () => {
     const rejected = await queue({ status: 'rejected' });
     expect(rejected.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(rejected.items[0]?.age_minutes).toBeNull();
-    expect((await queue({ status: 'rejected', limit: '1', cursor: (await queue({ status: 'rejected', limit: '1' })).next_cursor ?? '' })).items.map((i) => i.id)).toEqual([first.id]);
+    expect(
+      (
+        await queue({ status: 'rejected', limit: '1', cursor: (await queue({ status: 'rejected', limit: '1' })).next_cursor ?? '' })
+      ).items.map((i) => i.id),
+    ).toEqual([first.id]);
 
     await approveSale(approveDeps, ada, third.id, { confirmation: byCode(CODE) });
     const approved = await queue({ status: 'approved' });
@@ -161,7 +182,10 @@ describe('the queue', () => {
     expect((await queue({ status: 'payout_failed' })).items).toEqual([]);
     // The payout's attempt fails: the sale moves to the payout_failed view.
     await t.database.query("UPDATE payouts SET status = 'sending' WHERE sale_id = $1", [third.id]);
-    await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'Account closed', settled_at = $2 WHERE sale_id = $1", [third.id, clock.now().toISOString()]);
+    await t.database.query("UPDATE payouts SET status = 'failed', failure_reason = 'Account closed', settled_at = $2 WHERE sale_id = $1", [
+      third.id,
+      clock.now().toISOString(),
+    ]);
     expect((await queue({ status: 'payout_failed' })).items.map((item) => item.id)).toEqual([third.id]);
     expect((await queue({ status: 'approved' })).items).toEqual([]);
   });
@@ -186,7 +210,14 @@ describe('a sale for review', () => {
       kind: 'giftcard',
       status: 'submitted',
       age_minutes: 3,
-      customer: { id: seller.id, full_name: 'Chika Obi', username: seller.username, email: seller.email, phone: seller.phone, locked: false },
+      customer: {
+        id: seller.id,
+        full_name: 'Chika Obi',
+        username: seller.username,
+        email: seller.email,
+        phone: seller.phone,
+        locked: false,
+      },
       currency: sale.currency,
       currency_amount: sale.currency_amount,
       exchange_rate: sale.exchange_rate,
@@ -218,7 +249,10 @@ describe('a sale for review', () => {
 
     // A rate change shows as today's rate beside the one the sale used.
     const [sub] = await t.database.query<{ id: string }>('SELECT subcategory_id AS id FROM sales WHERE id = $1', [sale.id]);
-    await t.database.query('UPDATE gift_card_subcategories SET exchange_rate = exchange_rate + 10, rate_updated_at = $2 WHERE id = $1', [sub?.id, clock.now().toISOString()]);
+    await t.database.query('UPDATE gift_card_subcategories SET exchange_rate = exchange_rate + 10, rate_updated_at = $2 WHERE id = $1', [
+      sub?.id,
+      clock.now().toISOString(),
+    ]);
     const after = await getSaleForReview({ db: t.database.db, clock }, sale.id);
     expect(Number(after.current_rate?.exchange_rate)).toBe(Number(sale.exchange_rate) + 10);
     expect(after.exchange_rate).toBe(sale.exchange_rate);
@@ -273,17 +307,31 @@ describe('approval', () => {
     await claimSale({ db: t.database.db, clock }, ada, sale.id);
     clock.advance(MINUTE);
     await approveSale(approveDeps, ada, sale.id, { confirmation: byCode(CODE) });
-    expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', claimed_by: null, decided_by: ada.id, payout_amount_kobo: String(sale.value_kobo), approval_note: null });
+    expect(await saleRow(sale.id)).toMatchObject({
+      status: 'approved',
+      claimed_by: null,
+      decided_by: ada.id,
+      payout_amount_kobo: String(sale.value_kobo),
+      approval_note: null,
+    });
     const payouts = await t.database.query<{ attempt: number; status: string; amount_kobo: string; created_by: string }>(
       'SELECT attempt, status, amount_kobo::text, created_by FROM payouts WHERE sale_id = $1',
       [sale.id],
     );
     expect(payouts).toEqual([{ attempt: 1, status: 'queued', amount_kobo: String(sale.value_kobo), created_by: ada.id }]);
     const audit = await auditOf(sale.id);
-    expect(audit.at(-1)).toMatchObject({ action: 'sale.approve', staff_id: ada.id, after: { status: 'approved', payout_amount_kobo: sale.value_kobo } });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'sale.approve',
+      staff_id: ada.id,
+      after: { status: 'approved', payout_amount_kobo: sale.value_kobo },
+    });
 
     const detail = await getSaleForReview({ db: t.database.db, clock }, sale.id);
-    expect(detail.decision).toMatchObject({ decided_by: { id: ada.id, name: 'Ada Lovelace' }, payout_amount_kobo: sale.value_kobo, rejection_code: null });
+    expect(detail.decision).toMatchObject({
+      decided_by: { id: ada.id, name: 'Ada Lovelace' },
+      payout_amount_kobo: sale.value_kobo,
+      rejection_code: null,
+    });
     expect(detail.payouts).toHaveLength(1);
     expect(detail.history.map((entry) => entry.status)).toEqual(['submitted', 'under_review', 'approved']);
     expect(detail.history.at(-1)?.actor).toEqual({ id: ada.id, name: 'Ada Lovelace' });
@@ -299,15 +347,30 @@ describe('approval', () => {
   it('takes an unclaimed sale on the way; a lower amount needs a reason (a note alone reads as "other"); a wrong code changes nothing', async () => {
     const sale = await sell(seller, '80', 8);
     const lower = sale.value_kobo - 500_00;
-    const noNote = await expectDomainError(approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, confirmation: byCode(CODE) }), 400, 'VALIDATION');
+    const noNote = await expectDomainError(
+      approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, confirmation: byCode(CODE) }),
+      400,
+      'VALIDATION',
+    );
     expect(noNote.extra.fields).toHaveProperty('reason');
     await expectDomainError(approveSale(approveDeps, ada, sale.id, { confirmation: byCode('000000') }), 403, 'CONFIRMATION_INVALID');
     expect(await saleRow(sale.id)).toMatchObject({ status: 'submitted', decided_by: null });
     expect(await t.database.query('SELECT 1 FROM payouts WHERE sale_id = $1', [sale.id])).toEqual([]);
 
-    await approveSale(approveDeps, ada, sale.id, { payoutAmountKobo: lower, note: 'Card balance was $75, not $80', confirmation: byCode(CODE) });
-    expect(await saleRow(sale.id)).toMatchObject({ status: 'approved', payout_amount_kobo: String(lower), approval_note: 'Card balance was $75, not $80' });
-    const [{ approval_reason_code } = { approval_reason_code: null }] = await t.database.query<{ approval_reason_code: string | null }>('SELECT approval_reason_code FROM sales WHERE id = $1', [sale.id]);
+    await approveSale(approveDeps, ada, sale.id, {
+      payoutAmountKobo: lower,
+      note: 'Card balance was $75, not $80',
+      confirmation: byCode(CODE),
+    });
+    expect(await saleRow(sale.id)).toMatchObject({
+      status: 'approved',
+      payout_amount_kobo: String(lower),
+      approval_note: 'Card balance was $75, not $80',
+    });
+    const [{ approval_reason_code } = { approval_reason_code: null }] = await t.database.query<{ approval_reason_code: string | null }>(
+      'SELECT approval_reason_code FROM sales WHERE id = $1',
+      [sale.id],
+    );
     expect(approval_reason_code).toBe('other');
     const [payout] = await t.database.query<{ amount_kobo: string }>('SELECT amount_kobo::text FROM payouts WHERE sale_id = $1', [sale.id]);
     expect(payout?.amount_kobo).toBe(String(lower));
@@ -338,10 +401,13 @@ describe('rejection', () => {
       message: 'The card was redeemed on 30 June.',
     });
     const row = (
-      await t.database.query<{ status: string; rejection_code: string; rejection_reason: string; rejection_message: string; claimed_by: string | null }>(
-        'SELECT status, rejection_code, rejection_reason, rejection_message, claimed_by FROM sales WHERE id = $1',
-        [sale.id],
-      )
+      await t.database.query<{
+        status: string;
+        rejection_code: string;
+        rejection_reason: string;
+        rejection_message: string;
+        claimed_by: string | null;
+      }>('SELECT status, rejection_code, rejection_reason, rejection_message, claimed_by FROM sales WHERE id = $1', [sale.id])
     )[0];
     expect(row).toEqual({
       status: 'rejected',
@@ -385,7 +451,10 @@ describe('rejection', () => {
   it("takes 'other' with the reviewer's words, required", async () => {
     const sale = await sell(other, '35', 11);
     await expectDomainError(rejectSale({ db: t.database.db, clock }, ada, sale.id, { reason: 'other' }), 400, 'VALIDATION');
-    await rejectSale({ db: t.database.db, clock }, ada, sale.id, { reason: 'other', otherReason: 'The card is from a region we do not buy' });
+    await rejectSale({ db: t.database.db, clock }, ada, sale.id, {
+      reason: 'other',
+      otherReason: 'The card is from a region we do not buy',
+    });
     const detail = await customerDetail(other, sale.id);
     expect(detail.rejection_reason).toBe('The card is from a region we do not buy');
     expect(detail.rejection_message ?? null).toBeNull();
@@ -404,7 +473,12 @@ describe('over HTTP (/api/admin/sales)', () => {
   });
 
   const send = (method: 'GET' | 'POST', url: string, cookie: string | undefined, payload?: unknown) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    t.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
 
   it('answers staff only: no session or a customer session is 401', async () => {
     expect((await send('GET', '/api/admin/sales', undefined)).statusCode).toBe(401);
@@ -433,10 +507,16 @@ describe('over HTTP (/api/admin/sales)', () => {
     expect(claim.json<{ claim: { staff: { name: string } } }>().claim.staff.name).toBe('Kemi Reviewer');
     const taken = await send('POST', `/api/admin/sales/${sale.id}/claim`, second.cookie);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json<{ code: string; error: string }>()).toMatchObject({ code: 'SALE_CLAIMED', error: expect.stringContaining('Kemi Reviewer') });
+    expect(taken.json<{ code: string; error: string }>()).toMatchObject({
+      code: 'SALE_CLAIMED',
+      error: expect.stringContaining('Kemi Reviewer'),
+    });
 
     const lower = sale.value_kobo - 100_00;
-    const noNote = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { payout_amount_kobo: lower, confirm_code: reviewer.code() });
+    const noNote = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, {
+      payout_amount_kobo: lower,
+      confirm_code: reviewer.code(),
+    });
     expect(noNote.statusCode, noNote.body).toBe(400);
     const wrongCode = reviewer.code() === '000000' ? '111111' : '000000';
     const refused = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { confirm_code: wrongCode });
@@ -448,9 +528,16 @@ describe('over HTTP (/api/admin/sales)', () => {
     const approved = await send('POST', `/api/admin/sales/${sale.id}/approve`, reviewer.cookie, { confirm_code: reviewer.code() });
     expect(approved.statusCode, approved.body).toBe(200);
     const after = adminSaleDetailResponseSchema.parse(approved.json()).sale;
-    expect(after).toMatchObject({ status: 'approved', payout_status: 'queued', decision: { payout_amount_kobo: sale.value_kobo, decided_by: { id: reviewer.id } } });
+    expect(after).toMatchObject({
+      status: 'approved',
+      payout_status: 'queued',
+      decision: { payout_amount_kobo: sale.value_kobo, decided_by: { id: reviewer.id } },
+    });
     expect(after.payouts).toHaveLength(1);
-    const sendJobs = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'payouts.send' AND payload->>'payoutId' = $1", [after.payouts[0]?.id]);
+    const sendJobs = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM jobs WHERE name = 'payouts.send' AND payload->>'payoutId' = $1",
+      [after.payouts[0]?.id],
+    );
     expect(sendJobs[0]?.n).toBe(1);
 
     const again = await send('POST', `/api/admin/sales/${sale.id}/approve`, second.cookie, { confirm_code: second.code() });
@@ -465,7 +552,10 @@ describe('over HTTP (/api/admin/sales)', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ fields: Record<string, string> }>().fields).toHaveProperty('other_reason');
     expect((await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, { reason: 'stolen' })).statusCode).toBe(400);
-    const rejected = await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, { reason: 'wrong_card_type', message: 'This is an iTunes card.' });
+    const rejected = await send('POST', `/api/admin/sales/${sale.id}/reject`, reviewer.cookie, {
+      reason: 'wrong_card_type',
+      message: 'This is an iTunes card.',
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(adminSaleDetailResponseSchema.parse(rejected.json()).sale.decision).toMatchObject({
       rejection_code: 'wrong_card_type',
@@ -473,7 +563,11 @@ describe('over HTTP (/api/admin/sales)', () => {
       rejection_message: 'This is an iTunes card.',
     });
     const seen = await customerDetail(other, sale.id);
-    expect(seen).toMatchObject({ status: 'rejected', rejection_reason: saleRejectionReasons.wrong_card_type, rejection_message: 'This is an iTunes card.' });
+    expect(seen).toMatchObject({
+      status: 'rejected',
+      rejection_reason: saleRejectionReasons.wrong_card_type,
+      rejection_message: 'This is an iTunes card.',
+    });
   });
 
   it('releases a claim', async () => {
@@ -496,12 +590,20 @@ describe('over HTTP (/api/admin/sales)', () => {
         [sale.id, clock.now().toISOString()],
       );
     // Nothing to retry while the first attempt is still open.
-    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode).toBe(409);
+    expect(
+      (await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode,
+    ).toBe(409);
     await failLatest();
-    expect((await send('GET', '/api/admin/sales?status=payout_failed', reviewer.cookie)).json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(sale.id);
+    expect(
+      (await send('GET', '/api/admin/sales?status=payout_failed', reviewer.cookie))
+        .json<{ items: { id: string }[] }>()
+        .items.map((i) => i.id),
+    ).toContain(sale.id);
 
     const wrongCode = reviewer.code() === '000000' ? '111111' : '000000';
-    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: wrongCode })).statusCode).toBe(403);
+    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: wrongCode })).statusCode).toBe(
+      403,
+    );
     const retried = await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() });
     expect(retried.statusCode, retried.body).toBe(200);
     const afterRetry = adminSaleDetailResponseSchema.parse(retried.json()).sale;
@@ -511,16 +613,33 @@ describe('over HTTP (/api/admin/sales)', () => {
     ]);
 
     await failLatest();
-    const manualBody = { reference: 'GTB-MANUAL-0042', note: 'Paid from the ops account after two failed transfers', confirm_code: reviewer.code() };
+    const manualBody = {
+      reference: 'GTB-MANUAL-0042',
+      note: 'Paid from the ops account after two failed transfers',
+      confirm_code: reviewer.code(),
+    };
     const notAdmin = await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, reviewer.cookie, manualBody);
     expect(notAdmin.statusCode).toBe(403);
-    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, { ...manualBody, note: '', confirm_code: admin.code() })).statusCode).toBe(400);
-    const manual = await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, { ...manualBody, confirm_code: admin.code() });
+    expect(
+      (
+        await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, {
+          ...manualBody,
+          note: '',
+          confirm_code: admin.code(),
+        })
+      ).statusCode,
+    ).toBe(400);
+    const manual = await send('POST', `/api/admin/sales/${sale.id}/payout/manual`, admin.cookie, {
+      ...manualBody,
+      confirm_code: admin.code(),
+    });
     expect(manual.statusCode, manual.body).toBe(200);
     const paid = adminSaleDetailResponseSchema.parse(manual.json()).sale;
     expect(paid).toMatchObject({ status: 'paid', decision: { payout_reference: 'GTB-MANUAL-0042' } });
     expect(paid.payouts.at(-1)).toMatchObject({ attempt: 3, method: 'manual', status: 'success' });
     expect((await customerDetail(seller, sale.id)).status).toBe('successful');
-    expect((await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode).toBe(409);
+    expect(
+      (await send('POST', `/api/admin/sales/${sale.id}/payout/retry`, reviewer.cookie, { confirm_code: reviewer.code() })).statusCode,
+    ).toBe(409);
   });
 });

@@ -35,7 +35,11 @@ describe('npm run admin:create', () => {
       expect(again.stderr).toContain('A staff member with this e-mail already exists.');
 
       const ownPassword = 'my own long password';
-      const chosen = await runCli(['--email', 'kemi@example.org', '--name', 'Kemi Ade', '--role', 'reviewer', '--password-stdin'], target.env, `${ownPassword}\n`);
+      const chosen = await runCli(
+        ['--email', 'kemi@example.org', '--name', 'Kemi Ade', '--role', 'reviewer', '--password-stdin'],
+        target.env,
+        `${ownPassword}\n`,
+      );
       expect(chosen.stderr).toBe('');
       expect(chosen.code).toBe(0);
       expect(chosen.stdout).not.toContain('One-time password');
@@ -48,8 +52,18 @@ describe('npm run admin:create', () => {
 
       const database = await target.open();
       try {
-        const rows = await database.query<StaffRow>('SELECT id, email, name, role, password_hash, must_change_password, totp_secret FROM staff ORDER BY created_at, email');
-        expect(rows.map(({ email, name, role, must_change_password, totp_secret }) => ({ email, name, role, must_change_password, totp_secret }))).toEqual([
+        const rows = await database.query<StaffRow>(
+          'SELECT id, email, name, role, password_hash, must_change_password, totp_secret FROM staff ORDER BY created_at, email',
+        );
+        expect(
+          rows.map(({ email, name, role, must_change_password, totp_secret }) => ({
+            email,
+            name,
+            role,
+            must_change_password,
+            totp_secret,
+          })),
+        ).toEqual([
           { email: 'ada@example.org', name: 'Ada Obi', role: 'admin', must_change_password: true, totp_secret: null },
           { email: 'kemi@example.org', name: 'Kemi Ade', role: 'reviewer', must_change_password: false, totp_secret: null },
         ]);

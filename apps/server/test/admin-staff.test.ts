@@ -24,7 +24,12 @@ beforeAll(async () => {
 /** Another admin confirms what `admin` asked (docs/separation-of-duties.md). */
 async function confirmedBySecond(response: { json: <T>() => T }) {
   const { request } = response.json<{ request: { id: string; value: string } }>();
-  const confirmed = await post(t.app, `/api/admin/requests/${request.id}/confirm`, { value: request.value, confirm_code: second.code() }, second.cookie);
+  const confirmed = await post(
+    t.app,
+    `/api/admin/requests/${request.id}/confirm`,
+    { value: request.value, confirm_code: second.code() },
+    second.cookie,
+  );
   expect(confirmed.statusCode, confirmed.body).toBe(200);
 }
 afterAll(async () => {
@@ -46,7 +51,10 @@ interface AuditLine {
   ip: string | null;
 }
 const auditOf = (targetId: string) =>
-  t.database.query<AuditLine>('SELECT staff_id, actor, action, target_type, target_id, before, after, ip FROM staff_audit_log WHERE target_id = $1 ORDER BY id', [targetId]);
+  t.database.query<AuditLine>(
+    'SELECT staff_id, actor, action, target_type, target_id, before, after, ip FROM staff_audit_log WHERE target_id = $1 ORDER BY id',
+    [targetId],
+  );
 
 async function addStaff(role: 'admin' | 'reviewer', email: string, name = 'Tunde Bello') {
   const response = await post(t.app, '/api/admin/staff', { email, name, role, confirm_code: admin.code() }, admin.cookie);
@@ -56,7 +64,12 @@ async function addStaff(role: 'admin' | 'reviewer', email: string, name = 'Tunde
 
 describe('adding staff', () => {
   it('creates a reviewer with an invitation e-mailed to them, no password in the answer; audited', async () => {
-    const response = await post(t.app, '/api/admin/staff', { email: ' Tunde@Wise.Test ', name: ' Tunde Bello ', role: 'reviewer', confirm_code: admin.code() }, admin.cookie);
+    const response = await post(
+      t.app,
+      '/api/admin/staff',
+      { email: ' Tunde@Wise.Test ', name: ' Tunde Bello ', role: 'reviewer', confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json<{ staff: Record<string, unknown>; request: null }>();
     expect(Object.keys(body).sort()).toEqual(['request', 'staff']);
@@ -85,27 +98,46 @@ describe('adding staff', () => {
         ip: '127.0.0.1',
       },
     ]);
-    const [mail] = await t.database.query<{ payload: { text: string } }>("SELECT payload FROM jobs WHERE payload->>'to' = 'tunde@wise.test'");
+    const [mail] = await t.database.query<{ payload: { text: string } }>(
+      "SELECT payload FROM jobs WHERE payload->>'to' = 'tunde@wise.test'",
+    );
     expect(mail?.payload.text).toMatch(/\/admin\/invitation#[A-Za-z0-9_-]{40,}/);
   });
 
   it('refuses an e-mail already on staff (any case), a wrong code and a missing code; nothing is created', async () => {
     await addStaff('reviewer', 'dupe@wise.test');
-    const dupe = await post(t.app, '/api/admin/staff', { email: 'DUPE@wise.test', name: 'X', role: 'admin', confirm_code: admin.code() }, admin.cookie);
+    const dupe = await post(
+      t.app,
+      '/api/admin/staff',
+      { email: 'DUPE@wise.test', name: 'X', role: 'admin', confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(dupe.statusCode).toBe(409);
     expect(dupe.json()).toMatchObject({ code: 'CONFLICT', error: 'A staff member with this e-mail already exists.' });
 
     const wrongCode = totpAt(admin.secret, new Date(clock.now().getTime() + 10 * 30_000));
-    const refused = await post(t.app, '/api/admin/staff', { email: 'new1@wise.test', name: 'X', role: 'admin', confirm_code: wrongCode }, admin.cookie);
+    const refused = await post(
+      t.app,
+      '/api/admin/staff',
+      { email: 'new1@wise.test', name: 'X', role: 'admin', confirm_code: wrongCode },
+      admin.cookie,
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'CONFIRMATION_INVALID' });
     const missing = await post(t.app, '/api/admin/staff', { email: 'new2@wise.test', name: 'X', role: 'admin' }, admin.cookie);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ fields: { confirm_code: expect.any(String) } });
-    const bad = await post(t.app, '/api/admin/staff', { email: 'not-an-email', name: '', role: 'owner', confirm_code: admin.code() }, admin.cookie);
+    const bad = await post(
+      t.app,
+      '/api/admin/staff',
+      { email: 'not-an-email', name: '', role: 'owner', confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<{ fields: object }>().fields).sort()).toEqual(['email', 'name', 'role']);
-    const [{ n }] = (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE email IN ('new1@wise.test', 'new2@wise.test', 'not-an-email')`)) as [{ n: number }];
+    const [{ n }] = (await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM staff WHERE email IN ('new1@wise.test', 'new2@wise.test', 'not-an-email')`,
+    )) as [{ n: number }];
     expect(n).toBe(0);
   });
 
@@ -127,14 +159,24 @@ describe('changing a role, disabling, re-enabling', () => {
     expect(promote.statusCode, promote.body).toBe(200);
     expect(promote.json()).toMatchObject({ staff: { id: staff.id, role: 'reviewer' }, request: { kind: 'staff_promote' } });
     await confirmedBySecond(promote);
-    const both = await send('PATCH', `/api/admin/staff/${staff.id}`, { role: 'reviewer', disabled: true, confirm_code: admin.code() }, admin.cookie);
+    const both = await send(
+      'PATCH',
+      `/api/admin/staff/${staff.id}`,
+      { role: 'reviewer', disabled: true, confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(both.json()).toMatchObject({ staff: { role: 'reviewer', disabled: true } });
     const enable = await send('PATCH', `/api/admin/staff/${staff.id}`, { disabled: false, confirm_code: admin.code() }, admin.cookie);
     expect(enable.json()).toMatchObject({ staff: { disabled: false } });
     const lines = (await auditOf(staff.id)).map(({ action, before, after, actor }) => ({ action, before, after, actor }));
     expect(lines).toEqual([
       { action: 'staff.create', before: null, after: { email: 'bola@wise.test', name: 'Bola Ige', role: 'reviewer' }, actor: admin.email },
-      { action: 'staff.role_change', before: { role: 'reviewer' }, after: { role: 'admin', request_id: expect.any(String) }, actor: second.email },
+      {
+        action: 'staff.role_change',
+        before: { role: 'reviewer' },
+        after: { role: 'admin', request_id: expect.any(String) },
+        actor: second.email,
+      },
       { action: 'staff.role_change', before: { role: 'admin' }, after: { role: 'reviewer' }, actor: admin.email },
       { action: 'staff.disable', before: { disabled: false }, after: { disabled: true }, actor: admin.email },
       { action: 'staff.enable', before: { disabled: true }, after: { disabled: false }, actor: admin.email },
@@ -164,13 +206,20 @@ describe('changing a role, disabling, re-enabling', () => {
       const a = await createStaff(fresh, { role: 'admin' });
       const b = await createStaff(fresh, { role: 'admin' });
       const demote = (actor: TestStaff, target: TestStaff) =>
-        fresh.app.inject({ method: 'PATCH', url: `/api/admin/staff/${target.id}`, payload: { role: 'reviewer', confirm_code: actor.code() }, headers: { cookie: actor.cookie } });
+        fresh.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/staff/${target.id}`,
+          payload: { role: 'reviewer', confirm_code: actor.code() },
+          headers: { cookie: actor.cookie },
+        });
       const results = await Promise.all([demote(a, b), demote(b, a)]);
       const codes = results.map((r) => r.statusCode).sort();
       // The loser is refused either as the last admin or, already demoted, as no admin at all.
       expect(codes[0]).toBe(200);
       expect([403, 409]).toContain(codes[1]);
-      const admins = await fresh.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`);
+      const admins = await fresh.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM staff WHERE role = 'admin' AND disabled_at IS NULL`,
+      );
       expect(admins[0]!.n).toBe(1);
     } finally {
       await fresh.close();
@@ -178,7 +227,12 @@ describe('changing a role, disabling, re-enabling', () => {
   });
 
   it('404 for someone who is not on staff; 400 for an empty change', async () => {
-    const unknown = await send('PATCH', '/api/admin/staff/00000000-0000-4000-8000-000000000000', { role: 'admin', confirm_code: admin.code() }, admin.cookie);
+    const unknown = await send(
+      'PATCH',
+      '/api/admin/staff/00000000-0000-4000-8000-000000000000',
+      { role: 'admin', confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(unknown.statusCode).toBe(404);
     const { staff } = await addStaff('reviewer', 'empty@wise.test');
     expect((await send('PATCH', `/api/admin/staff/${staff.id}`, { confirm_code: admin.code() }, admin.cookie)).statusCode).toBe(400);
@@ -198,20 +252,31 @@ describe('resetting a staff member', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(Object.keys(response.json<object>()).sort()).toEqual(['request', 'staff']);
     await confirmedBySecond(response);
-    expect((await get(t.app, '/api/admin/staff', admin.cookie)).json<{ items: { id: string }[] }>().items.find((s) => s.id === femi.id)).toMatchObject({
+    expect(
+      (await get(t.app, '/api/admin/staff', admin.cookie)).json<{ items: { id: string }[] }>().items.find((s) => s.id === femi.id),
+    ).toMatchObject({
       totp_enrolled: false,
       must_change_password: true,
       locked_until: null,
     });
     expect((await get(t.app, '/api/admin/auth/me', femi.cookie)).statusCode).toBe(401);
     expect((await post(t.app, '/api/admin/auth/login', { email: femi.email, password: femi.password })).statusCode).toBe(401);
-    const [mail] = await t.database.query<{ payload: { text: string } }>("SELECT payload FROM jobs WHERE payload->>'to' = $1 ORDER BY id DESC LIMIT 1", [femi.email]);
+    const [mail] = await t.database.query<{ payload: { text: string } }>(
+      "SELECT payload FROM jobs WHERE payload->>'to' = $1 ORDER BY id DESC LIMIT 1",
+      [femi.email],
+    );
     const token = /\/admin\/invitation#([A-Za-z0-9_-]+)/.exec(mail?.payload.text ?? '')?.[1] ?? '';
     const accepted = await post(t.app, '/api/admin/auth/invitation', { token, password: 'femi chose this one' });
     expect(accepted.json()).toEqual({ next: 'enrol' });
     const enrolment = await get(t.app, '/api/admin/auth/enrolment', staffCookie(accepted));
     expect(enrolment.json<{ secret: string }>().secret).not.toBe(femi.secret);
-    expect((await auditOf(femi.id)).map((l) => l.action)).toEqual(['staff.create', 'staff.totp_enrol', 'staff.login', 'staff.reset', 'staff.invitation_accept']);
+    expect((await auditOf(femi.id)).map((l) => l.action)).toEqual([
+      'staff.create',
+      'staff.totp_enrol',
+      'staff.login',
+      'staff.reset',
+      'staff.invitation_accept',
+    ]);
   });
 
   it('an admin cannot reset themself', async () => {

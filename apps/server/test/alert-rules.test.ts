@@ -20,7 +20,9 @@ const file = path.resolve(import.meta.dirname, '../../../ops/prometheus/alerts.y
 const rules = (parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 
 /** The series the app exports: the process registry's, and those the metrics plugins read from the database. */
-const pluginSources = ['metrics.ts', 'reconciliation-metrics.ts'].map((name) => readFileSync(path.resolve(import.meta.dirname, '../src/plugins', name), 'utf8'));
+const pluginSources = ['metrics.ts', 'reconciliation-metrics.ts'].map((name) =>
+  readFileSync(path.resolve(import.meta.dirname, '../src/plugins', name), 'utf8'),
+);
 const exported = new Set([
   ...processRegistry.getMetricsAsArray().map((metric) => metric.name),
   ...pluginSources.flatMap((source) => [...source.matchAll(/name: '(wise_\w+)'/g)].map((match) => match[1])),
@@ -40,7 +42,9 @@ describe('the Prometheus alert rules', () => {
   });
 
   it('only name series the app exports', () => {
-    const named = rules.flatMap((rule) => [...(rule.expr ?? '').matchAll(/\b(wise_[a-z_]+?)(?:_bucket|_count|_sum)?\b(?=[{[\s)]|$)/g)].map((match) => match[1]));
+    const named = rules.flatMap((rule) =>
+      [...(rule.expr ?? '').matchAll(/\b(wise_[a-z_]+?)(?:_bucket|_count|_sum)?\b(?=[{[\s)]|$)/g)].map((match) => match[1]),
+    );
     expect(named.length).toBeGreaterThan(5);
     for (const name of named) expect(exported, name).toContain(name);
   });

@@ -17,7 +17,16 @@ import { createCustomer } from './support/users';
  */
 
 const clock = new ManualClock('2026-08-03T09:00:00Z');
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 50_000_00, providerUnreachableMinutes: 2 };
+const settings: AlertSettings = {
+  payoutFailureRate: 0.2,
+  payoutFailureMinSample: 5,
+  payoutStuckMinutes: 30,
+  jobAgeMinutes: 10,
+  maxPriceAgeSeconds: 600,
+  payoutFloatAlertKobo: 500_000_00,
+  billsFloatAlertKobo: 50_000_00,
+  providerUnreachableMinutes: 2,
+};
 let t: TestApp;
 let worker: ReturnType<typeof payoutWorker>;
 let admins: string[];
@@ -41,7 +50,10 @@ async function alertMails(): Promise<string[]> {
   );
   return rows.map((row) => `${row.subject} → ${row.to}`);
 }
-const incidents = (kind: string) => t.database.query<{ resolved: boolean }>('SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = $1 ORDER BY id', [kind]);
+const incidents = (kind: string) =>
+  t.database.query<{ resolved: boolean }>('SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = $1 ORDER BY id', [
+    kind,
+  ]);
 
 /** Sends the queued transfers, then lets the sandbox's delay pass and reads their outcome. */
 async function settlePayouts() {
@@ -86,12 +98,16 @@ describe('alerts', () => {
     await settlePayouts();
     expect((await check()).payout_failure_rate).toBe('opened');
     const dashboard = await getDashboard(t.database.db, clock, 'Africa/Lagos');
-    expect(dashboard.alerts?.filter((alert) => alert.kind.startsWith('payout'))).toEqual([expect.objectContaining({ kind: 'payout_failure_rate', title: 'Payouts are failing', detail: expect.stringContaining('5 of 5') })]);
+    expect(dashboard.alerts?.filter((alert) => alert.kind.startsWith('payout'))).toEqual([
+      expect.objectContaining({ kind: 'payout_failure_rate', title: 'Payouts are failing', detail: expect.stringContaining('5 of 5') }),
+    ]);
 
     // An hour later none of them is recent: the rate says nothing, and the incident is over.
     clock.advance(61 * 60_000);
     expect((await check()).payout_failure_rate).toBe('resolved');
-    expect((await getDashboard(t.database.db, clock, 'Africa/Lagos')).alerts?.map((alert) => alert.kind)).not.toContain('payout_failure_rate');
+    expect((await getDashboard(t.database.db, clock, 'Africa/Lagos')).alerts?.map((alert) => alert.kind)).not.toContain(
+      'payout_failure_rate',
+    );
   });
 
   it('open on a payout stuck at the provider past its minutes', async () => {
@@ -111,7 +127,10 @@ describe('alerts', () => {
     await t.database.db.execute(sql`UPDATE market_data_cache SET fetched_at = ${clock.now()} WHERE dataset = 'markets'`);
     expect((await check()).stale_prices).toBe('resolved');
 
-    const audit = (firing: boolean) => t.database.db.transaction((tx) => observeAlert(tx, clock, 'ledger_audit', { firing, detail: firing ? '1 unbalanced entry' : 'balanced' }));
+    const audit = (firing: boolean) =>
+      t.database.db.transaction((tx) =>
+        observeAlert(tx, clock, 'ledger_audit', { firing, detail: firing ? '1 unbalanced entry' : 'balanced' }),
+      );
     expect(await audit(true)).toBe('opened');
     expect(await audit(true)).toBe('unchanged');
     expect(await audit(false)).toBe('resolved');
@@ -120,11 +139,19 @@ describe('alerts', () => {
   it('are kept by the database: one open incident per kind, a resolved one final, none deleted', async () => {
     await t.database.query('UPDATE alert_incidents SET resolved_at = now() WHERE resolved_at IS NULL');
     await t.database.query("INSERT INTO alert_incidents (kind, opened_at, detail) VALUES ('job_backlog', now(), 'first')");
-    await expect(t.database.query("INSERT INTO alert_incidents (kind, opened_at, detail) VALUES ('job_backlog', now(), 'second')")).rejects.toThrow();
+    await expect(
+      t.database.query("INSERT INTO alert_incidents (kind, opened_at, detail) VALUES ('job_backlog', now(), 'second')"),
+    ).rejects.toThrow();
     await t.database.query("UPDATE alert_incidents SET resolved_at = now() WHERE kind = 'job_backlog' AND resolved_at IS NULL");
-    await expect(t.database.query("UPDATE alert_incidents SET resolved_at = NULL WHERE kind = 'job_backlog'")).rejects.toThrow(/only gets its resolution/);
-    await expect(t.database.query("UPDATE alert_incidents SET detail = 'edited' WHERE kind = 'job_backlog'")).rejects.toThrow(/only gets its resolution/);
+    await expect(t.database.query("UPDATE alert_incidents SET resolved_at = NULL WHERE kind = 'job_backlog'")).rejects.toThrow(
+      /only gets its resolution/,
+    );
+    await expect(t.database.query("UPDATE alert_incidents SET detail = 'edited' WHERE kind = 'job_backlog'")).rejects.toThrow(
+      /only gets its resolution/,
+    );
     await expect(t.database.query('DELETE FROM alert_incidents')).rejects.toThrow(/never deleted/);
-    await expect(t.database.query("INSERT INTO alert_incidents (kind, opened_at, detail) VALUES ('made_up', now(), 'x')")).rejects.toThrow();
+    await expect(
+      t.database.query("INSERT INTO alert_incidents (kind, opened_at, detail) VALUES ('made_up', now(), 'x')"),
+    ).rejects.toThrow();
   });
 });

@@ -28,10 +28,9 @@ describe('sign-up', () => {
     const [message] = t.outbox.list();
     expect(message).toMatchObject({ channel: 'email', to: form.email });
     expect(message?.text).toMatch(/\b\d{4}\b/);
-    const rows = await t.database.query<{ email_verified_at: Date | null }>(
-      'SELECT email_verified_at FROM users WHERE email = $1',
-      [form.email],
-    );
+    const rows = await t.database.query<{ email_verified_at: Date | null }>('SELECT email_verified_at FROM users WHERE email = $1', [
+      form.email,
+    ]);
     expect(rows).toEqual([{ email_verified_at: null }]);
   });
 

@@ -66,7 +66,11 @@ function runCli(script: 'backup' | 'restore', args: string[], env: Record<string
       process.execPath,
       [...serverProgramArgs(script), ...args],
       // PORT: the embedded-server probe must not find somebody else's server on 3000.
-      { cwd: serverDir, timeout: CLI_TIMEOUT_MS, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } },
+      {
+        cwd: serverDir,
+        timeout: CLI_TIMEOUT_MS,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });
@@ -79,7 +83,13 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /** The app in this process on a given database and data directory (its uploads under DATA_DIR unless UPLOAD_DIR says). */
 async function appOn(database: Database, env: Record<string, string>): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', ...unboundedPayoutLimitsEnv, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...unboundedPayoutLimitsEnv,
+    ...env,
+  });
   const outbox = new Outbox();
   const app = await buildApp(
     {
@@ -116,7 +126,12 @@ async function seed(t: TestApp): Promise<Seeded> {
   const image = await get(t.app, imageUrl, user.cookie);
   expect(image.statusCode).toBe(200);
   expect((await post(t.app, '/api/gems/collect', {}, user.cookie)).statusCode).toBe(200);
-  await accrueReward(t.database.db, systemClock, { userId: user.id, source: `backup-test:${randomUUID()}`, amount: 250, description: 'Backup test reward' });
+  await accrueReward(t.database.db, systemClock, {
+    userId: user.id,
+    source: `backup-test:${randomUUID()}`,
+    amount: 250,
+    description: 'Backup test reward',
+  });
   expect((await post(t.app, '/api/rewards/claim', {}, user.cookie)).statusCode).toBe(200);
   const balance = (await get(t.app, '/api/gems/balance', user.cookie)).json<{ total_points: number }>().total_points;
   expect(balance).toBeGreaterThanOrEqual(250);
@@ -145,7 +160,9 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     const sourceUploads = await tempDir('uploads-src');
     source = await createTestApp({ env: { UPLOAD_DIR: sourceUploads } });
     const seeded = await seed(source);
-    const [{ name: sourceName }] = (await source.database.query<{ name: string }>('SELECT current_database() AS name')) as [{ name: string }];
+    const [{ name: sourceName }] = (await source.database.query<{ name: string }>('SELECT current_database() AS name')) as [
+      { name: string },
+    ];
 
     const backupDir = path.join(await tempDir('backup'), 'wise-backup');
     const backup = await runCli('backup', ['--out', backupDir], { DATABASE_URL: urlOf(sourceName), UPLOAD_DIR: sourceUploads });
@@ -198,7 +215,9 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (let attempt = 0; ; attempt += 1) {
-      const ready = await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false);
+      const ready = await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ready) break;
       if (attempt > 240 || server.exitCode !== null) throw new Error(`the server on the restored copy did not start: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -210,7 +229,10 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
       body: JSON.stringify({ email_or_phone: seeded.user.email, password: seeded.user.password }),
     });
     expect(login.status, await login.clone().text()).toBe(200);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('wise_session='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('wise_session='))!
+      .split(';')[0]!;
     const asCustomer = (url: string) => fetch(`${base}${url}`, { headers: { cookie } });
 
     const image = await asCustomer(seeded.imageUrl);
@@ -250,66 +272,75 @@ describe.runIf(spec.kind === 'postgres')('backup and restore on PostgreSQL (pg_d
     // A damaged backup is refused before anything is written.
     const firstUpload = manifest.uploads.files[0]!;
     await writeFile(path.join(backupDir, firstUpload.path), Buffer.from('not the photo'));
-    const damaged = await runCli('restore', ['--from', backupDir], { DATABASE_URL: restoredUrl, UPLOAD_DIR: await tempDir('uploads-damaged') });
+    const damaged = await runCli('restore', ['--from', backupDir], {
+      DATABASE_URL: restoredUrl,
+      UPLOAD_DIR: await tempDir('uploads-damaged'),
+    });
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toContain('damaged');
   });
 });
 
 describe.runIf(spec.kind === 'pglite')('backup and restore of the embedded database (PGlite data directory)', () => {
-  it('copies the data directory and uploads, and the app on the restored directory serves the same data', { timeout: 240_000 }, async () => {
-    const dataDir = await tempDir('data-src');
-    const port = String(await freePort());
-    let seeded: Seeded;
-    {
-      // The run's migrated data directory: no initdb; migrate() finds nothing left to apply.
-      await copyMigratedDataDir(dataDir);
-      const database = await openDatabase({ dataDir });
-      await migrate(database);
-      const t = await appOn(database, { DATA_DIR: dataDir });
+  it(
+    'copies the data directory and uploads, and the app on the restored directory serves the same data',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await tempDir('data-src');
+      const port = String(await freePort());
+      let seeded: Seeded;
+      {
+        // The run's migrated data directory: no initdb; migrate() finds nothing left to apply.
+        await copyMigratedDataDir(dataDir);
+        const database = await openDatabase({ dataDir });
+        await migrate(database);
+        const t = await appOn(database, { DATA_DIR: dataDir });
+        try {
+          seeded = await seed(t);
+        } finally {
+          await t.close();
+          await database.close();
+        }
+      }
+
+      const backupDir = path.join(await tempDir('backup'), 'wise-backup');
+      const backup = await runCli('backup', ['--out', backupDir], { DATA_DIR: dataDir, PORT: port });
+      expect(backup.code, backup.stderr).toBe(0);
+      const manifest = await readManifest(backupDir);
+      expect(manifest.database).toMatchObject({ kind: 'pglite', path: 'pglite-data.tar.gz' });
+      expect(manifest.uploads.files.length).toBeGreaterThanOrEqual(1);
+
+      const restoredDir = await tempDir('data-restored');
+      const restore = await runCli('restore', ['--from', backupDir], { DATA_DIR: restoredDir, PORT: port });
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('Ledger audit OK');
+      // Not on top of a database that is there, unless told.
+      const again = await runCli('restore', ['--from', backupDir], { DATA_DIR: restoredDir, PORT: port });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain('already holds a database');
+      // Told to, it moves the database there aside (never deletes it) and restores.
+      const forced = await runCli('restore', ['--from', backupDir, '--force'], { DATA_DIR: restoredDir, PORT: port });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toContain(
+        `Moved the existing ${path.join(restoredDir, 'pglite')} to ${path.join(restoredDir, 'pglite')}.before-restore-`,
+      );
+
+      const database = await openDatabase({ dataDir: restoredDir });
+      const t = await appOn(database, { DATA_DIR: restoredDir });
       try {
-        seeded = await seed(t);
+        const login = await post(t.app, '/api/auth/login', { email_or_phone: seeded.user.email, password: seeded.user.password });
+        expect(login.statusCode).toBe(200);
+        const cookie = `wise_session=${login.cookies.find((c) => c.name === 'wise_session')!.value}`;
+        const image = await get(t.app, seeded.imageUrl, cookie);
+        expect(image.statusCode).toBe(200);
+        expect(sha256(image.rawPayload)).toBe(sha256(seeded.image));
+        expect((await get(t.app, `/api/transactions/${seeded.saleId}`, cookie)).statusCode).toBe(200);
+        expect((await get(t.app, '/api/gems/balance', cookie)).json<{ total_points: number }>().total_points).toBe(seeded.balance);
+        expect((await auditLedger(database.db)).ok).toBe(true);
       } finally {
         await t.close();
         await database.close();
       }
-    }
-
-    const backupDir = path.join(await tempDir('backup'), 'wise-backup');
-    const backup = await runCli('backup', ['--out', backupDir], { DATA_DIR: dataDir, PORT: port });
-    expect(backup.code, backup.stderr).toBe(0);
-    const manifest = await readManifest(backupDir);
-    expect(manifest.database).toMatchObject({ kind: 'pglite', path: 'pglite-data.tar.gz' });
-    expect(manifest.uploads.files.length).toBeGreaterThanOrEqual(1);
-
-    const restoredDir = await tempDir('data-restored');
-    const restore = await runCli('restore', ['--from', backupDir], { DATA_DIR: restoredDir, PORT: port });
-    expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toContain('Ledger audit OK');
-    // Not on top of a database that is there, unless told.
-    const again = await runCli('restore', ['--from', backupDir], { DATA_DIR: restoredDir, PORT: port });
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain('already holds a database');
-    // Told to, it moves the database there aside (never deletes it) and restores.
-    const forced = await runCli('restore', ['--from', backupDir, '--force'], { DATA_DIR: restoredDir, PORT: port });
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(forced.stdout).toContain(`Moved the existing ${path.join(restoredDir, 'pglite')} to ${path.join(restoredDir, 'pglite')}.before-restore-`);
-
-    const database = await openDatabase({ dataDir: restoredDir });
-    const t = await appOn(database, { DATA_DIR: restoredDir });
-    try {
-      const login = await post(t.app, '/api/auth/login', { email_or_phone: seeded.user.email, password: seeded.user.password });
-      expect(login.statusCode).toBe(200);
-      const cookie = `wise_session=${login.cookies.find((c) => c.name === 'wise_session')!.value}`;
-      const image = await get(t.app, seeded.imageUrl, cookie);
-      expect(image.statusCode).toBe(200);
-      expect(sha256(image.rawPayload)).toBe(sha256(seeded.image));
-      expect((await get(t.app, `/api/transactions/${seeded.saleId}`, cookie)).statusCode).toBe(200);
-      expect((await get(t.app, '/api/gems/balance', cookie)).json<{ total_points: number }>().total_points).toBe(seeded.balance);
-      expect((await auditLedger(database.db)).ok).toBe(true);
-    } finally {
-      await t.close();
-      await database.close();
-    }
-  });
+    },
+  );
 });

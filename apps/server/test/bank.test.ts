@@ -42,7 +42,9 @@ describe('bank details (sandbox lookup)', () => {
     // The sandbox's accounts are the asker's own: the name as a bank writes it, surname first.
     expect(resolved.json()).toEqual({ account_name: 'OBI-OKAFOR ADA', name_match: 'match' });
     // Deterministic: the same account always resolves to the same name.
-    expect((await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie)).json()).toMatchObject({ account_name });
+    expect((await post(t.app, '/api/bank/resolve', { bank_code: '058', bank_account: '0123456789' }, c.cookie)).json()).toMatchObject({
+      account_name,
+    });
 
     const saved = await put(t, { bank_code: '058', bank_account: '0123456789', password: c.password }, c.cookie);
     expect(saved.statusCode).toBe(200);
@@ -140,7 +142,9 @@ describe('Paystack client against a fake Paystack', () => {
     await expect(client.resolveAccount('044', '0690000031')).rejects.toMatchObject({ kind: 'unavailable' });
     fake.failWith = undefined;
     await expect(new PaystackBankLookup('sk_wrong', fake.url).resolveAccount('044', '0690000031')).rejects.toBeInstanceOf(BankLookupError);
-    await expect(new PaystackBankLookup('sk', 'http://127.0.0.1:9').resolveAccount('044', '0690000031')).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(new PaystackBankLookup('sk', 'http://127.0.0.1:9').resolveAccount('044', '0690000031')).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
   });
 
   it('the sandbox is deterministic and has its documented failure cases', async () => {
@@ -153,7 +157,10 @@ describe('Paystack client against a fake Paystack', () => {
     expect(matchAccountName(asker.fullName, stranger.accountName)).toBe('mismatch');
     for (const name of ['Oluwaseun Okafor', 'Adaeze Ngozi Bello', 'Tunde Musa']) {
       for (const account of ['5000000000', '5123456789', '5999999999']) {
-        expect(matchAccountName(name, (await sandbox.resolveAccount('044', account, { fullName: name })).accountName), `${name} ${account}`).toBe('mismatch');
+        expect(
+          matchAccountName(name, (await sandbox.resolveAccount('044', account, { fullName: name })).accountName),
+          `${name} ${account}`,
+        ).toBe('mismatch');
       }
     }
     await expect(sandbox.resolveAccount('058', '0001112223', asker)).rejects.toMatchObject({ kind: 'not_found' });

@@ -45,10 +45,32 @@ const requestId = () => `20260601${String((counter += 1)).padStart(6, '0')}abc`;
 const purchases = {
   airtime: (id: string) => airtimeClient.buyAirtime({ requestId: id, network: 'mtn', phone: '08031234567', amount: 500 }),
   data: (id: string) =>
-    billsClient.buyData({ requestId: id, network: 'mtn', phone: '08031234567', amount: 600, variationCode: 'mtn-1gb-sme', planName: 'MTN 1GB (SME) – 30 days' }),
-  tv: (id: string) => billsClient.buyTv({ requestId: id, service: 'dstv', phone: '08031234567', amount: 19000, variationCode: 'dstv-compact', smartCardNumber: '7034567890' }),
+    billsClient.buyData({
+      requestId: id,
+      network: 'mtn',
+      phone: '08031234567',
+      amount: 600,
+      variationCode: 'mtn-1gb-sme',
+      planName: 'MTN 1GB (SME) – 30 days',
+    }),
+  tv: (id: string) =>
+    billsClient.buyTv({
+      requestId: id,
+      service: 'dstv',
+      phone: '08031234567',
+      amount: 19000,
+      variationCode: 'dstv-compact',
+      smartCardNumber: '7034567890',
+    }),
   electricity: (id: string) =>
-    billsClient.buyElectricity({ requestId: id, provider: 'ikeja', phone: '08031234567', amount: 5000, meterNumber: '45012345678', meterType: 'prepaid' }),
+    billsClient.buyElectricity({
+      requestId: id,
+      provider: 'ikeja',
+      phone: '08031234567',
+      amount: 5000,
+      meterNumber: '45012345678',
+      meterType: 'prepaid',
+    }),
 };
 const fakeOf = (kind: keyof typeof purchases) => (kind === 'airtime' ? airtime : bills);
 const statusOf = (kind: keyof typeof purchases, id: string) => (kind === 'airtime' ? airtimeClient : billsClient).queryStatus(id);
@@ -69,7 +91,14 @@ describe('the request each purchase sends (docs/product.md §7)', () => {
 
   it('data: service_name is the network word of the plan name, service_id {provider}-data', async () => {
     const id = requestId();
-    await billsClient.buyData({ requestId: id, network: 'etisalat', phone: '08091234567', amount: 1200.9, variationCode: '9mobile-1-5gb-monthly', planName: '9mobile 1.5GB – 30 days' });
+    await billsClient.buyData({
+      requestId: id,
+      network: 'etisalat',
+      phone: '08091234567',
+      amount: 1200.9,
+      variationCode: '9mobile-1-5gb-monthly',
+      planName: '9mobile 1.5GB – 30 days',
+    });
     expect(bills.purchases()[0]).toMatchObject({
       path: '/data/request',
       body: {
@@ -91,7 +120,16 @@ describe('the request each purchase sends (docs/product.md §7)', () => {
     await purchases.tv(id);
     expect(bills.purchases()[0]).toMatchObject({
       path: '/cable/request',
-      body: { public_key: bills.publicKey, request_id: id, amount: 19000, phone: '08031234567', service_name: 'dstv', service_id: 'dstv', variation_code: 'dstv-compact', customer_id: '7034567890' },
+      body: {
+        public_key: bills.publicKey,
+        request_id: id,
+        amount: 19000,
+        phone: '08031234567',
+        service_name: 'dstv',
+        service_id: 'dstv',
+        variation_code: 'dstv-compact',
+        customer_id: '7034567890',
+      },
     });
   });
 
@@ -100,9 +138,22 @@ describe('the request each purchase sends (docs/product.md §7)', () => {
     const result = await purchases.electricity(id);
     expect(bills.purchases()[0]).toMatchObject({
       path: '/electricity/request',
-      body: { public_key: bills.publicKey, request_id: id, amount: 5000, phone: '08031234567', service_name: 'ikeja-electric', meter_number: '45012345678', meter_type: 'prepaid' },
+      body: {
+        public_key: bills.publicKey,
+        request_id: id,
+        amount: 5000,
+        phone: '08031234567',
+        service_name: 'ikeja-electric',
+        meter_number: '45012345678',
+        meter_type: 'prepaid',
+      },
     });
-    expect(result).toEqual({ outcome: 'successful', message: 'Electricity payment successful', token: '1234-5678-9012-3456-7890', units: '23.9 kWh' });
+    expect(result).toEqual({
+      outcome: 'successful',
+      message: 'Electricity payment successful',
+      token: '1234-5678-9012-3456-7890',
+      units: '23.9 kWh',
+    });
   });
 });
 
@@ -114,7 +165,11 @@ describe.each(['airtime', 'data', 'tv', 'electricity'] as const)('%s purchase an
 
   it('HTTP 200 with success:false → failed, with the provider message', async () => {
     fakeOf(kind).script.push('decline');
-    expect(await purchases[kind](requestId())).toEqual({ outcome: 'failed', message: 'Insufficient wallet balance on the provider account', unreached: false });
+    expect(await purchases[kind](requestId())).toEqual({
+      outcome: 'failed',
+      message: 'Insufficient wallet balance on the provider account',
+      unreached: false,
+    });
   });
 
   it('HTTP 500 → unknown (it may have happened), and the status query says it never arrived', async () => {
@@ -157,9 +212,15 @@ describe('status query by request id', () => {
     bills.settle(pending, 'successful');
     expect((await billsClient.queryStatus(pending)).outcome).toBe('successful');
     expect(await billsClient.queryStatus('never-sent-0001')).toEqual({ outcome: 'not_found' });
-    expect(bills.requests.filter((r) => r.path === '/requery').at(-1)?.body).toEqual({ public_key: bills.publicKey, request_id: 'never-sent-0001' });
+    expect(bills.requests.filter((r) => r.path === '/requery').at(-1)?.body).toEqual({
+      public_key: bills.publicKey,
+      request_id: 'never-sent-0001',
+    });
     await airtimeClient.queryStatus('never-sent-0002');
-    expect(airtime.requests.at(-1)).toMatchObject({ path: '/buyairtime/requery', body: { public_key: airtime.publicKey, request_id: 'never-sent-0002' } });
+    expect(airtime.requests.at(-1)).toMatchObject({
+      path: '/buyairtime/requery',
+      body: { public_key: airtime.publicKey, request_id: 'never-sent-0002' },
+    });
   });
 
   it('a status query that cannot be answered is pending, not a verdict', async () => {
@@ -181,9 +242,17 @@ describe('plans and verification', () => {
       { variationCode: 'mtn-1gb-sme', name: 'MTN 1GB (SME) – 30 days', amountNaira: '600.00' },
       { variationCode: 'mtn-40mb', name: 'MTN 40MB (Daily) – 1 day', amountNaira: '49.99' },
     ]);
-    expect(bills.requests.at(-1)).toMatchObject({ method: 'GET', path: '/data/plans', query: { public_key: bills.publicKey, service_name: 'mtn-data' } });
+    expect(bills.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/data/plans',
+      query: { public_key: bills.publicKey, service_name: 'mtn-data' },
+    });
     expect(await billsClient.tvPlans('dstv')).toEqual([{ variationCode: 'dstv-compact', name: 'DStv Compact', amountNaira: '19000' }]);
-    expect(bills.requests.at(-1)).toMatchObject({ method: 'GET', path: '/cable/plans', query: { public_key: bills.publicKey, service_id: 'dstv' } });
+    expect(bills.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/cable/plans',
+      query: { public_key: bills.publicKey, service_id: 'dstv' },
+    });
   });
 
   it('throws a BillsProviderError for an outage, an unknown shape or a bad key', async () => {
@@ -201,12 +270,23 @@ describe('plans and verification', () => {
   it('verifies meters and smart cards: a name, null for an unknown number, an error when it cannot say', async () => {
     bills.customers.set('ikeja-electric:45012345678', 'OKAFOR ADAEZE');
     bills.customers.set('gotv:7034567890', 'BELLO TUNDE');
-    expect(await billsClient.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '45012345678', meterType: 'prepaid' })).toEqual({ customerName: 'OKAFOR ADAEZE' });
-    expect(bills.requests.at(-1)?.body).toEqual({ public_key: bills.publicKey, service_id: 'ikeja-electric', customer_id: '45012345678', meter_type: 'prepaid' });
-    expect(await billsClient.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).toEqual({ customerName: 'BELLO TUNDE' });
+    expect(
+      await billsClient.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '45012345678', meterType: 'prepaid' }),
+    ).toEqual({ customerName: 'OKAFOR ADAEZE' });
+    expect(bills.requests.at(-1)?.body).toEqual({
+      public_key: bills.publicKey,
+      service_id: 'ikeja-electric',
+      customer_id: '45012345678',
+      meter_type: 'prepaid',
+    });
+    expect(await billsClient.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).toEqual({
+      customerName: 'BELLO TUNDE',
+    });
     expect(await billsClient.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7000000000' })).toBeNull();
     bills.failAllWith = 502;
-    await expect(billsClient.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).rejects.toBeInstanceOf(BillsProviderError);
+    await expect(billsClient.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).rejects.toBeInstanceOf(
+      BillsProviderError,
+    );
   });
 });
 
@@ -221,7 +301,11 @@ describe('a service that cannot be reached', () => {
       });
     });
     const closed = new HttpAirtimeProvider({ publicKey: 'pk', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: TIMEOUT_MS });
-    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({ outcome: 'failed', message: null, unreached: true });
+    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({
+      outcome: 'failed',
+      message: null,
+      unreached: true,
+    });
     expect(await closed.queryStatus('x')).toMatchObject({ outcome: 'pending' });
   });
 });

@@ -61,25 +61,31 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL mid-purch
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown>, setCookies: response.headers.getSetCookie() };
+    return {
+      status: response.status,
+      json: (await response.json()) as Record<string, unknown>,
+      setCookies: response.headers.getSetCookie(),
+    };
   }
 
   const orderRow = async (orderId: string) =>
     (await database.query<{ status: string }>('SELECT status FROM bill_orders WHERE id = $1', [orderId]))[0]?.status;
   const holdsOf = (orderId: string) =>
-    database.query<{ status: string; amount: string }>('SELECT status, amount::text AS amount FROM gem_holds WHERE reference = $1', [`bill:${orderId}`]);
+    database.query<{ status: string; amount: string }>('SELECT status, amount::text AS amount FROM gem_holds WHERE reference = $1', [
+      `bill:${orderId}`,
+    ]);
   const entriesOf = async (orderId: string) =>
     (
-      await database.query<{ reason: string }>('SELECT reason FROM gem_entries WHERE idempotency_key IN ($1, $2) ORDER BY created_at, reason', [
-        `hold:bill:${orderId}`,
-        `hold:bill:${orderId}:settle`,
-      ])
+      await database.query<{ reason: string }>(
+        'SELECT reason FROM gem_entries WHERE idempotency_key IN ($1, $2) ORDER BY created_at, reason',
+        [`hold:bill:${orderId}`, `hold:bill:${orderId}:settle`],
+      )
     ).map((e) => e.reason);
   const jobsOf = (orderId: string) =>
-    database.query<{ status: string; attempts: number }>("SELECT status, attempts FROM jobs WHERE name = $1 AND payload->>'orderId' = $2 ORDER BY id", [
-      BILL_REQUERY_JOB,
-      orderId,
-    ]);
+    database.query<{ status: string; attempts: number }>(
+      "SELECT status, attempts FROM jobs WHERE name = $1 AND payload->>'orderId' = $2 ORDER BY id",
+      [BILL_REQUERY_JOB, orderId],
+    );
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -102,74 +108,84 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL mid-purch
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('settles the order once the new process starts: one capture, no release, the ledger sound', { timeout: 120_000 }, async ({ annotate }) => {
-    const timings: Record<string, number> = {};
-    const started = Date.now();
-    const first = await startServer();
-    timings.firstStartMs = Date.now() - started;
+  it(
+    'settles the order once the new process starts: one capture, no release, the ledger sound',
+    { timeout: 120_000 },
+    async ({ annotate }) => {
+      const timings: Record<string, number> = {};
+      const started = Date.now();
+      const first = await startServer();
+      timings.firstStartMs = Date.now() - started;
 
-    // A customer through the real sign-up, with gems and a PIN.
-    const form = newSignup();
-    expect((await call(first, 'POST', '/api/auth/signup', form)).status).toBe(201);
-    const outbox = (await call(first, 'GET', '/api/dev/outbox')).json as unknown as { to: string; text: string }[];
-    const otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
-    expect(otp).toBeDefined();
-    expect((await call(first, 'POST', '/api/auth/otp/verify', { email: form.email, otp })).status).toBe(200);
-    const login = await call(first, 'POST', '/api/auth/login', { email_or_phone: form.email, password: form.password });
-    expect(login.status).toBe(200);
-    const userId = (login.json.user as { id: string }).id;
-    const cookie = login.setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wise_session='));
-    expect(cookie).toBeDefined();
-    const auth = { cookie: cookie! };
-    await accrueReward(database.db, systemClock, { userId, source: `seed:${randomUUID()}`, amount: GEMS, description: 'Seed' });
-    await claimRewards(database.db, systemClock, userId);
-    expect(await getGemBalance(database.db, userId)).toBe(GEMS);
-    expect((await call(first, 'POST', '/api/pin', { pin: PIN, confirm_pin: PIN }, auth)).status).toBe(200);
+      // A customer through the real sign-up, with gems and a PIN.
+      const form = newSignup();
+      expect((await call(first, 'POST', '/api/auth/signup', form)).status).toBe(201);
+      const outbox = (await call(first, 'GET', '/api/dev/outbox')).json as unknown as { to: string; text: string }[];
+      const otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
+      expect(otp).toBeDefined();
+      expect((await call(first, 'POST', '/api/auth/otp/verify', { email: form.email, otp })).status).toBe(200);
+      const login = await call(first, 'POST', '/api/auth/login', { email_or_phone: form.email, password: form.password });
+      expect(login.status).toBe(200);
+      const userId = (login.json.user as { id: string }).id;
+      const cookie = login.setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wise_session='));
+      expect(cookie).toBeDefined();
+      const auth = { cookie: cookie! };
+      await accrueReward(database.db, systemClock, { userId, source: `seed:${randomUUID()}`, amount: GEMS, description: 'Seed' });
+      await claimRewards(database.db, systemClock, userId);
+      expect(await getGemBalance(database.db, userId)).toBe(GEMS);
+      expect((await call(first, 'POST', '/api/pin', { pin: PIN, confirm_pin: PIN }, auth)).status).toBe(200);
 
-    const checkout = await call(first, 'POST', '/api/bills/orders', { kind: 'airtime', network: 'mtn', phone: '08031239999', amount: AMOUNT }, { ...auth, 'idempotency-key': randomUUID() });
-    expect(checkout.status, JSON.stringify(checkout.json)).toBe(201);
-    const orderId = (checkout.json.order as BillOrder).id;
+      const checkout = await call(
+        first,
+        'POST',
+        '/api/bills/orders',
+        { kind: 'airtime', network: 'mtn', phone: '08031239999', amount: AMOUNT },
+        { ...auth, 'idempotency-key': randomUUID() },
+      );
+      expect(checkout.status, JSON.stringify(checkout.json)).toBe(201);
+      const orderId = (checkout.json.order as BillOrder).id;
 
-    // Authorise; the moment the provider has the purchase, the server is killed mid-call.
-    const authorising = call(first, 'POST', `/api/bills/orders/${orderId}/authorise`, { pin: PIN }, auth).then(
-      (response) => ({ answered: true as const, response }),
-      (error: unknown) => ({ answered: false as const, error }),
-    );
-    await expect.poll(() => fake.purchases().length, { timeout: 10_000, interval: 10 }).toBe(1);
-    first.child.kill('SIGKILL');
-    const authorisedAt = Date.now();
-    await exited(first.child);
-    expect(first.child.signalCode).toBe('SIGKILL');
-    // The customer never got an answer: the process died inside the provider call.
-    expect(await authorising).toMatchObject({ answered: false });
+      // Authorise; the moment the provider has the purchase, the server is killed mid-call.
+      const authorising = call(first, 'POST', `/api/bills/orders/${orderId}/authorise`, { pin: PIN }, auth).then(
+        (response) => ({ answered: true as const, response }),
+        (error: unknown) => ({ answered: false as const, error }),
+      );
+      await expect.poll(() => fake.purchases().length, { timeout: 10_000, interval: 10 }).toBe(1);
+      first.child.kill('SIGKILL');
+      const authorisedAt = Date.now();
+      await exited(first.child);
+      expect(first.child.signalCode).toBe('SIGKILL');
+      // The customer never got an answer: the process died inside the provider call.
+      expect(await authorising).toMatchObject({ answered: false });
 
-    // What the crash left: gems held, order processing, its status query waiting in the queue.
-    expect(await orderRow(orderId)).toBe('processing');
-    expect(await holdsOf(orderId)).toEqual([{ status: 'pending', amount: String(AMOUNT) }]);
-    expect(await entriesOf(orderId)).toEqual(['hold']);
-    expect(await getGemBalance(database.db, userId)).toBe(GEMS - AMOUNT);
-    expect(await jobsOf(orderId)).toEqual([{ status: 'queued', attempts: 0 }]);
+      // What the crash left: gems held, order processing, its status query waiting in the queue.
+      expect(await orderRow(orderId)).toBe('processing');
+      expect(await holdsOf(orderId)).toEqual([{ status: 'pending', amount: String(AMOUNT) }]);
+      expect(await entriesOf(orderId)).toEqual(['hold']);
+      expect(await getGemBalance(database.db, userId)).toBe(GEMS - AMOUNT);
+      expect(await jobsOf(orderId)).toEqual([{ status: 'queued', attempts: 0 }]);
 
-    const restarted = Date.now();
-    const second = await startServer();
-    timings.secondStartMs = Date.now() - restarted;
+      const restarted = Date.now();
+      const second = await startServer();
+      timings.secondStartMs = Date.now() - restarted;
 
-    await expect.poll(() => orderRow(orderId), { timeout: 60_000, interval: 250 }).toBe('successful');
-    timings.settledAfterKillMs = Date.now() - authorisedAt;
+      await expect.poll(() => orderRow(orderId), { timeout: 60_000, interval: 250 }).toBe('successful');
+      timings.settledAfterKillMs = Date.now() - authorisedAt;
 
-    const order = (await call(second, 'GET', `/api/bills/orders/${orderId}`, undefined, auth)).json.order as BillOrder;
-    expect(order).toMatchObject({ id: orderId, status: 'successful' });
-    expect(await holdsOf(orderId)).toEqual([{ status: 'captured', amount: String(AMOUNT) }]);
-    expect(await entriesOf(orderId)).toEqual(['hold', 'hold_capture']);
-    expect(await getGemBalance(database.db, userId)).toBe(GEMS - AMOUNT);
-    expect(await jobsOf(orderId)).toEqual([{ status: 'done', attempts: 1 }]);
-    // Recovery only asked: the provider was told to buy once, by the killed process.
-    expect(fake.purchases()).toHaveLength(1);
-    expect(fake.requests.filter((r) => r.path === '/buyairtime/requery').length).toBeGreaterThanOrEqual(1);
-    const audit = await auditLedger(database.db, { userIds: [userId] });
-    expect(audit.ok, JSON.stringify(audit)).toBe(true);
+      const order = (await call(second, 'GET', `/api/bills/orders/${orderId}`, undefined, auth)).json.order as BillOrder;
+      expect(order).toMatchObject({ id: orderId, status: 'successful' });
+      expect(await holdsOf(orderId)).toEqual([{ status: 'captured', amount: String(AMOUNT) }]);
+      expect(await entriesOf(orderId)).toEqual(['hold', 'hold_capture']);
+      expect(await getGemBalance(database.db, userId)).toBe(GEMS - AMOUNT);
+      expect(await jobsOf(orderId)).toEqual([{ status: 'done', attempts: 1 }]);
+      // Recovery only asked: the provider was told to buy once, by the killed process.
+      expect(fake.purchases()).toHaveLength(1);
+      expect(fake.requests.filter((r) => r.path === '/buyairtime/requery').length).toBeGreaterThanOrEqual(1);
+      const audit = await auditLedger(database.db, { userIds: [userId] });
+      expect(audit.ok, JSON.stringify(audit)).toBe(true);
 
-    timings.totalMs = Date.now() - started;
-    await annotate(`timings: ${JSON.stringify(timings)}`);
-  });
+      timings.totalMs = Date.now() - started;
+      await annotate(`timings: ${JSON.stringify(timings)}`);
+    },
+  );
 });

@@ -45,7 +45,10 @@ beforeEach(() => resetFakes(h, { slowMs: 3000 }));
 
 /** What the customer is told later: the in-app notices and the pushes queued for their phone. */
 async function outcomeTold(userId: string) {
-  const notices = await h.t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId]);
+  const notices = await h.t.database.query<{ message: string }>(
+    'SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at',
+    [userId],
+  );
   const pushes = await h.t.database.query<{ title: string; body: string; url: string }>(
     "SELECT payload->>'title' AS title, payload->>'body' AS body, payload->>'url' AS url FROM jobs WHERE name = 'push.send' AND payload->>'subscriptionId' IN (SELECT id::text FROM push_subscriptions WHERE user_id = $1) ORDER BY id",
     [userId],
@@ -69,12 +72,18 @@ const jobsOf = (orderId: string) =>
   );
 
 /** Authorises with the provider timing out: 202, processing, gems held, a status-query job queued. */
-async function timedOutOrder(user: Awaited<ReturnType<typeof customerWithGems>>, behaviour: 'slow-success' | 'slow-failure' | 'slow-pending' | 'error500' | 'malformed') {
+async function timedOutOrder(
+  user: Awaited<ReturnType<typeof customerWithGems>>,
+  behaviour: 'slow-success' | 'slow-failure' | 'slow-pending' | 'error500' | 'malformed',
+) {
   const order = await newOrder(h, user, airtimeBody());
   h.airtime.script.push(behaviour);
   const response = await authorise(h, user, order.id);
   expect(response.statusCode, response.body).toBe(202);
-  expect(response.json<{ order: BillOrder }>().order).toMatchObject({ status: 'processing', message: 'Your purchase is being processed. We will notify you when it completes' });
+  expect(response.json<{ order: BillOrder }>().order).toMatchObject({
+    status: 'processing',
+    message: 'Your purchase is being processed. We will notify you when it completes',
+  });
   expect((await holdOf(h, order.id)).hold?.status).toBe('pending');
   expect(await jobsOf(order.id)).toMatchObject([{ status: 'queued', singleton_key: `${BILL_REQUERY_JOB}:${order.id}:0` }]);
   return order;
@@ -123,9 +132,15 @@ describe('the provider times out', () => {
     clock.advance(h.deps.settings.requeryDelayMs);
     await billWorker(h).runDue();
     const afterFailure = await since();
-    expect(afterFailure.notices).toEqual([expect.stringMatching(/^your purchase .* for 500 gems failed\. Your gems have been returned\.$/)]);
+    expect(afterFailure.notices).toEqual([
+      expect.stringMatching(/^your purchase .* for 500 gems failed\. Your gems have been returned\.$/),
+    ]);
     expect(afterFailure.pushes).toEqual([
-      { title: 'Purchase failed', body: expect.stringMatching(/^Your purchase .* failed\. Your gems have been returned\.$/), url: `/homepage/history/${failed.id}` },
+      {
+        title: 'Purchase failed',
+        body: expect.stringMatching(/^Your purchase .* failed\. Your gems have been returned\.$/),
+        url: `/homepage/history/${failed.id}`,
+      },
     ]);
 
     const succeeded = await timedOutOrder(user, 'slow-success');
@@ -142,7 +157,6 @@ describe('the provider times out', () => {
       ['Purchase successful', `/homepage/history/${succeeded.id}`],
     ]);
   });
-
 
   it('while the provider is still processing, the job asks again with back-off until it settles', async () => {
     const user = await customerWithGems(h, 1000);
@@ -169,7 +183,10 @@ describe('the provider times out', () => {
     expect(await requeryBillOrder(h.t.database.db, h.deps, order.id)).toBe('pending');
     clock.advance(h.deps.settings.requeryDelayMs);
     await billWorker(h).runDue();
-    expect(await orderOf(h, user, order.id)).toMatchObject({ status: 'failed', message: 'We could not reach the provider. Your gems have been returned' });
+    expect(await orderOf(h, user, order.id)).toMatchObject({
+      status: 'failed',
+      message: 'We could not reach the provider. Your gems have been returned',
+    });
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(1000);
     await expectLedgerSound(h, [user.id]);
   });
@@ -208,7 +225,8 @@ describe('the process dies between the hold and the provider answer', () => {
       name: 'http',
       buyAirtime: async (purchase) => {
         // The request reached the provider (or not) and then this process died.
-        if (recordAtProvider === 'successful') h.airtime.records.set(purchase.requestId, { status: 'successful', message: 'Transaction successful' });
+        if (recordAtProvider === 'successful')
+          h.airtime.records.set(purchase.requestId, { status: 'successful', message: 'Transaction successful' });
         calledProvider();
         return never;
       },
@@ -275,7 +293,10 @@ describe('concurrency', () => {
     const responses = await Promise.all(orders.map((order) => authorise(h, user, order.id)));
     const statuses = responses.map((r) => r.statusCode);
     // 202: the answer came later than the client waits (the machine is busy); the job settles those.
-    expect(statuses.every((s) => [200, 202, 409, 422].includes(s)), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => [200, 202, 409, 422].includes(s)),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect(await getGemBalance(h.t.database.db, user.id)).toBeGreaterThanOrEqual(0);
     let settled: BillOrder[] = [];
     // A status query can time out too on a busy machine: the job asks again after its back-off.
@@ -293,10 +314,14 @@ describe('concurrency', () => {
     for (const [i, order] of settled.entries()) {
       const { count, hold, entries } = await holdOf(h, order.id);
       if (order.status === 'successful') expect([hold?.status, entries]).toEqual(['captured', ['hold', 'hold_capture']]);
-      else if (order.status === 'failed') expect([[422, 202].includes(statuses[i] ?? 0), hold?.status, entries]).toEqual([true, 'released', ['hold', 'hold_release']]);
+      else if (order.status === 'failed')
+        expect([[422, 202].includes(statuses[i] ?? 0), hold?.status, entries]).toEqual([true, 'released', ['hold', 'hold_release']]);
       else expect([statuses[i], order.status, count]).toEqual([409, 'awaiting_pin', 0]);
     }
-    const negative = await h.t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM gem_accounts WHERE user_id = $1 AND balance < 0", [user.id]);
+    const negative = await h.t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM gem_accounts WHERE user_id = $1 AND balance < 0',
+      [user.id],
+    );
     expect(negative[0]?.n).toBe(0);
     await expectLedgerSound(h, [user.id]);
   });
@@ -320,11 +345,21 @@ describe('concurrency', () => {
     const user = await customerWithGems(h, 1000);
     const order = await timedOutOrder(user, 'slow-success');
     // A second job for the same order, as a recovery sweep of another instance might have queued.
-    await enqueue(h.t.database.db, BILL_REQUERY_JOB, { orderId: order.id }, { clock, singletonKey: `${BILL_REQUERY_JOB}:${order.id}:race-${randomUUID()}` });
+    await enqueue(
+      h.t.database.db,
+      BILL_REQUERY_JOB,
+      { orderId: order.id },
+      { clock, singletonKey: `${BILL_REQUERY_JOB}:${order.id}:race-${randomUUID()}` },
+    );
     clock.advance(h.deps.settings.requeryDelayMs);
     const [one, two] = [billWorker(h, 'server-a'), billWorker(h, 'server-b')];
     const ours = new Set(
-      (await h.t.database.query<{ id: string }>("SELECT id::text FROM jobs WHERE name = $1 AND payload->>'orderId' = $2", [BILL_REQUERY_JOB, order.id])).map((j) => Number(j.id)),
+      (
+        await h.t.database.query<{ id: string }>("SELECT id::text FROM jobs WHERE name = $1 AND payload->>'orderId' = $2", [
+          BILL_REQUERY_JOB,
+          order.id,
+        ])
+      ).map((j) => Number(j.id)),
     );
     const runs = (await Promise.all([one.runDue(), two.runDue()])).flat().filter((r) => ours.has(r.id));
     // Each job ran once, by one of the two.

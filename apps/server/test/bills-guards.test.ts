@@ -45,7 +45,8 @@ const refused = (statements: string) => refusalOf(database, statements);
 const outcomeOf = (work: Promise<unknown>) =>
   work.then(
     () => 'committed',
-    (error: unknown) => (error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error)),
+    (error: unknown) =>
+      error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : String(error),
   );
 
 async function customer(gems: number): Promise<string> {
@@ -59,10 +60,16 @@ async function customer(gems: number): Promise<string> {
 }
 
 /** An airtime order in the given state, made by the domain code (the sandbox: 9999 times out). */
-async function orderIn(state: 'awaiting_pin' | 'processing' | 'successful'): Promise<{ id: string; userId: string; holdId: string | null }> {
+async function orderIn(
+  state: 'awaiting_pin' | 'processing' | 'successful',
+): Promise<{ id: string; userId: string; holdId: string | null }> {
   const userId = await customer(1000);
   const phone = state === 'processing' ? '08039999999' : '08031234567';
-  const { order } = await createBillOrder(database.db, clock, { userId, idempotencyKey: randomUUID(), input: { kind: 'airtime', network: 'mtn', phone, amount: 100 } });
+  const { order } = await createBillOrder(database.db, clock, {
+    userId,
+    idempotencyKey: randomUUID(),
+    input: { kind: 'airtime', network: 'mtn', phone, amount: 100 },
+  });
   if (state !== 'awaiting_pin') {
     const row = await authoriseBillOrder(database.db, deps, userId, order.id, PIN);
     expect(row.status).toBe(state);
@@ -87,30 +94,42 @@ describe('what the database refuses', () => {
       `INSERT INTO bill_orders (user_id, kind, status, service, amount, phone, request_id, idempotency_key, request_hash, created_at)
        VALUES ('${userId}', 'airtime', 'awaiting_pin', 'mtn', ${amount}, '08031234567', '${requestId}', '${key}', '${'b'.repeat(64)}', now());`;
     expect(await refused(insert(49, '202606011000bbbbbbbbbbbbbbbb', 'k2'))).toMatch(/bill_orders_kind_shape/);
-    expect(await refused(insert(100, '202606011000cccccccccccccccc', 'k3') + insert(100, '202606011000cccccccccccccccc', 'k4'))).toMatch(/bill_orders_request_id_key/);
+    expect(await refused(insert(100, '202606011000cccccccccccccccc', 'k3') + insert(100, '202606011000cccccccccccccccc', 'k4'))).toMatch(
+      /bill_orders_request_id_key/,
+    );
   });
 
   it('a status moving any way but forward, or back from settled', async () => {
     const waiting = await orderIn('awaiting_pin');
     const done = await orderIn('successful');
-    expect(await refused(`UPDATE bill_orders SET status = 'successful', settled_at = now() WHERE id = '${waiting.id}'`)).toMatch(/cannot go from awaiting_pin to successful|status_shape/);
-    expect(await refused(`UPDATE bill_orders SET status = 'failed', message = 'x' WHERE id = '${done.id}'`)).toMatch(/settled \(successful\) and cannot change/);
+    expect(await refused(`UPDATE bill_orders SET status = 'successful', settled_at = now() WHERE id = '${waiting.id}'`)).toMatch(
+      /cannot go from awaiting_pin to successful|status_shape/,
+    );
+    expect(await refused(`UPDATE bill_orders SET status = 'failed', message = 'x' WHERE id = '${done.id}'`)).toMatch(
+      /settled \(successful\) and cannot change/,
+    );
     expect(await refused(`UPDATE bill_orders SET message = 'changed' WHERE id = '${done.id}'`)).toMatch(/cannot change/);
   });
 
   it("changing an order's terms", async () => {
     const processing = await orderIn('processing');
     expect(await refused(`UPDATE bill_orders SET amount = 50 WHERE id = '${processing.id}'`)).toMatch(/terms never change/);
-    expect(await refused(`UPDATE bill_orders SET request_id = '202606011000dddddddddddddddd' WHERE id = '${processing.id}'`)).toMatch(/terms never change/);
-    expect(await refused(`UPDATE bill_orders SET requery_generation = 0 - 1 WHERE id = '${processing.id}'`)).toMatch(/requery_generation|forward/);
+    expect(await refused(`UPDATE bill_orders SET request_id = '202606011000dddddddddddddddd' WHERE id = '${processing.id}'`)).toMatch(
+      /terms never change/,
+    );
+    expect(await refused(`UPDATE bill_orders SET requery_generation = 0 - 1 WHERE id = '${processing.id}'`)).toMatch(
+      /requery_generation|forward/,
+    );
   });
 
   it('settling an order while its gems went the other way, from either side', async () => {
     const processing = await orderIn('processing');
     // The order says successful, the hold is still pending.
-    expect(await refused(`SET CONSTRAINTS ALL IMMEDIATE; UPDATE bill_orders SET status = 'successful', settled_at = now() WHERE id = '${processing.id}'`)).toMatch(
-      /bill_orders_hold_agrees|is successful but its gem hold is pending/,
-    );
+    expect(
+      await refused(
+        `SET CONSTRAINTS ALL IMMEDIATE; UPDATE bill_orders SET status = 'successful', settled_at = now() WHERE id = '${processing.id}'`,
+      ),
+    ).toMatch(/bill_orders_hold_agrees|is successful but its gem hold is pending/);
     // The hold released by hand while the order stays processing: refused at commit.
     expect(await outcomeOf(releaseGemHold(database.db, clock, processing.holdId!))).toMatch(/is processing but its gem hold is released/);
     // Captured, but the order says failed.
@@ -136,21 +155,33 @@ describe("the sandbox's documented inputs, end to end", () => {
   it('0000 refused; 9999 times out then successful; 8888 times out then failed; 7777 lost, then failed after the grace', async () => {
     const userId = await customer(2000);
     const place = async (phone: string) => {
-      const { order } = await createBillOrder(database.db, clock, { userId, idempotencyKey: randomUUID(), input: { kind: 'airtime', network: 'glo', phone, amount: 100 } });
+      const { order } = await createBillOrder(database.db, clock, {
+        userId,
+        idempotencyKey: randomUUID(),
+        input: { kind: 'airtime', network: 'glo', phone, amount: 100 },
+      });
       return authoriseBillOrder(database.db, deps, userId, order.id, PIN);
     };
     const refused = await place('08050000000');
     // Our words for the refusal's reason, never the provider's (that stays in provider_message).
-    expect(refused).toMatchObject({ status: 'failed', message: billRefusalTexts.invalid_number, providerMessage: 'Transaction failed: this number cannot be recharged on the selected network' });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      message: billRefusalTexts.invalid_number,
+      providerMessage: 'Transaction failed: this number cannot be recharged on the selected network',
+    });
     const [slowOk, slowFail, lost] = [await place('08059999999'), await place('08058888888'), await place('08057777777')];
     expect([slowOk.status, slowFail.status, lost.status]).toEqual(['processing', 'processing', 'processing']);
     const worker = new JobWorker(database.db, { clock });
     for (const job of billJobs(deps).jobs) worker.register(job);
     clock.advance(settings.requeryDelayMs);
     await worker.runDue();
-    const statusOf = async (id: string) => (await database.query<{ status: string }>('SELECT status FROM bill_orders WHERE id = $1', [id]))[0]?.status;
+    const statusOf = async (id: string) =>
+      (await database.query<{ status: string }>('SELECT status FROM bill_orders WHERE id = $1', [id]))[0]?.status;
     expect([await statusOf(slowOk.id), await statusOf(slowFail.id), await statusOf(lost.id)]).toEqual(['successful', 'failed', 'failed']);
-    const [balance] = await database.query<{ balance: string }>("SELECT balance::text FROM gem_accounts WHERE user_id = $1 AND kind = 'available'", [userId]);
+    const [balance] = await database.query<{ balance: string }>(
+      "SELECT balance::text FROM gem_accounts WHERE user_id = $1 AND kind = 'available'",
+      [userId],
+    );
     expect(balance?.balance).toBe('1900');
   });
 
@@ -159,7 +190,14 @@ describe("the sandbox's documented inputs, end to end", () => {
     const { order } = await createBillOrder(database.db, clock, {
       userId,
       idempotencyKey: randomUUID(),
-      input: { kind: 'electricity', provider: 'kano', meter_number: '45012345678', meter_type: 'postpaid', phone: '08031234567', amount: 2000 },
+      input: {
+        kind: 'electricity',
+        provider: 'kano',
+        meter_number: '45012345678',
+        meter_type: 'postpaid',
+        phone: '08031234567',
+        amount: 2000,
+      },
     });
     const done = await authoriseBillOrder(database.db, deps, userId, order.id, PIN);
     expect(done.status).toBe('successful');
@@ -189,19 +227,26 @@ describe('the plan cache', () => {
     class ChangingPlans extends SandboxBillsProvider {
       override async dataPlans(network: Parameters<BillsProvider['dataPlans']>[0]): Promise<ProviderPlan[]> {
         if (down) throw new BillsProviderError('outage');
-        return network === 'mtn' ? [{ variationCode: 'mtn-1gb-sme', name: 'MTN 1GB (SME) – 30 days', amountNaira: price }] : super.dataPlans(network);
+        return network === 'mtn'
+          ? [{ variationCode: 'mtn-1gb-sme', name: 'MTN 1GB (SME) – 30 days', amountNaira: price }]
+          : super.dataPlans(network);
       }
     }
     const changing = new ChangingPlans({ slowMs: 0 });
     const jobDeps: BillDeps = { ...deps, bills: changing };
-    const worker = new JobWorker(database.db, { clock, schedules: billJobs(jobDeps).schedules.filter((s) => s.name === BILL_PLAN_REFRESH_JOB) });
+    const worker = new JobWorker(database.db, {
+      clock,
+      schedules: billJobs(jobDeps).schedules.filter((s) => s.name === BILL_PLAN_REFRESH_JOB),
+    });
     for (const job of billJobs(jobDeps).jobs) worker.register(job);
 
     clock.advance(settings.planRefreshIntervalMs);
     const refreshes = (await worker.runDue()).filter((r) => r.name === BILL_PLAN_REFRESH_JOB);
     expect(refreshes.map((r) => r.outcome)).toEqual(['done']);
     const catalogue = { bills: changing, clock, settings };
-    expect(await listPlans(database.db, catalogue, { kind: 'data', service: 'mtn' })).toEqual([{ variation_code: 'mtn-1gb-sme', name: 'MTN 1GB (SME) – 30 days', amount: 600 }]);
+    expect(await listPlans(database.db, catalogue, { kind: 'data', service: 'mtn' })).toEqual([
+      { variation_code: 'mtn-1gb-sme', name: 'MTN 1GB (SME) – 30 days', amount: 600 },
+    ]);
     expect((await listPlans(database.db, catalogue, { kind: 'tv', service: 'gotv' })).length).toBeGreaterThan(3);
 
     price = '650.00';
@@ -213,7 +258,9 @@ describe('the plan cache', () => {
     clock.advance(settings.planRefreshIntervalMs);
     await worker.runDue();
     expect((await listPlans(database.db, catalogue, { kind: 'data', service: 'mtn' }))[0]?.amount).toBe(650);
-    const [state] = await database.query<{ last_error: string }>("SELECT last_error FROM bill_plan_sets WHERE kind = 'data' AND service = 'mtn'");
+    const [state] = await database.query<{ last_error: string }>(
+      "SELECT last_error FROM bill_plan_sets WHERE kind = 'data' AND service = 'mtn'",
+    );
     expect(state?.last_error).toBe('outage');
 
     // The same slot run again (another instance) calls the provider no more: the claim decides.

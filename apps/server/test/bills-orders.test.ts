@@ -39,7 +39,9 @@ afterAll(async () => {
 beforeEach(() => resetFakes(h));
 
 const notes = async (userId: string) =>
-  (await h.t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map((n) => n.message);
+  (await h.t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map(
+    (n) => n.message,
+  );
 
 describe('plans', () => {
   it('are fetched once into the cache, priced at the integer part, and served from there', async () => {
@@ -78,10 +80,20 @@ describe('verify', () => {
   it('names the meter or smart card holder; an unknown number is a 404; an outage a 503', async () => {
     const user = await customerWithGems(h, 0, { pin: false });
     h.bills.customers.set('ikeja-electric:45012345678', 'OKAFOR ADAEZE');
-    const found = await post(h.t.app, '/api/bills/verify', { kind: 'electricity', service: 'ikeja', customer_id: '45012345678', meter_type: 'prepaid' }, user.cookie);
+    const found = await post(
+      h.t.app,
+      '/api/bills/verify',
+      { kind: 'electricity', service: 'ikeja', customer_id: '45012345678', meter_type: 'prepaid' },
+      user.cookie,
+    );
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json()).toEqual({ customer_name: 'OKAFOR ADAEZE' });
-    const unknownMeter = await post(h.t.app, '/api/bills/verify', { kind: 'electricity', service: 'eko', customer_id: '45012345678', meter_type: 'prepaid' }, user.cookie);
+    const unknownMeter = await post(
+      h.t.app,
+      '/api/bills/verify',
+      { kind: 'electricity', service: 'eko', customer_id: '45012345678', meter_type: 'prepaid' },
+      user.cookie,
+    );
     expect(unknownMeter.statusCode).toBe(404);
     expect(unknownMeter.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND', error: 'We could not find that meter number' });
     const unknownCard = await post(h.t.app, '/api/bills/verify', { kind: 'tv', service: 'gotv', customer_id: '7034567890' }, user.cookie);
@@ -101,7 +113,17 @@ describe('checkout', () => {
     const response = await checkout(h, user, airtimeBody());
     expect(response.statusCode, response.body).toBe(201);
     const { order } = response.json<{ order: BillOrder }>();
-    expect(order).toMatchObject({ kind: 'airtime', status: 'awaiting_pin', service: 'mtn', amount: 500, phone: '08031234567', plan_name: null, token: null, message: null, settled_at: null });
+    expect(order).toMatchObject({
+      kind: 'airtime',
+      status: 'awaiting_pin',
+      service: 'mtn',
+      amount: 500,
+      phone: '08031234567',
+      plan_name: null,
+      token: null,
+      message: null,
+      settled_at: null,
+    });
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(1000);
     expect((await holdOf(h, order.id)).count).toBe(0);
     expect(h.airtime.purchases()).toHaveLength(0);
@@ -153,15 +175,40 @@ describe('checkout', () => {
   it('prices data and TV from the cache: an unknown plan is a field error, a changed price a 409 with the new amount', async () => {
     const user = await customerWithGems(h, 50_000);
     await fillPlans(h, clock);
-    const unknown = await checkout(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-9tb', expected_amount: 600 });
+    const unknown = await checkout(h, user, {
+      kind: 'data',
+      network: 'mtn',
+      phone: '08031234567',
+      variation_code: 'mtn-9tb',
+      expected_amount: 600,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ fields: { variation_code: billMessages.planUnavailable } });
-    const changed = await checkout(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-1gb-sme', expected_amount: 550 });
+    const changed = await checkout(h, user, {
+      kind: 'data',
+      network: 'mtn',
+      phone: '08031234567',
+      variation_code: 'mtn-1gb-sme',
+      expected_amount: 550,
+    });
     expect(changed.statusCode).toBe(409);
     expect(changed.json()).toMatchObject({ code: 'PLAN_PRICE_CHANGED', meta: { amount: 600 } });
-    const data = await newOrder(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-1gb-sme', expected_amount: 600 });
+    const data = await newOrder(h, user, {
+      kind: 'data',
+      network: 'mtn',
+      phone: '08031234567',
+      variation_code: 'mtn-1gb-sme',
+      expected_amount: 600,
+    });
     expect(data).toMatchObject({ amount: 600, plan_name: 'MTN 1GB (SME) – 30 days' });
-    const tv = await newOrder(h, user, { kind: 'tv', service: 'dstv', variation_code: 'dstv-padi', smart_card_number: '7034567890', phone: '08031234567', expected_amount: 4400 });
+    const tv = await newOrder(h, user, {
+      kind: 'tv',
+      service: 'dstv',
+      variation_code: 'dstv-padi',
+      smart_card_number: '7034567890',
+      phone: '08031234567',
+      expected_amount: 4400,
+    });
     expect(tv).toMatchObject({ amount: 4400, plan_name: 'DStv Padi', customer_id: '7034567890' });
   });
 });
@@ -179,7 +226,11 @@ describe('authorise', () => {
     const sent = h.airtime.purchases().at(-1)?.body;
     const requestIds = await h.t.database.query<{ request_id: string }>('SELECT request_id FROM bill_orders WHERE id = $1', [order.id]);
     expect(sent).toMatchObject({ request_id: requestIds[0]?.request_id, amount: 500, service_name: 'mtn', phone: '08031234567' });
-    expect(await holdOf(h, order.id)).toMatchObject({ count: 1, hold: { status: 'captured', amount: '500' }, entries: ['hold', 'hold_capture'] });
+    expect(await holdOf(h, order.id)).toMatchObject({
+      count: 1,
+      hold: { status: 'captured', amount: '500' },
+      entries: ['hold', 'hold_capture'],
+    });
     expect((await notes(user.id)).at(-1)).toBe('your purchase MTN airtime · +234 803 123 4567 for 500 gems was successful.');
     await expectLedgerSound(h, [user.id]);
 
@@ -194,11 +245,28 @@ describe('authorise', () => {
 
   it('electricity: the token and units are stored and returned', async () => {
     const user = await customerWithGems(h, 10_000);
-    const order = await newOrder(h, user, { kind: 'electricity', provider: 'ikeja', meter_number: '45012345678', meter_type: 'prepaid', phone: '08031234567', amount: 5000 });
+    const order = await newOrder(h, user, {
+      kind: 'electricity',
+      provider: 'ikeja',
+      meter_number: '45012345678',
+      meter_type: 'prepaid',
+      phone: '08031234567',
+      amount: 5000,
+    });
     const response = await authorise(h, user, order.id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ order: BillOrder }>().order).toMatchObject({ status: 'successful', token: '1234-5678-9012-3456-7890', units: '23.9 kWh', customer_id: '45012345678' });
-    expect(h.bills.purchases().at(-1)?.body).toMatchObject({ service_name: 'ikeja-electric', meter_number: '45012345678', meter_type: 'prepaid', amount: 5000 });
+    expect(response.json<{ order: BillOrder }>().order).toMatchObject({
+      status: 'successful',
+      token: '1234-5678-9012-3456-7890',
+      units: '23.9 kWh',
+      customer_id: '45012345678',
+    });
+    expect(h.bills.purchases().at(-1)?.body).toMatchObject({
+      service_name: 'ikeja-electric',
+      meter_number: '45012345678',
+      meter_type: 'prepaid',
+      amount: 5000,
+    });
     expect((await orderOf(h, user, order.id)).token).toBe('1234-5678-9012-3456-7890');
   });
 
@@ -209,11 +277,21 @@ describe('authorise', () => {
     h.airtime.script.push('decline');
     const refused = await authorise(h, user, airtime.id);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'PROVIDER_DECLINED', error: 'Insufficient wallet balance on the provider account', meta: { order_id: airtime.id } });
+    expect(refused.json()).toMatchObject({
+      code: 'PROVIDER_DECLINED',
+      error: 'Insufficient wallet balance on the provider account',
+      meta: { order_id: airtime.id },
+    });
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(5000);
     expect(await holdOf(h, airtime.id)).toMatchObject({ hold: { status: 'released' }, entries: ['hold', 'hold_release'] });
 
-    const data = await newOrder(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-1gb-sme', expected_amount: 600 });
+    const data = await newOrder(h, user, {
+      kind: 'data',
+      network: 'mtn',
+      phone: '08031234567',
+      variation_code: 'mtn-1gb-sme',
+      expected_amount: 600,
+    });
     h.bills.script.push('decline');
     const dataRefused = await authorise(h, user, data.id);
     expect(dataRefused.statusCode).toBe(422);

@@ -21,7 +21,16 @@ const DAY = '2026-08-03';
 let h: BillsHarness;
 let deps: ReconciliationDeps;
 
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 0, billsFloatAlertKobo: 50_000_00, providerUnreachableMinutes: 2 };
+const settings: AlertSettings = {
+  payoutFailureRate: 0.2,
+  payoutFailureMinSample: 5,
+  payoutStuckMinutes: 30,
+  jobAgeMinutes: 10,
+  maxPriceAgeSeconds: 600,
+  payoutFloatAlertKobo: 0,
+  billsFloatAlertKobo: 50_000_00,
+  providerUnreachableMinutes: 2,
+};
 
 beforeAll(async () => {
   h = await startBillsHarness(clock);
@@ -47,7 +56,10 @@ async function deliveredOrder(): Promise<{ requestId: string; id: string }> {
   const order = await newOrder(h, user, dataBody);
   const answer = await authorise(h, user, order.id);
   expect(answer.statusCode, answer.body).toBe(200);
-  const [row] = await h.t.database.query<{ request_id: string; status: string }>('SELECT request_id, status FROM bill_orders WHERE id = $1', [order.id]);
+  const [row] = await h.t.database.query<{ request_id: string; status: string }>(
+    'SELECT request_id, status FROM bill_orders WHERE id = $1',
+    [order.id],
+  );
   expect(row?.status).toBe('successful');
   return { requestId: row!.request_id, id: order.id };
 }
@@ -68,7 +80,9 @@ describe('bill reconciliation', () => {
     const declined = await newOrder(h, user, dataBody);
     h.bills.script.push('decline');
     expect((await authorise(h, user, declined.id)).statusCode).toBe(422);
-    const [declinedRow] = await h.t.database.query<{ request_id: string }>('SELECT request_id FROM bill_orders WHERE id = $1', [declined.id]);
+    const [declinedRow] = await h.t.database.query<{ request_id: string }>('SELECT request_id FROM bill_orders WHERE id = $1', [
+      declined.id,
+    ]);
     h.bills.settle(declinedRow!.request_id, 'successful');
     // Another amount charged.
     const overcharged = await deliveredOrder();
@@ -89,24 +103,46 @@ describe('bill reconciliation', () => {
         ['status_differs', declinedRow!.request_id],
       ].sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)),
     );
-    expect(found.find((m) => m.reference === failedThere.requestId)).toMatchObject({ ours: { status: 'successful' }, theirs: { outcome: 'failed' } });
-    expect(found.find((m) => m.reference === declinedRow!.request_id)).toMatchObject({ ours: { status: 'failed' }, theirs: { outcome: 'successful' } });
+    expect(found.find((m) => m.reference === failedThere.requestId)).toMatchObject({
+      ours: { status: 'successful' },
+      theirs: { outcome: 'failed' },
+    });
+    expect(found.find((m) => m.reference === declinedRow!.request_id)).toMatchObject({
+      ours: { status: 'failed' },
+      theirs: { outcome: 'successful' },
+    });
     expect(found.some((m) => m.reference === agreed.requestId)).toBe(false);
 
     // The same day again: nothing new is stored; the alert opened once.
-    const again = await runReconciliation(h.t.database.db, deps, { providerKind: 'bills', businessDate: DAY, trigger: 'staff', staffId: await anyStaff() });
+    const again = await runReconciliation(h.t.database.db, deps, {
+      providerKind: 'bills',
+      businessDate: DAY,
+      trigger: 'staff',
+      staffId: await anyStaff(),
+    });
     expect(again.mismatch_count).toBe(4);
     expect(await openMismatches()).toHaveLength(4);
-    const incidents = await h.t.database.query<{ resolved: boolean }>("SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = 'reconciliation_mismatch'");
+    const incidents = await h.t.database.query<{ resolved: boolean }>(
+      "SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = 'reconciliation_mismatch'",
+    );
     expect(incidents).toEqual([{ resolved: false }]);
     // Six customers with PINs and five purchases over HTTP: slow on a busy machine, not timed.
   }, 180_000);
 
   it('leaves an order the provider cannot answer for now unchecked, and a request that never reached it consistent', async () => {
-    const order = { id: 'x', kind: 'data', status: 'failed', message: billMessages.providerUnreachable, requestId: 'r1', amount: 600 } as Parameters<typeof compareOrder>[0];
+    const order = {
+      id: 'x',
+      kind: 'data',
+      status: 'failed',
+      message: billMessages.providerUnreachable,
+      requestId: 'r1',
+      amount: 600,
+    } as Parameters<typeof compareOrder>[0];
     expect(compareOrder(order, { outcome: 'not_found' })).toEqual([]);
     expect(compareOrder(order, { outcome: 'pending', reason: 'HTTP 503' })).toBe('unchecked');
-    expect(compareOrder({ ...order, message: 'Declined by the network' }, { outcome: 'not_found' })).toMatchObject([{ kind: 'missing_at_provider' }]);
+    expect(compareOrder({ ...order, message: 'Declined by the network' }, { outcome: 'not_found' })).toMatchObject([
+      { kind: 'missing_at_provider' },
+    ]);
   });
 });
 
@@ -125,7 +161,9 @@ describe('the bill wallet', () => {
     sandbox.walletKobo = 200_000_00;
     await recordFloat(h.t.database.db, clock, 'bills', await sandbox.balance());
     expect((await check()).bills_float_low).toBe('unchanged');
-    const incidents = await h.t.database.query<{ resolved: boolean }>("SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = 'bills_float_low' ORDER BY id");
+    const incidents = await h.t.database.query<{ resolved: boolean }>(
+      "SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = 'bills_float_low' ORDER BY id",
+    );
     expect(incidents).toEqual([{ resolved: true }]);
   });
 });

@@ -20,7 +20,13 @@ describe('choosing the provider', () => {
     const base = { NODE_ENV: 'test' };
     expect(createAirtimeProvider(loadConfig(base)).name).toBe('sandbox');
     expect(createBillsProvider(loadConfig(base)).name).toBe('sandbox');
-    const configured = loadConfig({ ...base, AIRTIME_PUBLIC_KEY: 'pk_a', AIRTIME_BASE_URL: 'https://airtime.example', BILLS_PUBLIC_KEY: 'pk_b', BILLS_BASE_URL: 'https://bills.example' });
+    const configured = loadConfig({
+      ...base,
+      AIRTIME_PUBLIC_KEY: 'pk_a',
+      AIRTIME_BASE_URL: 'https://airtime.example',
+      BILLS_PUBLIC_KEY: 'pk_b',
+      BILLS_BASE_URL: 'https://bills.example',
+    });
     expect(createAirtimeProvider(configured)).toBeInstanceOf(HttpAirtimeProvider);
     expect(createBillsProvider(configured)).toBeInstanceOf(HttpBillsProvider);
     expect(configured.AIRTIME_TIMEOUT_MS).toBe(30_000);
@@ -70,33 +76,71 @@ describe('purchases', () => {
 
   it('a phone ending 9999 times out, then the status query says successful', async () => {
     const requestId = id();
-    expect((await bills.buyData({ requestId, network: 'mtn', phone: '08039999999', amount: 600, variationCode: 'mtn-1gb-sme', planName: 'MTN 1GB (SME) – 30 days' })).outcome).toBe('unknown');
+    expect(
+      (
+        await bills.buyData({
+          requestId,
+          network: 'mtn',
+          phone: '08039999999',
+          amount: 600,
+          variationCode: 'mtn-1gb-sme',
+          planName: 'MTN 1GB (SME) – 30 days',
+        })
+      ).outcome,
+    ).toBe('unknown');
     expect((await bills.queryStatus(requestId)).outcome).toBe('successful');
   });
 
   it('a phone ending 8888 times out, then the status query says failed', async () => {
     const requestId = id();
     expect((await airtime.buyAirtime({ requestId, network: 'airtel', phone: '08028888888', amount: 100 })).outcome).toBe('unknown');
-    expect(await airtime.queryStatus(requestId)).toEqual({ outcome: 'failed', message: 'Transaction failed at the network', refusal: 'network_failed' });
+    expect(await airtime.queryStatus(requestId)).toEqual({
+      outcome: 'failed',
+      message: 'Transaction failed at the network',
+      refusal: 'network_failed',
+    });
   });
 
   it('a phone ending 7777 is lost before it was recorded: the status query says not found', async () => {
     const requestId = id();
-    expect((await bills.buyTv({ requestId, service: 'gotv', phone: '08037777777', amount: 3900, variationCode: 'gotv-jinja', smartCardNumber: '7034567890' })).outcome).toBe('unknown');
+    expect(
+      (
+        await bills.buyTv({
+          requestId,
+          service: 'gotv',
+          phone: '08037777777',
+          amount: 3900,
+          variationCode: 'gotv-jinja',
+          smartCardNumber: '7034567890',
+        })
+      ).outcome,
+    ).toBe('unknown');
     expect(await bills.queryStatus(requestId)).toEqual({ outcome: 'not_found' });
   });
 
   it('refuses an unknown variation code or an amount below the plan price', async () => {
     const base = { network: 'glo' as const, phone: '08051234567', planName: 'GLO 2.9GB – 30 days' };
-    expect(await bills.buyData({ ...base, requestId: id(), amount: 1000, variationCode: 'nope' })).toMatchObject({ outcome: 'failed', message: 'Invalid variation code' });
-    expect(await bills.buyData({ ...base, requestId: id(), amount: 999, variationCode: 'glo-2-9gb-monthly' })).toMatchObject({ outcome: 'failed' });
+    expect(await bills.buyData({ ...base, requestId: id(), amount: 1000, variationCode: 'nope' })).toMatchObject({
+      outcome: 'failed',
+      message: 'Invalid variation code',
+    });
+    expect(await bills.buyData({ ...base, requestId: id(), amount: 999, variationCode: 'glo-2-9gb-monthly' })).toMatchObject({
+      outcome: 'failed',
+    });
   });
 
   it.each(ELECTRICITY_PROVIDERS.flatMap((provider) => METER_TYPES.map((meterType) => [provider, meterType] as const)))(
     'electricity %s %s: a 20-digit grouped token and units',
     async (provider, meterType) => {
       const requestId = id();
-      const result = await bills.buyElectricity({ requestId, provider, phone: '08031234567', amount: 5000, meterNumber: '45012345678', meterType });
+      const result = await bills.buyElectricity({
+        requestId,
+        provider,
+        phone: '08031234567',
+        amount: 5000,
+        meterNumber: '45012345678',
+        meterType,
+      });
       expect(result).toMatchObject({ outcome: 'successful', token: sandboxToken(requestId) });
       if (result.outcome !== 'successful') throw new Error('not successful');
       expect(result.token).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/);
@@ -105,11 +149,29 @@ describe('purchases', () => {
   );
 
   it('a meter or smart card starting 000 is refused', async () => {
-    expect(await bills.buyElectricity({ requestId: id(), provider: 'eko', phone: '08031234567', amount: 1000, meterNumber: '00012345678', meterType: 'prepaid' })).toMatchObject({
+    expect(
+      await bills.buyElectricity({
+        requestId: id(),
+        provider: 'eko',
+        phone: '08031234567',
+        amount: 1000,
+        meterNumber: '00012345678',
+        meterType: 'prepaid',
+      }),
+    ).toMatchObject({
       outcome: 'failed',
       message: 'Invalid meter number',
     });
-    expect(await bills.buyTv({ requestId: id(), service: 'dstv', phone: '08031234567', amount: 4400, variationCode: 'dstv-padi', smartCardNumber: '0001234567' })).toMatchObject({
+    expect(
+      await bills.buyTv({
+        requestId: id(),
+        service: 'dstv',
+        phone: '08031234567',
+        amount: 4400,
+        variationCode: 'dstv-padi',
+        smartCardNumber: '0001234567',
+      }),
+    ).toMatchObject({
       outcome: 'failed',
       message: 'Invalid smart card number',
     });

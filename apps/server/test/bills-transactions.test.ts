@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { anyTransactionDetailResponseSchema, transactionDetailResponseSchema, transactionListResponseSchema, type TransactionItem } from '@wise/shared';
+import {
+  anyTransactionDetailResponseSchema,
+  transactionDetailResponseSchema,
+  transactionListResponseSchema,
+  type TransactionItem,
+} from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { get } from './support/app';
@@ -43,11 +48,22 @@ beforeAll(async () => {
   step();
   ids.saleB = (await sellGiftCard(h.t, user, { seed: 2 })).id;
   step();
-  ids.data = (await newOrder(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-1gb-sme', expected_amount: 600 })).id;
+  ids.data = (
+    await newOrder(h, user, { kind: 'data', network: 'mtn', phone: '08031234567', variation_code: 'mtn-1gb-sme', expected_amount: 600 })
+  ).id;
   h.bills.script.push('decline');
   expect((await authorise(h, user, ids.data)).statusCode).toBe(422);
   step();
-  ids.electricity = (await newOrder(h, user, { kind: 'electricity', provider: 'ikeja', meter_number: '45012345678', meter_type: 'prepaid', phone: '08031234567', amount: 2000 })).id;
+  ids.electricity = (
+    await newOrder(h, user, {
+      kind: 'electricity',
+      provider: 'ikeja',
+      meter_number: '45012345678',
+      meter_type: 'prepaid',
+      phone: '08031234567',
+      amount: 2000,
+    })
+  ).id;
   h.bills.script.push('slow-pending');
   expect((await authorise(h, user, ids.electricity)).statusCode).toBe(202);
 });
@@ -62,9 +78,26 @@ describe('GET /api/transactions', () => {
     expect(next_cursor).toBeNull();
     expect(transactions.map((tx) => tx.id)).toEqual([ids.electricity, ids.data, ids.saleB, ids.airtime, ids.saleA]);
     const byId = Object.fromEntries(transactions.map((tx) => [tx.id, tx])) as Record<string, TransactionItem>;
-    expect(byId[ids.airtime!]).toMatchObject({ transaction_type: 'airtime', title: 'MTN airtime · +234 803 123 4567', amount_kobo: 150_000, status: 'successful', comment: null });
-    expect(byId[ids.data!]).toMatchObject({ transaction_type: 'data', title: 'MTN data · +234 803 123 4567', amount_kobo: 60_000, status: 'rejected', comment: 'Invalid request' });
-    expect(byId[ids.electricity!]).toMatchObject({ transaction_type: 'electricity', title: 'Ikeja Electric · 45012345678', amount_kobo: 200_000, status: 'pending' });
+    expect(byId[ids.airtime!]).toMatchObject({
+      transaction_type: 'airtime',
+      title: 'MTN airtime · +234 803 123 4567',
+      amount_kobo: 150_000,
+      status: 'successful',
+      comment: null,
+    });
+    expect(byId[ids.data!]).toMatchObject({
+      transaction_type: 'data',
+      title: 'MTN data · +234 803 123 4567',
+      amount_kobo: 60_000,
+      status: 'rejected',
+      comment: 'Invalid request',
+    });
+    expect(byId[ids.electricity!]).toMatchObject({
+      transaction_type: 'electricity',
+      title: 'Ikeja Electric · 45012345678',
+      amount_kobo: 200_000,
+      status: 'pending',
+    });
     expect(byId[ids.saleA!]).toMatchObject({ transaction_type: 'giftcard', status: 'pending' });
   });
 
@@ -96,7 +129,13 @@ describe('GET /api/transactions/:id', () => {
     const response = await get(h.t.app, `/api/transactions/${ids.airtime}`, user.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const { transaction } = anyTransactionDetailResponseSchema.parse(response.json());
-    expect(transaction).toMatchObject({ id: ids.airtime, kind: 'airtime', transaction_type: 'airtime', status: 'successful', order: { status: 'successful', amount: 1500, service: 'mtn' } });
+    expect(transaction).toMatchObject({
+      id: ids.airtime,
+      kind: 'airtime',
+      transaction_type: 'airtime',
+      status: 'successful',
+      order: { status: 'successful', amount: 1500, service: 'mtn' },
+    });
     const sale = await get(h.t.app, `/api/transactions/${ids.saleA}`, user.cookie);
     expect(sale.statusCode).toBe(200);
     expect(transactionDetailResponseSchema.parse(sale.json()).transaction.kind).toBe('giftcard');

@@ -71,7 +71,9 @@ describe('the production build', () => {
       expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${port}/api/dashboard`)).status).toBe(401);
       // The start line names the runtime: the one this run brought (package.json's `engines`).
-      expect(stdout).toMatch(new RegExp(`Wise is up on https://wise\\.example\\.com \\(PostgreSQL, Node ${process.version.replaceAll('.', '\\.')}\\)`));
+      expect(stdout).toMatch(
+        new RegExp(`Wise is up on https://wise\\.example\\.com \\(PostgreSQL, Node ${process.version.replaceAll('.', '\\.')}\\)`),
+      );
       expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
     } finally {
       child.kill('SIGTERM');

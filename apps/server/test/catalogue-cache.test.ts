@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const version = async (name: CatalogueName, database = t.database) =>
-  (await database.query<{ version: string }>('SELECT version::text AS version FROM catalogue_versions WHERE name = $1', [name]))[0]!.version;
+  (await database.query<{ version: string }>('SELECT version::text AS version FROM catalogue_versions WHERE name = $1', [name]))[0]!
+    .version;
 
 /** The version after `sql` ran, compared with before: how many times it moved. */
 async function bumps(name: CatalogueName, sql: string): Promise<number> {
@@ -35,21 +36,26 @@ async function bumps(name: CatalogueName, sql: string): Promise<number> {
 
 describe('the database moves a catalogue version on every write behind it', () => {
   it('gift cards and their sub-categories: insert, update, delete, once per statement however many rows', async () => {
-    expect(await bumps('giftcards', "UPDATE gift_cards SET brand_color = brand_color")).toBe(1);
-    expect(await bumps('giftcards', "UPDATE gift_card_subcategories SET exchange_rate = exchange_rate WHERE enabled")).toBe(1);
-    expect(await bumps('giftcards', "INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('cache-probe', 'Cache Probe', 'USD', '#123456')")).toBe(1);
+    expect(await bumps('giftcards', 'UPDATE gift_cards SET brand_color = brand_color')).toBe(1);
+    expect(await bumps('giftcards', 'UPDATE gift_card_subcategories SET exchange_rate = exchange_rate WHERE enabled')).toBe(1);
+    expect(
+      await bumps(
+        'giftcards',
+        "INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('cache-probe', 'Cache Probe', 'USD', '#123456')",
+      ),
+    ).toBe(1);
     expect(await bumps('giftcards', "DELETE FROM gift_cards WHERE slug = 'cache-probe'")).toBe(1);
     // A statement that touches no row still moves it: cheaper than being clever, and never wrong.
     expect(await bumps('giftcards', "UPDATE gift_cards SET enabled = false WHERE slug = 'no-such-card'")).toBe(1);
-    expect(await bumps('bill_plans', "UPDATE gift_cards SET brand_color = brand_color")).toBe(0);
+    expect(await bumps('bill_plans', 'UPDATE gift_cards SET brand_color = brand_color')).toBe(0);
   });
 
   it('bill plans; coin prices on a new payload or adjustment, not on a refresh claim', async () => {
-    expect(await bumps('bill_plans', "UPDATE bill_plans SET amount = amount")).toBe(1);
-    expect(await bumps('crypto_prices', "UPDATE crypto_price_adjustments SET adjustment_ngn = adjustment_ngn")).toBe(1);
-    expect(await bumps('crypto_prices', "UPDATE market_data_cache SET fetched_at = fetched_at")).toBe(1);
-    expect(await bumps('crypto_prices', "UPDATE market_data_cache SET next_attempt_at = next_attempt_at")).toBe(0);
-    expect(await bumps('giftcards', "UPDATE bill_plans SET amount = amount")).toBe(0);
+    expect(await bumps('bill_plans', 'UPDATE bill_plans SET amount = amount')).toBe(1);
+    expect(await bumps('crypto_prices', 'UPDATE crypto_price_adjustments SET adjustment_ngn = adjustment_ngn')).toBe(1);
+    expect(await bumps('crypto_prices', 'UPDATE market_data_cache SET fetched_at = fetched_at')).toBe(1);
+    expect(await bumps('crypto_prices', 'UPDATE market_data_cache SET next_attempt_at = next_attempt_at')).toBe(0);
+    expect(await bumps('giftcards', 'UPDATE bill_plans SET amount = amount')).toBe(0);
   });
 
   it('a write rolled back leaves the version where it was', async () => {
@@ -74,7 +80,9 @@ describe('catalogueAnswer', () => {
     expect(await catalogueAnswer(t.database.db, 'bill_plans', 'probe', build)).toEqual({ n: 2 });
 
     await t.database.query('UPDATE bill_plans SET amount = amount');
-    await expect(catalogueAnswer(t.database.db, 'bill_plans', 'probe', () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    await expect(catalogueAnswer(t.database.db, 'bill_plans', 'probe', () => Promise.reject(new Error('provider down')))).rejects.toThrow(
+      'provider down',
+    );
     expect(await catalogueAnswer(t.database.db, 'bill_plans', 'probe', build)).toEqual({ n: 3 });
   });
 
@@ -120,12 +128,14 @@ describe('the kept answers over HTTP', () => {
     const detail = async () => get(t.app, '/api/giftcards/amazon', c.cookie);
     const rateOf = async () => (await detail()).json<GiftCardDetailResponse>().subcategories[0]!.exchange_rate;
     expect(await rateOf()).toBe('1180.00');
-    await t.database.query("UPDATE gift_card_subcategories s SET exchange_rate = 1234.5 FROM gift_cards g WHERE g.id = s.gift_card_id AND g.slug = 'amazon' AND s.exchange_rate = 1180");
+    await t.database.query(
+      "UPDATE gift_card_subcategories s SET exchange_rate = 1234.5 FROM gift_cards g WHERE g.id = s.gift_card_id AND g.slug = 'amazon' AND s.exchange_rate = 1180",
+    );
     expect(await rateOf()).toBe('1234.50');
     await t.database.query("UPDATE gift_cards SET enabled = false WHERE slug = 'amazon'");
     expect((await detail()).statusCode).toBe(404);
     await t.database.query("UPDATE gift_cards SET enabled = true WHERE slug = 'amazon'");
-    await t.database.query("UPDATE gift_card_subcategories SET exchange_rate = 1180 WHERE exchange_rate = 1234.5");
+    await t.database.query('UPDATE gift_card_subcategories SET exchange_rate = 1180 WHERE exchange_rate = 1234.5');
     expect(await rateOf()).toBe('1180.00');
   });
 
@@ -138,7 +148,9 @@ describe('the kept answers over HTTP', () => {
     const glo = await plans('/api/bills/data/glo/plans');
     expect(mtn).not.toEqual(glo);
     const code = mtn[0]!.variation_code;
-    await t.database.query("UPDATE bill_plans SET amount = amount + 7 WHERE kind = 'data' AND service = 'mtn' AND variation_code = $1", [code]);
+    await t.database.query("UPDATE bill_plans SET amount = amount + 7 WHERE kind = 'data' AND service = 'mtn' AND variation_code = $1", [
+      code,
+    ]);
     expect((await plans('/api/bills/data/mtn/plans'))[0]).toEqual({ ...mtn[0], amount: mtn[0]!.amount + 7 });
     expect(await plans('/api/bills/data/glo/plans')).toEqual(glo);
   });

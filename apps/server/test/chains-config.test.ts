@@ -27,10 +27,15 @@ describe('crypto settlement settings', () => {
     const config = loadConfig({});
     expect(addressDeriversFromConfig(config)).toEqual({});
     expect(createChainWatchers(config)).toEqual({});
-    expect(config).toMatchObject({ CRYPTO_BITCOIN_NETWORK: 'mainnet', CRYPTO_BSC_USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955', CRYPTO_TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', CRYPTO_CHAIN_TIMEOUT_MS: 10_000 });
+    expect(config).toMatchObject({
+      CRYPTO_BITCOIN_NETWORK: 'mainnet',
+      CRYPTO_BSC_USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
+      CRYPTO_TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      CRYPTO_CHAIN_TIMEOUT_MS: 10_000,
+    });
   });
 
-  it('derive each network\'s addresses from its configured key, and build the configured watchers', () => {
+  it("derive each network's addresses from its configured key, and build the configured watchers", () => {
     const config = loadConfig({
       CRYPTO_XPUB_BITCOIN: ZPUB,
       CRYPTO_XPUB_EVM: EVM_XPUB,

@@ -26,7 +26,8 @@ const VPUB_VERSIONS = { private: 0x045f18bc, public: 0x045f1cf6 };
 /** BIP84's published account key for the mnemonic (bips/bip-0084.mediawiki, "Test vectors"). */
 const BIP84_ZPUB = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 
-const accountXpub = (path: string, versions?: { private: number; public: number }) => HDKey.fromMasterSeed(seed, versions).derive(path).publicExtendedKey;
+const accountXpub = (path: string, versions?: { private: number; public: number }) =>
+  HDKey.fromMasterSeed(seed, versions).derive(path).publicExtendedKey;
 
 describe('Bitcoin (BIP84, native SegWit)', () => {
   it('derives the BIP84 test vector addresses from its zpub', () => {

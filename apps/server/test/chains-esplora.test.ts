@@ -27,11 +27,30 @@ beforeEach(() => {
 
 describe('transfers to our addresses', () => {
   it('sees a payment in the mempool, then its confirmations rise block by block', async () => {
-    fake.txs.push({ txid: txid(1), from: PAYER, outputs: [{ address: OURS, value: 1_500_000 }, { address: PAYER, value: 98_000 }] });
+    fake.txs.push({
+      txid: txid(1),
+      from: PAYER,
+      outputs: [
+        { address: OURS, value: 1_500_000 },
+        { address: PAYER, value: 98_000 },
+      ],
+    });
     const pending = await watcher.transfersTo([OURS], 99n);
     expect(pending.tip.height).toBe(99n);
     expect(pending.transfers).toEqual([
-      expect.objectContaining({ network: 'bitcoin', txid: txid(1), index: 0, to: OURS, from: PAYER, asset: 'btc', contract: null, amount: 1_500_000n, blockNumber: null, blockHash: null, confirmations: 0 }),
+      expect.objectContaining({
+        network: 'bitcoin',
+        txid: txid(1),
+        index: 0,
+        to: OURS,
+        from: PAYER,
+        asset: 'btc',
+        contract: null,
+        amount: 1_500_000n,
+        blockNumber: null,
+        blockHash: null,
+        confirmations: 0,
+      }),
     ]);
 
     fake.mine();
@@ -47,7 +66,15 @@ describe('transfers to our addresses', () => {
 
   it('reports the amount exactly as paid, one satoshi short included, and only outputs to watched addresses', async () => {
     fake.mine();
-    fake.txs.push({ txid: txid(2), from: PAYER, outputs: [{ address: STRANGER, value: 50_000 }, { address: ALSO_OURS, value: 49_999 }], height: 100 });
+    fake.txs.push({
+      txid: txid(2),
+      from: PAYER,
+      outputs: [
+        { address: STRANGER, value: 50_000 },
+        { address: ALSO_OURS, value: 49_999 },
+      ],
+      height: 100,
+    });
     const scan = await watcher.transfersTo([OURS, ALSO_OURS], 90n);
     expect(scan.transfers).toHaveLength(1);
     expect(scan.transfers[0]).toMatchObject({ to: ALSO_OURS, index: 1, amount: 49_999n });
@@ -55,7 +82,8 @@ describe('transfers to our addresses', () => {
 
   it('leaves out blocks before the scan start, and pages through a long history', async () => {
     // 60 payments in blocks 40..99: three pages of Esplora's 25.
-    for (let i = 0; i < 60; i += 1) fake.txs.push({ txid: txid(100 + i), from: PAYER, outputs: [{ address: OURS, value: 1000 + i }], height: 40 + i });
+    for (let i = 0; i < 60; i += 1)
+      fake.txs.push({ txid: txid(100 + i), from: PAYER, outputs: [{ address: OURS, value: 1000 + i }], height: 40 + i });
     const recent = await watcher.transfersTo([OURS], 90n);
     expect(recent.transfers.map((t) => t.blockNumber).sort()).toEqual(Array.from({ length: 10 }, (_, i) => BigInt(90 + i)));
     const all = await watcher.transfersTo([OURS], 0n);
@@ -93,7 +121,11 @@ describe('reorganisations', () => {
 });
 
 describe('provider failures', () => {
-  const failure = async (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const failure = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('raises a typed time-out when the provider does not answer within the configured time', async () => {
     fake.script.push({ status: 200, body: '100', delayMs: 2_000 });
@@ -105,7 +137,11 @@ describe('provider failures', () => {
   it('raises typed errors for a 5xx, a refusal and an answer of the wrong shape', async () => {
     fake.script.push({ status: 502, body: 'bad gateway' });
     expect(await failure(watcher.tip())).toMatchObject({ kind: 'unavailable' });
-    fake.script.push({ status: 200, body: '99' }, { status: 200, body: fake.blocks[99]! }, { status: 400, body: 'Invalid Bitcoin address' });
+    fake.script.push(
+      { status: 200, body: '99' },
+      { status: 200, body: fake.blocks[99]! },
+      { status: 400, body: 'Invalid Bitcoin address' },
+    );
     expect(await failure(watcher.transfersTo(['nonsense'], 0n))).toMatchObject({ kind: 'provider_error' });
     fake.script.push({ status: 200, body: 'not a height' }, { status: 200, body: 'x' });
     expect(await failure(watcher.tip())).toMatchObject({ kind: 'bad_response' });

@@ -36,7 +36,14 @@ beforeAll(async () => {
   usdt = await evm.deployToken('Tether USD', 'USDT', 18);
   lookalike = await evm.deployToken('Tether USD', 'USDT', 18);
   for (const token of [usdt, lookalike]) {
-    await evm.wallet.writeContract({ address: token, abi: tokenAbi, functionName: 'mint', args: [payer, parseEther('1000000')], account: evm.accounts[0]!, chain: null });
+    await evm.wallet.writeContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: 'mint',
+      args: [payer, parseEther('1000000')],
+      account: evm.accounts[0]!,
+      chain: null,
+    });
   }
   watcher = new EvmWatcher({ rpcUrl: evm.url, usdtContract: usdt.toLowerCase(), timeoutMs: 2_000, maxLogRange: 3 });
 });
@@ -56,10 +63,25 @@ describe('transfers to our addresses on a real EVM chain', () => {
     expect(scan.scannedTo).toBe(scan.tip.height);
     const byTx = new Map(scan.transfers.map((t) => [t.txid, t]));
     expect(scan.transfers).toHaveLength(3);
-    expect(byTx.get(paid)).toMatchObject({ network: 'bsc', asset: 'usdt', contract: usdt, to: OURS, from: getAddress(payer), amount: parseEther('250'), confirmations: 4 });
+    expect(byTx.get(paid)).toMatchObject({
+      network: 'bsc',
+      asset: 'usdt',
+      contract: usdt,
+      to: OURS,
+      from: getAddress(payer),
+      amount: parseEther('250'),
+      confirmations: 4,
+    });
     expect(byTx.get(paid)!.index).toBeGreaterThanOrEqual(0);
     expect(byTx.get(fake)).toMatchObject({ asset: 'other', contract: lookalike, amount: parseEther('250') });
-    expect(byTx.get(bnb)).toMatchObject({ asset: 'bnb', contract: null, index: -1, to: ALSO_OURS, amount: parseEther('0.5'), confirmations: 2 });
+    expect(byTx.get(bnb)).toMatchObject({
+      asset: 'bnb',
+      contract: null,
+      index: -1,
+      to: ALSO_OURS,
+      amount: parseEther('0.5'),
+      confirmations: 2,
+    });
     expect(byTx.get(bnb)!.from).toBe(getAddress(payer));
     expect(byTx.get(paid)!.blockHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(byTx.get(paid)!.blockTime).toBeInstanceOf(Date);
@@ -82,7 +104,17 @@ describe('transfers to our addresses on a real EVM chain', () => {
   it('leaves out a transaction that failed, and reads no further than the scan limit', async () => {
     const start = (await height()) + 1n;
     // More than the payer holds of the look-alike: the call reverts, and the chain records it as failed.
-    const failed = await evm.wallet.writeContract({ address: lookalike, abi: tokenAbi, functionName: 'transfer', args: [OURS, parseEther('99999999')], account: payer, chain: null, gas: 100_000n }).catch(() => null);
+    const failed = await evm.wallet
+      .writeContract({
+        address: lookalike,
+        abi: tokenAbi,
+        functionName: 'transfer',
+        args: [OURS, parseEther('99999999')],
+        account: payer,
+        chain: null,
+        gas: 100_000n,
+      })
+      .catch(() => null);
     const scan = await watcher.transfersTo([OURS], start);
     expect(scan.transfers).toEqual([]);
     if (failed) expect(await watcher.transaction(failed)).toMatchObject({ succeeded: false, transfers: [] });
@@ -115,7 +147,11 @@ describe('reorganisations', () => {
 });
 
 describe('provider failures', () => {
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('raises a typed error when the node answers a JSON-RPC error (a refused log range)', async () => {
     evm.script.push({ error: { code: -32005, message: 'limit exceeded' } });

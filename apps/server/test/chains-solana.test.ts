@@ -19,21 +19,42 @@ const sig = (n: number) => base58.encode(new Uint8Array(64).fill(n));
 describe('Solana Pay transfer requests', () => {
   it('builds the solana: URL of a SOL payment with its reference, label and message encoded', () => {
     const reference = newSolanaReference();
-    const url = transferRequestUrl({ recipient: RECIPIENT, amount: '0.25', references: [reference], label: 'Wise', message: 'Sell 0.25 SOL — order #12 & more' });
-    expect(url).toBe(`solana:${RECIPIENT}?amount=0.25&reference=${reference}&label=Wise&message=Sell%200.25%20SOL%20%E2%80%94%20order%20%2312%20%26%20more`);
-    expect(parseTransferRequestUrl(url)).toMatchObject({ recipient: RECIPIENT, amount: '0.25', references: [reference], label: 'Wise', message: 'Sell 0.25 SOL — order #12 & more' });
+    const url = transferRequestUrl({
+      recipient: RECIPIENT,
+      amount: '0.25',
+      references: [reference],
+      label: 'Wise',
+      message: 'Sell 0.25 SOL — order #12 & more',
+    });
+    expect(url).toBe(
+      `solana:${RECIPIENT}?amount=0.25&reference=${reference}&label=Wise&message=Sell%200.25%20SOL%20%E2%80%94%20order%20%2312%20%26%20more`,
+    );
+    expect(parseTransferRequestUrl(url)).toMatchObject({
+      recipient: RECIPIENT,
+      amount: '0.25',
+      references: [reference],
+      label: 'Wise',
+      message: 'Sell 0.25 SOL — order #12 & more',
+    });
   });
 
   it('names the mint as spl-token for a token payment, and takes several references in order', () => {
     const [one, two] = [newSolanaReference(), newSolanaReference()];
-    const url = transferRequestUrl({ recipient: RECIPIENT, amount: '12.5', splToken: SOLANA_USDT_MINT, decimals: 6, references: [one, two] });
+    const url = transferRequestUrl({
+      recipient: RECIPIENT,
+      amount: '12.5',
+      splToken: SOLANA_USDT_MINT,
+      decimals: 6,
+      references: [one, two],
+    });
     expect(url).toBe(`solana:${RECIPIENT}?amount=12.5&spl-token=${SOLANA_USDT_MINT}&reference=${one}&reference=${two}`);
   });
 
   it('refuses what a wallet would misread', () => {
     const reference = newSolanaReference();
     const request = { recipient: RECIPIENT, amount: '1', references: [reference] };
-    for (const amount of ['1e3', '-1', '.5', '01', '0', '0.0', '1,5', '0.0000000001']) expect(() => transferRequestUrl({ ...request, amount })).toThrow(SolanaPayError);
+    for (const amount of ['1e3', '-1', '.5', '01', '0', '0.0', '1,5', '0.0000000001'])
+      expect(() => transferRequestUrl({ ...request, amount })).toThrow(SolanaPayError);
     expect(() => transferRequestUrl({ ...request, amount: '1.1234567', splToken: SOLANA_USDT_MINT, decimals: 6 })).toThrow(/6 decimals/);
     expect(() => transferRequestUrl({ ...request, recipient: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' })).toThrow(/recipient/);
     expect(() => transferRequestUrl({ ...request, references: [] })).toThrow(/reference/);
@@ -72,14 +93,27 @@ describe('payments found by their reference key', () => {
     const found = await watcher.transfersTo([reference], 450n);
     expect(found.tip).toEqual({ height: 500n, hash: slotHash(500) });
     expect(found.transfers).toEqual([
-      expect.objectContaining({ network: 'solana', txid: sig(1), index: 0, to: RECIPIENT, from: PAYER, asset: 'sol', contract: null, amount: 250_000_000n, blockNumber: 500n, blockHash: slotHash(500), confirmations: 1, reference }),
+      expect.objectContaining({
+        network: 'solana',
+        txid: sig(1),
+        index: 0,
+        to: RECIPIENT,
+        from: PAYER,
+        asset: 'sol',
+        contract: null,
+        amount: 250_000_000n,
+        blockNumber: 500n,
+        blockHash: slotHash(500),
+        confirmations: 1,
+        reference,
+      }),
     ]);
     fake.advance(31);
     expect((await watcher.transfersTo([reference], 450n)).transfers[0]!.confirmations).toBe(32);
     expect(await watcher.transaction(sig(1))).toMatchObject({ succeeded: true, blockNumber: 500n, confirmations: 32 });
   });
 
-  it('tells USDT from another mint, credits the token account\'s owner, and reports one unit short as it is', async () => {
+  it("tells USDT from another mint, credits the token account's owner, and reports one unit short as it is", async () => {
     const [usdtRef, otherRef] = [newSolanaReference(), newSolanaReference()];
     const accounts = () => ({ source: newSolanaReference(), destination: newSolanaReference() });
     fake.advance();
@@ -89,14 +123,24 @@ describe('payments found by their reference key', () => {
     );
     const scan = await watcher.transfersTo([usdtRef, otherRef], 450n);
     const byTx = new Map(scan.transfers.map((t) => [t.txid, t]));
-    expect(byTx.get(sig(2))).toMatchObject({ asset: 'usdt', contract: SOLANA_USDT_MINT, to: RECIPIENT, from: PAYER, amount: 9_999_999n, reference: usdtRef });
+    expect(byTx.get(sig(2))).toMatchObject({
+      asset: 'usdt',
+      contract: SOLANA_USDT_MINT,
+      to: RECIPIENT,
+      from: PAYER,
+      amount: 9_999_999n,
+      reference: usdtRef,
+    });
     expect(byTx.get(sig(3))).toMatchObject({ asset: 'other', contract: OTHER_MINT, amount: 10_000_000n, reference: otherRef });
   });
 
   it('leaves out a failed transaction and slots before the scan start; finds payments to a watched address too', async () => {
     const reference = newSolanaReference();
     fake.advance();
-    fake.txs.push({ ...solTransfer(sig(4), PAYER, RECIPIENT, 1n, [reference]), slot: 500, failed: true }, { ...solTransfer(sig(5), PAYER, RECIPIENT, 2n, [reference]), slot: 400 });
+    fake.txs.push(
+      { ...solTransfer(sig(4), PAYER, RECIPIENT, 1n, [reference]), slot: 500, failed: true },
+      { ...solTransfer(sig(5), PAYER, RECIPIENT, 2n, [reference]), slot: 400 },
+    );
     expect((await watcher.transfersTo([reference], 450n)).transfers).toEqual([]);
     expect(await watcher.transaction(sig(4))).toMatchObject({ succeeded: false, transfers: [] });
     const byAddress = await watcher.transfersTo([RECIPIENT], 300n);
@@ -120,7 +164,11 @@ describe('a payment the chain no longer has', () => {
 });
 
 describe('provider failures', () => {
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('raises a typed time-out', async () => {
     fake.script.push({ status: 200, body: { jsonrpc: '2.0', id: 0, result: 1 }, delayMs: 2_000 });
@@ -134,7 +182,14 @@ describe('provider failures', () => {
     expect(await failure(watcher.tip())).toMatchObject({ kind: 'provider_error' });
     fake.script.push({ status: 503, body: 'unavailable' });
     expect(await failure(watcher.tip())).toMatchObject({ kind: 'unavailable' });
-    fake.script.push({ status: 200, body: { jsonrpc: '2.0', id: '0', result: { slot: 500, blockTime: null, meta: null, transaction: { signatures: [], message: { accountKeys: 'oops' } } } } });
+    fake.script.push({
+      status: 200,
+      body: {
+        jsonrpc: '2.0',
+        id: '0',
+        result: { slot: 500, blockTime: null, meta: null, transaction: { signatures: [], message: { accountKeys: 'oops' } } },
+      },
+    });
     expect(await failure(watcher.transaction(sig(7)))).toMatchObject({ kind: 'bad_response' });
   });
 });

@@ -42,7 +42,19 @@ describe('TRC20 transfers to our addresses', () => {
     const seen = await watcher.transfersTo([OURS], 990n);
     expect(seen.tip).toEqual({ height: 1000n, hash: tronBlockId(1000) });
     expect(seen.transfers).toEqual([
-      expect.objectContaining({ network: 'tron', txid: txid(1), index: 0, to: OURS, from: PAYER, asset: 'usdt', contract: USDT, amount: 25_000_000n, blockNumber: 1000n, blockHash: tronBlockId(1000), confirmations: 1 }),
+      expect.objectContaining({
+        network: 'tron',
+        txid: txid(1),
+        index: 0,
+        to: OURS,
+        from: PAYER,
+        asset: 'usdt',
+        contract: USDT,
+        amount: 25_000_000n,
+        blockNumber: 1000n,
+        blockHash: tronBlockId(1000),
+        confirmations: 1,
+      }),
     ]);
     fake.mine(19);
     expect((await watcher.transfersTo([OURS], 990n)).transfers[0]!.confirmations).toBe(20);
@@ -50,7 +62,7 @@ describe('TRC20 transfers to our addresses', () => {
     expect(fake.requests.at(-1)!.headers['tron-pro-api-key']).toBe('test-key');
   });
 
-  it('reports another contract\'s token as other, an amount one unit short as it is, and no reverted call', async () => {
+  it("reports another contract's token as other, an amount one unit short as it is, and no reverted call", async () => {
     fake.mine();
     fake.transfers.push(
       { txid: txid(2), contract: OTHER_TOKEN, from: PAYER, to: OURS, amount: 25_000_000n, height: 1000 },
@@ -86,7 +98,11 @@ describe('reorganisations', () => {
 });
 
 describe('provider failures', () => {
-  const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('raises a typed time-out', async () => {
     fake.script.push({ status: 200, body: {}, delayMs: 2_000 });

@@ -81,16 +81,22 @@ describe('a write let in before the account closed, on another instance', () => 
     const user = await createCustomer(one);
     const cookie = await secondSession(two.app, user);
     // An alert above today's rate (one at or below it is refused as already met).
-    const [sub] = await one.database.query<{ id: string; above: string }>('SELECT id, floor(exchange_rate + 100)::text AS above FROM gift_card_subcategories ORDER BY id LIMIT 1');
+    const [sub] = await one.database.query<{ id: string; above: string }>(
+      'SELECT id, floor(exchange_rate + 100)::text AS above FROM gift_card_subcategories ORDER BY id LIMIT 1',
+    );
     gate.heldCookie = cookie;
-    const call = (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) => two.app.inject({ method, url, payload, headers: { cookie } });
+    const call = (method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>) =>
+      two.app.inject({ method, url, payload, headers: { cookie } });
     const writes = {
       bank: call('PUT', '/api/bank', { bank_code: '058', bank_account: '0123456789', password: user.password }),
       pin: call('POST', '/api/pin', { pin: '2580', confirm_pin: '2580' }),
       name: call('PUT', '/api/profile/full-name', { first_name: 'Chidi', surname: 'Eze', password: user.password }),
       address: call('PUT', '/api/profile/address', { address: '12 Allen Avenue, Ikeja' }),
       dob: call('PUT', '/api/profile/date-of-birth', { date_of_birth: '1990-04-01' }),
-      device: call('POST', '/api/push/subscriptions', { endpoint: 'https://127.0.0.1:9/device-1', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'a'.repeat(22) } }),
+      device: call('POST', '/api/push/subscriptions', {
+        endpoint: 'https://127.0.0.1:9/device-1',
+        keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'a'.repeat(22) },
+      }),
       alert: call('POST', '/api/rates/alerts', { subject: `giftcard:${sub!.id}`, threshold_naira: sub!.above }),
     };
     await vi.waitFor(() => expect(gate.waiting).toBe(Object.keys(writes).length));
@@ -103,7 +109,11 @@ describe('a write let in before the account closed, on another instance', () => 
     for (const [what, pending] of Object.entries(writes)) {
       const response = await pending;
       if (askPassword.has(what)) {
-        expect({ what, status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({ what, status: 400, code: 'PASSWORD_WRONG' });
+        expect({ what, status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({
+          what,
+          status: 400,
+          code: 'PASSWORD_WRONG',
+        });
         continue;
       }
       expect({ what, status: response.statusCode }).toEqual({ what, status: 401 });

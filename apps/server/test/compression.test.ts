@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 const trending = (acceptEncoding?: string) =>
-  t.app.inject({ url: '/api/crypto/trending', headers: { cookie: customer.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+  t.app.inject({
+    url: '/api/crypto/trending',
+    headers: { cookie: customer.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 describe('compressed answers', () => {
   it('sends a large answer as brotli or gzip, whichever the browser takes, with the same JSON inside', async () => {
@@ -39,7 +42,10 @@ describe('compressed answers', () => {
 
   it('sends a kept catalogue answer compressed as any other, the same bytes each time (compressed once: plugins/compression.ts)', async () => {
     const coins = (acceptEncoding?: string) =>
-      t.app.inject({ url: '/api/crypto/coins', headers: { cookie: customer.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+      t.app.inject({
+        url: '/api/crypto/coins',
+        headers: { cookie: customer.cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
     const plain = await coins();
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);

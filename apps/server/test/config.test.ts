@@ -35,7 +35,16 @@ describe('configuration', () => {
   it('binds a development server to this machine only, a production one to every interface', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: DB_URL,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://wise.example.com',
+      SANDBOX_PROVIDERS: 'true',
+      CARD_CODE_KEYS: CARD_KEYS,
+      METRICS_TOKEN,
+    };
     expect(loadConfig(production).HOST).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
@@ -67,7 +76,10 @@ describe('configuration', () => {
 
   it('has approval limits, whole naira, validated', () => {
     expect(loadConfig({})).toMatchObject({ APPROVAL_LIMIT_NAIRA: 500_000, REVIEWER_DAILY_LIMIT_NAIRA: 5_000_000 });
-    expect(loadConfig({ APPROVAL_LIMIT_NAIRA: '250000', REVIEWER_DAILY_LIMIT_NAIRA: '1000000' })).toMatchObject({ APPROVAL_LIMIT_NAIRA: 250_000, REVIEWER_DAILY_LIMIT_NAIRA: 1_000_000 });
+    expect(loadConfig({ APPROVAL_LIMIT_NAIRA: '250000', REVIEWER_DAILY_LIMIT_NAIRA: '1000000' })).toMatchObject({
+      APPROVAL_LIMIT_NAIRA: 250_000,
+      REVIEWER_DAILY_LIMIT_NAIRA: 1_000_000,
+    });
     for (const bad of ['0', '-5', '1.5', 'lots']) {
       expect(() => loadConfig({ APPROVAL_LIMIT_NAIRA: bad })).toThrowError(/APPROVAL_LIMIT_NAIRA/);
       expect(() => loadConfig({ REVIEWER_DAILY_LIMIT_NAIRA: bad })).toThrowError(/REVIEWER_DAILY_LIMIT_NAIRA/);
@@ -101,8 +113,12 @@ describe('configuration', () => {
       samplerRatio: 0.25,
     });
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing).toBeUndefined();
-    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrowError(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/);
-    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrowError(/OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/json/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrowError(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrowError(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/json/,
+    );
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'just-a-token' })).toThrowError(/OTEL_EXPORTER_OTLP_HEADERS/);
     expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrowError(/OTEL_TRACES_SAMPLER_ARG/);
     expect(() => loadConfig({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrowError(/OTEL_TRACES_SAMPLER/);
@@ -115,7 +131,15 @@ describe('configuration', () => {
   });
 
   it('refuses production on sandbox providers unless a staging server says so', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: DB_URL,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://wise.example.com',
+      CARD_CODE_KEYS: CARD_KEYS,
+      METRICS_TOKEN,
+    };
     expect(() => loadConfig(production)).toThrowError(/COINGECKO_API_KEY: is required in production/);
     expect(() => loadConfig(production)).toThrowError(/BANK_LOOKUP_SECRET_KEY/);
     expect(() => loadConfig(production)).toThrowError(/AIRTIME_PUBLIC_KEY: is required in production/);
@@ -127,20 +151,51 @@ describe('configuration', () => {
 
   it('takes Dojah for identity checks only with both its keys, over https in production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).IDENTITY_PROVIDER).toBe('sandbox');
-    expect(() => loadConfig({ NODE_ENV: 'development', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app' })).toThrowError(/DOJAH_SECRET_KEY: is required when IDENTITY_PROVIDER=dojah/);
-    expect(() => loadConfig({ NODE_ENV: 'development', DOJAH_SECRET_KEY: 'test_sk_x' })).toThrowError(/IDENTITY_PROVIDER: is not dojah but DOJAH_SECRET_KEY is set/);
-    const staging = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', CARD_CODE_KEYS: CARD_KEYS, SANDBOX_PROVIDERS: 'true', METRICS_TOKEN };
+    expect(() => loadConfig({ NODE_ENV: 'development', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app' })).toThrowError(
+      /DOJAH_SECRET_KEY: is required when IDENTITY_PROVIDER=dojah/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', DOJAH_SECRET_KEY: 'test_sk_x' })).toThrowError(
+      /IDENTITY_PROVIDER: is not dojah but DOJAH_SECRET_KEY is set/,
+    );
+    const staging = {
+      NODE_ENV: 'production',
+      DATABASE_URL: DB_URL,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://wise.example.com',
+      CARD_CODE_KEYS: CARD_KEYS,
+      SANDBOX_PROVIDERS: 'true',
+      METRICS_TOKEN,
+    };
     const dojah = { IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: 'app', DOJAH_SECRET_KEY: 'prod_sk_x' };
-    expect(() => loadConfig({ ...staging, ...dojah, DOJAH_BASE_URL: 'http://api.dojah.io' })).toThrowError(/DOJAH_BASE_URL: must be an https/);
+    expect(() => loadConfig({ ...staging, ...dojah, DOJAH_BASE_URL: 'http://api.dojah.io' })).toThrowError(
+      /DOJAH_BASE_URL: must be an https/,
+    );
     expect(loadConfig({ ...staging, ...dojah }).DOJAH_BASE_URL).toBe('https://api.dojah.io');
   });
 
   it('refuses production without CARD_CODE_KEYS, and a malformed key anywhere; development derives a key', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: DB_URL, SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', METRICS_TOKEN };
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: DB_URL,
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://wise.example.com',
+      SANDBOX_PROVIDERS: 'true',
+      METRICS_TOKEN,
+    };
     expect(() => loadConfig(production)).toThrowError(/CARD_CODE_KEYS: is required in production/);
     expect(() => loadConfig({ ...production, CARD_CODE_KEYS: 'k1:c2hvcnQ=' })).toThrowError(/CARD_CODE_KEYS: key "k1" must be 32 bytes/);
-    expect(() => loadConfig({ NODE_ENV: 'development', CARD_CODE_KEYS: `k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32).toString('base64')}` })).toThrowError(/CARD_CODE_KEYS: key ids must be different/);
-    const rotated = loadConfig({ ...production, CARD_CODE_KEYS: `new:${Buffer.alloc(32, 1).toString('base64')}, old:${CARD_KEYS.slice(3)}` });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'development',
+        CARD_CODE_KEYS: `k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32).toString('base64')}`,
+      }),
+    ).toThrowError(/CARD_CODE_KEYS: key ids must be different/);
+    const rotated = loadConfig({
+      ...production,
+      CARD_CODE_KEYS: `new:${Buffer.alloc(32, 1).toString('base64')}, old:${CARD_KEYS.slice(3)}`,
+    });
     expect(rotated.cardCodeKeys.current.id).toBe('new');
     expect(rotated.cardCodeKeys.keys.map((key) => key.id)).toEqual(['new', 'old']);
     expect(loadConfig({ NODE_ENV: 'development' }).cardCodeKeys.current.id).toBe('dev');
@@ -179,11 +234,23 @@ describe('configuration', () => {
     ).not.toThrow();
   });
 
-  it('refuses production without DATABASE_URL, saying the embedded database is not for customers\' money', () => {
-    const staging = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://wise.example.com', SANDBOX_PROVIDERS: 'true', CARD_CODE_KEYS: CARD_KEYS, METRICS_TOKEN };
+  it("refuses production without DATABASE_URL, saying the embedded database is not for customers' money", () => {
+    const staging = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://wise.example.com',
+      SANDBOX_PROVIDERS: 'true',
+      CARD_CODE_KEYS: CARD_KEYS,
+      METRICS_TOKEN,
+    };
     expect(() => loadConfig(staging)).toThrowError(ConfigError);
-    expect(() => loadConfig(staging)).toThrowError(/DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/);
-    expect(loadConfig({ ...staging, DATABASE_URL: 'postgres://wise@db.internal:5432/wise' }).DATABASE_URL).toBe('postgres://wise@db.internal:5432/wise');
+    expect(() => loadConfig(staging)).toThrowError(
+      /DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/,
+    );
+    expect(loadConfig({ ...staging, DATABASE_URL: 'postgres://wise@db.internal:5432/wise' }).DATABASE_URL).toBe(
+      'postgres://wise@db.internal:5432/wise',
+    );
     // The quick start keeps the embedded database with no configuration at all.
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
   });
@@ -200,7 +267,9 @@ describe('configuration', () => {
         (error: { code?: number; stderr?: string }) => error,
       );
       expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toMatch(/DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/);
+      expect(failure?.stderr).toMatch(
+        /DATABASE_URL: is required in production: the embedded database .* is not a place for customers' money/,
+      );
       // It stopped before creating anything in DATA_DIR.
       expect(await readdir(dataDir)).toEqual([]);
     } finally {

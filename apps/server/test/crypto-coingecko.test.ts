@@ -118,7 +118,11 @@ describe('GET /coins/markets', () => {
   });
 
   it('429 with Retry-After: waits as told, then succeeds', async () => {
-    fake.script.push({ status: 429, body: { status: { error_code: 429, error_message: 'rate limited' } }, headers: { 'retry-after': '2' } });
+    fake.script.push({
+      status: 429,
+      body: { status: { error_code: 429, error_message: 'rate limited' } },
+      headers: { 'retry-after': '2' },
+    });
     const { gecko, waits } = client();
     const coins = await gecko.fetchMarkets();
     expect(coins).toHaveLength(4);
@@ -192,7 +196,14 @@ describe('GET /search/trending', () => {
     expect(coins[0]).toMatchObject({ symbol: 'PEPE', name: 'Pepe', priceUsd: '0.00001834', change24hPct: '12.50' });
     expect(coins[0]?.sparkline7d).toHaveLength(168);
     // Not in the markets answer: the trending item's own "$24.31" and 24h change, no sparkline.
-    expect(coins[2]).toEqual({ id: 'hyperliquid', symbol: 'HYPE', name: 'Hyperliquid', priceUsd: '24.31', change24hPct: '6.20', sparkline7d: [] });
+    expect(coins[2]).toEqual({
+      id: 'hyperliquid',
+      symbol: 'HYPE',
+      name: 'Hyperliquid',
+      priceUsd: '24.31',
+      change24hPct: '6.20',
+      sparkline7d: [],
+    });
   });
 
   it('skips items that are not what a coin looks like, keeping the rest', async () => {
@@ -215,7 +226,10 @@ describe('GET /search/trending', () => {
 
   it('still lists trending coins when the sparkline call fails', async () => {
     // The trending call answers; the markets call behind it gets a 500.
-    fake.script.push({ status: 200, body: { coins: [{ item: { id: 'ethereum', symbol: 'ETH', name: 'Ethereum', data: { price: 3402.5 } } }] } });
+    fake.script.push({
+      status: 200,
+      body: { coins: [{ item: { id: 'ethereum', symbol: 'ETH', name: 'Ethereum', data: { price: 3402.5 } } }] },
+    });
     fake.script.push({ status: 500, body: {} });
     const coins = await client().gecko.fetchTrending();
     expect(coins).toEqual([{ id: 'ethereum', symbol: 'ETH', name: 'Ethereum', priceUsd: '3402.5', change24hPct: '0.00', sparkline7d: [] }]);

@@ -3,7 +3,13 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { addressDeriver, depositAddressFor, depositAddressOwner, newSolanaPaymentReference, type AddressDeriver } from '../src/domain/crypto-deposits/allocate';
+import {
+  addressDeriver,
+  depositAddressFor,
+  depositAddressOwner,
+  newSolanaPaymentReference,
+  type AddressDeriver,
+} from '../src/domain/crypto-deposits/allocate';
 import { openTestDatabase } from './support/db';
 
 /**
@@ -78,7 +84,10 @@ describe('handing out deposit addresses', () => {
   it('leaves no gap when an allocation fails: the index is not spent', async () => {
     const [bola, chidi] = await newCustomers(2);
     const broken: AddressDeriver = { ...bsc, derive: () => 'not-an-address' };
-    const failure = await depositAddressFor(database.db, bola!, broken).then(() => null, (error: Error) => error);
+    const failure = await depositAddressFor(database.db, bola!, broken).then(
+      () => null,
+      (error: Error) => error,
+    );
     expect(String((failure?.cause as Error | undefined)?.message)).toMatch(/deposit_addresses_address_form/);
     const next = await depositAddressFor(database.db, chidi!, bsc);
     expect(next.derivationIndex).toBe(1);
@@ -90,7 +99,11 @@ describe('handing out deposit addresses', () => {
     const one = await newSolanaPaymentReference(database.db, dayo!, recipient);
     const two = await newSolanaPaymentReference(database.db, dayo!, recipient);
     expect(one.reference).not.toBe(two.reference);
-    await refused(`INSERT INTO solana_payment_references (reference, user_id, recipient) VALUES ($1, $2, $3)`, [one.reference, dayo, recipient], /duplicate key|unique/i);
+    await refused(
+      `INSERT INTO solana_payment_references (reference, user_id, recipient) VALUES ($1, $2, $3)`,
+      [one.reference, dayo, recipient],
+      /duplicate key|unique/i,
+    );
   });
 });
 
@@ -100,10 +113,22 @@ describe('what the database refuses', () => {
     const given = await depositAddressFor(database.db, eze!, bitcoin);
     const insert = `INSERT INTO deposit_addresses (user_id, network, derivation_index, key_fingerprint, address) VALUES ($1, $2, $3, $4, $5)`;
     await refused(insert, [eze, 'bitcoin', 999, bitcoin.keyFingerprint, bitcoin.derive(999)], /deposit_addresses_user_network/);
-    await refused(insert, [femi, 'bitcoin', given.derivationIndex, bitcoin.keyFingerprint, bitcoin.derive(998)], /deposit_addresses_network_index/);
+    await refused(
+      insert,
+      [femi, 'bitcoin', given.derivationIndex, bitcoin.keyFingerprint, bitcoin.derive(998)],
+      /deposit_addresses_network_index/,
+    );
     await refused(insert, [femi, 'bitcoin', 998, bitcoin.keyFingerprint, given.address], /deposit_addresses_network_address/);
-    await refused(insert, [femi, 'bitcoin', 997, bitcoin.keyFingerprint, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94'], /deposit_addresses_address_form/);
-    await refused(insert, [femi, 'solana', 0, bitcoin.keyFingerprint, 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk'], /deposit_addresses_(network|address_form)\b/);
+    await refused(
+      insert,
+      [femi, 'bitcoin', 997, bitcoin.keyFingerprint, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94'],
+      /deposit_addresses_address_form/,
+    );
+    await refused(
+      insert,
+      [femi, 'solana', 0, bitcoin.keyFingerprint, 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk'],
+      /deposit_addresses_(network|address_form)\b/,
+    );
     await refused(insert, [femi, 'bitcoin', -1, bitcoin.keyFingerprint, bitcoin.derive(996)], /deposit_addresses_index_range/);
   });
 
@@ -111,12 +136,20 @@ describe('what the database refuses', () => {
     const [gozie, hauwa] = await newCustomers(2);
     const given = await depositAddressFor(database.db, gozie!, bitcoin);
     await refused(`UPDATE deposit_addresses SET user_id = $1 WHERE address = $2`, [hauwa, given.address], /never changed or removed/);
-    await refused(`UPDATE deposit_addresses SET address = $1 WHERE address = $2`, [bitcoin.derive(990), given.address], /never changed or removed/);
+    await refused(
+      `UPDATE deposit_addresses SET address = $1 WHERE address = $2`,
+      [bitcoin.derive(990), given.address],
+      /never changed or removed/,
+    );
     await refused(`UPDATE deposit_addresses SET derivation_index = 990 WHERE address = $1`, [given.address], /never changed or removed/);
     await refused(`DELETE FROM deposit_addresses WHERE address = $1`, [given.address], /never changed or removed/);
     await refused(`TRUNCATE deposit_addresses`, [], /never changed or removed/);
     const reference = await newSolanaPaymentReference(database.db, gozie!, 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk');
-    await refused(`UPDATE solana_payment_references SET user_id = $1 WHERE reference = $2`, [hauwa, reference.reference], /never changed or removed/);
+    await refused(
+      `UPDATE solana_payment_references SET user_id = $1 WHERE reference = $2`,
+      [hauwa, reference.reference],
+      /never changed or removed/,
+    );
     await refused(`DELETE FROM solana_payment_references WHERE reference = $1`, [reference.reference], /never changed or removed/);
     expect(await depositAddressFor(database.db, gozie!, bitcoin)).toEqual(given);
   });

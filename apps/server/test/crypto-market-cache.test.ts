@@ -2,7 +2,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client';
 import { marketDataJobs, MARKET_REFRESH_JOB } from '../src/domain/crypto/jobs';
-import { freshMarkets, readMarkets, readTrending, refreshMarketData, type MarketDeps, type MarketSettings } from '../src/domain/crypto/market-cache';
+import {
+  freshMarkets,
+  readMarkets,
+  readTrending,
+  refreshMarketData,
+  type MarketDeps,
+  type MarketSettings,
+} from '../src/domain/crypto/market-cache';
 import { createQuote } from '../src/domain/crypto/quotes';
 import { DomainError } from '../src/domain/errors';
 import { JobWorker, silentLogger } from '../src/jobs/worker';
@@ -70,7 +77,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Every test starts from the cache as a fresh deployment has it: empty, due at once.
-  await database.query("UPDATE market_data_cache SET payload = NULL, fetched_at = NULL, last_attempt_at = NULL, last_error = NULL, next_attempt_at = '1970-01-01T00:00:00Z'");
+  await database.query(
+    "UPDATE market_data_cache SET payload = NULL, fetched_at = NULL, last_attempt_at = NULL, last_error = NULL, next_attempt_at = '1970-01-01T00:00:00Z'",
+  );
   clock = new ManualClock('2026-04-06T09:00:00Z');
   provider = new ControlledProvider(clock);
   deps = { provider, clock, settings };
@@ -128,7 +137,9 @@ describe('a failing provider', () => {
     expect(row?.last_error).toBe('unavailable: down');
     expect(await readMarkets(database.db, deps)).toEqual({ ...good, stale: false });
     // Within the maximum age the old prices still quote.
-    expect((await createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'usdt', amount: '10' })).prices_at).toBe(fetchedAt.toISOString());
+    expect((await createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'usdt', amount: '10' })).prices_at).toBe(
+      fetchedAt.toISOString(),
+    );
 
     clock.set(new Date(fetchedAt.getTime() + 600 * SECOND));
     await refresh();
@@ -138,14 +149,18 @@ describe('a failing provider', () => {
     const served = await readMarkets(database.db, deps);
     expect(served).toEqual({ coins: good?.coins, fetchedAt, stale: true });
     expect(await codeOf(freshMarkets(database.db, deps))).toBe('503 PRICES_STALE');
-    expect(await codeOf(createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'btc', amount: '0.01' }))).toBe('503 PRICES_STALE');
+    expect(await codeOf(createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'btc', amount: '0.01' }))).toBe(
+      '503 PRICES_STALE',
+    );
 
     // Back up: the next interval's refresh brings fresh prices and quotes again.
     provider.failure = undefined;
     clock.advance(60 * SECOND);
     expect((await refresh()).markets).toBe('refreshed');
     expect((await readMarkets(database.db, deps))?.stale).toBe(false);
-    expect((await createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'btc', amount: '0.01' })).coin).toBe('btc');
+    expect((await createQuote(database.db, { ...deps, quoteTtlMs: 900 * SECOND }, userId, { coin: 'btc', amount: '0.01' })).coin).toBe(
+      'btc',
+    );
   });
 
   it('is asked once per interval, not once per tick or request', async () => {
@@ -255,7 +270,7 @@ describe('as a recurring job on the queue', () => {
   };
 
   it('refreshes once per slot, however many instances run the queue, and a slot firing a little early still counts', async () => {
-    await database.query("DELETE FROM jobs WHERE name = $1", [MARKET_REFRESH_JOB]);
+    await database.query('DELETE FROM jobs WHERE name = $1', [MARKET_REFRESH_JOB]);
     // Slots are aligned to the epoch: this one started 0.5 s ago.
     clock.set('2026-04-06T09:00:00.500Z');
     const other = new ControlledProvider(clock);
@@ -277,7 +292,7 @@ describe('as a recurring job on the queue', () => {
   });
 
   it('a provider failure is logged, not retried by the queue: the next slot asks again', async () => {
-    await database.query("DELETE FROM jobs WHERE name = $1", [MARKET_REFRESH_JOB]);
+    await database.query('DELETE FROM jobs WHERE name = $1', [MARKET_REFRESH_JOB]);
     clock.set('2026-04-06T10:00:00Z');
     provider.failure = new MarketDataError('unavailable', 'down');
     const warnings: string[] = [];

@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { coinsResponseSchema, cryptoNetworkMessages, saleResponseSchema, trendingResponseSchema, walletAddressesResponseSchema } from '@wise/shared';
+import {
+  coinsResponseSchema,
+  cryptoNetworkMessages,
+  saleResponseSchema,
+  trendingResponseSchema,
+  walletAddressesResponseSchema,
+} from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, type TestApp } from './support/app';
@@ -30,7 +36,8 @@ async function sellUsdt(fields: Record<string, string>) {
   return postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...fields }, files: await screenshot() });
 }
 
-const networkOf = async (saleId: string) => (await t.database.query<{ network: string | null }>('SELECT network FROM sales WHERE id = $1', [saleId]))[0]?.network;
+const networkOf = async (saleId: string) =>
+  (await t.database.query<{ network: string | null }>('SELECT network FROM sales WHERE id = $1', [saleId]))[0]?.network;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-crypto-networks-'));
@@ -50,13 +57,19 @@ describe('our wallet addresses', () => {
     const { addresses } = walletAddressesResponseSchema.parse(response.json());
     // The seeded ones are disabled demo addresses; what staff enabled, if any, names an id.
     for (const address of addresses) expect(['bitcoin', 'tron', 'bsc', 'solana']).toContain(address.network);
-    const seeded = await t.database.query<{ coin: string; network: string }>('SELECT coin, network FROM crypto_wallet_addresses ORDER BY sort_order');
+    const seeded = await t.database.query<{ coin: string; network: string }>(
+      'SELECT coin, network FROM crypto_wallet_addresses ORDER BY sort_order',
+    );
     expect(seeded.map((row) => `${row.coin}:${row.network}`)).toEqual(['btc:bitcoin', 'usdt:tron', 'bnb:bsc', 'sol:solana']);
   });
 
   it('cannot be kept on a network the coin is not taken on', async () => {
     const insert = (coin: string, network: string, address: string) =>
-      t.database.query('INSERT INTO crypto_wallet_addresses (coin, network, address, enabled) VALUES ($1, $2, $3, false)', [coin, network, address]);
+      t.database.query('INSERT INTO crypto_wallet_addresses (coin, network, address, enabled) VALUES ($1, $2, $3, false)', [
+        coin,
+        network,
+        address,
+      ]);
     await expect(insert('usdt', 'bitcoin', 'bc1qnotforusdt0000000000000000')).rejects.toThrow(/crypto_wallet_addresses_network_fk/);
     await expect(insert('btc', 'bsc', `0x${'1'.repeat(40)}`)).rejects.toThrow(/crypto_wallet_addresses_network_fk/);
     await expect(insert('usdt', 'TRC20', 'TNotAnIdButALabel000000000000000000')).rejects.toThrow(/crypto_wallet_addresses_network_fk/);
@@ -108,22 +121,31 @@ describe('the database', () => {
     const [row] = await t.database.query<Record<string, unknown>>('SELECT * FROM sales WHERE id = $1', [saleId]);
     if (!row) throw new Error('sale missing');
     const quote = await quoteFor(t, seller, 'usdt', '100');
-    const generated = await t.database.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'sales' AND (is_generated = 'ALWAYS' OR is_identity = 'YES')");
+    const generated = await t.database.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'sales' AND (is_generated = 'ALWAYS' OR is_identity = 'YES')",
+    );
     const omitted = new Set(['id', ...generated.map((c) => c.column_name)]);
     const copy: Record<string, unknown> = Object.fromEntries(Object.entries(row).filter(([column]) => !omitted.has(column)));
-    Object.assign(copy, { quote_id: quote.id, idempotency_key: `raw-${Math.random().toString(36).slice(2)}`, transaction_id: null }, changes);
+    Object.assign(
+      copy,
+      { quote_id: quote.id, idempotency_key: `raw-${Math.random().toString(36).slice(2)}`, transaction_id: null },
+      changes,
+    );
     const columns = Object.keys(copy);
     return t.database.withConnection(async (connection) => {
       await connection.query('BEGIN');
       try {
-        return await connection.query(`INSERT INTO sales (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(copy));
+        return await connection.query(
+          `INSERT INTO sales (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+          Object.values(copy),
+        );
       } finally {
         await connection.query('ROLLBACK');
       }
     });
   }
 
-  it("refuses a sale on a network its coin is not taken on, a USDT sale without one, and a change of network", async () => {
+  it('refuses a sale on a network its coin is not taken on, a USDT sale without one, and a change of network', async () => {
     const sold = await sellUsdt({ network: 'bsc' });
     expect(sold.statusCode, sold.body).toBe(201);
     const { sale } = saleResponseSchema.parse(sold.json());
@@ -134,7 +156,9 @@ describe('the database', () => {
     await expect(copyOfSale(sale.id, { network: 'bitcoin' })).rejects.toThrow(/sales_network_fk/);
     await expect(copyOfSale(sale.id, { network: 'solana' })).rejects.toThrow(/sales_network_fk/);
     await expect(copyOfSale(sale.id, { network: null })).rejects.toThrow(/crypto sale names the network/);
-    await expect(copyOfSale(sale.id, { network: 'tron', transaction_id: SOLANA_SIGNATURE })).rejects.toThrow(/sales_transaction_id_network_form/);
+    await expect(copyOfSale(sale.id, { network: 'tron', transaction_id: SOLANA_SIGNATURE })).rejects.toThrow(
+      /sales_transaction_id_network_form/,
+    );
     await expect(t.database.query("UPDATE sales SET network = 'tron' WHERE id = $1", [sale.id])).rejects.toThrow(/network never changes/);
   });
 });

@@ -27,28 +27,52 @@ describe('computeQuote', () => {
   it('USDT: amount × USDT price × (market rate + USDT adjustment); no coin adjustment', () => {
     // 1598.37 + 15 = 1613.37; 250.5 × 1.001 = 250.7505; × 1613.37 = 404553.334185 naira → 40455333.4185 kobo → 40455333.
     expect(
-      computeQuote({ coin: 'usdt', amount: '250.5', priceUsd: '1.001', usdtMarketRateNgn: '1598.37', adjustments: adjustments('+15', '-20', '10', '-10') }),
+      computeQuote({
+        coin: 'usdt',
+        amount: '250.5',
+        priceUsd: '1.001',
+        usdtMarketRateNgn: '1598.37',
+        adjustments: adjustments('+15', '-20', '10', '-10'),
+      }),
     ).toEqual({ usdtRateNgn: '1613.37', coinAdjustmentNgn: '0', rateNgnPerUsd: '1613.37', valueKobo: 40_455_333 });
   });
 
   it("BTC with a '-' adjustment", () => {
     // 1598.37 + 15 − 20 = 1593.37; 0.015 × 95123.45 = 1426.85175; × 1593.37 = 2273502.7728975 → 227350277.28975 kobo → 227350277.
     expect(
-      computeQuote({ coin: 'btc', amount: '0.015', priceUsd: '95123.45', usdtMarketRateNgn: '1598.37', adjustments: adjustments('15', '-20') }),
+      computeQuote({
+        coin: 'btc',
+        amount: '0.015',
+        priceUsd: '95123.45',
+        usdtMarketRateNgn: '1598.37',
+        adjustments: adjustments('15', '-20'),
+      }),
     ).toEqual({ usdtRateNgn: '1613.37', coinAdjustmentNgn: '-20', rateNgnPerUsd: '1593.37', valueKobo: 227_350_277 });
   });
 
   it("BNB with a '+' adjustment, rounding half-up", () => {
     // 1598.37 + 15 + 10 = 1623.37; 1.5 × 651.2 = 976.8; × 1623.37 = 1585707.816 → 158570781.6 kobo → 158570782.
     expect(
-      computeQuote({ coin: 'bnb', amount: '1.5', priceUsd: '651.2', usdtMarketRateNgn: '1598.37', adjustments: adjustments('15', '-20', '+10') }),
+      computeQuote({
+        coin: 'bnb',
+        amount: '1.5',
+        priceUsd: '651.2',
+        usdtMarketRateNgn: '1598.37',
+        adjustments: adjustments('15', '-20', '+10'),
+      }),
     ).toEqual({ usdtRateNgn: '1613.37', coinAdjustmentNgn: '10', rateNgnPerUsd: '1623.37', valueKobo: 158_570_782 });
   });
 
   it("SOL with '-' on both the USDT and the coin adjustment, 9 decimals of SOL", () => {
     // 1598.37 − 5 − 10 = 1583.37; 2.123456789 × 181.07 = 384.49432078423; × 1583.37 = 608796.7727001262551 → 60879677.27… kobo → 60879677.
     expect(
-      computeQuote({ coin: 'sol', amount: '2.123456789', priceUsd: '181.07', usdtMarketRateNgn: '1598.37', adjustments: adjustments('-5', '0', '0', '-10') }),
+      computeQuote({
+        coin: 'sol',
+        amount: '2.123456789',
+        priceUsd: '181.07',
+        usdtMarketRateNgn: '1598.37',
+        adjustments: adjustments('-5', '0', '0', '-10'),
+      }),
     ).toEqual({ usdtRateNgn: '1593.37', coinAdjustmentNgn: '-10', rateNgnPerUsd: '1583.37', valueKobo: 60_879_677 });
   });
 
@@ -62,7 +86,13 @@ describe('computeQuote', () => {
   it('the smallest BTC amount still prices to the kobo', () => {
     // 0.00000001 × 95123.45 × 1593.37 = 1.515668515265 naira → 151.5668515265 kobo → 152.
     expect(
-      computeQuote({ coin: 'btc', amount: '0.00000001', priceUsd: '95123.45', usdtMarketRateNgn: '1598.37', adjustments: adjustments('15', '-20') }).valueKobo,
+      computeQuote({
+        coin: 'btc',
+        amount: '0.00000001',
+        priceUsd: '95123.45',
+        usdtMarketRateNgn: '1598.37',
+        adjustments: adjustments('15', '-20'),
+      }).valueKobo,
     ).toBe(152);
   });
 
@@ -78,7 +108,12 @@ describe('computeQuote', () => {
 // ---------------------------------------------------------------------------------------------
 
 const SECOND = 1000;
-const settings: MarketSettings = { refreshIntervalMs: 60 * SECOND, trendingIntervalMs: 600 * SECOND, maxPriceAgeMs: 600 * SECOND, firstFetchTimeoutMs: 1000 };
+const settings: MarketSettings = {
+  refreshIntervalMs: 60 * SECOND,
+  trendingIntervalMs: 600 * SECOND,
+  maxPriceAgeMs: 600 * SECOND,
+  firstFetchTimeoutMs: 1000,
+};
 /** Quotes here read the cache only: the provider must never be asked. */
 const noProvider: MarketDataProvider = {
   name: 'sandbox',
@@ -117,10 +152,10 @@ afterAll(async () => {
 beforeEach(async () => {
   clock = new ManualClock('2026-04-06T09:00:00Z');
   deps = { provider: noProvider, clock, settings, quoteTtlMs: 900 * SECOND };
-  await database.query("UPDATE market_data_cache SET payload = $1::jsonb, fetched_at = $2, next_attempt_at = '9999-01-01T00:00:00Z' WHERE dataset = 'markets'", [
-    JSON.stringify({ coins: cachedCoins }),
-    new Date(clock.now().getTime() - 30 * SECOND).toISOString(),
-  ]);
+  await database.query(
+    "UPDATE market_data_cache SET payload = $1::jsonb, fetched_at = $2, next_attempt_at = '9999-01-01T00:00:00Z' WHERE dataset = 'markets'",
+    [JSON.stringify({ coins: cachedCoins }), new Date(clock.now().getTime() - 30 * SECOND).toISOString()],
+  );
   await database.query(
     "UPDATE crypto_price_adjustments SET adjustment_ngn = CASE coin WHEN 'usdt' THEN 15 WHEN 'btc' THEN -20 WHEN 'bnb' THEN 10 WHEN 'sol' THEN -10 END",
   );
@@ -170,8 +205,16 @@ describe('createQuote', () => {
   });
 
   it("'+' adjustments show with their sign, USDT's own adjustment never twice", async () => {
-    expect(await createQuote(database.db, deps, alice, { coin: 'bnb', amount: '1.5' })).toMatchObject({ coin_adjustment_ngn: '+10', rate_ngn_per_usd: '1623.37', value_ngn: '1585707.82' });
-    expect(await createQuote(database.db, deps, alice, { coin: 'usdt', amount: '250.5' })).toMatchObject({ coin_adjustment_ngn: '0', rate_ngn_per_usd: '1613.37', value_kobo: 40_455_333 });
+    expect(await createQuote(database.db, deps, alice, { coin: 'bnb', amount: '1.5' })).toMatchObject({
+      coin_adjustment_ngn: '+10',
+      rate_ngn_per_usd: '1623.37',
+      value_ngn: '1585707.82',
+    });
+    expect(await createQuote(database.db, deps, alice, { coin: 'usdt', amount: '250.5' })).toMatchObject({
+      coin_adjustment_ngn: '0',
+      rate_ngn_per_usd: '1613.37',
+      value_kobo: 40_455_333,
+    });
   });
 
   it('refuses amounts worth less than a kobo or more than the most one sale may be', async () => {
@@ -199,7 +242,16 @@ describe('getValidQuote', () => {
   it("returns the customer's own quote until it expires, then QUOTE_EXPIRED carrying it", async () => {
     const quote = await createQuote(database.db, deps, alice, { coin: 'sol', amount: '2.123456789' });
     const valid = await getValidQuote(database.db, clock, alice, quote.id);
-    expect(valid).toMatchObject({ id: quote.id, userId: alice, coin: 'sol', amount: '2.123456789', rateNgnPerUsd: '1603.37', usdtAdjustmentNgn: '15', coinAdjustmentNgn: '-10', valueKobo: quote.value_kobo });
+    expect(valid).toMatchObject({
+      id: quote.id,
+      userId: alice,
+      coin: 'sol',
+      amount: '2.123456789',
+      rateNgnPerUsd: '1603.37',
+      usdtAdjustmentNgn: '15',
+      coinAdjustmentNgn: '-10',
+      valueKobo: quote.value_kobo,
+    });
 
     clock.advance(900 * SECOND - 1);
     expect((await getValidQuote(database.db, clock, alice, quote.id)).id).toBe(quote.id);
@@ -237,7 +289,11 @@ describe('the database keeps a quote honest', () => {
     ['a value off by a kobo', () => insert('227350278'), 'crypto_quotes_value'],
     ['a rate that is not the USDT rate plus the coin adjustment', () => insert('227350277', '1600'), 'crypto_quotes_rate'],
     // The rate stays consistent with it, so only the USDT rate's own check (checked before the value's) can refuse.
-    ['a USDT rate that is not the market rate plus its adjustment', () => insert('227350277', '1593.38', '1613.38'), 'crypto_quotes_usdt_rate'],
+    [
+      'a USDT rate that is not the market rate plus its adjustment',
+      () => insert('227350277', '1593.38', '1613.38'),
+      'crypto_quotes_usdt_rate',
+    ],
   ])('refuses %s', async (_label, statement, constraint) => {
     expect(await refusalOf(database, statement())).toContain(constraint);
   });

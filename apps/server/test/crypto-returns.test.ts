@@ -43,12 +43,17 @@ async function sellCoin(user: TestUser, coin: 'usdt' | 'btc' = 'usdt', amount = 
   clock.advance(MINUTE);
   await refreshPrices(t);
   const quote = await quoteFor(t, user, coin, amount);
-  const response = await postCryptoSale(t, { fields: { quote_id: quote.id, ...(coin === 'usdt' ? { network: 'tron' } : {}) }, files: [{ data: await cardPhoto('png', 7, 240, 420) }], cookie: user.cookie });
+  const response = await postCryptoSale(t, {
+    fields: { quote_id: quote.id, ...(coin === 'usdt' ? { network: 'tron' } : {}) },
+    files: [{ data: await cardPhoto('png', 7, 240, 420) }],
+    cookie: user.cookie,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ sale: { id: string } }>().sale.id;
 }
 
-const staffPost = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, payload: payload as Record<string, unknown> });
+const staffPost = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: reviewer.cookie }, payload: payload as Record<string, unknown> });
 
 async function reject(saleId: string, reason: string, extra: Record<string, string> = {}) {
   return staffPost(`/api/admin/sales/${saleId}/reject`, { reason, ...extra });
@@ -60,7 +65,8 @@ async function customerDetail(user: TestUser, saleId: string): Promise<SaleDetai
   return transactionDetailResponseSchema.parse(response.json()).transaction;
 }
 
-const askReturn = (user: TestUser, saleId: string, body: Record<string, unknown>) => post(t.app, `/api/transactions/${saleId}/crypto-return`, body, user.cookie);
+const askReturn = (user: TestUser, saleId: string, body: Record<string, unknown>) =>
+  post(t.app, `/api/transactions/${saleId}/crypto-return`, body, user.cookie);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-returns-'));
@@ -81,11 +87,22 @@ describe('crypto rejection reasons', () => {
     const saleId = await sellCoin(seller);
     const response = await reject(saleId, 'wrong_network');
     expect(response.statusCode, response.body).toBe(200);
-    expect(adminSaleDetailResponseSchema.parse(response.json()).sale.decision).toMatchObject({ rejection_code: 'wrong_network', rejection_reason: saleRejectionReasons.wrong_network });
+    expect(adminSaleDetailResponseSchema.parse(response.json()).sale.decision).toMatchObject({
+      rejection_code: 'wrong_network',
+      rejection_reason: saleRejectionReasons.wrong_network,
+    });
     const detail = await customerDetail(seller, saleId);
-    expect(detail).toMatchObject({ status: 'rejected', rejection_code: 'wrong_network', rejection_reason: saleRejectionReasons.wrong_network, crypto_return: null });
+    expect(detail).toMatchObject({
+      status: 'rejected',
+      rejection_code: 'wrong_network',
+      rejection_reason: saleRejectionReasons.wrong_network,
+      crypto_return: null,
+    });
     // The e-mail says what the customer can do about the coins.
-    const mails = await t.database.query<{ payload: { to: string; text: string } }>("SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%was rejected'", [SEND_EMAIL_JOB]);
+    const mails = await t.database.query<{ payload: { to: string; text: string } }>(
+      "SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%was rejected'",
+      [SEND_EMAIL_JOB],
+    );
     expect(mails.map((mail) => mail.payload.text).join('\n')).toContain(cryptoRejectedNextStep('wrong_network'));
   });
 
@@ -135,7 +152,12 @@ describe("the customer's return address", () => {
 
     const asked = await askReturn(seller, saleId, { network: 'TRC20', address: ` ${TRON} ` });
     expect(asked.statusCode, asked.body).toBe(201);
-    expect(cryptoReturnResponseSchema.parse(asked.json()).crypto_return).toMatchObject({ status: 'requested', network: 'TRC20', address: TRON, transaction_id: null });
+    expect(cryptoReturnResponseSchema.parse(asked.json()).crypto_return).toMatchObject({
+      status: 'requested',
+      network: 'TRC20',
+      address: TRON,
+      transaction_id: null,
+    });
     const again = await askReturn(seller, saleId, { network: 'ERC20', address: EVM });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: cryptoReturnErrorCodes.alreadyRequested });
@@ -144,7 +166,9 @@ describe("the customer's return address", () => {
 
   it('is refused for a sale still in review, one without a deposit, and a gift card', async () => {
     const open = await sellCoin(seller);
-    expect((await askReturn(seller, open, { network: 'TRC20', address: TRON })).json()).toMatchObject({ code: cryptoReturnErrorCodes.notAllowed });
+    expect((await askReturn(seller, open, { network: 'TRC20', address: TRON })).json()).toMatchObject({
+      code: cryptoReturnErrorCodes.notAllowed,
+    });
     const noDeposit = await sellCoin(seller);
     expect((await reject(noDeposit, 'no_deposit')).statusCode).toBe(200);
     expect((await askReturn(seller, noDeposit, { network: 'TRC20', address: TRON })).statusCode).toBe(409);
@@ -157,7 +181,10 @@ describe("the customer's return address", () => {
   it('is refused by the database on a sale that is not a rejected crypto sale with coins, or for another owner', async () => {
     const open = await sellCoin(seller);
     const insert = (saleId: string, userId: string) =>
-      t.database.query("INSERT INTO crypto_returns (sale_id, user_id, coin, network, address, requested_at) VALUES ($1, $2, 'usdt', 'TRC20', $3, now())", [saleId, userId, TRON]);
+      t.database.query(
+        "INSERT INTO crypto_returns (sale_id, user_id, coin, network, address, requested_at) VALUES ($1, $2, 'usdt', 'TRC20', $3, now())",
+        [saleId, userId, TRON],
+      );
     await expect(insert(open, seller.id)).rejects.toThrow(/crypto_returns_rejected_sale|rejected crypto sale/);
     const noDeposit = await sellCoin(seller);
     await reject(noDeposit, 'no_deposit');
@@ -177,11 +204,17 @@ describe("staff's record of the return", () => {
     expect((await askReturn(seller, saleId, { network: 'TRC20', address: TRON })).statusCode).toBe(201);
 
     const staffView = await get(t.app, `/api/admin/sales/${saleId}`, reviewer.cookie);
-    expect(adminSaleDetailResponseSchema.parse(staffView.json()).sale.crypto_return).toMatchObject({ status: 'requested', address: TRON, returned_by: null });
+    expect(adminSaleDetailResponseSchema.parse(staffView.json()).sale.crypto_return).toMatchObject({
+      status: 'requested',
+      address: TRON,
+      returned_by: null,
+    });
 
     const wrongCode = await staffPost(`/api/admin/sales/${saleId}/crypto-return`, { transaction_id: 'abc', confirm_code: '000000' });
     expect(wrongCode.statusCode).toBe(403);
-    expect((await staffPost(`/api/admin/sales/${saleId}/crypto-return`, { transaction_id: '', confirm_code: reviewer.code() })).statusCode).toBe(400);
+    expect(
+      (await staffPost(`/api/admin/sales/${saleId}/crypto-return`, { transaction_id: '', confirm_code: reviewer.code() })).statusCode,
+    ).toBe(400);
 
     clock.advance(MINUTE);
     const txId = 'a3f1c0ffee0000000000000000000000000000000000000000000000000000b7';
@@ -196,17 +229,30 @@ describe("staff's record of the return", () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: cryptoReturnErrorCodes.alreadyRecorded });
 
-    expect((await customerDetail(seller, saleId)).crypto_return).toMatchObject({ status: 'returned', transaction_id: txId, address: TRON, network: 'TRC20' });
+    expect((await customerDetail(seller, saleId)).crypto_return).toMatchObject({
+      status: 'returned',
+      transaction_id: txId,
+      address: TRON,
+      network: 'TRC20',
+    });
     const audit = await t.database.query<{ action: string; staff_id: string; after: Record<string, unknown> }>(
       "SELECT action, staff_id, after FROM staff_audit_log WHERE target_type = 'sale' AND target_id = $1 AND action = 'sale.crypto_return'",
       [saleId],
     );
-    expect(audit).toEqual([{ action: 'sale.crypto_return', staff_id: reviewer.id, after: { return_status: 'returned', transaction_id: txId } }]);
-    const notices = await t.database.query<{ message: string }>("SELECT message FROM notifications WHERE user_id = $1 AND message LIKE 'We sent%'", [seller.id]);
+    expect(audit).toEqual([
+      { action: 'sale.crypto_return', staff_id: reviewer.id, after: { return_status: 'returned', transaction_id: txId } },
+    ]);
+    const notices = await t.database.query<{ message: string }>(
+      "SELECT message FROM notifications WHERE user_id = $1 AND message LIKE 'We sent%'",
+      [seller.id],
+    );
     expect(notices).toHaveLength(1);
     expect(notices[0]?.message).toContain(`Transaction ID: ${txId}`);
     expect(notices[0]?.message).toContain('25 USDT');
-    const mails = await t.database.query<{ payload: { to: string; subject: string } }>("SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%sent back'", [SEND_EMAIL_JOB]);
+    const mails = await t.database.query<{ payload: { to: string; subject: string } }>(
+      "SELECT payload FROM jobs WHERE name = $1 AND payload->>'subject' LIKE '%sent back'",
+      [SEND_EMAIL_JOB],
+    );
     expect(mails.map((mail) => mail.payload.to)).toEqual([seller.email]);
   });
 
@@ -214,10 +260,19 @@ describe("staff's record of the return", () => {
     const saleId = await sellCoin(seller);
     await reject(saleId, 'amount_differs');
     await askReturn(seller, saleId, { network: 'TRC20', address: TRON });
-    await expect(t.database.query("UPDATE crypto_returns SET address = $2 WHERE sale_id = $1", [saleId, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'])).rejects.toThrow(/never rewritten/);
-    await expect(t.database.query("UPDATE crypto_returns SET status = 'returned' WHERE sale_id = $1", [saleId])).rejects.toThrow(/crypto_returns_recorded/);
-    await t.database.query("UPDATE crypto_returns SET status = 'returned', transaction_id = 'tx1', returned_at = now() + interval '1 minute', returned_by = $2 WHERE sale_id = $1", [saleId, reviewer.id]);
-    await expect(t.database.query("UPDATE crypto_returns SET transaction_id = 'tx2' WHERE sale_id = $1", [saleId])).rejects.toThrow(/recorded once/);
+    await expect(
+      t.database.query('UPDATE crypto_returns SET address = $2 WHERE sale_id = $1', [saleId, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf']),
+    ).rejects.toThrow(/never rewritten/);
+    await expect(t.database.query("UPDATE crypto_returns SET status = 'returned' WHERE sale_id = $1", [saleId])).rejects.toThrow(
+      /crypto_returns_recorded/,
+    );
+    await t.database.query(
+      "UPDATE crypto_returns SET status = 'returned', transaction_id = 'tx1', returned_at = now() + interval '1 minute', returned_by = $2 WHERE sale_id = $1",
+      [saleId, reviewer.id],
+    );
+    await expect(t.database.query("UPDATE crypto_returns SET transaction_id = 'tx2' WHERE sale_id = $1", [saleId])).rejects.toThrow(
+      /recorded once/,
+    );
     await expect(t.database.query('DELETE FROM crypto_returns WHERE sale_id = $1', [saleId])).rejects.toThrow(/kept/);
   });
 });

@@ -43,7 +43,11 @@ describe('access', () => {
     ['GET', '/api/crypto/wallet-addresses'],
     ['POST', '/api/crypto/quotes'],
   ])('%s %s needs a session (401 logged out)', async (method, url) => {
-    const response = await t.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? { coin: 'btc', amount: '0.1' } : undefined });
+    const response = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      payload: method === 'POST' ? { coin: 'btc', amount: '0.1' } : undefined,
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
@@ -105,7 +109,9 @@ describe('GET /api/crypto/trending', () => {
     const { coins } = trendingResponseSchema.parse((await get(t.app, '/api/crypto/trending', alice.cookie)).json());
     const sellable = Object.fromEntries(coins.map((coin) => [coin.id, coin.sellable]));
     expect(sellable).toMatchObject({ bitcoin: 'btc', binancecoin: 'bnb', solana: 'sol', ethereum: null, pepe: null });
-    expect(coins.filter((coin) => coin.sellable).every((coin) => ['bitcoin', 'tether', 'binancecoin', 'solana'].includes(coin.id))).toBe(true);
+    expect(coins.filter((coin) => coin.sellable).every((coin) => ['bitcoin', 'tether', 'binancecoin', 'solana'].includes(coin.id))).toBe(
+      true,
+    );
   });
 });
 
@@ -196,19 +202,30 @@ describe('POST /api/crypto/quotes', () => {
   it('400 for an extra field, a non-object body and broken JSON', async () => {
     expect((await quote({ coin: 'btc', amount: '1', price_usd: '1' })).statusCode).toBe(400);
     expect((await quote(['btc', '1'])).statusCode).toBe(400);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/crypto/quotes', payload: '{"coin": "btc",', headers: { cookie: alice.cookie, 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/quotes',
+      payload: '{"coin": "btc",',
+      headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 
   it("another customer cannot use the first one's quote", async () => {
     const body = (await quote({ coin: 'sol', amount: '3' })).json<{ quote: Quote }>();
-    await expect(getValidQuote(t.database.db, clock, bob.id, body.quote.id)).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND', status: 404 });
+    await expect(getValidQuote(t.database.db, clock, bob.id, body.quote.id)).rejects.toMatchObject({
+      code: 'QUOTE_NOT_FOUND',
+      status: 404,
+    });
   });
 
   it('an expired quote is QUOTE_EXPIRED for the sale', async () => {
     const body = (await quote({ coin: 'usdt', amount: '50' })).json<{ quote: Quote }>();
     clock.advance(900_000);
-    await expect(getValidQuote(t.database.db, clock, alice.id, body.quote.id)).rejects.toMatchObject({ code: 'QUOTE_EXPIRED', status: 409 });
+    await expect(getValidQuote(t.database.db, clock, alice.id, body.quote.id)).rejects.toMatchObject({
+      code: 'QUOTE_EXPIRED',
+      status: 409,
+    });
     clock.set(startedAt);
   });
 
@@ -249,7 +266,12 @@ describe('GET /api/crypto/art/:id.svg', () => {
   });
 
   it('refuses ids that are not coin slugs', async () => {
-    for (const url of ['/api/crypto/art/..%2F..%2Fetc.svg', '/api/crypto/art/BTC.svg', '/api/crypto/art/a%3Cb.svg', `/api/crypto/art/${'a'.repeat(65)}.svg`]) {
+    for (const url of [
+      '/api/crypto/art/..%2F..%2Fetc.svg',
+      '/api/crypto/art/BTC.svg',
+      '/api/crypto/art/a%3Cb.svg',
+      `/api/crypto/art/${'a'.repeat(65)}.svg`,
+    ]) {
       const response = await get(t.app, url);
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);

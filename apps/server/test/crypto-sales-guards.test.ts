@@ -112,7 +112,11 @@ beforeAll(async () => {
   stranger = await createCustomer(t);
   await addBankDetails(t, seller);
   const quote = await quoteFor(t, seller, 'btc', '0.01');
-  const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, transaction_id: 'ab'.repeat(32) }, files: [{ data: await cardPhoto('png', 3) }] });
+  const response = await postCryptoSale(t, {
+    cookie: seller.cookie,
+    fields: { quote_id: quote.id, transaction_id: 'ab'.repeat(32) },
+    files: [{ data: await cardPhoto('png', 3) }],
+  });
   if (response.statusCode !== 201) throw new Error(`crypto sale failed: ${response.body}`);
   sale = saleResponseSchema.parse(response.json()).sale;
 });
@@ -155,7 +159,12 @@ describe('a new crypto sale', () => {
         usdt_adjustment_ngn: '115',
         usdt_rate_ngn: '1713.37',
         exchange_rate: '1693.37',
-        value_kobo: new Dec(quote.amount).times(quote.price_usd).times('1693.37').times(100).toDecimalPlaces(0, Dec.ROUND_HALF_UP).toNumber(),
+        value_kobo: new Dec(quote.amount)
+          .times(quote.price_usd)
+          .times('1693.37')
+          .times(100)
+          .toDecimalPlaces(0, Dec.ROUND_HALF_UP)
+          .toNumber(),
       },
       /figures are its quote's/,
       quote,
@@ -213,7 +222,19 @@ describe('a new crypto sale', () => {
     const { sql, params } = insertSql(giftCard);
     await refused(sql, params, /sales_crypto_fields_only_crypto/);
     const plain = Object.fromEntries(
-      Object.entries(giftCard).filter(([key]) => !['coin', 'coin_amount', 'quote_id', 'price_usd', 'usdt_market_rate_ngn', 'usdt_adjustment_ngn', 'usdt_rate_ngn', 'coin_adjustment_ngn'].includes(key)),
+      Object.entries(giftCard).filter(
+        ([key]) =>
+          ![
+            'coin',
+            'coin_amount',
+            'quote_id',
+            'price_usd',
+            'usdt_market_rate_ngn',
+            'usdt_adjustment_ngn',
+            'usdt_rate_ngn',
+            'coin_adjustment_ngn',
+          ].includes(key),
+      ),
     );
     const withTransactionId = insertSql({ ...plain, transaction_id: 'tx-1' });
     await refused(withTransactionId.sql, withTransactionId.params, /sales_crypto_fields_only_crypto/);
@@ -227,11 +248,11 @@ describe('a submitted crypto sale', () => {
       'transaction_id = NULL',
       "coin_amount = '0.02'",
       'quote_id = NULL',
-      "price_usd = price_usd + 1",
+      'price_usd = price_usd + 1',
       "usdt_adjustment_ngn = '0'",
       "coin_adjustment_ngn = '0'",
-      "usdt_market_rate_ngn = usdt_market_rate_ngn + 1",
-      "usdt_rate_ngn = usdt_rate_ngn + 1",
+      'usdt_market_rate_ngn = usdt_market_rate_ngn + 1',
+      'usdt_rate_ngn = usdt_rate_ngn + 1',
       "coin = 'usdt'",
     ]) {
       await refused(`UPDATE sales SET ${change} WHERE id = $1`, [sale.id], /never change after submission/);
@@ -243,7 +264,13 @@ describe('a submitted crypto sale', () => {
       "INSERT INTO uploads (user_id, storage_key, purpose, content_type, size_bytes) VALUES ($1, $2, 'sale_image', 'image/webp', 10) RETURNING id",
       [seller.id, `${'d'.repeat(32)}.webp`],
     );
-    const attach = (position: number) => t.database.query('INSERT INTO sale_images (sale_id, user_id, position, upload_id) VALUES ($1, $2, $3, $4)', [sale.id, seller.id, position, upload?.id]);
+    const attach = (position: number) =>
+      t.database.query('INSERT INTO sale_images (sale_id, user_id, position, upload_id) VALUES ($1, $2, $3, $4)', [
+        sale.id,
+        seller.id,
+        position,
+        upload?.id,
+      ]);
     await expect(attach(1)).rejects.toThrow(/a crypto sale has one image/);
     await expect(attach(0)).rejects.toThrow(/duplicate key|sale_images_pkey/);
   });

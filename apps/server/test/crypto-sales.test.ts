@@ -76,7 +76,11 @@ describe('a crypto sale', () => {
     clock.advance(3 * MINUTE);
     const response = await postCryptoSale(t, {
       cookie: seller.cookie,
-      fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '  9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f  ' },
+      fields: {
+        quote_id: quote.id,
+        ...sentOn(quote),
+        transaction_id: '  9f2c4e7a1b0d8e3f5a6c7b8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f  ',
+      },
       files: [{ data: await jpegWithGps(), filename: 'IMG_2041.jpg', contentType: 'image/jpeg' }],
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -127,9 +131,12 @@ describe('a crypto sale', () => {
       'SELECT quote_id, coin_amount::text, price_usd::text, usdt_market_rate_ngn::text, usdt_adjustment_ngn::text, usdt_rate_ngn::text, coin_adjustment_ngn::text, exchange_rate::text FROM sales WHERE id = $1',
       [sale.id],
     );
-    const [stored] = await t.database.query<Record<string, string>>('SELECT usdt_market_rate_ngn::text FROM crypto_quotes WHERE id = $1', [quote.id]);
+    const [stored] = await t.database.query<Record<string, string>>('SELECT usdt_market_rate_ngn::text FROM crypto_quotes WHERE id = $1', [
+      quote.id,
+    ]);
     expect(row).toEqual({
-      quote_id: quote.id, ...sentOn(quote),
+      quote_id: quote.id,
+      ...sentOn(quote),
       coin_amount: '0.015',
       price_usd: quote.price_usd,
       usdt_market_rate_ngn: stored?.usdt_market_rate_ngn,
@@ -182,7 +189,11 @@ describe('a crypto sale', () => {
     ['sol', '2.123456789', 'SOL', '-10'],
   ] as const)('sells %s at its own rate (adjustment %s)', async (coin, amount, symbol, adjustment) => {
     const quote = await quoteFor(t, seller, coin, amount);
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(coin.length)] });
+    const response = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(coin.length)],
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(saleResponseSchema.parse(response.json()).sale).toMatchObject({
       title: `${symbol} · ${amount}`,
@@ -200,7 +211,8 @@ describe('a crypto sale', () => {
     const response = await postCryptoSale(t, {
       cookie: seller.cookie,
       fields: {
-        quote_id: quote.id, ...sentOn(quote),
+        quote_id: quote.id,
+        ...sentOn(quote),
         amount: '999999999',
         value_kobo: '100000000000',
         value_ngn: '1000000000.00',
@@ -214,7 +226,13 @@ describe('a crypto sale', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const { sale } = saleResponseSchema.parse(response.json());
-    expect(sale).toMatchObject({ coin: 'sol', coin_amount: '3', value_kobo: quote.value_kobo, exchange_rate: quote.rate_ngn_per_usd, crypto_logo_url: coinArtUrl('sol') });
+    expect(sale).toMatchObject({
+      coin: 'sol',
+      coin_amount: '3',
+      value_kobo: quote.value_kobo,
+      exchange_rate: quote.rate_ngn_per_usd,
+      crypto_logo_url: coinArtUrl('sol'),
+    });
     expect(response.body).not.toContain('evil.example');
   });
 });
@@ -227,7 +245,12 @@ describe('the quote', () => {
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     const key = newIdempotencyKey();
     const image = await screenshot(50);
-    const refused = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] });
+    const refused = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      key,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [image],
+    });
     expect(refused.statusCode).toBe(409);
     const body = refused.json<{ error: string; code: string; meta: unknown }>();
     expect(body).toMatchObject({ error: 'This quote has expired. Check the new value and confirm', code: 'QUOTE_EXPIRED' });
@@ -247,7 +270,11 @@ describe('the quote', () => {
   it('is honoured until the last millisecond before it expires', async () => {
     const quote = await quoteFor(t, seller, 'usdt', '40');
     clock.advance(15 * MINUTE - 1);
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(51)] });
+    const response = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(51)],
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<{ sale: SaleDetail }>().sale.value_kobo).toBe(quote.value_kobo);
   });
@@ -256,7 +283,11 @@ describe('the quote', () => {
     const quote = await quoteFor(t, seller, 'btc', '0.002');
     clock.advance(15 * MINUTE); // the cached prices are now 900 s old: stale
     const before = { files: await files(), rows: await rowsOf(seller.id) };
-    const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(52)] });
+    const response = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(52)],
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ code: 'PRICES_STALE', error: 'Prices are being updated. Try again in a minute.' });
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
@@ -274,23 +305,39 @@ describe('the quote', () => {
     }
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
     // Still theirs to sell.
-    const own = await postCryptoSale(t, { cookie: other.cookie, fields: { quote_id: theirs.id, ...sentOn(theirs) }, files: [await screenshot(54)] });
+    const own = await postCryptoSale(t, {
+      cookie: other.cookie,
+      fields: { quote_id: theirs.id, ...sentOn(theirs) },
+      files: [await screenshot(54)],
+    });
     expect(own.statusCode, own.body).toBe(201);
   });
 
   it('sells once: a second sale of it is 409 QUOTE_USED, also after it has expired', async () => {
     const quote = await quoteFor(t, seller, 'sol', '1.25');
-    const first = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(55)] });
+    const first = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(55)],
+    });
     expect(first.statusCode, first.body).toBe(201);
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     const used = { error: 'This quote has already been used for a sale. Get a new quote to sell again', code: 'QUOTE_USED' };
-    const again = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '7'.repeat(64) }, files: [await screenshot(56)] });
+    const again = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '7'.repeat(64) },
+      files: [await screenshot(56)],
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(used);
     // Expired too: still "used", never a fresh quote for coins already sold.
     clock.advance(16 * MINUTE);
     await refreshPrices(t);
-    const later = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(57)] });
+    const later = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(57)],
+    });
     expect(later.statusCode).toBe(409);
     expect(later.json()).toEqual(used);
     expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
@@ -300,7 +347,9 @@ describe('the quote', () => {
     const quote = await quoteFor(t, seller, 'usdt', '75');
     const before = { files: (await files()).length, rows: await rowsOf(seller.id) };
     const responses = await Promise.all(
-      [60, 61, 62].map(async (seed) => postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(seed)] })),
+      [60, 61, 62].map(async (seed) =>
+        postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(seed)] }),
+      ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json()).toMatchObject({ code: 'QUOTE_USED' });
@@ -314,7 +363,12 @@ describe('the Idempotency-Key', () => {
     const quote = await quoteFor(t, seller, 'btc', '0.001');
     const key = newIdempotencyKey();
     const image = await screenshot(70);
-    const first = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '70'.repeat(32) }, files: [image] });
+    const first = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      key,
+      fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: '70'.repeat(32) },
+      files: [image],
+    });
     expect(first.statusCode, first.body).toBe(201);
     const before = { files: await files(), rows: await rowsOf(seller.id) };
     // The answer was lost; the phone retries later, with the same key and the same request.
@@ -357,11 +411,23 @@ describe('the Idempotency-Key', () => {
     const [sub] = await t.database.query<{ id: string; exchange_rate: string }>(
       "SELECT s.id, s.exchange_rate::text FROM gift_card_subcategories s JOIN gift_cards c ON c.id = s.gift_card_id WHERE c.slug = 'amazon' ORDER BY s.position LIMIT 1",
     );
-    const body = multipartForm({ subcategory_id: sub?.id ?? '', amount: '50', expected_rate: sub?.exchange_rate ?? '' }, [{ data: await cardPhoto('jpeg', 73) }]);
-    const gift = await t.app.inject({ method: 'POST', url: '/api/giftcards/sales', payload: body.payload, headers: { ...body.headers, cookie: seller.cookie, 'idempotency-key': key } });
+    const body = multipartForm({ subcategory_id: sub?.id ?? '', amount: '50', expected_rate: sub?.exchange_rate ?? '' }, [
+      { data: await cardPhoto('jpeg', 73) },
+    ]);
+    const gift = await t.app.inject({
+      method: 'POST',
+      url: '/api/giftcards/sales',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: seller.cookie, 'idempotency-key': key },
+    });
     expect(gift.statusCode, gift.body).toBe(201);
     const quote = await quoteFor(t, seller, 'usdt', '22');
-    const crypto = await postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(73)] });
+    const crypto = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      key,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(73)],
+    });
     expect(crypto.statusCode).toBe(422);
   });
 
@@ -370,7 +436,11 @@ describe('the Idempotency-Key', () => {
     const key = newIdempotencyKey();
     const image = await screenshot(74);
     const before = { files: (await files()).length, rows: await rowsOf(seller.id) };
-    const responses = await Promise.all([1, 2, 3].map(() => postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] })));
+    const responses = await Promise.all(
+      [1, 2, 3].map(() =>
+        postCryptoSale(t, { cookie: seller.cookie, key, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [image] }),
+      ),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(responses.map((r) => r.json<{ sale: SaleDetail }>().sale.id)).size).toBe(1);
     expect(await rowsOf(seller.id)).toEqual({ sales: (before.rows?.sales ?? 0) + 1, uploads: (before.rows?.uploads ?? 0) + 1 });
@@ -389,30 +459,150 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const before = await files();
     const cases: { name: string; fields: Record<string, string>; files?: FilePart[]; status: number; field?: string; message: string }[] = [
       { name: 'no screenshot', fields: valid, files: [], status: 400, field: 'screenshot', message: saleMessages.screenshotRequired },
-      { name: 'an empty file input', fields: valid, files: [{ data: Buffer.alloc(0), filename: '' }], status: 400, field: 'screenshot', message: saleMessages.screenshotRequired },
-      { name: 'an empty file', fields: valid, files: [{ data: Buffer.alloc(0) }], status: 400, field: 'screenshot', message: saleMessages.screenshotRequired },
-      { name: 'a text file called .png', fields: valid, files: [{ data: Buffer.from('not a picture at all') }], status: 415, field: 'screenshot', message: saleMessages.screenshotNotImage },
-      { name: 'a PDF', fields: valid, files: [{ data: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'), contentType: 'application/pdf' }], status: 415, field: 'screenshot', message: saleMessages.screenshotNotImage },
-      { name: 'an SVG', fields: valid, files: [{ data: Buffer.from('<svg onload="alert(1)"/>'), contentType: 'image/svg+xml' }], status: 415, field: 'screenshot', message: saleMessages.screenshotNotImage },
-      { name: 'a broken PNG', fields: valid, files: [{ data: (await cardPhoto('png')).subarray(0, 200) }], status: 400, field: 'screenshot', message: saleMessages.screenshotUnreadable },
-      { name: 'an oversized screenshot', fields: valid, files: [{ data: huge }], status: 413, field: 'screenshot', message: saleMessages.screenshotTooLarge },
-      { name: 'two screenshots', fields: valid, files: [await screenshot(81), await screenshot(82)], status: 400, field: 'screenshot', message: saleMessages.screenshotTooMany },
-      { name: 'the image in another field', fields: valid, files: [{ data: (await screenshot(83)).data, field: 'images' }], status: 400, field: 'screenshot', message: saleMessages.screenshotNotImage },
+      {
+        name: 'an empty file input',
+        fields: valid,
+        files: [{ data: Buffer.alloc(0), filename: '' }],
+        status: 400,
+        field: 'screenshot',
+        message: saleMessages.screenshotRequired,
+      },
+      {
+        name: 'an empty file',
+        fields: valid,
+        files: [{ data: Buffer.alloc(0) }],
+        status: 400,
+        field: 'screenshot',
+        message: saleMessages.screenshotRequired,
+      },
+      {
+        name: 'a text file called .png',
+        fields: valid,
+        files: [{ data: Buffer.from('not a picture at all') }],
+        status: 415,
+        field: 'screenshot',
+        message: saleMessages.screenshotNotImage,
+      },
+      {
+        name: 'a PDF',
+        fields: valid,
+        files: [{ data: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'), contentType: 'application/pdf' }],
+        status: 415,
+        field: 'screenshot',
+        message: saleMessages.screenshotNotImage,
+      },
+      {
+        name: 'an SVG',
+        fields: valid,
+        files: [{ data: Buffer.from('<svg onload="alert(1)"/>'), contentType: 'image/svg+xml' }],
+        status: 415,
+        field: 'screenshot',
+        message: saleMessages.screenshotNotImage,
+      },
+      {
+        name: 'a broken PNG',
+        fields: valid,
+        files: [{ data: (await cardPhoto('png')).subarray(0, 200) }],
+        status: 400,
+        field: 'screenshot',
+        message: saleMessages.screenshotUnreadable,
+      },
+      {
+        name: 'an oversized screenshot',
+        fields: valid,
+        files: [{ data: huge }],
+        status: 413,
+        field: 'screenshot',
+        message: saleMessages.screenshotTooLarge,
+      },
+      {
+        name: 'two screenshots',
+        fields: valid,
+        files: [await screenshot(81), await screenshot(82)],
+        status: 400,
+        field: 'screenshot',
+        message: saleMessages.screenshotTooMany,
+      },
+      {
+        name: 'the image in another field',
+        fields: valid,
+        files: [{ data: (await screenshot(83)).data, field: 'images' }],
+        status: 400,
+        field: 'screenshot',
+        message: saleMessages.screenshotNotImage,
+      },
       { name: 'no quote_id', fields: {}, status: 400, field: 'quote_id', message: saleMessages.quoteRequired },
       { name: 'an empty quote_id', fields: { quote_id: '' }, status: 400, field: 'quote_id', message: saleMessages.quoteRequired },
-      { name: 'a malformed quote_id', fields: { quote_id: 'btc-0.015' }, status: 400, field: 'quote_id', message: saleMessages.quoteInvalid },
-      { name: 'an injected quote_id', fields: { quote_id: `${quote.id}' OR '1'='1` }, status: 400, field: 'quote_id', message: saleMessages.quoteInvalid },
-      { name: 'NUL in transaction_id', fields: { ...valid, transaction_id: 'abc\u0000def' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
-      { name: 'a line break in transaction_id', fields: { ...valid, transaction_id: 'abc\ndef' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
-      { name: 'an escape code in transaction_id', fields: { ...valid, transaction_id: 'red \u001b[31m' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
-      { name: 'a made-up transaction_id', fields: { ...valid, transaction_id: 'tx-70' }, status: 400, field: 'transaction_id', message: transactionIdMessages.usdtHex },
-      { name: 'transaction_id too long', fields: { ...valid, transaction_id: 'x'.repeat(301) }, status: 400, field: 'transaction_id', message: saleMessages.transactionIdTooLong },
-      { name: 'transaction_id far too long', fields: { ...valid, transaction_id: 'x'.repeat(20_000) }, status: 400, field: 'transaction_id', message: saleMessages.transactionIdTooLong },
-      { name: 'a field sent twice', fields: { ...valid, transaction_id: 'a' }, status: 400, field: 'quote_id', message: 'The request could not be understood' },
+      {
+        name: 'a malformed quote_id',
+        fields: { quote_id: 'btc-0.015' },
+        status: 400,
+        field: 'quote_id',
+        message: saleMessages.quoteInvalid,
+      },
+      {
+        name: 'an injected quote_id',
+        fields: { quote_id: `${quote.id}' OR '1'='1` },
+        status: 400,
+        field: 'quote_id',
+        message: saleMessages.quoteInvalid,
+      },
+      {
+        name: 'NUL in transaction_id',
+        fields: { ...valid, transaction_id: 'abc\u0000def' },
+        status: 400,
+        field: 'transaction_id',
+        message: transactionIdMessages.usdtHex,
+      },
+      {
+        name: 'a line break in transaction_id',
+        fields: { ...valid, transaction_id: 'abc\ndef' },
+        status: 400,
+        field: 'transaction_id',
+        message: transactionIdMessages.usdtHex,
+      },
+      {
+        name: 'an escape code in transaction_id',
+        fields: { ...valid, transaction_id: 'red \u001b[31m' },
+        status: 400,
+        field: 'transaction_id',
+        message: transactionIdMessages.usdtHex,
+      },
+      {
+        name: 'a made-up transaction_id',
+        fields: { ...valid, transaction_id: 'tx-70' },
+        status: 400,
+        field: 'transaction_id',
+        message: transactionIdMessages.usdtHex,
+      },
+      {
+        name: 'transaction_id too long',
+        fields: { ...valid, transaction_id: 'x'.repeat(301) },
+        status: 400,
+        field: 'transaction_id',
+        message: saleMessages.transactionIdTooLong,
+      },
+      {
+        name: 'transaction_id far too long',
+        fields: { ...valid, transaction_id: 'x'.repeat(20_000) },
+        status: 400,
+        field: 'transaction_id',
+        message: saleMessages.transactionIdTooLong,
+      },
+      {
+        name: 'a field sent twice',
+        fields: { ...valid, transaction_id: 'a' },
+        status: 400,
+        field: 'quote_id',
+        message: 'The request could not be understood',
+      },
       { name: 'an unknown field', fields: { ...valid, card_code: 'X' }, status: 400, message: 'The request could not be understood' },
     ];
     for (const c of cases) {
-      const request = c.name === 'a field sent twice' ? twiceQuoteId(customer.cookie, quote.id) : postCryptoSale(t, { cookie: customer.cookie, fields: c.fields, files: c.files ?? shot });
+      const request =
+        c.name === 'a field sent twice'
+          ? twiceQuoteId(customer.cookie, quote.id)
+          : postCryptoSale(t, { cookie: customer.cookie, fields: c.fields, files: c.files ?? shot });
       const response = await request;
       expect(response.statusCode, `${c.name}: ${response.body}`).toBe(c.status);
       const json = response.json<{ error: string; fields?: Record<string, string> }>();
@@ -430,14 +620,22 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const newcomer = await createCustomer(t);
     const quote = await quoteFor(t, newcomer, 'btc', '0.01');
     const before = await files();
-    const response = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(90)] });
+    const response = await postCryptoSale(t, {
+      cookie: newcomer.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(90)],
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: saleMessages.bankDetailsRequired, code: 'BANK_DETAILS_REQUIRED' });
     expect(await files()).toEqual(before);
     expect(await rowsOf(newcomer.id)).toEqual({ sales: 0, uploads: 0 });
     // With bank details added, the same quote sells, paid to them.
     await addBankDetails(t, newcomer, '0456789123');
-    const sold = await postCryptoSale(t, { cookie: newcomer.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(90)] });
+    const sold = await postCryptoSale(t, {
+      cookie: newcomer.cookie,
+      fields: { quote_id: quote.id, ...sentOn(quote) },
+      files: [await screenshot(90)],
+    });
     expect(sold.statusCode, sold.body).toBe(201);
     expect(saleResponseSchema.parse(sold.json()).sale.bank.account_number).toBe('0456789123');
   });
@@ -450,15 +648,28 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     expect(missing.json()).toMatchObject({ error: saleMessages.idempotencyKeyRequired });
     const bad = await postCryptoSale(t, { cookie: seller.cookie, fields, files: [await screenshot(91)], key: 'a b/c' });
     expect(bad.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/crypto/sales', payload: fields, headers: { cookie: seller.cookie, 'idempotency-key': 'json-body-1' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/crypto/sales',
+      payload: fields,
+      headers: { cookie: seller.cookie, 'idempotency-key': 'json-body-1' },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toMatchObject({ error: saleMessages.notMultipartScreenshot });
     const loggedOut = await postCryptoSale(t, { fields, files: [await screenshot(91)] });
     expect(loggedOut.statusCode).toBe(401);
     const other = await createCustomer(t);
-    const impersonating = await postCryptoSale(t, { cookie: seller.cookie, fields: { ...fields, user_id: other.id }, files: [await screenshot(91)] });
+    const impersonating = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { ...fields, user_id: other.id },
+      files: [await screenshot(91)],
+    });
     expect(impersonating.statusCode).toBe(403);
-    const own = await postCryptoSale(t, { cookie: seller.cookie, fields: { ...fields, user_id: seller.id }, files: [await screenshot(91)] });
+    const own = await postCryptoSale(t, {
+      cookie: seller.cookie,
+      fields: { ...fields, user_id: seller.id },
+      files: [await screenshot(91)],
+    });
     expect(own.statusCode, own.body).toBe(201);
   });
 });
@@ -478,16 +689,30 @@ function twiceQuoteId(cookie: string, quoteId: string) {
 
 describe('a failure after the screenshot is written', () => {
   it('leaves no file and no row when the database refuses the sale', async () => {
-    await t.database.query("ALTER TABLE sales ADD CONSTRAINT test_refuse_boom CHECK (transaction_id IS DISTINCT FROM 'b000000000000000000000000000000000000000000000000000000000000000')");
+    await t.database.query(
+      "ALTER TABLE sales ADD CONSTRAINT test_refuse_boom CHECK (transaction_id IS DISTINCT FROM 'b000000000000000000000000000000000000000000000000000000000000000')",
+    );
     try {
       const quote = await quoteFor(t, seller, 'usdt', '12');
       const before = { files: await files(), rows: await rowsOf(seller.id) };
-      const response = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: 'b000000000000000000000000000000000000000000000000000000000000000' }, files: [await screenshot(95)] });
+      const response = await postCryptoSale(t, {
+        cookie: seller.cookie,
+        fields: {
+          quote_id: quote.id,
+          ...sentOn(quote),
+          transaction_id: 'b000000000000000000000000000000000000000000000000000000000000000',
+        },
+        files: [await screenshot(95)],
+      });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toMatchObject({ code: 'INTERNAL' });
       expect({ files: await files(), rows: await rowsOf(seller.id) }).toEqual(before);
       // The quote was not spent by the failure.
-      const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, ...sentOn(quote) }, files: [await screenshot(95)] });
+      const sold = await postCryptoSale(t, {
+        cookie: seller.cookie,
+        fields: { quote_id: quote.id, ...sentOn(quote) },
+        files: [await screenshot(95)],
+      });
       expect(sold.statusCode, sold.body).toBe(201);
     } finally {
       await t.database.query('ALTER TABLE sales DROP CONSTRAINT test_refuse_boom');
@@ -520,7 +745,12 @@ describe('a failure after the screenshot is written', () => {
         userId: seller.id,
         idempotencyKey: newIdempotencyKey(),
         fields: { quote_id: quote.id, ...sentOn(quote), transaction_id: undefined },
-        screenshot: { body: await sharp((await screenshot(96)).data).webp().toBuffer(), sourceDigest: 'b'.repeat(64) },
+        screenshot: {
+          body: await sharp((await screenshot(96)).data)
+            .webp()
+            .toBuffer(),
+          sourceDigest: 'b'.repeat(64),
+        },
       },
     ).then(
       () => undefined,

@@ -21,7 +21,9 @@ describe('sandbox market data', () => {
   it('sits near real levels: BTC ≈ $95k, USDT ≈ $1.00 and ₦1,600, BNB ≈ $650, SOL ≈ $180', async () => {
     // Sampled over two months so every swing of the waves is visited.
     for (let day = 0; day < 60; day += 1) {
-      const coins = byCoin(await at(new Date(Date.parse('2026-01-01T00:00:00Z') + day * 24 * HOUR_MS + day * 997_000).toISOString()).fetchMarkets());
+      const coins = byCoin(
+        await at(new Date(Date.parse('2026-01-01T00:00:00Z') + day * 24 * HOUR_MS + day * 997_000).toISOString()).fetchMarkets(),
+      );
       expect(Number(coins.btc?.priceUsd)).toBeGreaterThan(80_000);
       expect(Number(coins.btc?.priceUsd)).toBeLessThan(112_000);
       expect(Number(coins.usdt?.priceUsd)).toBeGreaterThan(0.997);
@@ -50,7 +52,8 @@ describe('sandbox market data', () => {
       previous = next;
     }
     const prices: number[] = [];
-    for (let hour = 0; hour < 14 * 24; hour += 6) prices.push(usd(await at(new Date(start + hour * HOUR_MS).toISOString()).fetchMarkets(), 'btc'));
+    for (let hour = 0; hour < 14 * 24; hour += 6)
+      prices.push(usd(await at(new Date(start + hour * HOUR_MS).toISOString()).fetchMarkets(), 'btc'));
     expect(Math.max(...prices) / Math.min(...prices)).toBeGreaterThan(1.03);
   });
 

@@ -51,11 +51,21 @@ describe('GET /api/dashboard', () => {
     await post(t.app, '/api/pin', { pin: '1234', confirm_pin: '1234' }, c.cookie);
     expect((await dashboard(c)).pending_actions).toEqual(['upload_photo', 'add_bank_details', 'verify_identity']);
     const body = multipartFile(await photo('jpeg'));
-    await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, cookie: c.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/photo',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: c.cookie },
+    });
     const afterPhoto = await dashboard(c);
     expect(afterPhoto.pending_actions).toEqual(['add_bank_details', 'verify_identity']);
     expect(afterPhoto.photo).toMatch(/^\/api\/profile\/photo\//);
-    await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: '0123456789', password: c.password }, headers: { cookie: c.cookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '058', bank_account: '0123456789', password: c.password },
+      headers: { cookie: c.cookie },
+    });
     expect((await dashboard(c)).pending_actions).toEqual(['verify_identity']);
     // Verified (tier 1, set by the verification screens): nothing is left to do.
     await setKycTier(t.database, c.id, 1);
@@ -94,13 +104,17 @@ describe('notifications', () => {
     const c = await createCustomer(t);
     expect((await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: unknown[] }>().notifications).toEqual([]);
     await post(t.app, '/api/pin', { pin: '1234', confirm_pin: '1234' }, c.cookie);
-    await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '1234567890' }, headers: { cookie: c.cookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '057', bank_account: '1234567890' },
+      headers: { cookie: c.cookie },
+    });
     expect((await dashboard(c)).unread_notifications).toBe(2);
-    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { id: string; message: string; date_created: string; read: boolean }[] }>().notifications;
-    expect(list.map((n) => n.message)).toEqual([
-      notificationTexts.bankDetailsAdded('Zenith Bank', '******7890'),
-      notificationTexts.pinSet,
-    ]);
+    const list = (await get(t.app, '/api/notifications', c.cookie)).json<{
+      notifications: { id: string; message: string; date_created: string; read: boolean }[];
+    }>().notifications;
+    expect(list.map((n) => n.message)).toEqual([notificationTexts.bankDetailsAdded('Zenith Bank', '******7890'), notificationTexts.pinSet]);
     expect(list.every((n) => !n.read && !Number.isNaN(Date.parse(n.date_created)))).toBe(true);
     expect(Date.parse(list[0]?.date_created ?? '')).toBeGreaterThanOrEqual(Date.parse(list[1]?.date_created ?? ''));
     expect(capitalizeFirst(list[1]?.message ?? '')).toMatch(/^Your transaction PIN/);
@@ -108,7 +122,9 @@ describe('notifications', () => {
     const read = await post(t.app, '/api/notifications/read', {}, c.cookie);
     expect(read.json()).toEqual({ unread_count: 0 });
     expect((await dashboard(c)).unread_notifications).toBe(0);
-    expect((await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { read: boolean }[] }>().notifications.every((n) => n.read)).toBe(true);
+    expect(
+      (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { read: boolean }[] }>().notifications.every((n) => n.read),
+    ).toBe(true);
   });
 
   it('a password reset writes one', async () => {
@@ -116,7 +132,11 @@ describe('notifications', () => {
     await post(t.app, '/api/auth/password-reset', { email: c.email });
     const mail = t.outbox.list().find((m) => m.to === c.email && m.text.includes('token='));
     const token = decodeURIComponent(mail?.text.match(/token=([^\s&]+)/)?.[1] ?? '');
-    const reset = await post(t.app, '/api/auth/password-reset/confirm', { token, new_password: 'a new password 2', confirm_password: 'a new password 2' });
+    const reset = await post(t.app, '/api/auth/password-reset/confirm', {
+      token,
+      new_password: 'a new password 2',
+      confirm_password: 'a new password 2',
+    });
     expect(reset.json()).toEqual({ message: authMessages.passwordChanged });
     const login = await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: 'a new password 2' });
     const cookie = `wise_session=${login.cookies.find((k) => k.name === 'wise_session')?.value}`;

@@ -28,11 +28,18 @@ async function closedCustomer(): Promise<string> {
 describe('a closed account (0030)', () => {
   it('gets no new session, device, gem account or bill order', async () => {
     const userId = await closedCustomer();
-    expect(await refusalOf(database, `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('h', '${userId}', now() + interval '1 day');`)).toMatch(/is closed/);
     expect(
-      await refusalOf(database, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ('${userId}', 'https://fcm.googleapis.com/x', 'B${'a'.repeat(86)}', '${'a'.repeat(22)}', now());`),
+      await refusalOf(database, `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('h', '${userId}', now() + interval '1 day');`),
     ).toMatch(/is closed/);
-    expect(await refusalOf(database, `INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('available', '${userId}', 0);`)).toMatch(/is closed/);
+    expect(
+      await refusalOf(
+        database,
+        `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ('${userId}', 'https://fcm.googleapis.com/x', 'B${'a'.repeat(86)}', '${'a'.repeat(22)}', now());`,
+      ),
+    ).toMatch(/is closed/);
+    expect(await refusalOf(database, `INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('available', '${userId}', 0);`)).toMatch(
+      /is closed/,
+    );
     expect(
       await refusalOf(
         database,
@@ -45,12 +52,17 @@ describe('a closed account (0030)', () => {
   it('stays closed', async () => {
     const userId = await closedCustomer();
     expect(await refusalOf(database, `UPDATE users SET closed_at = NULL WHERE id = '${userId}';`)).toMatch(/stays closed/);
-    expect(await refusalOf(database, `UPDATE users SET closed_at = now() + interval '1 day' WHERE id = '${userId}';`)).toMatch(/stays closed/);
+    expect(await refusalOf(database, `UPDATE users SET closed_at = now() + interval '1 day' WHERE id = '${userId}';`)).toMatch(
+      /stays closed/,
+    );
   });
 
   it('an open account is untouched by the guards', async () => {
     const [userId] = await insertUsers(database, 1);
-    await commitSql(database, `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('open-${userId!}', '${userId!}', now() + interval '1 day');`);
+    await commitSql(
+      database,
+      `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('open-${userId!}', '${userId!}', now() + interval '1 day');`,
+    );
   });
 });
 
@@ -102,7 +114,7 @@ describe('a closed account (0047): nothing that belongs to it is written', () =>
     expect(await refusalOf(database, `UPDATE users SET closed_at = NULL WHERE id = '${userId}';`)).toMatch(/stays closed/);
   });
 
-  it('refuses moving another account\'s device onto it', async () => {
+  it("refuses moving another account's device onto it", async () => {
     const closed = await closedCustomer();
     const [open] = await insertUsers(database, 1);
     await commitSql(
@@ -114,7 +126,10 @@ describe('a closed account (0047): nothing that belongs to it is written', () =>
 
   it('lets the erasure delete, and keeps no notice', async () => {
     const userId = await closedWithRows();
-    await commitSql(database, `DELETE FROM bank_details WHERE user_id = '${userId}'; DELETE FROM transaction_pins WHERE user_id = '${userId}'; DELETE FROM sessions WHERE user_id = '${userId}';`);
+    await commitSql(
+      database,
+      `DELETE FROM bank_details WHERE user_id = '${userId}'; DELETE FROM transaction_pins WHERE user_id = '${userId}'; DELETE FROM sessions WHERE user_id = '${userId}';`,
+    );
     await commitSql(database, `INSERT INTO notifications (user_id, message) VALUES ('${userId}', 'Your payout was reversed');`);
     const [row] = await database.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM bank_details WHERE user_id = $1) + (SELECT count(*) FROM notifications WHERE user_id = $1) AS n`,
@@ -126,12 +141,20 @@ describe('a closed account (0047): nothing that belongs to it is written', () =>
   it('earns and spends no gems; the ledger may still forfeit and take back', async () => {
     const userId = await closedCustomer();
     for (const reason of ['daily_collection', 'reward_accrual', 'reward_claim', 'hold', 'referral']) {
-      expect(await refusalOf(database, `INSERT INTO gem_entries (idempotency_key, reason, user_id) VALUES ('k-${reason}-${userId}', '${reason}', '${userId}');`), reason).toMatch(CLOSED);
+      expect(
+        await refusalOf(
+          database,
+          `INSERT INTO gem_entries (idempotency_key, reason, user_id) VALUES ('k-${reason}-${userId}', '${reason}', '${userId}');`,
+        ),
+        reason,
+      ).toMatch(CLOSED);
     }
     for (const reason of ['account_closure', 'reward_clawback']) {
       // Refused for having no lines at the commit, never for the account being closed.
       await database.withConnection(async (c) => {
-        await c.exec(`BEGIN; INSERT INTO gem_entries (idempotency_key, reason, user_id) VALUES ('k-${reason}-${userId}', '${reason}', '${userId}');`);
+        await c.exec(
+          `BEGIN; INSERT INTO gem_entries (idempotency_key, reason, user_id) VALUES ('k-${reason}-${userId}', '${reason}', '${userId}');`,
+        );
         await c.exec('ROLLBACK');
       });
     }
@@ -160,23 +183,36 @@ describe('a reward forfeited at the closing (0047)', () => {
       [id],
     );
     const row = rows[0]!;
-    if (stamp) await commitSql(database, `UPDATE gem_rewards SET forfeit_entry_id = '${row.closing_id}' WHERE id = '${row.reward_id}'; UPDATE users SET closed_at = now() WHERE id = '${id}';`);
+    if (stamp)
+      await commitSql(
+        database,
+        `UPDATE gem_rewards SET forfeit_entry_id = '${row.closing_id}' WHERE id = '${row.reward_id}'; UPDATE users SET closed_at = now() WHERE id = '${id}';`,
+      );
     return { userId: id, rewardId: row.reward_id, closingEntryId: row.closing_id, accrualEntryId: row.accrual_id };
   }
 
   it('ends the reward once: no claim, take-back or second forfeit after it', async () => {
     const { rewardId, accrualEntryId } = await forfeited();
-    expect(await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = NULL WHERE id = '${rewardId}';`)).toMatch(/claimed once, taken back once or forfeited once/);
-    expect(await refusalOf(database, `UPDATE gem_rewards SET clawback_entry_id = '${accrualEntryId}', clawback_reason = 'x' WHERE id = '${rewardId}';`)).toMatch(
-      /gem_rewards_one_end|forfeited once/,
+    expect(await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = NULL WHERE id = '${rewardId}';`)).toMatch(
+      /claimed once, taken back once or forfeited once/,
     );
+    expect(
+      await refusalOf(
+        database,
+        `UPDATE gem_rewards SET clawback_entry_id = '${accrualEntryId}', clawback_reason = 'x' WHERE id = '${rewardId}';`,
+      ),
+    ).toMatch(/gem_rewards_one_end|forfeited once/);
   });
 
-  it('is forfeited only by its own customer\'s closing entry', async () => {
+  it("is forfeited only by its own customer's closing entry", async () => {
     const mine = await forfeited(false);
     const theirs = await forfeited(false);
-    expect(await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = '${mine.accrualEntryId}' WHERE id = '${mine.rewardId}';`)).toMatch(/gem_rewards_forfeit_entry|closing entry/);
-    expect(await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = '${theirs.closingEntryId}' WHERE id = '${mine.rewardId}';`)).toMatch(/gem_rewards_forfeit_entry|closing entry/);
+    expect(
+      await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = '${mine.accrualEntryId}' WHERE id = '${mine.rewardId}';`),
+    ).toMatch(/gem_rewards_forfeit_entry|closing entry/);
+    expect(
+      await refusalOf(database, `UPDATE gem_rewards SET forfeit_entry_id = '${theirs.closingEntryId}' WHERE id = '${mine.rewardId}';`),
+    ).toMatch(/gem_rewards_forfeit_entry|closing entry/);
     await commitSql(database, `UPDATE gem_rewards SET forfeit_entry_id = '${mine.closingEntryId}' WHERE id = '${mine.rewardId}';`);
   });
 });
@@ -185,7 +221,11 @@ describe('data exports (0030)', () => {
   it('one in progress per customer, and a ready one has its token hash and payload', async () => {
     const [userId] = await insertUsers(database, 1);
     await commitSql(database, `INSERT INTO data_exports (user_id, requested_at) VALUES ('${userId!}', now());`);
-    expect(await refusalOf(database, `INSERT INTO data_exports (user_id, requested_at) VALUES ('${userId!}', now());`)).toMatch(/data_exports_one_building|duplicate/);
-    expect(await refusalOf(database, `UPDATE data_exports SET status = 'ready' WHERE user_id = '${userId!}';`)).toMatch(/data_exports_shape|check/);
+    expect(await refusalOf(database, `INSERT INTO data_exports (user_id, requested_at) VALUES ('${userId!}', now());`)).toMatch(
+      /data_exports_one_building|duplicate/,
+    );
+    expect(await refusalOf(database, `UPDATE data_exports SET status = 'ready' WHERE user_id = '${userId!}';`)).toMatch(
+      /data_exports_shape|check/,
+    );
   });
 });

@@ -47,7 +47,11 @@ const linkTokenOf = (email: string) => {
   return token;
 };
 const download = (cookie: string, token: string) => post(t.app, '/api/profile/data-export/download', { token }, cookie);
-const rights = async (c: TestUser) => (await get(t.app, '/api/profile/data-rights', c.cookie)).json<{ export: { state: string }; close: { blocked: string | null; gems: number } }>();
+const rights = async (c: TestUser) =>
+  (await get(t.app, '/api/profile/data-rights', c.cookie)).json<{
+    export: { state: string };
+    close: { blocked: string | null; gems: number };
+  }>();
 
 async function withGems(c: TestUser, gems: number) {
   await accrueReward(t.database.db, clock, { userId: c.id, source: `seed:${c.id}`, amount: gems, description: 'Seed' });
@@ -60,7 +64,12 @@ describe('Download my data', () => {
     await addBankDetails(t, c, '0123456789');
     await withGems(c, 40);
     // A verified BVN (the sandbox's own-number input): the export lists the check, never the number.
-    const dob = await t.app.inject({ method: 'PUT', url: '/api/profile/date-of-birth', payload: { date_of_birth: '1994-02-10' }, headers: { cookie: c.cookie } });
+    const dob = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/date-of-birth',
+      payload: { date_of_birth: '1994-02-10' },
+      headers: { cookie: c.cookie },
+    });
     expect(dob.statusCode).toBe(200);
     const verified = await post(t.app, '/api/profile/verification/number', { kind: 'bvn', number: '22222222222' }, c.cookie);
     expect(verified.json()).toMatchObject({ outcome: 'verified' });
@@ -85,7 +94,10 @@ describe('Download my data', () => {
     expect((await rights(c)).export.state).toBe('ready');
     const token = linkTokenOf(c.email);
     // Only its hash is stored, and the payload is sealed.
-    const [row] = await t.database.query<{ token_hash: string; payload: string }>('SELECT token_hash, payload FROM data_exports WHERE user_id = $1', [c.id]);
+    const [row] = await t.database.query<{ token_hash: string; payload: string }>(
+      'SELECT token_hash, payload FROM data_exports WHERE user_id = $1',
+      [c.id],
+    );
     expect(row?.token_hash).not.toContain(token);
     expect(Buffer.from(row?.payload ?? '', 'base64').toString('utf8')).not.toContain(c.email);
 
@@ -97,8 +109,16 @@ describe('Download my data', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="wise-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = JSON.parse(file.body) as Record<string, unknown>;
-    expect(data.profile).toMatchObject({ full_name: c.full_name, username: c.username, email: c.email, phone: c.phone, verification_tier: 1 });
-    expect(data.identity_verification).toEqual([expect.objectContaining({ kind: 'bvn', number_ending: '2222', outcome: 'verified', date_of_birth_on_record: '1994-02-10' })]);
+    expect(data.profile).toMatchObject({
+      full_name: c.full_name,
+      username: c.username,
+      email: c.email,
+      phone: c.phone,
+      verification_tier: 1,
+    });
+    expect(data.identity_verification).toEqual([
+      expect.objectContaining({ kind: 'bvn', number_ending: '2222', outcome: 'verified', date_of_birth_on_record: '1994-02-10' }),
+    ]);
     expect(file.body).not.toContain('22222222222');
     expect(data.bank_details).toMatchObject({ account_number: '******6789' });
     expect(data.wise_gems).toMatchObject({ balances: { available: 40, rewards: 0 } });
@@ -115,7 +135,10 @@ describe('Download my data', () => {
     const second = await download(c.cookie, token);
     expect(second.statusCode).toBe(404);
     expect(second.json()).toMatchObject({ error: privacyMessages.exportLinkInvalid });
-    const [after] = await t.database.query<{ status: string; payload: string | null }>('SELECT status, payload FROM data_exports WHERE user_id = $1', [c.id]);
+    const [after] = await t.database.query<{ status: string; payload: string | null }>(
+      'SELECT status, payload FROM data_exports WHERE user_id = $1',
+      [c.id],
+    );
     expect(after).toEqual({ status: 'downloaded', payload: null });
 
     // One a day.
@@ -135,7 +158,10 @@ describe('Download my data', () => {
     clock.advance(DATA_EXPORT_LINK_TTL_MS + 1000);
     expect((await download(c.cookie, token)).statusCode).toBe(404);
     expect(await purgeExpiredExports(t.database.db, clock.now(), 100)).toBeGreaterThan(0);
-    const [row] = await t.database.query<{ status: string; payload: string | null }>('SELECT status, payload FROM data_exports WHERE user_id = $1', [c.id]);
+    const [row] = await t.database.query<{ status: string; payload: string | null }>(
+      'SELECT status, payload FROM data_exports WHERE user_id = $1',
+      [c.id],
+    );
     expect(row).toEqual({ status: 'expired', payload: null });
   });
 });
@@ -146,7 +172,11 @@ describe('Delete my account', () => {
     await addBankDetails(t, c, '0123456789');
     await refreshPrices(t);
     const quote = await quoteFor(t, c, 'btc', '0.0150');
-    const sold = await postCryptoSale(t, { cookie: c.cookie, fields: { quote_id: quote.id }, files: [{ data: await cardPhoto('png', 3, 240, 420) }] });
+    const sold = await postCryptoSale(t, {
+      cookie: c.cookie,
+      fields: { quote_id: quote.id },
+      files: [{ data: await cardPhoto('png', 3, 240, 420) }],
+    });
     expect(sold.statusCode, sold.body).toBe(201);
     expect((await rights(c)).close.blocked).toBe(privacyMessages.closeBlockedSale);
     await confirmPassword(c);
@@ -164,7 +194,12 @@ describe('Delete my account', () => {
     await withGems(c, 75);
     await accrueReward(t.database.db, clock, { userId: c.id, source: `unclaimed:${c.id}`, amount: 5, description: 'Unclaimed' });
     const form = multipartForm({}, [{ field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: await cardPhoto('jpeg', 9) }]);
-    const photo = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: form.payload, headers: { ...form.headers, cookie: c.cookie } });
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/photo',
+      payload: form.payload,
+      headers: { ...form.headers, cookie: c.cookie },
+    });
     expect(photo.statusCode, photo.body).toBe(200);
     const [stored] = await t.database.query<{ storage_key: string }>('SELECT storage_key FROM uploads WHERE user_id = $1', [c.id]);
     const photoFile = stored?.storage_key ?? '';
@@ -206,7 +241,10 @@ describe('Delete my account', () => {
     // Gems forfeited by a balanced entry; the ledger still audits clean; the history is kept.
     expect(await getUserAccountBalance(t.database.db, c.id, 'available')).toBe(0);
     expect(await getUserAccountBalance(t.database.db, c.id, 'rewards')).toBe(0);
-    const [entries] = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM gem_entries WHERE user_id = $1 AND reason = 'account_closure'", [c.id]);
+    const [entries] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM gem_entries WHERE user_id = $1 AND reason = 'account_closure'",
+      [c.id],
+    );
     expect(entries?.n).toBe(2);
     expect((await auditLedger(t.database.db)).ok).toBe(true);
 
@@ -231,10 +269,15 @@ describe('Delete my account', () => {
     );
     expect((await rights(c)).close.blocked).toBe(privacyMessages.closeBlockedIdReview);
     await confirmPassword(c);
-    expect((await post(t.app, '/api/profile/close', { confirm: true }, c.cookie)).json()).toMatchObject({ error: privacyMessages.closeBlockedIdReview });
+    expect((await post(t.app, '/api/profile/close', { confirm: true }, c.cookie)).json()).toMatchObject({
+      error: privacyMessages.closeBlockedIdReview,
+    });
 
     const staff = await insertStaff(t.database, 'reviewer');
-    await t.database.query("UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'Blurred', reviewed_by = $2, reviewed_at = now() WHERE id = $1", [review?.id, staff.id]);
+    await t.database.query(
+      "UPDATE identity_document_reviews SET status = 'rejected', reject_reason = 'Blurred', reviewed_by = $2, reviewed_at = now() WHERE id = $1",
+      [review?.id, staff.id],
+    );
     expect((await rights(c)).close.blocked).toBeNull();
     const closed = await post(t.app, '/api/profile/close', { confirm: true }, c.cookie);
     expect(closed.statusCode, closed.body).toBe(200);
@@ -244,13 +287,20 @@ describe('Delete my account', () => {
     );
     expect(after).toMatchObject({ status: 'rejected', front_key: null });
     expect(after?.images_deleted_at).not.toBeNull();
-    await expect(t.database.query('INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, $2, $2, $2)', [c.id, 'identity/x.webp'])).rejects.toThrow(/closed/);
+    await expect(
+      t.database.query('INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, $2, $2, $2)', [
+        c.id,
+        'identity/x.webp',
+      ]),
+    ).rejects.toThrow(/closed/);
   });
 
   it('the database refuses a closed account a new session', async () => {
     const c = await createCustomer(t);
     await confirmPassword(c);
     expect((await post(t.app, '/api/profile/close', { confirm: true }, c.cookie)).statusCode).toBe(200);
-    await expect(t.database.query("INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('x', $1, now() + interval '1 day')", [c.id])).rejects.toThrow(/closed/);
+    await expect(
+      t.database.query("INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ('x', $1, now() + interval '1 day')", [c.id]),
+    ).rejects.toThrow(/closed/);
   });
 });

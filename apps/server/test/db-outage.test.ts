@@ -84,7 +84,8 @@ async function waitingBackend(): Promise<number> {
   }
 }
 
-const collect = (user: TestUser, key: string) => post(t.app, '/api/gems/collect', undefined, user.cookie, { headers: { 'idempotency-key': key } });
+const collect = (user: TestUser, key: string) =>
+  post(t.app, '/api/gems/collect', undefined, user.cookie, { headers: { 'idempotency-key': key } });
 
 /** A new customer's first collection, counted once: the balance is what this one collection gave. */
 function expectCollectedOnce(response: Awaited<ReturnType<typeof collect>>) {
@@ -148,7 +149,10 @@ describe('the database stopped', () => {
     logged.length = 0;
     await cluster.stop();
     try {
-      await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'unavailable', failing: ['database'] }), { timeout: 5000, interval: 50 });
+      await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'unavailable', failing: ['database'] }), {
+        timeout: 5000,
+        interval: 50,
+      });
       for (let i = 0; i < 5; i += 1) {
         const answer = await get(t.app, '/api/gems/balance', user.cookie);
         expect(answer.statusCode).toBe(503);
@@ -170,7 +174,11 @@ describe('a job that fails while the database is away', () => {
   it('records its failure once the database is back, instead of waiting out its lease', async () => {
     const name = `outage.job_${randomUUID().slice(0, 8)}`;
     const waiting: string[] = [];
-    const logger = { info: () => undefined, error: () => undefined, warn: (_details: object, message: string) => void waiting.push(message) };
+    const logger = {
+      info: () => undefined,
+      error: () => undefined,
+      warn: (_details: object, message: string) => void waiting.push(message),
+    };
     const worker = new JobWorker(database.db, { pollIntervalMs: 50, leaseMs: 120_000, wakeOnEnqueue: false, logger });
     worker.register({
       name,
@@ -184,7 +192,10 @@ describe('a job that fails while the database is away', () => {
     worker.start();
     try {
       // The worker found it could not write the failure down: the database comes back.
-      await vi.waitFor(() => expect(waiting).toContain(`job ${name} failed while the database is unreachable; recording it once it is back`), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(
+        () => expect(waiting).toContain(`job ${name} failed while the database is unreachable; recording it once it is back`),
+        { timeout: 30_000, interval: 20 },
+      );
       await cluster.start();
       const row = await vi.waitFor(
         async () => {
@@ -205,7 +216,11 @@ describe('what counts as the database being unreachable', () => {
   it('a sale whose connection was lost under it (its driver error is not kept) is still an outage, not a bug', () => {
     const lost = new SaleWriteError(new Error('Connection terminated unexpectedly'));
     expect(databaseUnreachable(lost)).toBe(true);
-    expect(databaseUnreachable(new SaleWriteError(Object.assign(new Error('new row violates check constraint'), { code: '23514', severity: 'ERROR' })))).toBe(false);
+    expect(
+      databaseUnreachable(
+        new SaleWriteError(Object.assign(new Error('new row violates check constraint'), { code: '23514', severity: 'ERROR' })),
+      ),
+    ).toBe(false);
   });
 
   it('a provider’s refused socket is not the database', () => {

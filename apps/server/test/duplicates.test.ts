@@ -48,7 +48,12 @@ async function staffCookieNow(): Promise<string> {
 }
 
 async function reject(saleId: string, reason: string) {
-  const response = await t.app.inject({ method: 'POST', url: `/api/admin/sales/${saleId}/reject`, headers: { cookie: await staffCookieNow() }, payload: { reason } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/sales/${saleId}/reject`,
+    headers: { cookie: await staffCookieNow() },
+    payload: { reason },
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -57,7 +62,10 @@ async function textured(seed: number, width = 480, height = 320): Promise<Buffer
   const bytes: Buffer[] = [];
   for (let block = 0; block * 32 < 12 * 8 * 3; block += 1) bytes.push(createHash('sha256').update(`${seed}:${block}`).digest());
   const raw = Buffer.concat(bytes).subarray(0, 12 * 8 * 3);
-  return sharp(raw, { raw: { width: 12, height: 8, channels: 3 } }).resize(width, height, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: 12, height: 8, channels: 3 } })
+    .resize(width, height, { kernel: 'nearest' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function customer(name: string): Promise<TestUser> {
@@ -86,7 +94,9 @@ async function sellCoin(user: TestUser, coin: 'btc' | 'usdt' | 'sol' | 'bnb', tr
   return postCryptoSale(t, {
     cookie: user.cookie,
     fields: { quote_id: quote.id, transaction_id: transactionId, ...(coin === 'usdt' ? { network: 'tron' } : {}) },
-    files: [{ data: await textured(photoSeed ?? Number.parseInt(randomBytes(3).toString('hex'), 16), 240, 420), contentType: 'image/jpeg' }],
+    files: [
+      { data: await textured(photoSeed ?? Number.parseInt(randomBytes(3).toString('hex'), 16), 240, 420), contentType: 'image/jpeg' },
+    ],
   });
 }
 
@@ -112,7 +122,12 @@ async function review(saleId: string) {
 /** The card code as the desk shows it on request: to an admin (a reviewer would need the claim). */
 async function shownCode(saleId: string) {
   const admin = await createStaff(t, { role: 'admin', name: 'Code Admin' });
-  const response = await t.app.inject({ method: 'POST', url: `/api/admin/sales/${saleId}/card-code`, headers: { cookie: admin.cookie }, payload: {} });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/sales/${saleId}/card-code`,
+    headers: { cookie: admin.cookie },
+    payload: {},
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ card_code: string }>().card_code;
 }
@@ -157,7 +172,7 @@ describe('crypto transaction IDs', () => {
     expect(row).toEqual({ transaction_id: hex, transaction_id_normalized: hex });
   });
 
-  it("refuses a second sale of one deposit by another customer, written differently (409 TRANSACTION_ID_USED on the field); staff see the first", async () => {
+  it('refuses a second sale of one deposit by another customer, written differently (409 TRANSACTION_ID_USED on the field); staff see the first', async () => {
     const first = await customer('First Seller');
     const second = await customer('Second Seller');
     const hex = randomBytes(32).toString('hex');
@@ -212,14 +227,21 @@ describe('crypto transaction IDs', () => {
     await t.database.query('CREATE TRIGGER test_slow_sale BEFORE INSERT ON sales FOR EACH ROW EXECUTE FUNCTION test_slow_sale()');
     const responses = await Promise.all(
       racers.map((racer, i) =>
-        postCryptoSale(t, { cookie: racer.cookie, fields: { quote_id: quotes[i]?.id ?? '', transaction_id: i === 0 ? hex : hex.toUpperCase() }, files: [{ data: photo, contentType: 'image/jpeg' }] }),
+        postCryptoSale(t, {
+          cookie: racer.cookie,
+          fields: { quote_id: quotes[i]?.id ?? '', transaction_id: i === 0 ? hex : hex.toUpperCase() },
+          files: [{ data: photo, contentType: 'image/jpeg' }],
+        }),
       ),
     );
     await t.database.query('DROP TRIGGER test_slow_sale ON sales');
     await t.database.query('DROP FUNCTION test_slow_sale()');
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(response.json()).toMatchObject({ code: saleErrorCodes.transactionIdUsed, fields: { transaction_id: saleMessages.transactionIdUsed } });
+      expect(response.json()).toMatchObject({
+        code: saleErrorCodes.transactionIdUsed,
+        fields: { transaction_id: saleMessages.transactionIdUsed },
+      });
     }
   });
 
@@ -239,7 +261,9 @@ describe('crypto transaction IDs', () => {
     // Another spelling of it is no stored form at all (0044's CHECK).
     await expect(t.database.query(copy, [sold.id, quote.id, `0X${hex.toUpperCase()}`])).rejects.toThrow(/sales_transaction_id_stored_form/);
     await expect(t.database.query("UPDATE sales SET transaction_id_normalized = 'x' WHERE id = $1", [sold.id])).rejects.toThrow();
-    await expect(t.database.query('UPDATE sales SET transaction_id_reused = true WHERE id = $1', [sold.id])).rejects.toThrow(/never change/);
+    await expect(t.database.query('UPDATE sales SET transaction_id_reused = true WHERE id = $1', [sold.id])).rejects.toThrow(
+      /never change/,
+    );
   });
 });
 
@@ -263,8 +287,14 @@ describe('gift-card codes', () => {
     const own = await get(t.app, `/api/transactions/${sale.id}`, user.cookie);
     expect(own.json<{ transaction: SaleDetail }>().transaction.card_code).toBe(code);
     // The database refuses a plain code on a new row, and any other change of the sealed one.
-    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('a', 64) WHERE id = $1", [sale.id])).rejects.toThrow(/never change/);
-    await expect(t.database.query('UPDATE sales SET card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL WHERE id = $1', [sale.id])).rejects.toThrow();
+    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('a', 64) WHERE id = $1", [sale.id])).rejects.toThrow(
+      /never change/,
+    );
+    await expect(
+      t.database.query('UPDATE sales SET card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL WHERE id = $1', [
+        sale.id,
+      ]),
+    ).rejects.toThrow();
   });
 
   it('refuses the same code (written differently) in a pending sale of another customer; accepts it after a rejection, flagged', async () => {
@@ -305,7 +335,9 @@ describe('gift-card codes', () => {
 
   it('reads a code under an older key, and re-encrypts it under the current one (key rotation)', async () => {
     const oldKey = parseCardCodeKeys(`k1:${randomBytes(32).toString('base64')}`);
-    const rotated: CardCodeKeyring = parseCardCodeKeys(`k2:${randomBytes(32).toString('base64')},k1:${oldKey.current.secret.toString('base64')}`);
+    const rotated: CardCodeKeyring = parseCardCodeKeys(
+      `k2:${randomBytes(32).toString('base64')},k1:${oldKey.current.secret.toString('base64')}`,
+    );
     const sealed = sealCardCode(oldKey, 'user-1', 'ABCD-1234');
     expect(openCardCode(rotated, 'user-1', sealed)).toBe('ABCD-1234');
     expect(() => openCardCode(rotated, 'user-2', sealed)).toThrow(/could not be read/);
@@ -321,14 +353,19 @@ describe('gift-card codes', () => {
     );
     const result = await resealCardCodes(t.database.db, rotated);
     expect(result.rekeyed).toBeGreaterThanOrEqual(1);
-    const [row] = await t.database.query<{ card_code_key_id: string; card_code_ciphertext: string; card_code_user: string; user_id: string; card_code: string | null }>(
-      'SELECT card_code, card_code_key_id, card_code_ciphertext, user_id FROM sales WHERE id = $1',
-      [sale.id],
-    );
+    const [row] = await t.database.query<{
+      card_code_key_id: string;
+      card_code_ciphertext: string;
+      card_code_user: string;
+      user_id: string;
+      card_code: string | null;
+    }>('SELECT card_code, card_code_key_id, card_code_ciphertext, user_id FROM sales WHERE id = $1', [sale.id]);
     expect(row?.card_code_key_id).toBe('k2');
     // Now k1 can go.
     const onlyNew = parseCardCodeKeys(`k2:${rotated.current.secret.toString('base64')}`);
-    expect(cardCodeOf({ userId: user.id, cardCode: null, cardCodeCiphertext: row?.card_code_ciphertext ?? '', cardCodeKeyId: 'k2' }, onlyNew)).toBe('ROTATE-ME-1');
+    expect(
+      cardCodeOf({ userId: user.id, cardCode: null, cardCodeCiphertext: row?.card_code_ciphertext ?? '', cardCodeKeyId: 'k2' }, onlyNew),
+    ).toBe('ROTATE-ME-1');
     // Back under the app's own (development) key for the rest of the file.
     const dev = cardCodeKeyring().current;
     await resealCardCodes(t.database.db, { current: dev, keys: [dev, ...rotated.keys] });
@@ -346,11 +383,19 @@ describe('gift-card codes', () => {
 
     const result = await resealCardCodes(t.database.db);
     expect(result.sealed).toBeGreaterThanOrEqual(1);
-    const [row] = await t.database.query<{ card_code: string | null; card_code_key_id: string | null }>('SELECT card_code, card_code_key_id FROM sales WHERE id = $1', [sale.id]);
+    const [row] = await t.database.query<{ card_code: string | null; card_code_key_id: string | null }>(
+      'SELECT card_code, card_code_key_id FROM sales WHERE id = $1',
+      [sale.id],
+    );
     expect(row).toEqual({ card_code: null, card_code_key_id: 'dev' });
     expect(await shownCode(sale.id)).toBe('LEGACY-CODE-77');
     // Once sealed, it stays sealed.
-    await expect(t.database.query("UPDATE sales SET card_code = 'LEGACY-CODE-77', card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL WHERE id = $1", [sale.id])).rejects.toThrow();
+    await expect(
+      t.database.query(
+        "UPDATE sales SET card_code = 'LEGACY-CODE-77', card_code_ciphertext = NULL, card_code_key_id = NULL, card_code_hash = NULL WHERE id = $1",
+        [sale.id],
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -373,7 +418,11 @@ describe('perceptual hashes', () => {
     const own = saleOf(await sellCard(owner, { photo: { data: await sharp(original).jpeg({ quality: 70 }).toBuffer() } }));
     expect(await flagsOf(own.id)).not.toContain('duplicate_photo');
 
-    const copy = saleOf(await sellCard(copier, { photo: { data: await sharp(original).resize(400).png().toBuffer(), contentType: 'image/png', filename: 'copy.png' } }));
+    const copy = saleOf(
+      await sellCard(copier, {
+        photo: { data: await sharp(original).resize(400).png().toBuffer(), contentType: 'image/png', filename: 'copy.png' },
+      }),
+    );
     const flag = (await review(copy.id)).risk_flags.find((f) => f.code === 'duplicate_photo');
     expect(flag?.related_sales.map((other) => other.id).sort()).toEqual([first.id, own.id].sort());
     expect(await flagsOf(first.id)).toContain('duplicate_photo');
@@ -472,4 +521,3 @@ describe('risk flags', () => {
     expect((await list('status=payout_failed&flag=first_sale')).items).toEqual([]);
   });
 });
-

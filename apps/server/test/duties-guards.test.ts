@@ -71,13 +71,19 @@ describe('power over staff', () => {
     const address = email();
     const insertAdmin = `INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) VALUES ('${address}', 'X', 'admin', 'x', now(), now())`;
     await refused(run(insertAdmin), /staff_four_eyes|second admin/);
-    await refused(run(naming(await confirmedRequest('staff_create', { email: email() }, 'someone-else')), insertAdmin), /staff_four_eyes|second admin/);
+    await refused(
+      run(naming(await confirmedRequest('staff_create', { email: email() }, 'someone-else')), insertAdmin),
+      /staff_four_eyes|second admin/,
+    );
     await run(naming(await confirmedRequest('staff_create', { email: address }, address)), insertAdmin);
     await run("SELECT set_config('wise.staff_cli', 'on', true)", insertAdmin.replace(address, email()));
     // A request is used once.
     const id = await confirmedRequest('staff_create', { email: 'twice@wise.test' }, 'twice@wise.test');
     await run(naming(id), insertAdmin.replace(address, 'twice@wise.test'));
-    await refused(run(naming(id), insertAdmin.replace(address, 'twice@wise.test').replace("'X'", "'Y'").replace('twice@', 'twice2@')), /staff_four_eyes|second admin/);
+    await refused(
+      run(naming(id), insertAdmin.replace(address, 'twice@wise.test').replace("'X'", "'Y'").replace('twice@', 'twice2@')),
+      /staff_four_eyes|second admin/,
+    );
   });
 
   it('no promotion, no admin re-enabled and no sign-in reset without a confirmed request naming that member', async () => {
@@ -87,12 +93,19 @@ describe('power over staff', () => {
     const promote = `UPDATE staff SET role = 'admin', updated_at = now() WHERE id = '${member.id}'`;
     await refused(run(promote), /staff_four_eyes|second admin/);
     // A pending request, or a confirmed one of another kind, is not enough.
-    const pending = await one<{ id: string }>(`INSERT INTO staff_requests (kind, target_id, value, requested_by, created_at) VALUES ('staff_promote', '${member.id}', '${address}', '${asker}', now()) RETURNING id`);
+    const pending = await one<{ id: string }>(
+      `INSERT INTO staff_requests (kind, target_id, value, requested_by, created_at) VALUES ('staff_promote', '${member.id}', '${address}', '${asker}', now()) RETURNING id`,
+    );
     await refused(run(naming(pending.id), promote), /staff_four_eyes|second admin/);
     await refused(run(naming(await confirmedRequest('staff_enable', { id: member.id }, address)), promote), /staff_four_eyes|second admin/);
-    await t.database.query(`UPDATE staff_requests SET status = 'declined', decided_by = $2, decided_at = now() WHERE id = $1`, [pending.id, confirmer]);
+    await t.database.query(`UPDATE staff_requests SET status = 'declined', decided_by = $2, decided_at = now() WHERE id = $1`, [
+      pending.id,
+      confirmer,
+    ]);
     await run(naming(await confirmedRequest('staff_promote', { id: member.id }, address)), promote);
-    const promoted = await one<{ role: string; fresh: boolean }>(`SELECT role, credentials_at > now() - interval '1 minute' AS fresh FROM staff WHERE id = '${member.id}'`);
+    const promoted = await one<{ role: string; fresh: boolean }>(
+      `SELECT role, credentials_at > now() - interval '1 minute' AS fresh FROM staff WHERE id = '${member.id}'`,
+    );
     expect(promoted).toEqual({ role: 'admin', fresh: true });
 
     await t.database.query(`UPDATE staff SET disabled_at = now() WHERE id = $1`, [member.id]);
@@ -100,10 +113,21 @@ describe('power over staff', () => {
     await refused(run(enable), /staff_four_eyes|second admin/);
     await run(naming(await confirmedRequest('staff_enable', { id: member.id }, address)), enable);
 
-    await t.database.query(`UPDATE staff SET totp_secret = 'an-encrypted-secret-of-some-length', totp_enabled_at = now() WHERE id = $1`, [member.id]);
-    await refused(run(`UPDATE staff SET totp_secret = NULL, totp_enabled_at = NULL, updated_at = now() WHERE id = '${member.id}'`), /staff_four_eyes|second admin/);
-    await refused(run(`UPDATE staff SET password_hash = 'y', must_change_password = true, updated_at = now() WHERE id = '${member.id}'`), /staff_four_eyes|second admin/);
-    await run(naming(await confirmedRequest('staff_reset', { id: member.id }, address)), `UPDATE staff SET totp_secret = NULL, totp_enabled_at = NULL, password_hash = 'y', must_change_password = true, updated_at = now() WHERE id = '${member.id}'`);
+    await t.database.query(`UPDATE staff SET totp_secret = 'an-encrypted-secret-of-some-length', totp_enabled_at = now() WHERE id = $1`, [
+      member.id,
+    ]);
+    await refused(
+      run(`UPDATE staff SET totp_secret = NULL, totp_enabled_at = NULL, updated_at = now() WHERE id = '${member.id}'`),
+      /staff_four_eyes|second admin/,
+    );
+    await refused(
+      run(`UPDATE staff SET password_hash = 'y', must_change_password = true, updated_at = now() WHERE id = '${member.id}'`),
+      /staff_four_eyes|second admin/,
+    );
+    await run(
+      naming(await confirmedRequest('staff_reset', { id: member.id }, address)),
+      `UPDATE staff SET totp_secret = NULL, totp_enabled_at = NULL, password_hash = 'y', must_change_password = true, updated_at = now() WHERE id = '${member.id}'`,
+    );
     // The member's own password and a reviewer re-enabled need no one else.
     await run(`UPDATE staff SET password_hash = 'z', must_change_password = false WHERE id = '${member.id}'`);
   });
@@ -111,35 +135,76 @@ describe('power over staff', () => {
 
 describe('a staff request', () => {
   const pendingRequest = async (by = asker) =>
-    (await one<{ id: string }>(`INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at) VALUES ('staff_create', '${email()}', 'v', '${by}', now()) RETURNING id`)).id;
+    (
+      await one<{ id: string }>(
+        `INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at) VALUES ('staff_create', '${email()}', 'v', '${by}', now()) RETURNING id`,
+      )
+    ).id;
 
   it('is asked by an admin, decided by another enabled admin, never rewritten or deleted', async () => {
     await refused(pendingRequest(reviewer), /only an admin asks/);
     const id = await pendingRequest();
-    await refused(run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${asker}', decided_at = now() WHERE id = '${id}'`), /staff_requests_four_eyes/);
-    await refused(run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${reviewer}', decided_at = now() WHERE id = '${id}'`), /only an enabled admin/);
-    await refused(run(`UPDATE staff_requests SET status = 'cancelled', decided_by = '${confirmer}', decided_at = now() WHERE id = '${id}'`), /staff_requests_withdrawn/);
+    await refused(
+      run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${asker}', decided_at = now() WHERE id = '${id}'`),
+      /staff_requests_four_eyes/,
+    );
+    await refused(
+      run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${reviewer}', decided_at = now() WHERE id = '${id}'`),
+      /only an enabled admin/,
+    );
+    await refused(
+      run(`UPDATE staff_requests SET status = 'cancelled', decided_by = '${confirmer}', decided_at = now() WHERE id = '${id}'`),
+      /staff_requests_withdrawn/,
+    );
     await refused(run(`UPDATE staff_requests SET value = 'w' WHERE id = '${id}'`), /keeps its terms/);
     await refused(run(`DELETE FROM staff_requests WHERE id = '${id}'`), /records are kept/);
     await run(`UPDATE staff_requests SET status = 'declined', decided_by = '${confirmer}', decided_at = now() WHERE id = '${id}'`);
     await refused(run(`UPDATE staff_requests SET status = 'confirmed' WHERE id = '${id}'`), /never rewritten/);
-    await refused(run(`INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at, status, decided_by, decided_at) VALUES ('staff_create', 'x@wise.test', 'v', '${asker}', now(), 'confirmed', '${confirmer}', now())`), /starts pending/);
+    await refused(
+      run(
+        `INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at, status, decided_by, decided_at) VALUES ('staff_create', 'x@wise.test', 'v', '${asker}', now(), 'confirmed', '${confirmer}', now())`,
+      ),
+      /starts pending/,
+    );
     const open = await pendingRequest();
     const target = await one<{ target_email: string }>(`SELECT target_email FROM staff_requests WHERE id = '${open}'`);
-    await refused(run(`INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at) VALUES ('staff_create', '${target.target_email}', 'v', '${confirmer}', now())`), /staff_requests_one_open/);
+    await refused(
+      run(
+        `INSERT INTO staff_requests (kind, target_email, value, requested_by, created_at) VALUES ('staff_create', '${target.target_email}', 'v', '${confirmer}', now())`,
+      ),
+      /staff_requests_one_open/,
+    );
   });
 });
 
 describe('a member whose sign-in is under a day old', () => {
   it('confirms no limit raise, gives no second approval and raises no limit', async () => {
-    const fresh = (await one<{ id: string }>(`WITH cli AS (SELECT set_config('wise.staff_cli', 'on', true)) INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) SELECT '${email()}', 'Fresh', 'admin', 'x', now(), now() FROM cli RETURNING id`)).id;
+    const fresh = (
+      await one<{ id: string }>(
+        `WITH cli AS (SELECT set_config('wise.staff_cli', 'on', true)) INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) SELECT '${email()}', 'Fresh', 'admin', 'x', now(), now() FROM cli RETURNING id`,
+      )
+    ).id;
     const customer = await createCustomer(t);
-    const raise = await one<{ id: string }>(`INSERT INTO staff_requests (kind, target_id, value, requested_by, created_at) VALUES ('limit_raise', '${customer.id}', '100', '${asker}', now()) RETURNING id`);
-    await refused(run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${fresh}', decided_at = now() WHERE id = '${raise.id}'`), /under a day old/);
-    await refused(run(`INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ('${customer.id}', 100, 'n', '${fresh}', now())`), /under a day old/);
-    await run(`INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ('${customer.id}', 100, 'n', '${confirmer}', now())`);
+    const raise = await one<{ id: string }>(
+      `INSERT INTO staff_requests (kind, target_id, value, requested_by, created_at) VALUES ('limit_raise', '${customer.id}', '100', '${asker}', now()) RETURNING id`,
+    );
+    await refused(
+      run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${fresh}', decided_at = now() WHERE id = '${raise.id}'`),
+      /under a day old/,
+    );
+    await refused(
+      run(
+        `INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ('${customer.id}', 100, 'n', '${fresh}', now())`,
+      ),
+      /under a day old/,
+    );
+    await run(
+      `INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ('${customer.id}', 100, 'n', '${confirmer}', now())`,
+    );
     // A day later the same member may.
-    await run(`UPDATE staff_requests SET status = 'confirmed', decided_by = '${fresh}', decided_at = now() + interval '25 hours' WHERE id = '${raise.id}'`);
+    await run(
+      `UPDATE staff_requests SET status = 'confirmed', decided_by = '${fresh}', decided_at = now() + interval '25 hours' WHERE id = '${raise.id}'`,
+    );
   });
 });
 
@@ -154,8 +219,11 @@ describe('money beyond one admin', () => {
   });
 
   it('a rate moved by more than the percentage needs a confirmed request for that rate', async () => {
-    const sub = await one<{ id: string; rate: string }>('SELECT id, exchange_rate::text AS rate FROM gift_card_subcategories ORDER BY id LIMIT 1');
-    const set = (rate: string) => `UPDATE gift_card_subcategories SET exchange_rate = ${rate}, rate_updated_at = now() WHERE id = '${sub.id}'`;
+    const sub = await one<{ id: string; rate: string }>(
+      'SELECT id, exchange_rate::text AS rate FROM gift_card_subcategories ORDER BY id LIMIT 1',
+    );
+    const set = (rate: string) =>
+      `UPDATE gift_card_subcategories SET exchange_rate = ${rate}, rate_updated_at = now() WHERE id = '${sub.id}'`;
     const near = (Number(sub.rate) * 1.1).toFixed(2);
     const far = (Number(sub.rate) * 3).toFixed(2);
     // Exactly the percentage is one admin's to make, and so is the way back.
@@ -172,12 +240,16 @@ describe('an invitation', () => {
     const address = email();
     await run(insertReviewer(address));
     const member = await one<{ id: string }>(`SELECT id FROM staff WHERE email = '${address}'`);
-    const invite = (hash: string) => `INSERT INTO staff_invitations (staff_id, token_hash, created_at, expires_at) VALUES ('${member.id}', '${hash}', now(), now() + interval '1 day')`;
+    const invite = (hash: string) =>
+      `INSERT INTO staff_invitations (staff_id, token_hash, created_at, expires_at) VALUES ('${member.id}', '${hash}', now(), now() + interval '1 day')`;
     await refused(run(invite('a'.repeat(64))), /staff_invitations_unclaimed|has not set up/);
     await t.database.query(`UPDATE staff SET must_change_password = true WHERE id = $1`, [member.id]);
     await run(invite('b'.repeat(64)));
     await refused(run(invite('c'.repeat(64)).replace("interval '1 day'", "interval '30 days'")), /staff_invitations_lifetime/);
     await run(`UPDATE staff_invitations SET used_at = now() WHERE token_hash = '${'b'.repeat(64)}'`);
-    await refused(run(`UPDATE staff_invitations SET used_at = now() + interval '1 minute' WHERE token_hash = '${'b'.repeat(64)}'`), /used once/);
+    await refused(
+      run(`UPDATE staff_invitations SET used_at = now() + interval '1 minute' WHERE token_hash = '${'b'.repeat(64)}'`),
+      /used once/,
+    );
   });
 });

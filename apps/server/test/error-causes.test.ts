@@ -3,7 +3,8 @@ import { databaseBusy, uniqueViolation, violatedConstraint } from '../src/lib/db
 import { errorCode, findInCauses } from '../src/lib/error-causes';
 
 /** Drivers wrap the error that matters; every reader of an error walks the same chain. */
-const wrapped = (inner: unknown, times: number): unknown => (times === 0 ? inner : new Error(`wrapper ${times}`, { cause: wrapped(inner, times - 1) }));
+const wrapped = (inner: unknown, times: number): unknown =>
+  times === 0 ? inner : new Error(`wrapper ${times}`, { cause: wrapped(inner, times - 1) });
 
 describe('findInCauses', () => {
   it("finds a database violation under Drizzle's wrapper", () => {
@@ -17,7 +18,9 @@ describe('findInCauses', () => {
   });
 
   it("finds a socket's errno name under fetch's wrapper, and nothing in a plain value", () => {
-    expect(errorCode(new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe('ECONNREFUSED');
+    expect(errorCode(new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe(
+      'ECONNREFUSED',
+    );
     expect(errorCode('ECONNREFUSED')).toBeUndefined();
     expect(errorCode(null)).toBeUndefined();
   });

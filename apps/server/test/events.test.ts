@@ -36,7 +36,10 @@ interface Stream {
 
 async function openStream(base: string, cookie?: string): Promise<Stream> {
   const abort = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: cookie ? { cookie, accept: 'text/event-stream' } : {}, signal: abort.signal });
+  const response = await fetch(`${base}/api/events`, {
+    headers: cookie ? { cookie, accept: 'text/event-stream' } : {},
+    signal: abort.signal,
+  });
   const queue: LiveEvent[] = [];
   const waiters: (() => void)[] = [];
   let endedResolve!: () => void;
@@ -127,7 +130,13 @@ async function approvedSale(customer: TestUser) {
   return { sale, ...(await approveSale(database, systemClock, sale.id, staff.id)) };
 }
 
-const pay = (payoutId: string) => settlePayoutSuccess(database.db, payoutTestDeps(new SandboxPayouts(database.db, 0, systemClock), systemClock), payoutId, reportedCode(`TRF_live_${payoutId.slice(0, 8)}`));
+const pay = (payoutId: string) =>
+  settlePayoutSuccess(
+    database.db,
+    payoutTestDeps(new SandboxPayouts(database.db, 0, systemClock), systemClock),
+    payoutId,
+    reportedCode(`TRF_live_${payoutId.slice(0, 8)}`),
+  );
 
 describe('GET /api/events', () => {
   it('refuses a visitor without a session', async () => {
@@ -192,11 +201,13 @@ describe('GET /api/events', () => {
     await notify(database.db, customer.id, 'Still here', { topic: 'security' });
     for (const stream of streams) expect((await stream.next()).type).toBe('notification');
     streams[0]!.close();
-    await expect.poll(async () => {
-      const again = await openStream(baseA, customer.cookie);
-      again.close();
-      return again.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await openStream(baseA, customer.cookie);
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
     for (const stream of streams) stream.close();
   });
 });

@@ -26,7 +26,10 @@ describe("the router's own refusals answer in the error body", () => {
       const response = await get(t.app, url, customer.cookie);
       expect(response.statusCode, url).toBe(400);
       expect(response.headers['content-type'], url).toContain('application/json');
-      expect(errorBodySchema.strict().parse(response.json()), url).toEqual({ error: 'The request could not be understood', code: 'VALIDATION' });
+      expect(errorBodySchema.strict().parse(response.json()), url).toEqual({
+        error: 'The request could not be understood',
+        code: 'VALIDATION',
+      });
     }
   });
 
@@ -47,7 +50,11 @@ describe('multipart that is not well-formed → 400 with the error body, not 500
     return [
       { what: 'no boundary', contentType: 'multipart/form-data', payload },
       { what: 'cut short', contentType: good.headers['content-type'], payload: payload.subarray(0, payload.length - 30) },
-      { what: 'no closing boundary', contentType: good.headers['content-type'], payload: payload.subarray(0, payload.indexOf(`--${boundary}--`)) },
+      {
+        what: 'no closing boundary',
+        contentType: good.headers['content-type'],
+        payload: payload.subarray(0, payload.indexOf(`--${boundary}--`)),
+      },
       { what: 'a boundary of 300 characters', contentType: `multipart/form-data; boundary=${'b'.repeat(300)}`, payload },
     ];
   }
@@ -70,8 +77,17 @@ describe('multipart that is not well-formed → 400 with the error body, not 500
 
 describe('a crypto quote for an amount worth more than kobo can count', () => {
   it('→ 400 "amount too large", not 500 (found by the fuzz run: 566757535 BTC)', async () => {
-    for (const [coin, amount] of [['btc', '566757535'], ['sol', '792318369.145549612'], ['btc', '99999999999999999999']]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/crypto/quotes', payload: { coin, amount }, headers: { cookie: customer.cookie } });
+    for (const [coin, amount] of [
+      ['btc', '566757535'],
+      ['sol', '792318369.145549612'],
+      ['btc', '99999999999999999999'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/crypto/quotes',
+        payload: { coin, amount },
+        headers: { cookie: customer.cookie },
+      });
       expect(response.statusCode, `${amount} ${coin}: ${response.body}`).toBe(400);
       expect(response.json(), amount).toMatchObject({ code: 'VALIDATION', fields: { amount: expect.any(String) } });
     }
@@ -93,7 +109,14 @@ describe("names that reach Object.prototype (found by the fuzz run: 'constructor
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/admin/crypto/wallets',
-        payload: { coin: 'btc', network, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', enabled: true, sort_order: 1, confirm_code: admin.code() },
+        payload: {
+          coin: 'btc',
+          network,
+          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          enabled: true,
+          sort_order: 1,
+          confirm_code: admin.code(),
+        },
         headers: { cookie: admin.cookie },
       });
       expect(response.statusCode, `${network}: ${response.body}`).toBe(400);

@@ -41,7 +41,9 @@ describe(`fuzzing every operation (seed ${SEED})`, () => {
   });
 
   it('mostly refuses: the requests are hostile, and some valid ones get through', () => {
-    const refused = Object.entries(report.statuses).filter(([status]) => Number(status) >= 400).reduce((n, [, count]) => n + count, 0);
+    const refused = Object.entries(report.statuses)
+      .filter(([status]) => Number(status) >= 400)
+      .reduce((n, [, count]) => n + count, 0);
     expect(refused / report.requests).toBeGreaterThan(0.5);
     expect(report.statuses['200'] ?? 0).toBeGreaterThan(0);
   });

@@ -23,7 +23,8 @@ const status = async (user: TestUser) => {
   expect(response.statusCode).toBe(200);
   return response.json<GemCollectionResponse>();
 };
-const balance = async (user: TestUser) => (await get(t.app, '/api/gems/balance', user.cookie)).json<{ total_points: number }>().total_points;
+const balance = async (user: TestUser) =>
+  (await get(t.app, '/api/gems/balance', user.cookie)).json<{ total_points: number }>().total_points;
 
 describe('daily collection', () => {
   it('collects today once, fills the day and then refuses with a clear 409', async () => {
@@ -65,7 +66,15 @@ describe('daily collection', () => {
     const nextWeek = await status(user);
     expect(nextWeek).toMatchObject({ today: 1, collected_today: false, collection_status: {} });
     clock.set('2026-03-15T22:59:59Z'); // Sunday 23:59:59 in Lagos
-    expect((await status(user)).collection_status).toEqual({ 1: 'collected', 2: 'collected', 3: 'collected', 4: 'collected', 5: 'collected', 6: 'collected', 7: 'collected' });
+    expect((await status(user)).collection_status).toEqual({
+      1: 'collected',
+      2: 'collected',
+      3: 'collected',
+      4: 'collected',
+      5: 'collected',
+      6: 'collected',
+      7: 'collected',
+    });
     expect(await balance(user)).toBe(140);
   });
 
@@ -131,6 +140,14 @@ describe('daily collection', () => {
     expect((await collect(user)).statusCode).toBe(200);
     expect((await collect(user)).statusCode).toBe(409);
     const audit = await auditLedger(t.database.db, { userIds: [user.id] });
-    expect(audit).toMatchObject({ ok: true, accountsChecked: 1, entriesChecked: 1, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    expect(audit).toMatchObject({
+      ok: true,
+      accountsChecked: 1,
+      entriesChecked: 1,
+      unbalancedEntries: [],
+      cacheMismatches: [],
+      negativeUserAccounts: [],
+      grandTotal: 0,
+    });
   });
 });

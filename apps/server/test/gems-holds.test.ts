@@ -69,7 +69,9 @@ describe('holds', () => {
 
   it('a customer with no gem account yet cannot hold anything', async () => {
     const user = await createCustomer(t);
-    await expect(placeGemHold(t.database.db, clock, { userId: user.id, amount: 1, reference: `bill:${randomUUID()}` })).rejects.toMatchObject({
+    await expect(
+      placeGemHold(t.database.db, clock, { userId: user.id, amount: 1, reference: `bill:${randomUUID()}` }),
+    ).rejects.toMatchObject({
       code: gemErrorCodes.insufficient,
     });
   });
@@ -90,13 +92,18 @@ describe('holds', () => {
   it('refuses amounts that are not whole positive gems', async () => {
     const user = await customerWith(10);
     for (const amount of [0, -5, 1.5, Number.NaN, 2 ** 60]) {
-      await expect(placeGemHold(t.database.db, clock, { userId: user.id, amount, reference: `bill:${randomUUID()}` })).rejects.toThrow(RangeError);
+      await expect(placeGemHold(t.database.db, clock, { userId: user.id, amount, reference: `bill:${randomUUID()}` })).rejects.toThrow(
+        RangeError,
+      );
     }
     expect(await getGemBalance(t.database.db, user.id)).toBe(10);
   });
 
   it('an unknown hold is a 404', async () => {
-    await expect(captureGemHold(t.database.db, clock, randomUUID())).rejects.toMatchObject({ code: gemErrorCodes.holdNotFound, status: 404 });
+    await expect(captureGemHold(t.database.db, clock, randomUUID())).rejects.toMatchObject({
+      code: gemErrorCodes.holdNotFound,
+      status: 404,
+    });
   });
 
   it('20 parallel spends worth more than the balance never take it below zero', async () => {
@@ -109,7 +116,9 @@ describe('holds', () => {
         return captureGemHold(t.database.db, clock, hold.id);
       }),
     );
-    const spent = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ amount: number }>).value.amount);
+    const spent = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<{ amount: number }>).value.amount);
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as unknown);
     for (const reason of refused) expect(reason).toMatchObject({ code: gemErrorCodes.insufficient });
     const total = spent.reduce((a, b) => a + b, 0);
@@ -130,9 +139,19 @@ describe('holds', () => {
     await releaseGemHold(t.database.db, clock, released.id);
     const audit = await auditLedger(t.database.db, { userIds: [user.id] });
     // accrual, claim, 3 holds, capture, release; the available and rewards accounts.
-    expect(audit).toMatchObject({ ok: true, entriesChecked: 7, accountsChecked: 2, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    expect(audit).toMatchObject({
+      ok: true,
+      entriesChecked: 7,
+      accountsChecked: 2,
+      unbalancedEntries: [],
+      cacheMismatches: [],
+      negativeUserAccounts: [],
+      grandTotal: 0,
+    });
     expect(await getGemBalance(t.database.db, user.id)).toBe(50);
-    const [pending] = await t.database.query<{ total: number }>(`SELECT coalesce(sum(amount), 0)::int AS total FROM gem_holds WHERE status = 'pending'`);
+    const [pending] = await t.database.query<{ total: number }>(
+      `SELECT coalesce(sum(amount), 0)::int AS total FROM gem_holds WHERE status = 'pending'`,
+    );
     expect(await derivedBalance(t.database.db, await systemAccountId(t.database.db, 'holds'))).toBe(pending!.total);
   });
 });

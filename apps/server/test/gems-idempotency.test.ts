@@ -26,7 +26,12 @@ const withKey = (key: string | undefined) => (key === undefined ? {} : { headers
 const collect = (user: TestUser, key?: string) => post(t.app, '/api/gems/collect', undefined, user.cookie, withKey(key));
 const claim = (user: TestUser, key?: string) => post(t.app, '/api/rewards/claim', undefined, user.cookie, withKey(key));
 const accrue = (user: TestUser, amount: number) =>
-  accrueReward(t.database.db, clock, { userId: user.id, source: `sale:${randomUUID()}`, amount, description: 'Reward for your gift card sale' });
+  accrueReward(t.database.db, clock, {
+    userId: user.id,
+    source: `sale:${randomUUID()}`,
+    amount,
+    description: 'Reward for your gift card sale',
+  });
 const balance = (user: TestUser) => getGemBalance(t.database.db, user.id);
 const replayed = (response: LightMyRequestResponse) => response.headers['idempotent-replayed'];
 
@@ -124,7 +129,10 @@ describe('Idempotency-Key on gem writes', () => {
       for (const send of [collect, claim]) {
         const response = await send(user, bad);
         expect(response.statusCode, JSON.stringify(bad)).toBe(400);
-        expect(response.json()).toMatchObject({ code: errorCodes.validation, fields: { 'idempotency-key': gemMessages.idempotencyKeyInvalid } });
+        expect(response.json()).toMatchObject({
+          code: errorCodes.validation,
+          fields: { 'idempotency-key': gemMessages.idempotencyKeyInvalid },
+        });
       }
     }
     expect(await balance(user)).toBe(0);

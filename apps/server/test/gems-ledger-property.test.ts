@@ -124,12 +124,22 @@ async function run(ops: Op[]): Promise<void> {
         const previous = sources.filter((s) => s.user === op.user).at(-1);
         if (op.replay && previous) {
           const before = await entryCount();
-          const again = await accrueReward(db, clock, { userId: users[op.user]!, source: previous.source, amount: previous.amount, description: 'replay' });
+          const again = await accrueReward(db, clock, {
+            userId: users[op.user]!,
+            source: previous.source,
+            amount: previous.amount,
+            description: 'replay',
+          });
           expect(again.created).toBe(false);
           expect(await entryCount()).toBe(before);
         } else {
           const source = `prop:${randomUUID()}`;
-          const accrued = await accrueReward(db, clock, { userId: users[op.user]!, source, amount: op.amount, description: `Sale ${source}` });
+          const accrued = await accrueReward(db, clock, {
+            userId: users[op.user]!,
+            source,
+            amount: op.amount,
+            description: `Sale ${source}`,
+          });
           expect(accrued.created).toBe(true);
           sources.push({ user: op.user, source, amount: op.amount });
           model.rewards[op.user]! += op.amount;
@@ -152,7 +162,11 @@ async function run(ops: Op[]): Promise<void> {
         const previous = model.holds.filter((h) => h.hold.userId === users[op.user]).at(-1);
         if (op.replay && previous) {
           const before = await entryCount();
-          const again = await placeGemHold(db, clock, { userId: previous.hold.userId, amount: previous.hold.amount, reference: previous.hold.reference });
+          const again = await placeGemHold(db, clock, {
+            userId: previous.hold.userId,
+            amount: previous.hold.amount,
+            reference: previous.hold.reference,
+          });
           expect(again.id).toBe(previous.hold.id);
           expect(await entryCount()).toBe(before);
           break;
@@ -230,7 +244,9 @@ async function run(ops: Op[]): Promise<void> {
     expect(await getGemBalance(db, id)).toBe(model.available[i]);
     expect(await getClaimableRewards(db, id)).toBe(model.rewards[i]);
     expect(await getTotalClaimedRewards(db, id)).toBe(model.claimed[i]);
-    expect(await getHeldGems(db, id)).toBe(model.holds.filter((h) => h.hold.userId === id && h.status === 'pending').reduce((s, h) => s + h.hold.amount, 0));
+    expect(await getHeldGems(db, id)).toBe(
+      model.holds.filter((h) => h.hold.userId === id && h.status === 'pending').reduce((s, h) => s + h.hold.amount, 0),
+    );
     expect(await getUserAccountBalance(db, id, 'available')).toBeGreaterThanOrEqual(0);
   }
   // The journal's invariants for this run's customers (other tests' rows are theirs to check).
@@ -241,7 +257,9 @@ async function run(ops: Op[]): Promise<void> {
   expect(audit.grandTotal).toBe(0);
   expect(audit.ok).toBe(true);
   // The holds account carries exactly the pending holds (across every run so far).
-  const pending = await t.database.query<{ total: string }>(`SELECT coalesce(sum(amount), 0)::text AS total FROM gem_holds WHERE status = 'pending'`);
+  const pending = await t.database.query<{ total: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS total FROM gem_holds WHERE status = 'pending'`,
+  );
   expect(await derivedBalance(db, await systemAccountId(db, 'holds'))).toBe(Number(pending[0]!.total));
 }
 
@@ -257,7 +275,9 @@ describe('ledger properties', () => {
     const [userId] = await newUsers(1);
     const source = `prop:${randomUUID()}`;
     await accrueReward(db, clock, { userId: userId!, source, amount: 5, description: 'first' });
-    const rewardsAccount = await t.database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'rewards'`, [userId]);
+    const rewardsAccount = await t.database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'rewards'`, [
+      userId,
+    ]);
     const program = await systemAccountId(db, 'rewards_program');
     const attempt = db.transaction((tx) =>
       postEntry(tx, {
@@ -280,10 +300,42 @@ describe('ledger properties', () => {
     const program = await systemAccountId(db, 'rewards_program');
     const spend = await systemAccountId(db, 'bill_spend');
     const base = { idempotencyKey: `bad:${randomUUID()}`, reason: 'reward_accrual' as const, userId: userId!, at: clock.now() };
-    await expect(db.transaction((tx) => postEntry(tx, { ...base, lines: [{ accountId: program, amount: -5 }, { accountId: spend, amount: 4 }] }))).rejects.toThrow(/unbalanced/);
-    await expect(db.transaction((tx) => postEntry(tx, { ...base, lines: [{ accountId: program, amount: 0 }, { accountId: spend, amount: 0 }] }))).rejects.toThrow(RangeError);
-    await expect(db.transaction((tx) => postEntry(tx, { ...base, lines: [{ accountId: program, amount: -1.5 }, { accountId: spend, amount: 1.5 }] }))).rejects.toThrow(RangeError);
-    await expect(db.transaction((tx) => postEntry(tx, { ...base, lines: [{ accountId: program, amount: 5 }] }))).rejects.toThrow(RangeError);
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          lines: [
+            { accountId: program, amount: -5 },
+            { accountId: spend, amount: 4 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/unbalanced/);
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          lines: [
+            { accountId: program, amount: 0 },
+            { accountId: spend, amount: 0 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          lines: [
+            { accountId: program, amount: -1.5 },
+            { accountId: spend, amount: 1.5 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(RangeError);
+    await expect(db.transaction((tx) => postEntry(tx, { ...base, lines: [{ accountId: program, amount: 5 }] }))).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -322,7 +374,9 @@ describe('the database guards the ledger on its own', () => {
     const [userId] = await newUsers(1);
     await accrueReward(db, clock, { userId: userId!, source: `prop:${randomUUID()}`, amount: 7, description: 'seed' });
     await claimRewards(db, clock, userId!);
-    const [available] = await t.database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [userId]);
+    const [available] = await t.database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [
+      userId,
+    ]);
     const spend = await systemAccountId(db, 'bill_spend');
     await expect(
       insertEntry(
@@ -330,9 +384,13 @@ describe('the database guards the ledger on its own', () => {
         userId!,
       ),
     ).rejects.toThrow(/gem_accounts_balance_nonnegative/);
-    await expect(t.database.exec(`UPDATE gem_entry_lines SET amount = amount * 2 WHERE account_id = '${available!.id}'`)).rejects.toThrow(/append-only/);
+    await expect(t.database.exec(`UPDATE gem_entry_lines SET amount = amount * 2 WHERE account_id = '${available!.id}'`)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.exec(`DELETE FROM gem_entries WHERE user_id = '${userId}'`)).rejects.toThrow(/append-only/);
-    await expect(t.database.exec(`UPDATE gem_accounts SET balance = -1 WHERE id = '${available!.id}'`)).rejects.toThrow(/moves only with a ledger line/);
+    await expect(t.database.exec(`UPDATE gem_accounts SET balance = -1 WHERE id = '${available!.id}'`)).rejects.toThrow(
+      /moves only with a ledger line/,
+    );
     expect(await getGemBalance(db, userId!)).toBe(7);
     expect(await derivedBalance(db, available!.id)).toBe(7);
   });
@@ -343,10 +401,14 @@ describe('the database guards the ledger on its own', () => {
     await collectDailyGems(db, { clock, timeZone: TIME_ZONE }, userId!);
     const [row] = await t.database.query<{ entry_id: string }>('SELECT entry_id FROM gem_collections WHERE user_id = $1', [userId]);
     await expect(
-      t.database.exec(`INSERT INTO gem_collections (user_id, local_date, weekday, amount, entry_id, created_at) VALUES ('${userId}', '2026-05-01', 5, 20, '${row!.entry_id}', now())`),
+      t.database.exec(
+        `INSERT INTO gem_collections (user_id, local_date, weekday, amount, entry_id, created_at) VALUES ('${userId}', '2026-05-01', 5, 20, '${row!.entry_id}', now())`,
+      ),
     ).rejects.toThrow(/duplicate key|unique/);
     await expect(
-      t.database.exec(`INSERT INTO gem_collections (user_id, local_date, weekday, amount, entry_id, created_at) VALUES ('${userId}', '2026-05-02', 3, 20, '${row!.entry_id}', now())`),
+      t.database.exec(
+        `INSERT INTO gem_collections (user_id, local_date, weekday, amount, entry_id, created_at) VALUES ('${userId}', '2026-05-02', 3, 20, '${row!.entry_id}', now())`,
+      ),
     ).rejects.toThrow(/weekday_matches|check/);
   });
 });

@@ -5,7 +5,15 @@ import { getGemBalance } from '../src/domain/gems/ledger';
 import { accrueReward, claimRewards, clawBackSaleRewards } from '../src/domain/rewards/rewards';
 import { ManualClock } from '../src/lib/clock';
 import { get, post } from './support/app';
-import { airtimeBody, authorise, customerWithGems, newOrder, resetFakes, startBillsHarness, type BillsHarness } from './support/bill-orders';
+import {
+  airtimeBody,
+  authorise,
+  customerWithGems,
+  newOrder,
+  resetFakes,
+  startBillsHarness,
+  type BillsHarness,
+} from './support/bill-orders';
 import type { TestUser } from './support/users';
 
 // A Wednesday morning in Lagos: day 3 of the gem week.
@@ -59,12 +67,22 @@ describe('GET /api/gems/statement', () => {
     expect(collected.statusCode, collected.body).toBe(200);
     const daily = collected.json<{ points: number }>().points;
     step();
-    await accrueReward(db, clock, { userId: user.id, source: `sale:${saleId}`, amount: 600, description: 'Reward for your Amazon gift card sale' });
+    await accrueReward(db, clock, {
+      userId: user.id,
+      source: `sale:${saleId}`,
+      amount: 600,
+      description: 'Reward for your Amazon gift card sale',
+    });
     step();
     await claimRewards(db, clock, user.id);
     step();
     const otherSale = randomUUID();
-    await accrueReward(db, clock, { userId: user.id, source: `sale:${otherSale}`, amount: 7, description: 'Reward for your Steam gift card sale' });
+    await accrueReward(db, clock, {
+      userId: user.id,
+      source: `sale:${otherSale}`,
+      amount: 7,
+      description: 'Reward for your Steam gift card sale',
+    });
     step();
     await clawBackSaleRewards(db, clock, { userId: user.id, saleId: otherSale, reason: 'The bank reversed the payout' });
     step();
@@ -89,7 +107,17 @@ describe('GET /api/gems/statement', () => {
       ['reward_accrual', 'Reward earned', 0, 600, saleId],
       ['daily_collection', 'Daily collection', daily, daily, null],
     ]);
-    expect(movements.map((m) => m.balance)).toEqual([daily + 100, daily, daily + 100, daily + 100, daily + 600, daily + 600, daily + 600, daily, daily]);
+    expect(movements.map((m) => m.balance)).toEqual([
+      daily + 100,
+      daily,
+      daily + 100,
+      daily + 100,
+      daily + 600,
+      daily + 600,
+      daily + 600,
+      daily,
+      daily,
+    ]);
     await expectRunningBalance(user, movements);
     // What each was about: the bill it paid for, the sale that earned the reward.
     expect(movements[0]?.detail).toBe('MTN airtime · +234 803 987 6543');

@@ -21,7 +21,20 @@ describe('the catalogue', () => {
     const list = await cards();
     expect(list.length).toBeGreaterThanOrEqual(12);
     const names = list.map((card) => card.name);
-    for (const brand of ['Amazon', 'Apple / iTunes', 'Steam', 'Google Play', 'Razer Gold', 'Sephora', 'Nordstrom', 'eBay', 'Walmart', 'Vanilla', 'American Express', 'Xbox']) {
+    for (const brand of [
+      'Amazon',
+      'Apple / iTunes',
+      'Steam',
+      'Google Play',
+      'Razer Gold',
+      'Sephora',
+      'Nordstrom',
+      'eBay',
+      'Walmart',
+      'Vanilla',
+      'American Express',
+      'Xbox',
+    ]) {
       expect(names).toContain(brand);
     }
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
@@ -54,7 +67,13 @@ describe('the catalogue', () => {
       'USA e-code · $25–$500',
       'UK physical · £25–£200',
     ]);
-    expect(amazon.subcategories[0]).toMatchObject({ exchange_rate: '1180.00', min_amount: '25.00', max_amount: '100.00', country: 'USA', currency: 'USD' });
+    expect(amazon.subcategories[0]).toMatchObject({
+      exchange_rate: '1180.00',
+      min_amount: '25.00',
+      max_amount: '100.00',
+      country: 'USA',
+      currency: 'USD',
+    });
   });
 
   it('answers an unknown card with 404 GIFTCARD_NOT_FOUND, and a malformed slug with 400', async () => {
@@ -79,7 +98,9 @@ describe('search', () => {
     const several = (await get(t.app, '/api/giftcards/search?query=a', c.cookie)).json<{ cards: GiftCard[] }>().cards;
     expect(several.length).toBeGreaterThan(3);
     expect(several.every((card) => card.name.toLowerCase().includes('a'))).toBe(true);
-    const spaced = (await get(t.app, `/api/giftcards/search?query=${encodeURIComponent(' / itunes ')}`, c.cookie)).json<{ cards: GiftCard[] }>();
+    const spaced = (await get(t.app, `/api/giftcards/search?query=${encodeURIComponent(' / itunes ')}`, c.cookie)).json<{
+      cards: GiftCard[];
+    }>();
     expect(spaced.cards.map((card) => card.slug)).toEqual(['apple-itunes']);
   });
 
@@ -103,7 +124,9 @@ describe('search', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ fields: { query: message } });
     }
-    expect((await get(t.app, '/api/giftcards/search', c.cookie)).json()).toMatchObject({ fields: { query: giftCardMessages.queryRequired } });
+    expect((await get(t.app, '/api/giftcards/search', c.cookie)).json()).toMatchObject({
+      fields: { query: giftCardMessages.queryRequired },
+    });
   });
 });
 
@@ -143,7 +166,9 @@ describe('card artwork', () => {
   it("escapes a card's name and picks readable ink on light colours", async () => {
     const macys = await get(t.app, '/api/giftcards/art/macys.svg', c.cookie);
     expect(macys.body).toContain('>Macy&apos;s</text>');
-    await t.database.query(`INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('xss-test', '<script>alert(1)</script>', 'USD', '#fafafa')`);
+    await t.database.query(
+      `INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('xss-test', '<script>alert(1)</script>', 'USD', '#fafafa')`,
+    );
     const hostile = await get(t.app, '/api/giftcards/art/xss-test.svg', c.cookie);
     expect(hostile.body).not.toContain('<script>');
     expect(hostile.body).toContain('&lt;script&gt;');

@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { formatDecimal, formatKobo, formatRate, giftCardSaleFieldsSchema, previewValueKobo, saleAmountField, saleMessages } from '@wise/shared';
+import {
+  formatDecimal,
+  formatKobo,
+  formatRate,
+  giftCardSaleFieldsSchema,
+  previewValueKobo,
+  saleAmountField,
+  saleMessages,
+} from '@wise/shared';
 import { describe, expect, it } from 'vitest';
 import { bandEdge, giftCardValueKobo, sameDecimal, toCents, withinBand } from '../src/domain/giftcards/value';
 

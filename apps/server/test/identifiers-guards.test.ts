@@ -3,7 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base58ByteLength, COIN_IDS, isStoredTransactionId, parseTransactionId, saleResponseSchema, type CoinId, type SaleDetail } from '@wise/shared';
+import {
+  base58ByteLength,
+  COIN_IDS,
+  isStoredTransactionId,
+  parseTransactionId,
+  saleResponseSchema,
+  type CoinId,
+  type SaleDetail,
+} from '@wise/shared';
 import { cardCodeHash, cardCodeKeyring, legacyCardCodeHash, resealCardCodes } from '../src/domain/sales/card-codes';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, type TestApp } from './support/app';
@@ -54,12 +62,20 @@ beforeAll(async () => {
   seller = await createCustomer(t);
   await addBankDetails(t, seller);
   const quote = await quoteFor(t, seller, 'usdt', '20');
-  const sold = await postCryptoSale(t, { cookie: seller.cookie, fields: { quote_id: quote.id, network: 'tron', transaction_id: hex() }, files: [{ data: await cardPhoto('png', 3) }] });
+  const sold = await postCryptoSale(t, {
+    cookie: seller.cookie,
+    fields: { quote_id: quote.id, network: 'tron', transaction_id: hex() },
+    files: [{ data: await cardPhoto('png', 3) }],
+  });
   if (sold.statusCode !== 201) throw new Error(`crypto sale failed: ${sold.body}`);
   cryptoSale = saleResponseSchema.parse(sold.json()).sale;
   const sub = (await cardDetail(t, seller, 'amazon')).subcategories.find((candidate) => candidate.kind === 'ecode');
   if (!sub) throw new Error('the demo catalogue has an Amazon e-code');
-  const card = await postSale(t, { cookie: seller.cookie, fields: saleFields(sub, '50', { card_code: code }), files: [{ data: await cardPhoto('jpeg', 4) }] });
+  const card = await postSale(t, {
+    cookie: seller.cookie,
+    fields: saleFields(sub, '50', { card_code: code }),
+    files: [{ data: await cardPhoto('jpeg', 4) }],
+  });
   if (card.statusCode !== 201) throw new Error(`card sale failed: ${card.body}`);
   cardSale = saleResponseSchema.parse(card.json()).sale;
 }, 60_000);
@@ -124,7 +140,14 @@ describe('a transaction ID in the database', () => {
 
   it('refuses any other form on INSERT, and a typed ID that the migration did not keep', async () => {
     const id = hex();
-    for (const spelling of [id.toUpperCase(), `0x${id}`, `${id}.`, `${id.slice(0, 20)}\u200d${id.slice(20)}`, `https://tronscan.org/#/transaction/${id}`, signature().slice(0, 40)]) {
+    for (const spelling of [
+      id.toUpperCase(),
+      `0x${id}`,
+      `${id}.`,
+      `${id.slice(0, 20)}\u200d${id.slice(20)}`,
+      `https://tronscan.org/#/transaction/${id}`,
+      signature().slice(0, 40),
+    ]) {
       await expect(insertCryptoCopy('usdt', spelling), spelling).rejects.toThrow(/sales_transaction_id_stored_form/);
     }
     await expect(insertCryptoCopy('sol', hex())).rejects.toThrow(/sales_transaction_id_stored_form/);
@@ -137,8 +160,12 @@ describe('a transaction ID in the database', () => {
   });
 
   it('never changes, nor does what was typed', async () => {
-    await expect(t.database.query("UPDATE sales SET transaction_id_as_typed = 'x' WHERE id = $1", [cryptoSale.id])).rejects.toThrow(/never change/);
-    await expect(t.database.query('UPDATE sales SET transaction_id = $2 WHERE id = $1', [cryptoSale.id, hex()])).rejects.toThrow(/never change/);
+    await expect(t.database.query("UPDATE sales SET transaction_id_as_typed = 'x' WHERE id = $1", [cryptoSale.id])).rejects.toThrow(
+      /never change/,
+    );
+    await expect(t.database.query('UPDATE sales SET transaction_id = $2 WHERE id = $1', [cryptoSale.id, hex()])).rejects.toThrow(
+      /never change/,
+    );
   });
 
   it('is read out of an older sale’s text as the migration does: the one ID it names, or none', async () => {
@@ -164,7 +191,10 @@ describe('a transaction ID in the database', () => {
       expect(row?.id, JSON.stringify(typed)).toBe(expected);
     }
     const sig = signature();
-    const [sol] = await t.database.query<{ id: string | null }>('SELECT transaction_id_read_legacy($1, $2) AS id', ['sol', `https://solscan.io/tx/${sig}?cluster=mainnet-beta`]);
+    const [sol] = await t.database.query<{ id: string | null }>('SELECT transaction_id_read_legacy($1, $2) AS id', [
+      'sol',
+      `https://solscan.io/tx/${sig}?cluster=mainnet-beta`,
+    ]);
     expect(sol?.id).toBe(sig);
     // Whatever the migration reads is what the shared parser keeps (or refuses): never another ID.
     for (const [typed, expected] of cases) {
@@ -181,17 +211,28 @@ describe('a card-code hash in the database', () => {
       [cardSale.id],
     );
     expect(row).toEqual({ card_code_hash: cardCodeHash(cardCodeKeyring().current, code), card_code_hash_version: 2 });
-    await expect(t.database.query('UPDATE sales SET card_code_hash_version = 1 WHERE id = $1', [cardSale.id])).rejects.toThrow(/never change/);
+    await expect(t.database.query('UPDATE sales SET card_code_hash_version = 1 WHERE id = $1', [cardSale.id])).rejects.toThrow(
+      /never change/,
+    );
     await expect(t.database.query('UPDATE sales SET card_code_hash_version = NULL WHERE id = $1', [cardSale.id])).rejects.toThrow();
-    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('b', 64) WHERE id = $1", [cardSale.id])).rejects.toThrow(/never change/);
+    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('b', 64) WHERE id = $1", [cardSale.id])).rejects.toThrow(
+      /never change/,
+    );
   });
 
   it('of version 1 is re-taken over the skeleton at start, and only that change is allowed', async () => {
     const legacy = legacyCardCodeHash(cardCodeKeyring().current, code);
     await asLegacy(`UPDATE sales SET card_code_hash = '${legacy}', card_code_hash_version = 1 WHERE id = '${cardSale.id}';`);
     // A version-1 hash may not become just any hash: the ciphertext or key must stay, the version go to 2.
-    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('c', 64) WHERE id = $1", [cardSale.id])).rejects.toThrow(/never change/);
-    await expect(t.database.query("UPDATE sales SET card_code_hash_version = 2, card_code_ciphertext = 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA' WHERE id = $1", [cardSale.id])).rejects.toThrow(/never change/);
+    await expect(t.database.query("UPDATE sales SET card_code_hash = repeat('c', 64) WHERE id = $1", [cardSale.id])).rejects.toThrow(
+      /never change/,
+    );
+    await expect(
+      t.database.query(
+        "UPDATE sales SET card_code_hash_version = 2, card_code_ciphertext = 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA' WHERE id = $1",
+        [cardSale.id],
+      ),
+    ).rejects.toThrow(/never change/);
     const result = await resealCardCodes(t.database.db);
     expect(result.rehashed).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.query<{ card_code_hash: string; card_code_hash_version: number }>(

@@ -29,7 +29,10 @@ let ecode: SubCategory;
 
 async function textured(seed: number): Promise<Buffer> {
   const raw = Buffer.concat([0, 1, 2].map((block) => createHash('sha256').update(`${seed}:${block}`).digest())).subarray(0, 8 * 4 * 3);
-  return sharp(raw, { raw: { width: 8, height: 4, channels: 3 } }).resize(240, 420, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: 8, height: 4, channels: 3 } })
+    .resize(240, 420, { kernel: 'nearest' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function customer(): Promise<TestUser> {

@@ -47,9 +47,12 @@ const rename = (user: TestUser, parts: Record<string, string>, password: string 
   put(app, '/api/profile/full-name', { ...parts, ...(password === null ? {} : { password }) }, user.cookie);
 /** The e-mails queued for the customer's address (the job queue sends them). */
 const emailedSubjects = async (user: TestUser) =>
-  (await t.database.query<{ subject: string }>(`SELECT payload->>'subject' AS subject FROM jobs WHERE name = $1 AND payload->>'to' = $2`, [SEND_EMAIL_JOB, user.email])).map(
-    (row) => row.subject,
-  );
+  (
+    await t.database.query<{ subject: string }>(`SELECT payload->>'subject' AS subject FROM jobs WHERE name = $1 AND payload->>'to' = $2`, [
+      SEND_EMAIL_JOB,
+      user.email,
+    ])
+  ).map((row) => row.subject);
 const saveBank = (user: TestUser, extra: Record<string, string> = { password: user.password }, app: TestApp = t) =>
   put(app, '/api/bank', { bank_code: '058', bank_account: '0123456789', ...extra }, user.cookie);
 const verify = (user: TestUser, number: string, kind: 'bvn' | 'nin' = 'bvn', app: TestApp = t) =>
@@ -87,7 +90,11 @@ describe('a verified name and date of birth', () => {
     const saved = await saveBank(user);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ account_name: string }>().account_name).toBe('OBI-OKAFOR ADA');
-    const profile = (await get(t.app, '/api/profile', user.cookie)).json<{ full_name: string; date_of_birth: string; identity_locked: boolean }>();
+    const profile = (await get(t.app, '/api/profile', user.cookie)).json<{
+      full_name: string;
+      date_of_birth: string;
+      identity_locked: boolean;
+    }>();
     expect(profile).toMatchObject({ full_name: 'Ada Obi-Okafor', date_of_birth: '1994-02-10', identity_locked: true });
   });
 
@@ -150,7 +157,13 @@ describe('with Dojah (its fake), on two instances of one database', () => {
   let second: TestApp;
   beforeAll(async () => {
     fake = await startFakeDojah();
-    const env = { IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: fake.appId, DOJAH_SECRET_KEY: fake.secretKey, DOJAH_BASE_URL: fake.url, IDENTITY_TIMEOUT_MS: '5000' };
+    const env = {
+      IDENTITY_PROVIDER: 'dojah',
+      DOJAH_APP_ID: fake.appId,
+      DOJAH_SECRET_KEY: fake.secretKey,
+      DOJAH_BASE_URL: fake.url,
+      IDENTITY_TIMEOUT_MS: '5000',
+    };
     first = await createTestApp({ clock, env });
     second = await createTestApp({ clock, env, database: first.database });
   });
@@ -165,16 +178,32 @@ describe('with Dojah (its fake), on two instances of one database', () => {
 
   it("verifies a number whose registered phone is the account's, and refuses one whose phone is another's", async () => {
     const user = await customer(first);
-    fake.records.set('bvn:60000000001', { first_name: 'ADA', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: '08099999999' });
+    fake.records.set('bvn:60000000001', {
+      first_name: 'ADA',
+      last_name: 'OBI-OKAFOR',
+      date_of_birth: '1994-02-10',
+      phone_number1: '08099999999',
+    });
     expect(await outcomeOf(user, '60000000001', 'bvn', first)).toMatchObject(notVerified);
-    fake.records.set('bvn:60000000002', { first_name: 'ADA', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: '08099999999', phone_number2: localPhone(user) });
+    fake.records.set('bvn:60000000002', {
+      first_name: 'ADA',
+      last_name: 'OBI-OKAFOR',
+      date_of_birth: '1994-02-10',
+      phone_number1: '08099999999',
+      phone_number2: localPhone(user),
+    });
     expect(await outcomeOf(user, '60000000002', 'bvn', second)).toMatchObject({ outcome: 'verified', tier: 1 });
   });
 
   it("answers alike whether the number is not found, not the customer's, or verified on another account", async () => {
     const owner = await customer(first);
     const other = await customer(first);
-    fake.records.set('nin:60000000003', { first_name: 'ADA', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: localPhone(owner) });
+    fake.records.set('nin:60000000003', {
+      first_name: 'ADA',
+      last_name: 'OBI-OKAFOR',
+      date_of_birth: '1994-02-10',
+      phone_number1: localPhone(owner),
+    });
     expect(await outcomeOf(owner, '60000000003', 'nin', first)).toMatchObject({ outcome: 'verified' });
     const answers = [
       await outcomeOf(other, '60000000003', 'nin', first),

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registryHasPhone } from '@wise/shared';
 import { loadConfig } from '../src/config';
-import { createIdentityProvider, IdentityProviderError, SANDBOX_IDENTITY_NUMBERS, type IdentityProvider } from '../src/providers/identity/index';
+import {
+  createIdentityProvider,
+  IdentityProviderError,
+  SANDBOX_IDENTITY_NUMBERS,
+  type IdentityProvider,
+} from '../src/providers/identity/index';
 import { DojahIdentityProvider } from '../src/providers/identity/dojah';
 import { startFakeDojah, type FakeDojah } from './support/fake-dojah';
 
@@ -19,8 +24,19 @@ const asker = { fullName: 'Ada Obi-Okafor', dateOfBirth: '1994-02-10', phone: '+
 beforeAll(async () => {
   fake = await startFakeDojah();
   client = new DojahIdentityProvider(fake.appId, fake.secretKey, fake.url, TIMEOUT_MS);
-  fake.records.set('bvn:22233344455', { first_name: 'ADA', middle_name: 'NKECHI', last_name: 'OBI-OKAFOR', date_of_birth: '1994-02-10', phone_number1: '08031234567' });
-  fake.records.set('nin:70123456789', { first_name: 'Ada', last_name: 'Okafor', date_of_birth: '10-02-1994', phone_number1: '08031234567' });
+  fake.records.set('bvn:22233344455', {
+    first_name: 'ADA',
+    middle_name: 'NKECHI',
+    last_name: 'OBI-OKAFOR',
+    date_of_birth: '1994-02-10',
+    phone_number1: '08031234567',
+  });
+  fake.records.set('nin:70123456789', {
+    first_name: 'Ada',
+    last_name: 'Okafor',
+    date_of_birth: '10-02-1994',
+    phone_number1: '08031234567',
+  });
 });
 afterAll(async () => {
   await fake.close();
@@ -31,7 +47,10 @@ beforeEach(() => {
 });
 
 const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(IdentityProviderError);
   return (error as IdentityProviderError).kind;
 };
@@ -45,11 +64,24 @@ describe('the Dojah client', () => {
       dateOfBirth: '1994-02-10',
       phones: ['08031234567'],
     });
-    expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/api/v1/kyc/bvn/full?bvn=22233344455', appId: fake.appId, authorization: fake.secretKey })]);
+    expect(fake.requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: '/api/v1/kyc/bvn/full?bvn=22233344455',
+        appId: fake.appId,
+        authorization: fake.secretKey,
+      }),
+    ]);
   });
 
   it('looks a NIN up and reads its date of birth in the day-first form and its one phone', async () => {
-    expect(await client.lookup('nin', '70123456789', asker)).toEqual({ firstName: 'Ada', middleName: null, lastName: 'Okafor', dateOfBirth: '1994-02-10', phones: ['08031234567'] });
+    expect(await client.lookup('nin', '70123456789', asker)).toEqual({
+      firstName: 'Ada',
+      middleName: null,
+      lastName: 'Okafor',
+      dateOfBirth: '1994-02-10',
+      phones: ['08031234567'],
+    });
     expect(fake.requests[0]?.url).toBe('/api/v1/kyc/nin?nin=70123456789');
   });
 
@@ -79,7 +111,10 @@ describe('the Dojah client', () => {
     fake.selfie = { confidence_value: 96.4, match: true };
     expect(await client.checkDocument(images)).toMatchObject({ faceMatch: true, confidence: 96 });
     const sent = JSON.parse(fake.requests[0]?.body ?? '{}') as Record<string, string>;
-    expect(sent).toEqual({ selfie_image: Buffer.from('selfie').toString('base64'), photoid_image: Buffer.from('front').toString('base64') });
+    expect(sent).toEqual({
+      selfie_image: Buffer.from('selfie').toString('base64'),
+      photoid_image: Buffer.from('front').toString('base64'),
+    });
     fake.selfie = { confidence_value: 41.2, match: false };
     expect(await client.checkDocument(images)).toMatchObject({ faceMatch: false, confidence: 41 });
     fake.mode = 'error';
@@ -90,12 +125,20 @@ describe('the Dojah client', () => {
 describe('the sandbox and the choice between them', () => {
   it('is the sandbox unless IDENTITY_PROVIDER=dojah', async () => {
     expect(createIdentityProvider(loadConfig({ NODE_ENV: 'test' })).name).toBe('sandbox');
-    const dojah = createIdentityProvider(loadConfig({ NODE_ENV: 'test', IDENTITY_PROVIDER: 'dojah', DOJAH_APP_ID: fake.appId, DOJAH_SECRET_KEY: fake.secretKey, DOJAH_BASE_URL: fake.url }));
+    const dojah = createIdentityProvider(
+      loadConfig({
+        NODE_ENV: 'test',
+        IDENTITY_PROVIDER: 'dojah',
+        DOJAH_APP_ID: fake.appId,
+        DOJAH_SECRET_KEY: fake.secretKey,
+        DOJAH_BASE_URL: fake.url,
+      }),
+    );
     expect(dojah.name).toBe('dojah');
     expect((await dojah.lookup('bvn', '22233344455', asker)).lastName).toBe('OBI-OKAFOR');
   });
 
-  it('answers the documented sandbox inputs: the own numbers with the account\'s phone, the stranger\'s with another', async () => {
+  it("answers the documented sandbox inputs: the own numbers with the account's phone, the stranger's with another", async () => {
     const sandbox = createIdentityProvider(loadConfig({ NODE_ENV: 'test' }));
     expect(await sandbox.lookup('bvn', SANDBOX_IDENTITY_NUMBERS.ownBvn, asker)).toEqual({
       firstName: 'ADA',

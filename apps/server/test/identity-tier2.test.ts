@@ -47,7 +47,12 @@ afterAll(async () => {
 let seed = 0;
 async function tier1Customer(): Promise<TestUser> {
   const user = await createCustomer(t);
-  const dob = await t.app.inject({ method: 'PUT', url: '/api/profile/date-of-birth', payload: { date_of_birth: '1994-02-10' }, headers: { cookie: user.cookie } });
+  const dob = await t.app.inject({
+    method: 'PUT',
+    url: '/api/profile/date-of-birth',
+    payload: { date_of_birth: '1994-02-10' },
+    headers: { cookie: user.cookie },
+  });
   expect(dob.statusCode).toBe(200);
   const verified = await post(t.app, '/api/profile/verification/number', { kind: 'bvn', number: '22222222222' }, user.cookie);
   expect(verified.json<{ tier: number }>().tier).toBe(1);
@@ -65,7 +70,12 @@ async function documentParts(sides: readonly ('front' | 'back' | 'selfie')[] = [
 
 async function submit(user: TestUser, parts?: FilePart[]) {
   const body = multipartForm({}, parts ?? (await documentParts()));
-  return t.app.inject({ method: 'POST', url: '/api/profile/verification/document', payload: body.payload, headers: { ...body.headers, cookie: user.cookie } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile/verification/document',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: user.cookie },
+  });
 }
 
 async function submitted(user: TestUser): Promise<DocumentSubmitResult> {
@@ -75,13 +85,17 @@ async function submitted(user: TestUser): Promise<DocumentSubmitResult> {
 }
 
 const statusOf = async (user: TestUser) => (await get(t.app, '/api/profile/verification', user.cookie)).json<VerificationStatus>();
-const reviewOf = async (id: string) => (await get(t.app, `/api/admin/identity-documents/${id}`, reviewer.cookie)).json<{ review: AdminDocumentReview }>().review;
+const reviewOf = async (id: string) =>
+  (await get(t.app, `/api/admin/identity-documents/${id}`, reviewer.cookie)).json<{ review: AdminDocumentReview }>().review;
 const worker = (provider: IdentityProvider = new SandboxIdentityProvider(), retentionDays = 90) => {
   const w = new JobWorker(t.database.db, { clock, logger: silent });
   for (const job of identityJobs({ files, provider, retentionDays }).jobs) w.register(job);
   return w;
 };
-const notices = async (userId: string) => (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map((row) => row.message);
+const notices = async (userId: string) =>
+  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map(
+    (row) => row.message,
+  );
 const auditRows = (id: string) =>
   t.database.query<{ action: string; actor: string; after: { side?: string } | null }>(
     "SELECT action, actor, after FROM staff_audit_log WHERE target_type = 'identity_document_review' AND target_id = $1 ORDER BY id",
@@ -97,18 +111,26 @@ describe('Tier 2: the customer sends an ID and a selfie', () => {
     expect(result.document).toMatchObject({ status: 'pending', reject_reason: null, decided_at: null });
     expect((await statusOf(user)).document).toMatchObject({ id: result.document.id, status: 'pending' });
 
-    const [row] = await t.database.query<{ front_key: string; back_key: string; selfie_key: string }>('SELECT * FROM identity_document_reviews WHERE id = $1', [result.document.id]);
+    const [row] = await t.database.query<{ front_key: string; back_key: string; selfie_key: string }>(
+      'SELECT * FROM identity_document_reviews WHERE id = $1',
+      [result.document.id],
+    );
     for (const key of [row?.front_key, row?.back_key, row?.selfie_key]) expect(await files.get(key ?? '')).toBeInstanceOf(Buffer);
     // The provider check waits in the queue.
-    expect(await t.database.query('SELECT 1 FROM jobs WHERE name = $1 AND payload->>\'reviewId\' = $2', [CHECK_DOCUMENT_JOB, result.document.id])).toHaveLength(1);
+    expect(
+      await t.database.query("SELECT 1 FROM jobs WHERE name = $1 AND payload->>'reviewId' = $2", [CHECK_DOCUMENT_JOB, result.document.id]),
+    ).toHaveLength(1);
 
     const again = await submit(user);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ error: string }>().error).toBe(documentMessages.alreadyOpen);
     // The database holds the rule too.
-    await expect(t.database.query("INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, 'identity/a.webp', 'identity/b.webp', 'identity/c.webp')", [user.id])).rejects.toThrow(
-      /identity_document_reviews_open_key/,
-    );
+    await expect(
+      t.database.query(
+        "INSERT INTO identity_document_reviews (user_id, front_key, back_key, selfie_key) VALUES ($1, 'identity/a.webp', 'identity/b.webp', 'identity/c.webp')",
+        [user.id],
+      ),
+    ).rejects.toThrow(/identity_document_reviews_open_key/);
   });
 
   it('tells a Tier 0 customer to verify the BVN or NIN first', async () => {
@@ -122,7 +144,10 @@ describe('Tier 2: the customer sends an ID and a selfie', () => {
     const user = await tier1Customer();
     const missing = await submit(user, await documentParts(['front']));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ fields: Record<string, string> }>().fields).toEqual({ back: documentMessages.backRequired, selfie: documentMessages.selfieRequired });
+    expect(missing.json<{ fields: Record<string, string> }>().fields).toEqual({
+      back: documentMessages.backRequired,
+      selfie: documentMessages.selfieRequired,
+    });
     const parts = await documentParts(['front', 'back']);
     const bad = await submit(user, [...parts, { field: 'selfie', data: Buffer.from('not a picture at all'), filename: 'selfie.jpg' }]);
     expect(bad.statusCode).toBe(415);
@@ -138,7 +163,9 @@ describe('Tier 2: the provider check and the staff decision', () => {
     expect((await reviewOf(document.id)).verdict).toBeNull();
     await worker().runDue();
 
-    const [row] = await t.database.query<{ selfie_key: string }>('SELECT selfie_key FROM identity_document_reviews WHERE id = $1', [document.id]);
+    const [row] = await t.database.query<{ selfie_key: string }>('SELECT selfie_key FROM identity_document_reviews WHERE id = $1', [
+      document.id,
+    ]);
     const selfie = (await files.get(row?.selfie_key ?? '')) ?? Buffer.alloc(0);
     const byte = createHash('sha256').update(selfie).digest()[0] ?? 0;
     const review = await reviewOf(document.id);
@@ -149,11 +176,21 @@ describe('Tier 2: the provider check and the staff decision', () => {
     const queue = (await get(t.app, '/api/admin/identity-documents', reviewer.cookie)).json<{ items: AdminDocumentReview[] }>();
     expect(queue.items.map((item) => item.id)).toContain(document.id);
 
-    const wrongCode = await post(t.app, `/api/admin/identity-documents/${document.id}/approve`, { confirm_code: '000000' }, reviewer.cookie);
+    const wrongCode = await post(
+      t.app,
+      `/api/admin/identity-documents/${document.id}/approve`,
+      { confirm_code: '000000' },
+      reviewer.cookie,
+    );
     expect(wrongCode.statusCode).toBeGreaterThanOrEqual(400);
     expect((await statusOf(user)).tier).toBe(1);
 
-    const approved = await post(t.app, `/api/admin/identity-documents/${document.id}/approve`, { confirm_code: reviewer.code() }, reviewer.cookie);
+    const approved = await post(
+      t.app,
+      `/api/admin/identity-documents/${document.id}/approve`,
+      { confirm_code: reviewer.code() },
+      reviewer.cookie,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<{ review: AdminDocumentReview }>().review).toMatchObject({ status: 'approved', decided_by: reviewer.email });
     const status = await statusOf(user);
@@ -178,7 +215,10 @@ describe('Tier 2: the provider check and the staff decision', () => {
       holderKey: () => '',
       checkDocument: () => Promise.reject(new IdentityProviderError('unavailable', 'Provider down')),
     };
-    await t.database.query('UPDATE jobs SET max_attempts = 1 WHERE name = $1 AND payload->>\'reviewId\' = $2', [CHECK_DOCUMENT_JOB, document.id]);
+    await t.database.query("UPDATE jobs SET max_attempts = 1 WHERE name = $1 AND payload->>'reviewId' = $2", [
+      CHECK_DOCUMENT_JOB,
+      document.id,
+    ]);
     await worker(down).runDue();
     expect((await reviewOf(document.id)).verdict).toMatchObject({ kind: 'unavailable', score: null });
   });
@@ -188,7 +228,12 @@ describe('Tier 2: the provider check and the staff decision', () => {
     const { document } = await submitted(user);
     const empty = await post(t.app, `/api/admin/identity-documents/${document.id}/reject`, { reason: '  ' }, reviewer.cookie);
     expect(empty.statusCode).toBe(400);
-    const rejected = await post(t.app, `/api/admin/identity-documents/${document.id}/reject`, { reason: 'The photo of the front is blurred' }, admin.cookie);
+    const rejected = await post(
+      t.app,
+      `/api/admin/identity-documents/${document.id}/reject`,
+      { reason: 'The photo of the front is blurred' },
+      admin.cookie,
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
     const status = await statusOf(user);
     expect(status.tier).toBe(1);
@@ -236,9 +281,15 @@ describe('Tier 2 images', () => {
     const user = await tier1Customer();
     const { document } = await submitted(user);
     await worker().runDue();
-    const [row] = await t.database.query<{ front_key: string; back_key: string; selfie_key: string }>('SELECT * FROM identity_document_reviews WHERE id = $1', [document.id]);
+    const [row] = await t.database.query<{ front_key: string; back_key: string; selfie_key: string }>(
+      'SELECT * FROM identity_document_reviews WHERE id = $1',
+      [document.id],
+    );
     const keys = [row?.front_key ?? '', row?.back_key ?? '', row?.selfie_key ?? ''];
-    expect((await post(t.app, `/api/admin/identity-documents/${document.id}/reject`, { reason: 'Expired document' }, reviewer.cookie)).statusCode).toBe(200);
+    expect(
+      (await post(t.app, `/api/admin/identity-documents/${document.id}/reject`, { reason: 'Expired document' }, reviewer.cookie))
+        .statusCode,
+    ).toBe(200);
 
     const purge = async () => {
       await enqueue(t.database.db, PURGE_DOCUMENT_IMAGES_JOB, {}, { clock });
@@ -254,8 +305,14 @@ describe('Tier 2 images', () => {
     expect(await readdir(path.join(dir, 'identity'))).not.toContain(path.basename(keys[0] ?? ''));
     // A month on, the staff sessions of the start have ended: a fresh one looks.
     const later = await createStaff(t, { role: 'reviewer' });
-    const review = (await get(t.app, `/api/admin/identity-documents/${document.id}`, later.cookie)).json<{ review: AdminDocumentReview }>().review;
-    expect(review).toMatchObject({ status: 'rejected', images_available: false, images_deleted: 'retention', reject_reason: 'Expired document' });
+    const review = (await get(t.app, `/api/admin/identity-documents/${document.id}`, later.cookie)).json<{ review: AdminDocumentReview }>()
+      .review;
+    expect(review).toMatchObject({
+      status: 'rejected',
+      images_available: false,
+      images_deleted: 'retention',
+      reject_reason: 'Expired document',
+    });
     expect(review.verdict).not.toBeNull();
     const gone = await get(t.app, `/api/admin/identity-documents/${document.id}/images/front`, later.cookie);
     expect(gone.statusCode).toBe(410);

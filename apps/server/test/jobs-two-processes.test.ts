@@ -82,7 +82,9 @@ describe.runIf(spec.kind === 'postgres')('two worker processes on one PostgreSQL
     const codes = await Promise.all(workers.map((w) => w.exited));
     expect(codes, workers.map((w) => w.stderr()).join('\n')).toEqual([0, 0]);
 
-    const runs = await database.query<{ job_id: string; n: number; worker: string }>('SELECT job_id::text AS job_id, n, worker FROM job_runs ORDER BY job_runs.job_id');
+    const runs = await database.query<{ job_id: string; n: number; worker: string }>(
+      'SELECT job_id::text AS job_id, n, worker FROM job_runs ORDER BY job_runs.job_id',
+    );
     expect(runs).toHaveLength(JOBS);
     expect(new Set(runs.map((r) => r.job_id)).size).toBe(JOBS);
     expect(runs.map((r) => Number(r.job_id))).toEqual([...ids].sort((a, b) => a - b));

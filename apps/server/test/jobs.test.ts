@@ -106,7 +106,14 @@ describe('running jobs', () => {
     expect(runs).toEqual([{ id: now, name, attempt: 1, outcome: 'done' }]);
     expect(seen).toEqual([7]);
     expect(await effectsOf(now!)).toEqual(['n=7']);
-    expect(await jobRow(now)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null, lockedUntil: null, lastError: null, finishedAt: clock.now() });
+    expect(await jobRow(now)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+      finishedAt: clock.now(),
+    });
     expect(await jobRow(later)).toMatchObject({ status: 'queued', attempts: 0 });
     expect(await jobRow(foreign)).toMatchObject({ status: 'queued', attempts: 0 });
     expect(await worker.runDue()).toEqual([]);
@@ -223,7 +230,11 @@ describe('leases', () => {
     clock.advance(2);
     expect(await survivor.runDue()).toEqual([{ id, name, attempt: 2, outcome: 'done' }]);
     expect(await effectsOf(id!)).toEqual(['attempt 2']);
-    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: 'lease expired: dead-worker stopped during attempt 1' });
+    expect(await jobRow(id)).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      lastError: 'lease expired: dead-worker stopped during attempt 1',
+    });
     // The dead worker's late word changes nothing.
     expect(await completeJob(database.db, claimed!, 'dead-worker', clock.now())).toBe(false);
   });
@@ -238,7 +249,11 @@ describe('leases', () => {
     const worker = workerOn(database).register({ name, handler: async () => void (calls += 1) });
     expect(await worker.runDue()).toEqual([]);
     expect(calls).toBe(0);
-    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'lease expired: dead-worker stopped during attempt 1' });
+    expect(await jobRow(id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'lease expired: dead-worker stopped during attempt 1',
+    });
   });
 
   it('rolls back a transactional job’s writes when its lease was taken over meanwhile', async () => {
@@ -286,13 +301,18 @@ describe('schedules', () => {
     const define = (worker: JobWorker) => worker.register({ name, handler: async () => void (runs += 1) });
     const a = define(workerOn(database, { schedules: [schedule] }));
     const b = define(workerOn(database, { schedules: [schedule] }));
-    const [first, second] = await Promise.all([enqueueDueSchedules(database.db, [schedule], clock.now()), enqueueDueSchedules(database.db, [schedule], clock.now())]);
+    const [first, second] = await Promise.all([
+      enqueueDueSchedules(database.db, [schedule], clock.now()),
+      enqueueDueSchedules(database.db, [schedule], clock.now()),
+    ]);
     expect([...first!, ...second!]).toHaveLength(1);
     await Promise.all([a.runDue(), b.runDue()]);
     await a.runDue();
     expect(runs).toBe(1);
     const rows = await database.db.select().from(jobs).where(eq(jobs.name, name));
-    expect(rows.map((r) => [r.singletonKey, r.status, r.runAt.toISOString()])).toEqual([[scheduleKey(schedule, slot), 'done', '2026-11-06T10:00:00.000Z']]);
+    expect(rows.map((r) => [r.singletonKey, r.status, r.runAt.toISOString()])).toEqual([
+      [scheduleKey(schedule, slot), 'done', '2026-11-06T10:00:00.000Z'],
+    ]);
 
     clock.set('2026-11-06T10:14:59Z'); // same slot: nothing new
     await Promise.all([a.runDue(), b.runDue()]);
@@ -348,14 +368,17 @@ describe('the worker loop', () => {
     expect((await database.db.select().from(jobs).where(eq(jobs.name, name))).every((r) => r.status === 'done')).toBe(true);
   });
 
-  it('keeps a lane\'s slots for its area: hanging jobs of another area never delay a payout', async () => {
+  it("keeps a lane's slots for its area: hanging jobs of another area never delay a payout", async () => {
     // Areas of their own (a job name's part before the dot) so no other test's jobs share them.
     const tag = randomUUID().slice(0, 8).replace(/-/g, '');
     const billCheck = `bills${tag}.requery`;
     const payout = `payouts${tag}.send`;
     const hanging: (() => void)[] = [];
     const paid: number[] = [];
-    const worker = workerOn(database, { concurrency: 2, lanes: [{ name: 'payouts', areas: [`payouts${tag}`], concurrency: 1, timeoutMs: 60_000 }] })
+    const worker = workerOn(database, {
+      concurrency: 2,
+      lanes: [{ name: 'payouts', areas: [`payouts${tag}`], concurrency: 1, timeoutMs: 60_000 }],
+    })
       .register({ name: billCheck, handler: () => new Promise<void>((resolve) => hanging.push(resolve)) })
       .register({ name: payout, payload: z.object({ n: z.number() }), handler: async ({ n }) => void paid.push(n) });
     // More bill checks than the shared slots, every one waiting on a provider that does not answer.
@@ -375,12 +398,13 @@ describe('the worker loop', () => {
     expect(paid.sort()).toEqual([1, 2]);
   });
 
-  it('gives a lane\'s jobs the lane\'s time limit when their definition sets none', async () => {
+  it("gives a lane's jobs the lane's time limit when their definition sets none", async () => {
     const tag = randomUUID().slice(0, 8).replace(/-/g, '');
     const name = `slow${tag}.send`;
     const worker = workerOn(database, { lanes: [{ name: 'slow', areas: [`slow${tag}`], concurrency: 1, timeoutMs: 50 }] }).register({
       name,
-      handler: (_payload, { signal }) => new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+      handler: (_payload, { signal }) =>
+        new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
     });
     const id = await enqueue(database.db, name, {}, { clock });
     const [run] = await worker.runDue();
@@ -544,12 +568,16 @@ describe('waking the worker when a job is enqueued', () => {
     const started = new Map<number, number>();
     const onPostgres = inject('testDb').kind === 'postgres';
     // On PostgreSQL only the notification at commit wakes it, as it would another instance.
-    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register({
-      name,
-      handler: async (_payload, { job }) => void started.set(job.id, Date.now()),
-    });
+    const worker = new JobWorker(database.db, { clock: systemClock, pollIntervalMs, leaseMs: 60_000, wakeOnEnqueue: !onPostgres }).register(
+      {
+        name,
+        handler: async (_payload, { job }) => void started.set(job.id, Date.now()),
+      },
+    );
     await asleep(() => worker.start(), pollIntervalMs);
-    const listener = onPostgres ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger) : undefined;
+    const listener = onPostgres
+      ? await listenForJobs(await connectionUrlOf(database), (runAt) => worker.wakeUp(runAt), capturingLogger().logger)
+      : undefined;
     // The due times the worker hears of, in process or by the notification.
     const heard = vi.spyOn(worker, 'wakeUp');
     const rounds = countRounds(worker);
@@ -666,11 +694,21 @@ describe('waking the worker when a job is enqueued', () => {
       await expect.poll(() => ran, { timeout: 5000, interval: 10 }).toEqual([first]);
       if (onPostgres) {
         // The listening connection is cut: it comes back by itself and wakes the worker again.
-        await database.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()");
+        await database.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()",
+        );
         await expect.poll(() => lines.some((line) => line.level === 'warn'), { timeout: 5000, interval: 20 }).toBe(true);
         // Back: listening again on a new connection.
         await expect
-          .poll(async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()"))[0]!.n, { timeout: 10_000, interval: 50 })
+          .poll(
+            async () =>
+              (
+                await database.query<{ n: number }>(
+                  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN wise_jobs' AND datname = current_database()",
+                )
+              )[0]!.n,
+            { timeout: 10_000, interval: 50 },
+          )
           .toBe(1);
       }
       const second = await enqueueSlowly(2);
@@ -708,10 +746,17 @@ describe('the app’s jobs', () => {
           [jobNames.purgeRequestKeys, 'done'],
         ].sort(),
       );
-      expect((await fresh.query<{ id_hash: string }>('SELECT id_hash FROM sessions ORDER BY 1')).map((r) => r.id_hash)).toEqual(['s-live', 's-old-reauth']);
-      expect((await fresh.query<{ session_hash: string }>('SELECT session_hash FROM reauthentications')).map((r) => r.session_hash)).toEqual(['s-live']);
+      expect((await fresh.query<{ id_hash: string }>('SELECT id_hash FROM sessions ORDER BY 1')).map((r) => r.id_hash)).toEqual([
+        's-live',
+        's-old-reauth',
+      ]);
+      expect(
+        (await fresh.query<{ session_hash: string }>('SELECT session_hash FROM reauthentications')).map((r) => r.session_hash),
+      ).toEqual(['s-live']);
       expect((await fresh.query<{ code_hash: string }>('SELECT code_hash FROM otp_codes')).map((r) => r.code_hash)).toEqual(['live']);
-      expect((await fresh.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens')).map((r) => r.token_hash)).toEqual(['live']);
+      expect((await fresh.query<{ token_hash: string }>('SELECT token_hash FROM password_reset_tokens')).map((r) => r.token_hash)).toEqual([
+        'live',
+      ]);
     } finally {
       await fresh.close();
     }
@@ -753,9 +798,15 @@ describe('the app’s jobs', () => {
       const worker = createAppJobWorker(fresh.db, { clock, logger });
       await worker.runDue();
       const sound = lines.find((l) => l.message.startsWith('Ledger audit'));
-      expect(sound).toMatchObject({ level: 'info', message: expect.stringMatching(/^Ledger audit OK: 1 customer account and 1 entry checked/) });
+      expect(sound).toMatchObject({
+        level: 'info',
+        message: expect.stringMatching(/^Ledger audit OK: 1 customer account and 1 entry checked/),
+      });
 
-      await commitSql(fresh, `SET LOCAL session_replication_role = replica; UPDATE gem_accounts SET balance = 99 WHERE user_id = '${userId}';`);
+      await commitSql(
+        fresh,
+        `SET LOCAL session_replication_role = replica; UPDATE gem_accounts SET balance = 99 WHERE user_id = '${userId}';`,
+      );
       lines.length = 0;
       clock.advance(6 * 3600_000); // the next audit slot
       await worker.runDue();

@@ -49,18 +49,28 @@ async function customer(language: Language): Promise<TestUser> {
   accounts += 1;
   await addBankDetails(t, c, `01234500${String(accounts).padStart(2, '0')}`);
   if (language !== 'en') {
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/profile/language', payload: { language }, headers: { cookie: c.cookie } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      payload: { language },
+      headers: { cookie: c.cookie },
+    });
     expect(changed.statusCode).toBe(200);
   }
   return c;
 }
 
 const notificationsOf = async (userId: string) =>
-  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at DESC', [userId])).map((n) => n.message);
+  (
+    await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at DESC', [userId])
+  ).map((n) => n.message);
 const emailsTo = async (to: string) =>
-  (await t.database.query<{ payload: { subject: string; text: string } }>("SELECT payload FROM jobs WHERE name = $1 AND payload->>'to' = $2 ORDER BY id", [SEND_EMAIL_JOB, to])).map(
-    (job) => job.payload,
-  );
+  (
+    await t.database.query<{ payload: { subject: string; text: string } }>(
+      "SELECT payload FROM jobs WHERE name = $1 AND payload->>'to' = $2 ORDER BY id",
+      [SEND_EMAIL_JOB, to],
+    )
+  ).map((job) => job.payload);
 
 async function reject(saleId: string, input: Parameters<typeof rejectSale>[3]) {
   await claimSale({ db: t.database.db, clock: t.clock }, reviewer, saleId);
@@ -69,7 +79,14 @@ async function reject(saleId: string, input: Parameters<typeof rejectSale>[3]) {
 
 async function pay(saleId: string, amountKobo?: number) {
   const { payoutId } = await approveSale(t.database, t.clock, saleId, reviewer.id, amountKobo);
-  expect(await settlePayoutSuccess(t.database.db, payoutTestDeps({} as PayoutProvider, t.clock), payoutId, reportedCode(`TRF_${saleId.slice(0, 8)}`))).toBe('settled');
+  expect(
+    await settlePayoutSuccess(
+      t.database.db,
+      payoutTestDeps({} as PayoutProvider, t.clock),
+      payoutId,
+      reportedCode(`TRF_${saleId.slice(0, 8)}`),
+    ),
+  ).toBe('settled');
 }
 
 const saleFacts = async (saleId: string) =>
@@ -135,7 +152,11 @@ describe('a rejected sale', () => {
   it("keeps a Pidgin customer's own reason words from the reviewer, and says what to do with the coins in Pidgin", async () => {
     const c = await customer('pcm');
     const quote = await quoteFor(t, c, 'usdt', '100');
-    const posted = await postCryptoSale(t, { fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 33, 240, 420) }], cookie: c.cookie });
+    const posted = await postCryptoSale(t, {
+      fields: { quote_id: quote.id, network: 'tron' },
+      files: [{ data: await cardPhoto('png', 33, 240, 420) }],
+      cookie: c.cookie,
+    });
     expect(posted.statusCode, posted.body).toBe(201);
     const saleId = posted.json<{ sale: { id: string } }>().sale.id;
     await reject(saleId, { reason: 'wrong_network' });
@@ -186,14 +207,27 @@ describe('an error with figures', () => {
     const min = formatCardAmount(sub.min_amount, sub.currency);
     const max = formatCardAmount(sub.max_amount, sub.currency);
     const outOfBand = async (c: TestUser) =>
-      (await postSale(t, { fields: saleFields(sub, '0.5'), files: [{ data: await cardPhoto('jpeg', 36) }], cookie: c.cookie })).json<{ error: string; fields: { amount: string } }>();
+      (await postSale(t, { fields: saleFields(sub, '0.5'), files: [{ data: await cardPhoto('jpeg', 36) }], cookie: c.cookie })).json<{
+        error: string;
+        fields: { amount: string };
+      }>();
     const inPidgin = textsIn(saleMessages, 'pcm').amountOutOfBand(min, max);
     expect(inPidgin).not.toBe(saleMessages.amountOutOfBand(min, max));
     expect(await outOfBand(naija)).toMatchObject({ error: inPidgin, fields: { amount: inPidgin } });
-    expect(await outOfBand(english)).toMatchObject({ error: saleMessages.amountOutOfBand(min, max), fields: { amount: saleMessages.amountOutOfBand(min, max) } });
+    expect(await outOfBand(english)).toMatchObject({
+      error: saleMessages.amountOutOfBand(min, max),
+      fields: { amount: saleMessages.amountOutOfBand(min, max) },
+    });
 
-    const rateChanged = await postSale(t, { fields: saleFields(sub, '50', { expected_rate: '1' }), files: [{ data: await cardPhoto('jpeg', 37) }], cookie: naija.cookie });
+    const rateChanged = await postSale(t, {
+      fields: saleFields(sub, '50', { expected_rate: '1' }),
+      files: [{ data: await cardPhoto('jpeg', 37) }],
+      cookie: naija.cookie,
+    });
     expect(rateChanged.statusCode).toBe(409);
-    expect(rateChanged.json()).toMatchObject({ code: 'RATE_CHANGED', error: textsIn(saleMessages, 'pcm').rateChanged(formatRate(sub.exchange_rate, sub.currency)) });
+    expect(rateChanged.json()).toMatchObject({
+      code: 'RATE_CHANGED',
+      error: textsIn(saleMessages, 'pcm').rateChanged(formatRate(sub.exchange_rate, sub.currency)),
+    });
   });
 });

@@ -16,7 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const put = (url: string, payload: Record<string, unknown>, cookie: string) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
+const put = (url: string, payload: Record<string, unknown>, cookie: string) =>
+  t.app.inject({ method: 'PUT', url, payload, headers: { cookie } });
 const pidgin = textsIn(fieldMessages, 'pcm');
 const emailChange = (language: 'en' | 'pcm') => textsIn(customerEmailTexts, language).emailChange;
 
@@ -52,7 +53,10 @@ describe('the customer language', () => {
     const blank = { first_name: '', surname: 'Obi' };
     const inEnglish = await put('/api/profile/full-name', blank, english.cookie);
     const inPidgin = await put('/api/profile/full-name', blank, naija.cookie);
-    expect(inEnglish.json()).toMatchObject({ error: fieldMessages.firstNameRequired, fields: { first_name: fieldMessages.firstNameRequired } });
+    expect(inEnglish.json()).toMatchObject({
+      error: fieldMessages.firstNameRequired,
+      fields: { first_name: fieldMessages.firstNameRequired },
+    });
     expect(pidgin.firstNameRequired).not.toBe(fieldMessages.firstNameRequired);
     expect(inPidgin.json()).toMatchObject({ error: pidgin.firstNameRequired, fields: { first_name: pidgin.firstNameRequired } });
     // The code stays what it was: clients branch on it, not on the words.

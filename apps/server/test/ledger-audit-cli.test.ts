@@ -18,7 +18,9 @@ describe('npm run ledger:audit', () => {
     try {
       let database = await target.open();
       const { bob } = await seedLedger(database);
-      const [account] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [bob]);
+      const [account] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [
+        bob,
+      ]);
       await target.release(database);
 
       const sound = await runAuditCli(target.env);

@@ -49,9 +49,13 @@ describe('auditLedger', () => {
   it('catches a cached balance that no longer equals its lines', async () => {
     await withFreshDatabase(async (database) => {
       const { alice, bob } = await seedLedger(database);
-      const [account] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [bob]);
+      const [account] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [
+        bob,
+      ]);
       // The guard refuses this outright; only with triggers off does the cache drift.
-      await expect(database.exec(`UPDATE gem_accounts SET balance = balance + 7 WHERE id = '${account!.id}'`)).rejects.toThrow(/ledger line/);
+      await expect(database.exec(`UPDATE gem_accounts SET balance = balance + 7 WHERE id = '${account!.id}'`)).rejects.toThrow(
+        /ledger line/,
+      );
       await bypassingGuards(database, `UPDATE gem_accounts SET balance = balance + 7 WHERE id = '${account!.id}';`);
 
       const audit = await auditLedger(database.db);
@@ -74,7 +78,9 @@ describe('auditLedger', () => {
     await withFreshDatabase(async (database) => {
       const { alice } = await seedLedger(database);
       const spend = await systemAccountId(database.db, 'bill_spend');
-      const [available] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [alice]);
+      const [available] = await database.query<{ id: string }>(`SELECT id FROM gem_accounts WHERE user_id = $1 AND kind = 'available'`, [
+        alice,
+      ]);
       const entryId = randomUUID();
       await bypassingGuards(
         database,

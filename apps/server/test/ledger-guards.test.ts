@@ -54,14 +54,18 @@ describe('gem_accounts', () => {
   it('refuses a direct UPDATE of a cached balance, even with the line flag set by hand', async () => {
     const userId = await customerWith(10);
     const available = await accountId(userId, 'available');
-    expect(await refused(`UPDATE gem_accounts SET balance = balance + 5 WHERE id = '${available}';`)).toMatch(/moves only with a ledger line/);
+    expect(await refused(`UPDATE gem_accounts SET balance = balance + 5 WHERE id = '${available}';`)).toMatch(
+      /moves only with a ledger line/,
+    );
     expect(await refused(`UPDATE gem_accounts SET balance = 0 WHERE id = '${available}';`)).toMatch(/moves only with a ledger line/);
     expect(
       await refused(`SELECT set_config('wise.gem_applying_line', 'on', true);
         UPDATE gem_accounts SET balance = 1000000 WHERE id = '${available}';`),
     ).toMatch(/moves only with a ledger line/);
     // Outside an explicit transaction too (autocommit).
-    await expect(database.exec(`UPDATE gem_accounts SET balance = 99 WHERE user_id = '${userId}'`)).rejects.toThrow(/moves only with a ledger line/);
+    await expect(database.exec(`UPDATE gem_accounts SET balance = 99 WHERE user_id = '${userId}'`)).rejects.toThrow(
+      /moves only with a ledger line/,
+    );
     expect(await getGemBalance(database.db, userId)).toBe(10);
     await expectConsistent(userId);
   });
@@ -79,9 +83,15 @@ describe('gem_accounts', () => {
 
   it('starts every customer account at zero; system accounts keep no cache', async () => {
     const [userId] = await insertUsers(database, 1);
-    expect(await refused(`INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('available', '${userId}', 100);`)).toMatch(/starts at 0/);
-    expect(await refused(`INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('rewards', '${userId}', NULL);`)).toMatch(/starts at 0/);
-    expect(await refused(`INSERT INTO gem_accounts (kind, code, balance) VALUES ('system', 'extra', 0);`)).toMatch(/gem_accounts_cached_balance/);
+    expect(await refused(`INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('available', '${userId}', 100);`)).toMatch(
+      /starts at 0/,
+    );
+    expect(await refused(`INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('rewards', '${userId}', NULL);`)).toMatch(
+      /starts at 0/,
+    );
+    expect(await refused(`INSERT INTO gem_accounts (kind, code, balance) VALUES ('system', 'extra', 0);`)).toMatch(
+      /gem_accounts_cached_balance/,
+    );
     await database.exec(`INSERT INTO gem_accounts (kind, user_id, balance) VALUES ('available', '${userId}', 0)`);
     expect(await getGemBalance(database.db, userId!)).toBe(0);
   });
@@ -93,13 +103,17 @@ describe('gem_entry_lines', () => {
     const rewards = await accountId(userId, 'rewards');
     const available = await accountId(userId, 'available');
     const program = await systemAccountId(database.db, 'rewards_program');
-    const [accrual] = await database.query<{ id: string }>(`SELECT id FROM gem_entries WHERE user_id = $1 AND reason = 'reward_accrual'`, [userId]);
+    const [accrual] = await database.query<{ id: string }>(`SELECT id FROM gem_entries WHERE user_id = $1 AND reason = 'reward_accrual'`, [
+      userId,
+    ]);
     const lines = `INSERT INTO gem_entry_lines (entry_id, account_id, amount) VALUES
       ('${accrual!.id}', '${program}', -500), ('${accrual!.id}', '${available}', 500);`;
     expect(await refused(lines)).toMatch(/is sealed/);
     expect(await refused(`SAVEPOINT s; ${lines} RELEASE s;`)).toMatch(/is sealed/);
     await expect(database.exec(lines)).rejects.toThrow(/is sealed/);
-    const [count] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_entry_lines WHERE entry_id = $1', [accrual!.id]);
+    const [count] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_entry_lines WHERE entry_id = $1', [
+      accrual!.id,
+    ]);
     expect(count!.n).toBe(2);
     expect(await getGemBalance(database.db, userId)).toBe(20);
     expect(await derivedBalance(database.db, rewards)).toBe(0);
@@ -110,8 +124,10 @@ describe('gem_entry_lines', () => {
     const userId = await customerWith(30);
     const available = await accountId(userId, 'available');
     const spend = await systemAccountId(database.db, 'bill_spend');
-    const entry = (id: string) => `INSERT INTO gem_entries (id, idempotency_key, reason, user_id) VALUES ('${id}', '${randomUUID()}', 'hold', '${userId}');`;
-    const pair = (id: string, n: number) => `INSERT INTO gem_entry_lines (entry_id, account_id, amount) VALUES ('${id}', '${available}', -${n}), ('${id}', '${spend}', ${n});`;
+    const entry = (id: string) =>
+      `INSERT INTO gem_entries (id, idempotency_key, reason, user_id) VALUES ('${id}', '${randomUUID()}', 'hold', '${userId}');`;
+    const pair = (id: string, n: number) =>
+      `INSERT INTO gem_entry_lines (entry_id, account_id, amount) VALUES ('${id}', '${available}', -${n}), ('${id}', '${spend}', ${n});`;
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     await commitSql(database, `${entry(a)} ${pair(a, 1)}`);
     await commitSql(database, `${entry(b)} SAVEPOINT s; ${pair(b, 2)} RELEASE s;`);
@@ -152,9 +168,13 @@ describe('history is never rewritten', () => {
     await collectDailyGems(database.db, calendar, userId);
     await placeGemHold(database.db, clock, { userId, amount: 5, reference: `bill:${randomUUID()}` });
     for (const table of journal) {
-      const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'gem_entry_lines' ? 'entry_id IN (SELECT id FROM gem_entries WHERE user_id = $1)' : 'user_id = $1'}`, [userId]);
+      const [row] = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'gem_entry_lines' ? 'entry_id IN (SELECT id FROM gem_entries WHERE user_id = $1)' : 'user_id = $1'}`,
+        [userId],
+      );
       expect(row!.n, table).toBeGreaterThan(0);
-      const where = table === 'gem_entry_lines' ? `entry_id IN (SELECT id FROM gem_entries WHERE user_id = '${userId}')` : `user_id = '${userId}'`;
+      const where =
+        table === 'gem_entry_lines' ? `entry_id IN (SELECT id FROM gem_entries WHERE user_id = '${userId}')` : `user_id = '${userId}'`;
       expect(await refused(`DELETE FROM ${table} WHERE ${where};`), table).toMatch(/append-only \(DELETE on /);
     }
   });
@@ -172,7 +192,9 @@ describe('history is never rewritten', () => {
     expect(await refused(`UPDATE gem_holds SET amount = 1 WHERE id = '${hold.id}';`)).toMatch(/settle once/);
     await captureGemHold(database.db, clock, hold.id);
     expect(await refused(`UPDATE gem_holds SET status = 'released' WHERE id = '${hold.id}';`)).toMatch(/settle once/);
-    expect(await refused(`UPDATE gem_holds SET status = 'pending', settle_entry_id = NULL, settled_at = NULL WHERE id = '${hold.id}';`)).toMatch(/settle once/);
+    expect(
+      await refused(`UPDATE gem_holds SET status = 'pending', settle_entry_id = NULL, settled_at = NULL WHERE id = '${hold.id}';`),
+    ).toMatch(/settle once/);
 
     expect(await refused(`UPDATE gem_rewards SET claim_id = NULL WHERE user_id = '${userId}';`)).toMatch(/claimed once/);
     await accrueReward(database.db, clock, { userId, source: `sale:${randomUUID()}`, amount: 3, description: 'Another sale' });

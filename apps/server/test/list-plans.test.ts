@@ -69,7 +69,10 @@ function nodes(plan: PlanNode): PlanNode[] {
 }
 
 /** `off`: the scans the plan may not use (each list: seqscan and bitmapscan; a search: seqscan and indexscan). */
-async function planOf(query: { sql: string; params: unknown[] }, off: readonly string[] = ['enable_seqscan', 'enable_bitmapscan']): Promise<PlanNode[]> {
+async function planOf(
+  query: { sql: string; params: unknown[] },
+  off: readonly string[] = ['enable_seqscan', 'enable_bitmapscan'],
+): Promise<PlanNode[]> {
   // Settings are per session: one connection for the SET, the EXPLAIN and the RESET.
   const [row] = await database.withConnection(async (connection) => {
     await connection.exec(off.map((setting) => `SET ${setting} = off`).join('; '));
@@ -93,10 +96,16 @@ async function expectIndexOrder(queries: { sql: string; params: unknown[] }[], t
   if (!query) return;
   const plan = await planOf(query);
   const types = plan.map((n) => n['Node Type']);
-  expect(types.filter((t) => t === 'Sort' || t === 'Incremental Sort'), `${index}: ${types.join(' > ')}`).toEqual([]);
+  expect(
+    types.filter((t) => t === 'Sort' || t === 'Incremental Sort'),
+    `${index}: ${types.join(' > ')}`,
+  ).toEqual([]);
   expect(
     plan.some((n) => (n['Node Type'] === 'Index Scan' || n['Node Type'] === 'Index Only Scan') && indexes.includes(n['Index Name'] ?? '')),
-    `${index} in ${types.join(' > ')} (${plan.map((n) => n['Index Name']).filter(Boolean).join(', ')})`,
+    `${index} in ${types.join(' > ')} (${plan
+      .map((n) => n['Index Name'])
+      .filter(Boolean)
+      .join(', ')})`,
   ).toBe(true);
 }
 
@@ -116,7 +125,10 @@ async function expectTrigramSearch(queries: { sql: string; params: unknown[] }[]
   const plan = await planOf(query, ['enable_seqscan', 'enable_indexscan']);
   const types = plan.map((n) => n['Node Type']);
   const bitmapIndexes = plan.filter((n) => n['Node Type'] === 'Bitmap Index Scan').map((n) => n['Index Name']);
-  expect(types.filter((t) => t === 'Seq Scan'), types.join(' > ')).toEqual([]);
+  expect(
+    types.filter((t) => t === 'Seq Scan'),
+    types.join(' > '),
+  ).toEqual([]);
   expect([...new Set(bitmapIndexes)].sort(), types.join(' > ')).toEqual([...indexes].sort());
 }
 
@@ -125,24 +137,25 @@ const midCursor = () => encodeCursor({ at: '2026-06-01T12:00:00.123456Z', id: ra
 beforeAll(async () => {
   database = await openTestDatabase();
   logged = loggingDb(database.db);
-  [{ id: heavyId }] = await database.query<{ id: string }>(
+  [{ id: heavyId }] = (await database.query<{ id: string }>(
     `INSERT INTO users (full_name, username, email, phone, password_hash) VALUES ('Heavy Customer', 'heavyplans', 'heavy@plans.test', '+2348011111111', 'x') RETURNING id`,
-  ) as [{ id: string }];
-  [{ id: staffId }] = await database.query<{ id: string }>(
+  )) as [{ id: string }];
+  [{ id: staffId }] = (await database.query<{ id: string }>(
     `INSERT INTO staff (email, name, role, password_hash, created_at, updated_at) VALUES ('plans@wise.test', 'Plans', 'reviewer', 'x', now(), now()) RETURNING id`,
-  ) as [{ id: string }];
+  )) as [{ id: string }];
   // One session: the seed's session_replication_role and temporary tables are that session's.
   await database.withConnection(async (connection) => {
     for (const statement of scaleSeedStatements({ rows: ROWS, heavyUserId: heavyId, staffId })) await connection.exec(statement);
   });
-  [{ id: cardId }] = await database.query<{ id: string }>('SELECT gift_card_id AS id FROM sales LIMIT 1') as [{ id: string }];
+  [{ id: cardId }] = (await database.query<{ id: string }>('SELECT gift_card_id AS id FROM sales LIMIT 1')) as [{ id: string }];
 }, 120_000);
 
 afterAll(async () => {
   await database?.close();
 });
 
-const queue = (query: Partial<AdminSaleListQuery>): AdminSaleListQuery => ({ status: 'pending', limit: 20, ...query }) as AdminSaleListQuery;
+const queue = (query: Partial<AdminSaleListQuery>): AdminSaleListQuery =>
+  ({ status: 'pending', limit: 20, ...query }) as AdminSaleListQuery;
 
 describe('every growing list reads its own index in order, a cursor page included (no Sort node)', () => {
   it("the customer's transactions, all and by status (sales and bill orders)", async () => {
@@ -157,14 +170,26 @@ describe('every growing list reads its own index in order, a cursor page include
   });
 
   it('notifications and rewards history', async () => {
-    await expectIndexOrder(await queriesOf(() => listNotifications(logged, heavyId, { cursor: midCursor() })), 'notifications', 'notifications_user_list_idx');
-    await expectIndexOrder(await queriesOf(() => getRewardHistory(logged, heavyId, { cursor: midCursor() })), 'gem_reward_claims', 'gem_reward_claims_user_list_idx');
+    await expectIndexOrder(
+      await queriesOf(() => listNotifications(logged, heavyId, { cursor: midCursor() })),
+      'notifications',
+      'notifications_user_list_idx',
+    );
+    await expectIndexOrder(
+      await queriesOf(() => getRewardHistory(logged, heavyId, { cursor: midCursor() })),
+      'gem_reward_claims',
+      'gem_reward_claims_user_list_idx',
+    );
   });
 
   it('the gem statement', async () => {
     const secret = 'list-plans-secret-0123456789abcdef';
     const cursor = encodeStatementCursor(secret, heavyId, { seq: 1_000_000, balance: 500 });
-    await expectIndexOrder(await queriesOf(() => getGemStatement(logged, secret, heavyId, { cursor })), 'gem_entries', 'gem_entries_user_seq_idx');
+    await expectIndexOrder(
+      await queriesOf(() => getGemStatement(logged, secret, heavyId, { cursor })),
+      'gem_entries',
+      'gem_entries_user_seq_idx',
+    );
     // The seed is a sound ledger: a tenth of the movements are the heavy customer's, 10 gems each.
     const page = await getGemStatement(database.db, secret, heavyId, { limit: 3 });
     expect(page.movements.map((m) => [m.kind, m.amount, m.balance])).toEqual([
@@ -175,7 +200,8 @@ describe('every growing list reads its own index in order, a cursor page include
   });
 
   it('the review queue: waiting oldest first, each decided view newest first, by kind, card and coin', async () => {
-    const run = (query: Partial<AdminSaleListQuery>) => queriesOf(() => listSaleQueue(logged, systemClock, queue({ cursor: midCursor(), ...query })));
+    const run = (query: Partial<AdminSaleListQuery>) =>
+      queriesOf(() => listSaleQueue(logged, systemClock, queue({ cursor: midCursor(), ...query })));
     const pending = await run({ status: 'pending' });
     await expectIndexOrder(pending, 'sales', 'sales_review_queue_idx');
     // Each row's risk flags (risk-flags.ts) are subqueries of the page's statement: every one reads an
@@ -209,16 +235,25 @@ describe('every growing list reads its own index in order, a cursor page include
 
   it("the back office's customers, audit log and bill orders", async () => {
     const adminCursor = encodeAdminCursor({ at: '2026-06-01 12:00:00.123456+00', id: randomUUID() });
-    await expectIndexOrder(await queriesOf(() => searchCustomers(logged, { cursor: adminCursor, limit: 20 })), 'users', 'users_created_list_idx');
+    await expectIndexOrder(
+      await queriesOf(() => searchCustomers(logged, { cursor: adminCursor, limit: 20 })),
+      'users',
+      'users_created_list_idx',
+    );
     const byText = ['users_full_name_trgm_idx', 'users_email_trgm_idx', 'users_username_trgm_idx'];
     await expectTrigramSearch(await queriesOf(() => searchCustomers(logged, { q: SEARCH_NEEDLES.name, limit: 20 })), byText);
-    await expectTrigramSearch(await queriesOf(() => searchCustomers(logged, { q: SEARCH_NEEDLES.phone, limit: 20 })), [...byText, 'users_phone_trgm_idx']);
+    await expectTrigramSearch(await queriesOf(() => searchCustomers(logged, { q: SEARCH_NEEDLES.phone, limit: 20 })), [
+      ...byText,
+      'users_phone_trgm_idx',
+    ]);
     const auditCursor = encodeAdminCursor({ at: '2026-06-01 12:00:00.123456+00', id: '12345' });
-    const audit = (query: object) => queriesOf(() => searchAuditLog(logged, { limit: 20, cursor: auditCursor, ...query } as Parameters<typeof searchAuditLog>[1]));
+    const audit = (query: object) =>
+      queriesOf(() => searchAuditLog(logged, { limit: 20, cursor: auditCursor, ...query } as Parameters<typeof searchAuditLog>[1]));
     await expectIndexOrder(await audit({}), 'staff_audit_log', 'staff_audit_log_at_idx');
     await expectIndexOrder(await audit({ staff_id: staffId }), 'staff_audit_log', 'staff_audit_log_staff_idx');
     const billCursor = Buffer.from(`2026-06-01T12:00:00.123456Z|${randomUUID()}`).toString('base64url');
-    const bills = (filter: object) => queriesOf(() => listAdminBillOrders(logged, systemClock, { limit: 20, cursor: billCursor, ...filter }));
+    const bills = (filter: object) =>
+      queriesOf(() => listAdminBillOrders(logged, systemClock, { limit: 20, cursor: billCursor, ...filter }));
     await expectIndexOrder(await bills({}), 'bill_orders', 'bill_orders_list_idx');
     await expectIndexOrder(await bills({ status: 'processing' }), 'bill_orders', 'bill_orders_status_list_idx');
     await expectIndexOrder(await bills({ kind: 'data' }), 'bill_orders', 'bill_orders_kind_list_idx');

@@ -45,7 +45,7 @@ describe('SMTP mailer', () => {
 });
 
 describe('Termii SMS client', () => {
-  it('posts the message in Termii\'s shape and fails loudly on an error status', async () => {
+  it("posts the message in Termii's shape and fails loudly on an error status", async () => {
     const requests: { url?: string; body: Record<string, unknown> }[] = [];
     let status = 200;
     const server = createServer((request, response) => {

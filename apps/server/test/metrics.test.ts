@@ -39,7 +39,12 @@ describe('GET /metrics without a token', () => {
     expect(valueOf(text, 'wise_jobs_due{job="metrics.probe"}')).toBe(1);
     expect(valueOf(text, 'wise_jobs_oldest_due_age_seconds{job="metrics.probe"}')).toBeGreaterThanOrEqual(89);
     expect(valueOf(text, 'wise_ledger_audit_ok')).toBe(1);
-    for (const name of ['wise_jobs_running', 'wise_payouts_open_oldest_age_seconds', 'wise_customer_sessions', 'wise_process_resident_memory_bytes']) {
+    for (const name of [
+      'wise_jobs_running',
+      'wise_payouts_open_oldest_age_seconds',
+      'wise_customer_sessions',
+      'wise_process_resident_memory_bytes',
+    ]) {
       expect(valueOf(text, name), name).toBeGreaterThanOrEqual(0);
     }
   });
@@ -56,7 +61,9 @@ describe('GET /metrics without a token', () => {
     const text = (await scrape(t)).body;
     expect(text).not.toContain('4f1c9a');
     expect(text).not.toContain('7d2e61');
-    expect(valueOf(text, 'wise_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}')).toBeGreaterThanOrEqual(2);
+    expect(valueOf(text, 'wise_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}')).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it('counts a request refused by a rate limit, by policy', async () => {
@@ -143,9 +150,12 @@ describe('provider calls', () => {
       expect(await count('http_5xx')).toBe(failed + 1);
       expect(await count('network_error')).toBe(unreached + 1);
       // E-mail is a provider call too, with the connection's outcome.
-      const smtp = async () => valueOf((await scrape(t)).body, 'wise_provider_call_duration_seconds_count{provider="smtp",outcome="network_error"}') ?? 0;
+      const smtp = async () =>
+        valueOf((await scrape(t)).body, 'wise_provider_call_duration_seconds_count{provider="smtp",outcome="network_error"}') ?? 0;
       const smtpBefore = await smtp();
-      await expect(new SmtpMailer('smtp://127.0.0.1:1', 'Wise <no-reply@wise.ng>').send({ channel: 'email', to: 'a@b.co', subject: 's', text: 't' })).rejects.toThrow();
+      await expect(
+        new SmtpMailer('smtp://127.0.0.1:1', 'Wise <no-reply@wise.ng>').send({ channel: 'email', to: 'a@b.co', subject: 's', text: 't' }),
+      ).rejects.toThrow();
       expect(await smtp()).toBe(smtpBefore + 1);
     } finally {
       await t.close();
@@ -180,7 +190,7 @@ describe('GET /readyz', () => {
   it('is unavailable while a migration this build ships is not applied', async () => {
     const t = await createTestApp();
     try {
-      await t.database.query("DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations)");
+      await t.database.query('DELETE FROM schema_migrations WHERE name = (SELECT max(name) FROM schema_migrations)');
       const response = await get(t.app, '/readyz');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', failing: ['migrations'] });

@@ -4,7 +4,13 @@ import { errorCodes, gemErrorCodes } from '@wise/shared';
 import { dutyErrorCodes, reviewErrorCodes } from '@wise/shared/admin';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
-import { approveSale, confirmSecondApproval, declineSecondApproval, rejectSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
+import {
+  approveSale,
+  confirmSecondApproval,
+  declineSecondApproval,
+  rejectSale,
+  type ApproveDeps,
+} from '../src/domain/admin/review/decisions';
 import { applyRateRequest, rateChangeNeedsSecondAdmin, updateSubcategory } from '../src/domain/admin/catalogue';
 import { DomainError } from '../src/domain/errors';
 import { applyLimitRaiseRequest } from '../src/domain/limits/limits';
@@ -120,7 +126,11 @@ async function soldSubcategoryId(): Promise<string> {
   return row!.id;
 }
 
-const requestAppliers = { ...staffRequestAppliers({ clock, appUrl: 'http://localhost' }), rate_change: applyRateRequest(clock), limit_raise: applyLimitRaiseRequest(clock) };
+const requestAppliers = {
+  ...staffRequestAppliers({ clock, appUrl: 'http://localhost' }),
+  rate_change: applyRateRequest(clock),
+  limit_raise: applyLimitRaiseRequest(clock),
+};
 
 const codeOf = async (work: () => Promise<unknown>): Promise<string | undefined> => {
   try {
@@ -135,16 +145,19 @@ const codeOf = async (work: () => Promise<unknown>): Promise<string | undefined>
   }
 };
 
-const pick = (world: World, index: number): ModelSale | undefined => (world.sales.length ? world.sales[index % world.sales.length] : undefined);
+const pick = (world: World, index: number): ModelSale | undefined =>
+  world.sales.length ? world.sales[index % world.sales.length] : undefined;
 /** Mostly a sale where the command can do something (when one exists), sometimes any sale. */
 const pickWhere = (world: World, index: number, fits: (sale: ModelSale) => boolean): ModelSale | undefined => {
   const fitting = world.sales.filter(fits);
   return fitting.length && index % 4 !== 0 ? fitting[index % fitting.length] : pick(world, index);
 };
-const amountFor = (value: number, kind: AmountKind) => (kind === 'quote' ? value : kind === 'lower' ? value - 1_000 * NAIRA : value + 1_000 * NAIRA);
+const amountFor = (value: number, kind: AmountKind) =>
+  kind === 'quote' ? value : kind === 'lower' ? value - 1_000 * NAIRA : value + 1_000 * NAIRA;
 const payoutDeps = () => payoutTestDeps({} as PayoutProvider, clock); // settling never calls the provider
 const latestPayoutId = async (saleId: string) =>
-  (await t.database.query<{ id: string }>('SELECT id FROM payouts WHERE sale_id = $1 ORDER BY attempt DESC LIMIT 1', [saleId]))[0]?.id ?? '';
+  (await t.database.query<{ id: string }>('SELECT id FROM payouts WHERE sale_id = $1 ORDER BY attempt DESC LIMIT 1', [saleId]))[0]?.id ??
+  '';
 
 /** The outcome of approving (directly or by a second approval) `amount` as `who`: the daily total decides. */
 function approveInModel(world: World, target: ModelSale, who: number, amountKobo: number): string | undefined {
@@ -195,12 +208,25 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     async run(world, command) {
       clock.advance(1000);
       const sold = await sellGiftCard(t, world.customer, { amount: AMOUNTS[command.amount], seed: world.sales.length + runNumber * 100 });
-      world.sales.push({ id: sold.id, valueKobo: sold.value_kobo, state: 'undecided', request: null, amountKobo: null, payout: null, attempts: 0 });
+      world.sales.push({
+        id: sold.id,
+        valueKobo: sold.value_kobo,
+        state: 'undecided',
+        request: null,
+        amountKobo: null,
+        payout: null,
+        attempts: 0,
+      });
     },
   },
 
   approve: {
-    arb: fc.record({ kind: fc.constant('approve' as const), sale, who: actor, amount: fc.constantFrom<AmountKind>('quote', 'lower', 'above') }),
+    arb: fc.record({
+      kind: fc.constant('approve' as const),
+      sale,
+      who: actor,
+      amount: fc.constantFrom<AmountKind>('quote', 'lower', 'above'),
+    }),
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.state === 'undecided' && s.request === null);
       if (!target) return;
@@ -236,7 +262,9 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.request !== null);
       if (!target) return;
       const shown = await latestApprovalRequestOf(world, target.id);
-      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...shown, confirmation: byCode(CODE) }));
+      const code = await codeOf(() =>
+        confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...shown, confirmation: byCode(CODE) }),
+      );
       if (target.state !== 'undecided') return expect(code).toBe(reviewErrorCodes.alreadyDecided);
       if (!target.request) return expect(code).toBe(reviewErrorCodes.noOpenRequest);
       if (ROLES[command.who] !== 'admin') return expect(code).toBe(reviewErrorCodes.adminOnly);
@@ -261,7 +289,11 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
   },
 
   settle: {
-    arb: fc.record({ kind: fc.constant('settle' as const), sale, outcome: fc.constantFrom('success' as const, 'failure' as const, 'mismatch' as const) }),
+    arb: fc.record({
+      kind: fc.constant('settle' as const),
+      sale,
+      outcome: fc.constantFrom('success' as const, 'failure' as const, 'mismatch' as const),
+    }),
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'live');
       if (!target || target.payout !== 'live') return;
@@ -272,7 +304,11 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
           ? await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, reportedCode(code))
           : command.outcome === 'mismatch'
             ? // The provider reports a success of another amount: held for staff, the sale unpaid.
-              await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, { transferCode: code, amountKobo: target.amountKobo! + 100, currency: 'NGN' })
+              await settlePayoutSuccess(t.database.db, payoutDeps(), payoutId, {
+                transferCode: code,
+                amountKobo: target.amountKobo! + 100,
+                currency: 'NGN',
+              })
             : await settlePayoutFailure(t.database.db, payoutDeps(), payoutId, 'The bank declined the transfer', null);
       expect(result).toBe(command.outcome === 'mismatch' ? 'held' : 'settled');
       target.payout = command.outcome === 'success' ? 'success' : command.outcome === 'mismatch' ? 'held' : 'failed';
@@ -286,7 +322,8 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'held');
       if (!target) return;
       const code = await codeOf(() =>
-        resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation,
+        resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), {
+          confirmation,
           saleId: target.id,
           staff: world.staff[command.who]!,
           resolution: command.paid ? 'paid' : 'not_paid',
@@ -308,7 +345,13 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'success');
       if (!target || target.payout !== 'success') return;
       // The bank takes a paid transfer back: the sale is reopened, its unclaimed reward taken back.
-      const result = await settlePayoutFailure(t.database.db, payoutDeps(), await latestPayoutId(target.id), 'Transfer reversed by the bank', null);
+      const result = await settlePayoutFailure(
+        t.database.db,
+        payoutDeps(),
+        await latestPayoutId(target.id),
+        'Transfer reversed by the bank',
+        null,
+      );
       expect(result).toBe('reversed');
       target.payout = 'reversed';
       target.state = 'approved';
@@ -320,7 +363,9 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     async run(world, command) {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'failed' || s.payout === 'reversed');
       if (!target) return;
-      const code = await codeOf(() => retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: target.id, staff: world.staff[command.who]! }));
+      const code = await codeOf(() =>
+        retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: target.id, staff: world.staff[command.who]! }),
+      );
       if (target.state !== 'approved') return expect(code).toBe(payoutErrorCodes.saleNotApproved);
       if (target.payout !== 'failed' && target.payout !== 'reversed') return expect(code).toBe(payoutErrorCodes.payoutNotFailed);
       expect(code).toBeUndefined();
@@ -373,7 +418,9 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
          SELECT id, 19, 'wpo_raw_${target.id.replace(/-/g, '')}', 'transfer', 'queued', value_kobo * 7, bank_code, account_number, account_name, '${world.staff[0]!.id}', now()
          FROM sales WHERE id = '${target.id}';`,
       );
-      expect(refusal).toMatch(/payouts_four_eyes|payout above the quoted value|only an approved sale|approved amount|payouts_one_live_per_sale/);
+      expect(refusal).toMatch(
+        /payouts_four_eyes|payout above the quoted value|only an approved sale|approved amount|payouts_one_live_per_sale/,
+      );
     },
   },
 
@@ -414,10 +461,7 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       const target = pickWhere(world, command.sale, (s) => s.payout === 'reversed' || s.payout === 'failed');
       if (!target || (target.payout !== 'reversed' && target.payout !== 'failed')) return;
       // A settled failure or reversal turned into a success behind the code's back.
-      const refusal = await refusalOf(
-        t.database,
-        `UPDATE payouts SET status = 'success' WHERE id = '${await latestPayoutId(target.id)}';`,
-      );
+      const refusal = await refusalOf(t.database, `UPDATE payouts SET status = 'success' WHERE id = '${await latestPayoutId(target.id)}';`);
       expect(refusal).toMatch(/payouts_status_transition|cannot change|cannot go from/);
     },
   },
@@ -429,8 +473,12 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
       if (!target) return;
       const shown = await latestApprovalRequestOf(world, target.id);
       // Another amount than the one asked, or another (earlier or made-up) request.
-      const stale = command.old ? { ...shown, requestId: '00000000-0000-4000-8000-000000000001' } : { ...shown, amountKobo: shown.amountKobo + 1 };
-      const code = await codeOf(() => confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...stale, confirmation: byCode(CODE) }));
+      const stale = command.old
+        ? { ...shown, requestId: '00000000-0000-4000-8000-000000000001' }
+        : { ...shown, amountKobo: shown.amountKobo + 1 };
+      const code = await codeOf(() =>
+        confirmSecondApproval(world.deps, world.staff[command.who]!, target.id, { ...stale, confirmation: byCode(CODE) }),
+      );
       if (target.state !== 'undecided') return expect(code).toBe(reviewErrorCodes.alreadyDecided);
       if (!target.request) return expect(code).toBe(reviewErrorCodes.noOpenRequest);
       if (ROLES[command.who] !== 'admin') return expect(code).toBe(reviewErrorCodes.adminOnly);
@@ -440,7 +488,11 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
   },
 
   rateChange: {
-    arb: fc.record({ kind: fc.constant('rateChange' as const), who: fc.constantFrom(2, 3), factor: fc.constantFrom(0.95, 1.05, 1.1, 1.5, 0.6, 3, 1.5, 0.6) }),
+    arb: fc.record({
+      kind: fc.constant('rateChange' as const),
+      who: fc.constantFrom(2, 3),
+      factor: fc.constantFrom(0.95, 1.05, 1.1, 1.5, 0.6, 3, 1.5, 0.6),
+    }),
     async run(world, command) {
       const next = (Number(world.rate) * command.factor).toFixed(2);
       // Kept within the rates a card is sold at, however the factors compound over the runs.
@@ -465,14 +517,21 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
   },
 
   rateConfirm: {
-    arb: fc.record({ kind: fc.constant('rateConfirm' as const), who: fc.constantFrom(0, 2, 3, 2, 3), stale: fc.constantFrom(false, false, true) }),
+    arb: fc.record({
+      kind: fc.constant('rateConfirm' as const),
+      who: fc.constantFrom(0, 2, 3, 2, 3),
+      stale: fc.constantFrom(false, false, true),
+    }),
     async run(world, command) {
       const request = world.rateRequest;
       if (!request) return;
       const who = world.staff[command.who]!;
       const value = command.stale ? request.oldRate : request.value;
       const code = await codeOf(() =>
-        confirmStaffRequest({ db: t.database.db, clock, confirm: world.deps.confirm, appliers: requestAppliers }, who, request.id, { value, confirmation: byCode(CODE) }),
+        confirmStaffRequest({ db: t.database.db, clock, confirm: world.deps.confirm, appliers: requestAppliers }, who, request.id, {
+          value,
+          confirmation: byCode(CODE),
+        }),
       );
       if (ROLES[command.who] !== 'admin') return expect(code).toBe(errorCodes.forbidden);
       if (request.byId === who.id) return expect(code).toBe(dutyErrorCodes.ownRequest);
@@ -501,7 +560,10 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
   rawRateJump: {
     arb: fc.constant({ kind: 'rawRateJump' as const }),
     async run() {
-      const refusal = await refusalOf(t.database, `UPDATE gift_card_subcategories SET exchange_rate = exchange_rate * 3, rate_updated_at = now() WHERE id = '${await soldSubcategoryId()}';`);
+      const refusal = await refusalOf(
+        t.database,
+        `UPDATE gift_card_subcategories SET exchange_rate = exchange_rate * 3, rate_updated_at = now() WHERE id = '${await soldSubcategoryId()}';`,
+      );
       expect(refusal).toMatch(/gift_card_rate_four_eyes|second admin/);
     },
   },
@@ -510,7 +572,10 @@ const commands: { [K in Command['kind']]: Handler<K> } = {
     arb: fc.record({ kind: fc.constant('rawPromote' as const), who: fc.constantFrom(0, 1) }),
     async run(world, command) {
       // A reviewer made admin (a persona for four eyes) behind the code: refused without a confirmed request.
-      const refusal = await refusalOf(t.database, `UPDATE staff SET role = 'admin', updated_at = now() WHERE id = '${world.staff[command.who]!.id}';`);
+      const refusal = await refusalOf(
+        t.database,
+        `UPDATE staff SET role = 'admin', updated_at = now() WHERE id = '${world.staff[command.who]!.id}';`,
+      );
       expect(refusal).toMatch(/staff_four_eyes|second admin/);
     },
   },
@@ -562,7 +627,10 @@ async function run(list: Command[]): Promise<void> {
   const staff: StaffPrincipal[] = [];
   for (const [i, role] of ROLES.entries()) staff.push(await insertStaff(t, role, `Staff ${runNumber}-${i}`));
   const sub = await soldSubcategoryId();
-  const [current] = await t.database.query<{ rate: string }>('SELECT exchange_rate::text AS rate FROM gift_card_subcategories WHERE id = $1', [sub]);
+  const [current] = await t.database.query<{ rate: string }>(
+    'SELECT exchange_rate::text AS rate FROM gift_card_subcategories WHERE id = $1',
+    [sub],
+  );
   const [waiting] = await t.database.query<{ id: string; requested_by: string; value: string; old_rate: string }>(
     "SELECT id, requested_by, value, details->>'old_rate' AS old_rate FROM staff_requests WHERE kind = 'rate_change' AND target_id = $1 AND status = 'pending'",
     [sub],
@@ -598,7 +666,10 @@ async function run(list: Command[]): Promise<void> {
     const expectedStatus = modelled.state === 'undecided' ? ['submitted', 'under_review'] : [modelled.state];
     expect(expectedStatus).toContain(row?.status);
     expect(row?.payout_amount_kobo === null ? null : Number(row?.payout_amount_kobo)).toBe(modelled.amountKobo);
-    const attempts = await t.database.query<{ status: string; amount_kobo: string }>('SELECT status, amount_kobo::text FROM payouts WHERE sale_id = $1 ORDER BY attempt', [modelled.id]);
+    const attempts = await t.database.query<{ status: string; amount_kobo: string }>(
+      'SELECT status, amount_kobo::text FROM payouts WHERE sale_id = $1 ORDER BY attempt',
+      [modelled.id],
+    );
     expect(attempts).toHaveLength(modelled.attempts);
     for (const attempt of attempts) expect(Number(attempt.amount_kobo)).toBe(modelled.amountKobo);
     const payoutStatus: Record<PayoutState, string[]> = {
@@ -613,7 +684,9 @@ async function run(list: Command[]): Promise<void> {
       'SELECT amount_kobo::text, requested_by FROM sale_approval_requests WHERE sale_id = $1 AND outcome IS NULL',
       [modelled.id],
     );
-    expect(open.map((r) => [Number(r.amount_kobo), r.requested_by])).toEqual(modelled.request ? [[modelled.request.amountKobo, staff[modelled.request.by]!.id]] : []);
+    expect(open.map((r) => [Number(r.amount_kobo), r.requested_by])).toEqual(
+      modelled.request ? [[modelled.request.amountKobo, staff[modelled.request.by]!.id]] : [],
+    );
   }
   // Money left only as four eyes allow: every payout above its quote has a confirmed request of
   // that amount decided by another admin than the one who asked.
@@ -673,7 +746,14 @@ describe('the money path of a sale', () => {
       fc.asyncProperty(fc.array(dutyCommandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
       { numRuns: inject('testDb').kind === 'pglite' ? 6 : 15, seed: 20_261_128, interruptAfterTimeLimit: 200_000 },
     );
-    for (const outcome of [reviewErrorCodes.requestChanged, dutyErrorCodes.changed, 'rate waits for a second admin', 'rate confirmed by a second admin', 'rawRateJump', 'rawPromote']) {
+    for (const outcome of [
+      reviewErrorCodes.requestChanged,
+      dutyErrorCodes.changed,
+      'rate waits for a second admin',
+      'rate confirmed by a second admin',
+      'rawRateJump',
+      'rawPromote',
+    ]) {
       expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
     }
   }, 240_000);
@@ -744,7 +824,12 @@ const closedCommandArb: fc.Arbitrary<ClosedCommand> = fc.oneof(
 
 const closeThroughApi = async (world: ClosedWorld) => {
   const cookie = world.customer.cookie;
-  await t.app.inject({ method: 'POST', url: '/api/profile/password/confirm', payload: { password: world.customer.password }, headers: { cookie } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/password/confirm',
+    payload: { password: world.customer.password },
+    headers: { cookie },
+  });
   return t.app.inject({ method: 'POST', url: '/api/profile/close', payload: { confirm: true }, headers: { cookie } });
 };
 
@@ -756,7 +841,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       const sold = await sellGiftCard(t, world.customer, { amount: '25', seed: 9_000 + world.sales.length + runNumber * 100 });
       world.sales.push({ id: sold.id, state: 'undecided', payout: null, attempts: 0, reward: null, notes: [] });
       saw('closed:sell');
-        return;
+      return;
     }
     case 'approve': {
       const target = closedAt(world, command.sale, (s) => s.state === 'undecided');
@@ -764,7 +849,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       expect(await approveSale(world.deps, world.admin, target.id, { confirmation: byCode(CODE) })).toBe('approved');
       Object.assign(target, { state: 'approved', payout: 'live', attempts: 1 });
       saw('closed:approve');
-        return;
+      return;
     }
     case 'reject': {
       const target = closedAt(world, command.sale, (s) => s.state === 'undecided');
@@ -799,7 +884,7 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       expect(code).toBeUndefined();
       for (const s of claimable) s.reward = 'claimed';
       saw('closed:claim');
-        return;
+      return;
     }
     case 'close': {
       const response = await closeThroughApi(world);
@@ -813,16 +898,29 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       world.closed = true;
       for (const s of world.sales) if (s.reward === 'open') s.reward = 'forfeited';
       saw('closed:close');
-        return;
+      return;
     }
     case 'reverse': {
       const target = closedAt(world, command.sale, (s) => s.payout === 'success');
       if (!target) return;
-      const result = await settlePayoutFailure(t.database.db, payoutDeps(), await latestPayoutId(target.id), 'Transfer reversed by the bank', null);
+      const result = await settlePayoutFailure(
+        t.database.db,
+        payoutDeps(),
+        await latestPayoutId(target.id),
+        'Transfer reversed by the bank',
+        null,
+      );
       expect(result).toBe('reversed');
       Object.assign(target, { state: 'approved', payout: 'reversed' });
       // Taken back only while open; what was claimed or forfeited stays, and the note says why.
-      const note = target.reward === 'open' ? /taken back/ : target.reward === 'claimed' ? /already collected/ : target.reward === 'forfeited' ? /forfeited when the account was closed/ : /no reward|taken back before/;
+      const note =
+        target.reward === 'open'
+          ? /taken back/
+          : target.reward === 'claimed'
+            ? /already collected/
+            : target.reward === 'forfeited'
+              ? /forfeited when the account was closed/
+              : /no reward|taken back before/;
       target.notes.push(note);
       if (target.reward === 'open') target.reward = 'taken';
       saw(world.closed ? `closed:reverse-${target.reward ?? 'none'}` : 'closed:reverse-open-account');
@@ -835,14 +933,14 @@ async function closedStep(world: ClosedWorld, command: ClosedCommand): Promise<v
       target.payout = 'live';
       target.attempts += 1;
       saw(world.closed ? 'closed:retry-after-closing' : 'closed:retry');
-        return;
+      return;
     }
     case 'rawWrite': {
       const statement = rawWrites(world.customer.id)[command.what]!;
       if (!world.closed) return;
       expect(await refusalOf(t.database, statement), statement).toMatch(/is closed/);
       saw('closed:raw-refused');
-        return;
+      return;
     }
   }
 }
@@ -867,24 +965,33 @@ async function closedRun(list: ClosedCommand[]): Promise<void> {
   for (const command of list.slice(0, half)) await closedStep(world, command);
   // The account closes in every run: what is open is settled first (decided, paid or failed).
   if (!world.closed) {
-    for (const s of world.sales.filter((x) => x.state === 'undecided')) await closedStep(world, { kind: 'approve', sale: world.sales.filter((x) => x.state === 'undecided').indexOf(s) });
+    for (const s of world.sales.filter((x) => x.state === 'undecided'))
+      await closedStep(world, { kind: 'approve', sale: world.sales.filter((x) => x.state === 'undecided').indexOf(s) });
     for (const s of world.sales.filter((x) => x.state === 'approved' && x.payout !== 'live')) {
-      await closedStep(world, { kind: 'retry', sale: world.sales.filter((x) => x.payout === 'failed' || x.payout === 'reversed').indexOf(s) });
+      await closedStep(world, {
+        kind: 'retry',
+        sale: world.sales.filter((x) => x.payout === 'failed' || x.payout === 'reversed').indexOf(s),
+      });
     }
-    for (const s of world.sales.filter((x) => x.payout === 'live')) await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
+    for (const s of world.sales.filter((x) => x.payout === 'live'))
+      await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
     // Every other run collects its rewards first: a reversal then finds them claimed, not forfeited.
     if (runNumber % 2 === 0) await closedStep(world, { kind: 'claim' });
     await closedStep(world, { kind: 'close' });
   }
   for (const command of list.slice(half)) await closedStep(world, command);
   // A payout still on its way is paid: the money goes, the closed account earns and hears nothing.
-  for (const s of world.sales.filter((x) => x.payout === 'live')) await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
+  for (const s of world.sales.filter((x) => x.payout === 'live'))
+    await closedStep(world, { kind: 'settle', sale: world.sales.filter((x) => x.payout === 'live').indexOf(s), success: true });
 
   // The database agrees with the model.
   for (const modelled of world.sales) {
     const [row] = await t.database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [modelled.id]);
     expect(row?.status === 'submitted' || row?.status === 'under_review' ? 'undecided' : row?.status).toBe(modelled.state);
-    const attempts = await t.database.query<{ status: string; rewards_note: string | null }>('SELECT status, rewards_note FROM payouts WHERE sale_id = $1 ORDER BY attempt', [modelled.id]);
+    const attempts = await t.database.query<{ status: string; rewards_note: string | null }>(
+      'SELECT status, rewards_note FROM payouts WHERE sale_id = $1 ORDER BY attempt',
+      [modelled.id],
+    );
     expect(attempts).toHaveLength(modelled.attempts);
     const notes = attempts.filter((a) => a.status === 'reversed').map((a) => a.rewards_note ?? '');
     expect(notes).toHaveLength(modelled.notes.length);
@@ -894,7 +1001,15 @@ async function closedRun(list: ClosedCommand[]): Promise<void> {
       [`sale:${modelled.id}`],
     );
     const last = rewards.at(-1);
-    const state = !last ? null : last.claim_id ? 'claimed' : last.clawback_entry_id ? 'taken' : last.forfeit_entry_id ? 'forfeited' : 'open';
+    const state = !last
+      ? null
+      : last.claim_id
+        ? 'claimed'
+        : last.clawback_entry_id
+          ? 'taken'
+          : last.forfeit_entry_id
+            ? 'forfeited'
+            : 'open';
     expect(state).toBe(modelled.reward);
   }
   // Closed: nothing left to spend or claim, nothing earned after the closing, no notice kept.
@@ -916,8 +1031,18 @@ describe('a closed account and reversals after its rewards were forfeited', () =
       // Each run sells real cards (photos, payouts): a few runs on a fixed seed, as the test above.
       { numRuns: inject('testDb').kind === 'pglite' ? 6 : 16, seed: 20_261_128 },
     );
-    for (const outcome of ['closed:close', 'closed:close-blocked', 'closed:reverse-forfeited', 'closed:reverse-claimed', 'closed:retry-after-closing', 'closed:paid-after-closing', 'closed:raw-refused']) {
-      expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen].filter(([k]) => k.startsWith('closed:')))}`).toBeGreaterThan(0);
+    for (const outcome of [
+      'closed:close',
+      'closed:close-blocked',
+      'closed:reverse-forfeited',
+      'closed:reverse-claimed',
+      'closed:retry-after-closing',
+      'closed:paid-after-closing',
+      'closed:raw-refused',
+    ]) {
+      expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify([...seen].filter(([k]) => k.startsWith('closed:')))}`).toBeGreaterThan(
+        0,
+      );
     }
   }, 240_000);
 });

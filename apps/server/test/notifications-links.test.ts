@@ -84,7 +84,10 @@ describe('notifications about a transaction carry its id', () => {
 
     const rejected = await submittedSale(customer);
     await rejectSale({ db: h.t.database.db, clock }, staff, rejected.id, { reason: 'used_card' });
-    expect(await newestNotification(customer)).toMatchObject({ message: expect.stringMatching(/already been used/), transaction_id: rejected.id });
+    expect(await newestNotification(customer)).toMatchObject({
+      message: expect.stringMatching(/already been used/),
+      transaction_id: rejected.id,
+    });
   });
 
   it('a settled bill order names the order, successful or failed', async () => {
@@ -116,7 +119,12 @@ describe('notifications about a transaction carry its id', () => {
       return submittedSale(customer);
     })();
     await expect(
-      h.t.database.query('INSERT INTO notifications (user_id, message, sale_id, bill_order_id) VALUES ($1, $2, $3, $4)', [customer.id, 'both', sale.id, order.id]),
+      h.t.database.query('INSERT INTO notifications (user_id, message, sale_id, bill_order_id) VALUES ($1, $2, $3, $4)', [
+        customer.id,
+        'both',
+        sale.id,
+        order.id,
+      ]),
     ).rejects.toThrow(/notifications_one_transaction/);
   });
 });

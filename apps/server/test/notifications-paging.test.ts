@@ -81,7 +81,10 @@ describe('GET /api/notifications pages', () => {
 
   it('marking read still reaches every page, older ones not loaded yet included', async () => {
     expect((await post(t.app, '/api/notifications/read', {}, ada.cookie)).json()).toEqual({ unread_count: 0 });
-    const [{ n }] = (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [ada.id])) as [{ n: number }];
+    const [{ n }] = (await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+      [ada.id],
+    )) as [{ n: number }];
     expect(n).toBe(0);
   });
 });

@@ -17,7 +17,8 @@ import { createCustomer, type TestUser } from './support/users';
 
 const clock = new ManualClock('2026-09-01T09:00:00Z');
 let t: TestApp;
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
@@ -71,7 +72,9 @@ async function passkeyLogin(authenticator: SoftAuthenticator) {
 }
 
 const notes = async (user: TestUser) =>
-  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id])).map((r) => r.message);
+  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id])).map(
+    (r) => r.message,
+  );
 
 describe('registration', () => {
   it('adds a discoverable passkey for APP_URL, named after the device, and tells the customer', async () => {
@@ -101,12 +104,14 @@ describe('registration', () => {
     expect(again.json()).toMatchObject({ code: passkeyErrorCodes.challengeInvalid });
   });
 
-  it("refuses a challenge of another session, a wrong origin or RP, and an unverified user", async () => {
+  it('refuses a challenge of another session, a wrong origin or RP, and an unverified user', async () => {
     const user = await createCustomer(t);
     const other = await createCustomer(t);
     const options = await registrationOptions(user);
     // Answered in another customer's session: that session has no such challenge.
-    expect((await addPasskey(other, new SoftAuthenticator().register(options))).json()).toMatchObject({ code: passkeyErrorCodes.challengeInvalid });
+    expect((await addPasskey(other, new SoftAuthenticator().register(options))).json()).toMatchObject({
+      code: passkeyErrorCodes.challengeInvalid,
+    });
 
     for (const ceremony of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { userVerified: false }]) {
       const refused = await addPasskey(user, new SoftAuthenticator().register(await registrationOptions(user), ceremony));
@@ -141,7 +146,9 @@ describe('registration', () => {
     const user = await createCustomer(t);
     const options = await registrationOptions(user);
     clock.advance(5 * 60 * 1000 + 1);
-    expect((await addPasskey(user, new SoftAuthenticator().register(options))).json()).toMatchObject({ code: passkeyErrorCodes.challengeInvalid });
+    expect((await addPasskey(user, new SoftAuthenticator().register(options))).json()).toMatchObject({
+      code: passkeyErrorCodes.challengeInvalid,
+    });
   });
 });
 
@@ -156,7 +163,9 @@ describe('sign-in', () => {
     expect((await get(t.app, '/api/auth/me', cookie)).json()).toMatchObject({ user: { id: user.id } });
     const [passkey] = (await get(t.app, '/api/profile/passkeys', cookie)).json<{ passkeys: { last_used_at: string | null }[] }>().passkeys;
     expect(passkey?.last_used_at).toBe(clock.now().toISOString());
-    const [row] = await t.database.query<{ counter: string }>('SELECT counter::text FROM passkeys WHERE credential_id = $1', [authenticator.id]);
+    const [row] = await t.database.query<{ counter: string }>('SELECT counter::text FROM passkeys WHERE credential_id = $1', [
+      authenticator.id,
+    ]);
     expect(row?.counter).toBe(String(authenticator.counter));
   });
 
@@ -164,7 +173,9 @@ describe('sign-in', () => {
     const user = await createCustomer(t);
     const authenticator = await register(user);
     // The password login did not open the window...
-    expect((await post(t.app, '/api/profile/phone', { new_phone: '+2348031234567' }, user.cookie)).json()).toMatchObject({ code: 'REAUTH_REQUIRED' });
+    expect((await post(t.app, '/api/profile/phone', { new_phone: '+2348031234567' }, user.cookie)).json()).toMatchObject({
+      code: 'REAUTH_REQUIRED',
+    });
     // ...a passkey sign-in does.
     const cookie = sessionCookie(await passkeyLogin(authenticator));
     const change = await post(t.app, '/api/profile/phone', { new_phone: `+23481${String(Date.now()).slice(-8)}` }, cookie);
@@ -192,7 +203,12 @@ describe('sign-in', () => {
   it('refuses a wrong origin, a wrong RP and an unverified user', async () => {
     const user = await createCustomer(t);
     const authenticator = await register(user);
-    for (const ceremony of [{ origin: 'https://evil.example' }, { origin: 'http://localhost:3001' }, { rpId: 'evil.example' }, { userVerified: false }]) {
+    for (const ceremony of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost:3001' },
+      { rpId: 'evil.example' },
+      { userVerified: false },
+    ]) {
       const flow = await loginOptions();
       const response = await logIn(authenticator.assert(flow, ceremony), flow.cookie);
       expect(response.statusCode, JSON.stringify(ceremony)).toBe(401);
@@ -201,7 +217,7 @@ describe('sign-in', () => {
     }
   });
 
-  it("refuses a passkey naming another account, and one no account has", async () => {
+  it('refuses a passkey naming another account, and one no account has', async () => {
     const alice = await createCustomer(t);
     const bob = await createCustomer(t);
     const aliceKey = await register(alice);
@@ -282,16 +298,25 @@ describe('the database', () => {
     const alice = await createCustomer(t);
     const bob = await createCustomer(t);
     const authenticator = await register(alice);
-    await expect(t.database.query('UPDATE passkeys SET user_id = $1 WHERE credential_id = $2', [bob.id, authenticator.id])).rejects.toThrow(/never changes owner/);
+    await expect(t.database.query('UPDATE passkeys SET user_id = $1 WHERE credential_id = $2', [bob.id, authenticator.id])).rejects.toThrow(
+      /never changes owner/,
+    );
     await t.database.query('UPDATE passkeys SET counter = 10 WHERE credential_id = $1', [authenticator.id]);
-    await expect(t.database.query('UPDATE passkeys SET counter = 9 WHERE credential_id = $1', [authenticator.id])).rejects.toThrow(/never goes backwards/);
+    await expect(t.database.query('UPDATE passkeys SET counter = 9 WHERE credential_id = $1', [authenticator.id])).rejects.toThrow(
+      /never goes backwards/,
+    );
   });
 });
 
 describe('housekeeping', () => {
   it('purges challenges nobody answered once they expire', async () => {
     await loginOptions();
-    const live = async () => Number((await t.database.query<{ n: string }>('SELECT count(*)::text AS n FROM passkey_challenges WHERE expires_at > $1', [clock.now()]))[0]?.n);
+    const live = async () =>
+      Number(
+        (
+          await t.database.query<{ n: string }>('SELECT count(*)::text AS n FROM passkey_challenges WHERE expires_at > $1', [clock.now()])
+        )[0]?.n,
+      );
     expect(await live()).toBeGreaterThan(0);
     clock.advance(5 * 60 * 1000 + 1);
     const purged = await purgeExpiredAuthRows(t.database.db, clock.now());
@@ -301,8 +326,16 @@ describe('housekeeping', () => {
 
   it('names the device from its User-Agent', () => {
     expect(deviceName(ANDROID_CHROME)).toBe('Chrome on Android');
-    expect(deviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iPhone');
-    expect(deviceName('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0')).toBe('Edge on Windows');
+    expect(
+      deviceName(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iPhone');
+    expect(
+      deviceName(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+      ),
+    ).toBe('Edge on Windows');
     expect(deviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0')).toBe('Firefox on Mac');
     expect(deviceName(undefined)).toBe('Unknown device');
     expect(deviceName('curl/8.0')).toBe('Unknown device');

@@ -1,10 +1,4 @@
-import {
-  bankErrorCodes,
-  bankMessages,
-  errorCodes,
-  pinErrorCodes,
-  pinMessages,
-} from '@wise/shared';
+import { bankErrorCodes, bankMessages, errorCodes, pinErrorCodes, pinMessages } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSaleForReview } from '../src/domain/admin/review/detail';
 import { SEND_EMAIL_JOB } from '../src/domain/notifications/email';
@@ -52,10 +46,10 @@ async function secondSession(c: TestUser): Promise<string> {
 const signedIn = async (cookie: string) => (await get(t.app, '/api/auth/me', cookie)).statusCode === 200;
 
 const queuedEmails = (to: string) =>
-  t.database.query<{ payload: { to: string; subject: string; text: string } }>('SELECT payload FROM jobs WHERE name = $1 AND payload->>\'to\' = $2 ORDER BY id', [
-    SEND_EMAIL_JOB,
-    to,
-  ]);
+  t.database.query<{ payload: { to: string; subject: string; text: string } }>(
+    "SELECT payload FROM jobs WHERE name = $1 AND payload->>'to' = $2 ORDER BY id",
+    [SEND_EMAIL_JOB, to],
+  );
 
 async function withBankDetails(): Promise<TestUser> {
   const c = await createCustomer(t);
@@ -170,7 +164,9 @@ describe('payout accounts in the customer’s own name', () => {
     const c = await withBankDetails();
     await expect(t.database.query('UPDATE bank_details SET name_match = NULL WHERE user_id = $1', [c.id])).rejects.toThrow(/name_match/);
     const sale = await sellGiftCard(t, c, { seed: 8 });
-    await expect(t.database.query("UPDATE sales SET account_name_match = 'partial' WHERE id = $1", [sale.id])).rejects.toThrow(/account_name_match/);
+    await expect(t.database.query("UPDATE sales SET account_name_match = 'partial' WHERE id = $1", [sale.id])).rejects.toThrow(
+      /account_name_match/,
+    );
   });
 
   describe('with a real bank lookup (a fake Paystack)', () => {
@@ -184,7 +180,8 @@ describe('payout accounts in the customer’s own name', () => {
       await live?.close();
       await fake?.close();
     });
-    const livePut = (payload: Record<string, unknown>, cookie: string) => live.app.inject({ method: 'PUT', url: '/api/bank', payload, headers: { cookie } });
+    const livePut = (payload: Record<string, unknown>, cookie: string) =>
+      live.app.inject({ method: 'PUT', url: '/api/bank', payload, headers: { cookie } });
 
     it('tolerates how banks write names: order, case, middle names, short forms', async () => {
       fake.accounts.set('044:0690000051', 'ADEYEMI OLUWASEUN TITILAYO');
@@ -202,7 +199,9 @@ describe('payout accounts in the customer’s own name', () => {
       expect(resolved.json()).toEqual({ account_name: 'OKAFOR NGOZI', name_match: 'partial' });
       expect((await livePut({ bank_code: '044', bank_account: '0690000052', password: c.password }, c.cookie)).statusCode).toBe(200);
       const sale = await sellGiftCard(live, c, { seed: 9 });
-      const [row] = await live.database.query<{ account_name_match: string }>('SELECT account_name_match FROM sales WHERE id = $1', [sale.id]);
+      const [row] = await live.database.query<{ account_name_match: string }>('SELECT account_name_match FROM sales WHERE id = $1', [
+        sale.id,
+      ]);
       expect(row?.account_name_match).toBe('partial');
       const detail = await getSaleForReview({ db: live.database.db, clock: live.clock }, sale.id);
       expect(detail.bank).toMatchObject({ account_name: 'OKAFOR NGOZI', name_match: 'partial' });

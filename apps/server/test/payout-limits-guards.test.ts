@@ -29,12 +29,14 @@ const sell = async (user: TestUser): Promise<SaleDetail> => sellGiftCard(t, user
 
 /** Approves by hand: under review, then approved at `at` for its quote. */
 async function approveBySql(sale: SaleDetail, at: string): Promise<void> {
-  await t.database.query(`UPDATE sales SET status = 'under_review', status_changed_at = $2 WHERE id = $1 AND status = 'submitted'`, [sale.id, at]);
-  await t.database.query(`UPDATE sales SET status = 'approved', status_changed_at = $2, decided_at = $2, decided_by = $3, payout_amount_kobo = value_kobo WHERE id = $1`, [
+  await t.database.query(`UPDATE sales SET status = 'under_review', status_changed_at = $2 WHERE id = $1 AND status = 'submitted'`, [
     sale.id,
     at,
-    reviewerId,
   ]);
+  await t.database.query(
+    `UPDATE sales SET status = 'approved', status_changed_at = $2, decided_at = $2, decided_by = $3, payout_amount_kobo = value_kobo WHERE id = $1`,
+    [sale.id, at, reviewerId],
+  );
 }
 
 const refused = async (promise: Promise<unknown>, pattern: RegExp) => {
@@ -53,7 +55,13 @@ const setTier = (user: TestUser, tier: number) => setKycTier(t.database, user.id
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-limit-guards-'));
   t = await createTestApp({
-    env: { UPLOAD_DIR: dir, TIER0_DAILY_PAYOUT_NAIRA: '100000', TIER0_TOTAL_PAYOUT_NAIRA: '150000', TIER1_DAILY_PAYOUT_NAIRA: '2000000', TIER2_DAILY_PAYOUT_NAIRA: '10000000' },
+    env: {
+      UPLOAD_DIR: dir,
+      TIER0_DAILY_PAYOUT_NAIRA: '100000',
+      TIER0_TOTAL_PAYOUT_NAIRA: '150000',
+      TIER1_DAILY_PAYOUT_NAIRA: '2000000',
+      TIER2_DAILY_PAYOUT_NAIRA: '10000000',
+    },
   });
   reviewerId = (await insertStaff(t, 'reviewer')).id;
   adminId = (await insertStaff(t, 'admin')).id;
@@ -97,11 +105,17 @@ describe('an approval by hand', () => {
   it('refuses a raise recorded by anyone but an admin, and a non-positive limit', async () => {
     const user = await customer(0);
     await refused(
-      t.database.query("INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ($1, 100, 'x', $2, now())", [user.id, reviewerId]),
+      t.database.query(
+        "INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ($1, 100, 'x', $2, now())",
+        [user.id, reviewerId],
+      ),
       /only an admin raises/,
     );
     await refused(
-      t.database.query("INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ($1, 0, 'x', $2, now())", [user.id, adminId]),
+      t.database.query(
+        "INSERT INTO payout_limit_raises (user_id, daily_limit_kobo, note, created_by, created_at) VALUES ($1, 0, 'x', $2, now())",
+        [user.id, adminId],
+      ),
       /check/i,
     );
   });

@@ -86,7 +86,11 @@ beforeAll(async () => {
       TIER2_DAILY_PAYOUT_NAIRA: '10000000',
     },
   });
-  reviewers = [await insertStaff(t, 'admin', 'Ada Admin'), await insertStaff(t, 'admin', 'Bola Admin'), await insertStaff(t, 'admin', 'Chidi Admin')];
+  reviewers = [
+    await insertStaff(t, 'admin', 'Ada Admin'),
+    await insertStaff(t, 'admin', 'Bola Admin'),
+    await insertStaff(t, 'admin', 'Chidi Admin'),
+  ];
   deps = {
     db: t.database.db,
     clock,
@@ -115,7 +119,12 @@ describe('the customer reads their tier and limits', () => {
       used_total_kobo: 0,
     });
     await setTier(user, 1);
-    expect(await limitsOf(user)).toMatchObject({ tier: 1, daily_limit_kobo: 2_000_000 * NAIRA, total_limit_kobo: null, used_total_kobo: null });
+    expect(await limitsOf(user)).toMatchObject({
+      tier: 1,
+      daily_limit_kobo: 2_000_000 * NAIRA,
+      total_limit_kobo: null,
+      used_total_kobo: null,
+    });
     await setTier(user, 2);
     expect(await limitsOf(user)).toMatchObject({ tier: 2, daily_limit_kobo: 10_000_000 * NAIRA, remaining_today_kobo: 10_000_000 * NAIRA });
   });
@@ -134,7 +143,9 @@ describe('submitting a sale', () => {
     expect(refused.statusCode).toBe(409);
     const body = refused.json<{ error: string; code: string; meta: Record<string, unknown> }>();
     expect(body.code).toBe(limitErrorCodes.exceeded);
-    expect(body.error).toBe('Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.');
+    expect(body.error).toBe(
+      'Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.',
+    );
     expect(body.meta).toEqual({ limit: 'daily', limit_kobo: 100_000 * NAIRA, remaining_kobo: 41_000 * NAIRA, tier: 0 });
     // A smaller card still fits: several cards a day work within the limit.
     expect((await trySell(user, '25')).statusCode).toBe(201);
@@ -148,7 +159,11 @@ describe('submitting a sale', () => {
     await refreshPrices(t);
     // 40 USDT at about ₦1,600 is about ₦64,000: more than the ₦41,000 left.
     const quote = await quoteFor(t, user, 'usdt', '40');
-    const response = await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: await cardPhoto('png', 7), filename: 'transfer.png', contentType: 'image/png' }] });
+    const response = await postCryptoSale(t, {
+      cookie: user.cookie,
+      fields: { quote_id: quote.id, network: 'tron' },
+      files: [{ data: await cardPhoto('png', 7), filename: 'transfer.png', contentType: 'image/png' }],
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ code: string }>().code).toBe(limitErrorCodes.exceeded);
   });
@@ -162,7 +177,9 @@ describe('submitting a sale', () => {
     }
     const refused = await trySell(user, '25');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ error: string }>().error).toBe('Before verification you can sell up to ₦300,000.00 in total, and you have ₦5,000.00 left. Verify your identity to raise it.');
+    expect(refused.json<{ error: string }>().error).toBe(
+      'Before verification you can sell up to ₦300,000.00 in total, and you have ₦5,000.00 left. Verify your identity to raise it.',
+    );
     // Verified (tier 1): the total no longer applies.
     await setTier(user, 1);
     expect((await trySell(user, '25')).statusCode).toBe(201);
@@ -174,7 +191,9 @@ describe('submitting a sale', () => {
     try {
       await sell(user);
       const refused = await trySell(user);
-      expect(refused.json<{ error: string }>().error).toBe('Your daily selling limit is ₦59,001.00, and you have ₦1.00 left today. Contact support to raise it.');
+      expect(refused.json<{ error: string }>().error).toBe(
+        'Your daily selling limit is ₦59,001.00, and you have ₦1.00 left today. Contact support to raise it.',
+      );
     } finally {
       await t.database.query('UPDATE payout_limit_settings SET tier2_daily_kobo = $1', [10_000_000 * NAIRA]);
     }
@@ -187,7 +206,10 @@ describe('submitting a sale', () => {
     // $25 at ₦1,180 = ₦29,500: three fit in ₦100,000, the fourth does not.
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c === 409)).toHaveLength(17);
-    const [row] = await t.database.query<{ total: string }>('SELECT coalesce(sum(value_kobo), 0)::text AS total FROM sales WHERE user_id = $1', [user.id]);
+    const [row] = await t.database.query<{ total: string }>(
+      'SELECT coalesce(sum(value_kobo), 0)::text AS total FROM sales WHERE user_id = $1',
+      [user.id],
+    );
     expect(Number(row?.total)).toBeLessThanOrEqual(100_000 * NAIRA);
   });
 });
@@ -228,7 +250,10 @@ describe('approval re-checks the limit', () => {
     await setTier(user, 0);
     const outcomes = await Promise.allSettled(sales.map((sale, i) => approve(sale, reviewers[i])));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const [row] = await t.database.query<{ total: string }>("SELECT coalesce(sum(payout_amount_kobo), 0)::text AS total FROM sales WHERE user_id = $1 AND status IN ('approved', 'paid')", [user.id]);
+    const [row] = await t.database.query<{ total: string }>(
+      "SELECT coalesce(sum(payout_amount_kobo), 0)::text AS total FROM sales WHERE user_id = $1 AND status IN ('approved', 'paid')",
+      [user.id],
+    );
     expect(Number(row?.total)).toBe(CARD_KOBO);
   });
 });
@@ -249,30 +274,67 @@ describe("an admin raises one customer's limit", () => {
     await sell(user);
     expect((await trySell(user)).statusCode).toBe(409);
 
-    expect((await raise(admin, user.id, { daily_limit_naira: 250_000, note: 'Known trader', confirm_code: '000000' })).statusCode).toBe(403);
-    expect((await raise(admin, user.id, { daily_limit_naira: 250_000, note: ' ', confirm_code: staffCode(t, admin.secret) })).statusCode).toBe(400);
-    expect((await raise(reviewer, user.id, { daily_limit_naira: 250_000, note: 'Known trader', confirm_code: staffCode(t, reviewer.secret) })).statusCode).toBe(403);
+    expect((await raise(admin, user.id, { daily_limit_naira: 250_000, note: 'Known trader', confirm_code: '000000' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await raise(admin, user.id, { daily_limit_naira: 250_000, note: ' ', confirm_code: staffCode(t, admin.secret) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await raise(reviewer, user.id, { daily_limit_naira: 250_000, note: 'Known trader', confirm_code: staffCode(t, reviewer.secret) }))
+        .statusCode,
+    ).toBe(403);
 
     clock.advance(60_000);
-    const raised = await raise(admin, user.id, { daily_limit_naira: 250_000, total_limit_naira: 1_000_000, note: 'Known trader', confirm_code: staffCode(t, admin.secret) });
+    const raised = await raise(admin, user.id, {
+      daily_limit_naira: 250_000,
+      total_limit_naira: 1_000_000,
+      note: 'Known trader',
+      confirm_code: staffCode(t, admin.secret),
+    });
     expect(raised.statusCode).toBe(200);
     const body = adminCustomerLimitsSchema.parse(raised.json());
-    expect(body).toMatchObject({ tier: 0, daily_limit_kobo: 250_000 * NAIRA, total_limit_kobo: 1_000_000 * NAIRA, tier_daily_limit_kobo: 100_000 * NAIRA, pending_kobo: CARD_KOBO });
-    expect(body.raises).toEqual([expect.objectContaining({ daily_limit_kobo: 250_000 * NAIRA, total_limit_kobo: 1_000_000 * NAIRA, note: 'Known trader', created_by: { id: admin.id, name: 'Dayo Admin' } })]);
-    const audit = await t.database.query<{ action: string; note: string }>("SELECT action, note FROM staff_audit_log WHERE target_type = 'customer' AND target_id = $1", [user.id]);
+    expect(body).toMatchObject({
+      tier: 0,
+      daily_limit_kobo: 250_000 * NAIRA,
+      total_limit_kobo: 1_000_000 * NAIRA,
+      tier_daily_limit_kobo: 100_000 * NAIRA,
+      pending_kobo: CARD_KOBO,
+    });
+    expect(body.raises).toEqual([
+      expect.objectContaining({
+        daily_limit_kobo: 250_000 * NAIRA,
+        total_limit_kobo: 1_000_000 * NAIRA,
+        note: 'Known trader',
+        created_by: { id: admin.id, name: 'Dayo Admin' },
+      }),
+    ]);
+    const audit = await t.database.query<{ action: string; note: string }>(
+      "SELECT action, note FROM staff_audit_log WHERE target_type = 'customer' AND target_id = $1",
+      [user.id],
+    );
     expect(audit).toEqual([{ action: 'customer.limit_raise', note: 'Known trader' }]);
 
     expect((await trySell(user)).statusCode).toBe(201);
     expect(await limitsOf(user)).toMatchObject({ daily_limit_kobo: 250_000 * NAIRA, pending_kobo: 2 * CARD_KOBO });
     // Any staff member reads the figures.
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/customers/${user.id}/limits`, headers: { cookie: reviewer.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/customers/${user.id}/limits`, headers: { cookie: reviewer.cookie } }))
+        .statusCode,
+    ).toBe(200);
     // The approval path honours the raise as well (the database's trigger included).
-    const [first] = await t.database.query<{ id: string }>('SELECT id FROM sales WHERE user_id = $1 ORDER BY created_at LIMIT 1', [user.id]);
+    const [first] = await t.database.query<{ id: string }>('SELECT id FROM sales WHERE user_id = $1 ORDER BY created_at LIMIT 1', [
+      user.id,
+    ]);
     expect(await approveSale(deps, reviewers[0]!, first!.id, { confirmation: byCode(CODE) })).toBe('approved');
   });
 
   it('refuses an unknown customer with 404', async () => {
-    const response = await raise(admin, '00000000-0000-4000-8000-000000000000', { daily_limit_naira: 250_000, note: 'x', confirm_code: staffCode(t, admin.secret) });
+    const response = await raise(admin, '00000000-0000-4000-8000-000000000000', {
+      daily_limit_naira: 250_000,
+      note: 'x',
+      confirm_code: staffCode(t, admin.secret),
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -83,7 +83,10 @@ describe('payouts through the staff API', () => {
     // The bank account can't change (the sale's snapshot), so the sandbox declines again: a second failed attempt.
     const retried = await post(t.app, `/api/admin/sales/${saleId}/payout/retry`, { confirm_code: reviewer.code() }, reviewer.cookie);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<AdminSaleDetailResponse>().sale.payouts).toMatchObject([{ attempt: 1, status: 'failed' }, { attempt: 2, status: 'queued' }]);
+    expect(retried.json<AdminSaleDetailResponse>().sale.payouts).toMatchObject([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, status: 'queued' },
+    ]);
     const again = await post(t.app, `/api/admin/sales/${saleId}/payout/retry`, { confirm_code: reviewer.code() }, reviewer.cookie);
     expect(again.statusCode).toBe(409);
     await settle();
@@ -91,7 +94,10 @@ describe('payouts through the staff API', () => {
 
     // A reviewer may not record a manual payment; an admin may.
     const body = { reference: 'GTB-MANUAL-0001', note: 'Paid from the operations account', confirm_code: admin.code() };
-    expect((await post(t.app, `/api/admin/sales/${saleId}/payout/manual`, { ...body, confirm_code: reviewer.code() }, reviewer.cookie)).statusCode).toBe(403);
+    expect(
+      (await post(t.app, `/api/admin/sales/${saleId}/payout/manual`, { ...body, confirm_code: reviewer.code() }, reviewer.cookie))
+        .statusCode,
+    ).toBe(403);
     const manual = await post(t.app, `/api/admin/sales/${saleId}/payout/manual`, body, admin.cookie);
     expect(manual.statusCode, manual.body).toBe(200);
     expect(manual.json<AdminSaleDetailResponse>().sale).toMatchObject({ status: 'paid' });

@@ -59,7 +59,11 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, json: (await response.json()) as Record<string, unknown>, setCookies: response.headers.getSetCookie() };
+    return {
+      status: response.status,
+      json: (await response.json()) as Record<string, unknown>,
+      setCookies: response.headers.getSetCookie(),
+    };
   }
 
   /** A customer through the real sign-up with bank details, and one gift-card sale of theirs. */
@@ -72,10 +76,14 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
     const login = await call(server, 'POST', '/api/auth/login', { email_or_phone: form.email, password: form.password });
     const userId = (login.json.user as { id: string }).id;
     const cookie = login.setCookies.map((c) => c.split(';')[0]!).find((c) => c.startsWith('wise_session='))!;
-    expect((await call(server, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: form.password }, { cookie })).status).toBe(200);
+    expect(
+      (await call(server, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: form.password }, { cookie })).status,
+    ).toBe(200);
     const card = (await call(server, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as unknown as GiftCardDetailResponse;
     const sub = card.subcategories[0]!;
-    const body = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [{ data: await cardPhoto('jpeg', seed) }]);
+    const body = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [
+      { data: await cardPhoto('jpeg', seed) },
+    ]);
     const sold = await fetch(`${server.baseUrl}/api/giftcards/sales`, {
       method: 'POST',
       headers: { ...body.headers, cookie, 'idempotency-key': newIdempotencyKey() },
@@ -87,8 +95,14 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
   }
 
   const payoutOf = async (saleId: string) =>
-    (await database.query<{ status: string; attempts: number }>('SELECT status, (SELECT count(*)::int FROM payouts q WHERE q.sale_id = p.sale_id) AS attempts FROM payouts p WHERE sale_id = $1 AND attempt = 1', [saleId]))[0];
-  const saleStatus = async (saleId: string) => (await database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [saleId]))[0]?.status;
+    (
+      await database.query<{ status: string; attempts: number }>(
+        'SELECT status, (SELECT count(*)::int FROM payouts q WHERE q.sale_id = p.sale_id) AS attempts FROM payouts p WHERE sale_id = $1 AND attempt = 1',
+        [saleId],
+      )
+    )[0];
+  const saleStatus = async (saleId: string) =>
+    (await database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [saleId]))[0]?.status;
   const countOf = async (sqlText: string, params: unknown[]) => (await database.query<{ n: number }>(sqlText, params))[0]!.n;
 
   beforeAll(async () => {
@@ -125,7 +139,9 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
     fake.hangMs = 120_000;
     const refA = (await approveSale(database, systemClock, a.saleId, staff.id)).reference;
     const refB = (await approveSale(database, systemClock, b.saleId, staff.id)).reference;
-    await expect.poll(() => fake.requests.filter((r) => r.url === '/transferrecipient').length, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => fake.requests.filter((r) => r.url === '/transferrecipient').length, { timeout: 15_000, interval: 20 })
+      .toBeGreaterThanOrEqual(2);
     await expect.poll(() => fake.transfers.has(refB), { timeout: 15_000, interval: 10 }).toBe(true);
     first.child.kill('SIGKILL');
     const killedAt = Date.now();
@@ -152,7 +168,9 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
     timings.secondStartMs = Date.now() - restarted;
     await expect.poll(() => saleStatus(c.saleId), { timeout: 30_000, interval: 250 }).toBe('paid');
     timings.cPaidAfterRestartMs = Date.now() - restarted;
-    await expect.poll(async () => [await saleStatus(a.saleId), await saleStatus(b.saleId)], { timeout: 90_000, interval: 500 }).toEqual(['paid', 'paid']);
+    await expect
+      .poll(async () => [await saleStatus(a.saleId), await saleStatus(b.saleId)], { timeout: 90_000, interval: 500 })
+      .toEqual(['paid', 'paid']);
     timings.allPaidAfterKillMs = Date.now() - killedAt;
 
     // One transfer per sale: A sent once by the new process, B never sent again, C once.
@@ -163,14 +181,19 @@ describe.runIf(spec.kind === 'postgres')('a server killed with SIGKILL while pay
     for (const sale of [a, b, c]) {
       expect(await payoutOf(sale.saleId)).toEqual({ status: 'success', attempts: 1 });
       expect(await countOf('SELECT count(*)::int AS n FROM gem_rewards WHERE source = $1', [`sale:${sale.saleId}`])).toBe(1);
-      expect(await countOf("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND message LIKE '%has been paid%'", [sale.userId])).toBe(1);
+      expect(
+        await countOf("SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND message LIKE '%has been paid%'", [sale.userId]),
+      ).toBe(1);
     }
     // The e-mails leave through the queue of the new process.
     await expect
-      .poll(async () => {
-        const mails = (await call(second, 'GET', '/api/dev/outbox')).json as unknown as { to: string; subject?: string }[];
-        return [a, b, c].map((s) => mails.filter((m) => m.to === s.email && /has been paid/.test(m.subject ?? '')).length);
-      }, { timeout: 20_000, interval: 500 })
+      .poll(
+        async () => {
+          const mails = (await call(second, 'GET', '/api/dev/outbox')).json as unknown as { to: string; subject?: string }[];
+          return [a, b, c].map((s) => mails.filter((m) => m.to === s.email && /has been paid/.test(m.subject ?? '')).length);
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toEqual([1, 1, 1]);
     timings.totalMs = Date.now() - started;
     await annotate(`timings: ${JSON.stringify(timings)}`);

@@ -32,14 +32,31 @@ let worker: PaystackBed['worker'];
 let reviewer: StaffPrincipal;
 let admin: StaffPrincipal;
 let recon: ReconciliationDeps;
-const settings: AlertSettings = { payoutFailureRate: 0.2, payoutFailureMinSample: 5, payoutStuckMinutes: 30, jobAgeMinutes: 10, maxPriceAgeSeconds: 600, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 0, providerUnreachableMinutes: 2 };
+const settings: AlertSettings = {
+  payoutFailureRate: 0.2,
+  payoutFailureMinSample: 5,
+  payoutStuckMinutes: 30,
+  jobAgeMinutes: 10,
+  maxPriceAgeSeconds: 600,
+  payoutFloatAlertKobo: 500_000_00,
+  billsFloatAlertKobo: 0,
+  providerUnreachableMinutes: 2,
+};
 
 beforeAll(async () => {
   let provider: PaystackBed['provider'];
   ({ fake, t, deps, worker, reviewer, admin, provider } = await startPaystackBed(clock));
   fake.now = () => clock.now();
   const bills = new SandboxBillsProvider({ slowMs: 0 });
-  recon = { clock, timeZone: 'Africa/Lagos', payouts: provider, airtime: new SandboxAirtimeProvider({ slowMs: 0 }), bills, payoutFloatAlertKobo: 500_000_00, billsFloatAlertKobo: 0 };
+  recon = {
+    clock,
+    timeZone: 'Africa/Lagos',
+    payouts: provider,
+    airtime: new SandboxAirtimeProvider({ slowMs: 0 }),
+    bills,
+    payoutFloatAlertKobo: 500_000_00,
+    billsFloatAlertKobo: 0,
+  };
 });
 afterAll(async () => {
   await t?.close();
@@ -61,9 +78,13 @@ async function approvedSale(account = '0123456789') {
   return { customer, sale, amountKobo: Number(row!.amount_kobo), ...started };
 }
 
-const holdOf = async (payoutId: string) => (await t.database.query<{ status: string; hold: string | null }>('SELECT status, hold FROM payouts WHERE id = $1', [payoutId]))[0];
+const holdOf = async (payoutId: string) =>
+  (await t.database.query<{ status: string; hold: string | null }>('SELECT status, hold FROM payouts WHERE id = $1', [payoutId]))[0];
 const check = () => t.database.db.transaction((tx) => checkAlerts(tx, clock, settings));
-const incidents = (kind: string) => t.database.query<{ resolved: boolean }>('SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = $1 ORDER BY id', [kind]);
+const incidents = (kind: string) =>
+  t.database.query<{ resolved: boolean }>('SELECT resolved_at IS NOT NULL AS resolved FROM alert_incidents WHERE kind = $1 ORDER BY id', [
+    kind,
+  ]);
 
 describe('the payout float', () => {
   it('holds a payout the balance cannot cover, alerts once, and pays it exactly once after a top-up', async () => {
@@ -74,7 +95,10 @@ describe('the payout float', () => {
     expect(fake.transferPosts.get(reference)).toBeUndefined();
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
     // The customer sees it still processing: no failure is told.
-    const [mine] = await t.database.query<{ count: string }>("SELECT count(*) AS count FROM notifications WHERE user_id = (SELECT user_id FROM sales WHERE id = $1) AND message LIKE '%could not pay%'", [sale.id]);
+    const [mine] = await t.database.query<{ count: string }>(
+      "SELECT count(*) AS count FROM notifications WHERE user_id = (SELECT user_id FROM sales WHERE id = $1) AND message LIKE '%could not pay%'",
+      [sale.id],
+    );
     expect(Number(mine?.count)).toBe(0);
 
     expect((await check()).payout_float_low).toBe('opened');
@@ -114,14 +138,19 @@ describe('Paystack details', () => {
     fake.transferBehaviour = 'failed';
     await worker.runDue();
     expect(await holdOf(payoutId)).toMatchObject({ status: 'failed' });
-    const [{ sale_id: saleId }] = (await t.database.query<{ sale_id: string }>('SELECT sale_id FROM payouts WHERE id = $1', [payoutId])) as [{ sale_id: string }];
+    const [{ sale_id: saleId }] = (await t.database.query<{ sale_id: string }>('SELECT sale_id FROM payouts WHERE id = $1', [
+      payoutId,
+    ])) as [{ sale_id: string }];
     const { retryPayout } = await import('../src/domain/payouts/staff');
     fake.transferBehaviour = 'success';
     await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId, staff: reviewer });
     await worker.runDue();
     expect(await payoutRows(t.database, saleId)).toMatchObject([{ status: 'failed' }, { status: 'success' }]);
     expect(fake.recipientPosts - before).toBe(1);
-    const codes = await t.database.query<{ recipient_code: string }>('SELECT recipient_code FROM payouts WHERE sale_id = $1 ORDER BY attempt', [saleId]);
+    const codes = await t.database.query<{ recipient_code: string }>(
+      'SELECT recipient_code FROM payouts WHERE sale_id = $1 ORDER BY attempt',
+      [saleId],
+    );
     expect(new Set(codes.map((row) => row.recipient_code)).size).toBe(1);
   });
 
@@ -165,7 +194,9 @@ describe('Paystack details', () => {
     await worker.runDue();
     fake.settle(abandoned.reference, 'abandoned');
     expect(await advancePayout(t.database.db, deps, abandoned.payoutId)).toBe('failed');
-    expect(await payoutRows(t.database, abandoned.sale.id)).toMatchObject([{ status: 'failed', failure_reason: expect.stringMatching(/abandoned/) }]);
+    expect(await payoutRows(t.database, abandoned.sale.id)).toMatchObject([
+      { status: 'failed', failure_reason: expect.stringMatching(/abandoned/) },
+    ]);
 
     const reversed = await approvedSale();
     fake.transferBehaviour = 'pending';
@@ -177,7 +208,10 @@ describe('Paystack details', () => {
     const { applyTransferState, findPayout } = await import('../src/domain/payouts/advance');
     const found = await recon.payouts.fetchTransfer(reversed.reference);
     expect(found.outcome).toBe('found');
-    if (found.outcome === 'found') expect(await applyTransferState(t.database.db, deps, (await findPayout(t.database.db, reversed.payoutId))!, found.state)).toBe('reversed');
+    if (found.outcome === 'found')
+      expect(await applyTransferState(t.database.db, deps, (await findPayout(t.database.db, reversed.payoutId))!, found.state)).toBe(
+        'reversed',
+      );
     expect(await saleRow(t.database, reversed.sale.id)).toMatchObject({ status: 'approved' });
   });
 });
@@ -192,7 +226,8 @@ describe('payout reconciliation', () => {
     const otherAmount = await approvedSale();
     const lost = await approvedSale();
     await worker.runDue();
-    for (const sale of [agreed, reversedThere, otherAmount, lost]) expect(await saleRow(t.database, sale.sale.id)).toMatchObject({ status: 'paid' });
+    for (const sale of [agreed, reversedThere, otherAmount, lost])
+      expect(await saleRow(t.database, sale.sale.id)).toMatchObject({ status: 'paid' });
     fake.settle(reversedThere.reference, 'reversed');
     fake.transfers.get(otherAmount.reference)!.amount += 100;
     fake.transfers.delete(lost.reference);
@@ -221,7 +256,9 @@ describe('payout reconciliation', () => {
       ['missing_at_provider', lost.reference],
       ['status_differs', reversedThere.reference],
     ]);
-    expect(await runReconciliation(t.database.db, recon, { providerKind: 'payouts', businessDate: day, trigger: 'schedule' })).toMatchObject({ mismatch_count: 4 });
+    expect(
+      await runReconciliation(t.database.db, recon, { providerKind: 'payouts', businessDate: day, trigger: 'schedule' }),
+    ).toMatchObject({ mismatch_count: 4 });
     expect(await t.database.query("SELECT id FROM reconciliation_mismatches WHERE provider_kind = 'payouts'")).toHaveLength(4);
     expect(await incidents('reconciliation_mismatch')).toEqual([{ resolved: false }]);
 
@@ -232,16 +269,28 @@ describe('payout reconciliation', () => {
     // The database keeps them: no delete, no invented kind, no rewrite.
     await expect(t.database.query('DELETE FROM reconciliation_mismatches WHERE id = $1', [open[0]!.id])).rejects.toThrow(/never deleted/);
     await expect(
-      t.database.query("INSERT INTO reconciliation_mismatches (run_id, provider_kind, kind, reference, ours, theirs, detected_at) VALUES ($1, 'payouts', 'looks_odd', 'x', '{}', '{}', now())", [run.id]),
+      t.database.query(
+        "INSERT INTO reconciliation_mismatches (run_id, provider_kind, kind, reference, ours, theirs, detected_at) VALUES ($1, 'payouts', 'looks_odd', 'x', '{}', '{}', now())",
+        [run.id],
+      ),
     ).rejects.toThrow(/reconciliation_mismatches_kind/);
-    await expect(t.database.query("UPDATE reconciliation_mismatches SET reference = 'other' WHERE id = $1", [open[0]!.id])).rejects.toThrow(/only gets its resolution/);
+    await expect(t.database.query("UPDATE reconciliation_mismatches SET reference = 'other' WHERE id = $1", [open[0]!.id])).rejects.toThrow(
+      /only gets its resolution/,
+    );
 
-    for (const mismatch of open) await resolveMismatch(t.database.db, clock, admin, { id: Number(mismatch.id), note: `Checked ${mismatch.reference} in the dashboard` });
-    await expect(resolveMismatch(t.database.db, clock, admin, { id: Number(open[0]!.id), note: 'again' })).rejects.toMatchObject({ status: 409 });
-    await expect(resolveMismatch(t.database.db, clock, reviewer, { id: Number(open[0]!.id), note: 'x' })).rejects.toMatchObject({ status: 403 });
+    for (const mismatch of open)
+      await resolveMismatch(t.database.db, clock, admin, {
+        id: Number(mismatch.id),
+        note: `Checked ${mismatch.reference} in the dashboard`,
+      });
+    await expect(resolveMismatch(t.database.db, clock, admin, { id: Number(open[0]!.id), note: 'again' })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(resolveMismatch(t.database.db, clock, reviewer, { id: Number(open[0]!.id), note: 'x' })).rejects.toMatchObject({
+      status: 403,
+    });
     const audit = await t.database.query<{ action: string }>("SELECT action FROM staff_audit_log WHERE action = 'reconciliation.resolve'");
     expect(audit).toHaveLength(4);
     expect(await incidents('reconciliation_mismatch')).toEqual([{ resolved: true }]);
   });
 });
-

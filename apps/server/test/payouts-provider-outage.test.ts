@@ -53,17 +53,30 @@ const retry = async (minutes: number) => {
 };
 const attemptOf = async (payoutId: string) =>
   (
-    await t.database.query<{ status: string; unreachable_since: Date | null; unreachable_reason: string | null; delay_noticed_at: Date | null }>(
-      'SELECT status, unreachable_since, unreachable_reason, delay_noticed_at FROM payouts WHERE id = $1',
-      [payoutId],
-    )
+    await t.database.query<{
+      status: string;
+      unreachable_since: Date | null;
+      unreachable_reason: string | null;
+      delay_noticed_at: Date | null;
+    }>('SELECT status, unreachable_since, unreachable_reason, delay_noticed_at FROM payouts WHERE id = $1', [payoutId])
   )[0]!;
 const delayNotices = async (userId: string, email: string) => ({
-  notifications: (await t.database.query<{ message: string }>("SELECT message FROM notifications WHERE user_id = $1 AND message LIKE '%delayed%'", [userId])).length,
-  pushes: (await t.database.query("SELECT 1 FROM jobs WHERE name = 'push.send' AND payload->>'title' = 'Payout delayed' AND payload->>'subscriptionId' IN (SELECT id::text FROM push_subscriptions WHERE user_id = $1)", [userId])).length,
+  notifications: (
+    await t.database.query<{ message: string }>("SELECT message FROM notifications WHERE user_id = $1 AND message LIKE '%delayed%'", [
+      userId,
+    ])
+  ).length,
+  pushes: (
+    await t.database.query(
+      "SELECT 1 FROM jobs WHERE name = 'push.send' AND payload->>'title' = 'Payout delayed' AND payload->>'subscriptionId' IN (SELECT id::text FROM push_subscriptions WHERE user_id = $1)",
+      [userId],
+    )
+  ).length,
   emails: t.outbox.list().filter((message) => message.to === email && /payout is delayed/.test(message.subject ?? '')).length,
 });
-const saleScreen = async (cookie: string, saleId: string) => (await get(t.app, `/api/transactions/${saleId}`, cookie)).json<{ transaction: { payout_delay?: string | null; status: string } }>().transaction;
+const saleScreen = async (cookie: string, saleId: string) =>
+  (await get(t.app, `/api/transactions/${saleId}`, cookie)).json<{ transaction: { payout_delay?: string | null; status: string } }>()
+    .transaction;
 const alertCheck = () => t.database.db.transaction((tx) => checkAlerts(tx, clock, settings));
 
 describe('a payout provider outage', () => {
@@ -82,9 +95,18 @@ describe('a payout provider outage', () => {
     const startedAt = clock.now();
 
     await worker.runDue();
-    expect(await attemptOf(payoutId)).toMatchObject({ status: 'sending', unreachable_since: startedAt, unreachable_reason: 'HTTP 500', delay_noticed_at: null });
+    expect(await attemptOf(payoutId)).toMatchObject({
+      status: 'sending',
+      unreachable_since: startedAt,
+      unreachable_reason: 'HTTP 500',
+      delay_noticed_at: null,
+    });
     // Staff see it at once; the alert waits for ALERT_PROVIDER_UNREACHABLE_MINUTES.
-    expect((await getDashboard(t.database.db, clock, 'Africa/Lagos')).payouts_provider_unreachable).toEqual({ count: 1, since: startedAt.toISOString(), reason: 'HTTP 500' });
+    expect((await getDashboard(t.database.db, clock, 'Africa/Lagos')).payouts_provider_unreachable).toEqual({
+      count: 1,
+      since: startedAt.toISOString(),
+      reason: 'HTTP 500',
+    });
     expect((await alertCheck()).payout_provider_unreachable).toBe('unchanged');
 
     // Under 5 minutes of failures: nothing told yet.

@@ -71,14 +71,27 @@ async function paidSale(user?: TestUser) {
 
 function webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string) {
   const signed = fake.webhookFor(event, reference);
-  return t.app.inject({ method: 'POST', url: WEBHOOK, payload: signed.body, headers: { 'content-type': 'application/json', 'x-paystack-signature': signed.signature } });
+  return t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    payload: signed.body,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signed.signature },
+  });
 }
 
 const notes = async (userId: string) =>
-  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at, id', [userId])).map((n) => n.message);
+  (
+    await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at, id', [userId])
+  ).map((n) => n.message);
 const failedMails = (to: string) => t.outbox.list().filter((m) => m.to === to && /could not pay/.test(m.subject ?? ''));
 const rewardsOf = (saleId: string) =>
-  t.database.query<{ source: string; amount: string; claim_id: string | null; clawback_entry_id: string | null; clawback_reason: string | null }>(
+  t.database.query<{
+    source: string;
+    amount: string;
+    claim_id: string | null;
+    clawback_entry_id: string | null;
+    clawback_reason: string | null;
+  }>(
     "SELECT source, amount::text, claim_id, clawback_entry_id, clawback_reason FROM gem_rewards WHERE source = $1 OR source LIKE $1 || ':%' ORDER BY created_at",
     [`sale:${saleId}`],
   );
@@ -89,7 +102,7 @@ const customerSale = async (customer: TestUser, saleId: string) => {
 };
 
 describe('a success whose figures differ from the payout', () => {
-  it('a signed transfer.success with another amount is held, not paid: staff see the provider\'s figures', async () => {
+  it("a signed transfer.success with another amount is held, not paid: staff see the provider's figures", async () => {
     const { customer, sale, reference } = await approvedSale();
     fake.transferBehaviour = 'pending';
     await worker.runDue();
@@ -104,7 +117,10 @@ describe('a success whose figures differ from the payout', () => {
       'SELECT reported_amount_kobo::text, review_reason FROM payouts WHERE sale_id = $1',
       [sale.id],
     );
-    expect(held).toMatchObject({ reported_amount_kobo: String(approvedAmount * 10), review_reason: expect.stringMatching(/reported .* kobo/) });
+    expect(held).toMatchObject({
+      reported_amount_kobo: String(approvedAmount * 10),
+      review_reason: expect.stringMatching(/reported .* kobo/),
+    });
     expect(await rewardsOf(sale.id)).toEqual([]);
     expect(await notes(customer.id)).not.toContainEqual(expect.stringMatching(/has been paid/));
     // The customer still waits (no failure shown: staff are checking).
@@ -113,7 +129,9 @@ describe('a success whose figures differ from the payout', () => {
     // Staff: the dashboard counts it, the queue's payout view lists it, the detail shows the figures.
     expect((await getDashboard(t.database.db, clock, 'Africa/Lagos')).payouts_held?.count).toBeGreaterThanOrEqual(1);
     const detail = (await get(t.app, `/api/admin/sales/${sale.id}`, adminLogin.cookie)).json<AdminSaleDetailResponse>().sale;
-    expect(detail.payouts).toMatchObject([{ status: 'needs_review', reported_amount_kobo: approvedAmount * 10, review_reason: expect.any(String) }]);
+    expect(detail.payouts).toMatchObject([
+      { status: 'needs_review', reported_amount_kobo: approvedAmount * 10, review_reason: expect.any(String) },
+    ]);
     const queue = await get(t.app, '/api/admin/sales?status=payout_failed', adminLogin.cookie);
     expect(queue.body).toContain(sale.id);
 
@@ -122,10 +140,20 @@ describe('a success whose figures differ from the payout', () => {
     clock.advance(60_000);
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'needs_review' }]);
-    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer }),
+    ).rejects.toMatchObject({ status: 409 });
 
     // An admin resolves it as paid after checking: the sale is paid like any transfer, audited.
-    await expect(resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, resolution: 'paid', note: 'x' })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), {
+        confirmation,
+        saleId: sale.id,
+        staff: reviewer,
+        resolution: 'paid',
+        note: 'x',
+      }),
+    ).rejects.toMatchObject({ status: 403 });
     const resolved = await post(
       t.app,
       `/api/admin/sales/${sale.id}/payout/resolve`,
@@ -136,7 +164,10 @@ describe('a success whose figures differ from the payout', () => {
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'success' }]);
     expect((await rewardsOf(sale.id)).length).toBe(1);
-    const audit = await t.database.query<{ action: string; note: string }>("SELECT action, note FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.resolve'", [sale.id]);
+    const audit = await t.database.query<{ action: string; note: string }>(
+      "SELECT action, note FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.resolve'",
+      [sale.id],
+    );
     expect(audit).toEqual([{ action: 'payout.resolve', note: 'The bank statement shows the approved amount' }]);
   });
 
@@ -150,12 +181,22 @@ describe('a success whose figures differ from the payout', () => {
     clock.advance(deps.settings.firstCheckDelayMs + 1000);
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'needs_review' }]);
-    const [held] = await t.database.query<{ reported_currency: string }>('SELECT reported_currency FROM payouts WHERE sale_id = $1', [sale.id]);
+    const [held] = await t.database.query<{ reported_currency: string }>('SELECT reported_currency FROM payouts WHERE sale_id = $1', [
+      sale.id,
+    ]);
     expect(held!.reported_currency).toBe('USD');
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
 
-    await resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, resolution: 'not_paid', note: 'Nothing arrived in naira' });
-    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed', failure_reason: expect.stringMatching(/Nothing arrived/) }]);
+    await resolveHeldPayout(staffPayoutTestDeps(t.database.db, clock), {
+      confirmation,
+      saleId: sale.id,
+      staff: admin,
+      resolution: 'not_paid',
+      note: 'Nothing arrived in naira',
+    });
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([
+      { status: 'failed', failure_reason: expect.stringMatching(/Nothing arrived/) },
+    ]);
     expect((await customerSale(customer, sale.id)).payout_failure).toMatchObject({ reason: expect.any(String) });
     fake.transferBehaviour = 'success';
     await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer });
@@ -172,19 +213,29 @@ describe('a reversal after success', () => {
     fake.settle(reference, 'reversed');
     expect((await webhook('transfer.reversed', reference)).statusCode).toBe(200);
 
-    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'reversed', failure_reason: expect.stringMatching(/reversed/) }]);
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([
+      { status: 'reversed', failure_reason: expect.stringMatching(/reversed/) },
+    ]);
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved', payout_reference: null, paid_at: null });
-    const history = await t.database.query<{ status: string }>('SELECT status FROM sale_status_events WHERE sale_id = $1 ORDER BY id', [sale.id]);
+    const history = await t.database.query<{ status: string }>('SELECT status FROM sale_status_events WHERE sale_id = $1 ORDER BY id', [
+      sale.id,
+    ]);
     expect(history.map((h) => h.status)).toEqual(['submitted', 'under_review', 'approved', 'paid', 'approved']);
     expect(await getClaimableRewards(t.database.db, customer.id)).toBe(0);
-    expect(await rewardsOf(sale.id)).toMatchObject([{ claim_id: null, clawback_entry_id: expect.any(String), clawback_reason: expect.stringMatching(/reversed/) }]);
+    expect(await rewardsOf(sale.id)).toMatchObject([
+      { claim_id: null, clawback_entry_id: expect.any(String), clawback_reason: expect.stringMatching(/reversed/) },
+    ]);
     expect((await notes(customer.id)).at(-1)).toMatch(/could not pay your .* sale .*sent the payment back/);
     await worker.runDue();
     expect(failedMails(customer.email)).toHaveLength(1);
     expect((await auditLedger(t.database.db, { userIds: [customer.id] })).ok).toBe(true);
 
     const mine = await customerSale(customer, sale.id);
-    expect(mine).toMatchObject({ status: 'pending', payout_reference: null, payout_failure: { code: 'reversed', reason: payoutFailureTexts.reasons.reversed } });
+    expect(mine).toMatchObject({
+      status: 'pending',
+      payout_reference: null,
+      payout_failure: { code: 'reversed', reason: payoutFailureTexts.reasons.reversed },
+    });
     expect(mine.timeline.map((e) => e.status)).not.toContain('paid');
 
     const before = { notes: (await notes(customer.id)).length, entries: await entryCount(customer.id) };
@@ -260,7 +311,8 @@ describe('a reversal after the account closed', () => {
   });
 });
 
-const entryCount = async (userId: string) => (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_entries WHERE user_id = $1', [userId]))[0]!.n;
+const entryCount = async (userId: string) =>
+  (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_entries WHERE user_id = $1', [userId]))[0]!.n;
 
 describe('a failed payout the customer can see and fix', () => {
   it('shows the failure with a reason; a bank change with the PIN sends it again to the new account', async () => {
@@ -273,21 +325,38 @@ describe('a failed payout the customer can see and fix', () => {
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
 
     const detail = await customerSale(customer, sale.id);
-    expect(detail).toMatchObject({ status: 'pending', payout_failure: { code: 'bank_declined', reason: payoutFailureTexts.reasons.bank_declined } });
+    expect(detail).toMatchObject({
+      status: 'pending',
+      payout_failure: { code: 'bank_declined', reason: payoutFailureTexts.reasons.bank_declined },
+    });
     const list = (await get(t.app, '/api/transactions?status=pending', customer.cookie)).json<TransactionListResponse>();
-    expect(list.transactions.find((row) => row.id === sale.id)).toMatchObject({ status: 'pending', payout_failure: { code: 'bank_declined' } });
+    expect(list.transactions.find((row) => row.id === sale.id)).toMatchObject({
+      status: 'pending',
+      payout_failure: { code: 'bank_declined' },
+    });
     expect((await notes(customer.id)).at(-1)).toMatch(/could not pay your .* sale/);
 
     // The new account, with the PIN: the payout goes out again at once, to it.
     // A first PIN once bank details exist needs the password first (a stolen cookie cannot set one).
     expect((await post(t.app, '/api/profile/password/confirm', { password: customer.password }, customer.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, customer.cookie)).statusCode).toBe(200);
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '2233445566', pin: '2580' }, headers: { cookie: customer.cookie } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '057', bank_account: '2233445566', pin: '2580' },
+      headers: { cookie: customer.cookie },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    const attempts = await t.database.query<{ attempt: number; status: string; account_number: string; bank_code: string; started_by: string; created_by: string | null }>(
-      'SELECT attempt, status, account_number, bank_code, started_by, created_by FROM payouts WHERE sale_id = $1 ORDER BY attempt',
-      [sale.id],
-    );
+    const attempts = await t.database.query<{
+      attempt: number;
+      status: string;
+      account_number: string;
+      bank_code: string;
+      started_by: string;
+      created_by: string | null;
+    }>('SELECT attempt, status, account_number, bank_code, started_by, created_by FROM payouts WHERE sale_id = $1 ORDER BY attempt', [
+      sale.id,
+    ]);
     expect(attempts).toMatchObject([
       { attempt: 1, status: 'failed', account_number: '0123451111' },
       { attempt: 2, status: 'queued', account_number: '2233445566', bank_code: '057', started_by: 'customer', created_by: null },
@@ -297,7 +366,10 @@ describe('a failed payout the customer can see and fix', () => {
     expect((await notes(customer.id)).at(-1)).toMatch(/has been paid to .* ••5566\./);
     expect(await customerSale(customer, sale.id)).toMatchObject({ status: 'successful' });
     expect((await customerSale(customer, sale.id)).payout_failure).toBeUndefined();
-    expect(await customerSale(customer, sale.id)).toMatchObject({ bank: { account_number: '0123451111' }, payout_account: { account_number: '2233445566' } });
+    expect(await customerSale(customer, sale.id)).toMatchObject({
+      bank: { account_number: '0123451111' },
+      payout_account: { account_number: '2233445566' },
+    });
     // The sale's own snapshot is unchanged; staff see the attempt paid another account, changed by the customer.
     const staffView = (await get(t.app, `/api/admin/sales/${sale.id}`, adminLogin.cookie)).json<AdminSaleDetailResponse>().sale;
     expect(staffView.payouts).toMatchObject([
@@ -305,7 +377,12 @@ describe('a failed payout the customer can see and fix', () => {
       { attempt: 2, account_changed: true, started_by: 'customer', account: { account_number: '2233445566' } },
     ]);
     // Another bank change now retries nothing (nothing failed).
-    const again = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '2233445577', pin: '2580' }, headers: { cookie: customer.cookie } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '057', bank_account: '2233445577', pin: '2580' },
+      headers: { cookie: customer.cookie },
+    });
     expect(again.statusCode).toBe(200);
     expect(await payoutRows(t.database, sale.id)).toHaveLength(2);
   });
@@ -320,7 +397,12 @@ describe('a failed payout the customer can see and fix', () => {
     // A first PIN once bank details exist needs the password first (a stolen cookie cannot set one).
     expect((await post(t.app, '/api/profile/password/confirm', { password: customer.password }, customer.cookie)).statusCode).toBe(200);
     expect((await post(t.app, '/api/pin', { pin: '2580', confirm_pin: '2580' }, customer.cookie)).statusCode).toBe(200);
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/bank', payload: { bank_code: '057', bank_account: '3344556677', pin: '2580' }, headers: { cookie: customer.cookie } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bank',
+      payload: { bank_code: '057', bank_account: '3344556677', pin: '2580' },
+      headers: { cookie: customer.cookie },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed' }, { status: 'failed' }]);

@@ -46,7 +46,17 @@ async function approvedSale(account = '0123456789') {
 describe('the payout sandbox', () => {
   it('is what the app uses without PAYOUT_SECRET_KEY', async () => {
     const { createPayoutProvider } = await import('../src/providers/payouts/index');
-    expect(createPayoutProvider({ PAYOUT_SECRET_KEY: undefined, PAYOUT_BASE_URL: 'https://api.paystack.co', PAYOUT_TIMEOUT_MS: 1000, PAYOUT_SANDBOX_DELAY_MS: 3000 }, t.database.db).name).toBe('sandbox');
+    expect(
+      createPayoutProvider(
+        {
+          PAYOUT_SECRET_KEY: undefined,
+          PAYOUT_BASE_URL: 'https://api.paystack.co',
+          PAYOUT_TIMEOUT_MS: 1000,
+          PAYOUT_SANDBOX_DELAY_MS: 3000,
+        },
+        t.database.db,
+      ).name,
+    ).toBe('sandbox');
     expect(payoutTestDeps(sandbox, clock).settings.firstCheckDelayMs).toBe(3025);
   });
 
@@ -59,7 +69,9 @@ describe('the payout sandbox', () => {
 
     clock.advance(DELAY_MS + 500);
     await worker.runDue();
-    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'success', provider_reference: expect.stringMatching(/^TRF_sandbox_/) }]);
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([
+      { status: 'success', provider_reference: expect.stringMatching(/^TRF_sandbox_/) },
+    ]);
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     const detail = await get(t.app, `/api/transactions/${sale.id}`, customer.cookie);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -96,7 +108,10 @@ describe('the payout sandbox', () => {
     const { sale, payoutId, reference } = await approvedSale();
     // What a process killed right after the claim leaves: the attempt `sending`, its job no longer queued.
     await t.database.query("UPDATE payouts SET status = 'sending', sent_at = $2 WHERE id = $1", [payoutId, clock.now()]);
-    await t.database.query("UPDATE jobs SET status = 'failed', finished_at = now() WHERE name = 'payouts.send' AND payload->>'payoutId' = $1", [payoutId]);
+    await t.database.query(
+      "UPDATE jobs SET status = 'failed', finished_at = now() WHERE name = 'payouts.send' AND payload->>'payoutId' = $1",
+      [payoutId],
+    );
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'sending' }]);
 
@@ -125,12 +140,18 @@ describe('the payout sandbox', () => {
     expect(await other.fetchTransfer(reference)).toMatchObject({ outcome: 'found', state: { status: 'pending' } });
     const recipient = await other.createRecipient({ bankCode: '058', accountNumber: '0123456789', accountName: 'Ada Obi' });
     if (recipient.outcome !== 'created') throw new Error('no recipient');
-    expect(await other.initiateTransfer({ reference, recipientCode: recipient.recipientCode, amountKobo: 1000, reason: 'resend' })).toEqual({ outcome: 'duplicate' });
+    expect(await other.initiateTransfer({ reference, recipientCode: recipient.recipientCode, amountKobo: 1000, reason: 'resend' })).toEqual(
+      { outcome: 'duplicate' },
+    );
     clock.advance(DELAY_MS + 500);
     expect(await other.fetchTransfer(reference)).toMatchObject({ outcome: 'found', state: { status: 'success' } });
     expect(await other.fetchTransfer('wpo_0000000000000000_a9')).toEqual({ outcome: 'not_found' });
-    expect(await other.createRecipient({ bankCode: '058', accountNumber: '12345', accountName: 'Short' })).toMatchObject({ outcome: 'refused' });
-    expect(await other.initiateTransfer({ reference: 'wpo_1111111111111111_a1', recipientCode: 'RCP_unknown', amountKobo: 1000, reason: 'x' })).toMatchObject({ outcome: 'refused' });
+    expect(await other.createRecipient({ bankCode: '058', accountNumber: '12345', accountName: 'Short' })).toMatchObject({
+      outcome: 'refused',
+    });
+    expect(
+      await other.initiateTransfer({ reference: 'wpo_1111111111111111_a1', recipientCode: 'RCP_unknown', amountKobo: 1000, reason: 'x' }),
+    ).toMatchObject({ outcome: 'refused' });
   });
 
   it('refuses every webhook: the sandbox has no secret to check a signature with', async () => {

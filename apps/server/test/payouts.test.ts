@@ -54,12 +54,21 @@ async function approvedSale(user?: TestUser) {
 }
 
 const notes = async (userId: string) =>
-  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map((n) => n.message);
+  (await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [userId])).map(
+    (n) => n.message,
+  );
 const paidMails = (to: string) => t.outbox.list().filter((m) => m.to === to && /has been paid/.test(m.subject ?? ''));
-const valueOf = async (saleId: string) => Number((await t.database.query<{ v: string }>('SELECT value_kobo::text AS v FROM sales WHERE id = $1', [saleId]))[0]!.v);
-const rewardRows = async (saleId: string) => (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_rewards WHERE source = $1', [`sale:${saleId}`]))[0]!.n;
+const valueOf = async (saleId: string) =>
+  Number((await t.database.query<{ v: string }>('SELECT value_kobo::text AS v FROM sales WHERE id = $1', [saleId]))[0]!.v);
+const rewardRows = async (saleId: string) =>
+  (await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gem_rewards WHERE source = $1', [`sale:${saleId}`]))[0]!.n;
 const emailJobsFor = async (to: string) =>
-  (await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'notifications.send_email' AND payload->>'to' = $1 AND payload->>'subject' LIKE '%has been paid'", [to]))[0]!.n;
+  (
+    await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM jobs WHERE name = 'notifications.send_email' AND payload->>'to' = $1 AND payload->>'subject' LIKE '%has been paid'",
+      [to],
+    )
+  )[0]!.n;
 
 function webhook(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string, signature?: string) {
   const signed = fake.webhookFor(event, reference);
@@ -97,7 +106,15 @@ describe('a payout through Paystack', () => {
     expect(mails[0]!.text).toContain(transfer!.transferCode);
 
     const [attempt] = await getSalePayouts(t.database.db, sale.id);
-    expect(attempt).toMatchObject({ attempt: 1, reference, method: 'transfer', status: 'success', amount_kobo: value, provider_reference: transfer!.transferCode, failure_reason: null });
+    expect(attempt).toMatchObject({
+      attempt: 1,
+      reference,
+      method: 'transfer',
+      status: 'success',
+      amount_kobo: value,
+      provider_reference: transfer!.transferCode,
+      failure_reason: null,
+    });
     expect(attempt!.sent_at).not.toBeNull();
     expect(attempt!.settled_at).not.toBeNull();
 
@@ -110,7 +127,9 @@ describe('a payout through Paystack', () => {
     const { customer, sale, reference } = await approvedSale();
     fake.transferBehaviour = 'failed';
     await worker.runDue();
-    expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'failed', failure_reason: expect.stringMatching(/did not complete/) }]);
+    expect(await payoutRows(t.database, sale.id)).toMatchObject([
+      { status: 'failed', failure_reason: expect.stringMatching(/did not complete/) },
+    ]);
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved', payout_reference: null });
     expect(await notes(customer.id)).not.toContainEqual(expect.stringMatching(/has been paid/));
 
@@ -119,13 +138,23 @@ describe('a payout through Paystack', () => {
       expect([staffId, given]).toEqual([reviewer.id, confirmation]);
       throw new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403);
     });
-    await expect(retryPayout(refusing, { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 403, code: 'CONFIRMATION_INVALID' });
+    await expect(retryPayout(refusing, { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({
+      status: 403,
+      code: 'CONFIRMATION_INVALID',
+    });
     expect(await payoutRows(t.database, sale.id)).toHaveLength(1);
 
     fake.transferBehaviour = 'success';
-    const retried = await retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, ip: '127.0.0.1' });
+    const retried = await retryPayout(staffPayoutTestDeps(t.database.db, clock), {
+      confirmation,
+      saleId: sale.id,
+      staff: reviewer,
+      ip: '127.0.0.1',
+    });
     expect(retried).toMatchObject({ attempt: 2, reference: payoutReference(sale.id, 2), status: 'queued' });
-    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409, code: 'PAYOUT_NOT_FAILED' });
+    await expect(
+      retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer }),
+    ).rejects.toMatchObject({ status: 409, code: 'PAYOUT_NOT_FAILED' });
     await worker.runDue();
     expect(await payoutRows(t.database, sale.id)).toMatchObject([
       { attempt: 1, status: 'failed' },
@@ -134,9 +163,14 @@ describe('a payout through Paystack', () => {
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(fake.transferPosts.get(reference)).toBe(1);
     expect(fake.transferPosts.get(payoutReference(sale.id, 2))).toBe(1);
-    const audit = await t.database.query<{ action: string; staff_id: string; ip: string }>("SELECT action, staff_id, ip FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.retry'", [sale.id]);
+    const audit = await t.database.query<{ action: string; staff_id: string; ip: string }>(
+      "SELECT action, staff_id, ip FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.retry'",
+      [sale.id],
+    );
     expect(audit).toEqual([{ action: 'payout.retry', staff_id: reviewer.id, ip: '127.0.0.1' }]);
-    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('starts no second attempt beside one that has not failed, and the next after a failure is attempt 2', async () => {
@@ -175,15 +209,28 @@ describe('a payout through Paystack', () => {
     const first = await webhook('transfer.success', reference);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ received: true });
-    expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid', payout_reference: fake.transfers.get(reference)!.transferCode });
-    const after = { notes: (await notes(customer.id)).length, rewards: await rewardRows(sale.id), mails: await emailJobsFor(customer.email), gems: await getClaimableRewards(t.database.db, customer.id) };
+    expect(await saleRow(t.database, sale.id)).toMatchObject({
+      status: 'paid',
+      payout_reference: fake.transfers.get(reference)!.transferCode,
+    });
+    const after = {
+      notes: (await notes(customer.id)).length,
+      rewards: await rewardRows(sale.id),
+      mails: await emailJobsFor(customer.email),
+      gems: await getClaimableRewards(t.database.db, customer.id),
+    };
     expect(after.rewards).toBe(1);
     expect(after.mails).toBe(1);
 
     for (let i = 0; i < 3; i += 1) expect((await webhook('transfer.success', reference)).statusCode).toBe(200);
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(await payoutRows(t.database, sale.id)).toMatchObject([{ status: 'success' }]);
-    expect({ notes: (await notes(customer.id)).length, rewards: await rewardRows(sale.id), mails: await emailJobsFor(customer.email), gems: await getClaimableRewards(t.database.db, customer.id) }).toEqual(after);
+    expect({
+      notes: (await notes(customer.id)).length,
+      rewards: await rewardRows(sale.id),
+      mails: await emailJobsFor(customer.email),
+      gems: await getClaimableRewards(t.database.db, customer.id),
+    }).toEqual(after);
     // (A failure or reversal reported after success reopens the sale: payouts-reversals.test.ts.)
 
     // The scheduled status query finds it settled and does nothing.
@@ -236,11 +283,28 @@ describe('a payout through Paystack', () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'whatever' } });
     const { createHmac } = await import('node:crypto');
     const signature = createHmac('sha512', fake.secretKey).update(body).digest('hex');
-    const other = await t.app.inject({ method: 'POST', url: WEBHOOK, payload: body, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+    });
     expect(other.statusCode).toBe(200);
-    const foreign = JSON.stringify({ event: 'transfer.success', data: { reference: 'someone_elses_reference_1', status: 'success', amount: 100, transfer_code: 'TRF_x' } });
+    const foreign = JSON.stringify({
+      event: 'transfer.success',
+      data: { reference: 'someone_elses_reference_1', status: 'success', amount: 100, transfer_code: 'TRF_x' },
+    });
     const foreignSig = createHmac('sha512', fake.secretKey).update(foreign).digest('hex');
-    expect((await t.app.inject({ method: 'POST', url: WEBHOOK, payload: foreign, headers: { 'content-type': 'application/json', 'x-paystack-signature': foreignSig } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: WEBHOOK,
+          payload: foreign,
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': foreignSig },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('after a timeout asks by reference and finds the transfer: no second transfer', async () => {
@@ -294,12 +358,20 @@ describe('a payout through Paystack', () => {
   it('two senders at once make one transfer', async () => {
     const { sale, reference, payoutId } = await approvedSale();
     fake.transferBehaviour = 'pending';
-    const outcomes = await Promise.all([advancePayout(t.database.db, deps, payoutId), advancePayout(t.database.db, deps, payoutId), advancePayout(t.database.db, deps, payoutId)]);
+    const outcomes = await Promise.all([
+      advancePayout(t.database.db, deps, payoutId),
+      advancePayout(t.database.db, deps, payoutId),
+      advancePayout(t.database.db, deps, payoutId),
+    ]);
     expect(outcomes.every((o) => o === 'pending' || o === 'sending')).toBe(true);
     expect(fake.transfers.has(reference)).toBe(true);
     expect(await payoutRows(t.database, sale.id)).toHaveLength(1);
     fake.settle(reference, 'success');
-    await Promise.all([webhook('transfer.success', reference), advancePayout(t.database.db, deps, payoutId), webhook('transfer.success', reference)]);
+    await Promise.all([
+      webhook('transfer.success', reference),
+      advancePayout(t.database.db, deps, payoutId),
+      webhook('transfer.success', reference),
+    ]);
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid' });
     expect(await rewardRows(sale.id)).toBe(1);
     // Paystack made one transfer for the reference, however many POSTs it got.
@@ -310,24 +382,82 @@ describe('a payout through Paystack', () => {
 describe('manual payment after a failure', () => {
   it('admins only, only after a failed attempt; pays the sale like a transfer, audited', async () => {
     const { customer, sale } = await approvedSale();
-    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid from the ops account' })).rejects.toMatchObject({
+    await expect(
+      recordManualPayout(staffPayoutTestDeps(t.database.db, clock), {
+        confirmation,
+        saleId: sale.id,
+        staff: admin,
+        reference: 'BANK-123',
+        note: 'Paid from the ops account',
+      }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     fake.transferBehaviour = 'failed';
     await worker.runDue();
-    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer, reference: 'BANK-123', note: 'Paid by hand' })).rejects.toMatchObject({ status: 403 });
-    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: ' ', note: 'Paid by hand' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      recordManualPayout(staffPayoutTestDeps(t.database.db, clock), {
+        confirmation,
+        saleId: sale.id,
+        staff: reviewer,
+        reference: 'BANK-123',
+        note: 'Paid by hand',
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      recordManualPayout(staffPayoutTestDeps(t.database.db, clock), {
+        confirmation,
+        saleId: sale.id,
+        staff: admin,
+        reference: ' ',
+        note: 'Paid by hand',
+      }),
+    ).rejects.toMatchObject({ status: 400 });
     const refused = () => Promise.reject(new DomainError('CONFIRMATION_INVALID', 'That code is not right', 403));
-    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock, refused), { confirmation, saleId: sale.id, staff: admin, reference: 'BANK-123', note: 'Paid by hand' })).rejects.toMatchObject({ status: 403, code: 'CONFIRMATION_INVALID' });
+    await expect(
+      recordManualPayout(staffPayoutTestDeps(t.database.db, clock, refused), {
+        confirmation,
+        saleId: sale.id,
+        staff: admin,
+        reference: 'BANK-123',
+        note: 'Paid by hand',
+      }),
+    ).rejects.toMatchObject({ status: 403, code: 'CONFIRMATION_INVALID' });
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'approved' });
-    const manual = await recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'GTB-20260701-0042', note: 'Paid from the ops account by bank app', ip: '10.0.0.1' });
-    expect(manual).toMatchObject({ attempt: 2, method: 'manual', status: 'success', provider_reference: 'GTB-20260701-0042', note: 'Paid from the ops account by bank app' });
+    const manual = await recordManualPayout(staffPayoutTestDeps(t.database.db, clock), {
+      confirmation,
+      saleId: sale.id,
+      staff: admin,
+      reference: 'GTB-20260701-0042',
+      note: 'Paid from the ops account by bank app',
+      ip: '10.0.0.1',
+    });
+    expect(manual).toMatchObject({
+      attempt: 2,
+      method: 'manual',
+      status: 'success',
+      provider_reference: 'GTB-20260701-0042',
+      note: 'Paid from the ops account by bank app',
+    });
     expect(await saleRow(t.database, sale.id)).toMatchObject({ status: 'paid', payout_reference: 'GTB-20260701-0042' });
     expect(await rewardRows(sale.id)).toBe(1);
     expect((await notes(customer.id)).at(-1)).toMatch(/has been paid/);
-    const audit = await t.database.query<{ action: string; note: string }>("SELECT action, note FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.manual'", [sale.id]);
+    const audit = await t.database.query<{ action: string; note: string }>(
+      "SELECT action, note FROM staff_audit_log WHERE target_id = $1 AND action = 'payout.manual'",
+      [sale.id],
+    );
     expect(audit).toEqual([{ action: 'payout.manual', note: 'Paid from the ops account by bank app' }]);
-    await expect(retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer })).rejects.toMatchObject({ status: 409 });
-    await expect(recordManualPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: admin, reference: 'X', note: 'again' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      retryPayout(staffPayoutTestDeps(t.database.db, clock), { confirmation, saleId: sale.id, staff: reviewer }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      recordManualPayout(staffPayoutTestDeps(t.database.db, clock), {
+        confirmation,
+        saleId: sale.id,
+        staff: admin,
+        reference: 'X',
+        note: 'again',
+      }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -39,7 +39,13 @@ describe('the embedded database', () => {
     // migration) is build.test.ts's, with the production bundle; this file is about the restart.
     await copyMigratedDataDir(dataDir);
     await start();
-    const form = { full_name: 'Ada Obi', username: 'adaobi', email: 'adaobi@persist.com', phone: '+2348030000001', password: 'persisted pass' };
+    const form = {
+      full_name: 'Ada Obi',
+      username: 'adaobi',
+      email: 'adaobi@persist.com',
+      phone: '+2348030000001',
+      password: 'persisted pass',
+    };
     expect((await postJson('/api/auth/signup', form)).status).toBe(201);
     const outbox = (await (await fetch(`${base}/api/dev/outbox`)).json()) as { to: string; text: string }[];
     const otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];

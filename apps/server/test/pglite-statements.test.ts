@@ -96,7 +96,10 @@ describe('StatementCache', () => {
   /** What PGlite answers to a batch that parsed, and to one whose Parse failed. */
   const parsed = (status = 'I') => Buffer.concat([backend('1'), done, ready(status)]);
   const error = (code: string, status = 'I') => Buffer.concat([backend('E', Buffer.from(`SERROR\0C${code}\0Mno\0\0`)), ready(status)]);
-  const kinds = (bytes: Buffer) => messages(bytes).map(([type]) => type).join('');
+  const kinds = (bytes: Buffer) =>
+    messages(bytes)
+      .map(([type]) => type)
+      .join('');
 
   it('prepares an unnamed query under a session name the first time, then binds the kept statement', () => {
     const cache = new StatementCache();
@@ -113,7 +116,9 @@ describe('StatementCache', () => {
     expect(second).toMatchObject({ hit: true, name: first.name });
     // No Parse: the Bind (with the value '1' still in it) names the kept statement.
     expect(kinds(second.bytes)).toBe('BDES');
-    expect(messages(second.bytes)[0]![1]).toEqual(Buffer.concat([Buffer.from(`\0${first.name}\0`), messages(query(''))[1]![1].subarray(2)]));
+    expect(messages(second.bytes)[0]![1]).toEqual(
+      Buffer.concat([Buffer.from(`\0${first.name}\0`), messages(query(''))[1]![1].subarray(2)]),
+    );
     // PGlite did not parse, so the answer gets the ParseComplete the connection waits for.
     const answer = Buffer.concat([done, ready('I')]);
     expect(cache.settle(second, answer)).toEqual({ answer: parsed(), stale: false });
@@ -130,7 +135,13 @@ describe('StatementCache', () => {
     expect(cache.prepare(Buffer.concat([query(''), query('')]))).toBeNull();
     expect(cache.prepare(serialize.query('SELECT 1'))).toBeNull();
     // A Flush instead of a Sync (a cursor's batch) is not one whole query either.
-    const flushed = Buffer.concat([serialize.parse({ text: 'SELECT 1' }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({ rows: 10 }), serialize.flush()]);
+    const flushed = Buffer.concat([
+      serialize.parse({ text: 'SELECT 1' }),
+      serialize.bind({}),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({ rows: 10 }),
+      serialize.flush(),
+    ]);
     expect(cache.prepare(flushed)).toBeNull();
   });
 

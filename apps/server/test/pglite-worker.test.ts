@@ -60,7 +60,9 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
   afterAll(() => posted.mockRestore());
   /** Resolves once a batch holding `text` has reached a worker thread. */
   const reached = (text: string) =>
-    vi.waitFor(() => expect(posted.mock.calls.some(([message]) => message.t === 'data' && Buffer.from(message.bytes).includes(text))).toBe(true));
+    vi.waitFor(() =>
+      expect(posted.mock.calls.some(([message]) => message.t === 'data' && Buffer.from(message.bytes).includes(text))).toBe(true),
+    );
 
   /** `work` on a connection of the shared kind, which ends with it (so the next call opens another). */
   async function onItsOwnConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -89,7 +91,7 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(order).toEqual(['this thread', 'slow', 'quick']);
   });
 
-  it('keeps a transaction to itself: no other connection\'s statement runs inside it', async () => {
+  it("keeps a transaction to itself: no other connection's statement runs inside it", async () => {
     await pool.query('CREATE TABLE worker_counter (n int NOT NULL)');
     await pool.query('INSERT INTO worker_counter VALUES (0)');
     // Read, pause, write, each on a connection of its own: two such transactions interleaved would lose an increment.
@@ -112,7 +114,12 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
    * answer it before that statement, which the worker received after it. Returns the order of the
    * answers and what `beside` answered.
    */
-  async function besideAnOpenTransaction<T>(open: (client: pg.PoolClient) => Promise<unknown>, end: 'COMMIT' | 'ROLLBACK', besideText: string, beside: (client: pg.PoolClient) => Promise<T>) {
+  async function besideAnOpenTransaction<T>(
+    open: (client: pg.PoolClient) => Promise<unknown>,
+    end: 'COMMIT' | 'ROLLBACK',
+    besideText: string,
+    beside: (client: pg.PoolClient) => Promise<T>,
+  ) {
     let opened!: () => void;
     const openedOnce = new Promise<void>((resolve) => (opened = resolve));
     const order: string[] = [];
@@ -146,7 +153,7 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(result.rows).toEqual([{ n: 1 }]);
   });
 
-  it('keeps a failed transaction\'s session until it rolls back', async () => {
+  it("keeps a failed transaction's session until it rolls back", async () => {
     const { order, result } = await besideAnOpenTransaction(
       (client) => client.query('SELECT 1 / 0').catch(() => undefined),
       'ROLLBACK',
@@ -158,7 +165,7 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     expect(result.rows).toEqual([{ beside_one: 1 }]);
   });
 
-  it('holds the session from a transaction\'s first statement, not from its BEGIN', async () => {
+  it("holds the session from a transaction's first statement, not from its BEGIN", async () => {
     await pool.query('CREATE TABLE worker_begin (k int NOT NULL)');
     const order: string[] = [];
     let begun!: () => void;
@@ -204,7 +211,9 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
       // A connection that ends frees its own statements only.
       first.release(true);
       expect((await second.query({ name: 'worker_which', text: "SELECT 'second' AS which" })).rows).toEqual([{ which: 'second' }]);
-      const left = await second.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE '%worker_which'");
+      const left = await second.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE '%worker_which'",
+      );
       expect(left.rows).toEqual([{ n: 1 }]);
     } finally {
       second.release();
@@ -216,7 +225,9 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
     for (const n of [1, 2, 3]) expect((await pool.query(text, [n])).rows).toEqual([{ doubled: n * 2 }]);
     expect(await onItsOwnConnection(async (client) => (await client.query(text, [5])).rows)).toEqual([{ doubled: 10 }]);
     // A statement with no parameters goes as a simple query, which is never kept.
-    const kept = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = 'SELECT $1::int * 2 AS doubled'");
+    const kept = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = 'SELECT $1::int * 2 AS doubled'",
+    );
     expect(kept.rows).toEqual([{ n: 1 }]);
   });
 
@@ -306,7 +317,9 @@ describe.runIf(embedded)('the embedded database in a worker thread', () => {
       const sent = vi.spyOn(host, 'post');
       const slow = pool.query('SELECT pg_sleep(5)');
       // Once the statement has reached the worker, the worker dies under it.
-      await vi.waitFor(() => expect(sent.mock.calls.some(([message]) => message.t === 'data' && Buffer.from(message.bytes).includes('pg_sleep(5)'))).toBe(true));
+      await vi.waitFor(() =>
+        expect(sent.mock.calls.some(([message]) => message.t === 'data' && Buffer.from(message.bytes).includes('pg_sleep(5)'))).toBe(true),
+      );
       await host.terminateAbruptly();
       // Failed, not answered: the 5 s sleep can only end with the worker, which is gone.
       await expect(slow).rejects.toThrow(EmbeddedDatabaseStopped);
@@ -339,7 +352,13 @@ describe.runIf(embedded)('the server on the embedded database', () => {
     });
 
   it('answers the same signup raced eight times once, the rest with the duplicate error (23505 across the worker)', async () => {
-    const form = { full_name: 'Ada Obi', username: 'adaworker', email: 'ada@worker.com', phone: '+2348030000009', password: 'worker pass 1' };
+    const form = {
+      full_name: 'Ada Obi',
+      username: 'adaworker',
+      email: 'ada@worker.com',
+      phone: '+2348030000009',
+      password: 'worker pass 1',
+    };
     const answers = await Promise.all(Array.from({ length: 8 }, () => postJson('/api/auth/signup', form)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -347,14 +366,23 @@ describe.runIf(embedded)('the server on the embedded database', () => {
   });
 
   it('credits parallel gem collections once, and /healthz answers beside them', async () => {
-    const form = { full_name: 'Bola Ade', username: 'bolaworker', email: 'bola@worker.com', phone: '+2348030000010', password: 'worker pass 2' };
+    const form = {
+      full_name: 'Bola Ade',
+      username: 'bolaworker',
+      email: 'bola@worker.com',
+      phone: '+2348030000010',
+      password: 'worker pass 2',
+    };
     expect((await postJson('/api/auth/signup', form)).status).toBe(201);
     const outbox = (await (await fetch(`${server.baseUrl}/api/dev/outbox`)).json()) as { to: string; text: string }[];
     const otp = outbox.find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
     expect((await postJson('/api/auth/otp/verify', { email: form.email, otp })).status).toBe(200);
     const login = await postJson('/api/auth/login', { email_or_phone: form.email, password: form.password });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const collects = Promise.all(Array.from({ length: 10 }, () => postJson('/api/gems/collect', undefined, cookie)));
     const health = await fetch(`${server.baseUrl}/healthz`);

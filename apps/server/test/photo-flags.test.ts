@@ -39,7 +39,10 @@ async function exchangeScreen(figures: string): Promise<Buffer> {
 async function cardPhotoOf(seed: number): Promise<Buffer> {
   const bytes: Buffer[] = [];
   for (let block = 0; block * 32 < 12 * 8 * 3; block += 1) bytes.push(createHash('sha256').update(`${seed}:${block}`).digest());
-  return sharp(Buffer.concat(bytes).subarray(0, 12 * 8 * 3), { raw: { width: 12, height: 8, channels: 3 } }).resize(480, 320, { kernel: 'nearest' }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(Buffer.concat(bytes).subarray(0, 12 * 8 * 3), { raw: { width: 12, height: 8, channels: 3 } })
+    .resize(480, 320, { kernel: 'nearest' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 async function customer(): Promise<TestUser> {
@@ -55,7 +58,13 @@ const created = (response: { statusCode: number; body: string; json: <T>() => T 
 
 async function sellCoin(user: TestUser, screenshot: Buffer) {
   const quote = await quoteFor(t, user, 'usdt', '20');
-  return created(await postCryptoSale(t, { cookie: user.cookie, fields: { quote_id: quote.id, network: 'tron' }, files: [{ data: screenshot, contentType: 'image/png' }] }));
+  return created(
+    await postCryptoSale(t, {
+      cookie: user.cookie,
+      fields: { quote_id: quote.id, network: 'tron' },
+      files: [{ data: screenshot, contentType: 'image/png' }],
+    }),
+  );
 }
 
 async function sellCard(user: TestUser, photo: Buffer) {
@@ -67,7 +76,9 @@ async function sellCard(user: TestUser, photo: Buffer) {
 async function photoFlag(saleId: string) {
   const response = await get(t.app, `/api/admin/sales/${saleId}`, reviewer.cookie);
   expect(response.statusCode, response.body).toBe(200);
-  return adminSaleDetailResponseSchema.parse(response.json()).sale.risk_flags.find((flag) => flag.code === ('duplicate_photo' satisfies RiskFlagCode));
+  return adminSaleDetailResponseSchema
+    .parse(response.json())
+    .sale.risk_flags.find((flag) => flag.code === ('duplicate_photo' satisfies RiskFlagCode));
 }
 
 beforeAll(async () => {

@@ -36,7 +36,10 @@ beforeAll(async () => {
   dirs.push(webDist, uploads);
   // A stand-in for apps/web/dist: the shell and one hashed asset, as the build lays them out.
   await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("wise")');
 
   const config = loadConfig({
@@ -188,7 +191,12 @@ describe('production mode: headers', () => {
     const csp = cspOf(docs);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('script-src')?.[0]).toBe("'self'");
-    expect(csp.get('script-src')?.slice(1).every((source) => source.startsWith("'sha256-"))).toBe(true);
+    expect(
+      csp
+        .get('script-src')
+        ?.slice(1)
+        .every((source) => source.startsWith("'sha256-")),
+    ).toBe(true);
   });
 
   it('answers a 500 with the generic error body: no message, no stack, no file path', async () => {

@@ -1,11 +1,4 @@
-import {
-  authMessages,
-  errorCodes,
-  fieldMessages,
-  maskPhone,
-  notificationTexts,
-  profileMessages,
-} from '@wise/shared';
+import { authMessages, errorCodes, fieldMessages, maskPhone, notificationTexts, profileMessages } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { createTestApp, get, post, sessionCookie, type TestApp } from './support/app';
@@ -25,7 +18,8 @@ const put = (url: string, payload: unknown, cookie: string) =>
   t.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, headers: { cookie } });
 const profile = async (c: TestUser) => (await get(t.app, '/api/profile', c.cookie)).json<Record<string, unknown>>();
 /** A second device: the same customer logged in again, with its own session. */
-const secondSession = async (c: TestUser) => sessionCookie(await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: c.password }));
+const secondSession = async (c: TestUser) =>
+  sessionCookie(await post(t.app, '/api/auth/login', { email_or_phone: c.email, password: c.password }));
 const confirmPassword = (c: TestUser) => post(t.app, '/api/profile/password/confirm', { password: c.password }, c.cookie);
 const messages = async (c: TestUser) =>
   (await get(t.app, '/api/notifications', c.cookie)).json<{ notifications: { message: string }[] }>().notifications.map((n) => n.message);
@@ -53,7 +47,11 @@ describe('GET /api/profile', () => {
 describe('modify full name', () => {
   it('joins first, optional middle and surname', async () => {
     const c = await createCustomer(t);
-    const r = await put('/api/profile/full-name', { first_name: 'Chiamaka', middle_name: 'Ada', surname: 'Obi-Okafor', password: c.password }, c.cookie);
+    const r = await put(
+      '/api/profile/full-name',
+      { first_name: 'Chiamaka', middle_name: 'Ada', surname: 'Obi-Okafor', password: c.password },
+      c.cookie,
+    );
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ message: profileMessages.fullNameUpdated });
     expect((await profile(c)).full_name).toBe('Chiamaka Ada Obi-Okafor');
@@ -67,10 +65,16 @@ describe('modify full name', () => {
     const c = await createCustomer(t);
     const missing = await put('/api/profile/full-name', { first_name: '', surname: '  ' }, c.cookie);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ fields: { first_name: fieldMessages.firstNameRequired, surname: fieldMessages.surnameRequired } });
+    expect(missing.json()).toMatchObject({
+      fields: { first_name: fieldMessages.firstNameRequired, surname: fieldMessages.surnameRequired },
+    });
     const bad = await put('/api/profile/full-name', { first_name: 'Ada1', middle_name: 'N-go', surname: 'Obi 2' }, c.cookie);
     expect(bad.json()).toMatchObject({
-      fields: { first_name: fieldMessages.nameAlphabetsOnly, middle_name: fieldMessages.nameAlphabetsOnly, surname: fieldMessages.nameAlphabetsOnly },
+      fields: {
+        first_name: fieldMessages.nameAlphabetsOnly,
+        middle_name: fieldMessages.nameAlphabetsOnly,
+        surname: fieldMessages.nameAlphabetsOnly,
+      },
     });
     const long = await put('/api/profile/full-name', { first_name: 'A'.repeat(21), surname: 'Obi' }, c.cookie);
     expect(long.json()).toMatchObject({ fields: { first_name: fieldMessages.nameAlphabetsOnly } });
@@ -86,17 +90,35 @@ describe('modify gender, address, date of birth', () => {
     expect((await put('/api/profile/date-of-birth', { date_of_birth: '1994-07-21' }, c.cookie)).statusCode).toBe(200);
     expect(await profile(c)).toMatchObject({ gender: 'female', address: '12 Admiralty Way, Lekki, Lagos', date_of_birth: '1994-07-21' });
 
-    expect((await put('/api/profile/gender', { gender: '' }, c.cookie)).json()).toMatchObject({ fields: { gender: fieldMessages.genderRequired } });
+    expect((await put('/api/profile/gender', { gender: '' }, c.cookie)).json()).toMatchObject({
+      fields: { gender: fieldMessages.genderRequired },
+    });
     expect((await put('/api/profile/gender', { gender: 'other' }, c.cookie)).statusCode).toBe(400);
-    expect((await put('/api/profile/address', { address: ' ' }, c.cookie)).json()).toMatchObject({ fields: { address: fieldMessages.addressRequired } });
-    expect((await put('/api/profile/address', { address: 'x'.repeat(201) }, c.cookie)).json()).toMatchObject({ fields: { address: profileMessages.addressTooLong } });
-    expect((await put('/api/profile/date-of-birth', {}, c.cookie)).json()).toMatchObject({ fields: { date_of_birth: fieldMessages.dobRequired } });
+    expect((await put('/api/profile/address', { address: ' ' }, c.cookie)).json()).toMatchObject({
+      fields: { address: fieldMessages.addressRequired },
+    });
+    expect((await put('/api/profile/address', { address: 'x'.repeat(201) }, c.cookie)).json()).toMatchObject({
+      fields: { address: profileMessages.addressTooLong },
+    });
+    expect((await put('/api/profile/date-of-birth', {}, c.cookie)).json()).toMatchObject({
+      fields: { date_of_birth: fieldMessages.dobRequired },
+    });
   });
 
   it('refuses malformed, impossible and future dates of birth', async () => {
     const c = await createCustomer(t);
     // The server's clock says 2026-03-02 (Lagos).
-    for (const bad of ['21-07-1994', '1994/07/21', '1994-7-21', '2023-02-30', '2023-13-01', '2021-02-29', '2026-03-03', '2099-01-01', '1899-12-31']) {
+    for (const bad of [
+      '21-07-1994',
+      '1994/07/21',
+      '1994-7-21',
+      '2023-02-30',
+      '2023-13-01',
+      '2021-02-29',
+      '2026-03-03',
+      '2099-01-01',
+      '1899-12-31',
+    ]) {
       const r = await put('/api/profile/date-of-birth', { date_of_birth: bad }, c.cookie);
       expect(r.statusCode, bad).toBe(400);
       expect(r.json(), bad).toMatchObject({ fields: { date_of_birth: fieldMessages.dobInvalid } });
@@ -283,8 +305,12 @@ describe('email change: password, new address, e-mailed code', () => {
     const c = await createCustomer(t);
     const other = await createCustomer(t);
     await confirmPassword(c);
-    expect((await post(t.app, '/api/profile/email', { new_email: '' }, c.cookie)).json()).toMatchObject({ fields: { new_email: fieldMessages.emailRequired } });
-    expect((await post(t.app, '/api/profile/email', { new_email: 'ada@gmail.c' }, c.cookie)).json()).toMatchObject({ fields: { new_email: fieldMessages.invalidEntry } });
+    expect((await post(t.app, '/api/profile/email', { new_email: '' }, c.cookie)).json()).toMatchObject({
+      fields: { new_email: fieldMessages.emailRequired },
+    });
+    expect((await post(t.app, '/api/profile/email', { new_email: 'ada@gmail.c' }, c.cookie)).json()).toMatchObject({
+      fields: { new_email: fieldMessages.invalidEntry },
+    });
     const same = await post(t.app, '/api/profile/email', { new_email: c.email.toUpperCase().replace('.COM', '.com') }, c.cookie);
     expect(same.json()).toMatchObject({ fields: { new_email: profileMessages.sameEmail } });
     const taken = await post(t.app, '/api/profile/email', { new_email: other.email }, c.cookie);
@@ -298,7 +324,12 @@ describe('email change: password, new address, e-mailed code', () => {
     await confirmPassword(c);
     await post(t.app, '/api/profile/email', { new_email: target }, c.cookie);
     const code = latestCode(t, target);
-    const wrong = await post(t.app, '/api/profile/email/verify', { new_email: target, otp_code: code === '9999' ? '8888' : '9999' }, c.cookie);
+    const wrong = await post(
+      t.app,
+      '/api/profile/email/verify',
+      { new_email: target, otp_code: code === '9999' ? '8888' : '9999' },
+      c.cookie,
+    );
     expect(wrong.json()).toMatchObject({ code: errorCodes.otpInvalid });
     clock.advance(9 * 60_000);
     // Keep the password window open so only the code's age matters.

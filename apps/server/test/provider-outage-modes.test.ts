@@ -75,14 +75,20 @@ describe('the payout and bill providers switched off, as the fault soak does', (
     // The first call may go out on a kept-alive connection the switch has just cut: unknown, like a reset.
     expect((await payoutClient.fetchTransfer('soak-missing-reference')).outcome).toBe('unknown');
     expect(['unknown', 'failed']).toContain((await buyData()).outcome);
-    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('ECONNREFUSED') });
+    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringContaining('ECONNREFUSED'),
+    });
     expect(await buyData()).toEqual({ outcome: 'failed', message: null, unreached: true });
     expect(bills.purchases()).toEqual([]);
   });
 
   it('500: both unknown, nothing forwarded', async () => {
     await Promise.all([payoutSwitch.setMode('error'), billSwitch.setMode('error')]);
-    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('500') });
+    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringContaining('500'),
+    });
     expect((await buyData()).outcome).toBe('unknown');
     expect(bills.purchases()).toEqual([]);
     expect(payoutSwitch.counts.error).toBeGreaterThan(0);
@@ -90,7 +96,10 @@ describe('the payout and bill providers switched off, as the fault soak does', (
 
   it('hang: the clients give up at their time-out, unknown', async () => {
     await Promise.all([payoutSwitch.setMode('hang'), billSwitch.setMode('hang')]);
-    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({ outcome: 'unknown', reason: `no answer within ${TIMEOUT_MS} ms` });
+    expect(await payoutClient.fetchTransfer('soak-missing-reference')).toMatchObject({
+      outcome: 'unknown',
+      reason: `no answer within ${TIMEOUT_MS} ms`,
+    });
     expect((await buyData()).outcome).toBe('unknown');
     expect(bills.purchases()).toEqual([]);
   });

@@ -42,7 +42,11 @@ beforeAll(async () => {
   h = await startBillsHarness(clock, { env: { ...VAPID_ENV, PUSH_ENDPOINT_TEST_HOSTS: service.host } });
   t = h.t;
   worker = new JobWorker(t.database.db, { clock, pollIntervalMs: 10 });
-  for (const job of pushJobs({ publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:push-test@wise.ng' }, { ca: service.ca, testHosts: [service.host] }).jobs) worker.register(job);
+  for (const job of pushJobs(
+    { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: 'mailto:push-test@wise.ng' },
+    { ca: service.ca, testHosts: [service.host] },
+  ).jobs)
+    worker.register(job);
   staff = await insertStaff(t.database);
 });
 afterAll(async () => {
@@ -63,14 +67,17 @@ async function subscribed(user: TestUser, app: TestApp['app'] = t.app): Promise<
 const receivedBy = (browser: FakeBrowser) => service.received.filter((push) => push.browserId === browser.id).map((push) => push.payload);
 const pushJobRows = (userFilter?: string) =>
   t.database.query<{ status: string; payload: { subscriptionId: string }; attempts: number }>(
-    `SELECT status, payload, attempts FROM jobs WHERE name = $1 ${userFilter ? 'AND payload->>\'subscriptionId\' = $2' : ''} ORDER BY id`,
+    `SELECT status, payload, attempts FROM jobs WHERE name = $1 ${userFilter ? "AND payload->>'subscriptionId' = $2" : ''} ORDER BY id`,
     userFilter ? [SEND_PUSH_JOB, userFilter] : [SEND_PUSH_JOB],
   );
 const subscriptionIdOf = async (browser: FakeBrowser) =>
   (await t.database.query<{ id: string }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [browser.subscription.endpoint]))[0]?.id;
 /** The customer's newest in-app notification, capitalised as the list shows it. */
 const latestNotice = async (user: TestUser) => {
-  const [row] = await t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [user.id]);
+  const [row] = await t.database.query<{ message: string }>(
+    'SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [user.id],
+  );
   const text = row?.message ?? '';
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
@@ -83,7 +90,7 @@ async function approvedSale(customer: TestUser) {
 }
 
 describe('GET /api/push/public-key', () => {
-  it("gives the configured VAPID public key to a signed-in customer", async () => {
+  it('gives the configured VAPID public key to a signed-in customer', async () => {
     const customer = await createCustomer(t);
     const response = await get(t.app, '/api/push/public-key', customer.cookie);
     expect(response.statusCode).toBe(200);
@@ -97,18 +104,28 @@ describe('delivery', () => {
     const phone = await subscribed(customer);
     const laptop = await subscribed(customer);
     const { sale, payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_push_1'));
+    await settlePayoutSuccess(
+      t.database.db,
+      payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock),
+      payoutId,
+      reportedCode('TRF_push_1'),
+    );
     const notice = await latestNotice(customer);
     expect(notice).toMatch(/has been paid/);
     await worker.runDue();
     for (const browser of [phone, laptop]) {
-      expect(receivedBy(browser)).toEqual([{ title: pushTitles.salePaid, body: notice, url: `/homepage/history/${sale.id}`, tag: `sale:${sale.id}` }]);
+      expect(receivedBy(browser)).toEqual([
+        { title: pushTitles.salePaid, body: notice, url: `/homepage/history/${sale.id}`, tag: `sale:${sale.id}` },
+      ]);
     }
     const sent = service.received.find((push) => push.browserId === phone.id);
     expect(sent?.authorization).toMatch(/^vapid t=.+, k=/);
     expect(sent?.urgency).toBe('high');
     // Delivered: recorded, and nothing is sent again.
-    const [row] = await t.database.query<{ last_success_at: Date | null }>('SELECT last_success_at FROM push_subscriptions WHERE endpoint = $1', [phone.subscription.endpoint]);
+    const [row] = await t.database.query<{ last_success_at: Date | null }>(
+      'SELECT last_success_at FROM push_subscriptions WHERE endpoint = $1',
+      [phone.subscription.endpoint],
+    );
     expect(row?.last_success_at).not.toBeNull();
     await worker.runDue();
     expect(receivedBy(phone)).toHaveLength(1);
@@ -125,7 +142,9 @@ describe('delivery', () => {
     expect(notice).toMatch(/The card has already been used/);
     expect(notice).toMatch(/redeemed on 1 June/);
     await worker.runDue();
-    expect(receivedBy(phone)).toEqual([{ title: pushTitles.saleRejected, body: notice, url: `/homepage/history/${sale.id}`, tag: `sale:${sale.id}` }]);
+    expect(receivedBy(phone)).toEqual([
+      { title: pushTitles.saleRejected, body: notice, url: `/homepage/history/${sale.id}`, tag: `sale:${sale.id}` },
+    ]);
   });
 
   it('a bill order that settles, successful or failed: one push each', async () => {
@@ -159,7 +178,12 @@ describe('delivery', () => {
     const other = await createCustomer(t);
     const othersPhone = await subscribed(other);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_push_2'));
+    await settlePayoutSuccess(
+      t.database.db,
+      payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock),
+      payoutId,
+      reportedCode('TRF_push_2'),
+    );
     await worker.runDue();
     expect(receivedBy(othersPhone)).toEqual([]);
   });
@@ -171,7 +195,12 @@ describe('delivery', () => {
       const id = await subscriptionIdOf(gone);
       service.answers.set(gone.id, [status]);
       const { payoutId } = await approvedSale(customer);
-      await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode(`TRF_gone_${status}`));
+      await settlePayoutSuccess(
+        t.database.db,
+        payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock),
+        payoutId,
+        reportedCode(`TRF_gone_${status}`),
+      );
       await worker.runDue();
       expect(await subscriptionIdOf(gone)).toBeUndefined();
       expect((await pushJobRows(id)).map((job) => job.status)).toEqual(['done']);
@@ -185,7 +214,12 @@ describe('delivery', () => {
     const id = await subscriptionIdOf(phone);
     service.answers.set(phone.id, [503, 500]);
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_retry'));
+    await settlePayoutSuccess(
+      t.database.db,
+      payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock),
+      payoutId,
+      reportedCode('TRF_retry'),
+    );
     await worker.runDue();
     expect(await pushJobRows(id)).toMatchObject([{ status: 'queued', attempts: 1 }]);
     expect(receivedBy(phone)).toEqual([]);
@@ -202,7 +236,12 @@ describe('delivery', () => {
     const customer = await createCustomer(t);
     const before = (await pushJobRows()).length;
     const { payoutId } = await approvedSale(customer);
-    await settlePayoutSuccess(t.database.db, payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock), payoutId, reportedCode('TRF_nobody'));
+    await settlePayoutSuccess(
+      t.database.db,
+      payoutTestDeps(new SandboxPayouts(t.database.db, 0, clock), clock),
+      payoutId,
+      reportedCode('TRF_nobody'),
+    );
     expect((await pushJobRows()).length).toBe(before);
   });
 });
@@ -235,7 +274,10 @@ describe('POST /api/push/subscriptions', () => {
       browsers.push(await subscribed(customer));
       clock.advance(1000);
     }
-    const rows = await t.database.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at', [customer.id]);
+    const rows = await t.database.query<{ endpoint: string }>(
+      'SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at',
+      [customer.id],
+    );
     expect(rows.map((r) => r.endpoint)).toEqual(browsers.slice(2).map((b) => b.subscription.endpoint));
   });
 
@@ -243,7 +285,12 @@ describe('POST /api/push/subscriptions', () => {
     const customer = await createCustomer(t);
     const good = service.newBrowser().subscription;
     const insert = (endpoint: string, p256dh: string, auth: string) =>
-      t.database.query('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())', [customer.id, endpoint, p256dh, auth]);
+      t.database.query('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())', [
+        customer.id,
+        endpoint,
+        p256dh,
+        auth,
+      ]);
     await expect(insert('http://push.example.com/x', good.keys.p256dh, good.keys.auth)).rejects.toThrow(/check/i);
     await expect(insert(good.endpoint, 'x', good.keys.auth)).rejects.toThrow(/check/i);
     await expect(insert(good.endpoint, good.keys.p256dh, 'x')).rejects.toThrow(/check/i);
@@ -309,9 +356,30 @@ describe("only the browsers' push services, at public addresses", () => {
 
   it('refuses private, loopback, link-local, CGNAT, multicast and special addresses', () => {
     for (const address of [
-      '127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.10', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-      '0.0.0.0', '224.0.0.251', '239.255.255.250', '255.255.255.255', '198.18.0.1',
-      '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '64:ff9b::a00:1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '2002:7f00:1::1',
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '0.0.0.0',
+      '224.0.0.251',
+      '239.255.255.250',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:8.8.8.8',
+      '64:ff9b::a00:1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'ff02::1',
+      '2002:7f00:1::1',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -324,12 +392,26 @@ describe("only the browsers' push services, at public addresses", () => {
   it('the lookup hands the socket only checked addresses, and refuses a name with any private one', async () => {
     const resolveWith = (addresses: { address: string; family: number }[]) => guardedLookup([], async () => addresses);
     const lookupAll = (lookup: ReturnType<typeof guardedLookup>, all: boolean) =>
-      new Promise<{ error: Error | null; address: unknown }>((resolve) => lookup('fcm.googleapis.com', { all }, (error, address) => resolve({ error, address })));
+      new Promise<{ error: Error | null; address: unknown }>((resolve) =>
+        lookup('fcm.googleapis.com', { all }, (error, address) => resolve({ error, address })),
+      );
     const good = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }]), false);
     expect(good).toEqual({ error: null, address: '142.250.200.10' });
-    const goodAll = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }, { address: '2a00:1450:4009:81a::200a', family: 6 }]), true);
+    const goodAll = await lookupAll(
+      resolveWith([
+        { address: '142.250.200.10', family: 4 },
+        { address: '2a00:1450:4009:81a::200a', family: 6 },
+      ]),
+      true,
+    );
     expect(goodAll.address).toHaveLength(2);
-    const rebound = await lookupAll(resolveWith([{ address: '142.250.200.10', family: 4 }, { address: '127.0.0.1', family: 4 }]), true);
+    const rebound = await lookupAll(
+      resolveWith([
+        { address: '142.250.200.10', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ]),
+      true,
+    );
     expect(rebound.error?.message).toMatch(/not a public address/);
     const metadata = await lookupAll(resolveWith([{ address: '169.254.169.254', family: 4 }]), false);
     expect(metadata.error?.message).toMatch(/not a public address/);
@@ -351,7 +433,12 @@ describe("only the browsers' push services, at public addresses", () => {
     ).jobs;
     for (const job of jobs) rebinding.register(job);
     const received = service.received.length;
-    const jobId = await enqueue(t.database.db, SEND_PUSH_JOB, { subscriptionId: row!.id, title: 'Sale paid', body: 'x', url: '/homepage' }, { clock });
+    const jobId = await enqueue(
+      t.database.db,
+      SEND_PUSH_JOB,
+      { subscriptionId: row!.id, title: 'Sale paid', body: 'x', url: '/homepage' },
+      { clock },
+    );
     await rebinding.runDue();
     expect(service.received.length).toBe(received);
     const [job] = await t.database.query<{ status: string; attempts: number }>('SELECT status, attempts FROM jobs WHERE id = $1', [jobId]);
@@ -420,10 +507,19 @@ describe('without VAPID keys', () => {
     await addBankDetails(bare, customer);
     const paid = await sellGiftCard(bare, customer, { seed: 901 });
     const { payoutId } = await approveSale(bare.database, clock, paid.id, bareStaff.id);
-    expect(await settlePayoutSuccess(bare.database.db, payoutTestDeps(new SandboxPayouts(bare.database.db, 0, clock), clock), payoutId, reportedCode('TRF_bare'))).toBe('settled');
+    expect(
+      await settlePayoutSuccess(
+        bare.database.db,
+        payoutTestDeps(new SandboxPayouts(bare.database.db, 0, clock), clock),
+        payoutId,
+        reportedCode('TRF_bare'),
+      ),
+    ).toBe('settled');
     const rejected = await sellGiftCard(bare, customer, { seed: 902 });
     await rejectSale({ db: bare.database.db, clock }, bareStaff, rejected.id, { reason: 'invalid_code' });
-    const statuses = await bare.database.query<{ id: string; status: string }>('SELECT id, status FROM sales WHERE user_id = $1', [customer.id]);
+    const statuses = await bare.database.query<{ id: string; status: string }>('SELECT id, status FROM sales WHERE user_id = $1', [
+      customer.id,
+    ]);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [paid.id]: 'paid', [rejected.id]: 'rejected' });
     expect(await bare.database.query('SELECT id FROM jobs WHERE name = $1', [SEND_PUSH_JOB])).toEqual([]);
   });

@@ -22,7 +22,14 @@ import { PRODUCTION_TEST_ENV } from './support/production-env';
 let dist: string;
 let app: FastifyInstance;
 let database: Database;
-const manifest = JSON.stringify({ name: 'Wise', short_name: 'Wise', start_url: '/', display: 'standalone', icons: [], filler: 'x'.repeat(2000) });
+const manifest = JSON.stringify({
+  name: 'Wise',
+  short_name: 'Wise',
+  start_url: '/',
+  display: 'standalone',
+  icons: [],
+  filler: 'x'.repeat(2000),
+});
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'wise-pwa-dist-'));
@@ -34,7 +41,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   database = await openTestDatabase();
   const config = loadConfig({ ...PRODUCTION_TEST_ENV, WEB_DIST: dist });
-  app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  app = await buildApp(
+    { config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock },
+    { logger: false },
+  );
   await app.ready();
 });
 afterAll(async () => {

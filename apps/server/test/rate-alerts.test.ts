@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { formatKobo, rateAlertErrorCodes, rateAlertListResponseSchema, rateAlertTexts, RATE_ALERTS_MAX, type GiftCardDetailResponse, type RateAlert, type RatesResponse } from '@wise/shared';
+import {
+  formatKobo,
+  rateAlertErrorCodes,
+  rateAlertListResponseSchema,
+  rateAlertTexts,
+  RATE_ALERTS_MAX,
+  type GiftCardDetailResponse,
+  type RateAlert,
+  type RatesResponse,
+} from '@wise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { marketDataJobs } from '../src/domain/crypto/jobs';
 import type { MarketSettings } from '../src/domain/crypto/market-cache';
@@ -40,21 +49,32 @@ class ScriptedMarkets implements MarketDataProvider {
       change24hPct: '0.00',
       sparkline7d: [],
     });
-    return [coin('btc', 'BTC', 'Bitcoin', this.btcUsd), coin('usdt', 'USDT', 'Tether', '1'), coin('bnb', 'BNB', 'BNB', '600'), coin('sol', 'SOL', 'Solana', '150')];
+    return [
+      coin('btc', 'BTC', 'Bitcoin', this.btcUsd),
+      coin('usdt', 'USDT', 'Tether', '1'),
+      coin('bnb', 'BNB', 'BNB', '600'),
+      coin('sol', 'SOL', 'Solana', '150'),
+    ];
   }
   async fetchTrending(): Promise<TrendingCoinData[]> {
     return [];
   }
 }
 const markets = new ScriptedMarkets();
-const settings: MarketSettings = { refreshIntervalMs: 60_000, trendingIntervalMs: 600_000, maxPriceAgeMs: 600_000, firstFetchTimeoutMs: 5_000 };
+const settings: MarketSettings = {
+  refreshIntervalMs: 60_000,
+  trendingIntervalMs: 600_000,
+  maxPriceAgeMs: 600_000,
+  firstFetchTimeoutMs: 5_000,
+};
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   admin = await createStaff(t, { role: 'admin' });
   const market = marketDataJobs(markets, settings);
   worker = new JobWorker(t.database.db, { clock, logger: silentLogger, schedules: market.schedules });
-  for (const set of [market, rateAlertJobs({ appUrl: 'http://localhost:3000' }), emailJobs(t.outbox)]) for (const job of set.jobs) worker.register(job);
+  for (const set of [market, rateAlertJobs({ appUrl: 'http://localhost:3000' }), emailJobs(t.outbox)])
+    for (const job of set.jobs) worker.register(job);
   // The first refresh, so coin prices exist before any alert is set.
   await worker.runDue();
   const viewer = await createCustomer(t);
@@ -82,11 +102,15 @@ const setRate = async (exchangeRate: string) => {
   expect(response.statusCode, response.body).toBe(200);
 };
 
-const createAlert = (user: TestUser, subject: string, threshold: string) => post(t.app, '/api/rates/alerts', { subject, threshold_naira: threshold }, user.cookie);
+const createAlert = (user: TestUser, subject: string, threshold: string) =>
+  post(t.app, '/api/rates/alerts', { subject, threshold_naira: threshold }, user.cookie);
 const alertsOf = async (user: TestUser) => rateAlertListResponseSchema.parse((await get(t.app, '/api/rates/alerts', user.cookie)).json());
-const notesOf = (user: TestUser) => t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
-const topicsOf = (user: TestUser) => t.database.query<{ topic: string | null }>('SELECT topic FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
-const mailsTo = (user: TestUser) => t.outbox.list().filter((m) => m.channel === 'email' && m.to === user.email && m.subject.startsWith('Rate alert'));
+const notesOf = (user: TestUser) =>
+  t.database.query<{ message: string }>('SELECT message FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
+const topicsOf = (user: TestUser) =>
+  t.database.query<{ topic: string | null }>('SELECT topic FROM notifications WHERE user_id = $1 ORDER BY created_at', [user.id]);
+const mailsTo = (user: TestUser) =>
+  t.outbox.list().filter((m) => m.channel === 'email' && m.to === user.email && m.subject.startsWith('Rate alert'));
 
 beforeEach(async () => {
   // Every test starts from the seed's rate, with no check left queued by another test.
@@ -103,7 +127,13 @@ describe('setting, listing and deleting alerts', () => {
     const created = await createAlert(ada, `giftcard:${amazonUsa.id}`, '1300');
     expect(created.statusCode, created.body).toBe(201);
     const alert = created.json<{ alert: RateAlert }>().alert;
-    expect(alert).toMatchObject({ subject: `giftcard:${amazonUsa.id}`, label: 'Amazon USA physical · $25–$100', currency: 'USD', threshold_kobo: 130_000, spent_at: null });
+    expect(alert).toMatchObject({
+      subject: `giftcard:${amazonUsa.id}`,
+      label: 'Amazon USA physical · $25–$100',
+      currency: 'USD',
+      threshold_kobo: 130_000,
+      spent_at: null,
+    });
     expect((await alertsOf(ada)).alerts.map((a) => a.id)).toEqual([alert.id]);
     expect((await alertsOf(bola)).alerts).toEqual([]);
     const stolen = await t.app.inject({ method: 'DELETE', url: `/api/rates/alerts/${alert.id}`, headers: { cookie: bola.cookie } });
@@ -134,7 +164,8 @@ describe('setting, listing and deleting alerts', () => {
 
   it(`keeps at most ${RATE_ALERTS_MAX} waiting alerts: the API says so, and the database refuses the eleventh on its own`, async () => {
     const user = await createCustomer(t);
-    for (let i = 0; i < RATE_ALERTS_MAX; i += 1) expect((await createAlert(user, `giftcard:${amazonUsa.id}`, String(1300 + i))).statusCode).toBe(201);
+    for (let i = 0; i < RATE_ALERTS_MAX; i += 1)
+      expect((await createAlert(user, `giftcard:${amazonUsa.id}`, String(1300 + i))).statusCode).toBe(201);
     const eleventh = await createAlert(user, 'coin:btc', '999999999');
     expect(eleventh.statusCode).toBe(409);
     expect(eleventh.json()).toMatchObject({ code: rateAlertErrorCodes.limitReached, error: rateAlertTexts.limitReached });
@@ -157,10 +188,12 @@ describe('setting, listing and deleting alerts', () => {
 describe('firing', () => {
   it('fires once after an admin raises the rate to the threshold: notification, push job and e-mail, then it is spent', async () => {
     const user = await createCustomer(t);
-    await t.database.query(
-      'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())',
-      [user.id, `https://push.example.com/${randomUUID()}`, `B${'a'.repeat(86)}`, 'b'.repeat(22)],
-    );
+    await t.database.query('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, now())', [
+      user.id,
+      `https://push.example.com/${randomUUID()}`,
+      `B${'a'.repeat(86)}`,
+      'b'.repeat(22),
+    ]);
     const alert = (await createAlert(user, `giftcard:${amazonUsa.id}`, '1250')).json<{ alert: RateAlert }>().alert;
     const before = (await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'push.send'"))[0]!.n;
 
@@ -180,7 +213,9 @@ describe('firing', () => {
     expect(await topicsOf(user)).toEqual([{ topic: 'rates' }]);
     expect(mailsTo(user)).toHaveLength(1);
     expect(mailsTo(user)[0]?.text).toContain('http://localhost:3000/rates');
-    const pushes = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'push.send' AND payload->>'url' = '/rates'");
+    const pushes = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM jobs WHERE name = 'push.send' AND payload->>'url' = '/rates'",
+    );
     expect(pushes[0]!.n).toBeGreaterThan(0);
     expect((await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'push.send'"))[0]!.n).toBe(before + 1);
 
@@ -200,7 +235,11 @@ describe('firing', () => {
     await createAlert(user, `giftcard:${amazonUsa.id}`, '1250');
     await setRate('1255');
     // A second check queued for the same change, as a retry or another instance would.
-    await t.database.query('INSERT INTO jobs (name, payload, run_at, max_attempts) VALUES ($1, $2::jsonb, $3, 5)', [RATE_ALERTS_JOB, JSON.stringify({ subcategory_id: amazonUsa.id }), clock.now()]);
+    await t.database.query('INSERT INTO jobs (name, payload, run_at, max_attempts) VALUES ($1, $2::jsonb, $3, 5)', [
+      RATE_ALERTS_JOB,
+      JSON.stringify({ subcategory_id: amazonUsa.id }),
+      clock.now(),
+    ]);
     const other = new JobWorker(t.database.db, { clock, logger: silentLogger });
     for (const job of rateAlertJobs({ appUrl: 'http://localhost:3000' }).jobs) other.register(job);
     for (const job of emailJobs(t.outbox).jobs) other.register(job);
@@ -208,10 +247,16 @@ describe('firing', () => {
     await drain();
     expect(await notesOf(user)).toHaveLength(1);
     const [row] = await t.database.query<{ id: string }>('SELECT id FROM rate_alerts WHERE user_id = $1', [user.id]);
-    await expect(t.database.query('UPDATE rate_alerts SET spent_at = NULL, fired_value_kobo = NULL WHERE id = $1', [row!.id])).rejects.toThrow(/spent rate alert never changes/);
-    await expect(t.database.query('UPDATE rate_alerts SET spent_at = now(), fired_value_kobo = 1 WHERE id = $1', [row!.id])).rejects.toThrow(/spent rate alert never changes/);
+    await expect(
+      t.database.query('UPDATE rate_alerts SET spent_at = NULL, fired_value_kobo = NULL WHERE id = $1', [row!.id]),
+    ).rejects.toThrow(/spent rate alert never changes/);
+    await expect(
+      t.database.query('UPDATE rate_alerts SET spent_at = now(), fired_value_kobo = 1 WHERE id = $1', [row!.id]),
+    ).rejects.toThrow(/spent rate alert never changes/);
     const waiting = (await createAlert(user, `giftcard:${amazonUsa.id}`, '1400')).json<{ alert: RateAlert }>().alert;
-    await expect(t.database.query('UPDATE rate_alerts SET threshold_kobo = 1 WHERE id = $1', [waiting.id])).rejects.toThrow(/only changes by being spent/);
+    await expect(t.database.query('UPDATE rate_alerts SET threshold_kobo = 1 WHERE id = $1', [waiting.id])).rejects.toThrow(
+      /only changes by being spent/,
+    );
   });
 
   it('a coin alert fires after a price refresh takes the coin to the threshold, and not before', async () => {
@@ -232,7 +277,9 @@ describe('firing', () => {
     const btc = (await get(t.app, '/api/rates')).json<RatesResponse>().coins.find((c) => c.id === 'btc')!;
     expect(btc.current_price_usd).toBe('110000');
     expect(btc.price_kobo).toBeGreaterThanOrEqual(16_000_000_000);
-    expect((await notesOf(user)).map((n) => n.message)).toEqual([rateAlertTexts.fired('Bitcoin (BTC)', formatKobo(btc.price_kobo), '₦160,000,000.00')]);
+    expect((await notesOf(user)).map((n) => n.message)).toEqual([
+      rateAlertTexts.fired('Bitcoin (BTC)', formatKobo(btc.price_kobo), '₦160,000,000.00'),
+    ]);
     expect(mailsTo(user)).toHaveLength(1);
     expect((await alertsOf(user)).alerts[0]).toMatchObject({ id: alert.id, fired_value_kobo: btc.price_kobo });
 

@@ -41,8 +41,15 @@ beforeAll(async () => {
     '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Wise: sell gift cards and crypto for naira, collect Wise Gems and pay bills." /><title>Wise</title></head><body><div id="root"></div></body></html>',
   );
   webDatabase = await openTestDatabase();
-  const config = loadConfig({ ...PRODUCTION_TEST_ENV, WEB_DIST: dist, WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`) });
-  web = await buildApp({ config, database: webDatabase, ...createProviders(config, webDatabase.db), limiter: new MemoryRateLimiter(), clock }, { logger: false });
+  const config = loadConfig({
+    ...PRODUCTION_TEST_ENV,
+    WEB_DIST: dist,
+    WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`),
+  });
+  web = await buildApp(
+    { config, database: webDatabase, ...createProviders(config, webDatabase.db), limiter: new MemoryRateLimiter(), clock },
+    { logger: false },
+  );
   await web.ready();
 });
 afterAll(async () => {
@@ -63,8 +70,16 @@ describe('GET /api/rates, logged out', () => {
   it("answers without a session: every enabled card's sub-categories with rate and band, and the four coins", async () => {
     const rates = await publicRates();
     const amazon = rates.cards.find((c) => c.slug === 'amazon');
-    expect(amazon?.subcategories[0]).toMatchObject({ subcategory: 'USA physical · $25–$100', exchange_rate: '1180.00', min_amount: '25.00', max_amount: '100.00', currency: 'USD' });
-    expect(rates.cards.map((c) => c.name)).toEqual([...rates.cards.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(amazon?.subcategories[0]).toMatchObject({
+      subcategory: 'USA physical · $25–$100',
+      exchange_rate: '1180.00',
+      min_amount: '25.00',
+      max_amount: '100.00',
+      currency: 'USD',
+    });
+    expect(rates.cards.map((c) => c.name)).toEqual(
+      [...rates.cards.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
     expect(rates.cards.every((c) => c.subcategories.length > 0)).toBe(true);
     expect(rates.coins.map((c) => c.id)).toEqual(['btc', 'usdt', 'bnb', 'sol']);
     expect(rates.coins_stale).toBe(false);
@@ -73,13 +88,21 @@ describe('GET /api/rates, logged out', () => {
   it("uses the sell forms' numbers: a coin's naira price is its USD price × its naira-per-USD rate, to the kobo", async () => {
     const rates = await publicRates();
     for (const coin of rates.coins) {
-      const expected = new Decimal(coin.current_price_usd).times(coin.rate_ngn_per_usd).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+      const expected = new Decimal(coin.current_price_usd)
+        .times(coin.rate_ngn_per_usd)
+        .times(100)
+        .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+        .toNumber();
       expect(coin.price_kobo, coin.id).toBe(expected);
     }
     // The one /api/crypto/coins gives the sell form.
     const customer = await (await import('./support/users')).createCustomer(t);
-    const sellForm = (await get(t.app, '/api/crypto/coins', customer.cookie)).json<{ coins: { id: string; rate_ngn_per_usd: string; current_price_usd: string }[] }>();
-    expect(rates.coins.map((c) => [c.id, c.rate_ngn_per_usd, c.current_price_usd])).toEqual(sellForm.coins.map((c) => [c.id, c.rate_ngn_per_usd, c.current_price_usd]));
+    const sellForm = (await get(t.app, '/api/crypto/coins', customer.cookie)).json<{
+      coins: { id: string; rate_ngn_per_usd: string; current_price_usd: string }[];
+    }>();
+    expect(rates.coins.map((c) => [c.id, c.rate_ngn_per_usd, c.current_price_usd])).toEqual(
+      sellForm.coins.map((c) => [c.id, c.rate_ngn_per_usd, c.current_price_usd]),
+    );
     // A $50 Amazon card at ₦1,180/$ is ₦59,000.00, as the sell form previews it.
     const amazon = rates.cards.find((c) => c.slug === 'amazon')!.subcategories[0]!;
     expect(previewValueKobo('50', amazon.exchange_rate)).toBe(5_900_000);
@@ -96,7 +119,9 @@ describe('GET /api/rates, logged out', () => {
         headers: { cookie: admin.cookie },
       });
     expect((await patch({ exchange_rate: '1222.5' })).statusCode).toBe(200);
-    expect((await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories.find((s) => s.id === amazon.id)?.exchange_rate).toBe('1222.50');
+    expect((await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories.find((s) => s.id === amazon.id)?.exchange_rate).toBe(
+      '1222.50',
+    );
     expect((await patch({ enabled: false })).statusCode).toBe(200);
     expect((await publicRates()).cards.flatMap((c) => c.subcategories).some((s) => s.id === amazon.id)).toBe(false);
     expect((await patch({ enabled: true, exchange_rate: '1180' })).statusCode).toBe(200);
@@ -117,7 +142,12 @@ describe('the shared picture, GET /api/rates/og.png', () => {
     expect(revalidated.statusCode).toBe(304);
 
     const amazon = (await publicRates()).cards.find((c) => c.slug === 'amazon')!.subcategories[0]!;
-    const rateChange = await t.app.inject({ method: 'PATCH', url: `/api/admin/giftcards/subcategories/${amazon.id}`, payload: { exchange_rate: '1190', confirm_code: admin.code() }, headers: { cookie: admin.cookie } });
+    const rateChange = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/giftcards/subcategories/${amazon.id}`,
+      payload: { exchange_rate: '1190', confirm_code: admin.code() },
+      headers: { cookie: admin.cookie },
+    });
     expect(rateChange.statusCode, rateChange.body).toBe(200);
     const changed = await get(t.app, '/api/rates/og.png');
     expect(changed.statusCode).toBe(200);

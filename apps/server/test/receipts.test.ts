@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatKobo, formatRate, maskAccountNumber, type AnyTransactionDetailResponse, type ReviewTimeResponse, type SaleDetail } from '@wise/shared';
+import {
+  formatKobo,
+  formatRate,
+  maskAccountNumber,
+  type AnyTransactionDetailResponse,
+  type ReviewTimeResponse,
+  type SaleDetail,
+} from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accrueReward, claimRewards } from '../src/domain/rewards/rewards';
 import { medianReviewTime } from '../src/domain/sales/review-time';
@@ -82,7 +89,9 @@ describe('GET /api/transactions/:id/receipt.pdf', () => {
     const response = await receipt(sale.id, owner);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="wise-receipt-${sale.id.replace(/-/g, '').slice(0, 8)}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="wise-receipt-${sale.id.replace(/-/g, '').slice(0, 8)}.pdf"`,
+    );
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -216,7 +225,11 @@ describe('GET /api/sales/review-time', () => {
     // Within the minute: the kept answer.
     expect((await get(t.app, '/api/sales/review-time', owner.cookie)).json<ReviewTimeResponse>().reviews).toBe(0);
     clock.advance(61_000);
-    expect((await get(t.app, '/api/sales/review-time', owner.cookie)).json<ReviewTimeResponse>()).toEqual({ median_seconds: 30, reviews: 1, window_hours: 24 });
+    expect((await get(t.app, '/api/sales/review-time', owner.cookie)).json<ReviewTimeResponse>()).toEqual({
+      median_seconds: 30,
+      reviews: 1,
+      window_hours: 24,
+    });
     expect((await get(t.app, '/api/sales/review-time')).statusCode).toBe(401);
   });
 });

@@ -38,55 +38,60 @@ async function loginsFrom(t: TestApp, ip: string, count: number): Promise<number
   return statuses;
 }
 
-const fallbacks = async () => (await processRegistry.getSingleMetric('wise_rate_limit_memory_fallbacks_total')?.get())?.values[0]?.value ?? 0;
+const fallbacks = async () =>
+  (await processRegistry.getSingleMetric('wise_rate_limit_memory_fallbacks_total')?.get())?.values[0]?.value ?? 0;
 
 describe('Redis unreachable at run time', () => {
-  it('starts without it, limits login in memory, then in Redis once it comes, and again in memory when it goes', { timeout: 90_000 }, async () => {
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    const prefix = `wise:test:${randomBytes(4).toString('hex')}:`;
-    // Nothing listens on `port` yet: the app must start all the same (it used to fail after 6 s).
-    const limiter = new RedisRateLimiter(url, prefix, silent);
-    redisOrNothing.limiter = limiter;
-    const t = await createTestApp({ rateLimitMultiplier: MULTIPLIER, env: { REDIS_URL: url }, limiter });
-    redisOrNothing.app = t;
+  it(
+    'starts without it, limits login in memory, then in Redis once it comes, and again in memory when it goes',
+    { timeout: 90_000 },
+    async () => {
+      const port = await freePort();
+      const url = `redis://127.0.0.1:${port}`;
+      const prefix = `wise:test:${randomBytes(4).toString('hex')}:`;
+      // Nothing listens on `port` yet: the app must start all the same (it used to fail after 6 s).
+      const limiter = new RedisRateLimiter(url, prefix, silent);
+      redisOrNothing.limiter = limiter;
+      const t = await createTestApp({ rateLimitMultiplier: MULTIPLIER, env: { REDIS_URL: url }, limiter });
+      redisOrNothing.app = t;
 
-    // Ready, with Redis degraded (not red: every instance shares it, so none would be left).
-    const ready = await get(t.app, '/readyz');
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', degraded: ['redis'] });
+      // Ready, with Redis degraded (not red: every instance shares it, so none would be left).
+      const ready = await get(t.app, '/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', degraded: ['redis'] });
 
-    // A customer signs up and logs in without Redis (sessions read from the database).
-    const customer = await createCustomer(t);
-    expect((await get(t.app, '/api/profile', customer.cookie)).statusCode).toBe(200);
+      // A customer signs up and logs in without Redis (sessions read from the database).
+      const customer = await createCustomer(t);
+      expect((await get(t.app, '/api/profile', customer.cookie)).statusCode).toBe(200);
 
-    // The per-IP login limit holds in this process's memory: no 500, the one over it refused.
-    const before = await fallbacks();
-    const down = await loginsFrom(t, '203.0.113.7', LOGIN_PER_IP + 1);
-    expect(down.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
-    expect(down[LOGIN_PER_IP]).toBe(429);
-    // Every check was counted in memory without asking Redis (nothing waited on a connection).
-    expect((await fallbacks()) - before).toBeGreaterThanOrEqual(LOGIN_PER_IP + 1);
+      // The per-IP login limit holds in this process's memory: no 500, the one over it refused.
+      const before = await fallbacks();
+      const down = await loginsFrom(t, '203.0.113.7', LOGIN_PER_IP + 1);
+      expect(down.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
+      expect(down[LOGIN_PER_IP]).toBe(429);
+      // Every check was counted in memory without asking Redis (nothing waited on a connection).
+      expect((await fallbacks()) - before).toBeGreaterThanOrEqual(LOGIN_PER_IP + 1);
 
-    // Redis comes: the limiter connects by itself and counts there from then on.
-    const server = await startPrivateRedis(port);
-    redisOrNothing.server = server;
-    await limiter.link.whenReady();
-    const up = await loginsFrom(t, '203.0.113.8', LOGIN_PER_IP + 1);
-    expect(up.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
-    expect(up[LOGIN_PER_IP]).toBe(429);
-    const reader = new Redis(url, { lazyConnect: true });
-    await reader.connect();
-    expect(await reader.get(`${prefix}loginPerIp:203.0.113.8`)).toBe(String(LOGIN_PER_IP + 1));
-    reader.disconnect();
-    await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ok' }));
+      // Redis comes: the limiter connects by itself and counts there from then on.
+      const server = await startPrivateRedis(port);
+      redisOrNothing.server = server;
+      await limiter.link.whenReady();
+      const up = await loginsFrom(t, '203.0.113.8', LOGIN_PER_IP + 1);
+      expect(up.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
+      expect(up[LOGIN_PER_IP]).toBe(429);
+      const reader = new Redis(url, { lazyConnect: true });
+      await reader.connect();
+      expect(await reader.get(`${prefix}loginPerIp:203.0.113.8`)).toBe(String(LOGIN_PER_IP + 1));
+      reader.disconnect();
+      await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ok' }));
 
-    // Killed under way: the next checks fall back to memory, still no 500.
-    await server.kill();
-    const again = await loginsFrom(t, '203.0.113.9', LOGIN_PER_IP + 1);
-    expect(again.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
-    expect(again[LOGIN_PER_IP]).toBe(429);
-    expect((await get(t.app, '/api/profile', customer.cookie)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ok', degraded: ['redis'] }));
-  });
+      // Killed under way: the next checks fall back to memory, still no 500.
+      await server.kill();
+      const again = await loginsFrom(t, '203.0.113.9', LOGIN_PER_IP + 1);
+      expect(again.slice(0, LOGIN_PER_IP).every((status) => status === 401)).toBe(true);
+      expect(again[LOGIN_PER_IP]).toBe(429);
+      expect((await get(t.app, '/api/profile', customer.cookie)).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await get(t.app, '/readyz')).json()).toEqual({ status: 'ok', degraded: ['redis'] }));
+    },
+  );
 });

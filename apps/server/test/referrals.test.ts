@@ -97,10 +97,14 @@ async function reject(saleId: string): Promise<void> {
 
 const referralOf = async (refereeId: string) =>
   (
-    await t.database.query<{ id: string; status: string; refusal_reason: string | null; referrer_gems: number | null; referee_gems: number | null; sale_id: string | null }>(
-      'SELECT id, status, refusal_reason, referrer_gems, referee_gems, sale_id FROM referrals WHERE referee_id = $1',
-      [refereeId],
-    )
+    await t.database.query<{
+      id: string;
+      status: string;
+      refusal_reason: string | null;
+      referrer_gems: number | null;
+      referee_gems: number | null;
+      sale_id: string | null;
+    }>('SELECT id, status, refusal_reason, referrer_gems, referee_gems, sale_id FROM referrals WHERE referee_id = $1', [refereeId])
   )[0];
 
 /** Referral gems a customer holds as rewards, and the ledger entries that put them there. */
@@ -125,7 +129,14 @@ describe('the code and the link', () => {
     const user = await createCustomer(t);
     const summary = await summaryOf(user);
     expect(summary.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
-    expect(summary).toEqual({ code: summary.code, link_path: `/createaccount?ref=${summary.code}`, referrer_gems: 100, referee_gems: 50, joined: 0, gems_earned: 0 });
+    expect(summary).toEqual({
+      code: summary.code,
+      link_path: `/createaccount?ref=${summary.code}`,
+      referrer_gems: 100,
+      referee_gems: 50,
+      joined: 0,
+      gems_earned: 0,
+    });
     expect((await summaryOf(await createCustomer(t))).code).not.toBe(summary.code);
   });
 
@@ -164,7 +175,13 @@ describe('the reward on the first paid sale', () => {
     expect(await referralRewardsOf(referrer.id)).toEqual([]);
     await pay(first);
 
-    expect(await referralOf(referee.id)).toMatchObject({ status: 'rewarded', refusal_reason: null, referrer_gems: 100, referee_gems: 50, sale_id: first });
+    expect(await referralOf(referee.id)).toMatchObject({
+      status: 'rewarded',
+      refusal_reason: null,
+      referrer_gems: 100,
+      referee_gems: 50,
+      sale_id: first,
+    });
     expect(await referralRewardsOf(referrer.id)).toEqual([{ amount: 100, reason: 'referral', clawed_back: false }]);
     expect(await referralRewardsOf(referee.id)).toEqual([{ amount: 50, reason: 'referral', clawed_back: false }]);
     expect(await getClaimableRewards(t.database.db, referrer.id)).toBe(referrerBefore + 100);
@@ -176,7 +193,12 @@ describe('the reward on the first paid sale', () => {
     // A later paid sale, and a replay of the decision, mint nothing more.
     await pay(await sell(referee));
     const replay = await t.database.db.transaction((tx) =>
-      decideReferralOnPaid(tx, clock, { saleId: first, refereeId: referee.id, paidTo: { bankCode: '058', accountNumber: '0000000001' }, at: clock.now() }),
+      decideReferralOnPaid(tx, clock, {
+        saleId: first,
+        refereeId: referee.id,
+        paidTo: { bankCode: '058', accountNumber: '0000000001' },
+        at: clock.now(),
+      }),
     );
     expect(replay).toBeNull();
     expect(await referralRewardsOf(referrer.id)).toHaveLength(1);
@@ -190,13 +212,25 @@ describe('the reward on the first paid sale', () => {
     const referral = await referralOf(referee.id);
     // The source is unique: the same referral's gems cannot be accrued again with another amount.
     await expect(
-      accrueReward(t.database.db, clock, { userId: referee.id, source: `referral:${referral!.id}:referee`, amount: 999, description: 'again', reason: 'referral' }),
+      accrueReward(t.database.db, clock, {
+        userId: referee.id,
+        source: `referral:${referral!.id}:referee`,
+        amount: 999,
+        description: 'again',
+        reason: 'referral',
+      }),
     ).rejects.toThrow(/already accrued/);
-    await expect(t.database.query("UPDATE referrals SET status = 'signed_up', decided_at = NULL, referrer_gems = NULL, referee_gems = NULL WHERE id = $1", [referral!.id])).rejects.toThrow(
-      /decided once/,
-    );
     await expect(
-      t.database.query('INSERT INTO referrals (referrer_id, referee_id, code, created_at) SELECT referrer_id, referee_id, code, now() FROM referrals WHERE id = $1', [referral!.id]),
+      t.database.query(
+        "UPDATE referrals SET status = 'signed_up', decided_at = NULL, referrer_gems = NULL, referee_gems = NULL WHERE id = $1",
+        [referral!.id],
+      ),
+    ).rejects.toThrow(/decided once/);
+    await expect(
+      t.database.query(
+        'INSERT INTO referrals (referrer_id, referee_id, code, created_at) SELECT referrer_id, referee_id, code, now() FROM referrals WHERE id = $1',
+        [referral!.id],
+      ),
     ).rejects.toThrow(/referrals_referee_once/);
   });
 
@@ -241,7 +275,10 @@ describe('abuse rules', () => {
     await ready(referee);
     // The referrer's verified BVN (their tier's record), which the referee then tried: the answer
     // was "already verified on another account".
-    const [verified] = await t.database.query<{ number_hash: string }>("SELECT number_hash FROM identity_checks WHERE user_id = $1 AND outcome = 'verified'", [referrer.id]);
+    const [verified] = await t.database.query<{ number_hash: string }>(
+      "SELECT number_hash FROM identity_checks WHERE user_id = $1 AND outcome = 'verified'",
+      [referrer.id],
+    );
     expect(verified).toBeDefined();
     await t.database.query(
       `INSERT INTO identity_checks (user_id, kind, outcome, number_hash, number_key_id, number_last4, provider) VALUES ($1, 'bvn', 'in_use', $2, 'test', '2222', 'sandbox')`,
@@ -274,7 +311,12 @@ describe('abuse rules', () => {
     const [payout] = await payoutRows(t.database, first);
     expect(await settlePayoutFailure(t.database.db, bed.deps, payout!.id, 'Reversed by the bank', null)).toBe('reversed');
 
-    expect(await referralOf(referee.id)).toMatchObject({ status: 'refused', refusal_reason: 'first_sale_reversed', referrer_gems: 100, referee_gems: 50 });
+    expect(await referralOf(referee.id)).toMatchObject({
+      status: 'refused',
+      refusal_reason: 'first_sale_reversed',
+      referrer_gems: 100,
+      referee_gems: 50,
+    });
     expect(await referralRewardsOf(referrer.id)).toEqual([{ amount: 100, reason: 'referral', clawed_back: true }]);
     expect(await referralRewardsOf(referee.id)).toEqual([{ amount: 50, reason: 'referral', clawed_back: true }]);
     expect(await getClaimableRewards(t.database.db, referrer.id)).toBe(before);
@@ -288,17 +330,20 @@ describe('abuse rules', () => {
     const referees: TestUser[] = [];
     for (let i = 0; i < 4; i += 1) referees.push(await ready(await signUpWith(code)));
     for (const referee of referees.slice(0, 3)) await pay(await sell(referee));
-    expect((await Promise.all(referees.slice(0, 3).map((r) => referralOf(r.id)))).map((r) => r?.refusal_reason ?? r?.status)).toEqual(['rewarded', 'rewarded', 'monthly_cap']);
+    expect((await Promise.all(referees.slice(0, 3).map((r) => referralOf(r.id)))).map((r) => r?.refusal_reason ?? r?.status)).toEqual([
+      'rewarded',
+      'rewarded',
+      'monthly_cap',
+    ]);
     expect(await referralRewardsOf(referrer.id)).toHaveLength(2);
 
     // The database holds the cap too: a rewarded third in the same month is refused.
     const capped = await referralOf(referees[3]!.id);
     await expect(
-      t.database.query("UPDATE referrals SET status = 'rewarded', decided_at = $2, referrer_gems = 1, referee_gems = 1, sale_id = (SELECT sale_id FROM referrals WHERE referee_id = $3) WHERE id = $1", [
-        capped!.id,
-        clock.now().toISOString(),
-        referees[0]!.id,
-      ]),
+      t.database.query(
+        "UPDATE referrals SET status = 'rewarded', decided_at = $2, referrer_gems = 1, referee_gems = 1, sale_id = (SELECT sale_id FROM referrals WHERE referee_id = $3) WHERE id = $1",
+        [capped!.id, clock.now().toISOString(), referees[0]!.id],
+      ),
     ).rejects.toThrow(/monthly cap/);
 
     clock.set(new Date('2026-08-01T09:00:00Z'));
@@ -329,8 +374,18 @@ describe('the back office', () => {
     expect(tree.referred_by).toBeNull();
     expect(tree.referees_total).toBe(2);
     const byId = new Map(tree.referees.map((r) => [r.customer.id, r]));
-    expect(byId.get(referee.id)).toMatchObject({ status: 'rewarded', refusal_reason: null, referrer_gems: 100, referee_gems: 50, first_sale: { status: 'paid', paid_at: expect.any(String) } });
-    expect(byId.get(other.id)).toMatchObject({ status: 'refused', refusal_reason: 'first_sale_rejected', first_sale: { status: 'rejected', paid_at: null } });
+    expect(byId.get(referee.id)).toMatchObject({
+      status: 'rewarded',
+      refusal_reason: null,
+      referrer_gems: 100,
+      referee_gems: 50,
+      first_sale: { status: 'paid', paid_at: expect.any(String) },
+    });
+    expect(byId.get(other.id)).toMatchObject({
+      status: 'refused',
+      refusal_reason: 'first_sale_rejected',
+      first_sale: { status: 'rejected', paid_at: null },
+    });
 
     const up = await treeOf(referee.id);
     expect(up.referred_by).toMatchObject({ customer: { id: referrer.id, username: referrer.username }, status: 'rewarded' });

@@ -16,7 +16,10 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { fastSchemaOf, serializerFor } from '../src/lib/response-serializer';
 
 /** What the zod type provider wrote before (encode, then JSON.stringify). */
-const zodWrite = (schema: z.ZodType, data: unknown) => (zodSerializerCompiler({ schema, method: 'GET', url: '/t' } as Parameters<typeof zodSerializerCompiler>[0]) as (d: unknown) => string)(data);
+const zodWrite = (schema: z.ZodType, data: unknown) =>
+  (zodSerializerCompiler({ schema, method: 'GET', url: '/t' } as Parameters<typeof zodSerializerCompiler>[0]) as (d: unknown) => string)(
+    data,
+  );
 const fastWrite = (schema: z.ZodType, data: unknown) => serializerFor(schema, 'GET', '/t')(data);
 /** The same answer: equal once parsed, the same keys everywhere (JSON gives key order no meaning). */
 const expectSameAnswer = (schema: z.ZodType, data: unknown) => {
@@ -69,7 +72,10 @@ describe('the fast response serializer', () => {
         nickname: 'nick',
         nested: { label: '', extra: 7 },
         maybe: { x: 'y' },
-        list: [{ n: 1, tags: ['p', 'q'] }, { n: 2, tags: [] }],
+        list: [
+          { n: 1, tags: ['p', 'q'] },
+          { n: 2, tags: [] },
+        ],
         totals: { a: 1, 'b c': 2 },
         literal: 'fixed',
       },
@@ -126,9 +132,27 @@ describe('the fast response serializer', () => {
   });
 
   it('writes the real screens the same as zod did', () => {
-    const dashboard = { full_name: 'Ada Obi', photo: '/api/profile/photo/a.jpg', wallet: 120, unread_notifications: 2, pending_actions: ['set_pin'], user_id: 'leak' };
+    const dashboard = {
+      full_name: 'Ada Obi',
+      photo: '/api/profile/photo/a.jpg',
+      wallet: 120,
+      unread_notifications: 2,
+      pending_actions: ['set_pin'],
+      user_id: 'leak',
+    };
     expectSameAnswer(dashboardResponseSchema, dashboard);
-    const profile = { full_name: 'Ada Obi', email: 'a@b.co', phone: '+2348012345678', gender: null, address: null, date_of_birth: '1990-01-31', photo: '', language: 'pcm', identity_locked: false, password_hash: 'x' };
+    const profile = {
+      full_name: 'Ada Obi',
+      email: 'a@b.co',
+      phone: '+2348012345678',
+      gender: null,
+      address: null,
+      date_of_birth: '1990-01-31',
+      photo: '',
+      language: 'pcm',
+      identity_locked: false,
+      password_hash: 'x',
+    };
     expect(expectSameAnswer(profileResponseSchema, profile)).not.toContain('password_hash');
   });
 });

@@ -65,13 +65,16 @@ async function paidSale(user: TestUser): Promise<{ saleId: string; valueKobo: nu
   const sale = await sellGiftCard(t, user, { seed });
   await approveSale(t.database, clock, sale.id, reviewer.id);
   await worker.runDue();
-  const [row] = await t.database.query<{ status: string; v: string }>('SELECT status, value_kobo::text AS v FROM sales WHERE id = $1', [sale.id]);
+  const [row] = await t.database.query<{ status: string; v: string }>('SELECT status, value_kobo::text AS v FROM sales WHERE id = $1', [
+    sale.id,
+  ]);
   expect(row?.status).toBe('paid');
   return { saleId: sale.id, valueKobo: Number(row!.v) };
 }
 
 const rewardOf = async (saleId: string) =>
-  (await t.database.query<{ amount: number }>('SELECT amount::int AS amount FROM gem_rewards WHERE source = $1', [`sale:${saleId}`]))[0]?.amount;
+  (await t.database.query<{ amount: number }>('SELECT amount::int AS amount FROM gem_rewards WHERE source = $1', [`sale:${saleId}`]))[0]
+    ?.amount;
 
 const levelOf = async (user: TestUser): Promise<RewardLevelResponse> => {
   const response = await get(t.app, '/api/rewards/level', user.cookie);
@@ -80,7 +83,12 @@ const levelOf = async (user: TestUser): Promise<RewardLevelResponse> => {
 };
 
 const putLevels = (staff: TestStaff, body: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/admin/reward-levels', payload: body as Record<string, unknown>, headers: { cookie: staff.cookie } });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/reward-levels',
+    payload: body as Record<string, unknown>,
+    headers: { cookie: staff.cookie },
+  });
 
 /** Runs `statements` in one transaction as the admin would write them; resolves to the error, if any. */
 async function writeLevels(database: Database, statements: string[]): Promise<string | undefined> {
@@ -104,7 +112,11 @@ describe('the levels and their boundaries', () => {
     const levels = await listRewardLevels(t.database.db);
     expect(levelFor(levels, 0)).toMatchObject({ level: { name: 'Bronze' }, next: { name: 'Silver' }, remainingKobo: 500_000 * NAIRA });
     expect(levelFor(levels, 500_000 * NAIRA - 1)).toMatchObject({ level: { name: 'Bronze' }, remainingKobo: 1 });
-    expect(levelFor(levels, 500_000 * NAIRA)).toMatchObject({ level: { name: 'Silver' }, next: { name: 'Gold' }, remainingKobo: 1_500_000 * NAIRA });
+    expect(levelFor(levels, 500_000 * NAIRA)).toMatchObject({
+      level: { name: 'Silver' },
+      next: { name: 'Gold' },
+      remainingKobo: 1_500_000 * NAIRA,
+    });
     expect(levelFor(levels, 9_999_999 * NAIRA)).toMatchObject({ level: { name: 'Platinum' }, next: { name: 'Diamond' } });
     const top = levelFor(levels, 10_000_000 * NAIRA);
     expect(top).toMatchObject({ level: { name: 'Diamond', gemsPer1000Naira: 10 }, remainingKobo: 0 });
@@ -128,10 +140,12 @@ describe('the database refuses levels that are not coherent', () => {
   it('refuses, at commit, a set without a level at ₦0 or whose rate falls as the volume rises', async () => {
     expect(await writeLevels(t.database, ['DELETE FROM reward_levels WHERE min_volume_kobo = 0'])).toMatch(/one level at volume 0/);
     expect(await writeLevels(t.database, [insert('Onyx', 20_000_000_000, 9)])).toMatch(/earns less than a level below it/);
-    expect(await writeLevels(t.database, [`UPDATE reward_levels SET gems_per_1000_naira = 3, updated_by = '${admin.id}' WHERE name = 'Silver'`])).toBeUndefined();
-    expect(await writeLevels(t.database, [`UPDATE reward_levels SET gems_per_1000_naira = 5, updated_by = '${admin.id}' WHERE name = 'Silver'`])).toMatch(
-      /earns less than a level below it/,
-    );
+    expect(
+      await writeLevels(t.database, [`UPDATE reward_levels SET gems_per_1000_naira = 3, updated_by = '${admin.id}' WHERE name = 'Silver'`]),
+    ).toBeUndefined();
+    expect(
+      await writeLevels(t.database, [`UPDATE reward_levels SET gems_per_1000_naira = 5, updated_by = '${admin.id}' WHERE name = 'Silver'`]),
+    ).toMatch(/earns less than a level below it/);
     // Replacing every level in one transaction is fine while the end result holds.
     expect(await writeLevels(t.database, ['DELETE FROM reward_levels', insert('Only', 0, 2)])).toBeUndefined();
     await updateRewardLevels(t.database.db, clock, { staff: admin }, { levels: DEFAULTS, note: 'Back to the defaults' });
@@ -139,7 +153,9 @@ describe('the database refuses levels that are not coherent', () => {
   });
 
   it('refuses a level written by anyone but an admin', async () => {
-    expect(await writeLevels(t.database, [insert('Onyx', 20_000_000_000, 20, reviewer.id)])).toMatch(/only an admin changes the reward levels/);
+    expect(await writeLevels(t.database, [insert('Onyx', 20_000_000_000, 20, reviewer.id)])).toMatch(
+      /only an admin changes the reward levels/,
+    );
   });
 });
 
@@ -165,10 +181,14 @@ describe('an admin edits the levels', () => {
     const saved = await putLevels(staffAdmin, body(staffAdmin));
     expect(saved.statusCode).toBe(200);
     expect(adminRewardLevelsSchema.parse(saved.json()).levels.map((l) => l.gems_per_1000_naira)).toEqual([1, 3, 4, 7, 10]);
-    const audit = await t.database.query<{ staff_id: string; note: string; before: { levels: unknown[] }; after: { levels: { gems_per_1000_naira: number }[] } }>(
-      "SELECT staff_id, note, before, after FROM staff_audit_log WHERE action = 'rewards.levels_update' AND staff_id = $1",
-      [staffAdmin.id],
-    );
+    const audit = await t.database.query<{
+      staff_id: string;
+      note: string;
+      before: { levels: unknown[] };
+      after: { levels: { gems_per_1000_naira: number }[] };
+    }>("SELECT staff_id, note, before, after FROM staff_audit_log WHERE action = 'rewards.levels_update' AND staff_id = $1", [
+      staffAdmin.id,
+    ]);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ staff_id: staffAdmin.id, note: 'Silver earns more this quarter' });
     expect(audit[0]!.after.levels.map((l) => l.gems_per_1000_naira)).toEqual([1, 3, 4, 7, 10]);
@@ -201,12 +221,19 @@ describe('a paid sale earns at the level reached before it', () => {
     const second = await paidSale(user);
     expect(await rewardOf(second.saleId)).toBe(gemsAt(1, second.valueKobo));
     const volume = first.valueKobo + second.valueKobo;
-    expect(await levelOf(user)).toMatchObject({ level: { name: 'Silver' }, volume_kobo: volume, next_level: { name: 'Gold' }, remaining_kobo: 2_000_000 * NAIRA - volume });
+    expect(await levelOf(user)).toMatchObject({
+      level: { name: 'Silver' },
+      volume_kobo: volume,
+      next_level: { name: 'Gold' },
+      remaining_kobo: 2_000_000 * NAIRA - volume,
+    });
 
     clock.advance(60 * 60 * 1000);
     const third = await paidSale(user);
     expect(await rewardOf(third.saleId)).toBe(gemsAt(3, third.valueKobo));
-    expect(await getClaimableRewards(t.database.db, user.id)).toBe(gemsAt(1, first.valueKobo) + gemsAt(1, second.valueKobo) + gemsAt(3, third.valueKobo));
+    expect(await getClaimableRewards(t.database.db, user.id)).toBe(
+      gemsAt(1, first.valueKobo) + gemsAt(1, second.valueKobo) + gemsAt(3, third.valueKobo),
+    );
     await updateRewardLevels(t.database.db, clock, { staff: admin }, { levels: DEFAULTS, note: 'Back to the defaults' });
   });
 

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  gemErrorCodes,
-  rewardMessages,
-  type RewardClaimResponse,
-  type RewardsHistoryResponse,
-} from '@wise/shared';
+import { gemErrorCodes, rewardMessages, type RewardClaimResponse, type RewardsHistoryResponse } from '@wise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/domain/gems/audit';
 import { getGemBalance } from '../src/domain/gems/ledger';
@@ -27,7 +22,8 @@ afterAll(async () => {
 const accrue = (user: TestUser, amount: number, description = 'Reward for your gift card sale', source = `sale:${randomUUID()}`) =>
   accrueReward(t.database.db, clock, { userId: user.id, source, amount, description });
 const claim = (user: TestUser) => post(t.app, '/api/rewards/claim', undefined, user.cookie);
-const total = async (user: TestUser) => (await get(t.app, '/api/rewards/total', user.cookie)).json<{ total_rewards: number; claimable: number }>();
+const total = async (user: TestUser) =>
+  (await get(t.app, '/api/rewards/total', user.cookie)).json<{ total_rewards: number; claimable: number }>();
 const history = async (user: TestUser) => (await get(t.app, '/api/rewards/history', user.cookie)).json<RewardsHistoryResponse>().rewards;
 
 describe('rewards', () => {
@@ -118,7 +114,7 @@ describe('rewards', () => {
     expect(await total(user)).toEqual({ total_rewards: 0, claimable: 0 });
   });
 
-  it('computes sale rewards in whole gems per whole ₦1,000 at the level\'s rate, rounded down', () => {
+  it("computes sale rewards in whole gems per whole ₦1,000 at the level's rate, rounded down", () => {
     expect(rewardGemsForSale(0, 1)).toBe(0);
     expect(rewardGemsForSale(99_999, 1)).toBe(0); // ₦999.99
     expect(rewardGemsForSale(100_000, 1)).toBe(1); // ₦1,000
@@ -131,7 +127,13 @@ describe('rewards', () => {
   it('an approved sale accrues its reward once; a sale under ₦1,000 accrues nothing', async () => {
     const user = await createCustomer(t);
     const saleId = randomUUID();
-    const sale = { userId: user.id, saleId, amountKobo: 12_345_600, gemsPer1000Naira: 1, description: 'Reward for your Amazon gift card sale' }; // ₦123,456
+    const sale = {
+      userId: user.id,
+      saleId,
+      amountKobo: 12_345_600,
+      gemsPer1000Naira: 1,
+      description: 'Reward for your Amazon gift card sale',
+    }; // ₦123,456
     expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: true });
     expect(await accrueSaleReward(t.database.db, clock, sale)).toMatchObject({ amount: 123, created: false });
     expect(await accrueSaleReward(t.database.db, clock, { ...sale, saleId: randomUUID(), amountKobo: 99_999 })).toBeUndefined();
@@ -147,7 +149,15 @@ describe('rewards', () => {
     expect((await claim(user)).statusCode).toBe(200);
     expect((await claim(user)).statusCode).toBe(409);
     const audit = await auditLedger(t.database.db, { userIds: [user.id] });
-    expect(audit).toMatchObject({ ok: true, entriesChecked: 3, accountsChecked: 2, unbalancedEntries: [], cacheMismatches: [], negativeUserAccounts: [], grandTotal: 0 });
+    expect(audit).toMatchObject({
+      ok: true,
+      entriesChecked: 3,
+      accountsChecked: 2,
+      unbalancedEntries: [],
+      cacheMismatches: [],
+      negativeUserAccounts: [],
+      grandTotal: 0,
+    });
   });
 });
 

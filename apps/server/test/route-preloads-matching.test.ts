@@ -24,12 +24,18 @@ function urlsFor(pattern: string): string[] {
 }
 
 describe('the server matches page URLs as react-router does', () => {
-  const preloads = new RoutePreloads(patterns.map((pattern, index) => ({ pattern, scripts: [`assets/route-${index}.js`], styles: [], data: [] })));
+  const preloads = new RoutePreloads(
+    patterns.map((pattern, index) => ({ pattern, scripts: [`assets/route-${index}.js`], styles: [], data: [] })),
+  );
   const serverPick = (url: string) => {
     const index = /assets\/route-(\d+)\.js/.exec(preloads.linksFor(url, false))?.[1];
     return index === undefined ? undefined : patterns[Number(index)];
   };
-  const routerPick = (url: string) => matchRoutes(patterns.map((pattern) => ({ path: pattern })), url)?.at(-1)?.route.path;
+  const routerPick = (url: string) =>
+    matchRoutes(
+      patterns.map((pattern) => ({ path: pattern })),
+      url,
+    )?.at(-1)?.route.path;
 
   it('reads a route table with the screens that need telling apart', () => {
     expect(patterns.length).toBeGreaterThan(40);

@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 describe('the runtime', () => {
   it(`is the Node that package.json's engines ask for (this run: ${process.version})`, async () => {
     const root = path.resolve(import.meta.dirname, '../../..');
-    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string }; optionalDependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      optionalDependencies: Record<string, string>;
+    };
     const minimum = Number(/^>=(\d+)/.exec(pkg.engines.node)?.[1]);
     expect(minimum).toBeGreaterThanOrEqual(24);
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(minimum);

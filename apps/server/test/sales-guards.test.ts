@@ -94,8 +94,15 @@ describe('a new sale', () => {
   it('is refused with an unknown kind or status, or starting anywhere but submitted', async () => {
     await insertSale({ kind: 'bitcoin' }, /check constraint/);
     await insertSale({ status: 'lost' }, /starts as submitted, not lost/);
-    await refused("UPDATE sales SET status = 'lost', status_changed_at = now() + interval '1 day' WHERE id = $1", [sale.id], /cannot go from submitted to lost/);
-    await insertSale({ status: 'paid', paid_at: '2026-05-01T10:00:00Z', payout_reference: 'x', decided_at: '2026-05-01T10:00:00Z' }, /starts as submitted/);
+    await refused(
+      "UPDATE sales SET status = 'lost', status_changed_at = now() + interval '1 day' WHERE id = $1",
+      [sale.id],
+      /cannot go from submitted to lost/,
+    );
+    await insertSale(
+      { status: 'paid', paid_at: '2026-05-01T10:00:00Z', payout_reference: 'x', decided_at: '2026-05-01T10:00:00Z' },
+      /starts as submitted/,
+    );
     await insertSale({ status_changed_at: '2026-05-01T11:00:00Z' }, /status time is its submission time/);
   });
 
@@ -126,7 +133,7 @@ describe('a new sale', () => {
 });
 
 describe('a submitted sale', () => {
-  it("keeps its terms: amount, value, rate, owner and payout account never change", async () => {
+  it('keeps its terms: amount, value, rate, owner and payout account never change', async () => {
     for (const change of [
       'value_kobo = value_kobo + 1',
       "currency_amount = '60.00', value_kobo = 7080000",
@@ -147,42 +154,116 @@ describe('a submitted sale', () => {
     );
     const by = `decided_by = '${reviewer?.id}'`;
     const update = (set: string) => t.database.query(`UPDATE sales SET ${set} WHERE id = $1`, [sale.id]);
-    await refused(`UPDATE sales SET status = 'paid', status_changed_at = now(), paid_at = now(), decided_at = now(), payout_reference = 'x' WHERE id = $1`, [sale.id], /cannot go from submitted to paid/);
-    await refused(`UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now() WHERE id = $1`, [sale.id], /cannot go from submitted to approved/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_code = 'used_card' WHERE id = $1`, [sale.id], /sales_rejection_reason/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_reason = 'Used card' WHERE id = $1`, [sale.id], /sales_rejection_code/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), rejection_code = 'used_card', rejection_reason = 'Used card' WHERE id = $1`, [sale.id], /sales_decided_by_staff/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now(), rejection_reason = 'fake' WHERE id = $1`, [sale.id], /sales_decided/);
-    await refused(`UPDATE sales SET status = 'under_review', status_changed_at = '2000-01-01T00:00:00Z' WHERE id = $1`, [sale.id], /back in time|sales_status_time/);
-    await refused(`UPDATE sales SET status_changed_at = status_changed_at + interval '1 hour' WHERE id = $1`, [sale.id], /moves only with the status/);
+    await refused(
+      `UPDATE sales SET status = 'paid', status_changed_at = now(), paid_at = now(), decided_at = now(), payout_reference = 'x' WHERE id = $1`,
+      [sale.id],
+      /cannot go from submitted to paid/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'approved', status_changed_at = now(), decided_at = now() WHERE id = $1`,
+      [sale.id],
+      /cannot go from submitted to approved/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_code = 'used_card' WHERE id = $1`,
+      [sale.id],
+      /sales_rejection_reason/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), ${by}, rejection_reason = 'Used card' WHERE id = $1`,
+      [sale.id],
+      /sales_rejection_code/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'rejected', status_changed_at = now(), decided_at = now(), rejection_code = 'used_card', rejection_reason = 'Used card' WHERE id = $1`,
+      [sale.id],
+      /sales_decided_by_staff/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'rejected', status_changed_at = now(), rejection_reason = 'fake' WHERE id = $1`,
+      [sale.id],
+      /sales_decided/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'under_review', status_changed_at = '2000-01-01T00:00:00Z' WHERE id = $1`,
+      [sale.id],
+      /back in time|sales_status_time/,
+    );
+    await refused(
+      `UPDATE sales SET status_changed_at = status_changed_at + interval '1 hour' WHERE id = $1`,
+      [sale.id],
+      /moves only with the status/,
+    );
     await update("status = 'under_review', status_changed_at = status_changed_at + interval '1 minute'");
-    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '1 minute', payout_amount_kobo = value_kobo, ${by} WHERE id = $1`, [sale.id], /sales_decided/);
-    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by} WHERE id = $1`, [sale.id], /sales_approved_amount/);
-    await refused(`UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo + 100 WHERE id = $1`, [sale.id], /sales_approval_note/);
-    await update(`status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo`);
-    await refused(`UPDATE sales SET payout_amount_kobo = payout_amount_kobo + 1, approval_note = 'more' WHERE id = $1`, [sale.id], /never rewritten/);
-    await refused(`UPDATE sales SET status = 'under_review', status_changed_at = status_changed_at + interval '1 minute' WHERE id = $1`, [sale.id], /stays approved/);
+    await refused(
+      `UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '1 minute', payout_amount_kobo = value_kobo, ${by} WHERE id = $1`,
+      [sale.id],
+      /sales_decided/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by} WHERE id = $1`,
+      [sale.id],
+      /sales_approved_amount/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo + 100 WHERE id = $1`,
+      [sale.id],
+      /sales_approval_note/,
+    );
+    await update(
+      `status = 'approved', status_changed_at = status_changed_at + interval '2 minutes', decided_at = status_changed_at + interval '2 minutes', ${by}, payout_amount_kobo = value_kobo`,
+    );
+    await refused(
+      `UPDATE sales SET payout_amount_kobo = payout_amount_kobo + 1, approval_note = 'more' WHERE id = $1`,
+      [sale.id],
+      /never rewritten/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'under_review', status_changed_at = status_changed_at + interval '1 minute' WHERE id = $1`,
+      [sale.id],
+      /stays approved/,
+    );
     // Paid only by a successful payout of the approved amount.
-    await refused(`UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1' WHERE id = $1`, [sale.id], /paid only by a successful payout/);
+    await refused(
+      `UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1' WHERE id = $1`,
+      [sale.id],
+      /paid only by a successful payout/,
+    );
     await t.database.query(
       `INSERT INTO payouts (sale_id, attempt, reference, method, status, amount_kobo, bank_code, account_number, account_name, provider_reference, note, created_by, created_at, settled_at)
        SELECT id, 1, 'manual-guard-test-0001', 'manual', 'success', payout_amount_kobo, bank_code, account_number, account_name, 'TRF_1', 'paid at the branch', $2, now(), now() FROM sales WHERE id = $1`,
       [sale.id, reviewer?.id],
     );
-    await refused(`UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '1 minute', paid_at = status_changed_at + interval '1 minute' WHERE id = $1`, [sale.id], /sales_paid/);
-    await update("status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1'");
+    await refused(
+      `UPDATE sales SET status = 'paid', status_changed_at = status_changed_at + interval '1 minute', paid_at = status_changed_at + interval '1 minute' WHERE id = $1`,
+      [sale.id],
+      /sales_paid/,
+    );
+    await update(
+      "status = 'paid', status_changed_at = status_changed_at + interval '3 minutes', paid_at = status_changed_at + interval '3 minutes', payout_reference = 'TRF_1'",
+    );
     await refused(`UPDATE sales SET payout_reference = 'TRF_2' WHERE id = $1`, [sale.id], /keeps its payout reference/);
-    await refused(`UPDATE sales SET status = 'rejected', status_changed_at = now() + interval '1 day', rejection_reason = 'late' WHERE id = $1`, [sale.id], /cannot go from paid to rejected/);
-    await refused(`UPDATE sales SET status = 'under_review', status_changed_at = now() + interval '1 day', decided_at = NULL, paid_at = NULL WHERE id = $1`, [sale.id], /cannot go from paid to under_review/);
+    await refused(
+      `UPDATE sales SET status = 'rejected', status_changed_at = now() + interval '1 day', rejection_reason = 'late' WHERE id = $1`,
+      [sale.id],
+      /cannot go from paid to rejected/,
+    );
+    await refused(
+      `UPDATE sales SET status = 'under_review', status_changed_at = now() + interval '1 day', decided_at = NULL, paid_at = NULL WHERE id = $1`,
+      [sale.id],
+      /cannot go from paid to under_review/,
+    );
 
-    const events = await t.database.query<{ status: string }>('SELECT status FROM sale_status_events WHERE sale_id = $1 ORDER BY id', [sale.id]);
+    const events = await t.database.query<{ status: string }>('SELECT status FROM sale_status_events WHERE sale_id = $1 ORDER BY id', [
+      sale.id,
+    ]);
     expect(events.map((event) => event.status)).toEqual(['submitted', 'under_review', 'approved', 'paid']);
   });
 
   it('and its images and history are kept: no delete, no edit, no truncate', async () => {
     await refused('DELETE FROM sales WHERE id = $1', [sale.id], /sale records are kept/);
     await refused('DELETE FROM sale_images WHERE sale_id = $1', [sale.id], /sale records are kept/);
-    await refused("UPDATE sale_images SET position = 9 WHERE sale_id = $1", [sale.id], /sale records are kept/);
+    await refused('UPDATE sale_images SET position = 9 WHERE sale_id = $1', [sale.id], /sale records are kept/);
     await refused("UPDATE sale_status_events SET status = 'paid' WHERE sale_id = $1", [sale.id], /sale records are kept/);
     await refused('DELETE FROM sale_status_events WHERE sale_id = $1', [sale.id], /sale records are kept/);
     await refused('TRUNCATE sale_status_events, sale_images, sales CASCADE', [], /sale records are kept/);
@@ -203,13 +284,22 @@ describe('the catalogue', () => {
     await expect(insertSub('100', '25', '1000')).rejects.toThrow(/gift_card_subcategories_band/);
     await expect(insertSub('25', '100', '0')).rejects.toThrow(/check constraint/);
     await expect(insertSub('0', '100', '1000')).rejects.toThrow(/check constraint/);
-    for (const [slug, color] of [['search', '#000000'], ['art', '#000000'], ['Bad Slug', '#000000'], ['fine-slug', 'red']]) {
+    for (const [slug, color] of [
+      ['search', '#000000'],
+      ['art', '#000000'],
+      ['Bad Slug', '#000000'],
+      ['fine-slug', 'red'],
+    ]) {
       await expect(
-        t.database.query("INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ($1, $2, 'USD', $3)", [slug, `Card ${slug}`, color]),
+        t.database.query("INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ($1, $2, 'USD', $3)", [
+          slug,
+          `Card ${slug}`,
+          color,
+        ]),
       ).rejects.toThrow(/check constraint/);
     }
-    await expect(t.database.query("INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('amazon-2', 'AMAZON', 'USD', '#000000')")).rejects.toThrow(
-      /gift_cards_name_key|duplicate key/,
-    );
+    await expect(
+      t.database.query("INSERT INTO gift_cards (slug, name, currency, brand_color) VALUES ('amazon-2', 'AMAZON', 'USD', '#000000')"),
+    ).rejects.toThrow(/gift_cards_name_key|duplicate key/);
   });
 });

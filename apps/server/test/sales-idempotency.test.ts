@@ -92,7 +92,12 @@ describe('the same Idempotency-Key', () => {
   it('is not spent by a refusal: after RATE_CHANGED the same key goes through with the new rate', async () => {
     const key = newIdempotencyKey();
     const image = [{ data: await cardPhoto('jpeg', 8) }];
-    const stale = await postSale(t, { cookie: seller.cookie, key, fields: { ...saleFields(usa, '30'), expected_rate: '1.00' }, files: image });
+    const stale = await postSale(t, {
+      cookie: seller.cookie,
+      key,
+      fields: { ...saleFields(usa, '30'), expected_rate: '1.00' },
+      files: image,
+    });
     expect(stale.statusCode).toBe(409);
     const fresh = await postSale(t, { cookie: seller.cookie, key, fields: saleFields(usa, '30'), files: image });
     expect(fresh.statusCode, fresh.body).toBe(201);

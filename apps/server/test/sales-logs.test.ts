@@ -26,7 +26,13 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-sales-logs-'));
   const database: Database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000', UPLOAD_DIR: dir, ...unboundedPayoutLimitsEnv });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    UPLOAD_DIR: dir,
+    ...unboundedPayoutLimitsEnv,
+  });
   const logger = { level: 'trace', stream: { write: (line: string) => void lines.push(line) } };
   const outbox = new Outbox();
   const app: FastifyInstance = await buildApp(
@@ -71,7 +77,9 @@ describe('the card code', () => {
     const image = [{ data: await cardPhoto('jpeg', 5) }];
 
     expect((await postSale(t, { cookie: seller.cookie, fields: fields('fine'), files: image })).statusCode).toBe(201);
-    expect((await postSale(t, { cookie: seller.cookie, fields: { ...fields('stale'), expected_rate: '1.00' }, files: image })).statusCode).toBe(409);
+    expect(
+      (await postSale(t, { cookie: seller.cookie, fields: { ...fields('stale'), expected_rate: '1.00' }, files: image })).statusCode,
+    ).toBe(409);
     // The same code again: refused as used, and the refusal does not carry it either.
     const again = await postSale(t, { cookie: seller.cookie, fields: { ...fields('again', ` ${code.toLowerCase()} `) }, files: image });
     expect(again.statusCode).toBe(409);

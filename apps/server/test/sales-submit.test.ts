@@ -52,7 +52,10 @@ describe('a gift-card sale', () => {
     const response = await postSale(t, {
       cookie: seller.cookie,
       fields: saleFields(ecode, '50.5', { comment: 'Bought in\nNew York', card_code: 'X7Q2-9KLM-ZZ81' }),
-      files: [{ data: await cardPhoto('jpeg', 1), filename: 'front.jpg' }, { data: await cardPhoto('png', 2), filename: 'back.png', contentType: 'image/png' }],
+      files: [
+        { data: await cardPhoto('jpeg', 1), filename: 'front.jpg' },
+        { data: await cardPhoto('png', 2), filename: 'back.png', contentType: 'image/png' },
+      ],
     });
     expect(response.statusCode, response.body).toBe(201);
     const { sale } = saleResponseSchema.parse(response.json());
@@ -134,7 +137,11 @@ describe('a gift-card sale', () => {
   it('answers a HEIC photo this server cannot decode with its own message (415), not a crash', async () => {
     // An ISO-BMFF "heic" header with nothing decodable behind it (prebuilt sharp has no HEVC decoder).
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(2000, 1)]);
-    const response = await postSale(t, { cookie: seller.cookie, fields: saleFields(sub(0), '40'), files: [{ data: heic, filename: 'IMG_0002.HEIC' }] });
+    const response = await postSale(t, {
+      cookie: seller.cookie,
+      fields: saleFields(sub(0), '40'),
+      files: [{ data: heic, filename: 'IMG_0002.HEIC' }],
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ error: saleMessages.heicUnsupported });
   });
@@ -151,32 +158,165 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const photo = [await jpeg(7)];
     const cases: { name: string; fields: Record<string, string>; files?: FilePart[]; status: number; field?: string; message: string }[] = [
       { name: 'amount empty', fields: withAmount(''), status: 400, field: 'amount', message: saleMessages.amountRequired },
-      { name: 'amount missing', fields: { subcategory_id: usa.id, expected_rate: usa.exchange_rate }, status: 400, field: 'amount', message: saleMessages.amountRequired },
+      {
+        name: 'amount missing',
+        fields: { subcategory_id: usa.id, expected_rate: usa.exchange_rate },
+        status: 400,
+        field: 'amount',
+        message: saleMessages.amountRequired,
+      },
       { name: 'amount zero', fields: withAmount('0'), status: 400, field: 'amount', message: saleMessages.amountNotPositive },
       { name: 'amount negative', fields: withAmount('-50'), status: 400, field: 'amount', message: saleMessages.amountNotPositive },
       { name: 'amount not a number', fields: withAmount('fifty'), status: 400, field: 'amount', message: saleMessages.amountNotNumber },
-      { name: 'amount too many decimals', fields: withAmount('50.001'), status: 400, field: 'amount', message: saleMessages.amountTooManyDecimals },
-      { name: 'amount absurdly large', fields: withAmount('99999999999999999999'), status: 400, field: 'amount', message: saleMessages.amountTooLarge },
-      { name: 'amount below the band', fields: withAmount('24.99'), status: 400, field: 'amount', message: 'Enter an amount between $25.00 and $100.00 for this card' },
-      { name: 'amount above the band', fields: withAmount('100.01'), status: 400, field: 'amount', message: 'Enter an amount between $25.00 and $100.00 for this card' },
-      { name: 'no sub-category', fields: { amount: '50', expected_rate: usa.exchange_rate }, status: 400, field: 'subcategory_id', message: saleMessages.subcategoryRequired },
-      { name: 'malformed sub-category', fields: { ...withAmount('50'), subcategory_id: 'amazon-usa' }, status: 400, field: 'subcategory_id', message: saleMessages.subcategoryRequired },
-      { name: 'unknown sub-category', fields: { ...withAmount('50'), subcategory_id: '6f1c1c52-3f8e-4d3a-9a52-0a4b5c6d7e8f' }, status: 404, field: 'subcategory_id', message: saleMessages.subcategoryUnavailable },
-      { name: "another card's sub-category", fields: { ...withAmount('50'), gift_card_id: steam.id }, status: 400, field: 'subcategory_id', message: saleMessages.subcategoryUnavailable },
+      {
+        name: 'amount too many decimals',
+        fields: withAmount('50.001'),
+        status: 400,
+        field: 'amount',
+        message: saleMessages.amountTooManyDecimals,
+      },
+      {
+        name: 'amount absurdly large',
+        fields: withAmount('99999999999999999999'),
+        status: 400,
+        field: 'amount',
+        message: saleMessages.amountTooLarge,
+      },
+      {
+        name: 'amount below the band',
+        fields: withAmount('24.99'),
+        status: 400,
+        field: 'amount',
+        message: 'Enter an amount between $25.00 and $100.00 for this card',
+      },
+      {
+        name: 'amount above the band',
+        fields: withAmount('100.01'),
+        status: 400,
+        field: 'amount',
+        message: 'Enter an amount between $25.00 and $100.00 for this card',
+      },
+      {
+        name: 'no sub-category',
+        fields: { amount: '50', expected_rate: usa.exchange_rate },
+        status: 400,
+        field: 'subcategory_id',
+        message: saleMessages.subcategoryRequired,
+      },
+      {
+        name: 'malformed sub-category',
+        fields: { ...withAmount('50'), subcategory_id: 'amazon-usa' },
+        status: 400,
+        field: 'subcategory_id',
+        message: saleMessages.subcategoryRequired,
+      },
+      {
+        name: 'unknown sub-category',
+        fields: { ...withAmount('50'), subcategory_id: '6f1c1c52-3f8e-4d3a-9a52-0a4b5c6d7e8f' },
+        status: 404,
+        field: 'subcategory_id',
+        message: saleMessages.subcategoryUnavailable,
+      },
+      {
+        name: "another card's sub-category",
+        fields: { ...withAmount('50'), gift_card_id: steam.id },
+        status: 400,
+        field: 'subcategory_id',
+        message: saleMessages.subcategoryUnavailable,
+      },
       { name: 'no image', fields: withAmount('50'), files: [], status: 400, field: 'images', message: saleMessages.imagesRequired },
-      { name: 'an empty file input', fields: withAmount('50'), files: [{ data: Buffer.alloc(0), filename: '' }], status: 400, field: 'images', message: saleMessages.imagesRequired },
-      { name: 'a text file called .jpg', fields: withAmount('50'), files: [{ data: Buffer.from('not a picture at all') }], status: 415, message: saleMessages.imageNotImage },
-      { name: 'an SVG', fields: withAmount('50'), files: [{ data: Buffer.from('<svg onload="alert(1)"/>'), contentType: 'image/svg+xml' }], status: 415, message: saleMessages.imageNotImage },
-      { name: 'a GIF', fields: withAmount('50'), files: [{ data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') }], status: 415, message: saleMessages.imageNotImage },
-      { name: 'a broken JPEG', fields: withAmount('50'), files: [{ data: (await cardPhoto('jpeg')).subarray(0, 300) }], status: 400, message: saleMessages.imageUnreadable },
-      { name: 'an image in another field', fields: withAmount('50'), files: [{ data: (await jpeg()).data, field: 'photo' }], status: 400, field: 'images', message: saleMessages.imageNotImage },
-      { name: 'NUL in comment', fields: { ...withAmount('50'), comment: 'hello\u0000world' }, status: 400, field: 'comment', message: 'Invalid characters' },
-      { name: 'escape code in comment', fields: { ...withAmount('50'), comment: 'red \u001b[31m text' }, status: 400, field: 'comment', message: 'Invalid characters' },
-      { name: 'comment too long', fields: { ...withAmount('50'), comment: 'x'.repeat(501) }, status: 400, field: 'comment', message: saleMessages.commentTooLong },
-      { name: 'comment far too long', fields: { ...withAmount('50'), comment: 'x'.repeat(20_000) }, status: 400, field: 'comment', message: saleMessages.commentTooLong },
-      { name: 'card code too long', fields: { ...withAmount('50'), card_code: 'C'.repeat(101) }, status: 400, field: 'card_code', message: saleMessages.cardCodeTooLong },
-      { name: 'no expected rate', fields: { subcategory_id: usa.id, amount: '50' }, status: 400, field: 'expected_rate', message: saleMessages.expectedRateRequired },
-      { name: 'an unknown field', fields: { ...withAmount('50'), value_kobo: '1' }, status: 400, message: 'The request could not be understood' },
+      {
+        name: 'an empty file input',
+        fields: withAmount('50'),
+        files: [{ data: Buffer.alloc(0), filename: '' }],
+        status: 400,
+        field: 'images',
+        message: saleMessages.imagesRequired,
+      },
+      {
+        name: 'a text file called .jpg',
+        fields: withAmount('50'),
+        files: [{ data: Buffer.from('not a picture at all') }],
+        status: 415,
+        message: saleMessages.imageNotImage,
+      },
+      {
+        name: 'an SVG',
+        fields: withAmount('50'),
+        files: [{ data: Buffer.from('<svg onload="alert(1)"/>'), contentType: 'image/svg+xml' }],
+        status: 415,
+        message: saleMessages.imageNotImage,
+      },
+      {
+        name: 'a GIF',
+        fields: withAmount('50'),
+        files: [{ data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1') }],
+        status: 415,
+        message: saleMessages.imageNotImage,
+      },
+      {
+        name: 'a broken JPEG',
+        fields: withAmount('50'),
+        files: [{ data: (await cardPhoto('jpeg')).subarray(0, 300) }],
+        status: 400,
+        message: saleMessages.imageUnreadable,
+      },
+      {
+        name: 'an image in another field',
+        fields: withAmount('50'),
+        files: [{ data: (await jpeg()).data, field: 'photo' }],
+        status: 400,
+        field: 'images',
+        message: saleMessages.imageNotImage,
+      },
+      {
+        name: 'NUL in comment',
+        fields: { ...withAmount('50'), comment: 'hello\u0000world' },
+        status: 400,
+        field: 'comment',
+        message: 'Invalid characters',
+      },
+      {
+        name: 'escape code in comment',
+        fields: { ...withAmount('50'), comment: 'red \u001b[31m text' },
+        status: 400,
+        field: 'comment',
+        message: 'Invalid characters',
+      },
+      {
+        name: 'comment too long',
+        fields: { ...withAmount('50'), comment: 'x'.repeat(501) },
+        status: 400,
+        field: 'comment',
+        message: saleMessages.commentTooLong,
+      },
+      {
+        name: 'comment far too long',
+        fields: { ...withAmount('50'), comment: 'x'.repeat(20_000) },
+        status: 400,
+        field: 'comment',
+        message: saleMessages.commentTooLong,
+      },
+      {
+        name: 'card code too long',
+        fields: { ...withAmount('50'), card_code: 'C'.repeat(101) },
+        status: 400,
+        field: 'card_code',
+        message: saleMessages.cardCodeTooLong,
+      },
+      {
+        name: 'no expected rate',
+        fields: { subcategory_id: usa.id, amount: '50' },
+        status: 400,
+        field: 'expected_rate',
+        message: saleMessages.expectedRateRequired,
+      },
+      {
+        name: 'an unknown field',
+        fields: { ...withAmount('50'), value_kobo: '1' },
+        status: 400,
+        message: 'The request could not be understood',
+      },
     ];
     for (const c of cases) {
       const response = await postSale(t, { cookie: other.cookie, fields: c.fields, files: c.files ?? photo });
@@ -193,7 +333,13 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const usa = sub(0);
     const boundary = '----wiseTwice';
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload = Buffer.from(part('subcategory_id', usa.id) + part('amount', '50') + part('amount', '5000') + part('expected_rate', usa.exchange_rate) + `--${boundary}--\r\n`);
+    const payload = Buffer.from(
+      part('subcategory_id', usa.id) +
+        part('amount', '50') +
+        part('amount', '5000') +
+        part('expected_rate', usa.exchange_rate) +
+        `--${boundary}--\r\n`,
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/giftcards/sales',
@@ -211,11 +357,19 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     expect(oversized.json()).toMatchObject({ error: saleMessages.imageTooLarge, fields: { images: saleMessages.imageTooLarge } });
 
     const small = await cardPhoto('jpeg', 9, 40, 30);
-    const eleven = await postSale(t, { cookie: seller.cookie, fields: saleFields(sub(0), '50'), files: Array.from({ length: 11 }, () => ({ data: small })) });
+    const eleven = await postSale(t, {
+      cookie: seller.cookie,
+      fields: saleFields(sub(0), '50'),
+      files: Array.from({ length: 11 }, () => ({ data: small })),
+    });
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json()).toMatchObject({ error: saleMessages.imagesTooMany, fields: { images: saleMessages.imagesTooMany } });
 
-    const ten = await postSale(t, { cookie: seller.cookie, fields: saleFields(sub(0), '50'), files: Array.from({ length: 10 }, () => ({ data: small })) });
+    const ten = await postSale(t, {
+      cookie: seller.cookie,
+      fields: saleFields(sub(0), '50'),
+      files: Array.from({ length: 10 }, () => ({ data: small })),
+    });
     expect(ten.statusCode, ten.body).toBe(201);
     expect(ten.json<{ sale: SaleDetail }>().sale.images).toHaveLength(10);
   });
@@ -252,7 +406,11 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     });
     expect(await files()).toEqual(before);
     // Submitting again with the new rate goes through.
-    const again = await postSale(t, { cookie: seller.cookie, fields: { ...saleFields(first, '25'), expected_rate: '1400' }, files: [await jpeg()] });
+    const again = await postSale(t, {
+      cookie: seller.cookie,
+      fields: { ...saleFields(first, '25'), expected_rate: '1400' },
+      files: [await jpeg()],
+    });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json<{ sale: SaleDetail }>().sale).toMatchObject({ exchange_rate: '1400.00', value_kobo: 3_500_000 });
   });
@@ -284,9 +442,17 @@ describe('bad input: a clear message each, never a 5xx, nothing stored', () => {
     const loggedOut = await postSale(t, { fields: saleFields(sub(0), '50'), files: [await jpeg()] });
     expect(loggedOut.statusCode).toBe(401);
     const other = await createCustomer(t);
-    const impersonating = await postSale(t, { cookie: seller.cookie, fields: { ...saleFields(sub(0), '50'), user_id: other.id }, files: [await jpeg()] });
+    const impersonating = await postSale(t, {
+      cookie: seller.cookie,
+      fields: { ...saleFields(sub(0), '50'), user_id: other.id },
+      files: [await jpeg()],
+    });
     expect(impersonating.statusCode).toBe(403);
-    const own = await postSale(t, { cookie: seller.cookie, fields: { ...saleFields(sub(0), '50'), user_id: seller.id }, files: [await jpeg(11)] });
+    const own = await postSale(t, {
+      cookie: seller.cookie,
+      fields: { ...saleFields(sub(0), '50'), user_id: seller.id },
+      files: [await jpeg(11)],
+    });
     expect(own.statusCode, own.body).toBe(201);
   });
 });
@@ -327,7 +493,12 @@ describe('a failure after the files are written', () => {
     };
     const before = await files();
     const rows = await countRows(seller.id);
-    const image = { body: await sharp(await cardPhoto('jpeg', 31)).webp().toBuffer(), sourceDigest: 'a'.repeat(64) };
+    const image = {
+      body: await sharp(await cardPhoto('jpeg', 31))
+        .webp()
+        .toBuffer(),
+      sourceDigest: 'a'.repeat(64),
+    };
     await expect(
       submitGiftCardSale(
         t.database.db,
@@ -335,7 +506,13 @@ describe('a failure after the files are written', () => {
         {
           userId: seller.id,
           idempotencyKey: 'flaky-store-1',
-          fields: { subcategory_id: sub(0).id, amount: '50', expected_rate: sub(0).exchange_rate, comment: undefined, card_code: undefined },
+          fields: {
+            subcategory_id: sub(0).id,
+            amount: '50',
+            expected_rate: sub(0).exchange_rate,
+            comment: undefined,
+            card_code: undefined,
+          },
           images: [image, image, image, image],
         },
       ),

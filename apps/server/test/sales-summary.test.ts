@@ -107,7 +107,10 @@ describe('GET /api/sales/summary', () => {
     await settle();
     expect((await summary(customer)).paid_today.count).toBe(1);
     clock.set('2026-07-14T23:05:00Z'); // 00:05 on the 15th in Lagos: a new day, the same month
-    expect(await summary(customer)).toMatchObject({ paid_today: { count: 0, amount_kobo: 0 }, paid_this_month: { count: 1, amount_kobo: sale.valueKobo } });
+    expect(await summary(customer)).toMatchObject({
+      paid_today: { count: 0, amount_kobo: 0 },
+      paid_this_month: { count: 1, amount_kobo: sale.valueKobo },
+    });
     clock.set('2026-07-31T23:30:00Z'); // 00:30 on 1 August in Lagos
     expect((await summary(customer)).paid_this_month).toEqual({ count: 0, amount_kobo: 0 });
   });

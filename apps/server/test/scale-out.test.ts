@@ -88,7 +88,10 @@ describe('the balancer with one instance down', () => {
     try {
       const answers = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          fetch(`${proxy.url}/api/thing/${i}`, { method: i % 2 ? 'GET' : 'POST', body: i % 2 ? undefined : '{}' }).then(async (r) => ({ status: r.status, body: await r.text() })),
+          fetch(`${proxy.url}/api/thing/${i}`, { method: i % 2 ? 'GET' : 'POST', body: i % 2 ? undefined : '{}' }).then(async (r) => ({
+            status: r.status,
+            body: await r.text(),
+          })),
         ),
       );
       expect(answers.filter((a) => a.status !== 200)).toEqual([]);
@@ -184,7 +187,12 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     for (let i = 0; i < 4; i += 1) expect((await call(proxy.url, 'GET', '/api/gems/balance', undefined, { cookie })).status).toBe(200);
     expect((await call(servers[0]!.baseUrl, 'POST', '/api/auth/logout', undefined, { cookie })).status).toBeLessThan(300);
     // The other instance heard of it through Redis: no window in which the stolen cookie still works.
-    await expect.poll(async () => (await call(servers[1]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status, { timeout: 1000, interval: 50 }).toBe(401);
+    await expect
+      .poll(async () => (await call(servers[1]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status, {
+        timeout: 1000,
+        interval: 50,
+      })
+      .toBe(401);
     expect((await call(servers[0]!.baseUrl, 'GET', '/api/gems/balance', undefined, { cookie })).status).toBe(401);
   });
 
@@ -196,7 +204,13 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
       new Promise<{ status: number; port: number; keepAlive: string }>((resolve, reject) => {
         const request = http.get(`${proxy.url}/healthz`, { agent }, (response) => {
           response.resume();
-          response.once('end', () => resolve({ status: response.statusCode ?? 0, port: request.socket?.localPort ?? 0, keepAlive: String(response.headers['keep-alive']) }));
+          response.once('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              port: request.socket?.localPort ?? 0,
+              keepAlive: String(response.headers['keep-alive']),
+            }),
+          );
         });
         request.once('error', reject);
       });
@@ -229,7 +243,8 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
   it('a change made outside both instances is served by each once its notification arrives (no stale per-process cache)', async () => {
     const { cookie } = await customer();
     const rateOn = async (server: number, id: string) => {
-      const card = (await call(servers[server]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
+      const card = (await call(servers[server]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie }))
+        .json as GiftCardDetailResponse;
       return Number(card.subcategories.find((s) => s.id === id)!.exchange_rate);
     };
     const before = (await call(servers[1]!.baseUrl, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
@@ -248,10 +263,15 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     for (let i = 0; i < 8; i += 1) {
       const { cookie, form: signup } = await customer();
       const account = `01234${String(60000 + i).padStart(5, '0')}`;
-      expect((await call(proxy.url, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: signup.password }, { cookie })).status).toBe(200);
+      expect(
+        (await call(proxy.url, 'PUT', '/api/bank', { bank_code: '058', bank_account: account, password: signup.password }, { cookie }))
+          .status,
+      ).toBe(200);
       const card = (await call(proxy.url, 'GET', '/api/giftcards/amazon', undefined, { cookie })).json as GiftCardDetailResponse;
       const sub = card.subcategories[0]!;
-      const form = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [{ data: await cardPhoto('jpeg', i) }]);
+      const form = multipartForm({ subcategory_id: sub.id, amount: '50', expected_rate: sub.exchange_rate }, [
+        { data: await cardPhoto('jpeg', i) },
+      ]);
       const sold = await fetch(`${proxy.url}/api/giftcards/sales`, {
         method: 'POST',
         headers: { ...TEST_CLIENT, ...form.headers, cookie, 'idempotency-key': newIdempotencyKey() },
@@ -264,16 +284,26 @@ describe.runIf(spec.kind === 'postgres')('two instances behind a round-robin bal
     for (const saleId of sales) references.push((await approveSale(database, systemClock, saleId, staff.id)).reference);
 
     await expect
-      .poll(async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM sales WHERE id = ANY($1) AND status = 'paid'", [sales]))[0]!.n, {
-        timeout: 90_000,
-        interval: 250,
-      })
+      .poll(
+        async () =>
+          (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM sales WHERE id = ANY($1) AND status = 'paid'", [sales]))[0]!
+            .n,
+        {
+          timeout: 90_000,
+          interval: 250,
+        },
+      )
       .toBe(sales.length);
     for (const reference of references) expect(paystack.transferPosts.get(reference)).toBe(1);
-    const payouts = await database.query<{ sale_id: string; n: number }>('SELECT sale_id, count(*)::int AS n FROM payouts WHERE sale_id = ANY($1) GROUP BY sale_id', [sales]);
+    const payouts = await database.query<{ sale_id: string; n: number }>(
+      'SELECT sale_id, count(*)::int AS n FROM payouts WHERE sale_id = ANY($1) GROUP BY sale_id',
+      [sales],
+    );
     expect(payouts.every((p) => p.n === 1)).toBe(true);
     // The send jobs were claimed by one worker each, once: done at the first attempt.
-    const sends = await database.query<{ status: string; attempts: number }>("SELECT status, attempts FROM jobs WHERE name = 'payouts.send'");
+    const sends = await database.query<{ status: string; attempts: number }>(
+      "SELECT status, attempts FROM jobs WHERE name = 'payouts.send'",
+    );
     expect(sends.length).toBeGreaterThanOrEqual(sales.length);
     expect(sends.filter((j) => j.status === 'done').every((j) => j.attempts === 1)).toBe(true);
     // Both instances took part in the work the balancer spread.

@@ -35,15 +35,18 @@ describe('the comparison', () => {
     expect(normaliseDefault("'pending'::text")).toBe("'pending'");
     expect(normaliseDefault("'{}'::jsonb")).toBe("'{}'");
     expect(normaliseDefault("'0'::numeric")).toBe('0');
-    expect(normaliseDefault('(now() + \'00:10:00\'::interval)')).toBe("now() + '00:10:00'");
+    expect(normaliseDefault("(now() + '00:10:00'::interval)")).toBe("now() + '00:10:00'");
     expect(normaliseDefault("'{}'::text[]")).toBe("'{}'");
   });
 
   it('finds a column the migrations have and Drizzle does not', async () => {
-    await database.query('CREATE TABLE schema_check_probe (id uuid PRIMARY KEY, note text NOT NULL DEFAULT \'x\')');
+    await database.query("CREATE TABLE schema_check_probe (id uuid PRIMARY KEY, note text NOT NULL DEFAULT 'x')");
     try {
       const declared = drizzleShape(schema);
-      declared.set('schema_check_probe', new Set(['schema_check_probe.id: uuid', 'schema_check_probe.id: not null', 'schema_check_probe: primary key (id)']));
+      declared.set(
+        'schema_check_probe',
+        new Set(['schema_check_probe.id: uuid', 'schema_check_probe.id: not null', 'schema_check_probe: primary key (id)']),
+      );
       const migrated = await databaseShape(database, new Set());
       expect(compareShapes(migrated, declared).filter((line) => line.includes('schema_check_probe'))).toEqual([
         "+ schema_check_probe.note: default 'x'",

@@ -136,7 +136,10 @@ describe('an idle database connection that dies', () => {
       const lost = () => write.mock.calls.map(([chunk]) => String(chunk)).filter((line) => line.includes('a database connection was lost'));
       await vi.waitFor(() => expect(lost()).toHaveLength(1), { timeout: 5000 });
       const [line] = lost();
-      expect(JSON.parse(line!)).toMatchObject({ level: 40, db: { code: '57P01', message: 'terminating connection due to administrator command' } });
+      expect(JSON.parse(line!)).toMatchObject({
+        level: 40,
+        db: { code: '57P01', message: 'terminating connection due to administrator command' },
+      });
       expect(line!.length).toBeLessThan(500);
     } finally {
       write.mockRestore();
@@ -160,7 +163,11 @@ describe('an idle database connection that dies', () => {
       expect(line).not.toContain('connectionParameters');
       // The stack is most of what is left; the client alone was several kilobytes.
       expect(line.length).toBeLessThan(2000);
-      expect(JSON.parse(line)).toMatchObject({ code: '57P01', message: 'terminating connection due to administrator command', client: '[Client]' });
+      expect(JSON.parse(line)).toMatchObject({
+        code: '57P01',
+        message: 'terminating connection due to administrator command',
+        client: '[Client]',
+      });
     } finally {
       pool.on('error', () => undefined);
       await pool.end();

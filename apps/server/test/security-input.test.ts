@@ -40,12 +40,20 @@ const withNul = (value: string) => `${value.slice(0, Math.ceil(value.length / 2)
 
 // Valid bodies for every JSON endpoint that takes text today.
 const validBodies: [string, string, Record<string, string>][] = [
-  ['POST', '/api/auth/signup', { full_name: 'Ada Obi', username: 'adaobi', email: 'adaobi@gmail.com', phone: '+2348031234567', password: 'correct horse 1' }],
+  [
+    'POST',
+    '/api/auth/signup',
+    { full_name: 'Ada Obi', username: 'adaobi', email: 'adaobi@gmail.com', phone: '+2348031234567', password: 'correct horse 1' },
+  ],
   ['POST', '/api/auth/login', { email_or_phone: 'adaobi@gmail.com', password: 'correct horse 1' }],
   ['POST', '/api/auth/otp/verify', { email: 'adaobi@gmail.com', otp: '1234' }],
   ['POST', '/api/auth/otp/resend', { email: 'adaobi@gmail.com' }],
   ['POST', '/api/auth/password-reset', { email: 'adaobi@gmail.com' }],
-  ['POST', '/api/auth/password-reset/confirm', { token: 'a-reset-token', new_password: 'brand new pass', confirm_password: 'brand new pass' }],
+  [
+    'POST',
+    '/api/auth/password-reset/confirm',
+    { token: 'a-reset-token', new_password: 'brand new pass', confirm_password: 'brand new pass' },
+  ],
   ['PUT', '/api/profile/full-name', { first_name: 'Ada', middle_name: 'Ngozi', surname: 'Obi-Okafor', password: 'correct horse 1' }],
   ['PUT', '/api/profile/address', { address: '12 Admiralty Way, Lekki, Lagos' }],
   ['PUT', '/api/profile/date-of-birth', { date_of_birth: '1994-07-21' }],
@@ -58,15 +66,16 @@ const validBodies: [string, string, Record<string, string>][] = [
 ];
 
 describe('a NUL in any text field is a 400 with that field named, never a 500', () => {
-  it.each(validBodies.flatMap(([method, url, body]) => Object.keys(body).map((field) => [`${method} ${url} ${field}`, method, url, body, field] as const)))(
-    '%s',
-    async (_name, method, url, body, field) => {
-      const value = body[field] ?? '';
-      const response = await send(method, url, { ...body, [field]: withNul(value) });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: errorCodes.validation, fields: { [field]: fieldMessages.invalidCharacters } });
-    },
-  );
+  it.each(
+    validBodies.flatMap(([method, url, body]) =>
+      Object.keys(body).map((field) => [`${method} ${url} ${field}`, method, url, body, field] as const),
+    ),
+  )('%s', async (_name, method, url, body, field) => {
+    const value = body[field] ?? '';
+    const response = await send(method, url, { ...body, [field]: withNul(value) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: errorCodes.validation, fields: { [field]: fieldMessages.invalidCharacters } });
+  });
 
   it('the address, the free text that reaches the database, is refused and not stored', async () => {
     const response = await send('PUT', '/api/profile/address', { address: `12 Admiralty Way${NUL}` });
@@ -95,7 +104,9 @@ describe('a NUL in any text field is a 400 with that field named, never a 500', 
         for (const [field, property] of Object.entries(schema?.properties ?? {})) {
           if (property.type !== 'string' || property.enum) continue;
           // A well-formed path, so that the body is what gets judged (ids are UUIDs, or integers where the document says so).
-          const integerParams = new Set((operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.type === 'integer').map((p) => p.name));
+          const integerParams = new Set(
+            (operation.parameters ?? []).filter((p) => p.in === 'path' && p.schema?.type === 'integer').map((p) => p.name),
+          );
           const url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
             integerParams.has(name) ? '1' : /id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : (wellFormedParams[name] ?? 'x'),
           );

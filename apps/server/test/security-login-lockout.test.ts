@@ -115,7 +115,11 @@ describe('login lockout per account', () => {
     await post(t.app, '/api/auth/password-reset', { email: c.email });
     const link = t.outbox.list().find((m) => m.to === c.email && m.subject.includes('Reset'));
     const token = decodeURIComponent(link?.text.match(/newpassword\?token=([\w%-]+)/)?.[1] ?? '');
-    const reset = await post(t.app, '/api/auth/password-reset/confirm', { token, new_password: 'brand new pass', confirm_password: 'brand new pass' });
+    const reset = await post(t.app, '/api/auth/password-reset/confirm', {
+      token,
+      new_password: 'brand new pass',
+      confirm_password: 'brand new pass',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await login(c.email, 'brand new pass')).statusCode).toBe(200);
   });

@@ -55,7 +55,11 @@ describe('no secret reaches the log', () => {
     // The e-mailed reset link is a GET with the token in its query string.
     await app.inject({ method: 'GET', url: `/passwordreset/newpassword?token=${s('Link')}` });
     await app.inject({ method: 'GET', url: `/api/auth/me?otp=${s('Otp')}&pin=${s('Pin')}&password=${s('Pass')}&x=1` });
-    await app.inject({ method: 'GET', url: `/api/nothing?access_token=${s('Access')}&code=${s('Code')}`, headers: { cookie: `wise_session=${s('Cookie')}`, authorization: `Bearer ${s('Bearer')}` } });
+    await app.inject({
+      method: 'GET',
+      url: `/api/nothing?access_token=${s('Access')}&code=${s('Code')}`,
+      headers: { cookie: `wise_session=${s('Cookie')}`, authorization: `Bearer ${s('Bearer')}` },
+    });
     // A broken escape in the path makes Fastify's own error quote the URL.
     await app.inject({ method: 'GET', url: `/api/%zz?token=${s('BadUrl')}` });
     await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email_or_phone: 'ada@gmail.com', password: s('Login') } });
@@ -65,12 +69,20 @@ describe('no secret reaches the log', () => {
       url: '/api/auth/password-reset/confirm',
       payload: { token: s('Reset'), new_password: s('NewPass'), confirm_password: 'different pass' },
     });
-    await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"password":"${s('Malformed')}"` });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"password":"${s('Malformed')}"`,
+    });
 
     // What handlers and plugins might log themselves.
     app.log.info({ body: { password: s('Body'), pin: s('BodyPin') }, headers: { cookie: s('Header') } }, 'a body');
     app.log.info(`link was /passwordreset/newpassword?token=${s('Message')}`);
-    app.log.error({ err: new Error(`provider refused {"otp_code":"${s('ErrJson')}"} at https://x.example/cb?signature=${s('ErrUrl')}`) }, 'failed');
+    app.log.error(
+      { err: new Error(`provider refused {"otp_code":"${s('ErrJson')}"} at https://x.example/cb?signature=${s('ErrUrl')}`) },
+      'failed',
+    );
     const wrapped = new Error('Failed query: update users set password_hash = $1\nparams: ' + s('Params'));
     Object.assign(wrapped, { params: [secrets.at(-1)] });
     app.log.error({ err: wrapped }, 'query failed');
@@ -92,7 +104,12 @@ describe('redaction helpers', () => {
     const database = await openTestDatabase();
     try {
       const error = await database
-        .query('INSERT INTO users (full_name, username, email, phone, password_hash) VALUES ($1, NULL, $2, $3, $4)', ['Ada Secret-Person', 'ada@leak.com', '+2348031234567', 'h'])
+        .query('INSERT INTO users (full_name, username, email, phone, password_hash) VALUES ($1, NULL, $2, $3, $4)', [
+          'Ada Secret-Person',
+          'ada@leak.com',
+          '+2348031234567',
+          'h',
+        ])
         .catch((caught: unknown) => caught);
       const line = JSON.stringify(serializeError(error));
       expect(line).not.toContain('ada@leak.com');
@@ -112,7 +129,13 @@ describe('redaction helpers', () => {
   });
 
   it('hides secret-named fields at any depth and in any case, without changing what was logged', () => {
-    const logged = { method: 'GET', status: 200, body: { Password: 'p', items: [{ pin: '1', amount: 5 }] }, headers: { 'set-cookie': ['a'], accept: '*/*' }, at: new Date(0) };
+    const logged = {
+      method: 'GET',
+      status: 200,
+      body: { Password: 'p', items: [{ pin: '1', amount: 5 }] },
+      headers: { 'set-cookie': ['a'], accept: '*/*' },
+      at: new Date(0),
+    };
     const before = structuredClone(logged);
     expect(redactFields(logged)).toEqual({
       method: 'GET',

@@ -29,7 +29,12 @@ let seller: TestUser;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wise-duties-'));
   // Tier 2's configured daily limit (the test default lifts every tier out of the way).
-  const tiers = { TIER0_DAILY_PAYOUT_NAIRA: '5000000', TIER0_TOTAL_PAYOUT_NAIRA: '50000000', TIER1_DAILY_PAYOUT_NAIRA: '8000000', TIER2_DAILY_PAYOUT_NAIRA: '10000000' };
+  const tiers = {
+    TIER0_DAILY_PAYOUT_NAIRA: '5000000',
+    TIER0_TOTAL_PAYOUT_NAIRA: '50000000',
+    TIER1_DAILY_PAYOUT_NAIRA: '8000000',
+    TIER2_DAILY_PAYOUT_NAIRA: '10000000',
+  };
   t = await createTestApp({ clock, env: { UPLOAD_DIR: dir, ...tiers } });
   ada = await createStaff(t, { role: 'admin', name: 'Ada Admin' });
   bayo = await createStaff(t, { role: 'admin', name: 'Bayo Admin' });
@@ -81,11 +86,21 @@ async function acceptInvitation(email: string, password: string): Promise<{ cook
 }
 
 const staffRow = async (email: string) =>
-  (await t.database.query<{ id: string; role: string; disabled_at: Date | null; totp_enabled_at: Date | null }>('SELECT id, role, disabled_at, totp_enabled_at FROM staff WHERE email = $1', [email]))[0];
+  (
+    await t.database.query<{ id: string; role: string; disabled_at: Date | null; totp_enabled_at: Date | null }>(
+      'SELECT id, role, disabled_at, totp_enabled_at FROM staff WHERE email = $1',
+      [email],
+    )
+  )[0];
 
 describe('one admin alone mints no admin', () => {
   it('adding an admin waits for another admin, who confirms the e-mail shown; the invitee sets their own password and authenticator', async () => {
-    const asked = await send('POST', '/api/admin/staff', { email: 'persona@wise.test', name: 'Persona', role: 'admin', confirm_code: ada.code() }, ada);
+    const asked = await send(
+      'POST',
+      '/api/admin/staff',
+      { email: 'persona@wise.test', name: 'Persona', role: 'admin', confirm_code: ada.code() },
+      ada,
+    );
     expect(asked.statusCode, asked.body).toBe(202);
     expectNoPassword(asked.body);
     const { request, staff } = asked.json<{ request: StaffRequest; staff: null }>();
@@ -100,17 +115,32 @@ describe('one admin alone mints no admin', () => {
     const confirmed = await confirm(request, bayo);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expectNoPassword(confirmed.body);
-    expect(staffRequestSchema.parse(confirmed.json<{ request: unknown }>().request)).toMatchObject({ status: 'confirmed', decided_by: { id: bayo.id } });
+    expect(staffRequestSchema.parse(confirmed.json<{ request: unknown }>().request)).toMatchObject({
+      status: 'confirmed',
+      decided_by: { id: bayo.id },
+    });
     expect(await staffRow('persona@wise.test')).toMatchObject({ role: 'admin', totp_enabled_at: null });
 
     const persona = await acceptInvitation('persona@wise.test', 'a password only persona knows');
-    expect((await get(t.app, '/api/admin/auth/me', persona.cookie)).json()).toMatchObject({ email: 'persona@wise.test', role: 'admin', must_change_password: false });
-    const audit = await t.database.query<{ action: string }>("SELECT action FROM staff_audit_log WHERE target_type = 'staff_request' AND target_id = $1 ORDER BY id", [request.id]);
+    expect((await get(t.app, '/api/admin/auth/me', persona.cookie)).json()).toMatchObject({
+      email: 'persona@wise.test',
+      role: 'admin',
+      must_change_password: false,
+    });
+    const audit = await t.database.query<{ action: string }>(
+      "SELECT action FROM staff_audit_log WHERE target_type = 'staff_request' AND target_id = $1 ORDER BY id",
+      [request.id],
+    );
     expect(audit.map((line) => line.action)).toEqual(['staff_request.open', 'staff_request.confirm']);
   });
 
   it('a reviewer is added at once with an invitation, and no answer carries a password', async () => {
-    const added = await send('POST', '/api/admin/staff', { email: 'rev@wise.test', name: 'Rev', role: 'reviewer', confirm_code: ada.code() }, ada);
+    const added = await send(
+      'POST',
+      '/api/admin/staff',
+      { email: 'rev@wise.test', name: 'Rev', role: 'reviewer', confirm_code: ada.code() },
+      ada,
+    );
     expect(added.statusCode, added.body).toBe(201);
     expectNoPassword(added.body);
     expect(added.json()).toMatchObject({ staff: { email: 'rev@wise.test', role: 'reviewer', must_change_password: true }, request: null });
@@ -166,13 +196,23 @@ describe('a member whose sign-in is under a day old', () => {
     const fresh = await createStaff(t, { role: 'admin', name: 'New Admin', fresh: true });
     const sale = await sellGiftCard(t, seller, { amount: '50', seed: 901 });
     const more = sale.value_kobo + 100 * NAIRA;
-    const asked = await send('POST', `/api/admin/sales/${sale.id}/approve`, { payout_amount_kobo: more, reason: 'other', note: 'Balance $50.10', confirm_code: ada.code() }, ada);
+    const asked = await send(
+      'POST',
+      `/api/admin/sales/${sale.id}/approve`,
+      { payout_amount_kobo: more, reason: 'other', note: 'Balance $50.10', confirm_code: ada.code() },
+      ada,
+    );
     const request = adminSaleDetailResponseSchema.parse(asked.json()).sale.approval_request;
     const body = () => ({ request_id: request?.id, amount_kobo: more, confirm_code: fresh.code() });
     const refused = await send('POST', `/api/admin/sales/${sale.id}/approval/confirm`, body(), fresh);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'STAFF_TOO_NEW' });
-    const raise = await send('POST', `/api/admin/customers/${seller.id}/limits`, { daily_limit_naira: 3_000_000, note: 'Trusted seller', confirm_code: fresh.code() }, fresh);
+    const raise = await send(
+      'POST',
+      `/api/admin/customers/${seller.id}/limits`,
+      { daily_limit_naira: 3_000_000, note: 'Trusted seller', confirm_code: fresh.code() },
+      fresh,
+    );
     expect(raise.json()).toMatchObject({ code: 'STAFF_TOO_NEW' });
 
     // A day on (sessions last 12 hours at most, so the day is moved rather than waited for).
@@ -184,7 +224,11 @@ describe('a member whose sign-in is under a day old', () => {
 
 describe('a rate change', () => {
   const subcategory = async () =>
-    (await t.database.query<{ id: string; exchange_rate: string }>("SELECT s.id, s.exchange_rate::text FROM gift_card_subcategories s JOIN gift_cards c ON c.id = s.gift_card_id WHERE c.slug = 'amazon' ORDER BY s.position LIMIT 1"))[0]!;
+    (
+      await t.database.query<{ id: string; exchange_rate: string }>(
+        "SELECT s.id, s.exchange_rate::text FROM gift_card_subcategories s JOIN gift_cards c ON c.id = s.gift_card_id WHERE c.slug = 'amazon' ORDER BY s.position LIMIT 1",
+      )
+    )[0]!;
 
   it('needs the code, and beyond the percentage waits for another admin who confirms the rate shown', async () => {
     const sub = await subcategory();
@@ -215,17 +259,29 @@ describe('a rate change', () => {
 describe('a limit raise above tier 2', () => {
   it('waits for another admin; below it is made at once', async () => {
     const customer = await createCustomer(t);
-    const below = await send('POST', `/api/admin/customers/${customer.id}/limits`, { daily_limit_naira: 9_000_000, note: 'Known trader', confirm_code: ada.code() }, ada);
+    const below = await send(
+      'POST',
+      `/api/admin/customers/${customer.id}/limits`,
+      { daily_limit_naira: 9_000_000, note: 'Known trader', confirm_code: ada.code() },
+      ada,
+    );
     expect(below.statusCode, below.body).toBe(200);
     expect(below.json()).toMatchObject({ daily_limit_kobo: 9_000_000 * NAIRA });
-    const above = await send('POST', `/api/admin/customers/${customer.id}/limits`, { daily_limit_naira: 49_000_000, note: 'Big trader', confirm_code: ada.code() }, ada);
+    const above = await send(
+      'POST',
+      `/api/admin/customers/${customer.id}/limits`,
+      { daily_limit_naira: 49_000_000, note: 'Big trader', confirm_code: ada.code() },
+      ada,
+    );
     expect(above.statusCode, above.body).toBe(200);
     const { request, daily_limit_kobo } = above.json<{ request: StaffRequest; daily_limit_kobo: number }>();
     expect(daily_limit_kobo).toBe(9_000_000 * NAIRA);
     expect(request).toMatchObject({ kind: 'limit_raise', value: String(49_000_000 * NAIRA) });
     clock.advance(60_000);
     expect((await confirm(request, bayo)).statusCode).toBe(200);
-    expect((await get(t.app, `/api/admin/customers/${customer.id}/limits`, ada.cookie)).json()).toMatchObject({ daily_limit_kobo: 49_000_000 * NAIRA });
+    expect((await get(t.app, `/api/admin/customers/${customer.id}/limits`, ada.cookie)).json()).toMatchObject({
+      daily_limit_kobo: 49_000_000 * NAIRA,
+    });
   });
 });
 
@@ -233,7 +289,12 @@ describe('a second approval is bound to what the admin saw', () => {
   it('a confirm for the small request does not pay the large one asked after it was declined', async () => {
     const sale = await sellGiftCard(t, seller, { amount: '50', seed: 902 });
     const ask = async (amountKobo: number) => {
-      const response = await send('POST', `/api/admin/sales/${sale.id}/approve`, { payout_amount_kobo: amountKobo, reason: 'other', note: 'Balance checked', confirm_code: ada.code() }, ada);
+      const response = await send(
+        'POST',
+        `/api/admin/sales/${sale.id}/approve`,
+        { payout_amount_kobo: amountKobo, reason: 'other', note: 'Balance checked', confirm_code: ada.code() },
+        ada,
+      );
       expect(response.statusCode, response.body).toBe(200);
       return adminSaleDetailResponseSchema.parse(response.json()).sale.approval_request!;
     };
@@ -247,11 +308,21 @@ describe('a second approval is bound to what the admin saw', () => {
     const stale = await send('POST', `/api/admin/sales/${sale.id}/approval/confirm`, { ...seen, confirm_code: bayo.code() }, bayo);
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'REQUEST_CHANGED' });
-    const wrongAmount = await send('POST', `/api/admin/sales/${sale.id}/approval/confirm`, { request_id: second.id, amount_kobo: small, confirm_code: bayo.code() }, bayo);
+    const wrongAmount = await send(
+      'POST',
+      `/api/admin/sales/${sale.id}/approval/confirm`,
+      { request_id: second.id, amount_kobo: small, confirm_code: bayo.code() },
+      bayo,
+    );
     expect(wrongAmount.json()).toMatchObject({ code: 'REQUEST_CHANGED' });
     const payouts = await t.database.query('SELECT id FROM payouts WHERE sale_id = $1', [sale.id]);
     expect(payouts).toEqual([]);
-    const right = await send('POST', `/api/admin/sales/${sale.id}/approval/confirm`, { request_id: second.id, amount_kobo: large, confirm_code: bayo.code() }, bayo);
+    const right = await send(
+      'POST',
+      `/api/admin/sales/${sale.id}/approval/confirm`,
+      { request_id: second.id, amount_kobo: large, confirm_code: bayo.code() },
+      bayo,
+    );
     expect(right.statusCode, right.body).toBe(200);
   });
 });

@@ -54,7 +54,11 @@ describe('the session cache', () => {
     await post(t.app, '/api/auth/password-reset', { email: user.email });
     const message = t.outbox.list().find((m) => m.to === user.email && m.subject.includes('Reset'));
     const token = decodeURIComponent(message?.text.match(/newpassword\?token=([\w%-]+)/)?.[1] ?? '');
-    const reset = await post(t.app, '/api/auth/password-reset/confirm', { token, new_password: 'brand new pass', confirm_password: 'brand new pass' });
+    const reset = await post(t.app, '/api/auth/password-reset/confirm', {
+      token,
+      new_password: 'brand new pass',
+      confirm_password: 'brand new pass',
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await dashboard(user.cookie)).statusCode).toBe(401);
   });
@@ -62,7 +66,12 @@ describe('the session cache', () => {
   it('refuses a customer at once when staff lock the account', async () => {
     const user = await createCustomer(t);
     expect((await dashboard(user.cookie)).statusCode).toBe(200);
-    const locked = await post(t.app, `/api/admin/customers/${user.id}/lock`, { reason: 'Suspected card fraud', confirm_code: admin.code() }, admin.cookie);
+    const locked = await post(
+      t.app,
+      `/api/admin/customers/${user.id}/lock`,
+      { reason: 'Suspected card fraud', confirm_code: admin.code() },
+      admin.cookie,
+    );
     expect(locked.statusCode, locked.body).toBe(200);
     expect((await dashboard(user.cookie)).statusCode).toBe(401);
   });
@@ -70,7 +79,12 @@ describe('the session cache', () => {
   it('answers /api/auth/me with a new name at once', async () => {
     const user = await createCustomer(t);
     expect((await get(t.app, '/api/auth/me', user.cookie)).json()).toMatchObject({ user: { full_name: user.full_name } });
-    const renamed = await t.app.inject({ method: 'PUT', url: '/api/profile/full-name', headers: { cookie: user.cookie }, payload: { first_name: 'Chidi', surname: 'Eze', password: user.password } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/full-name',
+      headers: { cookie: user.cookie },
+      payload: { first_name: 'Chidi', surname: 'Eze', password: user.password },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await get(t.app, '/api/auth/me', user.cookie)).json()).toMatchObject({ user: { full_name: 'Chidi Eze' } });
   });
@@ -88,7 +102,11 @@ describe.runIf(spec.kind === 'postgres')('two instances sharing Redis', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const env = { DATABASE_URL: await connectionUrlOf(database), REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', LOG_LEVEL: 'warn' };
+    const env = {
+      DATABASE_URL: await connectionUrlOf(database),
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+    };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
   }, 90_000);
   afterAll(async () => {

@@ -10,10 +10,20 @@ import { formatReport, runSuite } from './support/soak/suites';
  */
 describe('soak with a kill -9 in the middle', () => {
   it('loses nothing and does nothing twice', { timeout: 240_000 }, async () => {
-    const report = await runSuite({ suite: 'crash', customers: 12, durationMs: 20_000, portBase: 4850, settleTimeoutMs: 60_000, log: () => undefined });
+    const report = await runSuite({
+      suite: 'crash',
+      customers: 12,
+      durationMs: 20_000,
+      portBase: 4850,
+      settleTimeoutMs: 60_000,
+      log: () => undefined,
+    });
     const text = formatReport(report);
     // The crash happened while customers were using the app.
-    expect(report.run.events.map((e) => e.label), text).toContain('kill -9 the server, restart it on the same database');
+    expect(
+      report.run.events.map((e) => e.label),
+      text,
+    ).toContain('kill -9 the server, restart it on the same database');
     expect(report.run.recorder.networkErrors, text).toBeGreaterThan(0);
     expect(report.run.seen.acceptedSales.size, text).toBeGreaterThan(0);
     expect(report.checks.ledgerOk, text).toBe(true);

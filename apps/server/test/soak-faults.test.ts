@@ -10,7 +10,14 @@ import { formatReport, runSuite } from './support/soak/suites';
  */
 describe('soak with every provider slow, failing and answering garbage', () => {
   it('refuses clearly, takes no money without the service, and settles after recovery', { timeout: 240_000 }, async () => {
-    const report = await runSuite({ suite: 'faults', customers: 12, durationMs: 20_000, portBase: 4860, settleTimeoutMs: 60_000, log: () => undefined });
+    const report = await runSuite({
+      suite: 'faults',
+      customers: 12,
+      durationMs: 20_000,
+      portBase: 4860,
+      settleTimeoutMs: 60_000,
+      log: () => undefined,
+    });
     const text = formatReport(report);
     const faulted = (name: string) => {
       const counts = report.faultCounts?.[name];

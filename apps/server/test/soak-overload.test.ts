@@ -33,7 +33,9 @@ async function realPoolTimeout(): Promise<Error> {
 describe('a database with no free connection', () => {
   it('is recognised through the wrapper, and nothing else is', async () => {
     expect(databaseBusy(await realPoolTimeout())).toBe(true);
-    expect(databaseBusy(new Error('Failed query', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) }))).toBe(false);
+    expect(databaseBusy(new Error('Failed query', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) }))).toBe(
+      false,
+    );
     expect(databaseBusy('timeout exceeded when trying to connect')).toBe(false);
   });
 

@@ -59,7 +59,8 @@ async function pendingSale(): Promise<string> {
   return (await sellGiftCard(t, customer, { seed })).id;
 }
 
-const approve = (saleId: string, body: Record<string, unknown>, cookie: string) => post(t.app, `/api/admin/sales/${saleId}/approve`, body, cookie);
+const approve = (saleId: string, body: Record<string, unknown>, cookie: string) =>
+  post(t.app, `/api/admin/sales/${saleId}/approve`, body, cookie);
 
 async function saleStatus(saleId: string): Promise<string> {
   const [row] = await t.database.query<{ status: string }>('SELECT status FROM sales WHERE id = $1', [saleId]);
@@ -90,7 +91,10 @@ describe('confirming with a passkey', () => {
     );
     expect(audit.at(-1)).toMatchObject({ action: 'sale.approve', staff_id: ada.id });
     // The passkey's counter rose and its use is shown.
-    const [stored] = await t.database.query<{ counter: string; last_used_at: Date | null }>('SELECT counter, last_used_at FROM staff_passkeys WHERE credential_id = $1', [key.id]);
+    const [stored] = await t.database.query<{ counter: string; last_used_at: Date | null }>(
+      'SELECT counter, last_used_at FROM staff_passkeys WHERE credential_id = $1',
+      [key.id],
+    );
     expect(Number(stored?.counter)).toBe(key.counter);
     expect(stored?.last_used_at).not.toBeNull();
     // The code still confirms as before.
@@ -105,7 +109,11 @@ describe('confirming with a passkey', () => {
     const raised = await post(
       t.app,
       `/api/admin/customers/${customer.id}/limits`,
-      { daily_limit_naira: 2_000_000, note: 'Known trader, checked by phone', confirm_passkey: key.assert(await confirmChallenge(admin.cookie)) },
+      {
+        daily_limit_naira: 2_000_000,
+        note: 'Known trader, checked by phone',
+        confirm_passkey: key.assert(await confirmChallenge(admin.cookie)),
+      },
       admin.cookie,
     );
     expect(raised.statusCode, raised.body).toBe(200);
@@ -119,7 +127,11 @@ describe('confirming with a passkey', () => {
     const neither = await approve(saleId, {}, ada.cookie);
     expect(neither.statusCode).toBe(400);
     expect(neither.json()).toMatchObject({ fields: { confirm_code: staffConfirmationMessages.missing } });
-    const both = await approve(saleId, { confirm_code: ada.code(), confirm_passkey: key.assert(await confirmChallenge(ada.cookie)) }, ada.cookie);
+    const both = await approve(
+      saleId,
+      { confirm_code: ada.code(), confirm_passkey: key.assert(await confirmChallenge(ada.cookie)) },
+      ada.cookie,
+    );
     expect(both.statusCode).toBe(400);
     expect(both.json()).toMatchObject({ fields: { confirm_code: staffConfirmationMessages.both } });
 
@@ -131,7 +143,15 @@ describe('confirming with a passkey', () => {
     expect(replayed.statusCode).toBe(403);
     expect(replayed.json()).toMatchObject({ code: 'CONFIRMATION_INVALID', error: staffConfirmationMessages.challengeInvalid });
     // A fresh signature over the used challenge (counter risen) is refused as well.
-    const used = await approve(saleId, { confirm_passkey: key.assert({ challenge: JSON.parse(Buffer.from(assertion.credential.response.clientDataJSON, 'base64url').toString()).challenge }) }, ada.cookie);
+    const used = await approve(
+      saleId,
+      {
+        confirm_passkey: key.assert({
+          challenge: JSON.parse(Buffer.from(assertion.credential.response.clientDataJSON, 'base64url').toString()).challenge,
+        }),
+      },
+      ada.cookie,
+    );
     expect(used.json()).toMatchObject({ code: 'CONFIRMATION_INVALID', error: staffConfirmationMessages.challengeInvalid });
 
     // A challenge lives five minutes.
@@ -144,7 +164,12 @@ describe('confirming with a passkey', () => {
     const login = await post(t.app, '/api/admin/auth/login', { email: ada.email, password: ada.password });
     const passwordStage = staffCookie(login);
     const loginOptions = await post(t.app, `${passkeys}/login/options`, undefined, passwordStage);
-    const signedIn = await post(t.app, `${passkeys}/login`, key.assert(loginOptions.json<{ options: RequestOptions }>().options), passwordStage);
+    const signedIn = await post(
+      t.app,
+      `${passkeys}/login`,
+      key.assert(loginOptions.json<{ options: RequestOptions }>().options),
+      passwordStage,
+    );
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const otherSession = staffCookie(signedIn);
     const elsewhere = await confirmChallenge(otherSession);
@@ -154,7 +179,9 @@ describe('confirming with a passkey', () => {
     expect(await failedLogins(ada.id)).toBe(0);
     expect(await saleStatus(saleId)).not.toBe('approved');
     // The other session uses its own challenge.
-    expect((await approve(saleId, { confirm_passkey: key.assert(await confirmChallenge(otherSession)) }, otherSession)).statusCode).toBe(200);
+    expect((await approve(saleId, { confirm_passkey: key.assert(await confirmChallenge(otherSession)) }, otherSession)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses another staff member’s credential, a customer’s, no user verification and a counter that does not rise — counted towards the lock', async () => {
@@ -165,10 +192,17 @@ describe('confirming with a passkey', () => {
     const customer = await createCustomer(t);
     const customerKey = new SoftAuthenticator();
     const customerOptions = await post(t.app, '/api/profile/passkeys/options', undefined, customer.cookie);
-    await post(t.app, '/api/profile/passkeys', customerKey.register(customerOptions.json<{ options: CreationOptions }>().options), customer.cookie);
+    await post(
+      t.app,
+      '/api/profile/passkeys',
+      customerKey.register(customerOptions.json<{ options: CreationOptions }>().options),
+      customer.cookie,
+    );
     const saleId = await pendingSale();
     // One confirmation first, so the counter stands above zero.
-    expect((await approve(await pendingSale(), { confirm_passkey: adas.assert(await confirmChallenge(ada.cookie)) }, ada.cookie)).statusCode).toBe(200);
+    expect(
+      (await approve(await pendingSale(), { confirm_passkey: adas.assert(await confirmChallenge(ada.cookie)) }, ada.cookie)).statusCode,
+    ).toBe(200);
 
     const tries: [string, (options: RequestOptions) => unknown][] = [
       ['another staff member’s passkey', (o) => bens.assert(o)],
@@ -186,7 +220,10 @@ describe('confirming with a passkey', () => {
     // The same count as wrong codes: a fifth failure, a wrong code, locks the account and ends its sessions.
     const wrong = await approve(saleId, { confirm_code: ada.code() === '000000' ? '111111' : '000000' }, ada.cookie);
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toMatchObject({ code: 'CONFIRMATION_INVALID', error: 'Too many wrong authenticator codes: you were signed out for 15 minutes.' });
+    expect(wrong.json()).toMatchObject({
+      code: 'CONFIRMATION_INVALID',
+      error: 'Too many wrong authenticator codes: you were signed out for 15 minutes.',
+    });
     expect((await get(t.app, '/api/admin/auth/me', ada.cookie)).statusCode).toBe(401);
     // Ben's own passkey still confirms his actions.
     expect((await approve(saleId, { confirm_passkey: bens.assert(await confirmChallenge(ben.cookie)) }, ben.cookie)).statusCode).toBe(200);
@@ -213,7 +250,9 @@ describe('challenges kept per session', () => {
       asked.push(await confirmChallenge(ada.cookie));
       clock.advance(1000);
     }
-    const [rows] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM staff_confirm_challenges WHERE staff_id = $1', [ada.id]);
+    const [rows] = await t.database.query<{ n: string }>('SELECT count(*) AS n FROM staff_confirm_challenges WHERE staff_id = $1', [
+      ada.id,
+    ]);
     expect(Number(rows?.n)).toBe(5);
     const oldest = await approve(await pendingSale(), { confirm_passkey: key.assert(asked[0]!) }, ada.cookie);
     expect(oldest.json()).toMatchObject({ code: 'CONFIRMATION_INVALID', error: staffConfirmationMessages.challengeInvalid });
@@ -228,8 +267,13 @@ describe('the database', () => {
     const key = await enrol(ada);
     const options = await confirmChallenge(ada.cookie);
     expect((await approve(await pendingSale(), { confirm_passkey: key.assert(options) }, ada.cookie)).statusCode).toBe(200);
-    await expect(t.database.query('UPDATE staff_confirm_challenges SET used_at = used_at WHERE challenge = $1', [options.challenge])).rejects.toThrow(/used once/);
-    const [row] = await t.database.query<{ session_hash: string }>('SELECT session_hash FROM staff_confirm_challenges WHERE challenge = $1', [options.challenge]);
+    await expect(
+      t.database.query('UPDATE staff_confirm_challenges SET used_at = used_at WHERE challenge = $1', [options.challenge]),
+    ).rejects.toThrow(/used once/);
+    const [row] = await t.database.query<{ session_hash: string }>(
+      'SELECT session_hash FROM staff_confirm_challenges WHERE challenge = $1',
+      [options.challenge],
+    );
     await expect(
       t.database.query(
         "INSERT INTO staff_confirm_challenges (challenge, session_hash, staff_id, created_at, expires_at) VALUES ('a-challenge-too-long-lived', $1, $2, now(), now() + interval '6 minutes')",

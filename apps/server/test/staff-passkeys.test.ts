@@ -45,13 +45,17 @@ async function passwordStep(member: TestStaff): Promise<{ cookie: string; body: 
   return { cookie: staffCookie(response), body: response.json() };
 }
 
-async function loginChallenge(cookie: string): Promise<{ challenge: string; allowCredentials: { id: string }[]; userVerification: string }> {
+async function loginChallenge(
+  cookie: string,
+): Promise<{ challenge: string; allowCredentials: { id: string }[]; userVerification: string }> {
   const response = await post(t.app, `${base}/login/options`, undefined, cookie);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ options: { challenge: string; allowCredentials: { id: string }[]; userVerification: string } }>().options;
 }
 
-async function auditOf(staffId: string): Promise<{ action: string; after: Record<string, unknown> | null; before: Record<string, unknown> | null }[]> {
+async function auditOf(
+  staffId: string,
+): Promise<{ action: string; after: Record<string, unknown> | null; before: Record<string, unknown> | null }[]> {
   return t.database.query(`SELECT action, after, before FROM staff_audit_log WHERE staff_id = $1 ORDER BY id`, [staffId]);
 }
 
@@ -64,7 +68,12 @@ describe('enrolment', () => {
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'CONFIRMATION_INVALID' });
     // And no challenge was stored, so an answer made up without options is refused.
-    const unasked = await post(t.app, base, new SoftAuthenticator().register({ challenge: 'made-up-challenge-1234', user: { id: 'x' } }), ada.cookie);
+    const unasked = await post(
+      t.app,
+      base,
+      new SoftAuthenticator().register({ challenge: 'made-up-challenge-1234', user: { id: 'x' } }),
+      ada.cookie,
+    );
     expect(unasked.statusCode).toBe(400);
     expect(unasked.json()).toMatchObject({ code: 'STAFF_PASSKEY_CHALLENGE_INVALID' });
 
@@ -88,7 +97,12 @@ describe('enrolment', () => {
   it('refuses an answer without user verification, and a credential a customer or another staff member holds', async () => {
     const ada = await createStaff(t, { role: 'reviewer' });
     const unverified = await post(t.app, `${base}/options`, { code: ada.code() }, ada.cookie);
-    const refused = await post(t.app, base, new SoftAuthenticator().register(unverified.json<{ options: CreationOptions }>().options, { userVerified: false }), ada.cookie);
+    const refused = await post(
+      t.app,
+      base,
+      new SoftAuthenticator().register(unverified.json<{ options: CreationOptions }>().options, { userVerified: false }),
+      ada.cookie,
+    );
     expect(refused.statusCode).toBe(400);
 
     const ben = await createStaff(t, { role: 'reviewer' });
@@ -101,20 +115,33 @@ describe('enrolment', () => {
     const customerKey = new SoftAuthenticator();
     const customerOptions = await post(t.app, '/api/profile/passkeys/options', undefined, customer.cookie);
     expect(customerOptions.statusCode, customerOptions.body).toBe(200);
-    const customerAdded = await post(t.app, '/api/profile/passkeys', customerKey.register(customerOptions.json<{ options: CreationOptions }>().options), customer.cookie);
+    const customerAdded = await post(
+      t.app,
+      '/api/profile/passkeys',
+      customerKey.register(customerOptions.json<{ options: CreationOptions }>().options),
+      customer.cookie,
+    );
     expect(customerAdded.statusCode, customerAdded.body).toBe(201);
     const staffOptions = await post(t.app, `${base}/options`, { code: ada.code() }, ada.cookie);
     const customers = await post(t.app, base, customerKey.register(staffOptions.json<{ options: CreationOptions }>().options), ada.cookie);
     expect(customers.statusCode).toBe(409);
     // Even written straight to the table, the database refuses it.
     await expect(
-      t.database.query(`INSERT INTO staff_passkeys (staff_id, credential_id, public_key, device_name) VALUES ($1, $2, 'k', 'd')`, [ada.id, customerKey.id]),
+      t.database.query(`INSERT INTO staff_passkeys (staff_id, credential_id, public_key, device_name) VALUES ($1, $2, 'k', 'd')`, [
+        ada.id,
+        customerKey.id,
+      ]),
     ).rejects.toThrow();
     expect((await get(t.app, base, ada.cookie)).json<{ passkeys: unknown[] }>().passkeys).toHaveLength(0);
 
     // Nor the other way: Ben's staff passkey cannot become a customer's.
     const again = await post(t.app, '/api/profile/passkeys/options', undefined, customer.cookie);
-    const staffKeyAsCustomer = await post(t.app, '/api/profile/passkeys', shared.register(again.json<{ options: CreationOptions }>().options), customer.cookie);
+    const staffKeyAsCustomer = await post(
+      t.app,
+      '/api/profile/passkeys',
+      shared.register(again.json<{ options: CreationOptions }>().options),
+      customer.cookie,
+    );
     expect(staffKeyAsCustomer.statusCode).toBe(409);
   });
 });
@@ -168,7 +195,12 @@ describe('sign-in with a passkey instead of the code', () => {
     const customer = await createCustomer(t);
     const customerKey = new SoftAuthenticator();
     const customerOptions = await post(t.app, '/api/profile/passkeys/options', undefined, customer.cookie);
-    await post(t.app, '/api/profile/passkeys', customerKey.register(customerOptions.json<{ options: CreationOptions }>().options), customer.cookie);
+    await post(
+      t.app,
+      '/api/profile/passkeys',
+      customerKey.register(customerOptions.json<{ options: CreationOptions }>().options),
+      customer.cookie,
+    );
 
     // One sign-in first, so the counter stands above zero (0 means an authenticator keeping none).
     const first = await passwordStep(ada);

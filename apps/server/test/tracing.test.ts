@@ -65,7 +65,11 @@ async function startCollector(): Promise<Collector> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     bodies,
     headers,
-    spans: () => bodies.flatMap((body) => body.resourceSpans ?? []).flatMap((r) => r.scopeSpans ?? []).flatMap((s) => s.spans ?? []),
+    spans: () =>
+      bodies
+        .flatMap((body) => body.resourceSpans ?? [])
+        .flatMap((r) => r.scopeSpans ?? [])
+        .flatMap((s) => s.spans ?? []),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -211,7 +215,9 @@ describe.runIf(inject('testDb').kind === 'postgres')('the server process', () =>
       await run({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '600000', OTEL_SERVICE_NAME: 'wise-process' });
       const readyz = collector.spans().filter((span) => span.name === 'GET /readyz');
       expect(readyz.length).toBeGreaterThan(0);
-      const queries = collector.spans().filter((span) => readyz.some((r) => r.spanId === span.parentSpanId) && attribute(span, 'db.system.name'));
+      const queries = collector
+        .spans()
+        .filter((span) => readyz.some((r) => r.spanId === span.parentSpanId) && attribute(span, 'db.system.name'));
       expect(queries.length).toBeGreaterThan(0);
     } finally {
       await database.close();

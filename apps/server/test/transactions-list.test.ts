@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { transactionDetailResponseSchema, transactionListResponseSchema, type SaleDetail, type SubCategory, type TransactionListResponse } from '@wise/shared';
+import {
+  transactionDetailResponseSchema,
+  transactionListResponseSchema,
+  type SaleDetail,
+  type SubCategory,
+  type TransactionListResponse,
+} from '@wise/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitGiftCardSale } from '../src/domain/sales/submit';
@@ -70,7 +76,8 @@ async function setStatus(saleId: string, to: 'under_review' | 'approved' | 'paid
   }
   const sql = {
     under_review: 'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = NULL WHERE id = $1',
-    approved: 'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, decided_by = $4, payout_amount_kobo = value_kobo WHERE id = $1',
+    approved:
+      'UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, decided_by = $4, payout_amount_kobo = value_kobo WHERE id = $1',
     paid: "UPDATE sales SET status = $2, status_changed_at = $3, paid_at = $3, payout_reference = 'TRF_demo_123' WHERE id = $1",
     rejected:
       "UPDATE sales SET status = $2, status_changed_at = $3, decided_at = $3, decided_by = $4, rejection_code = 'used_card', rejection_reason = 'The card was already redeemed' WHERE id = $1",
@@ -120,7 +127,9 @@ beforeAll(async () => {
   const [first] = (await cardDetail(t, seller, 'amazon')).subcategories;
   if (!first) throw new Error('no sub-category');
   usa = first;
-  image = await sharp(await cardPhoto('jpeg')).webp().toBuffer();
+  image = await sharp(await cardPhoto('jpeg'))
+    .webp()
+    .toBuffer();
   // 27 sales in groups of three with the same instant: the id must break the ties.
   for (let i = 0; i < 27; i += 1) {
     if (i % 3 === 0) clock.advance(1000);
@@ -152,7 +161,12 @@ describe('the transactions list', () => {
     expect(sizes).toEqual([20, 7]);
     expect(new Set(ids).size).toBe(27);
     expect(ids).toEqual(await expectedOrder(seller.id));
-    expect(first.transactions[0]).toMatchObject({ transaction_type: 'giftcard', title: 'Amazon · USA physical', image_path_url: '/api/giftcards/art/amazon.svg', crypto_logo_url: null });
+    expect(first.transactions[0]).toMatchObject({
+      transaction_type: 'giftcard',
+      title: 'Amazon · USA physical',
+      image_path_url: '/api/giftcards/art/amazon.svg',
+      crypto_logo_url: null,
+    });
   });
 
   it('walks any page size to the same list, and a sale made meanwhile does not shift the pages', async () => {
@@ -256,7 +270,8 @@ describe('one transaction', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
     const rejected = all.at(-1); // i = 0
-    const rejectedDetail = (await get(t.app, `/api/transactions/${rejected?.id}`, seller.cookie)).json<{ transaction: SaleDetail }>().transaction;
+    const rejectedDetail = (await get(t.app, `/api/transactions/${rejected?.id}`, seller.cookie)).json<{ transaction: SaleDetail }>()
+      .transaction;
     expect(rejectedDetail).toMatchObject({ status: 'rejected', rejection_reason: 'The card was already redeemed', payout_reference: null });
     expect(rejectedDetail.timeline.map((step) => step.status)).toEqual(['submitted', 'rejected']);
   });
@@ -305,7 +320,11 @@ describe('sale images', () => {
   });
 
   it('an HTTP sale shows in the list at once', async () => {
-    const response = await postSale(t, { cookie: other.cookie, fields: saleFields(usa, '45'), files: [{ data: await cardPhoto('png', 4) }] });
+    const response = await postSale(t, {
+      cookie: other.cookie,
+      fields: saleFields(usa, '45'),
+      files: [{ data: await cardPhoto('png', 4) }],
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { sale } = response.json<{ sale: SaleDetail }>();
     expect((await page(other, '?limit=1')).transactions[0]).toEqual({

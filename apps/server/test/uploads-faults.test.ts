@@ -35,7 +35,12 @@ describe('a full upload disk', () => {
     const c = await createCustomer(t);
     const body = multipartFile(await photo('jpeg'));
     for (let i = 0; i < 3; i += 1) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, cookie: c.cookie } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/profile/photo',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: c.cookie },
+      });
       expect(r.statusCode).toBe(507);
       expect(r.json()).toEqual({ error: httpMessages.storageFailed, code: errorCodes.storageFailed });
     }

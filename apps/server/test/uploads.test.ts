@@ -39,7 +39,11 @@ describe('profile photo on local disk', () => {
   it('accepts JPEG, PNG and WebP, re-encoded to a square WebP without metadata, under a random name', async () => {
     const c = await createCustomer(t);
     for (const format of ['jpeg', 'png', 'webp'] as const) {
-      const r = await upload(t, c.cookie, multipartFile(await photo(format), { filename: `../../etc/passwd.${format}`, contentType: `image/${format}` }));
+      const r = await upload(
+        t,
+        c.cookie,
+        multipartFile(await photo(format), { filename: `../../etc/passwd.${format}`, contentType: `image/${format}` }),
+      );
       expect(r.statusCode, format).toBe(200);
       const { photo: url, message } = r.json<{ photo: string; message: string }>();
       expect(message).toBe(profileMessages.photoUpdated);
@@ -79,11 +83,19 @@ describe('profile photo on local disk', () => {
 
   it('refuses a text file named .jpg, an oversized file, a decompression bomb and a broken image, with clear messages', async () => {
     const c = await createCustomer(t);
-    const text = await upload(t, c.cookie, multipartFile(Buffer.from('just some text, honestly a photo'), { filename: 'holiday.jpg', contentType: 'image/jpeg' }));
+    const text = await upload(
+      t,
+      c.cookie,
+      multipartFile(Buffer.from('just some text, honestly a photo'), { filename: 'holiday.jpg', contentType: 'image/jpeg' }),
+    );
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ error: profileMessages.photoNotImage });
 
-    const html = await upload(t, c.cookie, multipartFile(Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'a.png', contentType: 'image/png' }));
+    const html = await upload(
+      t,
+      c.cookie,
+      multipartFile(Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'a.png', contentType: 'image/png' }),
+    );
     expect(html.json()).toMatchObject({ error: profileMessages.photoNotImage });
 
     const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10, 7)]);

@@ -47,9 +47,33 @@ const requestId = () => newRequestId(new Date());
 
 const buy = {
   airtime: (id: string) => client.buyAirtime({ requestId: id, network: 'mtn', phone: '08031234567', amount: 500 }),
-  data: (id: string) => client.buyData({ requestId: id, network: 'glo', phone: '08051234567', amount: 1000, variationCode: 'glo-1gb', planName: 'GLO 1GB – 30 days' }),
-  tv: (id: string) => client.buyTv({ requestId: id, service: 'dstv', phone: '08031234567', amount: 19000, variationCode: 'dstv-compact', smartCardNumber: '7034567890' }),
-  electricity: (id: string) => client.buyElectricity({ requestId: id, provider: 'ikeja', phone: '08031234567', amount: 5000, meterNumber: '1111111111111', meterType: 'prepaid' }),
+  data: (id: string) =>
+    client.buyData({
+      requestId: id,
+      network: 'glo',
+      phone: '08051234567',
+      amount: 1000,
+      variationCode: 'glo-1gb',
+      planName: 'GLO 1GB – 30 days',
+    }),
+  tv: (id: string) =>
+    client.buyTv({
+      requestId: id,
+      service: 'dstv',
+      phone: '08031234567',
+      amount: 19000,
+      variationCode: 'dstv-compact',
+      smartCardNumber: '7034567890',
+    }),
+  electricity: (id: string) =>
+    client.buyElectricity({
+      requestId: id,
+      provider: 'ikeja',
+      phone: '08031234567',
+      amount: 5000,
+      meterNumber: '1111111111111',
+      meterType: 'prepaid',
+    }),
 };
 const kinds = Object.keys(buy) as (keyof typeof buy)[];
 
@@ -70,9 +94,32 @@ describe('what each call sends', () => {
     }
     expect(pays.map((pay) => pay.body)).toEqual([
       { request_id: ids.airtime, serviceID: 'mtn', amount: 500, phone: '08031234567' },
-      { request_id: ids.data, serviceID: 'glo-data', billersCode: '08051234567', variation_code: 'glo-1gb', amount: 1000, phone: '08051234567' },
-      { request_id: ids.tv, serviceID: 'dstv', billersCode: '7034567890', variation_code: 'dstv-compact', amount: 19000, phone: '08031234567', subscription_type: 'change', quantity: 1 },
-      { request_id: ids.electricity, serviceID: 'ikeja-electric', billersCode: '1111111111111', variation_code: 'prepaid', amount: 5000, phone: '08031234567' },
+      {
+        request_id: ids.data,
+        serviceID: 'glo-data',
+        billersCode: '08051234567',
+        variation_code: 'glo-1gb',
+        amount: 1000,
+        phone: '08051234567',
+      },
+      {
+        request_id: ids.tv,
+        serviceID: 'dstv',
+        billersCode: '7034567890',
+        variation_code: 'dstv-compact',
+        amount: 19000,
+        phone: '08031234567',
+        subscription_type: 'change',
+        quantity: 1,
+      },
+      {
+        request_id: ids.electricity,
+        serviceID: 'ikeja-electric',
+        billersCode: '1111111111111',
+        variation_code: 'prepaid',
+        amount: 5000,
+        phone: '08031234567',
+      },
     ]);
   });
 
@@ -87,13 +134,19 @@ describe('what each call sends', () => {
       { path: '/api/service-variations', query: { serviceID: 'mtn-data' } },
       { path: '/api/balance', query: {} },
     ]);
-    for (const get of gets) expect(get.headers).toEqual({ 'api-key': fake.keys.apiKey, 'public-key': fake.keys.publicKey, 'secret-key': undefined });
+    for (const get of gets)
+      expect(get.headers).toEqual({ 'api-key': fake.keys.apiKey, 'public-key': fake.keys.publicKey, 'secret-key': undefined });
     expect(fake.purchases()[0]?.body).toMatchObject({ amount: 250 });
   });
 
   it('a wrong key is refused by VTpass: a purchase fails, nothing is charged', async () => {
     const wrong = new VtpassClient({ ...fake.keys, secretKey: 'SK_wrong', baseUrl: `${fake.url}/api`, timeoutMs: TIMEOUT_MS });
-    expect(await wrong.buyAirtime({ requestId: requestId(), network: 'mtn', phone: '08031234567', amount: 100 })).toEqual({ outcome: 'failed', message: 'INVALID CREDENTIALS', unreached: false, refusal: null });
+    expect(await wrong.buyAirtime({ requestId: requestId(), network: 'mtn', phone: '08031234567', amount: 100 })).toEqual({
+      outcome: 'failed',
+      message: 'INVALID CREDENTIALS',
+      unreached: false,
+      refusal: null,
+    });
     expect(fake.refusedAuth).toEqual(['POST /api/pay: secret-key']);
     expect(fake.charges).toEqual([]);
   });
@@ -107,7 +160,17 @@ describe('the request id', () => {
     expect(id.slice(0, 12)).toBe('202606020030');
     expect(id.slice(0, 12)).toBe(lagosMinute(now));
     expect(isVtpassRequestId(id)).toBe(true);
-    for (const bad of ['', '20260601', '2026060112x5abc', '202613011200abc', '202602301200abc', '202606012460abc', '202606011200', '202606011200ab-c']) expect(isVtpassRequestId(bad)).toBe(false);
+    for (const bad of [
+      '',
+      '20260601',
+      '2026060112x5abc',
+      '202613011200abc',
+      '202602301200abc',
+      '202606012460abc',
+      '202606011200',
+      '202606011200ab-c',
+    ])
+      expect(isVtpassRequestId(bad)).toBe(false);
   });
 
   it('an id VTpass would refuse is never sent, and a status query says no such purchase', async () => {
@@ -138,7 +201,12 @@ describe('the request id', () => {
     const failed = requestId();
     fake.script.push('failed');
     await buy.airtime(failed);
-    expect(await buy.airtime(failed)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', unreached: false, refusal: 'network_failed' });
+    expect(await buy.airtime(failed)).toEqual({
+      outcome: 'failed',
+      message: 'TRANSACTION STATUS',
+      unreached: false,
+      refusal: 'network_failed',
+    });
     expect(fake.charges).toEqual([pending]);
   });
 });
@@ -160,7 +228,13 @@ describe('the answer to a purchase', () => {
     expect(await buy.data(id)).toEqual({ outcome: 'unknown', reason: `VTpass says the transaction is ${behaviour}` });
     expect(await client.queryStatus(id)).toMatchObject({ outcome: 'pending' });
     fake.settle(id, 'delivered');
-    expect(await client.queryStatus(id)).toEqual({ outcome: 'successful', message: 'TRANSACTION SUCCESSFUL', token: null, units: null, amountNaira: '1000' });
+    expect(await client.queryStatus(id)).toEqual({
+      outcome: 'successful',
+      message: 'TRANSACTION SUCCESSFUL',
+      token: null,
+      units: null,
+      amountNaira: '1000',
+    });
   });
 
   it.each(['failed', 'reversed'] as const)('000 with the transaction %s is failed', async (behaviour) => {
@@ -179,12 +253,22 @@ describe('the answer to a purchase', () => {
     expect(await buy.airtime(id)).toEqual({ outcome: 'unknown', reason: 'VTpass is still processing it (099)' });
     expect(await client.queryStatus(id)).toMatchObject({ outcome: 'pending' });
     fake.settle(id, 'failed');
-    expect(await client.queryStatus(id)).toEqual({ outcome: 'failed', message: 'TRANSACTION STATUS', amountNaira: '500', refusal: 'network_failed' });
+    expect(await client.queryStatus(id)).toEqual({
+      outcome: 'failed',
+      message: 'TRANSACTION STATUS',
+      amountNaira: '500',
+      refusal: 'network_failed',
+    });
   });
 
   it('016 is failed, with its description for staff and its reason for the customer', async () => {
     fake.script.push('code016');
-    expect(await buy.airtime(requestId())).toEqual({ outcome: 'failed', message: 'TRANSACTION FAILED', unreached: false, refusal: 'network_failed' });
+    expect(await buy.airtime(requestId())).toEqual({
+      outcome: 'failed',
+      message: 'TRANSACTION FAILED',
+      unreached: false,
+      refusal: 'network_failed',
+    });
   });
 
   it('018 (low wallet) is failed, never reached, never retried, and counted for the alerts', async () => {
@@ -200,20 +284,36 @@ describe('the answer to a purchase', () => {
 
   it('030 (biller unreachable) is failed with nothing charged', async () => {
     fake.script.push('code030');
-    expect(await buy.electricity(requestId())).toEqual({ outcome: 'failed', message: 'BILLER NOT REACHABLE AT THIS POINT', unreached: true, refusal: null });
+    expect(await buy.electricity(requestId())).toEqual({
+      outcome: 'failed',
+      message: 'BILLER NOT REACHABLE AT THIS POINT',
+      unreached: true,
+      refusal: null,
+    });
     expect(fake.charges).toEqual([]);
   });
 
   it("any other code is failed with VTpass's description (for staff); a known one gives the customer's reason", async () => {
     fake.script.push('code012');
-    expect(await buy.data(requestId())).toEqual({ outcome: 'failed', message: 'PRODUCT DOES NOT EXIST', unreached: false, refusal: 'plan_unavailable' });
+    expect(await buy.data(requestId())).toEqual({
+      outcome: 'failed',
+      message: 'PRODUCT DOES NOT EXIST',
+      unreached: false,
+      refusal: 'plan_unavailable',
+    });
   });
 
   it('a time-out is unknown; the status query then finds the purchase delivered', async () => {
     const id = requestId();
     fake.script.push('slow-delivered');
     expect(await buy.electricity(id)).toEqual({ outcome: 'unknown', reason: `no answer within ${TIMEOUT_MS} ms` });
-    expect(await client.queryStatus(id)).toEqual({ outcome: 'successful', message: 'TRANSACTION SUCCESSFUL', token: '26362054405982757802', units: '79.9 kWh', amountNaira: '5000' });
+    expect(await client.queryStatus(id)).toEqual({
+      outcome: 'successful',
+      message: 'TRANSACTION SUCCESSFUL',
+      token: '26362054405982757802',
+      units: '79.9 kWh',
+      amountNaira: '5000',
+    });
   });
 
   it('HTTP 500 is unknown; the status query then says VTpass has no such request (015)', async () => {
@@ -229,7 +329,10 @@ describe('the answer to a purchase', () => {
     expect(await buy.airtime(cut)).toMatchObject({ outcome: 'unknown' });
     expect(await client.queryStatus(cut)).toMatchObject({ outcome: 'successful' });
     fake.script.push('shapeless');
-    expect(await buy.airtime(requestId())).toEqual({ outcome: 'unknown', reason: 'VTpass answered 000 without a transaction status we know' });
+    expect(await buy.airtime(requestId())).toEqual({
+      outcome: 'unknown',
+      reason: 'VTpass answered 000 without a transaction status we know',
+    });
   });
 
   it('a VTpass that cannot be reached is a definite failure; a status query is pending', async () => {
@@ -241,7 +344,12 @@ describe('the answer to a purchase', () => {
       });
     });
     const closed = new VtpassClient({ ...fake.keys, baseUrl: `http://127.0.0.1:${port}/api`, timeoutMs: TIMEOUT_MS });
-    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({ outcome: 'failed', message: null, unreached: true, refusal: null });
+    expect(await closed.buyAirtime({ requestId: requestId(), network: 'glo', phone: '08051234567', amount: 100 })).toEqual({
+      outcome: 'failed',
+      message: null,
+      unreached: true,
+      refusal: null,
+    });
     expect(await closed.queryStatus(requestId())).toMatchObject({ outcome: 'pending' });
     expect(await closed.balance()).toMatchObject({ outcome: 'unknown' });
   });
@@ -256,7 +364,9 @@ describe('status queries', () => {
     fake.requeryScript.push('016');
     expect(await client.queryStatus(id)).toMatchObject({ outcome: 'failed' });
     expect(await client.queryStatus(id)).toMatchObject({ outcome: 'successful', amountNaira: '500' });
-    expect(fake.requests.filter((request) => request.path === '/api/requery').every((request) => request.body?.request_id === id)).toBe(true);
+    expect(fake.requests.filter((request) => request.path === '/api/requery').every((request) => request.body?.request_id === id)).toBe(
+      true,
+    );
   });
 });
 
@@ -287,9 +397,15 @@ describe('customer verification (merchant-verify)', () => {
   it('reads content.Customer_Name; an error or WrongBillersCode is no such customer', async () => {
     fake.customers.set('ikeja-electric:1111111111111:prepaid', 'TESTMETER1 ONE');
     fake.customers.set('dstv:7034567890', 'ADA OBI');
-    expect(await client.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '1111111111111', meterType: 'prepaid' })).toEqual({ customerName: 'TESTMETER1 ONE' });
-    expect(await client.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '1111111111111', meterType: 'postpaid' })).toBeNull();
-    expect(await client.verifyCustomer({ kind: 'tv', service: 'dstv', smartCardNumber: '7034567890' })).toEqual({ customerName: 'ADA OBI' });
+    expect(
+      await client.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '1111111111111', meterType: 'prepaid' }),
+    ).toEqual({ customerName: 'TESTMETER1 ONE' });
+    expect(
+      await client.verifyCustomer({ kind: 'electricity', provider: 'ikeja', meterNumber: '1111111111111', meterType: 'postpaid' }),
+    ).toBeNull();
+    expect(await client.verifyCustomer({ kind: 'tv', service: 'dstv', smartCardNumber: '7034567890' })).toEqual({
+      customerName: 'ADA OBI',
+    });
     expect(await client.verifyCustomer({ kind: 'tv', service: 'dstv', smartCardNumber: '0000000000' })).toBeNull();
     expect(fake.requests.map((request) => request.body)).toEqual([
       { billersCode: '1111111111111', serviceID: 'ikeja-electric', type: 'prepaid' },
@@ -301,7 +417,9 @@ describe('customer verification (merchant-verify)', () => {
 
   it('throws BillsProviderError when VTpass cannot say (refused keys, no answer)', async () => {
     const wrong = new VtpassClient({ ...fake.keys, apiKey: 'wrong', baseUrl: `${fake.url}/api`, timeoutMs: TIMEOUT_MS });
-    await expect(wrong.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).rejects.toBeInstanceOf(BillsProviderError);
+    await expect(wrong.verifyCustomer({ kind: 'tv', service: 'gotv', smartCardNumber: '7034567890' })).rejects.toBeInstanceOf(
+      BillsProviderError,
+    );
   });
 });
 
@@ -314,7 +432,12 @@ describe('the wallet balance (a provider float)', () => {
   });
 
   it('is unknown when the answer is not a balance', async () => {
-    for (const body of [{ code: 1, contents: {} }, { code: '087', response_description: 'INVALID CREDENTIALS' }, { code: 1, contents: { balance: 'lots' } }, 'nonsense']) {
+    for (const body of [
+      { code: 1, contents: {} },
+      { code: '087', response_description: 'INVALID CREDENTIALS' },
+      { code: 1, contents: { balance: 'lots' } },
+      'nonsense',
+    ]) {
       fake.balanceBody = body;
       expect(await client.balance()).toMatchObject({ outcome: 'unknown' });
     }
@@ -343,7 +466,13 @@ describe('configuration (BILLS_PROVIDER=vtpass)', () => {
     DOJAH_APP_ID: 'app-id',
     DOJAH_SECRET_KEY: 'prod_sk_x',
   };
-  const vtpass = { BILLS_PROVIDER: 'vtpass', VTPASS_API_KEY: 'api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live', VTPASS_BASE_URL: 'https://vtpass.com/api' };
+  const vtpass = {
+    BILLS_PROVIDER: 'vtpass',
+    VTPASS_API_KEY: 'api-key',
+    VTPASS_PUBLIC_KEY: 'PK_live',
+    VTPASS_SECRET_KEY: 'SK_live',
+    VTPASS_BASE_URL: 'https://vtpass.com/api',
+  };
 
   it('production refuses vtpass without each of its four settings, staging included', () => {
     for (const missing of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY', 'VTPASS_BASE_URL']) {
@@ -352,7 +481,9 @@ describe('configuration (BILLS_PROVIDER=vtpass)', () => {
       expect(() => loadConfig(env)).toThrowError(new RegExp(`${missing}: is required in production when BILLS_PROVIDER=vtpass`));
       expect(() => loadConfig({ ...env, SANDBOX_PROVIDERS: 'true' })).toThrowError(new RegExp(missing));
     }
-    expect(() => loadConfig({ ...production, ...vtpass, VTPASS_BASE_URL: 'http://vtpass.com/api' })).toThrowError(/VTPASS_BASE_URL: must be an https/);
+    expect(() => loadConfig({ ...production, ...vtpass, VTPASS_BASE_URL: 'http://vtpass.com/api' })).toThrowError(
+      /VTPASS_BASE_URL: must be an https/,
+    );
   });
 
   it("with vtpass complete, production needs neither of the other services' keys", () => {
@@ -365,8 +496,12 @@ describe('configuration (BILLS_PROVIDER=vtpass)', () => {
   });
 
   it('refuses half a VTpass configuration anywhere, and VTpass keys while another provider is chosen', () => {
-    expect(() => loadConfig({ NODE_ENV: 'development', BILLS_PROVIDER: 'vtpass', VTPASS_API_KEY: 'api-key' })).toThrowError(/VTPASS_SECRET_KEY: is required when any VTPASS_ setting is set/);
-    expect(() => loadConfig({ NODE_ENV: 'development', VTPASS_API_KEY: 'api-key' })).toThrowError(/BILLS_PROVIDER: is not vtpass but VTPASS_API_KEY is set/);
+    expect(() => loadConfig({ NODE_ENV: 'development', BILLS_PROVIDER: 'vtpass', VTPASS_API_KEY: 'api-key' })).toThrowError(
+      /VTPASS_SECRET_KEY: is required when any VTPASS_ setting is set/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', VTPASS_API_KEY: 'api-key' })).toThrowError(
+      /BILLS_PROVIDER: is not vtpass but VTPASS_API_KEY is set/,
+    );
     expect(() => loadConfig({ BILLS_PROVIDER: 'vtpas' })).toThrowError(/BILLS_PROVIDER/);
   });
 

@@ -24,7 +24,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function writeBuild(name: string, assets: Record<string, string>): Promise<string> {
   const dist = path.join(root, name);
   await mkdir(path.join(dist, 'assets'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><title>${name}</title></head><body><div id="root"></div></body></html>`);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><title>${name}</title></head><body><div id="root"></div></body></html>`,
+  );
   for (const [file, body] of Object.entries(assets)) await writeFile(path.join(dist, 'assets', file), body);
   return dist;
 }
@@ -35,7 +38,10 @@ async function start(dist: string): Promise<FastifyInstance> {
     WEB_DIST: dist,
     DATA_DIR: path.join(root, 'data'),
   });
-  const app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  const app = await buildApp(
+    { config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock },
+    { logger: false },
+  );
   await app.ready();
   return app;
 }
@@ -50,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('hashed assets of an earlier build', () => {
-  it("are served, cached for good, after a new build replaced them; what never existed still 404s", async () => {
+  it('are served, cached for good, after a new build replaced them; what never existed still 404s', async () => {
     const first = await start(await writeBuild('build-1', { 'sell-aaa111.js': 'export const v = 1;', 'index-aaa111.js': 'main1' }));
     expect((await first.inject({ url: '/assets/sell-aaa111.js' })).statusCode).toBe(200);
     await first.close();

@@ -21,7 +21,10 @@ const script = `console.log(${JSON.stringify('wise '.repeat(400))});`;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'wise-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Wise</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Wise</title></head><body><div id="root"></div></body></html>',
+  );
   // What apps/web/build/route-preloads.ts writes: each router pattern's lazy files.
   await writeFile(
     path.join(dist, 'route-preloads.json'),
@@ -37,8 +40,15 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   database = await openTestDatabase();
-  const config = loadConfig({ ...PRODUCTION_TEST_ENV, WEB_DIST: dist, WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`) });
-  app = await buildApp({ config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock }, { logger: false });
+  const config = loadConfig({
+    ...PRODUCTION_TEST_ENV,
+    WEB_DIST: dist,
+    WEB_ASSET_ARCHIVE_DIR: path.join(dist, '..', `${path.basename(dist)}-archive`),
+  });
+  app = await buildApp(
+    { config, database, ...createProviders(config, database.db), limiter: new MemoryRateLimiter(), clock: systemClock },
+    { logger: false },
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -71,11 +81,17 @@ describe('serving the built web app', () => {
   it("names the page's own screen chunks in the shell, matched as the client router matches", async () => {
     const linksOf = async (url: string) => {
       const body = (await app.inject({ url })).body;
-      return [...body.matchAll(/<link rel="(modulepreload|preload)"(?: as="(?:style|fetch)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map(
-        (m) => `${m[1]} ${m[2]}`,
-      );
+      return [
+        ...body.matchAll(
+          /<link rel="(modulepreload|preload)"(?: as="(?:style|fetch)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => `${m[1]} ${m[2]}`);
     };
-    expect(await linksOf('/login')).toEqual(['preload /assets/login-3.css', 'modulepreload /assets/query-layout-1.js', 'modulepreload /assets/login-2.js']);
+    expect(await linksOf('/login')).toEqual([
+      'preload /assets/login-3.css',
+      'modulepreload /assets/query-layout-1.js',
+      'modulepreload /assets/login-2.js',
+    ]);
     expect(await linksOf('/LOGIN/?next=1')).toHaveLength(3);
     // A static segment wins over a parameter, as in react-router.
     expect(await linksOf('/data/enterPIN')).toEqual(['modulepreload /assets/bill-pin-5.js']);

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lucideIconFiles, splitIconImports } from './icon-imports';
 
-const barrel = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'), 'utf8');
+const barrel = readFileSync(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'),
+  'utf8',
+);
 const files = lucideIconFiles(barrel);
 
 describe('importing lucide icons one by one', () => {
@@ -16,7 +19,8 @@ describe('importing lucide icons one by one', () => {
   });
 
   it('splits a barrel import into one import per icon, keeping local names', () => {
-    const code = 'import { jsx } from "react/jsx-runtime";\nimport { ArrowLeft, ZoomIn as Zoom } from "lucide-react";\nexport const a = [ArrowLeft, Zoom];';
+    const code =
+      'import { jsx } from "react/jsx-runtime";\nimport { ArrowLeft, ZoomIn as Zoom } from "lucide-react";\nexport const a = [ArrowLeft, Zoom];';
     expect(splitIconImports(code, files)).toBe(
       'import { jsx } from "react/jsx-runtime";\nimport ArrowLeft from "lucide-react/icons/arrow-left";\nimport Zoom from "lucide-react/icons/zoom-in";\nexport const a = [ArrowLeft, Zoom];',
     );

@@ -22,7 +22,10 @@ export function splitIconImports(code: string, files: Map<string, string>): stri
   const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*(["'])lucide-react\2;?/g, (whole, specifiers: string) => {
     const kept: string[] = [];
     const own: string[] = [];
-    for (const specifier of specifiers.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const specifier of specifiers
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [imported = '', local = imported] = specifier.split(/\s+as\s+/);
       const file = files.get(imported);
       if (file) own.push(`import ${local} from "lucide-react/icons/${file}";`);
@@ -50,7 +53,12 @@ export function lucideIconImportsPlugin(): Plugin {
     enforce: 'post',
     transform(code, id) {
       if (id.includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(id) || !code.includes('lucide-react')) return undefined;
-      files ??= lucideIconFiles(readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'), 'utf8'));
+      files ??= lucideIconFiles(
+        readFileSync(
+          path.join(path.dirname(createRequire(import.meta.url).resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'),
+          'utf8',
+        ),
+      );
       const split = splitIconImports(code, files);
       return split === undefined ? undefined : { code: split, map: null };
     },

@@ -48,7 +48,9 @@ describe('reading the route table', () => {
     expect(() => readRouteTable(`export const routes = [{ path: paths.a, lazy: () => import('./a') }];`, { a: '/a' })).toThrow(
       /a lazy route the reader does not know/,
     );
-    expect(() => readRouteTable(`export const routes = [{ path: paths.gone, lazy: screen(() => import('./a'), 'A') }];`, {})).toThrow(/unknown path/);
+    expect(() => readRouteTable(`export const routes = [{ path: paths.gone, lazy: screen(() => import('./a'), 'A') }];`, {})).toThrow(
+      /unknown path/,
+    );
     expect(() => readRouteTable(`export const routes = [...elsewhere];`, {})).toThrow(/not declared in this file/);
   });
 });
@@ -86,7 +88,9 @@ describe('route preloads from the build manifest', () => {
   });
 
   it('fails the build when a screen has no chunk', () => {
-    expect(() => routePreloads([{ pattern: '/x', modules: ['./routes/missing'] }], manifest, 'src/app')).toThrow(/no chunk for \.\/routes\/missing/);
+    expect(() => routePreloads([{ pattern: '/x', modules: ['./routes/missing'] }], manifest, 'src/app')).toThrow(
+      /no chunk for \.\/routes\/missing/,
+    );
   });
 });
 

@@ -44,7 +44,12 @@ export function readRouteTable(source: string, paths: Record<string, string>, fi
   const moduleOf = (node: ts.Expression): string => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'screen') {
       const loader = node.arguments[0];
-      if (loader && ts.isArrowFunction(loader) && ts.isCallExpression(loader.body) && loader.body.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      if (
+        loader &&
+        ts.isArrowFunction(loader) &&
+        ts.isCallExpression(loader.body) &&
+        loader.body.expression.kind === ts.SyntaxKind.ImportKeyword
+      ) {
         const specifier = loader.body.arguments[0];
         if (specifier && ts.isStringLiteral(specifier)) return specifier.text;
       }
@@ -67,8 +72,12 @@ export function readRouteTable(source: string, paths: Record<string, string>, fi
           const tuples = spread.arguments[0];
           if (!tuples || !ts.isArrayLiteralExpression(tuples)) return fail(spread, 'hidden() without an array');
           for (const tuple of tuples.elements) {
-            if (!ts.isArrayLiteralExpression(tuple) || tuple.elements.length !== 2) return fail(tuple, 'hidden() entry that is not [path, screen]');
-            screens.push({ pattern: pathOf(tuple.elements[0] as ts.Expression), modules: [...layouts, moduleOf(tuple.elements[1] as ts.Expression)] });
+            if (!ts.isArrayLiteralExpression(tuple) || tuple.elements.length !== 2)
+              return fail(tuple, 'hidden() entry that is not [path, screen]');
+            screens.push({
+              pattern: pathOf(tuple.elements[0] as ts.Expression),
+              modules: [...layouts, moduleOf(tuple.elements[1] as ts.Expression)],
+            });
           }
         } else {
           walkArray(spread, parentPath, layouts);

@@ -66,8 +66,7 @@ const newPasswordPair = {
   new_password: newPasswordField,
   confirm_password: plainText(z.string({ error: m.required }).min(1, m.required)),
 };
-const passwordsMatch = (v: { new_password: string; confirm_password: string }) =>
-  v.new_password === v.confirm_password;
+const passwordsMatch = (v: { new_password: string; confirm_password: string }) => v.new_password === v.confirm_password;
 const mismatch = { message: m.passwordsDoNotMatch, path: ['confirm_password'] };
 
 /** The form has no token field: the token comes from the e-mailed link. */

@@ -8,10 +8,7 @@ export { bankMessages, bankErrorCodes, maskAccountNumber, ACCOUNT_NAME_MATCHES, 
 export { matchAccountName, nameTokens, canonicalName, type NameMatch } from './plain/name-match';
 
 /** docs/product.md §5: required; exactly 10 digits ('Invalid account number'). */
-export const bankAccountField = requiredString().regex(
-  new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`),
-  m.invalidAccountNumber,
-);
+export const bankAccountField = requiredString().regex(new RegExp(`^\\d{${BANK_ACCOUNT_LENGTH}}$`), m.invalidAccountNumber);
 /** A bank from GET /api/banks, by its CBN/NIBSS code. */
 export const bankCodeField = requiredString().max(10, m.invalidEntry).regex(/^\d+$/, m.invalidEntry);
 

@@ -5,9 +5,59 @@ import { fieldMessages as m } from './messages';
 import { pinField } from './pin';
 import { saleDetailSchema } from './sales';
 import { transactionItemSchema } from './transactions';
-import { BILL_KINDS, BILL_NETWORKS, METER_TYPES, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, missing, BILL_ORDER_STATUSES } from './plain/bills';
+import {
+  BILL_KINDS,
+  BILL_NETWORKS,
+  METER_TYPES,
+  AIRTIME_MIN_GEMS,
+  AIRTIME_MAX_GEMS,
+  ELECTRICITY_MIN_GEMS,
+  ELECTRICITY_MAX_GEMS,
+  BILL_PLAN_MAX_GEMS,
+  CUSTOMER_NUMBER_PATTERN,
+  VARIATION_CODE_MAX,
+  BILL_IDEMPOTENCY_KEY_PATTERN,
+  billMessages,
+  missing,
+  BILL_ORDER_STATUSES,
+} from './plain/bills';
 
-export { BILL_KINDS, BILL_NETWORKS, BILL_NETWORK_LABELS, TV_SERVICE_LABELS, ELECTRICITY_PROVIDER_LABELS, METER_TYPES, dataServiceId, electricityServiceName, AIRTIME_MIN_GEMS, AIRTIME_MAX_GEMS, ELECTRICITY_MIN_GEMS, ELECTRICITY_MAX_GEMS, BILL_PLAN_MAX_GEMS, CUSTOMER_NUMBER_PATTERN, VARIATION_CODE_MAX, BILL_PLAN_NAME_MAX, BILL_ORDER_PIN_WINDOW_MS, BILL_IDEMPOTENCY_KEY_PATTERN, billMessages, billErrorCodes, BILL_REFUSALS, billRefusalTexts, billRefusalMessage, TV_PLAN_VALUE_SEPARATOR, tvPlanValue, parseTvPlanValue, BILL_ORDER_STATUSES, billServiceName, billServiceLabel, billOrderTitle, billSuccessText, billNotificationTexts, billTransactionStatus, isFailedBill } from './plain/bills';
+export {
+  BILL_KINDS,
+  BILL_NETWORKS,
+  BILL_NETWORK_LABELS,
+  TV_SERVICE_LABELS,
+  ELECTRICITY_PROVIDER_LABELS,
+  METER_TYPES,
+  dataServiceId,
+  electricityServiceName,
+  AIRTIME_MIN_GEMS,
+  AIRTIME_MAX_GEMS,
+  ELECTRICITY_MIN_GEMS,
+  ELECTRICITY_MAX_GEMS,
+  BILL_PLAN_MAX_GEMS,
+  CUSTOMER_NUMBER_PATTERN,
+  VARIATION_CODE_MAX,
+  BILL_PLAN_NAME_MAX,
+  BILL_ORDER_PIN_WINDOW_MS,
+  BILL_IDEMPOTENCY_KEY_PATTERN,
+  billMessages,
+  billErrorCodes,
+  BILL_REFUSALS,
+  billRefusalTexts,
+  billRefusalMessage,
+  TV_PLAN_VALUE_SEPARATOR,
+  tvPlanValue,
+  parseTvPlanValue,
+  BILL_ORDER_STATUSES,
+  billServiceName,
+  billServiceLabel,
+  billOrderTitle,
+  billSuccessText,
+  billNotificationTexts,
+  billTransactionStatus,
+  isFailedBill,
+} from './plain/bills';
 export type { BillKind, BillNetwork, TvService, ElectricityProvider, MeterType, BillOrderStatus, BillRefusal } from './plain/bills';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -71,15 +121,21 @@ export const electricityOrderSchema = z.object({
 });
 
 /** POST /api/bills/orders: what the checkout sheet sends. */
-export const createBillOrderSchema = z.discriminatedUnion('kind', [airtimeOrderSchema, dataOrderSchema, tvOrderSchema, electricityOrderSchema], {
-  error: m.required,
-});
+export const createBillOrderSchema = z.discriminatedUnion(
+  'kind',
+  [airtimeOrderSchema, dataOrderSchema, tvOrderSchema, electricityOrderSchema],
+  {
+    error: m.required,
+  },
+);
 export type CreateBillOrderInput = z.infer<typeof createBillOrderSchema>;
 /** What a form holds before parsing (amounts as typed). */
 export type CreateBillOrderFormInput = z.input<typeof createBillOrderSchema>;
 
 export const billOrderHeadersSchema = z.looseObject({
-  'idempotency-key': z.string({ error: billMessages.idempotencyKeyRequired }).regex(BILL_IDEMPOTENCY_KEY_PATTERN, billMessages.idempotencyKeyRequired),
+  'idempotency-key': z
+    .string({ error: billMessages.idempotencyKeyRequired })
+    .regex(BILL_IDEMPOTENCY_KEY_PATTERN, billMessages.idempotencyKeyRequired),
 });
 
 /** POST /api/bills/orders/:id/authorise — docs/product.md §2 PIN screen. */
@@ -93,7 +149,12 @@ export const tvPlansParamsSchema = z.object({ service: z.enum(TV_SERVICES, { err
 export const verifyBillCustomerSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('electricity'), service: choice(ELECTRICITY_PROVIDERS), customer_id: customerNumberField, meter_type: choice(METER_TYPES) }),
+    z.object({
+      kind: z.literal('electricity'),
+      service: choice(ELECTRICITY_PROVIDERS),
+      customer_id: customerNumberField,
+      meter_type: choice(METER_TYPES),
+    }),
     z.object({ kind: z.literal('tv'), service: choice(TV_SERVICES), customer_id: customerNumberField }),
   ],
   { error: m.required },

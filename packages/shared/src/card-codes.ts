@@ -17,7 +17,10 @@ const NOT_PART_OF_A_CODE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{C
 const asciiUpper = (text: string) => text.replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
 // NFKD each round: a prototype may be a compatibility form (`%` maps to `º⁄₀`), folded the next round.
-const step = (text: string): string => unhomoglyph(asciiUpper(text.normalize('NFKD').replace(NOT_PART_OF_A_CODE, ''))).toUpperCase().normalize('NFKD');
+const step = (text: string): string =>
+  unhomoglyph(asciiUpper(text.normalize('NFKD').replace(NOT_PART_OF_A_CODE, '')))
+    .toUpperCase()
+    .normalize('NFKD');
 
 /**
  * The skeleton of a code: NFKC (full-width and other compatibility forms become plain ones), the

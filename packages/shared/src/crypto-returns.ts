@@ -7,9 +7,19 @@ import { WALLET_ADDRESS_MAX, walletAddressMessages, walletAddressProblem } from 
 export * from './plain/crypto-returns';
 export * from './plain/wallet-addresses';
 
-const networkField = plainText(z.string({ error: walletAddressMessages.networkInvalid }).trim().min(1, walletAddressMessages.networkInvalid).max(40, walletAddressMessages.networkInvalid));
+const networkField = plainText(
+  z
+    .string({ error: walletAddressMessages.networkInvalid })
+    .trim()
+    .min(1, walletAddressMessages.networkInvalid)
+    .max(40, walletAddressMessages.networkInvalid),
+);
 const addressField = plainText(
-  z.string({ error: walletAddressMessages.addressRequired }).trim().min(1, walletAddressMessages.addressRequired).max(WALLET_ADDRESS_MAX, walletAddressMessages.addressRequired),
+  z
+    .string({ error: walletAddressMessages.addressRequired })
+    .trim()
+    .min(1, walletAddressMessages.addressRequired)
+    .max(WALLET_ADDRESS_MAX, walletAddressMessages.addressRequired),
 );
 
 /**
@@ -23,7 +33,8 @@ export type CryptoReturnRequestBody = z.infer<typeof cryptoReturnRequestBodySche
 export const cryptoReturnRequestSchema = (coin: CoinId) =>
   cryptoReturnRequestBodySchema.superRefine((value, ctx) => {
     const problem = walletAddressProblem(coin, value.network, value.address);
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem === walletAddressMessages.networkInvalid ? 'network' : 'address'], message: problem });
+    if (problem)
+      ctx.addIssue({ code: 'custom', path: [problem === walletAddressMessages.networkInvalid ? 'network' : 'address'], message: problem });
   });
 
 export const cryptoReturnSchema = z.object({

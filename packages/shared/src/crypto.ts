@@ -1,11 +1,42 @@
 import { z } from 'zod';
 import { fieldMessages as m } from './messages';
 import { CRYPTO_NETWORK_IDS } from './plain/crypto-networks';
-import { COIN_IDS, COINS, SPARKLINE_MAX_POINTS, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, COIN_AMOUNT_PATTERN, COIN_AMOUNT_MAX_LENGTH, decimalPlaces } from './plain/crypto';
+import {
+  COIN_IDS,
+  COINS,
+  SPARKLINE_MAX_POINTS,
+  COIN_AMOUNT_MAX_INTEGER_DIGITS,
+  cryptoMessages,
+  COIN_AMOUNT_PATTERN,
+  COIN_AMOUNT_MAX_LENGTH,
+  decimalPlaces,
+} from './plain/crypto';
 
-export { COIN_IDS, COINS, isCoinId, coinArtUrl, SPARKLINE_MAX_POINTS, CRYPTO_MAX_QUOTE_NGN, COIN_AMOUNT_MAX_INTEGER_DIGITS, cryptoMessages, cryptoErrorCodes, decimalPlaces, coinAmountProblem, trendingCoinTexts } from './plain/crypto';
+export {
+  COIN_IDS,
+  COINS,
+  isCoinId,
+  coinArtUrl,
+  SPARKLINE_MAX_POINTS,
+  CRYPTO_MAX_QUOTE_NGN,
+  COIN_AMOUNT_MAX_INTEGER_DIGITS,
+  cryptoMessages,
+  cryptoErrorCodes,
+  decimalPlaces,
+  coinAmountProblem,
+  trendingCoinTexts,
+} from './plain/crypto';
 export type { CoinId } from './plain/crypto';
-export { CRYPTO_NETWORK_IDS, CRYPTO_NETWORKS, COIN_NETWORKS, isCryptoNetworkId, coinTakenOn, onlyNetworkOf, networkName, cryptoNetworkMessages } from './plain/crypto-networks';
+export {
+  CRYPTO_NETWORK_IDS,
+  CRYPTO_NETWORKS,
+  COIN_NETWORKS,
+  isCryptoNetworkId,
+  coinTakenOn,
+  onlyNetworkOf,
+  networkName,
+  cryptoNetworkMessages,
+} from './plain/crypto-networks';
 export type { CryptoNetworkId } from './plain/crypto-networks';
 
 /** A coin amount as typed: a positive plain decimal, checked against its coin by the schema below. */
@@ -24,14 +55,12 @@ export const coinAmountField = z
 export const coinIdField = z.enum(COIN_IDS, { error: cryptoMessages.unknownCoin });
 
 /** POST /api/crypto/quotes: the amount may not be finer than the coin itself (BTC 8 decimals, …). */
-export const createQuoteSchema = z
-  .strictObject({ coin: coinIdField, amount: coinAmountField })
-  .superRefine((input, ctx) => {
-    const { symbol, decimals } = COINS[input.coin];
-    if (decimalPlaces(input.amount) > decimals) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: cryptoMessages.tooManyDecimals(symbol, decimals) });
-    }
-  });
+export const createQuoteSchema = z.strictObject({ coin: coinIdField, amount: coinAmountField }).superRefine((input, ctx) => {
+  const { symbol, decimals } = COINS[input.coin];
+  if (decimalPlaces(input.amount) > decimals) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: cryptoMessages.tooManyDecimals(symbol, decimals) });
+  }
+});
 export type CreateQuoteInput = z.infer<typeof createQuoteSchema>;
 
 // ---------------------------------------------------------------------------------------------

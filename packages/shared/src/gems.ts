@@ -4,9 +4,35 @@ import { gemMessages, GEMS_MAX, REWARDS_HISTORY_PAGE_MAX, IDEMPOTENCY_KEY_PATTER
 import { GEM_MOVEMENT_KINDS, GEM_STATEMENT_CURSOR_MAX, GEM_STATEMENT_PAGE_MAX } from './plain/gem-statement';
 import { cursorQueryField, pageLimitQueryField } from './lists';
 
-export { gemMessages, rewardMessages, gemErrorCodes, GEMS_MAX, WEEK_DAYS, gemsForDay, zonedParts, addDays, weekDayOf, localDateAt, startOfLocalDate, gemDayAt, formatCountdown, comeBackLabel, REWARDS_HISTORY_PAGE_SIZE, REWARDS_HISTORY_PAGE_MAX, IDEMPOTENCY_KEY_PATTERN } from './plain/gems';
+export {
+  gemMessages,
+  rewardMessages,
+  gemErrorCodes,
+  GEMS_MAX,
+  WEEK_DAYS,
+  gemsForDay,
+  zonedParts,
+  addDays,
+  weekDayOf,
+  localDateAt,
+  startOfLocalDate,
+  gemDayAt,
+  formatCountdown,
+  comeBackLabel,
+  REWARDS_HISTORY_PAGE_SIZE,
+  REWARDS_HISTORY_PAGE_MAX,
+  IDEMPOTENCY_KEY_PATTERN,
+} from './plain/gems';
 export type { GemDay } from './plain/gems';
-export { GEM_MOVEMENT_KINDS, GEM_STATEMENT_PAGE_SIZE, GEM_STATEMENT_PAGE_MAX, GEM_STATEMENT_CURSOR_MAX, gemStatementTexts, gemMovementTitle, gemMovementTitles } from './plain/gem-statement';
+export {
+  GEM_MOVEMENT_KINDS,
+  GEM_STATEMENT_PAGE_SIZE,
+  GEM_STATEMENT_PAGE_MAX,
+  GEM_STATEMENT_CURSOR_MAX,
+  gemStatementTexts,
+  gemMovementTitle,
+  gemMovementTitles,
+} from './plain/gem-statement';
 export type { GemMovementKind } from './plain/gem-statement';
 
 export const gemAmountSchema = z.number().int().min(0).max(GEMS_MAX);
@@ -25,9 +51,7 @@ const dayKeySchema = z.enum(['1', '2', '3', '4', '5', '6', '7']);
 export const gemCollectionResponseSchema = z.object({
   /** docs/product.md §3: keyed by day 1-7, `collected` when done this week. */
   collection_status: z.partialRecord(dayKeySchema, z.literal('collected')),
-  days: z
-    .array(z.object({ day: z.number().int().min(1).max(7), amount: gemAmountSchema, collected: z.boolean() }))
-    .length(7),
+  days: z.array(z.object({ day: z.number().int().min(1).max(7), amount: gemAmountSchema, collected: z.boolean() })).length(7),
   today: z.number().int().min(1).max(7),
   collected_today: z.boolean(),
   /** Local midnight in APP_TIMEZONE, ISO 8601. */

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { plainText } from './fields';
 import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS, GIFT_CARD_QUERY_MAX, giftCardMessages, GIFT_CARD_SLUG_PATTERN } from './plain/giftcards';
 
-export { GIFT_CARD_CURRENCIES, CURRENCY_SYMBOLS, currencySymbol, GIFT_CARD_KINDS, GIFT_CARD_QUERY_MAX, giftCardMessages, giftCardErrorCodes, GIFT_CARD_SLUG_PATTERN, giftCardArtUrl } from './plain/giftcards';
+export {
+  GIFT_CARD_CURRENCIES,
+  CURRENCY_SYMBOLS,
+  currencySymbol,
+  GIFT_CARD_KINDS,
+  GIFT_CARD_QUERY_MAX,
+  giftCardMessages,
+  giftCardErrorCodes,
+  GIFT_CARD_SLUG_PATTERN,
+  giftCardArtUrl,
+} from './plain/giftcards';
 export type { GiftCardCurrency, GiftCardKind } from './plain/giftcards';
 
 /** A decimal string with up to 2 decimals, as the server writes rates and bands ("1450.00"). */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { loginPasswordField, requiredString } from './fields';
-import { DOCUMENT_REVIEW_STATUSES, IDENTITY_CHECK_ANSWERS, IDENTITY_NUMBER_KINDS, IDENTITY_NUMBER_LENGTH, identityMessages as m } from './plain/identity';
+import {
+  DOCUMENT_REVIEW_STATUSES,
+  IDENTITY_CHECK_ANSWERS,
+  IDENTITY_NUMBER_KINDS,
+  IDENTITY_NUMBER_LENGTH,
+  identityMessages as m,
+} from './plain/identity';
 
 export * from './plain/identity';
 
@@ -38,7 +44,13 @@ export const verificationStatusSchema = z.object({
   document: documentReviewStatusSchema.nullable(),
   /** Each tier's payout limits as this server is configured (TIER*_PAYOUT_NAIRA), for the tier cards. */
   tier_limits: z
-    .array(z.object({ tier: z.union([z.literal(0), z.literal(1), z.literal(2)]), daily_kobo: z.number().int().min(0), total_kobo: z.number().int().min(0).nullable() }))
+    .array(
+      z.object({
+        tier: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+        daily_kobo: z.number().int().min(0),
+        total_kobo: z.number().int().min(0).nullable(),
+      }),
+    )
     .optional(),
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { cursorQueryField, pageLimitQueryField } from './lists';
 import { NOTIFICATIONS_PAGE_MAX, NOTIFICATION_CURSOR_MAX, NOTIFICATION_TOPICS } from './plain/notifications';
 
-export { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_MAX, NOTIFICATION_MAX_LENGTH, NOTIFICATION_TOPICS, capitalizeFirst, notificationTexts } from './plain/notifications';
+export {
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_PAGE_MAX,
+  NOTIFICATION_MAX_LENGTH,
+  NOTIFICATION_TOPICS,
+  capitalizeFirst,
+  notificationTexts,
+} from './plain/notifications';
 export type { NotificationTopic } from './plain/notifications';
 
 /** docs/product.md §3: id, message, date_created (ISO 8601). */

@@ -7,9 +7,18 @@ export { PASSKEYS_MAX, PASSKEY_CHALLENGE_TTL_MS, passkeyErrorCodes, passkeyMessa
  * fields are base64url strings; each has a bound, like every input.
  */
 
-const b64 = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
+const b64 = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url');
 const transports = z.array(z.string().max(20)).max(10);
-const descriptor = z.object({ id: b64(1400), type: z.literal('public-key'), transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).optional() });
+const descriptor = z.object({
+  id: b64(1400),
+  type: z.literal('public-key'),
+  transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).optional(),
+});
 const userVerification = z.enum(['required', 'preferred', 'discouraged']);
 
 /** What the browser's navigator.credentials.create() needs (PublicKeyCredentialCreationOptionsJSON). */

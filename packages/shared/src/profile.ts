@@ -6,7 +6,18 @@ import { languages } from './i18n/index';
 import { languageTexts } from './texts/core/language';
 import { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, lettersOnly, joinFullName, calendarDate, isRealDate } from './plain/profile';
 
-export { GENDERS, ADDRESS_MAX, DOB_MIN, profileMessages, joinFullName, splitFullName, calendarDate, isRealDate, PHOTO_MAX_BYTES, PHOTO_ACCEPT } from './plain/profile';
+export {
+  GENDERS,
+  ADDRESS_MAX,
+  DOB_MIN,
+  profileMessages,
+  joinFullName,
+  splitFullName,
+  calendarDate,
+  isRealDate,
+  PHOTO_MAX_BYTES,
+  PHOTO_ACCEPT,
+} from './plain/profile';
 export type { Gender } from './plain/profile';
 
 const namePart = (required: string) =>

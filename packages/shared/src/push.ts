@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { PUSH_ENDPOINT_MAX_LENGTH, pushMessages, base64url } from './plain/push';
 
-export { PUSH_SUBSCRIPTIONS_PER_CUSTOMER, PUSH_ENDPOINT_MAX_LENGTH, pushMessages, pushErrorCodes, pushTitles, pwaTexts } from './plain/push';
+export {
+  PUSH_SUBSCRIPTIONS_PER_CUSTOMER,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  pushMessages,
+  pushErrorCodes,
+  pushTitles,
+  pwaTexts,
+} from './plain/push';
 
 /** A push service's https URL: a host (name or IPv4, optional port) and a path, printable ASCII only (no whitespace or control characters). */
 const pushEndpointField = z
@@ -14,7 +21,10 @@ export const pushSubscribeRequestSchema = z.object({
   endpoint: pushEndpointField,
   keys: z.object({
     // An uncompressed P-256 point always starts with 0x04, i.e. "B" in base64url.
-    p256dh: z.string({ error: pushMessages.p256dhInvalid }).regex(base64url(65), pushMessages.p256dhInvalid).refine((v) => v.startsWith('B'), pushMessages.p256dhInvalid),
+    p256dh: z
+      .string({ error: pushMessages.p256dhInvalid })
+      .regex(base64url(65), pushMessages.p256dhInvalid)
+      .refine((v) => v.startsWith('B'), pushMessages.p256dhInvalid),
     auth: z.string({ error: pushMessages.authInvalid }).regex(base64url(16), pushMessages.authInvalid),
   }),
 });

@@ -88,7 +88,11 @@ export const rateAlertSchema = z.object({
 });
 export type RateAlert = z.infer<typeof rateAlertSchema>;
 
-export const rateAlertListResponseSchema = z.object({ alerts: z.array(rateAlertSchema), active: z.number().int().nonnegative(), limit: z.number().int().positive() });
+export const rateAlertListResponseSchema = z.object({
+  alerts: z.array(rateAlertSchema),
+  active: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+});
 export type RateAlertListResponse = z.infer<typeof rateAlertListResponseSchema>;
 export const rateAlertResponseSchema = z.object({ alert: rateAlertSchema });
 export const rateAlertParamsSchema = z.object({ id: z.uuid() });

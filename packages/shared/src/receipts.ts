@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export { receiptTexts, receiptLabels, formatReceiptTime, formatKoboDifference, saleReceipt, billReceipt, transactionReceipt } from './plain/receipts';
+export {
+  receiptTexts,
+  receiptLabels,
+  formatReceiptTime,
+  formatKoboDifference,
+  saleReceipt,
+  billReceipt,
+  transactionReceipt,
+} from './plain/receipts';
 export type { Receipt, ReceiptRow, ReceiptSection, ReceiptNote, ReceiptTone } from './plain/receipts';
 export { REVIEW_TIME_WINDOW_HOURS, REVIEW_TIME_CACHE_SECONDS, formatReviewDuration, afterSaleTexts } from './plain/review-time';
 

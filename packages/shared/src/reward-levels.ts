@@ -1,5 +1,11 @@
 import { z } from 'zod';
-export { REWARD_LEVELS_MAX, REWARD_LEVEL_RATE_MAX, REWARD_LEVEL_NAME_MAX, REWARD_LEVEL_WINDOW_DAYS, rewardLevelTexts } from './plain/reward-levels';
+export {
+  REWARD_LEVELS_MAX,
+  REWARD_LEVEL_RATE_MAX,
+  REWARD_LEVEL_NAME_MAX,
+  REWARD_LEVEL_WINDOW_DAYS,
+  rewardLevelTexts,
+} from './plain/reward-levels';
 
 /**
  * Reward levels (docs/features.md, "Reward levels"): a paid sale earns gems per ₦1,000 at the rate of the
@@ -23,4 +29,3 @@ export const rewardLevelResponseSchema = z.object({
   remaining_kobo: z.number().int().nonnegative(),
 });
 export type RewardLevelResponse = z.infer<typeof rewardLevelResponseSchema>;
-

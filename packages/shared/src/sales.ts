@@ -5,10 +5,62 @@ import { isPlainText } from './fields';
 import { fieldMessages as m } from './messages';
 import { transactionItemSchema } from './transactions';
 import { cryptoReturnSchema } from './crypto-returns';
-import { SALE_KINDS, SALE_REJECTION_CODES, SALE_TIMELINE_STATUSES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, saleAmountProblem } from './plain/sales';
+import {
+  SALE_KINDS,
+  SALE_REJECTION_CODES,
+  SALE_TIMELINE_STATUSES,
+  SALE_COMMENT_MAX,
+  SALE_CARD_CODE_MAX,
+  CRYPTO_TRANSACTION_ID_MAX,
+  SALE_IDEMPOTENCY_KEY_PATTERN,
+  saleMessages,
+  saleAmountProblem,
+} from './plain/sales';
 
-export { SALE_KINDS, SALE_TIMELINE_STATUSES, SALE_IMAGES_MAX, SALE_IMAGE_MAX_BYTES, SALE_COMMENT_MAX, SALE_CARD_CODE_MAX, SALE_AMOUNT_DECIMALS, SALE_AMOUNT_INTEGER_DIGITS_MAX, CRYPTO_SALE_SCREENSHOTS, CRYPTO_TRANSACTION_ID_MAX, SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages, SALE_REJECTION_CODES, GIFT_CARD_REJECTION_CODES, CRYPTO_REJECTION_CODES, rejectionCodesFor, rejectionReasonWrongKind, saleRejectionReasons, saleNoticeTexts, SALE_APPROVAL_REASON_CODES, saleAmountReasons, saleAmountReasonWords, saleAmountLabels, saleErrorCodes, formatDecimal, formatKobo, formatRate, SALE_IMAGE_PICK_TYPES, formatCardAmount, previewValueKobo, saleAmountProblem, compareDecimalStrings, amountWithinBand, amountOutOfBandText } from './plain/sales';
-export { parseTransactionId, transactionIdFormatsOf, transactionIdMessages, transactionIdMessageFor, isStoredTransactionId, base58ByteLength } from './plain/transaction-ids';
+export {
+  SALE_KINDS,
+  SALE_TIMELINE_STATUSES,
+  SALE_IMAGES_MAX,
+  SALE_IMAGE_MAX_BYTES,
+  SALE_COMMENT_MAX,
+  SALE_CARD_CODE_MAX,
+  SALE_AMOUNT_DECIMALS,
+  SALE_AMOUNT_INTEGER_DIGITS_MAX,
+  CRYPTO_SALE_SCREENSHOTS,
+  CRYPTO_TRANSACTION_ID_MAX,
+  SALE_IDEMPOTENCY_KEY_PATTERN,
+  saleMessages,
+  SALE_REJECTION_CODES,
+  GIFT_CARD_REJECTION_CODES,
+  CRYPTO_REJECTION_CODES,
+  rejectionCodesFor,
+  rejectionReasonWrongKind,
+  saleRejectionReasons,
+  saleNoticeTexts,
+  SALE_APPROVAL_REASON_CODES,
+  saleAmountReasons,
+  saleAmountReasonWords,
+  saleAmountLabels,
+  saleErrorCodes,
+  formatDecimal,
+  formatKobo,
+  formatRate,
+  SALE_IMAGE_PICK_TYPES,
+  formatCardAmount,
+  previewValueKobo,
+  saleAmountProblem,
+  compareDecimalStrings,
+  amountWithinBand,
+  amountOutOfBandText,
+} from './plain/sales';
+export {
+  parseTransactionId,
+  transactionIdFormatsOf,
+  transactionIdMessages,
+  transactionIdMessageFor,
+  isStoredTransactionId,
+  base58ByteLength,
+} from './plain/transaction-ids';
 export type { TransactionIdFormat, TransactionIdParse } from './plain/transaction-ids';
 export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, CryptoRejectionCode, SaleApprovalReasonCode } from './plain/sales';
 
@@ -20,10 +72,13 @@ export type { SaleKind, SaleTimelineStatus, SaleRejectionCode, CryptoRejectionCo
  * docs/product.md §5 "amount numeric", made precise: > 0, at most 2 decimals, at most 9 integer digits.
  * Each failure names itself, so "-5" is "more than 0" rather than "not a number".
  */
-export const saleAmountField = z.string({ error: saleMessages.amountRequired }).trim().superRefine((value, ctx) => {
-  const problem = saleAmountProblem(value);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const saleAmountField = z
+  .string({ error: saleMessages.amountRequired })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = saleAmountProblem(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Free text a person typed: no control characters (line breaks only in a comment), trimmed, empty = absent. */
 const optionalText = (max: number, tooLong: string, multiline: boolean) =>
@@ -57,7 +112,9 @@ export type GiftCardSaleFormInput = z.input<typeof giftCardSaleFieldsSchema>;
  * The text fields of POST /api/crypto/sales (the screenshot comes as one file in field
  * `screenshot`). Nothing here carries a figure: the value, coin and amount are the quote's.
  */
-const quoteIdField = z.uuid({ error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid) });
+const quoteIdField = z.uuid({
+  error: (issue) => (issue.input === undefined || issue.input === '' ? saleMessages.quoteRequired : saleMessages.quoteInvalid),
+});
 /** The blockchain transaction ID (hash) the customer may give, as typed; optional (docs/product.md §5). */
 const typedTransactionId = z.string().max(CRYPTO_TRANSACTION_ID_MAX, saleMessages.transactionIdTooLong).optional();
 
@@ -95,7 +152,9 @@ export type CryptoSaleFields = z.infer<typeof cryptoSaleFieldsSchema>;
 export type CryptoSaleFormInput = z.input<typeof cryptoSaleFieldsSchema>;
 
 export const saleHeadersSchema = z.object({
-  'idempotency-key': z.string({ error: saleMessages.idempotencyKeyRequired }).regex(SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages.idempotencyKeyRequired),
+  'idempotency-key': z
+    .string({ error: saleMessages.idempotencyKeyRequired })
+    .regex(SALE_IDEMPOTENCY_KEY_PATTERN, saleMessages.idempotencyKeyRequired),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,14 @@ import { fieldMessages as m } from './messages';
 import { PAYOUT_FAILURE_CODES } from './plain/payouts';
 import { TRANSACTION_STATUSES, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
 
-export { TRANSACTION_STATUSES, PENDING_REFETCH_MS, LIVE_PENDING_REFETCH_MS, TRANSACTIONS_PAGE_SIZE, TRANSACTIONS_PAGE_MAX, TRANSACTION_CURSOR_MAX } from './plain/transactions';
+export {
+  TRANSACTION_STATUSES,
+  PENDING_REFETCH_MS,
+  LIVE_PENDING_REFETCH_MS,
+  TRANSACTIONS_PAGE_SIZE,
+  TRANSACTIONS_PAGE_MAX,
+  TRANSACTION_CURSOR_MAX,
+} from './plain/transactions';
 export type { TransactionStatus } from './plain/transactions';
 
 /** One row of the transactions list: every kind of sale (gift card now, crypto next, bills after). */

@@ -64,12 +64,25 @@ describe('modify full name (docs/product.md §5)', () => {
     });
   });
   it('letters only (surname may have a hyphen), up to 20, middle optional', () => {
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada-Ngozi', surname: 'Obi', password: 'correct horse 1' })).toEqual({ first_name: m.nameAlphabetsOnly });
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: 'N1', surname: 'Obi', password: 'correct horse 1' })).toEqual({ middle_name: m.nameAlphabetsOnly });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada-Ngozi', surname: 'Obi', password: 'correct horse 1' })).toEqual({
+      first_name: m.nameAlphabetsOnly,
+    });
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: 'N1', surname: 'Obi', password: 'correct horse 1' })).toEqual({
+      middle_name: m.nameAlphabetsOnly,
+    });
     expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', surname: 'Obi-Okafor', password: 'correct horse 1' })).toEqual({});
     expect(fieldsOf(fullNameUpdateSchema, { first_name: 'Ada', middle_name: '', surname: 'Obi', password: 'correct horse 1' })).toEqual({});
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(21), surname: 'Obi', password: 'correct horse 1' })).toEqual({ first_name: m.nameAlphabetsOnly });
-    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(20), middle_name: 'B'.repeat(20), surname: 'C'.repeat(20), password: 'correct horse 1' })).toEqual({
+    expect(fieldsOf(fullNameUpdateSchema, { first_name: 'A'.repeat(21), surname: 'Obi', password: 'correct horse 1' })).toEqual({
+      first_name: m.nameAlphabetsOnly,
+    });
+    expect(
+      fieldsOf(fullNameUpdateSchema, {
+        first_name: 'A'.repeat(20),
+        middle_name: 'B'.repeat(20),
+        surname: 'C'.repeat(20),
+        password: 'correct horse 1',
+      }),
+    ).toEqual({
       surname: m.fullNameTooLong,
     });
   });
@@ -115,7 +128,8 @@ describe('contact changes (docs/product.md §5)', () => {
   it('phones are formatted and masked as docs/look.md shows', () => {
     expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567');
     // However a bill's number was typed, it reads the same as the profile's.
-    for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803-123-4567']) expect(formatPhone(typed)).toBe('+234 803 123 4567');
+    for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803-123-4567'])
+      expect(formatPhone(typed)).toBe('+234 803 123 4567');
     expect(formatPhone(' +14155550123 ')).toBe('+14155550123');
     expect(formatPhone('0803123456')).toBe('0803123456');
     expect(maskPhone('+2348031234567')).toBe('+234 803 *** **67');
@@ -123,7 +137,15 @@ describe('contact changes (docs/product.md §5)', () => {
     expect(maskPhone('+14155550123')).toBe('+141******23');
   });
   it('a typed, pasted or autofilled number is read as the one number it is', () => {
-    for (const typed of ['08031234567', '0803 123 4567', '2348031234567', '+234 803 123 4567', '8031234567', '０８０３１２３４５６７', '(0803) 123-4567']) {
+    for (const typed of [
+      '08031234567',
+      '0803 123 4567',
+      '2348031234567',
+      '+234 803 123 4567',
+      '8031234567',
+      '０８０３１２３４５６７',
+      '(0803) 123-4567',
+    ]) {
       expect(phoneFromTyped(typed)).toBe('+2348031234567');
     }
     expect(phoneFromTyped('+44 20 7946 0958')).toBe('+442079460958');
@@ -143,7 +165,9 @@ describe('bill providers by name', () => {
     expect(billServiceName('etisalat')).toBe('9mobile');
     expect(billServiceName('gotv')).toBe('GOtv');
     expect(billServiceName('toString')).toBe('toString');
-    expect(billOrderTitle({ kind: 'airtime', service: 'mtn', phone: '08031234567', plan_name: null, customer_id: null })).toBe('MTN airtime · +234 803 123 4567');
+    expect(billOrderTitle({ kind: 'airtime', service: 'mtn', phone: '08031234567', plan_name: null, customer_id: null })).toBe(
+      'MTN airtime · +234 803 123 4567',
+    );
   });
 });
 

@@ -63,7 +63,12 @@ describe('free text refuses control characters (PostgreSQL cannot even store NUL
       [dateOfBirthField(() => '2026-01-01'), '1994-07-2\u00001'],
     ];
     for (const [schema, value] of cases) expect(messageOf(schema, value), JSON.stringify(value)).toBe(m.invalidCharacters);
-    const names = fullNameUpdateSchema.safeParse({ first_name: 'Ada\u0000', middle_name: 'N\u0000', surname: 'Obi\u0000', password: 'correct horse 1' });
+    const names = fullNameUpdateSchema.safeParse({
+      first_name: 'Ada\u0000',
+      middle_name: 'N\u0000',
+      surname: 'Obi\u0000',
+      password: 'correct horse 1',
+    });
     expect(firstIssuePerField(names.error?.issues ?? [])).toEqual({
       first_name: m.invalidCharacters,
       middle_name: m.invalidCharacters,

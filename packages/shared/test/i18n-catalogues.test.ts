@@ -36,18 +36,21 @@ function compare(english: unknown, translated: unknown, path: string, problems: 
   if (typeof english === 'string') {
     if (typeof translated !== 'string') return void problems.push(`${path}: a string in English, ${typeof translated} in translation`);
     if (translated.trim() === '') problems.push(`${path}: empty translation`);
-    if (tokens(english).join() !== tokens(translated).join()) problems.push(`${path}: placeholders ${tokens(english).join()} became ${tokens(translated).join()}`);
+    if (tokens(english).join() !== tokens(translated).join())
+      problems.push(`${path}: placeholders ${tokens(english).join()} became ${tokens(translated).join()}`);
     return;
   }
   if (typeof english === 'function') {
     if (typeof translated !== 'function') return void problems.push(`${path}: a function in English, ${typeof translated} in translation`);
-    if (english.length !== translated.length) problems.push(`${path}: ${english.length} parameters in English, ${translated.length} in translation`);
+    if (english.length !== translated.length)
+      problems.push(`${path}: ${english.length} parameters in English, ${translated.length} in translation`);
     const result = outputs(translated as (...args: unknown[]) => unknown, english as (...args: unknown[]) => unknown);
     if (result) {
       const [en, tr, args] = result;
       if (tr.trim() === '') problems.push(`${path}(): empty translation`);
       for (const arg of args) if (en.includes(arg) && !tr.includes(arg)) problems.push(`${path}(): drops an argument the English shows`);
-      if (tokens(en).join() !== tokens(tr).join()) problems.push(`${path}(): placeholders ${tokens(en).join()} became ${tokens(tr).join()}`);
+      if (tokens(en).join() !== tokens(tr).join())
+        problems.push(`${path}(): placeholders ${tokens(en).join()} became ${tokens(tr).join()}`);
     }
     return;
   }
@@ -100,13 +103,18 @@ describe.each(Object.entries(catalogues))('the %s catalogue', (language, pairs) 
 
   it('pairs each English object once', () => {
     const seen = new Set<object>();
-    const twice = pairs.filter(([english]) => (seen.has(english) ? true : (seen.add(english), false))).map(([english], i) => label(english, i));
+    const twice = pairs
+      .filter(([english]) => (seen.has(english) ? true : (seen.add(english), false)))
+      .map(([english], i) => label(english, i));
     expect(twice).toEqual([]);
   });
 
   it('pairs every customer-facing *Texts and *Messages object of the package', () => {
     const paired = new Set<object>(pairs.map(([english]) => english));
-    const missing = customerTextObjects.filter(([, value]) => !paired.has(value)).map(([name]) => name).sort();
+    const missing = customerTextObjects
+      .filter(([, value]) => !paired.has(value))
+      .map(([name]) => name)
+      .sort();
     // Each name here is an English text object with no translation into this language yet.
     expect(missing, `not paired in the ${language} catalogue: ${missing.join(', ')}`).toEqual([]);
   });

@@ -16,7 +16,23 @@ const STORED_HEX = /^[0-9a-f]{64}$/;
 const STORED_BASE58 = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 /** Characters that show nothing, or only steer layout. */
-const INVISIBLES = ['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\u200e', '\u200f', '\u202a', '\u202c', '\u2066', '\u2069', '\ufeff', '\u180e', '\u034f', '\ufe0f'];
+const INVISIBLES = [
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\u00ad',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202c',
+  '\u2066',
+  '\u2069',
+  '\ufeff',
+  '\u180e',
+  '\u034f',
+  '\ufe0f',
+];
 /** Letters and digits of other scripts or forms that look like ASCII ones (a sample; UTS #39 has thousands). */
 const LOOKALIKES: Record<string, string[]> = {
   a: ['\u0430', '\u0251', '\uff41'],
@@ -41,7 +57,27 @@ const LOOKALIKES: Record<string, string[]> = {
   '2': ['\uff12'],
   '5': ['\uff15'],
 };
-const SEPARATORS = [' ', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2212', '\ufe63', '\uff0d', '.', '_', '/', '\u00a0', '\u3000', '\u00b7', '\uff0e', '\uff3f', '\uff0f'];
+const SEPARATORS = [
+  ' ',
+  '-',
+  '\u2010',
+  '\u2011',
+  '\u2012',
+  '\u2013',
+  '\u2014',
+  '\u2212',
+  '\ufe63',
+  '\uff0d',
+  '.',
+  '_',
+  '/',
+  '\u00a0',
+  '\u3000',
+  '\u00b7',
+  '\uff0e',
+  '\uff3f',
+  '\uff0f',
+];
 
 const hexId = fc.string({ unit: fc.constantFrom(...HEX), minLength: 64, maxLength: 64 });
 const signature = fc.uint8Array({ minLength: 64, maxLength: 64 }).map((bytes) => {
@@ -59,7 +95,22 @@ const coin = fc.constantFrom<CoinId | undefined>(...COIN_IDS, undefined);
 /** Anything at all, weighted towards the characters that matter here. */
 const anyText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 100 }),
-  fc.string({ unit: fc.constantFrom(...HEX, 'x', 'X', ...BASE58, ...INVISIBLES, ...SEPARATORS, ...Object.values(LOOKALIKES).flat(), ':', '#', '"', "'"), maxLength: 120 }),
+  fc.string({
+    unit: fc.constantFrom(
+      ...HEX,
+      'x',
+      'X',
+      ...BASE58,
+      ...INVISIBLES,
+      ...SEPARATORS,
+      ...Object.values(LOOKALIKES).flat(),
+      ':',
+      '#',
+      '"',
+      "'",
+    ),
+    maxLength: 120,
+  }),
   fc.tuple(hexId, fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 })).map(([id, before, after]) => `${before}${id}${after}`),
 );
 
@@ -105,20 +156,46 @@ describe('transaction IDs', { timeout: 60_000 }, () => {
         sprinkled(id, fc.constantFrom(...INVISIBLES, ...SEPARATORS)),
         disguised(id),
         fc.constant(id.toUpperCase()),
-        fc.constantFrom(`0x${id}`, `0x0x${id}`, `"${id}"`, `${id}.`, `#${id}`, `https://tronscan.org/#/transaction/${id}`, `https://etherscan.io/tx/0x${id}`, `https://mempool.space/tx/${id}`),
+        fc.constantFrom(
+          `0x${id}`,
+          `0x0x${id}`,
+          `"${id}"`,
+          `${id}.`,
+          `#${id}`,
+          `https://tronscan.org/#/transaction/${id}`,
+          `https://etherscan.io/tx/0x${id}`,
+          `https://mempool.space/tx/${id}`,
+        ),
       );
     fc.assert(
-      fc.property(coin, hexId.chain((id) => fc.tuple(fc.constant(id), disguise(id))), (c, [id, variant]) => {
-        const parsed = parseTransactionId(c, variant);
-        if (parsed.ok && parsed.id !== undefined) expect(parsed.id).toBe(id);
-      }),
+      fc.property(
+        coin,
+        hexId.chain((id) => fc.tuple(fc.constant(id), disguise(id))),
+        (c, [id, variant]) => {
+          const parsed = parseTransactionId(c, variant);
+          if (parsed.ok && parsed.id !== undefined) expect(parsed.id).toBe(id);
+        },
+      ),
       { numRuns: 3000 },
     );
     fc.assert(
-      fc.property(fc.constantFrom<CoinId | undefined>('sol', 'usdt', undefined), signature.chain((id) => fc.tuple(fc.constant(id), fc.oneof(sprinkled(id, fc.constantFrom(...INVISIBLES)), disguised(id), fc.constant(`https://solscan.io/tx/${id}?cluster=mainnet-beta`)))), (c, [id, variant]) => {
-        const parsed = parseTransactionId(c, variant);
-        if (parsed.ok && parsed.id !== undefined) expect(parsed.id).toBe(id);
-      }),
+      fc.property(
+        fc.constantFrom<CoinId | undefined>('sol', 'usdt', undefined),
+        signature.chain((id) =>
+          fc.tuple(
+            fc.constant(id),
+            fc.oneof(
+              sprinkled(id, fc.constantFrom(...INVISIBLES)),
+              disguised(id),
+              fc.constant(`https://solscan.io/tx/${id}?cluster=mainnet-beta`),
+            ),
+          ),
+        ),
+        (c, [id, variant]) => {
+          const parsed = parseTransactionId(c, variant);
+          if (parsed.ok && parsed.id !== undefined) expect(parsed.id).toBe(id);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { identityAnswerOf, IDENTITY_CHECK_OUTCOMES, matchIdentity, nigerianPhoneDigits, normaliseBirthDate, registryHasPhone } from '../src/plain/identity';
+import {
+  identityAnswerOf,
+  IDENTITY_CHECK_OUTCOMES,
+  matchIdentity,
+  nigerianPhoneDigits,
+  normaliseBirthDate,
+  registryHasPhone,
+} from '../src/plain/identity';
 
 const dob = '1994-02-10';
 const profile = (fullName: string) => ({ fullName, dateOfBirth: dob });
-const person = (firstName: string, lastName: string, middleName: string | null = null, dateOfBirth = dob) => ({ firstName, middleName, lastName, dateOfBirth });
+const person = (firstName: string, lastName: string, middleName: string | null = null, dateOfBirth = dob) => ({
+  firstName,
+  middleName,
+  lastName,
+  dateOfBirth,
+});
 
 describe('matchIdentity (Tier 1: is this number the customer?)', () => {
   it('matches the same name in any order and case', () => {

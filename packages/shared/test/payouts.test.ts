@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { payoutFailedMessage, payoutFailureCodeOf, payoutFailureTexts, PAYOUT_FAILURE_CODES } from '../src/index';
 
-describe('a failed payout in the customer\'s words', () => {
-  it('maps the provider\'s and the sandbox\'s reasons', () => {
+describe("a failed payout in the customer's words", () => {
+  it("maps the provider's and the sandbox's reasons", () => {
     expect(payoutFailureCodeOf('Sandbox: the bank declined the transfer (account ending 1111)')).toBe('bank_declined');
     expect(payoutFailureCodeOf('The bank did not complete the transfer: Account is dormant')).toBe('account_invalid');
     expect(payoutFailureCodeOf('The provider refused the bank account: Could not resolve account name')).toBe('account_invalid');

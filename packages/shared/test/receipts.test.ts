@@ -29,21 +29,40 @@ const sale = (overrides: Partial<SaleDetail> = {}): SaleDetail => ({
   ...overrides,
 });
 const issued = new Date('2026-11-21T15:00:00Z');
-const rowsOf = (receipt: ReturnType<typeof saleReceipt>) => Object.fromEntries(receipt.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
+const rowsOf = (receipt: ReturnType<typeof saleReceipt>) =>
+  Object.fromEntries(receipt.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
 
 describe('saleReceipt', () => {
   it('a pending sale: its value to the kobo, the rate as recorded, the account masked, no card code', () => {
     const receipt = saleReceipt(sale(), 'Africa/Lagos', issued);
-    expect(receipt).toMatchObject({ amountLabel: 'Value', amount: '₦36,250.50', status: { label: 'Pending', tone: 'pending' }, fileStem: 'wise-receipt-00000000' });
+    expect(receipt).toMatchObject({
+      amountLabel: 'Value',
+      amount: '₦36,250.50',
+      status: { label: 'Pending', tone: 'pending' },
+      fileStem: 'wise-receipt-00000000',
+    });
     const rows = rowsOf(receipt);
-    expect(rows).toMatchObject({ 'Card amount': '$25.00', Rate: '₦1,450.00/$', 'Quoted value': '₦36,250.50', 'Account number': '******6789', Submitted: '21 Nov 2026, 14:05' });
+    expect(rows).toMatchObject({
+      'Card amount': '$25.00',
+      Rate: '₦1,450.00/$',
+      'Quoted value': '₦36,250.50',
+      'Account number': '******6789',
+      Submitted: '21 Nov 2026, 14:05',
+    });
     expect(JSON.stringify(receipt)).not.toContain('SECRET-CODE');
     expect(JSON.stringify(receipt)).not.toContain('0123456789');
   });
 
   it('a rejected sale keeps its reason and reference but names no account to be paid to', () => {
     const receipt = saleReceipt(
-      sale({ status: 'rejected', rejection_reason: 'The card has already been used', timeline: [{ status: 'submitted', at: '2026-11-21T13:05:00.000Z' }, { status: 'rejected', at: '2026-11-21T14:00:00.000Z' }] }),
+      sale({
+        status: 'rejected',
+        rejection_reason: 'The card has already been used',
+        timeline: [
+          { status: 'submitted', at: '2026-11-21T13:05:00.000Z' },
+          { status: 'rejected', at: '2026-11-21T14:00:00.000Z' },
+        ],
+      }),
       'Africa/Lagos',
       issued,
     );
@@ -56,7 +75,15 @@ describe('saleReceipt', () => {
   });
 
   it('a payout that failed reads "Payout failed" with its reason, whatever the reason is', () => {
-    const receipt = saleReceipt(sale({ paid_amount_kobo: 3_625_050, payout_failure: { code: 'other', reason: 'A reason written later.' }, decided_at: '2026-11-21T14:00:00.000Z' }), 'Africa/Lagos', issued);
+    const receipt = saleReceipt(
+      sale({
+        paid_amount_kobo: 3_625_050,
+        payout_failure: { code: 'other', reason: 'A reason written later.' },
+        decided_at: '2026-11-21T14:00:00.000Z',
+      }),
+      'Africa/Lagos',
+      issued,
+    );
     expect(receipt.status).toEqual({ label: 'Payout failed', tone: 'rejected' });
     expect(receipt.notes).toEqual([{ heading: 'Payout failed', lines: ['A reason written later.'] }]);
     expect(rowsOf(receipt)['Reviewed (approved)']).toBe('21 Nov 2026, 15:00');
@@ -82,7 +109,15 @@ describe('saleReceipt', () => {
       issued,
     );
     expect(receipt.sections.map((section) => section.heading)).toContain('Paid to');
-    expect(rowsOf(receipt)).toMatchObject({ Type: 'Crypto sale', Amount: '0.015 BTC', 'Worth in US dollars': '$1,425.00', Bank: 'Access Bank', 'Account number': '******7778', 'Difference from the quote': '+₦0.50', Reason: 'Staff words' });
+    expect(rowsOf(receipt)).toMatchObject({
+      Type: 'Crypto sale',
+      Amount: '0.015 BTC',
+      'Worth in US dollars': '$1,425.00',
+      Bank: 'Access Bank',
+      'Account number': '******7778',
+      'Difference from the quote': '+₦0.50',
+      Reason: 'Staff words',
+    });
   });
 });
 

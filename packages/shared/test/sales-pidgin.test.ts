@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { payoutLimitMessage, payoutLimitMessageIn, payoutLimitTexts, registerCatalogue, saleReceipt, saleRejectionReasons, textsIn, tierTexts, translateText, type SaleDetail } from '../src/index';
+import {
+  payoutLimitMessage,
+  payoutLimitMessageIn,
+  payoutLimitTexts,
+  registerCatalogue,
+  saleReceipt,
+  saleRejectionReasons,
+  textsIn,
+  tierTexts,
+  translateText,
+  type SaleDetail,
+} from '../src/index';
 import { pidginCatalogue } from '../src/i18n/pcm/index';
 import { salesPairs } from '../src/i18n/pcm/sales';
 
@@ -51,7 +62,11 @@ describe('the sales texts in Pidgin', () => {
     expect(receipt.notes[0]).toEqual({ heading: 'Why we reject am', lines: ['Person don use the card before'] });
     expect(receipt.status).toEqual({ label: 'We reject am', tone: 'rejected' });
     const rows = Object.fromEntries(receipt.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
-    expect(rows).toMatchObject({ 'Which kind': 'Gift card wey you sell', 'How much for the card': '$25.00', 'You don send am': '21 Nov 2026, 14:05' });
+    expect(rows).toMatchObject({
+      'Which kind': 'Gift card wey you sell',
+      'How much for the card': '$25.00',
+      'You don send am': '21 Nov 2026, 14:05',
+    });
     // A rejected sale is never paid: no account "we go pay am enter".
     expect(rows).not.toHaveProperty('Di bank');
     expect(receipt.sections.map((section) => section.heading)).not.toContain('We go pay am enter');

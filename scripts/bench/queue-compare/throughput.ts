@@ -79,7 +79,8 @@ const jobsQueue: QueueUnderTest = {
         if (url) listener = await listenForJobs(url, (runAt) => started.wakeUp(runAt), { info() {}, warn() {}, error() {} });
       },
       enqueue: async (tx, n) => void (await enqueue(tx, 'bench.run', { n })),
-      completed: async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'bench.run' AND status = 'done'"))[0]!.n,
+      completed: async () =>
+        (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'bench.run' AND status = 'done'"))[0]!.n,
       async pause() {
         await listener?.close();
         await worker?.stop();
@@ -92,7 +93,9 @@ const jobsQueue: QueueUnderTest = {
 };
 
 async function load(libs: string, name: string) {
-  const manifest = (await import(pathToFileURL(path.join(libs, name, 'package.json')).href, { with: { type: 'json' } })) as { default: { main?: string; version: string } };
+  const manifest = (await import(pathToFileURL(path.join(libs, name, 'package.json')).href, { with: { type: 'json' } })) as {
+    default: { main?: string; version: string };
+  };
   const module = (await import(pathToFileURL(path.join(libs, name, manifest.default.main ?? 'index.js')).href)) as Record<string, unknown>;
   return { module, version: manifest.default.version };
 }
@@ -116,7 +119,11 @@ async function pgBoss(libs: string, batched: boolean): Promise<QueueUnderTest> {
       const options = url
         ? { connectionString: url, max: 10, useListenNotify: true, schedule: false }
         : // The embedded database: every statement through the server's bridge pool (no LISTEN there).
-          { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await database.query(text, values) }) }, backend: 'pglite', schedule: false };
+          {
+            db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await database.query(text, values) }) },
+            backend: 'pglite',
+            schedule: false,
+          };
       const started = async () => {
         const boss = new PgBoss(options);
         boss.on('error', (error) => console.error('pg-boss:', error));
@@ -136,11 +143,30 @@ async function pgBoss(libs: string, batched: boolean): Promise<QueueUnderTest> {
           // full (burst), which a batch of one never counts as: so either C workers taking one job
           // each, woken by NOTIFY and polling at the 0.5 s floor, or one worker taking batches of C
           // (the whole batch settles together: a slow job holds the other C − 1 slots).
-          if (batched) await consumer.work('bench', { localConcurrency: 1, batchSize: CONCURRENCY, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, (jobs) => Promise.all(jobs.map((job) => handle(job.data.n))));
-          else await consumer.work('bench', { localConcurrency: CONCURRENCY, batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, async ([job]) => handle(job!.data.n));
+          if (batched)
+            await consumer.work(
+              'bench',
+              {
+                localConcurrency: 1,
+                batchSize: CONCURRENCY,
+                burstWhenBatchFull: true,
+                pollingIntervalSeconds: 0.5,
+                notifyPollingIntervalSeconds: 0.5,
+              },
+              (jobs) => Promise.all(jobs.map((job) => handle(job.data.n))),
+            );
+          else
+            await consumer.work(
+              'bench',
+              { localConcurrency: CONCURRENCY, batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+              async ([job]) => handle(job!.data.n),
+            );
         },
         enqueue: async (tx, n) => void (await producer.send('bench', { n }, { db: fromDrizzle(tx, sql) })),
-        completed: async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'bench' AND state = 'completed'"))[0]!.n,
+        completed: async () =>
+          (
+            await database.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'bench' AND state = 'completed'")
+          )[0]!.n,
         pause: async () => {
           await consumer?.stop({ graceful: true, timeout: 5000 });
           consumer = undefined;
@@ -165,7 +191,9 @@ async function graphileWorker(libs: string): Promise<QueueUnderTest> {
       const logFactory = () => () => undefined;
       const logger = new (module.Logger as new (factory: unknown) => unknown)(logFactory);
       await runMigrations({ connectionString: url, logger });
-      await database.exec("DELETE FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'bench_run')");
+      await database.exec(
+        "DELETE FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'bench_run')",
+      );
       let runner: { stop(): Promise<void> } | undefined;
       let finished = 0;
       return {
@@ -188,7 +216,12 @@ async function graphileWorker(libs: string): Promise<QueueUnderTest> {
         },
         enqueue: async (tx, n) => void (await tx.execute(sql`SELECT graphile_worker.add_job('bench_run', ${JSON.stringify({ n })}::json)`)),
         // Done jobs are deleted: the count is of handlers that returned and rows gone.
-        completed: async () => ((await database.query<{ n: number }>("SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'bench_run'"))[0]!.n === 0 ? finished : -1),
+        completed: async () =>
+          (
+            await database.query<{ n: number }>("SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'bench_run'")
+          )[0]!.n === 0
+            ? finished
+            : -1,
         pause: async () => runner?.stop(),
         stop: async () => undefined,
       };
@@ -196,8 +229,13 @@ async function graphileWorker(libs: string): Promise<QueueUnderTest> {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 interface Figures {
   /** Live: enqueue → handler start, while P producers enqueue. */
@@ -315,23 +353,37 @@ const results = new Map<string, Figures[]>();
 try {
   await migrate(database);
   await database.exec('CREATE TABLE bench_orders (n int PRIMARY KEY); CREATE TABLE bench_effects (n int PRIMARY KEY)');
-  console.log(`bench:queue — ${JOBS} jobs, ${PRODUCERS} producers, ${CONCURRENCY} at once, ${ROUNDS} rounds, ${database.kind}, Node ${process.version}`);
+  console.log(
+    `bench:queue — ${JOBS} jobs, ${PRODUCERS} producers, ${CONCURRENCY} at once, ${ROUNDS} rounds, ${database.kind}, Node ${process.version}`,
+  );
   for (let round = 1; round <= ROUNDS; round += 1) {
     // Each round in another order, so no queue always runs first (or last) on a noisy host.
     const order = selected.map((_, i) => selected[(i + round - 1) % selected.length]!);
     for (const queue of order) {
       const figures = await measure(queue, database, scratch?.url);
       results.set(queue.name, [...(results.get(queue.name) ?? []), figures]);
-      console.log(`  round ${round} ${queue.name.padEnd(24)} start p50 ${figures.startP50.toFixed(1)} ms, backlog drained in ${Math.round(figures.drainMs)} ms`);
+      console.log(
+        `  round ${round} ${queue.name.padEnd(24)} start p50 ${figures.startP50.toFixed(1)} ms, backlog drained in ${Math.round(figures.drainMs)} ms`,
+      );
     }
   }
   const rows = [...results].map(([name, runs]) => {
     const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
-    return { name, drain: m('drainMs'), p50: m('startP50'), p90: m('startP90'), cpu: m('cpuUsPerJob'), xacts: m('xactsPerJob'), rows: m('rowsPerJob') };
+    return {
+      name,
+      drain: m('drainMs'),
+      p50: m('startP50'),
+      p90: m('startP90'),
+      cpu: m('cpuUsPerJob'),
+      xacts: m('xactsPerJob'),
+      rows: m('rowsPerJob'),
+    };
   });
   const base = rows[0]!;
   console.log('\nmedian of the rounds (ratio to jobs/):');
-  console.log('queue                    | start p50 ms  | start p90 ms   | backlog ms     | jobs/s | CPU µs/job     | DB xacts/job | DB rows/job');
+  console.log(
+    'queue                    | start p50 ms  | start p90 ms   | backlog ms     | jobs/s | CPU µs/job     | DB xacts/job | DB rows/job',
+  );
   for (const r of rows) {
     const ratio = (value: number, of: number) => (of > 0 ? ` (${(value / of).toFixed(2)}×)` : '');
     console.log(

@@ -103,17 +103,23 @@ export async function isNonEmptyDir(dir: string): Promise<boolean> {
 }
 
 /** Copies files (relative paths) from one root to another with the upload store's private modes, checking each copy's hash. */
-export async function copyFilesChecked(fromRoot: string, toRoot: string, files: { path: string; sha256?: string }[]): Promise<ManifestFile[]> {
+export async function copyFilesChecked(
+  fromRoot: string,
+  toRoot: string,
+  files: { path: string; sha256?: string }[],
+): Promise<ManifestFile[]> {
   const copied: ManifestFile[] = [];
   for (const file of files) {
     const relative = file.path.split('/').join(path.sep);
     // Manifest paths come from a file on disk: never let one climb out of the target.
-    if (path.isAbsolute(relative) || relative.split(path.sep).includes('..')) throw new CliError(`refusing a file path outside the uploads: ${file.path}`);
+    if (path.isAbsolute(relative) || relative.split(path.sep).includes('..'))
+      throw new CliError(`refusing a file path outside the uploads: ${file.path}`);
     const target = path.join(toRoot, relative);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await copyFile(path.join(fromRoot, relative), target);
     const described = await describeFile(toRoot, relative);
-    if (file.sha256 && described.sha256 !== file.sha256) throw new CliError(`copy of ${file.path} does not match its checksum`, EXIT_FAILED);
+    if (file.sha256 && described.sha256 !== file.sha256)
+      throw new CliError(`copy of ${file.path} does not match its checksum`, EXIT_FAILED);
     copied.push(described);
   }
   return copied;
@@ -155,13 +161,16 @@ export function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv): P
     child.on('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'ENOENT'
-          ? new CliError(`${tool} was not found: install the PostgreSQL client tools of your server's major version (apt install postgresql-client-15)`)
+          ? new CliError(
+              `${tool} was not found: install the PostgreSQL client tools of your server's major version (apt install postgresql-client-15)`,
+            )
           : error,
       );
     });
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new CliError(`${tool} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' ')}`, EXIT_FAILED));
+      else
+        reject(new CliError(`${tool} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' ')}`, EXIT_FAILED));
     });
   });
 }

@@ -57,10 +57,13 @@ async function main(): Promise<number> {
       database = { kind: 'postgres', tool: 'pg_dump --format=custom', ...(await describeFile(work, PG_DUMP_FILE)) };
     } else {
       if (await embeddedServerIsUp(config)) {
-        throw new CliError(`The server is running on the embedded database in ${config.dataDir}; only one process may open it. Stop the server, then back up.`);
+        throw new CliError(
+          `The server is running on the embedded database in ${config.dataDir}; only one process may open it. Stop the server, then back up.`,
+        );
       }
       const dataDir = pgliteDirOf(config);
-      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new CliError(`There is no embedded database in ${config.dataDir}: nothing to back up.`);
+      if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+        throw new CliError(`There is no embedded database in ${config.dataDir}: nothing to back up.`);
       // Opening it replays anything a crash left half-written; the tarball is then one consistent moment.
       const client = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
       try {
@@ -94,7 +97,9 @@ async function main(): Promise<number> {
     // rename(2) replaces an empty directory, which is all --out may be (checked above).
     await rename(work, out);
     const bytes = database.bytes + uploads.files.reduce((sum, file) => sum + file.bytes, 0);
-    say(`Backup written to ${out}: ${database.kind} database (${database.bytes} bytes), ${uploads.files.length} upload(s), ${bytes} bytes in all.`);
+    say(
+      `Backup written to ${out}: ${database.kind} database (${database.bytes} bytes), ${uploads.files.length} upload(s), ${bytes} bytes in all.`,
+    );
     return EXIT_OK;
   } catch (error) {
     await rm(work, { recursive: true, force: true });

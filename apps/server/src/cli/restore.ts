@@ -45,7 +45,9 @@ async function readManifest(from: string): Promise<BackupManifest> {
   try {
     manifest = JSON.parse(await readFile(path.join(from, MANIFEST_FILE), 'utf8')) as BackupManifest;
   } catch (error) {
-    throw new CliError(`${from} holds no readable ${MANIFEST_FILE}: not a complete backup (${error instanceof Error ? error.message : String(error)})`);
+    throw new CliError(
+      `${from} holds no readable ${MANIFEST_FILE}: not a complete backup (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   if (manifest.format !== MANIFEST_FORMAT || manifest.version !== MANIFEST_VERSION) {
     throw new CliError(`${from}/${MANIFEST_FILE} is not a ${MANIFEST_FORMAT} v${MANIFEST_VERSION} manifest`);
@@ -62,7 +64,8 @@ async function verifyChecksums(from: string, manifest: BackupManifest): Promise<
     } catch {
       throw new CliError(`${file.path} is missing from the backup`, EXIT_FAILED);
     }
-    if (actual !== file.sha256) throw new CliError(`${file.path} does not match its checksum in ${MANIFEST_FILE}: the backup is damaged`, EXIT_FAILED);
+    if (actual !== file.sha256)
+      throw new CliError(`${file.path} does not match its checksum in ${MANIFEST_FILE}: the backup is damaged`, EXIT_FAILED);
   }
 }
 
@@ -113,14 +116,18 @@ async function main(): Promise<number> {
   if (config.DATABASE_URL) {
     postgresHasData = (await postgresObjectCount(config.DATABASE_URL)) > 0;
     if (postgresHasData && !force) {
-      throw new CliError('The target PostgreSQL database is not empty: restore into a fresh one (createdb), or pass --force to replace what the backup contains.');
+      throw new CliError(
+        'The target PostgreSQL database is not empty: restore into a fresh one (createdb), or pass --force to replace what the backup contains.',
+      );
     }
   } else {
     if (await embeddedServerIsUp(config)) {
       throw new CliError(`The server is running on the embedded database in ${config.dataDir}; stop it before restoring.`);
     }
     if ((await isNonEmptyDir(pgliteDirOf(config))) && !force) {
-      throw new CliError(`${pgliteDirOf(config)} already holds a database: restore into an empty DATA_DIR, or pass --force to move it aside.`);
+      throw new CliError(
+        `${pgliteDirOf(config)} already holds a database: restore into an empty DATA_DIR, or pass --force to move it aside.`,
+      );
     }
   }
   const uploadDir = uploadDirOf(config);
@@ -148,9 +155,13 @@ async function main(): Promise<number> {
 
   // --- the uploads ---
   if (manifest.uploads.store === 's3') {
-    console.warn(`The backup's uploads were in the S3 bucket ${manifest.uploads.bucket}: restore them from the bucket's versions or replica.`);
+    console.warn(
+      `The backup's uploads were in the S3 bucket ${manifest.uploads.bucket}: restore them from the bucket's versions or replica.`,
+    );
   } else if (config.S3_BUCKET) {
-    console.warn(`This configuration keeps uploads in S3 (${config.S3_BUCKET}): copy ${path.join(from, UPLOADS_SUBDIR)} into the bucket yourself.`);
+    console.warn(
+      `This configuration keeps uploads in S3 (${config.S3_BUCKET}): copy ${path.join(from, UPLOADS_SUBDIR)} into the bucket yourself.`,
+    );
   } else {
     if (await isNonEmptyDir(uploadDir)) await moveAside(uploadDir);
     const files = manifest.uploads.files.map((file) => ({ ...file, path: file.path.slice(UPLOADS_SUBDIR.length + 1) }));

@@ -101,10 +101,13 @@ export class DatabaseAvailability {
   private schedule(): void {
     if (!this.watching) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.check();
-    }, this.down ? DOWN_PROBE_MS : UP_PROBE_MS);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.check();
+      },
+      this.down ? DOWN_PROBE_MS : UP_PROBE_MS,
+    );
     this.timer.unref();
   }
 

@@ -103,7 +103,8 @@ export function wrapPglite(client: PGlite): Database {
 /** A transaction open in this async chain (see `refuseHopsOutOfTransactions`). */
 const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
-export const HOP_OUT_OF_TRANSACTION = 'a query went to the pool while a transaction was open in the same chain: pass the transaction (tx), not the database';
+export const HOP_OUT_OF_TRANSACTION =
+  'a query went to the pool while a transaction was open in the same chain: pass the transaction (tx), not the database';
 
 /**
  * Makes the pool refuse a connection asked for while a transaction is open in the same async chain:
@@ -126,7 +127,9 @@ function refuseHopsOutOfTransactions(pools: pg.Pool[], db: Db): void {
       }
     }, config)) as Db['transaction'];
   for (const pool of pools) {
-    const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => unknown;
+    const connect = pool.connect.bind(pool) as (
+      callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+    ) => unknown;
     // pg-pool's query() asks this.connect(callback) for its connection, so both paths come through here.
     pool.connect = ((callback?: (error: Error | undefined) => void) => {
       if (!openTransaction.getStore()?.open) return connect(callback);
@@ -161,7 +164,11 @@ const PROBE_QUERY_TIMEOUT_MS = 2000;
  * pool: a pool busy with requests must not make the database look down, and a connection the
  * server ends (a restart) is heard at once. The embedded engine is asked through its pool.
  */
-function availabilityProbe(pool: pg.Pool, engine: 'postgres' | 'pglite', onLost: (error: Error) => void): { probe: () => Promise<void>; close: () => Promise<void> } {
+function availabilityProbe(
+  pool: pg.Pool,
+  engine: 'postgres' | 'pglite',
+  onLost: (error: Error) => void,
+): { probe: () => Promise<void>; close: () => Promise<void> } {
   if (engine === 'pglite') return { probe: async () => void (await pool.query('SELECT 1')), close: async () => undefined };
   let client: pg.Client | undefined;
   let closed = false;
@@ -174,7 +181,11 @@ function availabilityProbe(pool: pg.Pool, engine: 'postgres' | 'pglite', onLost:
       if (closed) return;
       let current = client;
       if (!current) {
-        const opened = new pg.Client({ ...pool.options, connectionTimeoutMillis: PROBE_CONNECT_TIMEOUT_MS, query_timeout: PROBE_QUERY_TIMEOUT_MS });
+        const opened = new pg.Client({
+          ...pool.options,
+          connectionTimeoutMillis: PROBE_CONNECT_TIMEOUT_MS,
+          query_timeout: PROBE_QUERY_TIMEOUT_MS,
+        });
         opened.on('error', (error) => {
           drop(opened);
           if (!closed) onLost(error);
@@ -219,7 +230,10 @@ function guardConnections(pool: pg.Pool, onLost: (error: Error) => void): void {
   pool.on('error', onLost);
 }
 
-export function wrapPool(pool: pg.Pool, { engine = 'postgres', refuseHops = false, sessionPool = pool, onPoolError }: WrapOptions = {}): Database {
+export function wrapPool(
+  pool: pg.Pool,
+  { engine = 'postgres', refuseHops = false, sessionPool = pool, onPoolError }: WrapOptions = {},
+): Database {
   traceQueries(pool, engine);
   if (sessionPool !== pool) traceQueries(sessionPool, engine);
   const lost = (error: Error) => availability.suspect(error);
@@ -312,7 +326,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20, connectionTimeoutMillis: 5000 });
     return wrapPool(pool, { refuseHops: options.refuseHops, onPoolError: options.onPoolError });
   }
-  const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) => logErrorToStderr('embedded database', new Error(message)));
+  const host = new PgliteWorkerHost({ dataDir: `${options.dataDir}/pglite` }, (message) =>
+    logErrorToStderr('embedded database', new Error(message)),
+  );
   await host.start();
   const pool = host.createPool();
   const sessionPool = host.createPool({ max: 1, pinned: true });

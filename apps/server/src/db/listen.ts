@@ -23,7 +23,12 @@ const RECONNECT_MIN_MS = 1000;
 /** Low enough that after an outage the LISTEN is back within seconds of the database (the workers poll meanwhile). */
 const RECONNECT_MAX_MS = 5000;
 
-export async function listenToChannel(connectionString: string, channel: string, handlers: ChannelHandlers, logger: Logger): Promise<{ close(): Promise<void> }> {
+export async function listenToChannel(
+  connectionString: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  logger: Logger,
+): Promise<{ close(): Promise<void> }> {
   let closed = false;
   let client: pg.Client | undefined;
   let retryMs = RECONNECT_MIN_MS;
@@ -69,7 +74,8 @@ export async function listenToChannel(connectionString: string, channel: string,
       timer = undefined;
       connect().catch((error: unknown) => {
         // Once per outage: every further attempt would say the same while the database is away.
-        if (retryMs === RECONNECT_MIN_MS) logger.warn({ err: error, channel }, `the ${channel} connection could not be reopened; ${handlers.meanwhile} meanwhile`);
+        if (retryMs === RECONNECT_MIN_MS)
+          logger.warn({ err: error, channel }, `the ${channel} connection could not be reopened; ${handlers.meanwhile} meanwhile`);
         retryMs = Math.min(RECONNECT_MAX_MS, retryMs * 2);
         reconnectLater();
       });

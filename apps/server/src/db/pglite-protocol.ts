@@ -17,10 +17,7 @@ export type ToWorker =
 
 /** Worker → main thread. `end` closes a connection from the database side (Terminate, cancel). */
 export type FromWorker =
-  | { t: 'ready' }
-  | { t: 'data'; id: number; bytes: Uint8Array }
-  | { t: 'end'; id: number }
-  | { t: 'log'; message: string };
+  { t: 'ready' } | { t: 'data'; id: number; bytes: Uint8Array } | { t: 'end'; id: number } | { t: 'log'; message: string };
 
 /**
  * PostgreSQL settings of the embedded database. shared_buffers is PostgreSQL's page cache; inside

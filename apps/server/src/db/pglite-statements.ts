@@ -44,7 +44,8 @@ export function renameStatements(batch: Buffer, connectionId: number): RenamedBa
     // Where the statement name starts in this message's body, if it names one.
     let nameAt = -1;
     if (type === PARSE) nameAt = bodyStart;
-    else if (type === BIND) nameAt = batch.indexOf(0, bodyStart) + 1; // after the portal name
+    else if (type === BIND)
+      nameAt = batch.indexOf(0, bodyStart) + 1; // after the portal name
     else if ((type === DESCRIBE || type === CLOSE) && batch[bodyStart] === STATEMENT) nameAt = bodyStart + 1;
     if (nameAt > 0 && batch[nameAt] !== 0) {
       const nameEnd = batch.indexOf(0, nameAt);
@@ -135,7 +136,11 @@ export class StatementCache {
     }
     const fresh = `~${(this.counter += 1)}`;
     const namedParse = withName(batch.subarray(0, shape.parseEnd), 5, fresh);
-    const bytes = Buffer.concat([namedParse, bindNaming(batch.subarray(shape.parseEnd, shape.bindEnd), fresh), batch.subarray(shape.bindEnd)]);
+    const bytes = Buffer.concat([
+      namedParse,
+      bindNaming(batch.subarray(shape.parseEnd, shape.bindEnd), fresh),
+      batch.subarray(shape.bindEnd),
+    ]);
     return { bytes, key, name: fresh, hit: false };
   }
 

@@ -12,13 +12,7 @@
 import { existsSync } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  PGLITE_EXTENSIONS,
-  PGLITE_SETTINGS,
-  type FromWorker,
-  type ToWorker,
-  type WorkerOptions,
-} from './pglite-protocol';
+import { PGLITE_EXTENSIONS, PGLITE_SETTINGS, type FromWorker, type ToWorker, type WorkerOptions } from './pglite-protocol';
 import { StatementCache, endsIdle, renameStatements, sessionStatementName } from './pglite-statements';
 
 const SSL_REQUEST = 80877103;
@@ -46,7 +40,8 @@ const BEGIN_ANSWER = Buffer.concat([Buffer.from([0x43, 0, 0, 0, 10]), Buffer.fro
 
 /** The text of a batch that is exactly one simple Query message, else null. */
 function simpleQueryText(batch: Buffer): string | null {
-  if (batch.length < 6 || batch[0] !== 'Q'.charCodeAt(0) || batch.readUInt32BE(1) + 1 !== batch.length || batch[batch.length - 1] !== 0) return null;
+  if (batch.length < 6 || batch[0] !== 'Q'.charCodeAt(0) || batch.readUInt32BE(1) + 1 !== batch.length || batch[batch.length - 1] !== 0)
+    return null;
   return batch.toString('utf8', 5, batch.length - 1);
 }
 
@@ -108,7 +103,15 @@ class SessionHost {
   ) {}
 
   open(id: number, pinned: boolean): void {
-    this.connections.set(id, { id, pinned, pending: Buffer.alloc(0), started: false, closed: false, statements: new Set(), beginPending: null });
+    this.connections.set(id, {
+      id,
+      pinned,
+      pending: Buffer.alloc(0),
+      started: false,
+      closed: false,
+      statements: new Set(),
+      beginPending: null,
+    });
   }
 
   data(id: number, bytes: Uint8Array): void {

@@ -52,7 +52,8 @@ function traceClient(client: pg.PoolClient, tracer: Tracer, engine: 'postgres' |
     if (!span) return query(...args);
     const finish = (error: unknown) => {
       // The SQLSTATE says what failed (23505: a unique violation) without repeating any value.
-      if (error) span.fail(error instanceof Error && 'code' in error && typeof error.code === 'string' ? `SQLSTATE ${error.code}` : 'query failed');
+      if (error)
+        span.fail(error instanceof Error && 'code' in error && typeof error.code === 'string' ? `SQLSTATE ${error.code}` : 'query failed');
       span.end();
     };
     // pg's Pool runs its own queries with a callback; drizzle and our transactions use the promise.

@@ -110,7 +110,10 @@ function heardChange(watch: Watch, payload: string): void {
  * alone makes the kept answers servable without a read. Without a URL (tests, tools) every request
  * reads the version, as before. Answers `close`.
  */
-export async function watchCatalogues(database: Database, options: { connectionString?: string; logger: { warn(details: object, message: string): void } }): Promise<{ close(): Promise<void> }> {
+export async function watchCatalogues(
+  database: Database,
+  options: { connectionString?: string; logger: { warn(details: object, message: string): void } },
+): Promise<{ close(): Promise<void> }> {
   const { db } = database;
   let heard = heardCounts.get(db);
   if (!heard) heardCounts.set(db, (heard = new Map()));

@@ -39,11 +39,8 @@ export function fieldErrorIn(field: string, words: (language: Language) => strin
   return new DomainError(errorCodes.validation, message, 400, { fields: { [field]: message }, words });
 }
 
-export const notFound = (message: string = httpMessages.notFound) =>
-  new DomainError(errorCodes.notFound, message, 404);
+export const notFound = (message: string = httpMessages.notFound) => new DomainError(errorCodes.notFound, message, 404);
 
-export const forbidden = (message: string = httpMessages.forbidden) =>
-  new DomainError(errorCodes.forbidden, message, 403);
+export const forbidden = (message: string = httpMessages.forbidden) => new DomainError(errorCodes.forbidden, message, 403);
 
-export const rateLimited = (message: string, retryAfterS: number) =>
-  new DomainError(errorCodes.rateLimited, message, 429, { retryAfterS });
+export const rateLimited = (message: string, retryAfterS: number) => new DomainError(errorCodes.rateLimited, message, 429, { retryAfterS });

@@ -19,7 +19,10 @@ export interface ReadinessDeps {
  * written. A database the availability probe knows to be down (db/availability.ts) is reported at
  * once, without a query that would wait for a connection.
  */
-export async function readinessFailures(deps: ReadinessDeps, onError: (failure: ReadinessFailure, error: unknown) => void): Promise<ReadinessFailure[]> {
+export async function readinessFailures(
+  deps: ReadinessDeps,
+  onError: (failure: ReadinessFailure, error: unknown) => void,
+): Promise<ReadinessFailure[]> {
   const failing: ReadinessFailure[] = [];
   const { database } = deps;
   const checks: Promise<void>[] = [];

@@ -24,7 +24,11 @@ export async function purgeExpiredAuthRows(db: Db, now: Date, batchSize = PURGE_
     .where(
       inArray(
         reauthentications.sessionHash,
-        db.select({ key: reauthentications.sessionHash }).from(reauthentications).where(lt(reauthentications.expiresAt, now)).limit(batchSize),
+        db
+          .select({ key: reauthentications.sessionHash })
+          .from(reauthentications)
+          .where(lt(reauthentications.expiresAt, now))
+          .limit(batchSize),
       ),
     )
     .returning({ key: reauthentications.sessionHash });

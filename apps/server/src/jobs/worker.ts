@@ -243,7 +243,8 @@ export class JobWorker {
     }
     this.lanes.push({ name: SHARED_LANE, areas: [], concurrency: this.concurrency });
     for (const schedule of this.schedules) {
-      if (!Number.isInteger(schedule.everyMs) || schedule.everyMs < 1000) throw new RangeError(`schedule ${schedule.name} needs everyMs ≥ 1000`);
+      if (!Number.isInteger(schedule.everyMs) || schedule.everyMs < 1000)
+        throw new RangeError(`schedule ${schedule.name} needs everyMs ≥ 1000`);
     }
   }
 
@@ -313,16 +314,19 @@ export class JobWorker {
     const next = this.dueTimes[0];
     if (next === undefined || (this.dueTimer && this.dueTimer.at <= next)) return;
     if (this.dueTimer) clearTimeout(this.dueTimer.timer);
-    const timer = setTimeout(() => {
-      this.dueTimer = undefined;
-      // Timers run on a monotonic clock and can fire a moment before the wall clock reaches `at`:
-      // a claim then would find the job not yet due, and the worker would sleep a whole interval.
-      const now = Date.now();
-      const due = this.dueTimes.findIndex((time) => time > now);
-      this.dueTimes.splice(0, due === -1 ? this.dueTimes.length : due);
-      if (due !== 0) this.wakeUp();
-      this.armDueTimer();
-    }, Math.min(MAX_TIMER_MS, next - Date.now() + DUE_MARGIN_MS));
+    const timer = setTimeout(
+      () => {
+        this.dueTimer = undefined;
+        // Timers run on a monotonic clock and can fire a moment before the wall clock reaches `at`:
+        // a claim then would find the job not yet due, and the worker would sleep a whole interval.
+        const now = Date.now();
+        const due = this.dueTimes.findIndex((time) => time > now);
+        this.dueTimes.splice(0, due === -1 ? this.dueTimes.length : due);
+        if (due !== 0) this.wakeUp();
+        this.armDueTimer();
+      },
+      Math.min(MAX_TIMER_MS, next - Date.now() + DUE_MARGIN_MS),
+    );
     timer.unref();
     this.dueTimer = { at: next, timer };
   }
@@ -349,7 +353,10 @@ export class JobWorker {
       const outcome = await Promise.race([Promise.allSettled(pending.map((p) => p.done)), timedOut]);
       clearTimeout(timer);
       if (outcome === 'timeout') {
-        this.logger.warn({ jobs: [...this.active.keys()], workerId: this.workerId }, 'job worker stopped with jobs still running; their leases will expire');
+        this.logger.warn(
+          { jobs: [...this.active.keys()], workerId: this.workerId },
+          'job worker stopped with jobs still running; their leases will expire',
+        );
         for (const entry of this.active.values()) entry.abort.abort(new Error('worker stopped'));
       }
     }
@@ -365,7 +372,10 @@ export class JobWorker {
     await this.enqueueSchedules(now);
     const reaped = await reapExpiredLeases(this.db, now);
     for (const job of reaped) {
-      this.logger.warn({ jobId: job.id, job: job.name, status: job.status, attempts: job.attempts }, `job ${job.name} lease expired: ${job.status === 'failed' ? 'failed' : 'queued again'}`);
+      this.logger.warn(
+        { jobId: job.id, job: job.name, status: job.status, attempts: job.attempts },
+        `job ${job.name} lease expired: ${job.status === 'failed' ? 'failed' : 'queued again'}`,
+      );
     }
     const started: Promise<JobRun>[] = [];
     for (const lane of this.lanes) {
@@ -394,7 +404,10 @@ export class JobWorker {
 
   /** Slots free in lanes that have jobs to run: while none is, a poll could claim nothing. */
   private get slotsLeft(): number {
-    return this.lanes.reduce((sum, lane) => sum + (this.namesIn(lane.name).length > 0 ? Math.max(0, lane.concurrency - this.runningIn(lane.name)) : 0), 0);
+    return this.lanes.reduce(
+      (sum, lane) => sum + (this.namesIn(lane.name).length > 0 ? Math.max(0, lane.concurrency - this.runningIn(lane.name)) : 0),
+      0,
+    );
   }
 
   /** Runs every job that is due now, to completion (tests, one-off scripts). */
@@ -428,7 +441,8 @@ export class JobWorker {
         // An outage is logged once (here and by the database's availability), not at every poll;
         // the poll goes on and finds everything that fell due meanwhile once the database is back.
         if (!databaseUnreachable(error)) this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not poll');
-        else if (!this.pollingBlind) this.logger.warn({ err: error, workerId: this.workerId }, 'job worker cannot reach the database; polling on until it is back');
+        else if (!this.pollingBlind)
+          this.logger.warn({ err: error, workerId: this.workerId }, 'job worker cannot reach the database; polling on until it is back');
         if (databaseUnreachable(error)) {
           this.pollingBlind = true;
           // The loop still turns; /readyz reports the database itself, and a worker called dead after
@@ -457,12 +471,16 @@ export class JobWorker {
   private launch(job: JobRow, lane: string): Promise<JobRun> {
     const abort = new AbortController();
     // A root span per attempt when tracing is on: the job's queries and provider calls are its children.
-    const traced = inSpan(`job ${job.name}`, { kind: 'internal', attributes: { 'wise.job.name': job.name, 'wise.job.attempt': job.attempts } }, async (span) => {
-      const run = await this.execute(job, abort);
-      span?.setAttributes({ 'wise.job.outcome': run.outcome });
-      if (run.outcome !== 'done') span?.fail(run.outcome);
-      return run;
-    });
+    const traced = inSpan(
+      `job ${job.name}`,
+      { kind: 'internal', attributes: { 'wise.job.name': job.name, 'wise.job.attempt': job.attempts } },
+      async (span) => {
+        const run = await this.execute(job, abort);
+        span?.setAttributes({ 'wise.job.outcome': run.outcome });
+        if (run.outcome !== 'done') span?.fail(run.outcome);
+        return run;
+      },
+    );
     const done = traced.finally(() => {
       this.active.delete(job.id);
       if (this.active.size === 0) this.stopHeartbeat();
@@ -487,11 +505,16 @@ export class JobWorker {
       const parsed = definition.payload ? definition.payload.safeParse(job.payload) : { success: true as const, data: job.payload };
       if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.message}`);
       const laneTimeout = this.lanes.find((lane) => lane.name === this.laneOf(job.name))?.timeoutMs;
-      await this.withTimeout(definition.timeoutMs ?? laneTimeout ?? this.timeoutMs, abort, () => this.attempt(definition, job, parsed.data as never, abort.signal));
+      await this.withTimeout(definition.timeoutMs ?? laneTimeout ?? this.timeoutMs, abort, () =>
+        this.attempt(definition, job, parsed.data as never, abort.signal),
+      );
       return run('done');
     } catch (error) {
       if (error instanceof LeaseLost) {
-        this.logger.warn({ jobId: job.id, job: job.name, workerId: this.workerId }, `job ${job.name} lost its lease; another worker owns it now`);
+        this.logger.warn(
+          { jobId: job.id, job: job.name, workerId: this.workerId },
+          `job ${job.name} lost its lease; another worker owns it now`,
+        );
         return run('lease-lost', error);
       }
       const record = async (): Promise<JobRun> => {
@@ -516,7 +539,10 @@ export class JobWorker {
         // The database is away (a restart, an outage). Left alone, the job would wait out its whole
         // lease (minutes) before anyone ran it again: its failure is recorded as soon as the database
         // answers, the heartbeat keeping the lease meanwhile.
-        this.logger.warn({ jobId: job.id, job: job.name }, `job ${job.name} failed while the database is unreachable; recording it once it is back`);
+        this.logger.warn(
+          { jobId: job.id, job: job.name },
+          `job ${job.name} failed while the database is unreachable; recording it once it is back`,
+        );
         const deadline = Date.now() + this.leaseMs;
         while (this.running && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
@@ -562,11 +588,14 @@ export class JobWorker {
 
   private startHeartbeat(): void {
     if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => {
-      renewLeases(this.db, this.workerId, [...this.active.keys()], this.clock.now(), this.leaseMs).catch((error: unknown) => {
-        this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not renew its leases');
-      });
-    }, Math.floor(this.leaseMs / 3));
+    this.heartbeat = setInterval(
+      () => {
+        renewLeases(this.db, this.workerId, [...this.active.keys()], this.clock.now(), this.leaseMs).catch((error: unknown) => {
+          this.logger.error({ err: error, workerId: this.workerId }, 'job worker could not renew its leases');
+        });
+      },
+      Math.floor(this.leaseMs / 3),
+    );
   }
 
   private stopHeartbeat(): void {

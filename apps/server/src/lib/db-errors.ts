@@ -46,7 +46,14 @@ export const databaseUnreachable = (error: unknown): boolean =>
     if (name === 'EmbeddedDatabaseStopped' || name === 'DatabaseUnreachable') return true;
     if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_LOST_STATES.has(code)) && 'severity' in candidate) return true;
     if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.has(message)) return true;
-    if (typeof code === 'string' && SOCKET_CODES.has(code) && candidate.syscall !== undefined && name !== 'TypeError' && !isFetchFailure(error)) return true;
+    if (
+      typeof code === 'string' &&
+      SOCKET_CODES.has(code) &&
+      candidate.syscall !== undefined &&
+      name !== 'TypeError' &&
+      !isFetchFailure(error)
+    )
+      return true;
     return undefined;
   }) ?? false;
 

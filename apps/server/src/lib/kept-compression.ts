@@ -33,4 +33,7 @@ function remembered(encoding: string, compress: CompressSync): CompressSync {
 }
 
 /** node:zlib's one-shot compressors for @fastify/compress's `zlib` option, answering kept bodies from memory. */
-export const keptCompressionZlib = { brotliCompressSync: remembered('br', zlib.brotliCompressSync), gzipSync: remembered('gzip', zlib.gzipSync) };
+export const keptCompressionZlib = {
+  brotliCompressSync: remembered('br', zlib.brotliCompressSync),
+  gzipSync: remembered('gzip', zlib.gzipSync),
+};

@@ -13,7 +13,22 @@ export const REDACTED = '[REDACTED]';
  * A query parameter, body field or header whose name contains one of these is a secret. Matching
  * on a part of the name errs towards hiding too much (`bank_code`, `zipcode`), never too little.
  */
-const SECRET_NAME_PARTS = ['token', 'otp', 'code', 'pin', 'password', 'passwd', 'secret', 'session', 'signature', 'apikey', 'api_key', 'auth', 'cookie', 'key'];
+const SECRET_NAME_PARTS = [
+  'token',
+  'otp',
+  'code',
+  'pin',
+  'password',
+  'passwd',
+  'secret',
+  'session',
+  'signature',
+  'apikey',
+  'api_key',
+  'auth',
+  'cookie',
+  'key',
+];
 
 export const isSecretName = (name: string): boolean => {
   const lower = name.toLowerCase();
@@ -114,10 +129,7 @@ const QUERY_PARAMS = /(\nparams: )[^\n]*/g;
 export function redactText(text: string): string {
   // Each pattern needs one of these: most messages ('request completed') have none and skip the regexes.
   if (!text.includes('=') && !text.includes('"') && !text.includes('\nparams: ')) return text;
-  return text
-    .replace(URL_PAIR, `$1=${REDACTED}`)
-    .replace(JSON_PAIR, `$1"${REDACTED}"`)
-    .replace(QUERY_PARAMS, `$1${REDACTED}`);
+  return text.replace(URL_PAIR, `$1=${REDACTED}`).replace(JSON_PAIR, `$1"${REDACTED}"`).replace(QUERY_PARAMS, `$1${REDACTED}`);
 }
 
 interface SerializedError {
@@ -151,7 +163,8 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
     // pg-pool hangs the whole client on a connection's error (`err.client`: its type parsers,
     // connection parameters and the backend's cancel key, kilobytes a line): an object that is
     // not plain data is named, never walked.
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value)) serialized[key] = `[${value.constructor?.name ?? 'object'}]`;
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value))
+      serialized[key] = `[${value.constructor?.name ?? 'object'}]`;
     else if (value !== undefined) serialized[key] = value;
   }
   if (error.cause !== undefined && !('cause' in serialized) && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
@@ -204,7 +217,10 @@ export function loggerOptions(level: string, given?: { level?: string } | true):
     hooks: {
       // Message strings too: a URL or a JSON snippet quoted in a message can carry a secret.
       logMethod(args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
+        );
       },
     },
   };

@@ -25,7 +25,7 @@ export const httpRequestDuration = new Histogram({
 
 export const providerCallDuration = new Histogram({
   name: 'wise_provider_call_duration_seconds',
-  help: "Time for a call to an external provider, by provider and outcome (ok, http_4xx, http_5xx, network_error, timeout).",
+  help: 'Time for a call to an external provider, by provider and outcome (ok, http_4xx, http_5xx, network_error, timeout).',
   labelNames: ['provider', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [processRegistry],
@@ -40,7 +40,7 @@ export const rateLimitRefusals = new Counter({
 
 export const redisUp = new Gauge({
   name: 'wise_redis_up',
-  help: "1 while this process's Redis connections are ready (or it uses none), 0 while one is not: the rate limits are then per instance (docs/RELIABILITY.md, \"Redis outages\").",
+  help: '1 while this process\'s Redis connections are ready (or it uses none), 0 while one is not: the rate limits are then per instance (docs/RELIABILITY.md, "Redis outages").',
   registers: [processRegistry],
 });
 
@@ -96,7 +96,10 @@ export async function timeProviderCall<T>(
   attributes: SpanAttributes = {},
 ): Promise<T> {
   const stop = providerCallDuration.startTimer({ provider });
-  const span = activeTracer()?.startSpan(`${operation} ${provider}`, { kind: 'client', attributes: { 'wise.provider': provider, ...attributes } });
+  const span = activeTracer()?.startSpan(`${operation} ${provider}`, {
+    kind: 'client',
+    attributes: { 'wise.provider': provider, ...attributes },
+  });
   const finish = ({ outcome, status }: ProviderCallOutcome) => {
     stop({ outcome });
     if (!span) return;

@@ -62,7 +62,11 @@ export async function startOtelTracer(config: TracingConfig, onExportError: (err
   });
   const tracer = provider.getTracer('wise-server');
   const active = new AsyncLocalStorage<Context>();
-  const kinds: Record<SpanKind, OtelSpanKind> = { server: api.SpanKind.SERVER, client: api.SpanKind.CLIENT, internal: api.SpanKind.INTERNAL };
+  const kinds: Record<SpanKind, OtelSpanKind> = {
+    server: api.SpanKind.SERVER,
+    client: api.SpanKind.CLIENT,
+    internal: api.SpanKind.INTERNAL,
+  };
 
   class OtelSpan implements SpanHandle {
     constructor(readonly span: Span) {}

@@ -32,7 +32,11 @@ const reportToStderr: UnreadableHashHandler = (error) => logErrorToStderr(UNREAD
  * wrong password, never a 500), but it is reported, once, to `onUnreadableHash`: callers with a
  * request logger pass theirs; the default writes the error to stderr.
  */
-export async function verifySecret(storedHash: string, plain: string, onUnreadableHash: UnreadableHashHandler = reportToStderr): Promise<boolean> {
+export async function verifySecret(
+  storedHash: string,
+  plain: string,
+  onUnreadableHash: UnreadableHashHandler = reportToStderr,
+): Promise<boolean> {
   try {
     return await argon2Slots(() => verify(storedHash, plain));
   } catch (error) {

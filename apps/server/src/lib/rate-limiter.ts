@@ -102,7 +102,12 @@ export class RedisRateLimiter implements RateLimiter {
   readonly link: RedisLink;
   private readonly memory: MemoryRateLimiter;
 
-  constructor(url: string, private readonly prefix = 'wise:rl:', logger: RedisLogger = consoleRedisLogger, memory = new MemoryRateLimiter()) {
+  constructor(
+    url: string,
+    private readonly prefix = 'wise:rl:',
+    logger: RedisLogger = consoleRedisLogger,
+    memory = new MemoryRateLimiter(),
+  ) {
     this.link = new RedisLink(url, 'rate limits', logger);
     this.memory = memory;
   }

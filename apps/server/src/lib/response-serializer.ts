@@ -18,7 +18,34 @@ import { keepCompressed } from './kept-compression';
 type Json = Record<string, unknown>;
 
 /** Keywords that only constrain values: a serializer writes the value either way. */
-const IGNORED = new Set(['$schema', 'title', 'description', 'examples', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'multipleOf', 'enum', 'const', 'propertyNames', 'uniqueItems', 'readOnly', 'writeOnly', 'deprecated', 'minProperties', 'maxProperties', 'contentEncoding', 'contentMediaType', 'id']);
+const IGNORED = new Set([
+  '$schema',
+  'title',
+  'description',
+  'examples',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'multipleOf',
+  'enum',
+  'const',
+  'propertyNames',
+  'uniqueItems',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'minProperties',
+  'maxProperties',
+  'contentEncoding',
+  'contentMediaType',
+  'id',
+]);
 const KEPT = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'format', 'anyOf']);
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
@@ -75,7 +102,9 @@ function nullableOf(options: unknown): Json {
 /** JSON Schema of a zod schema as its answers look (output), or undefined when it has no faithful one. */
 export function fastSchemaOf(schema: $ZodType): Json | undefined {
   try {
-    return translate(z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'throw', cycles: 'throw', reused: 'inline' }));
+    return translate(
+      z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'throw', cycles: 'throw', reused: 'inline' }),
+    );
   } catch {
     return undefined;
   }
@@ -90,7 +119,9 @@ export function serializerFor(schema: $ZodType, method: string, url: string): Se
   const known = compiled.get(schema);
   if (known) return known;
   const fast = fastSchemaOf(schema);
-  const serialize: Serialize = fast ? fastJson(fast) : (zodSerializerCompiler({ schema, method, url } as Parameters<typeof zodSerializerCompiler>[0]) as Serialize);
+  const serialize: Serialize = fast
+    ? fastJson(fast)
+    : (zodSerializerCompiler({ schema, method, url } as Parameters<typeof zodSerializerCompiler>[0]) as Serialize);
   compiled.set(schema, serialize);
   return serialize;
 }

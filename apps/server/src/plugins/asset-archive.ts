@@ -56,7 +56,10 @@ export async function archiveBuildAssets(buildAssetsDir: string, archive: AssetA
   for (const entry of await readdir(archive.dir, { withFileTypes: true })) {
     if (!entry.isFile() || built.has(entry.name) || !isArchivableName(entry.name) || entry.name.endsWith('.tmp')) continue;
     const marker = path.join(retiredDir, entry.name);
-    const retiredAt = await stat(marker).then((s) => s.mtimeMs, () => undefined);
+    const retiredAt = await stat(marker).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    );
     if (retiredAt === undefined) {
       await writeFile(marker, '');
       await utimes(marker, seconds, seconds);
@@ -77,4 +80,8 @@ export async function archivedAsset(archive: AssetArchive, name: string): Promis
   return (await exists(file)) ? file : undefined;
 }
 
-const exists = (file: string) => stat(file).then((s) => s.isFile(), () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );

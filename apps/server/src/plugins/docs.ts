@@ -8,7 +8,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Wise API', version: '1.0.0', description: 'The Wise customer API. Every failure answers `{ error, code?, fields?, meta? }`.' },
+      info: {
+        title: 'Wise API',
+        version: '1.0.0',
+        description: 'The Wise customer API. Every failure answers `{ error, code?, fields?, meta? }`.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'wise_session' } } },
     },
     transform: jsonSchemaTransform,

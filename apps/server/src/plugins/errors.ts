@@ -29,7 +29,9 @@ function inLanguage(reply: FastifyReply, body: ErrorBody, words?: (language: Lan
   // A message with figures is written again from its parts; the rest is found by reverse lookup.
   const written = words?.(language);
   const translate = (message: string) => (written !== undefined && message === body.error ? written : translateText(message, language));
-  const fields = body.fields ? Object.fromEntries(Object.entries(body.fields).map(([key, message]) => [key, translate(message)])) : undefined;
+  const fields = body.fields
+    ? Object.fromEntries(Object.entries(body.fields).map(([key, message]) => [key, translate(message)]))
+    : undefined;
   return { ...body, error: translate(body.error), ...(fields ? { fields } : {}) };
 }
 
@@ -61,7 +63,8 @@ const malformedMultipart = [
   'The needle cannot have a length bigger than 256.',
   'Unsupported Content-Type.',
 ];
-const isMalformedMultipart = (error: Error) => !('code' in error && error.code) && malformedMultipart.some((message) => error.message.endsWith(message));
+const isMalformedMultipart = (error: Error) =>
+  !('code' in error && error.code) && malformedMultipart.some((message) => error.message.endsWith(message));
 
 /**
  * The router's own refusals (a path that is not valid percent-encoding, a path parameter past its
@@ -108,12 +111,17 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
     }
     if (error instanceof DomainError) {
       if (error.extra.retryAfterS !== undefined) reply.header('retry-after', String(error.extra.retryAfterS));
-      return send(reply, error.status, {
-        error: error.message,
-        code: error.code,
-        ...(error.extra.fields ? { fields: error.extra.fields } : {}),
-        ...(error.extra.meta ? { meta: error.extra.meta } : {}),
-      }, error.extra.words);
+      return send(
+        reply,
+        error.status,
+        {
+          error: error.message,
+          code: error.code,
+          ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+          ...(error.extra.meta ? { meta: error.extra.meta } : {}),
+        },
+        error.extra.words,
+      );
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return send(reply, known.status, { error: known.error, code: errorCodes.validation });
@@ -127,7 +135,8 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
       // in a moment before the closing committed. The customer's session is gone with the account;
       // staff are told what happened to the customer they were working on.
       request.log.info({ err: error }, 'write to a closed account refused');
-      if (request.routeOptions.config?.staff !== undefined) return send(reply, 409, { error: adminCustomerMessages.accountClosed, code: errorCodes.conflict });
+      if (request.routeOptions.config?.staff !== undefined)
+        return send(reply, 409, { error: adminCustomerMessages.accountClosed, code: errorCodes.conflict });
       return send(reply, 401, { error: privacyMessages.closed, code: errorCodes.unauthenticated });
     }
     if (databaseBusy(error)) {
@@ -155,9 +164,7 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
     return send(reply, 500, { error: httpMessages.internal, code: errorCodes.internal });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { error: httpMessages.notFound, code: errorCodes.notFound }),
-  );
+  app.setNotFoundHandler((request, reply) => send(reply, 404, { error: httpMessages.notFound, code: errorCodes.notFound }));
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

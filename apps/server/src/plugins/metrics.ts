@@ -39,7 +39,9 @@ export function metricsAccess(
 ): Access {
   if (token) {
     const header = request.headers.authorization;
-    return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), token) ? 'allowed' : 'unauthorized';
+    return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice('Bearer '.length), token)
+      ? 'allowed'
+      : 'unauthorized';
   }
   // Unreachable through config.ts; kept so that no path ever publishes production's figures.
   if (options.production) return 'hidden';
@@ -165,9 +167,16 @@ const metricsPlugin: FastifyPluginAsync<MetricsOptions> = async (app, { database
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const access = metricsAccess(request, token, { production });
     if (access === 'hidden') return reply.callNotFound();
-    if (access === 'unauthorized') return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'A valid metrics token is required', code: 'UNAUTHENTICATED' });
+    if (access === 'unauthorized')
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'A valid metrics token is required', code: 'UNAUTHENTICATED' });
     const registry = Registry.merge([processRegistry, fromDatabase]);
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 };
 

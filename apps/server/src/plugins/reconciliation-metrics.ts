@@ -18,7 +18,9 @@ export function addReconciliationMetrics(registry: Registry, database: Database)
       this.reset();
       this.set({ hold: 'waiting_for_funds' }, 0);
       this.set({ hold: 'awaiting_otp' }, 0);
-      const rows = await database.query<{ hold: string; count: string }>('SELECT hold, count(*) AS count FROM payouts WHERE hold IS NOT NULL GROUP BY hold');
+      const rows = await database.query<{ hold: string; count: string }>(
+        'SELECT hold, count(*) AS count FROM payouts WHERE hold IS NOT NULL GROUP BY hold',
+      );
       for (const row of rows) this.set({ hold: row.hold }, num(row.count));
     },
   });
@@ -29,7 +31,9 @@ export function addReconciliationMetrics(registry: Registry, database: Database)
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await database.query<{ provider_kind: string; available_kobo: string | null }>('SELECT provider_kind, available_kobo FROM provider_floats WHERE available_kobo IS NOT NULL');
+      const rows = await database.query<{ provider_kind: string; available_kobo: string | null }>(
+        'SELECT provider_kind, available_kobo FROM provider_floats WHERE available_kobo IS NOT NULL',
+      );
       for (const row of rows) this.set({ provider_kind: row.provider_kind }, num(row.available_kobo) / 100);
     },
   });

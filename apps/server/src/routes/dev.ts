@@ -23,7 +23,14 @@ export const devRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async (app, 
 
   app.get(
     '/outbox',
-    { config: { public: true }, schema: { tags: ['dev'], summary: 'Messages that would have been e-mailed or texted, newest first', response: { 200: z.array(outboxEntrySchema) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages that would have been e-mailed or texted, newest first',
+        response: { 200: z.array(outboxEntrySchema) },
+      },
+    },
     async () => outbox.list(),
   );
 };

@@ -23,12 +23,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, de
 
   app.get('/readyz', { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } }, async (request, reply) => {
     // A database outage is logged once by the availability (db/availability.ts), not at every poll.
-    const failing = await readinessFailures(deps, (failure, error) => request.log.warn({ err: error }, `readiness check failed: ${failure}`));
+    const failing = await readinessFailures(deps, (failure, error) =>
+      request.log.warn({ err: error }, `readiness check failed: ${failure}`),
+    );
     const degraded = readinessDegradations();
     const also = degraded.length > 0 ? { degraded } : {};
     if (failing.length === 0) return { status: 'ok' as const, ...also };
     // A job worker that stopped polling because the database is away is part of that outage, already logged.
-    if (!failing.includes('database') && (failing.includes('migrations') || failing.includes('job_worker'))) request.log.error({ failing }, 'readiness check failed');
+    if (!failing.includes('database') && (failing.includes('migrations') || failing.includes('job_worker')))
+      request.log.error({ failing }, 'readiness check failed');
     return reply.status(503).send({ status: 'unavailable' as const, failing, ...also });
   });
 };

@@ -70,7 +70,15 @@ export class SoftAuthenticator {
     const x = Buffer.from(jwk.x ?? '', 'base64url');
     const y = Buffer.from(jwk.y ?? '', 'base64url');
     // kty EC2, alg ES256, crv P-256, x, y (RFC 9053).
-    return cbor(new Map<number, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, x], [-3, y]]));
+    return cbor(
+      new Map<number, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, x],
+        [-3, y],
+      ]),
+    );
   }
 
   private authData(rpId: string, flags: number, attested?: Buffer): Buffer {
@@ -83,12 +91,23 @@ export class SoftAuthenticator {
   register(options: { challenge: string; user: { id: string } }, ceremony: Ceremony = {}) {
     this.userHandle = options.user.id;
     const rpId = ceremony.rpId ?? 'localhost';
-    const clientData = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: ceremony.origin ?? 'http://localhost:3000', crossOrigin: false });
+    const clientData = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: ceremony.origin ?? 'http://localhost:3000',
+      crossOrigin: false,
+    });
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.coseKey()]);
     const flags = FLAG_UP | FLAG_AT | (ceremony.userVerified === false ? 0 : FLAG_UV);
-    const attestationObject = cbor(new Map<string, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', this.authData(rpId, flags, attested)]]));
+    const attestationObject = cbor(
+      new Map<string, Cbor>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', this.authData(rpId, flags, attested)],
+      ]),
+    );
     return {
       credential: {
         id: this.id,
@@ -104,7 +123,12 @@ export class SoftAuthenticator {
   assert(options: { challenge: string }, ceremony: Ceremony & { userHandle?: string; counter?: number } = {}) {
     this.counter = ceremony.counter ?? this.counter + 1;
     const rpId = ceremony.rpId ?? 'localhost';
-    const clientData = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: ceremony.origin ?? 'http://localhost:3000', crossOrigin: false });
+    const clientData = JSON.stringify({
+      type: 'webauthn.get',
+      challenge: options.challenge,
+      origin: ceremony.origin ?? 'http://localhost:3000',
+      crossOrigin: false,
+    });
     const authData = this.authData(rpId, FLAG_UP | (ceremony.userVerified === false ? 0 : FLAG_UV));
     const signature = sign('sha256', Buffer.concat([authData, sha(clientData)]), this.privateKey);
     const userHandle = ceremony.userHandle ?? this.userHandle;

@@ -31,7 +31,10 @@ export interface BillsHarness {
 export const PROVIDER_TIMEOUT_MS = 1000;
 export const PIN = '2580';
 
-export async function startBillsHarness(clock: ManualClock, options: { rateLimitMultiplier?: number; env?: Record<string, string> } = {}): Promise<BillsHarness> {
+export async function startBillsHarness(
+  clock: ManualClock,
+  options: { rateLimitMultiplier?: number; env?: Record<string, string> } = {},
+): Promise<BillsHarness> {
   const [airtime, bills] = await Promise.all([startFakeAirtime(), startFakeBills()]);
   // "Slow" answers come well after the client has given up.
   airtime.slowMs = bills.slowMs = 3 * PROVIDER_TIMEOUT_MS;
@@ -54,7 +57,12 @@ export async function startBillsHarness(clock: ManualClock, options: { rateLimit
   };
   const t = await createTestApp({ clock, env: { ...env, ...options.env }, rateLimitMultiplier: options.rateLimitMultiplier });
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const deps: BillDeps = { clock, airtime: createAirtimeProvider(config), bills: createBillsProvider(config), settings: billSettings(config) };
+  const deps: BillDeps = {
+    clock,
+    airtime: createAirtimeProvider(config),
+    bills: createBillsProvider(config),
+    settings: billSettings(config),
+  };
   return {
     t,
     airtime,
@@ -80,7 +88,10 @@ export async function fillPlans(h: BillsHarness, clock: ManualClock): Promise<vo
   for (const set of sets) {
     for (let attempt = 1; ; attempt += 1) {
       const outcome = await refreshPlanSet(h.t.database.db, h.deps, set);
-      const [state] = await h.t.database.query<{ fetched: boolean }>('SELECT fetched_at IS NOT NULL AS fetched FROM bill_plan_sets WHERE kind = $1 AND service = $2', [set.kind, set.service]);
+      const [state] = await h.t.database.query<{ fetched: boolean }>(
+        'SELECT fetched_at IS NOT NULL AS fetched FROM bill_plan_sets WHERE kind = $1 AND service = $2',
+        [set.kind, set.service],
+      );
       // Refreshed now, or fetched before and not due again: either way the list is there.
       if (outcome === 'refreshed' || (outcome === 'skipped' && state?.fetched)) break;
       if (attempt >= 5) throw new Error(`could not fill the ${set.service} plans`);
@@ -100,7 +111,12 @@ export function billWorker(h: BillsHarness, workerId = `bills-test-${randomUUID(
 export async function customerWithGems(h: BillsHarness, gems: number, options: { pin?: boolean } = {}): Promise<TestUser> {
   const user = await createCustomer(h.t);
   if (gems > 0) {
-    await accrueReward(h.t.database.db, h.deps.clock, { userId: user.id, source: `seed:${randomUUID()}`, amount: gems, description: 'Seed' });
+    await accrueReward(h.t.database.db, h.deps.clock, {
+      userId: user.id,
+      source: `seed:${randomUUID()}`,
+      amount: gems,
+      description: 'Seed',
+    });
     await claimRewards(h.t.database.db, h.deps.clock, user.id);
   }
   if (options.pin !== false) {
@@ -131,7 +147,13 @@ export const orderOf = async (h: BillsHarness, user: TestUser, orderId: string):
   return response.json<{ order: BillOrder }>().order;
 };
 
-export const airtimeBody = (overrides: Record<string, unknown> = {}) => ({ kind: 'airtime', network: 'mtn', phone: '08031234567', amount: 500, ...overrides });
+export const airtimeBody = (overrides: Record<string, unknown> = {}) => ({
+  kind: 'airtime',
+  network: 'mtn',
+  phone: '08031234567',
+  amount: 500,
+  ...overrides,
+});
 
 /** The hold behind an order, and every ledger entry it made (hold, then at most one settlement). */
 export async function holdOf(h: BillsHarness, orderId: string) {

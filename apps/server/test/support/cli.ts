@@ -17,7 +17,10 @@ export interface ProgramRun {
 }
 
 /** Runs one of the server's commands (the production bundle) as its npm script does, from apps/server. */
-export function runServerProgram(program: ServerProgram, { args = [], env, stdin = '' }: { args?: string[]; env: Record<string, string>; stdin?: string }): Promise<ProgramRun> {
+export function runServerProgram(
+  program: ServerProgram,
+  { args = [], env, stdin = '' }: { args?: string[]; env: Record<string, string>; stdin?: string },
+): Promise<ProgramRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...serverProgramArgs(program), ...args], {
       cwd: serverDir,
@@ -52,7 +55,12 @@ export async function commandTarget({ migrated }: { migrated: boolean }): Promis
     const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
     const url = new URL(spec.adminUrl);
     url.pathname = `/${row!.name}`;
-    return { env: { DATABASE_URL: url.toString() }, open: async () => database, release: async () => undefined, dispose: () => database.close() };
+    return {
+      env: { DATABASE_URL: url.toString() },
+      open: async () => database,
+      release: async () => undefined,
+      dispose: () => database.close(),
+    };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'wise-command-'));
   if (migrated) await copyMigratedDataDir(dir);

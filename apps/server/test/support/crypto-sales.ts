@@ -21,7 +21,12 @@ export interface CryptoSellOptions {
 
 /** POST /api/crypto/sales as the transfer-proof screen sends it. */
 export function postCryptoSale(t: TestApp, options: CryptoSellOptions): Promise<LightMyRequestResponse> {
-  const files = (options.files ?? []).map((file, i) => ({ field: 'screenshot', filename: `transfer-${i}.png`, contentType: 'image/png', ...file }));
+  const files = (options.files ?? []).map((file, i) => ({
+    field: 'screenshot',
+    filename: `transfer-${i}.png`,
+    contentType: 'image/png',
+    ...file,
+  }));
   const body = multipartForm(options.fields, files);
   const headers: Record<string, string> = { ...body.headers };
   if (options.cookie) headers.cookie = options.cookie;
@@ -32,5 +37,7 @@ export function postCryptoSale(t: TestApp, options: CryptoSellOptions): Promise<
 
 /** Makes the next price read fetch fresh prices from the sandbox at the clock's time (as the refresh job would). */
 export async function refreshPrices(t: TestApp): Promise<void> {
-  await t.database.query("UPDATE market_data_cache SET payload = NULL, fetched_at = NULL, next_attempt_at = '1970-01-01T00:00:00Z' WHERE dataset = 'markets'");
+  await t.database.query(
+    "UPDATE market_data_cache SET payload = NULL, fetched_at = NULL, next_attempt_at = '1970-01-01T00:00:00Z' WHERE dataset = 'markets'",
+  );
 }

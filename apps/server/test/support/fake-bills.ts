@@ -89,7 +89,11 @@ export async function startFakeBills(options: { publicKey?: string } = {}): Prom
     settle(requestId, status) {
       const record = fake.records.get(requestId);
       if (!record) throw new Error(`fake: no purchase ${requestId}`);
-      fake.records.set(requestId, { ...record, status, message: status === 'successful' ? 'Transaction successful' : 'Transaction failed' });
+      fake.records.set(requestId, {
+        ...record,
+        status,
+        message: status === 'successful' ? 'Transaction successful' : 'Transaction failed',
+      });
     },
     plans: new Map(),
     customers: new Map(),
@@ -145,7 +149,13 @@ export async function startFakeBills(options: { publicKey?: string } = {}): Prom
       const isElectricity = url.pathname === '/electricity/request';
       const charged = typeof body?.amount === 'number' || typeof body?.amount === 'string' ? { amount: body.amount } : {};
       const delivered: Recorded = isElectricity
-        ? { status: 'successful', message: 'Electricity payment successful', token: '1234-5678-9012-3456-7890', units: '23.9 kWh', ...charged }
+        ? {
+            status: 'successful',
+            message: 'Electricity payment successful',
+            token: '1234-5678-9012-3456-7890',
+            units: '23.9 kWh',
+            ...charged,
+          }
         : { status: 'successful', message: 'Transaction successful', ...charged };
       const behaviour = fake.script.shift() ?? fake.defaultBehaviour;
       const answer = (record: Recorded) =>
@@ -173,7 +183,11 @@ export async function startFakeBills(options: { publicKey?: string } = {}): Prom
         case 'slow-failure':
         case 'slow-pending': {
           const record: Recorded =
-            behaviour === 'slow-success' ? delivered : behaviour === 'slow-failure' ? { status: 'failed', message: 'Transaction failed at the network' } : { status: 'processing', message: 'Processing' };
+            behaviour === 'slow-success'
+              ? delivered
+              : behaviour === 'slow-failure'
+                ? { status: 'failed', message: 'Transaction failed at the network' }
+                : { status: 'processing', message: 'Processing' };
           fake.records.set(requestId, record);
           await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
           return answer(record);

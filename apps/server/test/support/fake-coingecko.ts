@@ -134,7 +134,12 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
-    fake.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers });
+    fake.requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+    });
     const scripted = fake.script.shift();
     if (scripted?.delayMs) {
       setTimeout(() => {

@@ -59,10 +59,17 @@ export async function startFakeDojah(): Promise<FakeDojah> {
   };
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    fake.requests.push({ method: req.method ?? '', url: `${url.pathname}${url.search}`, appId: header(req, 'appid'), authorization: header(req, 'authorization'), body });
+    fake.requests.push({
+      method: req.method ?? '',
+      url: `${url.pathname}${url.search}`,
+      appId: header(req, 'appid'),
+      authorization: header(req, 'authorization'),
+      body,
+    });
     if (fake.mode === 'hang') return;
     if (fake.mode === 'error') return send(res, 502, '<html>Bad Gateway</html>');
-    if (header(req, 'appid') !== fake.appId || header(req, 'authorization') !== fake.secretKey) return send(res, 401, { error: 'Unauthorized Request' });
+    if (header(req, 'appid') !== fake.appId || header(req, 'authorization') !== fake.secretKey)
+      return send(res, 401, { error: 'Unauthorized Request' });
     if (fake.mode === 'malformed') return send(res, 200, { entity: 'not a record' });
     const lookup = (kind: 'bvn' | 'nin') => {
       const number = url.searchParams.get(kind) ?? '';

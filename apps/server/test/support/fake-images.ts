@@ -6,7 +6,9 @@ import sharp from 'sharp';
 /** A real photo-like image of a format, with EXIF that must not survive the upload. */
 export async function photo(format: 'jpeg' | 'png' | 'webp', width = 900, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } })
-    .composite([{ input: { create: { width: Math.floor(width / 3), height: Math.floor(height / 3), channels: 3, background: '#3b2bd6' } } }])
+    .composite([
+      { input: { create: { width: Math.floor(width / 3), height: Math.floor(height / 3), channels: 3, background: '#3b2bd6' } } },
+    ])
     .withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER', Artist: 'Someone' } })
     .toFormat(format)
     .toBuffer();

@@ -82,7 +82,12 @@ export interface FakePaystack {
   /** The body Paystack would POST for an event about a transfer, and its signature. */
   webhookFor(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string): { body: string; signature: string };
   /** Sends a signed webhook to `url` (as Paystack does), returning the HTTP status it got. */
-  sendWebhook(url: string, event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string, options?: { signature?: string }): Promise<number>;
+  sendWebhook(
+    url: string,
+    event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+    reference: string,
+    options?: { signature?: string },
+  ): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -188,7 +193,11 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       const bankCode = url.searchParams.get('bank_code') ?? '';
       const name = fake.accounts.get(`${bankCode}:${accountNumber}`);
       if (!name) return send(response, 422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
-      return send(response, 200, { status: true, message: 'Account number resolved', data: { account_number: accountNumber, account_name: name, bank_id: 9 } });
+      return send(response, 200, {
+        status: true,
+        message: 'Account number resolved',
+        data: { account_number: accountNumber, account_name: name, bank_id: 9 },
+      });
     }
 
     if (method === 'POST' && url.pathname === '/transferrecipient') {
@@ -205,28 +214,59 @@ export async function startFakePaystack(): Promise<FakePaystack> {
       return send(response, 201, {
         status: true,
         message: 'Transfer recipient created successfully',
-        data: { active: true, currency: 'NGN', name, recipient_code: code, type: 'nuban', details: { account_number: accountNumber, bank_code: bankCode } },
+        data: {
+          active: true,
+          currency: 'NGN',
+          name,
+          recipient_code: code,
+          type: 'nuban',
+          details: { account_number: accountNumber, bank_code: bankCode },
+        },
       });
     }
 
     if (method === 'POST' && url.pathname === '/transfer') {
-      const { source, amount, recipient, reference, reason } = body as { source?: string; amount?: number; recipient?: string; reference?: string; reason?: string };
+      const { source, amount, recipient, reference, reason } = body as {
+        source?: string;
+        amount?: number;
+        recipient?: string;
+        reference?: string;
+        reason?: string;
+      };
       if (reference) fake.transferPosts.set(reference, (fake.transferPosts.get(reference) ?? 0) + 1);
       if (fake.dropTransfers > 0) {
         fake.dropTransfers -= 1;
         return send(response, 503, { status: false, message: 'Service unavailable' });
       }
-      if (source !== 'balance' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || !recipient || !reference || !/^[a-z0-9_-]{16,50}$/.test(reference)) {
+      if (
+        source !== 'balance' ||
+        typeof amount !== 'number' ||
+        !Number.isInteger(amount) ||
+        amount <= 0 ||
+        !recipient ||
+        !reference ||
+        !/^[a-z0-9_-]{16,50}$/.test(reference)
+      ) {
         return send(response, 400, { status: false, message: 'Invalid parameters', type: 'validation_error', code: 'invalid_params' });
       }
       const stored = fake.recipients.get(recipient);
       if (!stored) return send(response, 400, { status: false, message: 'Recipient specified is invalid', code: 'invalid_params' });
       if (fake.transfers.has(reference)) {
         // Paystack: "This reference has already been used on a prior transfer" — nothing new is made.
-        return send(response, 400, { status: false, message: 'Transfer reference already exists', type: 'validation_error', code: 'duplicate_reference' });
+        return send(response, 400, {
+          status: false,
+          message: 'Transfer reference already exists',
+          type: 'validation_error',
+          code: 'duplicate_reference',
+        });
       }
       const behaviour = fake.transferBehaviourFor.get(stored.account_number) ?? fake.transferBehaviour;
-      if (behaviour === 'refused' || amount > fake.balanceKobo) return send(response, 400, { status: false, message: 'Your balance is not enough to fulfil this request', code: 'insufficient_balance' });
+      if (behaviour === 'refused' || amount > fake.balanceKobo)
+        return send(response, 400, {
+          status: false,
+          message: 'Your balance is not enough to fulfil this request',
+          code: 'insufficient_balance',
+        });
       if (behaviour !== 'failed') fake.balanceKobo -= amount;
       counter += 1;
       const transfer: FakeTransfer = {

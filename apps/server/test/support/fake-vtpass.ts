@@ -159,13 +159,19 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
     amount: `${transaction.amount}.00`,
     transaction_date: '2026-06-01T09:14:16.000000Z',
     purchased_code: transaction.token ? `Token : ${transaction.token}` : '',
-    ...(transaction.token ? { token: `Token : ${transaction.token}`, units: transaction.units, tokenAmount: transaction.amount * 0.93 } : {}),
+    ...(transaction.token
+      ? { token: `Token : ${transaction.token}`, units: transaction.units, tokenAmount: transaction.amount * 0.93 }
+      : {}),
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://fake');
     const body = await readBody(request);
-    const headers = { 'api-key': header(request, 'api-key'), 'public-key': header(request, 'public-key'), 'secret-key': header(request, 'secret-key') };
+    const headers = {
+      'api-key': header(request, 'api-key'),
+      'public-key': header(request, 'public-key'),
+      'secret-key': header(request, 'secret-key'),
+    };
     fake.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
 
     // VTpass's own rule: a GET shows the public key, a POST the secret key, both with the api key.
@@ -186,7 +192,10 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
       const serviceID = url.searchParams.get('serviceID') ?? '';
       const varations = fake.plans.get(serviceID);
       if (!varations) return send(response, 200, { response_description: '000', content: { errors: 'Service does not exist' } });
-      return send(response, 200, { response_description: '000', content: { ServiceName: serviceID.toUpperCase(), serviceID, convinience_fee: 'N0.00', varations } });
+      return send(response, 200, {
+        response_description: '000',
+        content: { ServiceName: serviceID.toUpperCase(), serviceID, convinience_fee: 'N0.00', varations },
+      });
     }
     if (isGet && url.pathname === '/api/balance') {
       if (fake.balanceBody !== undefined) return send(response, 200, fake.balanceBody);
@@ -197,8 +206,22 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
     if (url.pathname === '/api/merchant-verify') {
       const typeSuffix = body?.type ? `:${String(body.type)}` : '';
       const name = fake.customers.get(`${String(body?.serviceID)}:${String(body?.billersCode)}${typeSuffix}`);
-      if (!name) return send(response, 200, { code: '000', content: { error: 'This meter number is invalid. Please check and try again', WrongBillersCode: true } });
-      return send(response, 200, { code: '000', content: { Customer_Name: name, Address: '1 Test Street', Meter_Number: body?.billersCode, Customer_Arrears: '', Minimum_Amount: 500, WrongBillersCode: false } });
+      if (!name)
+        return send(response, 200, {
+          code: '000',
+          content: { error: 'This meter number is invalid. Please check and try again', WrongBillersCode: true },
+        });
+      return send(response, 200, {
+        code: '000',
+        content: {
+          Customer_Name: name,
+          Address: '1 Test Street',
+          Meter_Number: body?.billersCode,
+          Customer_Arrears: '',
+          Minimum_Amount: 500,
+          WrongBillersCode: false,
+        },
+      });
     }
 
     if (url.pathname === '/api/requery') {
@@ -206,14 +229,19 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
       if (scripted) return code(response, scripted, scripted === '087' ? 'INVALID CREDENTIALS' : 'SCRIPTED ANSWER');
       const transaction = fake.transactions.get(String(body?.request_id ?? ''));
       if (!transaction) return code(response, '015', 'INVALID REQUEST ID');
-      return send(response, 200, transactionAnswer(transaction, transaction.status === 'delivered' ? 'TRANSACTION SUCCESSFUL' : 'TRANSACTION STATUS'));
+      return send(
+        response,
+        200,
+        transactionAnswer(transaction, transaction.status === 'delivered' ? 'TRANSACTION SUCCESSFUL' : 'TRANSACTION STATUS'),
+      );
     }
 
     if (url.pathname !== '/api/pay') return send(response, 404, { code: '404', response_description: 'NOT FOUND' });
     const requestId = String(body?.request_id ?? '');
     // VTpass's format: 12+ characters, the first 12 today's date and minute in Lagos.
     const today = lagosMinute(new Date()).slice(0, 8);
-    if (!/^\d{12}/.test(requestId) || requestId.slice(0, 8) !== today) return code(response, '011', 'INVALID ARGUMENTS: REQUEST ID MUST START WITH TODAY\'S DATE');
+    if (!/^\d{12}/.test(requestId) || requestId.slice(0, 8) !== today)
+      return code(response, '011', "INVALID ARGUMENTS: REQUEST ID MUST START WITH TODAY'S DATE");
     if (fake.transactions.has(requestId)) return code(response, '014', 'REQUEST ID ALREADY EXIST');
     const serviceID = String(body?.serviceID ?? '');
     const amount = Number(body?.amount ?? 0);
@@ -227,7 +255,15 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
 
     const isElectricity = serviceID.endsWith('-electric') && body?.variation_code === 'prepaid';
     const status: FakeVtpassTransaction['status'] =
-      behaviour === 'pending' || behaviour === 'processing' ? 'pending' : behaviour === 'initiated' ? 'initiated' : behaviour === 'failed' || behaviour === 'code016' ? 'failed' : behaviour === 'reversed' ? 'reversed' : 'delivered';
+      behaviour === 'pending' || behaviour === 'processing'
+        ? 'pending'
+        : behaviour === 'initiated'
+          ? 'initiated'
+          : behaviour === 'failed' || behaviour === 'code016'
+            ? 'failed'
+            : behaviour === 'reversed'
+              ? 'reversed'
+              : 'delivered';
     const transaction: FakeVtpassTransaction = {
       requestId,
       serviceID,
@@ -255,7 +291,14 @@ export async function startFakeVtpass(): Promise<FakeVtpass> {
         await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
         return send(response, 200, transactionAnswer(transaction, 'TRANSACTION SUCCESSFUL'));
       default:
-        return send(response, 200, transactionAnswer(transaction, status === 'delivered' ? 'TRANSACTION SUCCESSFUL' : status === 'failed' ? 'TRANSACTION FAILED' : 'TRANSACTION STATUS'));
+        return send(
+          response,
+          200,
+          transactionAnswer(
+            transaction,
+            status === 'delivered' ? 'TRANSACTION SUCCESSFUL' : status === 'failed' ? 'TRANSACTION FAILED' : 'TRANSACTION STATUS',
+          ),
+        );
     }
   }
 

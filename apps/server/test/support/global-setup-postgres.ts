@@ -29,10 +29,7 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide('testDb', { kind: 'postgres', adminUrl, template, prefix });
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname LIKE $1',
-      [`${prefix}%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
   };

@@ -25,7 +25,11 @@ export async function startPaystackBed(clock: ManualClock): Promise<PaystackBed>
     clock,
     env,
     payouts: (database) =>
-      (provider = createPayoutProvider({ PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 }, database.db, clock)),
+      (provider = createPayoutProvider(
+        { PAYOUT_SECRET_KEY: fake.secretKey, PAYOUT_BASE_URL: fake.url, PAYOUT_TIMEOUT_MS: 2000, PAYOUT_SANDBOX_DELAY_MS: 0 },
+        database.db,
+        clock,
+      )),
   });
   if (!provider) throw new Error('the test app did not build its payout provider');
   const deps = payoutTestDeps(provider, clock, env);

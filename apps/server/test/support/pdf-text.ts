@@ -20,7 +20,8 @@ function objects(pdf: string): Map<number, { dict: string; stream?: Buffer }> {
       continue;
     }
     const dict = body.slice(0, streamAt);
-    const start = match.index + match[0].indexOf('stream') + 'stream'.length + (pdf[match.index + match[0].indexOf('stream') + 6] === '\r' ? 2 : 1);
+    const start =
+      match.index + match[0].indexOf('stream') + 'stream'.length + (pdf[match.index + match[0].indexOf('stream') + 6] === '\r' ? 2 : 1);
     const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? 0);
     const bytes = raw.subarray(start, start + length);
     found.set(Number(match[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(bytes) : bytes });
@@ -31,7 +32,12 @@ function objects(pdf: string): Map<number, { dict: string; stream?: Buffer }> {
 /** Glyph code → text, from a ToUnicode CMap's bfrange entries (arrays and starts) and bfchar entries. */
 function toUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>();
-  const text = (hex: string) => hex.trim().split(/\s+/).map((part) => String.fromCharCode(...(part.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)))).join('');
+  const text = (hex: string) =>
+    hex
+      .trim()
+      .split(/\s+/)
+      .map((part) => String.fromCharCode(...(part.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16))))
+      .join('');
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const entry of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F ]+>)/g)) {
       const start = parseInt(entry[1]!, 16);
@@ -46,7 +52,8 @@ function toUnicode(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const entry of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F ]+)>/g)) map.set(parseInt(entry[1]!, 16), text(entry[2]!));
+    for (const entry of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F ]+)>/g))
+      map.set(parseInt(entry[1]!, 16), text(entry[2]!));
   }
   return map;
 }
@@ -75,7 +82,9 @@ export function pdfText(body: Buffer): string {
         continue;
       }
       const hexes = op[2] ? [...op[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[3]!];
-      lines.push(hexes.map((hex) => (hex.match(/.{4}/g) ?? []).map((code) => current.get(parseInt(code, 16)) ?? '\uFFFD').join('')).join(''));
+      lines.push(
+        hexes.map((hex) => (hex.match(/.{4}/g) ?? []).map((code) => current.get(parseInt(code, 16)) ?? '\uFFFD').join('')).join(''),
+      );
     }
   }
   return lines.join('\n');

@@ -43,7 +43,11 @@ export function multipartForm(fields: Record<string, string>, files: FilePart[] 
   const boundary = `----wise${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), Buffer.from(value, 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+      Buffer.from(value, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   files.forEach((file, i) => {
     chunks.push(
@@ -101,7 +105,11 @@ export const saleFields = (sub: SubCategory, amount = '50', extra: Record<string
 });
 
 /** One successful gift-card sale for a customer who has bank details. */
-export async function sellGiftCard(t: TestApp, user: TestUser, options: { slug?: string; amount?: string; comment?: string; seed?: number } = {}) {
+export async function sellGiftCard(
+  t: TestApp,
+  user: TestUser,
+  options: { slug?: string; amount?: string; comment?: string; seed?: number } = {},
+) {
   const detail = await cardDetail(t, user, options.slug ?? 'amazon');
   const sub = detail.subcategories[0];
   if (!sub) throw new Error('no sub-category');

@@ -55,7 +55,13 @@ function drizzleDefault(column: PgColumn): string | undefined {
   if (column.defaultFn || column.onUpdateFn) return undefined;
   const value: unknown = column.default;
   if (value === undefined) {
-    if (column.columnType === 'PgSerial' || column.columnType === 'PgBigSerial53' || column.columnType === 'PgBigSerial64' || column.columnType === 'PgSmallSerial') return 'nextval(…)';
+    if (
+      column.columnType === 'PgSerial' ||
+      column.columnType === 'PgBigSerial53' ||
+      column.columnType === 'PgBigSerial64' ||
+      column.columnType === 'PgSmallSerial'
+    )
+      return 'nextval(…)';
     return undefined;
   }
   if (value === null) return 'NULL';
@@ -90,7 +96,10 @@ export function drizzleShape(modules: Record<string, unknown>): SchemaShape {
     const table = config.name;
     for (const column of config.columns) for (const fact of columnFacts(table, column)) facts.add(fact);
     const primary = config.columns.filter((column) => column.primary).map((column) => column.name);
-    const primaryKeys = [...(primary.length > 0 ? [primary] : []), ...config.primaryKeys.map((key) => key.columns.map((column) => column.name))];
+    const primaryKeys = [
+      ...(primary.length > 0 ? [primary] : []),
+      ...config.primaryKeys.map((key) => key.columns.map((column) => column.name)),
+    ];
     for (const key of primaryKeys) facts.add(`${table}: primary key ${columnList(key)}`);
     for (const column of config.columns) if (column.isUnique) facts.add(`${table}: unique ${columnList([column.name])}`);
     for (const unique of config.uniqueConstraints) facts.add(`${table}: unique ${columnList(unique.columns.map((column) => column.name))}`);
@@ -101,7 +110,9 @@ export function drizzleShape(modules: Record<string, unknown>): SchemaShape {
         // A unique index on plain columns and a UNIQUE constraint refuse the same rows.
         facts.add(`${table}: unique ${columnList(columns)}`);
       } else {
-        facts.add(`${table}: ${index.unique ? 'unique ' : ''}index ${index.name} ${columnList(columns)} ${index.method ?? 'btree'}${partial}`);
+        facts.add(
+          `${table}: ${index.unique ? 'unique ' : ''}index ${index.name} ${columnList(columns)} ${index.method ?? 'btree'}${partial}`,
+        );
       }
     }
     for (const foreignKey of config.foreignKeys) {
@@ -129,7 +140,15 @@ export async function databaseShape(connection: Pick<Connection, 'query'>, drizz
     `SELECT c.relname AS table FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> 'schema_migrations'`,
   );
   for (const { table } of tables) shape.set(table, new Set());
-  const columns = await connection.query<{ table: string; column: string; type: string; not_null: boolean; default: string | null; generated: string; identity: string }>(
+  const columns = await connection.query<{
+    table: string;
+    column: string;
+    type: string;
+    not_null: boolean;
+    default: string | null;
+    generated: string;
+    identity: string;
+  }>(
     `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS not_null,
             pg_get_expr(d.adbin, d.adrelid) AS default, a.attgenerated AS generated, a.attidentity AS identity
        FROM pg_attribute a
@@ -143,10 +162,19 @@ export async function databaseShape(connection: Pick<Connection, 'query'>, drizz
     add(column.table, `${name}: ${normaliseType(column.type)}`);
     if (column.not_null) add(column.table, `${name}: not null`);
     if (column.generated) add(column.table, `${name}: generated`);
-    else if (column.default !== null) add(column.table, `${name}: default ${/^nextval\(/.test(column.default) ? 'nextval(…)' : normaliseDefault(column.default)}`);
+    else if (column.default !== null)
+      add(column.table, `${name}: default ${/^nextval\(/.test(column.default) ? 'nextval(…)' : normaliseDefault(column.default)}`);
     if (column.identity) add(column.table, `${name}: identity`);
   }
-  const constraints = await connection.query<{ table: string; name: string; type: string; columns: string[]; target: string | null; target_columns: string[] | null; on_delete: string }>(
+  const constraints = await connection.query<{
+    table: string;
+    name: string;
+    type: string;
+    columns: string[];
+    target: string | null;
+    target_columns: string[] | null;
+    on_delete: string;
+  }>(
     `SELECT c.relname AS table, con.conname AS name, con.contype AS type,
             ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.n) AS columns,
             t.relname AS target,
@@ -161,12 +189,23 @@ export async function databaseShape(connection: Pick<Connection, 'query'>, drizz
     if (constraint.type === 'p') add(constraint.table, `${constraint.table}: primary key ${columnList(constraint.columns)}`);
     if (constraint.type === 'u') add(constraint.table, `${constraint.table}: unique ${columnList(constraint.columns)}`);
     if (constraint.type === 'f') {
-      add(constraint.table, `${constraint.table}: foreign key ${columnList(constraint.columns)} → ${constraint.target}${columnList(constraint.target_columns ?? [])} on delete ${ON_DELETE[constraint.on_delete]}`);
+      add(
+        constraint.table,
+        `${constraint.table}: foreign key ${columnList(constraint.columns)} → ${constraint.target}${columnList(constraint.target_columns ?? [])} on delete ${ON_DELETE[constraint.on_delete]}`,
+      );
     }
     // Only the CHECKs Drizzle names are compared; the rest live in the SQL alone.
-    if (constraint.type === 'c' && drizzleChecks.has(`${constraint.table}: check ${constraint.name}`)) add(constraint.table, `${constraint.table}: check ${constraint.name}`);
+    if (constraint.type === 'c' && drizzleChecks.has(`${constraint.table}: check ${constraint.name}`))
+      add(constraint.table, `${constraint.table}: check ${constraint.name}`);
   }
-  const indexes = await connection.query<{ table: string; name: string; unique: boolean; columns: string[]; method: string; partial: boolean }>(
+  const indexes = await connection.query<{
+    table: string;
+    name: string;
+    unique: boolean;
+    columns: string[];
+    method: string;
+    partial: boolean;
+  }>(
     `SELECT c.relname AS table, i.relname AS name, x.indisunique AS unique,
             ARRAY(SELECT CASE WHEN k.attnum = 0 THEN 'expression' ELSE a.attname::text END
                     FROM unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, n)
@@ -184,7 +223,10 @@ export async function databaseShape(connection: Pick<Connection, 'query'>, drizz
     if (index.unique && !index.partial && index.columns.every((column) => column !== 'expression')) {
       add(index.table, `${index.table}: unique ${columnList(index.columns)}`);
     } else {
-      add(index.table, `${index.table}: ${index.unique ? 'unique ' : ''}index ${index.name} ${columnList(index.columns)} ${index.method}${index.partial ? ' partial' : ''}`);
+      add(
+        index.table,
+        `${index.table}: ${index.unique ? 'unique ' : ''}index ${index.name} ${columnList(index.columns)} ${index.method}${index.partial ? ' partial' : ''}`,
+      );
     }
   }
   return shape;

@@ -31,7 +31,9 @@ export async function freePort(): Promise<number> {
 
 /** Resolves once the process has exited (at once if it already has). */
 export const exited = (child: ChildProcessWithoutNullStreams) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 /**
  * Starts the server in development mode on a free loopback port with `env` added (DATABASE_URL,
@@ -60,7 +62,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before it was ready: ${output}`);
-    const ready = await fetch(`${server.baseUrl}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${server.baseUrl}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return server;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

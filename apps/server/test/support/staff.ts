@@ -40,12 +40,20 @@ export const staffCode = (t: TestApp, secret: string, at: Date = t.clock.now()):
  * The enrolment used the current time step, so a sign-in code (POST /auth/verify) needs the clock
  * moved 30 s on; confirmation codes (`confirm_code`) may repeat within a step.
  */
-export async function createStaff(t: TestApp, options: { role: StaffRole; email?: string; name?: string; fresh?: boolean }): Promise<TestStaff> {
+export async function createStaff(
+  t: TestApp,
+  options: { role: StaffRole; email?: string; name?: string; fresh?: boolean },
+): Promise<TestStaff> {
   counter += 1;
   const email = options.email ?? `staff${randomBytes(4).toString('hex')}${counter}@wise.test`;
   const name = options.name ?? `Staff ${counter}`;
   const password = `staff password ${randomBytes(6).toString('hex')}`;
-  const { row } = await createStaffMember(t.database.db, t.clock, { id: null, email: 'cli' }, { email, name, role: options.role, password });
+  const { row } = await createStaffMember(
+    t.database.db,
+    t.clock,
+    { id: null, email: 'cli' },
+    { email, name, role: options.role, password },
+  );
   // A long-standing member unless told otherwise: one whose sign-in is under a day old gives no
   // second approval and raises no limit (docs/separation-of-duties.md), which `fresh` tests.
   if (!options.fresh) await backdateCredentials(t, row.id);
@@ -74,5 +82,8 @@ export const byCode = (code: string): StaffConfirmationRequest => ({ sessionHash
 
 /** Makes the member's sign-in look issued long ago (their credentials_at 30 days before the test clock). */
 export async function backdateCredentials(t: TestApp, staffId: string): Promise<void> {
-  await t.database.db.update(staff).set({ credentialsAt: new Date(t.clock.now().getTime() - 30 * 86_400_000) }).where(eq(staff.id, staffId));
+  await t.database.db
+    .update(staff)
+    .set({ credentialsAt: new Date(t.clock.now().getTime() - 30 * 86_400_000) })
+    .where(eq(staff.id, staffId));
 }

@@ -19,7 +19,10 @@ export async function setKycTier(database: Database, userId: string, tier: 0 | 1
     );
   }
   if (tier >= 2) {
-    const [approved] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM identity_document_reviews WHERE user_id = $1 AND status = 'approved'", [userId]);
+    const [approved] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM identity_document_reviews WHERE user_id = $1 AND status = 'approved'",
+      [userId],
+    );
     if (!approved?.n) {
       const staff = await insertStaff(database, 'reviewer');
       await database.query(

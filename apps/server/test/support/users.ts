@@ -3,7 +3,10 @@ import type { TestApp } from './app';
 import { post, sessionCookie } from './app';
 
 let counter = 0;
-const letters = () => randomBytes(6).toString('hex').replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'a');
+const letters = () =>
+  randomBytes(6)
+    .toString('hex')
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'a');
 
 export interface TestUser {
   id: string;

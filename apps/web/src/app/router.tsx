@@ -139,7 +139,11 @@ const authenticatedRoutes: RouteObject[] = [
   {
     path: paths.giftCards,
     children: [
-      { index: true, handle: { hideNav: true }, lazy: screen(() => import('./routes/app/sellgiftcards/catalogue'), 'GiftCardCatalogueRoute') },
+      {
+        index: true,
+        handle: { hideNav: true },
+        lazy: screen(() => import('./routes/app/sellgiftcards/catalogue'), 'GiftCardCatalogueRoute'),
+      },
       ...hidden([
         [paths.giftCardConfirmAccount, screen(() => import('./routes/app/sellgiftcards/confirm-account'), 'GiftCardConfirmAccountRoute')],
         [paths.giftCardSuccess, screen(() => import('./routes/app/sellgiftcards/sell-success'), 'GiftCardSellSuccessRoute')],
@@ -192,7 +196,11 @@ const authenticatedRoutes: RouteObject[] = [
     path: paths.earn,
     children: [
       { index: true, lazy: screen(() => import('./routes/app/earn/earn'), 'EarnRoute') },
-      { path: paths.earnSuccess, handle: { hideNav: true }, lazy: screen(() => import('./routes/app/earn/earn-success'), 'EarnSuccessRoute') },
+      {
+        path: paths.earnSuccess,
+        handle: { hideNav: true },
+        lazy: screen(() => import('./routes/app/earn/earn-success'), 'EarnSuccessRoute'),
+      },
     ],
   },
   {
@@ -225,7 +233,12 @@ function NotFound() {
 
 export const routes: RouteObject[] = [
   // The back office (docs/decisions.md §8): desktop-first, outside the phone column, its own chunks.
-  { path: '/admin/*', errorElement: <ErrorPage />, HydrateFallback: NothingYet, lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp') },
+  {
+    path: '/admin/*',
+    errorElement: <ErrorPage />,
+    HydrateFallback: NothingYet,
+    lazy: screen(() => import('./routes/admin/admin-app'), 'AdminApp'),
+  },
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,

@@ -110,11 +110,14 @@ const cryptoStep = (path: string, coin: string, query: string, id: string) =>
 const withNetwork = (href: string, network?: string) => (network ? `${href}&network=${encodeURIComponent(network)}` : href);
 export const cryptoHrefs = {
   /** `amount` prefills the form (selling again the coins of a rejected sale). */
-  coin: (coin: string, amount?: string) => `${paths.cryptoCoin.replace(':coin', encodeURIComponent(coin))}${amount ? `?amount=${encodeURIComponent(amount)}` : ''}`,
+  coin: (coin: string, amount?: string) =>
+    `${paths.cryptoCoin.replace(':coin', encodeURIComponent(coin))}${amount ? `?amount=${encodeURIComponent(amount)}` : ''}`,
   confirmAccount: (coin: string, quoteId: string) => cryptoStep(paths.cryptoConfirmAccount, coin, 'quote', quoteId),
   /** `network`: the one the customer chose (USDT), kept when they come back from the next step. */
-  walletAddress: (coin: string, quoteId: string, network?: string) => withNetwork(cryptoStep(paths.cryptoWalletAddress, coin, 'quote', quoteId), network),
-  walletConfirm: (coin: string, quoteId: string, network?: string) => withNetwork(cryptoStep(paths.cryptoWalletConfirm, coin, 'quote', quoteId), network),
+  walletAddress: (coin: string, quoteId: string, network?: string) =>
+    withNetwork(cryptoStep(paths.cryptoWalletAddress, coin, 'quote', quoteId), network),
+  walletConfirm: (coin: string, quoteId: string, network?: string) =>
+    withNetwork(cryptoStep(paths.cryptoWalletConfirm, coin, 'quote', quoteId), network),
   success: (coin: string, saleId: string) => cryptoStep(paths.cryptoSuccess, coin, 'sale', saleId),
 };
 

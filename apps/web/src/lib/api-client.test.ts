@@ -20,7 +20,9 @@ describe('api', () => {
     await vi.runAllTimersAsync();
     await expect(pending).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['idempotency-key']);
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['idempotency-key'],
+    );
     expect(keys).toEqual(['k-123', 'k-123']);
   });
 
@@ -70,14 +72,19 @@ describe('adminApi', () => {
   it('builds the query string without empty values and checks the answer', async () => {
     const fetchMock = vi.fn().mockResolvedValue(answer());
     vi.stubGlobal('fetch', fetchMock);
-    await expect(adminApi('/sales', { schema, query: { status: 'pending', q: '', page: 2, cursor: undefined } })).resolves.toEqual({ ok: true });
+    await expect(adminApi('/sales', { schema, query: { status: 'pending', q: '', page: 2, cursor: undefined } })).resolves.toEqual({
+      ok: true,
+    });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/sales?status=pending&page=2');
   });
 
   it("sends a lost staff session to the back office's login, but not a wrong password at login", async () => {
     const handler = vi.fn();
     setAdminUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(() => Promise.resolve(unauthenticated())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(unauthenticated())),
+    );
     await expect(adminApi('/auth/login', { schema, method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
     await expect(adminApi('/sales', { schema })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });

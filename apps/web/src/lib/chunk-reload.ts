@@ -11,7 +11,8 @@ const RELOADED_AT_KEY = 'wise.chunk-reload-at';
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 
 /** Chromium, Firefox and Safari word a failed dynamic import differently; Vite's preload its own way. */
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -6,9 +6,15 @@ function stubCanvas({ width, height, encodes }: { width: number; height: number;
   const drawn: number[][] = [];
   const encoded: { type: string; quality: number }[] = [];
   const bitmap = { width, height, close: vi.fn() };
-  vi.stubGlobal('createImageBitmap', vi.fn(async () => bitmap));
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => bitmap),
+  );
   class Canvas {
-    constructor(readonly width: number, readonly height: number) {}
+    constructor(
+      readonly width: number,
+      readonly height: number,
+    ) {}
     getContext() {
       return {
         fillRect: () => undefined,
@@ -39,7 +45,11 @@ describe('downscaleImage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('draws a 12-megapixel photo at 2000 px as WebP at 85 % and frees the bitmap', async () => {
-    const { drawn, encoded, bitmap } = stubCanvas({ width: 4032, height: 3024, encodes: (type) => new Blob([new Uint8Array(300_000)], { type }) });
+    const { drawn, encoded, bitmap } = stubCanvas({
+      width: 4032,
+      height: 3024,
+      encodes: (type) => new Blob([new Uint8Array(300_000)], { type }),
+    });
     const result = await downscaleImage(photo(6_000_000));
     expect(drawn).toEqual([[0, 0, 2000, 1500]]);
     expect(encoded).toEqual([{ type: 'image/webp', quality: 0.85 }]);
@@ -50,7 +60,11 @@ describe('downscaleImage', () => {
   });
 
   it('writes JPEG where the browser cannot write WebP (it hands back PNG)', async () => {
-    const { encoded } = stubCanvas({ width: 3000, height: 3000, encodes: (type) => new Blob([new Uint8Array(10)], { type: type === 'image/webp' ? 'image/png' : type }) });
+    const { encoded } = stubCanvas({
+      width: 3000,
+      height: 3000,
+      encodes: (type) => new Blob([new Uint8Array(10)], { type: type === 'image/webp' ? 'image/png' : type }),
+    });
     const result = await downscaleImage(photo(5_000_000, 'card.png', 'image/png'));
     expect(encoded.map((e) => e.type)).toEqual(['image/webp', 'image/jpeg']);
     expect(result.type).toBe('image/jpeg');
@@ -64,9 +78,12 @@ describe('downscaleImage', () => {
   });
 
   it('sends what it cannot decode as picked (HEIC), and does nothing where there is no canvas API', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => {
-      throw new DOMException('unsupported', 'InvalidStateError');
-    }));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => {
+        throw new DOMException('unsupported', 'InvalidStateError');
+      }),
+    );
     const heic = photo(3_000_000, 'IMG_0002.HEIC', 'image/heic');
     expect(await downscaleImage(heic)).toBe(heic);
     vi.stubGlobal('createImageBitmap', undefined);

@@ -14,7 +14,9 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 function isMeta(value: unknown): value is NonNullable<ErrorBody['meta']> {
-  return isObject(value) && Object.values(value).every((entry) => typeof entry === 'string' || typeof entry === 'number' || isObject(entry));
+  return (
+    isObject(value) && Object.values(value).every((entry) => typeof entry === 'string' || typeof entry === 'number' || isObject(entry))
+  );
 }
 
 /** The body when it has the error shape; `undefined` when it is anything else. */

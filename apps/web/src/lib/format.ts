@@ -118,7 +118,8 @@ export type ChangeDirection = 'up' | 'down' | 'flat';
 export function formatChange(percent: string): { text: string; direction: ChangeDirection } {
   const parsed = parseDecimal(percent);
   if (!parsed) return { text: '—', direction: 'flat' };
-  const hundredths = parsed.scale >= 2 ? divideHalfUp(parsed.units, 10n ** BigInt(parsed.scale - 2)) : parsed.units * 10n ** BigInt(2 - parsed.scale);
+  const hundredths =
+    parsed.scale >= 2 ? divideHalfUp(parsed.units, 10n ** BigInt(parsed.scale - 2)) : parsed.units * 10n ** BigInt(2 - parsed.scale);
   const text = groupThousands(decimalText({ units: hundredths < 0n ? -hundredths : hundredths, scale: 2 }));
   if (hundredths > 0n) return { text: `+${text}%`, direction: 'up' };
   if (hundredths < 0n) return { text: `-${text}%`, direction: 'down' };

@@ -1,6 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { loadPidginCatalogue } from 'virtual:pidgin-catalogue';
-import { defaultLanguage, documentLanguage, isLanguage, registerCatalogue, STORAGE_KEYS, textsIn, translateText, type Language } from '@wise/shared';
+import {
+  defaultLanguage,
+  documentLanguage,
+  isLanguage,
+  registerCatalogue,
+  STORAGE_KEYS,
+  textsIn,
+  translateText,
+  type Language,
+} from '@wise/shared';
 
 /**
  * The language the customer app renders in. English is built into every screen; another

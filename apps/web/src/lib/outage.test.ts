@@ -15,7 +15,10 @@ beforeEach(() => {
 });
 
 const outage = () =>
-  new Response(JSON.stringify({ error: httpMessages.outage, code: errorCodes.unavailable }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } });
+  new Response(JSON.stringify({ error: httpMessages.outage, code: errorCodes.unavailable }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '5' },
+  });
 const ok = (value: number) => new Response(JSON.stringify({ value }), { status: 200, headers: { 'content-type': 'application/json' } });
 const schema = z.object({ value: z.number() });
 

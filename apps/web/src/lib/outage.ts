@@ -45,7 +45,11 @@ export function outageOver(): void {
 }
 
 /** The query client's `retry`: an outage is waited out; anything else is asked once more, as before. */
-export function retryQuery(failureCount: number, error: unknown, otherwise: (failureCount: number, error: unknown) => boolean = (count) => count < 1): boolean {
+export function retryQuery(
+  failureCount: number,
+  error: unknown,
+  otherwise: (failureCount: number, error: unknown) => boolean = (count) => count < 1,
+): boolean {
   if (isTemporarilyUnavailable(error)) {
     tellOutage(error);
     return failureCount < OUTAGE_QUERY_RETRIES;

@@ -20,7 +20,8 @@ function fetcherSchemaNames(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
       else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
-        for (const [, name] of readFileSync(full, 'utf8').matchAll(/schema: import\.meta\.env\.DEV \? (\w+) : undefined/g)) if (name) names.add(name);
+        for (const [, name] of readFileSync(full, 'utf8').matchAll(/schema: import\.meta\.env\.DEV \? (\w+) : undefined/g))
+          if (name) names.add(name);
       }
     }
   };

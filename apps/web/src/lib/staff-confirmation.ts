@@ -7,7 +7,8 @@ import { adminApi } from './admin-api';
  * What a sensitive back-office action is confirmed with (docs/decisions.md §8.6): the
  * authenticator code, or a passkey's answer to a confirmation challenge. Spread into the body.
  */
-export type StaffConfirmation = { confirm_code: string; confirm_passkey?: undefined } | { confirm_passkey: StaffConfirmPasskey; confirm_code?: undefined };
+export type StaffConfirmation =
+  { confirm_code: string; confirm_passkey?: undefined } | { confirm_passkey: StaffConfirmPasskey; confirm_code?: undefined };
 
 export const byCode = (code: string): StaffConfirmation => ({ confirm_code: code });
 
@@ -38,4 +39,5 @@ export async function confirmWithStaffPasskey(): Promise<StaffConfirmation> {
 
 /** The browser's passkey dialog was closed or timed out. */
 export const passkeyCancelled = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));
+  error instanceof Error &&
+  (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));

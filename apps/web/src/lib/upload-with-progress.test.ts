@@ -37,7 +37,11 @@ describe('uploadWithProgress', () => {
   it('turns an error answer into the same ApiError api() throws, code, fields and meta included', async () => {
     const requests = FakeXhr.install();
     const pending = uploadWithProgress('/api/things', { body: form(), schema });
-    requests[0]?.respond(409, { error: 'The rate has changed', code: 'RATE_CHANGED', meta: { exchange_rate: '1460.00', value_kobo: 3650000 } });
+    requests[0]?.respond(409, {
+      error: 'The rate has changed',
+      code: 'RATE_CHANGED',
+      meta: { exchange_rate: '1460.00', value_kobo: 3650000 },
+    });
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'RATE_CHANGED', message: 'The rate has changed' });

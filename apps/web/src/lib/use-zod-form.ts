@@ -20,8 +20,10 @@ export type SchemaLoader<S extends FormSchema> = () => Promise<S>;
  * not to compile code (lib/zod-jitless.ts) before a schema module builds its schemas or a schema
  * parses anything.
  */
-const loaderOf = <S extends FormSchema>(source: S | SchemaLoader<S>): SchemaLoader<S> => () =>
-  import('./zod-jitless').then(() => (typeof source === 'function' ? source() : source));
+const loaderOf =
+  <S extends FormSchema>(source: S | SchemaLoader<S>): SchemaLoader<S> =>
+  () =>
+    import('./zod-jitless').then(() => (typeof source === 'function' ? source() : source));
 
 /**
  * Every form of the app: the shared zod schema validates on submit only, never while typing, and

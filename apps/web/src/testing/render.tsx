@@ -22,7 +22,10 @@ interface RenderRoutesOptions {
 }
 
 /** Renders screens with the app's real providers in a memory router (docs/style.md "testing/"). */
-export function renderRoutes(routes: RouteObject[], { path = '/', search = '', state, timeZone = 'Africa/Lagos' }: RenderRoutesOptions = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', search = '', state, timeZone = 'Africa/Lagos' }: RenderRoutesOptions = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, search, state }] });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

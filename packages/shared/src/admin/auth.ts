@@ -41,7 +41,10 @@ export const staffAuthMessages = {
 } as const;
 
 /** Staff passwords follow the customer rules and are longer: a staff login reaches everyone's money. */
-export const staffPasswordField = newPasswordField.refine((value) => value.length >= STAFF_PASSWORD_MIN, staffAuthMessages.passwordTooShort);
+export const staffPasswordField = newPasswordField.refine(
+  (value) => value.length >= STAFF_PASSWORD_MIN,
+  staffAuthMessages.passwordTooShort,
+);
 
 /**
  * Staff e-mails are any work address (the original customer pattern is narrower: `.com` only). Stored

@@ -11,14 +11,19 @@ export const bankAdminMessages = {
   notFound: 'No such bank',
 } as const;
 
-const bankCodeField = z.string({ error: bankAdminMessages.codeInvalid }).trim().regex(/^\d{3,6}$/, bankAdminMessages.codeInvalid);
+const bankCodeField = z
+  .string({ error: bankAdminMessages.codeInvalid })
+  .trim()
+  .regex(/^\d{3,6}$/, bankAdminMessages.codeInvalid);
 
 export const bankCodeParamsSchema = z.object({ code: bankCodeField });
 
 /** POST /api/admin/banks: a bank customers can then choose for their payouts. */
 export const createBankSchema = z.strictObject({
   code: bankCodeField,
-  name: plainText(z.string({ error: bankAdminMessages.nameInvalid }).trim().min(2, bankAdminMessages.nameInvalid).max(100, bankAdminMessages.nameInvalid)),
+  name: plainText(
+    z.string({ error: bankAdminMessages.nameInvalid }).trim().min(2, bankAdminMessages.nameInvalid).max(100, bankAdminMessages.nameInvalid),
+  ),
   active: z.boolean({ error: bankAdminMessages.activeInvalid }).default(true),
 });
 export type CreateBankInput = z.input<typeof createBankSchema>;

@@ -44,11 +44,7 @@ const decimalField = (message: string) =>
     .refine((value) => Number(value) <= DECIMAL_MAX, message);
 
 export const giftCardNameField = plainText(
-  z
-    .string({ error: catalogueMessages.nameRequired })
-    .trim()
-    .min(1, catalogueMessages.nameRequired)
-    .max(60, catalogueMessages.nameTooLong),
+  z.string({ error: catalogueMessages.nameRequired }).trim().min(1, catalogueMessages.nameRequired).max(60, catalogueMessages.nameTooLong),
 ).refine((name) => /[A-Za-z0-9]/.test(name), catalogueMessages.nameNoSlug);
 
 /** `#RRGGBB` is accepted and stored lower-cased, as the database wants it. */
@@ -60,8 +56,18 @@ export const brandColorField = z
 
 const currencyField = z.enum(GIFT_CARD_CURRENCIES, { error: catalogueMessages.currencyInvalid });
 const kindField = z.enum(GIFT_CARD_KINDS, { error: catalogueMessages.kindInvalid });
-const countryField = plainText(z.string({ error: catalogueMessages.countryInvalid }).trim().min(2, catalogueMessages.countryInvalid).max(30, catalogueMessages.countryInvalid));
-const positionField = z.number({ error: catalogueMessages.positionInvalid }).int(catalogueMessages.positionInvalid).min(0, catalogueMessages.positionInvalid).max(999, catalogueMessages.positionInvalid);
+const countryField = plainText(
+  z
+    .string({ error: catalogueMessages.countryInvalid })
+    .trim()
+    .min(2, catalogueMessages.countryInvalid)
+    .max(30, catalogueMessages.countryInvalid),
+);
+const positionField = z
+  .number({ error: catalogueMessages.positionInvalid })
+  .int(catalogueMessages.positionInvalid)
+  .min(0, catalogueMessages.positionInvalid)
+  .max(999, catalogueMessages.positionInvalid);
 const enabledField = z.boolean({ error: 'Must be true or false' });
 
 const atLeastOne = (value: Record<string, unknown>) => Object.values(value).some((v) => v !== undefined);

@@ -4,7 +4,15 @@ import { COIN_IDS, CRYPTO_NETWORK_IDS } from '../crypto';
 import { COIN_NETWORKS, CRYPTO_NETWORKS, coinTakenOn, networkName } from '../plain/crypto-networks';
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
-import { ADDRESS_PATTERNS, addressFormatOf, networkAddressProblem, walletAddressMessages, walletAddressProblem, WALLET_NETWORKS, type AddressFormat } from '../plain/wallet-addresses';
+import {
+  ADDRESS_PATTERNS,
+  addressFormatOf,
+  networkAddressProblem,
+  walletAddressMessages,
+  walletAddressProblem,
+  WALLET_NETWORKS,
+  type AddressFormat,
+} from '../plain/wallet-addresses';
 
 export const cryptoAdminMessages = {
   adjustmentInvalid: 'Enter a naira amount like -20 or +15.50 (at most 2 decimals)',
@@ -62,9 +70,25 @@ export type CoinAdjustmentsResponse = z.infer<typeof coinAdjustmentsResponseSche
 export const coinAdjustmentResponseSchema = z.object({ adjustment: coinAdjustmentSchema });
 
 const networkField = z.enum(CRYPTO_NETWORK_IDS, { error: cryptoAdminMessages.networkInvalid });
-const addressField = plainText(z.string({ error: cryptoAdminMessages.addressRequired }).trim().min(1, cryptoAdminMessages.addressRequired).max(120, cryptoAdminMessages.addressRequired));
-const memoField = plainText(z.string({ error: cryptoAdminMessages.memoInvalid }).trim().min(1, cryptoAdminMessages.memoInvalid).max(120, cryptoAdminMessages.memoInvalid)).nullable();
-const sortOrderField = z.number({ error: cryptoAdminMessages.sortOrderInvalid }).int(cryptoAdminMessages.sortOrderInvalid).min(0, cryptoAdminMessages.sortOrderInvalid).max(999, cryptoAdminMessages.sortOrderInvalid);
+const addressField = plainText(
+  z
+    .string({ error: cryptoAdminMessages.addressRequired })
+    .trim()
+    .min(1, cryptoAdminMessages.addressRequired)
+    .max(120, cryptoAdminMessages.addressRequired),
+);
+const memoField = plainText(
+  z
+    .string({ error: cryptoAdminMessages.memoInvalid })
+    .trim()
+    .min(1, cryptoAdminMessages.memoInvalid)
+    .max(120, cryptoAdminMessages.memoInvalid),
+).nullable();
+const sortOrderField = z
+  .number({ error: cryptoAdminMessages.sortOrderInvalid })
+  .int(cryptoAdminMessages.sortOrderInvalid)
+  .min(0, cryptoAdminMessages.sortOrderInvalid)
+  .max(999, cryptoAdminMessages.sortOrderInvalid);
 const enabledField = z.boolean({ error: 'Must be true or false' });
 
 /** POST /api/admin/crypto/wallets: the address must fit the network's alphabet and shape. */
@@ -98,7 +122,10 @@ export const updateWalletSchema = z
     sort_order: sortOrderField.optional(),
     ...staffConfirmationFields,
   })
-  .refine(({ confirm_code: _code, confirm_passkey: _passkey, ...rest }) => Object.values(rest).some((v) => v !== undefined), cryptoAdminMessages.nothingToChange);
+  .refine(
+    ({ confirm_code: _code, confirm_passkey: _passkey, ...rest }) => Object.values(rest).some((v) => v !== undefined),
+    cryptoAdminMessages.nothingToChange,
+  );
 export type UpdateWalletInput = z.input<typeof updateWalletSchema>;
 
 export const adminWalletSchema = z.object({

@@ -48,7 +48,9 @@ export const adminCustomerSearchSaleSchema = z.object({
 });
 export type AdminCustomerSearchSale = z.infer<typeof adminCustomerSearchSaleSchema>;
 /** Newest accounts first; `sales`: the sales q names by transaction ID or card code (their customers are in `items` too). */
-export const adminCustomerPageSchema = pageSchema(adminCustomerSummarySchema).extend({ sales: z.array(adminCustomerSearchSaleSchema).default([]) });
+export const adminCustomerPageSchema = pageSchema(adminCustomerSummarySchema).extend({
+  sales: z.array(adminCustomerSearchSaleSchema).default([]),
+});
 export type AdminCustomerPage = z.infer<typeof adminCustomerPageSchema>;
 
 export const adminCustomerSaleSchema = z.object({
@@ -100,9 +102,7 @@ export const adminCustomerDetailSchema = z.object({
     address: z.string().nullable(),
     date_of_birth: z.string().nullable(),
   }),
-  bank: z
-    .object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() })
-    .nullable(),
+  bank: z.object({ bank_code: z.string(), bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
   gems: z.object({
     /** Spendable (held gems excluded). */
     balance: z.number().int(),

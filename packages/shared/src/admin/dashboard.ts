@@ -26,15 +26,15 @@ export const adminDashboardSchema = z.object({
    * Open payouts failing to reach the payout provider right now (refused, 5xx, time-outs; each
    * retries by itself): how many, since when, and the latest reason. Count 0 when it answers.
    */
-  payouts_provider_unreachable: z.object({ count: z.number().int(), since: z.string().nullable(), reason: z.string().nullable() }).optional(),
+  payouts_provider_unreachable: z
+    .object({ count: z.number().int(), since: z.string().nullable(), reason: z.string().nullable() })
+    .optional(),
   /** Approvals above the quote or the single-approval limit waiting for a second approver (an admin). */
   awaiting_second_approval: z.object({ count: z.number().int() }).optional(),
   /** Bill orders processing for longer than BILL_ORDER_STUCK_MINUTES. */
   bill_orders_stuck: z.object({ count: z.number().int(), oldest_authorised_at: z.string().nullable() }),
   /** Open alert incidents (payouts failing, stuck or held, the job queue, stale prices, the ledger audit, provider floats, reconciliation mismatches), oldest first. */
-  alerts: z
-    .array(z.object({ kind: z.string(), title: z.string(), detail: z.string(), opened_at: z.string() }))
-    .optional(),
+  alerts: z.array(z.object({ kind: z.string(), title: z.string(), detail: z.string(), opened_at: z.string() })).optional(),
   generated_at: z.string(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

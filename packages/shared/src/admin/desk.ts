@@ -33,7 +33,9 @@ export const assignSaleBodySchema = z.object({ staff_id: z.uuid().nullable() });
 export type AssignSaleBody = z.infer<typeof assignSaleBodySchema>;
 
 /** GET /api/admin/staff/reviewers: who a sale can be assigned to (active staff). */
-export const adminReviewerListSchema = z.object({ reviewers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['reviewer', 'admin']) })) });
+export const adminReviewerListSchema = z.object({
+  reviewers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['reviewer', 'admin']) })),
+});
 export type AdminReviewerList = z.infer<typeof adminReviewerListSchema>;
 
 export const EXPORT_KINDS = ['sales', 'payouts', 'bill_orders'] as const;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DOCUMENT_IMAGE_SIDES, DOCUMENT_REJECT_REASON_MAX, DOCUMENT_REVIEW_STATUSES, DOCUMENT_VERDICTS, documentMessages } from '../plain/identity';
+import {
+  DOCUMENT_IMAGE_SIDES,
+  DOCUMENT_REJECT_REASON_MAX,
+  DOCUMENT_REVIEW_STATUSES,
+  DOCUMENT_VERDICTS,
+  documentMessages,
+} from '../plain/identity';
 import { plainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
 import { imagesDeletedReasonSchema } from './erased';
@@ -11,7 +17,13 @@ export const documentImageParamsSchema = z.object({ id: z.uuid(), side: z.enum(D
 
 /** The provider's opinion of the selfie against the document, null until the background check ran. */
 export const documentVerdictSchema = z
-  .object({ kind: z.enum(DOCUMENT_VERDICTS), score: z.number().int().nullable(), summary: z.string().nullable(), provider: z.string(), at: z.string() })
+  .object({
+    kind: z.enum(DOCUMENT_VERDICTS),
+    score: z.number().int().nullable(),
+    summary: z.string().nullable(),
+    provider: z.string(),
+    at: z.string(),
+  })
   .nullable();
 
 export const adminDocumentReviewSchema = z.object({
@@ -38,7 +50,13 @@ export const documentReviewListSchema = z.object({ items: z.array(adminDocumentR
 /** Approving raises the customer's payout limits: the authenticator code is asked again. */
 export const approveDocumentBodySchema = z.strictObject({ ...staffConfirmationFields });
 export const rejectDocumentBodySchema = z.strictObject({
-  reason: plainText(z.string({ error: documentMessages.reasonRequired }).trim().min(1, documentMessages.reasonRequired).max(DOCUMENT_REJECT_REASON_MAX, documentMessages.reasonTooLong)),
+  reason: plainText(
+    z
+      .string({ error: documentMessages.reasonRequired })
+      .trim()
+      .min(1, documentMessages.reasonRequired)
+      .max(DOCUMENT_REJECT_REASON_MAX, documentMessages.reasonTooLong),
+  ),
 });
 export type RejectDocumentBody = z.infer<typeof rejectDocumentBodySchema>;
 

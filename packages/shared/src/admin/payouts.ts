@@ -45,7 +45,6 @@ export const payoutHoldLabels: Record<PayoutHold, string> = {
 export const payoutResolutions = ['paid', 'not_paid'] as const;
 export type PayoutResolution = (typeof payoutResolutions)[number];
 
-
 /** One attempt, for the staff sale detail (domain/payouts `getSalePayouts`). Times are ISO strings. */
 export const adminPayoutSchema = z.object({
   id: z.string(),
@@ -63,7 +62,9 @@ export const adminPayoutSchema = z.object({
   sent_at: z.string().nullable(),
   settled_at: z.string().nullable(),
   /** The account this attempt pays (the sale's snapshot, or the customer's new details after a change). */
-  account: z.object({ bank_code: z.string(), bank_name: z.string().nullable(), account_number: z.string(), account_name: z.string() }).optional(),
+  account: z
+    .object({ bank_code: z.string(), bank_name: z.string().nullable(), account_number: z.string(), account_name: z.string() })
+    .optional(),
   /** Staff (approval, retry, manual record) or the customer (their bank change retried it). */
   started_by: z.enum(['staff', 'customer']).optional(),
   /** True when this attempt pays another account than the one snapshotted with the sale. */

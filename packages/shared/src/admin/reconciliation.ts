@@ -42,7 +42,8 @@ export const mismatchAdvice: Record<ReconciliationProviderKind, Record<MismatchK
     missing_at_provider:
       'Wise recorded this order as delivered (or refused by the provider) but the provider has no record of its request id. Ask the provider’s support with the request id before anything else; if it was never delivered, refund the customer’s gems by hand.',
     missing_at_ours: 'The provider has a purchase Wise has no order for. Ask the provider’s support who made it.',
-    amount_differs: 'The provider charged another amount than the order. Ask the provider for the difference back, or accept it and note why.',
+    amount_differs:
+      'The provider charged another amount than the order. Ask the provider for the difference back, or accept it and note why.',
     status_differs:
       'The provider says delivered while Wise refunded the gems (the customer has both), or failed while Wise captured the gems (the customer paid and got nothing). Confirm with the provider, then correct the customer’s gems by hand and note it.',
   },

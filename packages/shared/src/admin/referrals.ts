@@ -6,7 +6,15 @@ import { z } from 'zod';
  */
 
 export const REFERRAL_STATUSES = ['signed_up', 'rewarded', 'refused'] as const;
-export const REFERRAL_REFUSAL_REASONS = ['same_phone', 'same_bank_account', 'same_identity', 'first_sale_rejected', 'first_sale_reversed', 'monthly_cap', 'referrer_closed'] as const;
+export const REFERRAL_REFUSAL_REASONS = [
+  'same_phone',
+  'same_bank_account',
+  'same_identity',
+  'first_sale_rejected',
+  'first_sale_reversed',
+  'monthly_cap',
+  'referrer_closed',
+] as const;
 export type ReferralRefusalReason = (typeof REFERRAL_REFUSAL_REASONS)[number];
 
 export const referralStaffTexts = {

@@ -13,7 +13,7 @@ const NAIRA_MAX = 90_000_000_000_000;
 
 export const rewardLevelStaffTexts = {
   title: 'Reward levels',
-  lead: 'A paid sale earns gems per ₦1,000 at the rate of the customer\'s level: the highest level whose 30-day paid volume they had reached before the sale.',
+  lead: "A paid sale earns gems per ₦1,000 at the rate of the customer's level: the highest level whose 30-day paid volume they had reached before the sale.",
   name: 'Name',
   minVolume: 'Minimum 30-day volume (₦)',
   rate: 'Gems per ₦1,000',
@@ -35,8 +35,16 @@ export const rewardLevelStaffTexts = {
 
 const levelInput = z.strictObject({
   name: plainText(z.string().trim().min(1, rewardLevelStaffTexts.nameRequired).max(REWARD_LEVEL_NAME_MAX)),
-  min_volume_naira: z.number({ error: rewardLevelStaffTexts.volumeInvalid }).int(rewardLevelStaffTexts.volumeInvalid).min(0, rewardLevelStaffTexts.volumeInvalid).max(NAIRA_MAX, rewardLevelStaffTexts.volumeInvalid),
-  gems_per_1000_naira: z.number({ error: rewardLevelStaffTexts.rateInvalid }).int(rewardLevelStaffTexts.rateInvalid).min(1, rewardLevelStaffTexts.rateInvalid).max(REWARD_LEVEL_RATE_MAX, rewardLevelStaffTexts.rateInvalid),
+  min_volume_naira: z
+    .number({ error: rewardLevelStaffTexts.volumeInvalid })
+    .int(rewardLevelStaffTexts.volumeInvalid)
+    .min(0, rewardLevelStaffTexts.volumeInvalid)
+    .max(NAIRA_MAX, rewardLevelStaffTexts.volumeInvalid),
+  gems_per_1000_naira: z
+    .number({ error: rewardLevelStaffTexts.rateInvalid })
+    .int(rewardLevelStaffTexts.rateInvalid)
+    .min(1, rewardLevelStaffTexts.rateInvalid)
+    .max(REWARD_LEVEL_RATE_MAX, rewardLevelStaffTexts.rateInvalid),
 });
 
 /** PUT /api/admin/reward-levels: the whole set, replacing the current one. */
@@ -48,9 +56,12 @@ export const updateRewardLevelsSchema = z
   })
   .superRefine((value, context) => {
     const levels = [...value.levels].sort((a, b) => a.min_volume_naira - b.min_volume_naira);
-    if (!levels.some((l) => l.min_volume_naira === 0)) context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.baseRequired });
-    if (new Set(levels.map((l) => l.min_volume_naira)).size !== levels.length) context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.volumesUnique });
-    if (new Set(levels.map((l) => l.name.toLowerCase())).size !== levels.length) context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.namesUnique });
+    if (!levels.some((l) => l.min_volume_naira === 0))
+      context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.baseRequired });
+    if (new Set(levels.map((l) => l.min_volume_naira)).size !== levels.length)
+      context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.volumesUnique });
+    if (new Set(levels.map((l) => l.name.toLowerCase())).size !== levels.length)
+      context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.namesUnique });
     if (levels.some((l, i) => i > 0 && l.gems_per_1000_naira < (levels[i - 1]?.gems_per_1000_naira ?? 0))) {
       context.addIssue({ code: 'custom', path: ['levels'], message: rewardLevelStaffTexts.ratesRising });
     }

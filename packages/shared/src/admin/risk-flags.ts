@@ -36,15 +36,18 @@ export const RISK_PHOTO_MAX_DISTANCE = 3;
 export const riskFlagTexts: Record<RiskFlagCode, { label: string; explanation: string }> = {
   duplicate_transaction_id: {
     label: 'Transaction ID used before',
-    explanation: 'Another sale of this coin gives the same transaction ID (however it was written: link, 0x, case). One deposit is paid once.',
+    explanation:
+      'Another sale of this coin gives the same transaction ID (however it was written: link, 0x, case). One deposit is paid once.',
   },
   transaction_id_unreadable: {
     label: 'Transaction ID unreadable',
-    explanation: 'This sale was made before transaction IDs had one form, and no single ID can be read from what the customer typed (shown as typed): it may hide a deposit already sold. Check it on the explorer before paying.',
+    explanation:
+      'This sale was made before transaction IDs had one form, and no single ID can be read from what the customer typed (shown as typed): it may hide a deposit already sold. Check it on the explorer before paying.',
   },
   duplicate_card_code: {
     label: 'Card code used before',
-    explanation: 'Another sale carries the same card code (compared by how it looks: separators, invisible characters, lookalike letters and case ignored). A new sale of a code still pending or paid is refused; this one matches a rejected or older sale.',
+    explanation:
+      'Another sale carries the same card code (compared by how it looks: separators, invisible characters, lookalike letters and case ignored). A new sale of a code still pending or paid is refused; this one matches a rejected or older sale.',
   },
   duplicate_photo: {
     label: 'Photo seen before',
@@ -64,7 +67,8 @@ export const riskFlagTexts: Record<RiskFlagCode, { label: string; explanation: s
   },
   name_mismatch: {
     label: 'Account name differs',
-    explanation: 'The payout account’s name only partly matches the customer’s profile name (for example the surname alone): check the account is theirs before paying.',
+    explanation:
+      'The payout account’s name only partly matches the customer’s profile name (for example the surname alone): check the account is theirs before paying.',
   },
   amount_above_usual: {
     label: 'Far above usual',

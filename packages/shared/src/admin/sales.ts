@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { COIN_IDS } from '../crypto';
 import { isPlainText } from '../fields';
-import { SALE_APPROVAL_REASON_CODES, SALE_KINDS, SALE_REJECTION_CODES, type SaleApprovalReasonCode, type SaleRejectionCode } from '../sales';
+import {
+  SALE_APPROVAL_REASON_CODES,
+  SALE_KINDS,
+  SALE_REJECTION_CODES,
+  type SaleApprovalReasonCode,
+  type SaleRejectionCode,
+} from '../sales';
 import { CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages, cryptoReturnSchema } from '../crypto-returns';
 import { plainText } from '../fields';
 import { cursorQuerySchema, pageSchema } from './common';
@@ -88,7 +94,7 @@ export const reviewMessages = {
   messageTooLong: `Cannot be more than ${SALE_REJECTION_MESSAGE_MAX} characters`,
   otherTooLong: `Cannot be more than ${SALE_REJECTION_OTHER_MAX} characters`,
   imageNotFound: 'This image does not exist',
-  imageDeletedWithAccount: "This image was deleted when the customer closed their account",
+  imageDeletedWithAccount: 'This image was deleted when the customer closed their account',
   reasonRequired: 'Choose why the amount is lower than the quoted value',
   aboveQuoteNote: 'An amount above the quoted value needs the reason "Other" and a note',
   awaitingSecondApproval: 'This approval waits for a second approver (an admin)',
@@ -139,31 +145,38 @@ const staffText = (max: number, tooLong: string, multiline: boolean) =>
 export const RISK_FLAG_VIEWS: readonly AdminSaleQueueView[] = ['pending', 'approved', 'payout_failed'];
 
 /** GET /api/admin/sales?status=&kind=&gift_card_id=&coin=&older_than_minutes=&cursor=&limit= */
-export const adminSaleListQuerySchema = cursorQuerySchema.extend({
-  status: z.enum(adminSaleQueueViews).default('pending'),
-  kind: z.enum(SALE_KINDS).optional(),
-  gift_card_id: z.uuid().optional(),
-  coin: z.enum(COIN_IDS).optional(),
-  /** Only sales submitted at least this many minutes ago (up to 90 days). */
-  older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
-  /**
-   * Only sales carrying this risk flag (risk-flags.ts), in the views of sales still open (waiting,
-   * paying, payout failed): each row's flags are computed as it is read, and the paid and rejected
-   * views hold every sale ever decided.
-   */
-  flag: riskFlagCodeSchema.optional(),
-  /** `flags`: the most flags first, then oldest first (the waiting view only). */
-  sort: z.enum(['default', 'flags']).default('default'),
-  /**
-   * The desk's search, within the view: a customer's name, username, e-mail or phone from its
-   * start; or exactly a sale id, a card code, a transaction ID or a payout reference.
-   */
-  q: z.string().trim().min(2).max(100).optional(),
-  /** `me`: only the sales assigned to the caller. */
-  assigned: z.enum(['me']).optional(),
-})
-  .refine((query) => query.sort !== 'flags' || query.status === 'pending', { path: ['sort'], message: 'Sorting by risk flags is for the waiting view' })
-  .refine((query) => query.flag === undefined || RISK_FLAG_VIEWS.includes(query.status), { path: ['flag'], message: 'Filtering by a risk flag is for the waiting, paying and payout-failed views' });
+export const adminSaleListQuerySchema = cursorQuerySchema
+  .extend({
+    status: z.enum(adminSaleQueueViews).default('pending'),
+    kind: z.enum(SALE_KINDS).optional(),
+    gift_card_id: z.uuid().optional(),
+    coin: z.enum(COIN_IDS).optional(),
+    /** Only sales submitted at least this many minutes ago (up to 90 days). */
+    older_than_minutes: z.coerce.number().int().min(0).max(129_600).optional(),
+    /**
+     * Only sales carrying this risk flag (risk-flags.ts), in the views of sales still open (waiting,
+     * paying, payout failed): each row's flags are computed as it is read, and the paid and rejected
+     * views hold every sale ever decided.
+     */
+    flag: riskFlagCodeSchema.optional(),
+    /** `flags`: the most flags first, then oldest first (the waiting view only). */
+    sort: z.enum(['default', 'flags']).default('default'),
+    /**
+     * The desk's search, within the view: a customer's name, username, e-mail or phone from its
+     * start; or exactly a sale id, a card code, a transaction ID or a payout reference.
+     */
+    q: z.string().trim().min(2).max(100).optional(),
+    /** `me`: only the sales assigned to the caller. */
+    assigned: z.enum(['me']).optional(),
+  })
+  .refine((query) => query.sort !== 'flags' || query.status === 'pending', {
+    path: ['sort'],
+    message: 'Sorting by risk flags is for the waiting view',
+  })
+  .refine((query) => query.flag === undefined || RISK_FLAG_VIEWS.includes(query.status), {
+    path: ['flag'],
+    message: 'Filtering by a risk flag is for the waiting, paying and payout-failed views',
+  });
 export type AdminSaleListQuery = z.infer<typeof adminSaleListQuerySchema>;
 
 const staffRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -189,7 +202,9 @@ export const adminSaleListItemSchema = z.object({
   claimed_by: staffRefSchema.nullable(),
   claimed_until: z.string().nullable(),
   /** An open request for a second approval: the amount asked and who asked (null when none). */
-  second_approval: z.object({ id: z.string().optional(), amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() }).nullish(),
+  second_approval: z
+    .object({ id: z.string().optional(), amount_kobo: z.number().int(), requested_by: staffRefSchema, created_at: z.string() })
+    .nullish(),
   /** Its risk flags, in RISK_FLAG_CODES order. */
   risk_flags: z.array(riskFlagCodeSchema),
   /** The reviewer an admin assigned it to (null when nobody). */
@@ -383,7 +398,11 @@ export type ApproveSaleBody = z.infer<typeof approveSaleBodySchema>;
  */
 export const confirmApprovalBodySchema = z.object({
   request_id: z.uuid({ error: reviewMessages.requestChanged }),
-  amount_kobo: z.number({ error: reviewMessages.requestChanged }).int(reviewMessages.requestChanged).positive(reviewMessages.requestChanged).max(Number.MAX_SAFE_INTEGER, reviewMessages.requestChanged),
+  amount_kobo: z
+    .number({ error: reviewMessages.requestChanged })
+    .int(reviewMessages.requestChanged)
+    .positive(reviewMessages.requestChanged)
+    .max(Number.MAX_SAFE_INTEGER, reviewMessages.requestChanged),
   ...staffConfirmationFields,
 });
 export type ConfirmApprovalBody = z.infer<typeof confirmApprovalBodySchema>;
@@ -409,7 +428,11 @@ export type RejectSaleBody = z.infer<typeof rejectSaleBodySchema>;
 /** POST /:id/crypto-return: staff sent a rejected crypto sale's coins back to the customer's address. */
 export const recordCryptoReturnBodySchema = z.strictObject({
   transaction_id: plainText(
-    z.string({ error: cryptoReturnMessages.txIdRequired }).trim().min(1, cryptoReturnMessages.txIdRequired).max(CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages.txIdTooLong),
+    z
+      .string({ error: cryptoReturnMessages.txIdRequired })
+      .trim()
+      .min(1, cryptoReturnMessages.txIdRequired)
+      .max(CRYPTO_RETURN_TX_ID_MAX, cryptoReturnMessages.txIdTooLong),
   ),
   ...staffConfirmationFields,
 });

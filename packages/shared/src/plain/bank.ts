@@ -14,8 +14,7 @@ export const bankMessages = {
   unresolved: 'We could not find an account with this number at the chosen bank. Check the details and try again',
   lookupUnavailable: 'We could not verify the account right now. Please try again shortly',
   /** The resolved name is not the customer's (see plain/name-match.ts): payouts go only to their own account. */
-  nameMismatch:
-    'The name on this account does not match the name on your profile. Payouts can only go to an account in your own name',
+  nameMismatch: 'The name on this account does not match the name on your profile. Payouts can only go to an account in your own name',
   /** E-mailed when the payout account changes (also shown in the app as a notification). */
   changedEmailSubject: 'Your Wise payout bank account was changed',
   changedEmailText: (bankName: string, maskedAccount: string) =>

@@ -100,7 +100,8 @@ export const billMessages = {
   /** The PIN screen once the provider has kept the customer waiting a few seconds. */
   processingTitle: 'Processing',
   processingHeld: (gems: number) => `Your ${groupThousands(gems)} gems are held, not lost.`,
-  processingNext: 'The network has not confirmed this purchase yet. We will notify you of the outcome; if it does not go through, your gems come back.',
+  processingNext:
+    'The network has not confirmed this purchase yet. We will notify you of the outcome; if it does not go through, your gems come back.',
   goToHistory: 'Go to history',
   insufficient: m.insufficientBalance,
   amountRange: (min: number, max: number) => `Enter an amount between ${groupThousands(min)} and ${groupThousands(max)}`,
@@ -123,7 +124,15 @@ export const billMessages = {
  * shown to a customer (docs/i18n.md "Provider refusals"). A refusal with no known reason reads
  * `billMessages.declined`; data reads `billMessages.dataFailed` whatever the reason (docs/product.md §4).
  */
-export const BILL_REFUSALS = ['invalid_number', 'unknown_customer', 'duplicate', 'amount_not_allowed', 'plan_unavailable', 'network_failed', 'reversed'] as const;
+export const BILL_REFUSALS = [
+  'invalid_number',
+  'unknown_customer',
+  'duplicate',
+  'amount_not_allowed',
+  'plan_unavailable',
+  'network_failed',
+  'reversed',
+] as const;
 export type BillRefusal = (typeof BILL_REFUSALS)[number];
 
 export const billRefusalTexts = {
@@ -162,7 +171,8 @@ export const missing = (input: unknown) => input === undefined || input === null
 
 /** docs/product.md §2: the TV select's value joins code and name; this splits it back. */
 export const TV_PLAN_VALUE_SEPARATOR = '|';
-export const tvPlanValue = (plan: Pick<BillPlan, 'variation_code' | 'name'>) => `${plan.variation_code}${TV_PLAN_VALUE_SEPARATOR}${plan.name}`;
+export const tvPlanValue = (plan: Pick<BillPlan, 'variation_code' | 'name'>) =>
+  `${plan.variation_code}${TV_PLAN_VALUE_SEPARATOR}${plan.name}`;
 export function parseTvPlanValue(value: string): { variation_code: string; name: string } | undefined {
   const at = value.indexOf(TV_PLAN_VALUE_SEPARATOR);
   if (at <= 0) return undefined;
@@ -181,7 +191,9 @@ const serviceNames: Record<string, string> = {
   ...Object.fromEntries(Object.entries(BILL_NETWORK_LABELS).map(([id, label]) => [dataServiceId(id as BillNetwork), label])),
   ...TV_SERVICE_LABELS,
   ...ELECTRICITY_PROVIDER_LABELS,
-  ...Object.fromEntries(Object.entries(ELECTRICITY_PROVIDER_LABELS).map(([id, label]) => [electricityServiceName(id as ElectricityProvider), label])),
+  ...Object.fromEntries(
+    Object.entries(ELECTRICITY_PROVIDER_LABELS).map(([id, label]) => [electricityServiceName(id as ElectricityProvider), label]),
+  ),
 };
 
 /**
@@ -224,7 +236,8 @@ export const billSuccessText: Record<BillKind, string> = {
 export const billNotificationTexts = {
   successful: (title: string, amount: number, token: string | null, units: string | null) =>
     `your purchase ${title} for ${groupThousands(amount)} gems was successful.${token ? ` Token: ${token}.` : ''}${units ? ` Units: ${units}.` : ''}`,
-  failed: (title: string, amount: number) => `your purchase ${title} for ${groupThousands(amount)} gems failed. Your gems have been returned.`,
+  failed: (title: string, amount: number) =>
+    `your purchase ${title} for ${groupThousands(amount)} gems failed. Your gems have been returned.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -26,13 +26,16 @@ export const COIN_NETWORKS: Readonly<Record<CoinId, readonly CryptoNetworkId[]>>
   sol: ['solana'],
 };
 
-export const isCryptoNetworkId = (value: unknown): value is CryptoNetworkId => typeof value === 'string' && (CRYPTO_NETWORK_IDS as readonly string[]).includes(value);
+export const isCryptoNetworkId = (value: unknown): value is CryptoNetworkId =>
+  typeof value === 'string' && (CRYPTO_NETWORK_IDS as readonly string[]).includes(value);
 
 /** Whether `coin` is taken on `network` (an unknown id is no network of any coin). */
-export const coinTakenOn = (coin: CoinId, network: unknown): network is CryptoNetworkId => isCryptoNetworkId(network) && COIN_NETWORKS[coin].includes(network);
+export const coinTakenOn = (coin: CoinId, network: unknown): network is CryptoNetworkId =>
+  isCryptoNetworkId(network) && COIN_NETWORKS[coin].includes(network);
 
 /** The coin's one network, or undefined when the customer has to choose (USDT). */
-export const onlyNetworkOf = (coin: CoinId): CryptoNetworkId | undefined => (COIN_NETWORKS[coin].length === 1 ? COIN_NETWORKS[coin][0] : undefined);
+export const onlyNetworkOf = (coin: CoinId): CryptoNetworkId | undefined =>
+  COIN_NETWORKS[coin].length === 1 ? COIN_NETWORKS[coin][0] : undefined;
 
 /** "TRON (TRC20)", "BNB Smart Chain (BEP20)"; "Bitcoin" and "Solana" as they are. */
 export function networkName(network: CryptoNetworkId): string {
@@ -46,4 +49,3 @@ export const cryptoNetworkMessages = {
   /** A network the coin is not taken on (BTC on BEP20, or no network of ours). */
   networkInvalid: (symbol: string) => `We do not take ${symbol} on this network`,
 } as const;
-

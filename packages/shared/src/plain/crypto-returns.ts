@@ -32,7 +32,8 @@ export const cryptoReturnTexts = {
   cancel: 'Cancel',
   requested: 'Return requested',
   returned: 'Returned',
-  requestedBody: (amount: string, symbol: string, network: string) => `We will send ${amount} ${symbol} back to this address on ${network}. You will be notified when it is sent.`,
+  requestedBody: (amount: string, symbol: string, network: string) =>
+    `We will send ${amount} ${symbol} back to this address on ${network}. You will be notified when it is sent.`,
   returnedBody: (amount: string, symbol: string, network: string) => `We sent ${amount} ${symbol} back to this address on ${network}.`,
   sentTo: 'Sent to',
   returnTxId: 'Transaction ID',

@@ -5,7 +5,17 @@
 import type { BillKind } from './bills';
 
 /** Every kind of movement on the gem ledger (the reasons of gem_entries). */
-export const GEM_MOVEMENT_KINDS = ['daily_collection', 'reward_accrual', 'reward_claim', 'reward_clawback', 'hold', 'hold_capture', 'hold_release', 'account_closure', 'referral'] as const;
+export const GEM_MOVEMENT_KINDS = [
+  'daily_collection',
+  'reward_accrual',
+  'reward_claim',
+  'reward_clawback',
+  'hold',
+  'hold_capture',
+  'hold_release',
+  'account_closure',
+  'referral',
+] as const;
 export type GemMovementKind = (typeof GEM_MOVEMENT_KINDS)[number];
 
 export const GEM_STATEMENT_PAGE_SIZE = 20;

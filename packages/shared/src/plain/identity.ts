@@ -17,7 +17,15 @@ export const IDENTITY_ATTEMPTS_PER_DAY = 5;
  * What a look-up came to, as recorded for staff: `mismatch` (name or date of birth), `phone_mismatch`
  * (the number's registered phone is not the account's), `in_use` (verified on another account).
  */
-export const IDENTITY_CHECK_OUTCOMES = ['verified', 'mismatch', 'phone_mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
+export const IDENTITY_CHECK_OUTCOMES = [
+  'verified',
+  'mismatch',
+  'phone_mismatch',
+  'account_mismatch',
+  'not_found',
+  'unavailable',
+  'in_use',
+] as const;
 export type IdentityCheckOutcome = (typeof IDENTITY_CHECK_OUTCOMES)[number];
 
 /**
@@ -38,12 +46,20 @@ export function identityAnswerOf(outcome: IdentityCheckOutcome): IdentityCheckAn
 export const kycTierTexts: Readonly<Record<KycTier, { name: string; how: string; allows: string }>> = {
   0: { name: `${tierTexts.names[0]} · Basic`, how: 'Your e-mail address is verified', allows: 'Sell with the starting payout limits' },
   1: { name: `${tierTexts.names[1]} · Verified`, how: 'Your BVN or NIN matches your profile', allows: 'Higher payout limits' },
-  2: { name: `${tierTexts.names[2]} · Fully verified`, how: 'Your ID document and a selfie were approved', allows: 'The highest payout limits' },
+  2: {
+    name: `${tierTexts.names[2]} · Fully verified`,
+    how: 'Your ID document and a selfie were approved',
+    allows: 'The highest payout limits',
+  },
 };
 
 export const identityKindLabels: Readonly<Record<IdentityNumberKind, { short: string; long: string; hint: string }>> = {
   bvn: { short: 'BVN', long: 'Bank Verification Number', hint: 'Dial *565*0# on the phone number linked to your bank account to see it' },
-  nin: { short: 'NIN', long: 'National Identification Number', hint: 'It is on your NIN slip or national ID card, or dial *346# on your registered phone number' },
+  nin: {
+    short: 'NIN',
+    long: 'National Identification Number',
+    hint: 'It is on your NIN slip or national ID card, or dial *346# on your registered phone number',
+  },
 };
 
 export const identityMessages = {
@@ -167,7 +183,10 @@ export function matchIdentity(profile: { fullName: string; dateOfBirth: string }
 
 /** The person's name as one string: first, middle, surname. */
 export const identityFullName = (person: IdentityPerson) =>
-  [person.firstName, person.middleName ?? '', person.lastName].map((part) => part.trim()).filter(Boolean).join(' ');
+  [person.firstName, person.middleName ?? '', person.lastName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -245,7 +264,9 @@ export const documentScreenTexts = {
   intro:
     'Photograph the front and back of your national ID card, driver’s licence, voter’s card or international passport, then take a selfie. Staff compare your face with the photo on the ID. Only Wise staff ever see these pictures.',
   labels: { front: 'Front of your ID', back: 'Back of your ID', selfie: 'Your selfie' } as Readonly<Record<DocumentImageSide, string>>,
-  take: { front: 'Photograph the front', back: 'Photograph the back', selfie: 'Take a selfie' } as Readonly<Record<DocumentImageSide, string>>,
+  take: { front: 'Photograph the front', back: 'Photograph the back', selfie: 'Take a selfie' } as Readonly<
+    Record<DocumentImageSide, string>
+  >,
   retake: 'Take again',
   submit: 'Send for review',
   submitting: (percent: number) => `Sending... ${percent}%`,

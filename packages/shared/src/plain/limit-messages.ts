@@ -8,7 +8,8 @@ import { formatKobo } from './sales';
 
 /** A refused sale's sentence for each limit: the limit, what is left, and the way up. */
 export const payoutLimitTexts = {
-  total: (limit: string, left: string, wayUp: string) => `Before verification you can sell up to ${limit} in total, and you have ${left} left. ${wayUp}`,
+  total: (limit: string, left: string, wayUp: string) =>
+    `Before verification you can sell up to ${limit} in total, and you have ${left} left. ${wayUp}`,
   daily: (limit: string, left: string, wayUp: string) => `Your daily selling limit is ${limit}, and you have ${left} left today. ${wayUp}`,
 } as const;
 
@@ -36,7 +37,17 @@ export function payoutLimitMessage(
 export function payoutLimitMessageIn(meta: unknown, language: Language): string | undefined {
   if (language === defaultLanguage) return undefined;
   const limit = payoutLimitMeta(meta);
-  return limit && payoutLimitMessage(limit.limit, limit.limit_kobo, limit.remaining_kobo, limit.tier, textsIn(payoutLimitTexts, language), textsIn(tierTexts, language));
+  return (
+    limit &&
+    payoutLimitMessage(
+      limit.limit,
+      limit.limit_kobo,
+      limit.remaining_kobo,
+      limit.tier,
+      textsIn(payoutLimitTexts, language),
+      textsIn(tierTexts, language),
+    )
+  );
 }
 
 /**

@@ -25,7 +25,23 @@ export type NameMatch = 'match' | 'partial' | 'mismatch';
 
 /** Words before or around a name that are not part of it. */
 const TITLES = new Set([
-  'mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'engr', 'barr', 'rev', 'pastor', 'chief', 'sir', 'alhaji', 'alhaja', 'hajia', 'hajiya', 'mallam',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'prof',
+  'engr',
+  'barr',
+  'rev',
+  'pastor',
+  'chief',
+  'sir',
+  'alhaji',
+  'alhaja',
+  'hajia',
+  'hajiya',
+  'mallam',
 ]);
 
 /** Short forms and spellings of the same given name → one canonical form (after the Olu- rule). */
@@ -115,7 +131,10 @@ export function matchAccountName(profileName: string, accountName: string): Name
   }
   if (full === 0) return 'mismatch';
   // Initials on either side pair with an unpaired name starting with that letter.
-  for (const [from, to] of [[a, b], [b, a]] as const) {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     for (const x of from) {
       if (x.paired || !isInitial(x)) continue;
       const y = to.find((candidate) => !candidate.paired && startsWith(candidate, x.raw));

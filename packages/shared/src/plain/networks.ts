@@ -17,7 +17,9 @@ export const NETWORK_PREFIXES: Readonly<Record<BillNetwork, readonly string[]>> 
 };
 
 const byPrefix = new Map<string, BillNetwork>(
-  (Object.entries(NETWORK_PREFIXES) as [BillNetwork, readonly string[]][]).flatMap(([network, prefixes]) => prefixes.map((prefix) => [prefix, network] as const)),
+  (Object.entries(NETWORK_PREFIXES) as [BillNetwork, readonly string[]][]).flatMap(([network, prefixes]) =>
+    prefixes.map((prefix) => [prefix, network] as const),
+  ),
 );
 
 /**

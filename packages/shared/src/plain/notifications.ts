@@ -30,12 +30,12 @@ export const notificationTexts = {
   pinChanged: `your transaction PIN was changed. ${notYou}`,
   bankDetailsChanged: (bankName: string, maskedAccount: string) =>
     `your payout bank details were changed to ${bankName} ${maskedAccount}. ${notYou}`,
-  bankDetailsAdded: (bankName: string, maskedAccount: string) =>
-    `your payout bank details were added: ${bankName} ${maskedAccount}.`,
+  bankDetailsAdded: (bankName: string, maskedAccount: string) => `your payout bank details were added: ${bankName} ${maskedAccount}.`,
   passwordChanged: `your password was changed. ${notYou}`,
   phoneChanged: (maskedPhone: string) => `your phone number was changed to ${maskedPhone}. ${notYou}`,
   emailChanged: (email: string) => `your email address was changed to ${email}. ${notYou}`,
   passkeyAdded: (device: string) => `a passkey was added to your account (${device}). ${notYou}`,
   passkeyRemoved: (device: string) => `a passkey was removed from your account (${device}). ${notYou}`,
-  pinResetBySupport: 'your transaction PIN was reset by Wise support. Set a new PIN before your next transaction. If you did not ask for this, contact support right away.',
+  pinResetBySupport:
+    'your transaction PIN was reset by Wise support. Set a new PIN before your next transaction. If you did not ask for this, contact support right away.',
 } as const;

@@ -32,7 +32,12 @@ export function payoutFailureCodeOf(providerReason: string | null | undefined, r
   const text = (providerReason ?? '').toLowerCase();
   if (reversed || /revers/.test(text)) return 'reversed';
   if (/name/.test(text) && /(match|differ|mismatch)/.test(text)) return 'name_mismatch';
-  if (/(invalid|closed|dormant|inactive|not found|could not resolve|cannot resolve|unknown account|account number|refused the bank account)/.test(text)) return 'account_invalid';
+  if (
+    /(invalid|closed|dormant|inactive|not found|could not resolve|cannot resolve|unknown account|account number|refused the bank account)/.test(
+      text,
+    )
+  )
+    return 'account_invalid';
   if (/(declin|did not complete|rejected|blocked|abandoned|failed)/.test(text)) return 'bank_declined';
   return 'other';
 }

@@ -56,7 +56,10 @@ export const profileMessages = {
 export const lettersOnly = /^[A-Za-z]+$/;
 
 export function joinFullName(parts: { first_name: string; middle_name?: string | undefined; surname: string }): string {
-  return [parts.first_name, parts.middle_name, parts.surname].map((p) => p?.trim() ?? '').filter(Boolean).join(' ');
+  return [parts.first_name, parts.middle_name, parts.surname]
+    .map((p) => p?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Prefills the three fields from a stored full name. */

@@ -24,7 +24,11 @@ export const pushMessages = {
   subscriptionNotFound: 'This device is not subscribed.',
 } as const;
 
-export const pushErrorCodes = { disabled: 'PUSH_DISABLED', notFound: 'PUSH_SUBSCRIPTION_NOT_FOUND', endpointNotAllowed: 'PUSH_ENDPOINT_NOT_ALLOWED' } as const;
+export const pushErrorCodes = {
+  disabled: 'PUSH_DISABLED',
+  notFound: 'PUSH_SUBSCRIPTION_NOT_FOUND',
+  endpointNotAllowed: 'PUSH_ENDPOINT_NOT_ALLOWED',
+} as const;
 
 /** The title shown above each push (the body is the notification text). */
 export const pushTitles = {

@@ -12,7 +12,8 @@ export const RATE_ALERTS_MAX = 10;
  * What an alert watches, as one form value: `giftcard:<sub-category id>` (naira per unit of the
  * card currency) or `coin:<btc|usdt|bnb|sol>` (naira per whole coin).
  */
-export const RATE_ALERT_SUBJECT_PATTERN = /^(giftcard:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|coin:(btc|usdt|bnb|sol))$/;
+export const RATE_ALERT_SUBJECT_PATTERN =
+  /^(giftcard:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|coin:(btc|usdt|bnb|sol))$/;
 export type RateAlertSubject = `giftcard:${string}` | `coin:${CoinId}`;
 
 export const giftCardSubject = (subcategoryId: string): RateAlertSubject => `giftcard:${subcategoryId}`;
@@ -50,10 +51,21 @@ export const rateAlertTexts = {
   notFound: 'This alert does not exist',
   // What the customer is told when an alert fires (notification, push and e-mail).
   pushTitle: 'Rate alert',
-  fired: (label: string, value: string, threshold: string) => `${label} is now ${value}, at or above your alert of ${threshold}. Sell now on Wise.`,
+  fired: (label: string, value: string, threshold: string) =>
+    `${label} is now ${value}, at or above your alert of ${threshold}. Sell now on Wise.`,
   emailSubject: (label: string) => `Rate alert: ${label}`,
   emailBody: (name: string, message: string, link: string) =>
-    [`Hello ${name},`, '', message, '', `See today's rates: ${link}`, '', 'This alert has now been used. Set a new one on the rates page whenever you like.', '', 'Wise'].join('\n'),
+    [
+      `Hello ${name},`,
+      '',
+      message,
+      '',
+      `See today's rates: ${link}`,
+      '',
+      'This alert has now been used. Set a new one on the rates page whenever you like.',
+      '',
+      'Wise',
+    ].join('\n'),
 } as const;
 
 export const rateAlertErrorCodes = {

@@ -88,7 +88,10 @@ export const receiptLabels = {
   payoutReference: 'Payout reference',
   timeline: 'Timeline',
   statuses: { pending: 'Pending', successful: 'Successful', rejected: 'Rejected' } satisfies Record<TransactionStatus, string>,
-  steps: { submitted: 'Submitted', under_review: 'Under review', paid: 'Paid', rejected: 'Rejected' } satisfies Record<SaleTimelineStatus, string>,
+  steps: { submitted: 'Submitted', under_review: 'Under review', paid: 'Paid', rejected: 'Rejected' } satisfies Record<
+    SaleTimelineStatus,
+    string
+  >,
   billKinds: { airtime: 'Airtime', data: 'Data', tv: 'TV subscription', electricity: 'Electricity' } satisfies Record<BillKind, string>,
   meterNumber: 'Meter number',
   smartCardNumber: 'Smart card number',
@@ -116,7 +119,15 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatReceiptTime(iso: string, timeZone: string): string {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     dateTimeFormats.set(timeZone, format);
   }
   return format.format(new Date(iso)).replace(' at ', ', ');
@@ -128,12 +139,20 @@ export const formatKoboDifference = (fromKobo: number, toKobo: number): string =
   return difference > 0 ? `+${formatKobo(difference)}` : formatKobo(difference);
 };
 
-const rows = (...candidates: (ReceiptRow | false | null | undefined)[]): ReceiptRow[] => candidates.filter((row): row is ReceiptRow => Boolean(row));
+const rows = (...candidates: (ReceiptRow | false | null | undefined)[]): ReceiptRow[] =>
+  candidates.filter((row): row is ReceiptRow => Boolean(row));
 const row = (label: string, value: string | null | undefined): ReceiptRow | null => (value ? { label, value } : null);
 
-const fileStemOf = (id: string) => `wise-receipt-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toLowerCase()}`;
+const fileStemOf = (id: string) =>
+  `wise-receipt-${id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toLowerCase()}`;
 
-const footerOf = (timeZone: string, issuedAt: Date, texts: typeof receiptTexts) => [texts.timeZone(timeZone), texts.issued(formatReceiptTime(issuedAt.toISOString(), timeZone))];
+const footerOf = (timeZone: string, issuedAt: Date, texts: typeof receiptTexts) => [
+  texts.timeZone(timeZone),
+  texts.issued(formatReceiptTime(issuedAt.toISOString(), timeZone)),
+];
 
 /**
  * A sale's receipt. Reads the sale's status, reason and payout fields as they come, so a new
@@ -166,7 +185,9 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, 
     { label: l.type, value: crypto ? l.cryptoSale : l.giftCardSale },
     row(l.card, sale.card?.name),
     row(l.subcategory, sale.subcategory),
-    crypto ? { label: l.amount, value: `${sale.coin_amount} ${crypto.symbol}` } : { label: l.cardAmount, value: formatCardAmount(sale.currency_amount, sale.currency) },
+    crypto
+      ? { label: l.amount, value: `${sale.coin_amount} ${crypto.symbol}` }
+      : { label: l.cardAmount, value: formatCardAmount(sale.currency_amount, sale.currency) },
     crypto ? { label: l.worthInDollars, value: formatCardAmount(sale.currency_amount, 'USD') } : null,
     { label: l.rate, value: formatRate(sale.exchange_rate, sale.currency) },
     row(l.transactionId, sale.transaction_id),
@@ -180,7 +201,8 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, 
 
   // Every step with its time; "Reviewed" is the decision, which the customer timeline folds into Paid or Rejected.
   const steps: { label: string; at: string }[] = sale.timeline.map((entry) => ({ label: l.steps[entry.status], at: entry.at }));
-  if (sale.decided_at && !sale.timeline.some((entry) => entry.status === 'rejected')) steps.push({ label: l.reviewedApproved, at: sale.decided_at });
+  if (sale.decided_at && !sale.timeline.some((entry) => entry.status === 'rejected'))
+    steps.push({ label: l.reviewedApproved, at: sale.decided_at });
   steps.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (!steps.some((step) => step.label === l.steps.submitted)) steps.unshift({ label: l.steps.submitted, at: sale.transaction_date });
 
@@ -206,7 +228,10 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, 
               ],
             },
           ]),
-      { heading: l.references, rows: rows({ label: l.transactionReference, value: sale.id }, row(l.payoutReference, sale.payout_reference)) },
+      {
+        heading: l.references,
+        rows: rows({ label: l.transactionReference, value: sale.id }, row(l.payoutReference, sale.payout_reference)),
+      },
       { heading: l.timeline, rows: steps.map((step) => ({ label: step.label, value: at(step.at) })) },
     ],
     footer: footerOf(timeZone, issuedAt, textsIn(receiptTexts, language)),
@@ -215,14 +240,20 @@ export function saleReceipt(sale: SaleDetail, timeZone: string, issuedAt: Date, 
 }
 
 /** A bill purchase's receipt: what was bought, the naira it stands for and the gems that paid, the token. */
-export function billReceipt(detail: BillTransactionDetail, timeZone: string, issuedAt: Date, language: Language = defaultLanguage): Receipt {
+export function billReceipt(
+  detail: BillTransactionDetail,
+  timeZone: string,
+  issuedAt: Date,
+  language: Language = defaultLanguage,
+): Receipt {
   const l = textsIn(receiptLabels, language);
   const { order } = detail;
   const at = (iso: string) => formatReceiptTime(iso, timeZone);
   // 1 gem pays for ₦1: the amount in kobo is exact integer arithmetic.
   const amountKobo = order.amount * 100;
   const customerLabel = order.kind === 'electricity' ? l.meterNumber : l.smartCardNumber;
-  const notes: ReceiptNote[] = detail.status === 'rejected' && order.message ? [{ heading: l.whyFailed, lines: [translateText(order.message, language)] }] : [];
+  const notes: ReceiptNote[] =
+    detail.status === 'rejected' && order.message ? [{ heading: l.whyFailed, lines: [translateText(order.message, language)] }] : [];
   const settledLabel = order.status === 'successful' ? l.completed : order.status === 'failed' ? l.failed : l.settled;
   return {
     title: detail.title,
@@ -267,6 +298,11 @@ export function billReceipt(detail: BillTransactionDetail, timeZone: string, iss
 }
 
 /** The receipt of any transaction detail (a sale or a bill order: told apart by `order`). */
-export function transactionReceipt(detail: SaleDetail | BillTransactionDetail, timeZone: string, issuedAt: Date, language: Language = defaultLanguage): Receipt {
+export function transactionReceipt(
+  detail: SaleDetail | BillTransactionDetail,
+  timeZone: string,
+  issuedAt: Date,
+  language: Language = defaultLanguage,
+): Receipt {
   return 'order' in detail ? billReceipt(detail, timeZone, issuedAt, language) : saleReceipt(detail, timeZone, issuedAt, language);
 }

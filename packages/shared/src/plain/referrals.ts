@@ -41,7 +41,8 @@ export const referralTexts = {
   /** On the sign-up form opened from a referral link. */
   invited: (code: string) => `You were invited with the code ${code}.`,
   /** The referrer's and the referee's notifications when a referral pays. */
-  referrerNotice: (name: string, n: number) => `${name} made their first sale with your invite: you earned ${gems(n)}. Collect them on Rewards.`,
+  referrerNotice: (name: string, n: number) =>
+    `${name} made their first sale with your invite: you earned ${gems(n)}. Collect them on Rewards.`,
   refereeNotice: (n: number) => `Welcome bonus: you earned ${gems(n)} for your first sale with an invite. Collect them on Rewards.`,
   referrerReward: (name: string) => `Invite reward: ${name} made their first sale`,
   refereeReward: 'Welcome bonus for joining with an invite',

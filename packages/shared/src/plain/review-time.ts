@@ -31,7 +31,8 @@ export const afterSaleTexts = {
   reviewTime: (medianSeconds: number) => `Reviews are taking ${formatReviewDuration(medianSeconds)} right now.`,
   /** No sale was decided in the last 24 hours: nothing to measure. */
   reviewTimeUnknown: "We'll review your sale as soon as possible and notify you the moment it's done.",
-  reviewTimeBasis: (reviews: number) => `Based on the ${reviews === 1 ? 'last review' : `${reviews} reviews`} of the past ${REVIEW_TIME_WINDOW_HOURS} hours.`,
+  reviewTimeBasis: (reviews: number) =>
+    `Based on the ${reviews === 1 ? 'last review' : `${reviews} reviews`} of the past ${REVIEW_TIME_WINDOW_HOURS} hours.`,
   /** When the money should be in the bank: the sale's time plus the median review (payouts take seconds). */
   expectMoney: (time: string) => `Once it's approved, expect the money in your bank by about ${time}.`,
 } as const;

@@ -14,7 +14,8 @@ export const rewardLevelTexts = {
   title: 'Your reward level',
   rate: (gems: number) => `${gems} ${gems === 1 ? 'gem' : 'gems'} per ₦1,000`,
   volume: (volumeKobo: number) => `${formatKobo(volumeKobo)} paid in the last ${REWARD_LEVEL_WINDOW_DAYS} days`,
-  toNext: (remainingKobo: number, next: string) => `Sell ${formatKobo(remainingKobo)} more in ${REWARD_LEVEL_WINDOW_DAYS} days to reach ${next}`,
+  toNext: (remainingKobo: number, next: string) =>
+    `Sell ${formatKobo(remainingKobo)} more in ${REWARD_LEVEL_WINDOW_DAYS} days to reach ${next}`,
   top: 'Top level',
   topLine: 'You earn the highest rate on every sale.',
   progressLabel: (next: string) => `Progress to ${next}`,

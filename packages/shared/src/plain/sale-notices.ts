@@ -30,9 +30,16 @@ export const cryptoRejectedNextStep = (code: SaleRejectionCode | null | undefine
  */
 export function saleAmountDifferenceLine(quotedKobo: number, reason: string | null, language: Language = defaultLanguage): string {
   const t = textsIn(saleNoticeTexts, language);
-  return reason ? t.quotedValueReason(formatKobo(quotedKobo), clause(translateText(reason, language))) : t.quotedValue(formatKobo(quotedKobo));
+  return reason
+    ? t.quotedValueReason(formatKobo(quotedKobo), clause(translateText(reason, language)))
+    : t.quotedValue(formatKobo(quotedKobo));
 }
 
 /** The in-app notification (and push, and e-mail) when staff record a crypto return. */
-export const cryptoReturnedMessage = (coin: CoinId, amount: string, title: string, transactionId: string, language: Language = defaultLanguage) =>
-  textsIn(saleNoticeTexts, language).returned(amount, COINS[coin].symbol, title, transactionId);
+export const cryptoReturnedMessage = (
+  coin: CoinId,
+  amount: string,
+  title: string,
+  transactionId: string,
+  language: Language = defaultLanguage,
+) => textsIn(saleNoticeTexts, language).returned(amount, COINS[coin].symbol, title, transactionId);

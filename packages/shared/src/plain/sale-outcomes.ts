@@ -32,7 +32,8 @@ export const saleNoticeTexts = {
   /** A rejected crypto sale's e-mail: what the customer can do about the coins. */
   cryptoSendBack: 'Open the sale in the app to have your coins sent back to your wallet, or to sell them again.',
   cryptoSellAgain: 'If you have sent the coins since, open the sale in the app to sell them again.',
-  paid: (title: string, amount: string, bankName: string, lastDigits: string) => `Your ${title} sale of ${amount} has been paid to ${bankName} ••${lastDigits}.`,
+  paid: (title: string, amount: string, bankName: string, lastDigits: string) =>
+    `Your ${title} sale of ${amount} has been paid to ${bankName} ••${lastDigits}.`,
   /** Paid another amount than the quote. */
   quotedValue: (quoted: string) => `The quoted value was ${quoted}.`,
   quotedValueReason: (quoted: string, reason: string) => `The quoted value was ${quoted}. Reason: ${reason}.`,

@@ -85,7 +85,8 @@ export const saleMessages = {
   notMultipartScreenshot: 'Send the sale as multipart/form-data with the screenshot',
   saleNotFound: 'This transaction does not exist',
   /** 409 TRANSACTION_ID_USED: one deposit is sold once (the field error under the transaction ID). */
-  transactionIdUsed: 'This transaction ID has already been used for another sale. Check the ID, or contact support if this transfer is yours',
+  transactionIdUsed:
+    'This transaction ID has already been used for another sale. Check the ID, or contact support if this transfer is yours',
   /** 409 CARD_CODE_USED: a code already in a sale that is pending or paid (the field error under the card code). */
   cardCodeUsed: 'This card code has already been submitted in another sale. Check the code, or contact support if this card is yours',
 } as const;
@@ -97,7 +98,14 @@ export const saleMessages = {
  * reasons, so each kind has its own list (`rejectionCodesFor`); the API and the database refuse a
  * reason of the other kind.
  */
-export const GIFT_CARD_REJECTION_CODES = ['used_card', 'invalid_code', 'wrong_card_type', 'partially_used', 'unclear_images', 'other'] as const;
+export const GIFT_CARD_REJECTION_CODES = [
+  'used_card',
+  'invalid_code',
+  'wrong_card_type',
+  'partially_used',
+  'unclear_images',
+  'other',
+] as const;
 export const CRYPTO_REJECTION_CODES = ['no_deposit', 'wrong_network', 'amount_differs', 'unconfirmed', 'other'] as const;
 export const SALE_REJECTION_CODES = [
   'used_card',
@@ -113,7 +121,8 @@ export const SALE_REJECTION_CODES = [
 ] as const;
 export type SaleRejectionCode = (typeof SALE_REJECTION_CODES)[number];
 export type CryptoRejectionCode = (typeof CRYPTO_REJECTION_CODES)[number];
-export const rejectionCodesFor = (kind: SaleKind): readonly SaleRejectionCode[] => (kind === 'crypto' ? CRYPTO_REJECTION_CODES : GIFT_CARD_REJECTION_CODES);
+export const rejectionCodesFor = (kind: SaleKind): readonly SaleRejectionCode[] =>
+  kind === 'crypto' ? CRYPTO_REJECTION_CODES : GIFT_CARD_REJECTION_CODES;
 /** The reviewer picked a reason of the other kind of sale (422, under `reason`). */
 export const rejectionReasonWrongKind = 'Choose a reason for this kind of sale';
 
@@ -203,8 +212,7 @@ export function formatKobo(amountKobo: number): string {
 }
 
 /** A rate as customers read it: `₦1,460.00/$`. */
-export const formatRate = (exchangeRate: string, currency: string) =>
-  `₦${formatDecimal(exchangeRate)}/${currencySymbol(currency).trim()}`;
+export const formatRate = (exchangeRate: string, currency: string) => `₦${formatDecimal(exchangeRate)}/${currencySymbol(currency).trim()}`;
 
 /** A card amount with its currency: `$25.50`. */
 /** What the sale pickers accept as picked (the server still judges every file by its content). */

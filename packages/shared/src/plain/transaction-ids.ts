@@ -23,7 +23,8 @@ export const transactionIdFormatsOf = (coin: CoinId): ReadonlySet<TransactionIdF
   new Set(Object.values(WALLET_NETWORKS[coin]).map((network) => FORMAT_OF_NETWORK[network]));
 
 /** The one format of the network a sale was sent on (0052): a USDT ID on TRC20 is never a Solana signature. */
-export const transactionIdFormatsOn = (network: CryptoNetworkId): ReadonlySet<TransactionIdFormat> => new Set([FORMAT_OF_NETWORK[CRYPTO_NETWORKS[network].addressFormat]]);
+export const transactionIdFormatsOn = (network: CryptoNetworkId): ReadonlySet<TransactionIdFormat> =>
+  new Set([FORMAT_OF_NETWORK[CRYPTO_NETWORKS[network].addressFormat]]);
 
 const ALL_FORMATS: ReadonlySet<TransactionIdFormat> = new Set(['hex', 'solana']);
 
@@ -35,7 +36,8 @@ export const transactionIdMessages = {
   bnb: 'A BNB transaction ID is 64 characters, 0-9 and a-f (0x in front is fine). Paste it, or its explorer link, from your wallet',
   sol: 'A Solana transaction ID is a signature of up to 88 letters and digits, without 0, O, I or l. Paste it, or its explorer link, from your wallet',
   /** USDT once its network (TRC20 or BEP20) is chosen. */
-  usdtHex: 'A USDT transaction ID on this network is 64 characters, 0-9 and a-f (0x in front is fine). Paste it, or its explorer link, from your wallet',
+  usdtHex:
+    'A USDT transaction ID on this network is 64 characters, 0-9 and a-f (0x in front is fine). Paste it, or its explorer link, from your wallet',
 } as const;
 
 const HEX_ID = /^[0-9a-fA-F]{64}$/;
@@ -113,4 +115,6 @@ export const isStoredTransactionId = (coin: CoinId, id: string): boolean => {
 
 /** What a transaction ID looks like, for the coin (or for any coin), on the network when it is chosen. */
 export const transactionIdMessageFor = (coin: CoinId | undefined, network?: CryptoNetworkId): string =>
-  coin === 'usdt' && network !== undefined ? transactionIdMessages[network === 'solana' ? 'sol' : 'usdtHex'] : transactionIdMessages[coin ?? 'any'];
+  coin === 'usdt' && network !== undefined
+    ? transactionIdMessages[network === 'solana' ? 'sol' : 'usdtHex']
+    : transactionIdMessages[coin ?? 'any'];

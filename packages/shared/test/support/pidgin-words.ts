@@ -83,12 +83,15 @@ function texts(english: unknown, translated: unknown, path: string, out: [string
     }
     return;
   }
-  if (isRecord(english) && isRecord(translated)) for (const key of Object.keys(english)) texts(english[key], translated[key], `${path}.${key}`, out);
+  if (isRecord(english) && isRecord(translated))
+    for (const key of Object.keys(english)) texts(english[key], translated[key], `${path}.${key}`, out);
 }
 
-
 /** Every text of the pairs as [path, English, translation]; `label` names a pair's object. */
-export function catalogueTexts(pairs: readonly TextPair[], label: (english: object, index: number) => string = (_, index) => `pair #${index}`): [string, string, string][] {
+export function catalogueTexts(
+  pairs: readonly TextPair[],
+  label: (english: object, index: number) => string = (_, index) => `pair #${index}`,
+): [string, string, string][] {
   const all: [string, string, string][] = [];
   pairs.forEach(([english, translated], index) => texts(english, translated, label(english, index), all));
   return all;

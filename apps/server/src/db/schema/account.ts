@@ -65,7 +65,9 @@ export const notifications = pgTable(
   (t) => [
     // 0012: the list's keyset order, tie-breaker included.
     index('notifications_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`read_at IS NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at IS NULL`),
   ],
 );
 

@@ -1,6 +1,21 @@
 import { staffRoles } from '@wise/shared/admin';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { saleApprovalReasonCodes } from './choices';
 import { giftCardSubcategories } from './giftcards';
 import { sales } from './sales';
@@ -131,13 +146,25 @@ export const payouts = pgTable(
   (t) => [
     unique('payouts_reference_key').on(t.reference),
     unique('payouts_attempt_key').on(t.saleId, t.attempt),
-    uniqueIndex('payouts_one_live_per_sale').on(t.saleId).where(sql`status NOT IN ('failed', 'reversed')`),
-    index('payouts_held_idx').on(t.createdAt, t.id).where(sql`status = 'needs_review'`),
-    index('payouts_held_open_idx').on(t.hold, t.createdAt, t.id).where(sql`hold IS NOT NULL`),
+    uniqueIndex('payouts_one_live_per_sale')
+      .on(t.saleId)
+      .where(sql`status NOT IN ('failed', 'reversed')`),
+    index('payouts_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'needs_review'`),
+    index('payouts_held_open_idx')
+      .on(t.hold, t.createdAt, t.id)
+      .where(sql`hold IS NOT NULL`),
     index('payouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payouts_open_idx').on(t.createdAt, t.id).where(sql`status IN ('queued', 'sending', 'pending')`),
-    uniqueIndex('payouts_one_delay_notice').on(t.saleId).where(sql`delay_noticed_at IS NOT NULL`),
-    index('payouts_unreachable_idx').on(t.unreachableSince).where(sql`unreachable_since IS NOT NULL`),
+    index('payouts_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status IN ('queued', 'sending', 'pending')`),
+    uniqueIndex('payouts_one_delay_notice')
+      .on(t.saleId)
+      .where(sql`delay_noticed_at IS NOT NULL`),
+    index('payouts_unreachable_idx')
+      .on(t.unreachableSince)
+      .where(sql`unreachable_since IS NOT NULL`),
   ],
 );
 
@@ -168,9 +195,13 @@ export const saleApprovalRequests = pgTable(
     decisionNote: text('decision_note'),
   },
   (t) => [
-    uniqueIndex('sale_approval_requests_one_open').on(t.saleId).where(sql`outcome IS NULL`),
+    uniqueIndex('sale_approval_requests_one_open')
+      .on(t.saleId)
+      .where(sql`outcome IS NULL`),
     index('sale_approval_requests_sale_idx').on(t.saleId, t.createdAt),
-    index('sale_approval_requests_open_idx').on(t.createdAt, t.id).where(sql`outcome IS NULL`),
+    index('sale_approval_requests_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`outcome IS NULL`),
   ],
 );
 

@@ -30,7 +30,9 @@ export const users = pgTable(
     /** Closed by the customer (0030_data_rights.sql): personal fields erased, no login; never reopened. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The code others sign up with (0035_referrals.sql); the database draws it. */
-    referralCode: text('referral_code').notNull().default(sql`referral_new_code()`),
+    referralCode: text('referral_code')
+      .notNull()
+      .default(sql`referral_new_code()`),
     /** The customer's language (0040_customer_language.sql): app, e-mails and notifications follow it. */
     language: text('language', { enum: languages }).notNull().default('en'),
   },

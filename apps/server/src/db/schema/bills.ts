@@ -63,7 +63,9 @@ export const billOrders = pgTable(
     requestId: text('request_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
-    holdId: uuid('hold_id').unique().references(() => gemHolds.id),
+    holdId: uuid('hold_id')
+      .unique()
+      .references(() => gemHolds.id),
     token: text('token'),
     units: text('units'),
     message: text('message'),
@@ -77,7 +79,9 @@ export const billOrders = pgTable(
     unique('bill_orders_request_id_key').on(t.requestId),
     unique('bill_orders_idempotency_key').on(t.userId, t.idempotencyKey),
     index('bill_orders_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('bill_orders_processing_idx').on(t.authorisedAt, t.id).where(sql`${t.status} = 'processing'`),
+    index('bill_orders_processing_idx')
+      .on(t.authorisedAt, t.id)
+      .where(sql`${t.status} = 'processing'`),
     // 0012: the customer's list by status and the back office's list (all, by status, by kind).
     index('bill_orders_user_status_list_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('bill_orders_list_idx').on(t.createdAt.desc(), t.id.desc()),

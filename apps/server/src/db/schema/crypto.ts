@@ -1,4 +1,18 @@
-import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Mirrors db/migrations/0008_crypto.sql (the SQL is the source of truth, with its CHECKs). */
@@ -45,7 +59,11 @@ export const cryptoWalletAddresses = pgTable(
   },
   (t) => [
     unique().on(t.coin, t.network, t.address),
-    foreignKey({ name: 'crypto_wallet_addresses_network_fk', columns: [t.coin, t.network], foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network] }),
+    foreignKey({
+      name: 'crypto_wallet_addresses_network_fk',
+      columns: [t.coin, t.network],
+      foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network],
+    }),
   ],
 );
 

@@ -37,8 +37,12 @@ export const staffRequests = pgTable(
     appliedAt: at('applied_at'),
   },
   (t) => [
-    uniqueIndex('staff_requests_one_open').on(t.kind, sql`coalesce(${t.targetId}::text, ${t.targetEmail})`).where(sql`status = 'pending'`),
-    index('staff_requests_open_idx').on(t.createdAt, t.id).where(sql`status = 'pending'`),
+    uniqueIndex('staff_requests_one_open')
+      .on(t.kind, sql`coalesce(${t.targetId}::text, ${t.targetEmail})`)
+      .where(sql`status = 'pending'`),
+    index('staff_requests_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'pending'`),
   ],
 );
 

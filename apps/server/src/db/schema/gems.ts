@@ -1,4 +1,19 @@
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, date, uniqueIndex, unique, uuid, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  date,
+  uniqueIndex,
+  unique,
+  uuid,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 
@@ -170,7 +185,12 @@ export const gemRewards = pgTable(
     forfeitEntryId: uuid('forfeit_entry_id').references(() => gemEntries.id),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('gem_rewards_source_key').on(t.source), index('gem_rewards_unclaimed_idx').on(t.userId, t.createdAt).where(sql`claim_id IS NULL`)],
+  (t) => [
+    uniqueIndex('gem_rewards_source_key').on(t.source),
+    index('gem_rewards_unclaimed_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`claim_id IS NULL`),
+  ],
 );
 
 /** The first answer to a customer's keyed gem write (Idempotency-Key; 0005_ledger_guards.sql). */

@@ -9,7 +9,16 @@ export const identityNumberKinds = ['bvn', 'nin'] as const;
  * What came of one check (shared IDENTITY_CHECK_OUTCOMES), and `pending` while the provider is
  * being asked (0046_identity_binding.sql: the attempt is reserved first).
  */
-export const identityCheckOutcomes = ['pending', 'verified', 'mismatch', 'phone_mismatch', 'account_mismatch', 'not_found', 'unavailable', 'in_use'] as const;
+export const identityCheckOutcomes = [
+  'pending',
+  'verified',
+  'mismatch',
+  'phone_mismatch',
+  'account_mismatch',
+  'not_found',
+  'unavailable',
+  'in_use',
+] as const;
 
 /**
  * Every Tier 1 attempt (0029_identity_verification.sql, 0046_identity_binding.sql): written
@@ -38,8 +47,12 @@ export const identityChecks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('identity_checks_number_key').on(t.kind, t.numberHash).where(sql`outcome = 'verified' AND revoked_at IS NULL`),
-    uniqueIndex('identity_checks_verified_user_key').on(t.userId).where(sql`outcome = 'verified' AND revoked_at IS NULL`),
+    uniqueIndex('identity_checks_number_key')
+      .on(t.kind, t.numberHash)
+      .where(sql`outcome = 'verified' AND revoked_at IS NULL`),
+    uniqueIndex('identity_checks_verified_user_key')
+      .on(t.userId)
+      .where(sql`outcome = 'verified' AND revoked_at IS NULL`),
     index('identity_checks_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -75,9 +88,15 @@ export const identityDocumentReviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('identity_document_reviews_open_key').on(t.userId).where(sql`status = 'pending'`),
+    uniqueIndex('identity_document_reviews_open_key')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
     index('identity_document_reviews_user_idx').on(t.userId, t.createdAt.desc()),
-    index('identity_document_reviews_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
-    index('identity_document_reviews_retention_idx').on(t.reviewedAt).where(sql`images_deleted_at IS NULL AND status <> 'pending'`),
+    index('identity_document_reviews_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    index('identity_document_reviews_retention_idx')
+      .on(t.reviewedAt)
+      .where(sql`images_deleted_at IS NULL AND status <> 'pending'`),
   ],
 );

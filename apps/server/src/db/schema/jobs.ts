@@ -27,8 +27,14 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_singleton_key').on(t.singletonKey),
-    index('jobs_due_idx').on(t.runAt, t.id).where(sql`${t.status} = 'queued'`),
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} IN ('done', 'failed')`),
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} IN ('done', 'failed')`),
   ],
 );

@@ -28,8 +28,12 @@ export const dataExports = pgTable(
     payload: text('payload'),
   },
   (t) => [
-    uniqueIndex('data_exports_one_building').on(t.userId).where(sql`status = 'building'`),
+    uniqueIndex('data_exports_one_building')
+      .on(t.userId)
+      .where(sql`status = 'building'`),
     index('data_exports_user_idx').on(t.userId, t.requestedAt.desc()),
-    index('data_exports_expiry_idx').on(t.expiresAt).where(sql`status = 'ready'`),
+    index('data_exports_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'ready'`),
   ],
 );

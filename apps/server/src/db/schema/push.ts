@@ -15,5 +15,8 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint), index('push_subscriptions_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId, table.createdAt),
+  ],
 );

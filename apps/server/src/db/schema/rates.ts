@@ -24,7 +24,11 @@ export const rateAlerts = pgTable(
   (t) => [
     index('rate_alerts_user_idx').on(t.userId, t.createdAt),
     // The waiting alerts a new price can fire, by what they watch.
-    index('rate_alerts_waiting_subcategory_idx').on(t.subcategoryId, t.thresholdKobo).where(sql`spent_at IS NULL AND subcategory_id IS NOT NULL`),
-    index('rate_alerts_waiting_coin_idx').on(t.coin, t.thresholdKobo).where(sql`spent_at IS NULL AND coin IS NOT NULL`),
+    index('rate_alerts_waiting_subcategory_idx')
+      .on(t.subcategoryId, t.thresholdKobo)
+      .where(sql`spent_at IS NULL AND subcategory_id IS NOT NULL`),
+    index('rate_alerts_waiting_coin_idx')
+      .on(t.coin, t.thresholdKobo)
+      .where(sql`spent_at IS NULL AND coin IS NOT NULL`),
   ],
 );

@@ -10,7 +10,15 @@ import { sales } from './sales';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const referralStatuses = ['signed_up', 'rewarded', 'refused'] as const;
-export const referralRefusalReasons = ['same_phone', 'same_bank_account', 'same_identity', 'first_sale_rejected', 'first_sale_reversed', 'monthly_cap', 'referrer_closed'] as const;
+export const referralRefusalReasons = [
+  'same_phone',
+  'same_bank_account',
+  'same_identity',
+  'first_sale_rejected',
+  'first_sale_reversed',
+  'monthly_cap',
+  'referrer_closed',
+] as const;
 
 export const referrals = pgTable(
   'referrals',

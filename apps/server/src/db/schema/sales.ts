@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { SALE_REJECTION_CODES } from '@wise/shared';
-import { type AnyPgColumn, bigint, boolean, foreignKey, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uploads } from './account';
 import { staff } from './admin';
 import { users } from './auth';
@@ -35,9 +50,9 @@ export const sales = pgTable(
     kind: text('kind', { enum: saleKinds }).notNull(),
     status: text('status', { enum: saleStatuses }).notNull(),
     /** pending | successful | rejected, computed by the database from status. */
-    listStatus: text('list_status', { enum: saleListStatuses }).notNull().generatedAlwaysAs(
-      sql`CASE status WHEN 'paid' THEN 'successful' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END`,
-    ),
+    listStatus: text('list_status', { enum: saleListStatuses })
+      .notNull()
+      .generatedAlwaysAs(sql`CASE status WHEN 'paid' THEN 'successful' WHEN 'rejected' THEN 'rejected' ELSE 'pending' END`),
     statusChangedAt: at('status_changed_at').notNull(),
     giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'restrict' }),
     subcategoryId: uuid('subcategory_id').references(() => giftCardSubcategories.id, { onDelete: 'restrict' }),
@@ -111,32 +126,70 @@ export const sales = pgTable(
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),
     unique('sales_id_owner_key').on(t.id, t.userId),
     unique('sales_quote_id_key').on(t.quoteId),
-    foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }).onDelete('restrict'),
-    foreignKey({ name: 'sales_network_fk', columns: [t.coin, t.network], foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network] }),
+    foreignKey({ name: 'sales_quote_fk', columns: [t.quoteId, t.userId], foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      name: 'sales_network_fk',
+      columns: [t.coin, t.network],
+      foreignColumns: [cryptoCoinNetworks.coin, cryptoCoinNetworks.network],
+    }),
     index('sales_user_list_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('sales_user_status_list_idx').on(t.userId, t.listStatus, t.createdAt.desc(), t.id.desc()),
-    index('sales_review_queue_idx').on(t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
-    index('sales_review_queue_kind_idx').on(t.kind, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review')`),
-    index('sales_decided_idx').on(t.decidedAt.desc(), t.id.desc()).where(sql`decided_at IS NOT NULL`),
-    index('sales_decided_by_idx').on(t.decidedBy, t.decidedAt).where(sql`decided_at IS NOT NULL`),
+    index('sales_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status IN ('submitted', 'under_review')`),
+    index('sales_review_queue_kind_idx')
+      .on(t.kind, t.createdAt, t.id)
+      .where(sql`status IN ('submitted', 'under_review')`),
+    index('sales_decided_idx')
+      .on(t.decidedAt.desc(), t.id.desc())
+      .where(sql`decided_at IS NOT NULL`),
+    index('sales_decided_by_idx')
+      .on(t.decidedBy, t.decidedAt)
+      .where(sql`decided_at IS NOT NULL`),
     // A customer's paid and approved sales by approval time: the payout limits' usage (0028).
-    index('sales_user_decided_idx').on(t.userId, t.decidedAt).where(sql`status IN ('approved', 'paid')`),
+    index('sales_user_decided_idx')
+      .on(t.userId, t.decidedAt)
+      .where(sql`status IN ('approved', 'paid')`),
     // 0012: the review queue per decided view, and filtered by card or coin.
     index('sales_decided_status_idx').on(t.status, t.decidedAt.desc(), t.id.desc()),
-    index('sales_review_queue_card_idx').on(t.giftCardId, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),
-    index('sales_review_queue_coin_idx').on(t.coin, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND coin IS NOT NULL`),
-    index('sales_decided_card_idx').on(t.giftCardId, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`gift_card_id IS NOT NULL`),
+    index('sales_review_queue_card_idx')
+      .on(t.giftCardId, t.createdAt, t.id)
+      .where(sql`status IN ('submitted', 'under_review') AND gift_card_id IS NOT NULL`),
+    index('sales_review_queue_coin_idx')
+      .on(t.coin, t.createdAt, t.id)
+      .where(sql`status IN ('submitted', 'under_review') AND coin IS NOT NULL`),
+    index('sales_decided_card_idx')
+      .on(t.giftCardId, t.status, t.decidedAt.desc(), t.id.desc())
+      .where(sql`gift_card_id IS NOT NULL`),
     // 0017: one deposit, one sale (partial unique index; see the migration), and the look-ups.
-    uniqueIndex('sales_transaction_id_key').on(t.coin, t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL AND NOT transaction_id_reused`),
-    index('sales_transaction_id_idx').on(t.transactionIdNormalized).where(sql`transaction_id_normalized IS NOT NULL`),
-    index('sales_card_code_hash_idx').on(t.cardCodeHash).where(sql`card_code_hash IS NOT NULL`),
+    uniqueIndex('sales_transaction_id_key')
+      .on(t.coin, t.transactionIdNormalized)
+      .where(sql`transaction_id_normalized IS NOT NULL AND NOT transaction_id_reused`),
+    index('sales_transaction_id_idx')
+      .on(t.transactionIdNormalized)
+      .where(sql`transaction_id_normalized IS NOT NULL`),
+    index('sales_card_code_hash_idx')
+      .on(t.cardCodeHash)
+      .where(sql`card_code_hash IS NOT NULL`),
     // 0044: the codes the start-up step still has to re-hash over their skeleton.
-    index('sales_card_code_rehash_idx').on(t.id).where(sql`card_code_hash_version = 1`),
+    index('sales_card_code_rehash_idx')
+      .on(t.id)
+      .where(sql`card_code_hash_version = 1`),
     // 0026: "mine", exports by date, time to paid.
-    index('sales_assigned_queue_idx').on(t.assignedTo, t.createdAt, t.id).where(sql`status IN ('submitted', 'under_review') AND assigned_to IS NOT NULL`),
-    index('sales_payout_reference_idx').on(t.payoutReference).where(sql`payout_reference IS NOT NULL`),
-    index('sales_paid_at_idx').on(t.paidAt).where(sql`paid_at IS NOT NULL`),
-    index('sales_decided_coin_idx').on(t.coin, t.status, t.decidedAt.desc(), t.id.desc()).where(sql`coin IS NOT NULL`),
+    index('sales_assigned_queue_idx')
+      .on(t.assignedTo, t.createdAt, t.id)
+      .where(sql`status IN ('submitted', 'under_review') AND assigned_to IS NOT NULL`),
+    index('sales_payout_reference_idx')
+      .on(t.payoutReference)
+      .where(sql`payout_reference IS NOT NULL`),
+    index('sales_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`paid_at IS NOT NULL`),
+    index('sales_decided_coin_idx')
+      .on(t.coin, t.status, t.decidedAt.desc(), t.id.desc())
+      .where(sql`coin IS NOT NULL`),
   ],
 );
 
@@ -154,14 +207,28 @@ export const saleImages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.position] }),
-    foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete('restrict'),
-    foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }).onDelete('restrict'),
-    index('sale_images_digest_idx').on(t.digest).where(sql`digest IS NOT NULL`),
+    foreignKey({ name: 'sale_images_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'sale_images_upload_fk', columns: [t.uploadId, t.userId], foreignColumns: [uploads.id, uploads.userId] }).onDelete(
+      'restrict',
+    ),
+    index('sale_images_digest_idx')
+      .on(t.digest)
+      .where(sql`digest IS NOT NULL`),
     // 0017: look-ups of near-identical images, one per 16-bit band of the perceptual hash.
-    index('sale_images_phash_band0_idx').on(sql`((phash >> 48) & 65535)`).where(sql`phash IS NOT NULL`),
-    index('sale_images_phash_band1_idx').on(sql`((phash >> 32) & 65535)`).where(sql`phash IS NOT NULL`),
-    index('sale_images_phash_band2_idx').on(sql`((phash >> 16) & 65535)`).where(sql`phash IS NOT NULL`),
-    index('sale_images_phash_band3_idx').on(sql`(phash & 65535)`).where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band0_idx')
+      .on(sql`((phash >> 48) & 65535)`)
+      .where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band1_idx')
+      .on(sql`((phash >> 32) & 65535)`)
+      .where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band2_idx')
+      .on(sql`((phash >> 16) & 65535)`)
+      .where(sql`phash IS NOT NULL`),
+    index('sale_images_phash_band3_idx')
+      .on(sql`(phash & 65535)`)
+      .where(sql`phash IS NOT NULL`),
   ],
 );
 
@@ -201,7 +268,11 @@ export const cryptoReturns = pgTable(
     returnedBy: uuid('returned_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
   },
   (t) => [
-    foreignKey({ name: 'crypto_returns_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete('restrict'),
-    index('crypto_returns_requested_idx').on(t.requestedAt).where(sql`status = 'requested'`),
+    foreignKey({ name: 'crypto_returns_sale_fk', columns: [t.saleId, t.userId], foreignColumns: [sales.id, sales.userId] }).onDelete(
+      'restrict',
+    ),
+    index('crypto_returns_requested_idx')
+      .on(t.requestedAt)
+      .where(sql`status = 'requested'`),
   ],
 );

@@ -26,24 +26,52 @@ export async function listAdminBanks(db: Db): Promise<AdminBank[]> {
 }
 
 async function adminBank(db: Db, code: string): Promise<AdminBank> {
-  const [row] = await db.select({ code: banks.code, name: banks.name, active: banks.active, accounts: accountsCount }).from(banks).where(eq(banks.code, code)).limit(1);
+  const [row] = await db
+    .select({ code: banks.code, name: banks.name, active: banks.active, accounts: accountsCount })
+    .from(banks)
+    .where(eq(banks.code, code))
+    .limit(1);
   if (!row) throw notFound();
   return { ...row, accounts: Number(row.accounts) };
 }
 
-export async function createBank(db: Db, deps: CatalogueDeps, call: StaffCall, input: { code: string; name: string; active: boolean }): Promise<AdminBank> {
+export async function createBank(
+  db: Db,
+  deps: CatalogueDeps,
+  call: StaffCall,
+  input: { code: string; name: string; active: boolean },
+): Promise<AdminBank> {
   try {
     await db.transaction(async (tx) => {
       // The name is unique as written; one differing only in case would read as the same bank.
-      const [sameName] = await tx.select({ code: banks.code }).from(banks).where(sql`lower(${banks.name}) = lower(${input.name})`).limit(1);
-      if (sameName) throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.nameTaken, 409, { fields: { name: bankAdminMessages.nameTaken } });
+      const [sameName] = await tx
+        .select({ code: banks.code })
+        .from(banks)
+        .where(sql`lower(${banks.name}) = lower(${input.name})`)
+        .limit(1);
+      if (sameName)
+        throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.nameTaken, 409, {
+          fields: { name: bankAdminMessages.nameTaken },
+        });
       await tx.insert(banks).values(input);
-      await recordStaffAction(tx, deps.clock, call.staff, { action: 'bank.create', targetType: 'bank', targetId: input.code, after: input, ip: call.ip });
+      await recordStaffAction(tx, deps.clock, call.staff, {
+        action: 'bank.create',
+        targetType: 'bank',
+        targetId: input.code,
+        after: input,
+        ip: call.ip,
+      });
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'banks_pkey') throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.codeTaken, 409, { fields: { code: bankAdminMessages.codeTaken } });
-    if (constraint !== undefined) throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.nameTaken, 409, { fields: { name: bankAdminMessages.nameTaken } });
+    if (constraint === 'banks_pkey')
+      throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.codeTaken, 409, {
+        fields: { code: bankAdminMessages.codeTaken },
+      });
+    if (constraint !== undefined)
+      throw new DomainError(bankAdminErrorCodes.conflict, bankAdminMessages.nameTaken, 409, {
+        fields: { name: bankAdminMessages.nameTaken },
+      });
     throw error;
   }
   return adminBank(db, input.code);

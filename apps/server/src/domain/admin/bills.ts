@@ -114,7 +114,12 @@ async function adminBillOrder(db: Db, clock: Clock, orderId: string): Promise<Ad
  * settlement is settleBillOrder's own transaction (under the order's row lock, so the job and this
  * click never settle twice), and the audit line records what staff did and what came of it.
  */
-export async function requeryOrderNow(db: Db, deps: BillDeps, call: StaffCall, orderId: string): Promise<{ outcome: 'settled' | 'pending'; order: AdminBillOrder }> {
+export async function requeryOrderNow(
+  db: Db,
+  deps: BillDeps,
+  call: StaffCall,
+  orderId: string,
+): Promise<{ outcome: 'settled' | 'pending'; order: AdminBillOrder }> {
   const before = await adminBillOrder(db, deps.clock, orderId);
   if (before.status !== 'processing') {
     throw new DomainError(billAdminErrorCodes.notProcessing, billAdminMessages.notProcessing, 409, { meta: { status: before.status } });

@@ -24,8 +24,7 @@ export async function broadcast(db: Db, clock: Clock, by: StaffRequest, input: B
   if (!message) throw new RangeError('broadcast: empty message');
   if (input.audience === 'one' && !input.userId) throw new RangeError('broadcast: audience one needs a customer');
   return db.transaction(async (tx) => {
-    const audience =
-      input.audience === 'one' && input.userId ? eq(users.id, input.userId) : isNotNull(users.emailVerifiedAt);
+    const audience = input.audience === 'one' && input.userId ? eq(users.id, input.userId) : isNotNull(users.emailVerifiedAt);
     const sent = tx.$with('sent').as(
       tx
         .insert(notifications)
@@ -50,7 +49,10 @@ export async function broadcast(db: Db, clock: Clock, by: StaffRequest, input: B
         )
         .returning({ id: notifications.id }),
     );
-    const [row] = await tx.with(sent).select({ n: sql<number>`count(*)::int` }).from(sent);
+    const [row] = await tx
+      .with(sent)
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sent);
     const recipients = row?.n ?? 0;
     if (input.audience === 'one' && recipients === 0) throw notFound(adminCustomerMessages.notFound);
     await recordStaffAction(tx, clock, by.staff, {

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import {
-  catalogueMessages,
-  type AdminGiftCard,
-  type AdminSubcategory,
-  type RateHistoryEntry,
-} from '@wise/shared/admin';
+import { catalogueMessages, type AdminGiftCard, type AdminSubcategory, type RateHistoryEntry } from '@wise/shared/admin';
 import { errorCodes } from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { dutySettings, giftCardRateHistory, giftCards, giftCardSubcategories, staff } from '#server/db/schema/index';
@@ -49,7 +44,8 @@ export const catalogueErrorCodes = {
 
 const cardNotFound = () => new DomainError(catalogueErrorCodes.cardNotFound, catalogueMessages.cardNotFound, 404);
 const subcategoryNotFound = () => new DomainError(catalogueErrorCodes.subcategoryNotFound, catalogueMessages.subcategoryNotFound, 404);
-const conflict = (field: string, message: string) => new DomainError(catalogueErrorCodes.conflict, message, 409, { fields: { [field]: message } });
+const conflict = (field: string, message: string) =>
+  new DomainError(catalogueErrorCodes.conflict, message, 409, { fields: { [field]: message } });
 
 /** Staff's own URL for a card's uploaded picture (the customer one needs a customer session). */
 export const adminCardImageUrl = (cardId: string) => `/api/admin/giftcards/${cardId}/image`;
@@ -161,7 +157,12 @@ export function slugFromName(name: string): string {
 /** The slug, or the first of slug-2, slug-3 … that no card has (two names may make one slug). */
 async function freeSlug(db: Db, base: string): Promise<string> {
   const taken = new Set(
-    (await db.select({ slug: giftCards.slug }).from(giftCards).where(sql`${giftCards.slug} = ${base} OR ${giftCards.slug} LIKE ${`${base}-%`}`)).map((r) => r.slug),
+    (
+      await db
+        .select({ slug: giftCards.slug })
+        .from(giftCards)
+        .where(sql`${giftCards.slug} = ${base} OR ${giftCards.slug} LIKE ${`${base}-%`}`)
+    ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; n < 1000; n += 1) {
@@ -196,7 +197,15 @@ export async function createGiftCard(db: Db, deps: CatalogueDeps, call: StaffCal
       const slug = await freeSlug(tx, slugFromName(input.name));
       const [row] = await tx
         .insert(giftCards)
-        .values({ slug, name: input.name, currency: input.currency, brandColor: input.brand_color, enabled: input.enabled, createdAt: now, updatedAt: now })
+        .values({
+          slug,
+          name: input.name,
+          currency: input.currency,
+          brandColor: input.brand_color,
+          enabled: input.enabled,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!row) throw new Error('gift card insert returned nothing');
       await recordStaffAction(tx, deps.clock, call.staff, {
@@ -220,7 +229,13 @@ export interface UpdateGiftCard {
   brand_color?: string;
 }
 
-export async function updateGiftCard(db: Db, deps: CatalogueDeps, call: StaffCall, cardId: string, input: UpdateGiftCard): Promise<AdminGiftCard> {
+export async function updateGiftCard(
+  db: Db,
+  deps: CatalogueDeps,
+  call: StaffCall,
+  cardId: string,
+  input: UpdateGiftCard,
+): Promise<AdminGiftCard> {
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(giftCards).where(eq(giftCards.id, cardId)).for('update');
@@ -237,7 +252,13 @@ export async function updateGiftCard(db: Db, deps: CatalogueDeps, call: StaffCal
         .returning();
       if (!after) throw cardNotFound();
       const diff = changes(cardAudit(before), cardAudit(after));
-      await recordStaffAction(tx, deps.clock, call.staff, { action: 'giftcard.update', targetType: 'gift_card', targetId: cardId, ...diff, ip: call.ip });
+      await recordStaffAction(tx, deps.clock, call.staff, {
+        action: 'giftcard.update',
+        targetType: 'gift_card',
+        targetId: cardId,
+        ...diff,
+        ip: call.ip,
+      });
     });
   } catch (error) {
     catalogueConflict(error);
@@ -339,7 +360,13 @@ export interface CreateSubcategory {
   position: number;
 }
 
-export async function createSubcategory(db: Db, deps: CatalogueDeps, call: StaffCall, cardId: string, input: CreateSubcategory): Promise<AdminSubcategory> {
+export async function createSubcategory(
+  db: Db,
+  deps: CatalogueDeps,
+  call: StaffCall,
+  cardId: string,
+  input: CreateSubcategory,
+): Promise<AdminSubcategory> {
   const now = deps.clock.now();
   try {
     const row = await db.transaction(async (tx) => {
@@ -388,7 +415,10 @@ export async function readRateChangePercent(db: Db): Promise<string> {
 
 export async function writeRateChangePercent(db: Db, clock: Clock, percent: number): Promise<void> {
   const values = { rateChangePercent: String(percent), updatedAt: clock.now() };
-  await db.insert(dutySettings).values({ id: true, ...values }).onConflictDoUpdate({ target: dutySettings.id, set: values });
+  await db
+    .insert(dutySettings)
+    .values({ id: true, ...values })
+    .onConflictDoUpdate({ target: dutySettings.id, set: values });
 }
 
 /** Whether moving a rate from `from` to `to` is beyond the percentage one admin may change it by alone. */
@@ -459,7 +489,12 @@ export async function updateSubcategory(
               tx,
               deps.clock,
               call.staff,
-              { kind: 'rate_change', targetId: subcategoryId, value: newRate, details: { old_rate: before.exchangeRate, label: subcategoryLabel(after) } },
+              {
+                kind: 'rate_change',
+                targetId: subcategoryId,
+                value: newRate,
+                details: { old_rate: before.exchangeRate, label: subcategoryLabel(after) },
+              },
               call.ip,
             )
           : undefined;
@@ -483,7 +518,10 @@ export const applyRateRequest =
     const [before] = await tx.select().from(giftCardSubcategories).where(eq(giftCardSubcategories.id, request.targetId)).for('update');
     if (!before || before.exchangeRate !== request.details.old_rate) throw requestChanged();
     await actAs(tx, confirmer.id);
-    await tx.update(giftCardSubcategories).set({ exchangeRate: request.value, rateUpdatedAt: now }).where(eq(giftCardSubcategories.id, before.id));
+    await tx
+      .update(giftCardSubcategories)
+      .set({ exchangeRate: request.value, rateUpdatedAt: now })
+      .where(eq(giftCardSubcategories.id, before.id));
     await enqueueSubcategoryAlertCheck(tx, clock, before.id);
     await recordStaffAction(tx, clock, confirmer, {
       action: 'giftcard.rate_change',
@@ -498,7 +536,11 @@ const RATE_HISTORY_MAX = 200;
 
 /** A sub-category's rate changes, newest first, with who made each. */
 export async function listRateHistory(db: Db, subcategoryId: string): Promise<RateHistoryEntry[]> {
-  const [sub] = await db.select({ id: giftCardSubcategories.id }).from(giftCardSubcategories).where(eq(giftCardSubcategories.id, subcategoryId)).limit(1);
+  const [sub] = await db
+    .select({ id: giftCardSubcategories.id })
+    .from(giftCardSubcategories)
+    .where(eq(giftCardSubcategories.id, subcategoryId))
+    .limit(1);
   if (!sub) throw subcategoryNotFound();
   const rows = await db
     .select({ entry: giftCardRateHistory, staffName: staff.name, staffEmail: staff.email })
@@ -511,7 +553,8 @@ export async function listRateHistory(db: Db, subcategoryId: string): Promise<Ra
     id: entry.id,
     old_rate: entry.oldRate,
     new_rate: entry.newRate,
-    changed_by: entry.changedBy && staffName !== null && staffEmail !== null ? { id: entry.changedBy, name: staffName, email: staffEmail } : null,
+    changed_by:
+      entry.changedBy && staffName !== null && staffEmail !== null ? { id: entry.changedBy, name: staffName, email: staffEmail } : null,
     changed_at: entry.changedAt.toISOString(),
   }));
 }

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cryptoAdminMessages, walletAddressProblem, addressFormatOf, networkAddressProblem, CRYPTO_NETWORKS, type AddressFormat } from '@wise/shared/admin';
+import {
+  cryptoAdminMessages,
+  walletAddressProblem,
+  addressFormatOf,
+  networkAddressProblem,
+  CRYPTO_NETWORKS,
+  type AddressFormat,
+} from '@wise/shared/admin';
 import type { CoinId, CryptoNetworkId } from '@wise/shared';
 
 /**

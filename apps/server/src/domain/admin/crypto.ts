@@ -59,7 +59,14 @@ export async function listCoinAdjustments(db: Db, market: MarketDeps): Promise<C
 }
 
 /** Sets one coin's signed naira adjustment (audited with the old and new values). */
-export async function setCoinAdjustment(db: Db, deps: CatalogueDeps, market: MarketDeps, call: StaffCall, coin: CoinId, adjustmentNgn: string): Promise<CoinAdjustment> {
+export async function setCoinAdjustment(
+  db: Db,
+  deps: CatalogueDeps,
+  market: MarketDeps,
+  call: StaffCall,
+  coin: CoinId,
+  adjustmentNgn: string,
+): Promise<CoinAdjustment> {
   const value = toNaira(adjustmentNgn);
   const now = deps.clock.now();
   await db.transaction(async (tx) => {
@@ -112,7 +119,12 @@ export async function listAdminWallets(db: Db): Promise<AdminWallet[]> {
   const rows = await db
     .select()
     .from(cryptoWalletAddresses)
-    .orderBy(asc(cryptoWalletAddresses.sortOrder), asc(cryptoWalletAddresses.coin), asc(cryptoWalletAddresses.network), asc(cryptoWalletAddresses.id));
+    .orderBy(
+      asc(cryptoWalletAddresses.sortOrder),
+      asc(cryptoWalletAddresses.coin),
+      asc(cryptoWalletAddresses.network),
+      asc(cryptoWalletAddresses.id),
+    );
   return rows.map(toAdminWallet);
 }
 
@@ -125,7 +137,9 @@ function checkAddress(coin: CoinId, network: CryptoNetworkId, address: string): 
 
 function walletConflict(error: unknown): never {
   if (uniqueViolation(error) !== undefined) {
-    throw new DomainError(cryptoAdminErrorCodes.conflict, cryptoAdminMessages.addressTaken, 409, { fields: { address: cryptoAdminMessages.addressTaken } });
+    throw new DomainError(cryptoAdminErrorCodes.conflict, cryptoAdminMessages.addressTaken, 409, {
+      fields: { address: cryptoAdminMessages.addressTaken },
+    });
   }
   throw error;
 }
@@ -158,7 +172,13 @@ export async function createWallet(db: Db, deps: CatalogueDeps, call: StaffCall,
         })
         .returning();
       if (!row) throw new Error('wallet insert returned nothing');
-      await recordStaffAction(tx, deps.clock, call.staff, { action: 'crypto.wallet_create', targetType: 'crypto_wallet', targetId: row.id, after: walletAudit(row), ip: call.ip });
+      await recordStaffAction(tx, deps.clock, call.staff, {
+        action: 'crypto.wallet_create',
+        targetType: 'crypto_wallet',
+        targetId: row.id,
+        after: walletAudit(row),
+        ip: call.ip,
+      });
       return toAdminWallet(row);
     });
   } catch (error) {
@@ -179,7 +199,13 @@ export interface UpdateWallet {
  * address is refused while it does not fit its network (the seeded demo ones), so customers are
  * never shown one they would lose coins to.
  */
-export async function updateWallet(db: Db, deps: CatalogueDeps, call: StaffCall, walletId: string, input: UpdateWallet): Promise<AdminWallet> {
+export async function updateWallet(
+  db: Db,
+  deps: CatalogueDeps,
+  call: StaffCall,
+  walletId: string,
+  input: UpdateWallet,
+): Promise<AdminWallet> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(cryptoWalletAddresses).where(eq(cryptoWalletAddresses.id, walletId)).for('update');
@@ -187,7 +213,8 @@ export async function updateWallet(db: Db, deps: CatalogueDeps, call: StaffCall,
       const network = input.network ?? before.network;
       const address = input.address ?? before.address;
       const enabled = input.enabled ?? before.enabled;
-      if (input.network !== undefined || input.address !== undefined || (enabled && !before.enabled)) checkAddress(before.coin, network, address);
+      if (input.network !== undefined || input.address !== undefined || (enabled && !before.enabled))
+        checkAddress(before.coin, network, address);
       const [after] = await tx
         .update(cryptoWalletAddresses)
         .set({

@@ -182,7 +182,12 @@ export async function getCustomerDetail(db: Db, clock: Clock, userId: string): P
 
   const [bank, balance, held, claimable, pin, sessionCount, saleRows, orderRows, lineRows] = await Promise.all([
     db
-      .select({ bankCode: bankDetails.bankCode, bankName: banks.name, accountNumber: bankDetails.accountNumber, accountName: bankDetails.accountName })
+      .select({
+        bankCode: bankDetails.bankCode,
+        bankName: banks.name,
+        accountNumber: bankDetails.accountNumber,
+        accountName: bankDetails.accountName,
+      })
       .from(bankDetails)
       .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
       .where(eq(bankDetails.userId, userId))
@@ -245,7 +250,12 @@ export async function getCustomerDetail(db: Db, clock: Clock, userId: string): P
       date_of_birth: user.dateOfBirth,
     },
     bank: bankRow
-      ? { bank_code: bankRow.bankCode, bank_name: bankRow.bankName, account_number: bankRow.accountNumber, account_name: bankRow.accountName }
+      ? {
+          bank_code: bankRow.bankCode,
+          bank_name: bankRow.bankName,
+          account_number: bankRow.accountNumber,
+          account_name: bankRow.accountName,
+        }
       : null,
     gems: { balance, held, claimable_rewards: claimable },
     has_pin: pin.length > 0,
@@ -280,7 +290,17 @@ export async function getCustomerDetail(db: Db, clock: Clock, userId: string): P
       // Only the customer's own accounts are joined; the guard keeps the type honest.
       l.account === 'system'
         ? []
-        : [{ id: l.id, entry_id: l.entryId, reason: l.reason, account: l.account, amount: l.amount, memo: l.memo, created_at: l.createdAt.toISOString() }],
+        : [
+            {
+              id: l.id,
+              entry_id: l.entryId,
+              reason: l.reason,
+              account: l.account,
+              amount: l.amount,
+              memo: l.memo,
+              created_at: l.createdAt.toISOString(),
+            },
+          ],
     ),
   };
 }

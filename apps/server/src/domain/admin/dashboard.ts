@@ -62,7 +62,10 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     );
 
   // Successes held for staff: the provider reported another amount or currency (payouts_held_idx).
-  const [held] = await db.select({ count: sql<number>`count(*)::int` }).from(payouts).where(eq(payouts.status, 'needs_review'));
+  const [held] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(eq(payouts.status, 'needs_review'));
 
   // Open attempts failing to reach the provider now (payouts/delay.ts; payouts_unreachable_idx).
   const [unreachable] = await db
@@ -75,12 +78,18 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     .where(and(sql`${payouts.unreachableSince} IS NOT NULL`, inArray(payouts.status, ['queued', 'sending', 'pending'])));
 
   const [stuck] = await db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${billOrders.authorisedAt})`.mapWith(billOrders.authorisedAt) })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<Date | null>`min(${billOrders.authorisedAt})`.mapWith(billOrders.authorisedAt),
+    })
     .from(billOrders)
     .where(and(eq(billOrders.status, 'processing'), lte(billOrders.authorisedAt, stuckBefore)));
 
   // Requests for a second approval no admin has confirmed or declined yet.
-  const [awaiting] = await db.select({ count: sql<number>`count(*)::int` }).from(saleApprovalRequests).where(sql`${saleApprovalRequests.outcome} IS NULL`);
+  const [awaiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(saleApprovalRequests)
+    .where(sql`${saleApprovalRequests.outcome} IS NULL`);
 
   const oldestPending = pending?.oldest ?? null;
   const totalKobo = Number(paid?.total ?? '0');
@@ -95,10 +104,19 @@ export async function getDashboard(db: Db, clock: Clock, timeZone: string): Prom
     payouts_today: { count: Number(paid?.count ?? 0), total_kobo: totalKobo },
     payouts_failed: { count: Number(failed?.count ?? 0) },
     payouts_held: { count: Number(held?.count ?? 0) },
-    payouts_provider_unreachable: { count: Number(unreachable?.count ?? 0), since: iso(unreachable?.since), reason: unreachable?.reason ?? null },
+    payouts_provider_unreachable: {
+      count: Number(unreachable?.count ?? 0),
+      since: iso(unreachable?.since),
+      reason: unreachable?.reason ?? null,
+    },
     awaiting_second_approval: { count: Number(awaiting?.count ?? 0) },
     bill_orders_stuck: { count: Number(stuck?.count ?? 0), oldest_authorised_at: iso(stuck?.oldest) },
-    alerts: (await openAlerts(db)).map((alert) => ({ kind: alert.kind, title: alert.title, detail: alert.detail, opened_at: alert.openedAt.toISOString() })),
+    alerts: (await openAlerts(db)).map((alert) => ({
+      kind: alert.kind,
+      title: alert.title,
+      detail: alert.detail,
+      opened_at: alert.openedAt.toISOString(),
+    })),
     generated_at: now.toISOString(),
   };
 }

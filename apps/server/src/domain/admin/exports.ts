@@ -63,7 +63,16 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export function localIso(at: Date, timeZone: string): string {
   let format = localTimeFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     localTimeFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
@@ -82,8 +91,26 @@ const after = (table: string, cursor: { at: string; id: string } | null) =>
 const specs: Record<ExportKind, ExportSpec> = {
   sales: {
     header: [
-      'sale_id', 'created_at', 'kind', 'status', 'title', 'customer_name', 'customer_email', 'customer_phone', 'value_naira', 'currency', 'currency_amount',
-      'coin', 'coin_amount', 'transaction_id', 'decided_at', 'decided_by', 'rejection_code', 'payout_amount_naira', 'payout_reference', 'paid_at',
+      'sale_id',
+      'created_at',
+      'kind',
+      'status',
+      'title',
+      'customer_name',
+      'customer_email',
+      'customer_phone',
+      'value_naira',
+      'currency',
+      'currency_amount',
+      'coin',
+      'coin_amount',
+      'transaction_id',
+      'decided_at',
+      'decided_by',
+      'rejection_code',
+      'payout_amount_naira',
+      'payout_reference',
+      'paid_at',
     ],
     page: (range, cursor, limit) => sql`
       SELECT s.id, s.created_at, s.kind, s.status, s.title, u.full_name, u.email, u.phone, s.value_kobo, s.currency, s.currency_amount,
@@ -93,13 +120,44 @@ const specs: Record<ExportKind, ExportSpec> = {
       WHERE s.created_at >= ${range.start.toISOString()}::timestamptz AND s.created_at < ${range.end.toISOString()}::timestamptz ${after('s', cursor)}
       ORDER BY s.created_at, s.id LIMIT ${limit}`,
     row: (r, iso) => [
-      text(r.id), iso(r.created_at), text(r.kind), text(r.status), text(r.title), text(r.full_name), text(r.email), text(r.phone), nairaText(r.value_kobo as string),
-      text(r.currency), text(r.currency_amount), text(r.coin), text(r.coin_amount), text(r.transaction_id), iso(r.decided_at), text(r.decided_by),
-      text(r.rejection_code), nairaText(r.payout_amount_kobo as string | null), text(r.payout_reference), iso(r.paid_at),
+      text(r.id),
+      iso(r.created_at),
+      text(r.kind),
+      text(r.status),
+      text(r.title),
+      text(r.full_name),
+      text(r.email),
+      text(r.phone),
+      nairaText(r.value_kobo as string),
+      text(r.currency),
+      text(r.currency_amount),
+      text(r.coin),
+      text(r.coin_amount),
+      text(r.transaction_id),
+      iso(r.decided_at),
+      text(r.decided_by),
+      text(r.rejection_code),
+      nairaText(r.payout_amount_kobo as string | null),
+      text(r.payout_reference),
+      iso(r.paid_at),
     ],
   },
   payouts: {
-    header: ['payout_id', 'sale_id', 'attempt', 'reference', 'method', 'status', 'amount_naira', 'bank_code', 'account_number', 'account_name', 'created_at', 'settled_at', 'failure_reason'],
+    header: [
+      'payout_id',
+      'sale_id',
+      'attempt',
+      'reference',
+      'method',
+      'status',
+      'amount_naira',
+      'bank_code',
+      'account_number',
+      'account_name',
+      'created_at',
+      'settled_at',
+      'failure_reason',
+    ],
     page: (range, cursor, limit) => sql`
       SELECT p.id, p.sale_id, p.attempt, p.reference, p.method, p.status, p.amount_kobo, p.bank_code, p.account_number, p.account_name, p.created_at, p.settled_at, p.failure_reason,
              ${cursorAt(sql`p.created_at`)}
@@ -107,12 +165,36 @@ const specs: Record<ExportKind, ExportSpec> = {
       WHERE p.created_at >= ${range.start.toISOString()}::timestamptz AND p.created_at < ${range.end.toISOString()}::timestamptz ${after('p', cursor)}
       ORDER BY p.created_at, p.id LIMIT ${limit}`,
     row: (r, iso) => [
-      text(r.id), text(r.sale_id), text(r.attempt), text(r.reference), text(r.method), text(r.status), nairaText(r.amount_kobo as string), text(r.bank_code),
-      text(r.account_number), text(r.account_name), iso(r.created_at), iso(r.settled_at), text(r.failure_reason),
+      text(r.id),
+      text(r.sale_id),
+      text(r.attempt),
+      text(r.reference),
+      text(r.method),
+      text(r.status),
+      nairaText(r.amount_kobo as string),
+      text(r.bank_code),
+      text(r.account_number),
+      text(r.account_name),
+      iso(r.created_at),
+      iso(r.settled_at),
+      text(r.failure_reason),
     ],
   },
   bill_orders: {
-    header: ['order_id', 'created_at', 'kind', 'status', 'service', 'amount', 'phone', 'plan_name', 'customer_id', 'request_id', 'customer_email', 'settled_at'],
+    header: [
+      'order_id',
+      'created_at',
+      'kind',
+      'status',
+      'service',
+      'amount',
+      'phone',
+      'plan_name',
+      'customer_id',
+      'request_id',
+      'customer_email',
+      'settled_at',
+    ],
     page: (range, cursor, limit) => sql`
       SELECT b.id, b.created_at, b.kind, b.status, b.service, b.amount, b.phone, b.plan_name, b.customer_id, b.request_id, u.email, b.settled_at,
              ${cursorAt(sql`b.created_at`)}
@@ -120,17 +202,36 @@ const specs: Record<ExportKind, ExportSpec> = {
       WHERE b.created_at >= ${range.start.toISOString()}::timestamptz AND b.created_at < ${range.end.toISOString()}::timestamptz ${after('b', cursor)}
       ORDER BY b.created_at, b.id LIMIT ${limit}`,
     row: (r, iso) => [
-      text(r.id), iso(r.created_at), text(r.kind), text(r.status), text(r.service), text(r.amount), text(r.phone), text(r.plan_name), text(r.customer_id),
-      text(r.request_id), text(r.email), iso(r.settled_at),
+      text(r.id),
+      iso(r.created_at),
+      text(r.kind),
+      text(r.status),
+      text(r.service),
+      text(r.amount),
+      text(r.phone),
+      text(r.plan_name),
+      text(r.customer_id),
+      text(r.request_id),
+      text(r.email),
+      iso(r.settled_at),
     ],
   },
 };
 
 /** The range's instants: from the start of `from` to the start of the day after `to`, in the business time zone. */
-export const exportRange = (query: ExportQuery, timeZone: string) => ({ start: startOfLocalDate(query.from, timeZone), end: startOfLocalDate(addDays(query.to, 1), timeZone) });
+export const exportRange = (query: ExportQuery, timeZone: string) => ({
+  start: startOfLocalDate(query.from, timeZone),
+  end: startOfLocalDate(addDays(query.to, 1), timeZone),
+});
 
 /** The CSV, a header line then a page of lines at a time. */
-export async function* exportCsv(db: Db, kind: ExportKind, range: { start: Date; end: Date }, timeZone: string, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<string> {
+export async function* exportCsv(
+  db: Db,
+  kind: ExportKind,
+  range: { start: Date; end: Date },
+  timeZone: string,
+  pageRows = EXPORT_PAGE_ROWS,
+): AsyncGenerator<string> {
   const spec = specs[kind];
   const time = (value: unknown): string | null =>
     value === null || value === undefined ? null : localIso(value instanceof Date ? value : new Date(String(value)), timeZone);
@@ -146,6 +247,19 @@ export async function* exportCsv(db: Db, kind: ExportKind, range: { start: Date;
 }
 
 /** Audited before the first byte leaves: who exported what range (`export.csv`). */
-export async function recordExport(db: Db, clock: Clock, actor: StaffPrincipal, kind: ExportKind, query: ExportQuery, ip?: string): Promise<void> {
-  await recordStaffAction(db, clock, actor, { action: 'export.csv', targetType: 'export', targetId: kind, after: { kind, from: query.from, to: query.to }, ip });
+export async function recordExport(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  kind: ExportKind,
+  query: ExportQuery,
+  ip?: string,
+): Promise<void> {
+  await recordStaffAction(db, clock, actor, {
+    action: 'export.csv',
+    targetType: 'export',
+    targetId: kind,
+    after: { kind, from: query.from, to: query.to },
+    ip,
+  });
 }

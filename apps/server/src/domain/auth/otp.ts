@@ -1,12 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import {
-  authMessages,
-  errorCodes,
-  OTP_LENGTH,
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_COOLDOWN_S,
-  OTP_TTL_MS,
-} from '@wise/shared';
+import { authMessages, errorCodes, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_S, OTP_TTL_MS } from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { otpCodes, type OtpPurpose } from '#server/db/schema/index';
 import type { Clock } from '#server/lib/clock';
@@ -49,9 +42,7 @@ export async function issueOtp(db: Db, deps: OtpDeps, subject: OtpSubject): Prom
     await tx
       .update(otpCodes)
       .set({ consumedAt: now })
-      .where(
-        and(eq(otpCodes.userId, subject.userId), eq(otpCodes.purpose, subject.purpose), isNull(otpCodes.consumedAt)),
-      );
+      .where(and(eq(otpCodes.userId, subject.userId), eq(otpCodes.purpose, subject.purpose), isNull(otpCodes.consumedAt)));
     await tx.insert(otpCodes).values({
       userId: subject.userId,
       purpose: subject.purpose,
@@ -79,9 +70,7 @@ export async function consumeOtp(
     const [live] = await tx
       .select()
       .from(otpCodes)
-      .where(
-        and(eq(otpCodes.userId, subject.userId), eq(otpCodes.purpose, subject.purpose), isNull(otpCodes.consumedAt)),
-      )
+      .where(and(eq(otpCodes.userId, subject.userId), eq(otpCodes.purpose, subject.purpose), isNull(otpCodes.consumedAt)))
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
       .for('update');

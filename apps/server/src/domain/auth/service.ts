@@ -88,10 +88,7 @@ export async function resendSignupOtp(db: Db, deps: AuthDeps, email: string): Pr
   deliverInBackground(deps, signupOtpEmail(user.email, code, user.language));
 }
 
-export type LoginOutcome =
-  | { kind: 'ok'; user: UserRow }
-  | { kind: 'failed' }
-  | { kind: 'unverified'; user: UserRow };
+export type LoginOutcome = { kind: 'ok'; user: UserRow } | { kind: 'failed' } | { kind: 'unverified'; user: UserRow };
 
 /**
  * The lockout an identifier with no account gets, kept by the caller (a rate limit with the same
@@ -178,7 +175,10 @@ async function countLoginTry(db: Db, userId: string, now: Date): Promise<Date | 
   const windowOpenedAfter = new Date(now.getTime() - LOGIN_LOCK_WINDOW_MS);
   const counted = await countedLoginTry(db).execute({ userId, now, windowOpenedAfter });
   if (counted.length > 0) return undefined;
-  const [row] = await db.select({ windowStartedAt: loginLockouts.windowStartedAt }).from(loginLockouts).where(eq(loginLockouts.userId, userId));
+  const [row] = await db
+    .select({ windowStartedAt: loginLockouts.windowStartedAt })
+    .from(loginLockouts)
+    .where(eq(loginLockouts.userId, userId));
   // Refused above means a live window, so it has a start; `now` only guards a reset racing us.
   return new Date((row?.windowStartedAt ?? now).getTime() + LOGIN_LOCK_WINDOW_MS);
 }
@@ -197,7 +197,11 @@ export async function loginLockedUntil(db: Db, userId: string, now: Date): Promi
 
 const clearedLockout = (db: Db) =>
   prepared(db, 'login_lockout_clear', (d) =>
-    d.update(loginLockouts).set({ failedAttempts: 0, windowStartedAt: null }).where(eq(loginLockouts.userId, sql.placeholder('userId'))).prepare('login_lockout_clear'),
+    d
+      .update(loginLockouts)
+      .set({ failedAttempts: 0, windowStartedAt: null })
+      .where(eq(loginLockouts.userId, sql.placeholder('userId')))
+      .prepare('login_lockout_clear'),
   );
 
 /** A successful sign-in clears the wrong-password count, as the right password does. */

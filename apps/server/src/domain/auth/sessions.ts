@@ -21,7 +21,12 @@ const insertedSession = (db: Db) =>
   prepared(db, 'session_insert', (d) =>
     d
       .insert(sessions)
-      .values({ idHash: sql.placeholder('idHash'), userId: sql.placeholder('userId'), createdAt: sql.placeholder('createdAt'), expiresAt: sql.placeholder('expiresAt') })
+      .values({
+        idHash: sql.placeholder('idHash'),
+        userId: sql.placeholder('userId'),
+        createdAt: sql.placeholder('createdAt'),
+        expiresAt: sql.placeholder('expiresAt'),
+      })
       .prepare('session_insert'),
   );
 
@@ -48,7 +53,14 @@ const sessionRow = (db: Db) =>
       .innerJoin(users, eq(users.id, sessions.userId))
       // A locked customer's sessions are deleted with the lock; this also refuses one a login racing
       // the lock may have created.
-      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.lockedAt), isNull(users.closedAt)))
+      .where(
+        and(
+          eq(sessions.idHash, sql.placeholder('idHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.lockedAt),
+          isNull(users.closedAt),
+        ),
+      )
       .limit(1)
       .prepare('session_by_hash'),
   );
@@ -64,7 +76,10 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
   if (!session) {
     const [row] = await sessionRow(db).execute({ idHash, now });
     if (!row) return undefined;
-    session = { principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email, language: row.language } }, expiresAt: row.expiresAt };
+    session = {
+      principal: { sessionHash: idHash, user: { id: row.id, fullName: row.fullName, email: row.email, language: row.language } },
+      expiresAt: row.expiresAt,
+    };
     cacheSession(idHash, session);
   } else if (session.expiresAt.getTime() <= now.getTime()) {
     return undefined;
@@ -91,9 +106,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 
 /** Ends every session of a user, optionally keeping the one making the request. */
 export async function deleteUserSessions(db: Db, userId: string, keepHash?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)) : eq(sessions.userId, userId));
   // The kept session is forgotten too (re-read at its next use): its user's e-mail may just have changed.
   await forgetUserSessions(userId);
 }

@@ -51,7 +51,14 @@ export async function createUser(db: Db, input: SignupInput): Promise<UserRow> {
   try {
     const [user] = await db
       .insert(users)
-      .values({ fullName: input.full_name, username: input.username, email, phone: input.phone, passwordHash, ...(input.language ? { language: input.language } : {}) })
+      .values({
+        fullName: input.full_name,
+        username: input.username,
+        email,
+        phone: input.phone,
+        passwordHash,
+        ...(input.language ? { language: input.language } : {}),
+      })
       .returning();
     if (!user) throw new Error('insert returned no row');
     return user;
@@ -63,19 +70,39 @@ export async function createUser(db: Db, input: SignupInput): Promise<UserRow> {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return user;
 }
 
 // Prepared (db/prepared.ts): a login builds none of its statements, so the main thread it shares
 // with argon2's completions does less per login (docs/PERFORMANCE.md, "Login").
 const userByEmail = (db: Db) =>
-  prepared(db, 'user_by_email', (d) => d.select().from(users).where(eq(users.email, sql.placeholder('email'))).limit(1).prepare('user_by_email'));
+  prepared(db, 'user_by_email', (d) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.email, sql.placeholder('email')))
+      .limit(1)
+      .prepare('user_by_email'),
+  );
 const userByPhone = (db: Db) =>
-  prepared(db, 'user_by_phone', (d) => d.select().from(users).where(eq(users.phone, sql.placeholder('phone'))).limit(1).prepare('user_by_phone'));
+  prepared(db, 'user_by_phone', (d) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.phone, sql.placeholder('phone')))
+      .limit(1)
+      .prepare('user_by_phone'),
+  );
 
 export async function findUserByLogin(db: Db, emailOrPhone: string): Promise<UserRow | undefined> {
   const value = emailOrPhone.trim();
-  const [user] = value.includes('@') ? await userByEmail(db).execute({ email: normalizeEmail(value) }) : await userByPhone(db).execute({ phone: value });
+  const [user] = value.includes('@')
+    ? await userByEmail(db).execute({ email: normalizeEmail(value) })
+    : await userByPhone(db).execute({ phone: value });
   return user;
 }

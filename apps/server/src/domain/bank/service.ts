@@ -111,7 +111,12 @@ function judgeAccountName(customerName: string, verifiedName: string | undefined
  * Asks the lookup provider whose account this is and compares its name with the customer's; the
  * provider's failures become customer messages.
  */
-export async function resolveAccountName(db: Db, lookup: BankLookup, userId: string, input: ResolveBankAccountInput): Promise<ResolvedAccount> {
+export async function resolveAccountName(
+  db: Db,
+  lookup: BankLookup,
+  userId: string,
+  input: ResolveBankAccountInput,
+): Promise<ResolvedAccount> {
   await findBank(db, input.bank_code);
   const { fullName } = await customer(db, userId);
   try {
@@ -159,7 +164,9 @@ export async function updateBankDetails(
     await verifyPin(db, deps.clock, userId, input.pin);
   } else if (!(await hasPin(db, userId))) {
     if (!input.password) {
-      throw new DomainError(bankErrorCodes.passwordRequired, bankMessages.passwordRequired, 400, { fields: { password: bankMessages.passwordRequired } });
+      throw new DomainError(bankErrorCodes.passwordRequired, bankMessages.passwordRequired, 400, {
+        fields: { password: bankMessages.passwordRequired },
+      });
     }
     await deps.checkPassword(input.password);
   }

@@ -68,7 +68,12 @@ async function claimOrder(db: Db, deps: BillDeps, orderId: string): Promise<Bill
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(billOrders).where(eq(billOrders.id, orderId)).for('update');
     if (!row || row.status !== 'awaiting_pin') return undefined;
-    const hold = await placeGemHold(tx, deps.clock, { userId: row.userId, amount: row.amount, reference: holdReference(row.id), memo: billOrderTitle(toBillOrder(row)).slice(0, 200) });
+    const hold = await placeGemHold(tx, deps.clock, {
+      userId: row.userId,
+      amount: row.amount,
+      reference: holdReference(row.id),
+      memo: billOrderTitle(toBillOrder(row)).slice(0, 200),
+    });
     const [claimed] = await tx
       .update(billOrders)
       .set({ status: 'processing', authorisedAt: now, holdId: hold.id })
@@ -80,7 +85,11 @@ async function claimOrder(db: Db, deps: BillDeps, orderId: string): Promise<Bill
       tx,
       BILL_REQUERY_JOB,
       { orderId },
-      { runAt: new Date(now.getTime() + deps.settings.requeryDelayMs), singletonKey: requeryJobKey(orderId, 0), maxAttempts: deps.settings.requeryMaxAttempts },
+      {
+        runAt: new Date(now.getTime() + deps.settings.requeryDelayMs),
+        singletonKey: requeryJobKey(orderId, 0),
+        maxAttempts: deps.settings.requeryMaxAttempts,
+      },
     );
     return claimed;
   });
@@ -94,9 +103,19 @@ export async function purchaseAtProvider(deps: BillDeps, order: BillOrderRow): P
       case 'airtime':
         return await deps.airtime.buyAirtime({ ...base, network: order.service as BillNetwork });
       case 'data':
-        return await deps.bills.buyData({ ...base, network: order.service as BillNetwork, variationCode: order.variationCode ?? '', planName: order.planName ?? '' });
+        return await deps.bills.buyData({
+          ...base,
+          network: order.service as BillNetwork,
+          variationCode: order.variationCode ?? '',
+          planName: order.planName ?? '',
+        });
       case 'tv':
-        return await deps.bills.buyTv({ ...base, service: order.service as TvService, variationCode: order.variationCode ?? '', smartCardNumber: order.customerId ?? '' });
+        return await deps.bills.buyTv({
+          ...base,
+          service: order.service as TvService,
+          variationCode: order.variationCode ?? '',
+          smartCardNumber: order.customerId ?? '',
+        });
       case 'electricity':
         return await deps.bills.buyElectricity({
           ...base,
@@ -106,7 +125,10 @@ export async function purchaseAtProvider(deps: BillDeps, order: BillOrderRow): P
         });
     }
   } catch (error) {
-    deps.logger?.error({ err: error, orderId: order.id }, 'bill provider call threw; the order stays processing until a status query settles it');
+    deps.logger?.error(
+      { err: error, orderId: order.id },
+      'bill provider call threw; the order stays processing until a status query settles it',
+    );
     return { outcome: 'unknown', reason: error instanceof Error ? error.message : 'provider call threw' };
   }
 }
@@ -198,7 +220,8 @@ export async function authoriseBillOrder(db: Db, deps: BillDeps, userId: string,
   const result = await purchaseAtProvider(deps, claimed);
   const verdict = verdictOf(result);
   if (!verdict) {
-    if (result.outcome === 'unknown') deps.logger?.warn({ orderId, reason: result.reason }, 'bill purchase outcome unknown; the status-query job will settle it');
+    if (result.outcome === 'unknown')
+      deps.logger?.warn({ orderId, reason: result.reason }, 'bill purchase outcome unknown; the status-query job will settle it');
     return getOwnOrderRow(db, userId, orderId);
   }
   return settleBillOrder(db, deps, orderId, verdict);

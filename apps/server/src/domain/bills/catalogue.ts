@@ -42,7 +42,11 @@ const PLANS_PER_SET_MAX = 500;
 const ERROR_TEXT_MAX = 500;
 
 export const plansUnavailable = (kind: BillPlanKind) =>
-  new DomainError(billErrorCodes.plansUnavailable, kind === 'data' ? billMessages.dataPlansUnavailable : billMessages.tvPlansUnavailable, 503);
+  new DomainError(
+    billErrorCodes.plansUnavailable,
+    kind === 'data' ? billMessages.dataPlansUnavailable : billMessages.tvPlansUnavailable,
+    503,
+  );
 
 /** docs/product.md §9: the integer part of the provider's price, in whole gems; undefined for a price we can't offer. */
 export function planAmountGems(amountNaira: string): number | undefined {
@@ -60,7 +64,8 @@ export function toCachedPlans(plans: ProviderPlan[]): BillPlan[] {
     const amount = planAmountGems(plan.amountNaira);
     const code = plan.variationCode.trim();
     const name = plan.name.trim();
-    if (amount === undefined || !code || code.length > VARIATION_CODE_MAX || !name || name.length > BILL_PLAN_NAME_MAX || seen.has(code)) continue;
+    if (amount === undefined || !code || code.length > VARIATION_CODE_MAX || !name || name.length > BILL_PLAN_NAME_MAX || seen.has(code))
+      continue;
     seen.add(code);
     kept.push({ variation_code: code, name, amount });
     if (kept.length >= PLANS_PER_SET_MAX) break;
@@ -110,21 +115,35 @@ export async function refreshPlanSet(db: Db, deps: CatalogueDeps, set: PlanSet):
   try {
     plans = toCachedPlans(set.kind === 'data' ? await deps.bills.dataPlans(set.service) : await deps.bills.tvPlans(set.service));
   } catch (error) {
-    await db.update(billPlanSets).set({ lastError: errorText(error) }).where(ofSet(set));
+    await db
+      .update(billPlanSets)
+      .set({ lastError: errorText(error) })
+      .where(ofSet(set));
     return 'failed';
   }
   await db.transaction(async (tx) => {
     await tx.delete(billPlans).where(and(eq(billPlans.kind, set.kind), eq(billPlans.service, set.service)));
     if (plans.length > 0) {
       await tx.insert(billPlans).values(
-        plans.map((plan, position) => ({ kind: set.kind, service: set.service, variationCode: plan.variation_code, name: plan.name, amount: plan.amount, position })),
+        plans.map((plan, position) => ({
+          kind: set.kind,
+          service: set.service,
+          variationCode: plan.variation_code,
+          name: plan.name,
+          amount: plan.amount,
+          position,
+        })),
       );
     }
     // Half an interval: the next scheduled refresh (one interval on) always finds the set claimable.
     const fetchedAt = deps.clock.now();
     await tx
       .update(billPlanSets)
-      .set({ fetchedAt, lastError: null, nextAttemptAt: new Date(fetchedAt.getTime() + Math.floor(deps.settings.planRefreshIntervalMs / 2)) })
+      .set({
+        fetchedAt,
+        lastError: null,
+        nextAttemptAt: new Date(fetchedAt.getTime() + Math.floor(deps.settings.planRefreshIntervalMs / 2)),
+      })
       .where(ofSet(set));
   });
   return 'refreshed';

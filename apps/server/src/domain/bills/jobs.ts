@@ -35,7 +35,8 @@ export function billJobs(deps: BillDeps): { jobs: JobDefinition[]; schedules: Sc
     handler: async (_payload, { db, logger }) => {
       const picked = await recoverStuckOrders(db, { ...deps, logger });
       // Each of these lost its job (a crash mid-purchase, or a provider silent for hours): worth a look.
-      if (picked.length > 0) logger.warn({ orders: picked }, `${picked.length} processing bill orders had no status-query job; new ones queued`);
+      if (picked.length > 0)
+        logger.warn({ orders: picked }, `${picked.length} processing bill orders had no status-query job; new ones queued`);
     },
   };
   const refresh: JobDefinition = {
@@ -44,8 +45,11 @@ export function billJobs(deps: BillDeps): { jobs: JobDefinition[]; schedules: Sc
     timeoutMs: 10 * 60_000,
     handler: async (_payload, { db, logger }) => {
       const outcomes = await refreshAllPlans(db, deps);
-      const failed = Object.entries(outcomes).filter(([, outcome]) => outcome === 'failed').map(([set]) => set);
-      if (failed.length > 0) logger.warn({ failed, provider: deps.bills.name }, 'some bill plan lists could not be refreshed; the last good lists stay');
+      const failed = Object.entries(outcomes)
+        .filter(([, outcome]) => outcome === 'failed')
+        .map(([set]) => set);
+      if (failed.length > 0)
+        logger.warn({ failed, provider: deps.bills.name }, 'some bill plan lists could not be refreshed; the last good lists stay');
     },
   };
   return {

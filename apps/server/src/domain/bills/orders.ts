@@ -58,7 +58,9 @@ export function toBillOrder(row: BillOrderRow): BillOrder {
 export function orderRequestHash(input: CreateBillOrderInput): string {
   const { kind, ...fields } = input;
   const normalised = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
-  return createHash('sha256').update(JSON.stringify({ kind, ...normalised })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ kind, ...normalised }))
+    .digest('hex');
 }
 
 /**
@@ -89,7 +91,15 @@ async function termsOf(db: Db, input: CreateBillOrderInput): Promise<OrderTerms>
     case 'airtime':
       return { ...none, kind: 'airtime', service: input.network, amount: input.amount, phone: input.phone };
     case 'electricity':
-      return { ...none, kind: 'electricity', service: input.provider, amount: input.amount, phone: input.phone, customerId: input.meter_number, meterType: input.meter_type };
+      return {
+        ...none,
+        kind: 'electricity',
+        service: input.provider,
+        amount: input.amount,
+        phone: input.phone,
+        customerId: input.meter_number,
+        meterType: input.meter_type,
+      };
     case 'data':
     case 'tv': {
       const plan =
@@ -185,4 +195,5 @@ export async function getOwnOrderRow(db: Db, userId: string, orderId: string): P
   return row;
 }
 
-export const getBillOrder = async (db: Db, userId: string, orderId: string): Promise<BillOrder> => toBillOrder(await getOwnOrderRow(db, userId, orderId));
+export const getBillOrder = async (db: Db, userId: string, orderId: string): Promise<BillOrder> =>
+  toBillOrder(await getOwnOrderRow(db, userId, orderId));

@@ -85,7 +85,12 @@ export async function recoverStuckOrders(db: Db, deps: BillDeps): Promise<string
         .where(and(eq(billOrders.id, order.id), eq(billOrders.status, 'processing'), eq(billOrders.requeryGeneration, order.generation)))
         .returning({ id: billOrders.id });
       if (!bumped) return false;
-      await enqueue(tx, BILL_REQUERY_JOB, { orderId: order.id }, { runAt: now, singletonKey: requeryJobKey(order.id, next), maxAttempts: deps.settings.requeryMaxAttempts });
+      await enqueue(
+        tx,
+        BILL_REQUERY_JOB,
+        { orderId: order.id },
+        { runAt: now, singletonKey: requeryJobKey(order.id, next), maxAttempts: deps.settings.requeryMaxAttempts },
+      );
       return true;
     });
     if (moved) picked.push(order.id);

@@ -1,5 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { billOrderTitle, billTransactionStatus, type BillTransactionDetail, type TransactionItem, type TransactionStatus } from '@wise/shared';
+import {
+  billOrderTitle,
+  billTransactionStatus,
+  type BillTransactionDetail,
+  type TransactionItem,
+  type TransactionStatus,
+} from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { billOrders, type BillOrderStatusValue } from '#server/db/schema/index';
 import { toBillOrder, type BillOrderRow } from './orders';
@@ -12,10 +18,17 @@ import { toBillOrder, type BillOrderRow } from './orders';
  */
 
 const LISTED: BillOrderStatusValue[] = ['processing', 'successful', 'failed'];
-const STATUS_OF_LIST: Record<TransactionStatus, BillOrderStatusValue> = { pending: 'processing', successful: 'successful', rejected: 'failed' };
+const STATUS_OF_LIST: Record<TransactionStatus, BillOrderStatusValue> = {
+  pending: 'processing',
+  successful: 'successful',
+  rejected: 'failed',
+};
 
 /** What a listed order shows: the columns domain/transactions reads for each bill order. */
-export type BillListRow = Pick<BillOrderRow, 'id' | 'createdAt' | 'kind' | 'status' | 'service' | 'amount' | 'phone' | 'planName' | 'customerId' | 'message'>;
+export type BillListRow = Pick<
+  BillOrderRow,
+  'id' | 'createdAt' | 'kind' | 'status' | 'service' | 'amount' | 'phone' | 'planName' | 'customerId' | 'message'
+>;
 
 export function billTransactionItem(row: BillListRow): TransactionItem {
   return {
@@ -43,7 +56,10 @@ export const billStatusOfList = (status: TransactionStatus): BillOrderStatusValu
 export function billListConditions(withStatus: boolean, withCursor: boolean): SQL | undefined {
   const conditions: SQL[] = [eq(billOrders.userId, sql.placeholder('userId'))];
   conditions.push(withStatus ? eq(billOrders.status, sql.placeholder('billStatus')) : inArray(billOrders.status, LISTED));
-  if (withCursor) conditions.push(sql`(${billOrders.createdAt}, ${billOrders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+  if (withCursor)
+    conditions.push(
+      sql`(${billOrders.createdAt}, ${billOrders.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+    );
   return and(...conditions);
 }
 

@@ -29,7 +29,11 @@ export interface AddressDeriver {
   derive(index: number): string;
 }
 
-export function addressDeriver(network: DerivedNetwork, key: AccountKey | string, bitcoinNetwork: BitcoinNetwork = 'mainnet'): AddressDeriver {
+export function addressDeriver(
+  network: DerivedNetwork,
+  key: AccountKey | string,
+  bitcoinNetwork: BitcoinNetwork = 'mainnet',
+): AddressDeriver {
   const account = typeof key === 'string' ? parseAccountKey(key) : key;
   return { network, keyFingerprint: account.fingerprint, derive: (index) => deriveAddress(network, account, index, bitcoinNetwork) };
 }
@@ -46,7 +50,14 @@ async function existing(tx: Db, userId: string, network: DerivedNetwork): Promis
 }
 
 function toAddress(row: typeof depositAddresses.$inferSelect): DepositAddress {
-  return { userId: row.userId, network: row.network, derivationIndex: row.derivationIndex, keyFingerprint: row.keyFingerprint, address: row.address, createdAt: row.createdAt };
+  return {
+    userId: row.userId,
+    network: row.network,
+    derivationIndex: row.derivationIndex,
+    keyFingerprint: row.keyFingerprint,
+    address: row.address,
+    createdAt: row.createdAt,
+  };
 }
 
 /**

@@ -1,12 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import {
-  COIN_IDS,
-  coinArtUrl,
-  type CoinId,
-  type CoinsResponse,
-  type TrendingResponse,
-  type WalletAddressesResponse,
-} from '@wise/shared';
+import { COIN_IDS, coinArtUrl, type CoinId, type CoinsResponse, type TrendingResponse, type WalletAddressesResponse } from '@wise/shared';
 import { catalogueAnswer } from '../catalogue-cache';
 import type { Db } from '#server/db/client';
 import { cryptoWalletAddresses } from '#server/db/schema/index';
@@ -23,7 +16,11 @@ import { loadAdjustments, rateFor } from './rates';
 export async function coinsAnswer(db: Db, deps: MarketDeps, serialize: (coins: CoinsResponse) => string): Promise<string> {
   const kept = await catalogueAnswer(db, 'crypto_prices', 'coins', async () => {
     const coins = await listCoins(db, deps);
-    return { fetchedAtMs: Date.parse(coins.updated_at), fresh: serialize({ ...coins, stale: false }), stale: serialize({ ...coins, stale: true }) };
+    return {
+      fetchedAtMs: Date.parse(coins.updated_at),
+      fresh: serialize({ ...coins, stale: false }),
+      stale: serialize({ ...coins, stale: true }),
+    };
   });
   return deps.clock.now().getTime() - kept.fetchedAtMs > deps.settings.maxPriceAgeMs ? kept.stale : kept.fresh;
 }
@@ -66,7 +63,8 @@ export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingRe
   const markets = await readMarkets(db, deps);
   const usdt = markets?.coins.find((c) => c.coin === 'usdt');
   const adjustments = usdt ? await loadAdjustments(db) : undefined;
-  const rateOf = (sellable: CoinId | null) => (usdt && adjustments ? rateFor(sellable ?? 'usdt', usdt.priceNgn, adjustments).rateNgnPerUsd.toFixed() : null);
+  const rateOf = (sellable: CoinId | null) =>
+    usdt && adjustments ? rateFor(sellable ?? 'usdt', usdt.priceNgn, adjustments).rateNgnPerUsd.toFixed() : null;
   return {
     coins: trending.coins.map((coin) => ({
       id: coin.id,

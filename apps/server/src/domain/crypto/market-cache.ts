@@ -58,13 +58,19 @@ const coinMarketSchema = z.object({
   change24hPct: decimalText,
   sparkline7d: sparklineSchema,
 });
-const marketsPayloadSchema = z.object({ coins: z.array(coinMarketSchema) }).refine(
-  (payload) => COIN_IDS.every((id) => payload.coins.some((c) => c.coin === id)),
-  'every sellable coin is present',
-);
+const marketsPayloadSchema = z
+  .object({ coins: z.array(coinMarketSchema) })
+  .refine((payload) => COIN_IDS.every((id) => payload.coins.some((c) => c.coin === id)), 'every sellable coin is present');
 const trendingPayloadSchema = z.object({
   coins: z.array(
-    z.object({ id: z.string(), symbol: z.string(), name: z.string(), priceUsd: decimalText, change24hPct: decimalText, sparkline7d: sparklineSchema }),
+    z.object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      priceUsd: decimalText,
+      change24hPct: decimalText,
+      sparkline7d: sparklineSchema,
+    }),
   ),
 });
 
@@ -101,10 +107,7 @@ async function refreshDataset(
   if (!(await claim(db, dataset, started, intervalMs))) return 'skipped';
   try {
     const payload = await fetch();
-    await db
-      .update(marketDataCache)
-      .set({ payload, fetchedAt: clock.now(), lastError: null })
-      .where(eq(marketDataCache.dataset, dataset));
+    await db.update(marketDataCache).set({ payload, fetchedAt: clock.now(), lastError: null }).where(eq(marketDataCache.dataset, dataset));
     return 'refreshed';
   } catch (error) {
     const text = error instanceof MarketDataError ? `${error.kind}: ${error.message}` : `unexpected: ${String(error)}`;

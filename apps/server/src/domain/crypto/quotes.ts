@@ -108,7 +108,8 @@ export async function createQuote(db: Db, deps: QuoteDeps, userId: string, input
     adjustments,
   });
   if (figures.valueKobo < 1) throw validationError(cryptoMessages.amountTooSmall, { amount: cryptoMessages.amountTooSmall });
-  if (figures.valueKobo > CRYPTO_MAX_QUOTE_NGN * 100) throw validationError(cryptoMessages.amountTooLarge, { amount: cryptoMessages.amountTooLarge });
+  if (figures.valueKobo > CRYPTO_MAX_QUOTE_NGN * 100)
+    throw validationError(cryptoMessages.amountTooLarge, { amount: cryptoMessages.amountTooLarge });
 
   const now = deps.clock.now();
   const [row] = await db

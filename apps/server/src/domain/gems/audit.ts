@@ -67,7 +67,11 @@ export async function auditLedger(db: Db, scope: LedgerAuditScope = {}): Promise
     async (tx) => {
       const [entryCount] = await tx.select({ n: count() }).from(gemEntries).where(entryScope);
       const unbalanced = tx
-        .select({ entryId: gemEntries.id, lineCount: sql<number>`count(${gemEntryLines.id})::int`.as('line_count'), sum: linesSum().as('sum') })
+        .select({
+          entryId: gemEntries.id,
+          lineCount: sql<number>`count(${gemEntryLines.id})::int`.as('line_count'),
+          sum: linesSum().as('sum'),
+        })
         .from(gemEntries)
         .leftJoin(gemEntryLines, eq(gemEntryLines.entryId, gemEntries.id))
         .where(entryScope)
@@ -79,7 +83,13 @@ export async function auditLedger(db: Db, scope: LedgerAuditScope = {}): Promise
 
       const [accountCount] = await tx.select({ n: count() }).from(gemAccounts).where(accountScope);
       const perAccount = tx
-        .select({ accountId: gemAccounts.id, userId: gemAccounts.userId, kind: gemAccounts.kind, cached: gemAccounts.balance, derived: linesSum().as('derived') })
+        .select({
+          accountId: gemAccounts.id,
+          userId: gemAccounts.userId,
+          kind: gemAccounts.kind,
+          cached: gemAccounts.balance,
+          derived: linesSum().as('derived'),
+        })
         .from(gemAccounts)
         .leftJoin(gemEntryLines, eq(gemEntryLines.accountId, gemAccounts.id))
         .where(accountScope)
@@ -104,7 +114,11 @@ export async function auditLedger(db: Db, scope: LedgerAuditScope = {}): Promise
         accountsChecked: accountCount?.n ?? 0,
         entriesChecked: entryCount?.n ?? 0,
         unbalancedEntryCount: unbalancedCount?.n ?? 0,
-        unbalancedEntries: unbalancedRows.map((r) => ({ entryId: r.entryId, lineCount: r.lineCount, sum: toSafeInteger(r.sum, 'entry sum') })),
+        unbalancedEntries: unbalancedRows.map((r) => ({
+          entryId: r.entryId,
+          lineCount: r.lineCount,
+          sum: toSafeInteger(r.sum, 'entry sum'),
+        })),
         cacheMismatchCount: mismatchCount?.n ?? 0,
         cacheMismatches: mismatchRows.map((r) => ({
           accountId: r.accountId,
@@ -117,7 +131,11 @@ export async function auditLedger(db: Db, scope: LedgerAuditScope = {}): Promise
         grandTotal: toSafeInteger(total?.total ?? 0, 'grand total'),
         ok: false,
       };
-      audit.ok = audit.unbalancedEntryCount === 0 && audit.cacheMismatchCount === 0 && audit.negativeUserAccounts.length === 0 && audit.grandTotal === 0;
+      audit.ok =
+        audit.unbalancedEntryCount === 0 &&
+        audit.cacheMismatchCount === 0 &&
+        audit.negativeUserAccounts.length === 0 &&
+        audit.grandTotal === 0;
       return audit;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -132,16 +150,19 @@ export function formatLedgerAudit(audit: LedgerAudit): string {
   if (audit.ok) {
     return `Ledger audit OK: ${checked}; every cached balance equals its lines, every entry balances, all lines sum to 0.`;
   }
-  const problems = audit.unbalancedEntryCount + audit.cacheMismatchCount + audit.negativeUserAccounts.length + (audit.grandTotal === 0 ? 0 : 1);
+  const problems =
+    audit.unbalancedEntryCount + audit.cacheMismatchCount + audit.negativeUserAccounts.length + (audit.grandTotal === 0 ? 0 : 1);
   const lines = [`Ledger audit FAILED: ${plural(problems, 'mismatch', 'mismatches')} (${checked}).`];
   for (const m of audit.cacheMismatches) {
     lines.push(`  account ${m.accountId} (${m.kind} of user ${m.userId}): cached ${m.cached ?? 'NULL'}, its lines sum to ${m.derived}`);
   }
-  if (audit.cacheMismatchCount > audit.cacheMismatches.length) lines.push(`  … and ${audit.cacheMismatchCount - audit.cacheMismatches.length} more accounts`);
+  if (audit.cacheMismatchCount > audit.cacheMismatches.length)
+    lines.push(`  … and ${audit.cacheMismatchCount - audit.cacheMismatches.length} more accounts`);
   for (const e of audit.unbalancedEntries) {
     lines.push(`  entry ${e.entryId}: ${plural(e.lineCount, 'line')} summing to ${e.sum} (needs 2 or more summing to 0)`);
   }
-  if (audit.unbalancedEntryCount > audit.unbalancedEntries.length) lines.push(`  … and ${audit.unbalancedEntryCount - audit.unbalancedEntries.length} more entries`);
+  if (audit.unbalancedEntryCount > audit.unbalancedEntries.length)
+    lines.push(`  … and ${audit.unbalancedEntryCount - audit.unbalancedEntries.length} more entries`);
   for (const id of audit.negativeUserAccounts) lines.push(`  account ${id} is below zero`);
   if (audit.grandTotal !== 0) lines.push(`  all lines sum to ${audit.grandTotal}, not 0: gems were invented or lost`);
   return lines.join('\n');

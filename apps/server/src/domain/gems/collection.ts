@@ -33,7 +33,12 @@ const weekCollections = (db: Db) =>
     d
       .select({ weekday: gemCollections.weekday })
       .from(gemCollections)
-      .where(and(eq(gemCollections.userId, sql.placeholder('userId')), between(gemCollections.localDate, sql.placeholder('from'), sql.placeholder('to'))))
+      .where(
+        and(
+          eq(gemCollections.userId, sql.placeholder('userId')),
+          between(gemCollections.localDate, sql.placeholder('from'), sql.placeholder('to')),
+        ),
+      )
       .prepare('gem_week_collections'),
   );
 
@@ -84,6 +89,12 @@ export async function collectDailyGems(db: Db, calendar: CollectionCalendar, use
       .returning({ entryId: gemCollections.entryId });
     // Unreachable while the entry key holds, but the table's own key is the rule: roll back if hit.
     if (inserted.length !== 1) throw alreadyCollected();
-    return { day: today.day, localDate: today.localDate, amount: today.amount, balance: await getGemBalance(tx, userId), entryId: posted.entryId };
+    return {
+      day: today.day,
+      localDate: today.localDate,
+      amount: today.amount,
+      balance: await getGemBalance(tx, userId),
+      entryId: posted.entryId,
+    };
   });
 }

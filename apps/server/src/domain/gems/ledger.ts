@@ -129,13 +129,10 @@ async function createUserAccount(db: Db, userId: string, kind: UserGemAccountKin
  * Creates (if needed) and row-locks a user's account until the transaction ends, returning its
  * balance as of the lock. Every writer that may take gems away goes through here first.
  */
-export async function lockUserAccount(
-  tx: Db,
-  userId: string,
-  kind: UserGemAccountKind,
-): Promise<{ accountId: string; balance: number }> {
+export async function lockUserAccount(tx: Db, userId: string, kind: UserGemAccountKind): Promise<{ accountId: string; balance: number }> {
   // The account is found and locked in one statement; only a first movement creates it first.
-  const lock = () => tx.select({ id: gemAccounts.id, balance: gemAccounts.balance }).from(gemAccounts).where(userAccount(userId, kind)).for('update');
+  const lock = () =>
+    tx.select({ id: gemAccounts.id, balance: gemAccounts.balance }).from(gemAccounts).where(userAccount(userId, kind)).for('update');
   let [row] = await lock();
   if (!row) {
     await createUserAccount(tx, userId, kind);
@@ -237,7 +234,9 @@ export async function postEntry(tx: Db, input: EntryInput): Promise<PostedEntry>
     return { entryId: existing.id, replayed: true };
   }
 
-  await tx.insert(gemEntryLines).values(input.lines.map((line) => ({ entryId: inserted.id, accountId: line.accountId, amount: line.amount })));
+  await tx
+    .insert(gemEntryLines)
+    .values(input.lines.map((line) => ({ entryId: inserted.id, accountId: line.accountId, amount: line.amount })));
   return { entryId: inserted.id, replayed: false };
 }
 

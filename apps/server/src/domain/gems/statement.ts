@@ -89,7 +89,10 @@ const statementPage = (db: Db, withCursor: boolean) => {
         // Every movement is two lines of one size, opposite signs.
         gems: sql`(SELECT max(abs(l.amount)) FROM gem_entry_lines l WHERE l.entry_id = gem_entries.id)`.mapWith(toNumber),
         // Read in this statement's snapshot, so the balance and the rows agree.
-        balanceNow: sql`(SELECT a.balance FROM gem_accounts a WHERE a.user_id = ${sql.placeholder('userId')}::uuid AND a.kind = 'available')`.mapWith(toNumber),
+        balanceNow:
+          sql`(SELECT a.balance FROM gem_accounts a WHERE a.user_id = ${sql.placeholder('userId')}::uuid AND a.kind = 'available')`.mapWith(
+            toNumber,
+          ),
       })
       .from(gemEntries)
       .where(and(...conditions))
@@ -128,7 +131,13 @@ async function billsOf(db: Db, holdEntryIds: string[], settleEntryIds: string[])
     .where(or(someOf(gemHolds.holdEntryId, holdEntryIds), someOf(gemHolds.settleEntryId, settleEntryIds)));
   for (const row of rows) {
     const about: About = {
-      detail: billOrderTitle({ kind: row.kind, service: row.service, phone: row.phone, plan_name: row.planName, customer_id: row.customerId }),
+      detail: billOrderTitle({
+        kind: row.kind,
+        service: row.service,
+        phone: row.phone,
+        plan_name: row.planName,
+        customer_id: row.customerId,
+      }),
       transactionId: row.id,
       billKind: row.kind,
     };
@@ -145,7 +154,12 @@ async function rewardsOf(db: Db, accrualIds: string[], clawbackIds: string[]): P
   const found = new Map<string, About>();
   if (accrualIds.length === 0 && clawbackIds.length === 0) return found;
   const rows = await db
-    .select({ accrualEntryId: gemRewards.accrualEntryId, clawbackEntryId: gemRewards.clawbackEntryId, source: gemRewards.source, description: gemRewards.description })
+    .select({
+      accrualEntryId: gemRewards.accrualEntryId,
+      clawbackEntryId: gemRewards.clawbackEntryId,
+      source: gemRewards.source,
+      description: gemRewards.description,
+    })
     .from(gemRewards)
     .where(or(someOf(gemRewards.accrualEntryId, accrualIds), someOf(gemRewards.clawbackEntryId, clawbackIds)));
   for (const row of rows) {
@@ -156,7 +170,8 @@ async function rewardsOf(db: Db, accrualIds: string[], clawbackIds: string[]): P
   return found;
 }
 
-const noteOf = (kind: GemMovementKind): string | null => (kind in gemStatementTexts.notes ? gemStatementTexts.notes[kind as keyof typeof gemStatementTexts.notes] : null);
+const noteOf = (kind: GemMovementKind): string | null =>
+  kind in gemStatementTexts.notes ? gemStatementTexts.notes[kind as keyof typeof gemStatementTexts.notes] : null;
 
 export async function getGemStatement(db: Db, secret: string, userId: string, query: StatementQuery = {}): Promise<GemStatementResponse> {
   const limit = query.limit ?? GEM_STATEMENT_PAGE_SIZE;

@@ -93,7 +93,9 @@ export async function searchGiftCards(db: Db, query: string): Promise<GiftCard[]
     .from(giftCards)
     .where(and(eq(giftCards.enabled, true), sql`strpos(lower(${giftCards.name}), lower(${query})) > 0`));
   if (rows.length === 0) {
-    throw new DomainError(giftCardErrorCodes.notFound, giftCardMessages.noMatch(query), 404, { words: (language) => textsIn(giftCardMessages, language).noMatch(query) });
+    throw new DomainError(giftCardErrorCodes.notFound, giftCardMessages.noMatch(query), 404, {
+      words: (language) => textsIn(giftCardMessages, language).noMatch(query),
+    });
   }
   return rows.sort(byName).map(toGiftCard);
 }
@@ -120,7 +122,10 @@ export async function getGiftCard(db: Db, slug: string): Promise<GiftCardDetailR
 }
 
 /** Any card by slug, enabled or not: its artwork stays drawable for the sales that name it. */
-export async function findCardForArt(db: Db, slug: string): Promise<Pick<CardRow, 'name' | 'brandColor' | 'currency' | 'imageKey'> | undefined> {
+export async function findCardForArt(
+  db: Db,
+  slug: string,
+): Promise<Pick<CardRow, 'name' | 'brandColor' | 'currency' | 'imageKey'> | undefined> {
   const [card] = await db
     .select({ name: giftCards.name, brandColor: giftCards.brandColor, currency: giftCards.currency, imageKey: giftCards.imageKey })
     .from(giftCards)

@@ -52,11 +52,16 @@ async function attemptsToday(db: Db, clock: Clock, userId: string): Promise<numb
 }
 
 /** The verification that binds the account now (docs/identity.md): verified and not revoked. */
-const binding = (userId: string) => and(eq(identityChecks.userId, userId), eq(identityChecks.outcome, 'verified'), isNull(identityChecks.revokedAt));
+const binding = (userId: string) =>
+  and(eq(identityChecks.userId, userId), eq(identityChecks.outcome, 'verified'), isNull(identityChecks.revokedAt));
 
 /** The name and date of birth on the record that binds the account, if one does. */
 export async function verifiedIdentity(db: Db, userId: string): Promise<{ name: string; dateOfBirth: string } | undefined> {
-  const [row] = await db.select({ name: identityChecks.verifiedName, dob: identityChecks.verifiedDob }).from(identityChecks).where(binding(userId)).limit(1);
+  const [row] = await db
+    .select({ name: identityChecks.verifiedName, dob: identityChecks.verifiedDob })
+    .from(identityChecks)
+    .where(binding(userId))
+    .limit(1);
   return row?.name && row.dob ? { name: row.name, dateOfBirth: row.dob } : undefined;
 }
 
@@ -99,7 +104,12 @@ async function tierLimits(db: Db): Promise<NonNullable<VerificationStatus['tier_
  * theirs, not found, or verified elsewhere. The number is kept only as a keyed hash and its last
  * four digits, sealed when verified.
  */
-export async function verifyIdentityNumber(db: Db, deps: IdentityDeps, userId: string, input: IdentityNumberInput): Promise<IdentityCheckResult> {
+export async function verifyIdentityNumber(
+  db: Db,
+  deps: IdentityDeps,
+  userId: string,
+  input: IdentityNumberInput,
+): Promise<IdentityCheckResult> {
   const { clock, provider, keyring } = deps;
   const [user] = await db
     .select({ fullName: users.fullName, dob: users.dateOfBirth, tier: users.kycTier, phone: users.phone })
@@ -109,7 +119,9 @@ export async function verifyIdentityNumber(db: Db, deps: IdentityDeps, userId: s
   const alreadyVerified = () => new DomainError(identityErrorCodes.alreadyVerified, identityMessages.alreadyVerified, 409);
   if (user.tier >= 1 || (await verifiedIdentity(db, userId))) throw alreadyVerified();
   if (!user.dob) {
-    throw new DomainError(identityErrorCodes.dobRequired, identityMessages.dobRequired, 400, { fields: { date_of_birth: identityMessages.dobRequired } });
+    throw new DomainError(identityErrorCodes.dobRequired, identityMessages.dobRequired, 400, {
+      fields: { date_of_birth: identityMessages.dobRequired },
+    });
   }
   const tooMany = () => rateLimited(identityMessages.tooManyAttempts, 60 * 60);
   if ((await attemptsToday(db, clock, userId)) >= IDENTITY_ATTEMPTS_PER_DAY) throw tooMany();
@@ -121,7 +133,16 @@ export async function verifyIdentityNumber(db: Db, deps: IdentityDeps, userId: s
   try {
     const [reserved] = await db
       .insert(identityChecks)
-      .values({ userId, kind, numberHash: hash, numberKeyId: keyring.current.id, numberLast4: number.slice(-4), provider: provider.name, outcome: 'pending', createdAt: clock.now() })
+      .values({
+        userId,
+        kind,
+        numberHash: hash,
+        numberKeyId: keyring.current.id,
+        numberLast4: number.slice(-4),
+        provider: provider.name,
+        outcome: 'pending',
+        createdAt: clock.now(),
+      })
       .returning({ id: identityChecks.id });
     if (!reserved) throw new Error('identity check: the reserved attempt was not returned');
     attemptId = reserved.id;
@@ -139,7 +160,12 @@ export async function verifyIdentityNumber(db: Db, deps: IdentityDeps, userId: s
         await db.transaction(async (tx) => {
           await tx
             .update(identityChecks)
-            .set({ outcome, numberSealed: sealIdentityNumber(keyring, userId, number), verifiedName: identityFullName(verified), verifiedDob: verified.dateOfBirth })
+            .set({
+              outcome,
+              numberSealed: sealIdentityNumber(keyring, userId, number),
+              verifiedName: identityFullName(verified),
+              verifiedDob: verified.dateOfBirth,
+            })
             .where(attempt);
           // The trigger (0046) lets the tier rise only with a verified row that binds the account.
           await tx.update(users).set({ kycTier: 1 }).where(eq(users.id, userId));
@@ -161,7 +187,12 @@ export async function verifyIdentityNumber(db: Db, deps: IdentityDeps, userId: s
     }
     const answer = identityAnswerOf(outcome);
     const used = await attemptsToday(db, clock, userId);
-    return { outcome: answer, message: identityOutcomeMessages[answer], tier, attempts_left: Math.max(0, IDENTITY_ATTEMPTS_PER_DAY - used) };
+    return {
+      outcome: answer,
+      message: identityOutcomeMessages[answer],
+      tier,
+      attempts_left: Math.max(0, IDENTITY_ATTEMPTS_PER_DAY - used),
+    };
   };
 
   // Already bound to another account: refused without asking the provider (nor paying for it).
@@ -205,7 +236,11 @@ export async function resetVerification(db: Db, clock: Clock, userId: string): P
     const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound();
     await tx.update(users).set({ kycTier: 0 }).where(eq(users.id, userId));
-    const revoked = await tx.update(identityChecks).set({ revokedAt: clock.now() }).where(binding(userId)).returning({ id: identityChecks.id });
+    const revoked = await tx
+      .update(identityChecks)
+      .set({ revokedAt: clock.now() })
+      .where(binding(userId))
+      .returning({ id: identityChecks.id });
     if (revoked.length === 0) throw new DomainError(identityErrorCodes.notVerified, identityMessages.resetNotVerified, 409);
     const t = textsIn(profileMessages, user.language);
     await enqueueEmail(tx, clock, { to: user.email, subject: t.identityResetEmailSubject, text: t.identityResetEmailText });

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  documentMessages,
-  type DocumentImageSide,
-  type DocumentReviewStatus,
-  type DocumentReviewStatusView,
-} from '@wise/shared';
+import { documentMessages, type DocumentImageSide, type DocumentReviewStatus, type DocumentReviewStatusView } from '@wise/shared';
 import { imagesDeletedTexts, type AdminDocumentReview } from '@wise/shared/admin';
 import type { Db } from '#server/db/client';
 import { identityChecks, identityDocumentReviews, staff, users } from '#server/db/schema/index';
@@ -134,12 +129,20 @@ export async function checkDocumentReview(
 ): Promise<void> {
   const [row] = await db.select().from(identityDocumentReviews).where(eq(identityDocumentReviews.id, reviewId));
   if (!row || row.verdict !== null || !row.frontKey || !row.backKey || !row.selfieKey) return;
-  const [front, back, selfie] = await Promise.all([deps.files.get(row.frontKey), deps.files.get(row.backKey), deps.files.get(row.selfieKey)]);
+  const [front, back, selfie] = await Promise.all([
+    deps.files.get(row.frontKey),
+    deps.files.get(row.backKey),
+    deps.files.get(row.selfieKey),
+  ]);
   if (!front || !back || !selfie) throw new Error(`identity document review ${reviewId}: an image is missing from the file store`);
   let verdict: Pick<ReviewRow, 'verdict' | 'verdictScore' | 'verdictSummary'>;
   try {
     const answer = await deps.provider.checkDocument({ front, back, selfie });
-    verdict = { verdict: answer.faceMatch ? 'match' : 'no_match', verdictScore: Math.round(Math.min(100, Math.max(0, answer.confidence))), verdictSummary: answer.summary.slice(0, 500) };
+    verdict = {
+      verdict: answer.faceMatch ? 'match' : 'no_match',
+      verdictScore: Math.round(Math.min(100, Math.max(0, answer.confidence))),
+      verdictSummary: answer.summary.slice(0, 500),
+    };
   } catch (error) {
     if (!(error instanceof IdentityProviderError) || !lastAttempt) throw error;
     verdict = { verdict: 'unavailable', verdictScore: null, verdictSummary: error.message.slice(0, 500) };
@@ -172,7 +175,11 @@ async function adminView(db: Db, where: ReturnType<typeof eq>, order: 'asc' | 'd
     // The verification that binds the account now (one at most; revoked ones bind nothing).
     .leftJoin(
       identityChecks,
-      and(eq(identityChecks.userId, identityDocumentReviews.userId), eq(identityChecks.outcome, 'verified'), isNull(identityChecks.revokedAt)),
+      and(
+        eq(identityChecks.userId, identityDocumentReviews.userId),
+        eq(identityChecks.outcome, 'verified'),
+        isNull(identityChecks.revokedAt),
+      ),
     )
     .where(where)
     .orderBy(order === 'asc' ? asc(identityDocumentReviews.createdAt) : desc(identityDocumentReviews.createdAt))
@@ -182,10 +189,19 @@ async function adminView(db: Db, where: ReturnType<typeof eq>, order: 'asc' | 'd
     status: review.status,
     submitted_at: review.createdAt.toISOString(),
     customer: { id: review.userId, full_name: r.fullName, username: r.username, tier: r.tier },
-    verified: r.verifiedName && r.verifiedDob && r.kind && r.last4 ? { name: r.verifiedName, date_of_birth: r.verifiedDob, kind: r.kind, last4: r.last4 } : null,
+    verified:
+      r.verifiedName && r.verifiedDob && r.kind && r.last4
+        ? { name: r.verifiedName, date_of_birth: r.verifiedDob, kind: r.kind, last4: r.last4 }
+        : null,
     verdict:
       review.verdict && review.verdictAt
-        ? { kind: review.verdict, score: review.verdictScore, summary: review.verdictSummary, provider: review.verdictProvider ?? '', at: review.verdictAt.toISOString() }
+        ? {
+            kind: review.verdict,
+            score: review.verdictScore,
+            summary: review.verdictSummary,
+            provider: review.verdictProvider ?? '',
+            at: review.verdictAt.toISOString(),
+          }
         : null,
     images_available: review.imagesDeletedAt === null,
     // The closing of the account deletes them at once (domain/privacy/close.ts); otherwise the retention job did.
@@ -242,11 +258,19 @@ async function lockPending(tx: Db, id: string): Promise<ReviewRow> {
 }
 
 /** Approves and raises the customer to Tier 2 in one transaction; audited, the customer notified. */
-export async function approveDocumentReview(db: Db, clock: Clock, actor: StaffPrincipal, input: { id: string; ip: string }): Promise<AdminDocumentReview> {
+export async function approveDocumentReview(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  input: { id: string; ip: string },
+): Promise<AdminDocumentReview> {
   await db.transaction(async (tx) => {
     const row = await lockPending(tx, input.id);
     const now = clock.now();
-    await tx.update(identityDocumentReviews).set({ status: 'approved', reviewedBy: actor.id, reviewedAt: now }).where(eq(identityDocumentReviews.id, row.id));
+    await tx
+      .update(identityDocumentReviews)
+      .set({ status: 'approved', reviewedBy: actor.id, reviewedAt: now })
+      .where(eq(identityDocumentReviews.id, row.id));
     const [before] = await tx.select({ tier: users.kycTier }).from(users).where(eq(users.id, row.userId)).for('update');
     // The trigger (0031) accepts Tier 2 only with the approved row just written.
     await tx.update(users).set({ kycTier: 2 }).where(eq(users.id, row.userId));
@@ -278,7 +302,12 @@ export async function rejectDocumentReview(
       .set({ status: 'rejected', reviewedBy: actor.id, reviewedAt: clock.now(), rejectReason: reason })
       .where(eq(identityDocumentReviews.id, row.id));
     const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
-    await notify(tx, row.userId, textOf(documentMessages, (t) => t.rejectedNotice(sentence)), { topic: 'identity' });
+    await notify(
+      tx,
+      row.userId,
+      textOf(documentMessages, (t) => t.rejectedNotice(sentence)),
+      { topic: 'identity' },
+    );
     await recordStaffAction(tx, clock, actor, {
       action: 'identity_document.reject',
       targetType: 'identity_document_review',
@@ -304,7 +333,13 @@ export async function purgeDocumentImages(db: Db, deps: { clock: Clock; files: F
   const due = await db
     .select()
     .from(identityDocumentReviews)
-    .where(and(isNull(identityDocumentReviews.imagesDeletedAt), ne(identityDocumentReviews.status, 'pending'), lt(identityDocumentReviews.reviewedAt, cutoff)))
+    .where(
+      and(
+        isNull(identityDocumentReviews.imagesDeletedAt),
+        ne(identityDocumentReviews.status, 'pending'),
+        lt(identityDocumentReviews.reviewedAt, cutoff),
+      ),
+    )
     .orderBy(asc(identityDocumentReviews.reviewedAt))
     .limit(200);
   for (const row of due) {

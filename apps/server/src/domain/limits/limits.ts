@@ -43,7 +43,13 @@ export interface PayoutLimitSettings {
   timeZone: string;
 }
 
-type LimitConfig = { TIER0_DAILY_PAYOUT_NAIRA: number; TIER0_TOTAL_PAYOUT_NAIRA: number; TIER1_DAILY_PAYOUT_NAIRA: number; TIER2_DAILY_PAYOUT_NAIRA: number; APP_TIMEZONE: string };
+type LimitConfig = {
+  TIER0_DAILY_PAYOUT_NAIRA: number;
+  TIER0_TOTAL_PAYOUT_NAIRA: number;
+  TIER1_DAILY_PAYOUT_NAIRA: number;
+  TIER2_DAILY_PAYOUT_NAIRA: number;
+  APP_TIMEZONE: string;
+};
 
 export const payoutLimitSettingsOf = (config: LimitConfig): PayoutLimitSettings => ({
   tier0DailyKobo: config.TIER0_DAILY_PAYOUT_NAIRA * 100,
@@ -59,7 +65,10 @@ export const payoutLimitSettingsOf = (config: LimitConfig): PayoutLimitSettings 
  */
 export async function writePayoutLimitSettings(db: Db, clock: Clock, settings: PayoutLimitSettings): Promise<void> {
   const values = { ...settings, updatedAt: clock.now() };
-  await db.insert(payoutLimitSettings).values({ id: true, ...values }).onConflictDoUpdate({ target: payoutLimitSettings.id, set: values });
+  await db
+    .insert(payoutLimitSettings)
+    .values({ id: true, ...values })
+    .onConflictDoUpdate({ target: payoutLimitSettings.id, set: values });
 }
 
 export async function readPayoutLimitSettings(db: Db): Promise<PayoutLimitSettings> {
@@ -83,14 +92,20 @@ export interface CustomerLimitFigures {
 
 const customerNotFound = () => notFound(adminCustomerMessages.notFound);
 
-const sumKobo = (expression: ReturnType<typeof sql>, filter: ReturnType<typeof sql>) => sql<string>`coalesce(sum(${expression}) FILTER (WHERE ${filter}), 0)::text`;
+const sumKobo = (expression: ReturnType<typeof sql>, filter: ReturnType<typeof sql>) =>
+  sql<string>`coalesce(sum(${expression}) FILTER (WHERE ${filter}), 0)::text`;
 const countedKobo = sql`coalesce(${sales.payoutAmountKobo}, ${sales.valueKobo})`;
 
 /**
  * Reads the customer's tier, limits and usage; `lock` takes the customer's row first (inside a
  * transaction), `excludeSaleId` leaves out the sale being decided.
  */
-export async function customerLimitFigures(db: Db, clock: Clock, userId: string, options: { lock?: boolean; excludeSaleId?: string } = {}): Promise<CustomerLimitFigures> {
+export async function customerLimitFigures(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  options: { lock?: boolean; excludeSaleId?: string } = {},
+): Promise<CustomerLimitFigures> {
   const query = db.select({ tier: users.kycTier }).from(users).where(eq(users.id, userId)).limit(1);
   const [user] = options.lock ? await query.for('no key update') : await query;
   if (!user) throw customerNotFound();
@@ -113,7 +128,10 @@ export async function customerLimitFigures(db: Db, clock: Clock, userId: string,
   const others = options.excludeSaleId ? sql`${sales.id} <> ${options.excludeSaleId}` : sql`true`;
   const [usage] = await db
     .select({
-      today: sumKobo(countedKobo, sql`${sales.status} IN ('approved', 'paid') AND ${sales.decidedAt} >= ${dayStart} AND ${sales.decidedAt} < ${dayEnd}`),
+      today: sumKobo(
+        countedKobo,
+        sql`${sales.status} IN ('approved', 'paid') AND ${sales.decidedAt} >= ${dayStart} AND ${sales.decidedAt} < ${dayEnd}`,
+      ),
       total: sumKobo(countedKobo, sql`${sales.status} IN ('approved', 'paid')`),
       pending: sumKobo(sql`${sales.valueKobo}`, sql`${sales.status} IN ('submitted', 'under_review')`),
     })
@@ -153,7 +171,14 @@ export async function getPayoutLimits(db: Db, clock: Clock, userId: string): Pro
 }
 
 /** `customer`: the customer's own refusal, which a signed-in customer reads in users.language (staff's stays English). */
-function exceeded(kind: PayoutLimitKind, limitKobo: number, remainingKobo: number, tier: number, message: string, customer = false): DomainError {
+function exceeded(
+  kind: PayoutLimitKind,
+  limitKobo: number,
+  remainingKobo: number,
+  tier: number,
+  message: string,
+  customer = false,
+): DomainError {
   const meta = { limit: kind, limit_kobo: limitKobo, remaining_kobo: Math.max(0, remainingKobo), tier };
   const words = customer ? (language: Language) => payoutLimitMessageIn(meta, language) ?? message : undefined;
   return new DomainError(limitErrorCodes.exceeded, message, 409, { meta, ...(words ? { words } : {}) });
@@ -167,10 +192,12 @@ function exceeded(kind: PayoutLimitKind, limitKobo: number, remainingKobo: numbe
 export async function assertSubmissionWithinLimits(tx: Db, clock: Clock, userId: string, valueKobo: number, lock = true): Promise<void> {
   const f = await customerLimitFigures(tx, clock, userId, { lock });
   const dailyLeft = f.dailyKobo - f.usedTodayKobo - f.pendingKobo;
-  if (valueKobo > dailyLeft) throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitMessage('daily', f.dailyKobo, dailyLeft, f.tier), true);
+  if (valueKobo > dailyLeft)
+    throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitMessage('daily', f.dailyKobo, dailyLeft, f.tier), true);
   if (f.totalKobo !== null) {
     const totalLeft = f.totalKobo - f.usedTotalKobo - f.pendingKobo;
-    if (valueKobo > totalLeft) throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitMessage('total', f.totalKobo, totalLeft, f.tier), true);
+    if (valueKobo > totalLeft)
+      throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitMessage('total', f.totalKobo, totalLeft, f.tier), true);
   }
 }
 
@@ -179,13 +206,22 @@ export async function assertSubmissionWithinLimits(tx: Db, clock: Clock, userId:
  * its customer past a limit (paid and approved sales only). Inside the approval's transaction,
  * with the customer's row locked; the database's trigger makes the same check on its own.
  */
-export async function assertApprovalWithinLimits(tx: Db, clock: Clock, userId: string, saleId: string, amountKobo: number, lock = true): Promise<void> {
+export async function assertApprovalWithinLimits(
+  tx: Db,
+  clock: Clock,
+  userId: string,
+  saleId: string,
+  amountKobo: number,
+  lock = true,
+): Promise<void> {
   const f = await customerLimitFigures(tx, clock, userId, { lock, excludeSaleId: saleId });
   const dailyLeft = f.dailyKobo - f.usedTodayKobo;
-  if (amountKobo > dailyLeft) throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitStaffMessage('daily', f.dailyKobo, dailyLeft));
+  if (amountKobo > dailyLeft)
+    throw exceeded('daily', f.dailyKobo, dailyLeft, f.tier, payoutLimitStaffMessage('daily', f.dailyKobo, dailyLeft));
   if (f.totalKobo !== null) {
     const totalLeft = f.totalKobo - f.usedTotalKobo;
-    if (amountKobo > totalLeft) throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitStaffMessage('total', f.totalKobo, totalLeft));
+    if (amountKobo > totalLeft)
+      throw exceeded('total', f.totalKobo, totalLeft, f.tier, payoutLimitStaffMessage('total', f.totalKobo, totalLeft));
   }
 }
 
@@ -237,30 +273,37 @@ export async function raiseCustomerLimit(
   await assertSeasonedStaff(db, by.staff.id, clock.now());
   const dailyKobo = input.daily_limit_naira * 100;
   const totalKobo = input.total_limit_naira === undefined ? null : input.total_limit_naira * 100;
-  const request = await db.transaction(async (tx) => {
-    const before = await customerLimitFigures(tx, clock, userId, { lock: true });
-    const settings = await readPayoutLimitSettings(tx);
-    if (dailyKobo > settings.tier2DailyKobo) {
-      const [customer] = await tx.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      return openStaffRequest(
-        tx,
-        clock,
-        by.staff,
-        {
-          kind: 'limit_raise',
-          targetId: userId,
-          value: String(dailyKobo),
-          details: { customer: customer?.name || customer?.email || userId, total_limit_kobo: totalKobo, note: input.note, daily_limit_kobo_before: before.dailyKobo },
-        },
-        by.ip,
-      );
-    }
-    await insertRaise(tx, clock, by.staff, userId, { dailyKobo, totalKobo, note: input.note }, before, by.ip);
-    return undefined;
-  }).catch((error: unknown) => {
-    openRequestConflict(error);
-    throw error;
-  });
+  const request = await db
+    .transaction(async (tx) => {
+      const before = await customerLimitFigures(tx, clock, userId, { lock: true });
+      const settings = await readPayoutLimitSettings(tx);
+      if (dailyKobo > settings.tier2DailyKobo) {
+        const [customer] = await tx.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+        return openStaffRequest(
+          tx,
+          clock,
+          by.staff,
+          {
+            kind: 'limit_raise',
+            targetId: userId,
+            value: String(dailyKobo),
+            details: {
+              customer: customer?.name || customer?.email || userId,
+              total_limit_kobo: totalKobo,
+              note: input.note,
+              daily_limit_kobo_before: before.dailyKobo,
+            },
+          },
+          by.ip,
+        );
+      }
+      await insertRaise(tx, clock, by.staff, userId, { dailyKobo, totalKobo, note: input.note }, before, by.ip);
+      return undefined;
+    })
+    .catch((error: unknown) => {
+      openRequestConflict(error);
+      throw error;
+    });
   const figures = await getAdminCustomerLimits(db, clock, userId);
   return request ? { ...figures, request: await staffRequestView(db, request) } : figures;
 }
@@ -277,14 +320,26 @@ async function insertRaise(
 ): Promise<void> {
   const [row] = await tx
     .insert(payoutLimitRaises)
-    .values({ userId, dailyLimitKobo: raise.dailyKobo, totalLimitKobo: raise.totalKobo, note: raise.note, createdBy: staffMember.id, createdAt: clock.now() })
+    .values({
+      userId,
+      dailyLimitKobo: raise.dailyKobo,
+      totalLimitKobo: raise.totalKobo,
+      note: raise.note,
+      createdBy: staffMember.id,
+      createdAt: clock.now(),
+    })
     .returning({ id: payoutLimitRaises.id });
   await recordStaffAction(tx, clock, staffMember, {
     action: 'customer.limit_raise',
     targetType: 'customer',
     targetId: userId,
     before: { tier: before.tier, daily_limit_kobo: before.dailyKobo, total_limit_kobo: before.totalKobo },
-    after: { raise_id: row?.id, daily_limit_kobo: raise.dailyKobo, total_limit_kobo: raise.totalKobo, ...(requestId ? { request_id: requestId } : {}) },
+    after: {
+      raise_id: row?.id,
+      daily_limit_kobo: raise.dailyKobo,
+      total_limit_kobo: raise.totalKobo,
+      ...(requestId ? { request_id: requestId } : {}),
+    },
     note: raise.note,
     ip,
   });
@@ -298,5 +353,14 @@ export const applyLimitRaiseRequest =
     const before = await customerLimitFigures(tx, clock, request.targetId, { lock: true });
     const total = request.details.total_limit_kobo;
     const note = typeof request.details.note === 'string' ? request.details.note : 'Second approval';
-    await insertRaise(tx, clock, confirmer, request.targetId, { dailyKobo: Number(request.value), totalKobo: typeof total === 'number' ? total : null, note }, before, null, request.id);
+    await insertRaise(
+      tx,
+      clock,
+      confirmer,
+      request.targetId,
+      { dailyKobo: Number(request.value), totalKobo: typeof total === 'number' ? total : null, note },
+      before,
+      null,
+      request.id,
+    );
   };

@@ -11,7 +11,9 @@ const notificationsPage = (db: Db, withCursor: boolean) =>
   prepared(db, `notifications_page_${Number(withCursor)}`, (d) => {
     const conditions: SQL[] = [eq(notifications.userId, sql.placeholder('userId'))];
     if (withCursor) {
-      conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+      conditions.push(
+        sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      );
     }
     return d
       .select({
@@ -40,7 +42,12 @@ export async function listNotifications(db: Db, userId: string, query: Notificat
   const limit = query.limit ?? NOTIFICATIONS_PAGE_SIZE;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   // One more than asked tells whether another page exists without a count.
-  const rows = await notificationsPage(db, after !== undefined).execute({ userId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 });
+  const rows = await notificationsPage(db, after !== undefined).execute({
+    userId,
+    afterAt: after?.at,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -72,7 +72,10 @@ export async function readPayoutFailureRate(db: Db, clock: Clock, settings: Aler
   const failed = number(row?.failed);
   const total = number(row?.total);
   const firing = total >= settings.payoutFailureMinSample && failed / total >= settings.payoutFailureRate;
-  return { firing, detail: `${failed} of ${total} payouts settled in the last hour failed or were reversed (threshold ${Math.round(settings.payoutFailureRate * 100)}%).` };
+  return {
+    firing,
+    detail: `${failed} of ${total} payouts settled in the last hour failed or were reversed (threshold ${Math.round(settings.payoutFailureRate * 100)}%).`,
+  };
 }
 
 export async function readStuckPayouts(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
@@ -83,7 +86,10 @@ export async function readStuckPayouts(db: Db, clock: Clock, settings: AlertSett
     sql`SELECT count(*) AS count, min(created_at)::text AS oldest FROM payouts WHERE status IN ('queued', 'sending', 'pending') AND hold IS NULL AND created_at < ${before}`,
   );
   const count = number(row?.count);
-  return { firing: count > 0, detail: `${count} payout(s) queued, sending or pending for more than ${settings.payoutStuckMinutes} minutes${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.` };
+  return {
+    firing: count > 0,
+    detail: `${count} payout(s) queued, sending or pending for more than ${settings.payoutStuckMinutes} minutes${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.`,
+  };
 }
 
 export async function readJobBacklog(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
@@ -108,13 +114,19 @@ export async function readPriceAge(db: Db, clock: Clock, settings: AlertSettings
   // Never fetched (a fresh install before its first refresh) is not an incident yet.
   if (!row || row.age === null) return { firing: false, detail: 'No coin prices fetched yet.' };
   const age = Math.floor(number(row.age));
-  return { firing: age > settings.maxPriceAgeSeconds, detail: `Coin prices are ${age} s old (threshold ${settings.maxPriceAgeSeconds} s).` };
+  return {
+    firing: age > settings.maxPriceAgeSeconds,
+    detail: `Coin prices are ${age} s old (threshold ${settings.maxPriceAgeSeconds} s).`,
+  };
 }
 
 const naira = (kobo: number) => `₦${Math.floor(kobo / 100).toLocaleString('en-NG')}`;
 
 /** The float as last read (`provider_floats`): whoever asked the provider recorded it. */
-async function lastFloat(db: Db, kind: 'payouts' | 'bills'): Promise<{ availableKobo: number | null; error: string | null; checkedAt: string } | null> {
+async function lastFloat(
+  db: Db,
+  kind: 'payouts' | 'bills',
+): Promise<{ availableKobo: number | null; error: string | null; checkedAt: string } | null> {
   const [row] = await rows<{ available_kobo: string | null; error: string | null; checked_at: string }>(
     db,
     sql`SELECT available_kobo, error, checked_at::text FROM provider_floats WHERE provider_kind = ${kind}`,
@@ -124,7 +136,11 @@ async function lastFloat(db: Db, kind: 'payouts' | 'bills'): Promise<{ available
 }
 
 const floatText = (float: Awaited<ReturnType<typeof lastFloat>>) =>
-  !float ? 'not read yet' : float.availableKobo === null ? `unknown (${float.error ?? 'no answer'}, ${float.checkedAt})` : `${naira(float.availableKobo)} (${float.checkedAt})`;
+  !float
+    ? 'not read yet'
+    : float.availableKobo === null
+      ? `unknown (${float.error ?? 'no answer'}, ${float.checkedAt})`
+      : `${naira(float.availableKobo)} (${float.checkedAt})`;
 
 export async function readPayoutFloat(db: Db, _clock: Clock, settings: AlertSettings): Promise<AlertReading> {
   const [held] = await rows<{ count: string; total: string | null }>(
@@ -141,9 +157,15 @@ export async function readPayoutFloat(db: Db, _clock: Clock, settings: AlertSett
 }
 
 export async function readAwaitingOtp(db: Db): Promise<AlertReading> {
-  const [row] = await rows<{ count: string; oldest: string | null }>(db, sql`SELECT count(*) AS count, min(held_at)::text AS oldest FROM payouts WHERE hold = 'awaiting_otp'`);
+  const [row] = await rows<{ count: string; oldest: string | null }>(
+    db,
+    sql`SELECT count(*) AS count, min(held_at)::text AS oldest FROM payouts WHERE hold = 'awaiting_otp'`,
+  );
   const count = number(row?.count);
-  return { firing: count > 0, detail: `${count} payout(s) waiting for an OTP at Paystack${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.` };
+  return {
+    firing: count > 0,
+    detail: `${count} payout(s) waiting for an OTP at Paystack${row?.oldest ? ` (oldest since ${row.oldest})` : ''}.`,
+  };
 }
 
 export async function readBillsFloat(db: Db, _clock: Clock, settings: AlertSettings): Promise<AlertReading> {
@@ -159,7 +181,10 @@ export async function readReconciliationMismatches(db: Db): Promise<AlertReading
   );
   const total = open.reduce((sum, row) => sum + number(row.count), 0);
   const parts = open.map((row) => `${row.provider_kind} ${row.kind.replace(/_/g, ' ')}: ${number(row.count)}`);
-  return { firing: total > 0, detail: total > 0 ? `${total} open reconciliation mismatch(es) (${parts.join('; ')}).` : 'No open reconciliation mismatches.' };
+  return {
+    firing: total > 0,
+    detail: total > 0 ? `${total} open reconciliation mismatch(es) (${parts.join('; ')}).` : 'No open reconciliation mismatches.',
+  };
 }
 
 /**
@@ -177,14 +202,23 @@ export async function readPayoutProviderUnreachable(db: Db, clock: Clock, settin
   const count = number(row?.count);
   return {
     firing: count > 0,
-    detail: count > 0 ? `${count} payout(s) have failed to reach the provider since ${row?.oldest} (latest: ${row?.reason ?? 'no reason'}).` : 'Every open payout reaches the provider.',
+    detail:
+      count > 0
+        ? `${count} payout(s) have failed to reach the provider since ${row?.oldest} (latest: ${row?.reason ?? 'no reason'}).`
+        : 'Every open payout reaches the provider.',
   };
 }
 
 /** This process's Redis (the instance running the check; every instance shares the same Redis). */
 export async function readRedis(): Promise<AlertReading> {
   const health = redisHealth();
-  return { firing: health === 'down', detail: health === 'down' ? 'Redis does not answer: rate limits are counted per instance and sessions are read from the database each time.' : `Redis: ${health}.` };
+  return {
+    firing: health === 'down',
+    detail:
+      health === 'down'
+        ? 'Redis does not answer: rate limits are counted per instance and sessions are read from the database each time.'
+        : `Redis: ${health}.`,
+  };
 }
 
 /** The figures the job reads; the ledger audit reports itself. */
@@ -202,7 +236,10 @@ export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, sett
 };
 
 async function tellAdmins(db: Db, clock: Clock, subject: string, text: string): Promise<void> {
-  const admins = await rows<{ email: string }>(db, sql`SELECT email FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY email`);
+  const admins = await rows<{ email: string }>(
+    db,
+    sql`SELECT email FROM staff WHERE role = 'admin' AND disabled_at IS NULL ORDER BY email`,
+  );
   for (const admin of admins) await enqueueEmail(db, clock, { to: admin.email, subject, text });
 }
 
@@ -222,7 +259,12 @@ export async function observeAlert(db: Db, clock: Clock, kind: AlertKind, readin
           ON CONFLICT (kind) WHERE resolved_at IS NULL DO NOTHING RETURNING id`,
     );
     if (opened.length === 0) return 'unchanged';
-    await tellAdmins(db, clock, `[Wise alert] ${title}`, `${title}.\n\n${reading.detail}\n\nWhat it means and what to do: docs/RELIABILITY.md, "Alerts" (${kind}). You will get one more e-mail when it recovers.`);
+    await tellAdmins(
+      db,
+      clock,
+      `[Wise alert] ${title}`,
+      `${title}.\n\n${reading.detail}\n\nWhat it means and what to do: docs/RELIABILITY.md, "Alerts" (${kind}). You will get one more e-mail when it recovers.`,
+    );
     return 'opened';
   }
   const resolved = await rows<{ id: number; opened_at: string }>(
@@ -230,7 +272,12 @@ export async function observeAlert(db: Db, clock: Clock, kind: AlertKind, readin
     sql`UPDATE alert_incidents SET resolved_at = ${now} WHERE kind = ${kind} AND resolved_at IS NULL RETURNING id, opened_at::text`,
   );
   if (resolved.length === 0) return 'unchanged';
-  await tellAdmins(db, clock, `[Wise resolved] ${title}`, `Recovered: ${title.toLowerCase()} (open since ${resolved[0]?.opened_at}).\n\nNow: ${reading.detail}`);
+  await tellAdmins(
+    db,
+    clock,
+    `[Wise resolved] ${title}`,
+    `Recovered: ${title.toLowerCase()} (open since ${resolved[0]?.opened_at}).\n\nNow: ${reading.detail}`,
+  );
   return 'resolved';
 }
 

@@ -36,7 +36,9 @@ export interface FloatReading {
 }
 
 export async function readFloat(db: Db, kind: ProviderKind): Promise<FloatReading | null> {
-  const result = (await db.execute(sql`SELECT available_kobo, error, checked_at, known_at FROM provider_floats WHERE provider_kind = ${kind}`)) as unknown as {
+  const result = (await db.execute(
+    sql`SELECT available_kobo, error, checked_at, known_at FROM provider_floats WHERE provider_kind = ${kind}`,
+  )) as unknown as {
     rows: { available_kobo: string | number | null; error: string | null; checked_at: Date | string; known_at: Date | string | null }[];
   };
   const row = result.rows[0];

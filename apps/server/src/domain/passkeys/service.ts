@@ -56,7 +56,14 @@ async function deliver(deps: PasskeyDeps, message: OutgoingMessage): Promise<voi
 }
 
 /** Keeps one live challenge per flow: asking again replaces the older one. */
-async function storeChallenge(db: Db, clock: Clock, purpose: PasskeyPurpose, bindingHash: string, userId: string | null, challenge: string) {
+async function storeChallenge(
+  db: Db,
+  clock: Clock,
+  purpose: PasskeyPurpose,
+  bindingHash: string,
+  userId: string | null,
+  challenge: string,
+) {
   const expiresAt = new Date(clock.now().getTime() + PASSKEY_CHALLENGE_TTL_MS);
   await db
     .insert(passkeyChallenges)
@@ -114,9 +121,17 @@ export interface PasskeyOwner {
 }
 
 /** Registration step 1: options for navigator.credentials.create(), the challenge bound to this session. */
-export async function registrationOptions(db: Db, deps: PasskeyDeps, user: PasskeyOwner, sessionHash: string): Promise<PasskeyCreationOptions> {
+export async function registrationOptions(
+  db: Db,
+  deps: PasskeyDeps,
+  user: PasskeyOwner,
+  sessionHash: string,
+): Promise<PasskeyCreationOptions> {
   await requireFreshSession(db, deps.clock, user.id, sessionHash);
-  const existing = await db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  const existing = await db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
   if (existing.length >= PASSKEYS_MAX) throw new DomainError(passkeyErrorCodes.limitReached, passkeyMessages.limitReached, 409);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -170,11 +185,17 @@ export async function registerPasskey(
       .then(([first]) => first)
       .catch((error: unknown) => {
         // A credential id is unique across every account: one already registered stays with its owner.
-        if (uniqueViolation(error) === 'passkeys_credential_key') throw new DomainError(passkeyErrorCodes.taken, passkeyMessages.taken, 409);
+        if (uniqueViolation(error) === 'passkeys_credential_key')
+          throw new DomainError(passkeyErrorCodes.taken, passkeyMessages.taken, 409);
         throw error;
       });
     if (!inserted) throw new Error('passkey insert returned no row');
-    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyAdded(name)), { topic: 'security' });
+    await notify(
+      tx,
+      user.id,
+      textOf(notificationTexts, (t) => t.passkeyAdded(name)),
+      { topic: 'security' },
+    );
     return inserted;
   });
   await deliver(deps, passkeyAddedEmail(user.email, name, user.language));
@@ -202,7 +223,18 @@ export async function logInWithPasskey(db: Db, deps: PasskeyDeps, flowHash: stri
   const expectedChallenge = await takeChallenge(db, deps.clock, 'login', flowHash, null);
   const { credential } = input;
   const [found] = await db
-    .select({ passkey: passkeys, user: { id: users.id, fullName: users.fullName, email: users.email, language: users.language, lockedAt: users.lockedAt, closedAt: users.closedAt, emailVerifiedAt: users.emailVerifiedAt } })
+    .select({
+      passkey: passkeys,
+      user: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        language: users.language,
+        lockedAt: users.lockedAt,
+        closedAt: users.closedAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+      },
+    })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
     .where(eq(passkeys.credentialId, credential.id))
@@ -211,7 +243,11 @@ export async function logInWithPasskey(db: Db, deps: PasskeyDeps, flowHash: stri
   const { passkey, user } = found;
   // A discoverable credential names its account; one naming another account is not this one's.
   if (credential.response.userHandle !== undefined && credential.response.userHandle !== userHandleOf(user.id)) throw refused();
-  const newCounter = await verifiedAssertionCounter(credential, passkey, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId });
+  const newCounter = await verifiedAssertionCounter(credential, passkey, {
+    challenge: expectedChallenge,
+    origin: deps.origin,
+    rpId: deps.rpId,
+  });
   if (newCounter === undefined) throw refused();
   const now = deps.clock.now();
   const lockedUntil = await loginLockedUntil(db, user.id, now);
@@ -240,7 +276,12 @@ export async function removePasskey(db: Db, deps: PasskeyDeps, user: PasskeyOwne
       .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
       .returning({ deviceName: passkeys.deviceName });
     if (!removed) throw notFound(passkeyMessages.notFound);
-    await notify(tx, user.id, textOf(notificationTexts, (t) => t.passkeyRemoved(removed.deviceName)), { topic: 'security' });
+    await notify(
+      tx,
+      user.id,
+      textOf(notificationTexts, (t) => t.passkeyRemoved(removed.deviceName)),
+      { topic: 'security' },
+    );
     return removed.deviceName;
   });
   await deliver(deps, passkeyRemovedEmail(user.email, name, user.language));

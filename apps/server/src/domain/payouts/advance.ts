@@ -28,7 +28,11 @@ export async function applyTransferState(db: Db, deps: PayoutDeps, payout: Payou
   switch (state.status) {
     case 'success': {
       // A different amount or currency holds the attempt for staff instead of paying the sale.
-      const result = await settlePayoutSuccess(db, deps, payout.id, { transferCode: state.transferCode, amountKobo: state.amountKobo, currency: state.currency });
+      const result = await settlePayoutSuccess(db, deps, payout.id, {
+        transferCode: state.transferCode,
+        amountKobo: state.amountKobo,
+        currency: state.currency,
+      });
       // What this settling wrote is known; only a conflict leaves the status to read.
       if (result === 'settled' || result === 'already') return 'success';
       if (result === 'held') return 'needs_review';
@@ -46,13 +50,22 @@ export async function applyTransferState(db: Db, deps: PayoutDeps, payout: Payou
       await noteOtp(db, deps, payout, state.awaitingOtp === true);
       if (await markPayoutPending(db, deps.clock, payout.id, state.transferCode)) {
         // One scheduled status query per attempt (the webhook usually settles it before).
-        await enqueue(db, PAYOUT_CHECK_JOB, { payoutId: payout.id }, {
-          clock: deps.clock,
-          runAt: new Date(deps.clock.now().getTime() + deps.settings.firstCheckDelayMs),
-          singletonKey: `${PAYOUT_CHECK_JOB}:${payout.id}`,
-          maxAttempts: deps.settings.checkMaxAttempts,
-        });
-        if (state.detail) deps.logger?.info({ payoutId: payout.id, reference: payout.reference, detail: state.detail }, 'payout accepted, waiting for the bank');
+        await enqueue(
+          db,
+          PAYOUT_CHECK_JOB,
+          { payoutId: payout.id },
+          {
+            clock: deps.clock,
+            runAt: new Date(deps.clock.now().getTime() + deps.settings.firstCheckDelayMs),
+            singletonKey: `${PAYOUT_CHECK_JOB}:${payout.id}`,
+            maxAttempts: deps.settings.checkMaxAttempts,
+          },
+        );
+        if (state.detail)
+          deps.logger?.info(
+            { payoutId: payout.id, reference: payout.reference, detail: state.detail },
+            'payout accepted, waiting for the bank',
+          );
         // Pending as written just now (a webhook settling it meanwhile is found by the check).
         return 'pending';
       }
@@ -76,12 +89,19 @@ async function noteOtp(db: Db, deps: PayoutDeps, payout: PayoutRow, awaitingOtp:
       .set({ status: 'pending', hold: 'awaiting_otp', heldAt: now, sentAt: payout.sentAt ?? now })
       .where(and(eq(payouts.id, payout.id), eq(payouts.method, 'transfer'), not(eq(payouts.status, 'queued')), isOpenForOtp()))
       .returning({ id: payouts.id });
-    if (held.length > 0) deps.logger?.error({ payoutId: payout.id, saleId: payout.saleId, reference: payout.reference }, 'payout held: Paystack is waiting for an OTP (turn off OTP for transfers, then approve or let it lapse)');
+    if (held.length > 0)
+      deps.logger?.error(
+        { payoutId: payout.id, saleId: payout.saleId, reference: payout.reference },
+        'payout held: Paystack is waiting for an OTP (turn off OTP for transfers, then approve or let it lapse)',
+      );
     return;
   }
   // Nothing to lift on the row as read (a hold set since is lifted by the next status query).
   if (payout.hold !== 'awaiting_otp') return;
-  await db.update(payouts).set({ hold: null, heldAt: null }).where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), eq(payouts.hold, 'awaiting_otp')));
+  await db
+    .update(payouts)
+    .set({ hold: null, heldAt: null })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending'), eq(payouts.hold, 'awaiting_otp')));
 }
 
 /** Sending or pending, not already held for an OTP. */
@@ -152,7 +172,8 @@ async function advanceStep(db: Db, deps: PayoutDeps, payoutId: string, contact: 
   if (payout.status === 'pending') {
     const found = await deps.provider.fetchTransfer(payout.reference);
     if (found.outcome === 'found') return applyTransferState(db, deps, payout, found.state);
-    if (found.outcome === 'not_found') deps.logger?.error(log, 'the provider accepted this transfer but now knows no transfer with its reference');
+    if (found.outcome === 'not_found')
+      deps.logger?.error(log, 'the provider accepted this transfer but now knows no transfer with its reference');
     else deps.logger?.warn({ ...log, reason: found.reason }, 'payout status query failed; asking again later');
     return 'pending';
   }
@@ -165,7 +186,13 @@ async function advanceStep(db: Db, deps: PayoutDeps, payoutId: string, contact: 
     const claimed = await db
       .update(payouts)
       // The account's known recipient rides along with the claim: no read and write of their own.
-      .set({ status: 'sending', sentAt: deps.clock.now(), hold: null, heldAt: null, recipientCode: sql`coalesce(${payouts.recipientCode}, ${knownRecipientOfRow(deps)})` })
+      .set({
+        status: 'sending',
+        sentAt: deps.clock.now(),
+        hold: null,
+        heldAt: null,
+        recipientCode: sql`coalesce(${payouts.recipientCode}, ${knownRecipientOfRow(deps)})`,
+      })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'queued')))
       .returning();
     if (claimed[0]) {
@@ -194,14 +221,22 @@ async function advanceStep(db: Db, deps: PayoutDeps, payoutId: string, contact: 
   let recipientCode = payout.recipientCode ?? (firstSend ? null : await knownRecipient(db, deps, payout));
   if (recipientCode && !payout.recipientCode) await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, payoutId));
   if (!recipientCode) {
-    const recipient = await deps.provider.createRecipient({ bankCode: payout.bankCode, accountNumber: payout.accountNumber, accountName: payout.accountName });
+    const recipient = await deps.provider.createRecipient({
+      bankCode: payout.bankCode,
+      accountNumber: payout.accountNumber,
+      accountName: payout.accountName,
+    });
     if (recipient.outcome === 'unknown') {
       deps.logger?.warn({ ...log, reason: recipient.reason }, 'could not create the transfer recipient; trying again later');
       return 'sending';
     }
     if (recipient.outcome === 'refused') {
       // No transfer was made (no recipient, no transfer): a definite failure staff can act on.
-      return applyTransferState(db, deps, payout, { status: 'failed', transferCode: null, reason: `The provider refused the bank account: ${recipient.message}` });
+      return applyTransferState(db, deps, payout, {
+        status: 'failed',
+        transferCode: null,
+        reason: `The provider refused the bank account: ${recipient.message}`,
+      });
     }
     recipientCode = recipient.recipientCode;
     await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, payoutId));
@@ -232,7 +267,10 @@ async function advanceStep(db: Db, deps: PayoutDeps, payoutId: string, contact: 
       return 'sending';
     }
     // unknown + not found: it never arrived. Once more with the same reference, then the job's back-off.
-    deps.logger?.warn({ ...log, reason: result.reason, send }, 'payout request got no answer and the provider has no such transfer; sending again with the same reference');
+    deps.logger?.warn(
+      { ...log, reason: result.reason, send },
+      'payout request got no answer and the provider has no such transfer; sending again with the same reference',
+    );
   }
   return 'sending';
 }

@@ -111,9 +111,16 @@ export async function tellPayoutDelayed(db: Db, deps: Pick<PayoutDeps, 'clock' |
         .where(eq(sales.id, marked.saleId))
         .limit(1);
       if (!sale) throw new Error(`payout ${payoutId} has no sale`);
-      const notice = (language: Language) => textsIn(customerEmailTexts, language).payoutDelayed.notice(sale.title, formatKobo(marked.amountKobo));
+      const notice = (language: Language) =>
+        textsIn(customerEmailTexts, language).payoutDelayed.notice(sale.title, formatKobo(marked.amountKobo));
       await notify(tx, sale.userId, notice, { saleId: marked.saleId }, sale.language);
-      await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutDelayed, message: notice, url: transactionUrl(marked.saleId), tag: `sale:${marked.saleId}` }, sale.language);
+      await enqueuePush(
+        tx,
+        deps.clock,
+        sale.userId,
+        { title: pushTitles.payoutDelayed, message: notice, url: transactionUrl(marked.saleId), tag: `sale:${marked.saleId}` },
+        sale.language,
+      );
       const t = textsIn(customerEmailTexts, sale.language);
       await enqueueEmail(tx, deps.clock, {
         to: sale.email,
@@ -131,7 +138,10 @@ export async function tellPayoutDelayed(db: Db, deps: Pick<PayoutDeps, 'clock' |
       });
       // The sale's open screen shows the notice (on PostgreSQL a trigger tells every instance).
       publishInProcess(sale.userId, { type: 'sale', id: marked.saleId });
-      deps.logger?.warn({ payoutId, saleId: marked.saleId }, 'payout delayed: the provider has been unreachable for PAYOUT_DELAY_NOTICE_MINUTES; the customer is told');
+      deps.logger?.warn(
+        { payoutId, saleId: marked.saleId },
+        'payout delayed: the provider has been unreachable for PAYOUT_DELAY_NOTICE_MINUTES; the customer is told',
+      );
       return true;
     });
   } catch (error) {

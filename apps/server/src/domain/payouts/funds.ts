@@ -20,17 +20,32 @@ export const PAYOUT_RELEASE_INTERVAL_MS = 60_000;
 const RELEASE_BATCH = 100;
 
 /** Paystack's refusal for want of money ("Your balance is not enough to fulfil this request"). */
-export const isInsufficientBalance = (message: string) => /balance is not enough|insufficient (balance|funds)|not enough balance/i.test(message);
+export const isInsufficientBalance = (message: string) =>
+  /balance is not enough|insufficient (balance|funds)|not enough balance/i.test(message);
 
 /** Marks an open attempt as waiting for funds (once: a payout already held keeps its time). */
-export async function holdForFunds(db: Db, deps: PayoutDeps, payout: Pick<PayoutRow, 'id' | 'saleId' | 'reference' | 'amountKobo'>, why: string): Promise<void> {
+export async function holdForFunds(
+  db: Db,
+  deps: PayoutDeps,
+  payout: Pick<PayoutRow, 'id' | 'saleId' | 'reference' | 'amountKobo'>,
+  why: string,
+): Promise<void> {
   const held = await db
     .update(payouts)
     .set({ hold: 'waiting_for_funds', heldAt: deps.clock.now() })
-    .where(and(eq(payouts.id, payout.id), inArray(payouts.status, ['queued', 'sending']), or(isNull(payouts.hold), sql`${payouts.hold} <> 'waiting_for_funds'`)))
+    .where(
+      and(
+        eq(payouts.id, payout.id),
+        inArray(payouts.status, ['queued', 'sending']),
+        or(isNull(payouts.hold), sql`${payouts.hold} <> 'waiting_for_funds'`),
+      ),
+    )
     .returning({ id: payouts.id });
   if (held.length > 0) {
-    deps.logger?.warn({ payoutId: payout.id, saleId: payout.saleId, reference: payout.reference, amountKobo: payout.amountKobo, why }, 'payout waiting for funds: the transfer balance cannot cover it');
+    deps.logger?.warn(
+      { payoutId: payout.id, saleId: payout.saleId, reference: payout.reference, amountKobo: payout.amountKobo, why },
+      'payout waiting for funds: the transfer balance cannot cover it',
+    );
   }
 }
 
@@ -39,7 +54,11 @@ export async function holdForFunds(db: Db, deps: PayoutDeps, payout: Pick<Payout
  * the alert). A balance the provider cannot tell us does not stop the payout: the provider itself
  * refuses a transfer it cannot cover, and that refusal holds the payout too.
  */
-export async function floatCovers(db: Db, deps: PayoutDeps, payout: Pick<PayoutRow, 'id' | 'saleId' | 'reference' | 'amountKobo'>): Promise<boolean> {
+export async function floatCovers(
+  db: Db,
+  deps: PayoutDeps,
+  payout: Pick<PayoutRow, 'id' | 'saleId' | 'reference' | 'amountKobo'>,
+): Promise<boolean> {
   const float = await deps.provider.balance();
   await recordFloat(db, deps.clock, 'payouts', float);
   if (float.outcome === 'unknown') {
@@ -76,12 +95,17 @@ export async function releaseHeldPayouts(db: Db, deps: PayoutDeps): Promise<stri
       if (payout.amountKobo > available) continue;
       available -= payout.amountKobo;
     }
-    const id = await enqueue(db, PAYOUT_SEND_JOB, { payoutId: payout.id }, {
-      clock: deps.clock,
-      runAt: now,
-      singletonKey: `${PAYOUT_SEND_JOB}:${payout.id}:funds:${slot}`,
-      maxAttempts: PAYOUT_SEND_MAX_ATTEMPTS,
-    });
+    const id = await enqueue(
+      db,
+      PAYOUT_SEND_JOB,
+      { payoutId: payout.id },
+      {
+        clock: deps.clock,
+        runAt: now,
+        singletonKey: `${PAYOUT_SEND_JOB}:${payout.id}:funds:${slot}`,
+        maxAttempts: PAYOUT_SEND_MAX_ATTEMPTS,
+      },
+    );
     if (id !== null) released.push(payout.id);
   }
   return released;

@@ -1,5 +1,15 @@
 /** Paying customers for approved sales: see README.md here. */
-export { getSalePayouts, latestPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout, PAYOUT_CHECK_JOB, PAYOUT_RECOVER_JOB, PAYOUT_SEND_JOB } from './payouts';
+export {
+  getSalePayouts,
+  latestPayout,
+  payoutErrorCodes,
+  payoutReference,
+  startPayout,
+  toAdminPayout,
+  PAYOUT_CHECK_JOB,
+  PAYOUT_RECOVER_JOB,
+  PAYOUT_SEND_JOB,
+} from './payouts';
 export { retryPayout, recordManualPayout } from './staff';
 export { payoutJobs } from './jobs';
 export { payoutSettings, type PayoutDeps, type PayoutSettings } from './settings';

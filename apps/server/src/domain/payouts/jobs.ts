@@ -39,7 +39,8 @@ export function payoutJobs(deps: PayoutDeps): JobSet {
       const status = await advancePayout(db, { ...deps, logger }, payoutId);
       // Pending has its check job; waiting for funds is released by payouts.release_held;
       // queued/sending means the provider could not be asked or told.
-      if (status === 'sending' || status === 'queued') throw new PayoutStillOpen(`payout ${payoutId}: the provider's answer is not known yet`);
+      if (status === 'sending' || status === 'queued')
+        throw new PayoutStillOpen(`payout ${payoutId}: the provider's answer is not known yet`);
     },
   };
   const check: JobDefinition<{ payoutId: string }> = {
@@ -49,7 +50,8 @@ export function payoutJobs(deps: PayoutDeps): JobSet {
     timeoutMs: 5 * deps.settings.staleAfterMs,
     handler: async ({ payoutId }, { db, logger }) => {
       const status = await advancePayout(db, { ...deps, logger }, payoutId);
-      if (status === 'pending' || status === 'sending' || status === 'queued') throw new PayoutStillOpen(`payout ${payoutId}: still ${status} at the provider`);
+      if (status === 'pending' || status === 'sending' || status === 'queued')
+        throw new PayoutStillOpen(`payout ${payoutId}: still ${status} at the provider`);
     },
   };
   const recover: JobDefinition = {
@@ -63,7 +65,8 @@ export function payoutJobs(deps: PayoutDeps): JobSet {
     name: PAYOUT_RELEASE_JOB,
     handler: async (_payload, { db, logger }) => {
       const released = await releaseHeldPayouts(db, { ...deps, logger });
-      if (released.length > 0) logger.info({ payouts: released }, `${released.length} payouts waiting for funds sent again: the float covers them now`);
+      if (released.length > 0)
+        logger.info({ payouts: released }, `${released.length} payouts waiting for funds sent again: the float covers them now`);
     },
   };
   return {

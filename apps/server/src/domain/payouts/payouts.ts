@@ -60,7 +60,9 @@ export async function lockSaleForPayout(tx: Db, saleId: string, options: { withL
   // The latest attempt rides along when asked: an approval's transaction holds the embedded
   // database's one session for each statement it sends (docs/decisions.md 2.21).
   const latest = (column: 'attempt' | 'status') =>
-    options.withLatestAttempt ? sql.raw(`(SELECT p.${column} FROM payouts p WHERE p.sale_id = sales.id ORDER BY p.attempt DESC LIMIT 1)`) : sql`NULL`;
+    options.withLatestAttempt
+      ? sql.raw(`(SELECT p.${column} FROM payouts p WHERE p.sale_id = sales.id ORDER BY p.attempt DESC LIMIT 1)`)
+      : sql`NULL`;
   const [sale] = await tx
     .select({
       id: sales.id,
@@ -100,7 +102,12 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
     throw new DomainError(payoutErrorCodes.payoutInProgress, 'This sale already has a payout that has not failed.', 409);
   }
   const attempt = (sale.latestAttempt ?? 0) + 1;
-  if (attempt > 20) throw new DomainError(payoutErrorCodes.tooManyAttempts, 'This sale has had too many payout attempts; record a manual payment instead.', 409);
+  if (attempt > 20)
+    throw new DomainError(
+      payoutErrorCodes.tooManyAttempts,
+      'This sale has had too many payout attempts; record a manual payment instead.',
+      409,
+    );
   const reference = payoutReference(sale.id, attempt);
   const [row] = await tx
     .insert(payouts)
@@ -120,7 +127,12 @@ export async function startPayout(tx: Db, clock: Clock, input: StartPayoutInput)
     })
     .returning({ id: payouts.id });
   if (!row) throw new Error('payout insert returned nothing');
-  await enqueue(tx, PAYOUT_SEND_JOB, { payoutId: row.id }, { clock, singletonKey: sendJobKey(row.id), maxAttempts: PAYOUT_SEND_MAX_ATTEMPTS });
+  await enqueue(
+    tx,
+    PAYOUT_SEND_JOB,
+    { payoutId: row.id },
+    { clock, singletonKey: sendJobKey(row.id), maxAttempts: PAYOUT_SEND_MAX_ATTEMPTS },
+  );
   return { payoutId: row.id, reference };
 }
 
@@ -136,13 +148,19 @@ export async function accountForRetry(
   sale: { userId: string; bankCode: string; accountNumber: string; accountName: string },
   latest: Pick<PayoutRow, 'bankCode' | 'accountNumber' | 'accountName'>,
 ): Promise<StartPayoutInput['account']> {
-  const sameAsSale = latest.bankCode === sale.bankCode && latest.accountNumber === sale.accountNumber && latest.accountName === sale.accountName;
+  const sameAsSale =
+    latest.bankCode === sale.bankCode && latest.accountNumber === sale.accountNumber && latest.accountName === sale.accountName;
   if (sameAsSale) return undefined;
   const [current] = await tx
     .select({ bankCode: bankDetails.bankCode, accountNumber: bankDetails.accountNumber, accountName: bankDetails.accountName })
     .from(bankDetails)
     .where(eq(bankDetails.userId, sale.userId));
-  if (current && current.bankCode === latest.bankCode && current.accountNumber === latest.accountNumber && current.accountName === latest.accountName) {
+  if (
+    current &&
+    current.bankCode === latest.bankCode &&
+    current.accountNumber === latest.accountNumber &&
+    current.accountName === latest.accountName
+  ) {
     return { bankCode: latest.bankCode, accountNumber: latest.accountNumber, accountName: latest.accountName };
   }
   return undefined;
@@ -170,7 +188,9 @@ export function toAdminPayout(row: PayoutRow, saleAccount?: SaleAccount, bankNam
     account: { bank_code: row.bankCode, bank_name: bankName ?? null, account_number: row.accountNumber, account_name: row.accountName },
     started_by: row.startedBy,
     account_changed: saleAccount
-      ? row.bankCode !== saleAccount.bankCode || row.accountNumber !== saleAccount.accountNumber || row.accountName !== saleAccount.accountName
+      ? row.bankCode !== saleAccount.bankCode ||
+        row.accountNumber !== saleAccount.accountNumber ||
+        row.accountName !== saleAccount.accountName
       : false,
     reported_amount_kobo: row.reportedAmountKobo,
     reported_currency: row.reportedCurrency,
@@ -190,7 +210,10 @@ export async function getSalePayouts(db: Db, saleId: string): Promise<AdminPayou
     .leftJoin(banks, eq(banks.code, payouts.bankCode))
     .where(eq(payouts.saleId, saleId))
     .orderBy(asc(payouts.attempt));
-  const [sale] = await db.select({ bankCode: sales.bankCode, accountNumber: sales.accountNumber, accountName: sales.accountName }).from(sales).where(eq(sales.id, saleId));
+  const [sale] = await db
+    .select({ bankCode: sales.bankCode, accountNumber: sales.accountNumber, accountName: sales.accountName })
+    .from(sales)
+    .where(eq(sales.id, saleId));
   return rows.map((row) => toAdminPayout(row.payout, sale, row.bankName));
 }
 
@@ -202,6 +225,9 @@ export async function latestPayout(db: Db, saleId: string): Promise<PayoutRow | 
 
 /** The highest attempt number so far (0 before any). */
 export async function lastAttemptNumber(db: Db, saleId: string): Promise<number> {
-  const [row] = await db.select({ attempt: max(payouts.attempt) }).from(payouts).where(eq(payouts.saleId, saleId));
+  const [row] = await db
+    .select({ attempt: max(payouts.attempt) })
+    .from(payouts)
+    .where(eq(payouts.saleId, saleId));
   return row?.attempt ?? 0;
 }

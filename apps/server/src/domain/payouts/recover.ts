@@ -37,12 +37,17 @@ export async function recoverStuckPayouts(db: Db, deps: PayoutDeps): Promise<str
   const picked: string[] = [];
   for (const payout of stuck) {
     const name = payout.status === 'pending' ? PAYOUT_CHECK_JOB : PAYOUT_SEND_JOB;
-    const id = await enqueue(db, name, { payoutId: payout.id }, {
-      clock: deps.clock,
-      runAt: now,
-      singletonKey: `${name}:${payout.id}:recover:${slot}`,
-      maxAttempts: name === PAYOUT_SEND_JOB ? PAYOUT_SEND_MAX_ATTEMPTS : deps.settings.checkMaxAttempts,
-    });
+    const id = await enqueue(
+      db,
+      name,
+      { payoutId: payout.id },
+      {
+        clock: deps.clock,
+        runAt: now,
+        singletonKey: `${name}:${payout.id}:recover:${slot}`,
+        maxAttempts: name === PAYOUT_SEND_JOB ? PAYOUT_SEND_MAX_ATTEMPTS : deps.settings.checkMaxAttempts,
+      },
+    );
     if (id !== null) picked.push(payout.id);
   }
   return picked;

@@ -43,7 +43,8 @@ export interface PayoutSettings {
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 export function payoutSettings(
-  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'> & Partial<Pick<Config, 'PAYOUT_DELAY_NOTICE_MINUTES'>>,
+  config: Pick<Config, 'PAYOUT_SECRET_KEY' | 'PAYOUT_TIMEOUT_MS' | 'PAYOUT_SANDBOX_DELAY_MS'> &
+    Partial<Pick<Config, 'PAYOUT_DELAY_NOTICE_MINUTES'>>,
 ): PayoutSettings {
   const staleAfterMs = 3 * config.PAYOUT_TIMEOUT_MS + 15_000;
   return {

@@ -58,7 +58,9 @@ async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow | undefin
 export async function paySale(
   tx: Db,
   deps: { clock: Clock; appUrl?: string },
-  payout: Pick<PayoutRow, 'saleId' | 'amountKobo' | 'attempt' | 'bankCode' | 'accountNumber'>, providerReference: string): Promise<void> {
+  payout: Pick<PayoutRow, 'saleId' | 'amountKobo' | 'attempt' | 'bankCode' | 'accountNumber'>,
+  providerReference: string,
+): Promise<void> {
   // Paid in one statement, never before the approval (instances' clocks may differ by a little);
   // a sale paid already is left as it is.
   const now = deps.clock.now().toISOString();
@@ -119,7 +121,12 @@ export async function paySale(
   // The referee's first sale decides their referral here, in the paying transaction (README,
   // "Referrals"). One not open now never opens again (the database allows only signed_up → decided).
   if (customer.referralOpen) {
-    await decideReferralOnPaid(tx, deps.clock, { saleId: sale.id, refereeId: sale.userId, paidTo: { bankCode: payout.bankCode, accountNumber: payout.accountNumber }, at });
+    await decideReferralOnPaid(tx, deps.clock, {
+      saleId: sale.id,
+      refereeId: sale.userId,
+      paidTo: { bankCode: payout.bankCode, accountNumber: payout.accountNumber },
+      at,
+    });
   }
   // The account this attempt paid: the sale's snapshot, or the customer's new details after a change.
   const bankName = payout.accountNumber === sale.accountNumber ? sale.bankName : await bankNameOf(tx, payout.bankCode, sale.bankName);
@@ -130,10 +137,17 @@ export async function paySale(
     payout.amountKobo === sale.valueKobo
       ? salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)
       : `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)} ${saleAmountDifferenceLine(sale.valueKobo, reason, language)}`;
-  const notice = (language: Language) => (reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language));
+  const notice = (language: Language) =>
+    reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language);
   await notify(tx, sale.userId, notice, { saleId: sale.id }, customer.language);
   if (customer.hasPush) {
-    await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` }, customer.language);
+    await enqueuePush(
+      tx,
+      deps.clock,
+      sale.userId,
+      { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` },
+      customer.language,
+    );
   }
   // The frame in the customer's language (users.language, docs/i18n.md).
   const t = textsIn(customerEmailTexts, customer.language);
@@ -173,7 +187,8 @@ export function successMismatch(payout: Pick<PayoutRow, 'amountKobo'>, reported:
   if (reported.amountKobo !== null && reported.amountKobo !== payout.amountKobo) {
     problems.push(`the provider reported ${reported.amountKobo} kobo, the payout is ${payout.amountKobo} kobo`);
   }
-  if (reported.currency !== null && reported.currency.toUpperCase() !== 'NGN') problems.push(`the provider reported the currency ${reported.currency}, the payout is in NGN`);
+  if (reported.currency !== null && reported.currency.toUpperCase() !== 'NGN')
+    problems.push(`the provider reported the currency ${reported.currency}, the payout is in NGN`);
   return problems.length ? `Held: ${problems.join('; ')}` : null;
 }
 
@@ -189,7 +204,10 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
     const settled = await settleOpenMatching(tx, deps, payoutId, reported);
     if (settled) {
       await paySale(tx, deps, settled, settled.providerReference ?? settled.reference);
-      deps.logger?.info({ payoutId, saleId: settled.saleId, reference: settled.reference, providerReference: settled.providerReference }, 'payout succeeded; sale paid');
+      deps.logger?.info(
+        { payoutId, saleId: settled.saleId, reference: settled.reference, providerReference: settled.providerReference },
+        'payout succeeded; sale paid',
+      );
       return 'settled';
     }
     // Anything else (queued, settled before, held, or figures that differ) is decided under the row's lock.
@@ -199,12 +217,19 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
     if (payout.status === 'needs_review') return 'held';
     if (payout.status === 'failed' || payout.status === 'reversed') {
       // A definite failure was reported before (or staff have moved on): money may have moved twice.
-      deps.logger?.error({ payoutId, saleId: payout.saleId, reference: payout.reference }, 'payout reported successful after it was recorded as failed: check with the provider');
+      deps.logger?.error(
+        { payoutId, saleId: payout.saleId, reference: payout.reference },
+        'payout reported successful after it was recorded as failed: check with the provider',
+      );
       return 'conflict';
     }
     const now = deps.clock.now();
     const providerReference = transferCode ?? payout.providerReference ?? payout.reference;
-    if (payout.status === 'queued') await tx.update(payouts).set({ status: 'sending', sentAt: payout.sentAt ?? now }).where(eq(payouts.id, payoutId));
+    if (payout.status === 'queued')
+      await tx
+        .update(payouts)
+        .set({ status: 'sending', sentAt: payout.sentAt ?? now })
+        .where(eq(payouts.id, payoutId));
     const mismatch = successMismatch(payout, reported);
     if (mismatch) {
       await tx
@@ -213,13 +238,23 @@ export async function settlePayoutSuccess(db: Db, deps: PayoutDeps, payoutId: st
           status: 'needs_review',
           providerReference,
           sentAt: payout.sentAt ?? now,
-          reportedAmountKobo: reported.amountKobo !== null && Number.isSafeInteger(reported.amountKobo) && reported.amountKobo >= 0 ? reported.amountKobo : null,
+          reportedAmountKobo:
+            reported.amountKobo !== null && Number.isSafeInteger(reported.amountKobo) && reported.amountKobo >= 0
+              ? reported.amountKobo
+              : null,
           reportedCurrency: reported.currency && /^[A-Za-z]{1,10}$/.test(reported.currency) ? reported.currency : null,
           reviewReason: clip(mismatch, REASON_MAX),
         })
         .where(eq(payouts.id, payoutId));
       deps.logger?.error(
-        { payoutId, saleId: payout.saleId, reference: payout.reference, expectedKobo: payout.amountKobo, reportedKobo: reported.amountKobo, reportedCurrency: reported.currency },
+        {
+          payoutId,
+          saleId: payout.saleId,
+          reference: payout.reference,
+          expectedKobo: payout.amountKobo,
+          reportedKobo: reported.amountKobo,
+          reportedCurrency: reported.currency,
+        },
         'payout reported successful with a different amount or currency: held for staff (back office, "Held — provider figures differ"); the sale stays unpaid',
       );
       return 'held';
@@ -269,14 +304,23 @@ async function settleOpenMatching(tx: Db, deps: PayoutDeps, payoutId: string, re
  * which retries it). Reported after a success (a reversal by the bank, or a late failure), the
  * sale is reopened instead (`reverseSalePayout`). Idempotent.
  */
-export async function settlePayoutFailure(db: Db, deps: PayoutDeps, payoutId: string, reason: string, transferCode: string | null): Promise<SettleResult> {
+export async function settlePayoutFailure(
+  db: Db,
+  deps: PayoutDeps,
+  payoutId: string,
+  reason: string,
+  transferCode: string | null,
+): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const payout = await lockPayout(tx, payoutId);
     if (!payout) throw new Error(`payout ${payoutId} not found`);
     if (payout.status === 'failed' || payout.status === 'reversed') return 'already';
     if (payout.status === 'success') {
       if (payout.method !== 'transfer') {
-        deps.logger?.error({ payoutId, saleId: payout.saleId, reason }, 'a failure reported for a manual payment: ignored, check with the provider');
+        deps.logger?.error(
+          { payoutId, saleId: payout.saleId, reason },
+          'a failure reported for a manual payment: ignored, check with the provider',
+        );
         return 'conflict';
       }
       await reverseSalePayout(tx, deps, payout, reason);
@@ -284,7 +328,10 @@ export async function settlePayoutFailure(db: Db, deps: PayoutDeps, payoutId: st
     }
     if (payout.status === 'needs_review') {
       // Staff are already looking at it; the failure is part of what they check.
-      deps.logger?.error({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'a held payout was then reported failed: left for staff to resolve');
+      deps.logger?.error(
+        { payoutId, saleId: payout.saleId, reference: payout.reference, reason },
+        'a held payout was then reported failed: left for staff to resolve',
+      );
       return 'held';
     }
     const now = deps.clock.now();
@@ -294,7 +341,10 @@ export async function settlePayoutFailure(db: Db, deps: PayoutDeps, payoutId: st
       .set({ status: 'failed', settledAt: now, failureReason, providerReference: transferCode ?? payout.providerReference })
       .where(eq(payouts.id, payoutId));
     await tellCustomerPayoutFailed(tx, deps, payout.saleId, payout.amountKobo, failureReason, false);
-    deps.logger?.warn({ payoutId, saleId: payout.saleId, reference: payout.reference, reason }, 'payout failed; the customer is told, the sale waits for staff or a bank change (retry or manual payment)');
+    deps.logger?.warn(
+      { payoutId, saleId: payout.saleId, reference: payout.reference, reason },
+      'payout failed; the customer is told, the sale waits for staff or a bank change (retry or manual payment)',
+    );
     return 'settled';
   });
 }
@@ -316,14 +366,21 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
   if (!sale) throw new Error(`payout of a missing sale ${payout.saleId}`);
   const failureReason = clip(reason.trim() || 'The transfer was reversed by the bank', REASON_MAX);
   const reversedAt = new Date(Math.max(now.getTime(), payout.settledAt?.getTime() ?? 0));
-  const clawedBack = await clawBackSaleRewards(tx, deps.clock, { userId: sale.userId, saleId: sale.id, reason: 'The payout of this sale was reversed by the bank' });
+  const clawedBack = await clawBackSaleRewards(tx, deps.clock, {
+    userId: sale.userId,
+    saleId: sale.id,
+    reason: 'The payout of this sale was reversed by the bank',
+  });
   // The reversal says what became of the sale's rewards, taken back or not and why (a reward
   // already collected, or forfeited when the account closed, is never taken back twice).
   const rewardsNote = await saleRewardsNote(tx, sale.id, clawedBack);
   await tx.update(payouts).set({ status: 'reversed', failureReason, reversedAt, rewardsNote }).where(eq(payouts.id, payout.id));
   if (sale.status === 'paid') {
     const at = new Date(Math.max(now.getTime(), sale.statusChangedAt.getTime()));
-    await tx.update(sales).set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at }).where(eq(sales.id, sale.id));
+    await tx
+      .update(sales)
+      .set({ status: 'approved', paidAt: null, payoutReference: null, statusChangedAt: at })
+      .where(eq(sales.id, sale.id));
     publishInProcess(sale.userId, { type: 'sale', id: sale.id });
   }
   // A referral this sale paid is refused and its unclaimed gems taken back: only a first sale that stays paid counts.
@@ -336,9 +393,23 @@ export async function reverseSalePayout(tx: Db, deps: PayoutDeps, payout: Payout
 }
 
 /** The customer's notification, push and e-mail about a failed or reversed payout. */
-export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'clock' | 'appUrl'>, saleId: string, amountKobo: number, providerReason: string, reversed: boolean) {
+export async function tellCustomerPayoutFailed(
+  tx: Db,
+  deps: Pick<PayoutDeps, 'clock' | 'appUrl'>,
+  saleId: string,
+  amountKobo: number,
+  providerReason: string,
+  reversed: boolean,
+) {
   const [sale] = await tx
-    .select({ userId: sales.userId, title: sales.title, email: users.email, fullName: users.fullName, language: users.language, closedAt: users.closedAt })
+    .select({
+      userId: sales.userId,
+      title: sales.title,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      closedAt: users.closedAt,
+    })
     .from(sales)
     .innerJoin(users, eq(users.id, sales.userId))
     .where(eq(sales.id, saleId))
@@ -348,10 +419,20 @@ export async function tellCustomerPayoutFailed(tx: Db, deps: Pick<PayoutDeps, 'c
   if (sale.closedAt) return;
   const code = payoutFailureCodeOf(providerReason, reversed);
   const notice = (language: Language) =>
-    textsIn(customerEmailTexts, language).payoutFailed.notice(sale.title, formatKobo(amountKobo), textsIn(payoutFailureTexts, language).reasons[code]);
+    textsIn(customerEmailTexts, language).payoutFailed.notice(
+      sale.title,
+      formatKobo(amountKobo),
+      textsIn(payoutFailureTexts, language).reasons[code],
+    );
   const t = textsIn(customerEmailTexts, sale.language);
   await notify(tx, sale.userId, notice, { saleId }, sale.language);
-  await enqueuePush(tx, deps.clock, sale.userId, { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` }, sale.language);
+  await enqueuePush(
+    tx,
+    deps.clock,
+    sale.userId,
+    { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` },
+    sale.language,
+  );
   await enqueueEmail(tx, deps.clock, {
     to: sale.email,
     subject: t.payoutFailed.subject(sale.title),

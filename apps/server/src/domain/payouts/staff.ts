@@ -8,7 +8,16 @@ import type { StaffConfirmationRequest } from '../staff/confirm';
 import type { StaffPrincipal } from '../staff/principal';
 import { eq } from 'drizzle-orm';
 import type { PayoutResolution } from '@wise/shared/admin';
-import { accountForRetry, isDeadPayout, latestPayout, lockSaleForPayout, payoutErrorCodes, payoutReference, startPayout, toAdminPayout } from './payouts';
+import {
+  accountForRetry,
+  isDeadPayout,
+  latestPayout,
+  lockSaleForPayout,
+  payoutErrorCodes,
+  payoutReference,
+  startPayout,
+  toAdminPayout,
+} from './payouts';
 import { paySale, tellCustomerPayoutFailed } from './settle';
 
 /**
@@ -40,7 +49,12 @@ export interface StaffPayoutInput {
   ip?: string | null;
 }
 
-const notFailed = () => new DomainError(payoutErrorCodes.payoutNotFailed, 'Only a payout that failed or was reversed can be retried or replaced by a manual payment.', 409);
+const notFailed = () =>
+  new DomainError(
+    payoutErrorCodes.payoutNotFailed,
+    'Only a payout that failed or was reversed can be retried or replaced by a manual payment.',
+    409,
+  );
 
 /** A new transfer attempt after a failed one (409 unless the latest attempt failed). */
 export async function retryPayout(deps: StaffPayoutDeps, input: StaffPayoutInput): Promise<AdminPayout> {
@@ -48,7 +62,12 @@ export async function retryPayout(deps: StaffPayoutDeps, input: StaffPayoutInput
   await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
-    if (sale.status !== 'approved') throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
+    if (sale.status !== 'approved')
+      throw new DomainError(
+        payoutErrorCodes.saleNotApproved,
+        sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.',
+        409,
+      );
     const latest = await latestPayout(tx, sale.id);
     if (!latest || !isDeadPayout(latest.status)) throw notFailed();
     const account = await accountForRetry(tx, sale, latest);
@@ -84,13 +103,19 @@ export async function recordManualPayout(deps: StaffPayoutDeps, input: ManualPay
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can record a manual payment.');
   const reference = input.reference.trim();
   const note = input.note.trim();
-  if (!reference || reference.length > 100 || CONTROL.test(reference)) throw validationError('Enter the payment reference', { reference: 'Enter the payment reference (at most 100 characters)' });
-  if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying how the customer was paid', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  if (!reference || reference.length > 100 || CONTROL.test(reference))
+    throw validationError('Enter the payment reference', { reference: 'Enter the payment reference (at most 100 characters)' });
+  if (!note || note.length > NOTE_MAX || CONTROL.test(note))
+    throw validationError('Write a note saying how the customer was paid', { note: `Write a note of at most ${NOTE_MAX} characters` });
   await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
     if (sale.status !== 'approved' || sale.payoutAmountKobo === null) {
-      throw new DomainError(payoutErrorCodes.saleNotApproved, sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.', 409);
+      throw new DomainError(
+        payoutErrorCodes.saleNotApproved,
+        sale.status === 'paid' ? 'This sale is already paid.' : 'Only an approved sale can be paid out.',
+        409,
+      );
     }
     const latest = await latestPayout(tx, sale.id);
     if (!latest || !isDeadPayout(latest.status)) throw notFailed();
@@ -147,13 +172,18 @@ export async function resolveHeldPayout(deps: StaffPayoutDeps, input: ResolveHel
   const { db, clock } = deps;
   if (input.staff.role !== 'admin') throw forbidden('Only an admin can resolve a held payout.');
   const note = input.note.trim();
-  if (!note || note.length > NOTE_MAX || CONTROL.test(note)) throw validationError('Write a note saying what you checked', { note: `Write a note of at most ${NOTE_MAX} characters` });
+  if (!note || note.length > NOTE_MAX || CONTROL.test(note))
+    throw validationError('Write a note saying what you checked', { note: `Write a note of at most ${NOTE_MAX} characters` });
   await deps.confirm(input.staff.id, input.confirmation);
   return db.transaction(async (tx) => {
     const sale = await lockSaleForPayout(tx, input.saleId);
     const latest = await latestPayout(tx, sale.id);
     if (!latest || latest.status !== 'needs_review') {
-      throw new DomainError(payoutErrorCodes.payoutNotHeld, 'Only a held payout (the provider reported other figures) can be resolved.', 409);
+      throw new DomainError(
+        payoutErrorCodes.payoutNotHeld,
+        'Only a held payout (the provider reported other figures) can be resolved.',
+        409,
+      );
     }
     const now = clock.now();
     const settledAt = new Date(Math.max(now.getTime(), latest.sentAt?.getTime() ?? 0));
@@ -170,13 +200,26 @@ export async function resolveHeldPayout(deps: StaffPayoutDeps, input: ResolveHel
         .update(payouts)
         .set({ status: 'failed', settledAt, failureReason, resolvedBy: input.staff.id, resolutionNote: note })
         .where(eq(payouts.id, latest.id));
-      await tellCustomerPayoutFailed(tx, { clock, appUrl: deps.appUrl }, sale.id, latest.amountKobo, 'The transfer did not complete', false);
+      await tellCustomerPayoutFailed(
+        tx,
+        { clock, appUrl: deps.appUrl },
+        sale.id,
+        latest.amountKobo,
+        'The transfer did not complete',
+        false,
+      );
     }
     await recordStaffAction(tx, clock, input.staff, {
       action: 'payout.resolve',
       targetType: 'sale',
       targetId: sale.id,
-      before: { attempt: latest.attempt, status: 'needs_review', amount_kobo: latest.amountKobo, reported_amount_kobo: latest.reportedAmountKobo, reported_currency: latest.reportedCurrency },
+      before: {
+        attempt: latest.attempt,
+        status: 'needs_review',
+        amount_kobo: latest.amountKobo,
+        reported_amount_kobo: latest.reportedAmountKobo,
+        reported_currency: latest.reportedCurrency,
+      },
       after: { attempt: latest.attempt, status: input.resolution === 'paid' ? 'success' : 'failed', resolution: input.resolution },
       note,
       ip: input.ip ?? null,

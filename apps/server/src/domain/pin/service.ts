@@ -78,9 +78,17 @@ async function checkPin(db: Db, clock: Clock, userId: string, pin: string): Prom
       lockedUntil: sql`case when ${reachesLimit} then ${lockUntil}::timestamptz else null end`,
     })
     .where(and(eq(transactionPins.userId, userId), unlocked))
-    .returning({ pinHash: transactionPins.pinHash, failedAttempts: transactionPins.failedAttempts, lockedUntil: transactionPins.lockedUntil });
+    .returning({
+      pinHash: transactionPins.pinHash,
+      failedAttempts: transactionPins.failedAttempts,
+      lockedUntil: transactionPins.lockedUntil,
+    });
   if (!counted) {
-    const [row] = await db.select({ lockedUntil: transactionPins.lockedUntil }).from(transactionPins).where(eq(transactionPins.userId, userId)).limit(1);
+    const [row] = await db
+      .select({ lockedUntil: transactionPins.lockedUntil })
+      .from(transactionPins)
+      .where(eq(transactionPins.userId, userId))
+      .limit(1);
     if (!row) throw pinNotSet();
     // Locked (or, if a right PIN lifted the lock just now, locked until a moment ago: still refused).
     throw pinLocked(row.lockedUntil && row.lockedUntil > now ? row.lockedUntil : lockUntil, now);

@@ -1,10 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import {
-  accountClosedEmail,
-  privacyErrorCodes,
-  privacyMessages,
-  textsIn,
-} from '@wise/shared';
+import { accountClosedEmail, privacyErrorCodes, privacyMessages, textsIn } from '@wise/shared';
 import type { Db } from '#server/db/client';
 import {
   bankDetails,
@@ -68,8 +63,16 @@ const openSale: CloseBlocker = async (db, userId) => {
 };
 
 const openBill: CloseBlocker = async (db, userId) => {
-  const [order] = await db.select({ id: billOrders.id }).from(billOrders).where(and(eq(billOrders.userId, userId), eq(billOrders.status, 'processing'))).limit(1);
-  const [hold] = await db.select({ id: gemHolds.id }).from(gemHolds).where(and(eq(gemHolds.userId, userId), eq(gemHolds.status, 'pending'))).limit(1);
+  const [order] = await db
+    .select({ id: billOrders.id })
+    .from(billOrders)
+    .where(and(eq(billOrders.userId, userId), eq(billOrders.status, 'processing')))
+    .limit(1);
+  const [hold] = await db
+    .select({ id: gemHolds.id })
+    .from(gemHolds)
+    .where(and(eq(gemHolds.userId, userId), eq(gemHolds.status, 'pending')))
+    .limit(1);
   return order || hold ? privacyMessages.closeBlockedBill : null;
 };
 
@@ -152,13 +155,20 @@ const idDocumentsEraser: Eraser = {
   async erase(tx, userId) {
     // The decided request and its verdict stay (the identity record); the ID and selfie photos go
     // now rather than at the end of their retention time.
-    const decided = and(eq(identityDocumentReviews.userId, userId), ne(identityDocumentReviews.status, 'pending'), isNull(identityDocumentReviews.imagesDeletedAt));
+    const decided = and(
+      eq(identityDocumentReviews.userId, userId),
+      ne(identityDocumentReviews.status, 'pending'),
+      isNull(identityDocumentReviews.imagesDeletedAt),
+    );
     const rows = await tx
       .select({ front: identityDocumentReviews.frontKey, back: identityDocumentReviews.backKey, selfie: identityDocumentReviews.selfieKey })
       .from(identityDocumentReviews)
       .where(decided);
     if (rows.length > 0) {
-      await tx.update(identityDocumentReviews).set({ frontKey: null, backKey: null, selfieKey: null, imagesDeletedAt: sql`now()` }).where(decided);
+      await tx
+        .update(identityDocumentReviews)
+        .set({ frontKey: null, backKey: null, selfieKey: null, imagesDeletedAt: sql`now()` })
+        .where(decided);
     }
     return { storageKeys: rows.flatMap((row) => [row.front, row.back, row.selfie].filter((key): key is string => key !== null)) };
   },
@@ -214,7 +224,11 @@ async function forfeitGems(tx: Db, clock: Clock, userId: string): Promise<Closed
 export async function closeAccount(db: Db, deps: CloseDeps, userId: string, ip: string | null): Promise<ClosedAccount> {
   const { closed, storageKeys } = await db.transaction(async (tx) => {
     // The row lock serialises a closure against a sale or bill order being started at the same moment.
-    const [user] = await tx.select({ email: users.email, closedAt: users.closedAt, language: users.language }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ email: users.email, closedAt: users.closedAt, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user || user.closedAt) throw notFound();
     const blocked = await closeBlockedReason(tx, userId);
     if (blocked) throw closeErrors.blocked(blocked);
@@ -246,7 +260,12 @@ export async function closeAccount(db: Db, deps: CloseDeps, userId: string, ip: 
       action: 'customer.close_account',
       targetType: 'customer',
       targetId: userId,
-      after: { closed_at: now.toISOString(), gems_forfeited: forfeited.gemsForfeited, rewards_forfeited: forfeited.rewardsForfeited, files_deleted: keys.length },
+      after: {
+        closed_at: now.toISOString(),
+        gems_forfeited: forfeited.gemsForfeited,
+        rewards_forfeited: forfeited.rewardsForfeited,
+        files_deleted: keys.length,
+      },
       ip: ip ? ip.slice(0, 100) : null,
       at: now,
     });

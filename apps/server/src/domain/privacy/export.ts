@@ -97,7 +97,13 @@ export const downloadLink = (appUrl: string, token: string) => `${appUrl.replace
  */
 export async function buildDataExport(db: Db, deps: ExportJobDeps, exportId: string): Promise<void> {
   const [row] = await db
-    .select({ userId: dataExports.userId, status: dataExports.status, email: users.email, closedAt: users.closedAt, language: users.language })
+    .select({
+      userId: dataExports.userId,
+      status: dataExports.status,
+      email: users.email,
+      closedAt: users.closedAt,
+      language: users.language,
+    })
     .from(dataExports)
     .innerJoin(users, eq(users.id, dataExports.userId))
     .where(eq(dataExports.id, exportId))
@@ -133,13 +139,25 @@ export async function buildDataExport(db: Db, deps: ExportJobDeps, exportId: str
  * is marked downloaded and its payload dropped in the same statement that claims it, so two
  * parallel downloads cannot both succeed.
  */
-export async function downloadDataExport(db: Db, clock: Clock, userId: string, token: string): Promise<{ json: string; generatedAt: Date }> {
+export async function downloadDataExport(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  token: string,
+): Promise<{ json: string; generatedAt: Date }> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: dataExports.id, payload: dataExports.payload, readyAt: dataExports.readyAt })
       .from(dataExports)
-      .where(and(eq(dataExports.tokenHash, sha256(token)), eq(dataExports.userId, userId), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now)))
+      .where(
+        and(
+          eq(dataExports.tokenHash, sha256(token)),
+          eq(dataExports.userId, userId),
+          eq(dataExports.status, 'ready'),
+          gt(dataExports.expiresAt, now),
+        ),
+      )
       .for('update')
       .limit(1);
     if (!row?.payload || !row.readyAt) throw linkInvalid();
@@ -175,7 +193,11 @@ export async function purgeExpiredExports(db: Db, now: Date, batchSize: number):
     .where(
       inArray(
         dataExports.id,
-        db.select({ id: dataExports.id }).from(dataExports).where(and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now))).limit(batchSize),
+        db
+          .select({ id: dataExports.id })
+          .from(dataExports)
+          .where(and(eq(dataExports.status, 'ready'), lt(dataExports.expiresAt, now)))
+          .limit(batchSize),
       ),
     )
     .returning({ id: dataExports.id });

@@ -59,7 +59,11 @@ const profileSection: ExportSection = {
 const sessionsSection: ExportSection = {
   name: 'sessions',
   async collect(db, userId) {
-    const rows = await db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt));
+    const rows = await db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt));
     return rows.map((row) => ({ signed_in_at: iso(row.createdAt), expires_at: iso(row.expiresAt) }));
   },
 };
@@ -97,7 +101,13 @@ const salesSection: ExportSection = {
     const ids = rows.map((row) => row.id);
     const images = ids.length
       ? await db
-          .select({ saleId: saleImages.saleId, position: saleImages.position, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: uploads.createdAt })
+          .select({
+            saleId: saleImages.saleId,
+            position: saleImages.position,
+            contentType: uploads.contentType,
+            sizeBytes: uploads.sizeBytes,
+            createdAt: uploads.createdAt,
+          })
           .from(saleImages)
           .innerJoin(uploads, eq(uploads.id, saleImages.uploadId))
           .where(inArray(saleImages.saleId, ids))
@@ -126,7 +136,10 @@ const salesSection: ExportSection = {
         payout_reference: sale.payoutReference,
         submitted_at: iso(sale.createdAt),
         paid_at: iso(sale.paidAt),
-        images: own.map((image) => `Photo ${image.position + 1} of ${own.length}: ${image.contentType}, ${Math.ceil(image.sizeBytes / 1024)} KB, uploaded ${iso(image.createdAt)}`),
+        images: own.map(
+          (image) =>
+            `Photo ${image.position + 1} of ${own.length}: ${image.contentType}, ${Math.ceil(image.sizeBytes / 1024)} KB, uploaded ${iso(image.createdAt)}`,
+        ),
       };
     });
   },
@@ -183,11 +196,20 @@ const billsSection: ExportSection = {
 const gemsSection: ExportSection = {
   name: 'wise_gems',
   async collect(db, userId) {
-    const accounts = await db.select({ id: gemAccounts.id, kind: gemAccounts.kind, balance: gemAccounts.balance }).from(gemAccounts).where(eq(gemAccounts.userId, userId));
+    const accounts = await db
+      .select({ id: gemAccounts.id, kind: gemAccounts.kind, balance: gemAccounts.balance })
+      .from(gemAccounts)
+      .where(eq(gemAccounts.userId, userId));
     const ids = accounts.map((account) => account.id);
     const lines = ids.length
       ? await db
-          .select({ at: gemEntries.createdAt, reason: gemEntries.reason, memo: gemEntries.memo, accountId: gemEntryLines.accountId, amount: gemEntryLines.amount })
+          .select({
+            at: gemEntries.createdAt,
+            reason: gemEntries.reason,
+            memo: gemEntries.memo,
+            accountId: gemEntryLines.accountId,
+            amount: gemEntryLines.amount,
+          })
           .from(gemEntryLines)
           .innerJoin(gemEntries, eq(gemEntries.id, gemEntryLines.entryId))
           .where(inArray(gemEntryLines.accountId, ids))
@@ -196,7 +218,13 @@ const gemsSection: ExportSection = {
     const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
     return {
       balances: Object.fromEntries(accounts.map((account) => [account.kind, account.balance ?? 0])),
-      ledger: lines.map((line) => ({ at: iso(line.at), account: kindOf.get(line.accountId), change: line.amount, reason: line.reason, memo: line.memo })),
+      ledger: lines.map((line) => ({
+        at: iso(line.at),
+        account: kindOf.get(line.accountId),
+        change: line.amount,
+        reason: line.reason,
+        memo: line.memo,
+      })),
     };
   },
 };
@@ -217,13 +245,25 @@ const bankSection: ExportSection = {
   name: 'bank_details',
   async collect(db, userId) {
     const [row] = await db
-      .select({ bank: banks.name, accountNumber: bankDetails.accountNumber, accountName: bankDetails.accountName, updatedAt: bankDetails.updatedAt })
+      .select({
+        bank: banks.name,
+        accountNumber: bankDetails.accountNumber,
+        accountName: bankDetails.accountName,
+        updatedAt: bankDetails.updatedAt,
+      })
       .from(bankDetails)
       .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
       .where(eq(bankDetails.userId, userId))
       .limit(1);
     // Masked as the bank details screen shows it.
-    return row ? { bank: row.bank, account_number: maskAccountNumber(row.accountNumber), account_name: row.accountName, updated_at: iso(row.updatedAt) } : null;
+    return row
+      ? {
+          bank: row.bank,
+          account_number: maskAccountNumber(row.accountNumber),
+          account_name: row.accountName,
+          updated_at: iso(row.updatedAt),
+        }
+      : null;
   },
 };
 
@@ -274,7 +314,9 @@ const documentReviewsSection: ExportSection = {
       .orderBy(desc(identityDocumentReviews.createdAt));
     return rows.map((row) => ({
       status: row.status,
-      photos: row.imagesDeletedAt ? `ID front, back and selfie, deleted ${iso(row.imagesDeletedAt)}` : 'ID front, back and selfie are on file',
+      photos: row.imagesDeletedAt
+        ? `ID front, back and selfie, deleted ${iso(row.imagesDeletedAt)}`
+        : 'ID front, back and selfie are on file',
       provider_check: row.verdict,
       reason: row.rejectReason,
       submitted_at: iso(row.createdAt),

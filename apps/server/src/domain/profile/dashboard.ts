@@ -19,7 +19,9 @@ const dashboardRow = (db: Db) =>
         fullName: users.fullName,
         photo: users.photo,
         // bigint as text: anything past 2^53 must fail loudly, not round (see toWallet).
-        wallet: sql<string | null>`(select ${gemAccounts.balance}::text from ${gemAccounts} where ${and(eq(gemAccounts.userId, users.id), eq(gemAccounts.kind, 'available'))})`,
+        wallet: sql<
+          string | null
+        >`(select ${gemAccounts.balance}::text from ${gemAccounts} where ${and(eq(gemAccounts.userId, users.id), eq(gemAccounts.kind, 'available'))})`,
         unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, users.id), isNull(notifications.readAt))})`,
         pinSet: sql<boolean>`exists (select 1 from ${transactionPins} where ${eq(transactionPins.userId, users.id)})`,
         bankSet: sql<boolean>`exists (select 1 from ${bankDetails} where ${eq(bankDetails.userId, users.id)})`,
@@ -40,7 +42,13 @@ export async function getDashboard(db: Db, userId: string): Promise<DashboardRes
   if (!row.photo) pending.push('upload_photo');
   if (!row.bankSet) pending.push('add_bank_details');
   if (row.kycTier < 1) pending.push('verify_identity');
-  return { full_name: row.fullName, photo: photoUrl(row.photo), wallet: toWallet(row.wallet), unread_notifications: Number(row.unread), pending_actions: pending };
+  return {
+    full_name: row.fullName,
+    photo: photoUrl(row.photo),
+    wallet: toWallet(row.wallet),
+    unread_notifications: Number(row.unread),
+    pending_actions: pending,
+  };
 }
 
 function toWallet(balance: string | null): number {

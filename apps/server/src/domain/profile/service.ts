@@ -136,7 +136,12 @@ const identityLocked = (field: 'surname' | 'date_of_birth') =>
  * refused here first, and by the database's lock (0046_identity_binding.sql) if a verification
  * lands in between.
  */
-async function writeIdentityField(db: Db, userId: string, field: 'surname' | 'date_of_birth', write: (tx: Db) => Promise<void>): Promise<void> {
+async function writeIdentityField(
+  db: Db,
+  userId: string,
+  field: 'surname' | 'date_of_birth',
+  write: (tx: Db) => Promise<void>,
+): Promise<void> {
   if (await verifiedIdentity(db, userId)) throw identityLocked(field);
   try {
     await db.transaction(write);
@@ -153,7 +158,11 @@ async function writeIdentityField(db: Db, userId: string, field: 'surname' | 'da
 export async function updateFullName(db: Db, clock: Clock, userId: string, input: FullNameUpdateInput): Promise<string> {
   const fullName = joinFullName(input);
   await writeIdentityField(db, userId, 'surname', async (tx) => {
-    const [user] = await tx.update(users).set({ fullName }).where(eq(users.id, userId)).returning({ email: users.email, language: users.language });
+    const [user] = await tx
+      .update(users)
+      .set({ fullName })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email, language: users.language });
     if (!user) throw notFound();
     const t = textsIn(profileMessages, user.language);
     await enqueueEmail(tx, clock, { to: user.email, subject: t.nameChangedEmailSubject, text: t.nameChangedEmailText(fullName) });
@@ -172,7 +181,12 @@ export async function updateAddress(db: Db, userId: string, address: string): Pr
 }
 
 /** The shared rule judged again by the server's own clock and time zone ("not in the future"). */
-export async function updateDateOfBirth(db: Db, deps: Pick<ProfileDeps, 'clock' | 'timeZone'>, userId: string, value: string): Promise<void> {
+export async function updateDateOfBirth(
+  db: Db,
+  deps: Pick<ProfileDeps, 'clock' | 'timeZone'>,
+  userId: string,
+  value: string,
+): Promise<void> {
   const checked = dateOfBirthField(() => calendarDate(deps.clock.now(), deps.timeZone)).safeParse(value);
   if (!checked.success) {
     const message = checked.error.issues[0]?.message ?? fieldMessages.dobInvalid;
@@ -266,7 +280,9 @@ export async function requestPhoneChange(db: Db, deps: ProfileDeps, userId: stri
   await requireReauth(db, deps.clock, userId, sessionHash, 'phone');
   const user = await userRow(db, userId);
   if (user.phone === newPhone) {
-    throw new DomainError(profileErrorCodes.sameContact, profileMessages.samePhone, 400, { fields: { new_phone: profileMessages.samePhone } });
+    throw new DomainError(profileErrorCodes.sameContact, profileMessages.samePhone, 400, {
+      fields: { new_phone: profileMessages.samePhone },
+    });
   }
   await ensureFree(db, userId, 'new_phone', newPhone);
   const code = await issueOtp(db, deps, { userId, purpose: 'phone_change', target: newPhone });
@@ -282,7 +298,13 @@ async function endOtherAccess(tx: Db, userId: string, sessionHash: string): Prom
   await deleteUserSessions(tx, userId, sessionHash);
 }
 
-export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: PhoneChangeVerifyInput): Promise<void> {
+export async function verifyPhoneChange(
+  db: Db,
+  deps: ProfileDeps,
+  userId: string,
+  sessionHash: string,
+  input: PhoneChangeVerifyInput,
+): Promise<void> {
   await requireReauth(db, deps.clock, userId, sessionHash, 'phone');
   await consumeOtp(db, deps, { userId, purpose: 'phone_change', target: input.new_phone }, input.otp_code);
   const before = await userRow(db, userId);
@@ -290,7 +312,12 @@ export async function verifyPhoneChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ phone: input.new_phone }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, textOf(notificationTexts, (t) => t.phoneChanged(maskPhone(input.new_phone))), { topic: 'security' });
+      await notify(
+        tx,
+        userId,
+        textOf(notificationTexts, (t) => t.phoneChanged(maskPhone(input.new_phone))),
+        { topic: 'security' },
+      );
     });
   } catch (error) {
     // Someone took the number between the code being sent and entered.
@@ -305,14 +332,22 @@ export async function requestEmailChange(db: Db, deps: ProfileDeps, userId: stri
   const email = normalizeEmail(newEmail);
   const user = await userRow(db, userId);
   if (user.email === email) {
-    throw new DomainError(profileErrorCodes.sameContact, profileMessages.sameEmail, 400, { fields: { new_email: profileMessages.sameEmail } });
+    throw new DomainError(profileErrorCodes.sameContact, profileMessages.sameEmail, 400, {
+      fields: { new_email: profileMessages.sameEmail },
+    });
   }
   await ensureFree(db, userId, 'new_email', email);
   const code = await issueOtp(db, deps, { userId, purpose: 'email_change', target: email });
   await deliver(deps, emailChangeEmail(email, code, user.language));
 }
 
-export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: string, sessionHash: string, input: EmailChangeVerifyInput): Promise<void> {
+export async function verifyEmailChange(
+  db: Db,
+  deps: ProfileDeps,
+  userId: string,
+  sessionHash: string,
+  input: EmailChangeVerifyInput,
+): Promise<void> {
   await requireReauth(db, deps.clock, userId, sessionHash, 'email');
   const email = normalizeEmail(input.new_email);
   await consumeOtp(db, deps, { userId, purpose: 'email_change', target: email }, input.otp_code);
@@ -321,7 +356,12 @@ export async function verifyEmailChange(db: Db, deps: ProfileDeps, userId: strin
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, userId));
       await endOtherAccess(tx, userId, sessionHash);
-      await notify(tx, userId, textOf(notificationTexts, (t) => t.emailChanged(email)), { topic: 'security' });
+      await notify(
+        tx,
+        userId,
+        textOf(notificationTexts, (t) => t.emailChanged(email)),
+        { topic: 'security' },
+      );
     });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw taken('new_email');

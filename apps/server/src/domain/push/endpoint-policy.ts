@@ -25,7 +25,8 @@ export const PUSH_SERVICE_HOSTS = {
 } as const;
 
 const isPushServiceHost = (host: string) =>
-  (PUSH_SERVICE_HOSTS.exact as readonly string[]).includes(host) || PUSH_SERVICE_HOSTS.suffixes.some((suffix) => host.endsWith(suffix) && host.length > suffix.length);
+  (PUSH_SERVICE_HOSTS.exact as readonly string[]).includes(host) ||
+  PUSH_SERVICE_HOSTS.suffixes.some((suffix) => host.endsWith(suffix) && host.length > suffix.length);
 
 /** `host:port` as the test allow-list writes it (lower case; the default port spelled out). */
 const hostPort = (url: URL) => `${url.hostname}:${url.port || '443'}`;

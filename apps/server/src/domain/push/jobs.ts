@@ -75,7 +75,12 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
             logger.warn({ subscriptionId: subscription.id }, 'push subscription is not at a push service; deleted unsent');
             return;
           }
-          const message = JSON.stringify({ title: payload.title, body: payload.body, url: payload.url, ...(payload.tag ? { tag: payload.tag } : {}) });
+          const message = JSON.stringify({
+            title: payload.title,
+            body: payload.body,
+            url: payload.url,
+            ...(payload.tag ? { tag: payload.tag } : {}),
+          });
           // Loaded with the first notification, not at start (≈ 10 MB of RSS a deployment without keys never needs).
           const { default: webpush } = await import('web-push');
           try {
@@ -84,14 +89,18 @@ export function pushJobs(vapid: VapidConfig | undefined, options: PushJobOptions
               'web_push',
               'POST',
               () =>
-                webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, message, {
-                  vapidDetails: vapid,
-                  TTL: TIME_TO_LIVE_S,
-                  urgency: 'high',
-                  contentEncoding: 'aes128gcm',
-                  timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-                  agent,
-                }),
+                webpush.sendNotification(
+                  { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+                  message,
+                  {
+                    vapidDetails: vapid,
+                    TTL: TIME_TO_LIVE_S,
+                    urgency: 'high',
+                    contentEncoding: 'aes128gcm',
+                    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+                    agent,
+                  },
+                ),
               {
                 ofResult: (result) => ({ outcome: 'ok', status: result.statusCode }),
                 ofError: (error) =>

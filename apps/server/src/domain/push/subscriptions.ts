@@ -17,7 +17,9 @@ import { isAllowedPushEndpoint } from './endpoint-policy';
 const pushDisabled = () => new DomainError(pushErrorCodes.disabled, pushMessages.disabled, 404);
 
 const endpointNotAllowed = () =>
-  new DomainError(pushErrorCodes.endpointNotAllowed, pushMessages.endpointNotAllowed, 400, { fields: { endpoint: pushMessages.endpointNotAllowed } });
+  new DomainError(pushErrorCodes.endpointNotAllowed, pushMessages.endpointNotAllowed, 400, {
+    fields: { endpoint: pushMessages.endpointNotAllowed },
+  });
 
 export async function subscribe(
   db: Db,

@@ -43,7 +43,9 @@ export const RATES_PATH = '/rates';
 
 const limitReached = () => new DomainError(rateAlertErrorCodes.limitReached, rateAlertTexts.limitReached, 409);
 const subjectUnavailable = () =>
-  new DomainError(rateAlertErrorCodes.subjectUnavailable, rateAlertTexts.subjectUnavailable, 404, { fields: { subject: rateAlertTexts.subjectUnavailable } });
+  new DomainError(rateAlertErrorCodes.subjectUnavailable, rateAlertTexts.subjectUnavailable, 404, {
+    fields: { subject: rateAlertTexts.subjectUnavailable },
+  });
 const alertNotFound = () => new DomainError(rateAlertErrorCodes.notFound, rateAlertTexts.notFound, 404);
 
 /** Naira (a plain decimal string, ≤ 2 decimals by the shared rule) or a stored rate, in kobo. */
@@ -81,7 +83,10 @@ interface SubjectInfo {
 }
 
 const coinInfo = (coin: CoinId): SubjectInfo => ({ label: coinTitle(coin), currency: null });
-const cardInfo = (cardName: string, sub: typeof giftCardSubcategories.$inferSelect): SubjectInfo => ({ label: `${cardName} ${subcategoryLabel(sub)}`, currency: sub.currency });
+const cardInfo = (cardName: string, sub: typeof giftCardSubcategories.$inferSelect): SubjectInfo => ({
+  label: `${cardName} ${subcategoryLabel(sub)}`,
+  currency: sub.currency,
+});
 
 function toRateAlert(row: AlertRow, info: SubjectInfo): RateAlert {
   return {
@@ -251,7 +256,14 @@ export async function checkRateAlerts(tx: Db, clock: Clock, appUrl: string, chec
     const found = await saleableSubcategory(tx, check.subcategory_id);
     // A disabled card or sub-category cannot be sold: its alerts wait until it is back.
     if (!found) return [];
-    return spend(tx, clock, appUrl, eq(rateAlerts.subcategoryId, check.subcategory_id), toKobo(found.sub.exchangeRate), cardInfo(found.cardName, found.sub));
+    return spend(
+      tx,
+      clock,
+      appUrl,
+      eq(rateAlerts.subcategoryId, check.subcategory_id),
+      toKobo(found.sub.exchangeRate),
+      cardInfo(found.cardName, found.sub),
+    );
   }
   const spent: Spent[] = [];
   for (const coin of COIN_IDS) {

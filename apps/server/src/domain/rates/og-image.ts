@@ -41,7 +41,9 @@ function topCards(rates: RatesResponse) {
 export function ratesSvg(rates: RatesResponse, day: string): string {
   const row = (y: number, left: string, right: string) =>
     `<text x="0" y="${y}" class="k">${escapeXml(left)}</text><text x="500" y="${y}" class="v" text-anchor="end">${escapeXml(right)}</text>`;
-  const cards = topCards(rates).map((card, i) => row(60 + i * 56, card.name, card.rate)).join('');
+  const cards = topCards(rates)
+    .map((card, i) => row(60 + i * 56, card.name, card.rate))
+    .join('');
   const coins = rates.coins.length
     ? rates.coins.map((coin, i) => row(60 + i * 56, coin.symbol, formatKobo(coin.price_kobo).replace(/\.\d\d$/, ''))).join('')
     : `<text x="0" y="60" class="k">Prices updating</text>`;
@@ -82,13 +84,17 @@ export interface OgImageDeps {
 
 /** The PNG and a key that changes whenever it does (its ETag). */
 export async function ratesOgImage(db: Db, deps: OgImageDeps): Promise<{ png: Buffer; key: string }> {
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: deps.timeZone }).format(deps.clock.now());
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: deps.timeZone }).format(
+    deps.clock.now(),
+  );
   const key = `${await versionsKey(db)},${day}`;
   const hit = kept.get(db);
   if (hit?.key === key) return hit;
   const rates = await listPublicRates(db, deps.market);
   const sharp = await loadSharp();
-  const png = await sharp(Buffer.from(ratesSvg(rates, day))).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp(Buffer.from(ratesSvg(rates, day)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   const made = { key, png };
   kept.set(db, made);
   return made;

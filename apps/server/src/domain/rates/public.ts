@@ -1,5 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { COIN_IDS, coinArtUrl, coinTitle, formatCardAmount, formatKobo, formatRate, rateTexts, type CoinId, type RatesCard, type RatesCoin, type RatesResponse } from '@wise/shared';
+import {
+  COIN_IDS,
+  coinArtUrl,
+  coinTitle,
+  formatCardAmount,
+  formatKobo,
+  formatRate,
+  rateTexts,
+  type CoinId,
+  type RatesCard,
+  type RatesCoin,
+  type RatesResponse,
+} from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { giftCards, giftCardSubcategories } from '#server/db/schema/index';
 import { catalogueAnswer } from '../catalogue-cache';
@@ -29,7 +41,11 @@ export async function listRateCards(db: Db): Promise<RatesCard[]> {
     const byCard = new Map<string, RatesCard>();
     for (const { card, sub } of rows) {
       let entry = byCard.get(card.id);
-      if (!entry) byCard.set(card.id, (entry = { name: card.name, slug: card.slug, currency: card.currency, brand_color: card.brandColor, subcategories: [] }));
+      if (!entry)
+        byCard.set(
+          card.id,
+          (entry = { name: card.name, slug: card.slug, currency: card.currency, brand_color: card.brandColor, subcategories: [] }),
+        );
       const shown = toSubCategory(sub);
       entry.subcategories.push({
         ...shown,

@@ -14,7 +14,10 @@ import { receiptTexts, type Receipt, type ReceiptTone } from '@wise/shared';
 const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function loadFonts() {
-  fonts ??= { regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')), bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')) };
+  fonts ??= {
+    regular: readFileSync(path.join(fontsDir, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(fontsDir, 'DejaVuSans-Bold.ttf')),
+  };
   return fonts;
 }
 
@@ -43,7 +46,12 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `${receiptTexts.heading} · ${receipt.title}`, Author: receiptTexts.brand, Creator: receiptTexts.brand, CreationDate: options.createdAt },
+    info: {
+      Title: `${receiptTexts.heading} · ${receipt.title}`,
+      Author: receiptTexts.brand,
+      Creator: receiptTexts.brand,
+      CreationDate: options.createdAt,
+    },
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -64,7 +72,11 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
 
   // Brand and heading.
   doc.font('bold').fontSize(18).fillColor(PRIMARY).text(receiptTexts.brand, left, MARGIN, { width, continued: false });
-  doc.font('regular').fontSize(10).fillColor(INK_2).text(receiptTexts.heading, left, MARGIN + 5, { width, align: 'right' });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(INK_2)
+    .text(receiptTexts.heading, left, MARGIN + 5, { width, align: 'right' });
   doc.moveDown(1.4);
 
   // What, how much, where it stands.
@@ -83,8 +95,16 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
     room(height);
     const top = doc.y;
     doc.roundedRect(left, top, width, height, 8).fill(DANGER_SOFT);
-    doc.font('bold').fontSize(10).fillColor(DANGER).text(note.heading, left + 12, top + 9, { width: width - 24 });
-    doc.font('regular').fontSize(10).fillColor(INK).text(text, left + 12, doc.y + 2, { width: width - 24 });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(DANGER)
+      .text(note.heading, left + 12, top + 9, { width: width - 24 });
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(text, left + 12, doc.y + 2, { width: width - 24 });
     doc.y = top + height + 10;
   }
 
@@ -95,7 +115,12 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
     room(40);
     doc.font('bold').fontSize(11).fillColor(INK).text(section.heading, left, doc.y, { width });
     doc.moveDown(0.3);
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.75).strokeColor(LINE).stroke();
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(0.75)
+      .strokeColor(LINE)
+      .stroke();
     doc.y += 5;
     for (const row of section.rows) {
       doc.font('bold').fontSize(10);
@@ -106,7 +131,11 @@ export function receiptPdf(receipt: Receipt, options: ReceiptPdfOptions): Promis
       room(height + 5);
       const top = doc.y;
       doc.fillColor(INK_2).text(row.label, left, top, { width: labelWidth });
-      doc.font('bold').fontSize(10).fillColor(INK).text(row.value, left + labelWidth + GAP, top, { width: valueWidth, align: 'right' });
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(row.value, left + labelWidth + GAP, top, { width: valueWidth, align: 'right' });
       doc.y = top + height + 5;
     }
     doc.moveDown(0.8);

@@ -62,11 +62,23 @@ export function compareOrder(order: Order, status: StatusResult): Finding[] | 'u
   return findings;
 }
 
-export async function compareBillsDay(db: Db, providers: { airtime: AirtimeProvider; bills: BillsProvider }, from: Date, to: Date): Promise<DayComparison> {
+export async function compareBillsDay(
+  db: Db,
+  providers: { airtime: AirtimeProvider; bills: BillsProvider },
+  from: Date,
+  to: Date,
+): Promise<DayComparison> {
   const orders = await db
     .select()
     .from(billOrders)
-    .where(and(isNotNull(billOrders.authorisedAt), gte(billOrders.authorisedAt, from), lt(billOrders.authorisedAt, to), inArray(billOrders.status, ['successful', 'failed', 'processing'])));
+    .where(
+      and(
+        isNotNull(billOrders.authorisedAt),
+        gte(billOrders.authorisedAt, from),
+        lt(billOrders.authorisedAt, to),
+        inArray(billOrders.status, ['successful', 'failed', 'processing']),
+      ),
+    );
   const findings: Finding[] = [];
   let uncheckedCount = 0;
   let asked = 0;

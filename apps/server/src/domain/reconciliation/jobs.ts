@@ -39,9 +39,18 @@ export function reconciliationJobs(deps: ReconciliationDeps): JobSet {
           for (const providerKind of ['payouts', 'bills'] as const) {
             if (await dayReconciled(db, providerKind, day)) continue;
             const run = await runReconciliation(db, { ...deps, clock }, { providerKind, businessDate: day, trigger: 'schedule' });
-            const summary = { providerKind, day, runId: run.id, outcome: run.outcome, mismatches: run.mismatch_count, unchecked: run.unchecked_count };
-            if (run.outcome === 'failed') logger.warn({ ...summary, error: run.error }, 'reconciliation run failed; trying again next hour');
-            else if ((run.mismatch_count ?? 0) > 0) logger.error(summary, 'reconciliation found mismatches: see the back office, Reconciliation');
+            const summary = {
+              providerKind,
+              day,
+              runId: run.id,
+              outcome: run.outcome,
+              mismatches: run.mismatch_count,
+              unchecked: run.unchecked_count,
+            };
+            if (run.outcome === 'failed')
+              logger.warn({ ...summary, error: run.error }, 'reconciliation run failed; trying again next hour');
+            else if ((run.mismatch_count ?? 0) > 0)
+              logger.error(summary, 'reconciliation found mismatches: see the back office, Reconciliation');
             else logger.info(summary, 'reconciliation: provider and Wise agree');
           }
         },

@@ -33,7 +33,8 @@ const theirsSide = (state: TransferState): Side => (state.status === 'pending' ?
 
 /** Whether the provider must know this attempt: it accepted it, or settled it and told us so. */
 const expectedAtProvider = (attempt: Attempt) =>
-  ['pending', 'success', 'reversed', 'needs_review'].includes(attempt.status) || (attempt.status === 'failed' && attempt.providerReference !== null);
+  ['pending', 'success', 'reversed', 'needs_review'].includes(attempt.status) ||
+  (attempt.status === 'failed' && attempt.providerReference !== null);
 
 const oursJson = (attempt: Attempt) => ({
   payout_id: attempt.id,
@@ -75,7 +76,12 @@ const fromState = (reference: string, state: TransferState): ProviderTransfer =>
   createdAt: null,
 });
 
-export async function comparePayoutsDay(db: Db, provider: PayoutProvider, from: Date, to: Date): Promise<DayComparison | { error: string }> {
+export async function comparePayoutsDay(
+  db: Db,
+  provider: PayoutProvider,
+  from: Date,
+  to: Date,
+): Promise<DayComparison | { error: string }> {
   const listed = await provider.listTransfers(from, to);
   if (listed.outcome === 'unknown') return { error: `the provider's transfers could not be listed: ${listed.reason}` };
   const ours = await db
@@ -118,7 +124,10 @@ export async function comparePayoutsDay(db: Db, provider: PayoutProvider, from: 
       findings.push(...compare(attempt, transfer));
       continue;
     }
-    const reference = transfer.reference ?? transfer.transferCode ?? `unreferenced:${transfer.createdAt?.toISOString() ?? 'unknown'}:${transfer.amountKobo ?? 0}`;
+    const reference =
+      transfer.reference ??
+      transfer.transferCode ??
+      `unreferenced:${transfer.createdAt?.toISOString() ?? 'unknown'}:${transfer.amountKobo ?? 0}`;
     findings.push({ kind: 'missing_at_ours', reference: reference.slice(0, 200), ours: null, theirs: theirsJson(transfer) });
   }
   return { oursCount: ours.length, theirsCount: listed.transfers.length, uncheckedCount, findings };

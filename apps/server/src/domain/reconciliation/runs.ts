@@ -68,7 +68,8 @@ export const toRun = (row: RunRow): ReconciliationRun => ({
   error: row.error,
 });
 
-const asRecord = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export const toMismatch = (row: MismatchRow): ReconciliationMismatch => ({
   id: row.id,
@@ -111,7 +112,8 @@ export async function runReconciliation(db: Db, deps: ReconciliationDeps, reques
 
   let comparison: DayComparison | { error: string };
   try {
-    comparison = request.providerKind === 'payouts' ? await comparePayoutsDay(db, deps.payouts, from, to) : await compareBillsDay(db, deps, from, to);
+    comparison =
+      request.providerKind === 'payouts' ? await comparePayoutsDay(db, deps.payouts, from, to) : await compareBillsDay(db, deps, from, to);
   } catch (error) {
     comparison = { error: error instanceof Error ? error.message : String(error) };
   }
@@ -155,21 +157,38 @@ export async function dayReconciled(db: Db, providerKind: ProviderKind, business
   const [row] = await db
     .select({ id: reconciliationRuns.id })
     .from(reconciliationRuns)
-    .where(and(eq(reconciliationRuns.providerKind, providerKind), eq(reconciliationRuns.businessDate, businessDate), eq(reconciliationRuns.outcome, 'completed')))
+    .where(
+      and(
+        eq(reconciliationRuns.providerKind, providerKind),
+        eq(reconciliationRuns.businessDate, businessDate),
+        eq(reconciliationRuns.outcome, 'completed'),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 /** Staff's run of a past day (admin, confirm code checked by the route), audited. */
-export async function runReconciliationForStaff(db: Db, deps: ReconciliationDeps, staff: StaffPrincipal, input: { providerKind: ProviderKind; businessDate: string; ip?: string }): Promise<ReconciliationRun> {
+export async function runReconciliationForStaff(
+  db: Db,
+  deps: ReconciliationDeps,
+  staff: StaffPrincipal,
+  input: { providerKind: ProviderKind; businessDate: string; ip?: string },
+): Promise<ReconciliationRun> {
   if (staff.role !== 'admin') throw forbidden('Only an admin can run a reconciliation.');
   const today = localDateAt(deps.clock.now(), deps.timeZone);
   const parsed = new Date(`${input.businessDate}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== input.businessDate) {
     throw validationError('Pick a day', { business_date: 'Pick a real day (YYYY-MM-DD)' });
   }
-  if (input.businessDate >= today) throw new DomainError(reconciliationErrorCodes.dayNotOver, 'Only a day that is over can be reconciled.', 409);
-  const run = await runReconciliation(db, deps, { providerKind: input.providerKind, businessDate: input.businessDate, trigger: 'staff', staffId: staff.id });
+  if (input.businessDate >= today)
+    throw new DomainError(reconciliationErrorCodes.dayNotOver, 'Only a day that is over can be reconciled.', 409);
+  const run = await runReconciliation(db, deps, {
+    providerKind: input.providerKind,
+    businessDate: input.businessDate,
+    trigger: 'staff',
+    staffId: staff.id,
+  });
   await recordStaffAction(db, deps.clock, staff, {
     action: 'reconciliation.run',
     targetType: 'reconciliation_run',
@@ -181,10 +200,16 @@ export async function runReconciliationForStaff(db: Db, deps: ReconciliationDeps
 }
 
 /** Marks an open mismatch resolved with what the admin checked and did; audited in the same transaction. */
-export async function resolveMismatch(db: Db, clock: Clock, staff: StaffPrincipal, input: { id: number; note: string; ip?: string }): Promise<ReconciliationMismatch> {
+export async function resolveMismatch(
+  db: Db,
+  clock: Clock,
+  staff: StaffPrincipal,
+  input: { id: number; note: string; ip?: string },
+): Promise<ReconciliationMismatch> {
   if (staff.role !== 'admin') throw forbidden('Only an admin can resolve a reconciliation mismatch.');
   const note = input.note.trim();
-  if (!note || note.length > 1000) throw validationError('Write what you checked and did', { note: 'Write a note of at most 1000 characters' });
+  if (!note || note.length > 1000)
+    throw validationError('Write what you checked and did', { note: 'Write a note of at most 1000 characters' });
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(reconciliationMismatches).where(eq(reconciliationMismatches.id, input.id)).for('update');
     if (!row) throw notFound('Mismatch not found');
@@ -212,8 +237,15 @@ export async function resolveMismatch(db: Db, clock: Clock, staff: StaffPrincipa
 }
 
 /** The Reconciliation page: recent runs, open mismatches, both floats, payouts held. */
-export async function reconciliationOverview(db: Db, deps: Pick<ReconciliationDeps, 'payoutFloatAlertKobo' | 'billsFloatAlertKobo'>): Promise<ReconciliationOverview> {
-  const runs = await db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.startedAt), desc(reconciliationRuns.id)).limit(30);
+export async function reconciliationOverview(
+  db: Db,
+  deps: Pick<ReconciliationDeps, 'payoutFloatAlertKobo' | 'billsFloatAlertKobo'>,
+): Promise<ReconciliationOverview> {
+  const runs = await db
+    .select()
+    .from(reconciliationRuns)
+    .orderBy(desc(reconciliationRuns.startedAt), desc(reconciliationRuns.id))
+    .limit(30);
   const open = await db
     .select()
     .from(reconciliationMismatches)
@@ -232,13 +264,31 @@ export async function reconciliationOverview(db: Db, deps: Pick<ReconciliationDe
     };
   });
   const held = await db
-    .select({ id: payouts.id, saleId: payouts.saleId, reference: payouts.reference, amountKobo: payouts.amountKobo, hold: payouts.hold, heldAt: payouts.heldAt })
+    .select({
+      id: payouts.id,
+      saleId: payouts.saleId,
+      reference: payouts.reference,
+      amountKobo: payouts.amountKobo,
+      hold: payouts.hold,
+      heldAt: payouts.heldAt,
+    })
     .from(payouts)
     .where(and(isNotNull(payouts.hold), isNotNull(payouts.heldAt)))
     .orderBy(asc(payouts.heldAt))
     .limit(200);
   const heldPayouts: HeldPayout[] = held.flatMap((row) =>
-    row.hold && row.heldAt ? [{ id: row.id, sale_id: row.saleId, reference: row.reference, amount_kobo: row.amountKobo, hold: row.hold, held_at: row.heldAt.toISOString() }] : [],
+    row.hold && row.heldAt
+      ? [
+          {
+            id: row.id,
+            sale_id: row.saleId,
+            reference: row.reference,
+            amount_kobo: row.amountKobo,
+            hold: row.hold,
+            held_at: row.heldAt.toISOString(),
+          },
+        ]
+      : [],
   );
   return { runs: runs.map(toRun), open_mismatches: open.map(toMismatch), floats, held_payouts: heldPayouts };
 }

@@ -41,7 +41,10 @@ export const referralSettingsOf = (config: ReferralConfig): ReferralSettings => 
  */
 export async function writeReferralSettings(db: Db, clock: Clock, settings: ReferralSettings): Promise<void> {
   const values = { ...settings, updatedAt: clock.now() };
-  await db.insert(referralSettings).values({ id: true, ...values }).onConflictDoUpdate({ target: referralSettings.id, set: values });
+  await db
+    .insert(referralSettings)
+    .values({ id: true, ...values })
+    .onConflictDoUpdate({ target: referralSettings.id, set: values });
 }
 
 export async function readReferralSettings(db: Db): Promise<ReferralSettings> {
@@ -78,7 +81,12 @@ const rewardSources = (referralId: string) => ({ referrer: `referral:${referralI
  * payout bank account (the one this sale is paid to, or one either has saved or been paid to),
  * or an identity number one of them verified. Checked in this order; the first reason is kept.
  */
-async function selfReferralReason(tx: Db, referrerId: string, refereeId: string, paidTo: { bankCode: string; accountNumber: string }): Promise<ReferralRefusalReason | null> {
+async function selfReferralReason(
+  tx: Db,
+  referrerId: string,
+  refereeId: string,
+  paidTo: { bankCode: string; accountNumber: string },
+): Promise<ReferralRefusalReason | null> {
   const result = (await tx.execute(sql`
     WITH referrer_accounts AS (
       SELECT bank_code, account_number FROM bank_details WHERE user_id = ${referrerId}
@@ -119,7 +127,8 @@ async function rewardedThisMonth(tx: Db, referrerId: string, at: Date, timeZone:
   return row?.n ?? 0;
 }
 
-export type ReferralDecision = { status: 'rewarded'; referrerGems: number; refereeGems: number } | { status: 'refused'; reason: ReferralRefusalReason } | null;
+export type ReferralDecision =
+  { status: 'rewarded'; referrerGems: number; refereeGems: number } | { status: 'refused'; reason: ReferralRefusalReason } | null;
 
 /**
  * Inside the transaction that pays a sale (after the sale became `paid`): when it is the
@@ -145,10 +154,17 @@ export async function decideReferralOnPaid(
   if (first?.id !== input.saleId) return null;
 
   // The referrer's row first, as the cap's trigger does: two referees paid at once queue here.
-  const [referrer] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, referral.referrerId)).for('no key update');
+  const [referrer] = await tx
+    .select({ closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, referral.referrerId))
+    .for('no key update');
   const settings = await readReferralSettings(tx);
   const refuse = async (reason: ReferralRefusalReason): Promise<ReferralDecision> => {
-    await tx.update(referrals).set({ status: 'refused', refusalReason: reason, saleId: input.saleId, decidedAt: input.at }).where(eq(referrals.id, referral.id));
+    await tx
+      .update(referrals)
+      .set({ status: 'refused', refusalReason: reason, saleId: input.saleId, decidedAt: input.at })
+      .where(eq(referrals.id, referral.id));
     return { status: 'refused', reason };
   };
   // A closed account earns nothing (the database refuses it: docs/closed-accounts.md).
@@ -159,7 +175,13 @@ export async function decideReferralOnPaid(
 
   await tx
     .update(referrals)
-    .set({ status: 'rewarded', saleId: input.saleId, decidedAt: input.at, referrerGems: settings.referrerGems, refereeGems: settings.refereeGems })
+    .set({
+      status: 'rewarded',
+      saleId: input.saleId,
+      decidedAt: input.at,
+      referrerGems: settings.referrerGems,
+      refereeGems: settings.refereeGems,
+    })
     .where(eq(referrals.id, referral.id));
   const [referee] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, referral.refereeId)).limit(1);
   const firstName = referee?.fullName.split(' ')[0] || 'Your friend';
@@ -178,8 +200,18 @@ export async function decideReferralOnPaid(
     description: referralTexts.refereeReward,
     reason: 'referral',
   });
-  await notify(tx, referral.referrerId, textOf(referralTexts, (t) => t.referrerNotice(firstName, settings.referrerGems)), { topic: 'rewards' });
-  await notify(tx, referral.refereeId, textOf(referralTexts, (t) => t.refereeNotice(settings.refereeGems)), { saleId: input.saleId });
+  await notify(
+    tx,
+    referral.referrerId,
+    textOf(referralTexts, (t) => t.referrerNotice(firstName, settings.referrerGems)),
+    { topic: 'rewards' },
+  );
+  await notify(
+    tx,
+    referral.refereeId,
+    textOf(referralTexts, (t) => t.refereeNotice(settings.refereeGems)),
+    { saleId: input.saleId },
+  );
   return { status: 'rewarded', referrerGems: settings.referrerGems, refereeGems: settings.refereeGems };
 }
 
@@ -191,10 +223,7 @@ export async function decideReferralOnPaid(
 export async function undoReferralOnReversal(tx: Db, clock: Clock, saleId: string): Promise<void> {
   const [referral] = await tx.select().from(referrals).where(eq(referrals.saleId, saleId)).for('update');
   if (!referral || referral.status !== 'rewarded') return;
-  await tx
-    .update(referrals)
-    .set({ status: 'refused', refusalReason: 'first_sale_reversed' })
-    .where(eq(referrals.id, referral.id));
+  await tx.update(referrals).set({ status: 'refused', refusalReason: 'first_sale_reversed' }).where(eq(referrals.id, referral.id));
   const sources = rewardSources(referral.id);
   const reason = 'The payout of the invited friend’s first sale was reversed by the bank';
   await clawBackRewardSources(tx, clock, { userId: referral.referrerId, sources: [sources.referrer], reason });
@@ -261,7 +290,10 @@ async function treeRows(db: Db, side: 'referrer_id' | 'referee_id', customerId: 
     decided_at: row.decided_at,
     referrer_gems: row.referrer_gems,
     referee_gems: row.referee_gems,
-    first_sale: row.first_sale_id && row.first_sale_status ? { id: row.first_sale_id, status: row.first_sale_status, paid_at: row.first_sale_paid_at } : null,
+    first_sale:
+      row.first_sale_id && row.first_sale_status
+        ? { id: row.first_sale_id, status: row.first_sale_status, paid_at: row.first_sale_paid_at }
+        : null,
   }));
 }
 

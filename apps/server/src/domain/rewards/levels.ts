@@ -23,7 +23,11 @@ export interface Level {
 
 const WINDOW_MS = REWARD_LEVEL_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
-const levelColumns = { name: rewardLevels.name, minVolumeKobo: rewardLevels.minVolumeKobo, gemsPer1000Naira: rewardLevels.gemsPer1000Naira };
+const levelColumns = {
+  name: rewardLevels.name,
+  minVolumeKobo: rewardLevels.minVolumeKobo,
+  gemsPer1000Naira: rewardLevels.gemsPer1000Naira,
+};
 
 function checkedLevels<T extends Level>(rows: T[]): T[] {
   if (rows.length === 0 || rows[0]?.minVolumeKobo !== 0) throw new Error('reward_levels has no level at volume 0');
@@ -62,7 +66,12 @@ export async function paidVolumeKobo(db: Db, userId: string, at: Date, options: 
 }
 
 /** The levels and the customer's paid volume in one statement (a sale's payment reads both in its transaction). */
-async function levelsAndVolume(db: Db, userId: string, at: Date, options: { excludeSaleId?: string } = {}): Promise<{ levels: Level[]; volume: number }> {
+async function levelsAndVolume(
+  db: Db,
+  userId: string,
+  at: Date,
+  options: { excludeSaleId?: string } = {},
+): Promise<{ levels: Level[]; volume: number }> {
   const rows = checkedLevels(
     await db
       .select({ ...levelColumns, volume: sql<string>`(${paidVolumeQuery(db, userId, at, options)})` })
@@ -108,14 +117,25 @@ export async function getAdminRewardLevels(db: Db): Promise<AdminRewardLevels> {
  * The authenticator code is checked by the route before this runs, as for the other admin money
  * actions; the database's deferred check refuses an inconsistent set at commit.
  */
-export async function updateRewardLevels(db: Db, clock: Clock, by: StaffRequest, input: Omit<UpdateRewardLevelsInput, 'confirm_code'>): Promise<AdminRewardLevels> {
+export async function updateRewardLevels(
+  db: Db,
+  clock: Clock,
+  by: StaffRequest,
+  input: Omit<UpdateRewardLevelsInput, 'confirm_code'>,
+): Promise<AdminRewardLevels> {
   if (by.staff.role !== 'admin') throw new Error('only an admin changes the reward levels');
   await db.transaction(async (tx) => {
     const before = await tx.select().from(rewardLevels).orderBy(asc(rewardLevels.minVolumeKobo)).for('update');
     const now = clock.now();
     await tx.delete(rewardLevels);
     const after = input.levels
-      .map((l) => ({ name: l.name, minVolumeKobo: l.min_volume_naira * 100, gemsPer1000Naira: l.gems_per_1000_naira, updatedBy: by.staff.id, updatedAt: now }))
+      .map((l) => ({
+        name: l.name,
+        minVolumeKobo: l.min_volume_naira * 100,
+        gemsPer1000Naira: l.gems_per_1000_naira,
+        updatedBy: by.staff.id,
+        updatedAt: now,
+      }))
       .sort((a, b) => a.minVolumeKobo - b.minVolumeKobo);
     await tx.insert(rewardLevels).values(after);
     await recordStaffAction(tx, clock, by.staff, {

@@ -22,8 +22,10 @@ const KOBO_PER_1000_NAIRA = 100_000;
  * gems per whole ₦1,000, rounded down; a sale under ₦1,000 earns none.
  */
 export function rewardGemsForSale(amountKobo: number, gemsPer1000Naira: number): number {
-  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) throw new RangeError(`amountKobo must be a non-negative integer, got ${amountKobo}`);
-  if (!Number.isSafeInteger(gemsPer1000Naira) || gemsPer1000Naira < 0) throw new RangeError(`gemsPer1000Naira must be a non-negative integer`);
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0)
+    throw new RangeError(`amountKobo must be a non-negative integer, got ${amountKobo}`);
+  if (!Number.isSafeInteger(gemsPer1000Naira) || gemsPer1000Naira < 0)
+    throw new RangeError(`gemsPer1000Naira must be a non-negative integer`);
   return Math.floor(amountKobo / KOBO_PER_1000_NAIRA) * gemsPer1000Naira;
 }
 
@@ -52,7 +54,8 @@ export interface AccruedReward {
 export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInput): Promise<AccruedReward> {
   assertGemAmount(input.amount, 'reward amount');
   const description = input.description.trim().slice(0, 200);
-  if (!description || !input.source || input.source.length > 160) throw new RangeError('reward needs a description and a source of 1-160 characters');
+  if (!description || !input.source || input.source.length > 160)
+    throw new RangeError('reward needs a description and a source of 1-160 characters');
   const program = await systemAccountId(db, 'rewards_program');
   const at = clock.now();
   return withinTransaction(db, async (tx) => {
@@ -77,7 +80,14 @@ export async function accrueReward(db: Db, clock: Clock, input: AccrueRewardInpu
     });
     const [row] = await tx
       .insert(gemRewards)
-      .values({ userId: input.userId, source: input.source, amount: input.amount, description, accrualEntryId: posted.entryId, createdAt: at })
+      .values({
+        userId: input.userId,
+        source: input.source,
+        amount: input.amount,
+        description,
+        accrualEntryId: posted.entryId,
+        createdAt: at,
+      })
       .returning({ id: gemRewards.id });
     if (!row) throw new Error('reward insert returned nothing');
     return { id: row.id, amount: input.amount, created: true };
@@ -107,7 +117,12 @@ export interface SaleRewardInput {
 export async function accrueSaleReward(db: Db, clock: Clock, input: SaleRewardInput): Promise<AccruedReward | undefined> {
   const amount = rewardGemsForSale(input.amountKobo, input.gemsPer1000Naira);
   if (amount === 0) return undefined;
-  return accrueReward(db, clock, { userId: input.userId, source: input.source ?? `sale:${input.saleId}`, amount, description: input.description });
+  return accrueReward(db, clock, {
+    userId: input.userId,
+    source: input.source ?? `sale:${input.saleId}`,
+    amount,
+    description: input.description,
+  });
 }
 
 /** Every reward a sale ever accrued: `sale:<id>` and, after a reversal, `sale:<id>:a<attempt>`. */
@@ -168,17 +183,29 @@ export async function saleRewardsNote(db: Db, saleId: string, takenBackNow: numb
  * with the customer. Idempotent: a reward already taken back is skipped, a replayed key moves
  * nothing. Returns the gems taken back now.
  */
-export async function clawBackSaleRewards(db: Db, clock: Clock, input: { userId: string; saleId: string; reason: string }): Promise<number> {
+export async function clawBackSaleRewards(
+  db: Db,
+  clock: Clock,
+  input: { userId: string; saleId: string; reason: string },
+): Promise<number> {
   return clawBackRewardsWhere(db, clock, { userId: input.userId, which: saleRewardSources(input.saleId), reason: input.reason });
 }
 
 /** The same take-back for rewards named by their sources (a referral's gems, domain/referrals). */
-export async function clawBackRewardSources(db: Db, clock: Clock, input: { userId: string; sources: string[]; reason: string }): Promise<number> {
+export async function clawBackRewardSources(
+  db: Db,
+  clock: Clock,
+  input: { userId: string; sources: string[]; reason: string },
+): Promise<number> {
   if (input.sources.length === 0) return 0;
   return clawBackRewardsWhere(db, clock, { userId: input.userId, which: inArray(gemRewards.source, input.sources), reason: input.reason });
 }
 
-async function clawBackRewardsWhere(db: Db, clock: Clock, input: { userId: string; which: SQL | undefined; reason: string }): Promise<number> {
+async function clawBackRewardsWhere(
+  db: Db,
+  clock: Clock,
+  input: { userId: string; which: SQL | undefined; reason: string },
+): Promise<number> {
   const reason = input.reason.trim().slice(0, 200);
   if (!reason) throw new RangeError('a clawback needs a reason');
   const program = await systemAccountId(db, 'rewards_program');

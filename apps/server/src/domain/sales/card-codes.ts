@@ -95,11 +95,18 @@ export const cardCodeHash = (key: CardCodeKey, code: string): string => keyedHas
 
 /** A hash of version 1, for matching the rows not yet re-hashed (the normalisation 0017 used). */
 export const legacyCardCodeHash = (key: CardCodeKey, code: string): string =>
-  keyedHash(key, code.normalize('NFKC').replace(/[\s\u200b\ufeff-]/g, '').toUpperCase());
+  keyedHash(
+    key,
+    code
+      .normalize('NFKC')
+      .replace(/[\s\u200b\ufeff-]/g, '')
+      .toUpperCase(),
+  );
 
 /** The code's hash under every configured key: a row sealed under an older key still matches. */
 export const cardCodeHashes = (keyring: CardCodeKeyring, code: string): string[] => keyring.keys.map((key) => cardCodeHash(key, code));
-export const legacyCardCodeHashes = (keyring: CardCodeKeyring, code: string): string[] => keyring.keys.map((key) => legacyCardCodeHash(key, code));
+export const legacyCardCodeHashes = (keyring: CardCodeKeyring, code: string): string[] =>
+  keyring.keys.map((key) => legacyCardCodeHash(key, code));
 
 /** Seals a code for one customer's sale under the current key. */
 export function sealCardCode(keyring: CardCodeKeyring, userId: string, code: string): SealedCardCode {
@@ -168,7 +175,8 @@ export function useCardCodeKeyring(keyring: CardCodeKeyring): void {
 }
 
 /** The configured keyring; before buildApp sets one (scripts, some tests), the development key. */
-export const cardCodeKeyring = (): CardCodeKeyring => (processKeyring ??= devCardCodeKeyring('dev-only-secret-not-for-production-use-0000'));
+export const cardCodeKeyring = (): CardCodeKeyring =>
+  (processKeyring ??= devCardCodeKeyring('dev-only-secret-not-for-production-use-0000'));
 
 // ---------------------------------------------------------------------------------------------
 // Sealing legacy codes and re-keying (the start-up step, after the migrations)
@@ -202,7 +210,13 @@ export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCod
   const skipped = new Set<string>();
   for (;;) {
     const rows = await db
-      .select({ id: sales.id, userId: sales.userId, cardCode: sales.cardCode, ciphertext: sales.cardCodeCiphertext, keyId: sales.cardCodeKeyId })
+      .select({
+        id: sales.id,
+        userId: sales.userId,
+        cardCode: sales.cardCode,
+        ciphertext: sales.cardCodeCiphertext,
+        keyId: sales.cardCodeKeyId,
+      })
       .from(sales)
       .where(or(isNotNull(sales.cardCode), and(isNotNull(sales.cardCodeKeyId), ne(sales.cardCodeKeyId, keyring.current.id))))
       .orderBy(sales.id)
@@ -225,11 +239,19 @@ export async function resealCardCodes(db: Db, keyring: CardCodeKeyring = cardCod
       const sealed = sealCardCode(keyring, row.userId, code);
       const changed = await db
         .update(sales)
-        .set({ cardCode: null, cardCodeCiphertext: sealed.ciphertext, cardCodeKeyId: sealed.keyId, cardCodeHash: sealed.hash, cardCodeHashVersion: sealed.hashVersion })
+        .set({
+          cardCode: null,
+          cardCodeCiphertext: sealed.ciphertext,
+          cardCodeKeyId: sealed.keyId,
+          cardCodeHash: sealed.hash,
+          cardCodeHashVersion: sealed.hashVersion,
+        })
         .where(
           and(
             eq(sales.id, row.id),
-            row.cardCode !== null ? and(eq(sales.cardCode, row.cardCode), isNull(sales.cardCodeCiphertext)) : eq(sales.cardCodeCiphertext, row.ciphertext ?? ''),
+            row.cardCode !== null
+              ? and(eq(sales.cardCode, row.cardCode), isNull(sales.cardCodeCiphertext))
+              : eq(sales.cardCodeCiphertext, row.ciphertext ?? ''),
           ),
         )
         .returning({ id: sales.id });

@@ -1,5 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { cryptoRejectionAllowsReturn, errorCodes, saleMessages, cryptoReturnErrorCodes, cryptoReturnMessages, walletAddressMessages, type CryptoReturn, type CryptoReturnRequestBody } from '@wise/shared';
+import {
+  cryptoRejectionAllowsReturn,
+  errorCodes,
+  saleMessages,
+  cryptoReturnErrorCodes,
+  cryptoReturnMessages,
+  walletAddressMessages,
+  type CryptoReturn,
+  type CryptoReturnRequestBody,
+} from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { cryptoReturns, sales } from '#server/db/schema/index';
 import type { Clock } from '#server/lib/clock';
@@ -16,7 +25,8 @@ import { DomainError, validationError } from '../errors';
 type CryptoReturnRow = typeof cryptoReturns.$inferSelect;
 
 export const cryptoReturnNotAllowed = () => new DomainError(cryptoReturnErrorCodes.notAllowed, cryptoReturnMessages.notAllowed, 409);
-export const cryptoReturnAlreadyRequested = () => new DomainError(cryptoReturnErrorCodes.alreadyRequested, cryptoReturnMessages.alreadyRequested, 409);
+export const cryptoReturnAlreadyRequested = () =>
+  new DomainError(cryptoReturnErrorCodes.alreadyRequested, cryptoReturnMessages.alreadyRequested, 409);
 
 export function toCryptoReturn(row: CryptoReturnRow): CryptoReturn {
   return {
@@ -43,7 +53,12 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** The customer's own rejected crypto sale's coins, to `address` on `network` (checked against the sale's coin). */
-export async function requestCryptoReturn(deps: { db: Db; clock: Clock }, userId: string, saleId: string, body: CryptoReturnRequestBody): Promise<CryptoReturn> {
+export async function requestCryptoReturn(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  saleId: string,
+  body: CryptoReturnRequestBody,
+): Promise<CryptoReturn> {
   const { db, clock } = deps;
   try {
     return await db.transaction(async (tx) => {
@@ -54,7 +69,8 @@ export async function requestCryptoReturn(deps: { db: Db; clock: Clock }, userId
         .for('update');
       // Another customer's sale is the same 404 as none (as on the detail).
       if (!sale) throw new DomainError(errorCodes.notFound, saleMessages.saleNotFound, 404);
-      if (sale.kind !== 'crypto' || !sale.coin || sale.status !== 'rejected' || !cryptoRejectionAllowsReturn(sale.rejectionCode)) throw cryptoReturnNotAllowed();
+      if (sale.kind !== 'crypto' || !sale.coin || sale.status !== 'rejected' || !cryptoRejectionAllowsReturn(sale.rejectionCode))
+        throw cryptoReturnNotAllowed();
       if (await findCryptoReturn(tx, saleId)) throw cryptoReturnAlreadyRequested();
       const problem = addressProblem(sale.coin, body.network, body.address);
       if (problem) {

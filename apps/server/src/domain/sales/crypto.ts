@@ -1,5 +1,16 @@
 import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
-import { COINS, coinTakenOn, cryptoErrorCodes, cryptoMessages, cryptoNetworkMessages, onlyNetworkOf, parseTransactionId, type CoinId, type CryptoNetworkId, type CryptoSaleFields } from '@wise/shared';
+import {
+  COINS,
+  coinTakenOn,
+  cryptoErrorCodes,
+  cryptoMessages,
+  cryptoNetworkMessages,
+  onlyNetworkOf,
+  parseTransactionId,
+  type CoinId,
+  type CryptoNetworkId,
+  type CryptoSaleFields,
+} from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { cryptoQuotes, sales } from '#server/db/schema/index';
 import { Dec } from '../crypto/money';
@@ -89,7 +100,11 @@ export function saleNetworkFor(coin: CoinId, chosen: CryptoNetworkId | undefined
 }
 
 /** The sale's terms are the quote's (0010_crypto_sales.sql checks each against it), with the network it was sent on. */
-export function cryptoSaleTerms(quote: StoredQuote, transactionId: string | undefined, network: CryptoNetworkId = saleNetworkFor(quote.coin, undefined)): SaleTerms {
+export function cryptoSaleTerms(
+  quote: StoredQuote,
+  transactionId: string | undefined,
+  network: CryptoNetworkId = saleNetworkFor(quote.coin, undefined),
+): SaleTerms {
   return {
     kind: 'crypto',
     title: `${COINS[quote.coin].symbol} · ${quote.amount}`,
@@ -151,7 +166,12 @@ export const QUOTE_PURGE_BATCH_SIZE = 5000;
  * job), at most `batchSize` per run. A quote a sale used is never deleted: the sale names it
  * (sales_quote_fk refuses the delete as well).
  */
-export async function purgeUnusedQuotes(db: Db, now: Date, retentionMs = UNUSED_QUOTE_RETENTION_MS, batchSize = QUOTE_PURGE_BATCH_SIZE): Promise<number> {
+export async function purgeUnusedQuotes(
+  db: Db,
+  now: Date,
+  retentionMs = UNUSED_QUOTE_RETENTION_MS,
+  batchSize = QUOTE_PURGE_BATCH_SIZE,
+): Promise<number> {
   const unused = db
     .select({ id: cryptoQuotes.id })
     .from(cryptoQuotes)

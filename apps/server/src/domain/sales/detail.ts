@@ -84,7 +84,10 @@ function paidAmount(row: SaleListRow): Pick<TransactionItem, 'paid_amount_kobo' 
   const paid = row.status === 'approved' || row.status === 'paid' ? (row.payoutAmountKobo ?? null) : null;
   if (paid === null) return {};
   const differs = paid !== row.valueKobo;
-  return { paid_amount_kobo: paid, amount_reason: differs ? saleAmountReasonWords(row.approvalReasonCode ?? null, row.approvalNote ?? null) : null };
+  return {
+    paid_amount_kobo: paid,
+    amount_reason: differs ? saleAmountReasonWords(row.approvalReasonCode ?? null, row.approvalNote ?? null) : null,
+  };
 }
 
 export function toTransactionItem(row: SaleListRow): TransactionItem {
@@ -146,7 +149,8 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
   const cryptoReturn = sale.kind === 'crypto' && sale.status === 'rejected' ? await findCryptoReturn(db, sale.id) : undefined;
   const attempt = latestAttempt[0];
   const payoutAccount =
-    attempt && (attempt.bankCode !== sale.bankCode || attempt.accountNumber !== sale.accountNumber || attempt.accountName !== sale.accountName)
+    attempt &&
+    (attempt.bankCode !== sale.bankCode || attempt.accountNumber !== sale.accountNumber || attempt.accountName !== sale.accountName)
       ? { bank_name: attempt.bankName ?? sale.bankName, account_number: attempt.accountNumber, account_name: attempt.accountName }
       : null;
   // A "paid" step the bank later reversed (the sale went back to approved) is no longer shown.
@@ -169,7 +173,9 @@ export async function getSaleDetail(db: Db, userId: string, saleId: string): Pro
     bank: { bank_name: sale.bankName, account_number: sale.accountNumber, account_name: sale.accountName },
     ...(payoutAccount ? { payout_account: payoutAccount } : {}),
     // Its customer was told the payout is delayed on the provider's side (payouts/delay.ts): said until it is paid.
-    ...(sale.status === 'approved' && attempt?.delayNoticedAt && ['queued', 'sending', 'pending'].includes(attempt.status) ? { payout_delay: payoutDelayTexts.notice } : {}),
+    ...(sale.status === 'approved' && attempt?.delayNoticedAt && ['queued', 'sending', 'pending'].includes(attempt.status)
+      ? { payout_delay: payoutDelayTexts.notice }
+      : {}),
     timeline,
     rejection_reason: sale.rejectionReason,
     rejection_message: sale.rejectionMessage,

@@ -19,9 +19,12 @@ import { cardCodeHash, cardCodeHashes, legacyCardCodeHashes, type CardCodeKeyrin
  */
 
 export const transactionIdUsed = () =>
-  new DomainError(saleErrorCodes.transactionIdUsed, saleMessages.transactionIdUsed, 409, { fields: { transaction_id: saleMessages.transactionIdUsed } });
+  new DomainError(saleErrorCodes.transactionIdUsed, saleMessages.transactionIdUsed, 409, {
+    fields: { transaction_id: saleMessages.transactionIdUsed },
+  });
 
-export const cardCodeUsed = () => new DomainError(saleErrorCodes.cardCodeUsed, saleMessages.cardCodeUsed, 409, { fields: { card_code: saleMessages.cardCodeUsed } });
+export const cardCodeUsed = () =>
+  new DomainError(saleErrorCodes.cardCodeUsed, saleMessages.cardCodeUsed, 409, { fields: { card_code: saleMessages.cardCodeUsed } });
 
 /** The unique index that holds a transaction ID to one sale per coin (0017). */
 export const TRANSACTION_ID_UNIQUE_INDEX = 'sales_transaction_id_key';

@@ -16,7 +16,9 @@ export async function medianReviewTime(db: Db, now: Date): Promise<ReviewTimeRes
     .select({
       reviews: sql<number>`count(*)::int`,
       // Whole seconds, rounded by the database: no float leaves it.
-      medianSeconds: sql<number | null>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${sales.decidedAt} - ${sales.createdAt})))::int`,
+      medianSeconds: sql<
+        number | null
+      >`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${sales.decidedAt} - ${sales.createdAt})))::int`,
     })
     .from(sales)
     .where(and(gt(sales.decidedAt, since), lte(sales.decidedAt, now)));

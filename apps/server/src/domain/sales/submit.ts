@@ -71,13 +71,18 @@ export class SaleWriteError extends Error {
   readonly constraint: string | undefined;
   constructor(error: unknown) {
     const found = findInCauses(error, ({ code, constraint }) =>
-      typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? { code, constraint: typeof constraint === 'string' ? constraint : undefined } : undefined,
+      typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+        ? { code, constraint: typeof constraint === 'string' ? constraint : undefined }
+        : undefined,
     );
     const sqlState = found?.code;
     const constraint = found?.constraint;
     const kind = error instanceof Error ? error.constructor.name : typeof error;
     // A lost connection quotes no row: it is kept (as a stand-in) so the customer gets the outage's 503.
-    super(`the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`, databaseUnreachable(error) ? { cause: new DatabaseUnreachable(error) } : undefined);
+    super(
+      `the sale could not be written (${kind}${sqlState ? `, SQLSTATE ${sqlState}` : ''}${constraint ? `, constraint ${constraint}` : ''})`,
+      databaseUnreachable(error) ? { cause: new DatabaseUnreachable(error) } : undefined,
+    );
     this.name = 'SaleWriteError';
     this.sqlState = sqlState;
     this.constraint = constraint;
@@ -90,7 +95,9 @@ const bankDetailsRequired = () => new DomainError(saleErrorCodes.bankDetailsRequ
 /** What an Idempotency-Key stands for: a sha256 of the request as the server understands it. */
 export const requestHashOf = (normalised: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
 const subcategoryUnavailable = () =>
-  new DomainError(giftCardErrorCodes.notFound, saleMessages.subcategoryUnavailable, 404, { fields: { subcategory_id: saleMessages.subcategoryUnavailable } });
+  new DomainError(giftCardErrorCodes.notFound, saleMessages.subcategoryUnavailable, 404, {
+    fields: { subcategory_id: saleMessages.subcategoryUnavailable },
+  });
 
 /**
  * What an Idempotency-Key is bound to: the fields as the server understands them (so "25.5" and
@@ -129,7 +136,18 @@ async function replay(db: Db, userId: string, idempotencyKey: string, requestHas
 /** The columns of a sale that its kind decides (everything but who, when, the key and the payout account). */
 export type SaleTerms = Omit<
   typeof sales.$inferInsert,
-  'id' | 'userId' | 'status' | 'statusChangedAt' | 'createdAt' | 'idempotencyKey' | 'requestHash' | 'bankCode' | 'bankName' | 'accountNumber' | 'accountName' | 'accountNameMatch'
+  | 'id'
+  | 'userId'
+  | 'status'
+  | 'statusChangedAt'
+  | 'createdAt'
+  | 'idempotencyKey'
+  | 'requestHash'
+  | 'bankCode'
+  | 'bankName'
+  | 'accountNumber'
+  | 'accountName'
+  | 'accountNameMatch'
 > & { kind: SaleKindValue };
 
 export interface SaleSubmission {
@@ -166,7 +184,8 @@ export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmiss
     // as a retry would get it (or 422 if the twin was a different request).
     const first = await replay(db, userId, idempotencyKey, requestHash);
     if (first) return first;
-    const refusal = error instanceof SaleWriteError && error.sqlState === '23505' ? submission.conflict?.(error.constraint ?? '') : undefined;
+    const refusal =
+      error instanceof SaleWriteError && error.sqlState === '23505' ? submission.conflict?.(error.constraint ?? '') : undefined;
     throw refusal ?? error;
   }
   // Read after the commit (and outside the clean-up above: the files now belong to a sale).
@@ -217,7 +236,15 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
       if (!sale) throw new Error('sale insert returned no row');
       const uploaded = await tx
         .insert(uploads)
-        .values(stored.map((image) => ({ userId, storageKey: image.key, purpose: 'sale_image' as const, contentType: SALE_IMAGE_TYPE, sizeBytes: image.sizeBytes })))
+        .values(
+          stored.map((image) => ({
+            userId,
+            storageKey: image.key,
+            purpose: 'sale_image' as const,
+            contentType: SALE_IMAGE_TYPE,
+            sizeBytes: image.sizeBytes,
+          })),
+        )
         .returning({ id: uploads.id, key: uploads.storageKey });
       const idOf = new Map(uploaded.map((row) => [row.key, row.id]));
       await tx.insert(saleImages).values(

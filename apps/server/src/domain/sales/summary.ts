@@ -32,7 +32,9 @@ export async function getSalesSummary(db: Db, clock: Clock, userId: string, time
       payingKobo: sql<string>`coalesce(sum(${approved}) FILTER (WHERE ${paying}), 0)::text`,
       failedCount: sql<number>`count(*) FILTER (WHERE ${failed})::int`,
       failedKobo: sql<string>`coalesce(sum(${approved}) FILTER (WHERE ${failed}), 0)::text`,
-      failedIds: sql<string[] | null>`(array_agg(${sales.id} ORDER BY ${sales.createdAt} DESC) FILTER (WHERE ${failed}))[1:${sql.raw(String(SALES_SUMMARY_FAILED_IDS_MAX))}]`,
+      failedIds: sql<
+        string[] | null
+      >`(array_agg(${sales.id} ORDER BY ${sales.createdAt} DESC) FILTER (WHERE ${failed}))[1:${sql.raw(String(SALES_SUMMARY_FAILED_IDS_MAX))}]`,
       todayCount: sql<number>`count(*) FILTER (WHERE ${paidSince(dayStart)})::int`,
       todayKobo: sql<string>`coalesce(sum(${approved}) FILTER (WHERE ${paidSince(dayStart)}), 0)::text`,
       monthCount: sql<number>`count(*) FILTER (WHERE ${paidSince(monthStart)})::int`,

@@ -15,7 +15,11 @@ export const STAFF_LOCK_MS = 15 * 60 * 1000;
 export const normalizeStaffEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findStaffByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staff).where(eq(staff.email, normalizeStaffEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(eq(staff.email, normalizeStaffEmail(email)))
+    .limit(1);
   return row;
 }
 
@@ -61,4 +65,6 @@ const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ2345678
 
 /** A one-time password (16 characters, about 92 bits, in dash-separated groups of four), changed at first sign-in. */
 export const oneTimePassword = (): string =>
-  Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('')).join('-');
+  Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('')).join(
+    '-',
+  );

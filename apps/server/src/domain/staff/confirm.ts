@@ -50,9 +50,14 @@ const refused = (message: string) => new DomainError(staffErrorCodes.confirmatio
  * is counted (it commits even though the action is refused), and the fifth in a row — passwords,
  * codes and passkeys together — locks the account for 15 minutes and ends its sessions.
  */
-export async function verifyStaffConfirmation(deps: ConfirmationDeps, staffId: string, confirmation: StaffConfirmationRequest): Promise<void> {
+export async function verifyStaffConfirmation(
+  deps: ConfirmationDeps,
+  staffId: string,
+  confirmation: StaffConfirmationRequest,
+): Promise<void> {
   const { confirm_code: code, confirm_passkey: passkey } = confirmation;
-  if (code !== undefined && passkey !== undefined) throw validationError(staffConfirmationMessages.both, { confirm_code: staffConfirmationMessages.both });
+  if (code !== undefined && passkey !== undefined)
+    throw validationError(staffConfirmationMessages.both, { confirm_code: staffConfirmationMessages.both });
   if (passkey !== undefined) return verifyStaffPasskeyConfirmation(deps, staffId, confirmation.sessionHash, passkey);
   if (code === undefined) throw validationError(staffConfirmationMessages.missing, { confirm_code: staffConfirmationMessages.missing });
   return verifyStaffCode(deps, staffId, code);
@@ -64,7 +69,11 @@ export async function verifyStaffConfirmation(deps: ConfirmationDeps, staffId: s
  * code may be used again within its 30-second step: a reviewer approving two sales in a row should
  * not wait for the next code, and the session already proved both factors.
  */
-export async function verifyStaffCode(deps: Pick<ConfirmationDeps, 'db' | 'clock' | 'secret'>, staffId: string, code: string): Promise<void> {
+export async function verifyStaffCode(
+  deps: Pick<ConfirmationDeps, 'db' | 'clock' | 'secret'>,
+  staffId: string,
+  code: string,
+): Promise<void> {
   const now = deps.clock.now();
   const failure = await deps.db.transaction(async (tx): Promise<DomainError | undefined> => {
     const row = await lockStaffRow(tx, staffId);
@@ -108,14 +117,21 @@ export async function staffConfirmOptions(deps: ConfirmationDeps, staffId: strin
   // the newest few: a session asking in a loop keeps a handful of rows, not thousands.
   await deps.db
     .delete(staffConfirmChallenges)
-    .where(and(eq(staffConfirmChallenges.sessionHash, sessionHash), or(isNotNull(staffConfirmChallenges.usedAt), lte(staffConfirmChallenges.expiresAt, now))));
+    .where(
+      and(
+        eq(staffConfirmChallenges.sessionHash, sessionHash),
+        or(isNotNull(staffConfirmChallenges.usedAt), lte(staffConfirmChallenges.expiresAt, now)),
+      ),
+    );
   const kept = deps.db
     .select({ challenge: staffConfirmChallenges.challenge })
     .from(staffConfirmChallenges)
     .where(eq(staffConfirmChallenges.sessionHash, sessionHash))
     .orderBy(desc(staffConfirmChallenges.createdAt))
     .limit(LIVE_CHALLENGES_MAX - 1);
-  await deps.db.delete(staffConfirmChallenges).where(and(eq(staffConfirmChallenges.sessionHash, sessionHash), notInArray(staffConfirmChallenges.challenge, kept)));
+  await deps.db
+    .delete(staffConfirmChallenges)
+    .where(and(eq(staffConfirmChallenges.sessionHash, sessionHash), notInArray(staffConfirmChallenges.challenge, kept)));
   await deps.db.insert(staffConfirmChallenges).values({
     challenge: options.challenge,
     sessionHash,
@@ -145,7 +161,12 @@ function signedChallenge(assertion: StaffConfirmPasskey): string | undefined {
  * verified, and its counter must rise (compare-and-set). A refused assertion counts like a wrong
  * code.
  */
-async function verifyStaffPasskeyConfirmation(deps: ConfirmationDeps, staffId: string, sessionHash: string, assertion: StaffConfirmPasskey): Promise<void> {
+async function verifyStaffPasskeyConfirmation(
+  deps: ConfirmationDeps,
+  staffId: string,
+  sessionHash: string,
+  assertion: StaffConfirmPasskey,
+): Promise<void> {
   const now = deps.clock.now();
   const challenge = signedChallenge(assertion);
   const { credential } = assertion;
@@ -170,7 +191,13 @@ async function verifyStaffPasskeyConfirmation(deps: ConfirmationDeps, staffId: s
     // Not counted, as at sign-in: no signature was checked, and nothing was tried against the key.
     if (!taken) return refused(staffConfirmationMessages.challengeInvalid);
     const passkeyRefused = () => countedRefusal(tx, row, now, staffConfirmationMessages.passkeyRefused);
-    const accepted = await acceptedStaffAssertion(tx, row, credential, { challenge: taken.challenge, origin: deps.origin, rpId: deps.rpId }, now);
+    const accepted = await acceptedStaffAssertion(
+      tx,
+      row,
+      credential,
+      { challenge: taken.challenge, origin: deps.origin, rpId: deps.rpId },
+      now,
+    );
     if (accepted === undefined) return passkeyRefused();
     return undefined;
   });

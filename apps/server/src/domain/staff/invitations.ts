@@ -33,14 +33,22 @@ export const unusablePasswordHash = () => hashSecret(`${oneTimePassword()}-${ran
  * e-mail, inside the caller's transaction. The database refuses one for a member whose sign-in is
  * set up: a reset, which needs a second admin, clears it first.
  */
-export async function issueInvitation(tx: Db, clock: Clock, appUrl: string, member: { id: string; email: string; name: string }, reason: 'new' | 'reset'): Promise<void> {
+export async function issueInvitation(
+  tx: Db,
+  clock: Clock,
+  appUrl: string,
+  member: { id: string; email: string; name: string },
+  reason: 'new' | 'reset',
+): Promise<void> {
   const now = clock.now();
   const token = randomBytes(32).toString('base64url');
   await tx
     .update(staffInvitations)
     .set({ usedAt: now })
     .where(and(eq(staffInvitations.staffId, member.id), isNull(staffInvitations.usedAt)));
-  await tx.insert(staffInvitations).values({ staffId: member.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_MS) });
+  await tx
+    .insert(staffInvitations)
+    .values({ staffId: member.id, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_MS) });
   const link = invitationLink(appUrl, token);
   await enqueueEmail(tx, clock, {
     to: member.email,
@@ -68,7 +76,8 @@ async function liveInvitation(db: Db, now: Date, token: string, lock: boolean) {
     .where(eq(staffInvitations.tokenHash, sha256(token)))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: staffInvitations }) : await query;
-  if (!row || row.invitation.usedAt || row.invitation.expiresAt <= now || row.member.disabledAt || row.member.totpEnabledAt) throw invitationInvalid();
+  if (!row || row.invitation.usedAt || row.invitation.expiresAt <= now || row.member.disabledAt || row.member.totpEnabledAt)
+    throw invitationInvalid();
   return row;
 }
 
@@ -90,15 +99,23 @@ export async function acceptInvitation(db: Db, clock: Clock, token: string, pass
     const member = await lockStaffRow(tx, invitation.staffId);
     if (!member) throw invitationInvalid();
     await tx.update(staffInvitations).set({ usedAt: now }).where(eq(staffInvitations.id, invitation.id));
-    await tx.update(staff).set({ passwordHash, mustChangePassword: false, failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(staff.id, member.id));
+    await tx
+      .update(staff)
+      .set({ passwordHash, mustChangePassword: false, failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(staff.id, member.id));
     await deleteStaffSessions(tx, member.id);
-    await recordStaffAction(tx, clock, { id: member.id, email: member.email, name: member.name, role: member.role }, {
-      action: 'staff.invitation_accept',
-      targetType: 'staff',
-      targetId: member.id,
-      after: { must_change_password: false },
-      ip,
-    });
+    await recordStaffAction(
+      tx,
+      clock,
+      { id: member.id, email: member.email, name: member.name, role: member.role },
+      {
+        action: 'staff.invitation_accept',
+        targetType: 'staff',
+        targetId: member.id,
+        after: { must_change_password: false },
+        ip,
+      },
+    );
     return member.id;
   });
 }

@@ -59,7 +59,12 @@ const unlockedAt = (now: Date) => or(isNull(staff.lockedUntil), lte(staff.locked
  * try (counting nothing) while the account is locked; the row is then undefined. A process that
  * dies before the check leaves the try counted: the safe side.
  */
-async function countPasswordTry(db: Db, staffId: string, now: Date, whileLocked: boolean): Promise<{ row: StaffRow; lockUntil?: Date } | undefined> {
+async function countPasswordTry(
+  db: Db,
+  staffId: string,
+  now: Date,
+  whileLocked: boolean,
+): Promise<{ row: StaffRow; lockUntil?: Date } | undefined> {
   const lockUntil = new Date(now.getTime() + STAFF_LOCK_MS);
   const reachesLimit = sql`${staff.failedLogins} + 1 >= ${STAFF_MAX_FAILURES}`;
   const [row] = await db
@@ -81,7 +86,11 @@ async function countPasswordTry(db: Db, staffId: string, now: Date, whileLocked:
  * work). Five wrong passwords in a row lock the account for 15 minutes (429, even with the right
  * password). A disabled account learns so only from its right password.
  */
-export async function staffPasswordStep(db: Db, deps: StaffLoginDeps, input: StaffLoginInput): Promise<{ staffId: string; next: StaffLoginNext }> {
+export async function staffPasswordStep(
+  db: Db,
+  deps: StaffLoginDeps,
+  input: StaffLoginInput,
+): Promise<{ staffId: string; next: StaffLoginNext }> {
   const email = normalizeStaffEmail(input.email);
   const found = await findStaffByEmail(db, email);
   if (!found) {
@@ -93,7 +102,12 @@ export async function staffPasswordStep(db: Db, deps: StaffLoginDeps, input: Sta
   return passwordTries(found.id, () => checkStaffPassword(db, deps, found, input));
 }
 
-async function checkStaffPassword(db: Db, deps: StaffLoginDeps, found: StaffRow, input: StaffLoginInput): Promise<{ staffId: string; next: StaffLoginNext }> {
+async function checkStaffPassword(
+  db: Db,
+  deps: StaffLoginDeps,
+  found: StaffRow,
+  input: StaffLoginInput,
+): Promise<{ staffId: string; next: StaffLoginNext }> {
   const now = deps.clock.now();
   const counted = await countPasswordTry(db, found.id, now, false);
   if (!counted) {
@@ -110,7 +124,11 @@ async function checkStaffPassword(db: Db, deps: StaffLoginDeps, found: StaffRow,
   // given too, so the right password alone doesn't buy five more code guesses.
   await db
     .update(staff)
-    .set(lockUntil ? { failedLogins: STAFF_MAX_FAILURES - 1, lockedUntil: null } : { failedLogins: sql`greatest(${staff.failedLogins} - 1, 0)` })
+    .set(
+      lockUntil
+        ? { failedLogins: STAFF_MAX_FAILURES - 1, lockedUntil: null }
+        : { failedLogins: sql`greatest(${staff.failedLogins} - 1, 0)` },
+    )
     .where(and(eq(staff.id, row.id), lockUntil ? eq(staff.lockedUntil, lockUntil) : unlockedAt(now)));
   if (row.disabledAt) throw new DomainError(staffErrorCodes.accountDisabled, staffAuthMessages.disabled, 403);
   return { staffId: found.id, next: row.totpEnabledAt ? 'verify' : 'enrol' };
@@ -187,7 +205,8 @@ export async function staffCodeStep(
       .set({ totpLastStep: step, totpEnabledAt: row.totpEnabledAt ?? now, failedLogins: 0, lockedUntil: null, updatedAt: now })
       .where(eq(staff.id, row.id));
     const principal: StaffPrincipal = { id: row.id, email: row.email, name: row.name, role: row.role };
-    if (mode === 'enrol') await recordStaffAction(tx, deps.clock, principal, { action: 'staff.totp_enrol', targetType: 'staff', targetId: row.id, ip });
+    if (mode === 'enrol')
+      await recordStaffAction(tx, deps.clock, principal, { action: 'staff.totp_enrol', targetType: 'staff', targetId: row.id, ip });
     await recordStaffAction(tx, deps.clock, principal, { action: 'staff.login', targetType: 'staff', targetId: row.id, ip });
     return principal;
   });

@@ -129,7 +129,15 @@ export async function addStaffMember(
       return await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, email)).limit(1);
         if (existing) throw emailTaken();
-        return { request: await openStaffRequest(tx, clock, actor, { kind: 'staff_create', targetEmail: email, value: email, details: { name, role: 'admin' } }, input.ip) };
+        return {
+          request: await openStaffRequest(
+            tx,
+            clock,
+            actor,
+            { kind: 'staff_create', targetEmail: email, value: email, details: { name, role: 'admin' } },
+            input.ip,
+          ),
+        };
       });
     } catch (error) {
       openRequestConflict(error);
@@ -139,7 +147,14 @@ export async function addStaffMember(
   const passwordHash = await unusablePasswordHash();
   try {
     const row = await db.transaction(async (tx) => {
-      const inserted = await insertStaffMember(db, clock, actor, { ...input, email, name }, { passwordHash, mustChangePassword: true }, { tx, createdBy: actor.id });
+      const inserted = await insertStaffMember(
+        db,
+        clock,
+        actor,
+        { ...input, email, name },
+        { passwordHash, mustChangePassword: true },
+        { tx, createdBy: actor.id },
+      );
       await issueInvitation(tx, clock, deps.appUrl, inserted, 'new');
       return inserted;
     });
@@ -207,25 +222,49 @@ export async function updateStaffMember(
       const demoting = change.role === 'reviewer' && row.role === 'admin';
       const disabling = change.disabled === true && !row.disabledAt;
       const enabling = change.disabled === false && row.disabledAt !== null;
-      if ((promoting || enabling) && actor.id === row.id) throw new DomainError(errorCodes.conflict, staffManagementMessages.notYourself, 409);
+      if ((promoting || enabling) && actor.id === row.id)
+        throw new DomainError(errorCodes.conflict, staffManagementMessages.notYourself, 409);
       if (demoting || disabling) guardAdminRemoval(actor, row, activeAdmins);
       const target = { targetId: id, value: row.email, details: { name: row.name } };
       if (promoting) {
         // A disabled reviewer made admin is re-enabled with the promotion, by the same confirmation.
-        return { request: await openStaffRequest(tx, clock, actor, { kind: 'staff_promote', ...target, details: { name: row.name, enable: enabling } }, ip) };
+        return {
+          request: await openStaffRequest(
+            tx,
+            clock,
+            actor,
+            { kind: 'staff_promote', ...target, details: { name: row.name, enable: enabling } },
+            ip,
+          ),
+        };
       }
       if (demoting) {
         await tx.update(staff).set({ role: 'reviewer', updatedAt: now }).where(eq(staff.id, id));
-        await recordStaffAction(tx, clock, actor, { action: 'staff.role_change', targetType: 'staff', targetId: id, before: { role: row.role }, after: { role: 'reviewer' }, ip });
+        await recordStaffAction(tx, clock, actor, {
+          action: 'staff.role_change',
+          targetType: 'staff',
+          targetId: id,
+          before: { role: row.role },
+          after: { role: 'reviewer' },
+          ip,
+        });
       }
       if (disabling) {
         await tx.update(staff).set({ disabledAt: now, updatedAt: now }).where(eq(staff.id, id));
         // Signed out at once, not at their next idle timeout.
         await deleteStaffSessions(tx, id);
-        await recordStaffAction(tx, clock, actor, { action: 'staff.disable', targetType: 'staff', targetId: id, before: { disabled: false }, after: { disabled: true }, ip });
+        await recordStaffAction(tx, clock, actor, {
+          action: 'staff.disable',
+          targetType: 'staff',
+          targetId: id,
+          before: { disabled: false },
+          after: { disabled: true },
+          ip,
+        });
       }
       if (enabling) {
-        if (row.role === 'admin' && !demoting) return { request: await openStaffRequest(tx, clock, actor, { kind: 'staff_enable', ...target }, ip) };
+        if (row.role === 'admin' && !demoting)
+          return { request: await openStaffRequest(tx, clock, actor, { kind: 'staff_enable', ...target }, ip) };
         await enableStaff(tx, clock, actor, id, now, ip);
       }
       return {};
@@ -238,14 +277,26 @@ export async function updateStaffMember(
 
 async function enableStaff(tx: Db, clock: Clock, actor: StaffActor, id: string, now: Date, ip?: string | null): Promise<void> {
   await tx.update(staff).set({ disabledAt: null, failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(staff.id, id));
-  await recordStaffAction(tx, clock, actor, { action: 'staff.enable', targetType: 'staff', targetId: id, before: { disabled: true }, after: { disabled: false }, ip });
+  await recordStaffAction(tx, clock, actor, {
+    action: 'staff.enable',
+    targetType: 'staff',
+    targetId: id,
+    before: { disabled: true },
+    after: { disabled: false },
+    ip,
+  });
 }
 
 /**
  * A staff member who lost their password or their authenticator: a request another admin confirms
  * (nobody resets an account alone, and nobody but the member sees what replaces it).
  */
-export async function requestStaffReset(deps: Pick<StaffDutyDeps, 'db' | 'clock'>, actor: StaffPrincipal, id: string, ip?: string | null): Promise<StaffRequestRow> {
+export async function requestStaffReset(
+  deps: Pick<StaffDutyDeps, 'db' | 'clock'>,
+  actor: StaffPrincipal,
+  id: string,
+  ip?: string | null,
+): Promise<StaffRequestRow> {
   const { db, clock } = deps;
   try {
     return await db.transaction(async (tx) => {
@@ -268,26 +319,52 @@ async function lockTarget(tx: Db, request: StaffRequestRow): Promise<StaffRow> {
 }
 
 /** How a confirmed staff request takes effect (domain/staff/requests.ts confirmStaffRequest). */
-export function staffRequestAppliers(deps: Pick<StaffDutyDeps, 'clock' | 'appUrl'>): Pick<Record<StaffRequestKind, RequestApplier>, 'staff_create' | 'staff_promote' | 'staff_enable' | 'staff_reset'> {
+export function staffRequestAppliers(
+  deps: Pick<StaffDutyDeps, 'clock' | 'appUrl'>,
+): Pick<Record<StaffRequestKind, RequestApplier>, 'staff_create' | 'staff_promote' | 'staff_enable' | 'staff_reset'> {
   const { clock, appUrl } = deps;
   return {
     staff_create: async (tx, request, confirmer) => {
       const name = typeof request.details.name === 'string' ? request.details.name : request.value;
       const [taken] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, request.value)).limit(1);
       if (taken) throw emailTaken();
-      const inserted = await insertStaffMember(tx, clock, confirmer, { email: request.value, name, role: 'admin' }, { passwordHash: await unusablePasswordHash(), mustChangePassword: true }, {
+      const inserted = await insertStaffMember(
         tx,
-        createdBy: request.requestedBy,
-      });
+        clock,
+        confirmer,
+        { email: request.value, name, role: 'admin' },
+        { passwordHash: await unusablePasswordHash(), mustChangePassword: true },
+        {
+          tx,
+          createdBy: request.requestedBy,
+        },
+      );
       await issueInvitation(tx, clock, appUrl, inserted, 'new');
     },
     staff_promote: async (tx, request, confirmer, now) => {
       const row = await lockTarget(tx, request);
       if (row.role === 'admin') throw requestChanged();
       const enable = request.details.enable === true && row.disabledAt !== null;
-      await tx.update(staff).set({ role: 'admin', ...(enable ? { disabledAt: null, failedLogins: 0, lockedUntil: null } : {}), updatedAt: now }).where(eq(staff.id, row.id));
-      await recordStaffAction(tx, clock, confirmer, { action: 'staff.role_change', targetType: 'staff', targetId: row.id, before: { role: row.role }, after: { role: 'admin', request_id: request.id }, ip: null });
-      if (enable) await recordStaffAction(tx, clock, confirmer, { action: 'staff.enable', targetType: 'staff', targetId: row.id, before: { disabled: true }, after: { disabled: false } });
+      await tx
+        .update(staff)
+        .set({ role: 'admin', ...(enable ? { disabledAt: null, failedLogins: 0, lockedUntil: null } : {}), updatedAt: now })
+        .where(eq(staff.id, row.id));
+      await recordStaffAction(tx, clock, confirmer, {
+        action: 'staff.role_change',
+        targetType: 'staff',
+        targetId: row.id,
+        before: { role: row.role },
+        after: { role: 'admin', request_id: request.id },
+        ip: null,
+      });
+      if (enable)
+        await recordStaffAction(tx, clock, confirmer, {
+          action: 'staff.enable',
+          targetType: 'staff',
+          targetId: row.id,
+          before: { disabled: true },
+          after: { disabled: false },
+        });
     },
     staff_enable: async (tx, request, confirmer, now) => {
       const row = await lockTarget(tx, request);

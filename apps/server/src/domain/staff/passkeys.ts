@@ -54,7 +54,10 @@ async function storeChallenge(deps: StaffPasskeyDeps, purpose: PasskeyPurpose, s
   await deps.db
     .insert(staffPasskeyChallenges)
     .values({ purpose, sessionHash, staffId, challenge, expiresAt })
-    .onConflictDoUpdate({ target: [staffPasskeyChallenges.purpose, staffPasskeyChallenges.sessionHash], set: { staffId, challenge, expiresAt } });
+    .onConflictDoUpdate({
+      target: [staffPasskeyChallenges.purpose, staffPasskeyChallenges.sessionHash],
+      set: { staffId, challenge, expiresAt },
+    });
 }
 
 /** Deleted in the statement that reads it, so a second answer finds none. */
@@ -62,7 +65,11 @@ async function takeChallenge(deps: StaffPasskeyDeps, purpose: PasskeyPurpose, se
   const [row] = await deps.db
     .delete(staffPasskeyChallenges)
     .where(and(eq(staffPasskeyChallenges.purpose, purpose), eq(staffPasskeyChallenges.sessionHash, sessionHash)))
-    .returning({ challenge: staffPasskeyChallenges.challenge, expiresAt: staffPasskeyChallenges.expiresAt, staffId: staffPasskeyChallenges.staffId });
+    .returning({
+      challenge: staffPasskeyChallenges.challenge,
+      expiresAt: staffPasskeyChallenges.expiresAt,
+      staffId: staffPasskeyChallenges.staffId,
+    });
   if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime() || row.staffId !== staffId) throw challengeInvalid();
   return row.challenge;
 }
@@ -99,7 +106,8 @@ export async function staffRegistrationOptions(
 ): Promise<PasskeyCreationOptions> {
   await verifyStaffCode(deps, actor.id, input.code);
   const existing = await ownPasskeys(deps.db, actor.id);
-  if (existing.length >= STAFF_PASSKEYS_MAX) throw new DomainError(staffPasskeyErrorCodes.limitReached, staffPasskeyMessages.limitReached, 409);
+  if (existing.length >= STAFF_PASSKEYS_MAX)
+    throw new DomainError(staffPasskeyErrorCodes.limitReached, staffPasskeyMessages.limitReached, 409);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: deps.rpId,
@@ -133,7 +141,8 @@ export async function registerStaffPasskey(
     const staffRow = await lockStaffRow(tx, actor.id);
     if (!staffRow || staffRow.disabledAt) throw registrationRefused();
     const [held] = await tx.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.staffId, actor.id));
-    if ((held?.n ?? 0) >= STAFF_PASSKEYS_MAX) throw new DomainError(staffPasskeyErrorCodes.limitReached, staffPasskeyMessages.limitReached, 409);
+    if ((held?.n ?? 0) >= STAFF_PASSKEYS_MAX)
+      throw new DomainError(staffPasskeyErrorCodes.limitReached, staffPasskeyMessages.limitReached, 409);
     const [inserted] = await tx
       .insert(staffPasskeys)
       .values({
@@ -148,7 +157,8 @@ export async function registerStaffPasskey(
       .returning()
       .catch((error: unknown) => {
         // Another staff member's, or a customer's (the table's trigger): it stays where it is.
-        if (uniqueViolation(error) === 'staff_passkeys_credential_key') throw new DomainError(staffPasskeyErrorCodes.taken, staffPasskeyMessages.taken, 409);
+        if (uniqueViolation(error) === 'staff_passkeys_credential_key')
+          throw new DomainError(staffPasskeyErrorCodes.taken, staffPasskeyMessages.taken, 409);
         throw error;
       });
     if (!inserted) throw new Error('staff passkey insert returned no row');
@@ -165,7 +175,13 @@ export async function registerStaffPasskey(
 }
 
 /** Removal: the authenticator code again, then the passkey (only one's own); audited. */
-export async function removeStaffPasskey(deps: StaffPasskeyDeps, actor: StaffPrincipal, passkeyId: string, input: StaffPasskeyCodeInput, ip?: string): Promise<void> {
+export async function removeStaffPasskey(
+  deps: StaffPasskeyDeps,
+  actor: StaffPrincipal,
+  passkeyId: string,
+  input: StaffPasskeyCodeInput,
+  ip?: string,
+): Promise<void> {
   await verifyStaffCode(deps, actor.id, input.code);
   await deps.db.transaction(async (tx) => {
     const [removed] = await tx
@@ -204,7 +220,13 @@ export async function staffLoginOptions(deps: StaffPasskeyDeps, staffId: string,
  * counts like a wrong code (five in a row, passwords and codes together, lock the account for 15
  * minutes and end its sessions); a locked account is refused before anything is checked.
  */
-export async function staffPasskeyLogin(deps: StaffPasskeyDeps, staffId: string, sessionHash: string, input: LoginInput, ip?: string): Promise<StaffPrincipal> {
+export async function staffPasskeyLogin(
+  deps: StaffPasskeyDeps,
+  staffId: string,
+  sessionHash: string,
+  input: LoginInput,
+  ip?: string,
+): Promise<StaffPrincipal> {
   const expectedChallenge = await takeChallenge(deps, 'login', sessionHash, staffId);
   const { credential } = input;
   const now = deps.clock.now();
@@ -218,10 +240,17 @@ export async function staffPasskeyLogin(deps: StaffPasskeyDeps, staffId: string,
     }
     const refuse = async (): Promise<DomainError> => {
       // Returned, not thrown, so the count commits.
-      if (await recordStaffFailure(tx, row, now, { endSessions: true })) return staffLocked(new Date(now.getTime() + STAFF_LOCK_MS), now, staffAuthMessages.tooManyCodes);
+      if (await recordStaffFailure(tx, row, now, { endSessions: true }))
+        return staffLocked(new Date(now.getTime() + STAFF_LOCK_MS), now, staffAuthMessages.tooManyCodes);
       return new DomainError(staffPasskeyErrorCodes.refused, staffPasskeyMessages.refused, 401);
     };
-    const passkeyId = await acceptedStaffAssertion(tx, row, credential, { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId }, now);
+    const passkeyId = await acceptedStaffAssertion(
+      tx,
+      row,
+      credential,
+      { challenge: expectedChallenge, origin: deps.origin, rpId: deps.rpId },
+      now,
+    );
     if (passkeyId === undefined) return refuse();
     const principal: StaffPrincipal = { id: row.id, email: row.email, name: row.name, role: row.role };
     await recordStaffAction(tx, deps.clock, principal, {

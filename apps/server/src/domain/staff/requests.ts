@@ -47,7 +47,13 @@ export const requestChanged = () => new DomainError(dutyErrorCodes.changed, duty
  * Records the request inside the caller's transaction and audits it (`staff_request.open`). A
  * second ask for the same change while one waits is refused (the unique index decides under races).
  */
-export async function openStaffRequest(tx: Db, clock: Clock, actor: StaffPrincipal, input: NewStaffRequest, ip?: string | null): Promise<StaffRequestRow> {
+export async function openStaffRequest(
+  tx: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  input: NewStaffRequest,
+  ip?: string | null,
+): Promise<StaffRequestRow> {
   const now = clock.now();
   const [row] = await tx
     .insert(staffRequests)
@@ -108,7 +114,11 @@ function summaryOf(row: StaffRequestRow): string {
 /** Requests as the back office shows them, with the names of who asked and who decided. */
 export async function staffRequestViews(db: Db, rows: StaffRequestRow[]): Promise<StaffRequest[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.requestedBy, r.decidedBy]).filter((id): id is string => id !== null))];
-  const names = new Map(ids.length ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids))).map((s) => [s.id, s.name]) : []);
+  const names = new Map(
+    ids.length
+      ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids))).map((s) => [s.id, s.name])
+      : [],
+  );
   const ref = (id: string) => ({ id, name: names.get(id) ?? '' });
   return rows.map((row) => ({
     id: row.id,
@@ -138,7 +148,12 @@ const LIST_MAX = 200;
 export async function listStaffRequests(db: Db, status: 'pending' | 'all'): Promise<StaffRequest[]> {
   const rows =
     status === 'pending'
-      ? await db.select().from(staffRequests).where(eq(staffRequests.status, 'pending')).orderBy(asc(staffRequests.createdAt), asc(staffRequests.id)).limit(LIST_MAX)
+      ? await db
+          .select()
+          .from(staffRequests)
+          .where(eq(staffRequests.status, 'pending'))
+          .orderBy(asc(staffRequests.createdAt), asc(staffRequests.id))
+          .limit(LIST_MAX)
       : await db.select().from(staffRequests).orderBy(desc(staffRequests.createdAt), desc(staffRequests.id)).limit(LIST_MAX);
   return staffRequestViews(db, rows);
 }
@@ -214,7 +229,14 @@ export async function confirmStaffRequest(
 }
 
 /** Another admin declines; the asker withdraws their own (`cancelled`). Nothing changes; audited. */
-export async function declineStaffRequest(db: Db, clock: Clock, actor: StaffPrincipal, id: string, note: string | undefined, ip?: string | null): Promise<StaffRequest> {
+export async function declineStaffRequest(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  id: string,
+  note: string | undefined,
+  ip?: string | null,
+): Promise<StaffRequest> {
   const row = await db.transaction(async (tx) => {
     const request = await lockRequest(tx, id);
     if (request.status !== 'pending') throw notPending();

@@ -63,7 +63,10 @@ const transactionsPage = (db: Db, withStatus: boolean, withCursor: boolean) => {
   return prepared(db, name, (d) => {
     const conditions: SQL[] = [eq(sales.userId, sql.placeholder('userId'))];
     if (withStatus) conditions.push(eq(sales.listStatus, sql.placeholder('status')));
-    if (withCursor) conditions.push(sql`(${sales.createdAt}, ${sales.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`);
+    if (withCursor)
+      conditions.push(
+        sql`(${sales.createdAt}, ${sales.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      );
     const saleRows = d
       .select({
         source: sql<'sale' | 'bill'>`'sale'`,

@@ -27,7 +27,9 @@ export async function replaceProfilePhoto(
   try {
     previous = await db.transaction(async (tx) => {
       const [before] = await tx.select({ photo: users.photo }).from(users).where(eq(users.id, userId)).for('update');
-      await tx.insert(uploads).values({ userId, storageKey: key, purpose: 'profile_photo', contentType: PHOTO_TYPE, sizeBytes: photo.length });
+      await tx
+        .insert(uploads)
+        .values({ userId, storageKey: key, purpose: 'profile_photo', contentType: PHOTO_TYPE, sizeBytes: photo.length });
       await tx.update(users).set({ photo: key }).where(eq(users.id, userId));
       if (before?.photo) await tx.delete(uploads).where(and(eq(uploads.userId, userId), eq(uploads.storageKey, before.photo)));
       return before?.photo || undefined;

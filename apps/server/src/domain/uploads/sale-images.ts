@@ -22,7 +22,11 @@ export interface StoredImage {
 }
 
 /** Deletes what was written; a failed delete is reported, never thrown over the original error. */
-export async function deleteStoredImages(store: FileStore, keys: readonly string[], onCleanupError: (error: unknown) => void): Promise<void> {
+export async function deleteStoredImages(
+  store: FileStore,
+  keys: readonly string[],
+  onCleanupError: (error: unknown) => void,
+): Promise<void> {
   await Promise.all(keys.map((key) => store.delete(key).catch(onCleanupError)));
 }
 

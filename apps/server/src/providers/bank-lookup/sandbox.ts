@@ -2,7 +2,20 @@ import { createHash } from 'node:crypto';
 import { canonicalName, nameTokens } from '@wise/shared';
 import { BankLookupError, type BankLookup, type LookupAsker } from './types';
 
-const FIRST_NAMES = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Zainab', 'Emeka', 'Aisha', 'Kelechi', 'Yetunde'];
+const FIRST_NAMES = [
+  'Adaeze',
+  'Chinedu',
+  'Funmilayo',
+  'Ibrahim',
+  'Ngozi',
+  'Oluwaseun',
+  'Tunde',
+  'Zainab',
+  'Emeka',
+  'Aisha',
+  'Kelechi',
+  'Yetunde',
+];
 const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Musa', 'Nwosu', 'Balogun', 'Okoro', 'Danjuma', 'Afolabi', 'Umeh'];
 
 /**

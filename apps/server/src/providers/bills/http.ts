@@ -39,7 +39,15 @@ export interface HttpBillsOptions {
 /** Plans are few; a list far longer than any real one is not trusted. */
 const PLANS_MAX = 500;
 
-const amountText = z.union([z.string().trim().regex(/^\d{1,12}(\.\d{1,4})?$/), z.number().nonnegative().max(1e12)]).transform((value) => String(value));
+const amountText = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,4})?$/),
+    z.number().nonnegative().max(1e12),
+  ])
+  .transform((value) => String(value));
 const planSchema = z.looseObject({
   name: z.string().trim().min(1).max(200),
   variation_code: z.string().trim().min(1).max(100),
@@ -61,7 +69,11 @@ const verifyAnswerSchema = z.looseObject({
 
 /** docs/product.md §7: the data request's service_name is the network word of the plan name ("MTN 1GB …" → "mtn"). */
 export function networkWordOf(planName: string, fallback: BillNetwork): string {
-  const word = planName.trim().split(/\s+/)[0]?.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const word = planName
+    .trim()
+    .split(/\s+/)[0]
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return word || fallback;
 }
 

@@ -92,9 +92,15 @@ export async function playSandboxPurchase(
   decideOutcome: () => Delivered,
 ): Promise<PurchaseResult> {
   // Like a real service's record, it keeps what was charged (reconciliation compares it).
-  const decide = (): Delivered => ({ ...decideOutcome(), ...(purchase.amount === undefined ? {} : { amountNaira: String(purchase.amount) }) });
+  const decide = (): Delivered => ({
+    ...decideOutcome(),
+    ...(purchase.amount === undefined ? {} : { amountNaira: String(purchase.amount) }),
+  });
   const seen = book.get(purchase.requestId);
-  if (seen) return seen.outcome === 'successful' ? { outcome: 'successful', message: seen.message, token: seen.token, units: seen.units } : { outcome: 'failed', message: seen.message, unreached: false, refusal: seen.refusal ?? null };
+  if (seen)
+    return seen.outcome === 'successful'
+      ? { outcome: 'successful', message: seen.message, token: seen.token, units: seen.units }
+      : { outcome: 'failed', message: seen.message, unreached: false, refusal: seen.refusal ?? null };
   const scenario = sandboxScenario(purchase.phone);
   switch (scenario) {
     case 'declined': {
@@ -106,7 +112,10 @@ export async function playSandboxPurchase(
     }
     case 'timeout-then-success':
     case 'timeout-then-failed': {
-      const outcome: Delivered = scenario === 'timeout-then-success' ? decide() : { outcome: 'failed', message: 'Transaction failed at the network', refusal: 'network_failed' };
+      const outcome: Delivered =
+        scenario === 'timeout-then-success'
+          ? decide()
+          : { outcome: 'failed', message: 'Transaction failed at the network', refusal: 'network_failed' };
       book.set(purchase.requestId, outcome);
       await sleep(slowMs);
       return { outcome: 'unknown', reason: `sandbox: no answer within ${slowMs} ms` };
@@ -116,7 +125,8 @@ export async function playSandboxPurchase(
     case 'ok': {
       const outcome = decide();
       book.set(purchase.requestId, outcome);
-      if (outcome.outcome === 'successful') return { outcome: 'successful', message: outcome.message, token: outcome.token, units: outcome.units };
+      if (outcome.outcome === 'successful')
+        return { outcome: 'successful', message: outcome.message, token: outcome.token, units: outcome.units };
       return { outcome: 'failed', message: outcome.message, unreached: false, refusal: outcome.refusal ?? null };
     }
   }
@@ -124,7 +134,20 @@ export async function playSandboxPurchase(
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-const FIRST_NAMES = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Tunde', 'Zainab', 'Emeka', 'Aisha', 'Kelechi', 'Yetunde'];
+const FIRST_NAMES = [
+  'Adaeze',
+  'Chinedu',
+  'Funmilayo',
+  'Ibrahim',
+  'Ngozi',
+  'Oluwaseun',
+  'Tunde',
+  'Zainab',
+  'Emeka',
+  'Aisha',
+  'Kelechi',
+  'Yetunde',
+];
 const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Musa', 'Nwosu', 'Balogun', 'Okoro', 'Danjuma', 'Afolabi', 'Umeh'];
 
 /** The same number always has the same holder. */
@@ -175,19 +198,24 @@ export class SandboxBillsProvider implements BillsProvider {
   }
 
   buyData(purchase: DataPurchase): Promise<PurchaseResult> {
-    return playSandboxPurchase(this.book, this.slowMs, purchase, () =>
-      this.checkPlan(SANDBOX_DATA_PLANS[purchase.network], purchase.variationCode, purchase.amount) ?? {
-        outcome: 'successful',
-        message: 'Data purchase successful',
-        token: null,
-        units: null,
-      },
+    return playSandboxPurchase(
+      this.book,
+      this.slowMs,
+      purchase,
+      () =>
+        this.checkPlan(SANDBOX_DATA_PLANS[purchase.network], purchase.variationCode, purchase.amount) ?? {
+          outcome: 'successful',
+          message: 'Data purchase successful',
+          token: null,
+          units: null,
+        },
     );
   }
 
   buyTv(purchase: TvPurchase): Promise<PurchaseResult> {
     return playSandboxPurchase(this.book, this.slowMs, purchase, () => {
-      if (unknownCustomer(purchase.smartCardNumber)) return { outcome: 'failed', message: 'Invalid smart card number', refusal: 'unknown_customer' };
+      if (unknownCustomer(purchase.smartCardNumber))
+        return { outcome: 'failed', message: 'Invalid smart card number', refusal: 'unknown_customer' };
       return (
         this.checkPlan(SANDBOX_TV_PLANS[purchase.service], purchase.variationCode, purchase.amount) ?? {
           outcome: 'successful',
@@ -213,7 +241,8 @@ export class SandboxBillsProvider implements BillsProvider {
   }
 
   async verifyCustomer(check: CustomerCheck): Promise<{ customerName: string } | null> {
-    const [service, customerId] = check.kind === 'electricity' ? [check.provider, check.meterNumber] : [check.service, check.smartCardNumber];
+    const [service, customerId] =
+      check.kind === 'electricity' ? [check.provider, check.meterNumber] : [check.service, check.smartCardNumber];
     if (unknownCustomer(customerId)) return null;
     return { customerName: sandboxCustomerName(service, customerId) };
   }
@@ -226,7 +255,8 @@ export class SandboxBillsProvider implements BillsProvider {
   private checkPlan(plans: ProviderPlan[], variationCode: string, amount: number): Delivered | undefined {
     const found = plans.find((p) => p.variationCode === variationCode);
     if (!found) return { outcome: 'failed', message: 'Invalid variation code', refusal: 'plan_unavailable' };
-    if (amount < Math.trunc(Number(found.amountNaira))) return { outcome: 'failed', message: 'Amount is less than the plan price', refusal: 'amount_not_allowed' };
+    if (amount < Math.trunc(Number(found.amountNaira)))
+      return { outcome: 'failed', message: 'Amount is less than the plan price', refusal: 'amount_not_allowed' };
     return undefined;
   }
 }

@@ -131,7 +131,16 @@ const statusAnswerSchema = z.looseObject({
   message: z.unknown().optional(),
   response: deliveryDetails.optional(),
   /** Not in docs/product.md §7's protocol; read when a service adds it (reconciliation compares it). */
-  amount: z.union([z.string().trim().regex(/^\d{1,12}(\.\d{1,4})?$/), z.number().nonnegative().max(1e12)]).optional().catch(undefined),
+  amount: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}(\.\d{1,4})?$/),
+      z.number().nonnegative().max(1e12),
+    ])
+    .optional()
+    .catch(undefined),
 });
 
 /** Only when the service said it: answers without it keep their old shape. */

@@ -85,7 +85,8 @@ export function parseAccountKey(text: string): AccountKey {
 }
 
 function receivePublicKey(key: AccountKey, index: number): Uint8Array {
-  if (!Number.isSafeInteger(index) || index < 0 || index > MAX_DERIVATION_INDEX) throw new RangeError(`derivation index out of range: ${index}`);
+  if (!Number.isSafeInteger(index) || index < 0 || index > MAX_DERIVATION_INDEX)
+    throw new RangeError(`derivation index out of range: ${index}`);
   const child = key.hd.deriveChild(0).deriveChild(index);
   if (!child.publicKey) throw new ExtendedKeyError('derived key has no public key');
   return child.publicKey;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { chainRequest, parseJson, type ChainHttpOptions } from './http';
-import { ChainError, confirmationsAt, DEFAULT_CHAIN_TIMEOUT_MS, type ChainTip, type ChainTransaction, type ChainTransfer, type ChainWatcher, type TransferScan } from './types';
+import {
+  ChainError,
+  confirmationsAt,
+  DEFAULT_CHAIN_TIMEOUT_MS,
+  type ChainTip,
+  type ChainTransaction,
+  type ChainTransfer,
+  type ChainWatcher,
+  type TransferScan,
+} from './types';
 
 /**
  * Bitcoin through Esplora's REST API (the API of blockstream's and mempool.space's explorers, and
@@ -41,7 +50,8 @@ export class EsploraWatcher implements ChainWatcher {
   async tip(): Promise<ChainTip> {
     const height = (await this.text('/blocks/tip/height')).trim();
     const hash = (await this.text('/blocks/tip/hash')).trim();
-    if (!/^\d+$/.test(height) || !/^[0-9a-f]{64}$/.test(hash)) throw new ChainError('bitcoin', 'bad_response', 'tip: not a height and a block hash');
+    if (!/^\d+$/.test(height) || !/^[0-9a-f]{64}$/.test(hash))
+      throw new ChainError('bitcoin', 'bad_response', 'tip: not a height and a block hash');
     return { height: BigInt(height), hash };
   }
 
@@ -95,7 +105,8 @@ export class EsploraWatcher implements ChainWatcher {
       const last = confirmed.at(-1);
       // A full page of 25 confirmed ones may have more behind it; stop once below the scan's start.
       if (!last || confirmed.length < 25 || BigInt(last.status.block_height ?? 0) < sinceHeight) break;
-      if (pages + 1 >= this.maxPages) throw new ChainError('bitcoin', 'bad_response', `${address}: more than ${this.maxPages} pages of history since ${sinceHeight}`);
+      if (pages + 1 >= this.maxPages)
+        throw new ChainError('bitcoin', 'bad_response', `${address}: more than ${this.maxPages} pages of history since ${sinceHeight}`);
       const next = `${path}/chain/${last.txid}`;
       page = this.parse(z.array(txSchema), next, (await this.ok(next)).text);
     }

@@ -14,7 +14,16 @@ import {
   type Log,
   type PublicClient,
 } from 'viem';
-import { ChainError, confirmationsAt, DEFAULT_CHAIN_TIMEOUT_MS, type ChainTip, type ChainTransaction, type ChainTransfer, type ChainWatcher, type TransferScan } from './types';
+import {
+  ChainError,
+  confirmationsAt,
+  DEFAULT_CHAIN_TIMEOUT_MS,
+  type ChainTip,
+  type ChainTransaction,
+  type ChainTransfer,
+  type ChainWatcher,
+  type TransferScan,
+} from './types';
 
 /**
  * BNB Smart Chain through Ethereum JSON-RPC (any BSC node or provider), with viem: native BNB
@@ -83,7 +92,15 @@ export class EvmWatcher implements ChainWatcher {
     }
     for (let start = from; start <= to; start += this.maxLogRange) {
       const end = start + this.maxLogRange - 1n < to ? start + this.maxLogRange - 1n : to;
-      const logs = await this.call(() => this.client.getLogs({ event: TRANSFER, args: { to: [...watched] as `0x${string}`[] }, fromBlock: start, toBlock: end, strict: true }));
+      const logs = await this.call(() =>
+        this.client.getLogs({
+          event: TRANSFER,
+          args: { to: [...watched] as `0x${string}`[] },
+          fromBlock: start,
+          toBlock: end,
+          strict: true,
+        }),
+      );
       for (const log of logs) {
         const block = blocks.get(log.blockNumber) ?? (await this.block(log.blockNumber));
         // A log from a block that is no longer the one we read (a reorganisation mid-scan) is left for the next scan.
@@ -107,7 +124,16 @@ export class EvmWatcher implements ChainWatcher {
     const tip = await this.tip();
     if (tx.blockNumber === null || tx.blockHash === null) {
       const pending = tx.to && tx.value > 0n ? [{ ...this.native(tx.hash, tx.from, tx.to, tx.value, null, tip.height) }] : [];
-      return { network: 'bsc', txid: tx.hash, succeeded: true, blockNumber: null, blockHash: null, blockTime: null, confirmations: 0, transfers: pending };
+      return {
+        network: 'bsc',
+        txid: tx.hash,
+        succeeded: true,
+        blockNumber: null,
+        blockHash: null,
+        blockTime: null,
+        confirmations: 0,
+        transfers: pending,
+      };
     }
     let receipt;
     try {
@@ -182,7 +208,9 @@ export class EvmWatcher implements ChainWatcher {
     for (let start = from; start <= to; start += BigInt(BLOCK_READS_AT_ONCE)) {
       const numbers: bigint[] = [];
       for (let n = start; n <= to && n < start + BigInt(BLOCK_READS_AT_ONCE); n += 1n) numbers.push(n);
-      const read = await Promise.all(numbers.map((blockNumber) => this.call(() => this.client.getBlock({ blockNumber, includeTransactions: true }))));
+      const read = await Promise.all(
+        numbers.map((blockNumber) => this.call(() => this.client.getBlock({ blockNumber, includeTransactions: true }))),
+      );
       for (const block of read) blocks.set(block.number, block);
     }
     return blocks;
@@ -193,7 +221,11 @@ export class EvmWatcher implements ChainWatcher {
     try {
       return await work();
     } catch (error) {
-      if (notFound && error instanceof BaseError && error.walk((e) => e instanceof TransactionNotFoundError || e instanceof TransactionReceiptNotFoundError)) {
+      if (
+        notFound &&
+        error instanceof BaseError &&
+        error.walk((e) => e instanceof TransactionNotFoundError || e instanceof TransactionReceiptNotFoundError)
+      ) {
         throw new NotFound();
       }
       throw chainErrorOf(error);
@@ -206,7 +238,14 @@ class NotFound extends Error {}
 /** A receipt's log as an ERC-20 Transfer (three topics, a 32-byte value), or null. */
 function decodeTransfer(log: Log): TransferLog | null {
   const [topic, fromTopic, toTopic] = log.topics;
-  if (log.topics.length !== 3 || topic !== '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef' || !fromTopic || !toTopic || log.data.length !== 66) return null;
+  if (
+    log.topics.length !== 3 ||
+    topic !== '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef' ||
+    !fromTopic ||
+    !toTopic ||
+    log.data.length !== 66
+  )
+    return null;
   return {
     ...log,
     eventName: 'Transfer',
@@ -224,7 +263,8 @@ export function chainErrorOf(error: unknown): ChainError {
       const kind = status === undefined || status >= 500 || status === 429 ? 'unavailable' : 'provider_error';
       return new ChainError('bsc', kind, httpError.shortMessage, { cause: error });
     }
-    if (error.walk((e) => e instanceof RpcRequestError)) return new ChainError('bsc', 'provider_error', error.shortMessage, { cause: error });
+    if (error.walk((e) => e instanceof RpcRequestError))
+      return new ChainError('bsc', 'provider_error', error.shortMessage, { cause: error });
     return new ChainError('bsc', 'provider_error', error.shortMessage, { cause: error });
   }
   return new ChainError('bsc', 'bad_response', (error as Error)?.message ?? String(error), { cause: error });

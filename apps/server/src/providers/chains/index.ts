@@ -18,10 +18,17 @@ export function createChainWatchers(config: Config): Partial<Record<ChainNetwork
   const timeoutMs = config.CRYPTO_CHAIN_TIMEOUT_MS;
   const watchers: Partial<Record<ChainNetwork, ChainWatcher>> = {};
   if (config.CRYPTO_ESPLORA_URL) watchers.bitcoin = new EsploraWatcher({ baseUrl: config.CRYPTO_ESPLORA_URL, timeoutMs });
-  if (config.CRYPTO_BSC_RPC_URL) watchers.bsc = new EvmWatcher({ rpcUrl: config.CRYPTO_BSC_RPC_URL, usdtContract: config.CRYPTO_BSC_USDT_CONTRACT, timeoutMs });
+  if (config.CRYPTO_BSC_RPC_URL)
+    watchers.bsc = new EvmWatcher({ rpcUrl: config.CRYPTO_BSC_RPC_URL, usdtContract: config.CRYPTO_BSC_USDT_CONTRACT, timeoutMs });
   if (config.CRYPTO_TRON_API_URL) {
-    watchers.tron = new TronWatcher({ baseUrl: config.CRYPTO_TRON_API_URL, usdtContract: config.CRYPTO_TRON_USDT_CONTRACT, apiKey: config.CRYPTO_TRON_API_KEY, timeoutMs });
+    watchers.tron = new TronWatcher({
+      baseUrl: config.CRYPTO_TRON_API_URL,
+      usdtContract: config.CRYPTO_TRON_USDT_CONTRACT,
+      apiKey: config.CRYPTO_TRON_API_KEY,
+      timeoutMs,
+    });
   }
-  if (config.CRYPTO_SOLANA_RPC_URL) watchers.solana = new SolanaWatcher({ rpcUrl: config.CRYPTO_SOLANA_RPC_URL, usdtMint: config.CRYPTO_SOLANA_USDT_MINT, timeoutMs });
+  if (config.CRYPTO_SOLANA_RPC_URL)
+    watchers.solana = new SolanaWatcher({ rpcUrl: config.CRYPTO_SOLANA_RPC_URL, usdtMint: config.CRYPTO_SOLANA_USDT_MINT, timeoutMs });
   return watchers;
 }

@@ -57,7 +57,8 @@ export function transferRequestUrl(request: TransferRequest): string {
   if (/^0(\.0*)?$/.test(request.amount)) throw new SolanaPayError('amount must be above zero');
   if (request.splToken !== undefined && !isSolanaAddress(request.splToken)) throw new SolanaPayError('spl-token is not a mint address');
   if (request.references.length === 0) throw new SolanaPayError('a transfer request needs a reference key to be found by');
-  for (const reference of request.references) if (!isSolanaAddress(reference)) throw new SolanaPayError('reference is not a Solana public key');
+  for (const reference of request.references)
+    if (!isSolanaAddress(reference)) throw new SolanaPayError('reference is not a Solana public key');
   const params: [string, string][] = [['amount', request.amount]];
   if (request.splToken) params.push(['spl-token', request.splToken]);
   for (const reference of request.references) params.push(['reference', reference]);

@@ -2,7 +2,16 @@ import { address, createSolanaRpc, isSolanaError, SOLANA_ERROR__RPC__TRANSPORT_H
 import { z } from 'zod';
 import { isTimeout } from './http';
 import { isSolanaAddress } from './solana-pay';
-import { ChainError, confirmationsAt, DEFAULT_CHAIN_TIMEOUT_MS, type ChainTip, type ChainTransaction, type ChainTransfer, type ChainWatcher, type TransferScan } from './types';
+import {
+  ChainError,
+  confirmationsAt,
+  DEFAULT_CHAIN_TIMEOUT_MS,
+  type ChainTip,
+  type ChainTransaction,
+  type ChainTransfer,
+  type ChainWatcher,
+  type TransferScan,
+} from './types';
 
 /**
  * Solana through its JSON-RPC API with @solana/kit, at `finalized` commitment only (a finalized
@@ -24,12 +33,19 @@ export const SOLANA_USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const PAGE = 1000;
 
 const integer = z.union([z.bigint(), z.number().int()]).transform((v) => BigInt(v));
-const amountText = z.string().regex(/^\d+$/).transform((v) => BigInt(v));
+const amountText = z
+  .string()
+  .regex(/^\d+$/)
+  .transform((v) => BigInt(v));
 const parsedInstruction = z.object({
   program: z.string().optional(),
   parsed: z.unknown().optional(),
 });
-const tokenBalance = z.object({ accountIndex: z.union([z.number(), z.bigint()]).transform(Number), mint: z.string(), owner: z.string().optional() });
+const tokenBalance = z.object({
+  accountIndex: z.union([z.number(), z.bigint()]).transform(Number),
+  mint: z.string(),
+  owner: z.string().optional(),
+});
 const transactionSchema = z.object({
   slot: integer,
   blockTime: integer.nullable(),
@@ -38,20 +54,27 @@ const transactionSchema = z.object({
       err: z.unknown().nullable(),
       postTokenBalances: z.array(tokenBalance).nullish(),
       preTokenBalances: z.array(tokenBalance).nullish(),
-      innerInstructions: z.array(z.object({ index: z.union([z.number(), z.bigint()]).transform(Number), instructions: z.array(parsedInstruction) })).nullish(),
+      innerInstructions: z
+        .array(z.object({ index: z.union([z.number(), z.bigint()]).transform(Number), instructions: z.array(parsedInstruction) }))
+        .nullish(),
     })
     .nullable(),
   transaction: z.object({
     signatures: z.array(z.string()),
     message: z.object({
-      accountKeys: z.array(z.union([z.string(), z.object({ pubkey: z.string() })]).transform((k) => (typeof k === 'string' ? k : k.pubkey))),
+      accountKeys: z.array(
+        z.union([z.string(), z.object({ pubkey: z.string() })]).transform((k) => (typeof k === 'string' ? k : k.pubkey)),
+      ),
       instructions: z.array(parsedInstruction),
     }),
   }),
 });
 type SolanaTransaction = z.infer<typeof transactionSchema>;
 
-const systemTransfer = z.object({ type: z.enum(['transfer', 'transferWithSeed']), info: z.object({ source: z.string(), destination: z.string(), lamports: integer }) });
+const systemTransfer = z.object({
+  type: z.enum(['transfer', 'transferWithSeed']),
+  info: z.object({ source: z.string(), destination: z.string(), lamports: integer }),
+});
 const tokenTransfer = z.object({
   type: z.enum(['transfer', 'transferChecked']),
   info: z.object({
@@ -98,7 +121,12 @@ export class SolanaWatcher implements ChainWatcher {
         const all = this.transfersOf(tx, hashes.get(tx.slot)!, tip.height);
         const paidToKey = all.filter((t) => t.to === key);
         // A key no transfer pays is a Solana Pay reference: the transaction carries it, and its transfers are the payment.
-        const found = paidToKey.length > 0 ? paidToKey : tx.transaction.message.accountKeys.includes(key) ? all.map((t) => ({ ...t, reference: key })) : [];
+        const found =
+          paidToKey.length > 0
+            ? paidToKey
+            : tx.transaction.message.accountKeys.includes(key)
+              ? all.map((t) => ({ ...t, reference: key }))
+              : [];
         for (const transfer of found) {
           const id = `${transfer.txid}:${transfer.index}`;
           if (seen.has(id)) continue;
@@ -150,13 +178,25 @@ export class SolanaWatcher implements ChainWatcher {
       confirmations: confirmationsAt(tipSlot, tx.slot),
     };
     // Outer instruction i at i * 256, its inner ones (a program's own transfers) after it.
-    const instructions: { index: number; instruction: z.infer<typeof parsedInstruction> }[] = tx.transaction.message.instructions.map((instruction, i) => ({ index: i * 256, instruction }));
-    for (const inner of tx.meta?.innerInstructions ?? []) inner.instructions.forEach((instruction, j) => instructions.push({ index: inner.index * 256 + j + 1, instruction }));
+    const instructions: { index: number; instruction: z.infer<typeof parsedInstruction> }[] = tx.transaction.message.instructions.map(
+      (instruction, i) => ({ index: i * 256, instruction }),
+    );
+    for (const inner of tx.meta?.innerInstructions ?? [])
+      inner.instructions.forEach((instruction, j) => instructions.push({ index: inner.index * 256 + j + 1, instruction }));
     const transfers: ChainTransfer[] = [];
     for (const { index, instruction } of instructions.sort((a, b) => a.index - b.index)) {
       if (instruction.program === 'system') {
         const parsed = systemTransfer.safeParse(instruction.parsed);
-        if (parsed.success) transfers.push({ ...base, index, to: parsed.data.info.destination, from: parsed.data.info.source, asset: 'sol', contract: null, amount: parsed.data.info.lamports });
+        if (parsed.success)
+          transfers.push({
+            ...base,
+            index,
+            to: parsed.data.info.destination,
+            from: parsed.data.info.source,
+            asset: 'sol',
+            contract: null,
+            amount: parsed.data.info.lamports,
+          });
       } else if (instruction.program === 'spl-token') {
         const parsed = tokenTransfer.safeParse(instruction.parsed);
         if (!parsed.success) continue;
@@ -185,7 +225,9 @@ export class SolanaWatcher implements ChainWatcher {
     const found: Signature[] = [];
     let before: Signature | undefined;
     for (let page = 0; page < this.maxPages; page += 1) {
-      const batch = await this.send(this.rpc.getSignaturesForAddress(address(key), { commitment: 'finalized', limit: PAGE, ...(before ? { before } : {}) }));
+      const batch = await this.send(
+        this.rpc.getSignaturesForAddress(address(key), { commitment: 'finalized', limit: PAGE, ...(before ? { before } : {}) }),
+      );
       for (const entry of batch) {
         if (entry.slot < sinceSlot) return found;
         if (entry.err === null) found.push(entry.signature);
@@ -197,7 +239,9 @@ export class SolanaWatcher implements ChainWatcher {
   }
 
   private async fetchTransaction(sig: Signature): Promise<SolanaTransaction | null> {
-    const result: unknown = await this.send(this.rpc.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }));
+    const result: unknown = await this.send(
+      this.rpc.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'jsonParsed' }),
+    );
     if (result === null) return null;
     const parsed = transactionSchema.safeParse(result);
     if (!parsed.success) throw new ChainError('solana', 'bad_response', 'getTransaction: unexpected shape', { cause: parsed.error });
@@ -205,7 +249,9 @@ export class SolanaWatcher implements ChainWatcher {
   }
 
   private async blockhash(slot: bigint): Promise<string> {
-    const block = await this.send(this.rpc.getBlock(slot, { commitment: 'finalized', transactionDetails: 'none', rewards: false, maxSupportedTransactionVersion: 0 }));
+    const block = await this.send(
+      this.rpc.getBlock(slot, { commitment: 'finalized', transactionDetails: 'none', rewards: false, maxSupportedTransactionVersion: 0 }),
+    );
     if (!block) throw new ChainError('solana', 'bad_response', `no block at finalized slot ${slot}`);
     return block.blockhash;
   }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { tronAddressFromHex, tronAddressToHex } from './derive';
 import { chainRequest, parseJson, type ChainHttpOptions } from './http';
-import { ChainError, confirmationsAt, DEFAULT_CHAIN_TIMEOUT_MS, type ChainTip, type ChainTransaction, type ChainTransfer, type ChainWatcher, type TransferScan } from './types';
+import {
+  ChainError,
+  confirmationsAt,
+  DEFAULT_CHAIN_TIMEOUT_MS,
+  type ChainTip,
+  type ChainTransaction,
+  type ChainTransfer,
+  type ChainWatcher,
+  type TransferScan,
+} from './types';
 
 /**
  * TRON through its HTTP API: the node's own /wallet/getnowblock, /wallet/getblockbynum and
@@ -151,7 +160,13 @@ export class TronWatcher implements ChainWatcher {
     const txids: string[] = [];
     let fingerprint: string | undefined;
     for (let page = 0; page < this.maxPages; page += 1) {
-      const query = new URLSearchParams({ only_to: 'true', only_confirmed: 'true', limit: '200', order_by: 'block_timestamp,asc', min_timestamp: String(minTimestamp) });
+      const query = new URLSearchParams({
+        only_to: 'true',
+        only_confirmed: 'true',
+        limit: '200',
+        order_by: 'block_timestamp,asc',
+        min_timestamp: String(minTimestamp),
+      });
       if (fingerprint) query.set('fingerprint', fingerprint);
       const path = `/v1/accounts/${encodeURIComponent(address)}/transactions/trc20?${query}`;
       const response = await chainRequest(this.http, path);
@@ -170,7 +185,8 @@ export class TronWatcher implements ChainWatcher {
     if (response.status === 404) throw new ChainError('tron', 'provider_error', `${path}: HTTP 404`);
     const parsed = parseJson('tron', path, response.text);
     // java-tron reports a refused call as 200 with {"Error": "..."}.
-    if (typeof parsed === 'object' && parsed !== null && 'Error' in parsed) throw new ChainError('tron', 'provider_error', `${path}: ${String((parsed as { Error: unknown }).Error)}`);
+    if (typeof parsed === 'object' && parsed !== null && 'Error' in parsed)
+      throw new ChainError('tron', 'provider_error', `${path}: ${String((parsed as { Error: unknown }).Error)}`);
     return parsed;
   }
 

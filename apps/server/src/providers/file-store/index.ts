@@ -80,7 +80,8 @@ export class DiskFileStore implements FileStore {
     const space = await statfs(this.root);
     const free = space.bavail * space.bsize;
     const needed = this.options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
-    if (free < needed) throw new Error(`${Math.floor(free / 1024 / 1024)} MB free in ${this.root}, under the ${Math.floor(needed / 1024 / 1024)} MB needed`);
+    if (free < needed)
+      throw new Error(`${Math.floor(free / 1024 / 1024)} MB free in ${this.root}, under the ${Math.floor(needed / 1024 / 1024)} MB needed`);
   }
   async get(key: string): Promise<Buffer | undefined> {
     try {
@@ -170,7 +171,15 @@ export class S3FileStore implements FileStore {
 
 type StoreConfig = Pick<
   Config,
-  'UPLOAD_DIR' | 'UPLOAD_MIN_FREE_MB' | 'dataDir' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  | 'UPLOAD_DIR'
+  | 'UPLOAD_MIN_FREE_MB'
+  | 'dataDir'
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
 >;
 
 /** S3 when S3_BUCKET is set, otherwise files under UPLOAD_DIR (default <DATA_DIR>/uploads). */
@@ -185,5 +194,7 @@ export function createFileStore(config: StoreConfig): FileStore {
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
     });
   }
-  return new DiskFileStore(path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')), { minFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024 });
+  return new DiskFileStore(path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')), {
+    minFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+  });
 }

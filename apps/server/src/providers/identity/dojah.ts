@@ -85,14 +85,23 @@ export class DojahIdentityProvider implements IdentityProvider {
     const response = await this.call('dojah_photoid', url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     const { entity } = await this.read(response, photoIdBody, 'photo id');
     const confidence = Math.max(0, Math.min(100, Math.round(entity.selfie.confidence_value)));
-    return { faceMatch: entity.selfie.match, confidence, summary: `Dojah: the selfie ${entity.selfie.match ? 'matches' : 'does not match'} the document photo (${confidence}%)` };
+    return {
+      faceMatch: entity.selfie.match,
+      confidence,
+      summary: `Dojah: the selfie ${entity.selfie.match ? 'matches' : 'does not match'} the document photo (${confidence}%)`,
+    };
   }
 
   private async call(metric: string, url: URL, init: RequestInit): Promise<Response> {
     try {
       return await providerFetch(metric, url, {
         ...init,
-        headers: { ...(init.headers as Record<string, string> | undefined), appid: this.appId, authorization: this.secretKey, accept: 'application/json' },
+        headers: {
+          ...(init.headers as Record<string, string> | undefined),
+          appid: this.appId,
+          authorization: this.secretKey,
+          accept: 'application/json',
+        },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (cause) {

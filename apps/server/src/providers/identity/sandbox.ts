@@ -33,7 +33,13 @@ export class SandboxIdentityProvider implements IdentityProvider {
       throw new IdentityProviderError('unavailable', 'sandbox: the provider timed out');
     }
     if (kind === 'bvn' && number === SANDBOX_IDENTITY_NUMBERS.strangerBvn) {
-      return { firstName: 'CHIDINMA', middleName: 'AMAKA', lastName: 'EZEANYA', dateOfBirth: '1988-03-14', phones: [SANDBOX_STRANGER_PHONE] };
+      return {
+        firstName: 'CHIDINMA',
+        middleName: 'AMAKA',
+        lastName: 'EZEANYA',
+        dateOfBirth: '1988-03-14',
+        phones: [SANDBOX_STRANGER_PHONE],
+      };
     }
     if (!isOwnNumber(kind, number)) throw new IdentityProviderError('not_found', 'sandbox: no such number');
     const words = asker.fullName.trim().toUpperCase().split(/\s+/);
@@ -53,6 +59,10 @@ export class SandboxIdentityProvider implements IdentityProvider {
     const byte = createHash('sha256').update(images.selfie).digest()[0] ?? 0;
     const faceMatch = byte >= 16;
     const confidence = faceMatch ? 90 + (byte % 10) : 40 + (byte % 40);
-    return { faceMatch, confidence, summary: `Sandbox: the selfie ${faceMatch ? 'matches' : 'does not match'} the document (${confidence}%)` };
+    return {
+      faceMatch,
+      confidence,
+      summary: `Sandbox: the selfie ${faceMatch ? 'matches' : 'does not match'} the document (${confidence}%)`,
+    };
   }
 }

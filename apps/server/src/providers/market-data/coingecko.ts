@@ -43,8 +43,16 @@ type MarketItem = z.infer<typeof marketItemSchema>;
 const trendingItemSchema = z.object({
   item: z.object({
     id: z.string().regex(COIN_SLUG),
-    symbol: z.string().min(1).max(20).refine((s) => isPlainText(s)),
-    name: z.string().min(1).max(100).refine((s) => isPlainText(s)),
+    symbol: z
+      .string()
+      .min(1)
+      .max(20)
+      .refine((s) => isPlainText(s)),
+    name: z
+      .string()
+      .min(1)
+      .max(100)
+      .refine((s) => isPlainText(s)),
     data: z
       .object({
         // Seen both as a number and as a display string ("$0.6157"): either is accepted, nothing else.

@@ -52,14 +52,22 @@ export function smtpOutcome(error: unknown): ProviderCallOutcome {
 
 export class SmtpMailer implements Messenger {
   private readonly transport: Transporter;
-  constructor(smtpUrl: string, private readonly from: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
   async send(message: OutgoingMessage): Promise<void> {
-    await timeProviderCall('smtp', 'send', () => this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text }), {
-      ofResult: () => ({ outcome: 'ok' }),
-      ofError: smtpOutcome,
-    });
+    await timeProviderCall(
+      'smtp',
+      'send',
+      () => this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text }),
+      {
+        ofResult: () => ({ outcome: 'ok' }),
+        ofError: smtpOutcome,
+      },
+    );
   }
 }
 

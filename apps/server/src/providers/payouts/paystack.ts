@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { errorCode } from '#server/lib/error-causes';
 import { providerFetch } from '#server/lib/metrics';
 import type { FloatBalance } from '../float';
-import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, ProviderTransfer, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
+import type {
+  FetchResult,
+  InitiateResult,
+  ListTransfersResult,
+  PayoutAccount,
+  PayoutProvider,
+  ProviderTransfer,
+  RecipientResult,
+  TransferRequest,
+  TransferState,
+  WebhookVerdict,
+} from './types';
 
 /**
  * Paystack Transfers (https://paystack.com/docs/transfers): a transfer recipient (`nuban`), then
@@ -16,9 +27,7 @@ import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, P
  * (the transfer may exist), never `failed`.
  */
 
-type Answer =
-  | { kind: 'answer'; status: number; body: unknown }
-  | { kind: 'unknown'; reason: string };
+type Answer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unknown'; reason: string };
 
 /** Errors that mean the connection was never made, so Paystack cannot have seen the request. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -37,7 +46,12 @@ export function cleanText(value: unknown, limit = 300): string | null {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }
 
-const envelope = z.looseObject({ status: z.boolean().optional(), message: z.unknown().optional(), code: z.unknown().optional(), data: z.unknown().optional() });
+const envelope = z.looseObject({
+  status: z.boolean().optional(),
+  message: z.unknown().optional(),
+  code: z.unknown().optional(),
+  data: z.unknown().optional(),
+});
 
 const transferData = z.looseObject({
   status: z.string(),
@@ -55,7 +69,8 @@ const FAILED_STATUSES = new Set(['failed', 'reversed', 'abandoned', 'blocked', '
 export function toTransferState(data: z.infer<typeof transferData>): TransferState {
   const transferCode = cleanText(data.transfer_code ?? null, 100);
   const status = data.status.toLowerCase();
-  if (status === 'success') return { status: 'success', transferCode, amountKobo: data.amount ?? null, currency: cleanText(data.currency ?? null, 10) };
+  if (status === 'success')
+    return { status: 'success', transferCode, amountKobo: data.amount ?? null, currency: cleanText(data.currency ?? null, 10) };
   if (FAILED_STATUSES.has(status)) {
     const failures = data.failures && typeof data.failures === 'object' ? (data.failures as { reason?: unknown }).reason : undefined;
     const detail = cleanText(data.gateway_response) ?? cleanText(failures);
@@ -132,7 +147,8 @@ export class PaystackPayouts implements PayoutProvider {
     } catch (error) {
       return { kind: 'unknown', reason: isTimeout(error) ? `no answer within ${this.options.timeoutMs} ms` : 'the answer was cut off' };
     }
-    if (response.status >= 500 || response.status === 408 || response.status === 429) return { kind: 'unknown', reason: `HTTP ${response.status}` };
+    if (response.status >= 500 || response.status === 408 || response.status === 429)
+      return { kind: 'unknown', reason: `HTTP ${response.status}` };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text) as unknown;
@@ -156,7 +172,8 @@ export class PaystackPayouts implements PayoutProvider {
     const message = body.success ? cleanText(body.data.message) : null;
     if (answer.status === 0) return { outcome: 'unknown', reason: message ?? 'unreachable' };
     // A bad key is our configuration, not the customer's account: keep asking (and logging).
-    if (answer.status === 401 || answer.status === 403) return { outcome: 'unknown', reason: `Paystack refused the key (HTTP ${answer.status})` };
+    if (answer.status === 401 || answer.status === 403)
+      return { outcome: 'unknown', reason: `Paystack refused the key (HTTP ${answer.status})` };
     if (answer.status >= 400 || !body.success || body.data.status !== true) {
       return { outcome: 'refused', message: message ?? `Paystack refused the account (HTTP ${answer.status})` };
     }
@@ -179,10 +196,12 @@ export class PaystackPayouts implements PayoutProvider {
     const message = body.success ? cleanText(body.data.message) : null;
     // Never reached Paystack: nothing happened, but a resend later is still the safe move.
     if (answer.status === 0) return { outcome: 'unknown', reason: message ?? 'unreachable' };
-    if (answer.status === 401 || answer.status === 403) return { outcome: 'unknown', reason: `Paystack refused the key (HTTP ${answer.status})` };
+    if (answer.status === 401 || answer.status === 403)
+      return { outcome: 'unknown', reason: `Paystack refused the key (HTTP ${answer.status})` };
     if (answer.status >= 400 || !body.success || body.data.status !== true) {
       const code = body.success ? cleanText(body.data.code) : null;
-      if (/duplicate|already/i.test(`${code ?? ''} ${message ?? ''}`) && /reference/i.test(`${code ?? ''} ${message ?? ''}`)) return { outcome: 'duplicate' };
+      if (/duplicate|already/i.test(`${code ?? ''} ${message ?? ''}`) && /reference/i.test(`${code ?? ''} ${message ?? ''}`))
+        return { outcome: 'duplicate' };
       return { outcome: 'refused', message: message ?? `Paystack refused the transfer (HTTP ${answer.status})` };
     }
     const data = transferData.safeParse(body.data.data);
@@ -195,13 +214,15 @@ export class PaystackPayouts implements PayoutProvider {
     if (answer.kind === 'unknown') return { outcome: 'unknown', reason: answer.reason };
     const body = envelope.safeParse(answer.body);
     const message = body.success ? cleanText(body.data.message) : null;
-    if (answer.status === 404 || ((answer.status === 400 || answer.status === 422) && /not found/i.test(message ?? ''))) return { outcome: 'not_found' };
+    if (answer.status === 404 || ((answer.status === 400 || answer.status === 422) && /not found/i.test(message ?? '')))
+      return { outcome: 'not_found' };
     if (answer.status !== 200 || !body.success || body.data.status !== true) {
       return { outcome: 'unknown', reason: `status query answered HTTP ${answer.status}${message ? `: ${message}` : ''}` };
     }
     const data = transferData.safeParse(body.data.data);
     if (!data.success) return { outcome: 'unknown', reason: 'Paystack answered the status query in an unexpected shape' };
-    if (data.data.reference !== undefined && data.data.reference !== reference) return { outcome: 'unknown', reason: 'Paystack answered about another reference' };
+    if (data.data.reference !== undefined && data.data.reference !== reference)
+      return { outcome: 'unknown', reason: 'Paystack answered about another reference' };
     return { outcome: 'found', state: toTransferState(data.data) };
   }
 
@@ -229,7 +250,12 @@ export class PaystackPayouts implements PayoutProvider {
   async listTransfers(from: Date, to: Date): Promise<ListTransfersResult> {
     const transfers: ProviderTransfer[] = [];
     for (let page = 1; page <= LIST_MAX_PAGES; page += 1) {
-      const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), perPage: String(LIST_PAGE_SIZE), page: String(page) });
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: to.toISOString(),
+        perPage: String(LIST_PAGE_SIZE),
+        page: String(page),
+      });
       const answer = await this.call('GET', `transfer?${query.toString()}`);
       if (answer.kind === 'unknown') return { outcome: 'unknown', reason: `page ${page}: ${answer.reason}` };
       const body = envelope.extend({ meta: z.unknown().optional() }).safeParse(answer.body);
@@ -258,7 +284,8 @@ const webhookBody = z.looseObject({ event: z.string(), data: z.unknown() });
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 /** The signature Paystack sends: hex HMAC-SHA512 of the exact body bytes with the secret key. */
-export const paystackSignature = (secretKey: string, rawBody: Buffer | string) => createHmac('sha512', secretKey).update(rawBody).digest('hex');
+export const paystackSignature = (secretKey: string, rawBody: Buffer | string) =>
+  createHmac('sha512', secretKey).update(rawBody).digest('hex');
 
 export function verifyPaystackWebhook(secretKey: string, rawBody: Buffer, signature: string | undefined): WebhookVerdict {
   if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return { kind: 'invalid' };
@@ -279,9 +306,19 @@ export function verifyPaystackWebhook(secretKey: string, rawBody: Buffer, signat
   const event = body.data.event as 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
   let state = toTransferState(data.data);
   // The event names the outcome even if the object's status lags behind it.
-  if (event === 'transfer.success' && state.status !== 'success') state = { status: 'success', transferCode: state.transferCode, amountKobo: data.data.amount ?? null, currency: cleanText(data.data.currency ?? null, 10) };
+  if (event === 'transfer.success' && state.status !== 'success')
+    state = {
+      status: 'success',
+      transferCode: state.transferCode,
+      amountKobo: data.data.amount ?? null,
+      currency: cleanText(data.data.currency ?? null, 10),
+    };
   if (event !== 'transfer.success' && state.status !== 'failed') {
-    state = { status: 'failed', transferCode: state.transferCode, reason: event === 'transfer.reversed' ? 'The transfer was reversed by the bank' : 'The bank did not complete the transfer' };
+    state = {
+      status: 'failed',
+      transferCode: state.transferCode,
+      reason: event === 'transfer.reversed' ? 'The transfer was reversed by the bank' : 'The bank did not complete the transfer',
+    };
   }
   return { kind: 'transfer', event: { event, reference: data.data.reference, state } };
 }

@@ -4,7 +4,17 @@ import type { Db } from '#server/db/client';
 import { payoutSandboxTransfers } from '#server/db/schema/index';
 import { systemClock, type Clock } from '#server/lib/clock';
 import type { FloatBalance } from '../float';
-import type { FetchResult, InitiateResult, ListTransfersResult, PayoutAccount, PayoutProvider, RecipientResult, TransferRequest, TransferState, WebhookVerdict } from './types';
+import type {
+  FetchResult,
+  InitiateResult,
+  ListTransfersResult,
+  PayoutAccount,
+  PayoutProvider,
+  RecipientResult,
+  TransferRequest,
+  TransferState,
+  WebhookVerdict,
+} from './types';
 
 /**
  * The offline payout sandbox (used when PAYOUT_SECRET_KEY is unset). It behaves like Paystack
@@ -108,7 +118,8 @@ export class SandboxPayouts implements PayoutProvider {
     const float = await this.balance();
     const seen = await this.fetchTransfer(request.reference);
     if (seen.outcome === 'found') return { outcome: 'duplicate' };
-    if (float.outcome === 'known' && float.availableKobo < request.amountKobo) return { outcome: 'refused', message: INSUFFICIENT_BALANCE_MESSAGE };
+    if (float.outcome === 'known' && float.availableKobo < request.amountKobo)
+      return { outcome: 'refused', message: INSUFFICIENT_BALANCE_MESSAGE };
     const transfer: SandboxTransfer = {
       transferCode: `TRF_sandbox_${createHash('sha256').update(request.reference).digest('hex').slice(0, 16)}`,
       accountNumber: recipient[2]!,
@@ -149,7 +160,11 @@ export class SandboxPayouts implements PayoutProvider {
       return { status: 'pending', transferCode: transfer.transferCode, detail: 'sandbox: waiting for the bank' };
     }
     if (transfer.accountNumber.endsWith(SANDBOX_FAIL_SUFFIX)) {
-      return { status: 'failed', transferCode: transfer.transferCode, reason: `Sandbox: the bank declined the transfer (account ending ${SANDBOX_FAIL_SUFFIX})` };
+      return {
+        status: 'failed',
+        transferCode: transfer.transferCode,
+        reason: `Sandbox: the bank declined the transfer (account ending ${SANDBOX_FAIL_SUFFIX})`,
+      };
     }
     return { status: 'success', transferCode: transfer.transferCode, amountKobo: transfer.amountKobo, currency: 'NGN' };
   }

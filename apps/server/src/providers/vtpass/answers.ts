@@ -60,11 +60,25 @@ const TRANSACTION_STATES: Record<string, TransactionState> = {
 };
 
 /** Codes arrive as "000" and, on the balance call, as the number 1. */
-const codeField = z.union([z.string().trim().regex(/^\d{1,4}$/), z.number().int().nonnegative().max(9999)]).transform((value) => String(value).padStart(3, '0'));
+const codeField = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/),
+    z.number().int().nonnegative().max(9999),
+  ])
+  .transform((value) => String(value).padStart(3, '0'));
 
 /** Naira as VTpass writes them: "1000.00", 1000 or 19.3, kept as decimal text. */
 const nairaText = z
-  .union([z.string().trim().regex(/^\d{1,12}(\.\d{1,4})?$/), z.number().nonnegative().max(1e12)])
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,4})?$/),
+    z.number().nonnegative().max(1e12),
+  ])
   .transform((value) => (typeof value === 'number' ? new Decimal(String(value)).toFixed() : value));
 
 const scalarText = z
@@ -81,7 +95,10 @@ const transactionSchema = z.looseObject({
 const answerSchema = z.looseObject({
   code: codeField,
   response_description: z.unknown().optional(),
-  content: z.looseObject({ transactions: transactionSchema.nullish().catch(null) }).nullish().catch(null),
+  content: z
+    .looseObject({ transactions: transactionSchema.nullish().catch(null) })
+    .nullish()
+    .catch(null),
   amount: nairaText.nullish().catch(null),
   purchased_code: scalarText.optional(),
   mainToken: scalarText.optional(),
@@ -178,7 +195,12 @@ export function readRequeryAnswer(answer: ProviderAnswer): VtpassStatusResult {
         case 'successful':
           return { ...delivered(body), amountNaira };
         case 'failed':
-          return { outcome: 'failed', message: describe(body), amountNaira, refusal: body.content?.transactions?.status === 'reversed' ? 'reversed' : 'network_failed' };
+          return {
+            outcome: 'failed',
+            message: describe(body),
+            amountNaira,
+            refusal: body.content?.transactions?.status === 'reversed' ? 'reversed' : 'network_failed',
+          };
         case 'pending':
           return { outcome: 'pending', reason: `VTpass says the transaction is ${body.content?.transactions?.status}` };
         default:
@@ -241,14 +263,23 @@ export function readVerifyAnswer(body: unknown): { customerName: string } | null
   if (!parsed.success) return { problem: 'answered in an unexpected shape' };
   const { code, content } = parsed.data;
   if (code !== VTPASS_CODE.ok) return { problem: `answered ${code}` };
-  if (!content || content.WrongBillersCode === true || (content.error !== undefined && content.error !== null && content.error !== '')) return null;
+  if (!content || content.WrongBillersCode === true || (content.error !== undefined && content.error !== null && content.error !== ''))
+    return null;
   const customerName = providerText(content.Customer_Name);
   return customerName ? { customerName } : null;
 }
 
 const balanceAnswerSchema = z.looseObject({
   code: codeField,
-  contents: z.looseObject({ balance: z.union([z.string().trim().regex(/^-?\d{1,12}(\.\d+)?$/), z.number().min(-1e12).max(1e12)]) }),
+  contents: z.looseObject({
+    balance: z.union([
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,12}(\.\d+)?$/),
+      z.number().min(-1e12).max(1e12),
+    ]),
+  }),
 });
 
 /** `GET balance`: `{ code: 1, contents: { balance: 1234.5 } }` in naira, as kobo (a fraction of a kobo is dropped: never overstated). */

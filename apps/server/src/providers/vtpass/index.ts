@@ -3,7 +3,10 @@ import { VtpassClient } from './client';
 
 export { VtpassClient, type VtpassOptions } from './client';
 
-export type VtpassConfig = Pick<Config, 'BILLS_PROVIDER' | 'VTPASS_API_KEY' | 'VTPASS_PUBLIC_KEY' | 'VTPASS_SECRET_KEY' | 'VTPASS_BASE_URL'>;
+export type VtpassConfig = Pick<
+  Config,
+  'BILLS_PROVIDER' | 'VTPASS_API_KEY' | 'VTPASS_PUBLIC_KEY' | 'VTPASS_SECRET_KEY' | 'VTPASS_BASE_URL'
+>;
 
 /**
  * The VTpass client when BILLS_PROVIDER=vtpass and its settings are all there; otherwise undefined

@@ -49,7 +49,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { tags, summary: 'Staff sign-in, step 1: e-mail and password', body: staffLoginSchema, response: { 200: staffLoginResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Staff sign-in, step 1: e-mail and password',
+        body: staffLoginSchema,
+        response: { 200: staffLoginResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await rates.consume('loginPerIp', `staff:${request.ip}`);
       const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
@@ -65,7 +73,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     '/invitation/check',
     {
       config: { public: true },
-      schema: { tags, summary: 'Whose invitation a link is (410 when used, expired or unknown)', body: staffInvitationTokenSchema, response: { 200: staffInvitationInfoSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Whose invitation a link is (410 when used, expired or unknown)',
+        body: staffInvitationTokenSchema,
+        response: { 200: staffInvitationInfoSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await rates.consume('loginPerIp', `staff:${request.ip}`);
@@ -97,7 +110,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     '/enrolment',
     {
       config: { staff: 'reviewer', staffStage: 'password' },
-      schema: { tags, summary: 'The authenticator secret and its QR code (first sign-in)', response: { 200: staffEnrolmentSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'The authenticator secret and its QR code (first sign-in)',
+        response: { 200: staffEnrolmentSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const enrolment = await startStaffEnrolment(db, deps, currentStaff(request).id);
@@ -111,7 +128,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     '/enrolment',
     {
       config: { staff: 'reviewer', staffStage: 'password' },
-      schema: { tags, summary: 'Finish the authenticator set-up with its first code', body: staffCodeSchema, response: { 200: staffMeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Finish the authenticator set-up with its first code',
+        body: staffCodeSchema,
+        response: { 200: staffMeSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);
@@ -127,7 +149,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     '/verify',
     {
       config: { staff: 'reviewer', staffStage: 'password' },
-      schema: { tags, summary: 'Staff sign-in, step 2: the authenticator code', body: staffCodeSchema, response: { 200: staffMeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Staff sign-in, step 2: the authenticator code',
+        body: staffCodeSchema,
+        response: { 200: staffMeSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);
@@ -141,7 +168,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
 
   app.get(
     '/me',
-    { config: { staff: 'reviewer', staffPasswordChange: true }, schema: { tags, summary: 'The signed-in staff member', response: { 200: staffMeSchema, ...errorResponses } } },
+    {
+      config: { staff: 'reviewer', staffPasswordChange: true },
+      schema: { tags, summary: 'The signed-in staff member', response: { 200: staffMeSchema, ...errorResponses } },
+    },
     async (request) => {
       const session = currentStaffSession(request);
       return meOf(session.staff, session.mustChangePassword);
@@ -152,7 +182,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     '/password',
     {
       config: { staff: 'reviewer', staffPasswordChange: true },
-      schema: { tags, summary: 'Change the password (ends the other sessions)', body: staffPasswordChangeSchema, response: { 200: staffMessageSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Change the password (ends the other sessions)',
+        body: staffPasswordChangeSchema,
+        response: { 200: staffMessageSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const session = currentStaffSession(request);
@@ -170,7 +205,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request, reply) => {
       const session = currentStaffSession(request);
       if (session.stage === 'verified') {
-        await recordStaffAction(db, clock, session.staff, { action: 'staff.logout', targetType: 'staff', targetId: session.staff.id, ip: request.ip });
+        await recordStaffAction(db, clock, session.staff, {
+          action: 'staff.logout',
+          targetType: 'staff',
+          targetId: session.staff.id,
+          ip: request.ip,
+        });
       }
       await app.endStaffSession(request, reply);
       return { message: staffAuthMessages.loggedOut };

@@ -15,14 +15,26 @@ export const adminBankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
 
   app.get(
     '/',
-    { config: admin, schema: { tags, summary: 'Every bank, active or not, by name', response: { 200: adminBankListSchema, ...errorResponses } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Every bank, active or not, by name', response: { 200: adminBankListSchema, ...errorResponses } },
+    },
     async () => ({ banks: await listAdminBanks(db) }),
   );
 
   app.post(
     '/',
-    { config: admin, schema: { tags, summary: 'Add a bank customers can choose', body: createBankSchema, response: { 201: adminBankResponseSchema, ...errorResponses } } },
-    async (request, reply) => reply.status(201).send({ bank: await createBank(db, deps, { staff: currentStaff(request), ip: request.ip }, request.body) }),
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add a bank customers can choose',
+        body: createBankSchema,
+        response: { 201: adminBankResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ bank: await createBank(db, deps, { staff: currentStaff(request), ip: request.ip }, request.body) }),
   );
 
   app.patch(
@@ -37,6 +49,8 @@ export const adminBankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
         response: { 200: adminBankResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ bank: await setBankActive(db, deps, { staff: currentStaff(request), ip: request.ip }, request.params.code, request.body.active) }),
+    async (request) => ({
+      bank: await setBankActive(db, deps, { staff: currentStaff(request), ip: request.ip }, request.params.code, request.body.active),
+    }),
   );
 };

@@ -38,7 +38,8 @@ const admin = { staff: 'admin' } as const;
 
 /** The one file of an image upload, in the field `image`; multipart's limit errors made readable. */
 async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new DomainError('VALIDATION', catalogueMessages.imageRequired, 415, { fields: { image: catalogueMessages.imageRequired } });
+  if (!request.isMultipart())
+    throw new DomainError('VALIDATION', catalogueMessages.imageRequired, 415, { fields: { image: catalogueMessages.imageRequired } });
   let image: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -50,9 +51,12 @@ async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError(uploadErrorCodes.tooLarge, catalogueMessages.imageTooLarge, 413, { fields: { image: catalogueMessages.imageTooLarge } });
+      throw new DomainError(uploadErrorCodes.tooLarge, catalogueMessages.imageTooLarge, 413, {
+        fields: { image: catalogueMessages.imageTooLarge },
+      });
     }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw validationError(httpMessages.badRequest, { image: httpMessages.badRequest });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw validationError(httpMessages.badRequest, { image: httpMessages.badRequest });
     throw error;
   }
   if (!image || image.length === 0) throw validationError(catalogueMessages.imageRequired, { image: catalogueMessages.imageRequired });
@@ -76,7 +80,14 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
   // Read by reviewers too: the review queue filters by card. Every change below is admins only.
   app.get(
     '/',
-    { config: { staff: 'reviewer' }, schema: { tags, summary: 'Every gift card, enabled or not, with all its sub-categories', response: { 200: adminGiftCardListSchema, ...errorResponses } } },
+    {
+      config: { staff: 'reviewer' },
+      schema: {
+        tags,
+        summary: 'Every gift card, enabled or not, with all its sub-categories',
+        response: { 200: adminGiftCardListSchema, ...errorResponses },
+      },
+    },
     async () => ({ cards: await listAdminGiftCards(db) }),
   );
 
@@ -84,7 +95,12 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
     '/',
     {
       config: admin,
-      schema: { tags, summary: 'Add a gift card (its slug is made from the name)', body: createGiftCardSchema, response: { 201: adminGiftCardResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Add a gift card (its slug is made from the name)',
+        body: createGiftCardSchema,
+        response: { 201: adminGiftCardResponseSchema, ...errorResponses },
+      },
     },
     async (request, reply) => reply.status(201).send({ card: await createGiftCard(db, deps, call(request), request.body) }),
   );
@@ -95,7 +111,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       config: admin,
       schema: {
         tags,
-        summary: "Rename, enable or disable a card, or change its colour",
+        summary: 'Rename, enable or disable a card, or change its colour',
         params: catalogueIdParamsSchema,
         body: updateGiftCardSchema,
         response: { 200: adminGiftCardResponseSchema, ...errorResponses },
@@ -110,7 +126,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       config: admin,
       schema: {
         tags,
-        summary: "Upload the card's picture (multipart field `image`: JPEG, PNG or WebP); customers then see it instead of the drawn artwork",
+        summary:
+          "Upload the card's picture (multipart field `image`: JPEG, PNG or WebP); customers then see it instead of the drawn artwork",
         consumes: ['multipart/form-data'],
         params: catalogueIdParamsSchema,
         response: { 200: adminGiftCardResponseSchema, ...errorResponses },
@@ -153,7 +170,9 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
     async (request, reply) => {
       // A new sub-category's rate is money as much as a changed one: the admin's own code or passkey.
       await confirmer.verify(request, request.body);
-      return reply.status(201).send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body)) });
+      return reply
+        .status(201)
+        .send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body)) });
     },
   );
 
@@ -163,7 +182,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       config: admin,
       schema: {
         tags,
-        summary: 'Edit a sub-category; a new exchange_rate needs confirm_code or confirm_passkey, is recorded in its rate history, and beyond RATE_CHANGE_SECOND_APPROVAL_PERCENT waits for a second admin',
+        summary:
+          'Edit a sub-category; a new exchange_rate needs confirm_code or confirm_passkey, is recorded in its rate history, and beyond RATE_CHANGE_SECOND_APPROVAL_PERCENT waits for a second admin',
         params: catalogueIdParamsSchema,
         body: updateSubcategorySchema,
         response: { 200: adminSubcategoryResponseSchema, ...errorResponses },
@@ -172,7 +192,13 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
     async (request) => {
       // A rate change needs the admin's own code or passkey (docs/separation-of-duties.md): a staff cookie alone moves no rate.
       if (request.body.exchange_rate !== undefined) await confirmer.verify(request, request.body);
-      const { subcategory, rateRequest } = await updateSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body));
+      const { subcategory, rateRequest } = await updateSubcategory(
+        db,
+        deps,
+        call(request),
+        request.params.id,
+        withoutConfirmation(request.body),
+      );
       return { subcategory, rate_request: rateRequest ? await staffRequestView(db, rateRequest) : null };
     },
   );
@@ -181,7 +207,12 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
     '/subcategories/:id/rates',
     {
       config: admin,
-      schema: { tags, summary: "A sub-category's rate history, newest first", params: catalogueIdParamsSchema, response: { 200: rateHistoryResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "A sub-category's rate history, newest first",
+        params: catalogueIdParamsSchema,
+        response: { 200: rateHistoryResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({ items: await listRateHistory(db, request.params.id) }),
   );

@@ -18,7 +18,13 @@ export interface StaffConfirmer {
  */
 export function staffConfirmer(ctx: RouteContext): StaffConfirmer {
   const appUrl = new URL(ctx.config.appUrl);
-  const deps: ConfirmationDeps = { db: ctx.db, clock: ctx.clock, secret: ctx.config.sessionSecret, rpId: appUrl.hostname, origin: appUrl.origin };
+  const deps: ConfirmationDeps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    secret: ctx.config.sessionSecret,
+    rpId: appUrl.hostname,
+    origin: appUrl.origin,
+  };
   const of = (request: FastifyRequest, body: StaffConfirmationInput): StaffConfirmationRequest => ({
     sessionHash: currentStaffSession(request).sessionHash,
     confirm_code: body.confirm_code,

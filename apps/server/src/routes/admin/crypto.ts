@@ -45,7 +45,11 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
     '/adjustments',
     {
       config: admin,
-      schema: { tags, summary: "Each coin's naira adjustment and the naira-per-USD rate customers are quoted with it now", response: { 200: coinAdjustmentsResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "Each coin's naira adjustment and the naira-per-USD rate customers are quoted with it now",
+        response: { 200: coinAdjustmentsResponseSchema, ...errorResponses },
+      },
     },
     async () => listCoinAdjustments(db, market),
   );
@@ -70,7 +74,14 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
 
   app.get(
     '/wallets',
-    { config: admin, schema: { tags, summary: 'Every wallet address, enabled or not, in display order', response: { 200: adminWalletListSchema, ...errorResponses } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Every wallet address, enabled or not, in display order',
+        response: { 200: adminWalletListSchema, ...errorResponses },
+      },
+    },
     async () => ({ wallets: await listAdminWallets(db) }),
   );
 

@@ -26,7 +26,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       config: { staff: 'reviewer' },
       schema: {
         tags: ['admin: dashboard'],
-        summary: 'Per day of the last 14 or 30 (APP_TIMEZONE): submission → decision and submission → paid, median and 90th percentile (seconds)',
+        summary:
+          'Per day of the last 14 or 30 (APP_TIMEZONE): submission → decision and submission → paid, median and 90th percentile (seconds)',
         querystring: reviewTimesQuerySchema,
         response: { 200: reviewTimesSchema, ...errorResponses },
       },

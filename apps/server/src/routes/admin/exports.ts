@@ -17,7 +17,8 @@ export const adminExportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       config: { staff: 'reviewer' },
       schema: {
         tags: ['admin: exports'],
-        summary: 'CSV of sales, payouts or bill orders created between two local dates (APP_TIMEZONE, both included; at most 366 days), streamed; audited',
+        summary:
+          'CSV of sales, payouts or bill orders created between two local dates (APP_TIMEZONE, both included; at most 366 days), streamed; audited',
         params: exportParamsSchema,
         querystring: exportQuerySchema,
       },
@@ -28,7 +29,10 @@ export const adminExportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       const rows = exportCsv(ctx.db, kind, exportRange(request.query, ctx.config.APP_TIMEZONE), ctx.config.APP_TIMEZONE);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="wise-${kind.replace('_', '-')}-${request.query.from}-to-${request.query.to}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="wise-${kind.replace('_', '-')}-${request.query.from}-to-${request.query.to}.csv"`,
+        )
         .header('cache-control', 'private, no-store')
         .send(Readable.from(rows));
     },

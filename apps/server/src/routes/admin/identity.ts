@@ -37,7 +37,12 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     '/',
     {
       config: reviewer,
-      schema: { tags, summary: 'Tier 2 requests: pending oldest first, or the latest decided ones', querystring: documentReviewListQuerySchema, response: { 200: documentReviewListSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Tier 2 requests: pending oldest first, or the latest decided ones',
+        querystring: documentReviewListQuerySchema,
+        response: { 200: documentReviewListSchema, ...errorResponses },
+      },
     },
     async (request) => ({ items: await listDocumentReviews(db, request.query.status) }),
   );
@@ -46,7 +51,12 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     '/:id',
     {
       config: reviewer,
-      schema: { tags, summary: 'One Tier 2 request with the Tier 1 name and date of birth and the provider verdict', params: documentReviewParamsSchema, response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'One Tier 2 request with the Tier 1 name and date of birth and the provider verdict',
+        params: documentReviewParamsSchema,
+        response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses },
+      },
     },
     async (request) => ({ review: await getDocumentReview(db, request.params.id) }),
   );
@@ -55,11 +65,19 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     '/:id/images/:side',
     {
       config: reviewer,
-      schema: { tags, summary: 'One image of a Tier 2 request (WebP), for staff only; every view is written to the audit log', params: documentImageParamsSchema },
+      schema: {
+        tags,
+        summary: 'One image of a Tier 2 request (WebP), for staff only; every view is written to the audit log',
+        params: documentImageParamsSchema,
+      },
     },
     async (request, reply) => {
       const body = await readDocumentImage(db, { clock, files: ctx.files }, currentStaff(request), { ...request.params, ip: request.ip });
-      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(body);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(body);
     },
   );
 
@@ -67,7 +85,13 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     '/:id/approve',
     {
       config: reviewer,
-      schema: { tags, summary: 'Approve: the customer becomes Tier 2 (confirm_code); 409 when already decided', params: documentReviewParamsSchema, body: approveDocumentBodySchema, response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Approve: the customer becomes Tier 2 (confirm_code); 409 when already decided',
+        params: documentReviewParamsSchema,
+        body: approveDocumentBodySchema,
+        response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses },
+      },
     },
     async (request) => {
       const staff = currentStaff(request);
@@ -80,8 +104,20 @@ export const adminIdentityRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
     '/:id/reject',
     {
       config: reviewer,
-      schema: { tags, summary: 'Reject with a reason the customer reads (notification); 409 when already decided', params: documentReviewParamsSchema, body: rejectDocumentBodySchema, response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Reject with a reason the customer reads (notification); 409 when already decided',
+        params: documentReviewParamsSchema,
+        body: rejectDocumentBodySchema,
+        response: { 200: z.object({ review: adminDocumentReviewSchema }), ...errorResponses },
+      },
     },
-    async (request) => ({ review: await rejectDocumentReview(db, clock, currentStaff(request), { id: request.params.id, reason: request.body.reason, ip: request.ip }) }),
+    async (request) => ({
+      review: await rejectDocumentReview(db, clock, currentStaff(request), {
+        id: request.params.id,
+        reason: request.body.reason,
+        ip: request.ip,
+      }),
+    }),
   );
 };

@@ -35,11 +35,20 @@ const tags = ['admin: auth'];
 export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { rates } = ctx;
   const appUrl = new URL(ctx.config.appUrl);
-  const deps: StaffPasskeyDeps = { db: ctx.db, clock: ctx.clock, rpId: appUrl.hostname, origin: appUrl.origin, secret: ctx.config.sessionSecret };
+  const deps: StaffPasskeyDeps = {
+    db: ctx.db,
+    clock: ctx.clock,
+    rpId: appUrl.hostname,
+    origin: appUrl.origin,
+    secret: ctx.config.sessionSecret,
+  };
 
   app.get(
     '/',
-    { config: { staff: 'reviewer' }, schema: { tags, summary: 'My passkeys', response: { 200: staffPasskeyListSchema, ...errorResponses } } },
+    {
+      config: { staff: 'reviewer' },
+      schema: { tags, summary: 'My passkeys', response: { 200: staffPasskeyListSchema, ...errorResponses } },
+    },
     async (request) => ({ passkeys: await listStaffPasskeys(ctx.db, currentStaffSession(request).staff.id) }),
   );
 
@@ -47,7 +56,12 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/options',
     {
       config: { staff: 'reviewer' },
-      schema: { tags, summary: 'Start adding a passkey (needs the authenticator code)', body: staffPasskeyCodeSchema, response: { 200: passkeyCreationOptionsResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Start adding a passkey (needs the authenticator code)',
+        body: staffPasskeyCodeSchema,
+        response: { 200: passkeyCreationOptionsResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const session = currentStaffSession(request);
@@ -59,11 +73,23 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/',
     {
       config: { staff: 'reviewer' },
-      schema: { tags, summary: 'Add the passkey the browser made', body: staffPasskeyRegistrationSchema, response: { 201: staffPasskeyAddedSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Add the passkey the browser made',
+        body: staffPasskeyRegistrationSchema,
+        response: { 201: staffPasskeyAddedSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const session = currentStaffSession(request);
-      const passkey = await registerStaffPasskey(deps, session.staff, session.sessionHash, request.body, request.headers['user-agent'], request.ip);
+      const passkey = await registerStaffPasskey(
+        deps,
+        session.staff,
+        session.sessionHash,
+        request.body,
+        request.headers['user-agent'],
+        request.ip,
+      );
       reply.code(201);
       return { passkey, message: staffPasskeyMessages.added };
     },
@@ -73,7 +99,13 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/:id/remove',
     {
       config: { staff: 'reviewer' },
-      schema: { tags, summary: 'Remove one of my passkeys (needs the authenticator code)', params: passkeyIdParamsSchema, body: staffPasskeyCodeSchema, response: { 200: staffMessageSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Remove one of my passkeys (needs the authenticator code)',
+        params: passkeyIdParamsSchema,
+        body: staffPasskeyCodeSchema,
+        response: { 200: staffMessageSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const session = currentStaffSession(request);
@@ -102,7 +134,11 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/login/options',
     {
       config: { staff: 'reviewer', staffStage: 'password' },
-      schema: { tags, summary: 'Staff sign-in, step 2 with a passkey: the challenge', response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Staff sign-in, step 2 with a passkey: the challenge',
+        response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const session = currentStaffSession(request);
@@ -114,7 +150,12 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/login',
     {
       config: { staff: 'reviewer', staffStage: 'password' },
-      schema: { tags, summary: 'Staff sign-in, step 2 with a passkey instead of the code', body: staffPasskeyLoginSchema, response: { 200: staffMeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Staff sign-in, step 2 with a passkey instead of the code',
+        body: staffPasskeyLoginSchema,
+        response: { 200: staffMeSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await rates.consume('otpVerifyPerIp', `staff:${request.ip}`);

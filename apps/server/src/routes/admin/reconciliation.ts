@@ -10,7 +10,12 @@ import {
 } from '@wise/shared/admin';
 import type { RouteContext } from '#server/context';
 import { reconciliationSettings } from '#server/domain/reconciliation/jobs';
-import { reconciliationOverview, resolveMismatch, runReconciliationForStaff, type ReconciliationDeps } from '#server/domain/reconciliation/runs';
+import {
+  reconciliationOverview,
+  resolveMismatch,
+  runReconciliationForStaff,
+  type ReconciliationDeps,
+} from '#server/domain/reconciliation/runs';
 import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
 import { staffConfirmer } from './confirmation';
@@ -24,7 +29,13 @@ const admin = { staff: 'admin' } as const;
  * POST /mismatches/:id/resolve (a note, with the code). Both writes are audited.
  */
 export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const deps: ReconciliationDeps = { clock: ctx.clock, payouts: ctx.payouts, airtime: ctx.airtime, bills: ctx.bills, ...reconciliationSettings(ctx.config) };
+  const deps: ReconciliationDeps = {
+    clock: ctx.clock,
+    payouts: ctx.payouts,
+    airtime: ctx.airtime,
+    bills: ctx.bills,
+    ...reconciliationSettings(ctx.config),
+  };
   const confirmer = staffConfirmer(ctx);
 
   app.get(
@@ -33,7 +44,8 @@ export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContex
       config: admin,
       schema: {
         tags,
-        summary: 'Recent reconciliation runs, open mismatches, the providers\u2019 floats and the payouts held (waiting for funds, awaiting an OTP)',
+        summary:
+          'Recent reconciliation runs, open mismatches, the providers\u2019 floats and the payouts held (waiting for funds, awaiting an OTP)',
         response: { 200: reconciliationOverviewSchema, ...errorResponses },
       },
     },
@@ -54,7 +66,11 @@ export const adminReconciliationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContex
     async (request) => {
       const staff = currentStaff(request);
       await confirmer.verify(request, request.body);
-      const run = await runReconciliationForStaff(ctx.db, deps, staff, { providerKind: request.body.provider_kind, businessDate: request.body.business_date, ip: request.ip });
+      const run = await runReconciliationForStaff(ctx.db, deps, staff, {
+        providerKind: request.body.provider_kind,
+        businessDate: request.body.business_date,
+        ip: request.ip,
+      });
       return { run };
     },
   );

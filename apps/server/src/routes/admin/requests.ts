@@ -27,13 +27,22 @@ const tags = ['admin: requests'];
 export const adminRequestRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
   const confirmer = staffConfirmer(ctx);
-  const appliers = { ...staffRequestAppliers({ clock, appUrl: ctx.config.appUrl }), rate_change: applyRateRequest(clock), limit_raise: applyLimitRaiseRequest(clock) };
+  const appliers = {
+    ...staffRequestAppliers({ clock, appUrl: ctx.config.appUrl }),
+    rate_change: applyRateRequest(clock),
+    limit_raise: applyLimitRaiseRequest(clock),
+  };
 
   app.get(
     '/',
     {
       config: { staff: 'admin' },
-      schema: { tags, summary: 'Requests waiting for a second admin (or the latest of every status)', querystring: staffRequestListQuerySchema, response: { 200: staffRequestListSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Requests waiting for a second admin (or the latest of every status)',
+        querystring: staffRequestListQuerySchema,
+        response: { 200: staffRequestListSchema, ...errorResponses },
+      },
     },
     async (request) => ({ items: await listStaffRequests(db, request.query.status) }),
   );
@@ -44,7 +53,7 @@ export const adminRequestRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       config: { staff: 'admin' },
       schema: {
         tags,
-        summary: 'Confirm another admin\'s request: the value shown and your own code or passkey; the change is made at once',
+        summary: "Confirm another admin's request: the value shown and your own code or passkey; the change is made at once",
         params: staffRequestParamsSchema,
         body: confirmStaffRequestSchema,
         response: { 200: staffRequestResponseSchema, ...errorResponses },
@@ -67,8 +76,16 @@ export const adminRequestRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
     '/:id/decline',
     {
       config: { staff: 'admin' },
-      schema: { tags, summary: 'Decline another admin\'s request, or withdraw your own', params: staffRequestParamsSchema, body: declineStaffRequestSchema, response: { 200: staffRequestResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "Decline another admin's request, or withdraw your own",
+        params: staffRequestParamsSchema,
+        body: declineStaffRequestSchema,
+        response: { 200: staffRequestResponseSchema, ...errorResponses },
+      },
     },
-    async (request) => ({ request: await declineStaffRequest(db, clock, currentStaff(request), request.params.id, request.body.note, request.ip) }),
+    async (request) => ({
+      request: await declineStaffRequest(db, clock, currentStaff(request), request.params.id, request.body.note, request.ip),
+    }),
   );
 };

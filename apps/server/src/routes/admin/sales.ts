@@ -22,7 +22,15 @@ import {
 import type { RouteContext } from '#server/context';
 import { approvalLimitsOf } from '#server/domain/admin/review/approvals';
 import { recordCryptoReturn } from '#server/domain/admin/review/crypto-returns';
-import { approveSale, claimSale, confirmSecondApproval, declineSecondApproval, rejectSale, releaseSale, type ApproveDeps } from '#server/domain/admin/review/decisions';
+import {
+  approveSale,
+  claimSale,
+  confirmSecondApproval,
+  declineSecondApproval,
+  rejectSale,
+  releaseSale,
+  type ApproveDeps,
+} from '#server/domain/admin/review/decisions';
 import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type ReviewReadDeps } from '#server/domain/admin/review/detail';
 import { assignSale, getDeskSummary, listReviewers } from '#server/domain/admin/review/desk';
 import { listSaleQueue } from '#server/domain/admin/review/queue';
@@ -48,7 +56,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     market: { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) },
   };
   const confirmer = staffConfirmer(ctx);
-  const confirm = (staffId: string, confirmation: StaffConfirmationRequest) => verifyStaffConfirmation(confirmer.deps, staffId, confirmation);
+  const confirm = (staffId: string, confirmation: StaffConfirmationRequest) =>
+    verifyStaffConfirmation(confirmer.deps, staffId, confirmation);
   const approveDeps: ApproveDeps = {
     db: ctx.db,
     clock: ctx.clock,
@@ -80,12 +89,18 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: "The review desk's header: sales waiting by kind (count and naira), the caller's assigned ones, today's approvals, rejections and paid total (APP_TIMEZONE), REVIEW_TARGET_MINUTES",
+        summary:
+          "The review desk's header: sales waiting by kind (count and naira), the caller's assigned ones, today's approvals, rejections and paid total (APP_TIMEZONE), REVIEW_TARGET_MINUTES",
         response: { 200: adminDeskSummarySchema, ...errorResponses },
       },
     },
     async (request) =>
-      getDeskSummary(ctx.db, ctx.clock, { timeZone: ctx.config.APP_TIMEZONE, reviewTargetMinutes: ctx.config.REVIEW_TARGET_MINUTES }, currentStaff(request).id),
+      getDeskSummary(
+        ctx.db,
+        ctx.clock,
+        { timeZone: ctx.config.APP_TIMEZONE, reviewTargetMinutes: ctx.config.REVIEW_TARGET_MINUTES },
+        currentStaff(request).id,
+      ),
   );
 
   app.get(
@@ -107,7 +122,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: admin,
       schema: {
         tags,
-        summary: 'Admin: give a waiting sale to a reviewer (their "mine" first), or take it back with null; audited (400 ASSIGNEE_NOT_ACTIVE, 409 SALE_ALREADY_DECIDED)',
+        summary:
+          'Admin: give a waiting sale to a reviewer (their "mine" first), or take it back with null; audited (400 ASSIGNEE_NOT_ACTIVE, 409 SALE_ALREADY_DECIDED)',
         params: adminSaleParamsSchema,
         body: assignSaleBodySchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
@@ -125,7 +141,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: 'One sale for review: customer, images, terms and rates, whether there is a card code, bank, history, payouts, claim, decision, earlier sales',
+        summary:
+          'One sale for review: customer, images, terms and rates, whether there is a card code, bank, history, payouts, claim, decision, earlier sales',
         params: adminSaleParamsSchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
       },
@@ -142,7 +159,11 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request, reply) => {
       const image = await readSaleImageForStaff(ctx.db, ctx.files, request.params.id, request.params.position);
       // A customer's card photos are never kept by a shared cache or the browser's disk cache.
-      return reply.header('content-type', image.contentType).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(image.body);
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(image.body);
     },
   );
 
@@ -152,7 +173,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: "The gift card's code, for the reviewer holding the sale or an admin; each view audited (403 otherwise, 404 without a code)",
+        summary:
+          "The gift card's code, for the reviewer holding the sale or an admin; each view audited (403 otherwise, 404 without a code)",
         params: adminSaleParamsSchema,
         response: { 200: adminSaleCardCodeResponseSchema, ...errorResponses },
       },
@@ -210,7 +232,13 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request) => {
       const { payout_amount_kobo, reason, note } = request.body;
       const confirmation = confirmer.of(request, request.body);
-      await approveSale(approveDeps, currentStaff(request), request.params.id, { payoutAmountKobo: payout_amount_kobo, reason, note, confirmation }, request.ip);
+      await approveSale(
+        approveDeps,
+        currentStaff(request),
+        request.params.id,
+        { payoutAmountKobo: payout_amount_kobo, reason, note, confirmation },
+        request.ip,
+      );
       return detail(request.params.id);
     },
   );
@@ -221,7 +249,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: admin,
       schema: {
         tags,
-        summary: 'Admin: give the second approval of the amount another staff member asked for, with your own code (403 for the one who asked)',
+        summary:
+          'Admin: give the second approval of the amount another staff member asked for, with your own code (403 for the one who asked)',
         params: adminSaleParamsSchema,
         body: confirmApprovalBodySchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
@@ -271,7 +300,13 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     },
     async (request) => {
       const { reason, other_reason, message } = request.body;
-      await rejectSale({ db: ctx.db, clock: ctx.clock, appUrl: ctx.config.appUrl }, currentStaff(request), request.params.id, { reason, otherReason: other_reason, message }, request.ip);
+      await rejectSale(
+        { db: ctx.db, clock: ctx.clock, appUrl: ctx.config.appUrl },
+        currentStaff(request),
+        request.params.id,
+        { reason, otherReason: other_reason, message },
+        request.ip,
+      );
       return detail(request.params.id);
     },
   );
@@ -282,7 +317,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: reviewer,
       schema: {
         tags,
-        summary: "Record that a rejected crypto sale's coins were sent back to the customer's address (transaction ID, confirm_code); once (409 CRYPTO_RETURN_RECORDED)",
+        summary:
+          "Record that a rejected crypto sale's coins were sent back to the customer's address (transaction ID, confirm_code); once (409 CRYPTO_RETURN_RECORDED)",
         params: adminSaleParamsSchema,
         body: recordCryptoReturnBodySchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
@@ -313,7 +349,12 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       },
     },
     async (request) => {
-      await retryPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), confirmation: confirmer.of(request, request.body), ip: request.ip });
+      await retryPayout(staffPayoutDeps, {
+        saleId: request.params.id,
+        staff: currentStaff(request),
+        confirmation: confirmer.of(request, request.body),
+        ip: request.ip,
+      });
       return detail(request.params.id);
     },
   );
@@ -333,7 +374,14 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request) => {
       const { reference, note } = request.body;
       const confirmation = confirmer.of(request, request.body);
-      await recordManualPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), reference, note, confirmation, ip: request.ip });
+      await recordManualPayout(staffPayoutDeps, {
+        saleId: request.params.id,
+        staff: currentStaff(request),
+        reference,
+        note,
+        confirmation,
+        ip: request.ip,
+      });
       return detail(request.params.id);
     },
   );
@@ -344,7 +392,8 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       config: admin,
       schema: {
         tags,
-        summary: 'Admin: resolve a payout held because the provider reported another amount or currency — paid or not_paid, with a note (confirm_code; 409 unless held)',
+        summary:
+          'Admin: resolve a payout held because the provider reported another amount or currency — paid or not_paid, with a note (confirm_code; 409 unless held)',
         params: adminSaleParamsSchema,
         body: resolvePayoutBodySchema,
         response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
@@ -353,7 +402,14 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
     async (request) => {
       const { resolution, note } = request.body;
       const confirmation = confirmer.of(request, request.body);
-      await resolveHeldPayout(staffPayoutDeps, { saleId: request.params.id, staff: currentStaff(request), resolution, note, confirmation, ip: request.ip });
+      await resolveHeldPayout(staffPayoutDeps, {
+        saleId: request.params.id,
+        staff: currentStaff(request),
+        resolution,
+        note,
+        confirmation,
+        ip: request.ip,
+      });
       return detail(request.params.id);
     },
   );

@@ -10,7 +10,14 @@ import {
   type AdminStaff,
 } from '@wise/shared/admin';
 import type { RouteContext } from '#server/context';
-import { addStaffMember, getStaff, listStaff, requestStaffReset, updateStaffMember, type StaffListItem } from '#server/domain/staff/management';
+import {
+  addStaffMember,
+  getStaff,
+  listStaff,
+  requestStaffReset,
+  updateStaffMember,
+  type StaffListItem,
+} from '#server/domain/staff/management';
 import { staffRequestView, type StaffRequestRow } from '#server/domain/staff/requests';
 import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
@@ -64,9 +71,10 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
       await confirmer.verify(request, request.body);
       const { email, name, role } = request.body;
       const created = await addStaffMember(duty, actor, { email, name, role, ip: request.ip });
-      return reply
-        .status(created.request ? 202 : 201)
-        .send({ staff: created.row ? staffOut({ row: created.row, lastActiveAt: null }) : null, request: await requestOut(created.request) });
+      return reply.status(created.request ? 202 : 201).send({
+        staff: created.row ? staffOut({ row: created.row, lastActiveAt: null }) : null,
+        request: await requestOut(created.request),
+      });
     },
   );
 
@@ -85,7 +93,13 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
     async (request) => {
       const actor = currentStaff(request);
       await confirmer.verify(request, request.body);
-      const { request: asked } = await updateStaffMember(duty, actor, request.params.id, { role: request.body.role, disabled: request.body.disabled }, request.ip);
+      const { request: asked } = await updateStaffMember(
+        duty,
+        actor,
+        request.params.id,
+        { role: request.body.role, disabled: request.body.disabled },
+        request.ip,
+      );
       return { staff: staffOut(await getStaff(db, request.params.id)), request: await requestOut(asked) };
     },
   );

@@ -39,7 +39,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/signup',
-    { config: { public: true }, schema: { tags, summary: 'Create an unverified account and e-mail its OTP', body: signupSchema, response: { 201: signupResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Create an unverified account and e-mail its OTP',
+        body: signupSchema,
+        response: { 201: signupResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await rates.consume('signupPerIp', request.ip);
       const user = await signUp(db, ctx.auth, request.body);
@@ -49,7 +57,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/otp/verify',
-    { config: { public: true }, schema: { tags, summary: 'Verify the sign-up OTP', body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Verify the sign-up OTP',
+        body: verifyOtpSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       await rates.consume('otpVerifyPerIp', request.ip);
       await rates.consume('otpVerifyPerAccount', request.body.email);
@@ -60,7 +76,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/otp/resend',
-    { config: { public: true }, schema: { tags, summary: 'Send a new sign-up OTP', body: resendOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Send a new sign-up OTP',
+        body: resendOtpSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       await rates.consume('otpResendPerIp', request.ip);
       await rates.consume('otpResendPerAccount', request.body.email);
@@ -72,7 +96,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { tags, summary: 'Log in with email or phone and password', body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Log in with email or phone and password',
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await rates.consume('loginPerIp', request.ip);
       const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
@@ -92,7 +124,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/logout',
-    { config: { public: true }, schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       // Not rate-limited: it costs one indexed delete, like any request a session check turns away,
       // and a refused logout would leave a session open.
@@ -112,7 +147,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/password-reset',
-    { config: { public: true }, schema: { tags, summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link',
+        body: passwordResetRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       await rates.consume('resetRequestPerIp', request.ip);
       await rates.consume('resetRequestPerEmail', request.body.email);
@@ -124,7 +167,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.post(
     '/password-reset/confirm',
-    { config: { public: true }, schema: { tags, summary: 'Set a new password with the e-mailed token', body: passwordResetSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed token',
+        body: passwordResetSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await rates.consume('resetConfirmPerIp', request.ip);
       await resetPassword(db, ctx.auth, request.body);

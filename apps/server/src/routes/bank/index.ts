@@ -36,7 +36,11 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
   app.get(
     '/bank',
     {
-      schema: { tags, summary: "The customer's payout bank details (nulls when none)", response: { 200: bankDetailsResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "The customer's payout bank details (nulls when none)",
+        response: { 200: bankDetailsResponseSchema, ...errorResponses },
+      },
     },
     async (request) => getBankDetails(db, currentUser(request).id),
   );
@@ -74,8 +78,10 @@ export const bankRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       await rates.consume('bankChangePerIp', request.ip);
       await rates.consume('bankLookupPerUser', user.id);
       const onUnreadableHash = (error: unknown) => request.log.error({ err: error }, UNREADABLE_HASH_MESSAGE);
-      const checkPassword = (password: string) => withPasswordLimits(rates, user.id, request.ip, () => assertPassword(db, user.id, password, onUnreadableHash));
-      const save = () => updateBankDetails(db, { clock, lookup, checkPassword }, user.id, request.body, request.principal?.sessionHash ?? '');
+      const checkPassword = (password: string) =>
+        withPasswordLimits(rates, user.id, request.ip, () => assertPassword(db, user.id, password, onUnreadableHash));
+      const save = () =>
+        updateBankDetails(db, { clock, lookup, checkPassword }, user.id, request.body, request.principal?.sessionHash ?? '');
       return request.body.pin ? withPinLimits(rates, user.id, request.ip, save) : save();
     },
   );

@@ -35,12 +35,20 @@ const tags = ['bills'];
 export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
   const settings = billSettings(ctx.config);
-  const depsFor = (log: BillDeps['logger']): BillDeps => ({ clock: ctx.clock, airtime: ctx.airtime, bills: ctx.bills, settings, logger: log });
+  const depsFor = (log: BillDeps['logger']): BillDeps => ({
+    clock: ctx.clock,
+    airtime: ctx.airtime,
+    bills: ctx.bills,
+    settings,
+    logger: log,
+  });
   const catalogue = { bills: ctx.bills, clock: ctx.clock, settings };
   const serializePlans = serializerFor(billPlansResponseSchema, 'GET', '/api/bills/:kind/:service/plans');
   /** The same for every customer: kept serialized per plan set while the plans' version stands (domain/catalogue-cache.ts). */
   const plansAnswer = (set: PlanSet) =>
-    catalogueAnswer(db, 'bill_plans', `${set.kind}/${set.service}`, async () => serializePlans({ plans: await listPlans(db, catalogue, set) }));
+    catalogueAnswer(db, 'bill_plans', `${set.kind}/${set.service}`, async () =>
+      serializePlans({ plans: await listPlans(db, catalogue, set) }),
+    );
 
   app.get(
     '/data/:network/plans',
@@ -99,7 +107,11 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     async (request, reply) => {
       const user = currentUser(request);
       await rates.consume('billOrdersPerUser', user.id);
-      const created = await createBillOrder(db, ctx.clock, { userId: user.id, idempotencyKey: request.headers['idempotency-key'], input: request.body });
+      const created = await createBillOrder(db, ctx.clock, {
+        userId: user.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        input: request.body,
+      });
       if (created.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ order: created.order });
     },
@@ -123,7 +135,8 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     {
       schema: {
         tags,
-        summary: 'The PIN screen: PIN → gems held → provider called once → successful (200), processing (202) or failed (422 PROVIDER_DECLINED)',
+        summary:
+          'The PIN screen: PIN → gems held → provider called once → successful (200), processing (202) or failed (422 PROVIDER_DECLINED)',
         params: billOrderParamsSchema,
         body: authoriseBillOrderSchema,
         response: { 200: billOrderResponseSchema, 202: billOrderResponseSchema, ...errorResponses },
@@ -136,7 +149,9 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       );
       const order = toBillOrder(row);
       if (order.status === 'failed') {
-        throw new DomainError(billErrorCodes.providerDeclined, order.message ?? '', 422, { meta: { order_id: order.id, status: order.status } });
+        throw new DomainError(billErrorCodes.providerDeclined, order.message ?? '', 422, {
+          meta: { order_id: order.id, status: order.status },
+        });
       }
       return reply.status(order.status === 'successful' ? 200 : 202).send({ order });
     },

@@ -49,7 +49,11 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.get(
     '/trending',
     {
-      schema: { tags, summary: 'Trending coins (the dashboard shows 5, then all)', response: { 200: trendingResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Trending coins (the dashboard shows 5, then all)',
+        response: { 200: trendingResponseSchema, ...errorResponses },
+      },
     },
     async () => listTrending(db, market),
   );

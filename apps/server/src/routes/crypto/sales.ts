@@ -29,7 +29,16 @@ const TEXT_FIELDS = new Set(['quote_id', 'transaction_id', 'network', 'user_id']
  * coin and its logo, the kind and a comment field — and a value field a tampered client might add.
  * The sale's figures are its quote's: these are read and dropped, never trusted nor stored.
  */
-const IGNORED_FIELDS = new Set(['amount', 'value_kobo', 'value_ngn', 'rate_ngn_per_usd', 'price_usd', 'coin', 'transaction_type', 'crypto_logo']);
+const IGNORED_FIELDS = new Set([
+  'amount',
+  'value_kobo',
+  'value_ngn',
+  'rate_ngn_per_usd',
+  'price_usd',
+  'coin',
+  'transaction_type',
+  'crypto_logo',
+]);
 /** A transaction ID in 4-byte UTF-8 with room to spare; anything longer is cut off by busboy and refused. */
 const FIELD_MAX_BYTES = CRYPTO_TRANSACTION_ID_MAX * 4 + 64;
 
@@ -47,7 +56,8 @@ async function processScreenshot(raw: Buffer): Promise<Buffer> {
   try {
     return await processSaleImage(raw, screenshotMessages);
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, error.status, { fields: { screenshot: error.message } });
+    if (error instanceof DomainError)
+      throw new DomainError(error.code, error.message, error.status, { fields: { screenshot: error.message } });
     throw error;
   }
 }
@@ -90,7 +100,8 @@ export const cryptoSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext; quoteD
     {
       schema: {
         tags,
-        summary: 'Sell coins at a quote (multipart: quote_id, network (required for USDT: tron or bsc), transaction_id?, one file "screenshot")',
+        summary:
+          'Sell coins at a quote (multipart: quote_id, network (required for USDT: tron or bsc), transaction_id?, one file "screenshot")',
         description:
           "The value, coin and amount are the quote's: it must be the customer's own, unexpired and not sold before (409 QUOTE_USED). " +
           'An expired quote is a 409 QUOTE_EXPIRED with a fresh quote for the same coin and amount in meta.quote (503 PRICES_STALE when prices are stale). ' +

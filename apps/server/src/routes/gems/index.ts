@@ -26,7 +26,11 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
   app.get(
     '/balance',
     {
-      schema: { tags, summary: 'Spendable Wise Gems (get_user_points.php)', response: { 200: gemBalanceResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Spendable Wise Gems (get_user_points.php)',
+        response: { 200: gemBalanceResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({ total_points: await getGemBalance(db, currentUser(request).id) }),
   );
@@ -83,7 +87,13 @@ export const gemRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (ap
       await rates.consume('gemWritesPerUser', user.id);
       const collect = async (tx: typeof db) => {
         const collected = await collectDailyGems(tx, calendar, user.id);
-        return { status: 'success' as const, message: gemMessages.collected, day: collected.day, points: collected.amount, total_points: collected.balance };
+        return {
+          status: 'success' as const,
+          message: gemMessages.collected,
+          day: collected.day,
+          points: collected.amount,
+          total_points: collected.balance,
+        };
       };
       const key = request.headers['idempotency-key'];
       if (!key) return collect(db);

@@ -21,7 +21,14 @@ import type { RouteContext } from '#server/context';
 import { catalogueAnswer } from '#server/domain/catalogue-cache';
 import { DomainError, validationError } from '#server/domain/errors';
 import { renderCardArt } from '#server/domain/giftcards/art';
-import { cardImageUrl, findCardForArt, getGiftCard, listGiftCards, readCardImage, searchGiftCards } from '#server/domain/giftcards/catalogue';
+import {
+  cardImageUrl,
+  findCardForArt,
+  getGiftCard,
+  listGiftCards,
+  readCardImage,
+  searchGiftCards,
+} from '#server/domain/giftcards/catalogue';
 import { submitGiftCardSale } from '#server/domain/sales/submit';
 import { processSaleImage } from '#server/domain/uploads/image';
 import { sendSerialized, serializerFor } from '#server/lib/response-serializer';
@@ -74,9 +81,16 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
 
   app.get(
     '/',
-    { schema: { tags, summary: 'Enabled gift cards by name (get_gift_cards)', response: { 200: giftCardListResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enabled gift cards by name (get_gift_cards)',
+        response: { 200: giftCardListResponseSchema, ...errorResponses },
+      },
+    },
     // The same for every customer: kept serialized while the catalogue's version stands (domain/catalogue-cache.ts).
-    async (_request, reply) => sendSerialized(reply, await catalogueAnswer(db, 'giftcards', 'list', async () => serializeList({ cards: await listGiftCards(db) }))),
+    async (_request, reply) =>
+      sendSerialized(reply, await catalogueAnswer(db, 'giftcards', 'list', async () => serializeList({ cards: await listGiftCards(db) }))),
   );
 
   app.get(
@@ -97,8 +111,14 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     {
       schema: {
         tags,
-        summary: "A card's picture: staff's uploaded one (<name>.webp) or the drawn artwork (<slug>.svg: brand colour and name, no third-party logo)",
-        params: z.object({ file: z.string().max(64).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:svg|webp)$/) }),
+        summary:
+          "A card's picture: staff's uploaded one (<name>.webp) or the drawn artwork (<slug>.svg: brand colour and name, no third-party logo)",
+        params: z.object({
+          file: z
+            .string()
+            .max(64)
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:svg|webp)$/),
+        }),
       },
     },
     async (request, reply) => {
@@ -112,13 +132,16 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       const card = await findCardForArt(db, file.slice(0, -'.svg'.length));
       if (!card) throw new DomainError('NOT_FOUND', httpMessages.notFound, 404);
       // A card staff gave a picture shows it wherever its artwork URL was kept (sales, history).
-      if (card.imageKey) return reply.header('cache-control', 'private, max-age=300').redirect(cardImageUrl({ slug: '', imageKey: card.imageKey }), 302);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'private, max-age=3600')
-        // An SVG opened on its own is a document: it may run nothing and load nothing.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(renderCardArt(card));
+      if (card.imageKey)
+        return reply.header('cache-control', 'private, max-age=300').redirect(cardImageUrl({ slug: '', imageKey: card.imageKey }), 302);
+      return (
+        reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'private, max-age=3600')
+          // An SVG opened on its own is a document: it may run nothing and load nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(renderCardArt(card))
+      );
     },
   );
 
@@ -135,7 +158,10 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     // Keyed by slug, kept only for a card that exists and is enabled: a bounded set.
     async (request, reply) => {
       const { slug } = request.params;
-      return sendSerialized(reply, await catalogueAnswer(db, 'giftcards', `card:${slug}`, async () => serializeCard(await getGiftCard(db, slug))));
+      return sendSerialized(
+        reply,
+        await catalogueAnswer(db, 'giftcards', `card:${slug}`, async () => serializeCard(await getGiftCard(db, slug))),
+      );
     },
   );
 
@@ -144,7 +170,8 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     {
       schema: {
         tags,
-        summary: 'Sell a gift card (multipart: subcategory_id, amount, expected_rate, comment?, card_code?, gift_card_id?, 1-10 files "images")',
+        summary:
+          'Sell a gift card (multipart: subcategory_id, amount, expected_rate, comment?, card_code?, gift_card_id?, 1-10 files "images")',
         description:
           'The value is recomputed from the current rate: a rate other than expected_rate is a 409 RATE_CHANGED with the new value in meta. ' +
           'The same Idempotency-Key with the same request answers the first sale again; with a different request, 422.',

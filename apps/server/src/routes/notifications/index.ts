@@ -28,7 +28,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
   app.post(
     '/read',
     {
-      schema: { tags, summary: 'Mark every notification read (opening the list)', response: { 200: unreadCountResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Mark every notification read (opening the list)',
+        response: { 200: unreadCountResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await markAllRead(ctx.db, ctx.clock, currentUser(request).id);

@@ -59,7 +59,14 @@ export const passkeyLoginRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
 
   app.post(
     '/options',
-    { config: { public: true }, schema: { tags, summary: 'Start a passkey sign-in: a challenge for this browser', response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Start a passkey sign-in: a challenge for this browser',
+        response: { 200: passkeyRequestOptionsResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await rates.consume('passkeyOptionsPerIp', request.ip);
       const flow = randomToken();
@@ -71,7 +78,15 @@ export const passkeyLoginRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { tags, summary: "Sign in with the passkey's answer to this browser's challenge", body: passkeyLoginSchema, response: { 200: loginResponseSchema, ...errorResponses } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Sign in with the passkey's answer to this browser's challenge",
+        body: passkeyLoginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       // The password login's limit: a passkey is one more way to try to sign in.
       await rates.consume('loginPerIp', request.ip);
@@ -104,7 +119,13 @@ export const passkeyProfileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
 
   app.post(
     '/options',
-    { schema: { tags, summary: 'Start adding a passkey: a challenge bound to this session', response: { 200: passkeyCreationOptionsResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Start adding a passkey: a challenge bound to this session',
+        response: { 200: passkeyCreationOptionsResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { user, sessionHash } = ownerOf(request);
       await rates.consume('passkeyChangesPerUser', user.id);
@@ -114,7 +135,14 @@ export const passkeyProfileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
 
   app.post(
     '/',
-    { schema: { tags, summary: "Add the passkey the browser made for this session's challenge", body: passkeyRegistrationSchema, response: { 201: passkeyAddedResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "Add the passkey the browser made for this session's challenge",
+        body: passkeyRegistrationSchema,
+        response: { 201: passkeyAddedResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { user, sessionHash } = ownerOf(request);
       const passkey = await registerPasskey(db, deps, user, sessionHash, request.body, request.headers['user-agent']);
@@ -124,7 +152,14 @@ export const passkeyProfileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
 
   app.delete(
     '/:id',
-    { schema: { tags, summary: 'Remove a passkey (after the password, or soon after signing in)', params: passkeyIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey (after the password, or soon after signing in)',
+        params: passkeyIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { user, sessionHash } = ownerOf(request);
       await rates.consume('passkeyChangesPerUser', user.id);

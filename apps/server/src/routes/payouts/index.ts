@@ -21,24 +21,24 @@ export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> =
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const settings = payoutSettings(ctx.config);
 
-  app.post(
-    '/paystack/webhook',
-    { config: { public: true }, schema: { hide: true, response: { 200: answerSchema } } },
-    async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers['x-paystack-signature'];
-      const verdict = ctx.payouts.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
-      if (verdict.kind === 'invalid') {
-        request.log.warn({ provider: ctx.payouts.name }, 'payout webhook refused: bad or missing signature');
-        throw new DomainError(errorCodes.unauthenticated, 'Invalid signature', 401);
-      }
-      if (verdict.kind === 'transfer') {
-        const outcome = await handleTransferEvent(ctx.db, { clock: ctx.clock, provider: ctx.payouts, settings, logger: request.log, appUrl: ctx.config.appUrl }, verdict.event);
-        request.log.info({ event: verdict.event.event, reference: verdict.event.reference, outcome }, 'payout webhook handled');
-      } else {
-        request.log.info({ event: verdict.event }, 'payout webhook ignored');
-      }
-      return { received: true as const };
-    },
-  );
+  app.post('/paystack/webhook', { config: { public: true }, schema: { hide: true, response: { 200: answerSchema } } }, async (request) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers['x-paystack-signature'];
+    const verdict = ctx.payouts.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
+    if (verdict.kind === 'invalid') {
+      request.log.warn({ provider: ctx.payouts.name }, 'payout webhook refused: bad or missing signature');
+      throw new DomainError(errorCodes.unauthenticated, 'Invalid signature', 401);
+    }
+    if (verdict.kind === 'transfer') {
+      const outcome = await handleTransferEvent(
+        ctx.db,
+        { clock: ctx.clock, provider: ctx.payouts, settings, logger: request.log, appUrl: ctx.config.appUrl },
+        verdict.event,
+      );
+      request.log.info({ event: verdict.event.event, reference: verdict.event.reference, outcome }, 'payout webhook handled');
+    } else {
+      request.log.info({ event: verdict.event }, 'payout webhook ignored');
+    }
+    return { received: true as const };
+  });
 };

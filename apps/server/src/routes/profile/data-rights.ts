@@ -36,19 +36,35 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
 
   app.get(
     '/data-rights',
-    { schema: { tags, summary: 'The state of a data export and whether the account can be deleted now', response: { 200: dataRightsResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The state of a data export and whether the account can be deleted now',
+        response: { 200: dataRightsResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       return {
         export: await dataExportState(db, clock, userId),
-        close: { blocked: await closeBlockedReason(db, userId), gems: await getUserAccountBalance(db, userId, 'available'), has_pin: await hasPin(db, userId) },
+        close: {
+          blocked: await closeBlockedReason(db, userId),
+          gems: await getUserAccountBalance(db, userId, 'available'),
+          has_pin: await hasPin(db, userId),
+        },
       };
     },
   );
 
   app.post(
     '/data-export',
-    { schema: { tags, summary: 'Ask for a copy of my data (password confirmed first); the link is e-mailed', response: { 202: messageResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a copy of my data (password confirmed first); the link is e-mailed',
+        response: { 202: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       await requireReauth(userId, request.principal?.sessionHash ?? '', privacyMessages.reauthRequiredExport);
@@ -60,7 +76,9 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
 
   app.post(
     '/data-export/download',
-    { schema: { tags, summary: 'The export behind an e-mailed link: once, for its owner only (JSON file)', body: dataExportDownloadSchema } },
+    {
+      schema: { tags, summary: 'The export behind an e-mailed link: once, for its owner only (JSON file)', body: dataExportDownloadSchema },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       await rates.consume('contactVerifyPerUser', userId);
@@ -76,7 +94,14 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
 
   app.post(
     '/close',
-    { schema: { tags, summary: 'Delete my account (password confirmed first, then the PIN when one is set)', body: closeAccountSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete my account (password confirmed first, then the PIN when one is set)',
+        body: closeAccountSchema,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       await requireReauth(userId, request.principal?.sessionHash ?? '', privacyMessages.reauthRequiredClose);
@@ -85,10 +110,16 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = as
       if (blocked) throw closeErrors.blocked(blocked);
       if (await hasPin(db, userId)) {
         const pin = request.body.pin;
-        if (!pin) throw new DomainError(errorCodes.validation, fieldMessages.pinRequired, 400, { fields: { pin: fieldMessages.pinRequired } });
+        if (!pin)
+          throw new DomainError(errorCodes.validation, fieldMessages.pinRequired, 400, { fields: { pin: fieldMessages.pinRequired } });
         await withPinLimits(rates, userId, request.ip, () => verifyPin(db, clock, userId, pin));
       }
-      await closeAccount(db, { clock, store: ctx.files, onCleanupError: (error) => request.log.warn({ err: error }, 'closed account file cleanup failed') }, userId, request.ip);
+      await closeAccount(
+        db,
+        { clock, store: ctx.files, onCleanupError: (error) => request.log.warn({ err: error }, 'closed account file cleanup failed') },
+        userId,
+        request.ip,
+      );
       await app.endSession(request, reply);
       return { message: privacyMessages.closed };
     },

@@ -86,7 +86,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
 
   app.get(
     '/contact',
-    { schema: { tags, summary: 'The current email (start of the email change)', response: { 200: contactResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'The current email (start of the email change)',
+        response: { 200: contactResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => ({ email: (await getProfile(db, currentUser(request).id)).email }),
   );
 
@@ -109,23 +115,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     },
   );
 
-  app.put(
-    '/gender',
-    { schema: { tags, summary: 'male or female', body: genderUpdateSchema, response: ok } },
-    async (request) => {
-      await updateGender(db, currentUser(request).id, request.body.gender);
-      return { message: profileMessages.genderUpdated };
-    },
-  );
+  app.put('/gender', { schema: { tags, summary: 'male or female', body: genderUpdateSchema, response: ok } }, async (request) => {
+    await updateGender(db, currentUser(request).id, request.body.gender);
+    return { message: profileMessages.genderUpdated };
+  });
 
-  app.put(
-    '/address',
-    { schema: { tags, summary: 'Home address', body: addressUpdateSchema, response: ok } },
-    async (request) => {
-      await updateAddress(db, currentUser(request).id, request.body.address);
-      return { message: profileMessages.addressUpdated };
-    },
-  );
+  app.put('/address', { schema: { tags, summary: 'Home address', body: addressUpdateSchema, response: ok } }, async (request) => {
+    await updateAddress(db, currentUser(request).id, request.body.address);
+    return { message: profileMessages.addressUpdated };
+  });
 
   app.put(
     '/date-of-birth',

@@ -58,14 +58,16 @@ async function readDocumentForm(request: FastifyRequest): Promise<Record<Documen
         images[side] = await processSaleImage(raw, { ...documentImageMessages, missing: documentImageRequired[side] });
       } catch (error) {
         // The field the refusal is about, so the form shows it under the right picture.
-        if (error instanceof DomainError) throw new DomainError(error.code, error.message, error.status, { fields: { [side]: error.message } });
+        if (error instanceof DomainError)
+          throw new DomainError(error.code, error.message, error.status, { fields: { [side]: error.message } });
         throw error;
       }
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(uploadErrorCodes.tooLarge, documentMessages.imageTooLarge, 413);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw validationError(documentMessages.unknownField, { _: documentMessages.unknownField });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw validationError(documentMessages.unknownField, { _: documentMessages.unknownField });
     throw error;
   }
   const missing = DOCUMENT_IMAGE_SIDES.filter((side) => !images[side]);
@@ -98,14 +100,21 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
   // Only this scope accepts multipart bodies, with three photos' limits.
   await app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: SALE_IMAGE_MAX_BYTES, files: DOCUMENT_IMAGE_SIDES.length, fields: 0, parts: DOCUMENT_IMAGE_SIDES.length, headerPairs: 100 },
+      limits: {
+        fileSize: SALE_IMAGE_MAX_BYTES,
+        files: DOCUMENT_IMAGE_SIDES.length,
+        fields: 0,
+        parts: DOCUMENT_IMAGE_SIDES.length,
+        headerPairs: 100,
+      },
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/document',
       {
         schema: {
           tags,
-          summary: 'Send the ID document (multipart files "front", "back") and a selfie ("selfie") for Tier 2 review; Tier 1 only, one open request at a time',
+          summary:
+            'Send the ID document (multipart files "front", "back") and a selfie ("selfie") for Tier 2 review; Tier 1 only, one open request at a time',
           consumes: ['multipart/form-data'],
           response: { 200: documentSubmitResultSchema, ...errorResponses },
         },

@@ -32,7 +32,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
     {
       schema: {
         tags,
-        summary: "Subscribe this browser (PushSubscription.toJSON()); a customer keeps the newest 10",
+        summary: 'Subscribe this browser (PushSubscription.toJSON()); a customer keeps the newest 10',
         body: pushSubscribeRequestSchema,
         response: { 200: pushSubscribeResponseSchema, ...errorResponses },
       },

@@ -60,7 +60,13 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
 
   app.get(
     '/alerts',
-    { schema: { tags, summary: "The customer's rate alerts: waiting ones first, then the spent ones", response: { 200: rateAlertListResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The customer's rate alerts: waiting ones first, then the spent ones",
+        response: { 200: rateAlertListResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => listRateAlerts(db, currentUser(request).id),
   );
 
@@ -84,7 +90,12 @@ export const rateRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
   app.delete(
     '/alerts/:id',
     {
-      schema: { tags, summary: 'Delete one of the customer’s own rate alerts', params: rateAlertParamsSchema, response: { 200: rateAlertDeletedResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Delete one of the customer’s own rate alerts',
+        params: rateAlertParamsSchema,
+        response: { 200: rateAlertDeletedResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = currentUser(request);

@@ -19,12 +19,14 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
       const user = currentUser(request);
       await ctx.rates.consume('receiptPdfsPerUser', user.id);
       const file = await receiptPdfFor(ctx.db, user.id, request.params.id, { timeZone: ctx.config.APP_TIMEZONE, now: ctx.clock.now() });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        // A receipt names a bank account: never kept by a shared cache, and made afresh each time.
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          // A receipt names a bank account: never kept by a shared cache, and made afresh each time.
+          .header('cache-control', 'private, no-store')
+          .send(file.body)
+      );
     },
   );
 };

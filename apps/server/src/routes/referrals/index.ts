@@ -11,7 +11,13 @@ const tags = ['referrals'];
 export const referralRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   app.get(
     '/',
-    { schema: { tags, summary: "The customer's referral code, link path, the gems each side earns, friends joined and gems earned", response: { 200: referralSummarySchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The customer's referral code, link path, the gems each side earns, friends joined and gems earned",
+        response: { 200: referralSummarySchema, ...errorResponses },
+      },
+    },
     async (request) => getReferralSummary(ctx.db, currentUser(request).id),
   );
 };

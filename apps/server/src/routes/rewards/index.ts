@@ -11,7 +11,13 @@ import {
 import type { RouteContext } from '#server/context';
 import { answerOnce } from '#server/domain/gems/idempotency';
 import { getCustomerRewardLevel } from '#server/domain/rewards/levels';
-import { claimRewards, getClaimableRewards, getRewardHistory, getTotalClaimedRewards, type RewardClaim } from '#server/domain/rewards/rewards';
+import {
+  claimRewards,
+  getClaimableRewards,
+  getRewardHistory,
+  getTotalClaimedRewards,
+  type RewardClaim,
+} from '#server/domain/rewards/rewards';
 import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
 
@@ -31,7 +37,11 @@ export const rewardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   app.get(
     '/total',
     {
-      schema: { tags, summary: 'Gems ever claimed from rewards, and what is claimable now (total_rewards.php)', response: { 200: rewardsTotalResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Gems ever claimed from rewards, and what is claimable now (total_rewards.php)',
+        response: { 200: rewardsTotalResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = currentUser(request);

@@ -43,8 +43,10 @@ export interface SaleForm {
 function multipartFailure(error: unknown, spec: SaleFormSpec): DomainError | undefined {
   const code = (error as { code?: unknown }).code;
   const { messages, fileField } = spec;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError(uploadErrorCodes.tooLarge, messages.tooLarge, 413, { fields: { [fileField]: messages.tooLarge } });
-  if (code === 'FST_FILES_LIMIT') return new DomainError(spec.tooManyCode, messages.tooMany, 400, { fields: { [fileField]: messages.tooMany } });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new DomainError(uploadErrorCodes.tooLarge, messages.tooLarge, 413, { fields: { [fileField]: messages.tooLarge } });
+  if (code === 'FST_FILES_LIMIT')
+    return new DomainError(spec.tooManyCode, messages.tooMany, 400, { fields: { [fileField]: messages.tooMany } });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new DomainError('VALIDATION', httpMessages.payloadTooLarge, 413);
   return undefined;
 }

@@ -15,7 +15,11 @@ export const supportRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
   app.get(
     '/',
     {
-      schema: { tags: ['support'], summary: 'WhatsApp and e-mail support contacts', response: { 200: supportContactsResponseSchema, ...errorResponses } },
+      schema: {
+        tags: ['support'],
+        summary: 'WhatsApp and e-mail support contacts',
+        response: { 200: supportContactsResponseSchema, ...errorResponses },
+      },
     },
     async () => contacts,
   );

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyTransactionDetailResponseSchema, cryptoReturnRequestBodySchema, cryptoReturnResponseSchema, transactionIdParamsSchema, transactionListResponseSchema, transactionSearchSchema } from '@wise/shared';
+import {
+  anyTransactionDetailResponseSchema,
+  cryptoReturnRequestBodySchema,
+  cryptoReturnResponseSchema,
+  transactionIdParamsSchema,
+  transactionListResponseSchema,
+  transactionSearchSchema,
+} from '@wise/shared';
 import type { RouteContext } from '#server/context';
 import { requestCryptoReturn } from '#server/domain/sales/crypto-returns';
 import { getTransaction, listTransactions } from '#server/domain/transactions/service';
@@ -32,7 +39,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
     {
       schema: {
         tags,
-        summary: 'One of the customer\'s own transactions in full (another customer\'s id: 404)',
+        summary: "One of the customer's own transactions in full (another customer's id: 404)",
         params: transactionIdParamsSchema,
         response: { 200: anyTransactionDetailResponseSchema, ...errorResponses },
       },
@@ -53,7 +60,12 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       },
     },
     async (request, reply) => {
-      const cryptoReturn = await requestCryptoReturn({ db: ctx.db, clock: ctx.clock }, currentUser(request).id, request.params.id, request.body);
+      const cryptoReturn = await requestCryptoReturn(
+        { db: ctx.db, clock: ctx.clock },
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
       return reply.status(201).send({ crypto_return: cryptoReturn });
     },
   );

@@ -29,7 +29,10 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     txid: tx.txid,
     version: 2,
     vin: [{ txid: 'ff'.repeat(32), vout: 0, prevout: { scriptpubkey_address: tx.from, value: 1e8 } }],
-    vout: [...tx.outputs.map((o) => ({ scriptpubkey_address: o.address, scriptpubkey_type: 'v0_p2wpkh', value: o.value })), { scriptpubkey_type: 'op_return', value: 0 }],
+    vout: [
+      ...tx.outputs.map((o) => ({ scriptpubkey_address: o.address, scriptpubkey_type: 'v0_p2wpkh', value: o.value })),
+      { scriptpubkey_type: 'op_return', value: 0 },
+    ],
     status:
       tx.height === undefined || state.blocks[tx.height] === undefined
         ? { confirmed: false }

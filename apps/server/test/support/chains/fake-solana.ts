@@ -18,19 +18,41 @@ export interface FakeSolana extends FakeHttp {
   advance(count?: number): void;
 }
 
-export const slotHash = (slot: number, fork = 0) => `${'1'.repeat(8)}${fork}${slot.toString().padStart(12, '1')}`.replace(/0/g, 'A').padEnd(44, 'B');
+export const slotHash = (slot: number, fork = 0) =>
+  `${'1'.repeat(8)}${fork}${slot.toString().padStart(12, '1')}`.replace(/0/g, 'A').padEnd(44, 'B');
 
 /** A System Program transfer of lamports, carrying Solana Pay reference keys as read-only accounts. */
-export function solTransfer(signature: string, from: string, to: string, lamports: bigint | number, references: string[] = []): FakeSolanaTx {
+export function solTransfer(
+  signature: string,
+  from: string,
+  to: string,
+  lamports: bigint | number,
+  references: string[] = [],
+): FakeSolanaTx {
   return {
     signature,
     accountKeys: [from, to, ...references, '11111111111111111111111111111111'],
-    instructions: [{ program: 'system', programId: '11111111111111111111111111111111', parsed: { type: 'transfer', info: { source: from, destination: to, lamports: Number(lamports) } }, stackHeight: null }],
+    instructions: [
+      {
+        program: 'system',
+        programId: '11111111111111111111111111111111',
+        parsed: { type: 'transfer', info: { source: from, destination: to, lamports: Number(lamports) } },
+        stackHeight: null,
+      },
+    ],
   };
 }
 
 /** An SPL Token transferChecked between two token accounts of `mint`, owned by `from` and `to`. */
-export function splTransfer(signature: string, mint: string, from: string, to: string, amount: bigint, accounts: { source: string; destination: string }, references: string[] = []): FakeSolanaTx {
+export function splTransfer(
+  signature: string,
+  mint: string,
+  from: string,
+  to: string,
+  amount: bigint,
+  accounts: { source: string; destination: string },
+  references: string[] = [],
+): FakeSolanaTx {
   const keys = [from, accounts.source, accounts.destination, mint, ...references, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'];
   return {
     signature,
@@ -39,7 +61,16 @@ export function splTransfer(signature: string, mint: string, from: string, to: s
       {
         program: 'spl-token',
         programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-        parsed: { type: 'transferChecked', info: { source: accounts.source, destination: accounts.destination, mint, authority: from, tokenAmount: { amount: amount.toString(), decimals: 6, uiAmountString: '' } } },
+        parsed: {
+          type: 'transferChecked',
+          info: {
+            source: accounts.source,
+            destination: accounts.destination,
+            mint,
+            authority: from,
+            tokenAmount: { amount: amount.toString(), decimals: 6, uiAmountString: '' },
+          },
+        },
         stackHeight: null,
       },
     ],
@@ -65,14 +96,29 @@ export async function startFakeSolana(): Promise<FakeSolana> {
       case 'getBlock': {
         const slot = params[0] as number;
         if (slot >= fake.slots.length) return { error: { code: -32004, message: `Block not available for slot ${slot}` } };
-        return { result: { blockhash: fake.slots[slot], previousBlockhash: fake.slots[slot - 1] ?? fake.slots[0], parentSlot: Math.max(0, slot - 1), blockHeight: slot, blockTime: 1_780_000_000 + slot } };
+        return {
+          result: {
+            blockhash: fake.slots[slot],
+            previousBlockhash: fake.slots[slot - 1] ?? fake.slots[0],
+            parentSlot: Math.max(0, slot - 1),
+            blockHeight: slot,
+            blockTime: 1_780_000_000 + slot,
+          },
+        };
       }
       case 'getSignaturesForAddress': {
         const [key, options] = params as [string, { limit?: number; before?: string }];
         const mine = fake.txs.filter((tx) => finalized(tx) && tx.accountKeys.includes(key)).sort((a, b) => b.slot! - a.slot!);
         const from = options.before ? mine.findIndex((tx) => tx.signature === options.before) + 1 : 0;
         return {
-          result: mine.slice(from, from + (options.limit ?? 1000)).map((tx) => ({ signature: tx.signature, slot: tx.slot, err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null, memo: null, blockTime: 1_780_000_000 + tx.slot!, confirmationStatus: 'finalized' })),
+          result: mine.slice(from, from + (options.limit ?? 1000)).map((tx) => ({
+            signature: tx.signature,
+            slot: tx.slot,
+            err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null,
+            memo: null,
+            blockTime: 1_780_000_000 + tx.slot!,
+            confirmationStatus: 'finalized',
+          })),
         };
       }
       case 'getTransaction': {
@@ -83,8 +129,24 @@ export async function startFakeSolana(): Promise<FakeSolana> {
             slot: tx.slot,
             blockTime: 1_780_000_000 + tx.slot!,
             version: 0,
-            meta: { err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null, fee: 5000, preBalances: [], postBalances: [], innerInstructions: [], preTokenBalances: [], postTokenBalances: tx.postTokenBalances ?? [], logMessages: [] },
-            transaction: { signatures: [tx.signature], message: { accountKeys: tx.accountKeys.map((pubkey, i) => ({ pubkey, signer: i === 0, writable: i < 3, source: 'transaction' })), instructions: tx.instructions, recentBlockhash: fake.slots[0] } },
+            meta: {
+              err: tx.failed ? { InstructionError: [0, { Custom: 1 }] } : null,
+              fee: 5000,
+              preBalances: [],
+              postBalances: [],
+              innerInstructions: [],
+              preTokenBalances: [],
+              postTokenBalances: tx.postTokenBalances ?? [],
+              logMessages: [],
+            },
+            transaction: {
+              signatures: [tx.signature],
+              message: {
+                accountKeys: tx.accountKeys.map((pubkey, i) => ({ pubkey, signer: i === 0, writable: i < 3, source: 'transaction' })),
+                instructions: tx.instructions,
+                recentBlockhash: fake.slots[0],
+              },
+            },
           },
         };
       }

@@ -34,11 +34,15 @@ const word = (tronAddress: string) => tronAddressToHex(tronAddress).slice(2).pad
 export async function startFakeTron(): Promise<FakeTron> {
   // The routes read the chain from the returned object (`const` below: they run only once it is set), so a test changes it in place.
   const inChain = (t: FakeTronTransfer) => t.height !== undefined && t.height < fake.blocks.length;
-  const block = (height: number) => ({ blockID: fake.blocks[height], block_header: { raw_data: { number: height, timestamp: timestampOf(height) } } });
+  const block = (height: number) => ({
+    blockID: fake.blocks[height],
+    block_header: { raw_data: { number: height, timestamp: timestampOf(height) } },
+  });
   const http = await startFakeHttp(({ method, path, body }) => {
     const args = (body ?? {}) as { num?: number; value?: string };
     if (method === 'POST' && path === '/wallet/getnowblock') return { status: 200, body: block(fake.blocks.length - 1) };
-    if (method === 'POST' && path === '/wallet/getblockbynum') return { status: 200, body: args.num !== undefined && args.num < fake.blocks.length ? block(args.num) : {} };
+    if (method === 'POST' && path === '/wallet/getblockbynum')
+      return { status: 200, body: args.num !== undefined && args.num < fake.blocks.length ? block(args.num) : {} };
     if (method === 'POST' && path === '/wallet/gettransactioninfobyid') {
       const t = fake.transfers.find((x) => x.txid === args.value && inChain(x));
       if (!t) return { status: 200, body: {} };
@@ -53,7 +57,17 @@ export async function startFakeTron(): Promise<FakeTron> {
           contractResult: [reverted ? '' : '0000000000000000000000000000000000000000000000000000000000000001'],
           contract_address: tronAddressToHex(t.contract),
           receipt: { energy_usage_total: 14_650, result: reverted ? 'REVERT' : 'SUCCESS' },
-          ...(reverted ? { result: 'FAILED' } : { log: [{ address: tronAddressToHex(t.contract).slice(2), topics: [TRANSFER_TOPIC, word(t.from), word(t.to)], data: t.amount.toString(16).padStart(64, '0') }] }),
+          ...(reverted
+            ? { result: 'FAILED' }
+            : {
+                log: [
+                  {
+                    address: tronAddressToHex(t.contract).slice(2),
+                    topics: [TRANSFER_TOPIC, word(t.from), word(t.to)],
+                    data: t.amount.toString(16).padStart(64, '0'),
+                  },
+                ],
+              }),
         },
       };
     }
@@ -64,7 +78,15 @@ export async function startFakeTron(): Promise<FakeTron> {
       const data = fake.transfers
         .filter((t) => t.to === listing[1] && inChain(t) && timestampOf(t.height!) >= since)
         .sort((a, b) => a.height! - b.height!)
-        .map((t) => ({ transaction_id: t.txid, token_info: { symbol: 'USDT', address: t.contract, decimals: 6, name: 'Tether USD' }, block_timestamp: timestampOf(t.height!), from: t.from, to: t.to, type: 'Transfer', value: t.amount.toString() }));
+        .map((t) => ({
+          transaction_id: t.txid,
+          token_info: { symbol: 'USDT', address: t.contract, decimals: 6, name: 'Tether USD' },
+          block_timestamp: timestampOf(t.height!),
+          from: t.from,
+          to: t.to,
+          type: 'Transfer',
+          value: t.amount.toString(),
+        }));
       return { status: 200, body: { data, success: true, meta: { at: Date.now(), page_size: data.length } } };
     }
     return { status: 404, body: 'not found' };

@@ -78,7 +78,13 @@ export async function startLocalEvm(): Promise<LocalEvm> {
     script,
     methods,
     async deployToken(name, symbol, decimals) {
-      const hash = await wallet.deployContract({ abi: tokenAbi, bytecode: artifact.bytecode, args: [name, symbol, decimals], account: accounts[0]!, chain: null });
+      const hash = await wallet.deployContract({
+        abi: tokenAbi,
+        bytecode: artifact.bytecode,
+        args: [name, symbol, decimals],
+        account: accounts[0]!,
+        chain: null,
+      });
       const receipt = await request<{ contractAddress: Address }>('eth_getTransactionReceipt', [hash]);
       return getAddress(receipt.contractAddress);
     },

@@ -75,18 +75,47 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
   { weight: 1, arbitrary: fc.tuple(nastyText, payloadText).map(([a, b]) => `${a}${b}${a}`) },
   // Huge strings: past every field limit, some past the JSON body limit.
-  { weight: 1, arbitrary: fc.constantFrom(1_000, 10_000, 70_000).chain((n) => fc.constantFrom('a', '😀', '\u0000', '%').map((c) => c.repeat(n))) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(1_000, 10_000, 70_000).chain((n) => fc.constantFrom('a', '😀', '\u0000', '%').map((c) => c.repeat(n))),
+  },
 );
 
 /** Numbers a form never sends: negative, huge, fractional, unsafe integers, and the NaN-likes JSON turns into null. */
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -0, -1, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e21, 1e308, -1e308, 5e-324, 0.1, 0.5, 1.999999999, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    -2147483649,
+    2147483648,
+    Number.MAX_SAFE_INTEGER + 2,
+    -Number.MAX_SAFE_INTEGER - 2,
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    0.1,
+    0.5,
+    1.999999999,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ),
   fc.double(),
   fc.integer(),
 );
 
 /** Keys that poison objects built from parsed input. */
-export const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty', 'toString', 'valueOf');
+export const prototypeKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+);
 
 /** A JSON value nested `depth` deep (objects and arrays alternating). */
 export const deeplyNested = (depth: number): unknown => {

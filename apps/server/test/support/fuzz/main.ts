@@ -57,18 +57,41 @@ try {
   // As test/support/app.ts builds it: test mode, the dev outbox, rate limits and payout limits far
   // out of the way (a 429 or a limit would hide what the handler does with the input; the world's
   // sellers sell more than a new customer's daily limit), uploads in a temporary folder.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', RATE_LIMIT_MULTIPLIER: '1000000', UPLOAD_DIR: uploads, ...unboundedPayoutLimitsEnv, ...FUZZ_ENV });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    UPLOAD_DIR: uploads,
+    ...unboundedPayoutLimitsEnv,
+    ...FUZZ_ENV,
+  });
   const outbox = new Outbox();
   const app = await buildApp(
-    { config, database, messenger: outbox, outbox, files: createFileStore(config), bankLookup: createBankLookup(config), limiter: new MemoryRateLimiter(() => Date.now()), clock: systemClock },
+    {
+      config,
+      database,
+      messenger: outbox,
+      outbox,
+      files: createFileStore(config),
+      bankLookup: createBankLookup(config),
+      limiter: new MemoryRateLimiter(() => Date.now()),
+      clock: systemClock,
+    },
     { logger: values['server-errors'] ? { level: 'error' } : false, serveWeb: false },
   );
   await app.ready();
   print(`fuzz: seed ${seed} (replay with: npm run fuzz -- --seed ${seed}), ${perOperation} requests per operation, database ${name}`);
-  const report = await runFuzz({ app, database, outbox, clock: systemClock }, { seed, perOperation, only: values.only, log: (line) => print(line) });
+  const report = await runFuzz(
+    { app, database, outbox, clock: systemClock },
+    { seed, perOperation, only: values.only, log: (line) => print(line) },
+  );
   await app.close();
-  const histogram = Object.entries(report.statuses).map(([status, n]) => `${status}×${n}`).join(' ');
-  print(`\n${report.operations.length} operations, ${report.requests} requests in ${(report.ms / 1000).toFixed(1)} s; statuses: ${histogram}`);
+  const histogram = Object.entries(report.statuses)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+  print(
+    `\n${report.operations.length} operations, ${report.requests} requests in ${(report.ms / 1000).toFixed(1)} s; statuses: ${histogram}`,
+  );
   if (report.violations.length > 0) {
     print(`\n${report.violations.length} violations (seed ${seed}):\n${formatViolations(report.violations, 50)}`);
   } else {

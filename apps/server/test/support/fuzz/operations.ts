@@ -81,7 +81,8 @@ export function operationsOf(app: FastifyInstance): Operation[] {
       const of = (where: string): Parameter[] =>
         parameters.filter((p) => p.in === where).map((p) => ({ name: p.name, schema: p.schema, required: p.required === true }));
       const multipart = multipartForms[name];
-      if (!multipart && /multipart/i.test(operation.summary ?? '')) throw new Error(`${name} takes multipart: describe its form in fuzz/operations.ts`);
+      if (!multipart && /multipart/i.test(operation.summary ?? ''))
+        throw new Error(`${name} takes multipart: describe its form in fuzz/operations.ts`);
       operations.push({
         name,
         method,

@@ -13,7 +13,8 @@ const strictErrorBody = errorBodySchema.strict();
 export function answerProblem(response: LightMyRequestResponse): string | undefined {
   if (response.statusCode >= 500) return `status ${response.statusCode}`;
   if (response.statusCode < 400) return undefined;
-  if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return `refusal ${response.statusCode} is ${response.headers['content-type'] ?? 'without a content type'}`;
+  if (!String(response.headers['content-type'] ?? '').startsWith('application/json'))
+    return `refusal ${response.statusCode} is ${response.headers['content-type'] ?? 'without a content type'}`;
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -21,7 +22,8 @@ export function answerProblem(response: LightMyRequestResponse): string | undefi
     return `refusal ${response.statusCode} is not JSON`;
   }
   const parsed = strictErrorBody.safeParse(body);
-  if (!parsed.success) return `refusal ${response.statusCode} is not the error body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+  if (!parsed.success)
+    return `refusal ${response.statusCode} is not the error body: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
   if (parsed.data.error.trim() === '') return `refusal ${response.statusCode} has an empty error message`;
   return undefined;
 }
@@ -58,7 +60,9 @@ export async function installWriteLog(database: Database): Promise<void> {
   for (const { name } of tables) {
     if (unwatchedTables.has(name)) continue;
     const quoted = `"${name.replaceAll('"', '""')}"`;
-    await database.exec(`DROP TRIGGER IF EXISTS fuzz_log_write ON ${quoted}; CREATE TRIGGER fuzz_log_write AFTER INSERT OR UPDATE OR DELETE ON ${quoted} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write();`);
+    await database.exec(
+      `DROP TRIGGER IF EXISTS fuzz_log_write ON ${quoted}; CREATE TRIGGER fuzz_log_write AFTER INSERT OR UPDATE OR DELETE ON ${quoted} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write();`,
+    );
   }
 }
 
@@ -71,13 +75,20 @@ export async function takeSnapshot(database: Database): Promise<Snapshot> {
 }
 
 /** The tables written between two snapshots (`table:OPERATION`), but caches and tables `allowed` to change. */
-export async function writesBetween(database: Database, before: Snapshot, after: Snapshot, allowed: ReadonlySet<string> = new Set()): Promise<string[]> {
+export async function writesBetween(
+  database: Database,
+  before: Snapshot,
+  after: Snapshot,
+  allowed: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   if (after === before) return [];
   const rows = await database.query<{ table_name: string; operation: string }>(
     'SELECT DISTINCT table_name, operation FROM fuzz_write_log WHERE id > $1 AND id <= $2 ORDER BY 1, 2',
     [before, after],
   );
-  return rows.filter((row) => !allowed.has(row.table_name) && !cacheTables.has(row.table_name)).map((row) => `${row.table_name}:${row.operation}`);
+  return rows
+    .filter((row) => !allowed.has(row.table_name) && !cacheTables.has(row.table_name))
+    .map((row) => `${row.table_name}:${row.operation}`);
 }
 
 /** The ledger must always balance: every entry's lines sum to zero, so all lines do. */

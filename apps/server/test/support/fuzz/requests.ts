@@ -41,7 +41,10 @@ const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0,
 const segmentArbitrary = (schema: JsonSchema | undefined, known: KnownValues, name: string): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 9, arbitrary: scalarArbitrary(schema, known, name).map(percentEncode) },
-    { weight: 1, arbitrary: fc.constantFrom('..', '../../..', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f', '%00', '%', '%zz', '.', '%2F', '\\..\\') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('..', '../../..', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f', '%00', '%', '%zz', '.', '%2F', '\\..\\'),
+    },
   );
 
 function queryArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<{ text: string; valid: boolean }> {
@@ -52,13 +55,30 @@ function queryArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<
     if (record === null || typeof record !== 'object') return `q=${percentEncode(asText(record))}`;
     return Object.entries(record as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
-      .flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${percentEncode(key)}=${percentEncode(asText(item))}`))
+      .flatMap(([key, value]) =>
+        (Array.isArray(value) ? value : [value]).map((item) => `${percentEncode(key)}=${percentEncode(asText(item))}`),
+      )
       .join('&');
   };
   return fc.oneof(
     { weight: 3, arbitrary: validArbitrary(schema, known).map((record) => ({ text: encode(record), valid: true })) },
     { weight: 5, arbitrary: hostileArbitrary(schema, known).map((record) => ({ text: encode(record), valid: false })) },
-    { weight: 1, arbitrary: fc.constantFrom('%', '%zz=1', 'a[b][c]=1', '&&&=&', '=', 'a=1&a=2&a=3', '__proto__[x]=1', 'constructor.prototype.x=1', `x=${'y'.repeat(10_000)}`).map((text) => ({ text, valid: false })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          '%',
+          '%zz=1',
+          'a[b][c]=1',
+          '&&&=&',
+          '=',
+          'a=1&a=2&a=3',
+          '__proto__[x]=1',
+          'constructor.prototype.x=1',
+          `x=${'y'.repeat(10_000)}`,
+        )
+        .map((text) => ({ text, valid: false })),
+    },
   );
 }
 
@@ -67,7 +87,20 @@ type Body = { payload: string | Buffer | undefined; contentType: string | undefi
 const jsonContentType = fc.oneof(
   { weight: 12, arbitrary: fc.constant('application/json') },
   { weight: 1, arbitrary: fc.constant('application/json; charset=utf-8') },
-  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'application/xml', 'multipart/form-data; boundary=zzz', 'application/vnd.api+json', 'image/png', '*/*', 'application/json, text/html') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'application/xml',
+      'multipart/form-data; boundary=zzz',
+      'application/vnd.api+json',
+      'image/png',
+      '*/*',
+      'application/json, text/html',
+    ),
+  },
 );
 
 /** JSON bodies: valid, mutated, of the wrong kind, not JSON at all, under any content type. */
@@ -102,12 +135,26 @@ function multipartArbitrary(form: MultipartForm, known: KnownValues, samples: Up
     { weight: 1, arbitrary: fc.constant(samples.bomb) },
     { weight: 1, arbitrary: fc.constant(samples.jpeg.subarray(0, Math.floor(samples.jpeg.length / 2))) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)) },
-    { weight: 1, arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), Buffer.from('%PDF-1.4\n'), Buffer.from('GIF89a')) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        Buffer.alloc(0),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        Buffer.from('%PDF-1.4\n'),
+        Buffer.from('GIF89a'),
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(Buffer.alloc(6 * 1024 * 1024 + 1, 0xff)) },
   );
   const file: fc.Arbitrary<FilePart> = fc.record({
-    field: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(form.fileField, ...(form.otherFileFields ?? [])) }, { weight: 1, arbitrary: fc.constantFrom('file', 'images[]', 'photo', 'image', 'screenshot', '') }),
-    filename: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('card.jpg', 'p.png') }, { weight: 1, arbitrary: fc.oneof(payloadText, nastyText).map((s) => s.replace(/["\r\n]/g, '_')) }),
+    field: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(form.fileField, ...(form.otherFileFields ?? [])) },
+      { weight: 1, arbitrary: fc.constantFrom('file', 'images[]', 'photo', 'image', 'screenshot', '') },
+    ),
+    filename: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('card.jpg', 'p.png') },
+      { weight: 1, arbitrary: fc.oneof(payloadText, nastyText).map((s) => s.replace(/["\r\n]/g, '_')) },
+    ),
     contentType: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/svg+xml', 'application/octet-stream', 'text/html'),
     data: fileData,
   });
@@ -117,29 +164,36 @@ function multipartArbitrary(form: MultipartForm, known: KnownValues, samples: Up
     { weight: 1, arbitrary: fc.array(file, { minLength: form.maxFiles + 1, maxLength: form.maxFiles + 2 }) },
   );
   const wellFormed = fc.tuple(fieldValues, files, fc.boolean()).map(([values, parts, extraUserId]) => {
-    const fields: [string, string][] = values && typeof values === 'object' && !Array.isArray(values) ? Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, asText(v)]) : [['x', asText(values)]];
+    const fields: [string, string][] =
+      values && typeof values === 'object' && !Array.isArray(values)
+        ? Object.entries(values)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, asText(v)])
+        : [['x', asText(values)]];
     if (extraUserId && known.uuids[0]) fields.push(['user_id', known.uuids[0]]);
     const body = multipart(fields, parts);
     return { payload: body.payload, contentType: body.contentType, valid: false };
   });
   // Broken multipart: no or another boundary, cut short, a header of nonsense, no closing boundary.
-  const broken = fc.tuple(wellFormed, fc.nat(), fc.constantFrom('no-boundary', 'other-boundary', 'truncated', 'garbage', 'no-close', 'json')).map(([body, cut, how]) => {
-    const payload = body.payload as Buffer;
-    switch (how) {
-      case 'no-boundary':
-        return { ...body, contentType: 'multipart/form-data' };
-      case 'other-boundary':
-        return { ...body, contentType: 'multipart/form-data; boundary=nothing-like-it' };
-      case 'truncated':
-        return { ...body, payload: payload.subarray(0, cut % Math.max(payload.length, 1)) };
-      case 'garbage':
-        return { ...body, payload: Buffer.from(`--x\r\nContent-Disposition: form-data; name\r\n\r\n\u0000${'A'.repeat(cut % 500)}`) };
-      case 'no-close':
-        return { ...body, payload: payload.subarray(0, Math.max(0, payload.length - 8)) };
-      case 'json':
-        return { payload: '{"images":"x"}', contentType: 'application/json', valid: false };
-    }
-  });
+  const broken = fc
+    .tuple(wellFormed, fc.nat(), fc.constantFrom('no-boundary', 'other-boundary', 'truncated', 'garbage', 'no-close', 'json'))
+    .map(([body, cut, how]) => {
+      const payload = body.payload as Buffer;
+      switch (how) {
+        case 'no-boundary':
+          return { ...body, contentType: 'multipart/form-data' };
+        case 'other-boundary':
+          return { ...body, contentType: 'multipart/form-data; boundary=nothing-like-it' };
+        case 'truncated':
+          return { ...body, payload: payload.subarray(0, cut % Math.max(payload.length, 1)) };
+        case 'garbage':
+          return { ...body, payload: Buffer.from(`--x\r\nContent-Disposition: form-data; name\r\n\r\n\u0000${'A'.repeat(cut % 500)}`) };
+        case 'no-close':
+          return { ...body, payload: payload.subarray(0, Math.max(0, payload.length - 8)) };
+        case 'json':
+          return { payload: '{"images":"x"}', contentType: 'application/json', valid: false };
+      }
+    });
   return fc.oneof({ weight: 4, arbitrary: wellFormed }, { weight: 1, arbitrary: broken });
 }
 
@@ -152,13 +206,21 @@ function headerArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary
       { weight: 1, arbitrary: fc.constant(undefined) },
     ),
   );
-  return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair): pair is readonly [string, string] => pair !== undefined)));
+  return fc
+    .tuple(...entries)
+    .map((pairs) => Object.fromEntries(pairs.filter((pair): pair is readonly [string, string] => pair !== undefined)));
 }
 
 /** The requests of one operation: every part generated from its schema, then mostly broken. */
 export function requestArbitrary(operation: Operation, known: KnownValues, samples: UploadSamples): fc.Arbitrary<FuzzRequest> {
   const segments = fc.tuple(...operation.pathParams.map((p) => segmentArbitrary(p.schema, known, p.name)));
-  const query = operation.query.length > 0 ? queryArbitrary(operation, known) : fc.oneof({ weight: 5, arbitrary: fc.constant({ text: '', valid: true }) }, { weight: 1, arbitrary: queryArbitrary(operation, known) });
+  const query =
+    operation.query.length > 0
+      ? queryArbitrary(operation, known)
+      : fc.oneof(
+          { weight: 5, arbitrary: fc.constant({ text: '', valid: true }) },
+          { weight: 1, arbitrary: queryArbitrary(operation, known) },
+        );
   const body = operation.multipart ? multipartArbitrary(operation.multipart, known, samples) : jsonBodyArbitrary(operation.body, known);
   return fc.tuple(segments, query, body, headerArbitrary(operation, known)).map(([values, q, b, headers]) => {
     let index = 0;

@@ -61,19 +61,37 @@ export interface FuzzReport {
  */
 export const refusalWrites: Record<string, { tables: string[]; why: string }> = {
   'POST /api/auth/login': { tables: ['login_lockouts'], why: 'a wrong password counts towards the lockout (docs/product.md §5)' },
-  'POST /api/admin/auth/login': { tables: ['login_lockouts', 'staff_audit_log'], why: "a wrong staff password counts towards the lockout and is in the staff audit log" },
-  'POST /api/admin/auth/verify': { tables: ['login_lockouts', 'staff_audit_log'], why: 'a wrong authenticator code counts like a wrong password' },
+  'POST /api/admin/auth/login': {
+    tables: ['login_lockouts', 'staff_audit_log'],
+    why: 'a wrong staff password counts towards the lockout and is in the staff audit log',
+  },
+  'POST /api/admin/auth/verify': {
+    tables: ['login_lockouts', 'staff_audit_log'],
+    why: 'a wrong authenticator code counts like a wrong password',
+  },
   'POST /api/auth/otp/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },
   'POST /api/pin/verify': { tables: ['transaction_pins'], why: 'a wrong PIN counts towards the PIN lock' },
   'POST /api/bills/orders/{id}/authorise': { tables: ['transaction_pins'], why: 'a wrong PIN counts towards the PIN lock' },
   'POST /api/profile/password/confirm': { tables: ['login_lockouts'], why: 'a wrong password counts like one at the login' },
   'POST /api/profile/phone/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },
   'POST /api/profile/email/verify': { tables: ['otp_codes'], why: 'a wrong code uses up one of the code’s attempts' },
-  'POST /api/admin/auth/passkeys/options': { tables: ['staff', 'staff_sessions'], why: 'enrolling a passkey takes the authenticator code, and a wrong one counts towards the lock' },
-  'POST /api/admin/auth/passkeys/{id}/remove': { tables: ['staff', 'staff_sessions'], why: 'removing a passkey takes the authenticator code, and a wrong one counts towards the lock' },
+  'POST /api/admin/auth/passkeys/options': {
+    tables: ['staff', 'staff_sessions'],
+    why: 'enrolling a passkey takes the authenticator code, and a wrong one counts towards the lock',
+  },
+  'POST /api/admin/auth/passkeys/{id}/remove': {
+    tables: ['staff', 'staff_sessions'],
+    why: 'removing a passkey takes the authenticator code, and a wrong one counts towards the lock',
+  },
   'POST /api/admin/auth/password': { tables: ['staff', 'staff_sessions'], why: 'a wrong current password counts like one at the sign-in' },
-  'POST /api/gems/collect': { tables: ['gem_request_keys'], why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)' },
-  'POST /api/rewards/claim': { tables: ['gem_request_keys'], why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)' },
+  'POST /api/gems/collect': {
+    tables: ['gem_request_keys'],
+    why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)',
+  },
+  'POST /api/rewards/claim': {
+    tables: ['gem_request_keys'],
+    why: 'the answer to an Idempotency-Key, refusals included, is kept for its retries (domain/gems/idempotency.ts)',
+  },
 };
 
 /**
@@ -92,7 +110,12 @@ function operationSeed(seed: number, name: string): number {
 
 /** A request as a line of a report: enough to see it and replay it by hand. */
 export function describeRequest(request: FuzzRequest): string {
-  const payload = request.payload === undefined ? '' : Buffer.isBuffer(request.payload) ? `<${request.payload.length} bytes multipart>` : JSON.stringify(request.payload.slice(0, 300));
+  const payload =
+    request.payload === undefined
+      ? ''
+      : Buffer.isBuffer(request.payload)
+        ? `<${request.payload.length} bytes multipart>`
+        : JSON.stringify(request.payload.slice(0, 300));
   return `${request.method} ${request.url.slice(0, 300)} ${JSON.stringify(request.headers)} ${payload}`;
 }
 
@@ -104,7 +127,8 @@ interface Callers {
 
 /** Replaces a caller whose session a fuzzed request ended (logout, lock, role change). */
 async function revive(target: Target, callers: Callers): Promise<void> {
-  const works = async (url: string, cookie: string) => (await target.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode === 200;
+  const works = async (url: string, cookie: string) =>
+    (await target.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode === 200;
   if (!(await works('/api/dashboard', callers.customer.cookie))) callers.customer = await signUp(target, 'Fuzz Caller');
   if (!(await works('/api/admin/sales', callers.reviewer.cookie))) callers.reviewer = await staffMember(target, 'reviewer');
   if (!(await works('/api/admin/staff', callers.admin.cookie))) callers.admin = await staffMember(target, 'admin');
@@ -149,11 +173,20 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
 
   const report: FuzzReport = { seed: options.seed, operations: [], violations: [], requests: 0, statuses: {}, ms: 0 };
   const violation = (operation: Operation, request: FuzzRequest, response: { statusCode: number; body: string }, problem: string) =>
-    report.violations.push({ operation: operation.name, problem, request: describeRequest(request), status: response.statusCode, body: response.body.slice(0, 500) });
+    report.violations.push({
+      operation: operation.name,
+      problem,
+      request: describeRequest(request),
+      status: response.statusCode,
+      body: response.body.slice(0, 500),
+    });
 
   for (const operation of operations) {
     const opStarted = performance.now();
-    const requests = fc.sample(requestArbitrary(operation, known, samples), { seed: operationSeed(options.seed, operation.name), numRuns: options.perOperation });
+    const requests = fc.sample(requestArbitrary(operation, known, samples), {
+      seed: operationSeed(options.seed, operation.name),
+      numRuns: options.perOperation,
+    });
     const opReport: OperationReport = { name: operation.name, caller: operation.caller, requests: 0, schemaValid: 0, statuses: {}, ms: 0 };
     const allowed = new Set([...(refusalWrites[operation.name]?.tables ?? []), ...(takesConfirmCode(operation) ? confirmationWrites : [])]);
     // Reads never write: compared once around the whole batch. Writes: around each request.
@@ -163,7 +196,9 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     for (const [index, request] of requests.entries()) {
       if (takesConfirmCode(operation)) {
         // Generated codes are wrong: without this, five of them sign the caller out for the rest of the batch.
-        await target.database.query('UPDATE staff SET failed_logins = 0, locked_until = NULL WHERE id = ANY($1::uuid[])', [[callers.reviewer.id, callers.admin.id]]);
+        await target.database.query('UPDATE staff SET failed_logins = 0, locked_until = NULL WHERE id = ANY($1::uuid[])', [
+          [callers.reviewer.id, callers.admin.id],
+        ]);
         before = await takeSnapshot(target.database);
       }
       let response: LightMyRequestResponse;
@@ -192,16 +227,34 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     const batchAfter = reads ? await takeSnapshot(target.database) : before;
     if (reads) {
       const changed = await writesBetween(target.database, batchBefore, batchAfter);
-      if (changed.length > 0) report.violations.push({ operation: operation.name, problem: `reads wrote: ${changed.join(', ')}`, request: '(the whole batch)', status: 0, body: '' });
+      if (changed.length > 0)
+        report.violations.push({
+          operation: operation.name,
+          problem: `reads wrote: ${changed.join(', ')}`,
+          request: '(the whole batch)',
+          status: 0,
+          body: '',
+        });
     }
     const ledger = await ledgerProblem(target.database);
     const audit = await auditLedger(target.database.db);
-    if (ledger || !audit.ok) report.violations.push({ operation: operation.name, problem: `the ledger is off after the batch: ${ledger ?? formatLedgerAudit(audit)}`, request: '(the whole batch)', status: 0, body: '' });
+    if (ledger || !audit.ok)
+      report.violations.push({
+        operation: operation.name,
+        problem: `the ledger is off after the batch: ${ledger ?? formatLedgerAudit(audit)}`,
+        request: '(the whole batch)',
+        status: 0,
+        body: '',
+      });
     opReport.ms = Math.round(performance.now() - opStarted);
     report.operations.push(opReport);
     report.requests += opReport.requests;
-    const histogram = Object.entries(opReport.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-    log(`${operation.name.padEnd(52)} ${operation.caller.padEnd(8)} ${String(opReport.requests).padStart(5)} (${opReport.schemaValid} schema-valid) ${String(opReport.ms).padStart(6)} ms  ${histogram}`);
+    const histogram = Object.entries(opReport.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    log(
+      `${operation.name.padEnd(52)} ${operation.caller.padEnd(8)} ${String(opReport.requests).padStart(5)} (${opReport.schemaValid} schema-valid) ${String(opReport.ms).padStart(6)} ms  ${histogram}`,
+    );
     await revive(target, callers);
   }
   report.ms = Math.round(performance.now() - started);

@@ -39,13 +39,23 @@ function stringArbitrary(schema: JsonSchema, known: KnownValues, name: string | 
   const named = name ? (known.byName[name] ?? []) : [];
   if (schema.format === 'uuid') return pick([...named, ...known.uuids], fc.uuid());
   if (schema.format === 'email') return pick(named, fc.emailAddress());
-  if (schema.format === 'date') return pick(named, fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
-  if (schema.format === 'date-time') return pick(named, fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
+  if (schema.format === 'date')
+    return pick(
+      named,
+      fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    );
+  if (schema.format === 'date-time')
+    return pick(
+      named,
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    );
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 40, 200);
   if (schema.pattern) {
     try {
-      const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+      const matching = fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
       return pick(named, matching);
     } catch {
       // A pattern fast-check cannot generate from: plain strings stand in.
@@ -67,7 +77,10 @@ export function validArbitrary(schema: JsonSchema | undefined, known: KnownValue
     case 'string':
       return stringArbitrary(schema, known, name);
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER),
+        max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER),
+      });
     case 'number':
       return fc.double({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -97,16 +110,27 @@ type ObjectMutation =
 
 const objectMutation: fc.Arbitrary<ObjectMutation> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('field' as const), index: fc.nat(), value: hostileValue }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('every-field' as const), values: fc.array(hostileValue, { minLength: 8, maxLength: 8 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('every-field' as const), values: fc.array(hostileValue, { minLength: 8, maxLength: 8 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), index: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('extra' as const), key: fc.oneof(prototypeKey, fc.constantFrom('user_id', 'id', 'role', 'status', 'balance', 'is_admin'), fc.string({ maxLength: 10 })), value: hostileValue }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('extra' as const),
+      key: fc.oneof(prototypeKey, fc.constantFrom('user_id', 'id', 'role', 'status', 'balance', 'is_admin'), fc.string({ maxLength: 10 })),
+      value: hostileValue,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replace' as const), value: hostileValue }) },
 );
 
 function applyMutation(base: unknown, keys: string[], mutation: ObjectMutation, known: KnownValues): unknown {
   if (mutation.kind === 'replace') return mutation.value;
   // A value that is not an object (the schema wants a scalar or an array) is broken by replacing it.
-  if (base === null || typeof base !== 'object' || Array.isArray(base)) return mutation.kind === 'every-field' ? mutation.values[0] : 'value' in mutation ? mutation.value : undefined;
+  if (base === null || typeof base !== 'object' || Array.isArray(base))
+    return mutation.kind === 'every-field' ? mutation.values[0] : 'value' in mutation ? mutation.value : undefined;
   // JSON.parse semantics: "__proto__" becomes an own key, as the server will see it.
   const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
   const fieldAt = (index: number) => keys[index % Math.max(keys.length, 1)];
@@ -125,7 +149,12 @@ function applyMutation(base: unknown, keys: string[], mutation: ObjectMutation, 
       return copy;
     }
     case 'extra':
-      Object.defineProperty(copy, mutation.key, { value: mutation.key === 'user_id' && known.uuids[0] ? known.uuids[0] : mutation.value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, mutation.key, {
+        value: mutation.key === 'user_id' && known.uuids[0] ? known.uuids[0] : mutation.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       return copy;
   }
 }
@@ -140,7 +169,7 @@ export function hostileArbitrary(schema: JsonSchema | undefined, known: KnownVal
 
 /** A single string (path segment, query value, header) that is valid, another customer's, or hostile. */
 export function scalarArbitrary(schema: JsonSchema | undefined, known: KnownValues, name: string): fc.Arbitrary<string> {
-  const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   return fc.oneof(
     { weight: 3, arbitrary: validArbitrary(schema ?? { type: 'string' }, known, name).map(asText) },
     { weight: 1, arbitrary: known.uuids.length ? fc.constantFrom(...known.uuids) : fc.uuid() },

@@ -84,10 +84,21 @@ export async function signUp(target: Target, fullName = 'Ada Obi-Okafor'): Promi
     password: `fuzz pass ${letters(6)}`,
   };
   expectStatus(await inject(target.app, { method: 'POST', url: '/api/auth/signup', payload: form }), 201, 'signup');
-  const code = target.outbox.list().find((m) => m.to === form.email)?.text.match(/\b(\d{4})\b/)?.[1];
+  const code = target.outbox
+    .list()
+    .find((m) => m.to === form.email)
+    ?.text.match(/\b(\d{4})\b/)?.[1];
   if (!code) throw new Error(`no code sent to ${form.email}`);
-  expectStatus(await inject(target.app, { method: 'POST', url: '/api/auth/otp/verify', payload: { email: form.email, otp: code } }), 200, 'verify');
-  const login = await inject(target.app, { method: 'POST', url: '/api/auth/login', payload: { email_or_phone: form.email, password: form.password } });
+  expectStatus(
+    await inject(target.app, { method: 'POST', url: '/api/auth/otp/verify', payload: { email: form.email, otp: code } }),
+    200,
+    'verify',
+  );
+  const login = await inject(target.app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email_or_phone: form.email, password: form.password },
+  });
   expectStatus(login, 200, 'login');
   return { ...form, id: login.json<{ user: { id: string } }>().user.id, cookie: cookieOf(login, 'wise_session') };
 }
@@ -96,21 +107,33 @@ export async function signUp(target: Target, fullName = 'Ada Obi-Okafor'): Promi
 export async function staffMember(target: Target, role: 'reviewer' | 'admin'): Promise<Staff> {
   const email = `fuzz-${role}-${letters(8)}@wise.test`;
   const password = `staff password ${letters(8)}`;
-  const { row } = await createStaffMember(target.database.db, target.clock, { id: null, email: 'cli' }, { email, name: `Fuzz ${role}`, role, password });
+  const { row } = await createStaffMember(
+    target.database.db,
+    target.clock,
+    { id: null, email: 'cli' },
+    { email, name: `Fuzz ${role}`, role, password },
+  );
   const login = await inject(target.app, { method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
   expectStatus(login, 200, 'staff login');
   const passwordStage = cookieOf(login, 'wise_staff');
   const enrolment = await inject(target.app, { method: 'GET', url: '/api/admin/auth/enrolment', headers: { cookie: passwordStage } });
   expectStatus(enrolment, 200, 'enrolment');
   const { secret } = enrolment.json<{ secret: string }>();
-  const enrolled = await inject(target.app, { method: 'POST', url: '/api/admin/auth/enrolment', payload: { code: totpAt(secret, target.clock.now()) }, headers: { cookie: passwordStage } });
+  const enrolled = await inject(target.app, {
+    method: 'POST',
+    url: '/api/admin/auth/enrolment',
+    payload: { code: totpAt(secret, target.clock.now()) },
+    headers: { cookie: passwordStage },
+  });
   expectStatus(enrolled, 200, 'enrolment code');
   return { id: row.id, email, role, cookie: cookieOf(enrolled, 'wise_staff'), secret };
 }
 
 /** A small real picture; `shade` makes two of them different files. */
 export const picture = (format: 'jpeg' | 'png', shade = 0): Promise<Buffer> =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (shade * 53) % 256, g: 120, b: 200 } } }).toFormat(format).toBuffer();
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (shade * 53) % 256, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
 
 export interface FilePart {
   field: string;
@@ -122,10 +145,14 @@ export interface FilePart {
 /** A multipart/form-data body as a browser's FormData sends it. */
 export function multipart(fields: [string, string][], files: FilePart[], boundary = `----wisefuzz${randomBytes(8).toString('hex')}`) {
   const chunks: Buffer[] = [];
-  for (const [name, value] of fields) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  for (const [name, value] of fields)
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
   for (const file of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        'utf8',
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -147,12 +174,21 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   const PIN = '4321';
   expectStatus(await inject(app, { method: 'POST', url: '/api/pin', payload: { pin: PIN, confirm_pin: PIN }, headers: as }), 200, 'pin');
   const bankAccount = `2${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  expectStatus(await inject(app, { method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: bankAccount }, headers: as }), 200, 'bank');
+  expectStatus(
+    await inject(app, { method: 'PUT', url: '/api/bank', payload: { bank_code: '058', bank_account: bankAccount }, headers: as }),
+    200,
+    'bank',
+  );
   const address = `${letters(6)} Holder Street 7`;
   expectStatus(await inject(app, { method: 'PUT', url: '/api/profile/address', payload: { address }, headers: as }), 200, 'address');
 
   const photoBody = multipart([], [{ field: 'photo', filename: 'me.png', contentType: 'image/png', data: await picture('png', 1) }]);
-  const photo = await inject(app, { method: 'POST', url: '/api/profile/photo', payload: photoBody.payload, headers: { ...as, 'content-type': photoBody.contentType } });
+  const photo = await inject(app, {
+    method: 'POST',
+    url: '/api/profile/photo',
+    payload: photoBody.payload,
+    headers: { ...as, 'content-type': photoBody.contentType },
+  });
   expectStatus(photo, 200, 'photo');
   const photoUrl = json<{ photo: string }>(photo).photo;
   const photoName = photoUrl.split('/').pop() ?? '';
@@ -163,10 +199,20 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   if (!sub) throw new Error('amazon has no sub-category');
   const images = await Promise.all([2, 3].map((shade) => picture('jpeg', shade)));
   const saleForm = multipart(
-    [['subcategory_id', sub.id], ['amount', '50'], ['expected_rate', sub.exchange_rate], ['comment', `holder comment ${letters(6)}`]],
+    [
+      ['subcategory_id', sub.id],
+      ['amount', '50'],
+      ['expected_rate', sub.exchange_rate],
+      ['comment', `holder comment ${letters(6)}`],
+    ],
     images.map((data, i) => ({ field: 'images', filename: `card-${i}.jpg`, contentType: 'image/jpeg', data })),
   );
-  const sale = await inject(app, { method: 'POST', url: '/api/giftcards/sales', payload: saleForm.payload, headers: { ...as, 'content-type': saleForm.contentType, 'idempotency-key': `fz-${randomUUID()}` } });
+  const sale = await inject(app, {
+    method: 'POST',
+    url: '/api/giftcards/sales',
+    payload: saleForm.payload,
+    headers: { ...as, 'content-type': saleForm.contentType, 'idempotency-key': `fz-${randomUUID()}` },
+  });
   expectStatus(sale, 201, 'gift-card sale');
   const giftCardSaleId = json<{ sale: { id: string } }>(sale).sale.id;
   const saleImageNames = [...sale.body.matchAll(/\/images\/([a-f0-9]{32}\.webp)/g)].map((match) => match[1] ?? '');
@@ -175,18 +221,36 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   // The reviewer approves it: a notification, a reward, a payout queued.
   const staffAs = { cookie: reviewer.cookie };
   expectStatus(await inject(app, { method: 'POST', url: `/api/admin/sales/${giftCardSaleId}/claim`, headers: staffAs }), 200, 'claim');
-  const approve = await inject(app, { method: 'POST', url: `/api/admin/sales/${giftCardSaleId}/approve`, payload: { confirm_code: totpAt(reviewer.secret, target.clock.now()) }, headers: staffAs });
+  const approve = await inject(app, {
+    method: 'POST',
+    url: `/api/admin/sales/${giftCardSaleId}/approve`,
+    payload: { confirm_code: totpAt(reviewer.secret, target.clock.now()) },
+    headers: staffAs,
+  });
   expectStatus(approve, 200, 'approve');
 
   const quote = await inject(app, { method: 'POST', url: '/api/crypto/quotes', payload: { coin: 'btc', amount: '0.0002' }, headers: as });
   expectStatus(quote, 201, 'quote');
   const quoteId = json<{ quote: { id: string } }>(quote).quote.id;
-  const cryptoForm = multipart([['quote_id', quoteId]], [{ field: 'screenshot', filename: 'proof.png', contentType: 'image/png', data: await picture('png', 4) }]);
-  const crypto = await inject(app, { method: 'POST', url: '/api/crypto/sales', payload: cryptoForm.payload, headers: { ...as, 'content-type': cryptoForm.contentType, 'idempotency-key': `fz-${randomUUID()}` } });
+  const cryptoForm = multipart(
+    [['quote_id', quoteId]],
+    [{ field: 'screenshot', filename: 'proof.png', contentType: 'image/png', data: await picture('png', 4) }],
+  );
+  const crypto = await inject(app, {
+    method: 'POST',
+    url: '/api/crypto/sales',
+    payload: cryptoForm.payload,
+    headers: { ...as, 'content-type': cryptoForm.contentType, 'idempotency-key': `fz-${randomUUID()}` },
+  });
   expectStatus(crypto, 201, 'crypto sale');
   const cryptoSaleId = json<{ sale: { id: string } }>(crypto).sale.id;
 
-  await accrueReward(target.database.db, target.clock, { userId: customer.id, source: `fuzz:${randomUUID()}`, amount: 5_000, description: 'Fuzz seed' });
+  await accrueReward(target.database.db, target.clock, {
+    userId: customer.id,
+    source: `fuzz:${randomUUID()}`,
+    amount: 5_000,
+    description: 'Fuzz seed',
+  });
   await claimRewards(target.database.db, target.clock, customer.id);
   const order = await inject(app, {
     method: 'POST',
@@ -198,16 +262,38 @@ export async function customerWithHoldings(target: Target, reviewer: Staff, full
   const billOrderId = json<{ order: { id: string } }>(order).order.id;
 
   const notes = await inject(app, { method: 'GET', url: '/api/notifications', headers: as });
-  const notificationIds = (await target.database.query<{ id: string }>('SELECT id::text AS id FROM notifications WHERE user_id = $1', [customer.id])).map((row) => row.id);
+  const notificationIds = (
+    await target.database.query<{ id: string }>('SELECT id::text AS id FROM notifications WHERE user_id = $1', [customer.id])
+  ).map((row) => row.id);
   if (notes.statusCode !== 200 || notificationIds.length === 0) throw new Error(`the holder has no notification: ${notes.body}`);
 
-  return { customer, giftCardSaleId, subcategory: sub, saleImageNames, cryptoSaleId, billOrderId, photoName, photoUrl, notificationIds, bankAccount, address, PIN };
+  return {
+    customer,
+    giftCardSaleId,
+    subcategory: sub,
+    saleImageNames,
+    cryptoSaleId,
+    billOrderId,
+    photoName,
+    photoUrl,
+    notificationIds,
+    bankAccount,
+    address,
+    PIN,
+  };
 }
 
 /** What the generator aims at: the holder's ids, names and contacts, and the staff's ids. */
 export function knownValues(holdings: Holdings, staff: Staff[]): KnownValues {
   const { customer } = holdings;
-  const uuids = [customer.id, holdings.giftCardSaleId, holdings.cryptoSaleId, holdings.billOrderId, ...staff.map((s) => s.id), '00000000-0000-0000-0000-000000000000'];
+  const uuids = [
+    customer.id,
+    holdings.giftCardSaleId,
+    holdings.cryptoSaleId,
+    holdings.billOrderId,
+    ...staff.map((s) => s.id),
+    '00000000-0000-0000-0000-000000000000',
+  ];
   return {
     uuids,
     byName: {

@@ -36,11 +36,16 @@ export async function inFlight(database: Database): Promise<InFlight> {
 }
 
 /** Polls until nothing is in flight or `timeoutMs` passes; returns what was still open. */
-export async function waitForSettled(database: Database, timeoutMs: number, options: { emails?: boolean } = {}): Promise<{ settled: boolean; ms: number; left: InFlight }> {
+export async function waitForSettled(
+  database: Database,
+  timeoutMs: number,
+  options: { emails?: boolean } = {},
+): Promise<{ settled: boolean; ms: number; left: InFlight }> {
   const started = Date.now();
   for (;;) {
     const left = await inFlight(database);
-    const done = left.processingOrders === 0 && left.openPayouts === 0 && left.unpaidApproved === 0 && (!options.emails || left.unsentEmails === 0);
+    const done =
+      left.processingOrders === 0 && left.openPayouts === 0 && left.unpaidApproved === 0 && (!options.emails || left.unsentEmails === 0);
     if (done || Date.now() - started > timeoutMs) return { settled: done, ms: Date.now() - started, left };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -70,11 +75,16 @@ export interface SoakChecks {
 
 const countBy = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, r.n]));
 
-export async function checkSoak(database: Database, options: { acceptedSales: Iterable<string>; fakes?: ProviderFakes }): Promise<SoakChecks> {
+export async function checkSoak(
+  database: Database,
+  options: { acceptedSales: Iterable<string>; fakes?: ProviderFakes },
+): Promise<SoakChecks> {
   const audit = await auditLedger(database.db);
   const accepted = [...options.acceptedSales];
   const present = new Set(
-    accepted.length === 0 ? [] : (await database.query<{ id: string }>('SELECT id FROM sales WHERE id = ANY($1::uuid[])', [accepted])).map((r) => r.id),
+    accepted.length === 0
+      ? []
+      : (await database.query<{ id: string }>('SELECT id FROM sales WHERE id = ANY($1::uuid[])', [accepted])).map((r) => r.id),
   );
   const missingSales = accepted.filter((id) => !present.has(id));
 
@@ -85,7 +95,8 @@ export async function checkSoak(database: Database, options: { acceptedSales: It
   for (const o of orders) {
     if (o.status === 'processing') orderProblems.push(`${o.id} still processing`);
     if (o.status === 'failed' && o.hold_status !== 'released') orderProblems.push(`${o.id} failed but its hold is ${o.hold_status}`);
-    if (o.status === 'successful' && o.hold_status !== 'captured') orderProblems.push(`${o.id} successful but its hold is ${o.hold_status}`);
+    if (o.status === 'successful' && o.hold_status !== 'captured')
+      orderProblems.push(`${o.id} successful but its hold is ${o.hold_status}`);
   }
 
   const doubledPurchases: string[] = [];
@@ -125,7 +136,9 @@ export async function checkSoak(database: Database, options: { acceptedSales: It
     }
   }
 
-  const [emails] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE name = 'notifications.send_email' AND status IN ('queued', 'running')");
+  const [emails] = await database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM jobs WHERE name = 'notifications.send_email' AND status IN ('queued', 'running')",
+  );
   return {
     ledgerOk: audit.ok,
     ledger: audit,

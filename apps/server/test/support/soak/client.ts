@@ -30,7 +30,12 @@ export class SoakClient {
     this.cookie = '';
   }
 
-  async call<T = unknown>(step: string, method: string, path: string, options: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async call<T = unknown>(
+    step: string,
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = this.cookie;
     let body: string | FormData | undefined;

@@ -65,7 +65,12 @@ export async function createSoakDatabase(adminUrl = SOAK_ADMIN_URL): Promise<{ u
 
 /** `adminUrl`: the PostgreSQL server the soak's database is created on (default SOAK_ADMIN_URL; the fault soak's private cluster). */
 export async function startSoakEnvironment(options: { portBase: number; name: string; adminUrl?: string }): Promise<SoakEnvironment> {
-  const [airtime, bills, paystack, coingecko] = await Promise.all([startFakeAirtime(), startFakeBills(), startFakePaystack(), startFakeCoinGecko()]);
+  const [airtime, bills, paystack, coingecko] = await Promise.all([
+    startFakeAirtime(),
+    startFakeBills(),
+    startFakePaystack(),
+    startFakeCoinGecko(),
+  ]);
   bills.plans.set('mtn-data', [
     { name: 'MTN 40MB (Daily) – 1 day', variation_code: 'mtn-40mb-daily', variation_amount: '49.99' },
     { name: 'MTN 100MB (Daily) – 1 day', variation_code: 'mtn-100mb-daily', variation_amount: '100.00' },
@@ -120,7 +125,14 @@ export async function startSoakEnvironment(options: { portBase: number; name: st
       smtp.mode = smtpMode;
     },
     async close() {
-      await Promise.all([...Object.values(proxies).map((p) => p.close()), smtp.close(), airtime.close(), bills.close(), paystack.close(), coingecko.close()]);
+      await Promise.all([
+        ...Object.values(proxies).map((p) => p.close()),
+        smtp.close(),
+        airtime.close(),
+        bills.close(),
+        paystack.close(),
+        coingecko.close(),
+      ]);
       await database.drop().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
     },

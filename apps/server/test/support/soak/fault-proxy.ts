@@ -30,7 +30,11 @@ async function readAll(stream: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function forward(target: URL, request: IncomingMessage, body: Buffer): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+function forward(
+  target: URL,
+  request: IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = { ...request.headers, host: target.host };
     const upstream = httpRequest(

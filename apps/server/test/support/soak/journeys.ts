@@ -56,23 +56,30 @@ export class CustomerJourneys {
 
   private async ensureSignedIn(): Promise<boolean> {
     if (this.c.client.signedIn) return true;
-    const login = await this.c.client.call('login', 'POST', '/api/auth/login', { json: { email_or_phone: this.c.customer.email, password: this.c.customer.password } });
+    const login = await this.c.client.call('login', 'POST', '/api/auth/login', {
+      json: { email_or_phone: this.c.customer.email, password: this.c.customer.password },
+    });
     return login.status === 200;
   }
 
   private async setUp(): Promise<boolean> {
     if (this.ready) return true;
     if (!this.bankSet) {
-      const bank = await this.c.client.call('bank.set', 'PUT', '/api/bank', { json: { bank_code: '058', bank_account: this.c.bankAccount, password: this.c.customer.password } });
+      const bank = await this.c.client.call('bank.set', 'PUT', '/api/bank', {
+        json: { bank_code: '058', bank_account: this.c.bankAccount, password: this.c.customer.password },
+      });
       // A PUT whose answer was lost (a crash) may have saved them: what is on file decides.
-      const current = bank.status === 200 ? undefined : await this.c.client.call<{ bank_account: string | null }>('bank.get', 'GET', '/api/bank');
+      const current =
+        bank.status === 200 ? undefined : await this.c.client.call<{ bank_account: string | null }>('bank.get', 'GET', '/api/bank');
       this.bankSet = bank.status === 200 || Boolean(current?.body?.bank_account);
       if (!this.bankSet) return false;
     }
     const status = await this.c.client.call<{ pin_status: string }>('pin.status', 'GET', '/api/pin/status');
     if (status.body?.pin_status !== 'set') {
       // With bank details on file a first PIN needs the password again (domain/bank/README.md).
-      const confirmed = await this.c.client.call('password.confirm', 'POST', '/api/profile/password/confirm', { json: { password: this.c.customer.password } });
+      const confirmed = await this.c.client.call('password.confirm', 'POST', '/api/profile/password/confirm', {
+        json: { password: this.c.customer.password },
+      });
       if (confirmed.status !== 200) return false;
       const pin = await this.c.client.call('pin.set', 'POST', '/api/pin', { json: { pin: SOAK_PIN, confirm_pin: SOAK_PIN } });
       if (pin.status !== 200) return false;
@@ -96,7 +103,12 @@ export class CustomerJourneys {
   private async authorise(orderStatus: number, order: { id: string } | undefined, step: string) {
     if (orderStatus !== 201 || !order) return;
     this.c.seen.authorisedOrders.add(order.id);
-    const answer = await this.c.client.call<{ order?: { status: string } }>(`${step}.authorise`, 'POST', `/api/bills/orders/${order.id}/authorise`, { json: { pin: SOAK_PIN } });
+    const answer = await this.c.client.call<{ order?: { status: string } }>(
+      `${step}.authorise`,
+      'POST',
+      `/api/bills/orders/${order.id}/authorise`,
+      { json: { pin: SOAK_PIN } },
+    );
     if (answer.status === 202) {
       // The screen polls an order that is still processing.
       await sleep(1000);
@@ -119,7 +131,13 @@ export class CustomerJourneys {
     const plan = list[randomInt(0, Math.max(1, list.length))];
     if (!plan) return;
     const order = await this.c.client.call<{ order?: { id: string } }>('data.order', 'POST', '/api/bills/orders', {
-      json: { kind: 'data', network: 'mtn', phone: '0806' + String(randomInt(1_000_000, 9_999_999)), variation_code: plan.variation_code, expected_amount: plan.amount },
+      json: {
+        kind: 'data',
+        network: 'mtn',
+        phone: '0806' + String(randomInt(1_000_000, 9_999_999)),
+        variation_code: plan.variation_code,
+        expected_amount: plan.amount,
+      },
       headers: { 'idempotency-key': randomUUID() },
     });
     await this.authorise(order.status, order.body?.order, 'data');
@@ -132,7 +150,10 @@ export class CustomerJourneys {
     const min = Math.ceil(Number(sub.min_amount));
     const max = Math.floor(Math.min(Number(sub.max_amount), min + 200));
     // A sale whose answer was lost is sent again with the same key and fields, as the app's retry does.
-    const sale = this.pendingSale ?? { key: `soak-${randomBytes(12).toString('hex')}`, amount: String(randomInt(min, Math.max(min, max) + 1)) };
+    const sale = this.pendingSale ?? {
+      key: `soak-${randomBytes(12).toString('hex')}`,
+      amount: String(randomInt(min, Math.max(min, max) + 1)),
+    };
     this.pendingSale = sale;
     const form = new FormData();
     form.set('subcategory_id', sub.id);
@@ -140,7 +161,12 @@ export class CustomerJourneys {
     form.set('expected_rate', sub.exchange_rate);
     form.set('comment', 'Soak card');
     form.append('images', new Blob([this.c.cardPhoto], { type: 'image/jpeg' }), 'card.jpg');
-    const answer = await this.c.client.call<{ sale?: { id: string }; meta?: { exchange_rate?: string } }>('sale.submit', 'POST', '/api/giftcards/sales', { form, headers: { 'idempotency-key': sale.key } });
+    const answer = await this.c.client.call<{ sale?: { id: string }; meta?: { exchange_rate?: string } }>(
+      'sale.submit',
+      'POST',
+      '/api/giftcards/sales',
+      { form, headers: { 'idempotency-key': sale.key } },
+    );
     if (answer.status === 201 && answer.body?.sale) {
       this.c.seen.acceptedSales.add(answer.body.sale.id);
       this.c.seen.acceptedAt?.set(answer.body.sale.id, Date.now());
@@ -157,7 +183,8 @@ export class CustomerJourneys {
 
   async rewards() {
     const total = await this.c.client.call<{ claimable?: number }>('rewards.total', 'GET', '/api/rewards/total');
-    if ((total.body?.claimable ?? 0) > 0) await this.c.client.call('rewards.claim', 'POST', '/api/rewards/claim', { headers: { 'idempotency-key': randomUUID() } });
+    if ((total.body?.claimable ?? 0) > 0)
+      await this.c.client.call('rewards.claim', 'POST', '/api/rewards/claim', { headers: { 'idempotency-key': randomUUID() } });
   }
 
   async prices() {

@@ -91,7 +91,9 @@ export function stepFigures(recorder: Recorder, seconds: number): StepFigures[] 
         perSecond: times.length / seconds,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
-        statuses: Object.fromEntries([...(recorder.statuses.get(step) ?? new Map<number, number>()).entries()].map(([s, n]) => [String(s), n])),
+        statuses: Object.fromEntries(
+          [...(recorder.statuses.get(step) ?? new Map<number, number>()).entries()].map(([s, n]) => [String(s), n]),
+        ),
       };
     })
     .sort((a, b) => a.step.localeCompare(b.step));

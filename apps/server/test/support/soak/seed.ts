@@ -40,7 +40,13 @@ export async function seedCustomers(database: Database, count: number, gems: num
     const [row] = await database.query<{ id: string }>(
       `INSERT INTO users (full_name, username, email, phone, password_hash, email_verified_at)
        VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
-      [`Soak Customer ${index}`, `soak${tag}`, email, `+23481${String(Number.parseInt(run, 16) % 1000).padStart(3, '0')}${String(index).padStart(5, '0')}`, passwordHash],
+      [
+        `Soak Customer ${index}`,
+        `soak${tag}`,
+        email,
+        `+23481${String(Number.parseInt(run, 16) % 1000).padStart(3, '0')}${String(index).padStart(5, '0')}`,
+        passwordHash,
+      ],
     );
     if (!row) throw new Error('customer insert returned nothing');
     if (gems > 0) await giveGems(database, row.id, gems);
@@ -51,7 +57,12 @@ export async function seedCustomers(database: Database, count: number, gems: num
 
 /** Gems the legitimate way a back office grants them: a reward accrued, then claimed into the balance. */
 export async function giveGems(database: Database, userId: string, gems: number): Promise<void> {
-  await accrueReward(database.db, systemClock, { userId, source: `soak-seed:${randomUUID()}`, amount: gems, description: 'Soak starting gems' });
+  await accrueReward(database.db, systemClock, {
+    userId,
+    source: `soak-seed:${randomUUID()}`,
+    amount: gems,
+    description: 'Soak starting gems',
+  });
   await claimRewards(database.db, systemClock, userId);
 }
 
@@ -63,6 +74,11 @@ export interface SoakStaff {
 export async function seedReviewer(database: Database): Promise<SoakStaff> {
   const email = `soak.reviewer.${randomBytes(4).toString('hex')}@wise.test`;
   const password = `soak reviewer ${randomBytes(6).toString('hex')}`;
-  await createStaffMember(database.db, systemClock, { id: null, email: 'cli' }, { email, name: 'Soak Reviewer', role: 'reviewer', password });
+  await createStaffMember(
+    database.db,
+    systemClock,
+    { id: null, email: 'cli' },
+    { email, name: 'Soak Reviewer', role: 'reviewer', password },
+  );
   return { email, password };
 }

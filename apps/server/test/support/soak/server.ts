@@ -28,7 +28,9 @@ export function compileServer(): Promise<string> {
     const build = spawn(process.execPath, ['scripts/build.mjs', outdir], { cwd: serverDir, stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     build.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    build.once('exit', (code) => (code === 0 ? resolve(path.join(outdir, 'server.js')) : reject(new Error(`server build failed: ${errors}`))));
+    build.once('exit', (code) =>
+      code === 0 ? resolve(path.join(outdir, 'server.js')) : reject(new Error(`server build failed: ${errors}`)),
+    );
   });
   return compiled;
 }
@@ -55,7 +57,9 @@ export interface SoakServer {
 }
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 export async function startSoakServer(port: number, env: Record<string, string>): Promise<SoakServer> {
   let child: ChildProcessWithoutNullStreams | undefined;
@@ -94,8 +98,12 @@ export async function startSoakServer(port: number, env: Record<string, string>)
     // Generous: a restart under a crowd of customers (and a busy machine) is slow to answer /readyz.
     const deadline = Date.now() + 180_000;
     for (;;) {
-      if (started.exitCode !== null || started.signalCode !== null) throw new Error(`the server exited before it was ready: ${output.slice(-4000)}`);
-      const ready = await fetch(`${baseUrl}/readyz`).then((r) => r.status === 200, () => false);
+      if (started.exitCode !== null || started.signalCode !== null)
+        throw new Error(`the server exited before it was ready: ${output.slice(-4000)}`);
+      const ready = await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) return;
       if (Date.now() > deadline) {
         started.kill('SIGKILL');

@@ -25,7 +25,14 @@ function drain(stream: SMTPServerDataStream): Promise<void> {
 }
 
 export async function startSmtpSink(port: number): Promise<SmtpSink> {
-  const sink: SmtpSink = { url: `smtp://127.0.0.1:${port}`, mode: 'pass', slowMs: 4000, delivered: [], refused: 0, close: async () => undefined };
+  const sink: SmtpSink = {
+    url: `smtp://127.0.0.1:${port}`,
+    mode: 'pass',
+    slowMs: 4000,
+    delivered: [],
+    refused: 0,
+    close: async () => undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -69,7 +69,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
     log(`seeding ${options.customers} customers`);
     const customers = await seedCustomers(database, options.customers, options.gemsEach ?? 3000);
     const staff = await seedReviewer(database);
-    const cardPhoto = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ff9900' } }).jpeg({ quality: 85 }).toBuffer();
+    const cardPhoto = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ff9900' } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
 
     const reviewerClient = new SoakClient(options.baseUrl, recorder, 'wise_staff');
     const secret = await signInReviewer(reviewerClient, staff);
@@ -108,10 +110,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
     const rss: SoakRun['rss'] = {};
     const warmupMs = options.warmupMs ?? Math.min(30_000, options.durationMs / 4);
     const events: SoakRun['events'] = [];
-    const timeline = [...(options.events ?? []), ...(options.serverPid ? [{ atMs: warmupMs, label: 'rss warm', run: async () => void (rss.warmKb = await residentKb(options.serverPid!()!)) }] : [])].sort(
-      (a, b) => a.atMs - b.atMs,
+    const timeline = [
+      ...(options.events ?? []),
+      ...(options.serverPid
+        ? [{ atMs: warmupMs, label: 'rss warm', run: async () => void (rss.warmKb = await residentKb(options.serverPid!()!)) }]
+        : []),
+    ].sort((a, b) => a.atMs - b.atMs);
+    const progress = setInterval(
+      () =>
+        log(
+          `  ${Math.round((Date.now() - started) / 1000)} s: ${recorder.requests} requests, ${recorder.serverErrors.length} 5xx, ${recorder.networkErrors} unanswered`,
+        ),
+      15_000,
     );
-    const progress = setInterval(() => log(`  ${Math.round((Date.now() - started) / 1000)} s: ${recorder.requests} requests, ${recorder.serverErrors.length} 5xx, ${recorder.networkErrors} unanswered`), 15_000);
     try {
       for (const event of timeline) {
         const wait = started + event.atMs - Date.now();

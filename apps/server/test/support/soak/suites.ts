@@ -111,7 +111,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
     const database = openSoakDatabase(env.databaseUrl);
     try {
       const settle = await waitForSettled(database, options.settleTimeoutMs, { emails: options.suite === 'faults' });
-      const checks = await checkSoak(database, { acceptedSales: run.seen.acceptedSales, fakes: { airtime: env.airtime, bills: env.bills, paystack: env.paystack, smtp: env.smtp } });
+      const checks = await checkSoak(database, {
+        acceptedSales: run.seen.acceptedSales,
+        fakes: { airtime: env.airtime, bills: env.bills, paystack: env.paystack, smtp: env.smtp },
+      });
       const failures = checkFailures(checks);
       if (!settle.settled) failures.push(`not settled within ${options.settleTimeoutMs} ms: ${JSON.stringify(settle.left)}`);
       for (const error of run.recorder.serverErrors.slice(0, 10)) failures.push(`5xx: ${error.step} ${error.status} ${error.body}`);
@@ -124,7 +127,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
       }
       const unavailable = run.recorder.refusals.filter((r) => r.status === 503).length;
       if (options.suite !== 'faults' && unavailable > 0) failures.push(`${unavailable} answers 503 without any provider fault`);
-      if (options.suite !== 'crash' && run.recorder.networkErrors > 0) failures.push(`${run.recorder.networkErrors} requests never answered`);
+      if (options.suite !== 'crash' && run.recorder.networkErrors > 0)
+        failures.push(`${run.recorder.networkErrors} requests never answered`);
       if (options.suite === 'soak') {
         if (run.rss.growth === undefined) failures.push('RSS not measured');
         else if (run.rss.growth >= 0.1) failures.push(`RSS grew ${(run.rss.growth * 100).toFixed(1)} % (limit 10 %)`);
@@ -138,7 +142,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteReport> {
         checks,
         failures: [...new Set(failures)],
         refusals,
-        faultCounts: options.suite === 'faults' ? Object.fromEntries(Object.entries(env.proxies).map(([name, proxy]) => [name, proxy.counts])) : undefined,
+        faultCounts:
+          options.suite === 'faults'
+            ? Object.fromEntries(Object.entries(env.proxies).map(([name, proxy]) => [name, proxy.counts]))
+            : undefined,
         emails: { delivered: env.smtp.delivered.length, refused: env.smtp.refused },
         serverLogErrors: loggedErrors(server.output()),
       };
@@ -169,7 +176,10 @@ export function formatReport(report: SuiteReport): string {
     `orders ${JSON.stringify(checks.ordersByStatus)}; sales ${JSON.stringify(checks.salesByStatus)}; payouts ${JSON.stringify(checks.payoutsByStatus)}`,
     `ledger audit: ${checks.ledgerOk ? 'clean' : 'FAILED'}; e-mails delivered ${report.emails.delivered}, refused by SMTP ${report.emails.refused}, still queued ${checks.emailsQueuedOrRunning}`,
   ];
-  if (run.rss.warmKb) lines.push(`server RSS: ${(run.rss.warmKb / 1024).toFixed(1)} MB after warm-up → ${((run.rss.endKb ?? 0) / 1024).toFixed(1)} MB at the end (${((run.rss.growth ?? 0) * 100).toFixed(1)} %)`);
+  if (run.rss.warmKb)
+    lines.push(
+      `server RSS: ${(run.rss.warmKb / 1024).toFixed(1)} MB after warm-up → ${((run.rss.endKb ?? 0) / 1024).toFixed(1)} MB at the end (${((run.rss.growth ?? 0) * 100).toFixed(1)} %)`,
+    );
   for (const e of run.events) lines.push(`event at ${(e.atMs / 1000).toFixed(0)} s (${e.tookMs} ms): ${e.label}`);
   if (report.faultCounts) lines.push(`requests through the fault proxies: ${JSON.stringify(report.faultCounts)}`);
   const refusals = Object.entries(report.refusals).sort((a, b) => b[1] - a[1]);

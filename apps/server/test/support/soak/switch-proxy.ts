@@ -50,16 +50,28 @@ export async function startSwitchProxy(name: string, targetUrl: string, port: nu
       response.on('close', () => held.delete(response));
       return;
     }
-    const upstream = httpRequest({ hostname: target.hostname, port: target.port, method: request.method, path: request.url, headers: { ...request.headers, host: target.host } }, (answer) => {
-      readAll(answer).then((data) => {
-        const headers = { ...answer.headers };
-        delete headers['transfer-encoding'];
-        delete headers.connection;
-        headers['content-length'] = String(data.length);
-        response.writeHead(answer.statusCode ?? 502, headers);
-        response.end(data);
-      }, () => response.destroy());
-    });
+    const upstream = httpRequest(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: target.host },
+      },
+      (answer) => {
+        readAll(answer).then(
+          (data) => {
+            const headers = { ...answer.headers };
+            delete headers['transfer-encoding'];
+            delete headers.connection;
+            headers['content-length'] = String(data.length);
+            response.writeHead(answer.statusCode ?? 502, headers);
+            response.end(data);
+          },
+          () => response.destroy(),
+        );
+      },
+    );
     upstream.on('error', () => response.destroy());
     upstream.end(body);
   };

@@ -130,7 +130,17 @@ export function AdminLayout({ nav, user, onLogout, loggingOut, children }: Admin
 }
 
 /** A white box with an optional title row: the building block of detail pages. */
-export function Panel({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={className ? `admin-panel ${className}` : 'admin-panel'}>
       {title || actions ? (

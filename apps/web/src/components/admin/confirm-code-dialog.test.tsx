@@ -16,7 +16,12 @@ const assertion = {
   rawId: bytes('cred'),
   type: 'public-key',
   authenticatorAttachment: 'platform',
-  response: { authenticatorData: bytes('auth-data'), clientDataJSON: bytes('{"type":"webauthn.get"}'), signature: bytes('signature'), userHandle: null },
+  response: {
+    authenticatorData: bytes('auth-data'),
+    clientDataJSON: bytes('{"type":"webauthn.get"}'),
+    signature: bytes('signature'),
+    userHandle: null,
+  },
   getClientExtensionResults: () => ({}),
 };
 const passkeyAnswer = {
@@ -40,10 +45,18 @@ function browserWithPasskeys(passkeys: number, prompt: () => Promise<unknown> = 
   vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {});
   const get = vi.fn(prompt);
   Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } });
-  const list = Array.from({ length: passkeys }, (_, index) => ({ id: `pk-${index}`, device_name: 'Laptop', created_at: '2026-01-05T10:00:00.000Z', last_used_at: null }));
+  const list = Array.from({ length: passkeys }, (_, index) => ({
+    id: `pk-${index}`,
+    device_name: 'Laptop',
+    created_at: '2026-01-05T10:00:00.000Z',
+    last_used_at: null,
+  }));
   const calls = routeFetch({
     'GET /api/admin/auth/passkeys': () => ({ status: 200, body: { passkeys: list } }),
-    'POST /api/admin/auth/passkeys/confirm/options': () => ({ status: 200, body: { options: { challenge: 'Y2hhbGxlbmdl', userVerification: 'required', allowCredentials: [] } } }),
+    'POST /api/admin/auth/passkeys/confirm/options': () => ({
+      status: 200,
+      body: { options: { challenge: 'Y2hhbGxlbmdl', userVerification: 'required', allowCredentials: [] } },
+    }),
   });
   return { get, calls };
 }
@@ -62,7 +75,13 @@ function setup(onConfirm: (confirmation: StaffConfirmation) => Promise<unknown>)
       <ConfirmCodeDialog open onClose={onClose} title="Approve and pay" confirmLabel="Pay ₦45,000.00" onConfirm={onConfirm} />
     </QueryClientProvider>,
   );
-  return { user, onClose, queryClient, unmount: view.unmount, field: () => screen.getByLabelText('Authenticator code') as HTMLInputElement };
+  return {
+    user,
+    onClose,
+    queryClient,
+    unmount: view.unmount,
+    field: () => screen.getByLabelText('Authenticator code') as HTMLInputElement,
+  };
 }
 
 describe('ConfirmCodeDialog', () => {

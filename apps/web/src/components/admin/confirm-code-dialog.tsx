@@ -2,7 +2,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmCodeMessage, confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
 import { adminErrorMessage, ApiError } from '#web/lib/admin-api';
 import type { FormStore } from '#web/lib/form/store';
-import { byCode, confirmWithStaffPasskey, passkeyCancelled, passkeysSupported, useHasStaffPasskey, type StaffConfirmation } from '#web/lib/staff-confirmation';
+import {
+  byCode,
+  confirmWithStaffPasskey,
+  passkeyCancelled,
+  passkeysSupported,
+  useHasStaffPasskey,
+  type StaffConfirmation,
+} from '#web/lib/staff-confirmation';
 import { Button } from '../ui/button';
 import { Dialog, DialogActions } from './dialog';
 import { AuthenticatorCodeField } from './form-fields';
@@ -31,7 +38,10 @@ interface ConfirmCodeDialogBase {
  * (docs/decisions.md §8.6); adding or removing a passkey takes the code alone (`codeOnly`).
  */
 type ConfirmCodeDialogProps = ConfirmCodeDialogBase &
-  ({ codeOnly?: false; onConfirm: (confirmation: StaffConfirmation) => Promise<unknown> } | { codeOnly: true; onConfirm: (code: string) => Promise<unknown> });
+  (
+    | { codeOnly?: false; onConfirm: (confirmation: StaffConfirmation) => Promise<unknown> }
+    | { codeOnly: true; onConfirm: (code: string) => Promise<unknown> }
+  );
 
 /**
  * The second confirmation before a staff action that moves money or changes where it goes: the
@@ -122,7 +132,13 @@ function ConfirmCodeForm(props: ConfirmCodeDialogProps) {
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy && !passkeyBusy} disabled={passkeyBusy} busyLabel={busyLabel} className={danger ? 'admin-btn--danger' : undefined}>
+          <Button
+            type="submit"
+            busy={busy && !passkeyBusy}
+            disabled={passkeyBusy}
+            busyLabel={busyLabel}
+            className={danger ? 'admin-btn--danger' : undefined}
+          >
             {confirmLabel}
           </Button>
         </DialogActions>
@@ -180,7 +196,14 @@ function PasskeyOption({ busy, disabled, onUse }: { busy: boolean; disabled: boo
   if (!useHasStaffPasskey()) return null;
   return (
     <div className="admin-confirm-passkey">
-      <Button type="button" variant="secondary" busy={busy} disabled={disabled} busyLabel={staffConfirmationMessages.passkeyBusy} onClick={onUse}>
+      <Button
+        type="button"
+        variant="secondary"
+        busy={busy}
+        disabled={disabled}
+        busyLabel={staffConfirmationMessages.passkeyBusy}
+        onClick={onUse}
+      >
         {staffConfirmationMessages.usePasskey}
       </Button>
       <p className="admin-muted">{staffConfirmationMessages.orCode}</p>

@@ -65,7 +65,10 @@ export function DataTable<T>({
   onLoadMore,
   maxHeight,
 }: DataTableProps<T>) {
-  const style = maxHeight !== undefined ? ({ '--admin-table-max-h': typeof maxHeight === 'number' ? `${maxHeight}px` : maxHeight } as CSSProperties) : undefined;
+  const style =
+    maxHeight !== undefined
+      ? ({ '--admin-table-max-h': typeof maxHeight === 'number' ? `${maxHeight}px` : maxHeight } as CSSProperties)
+      : undefined;
   const failed = error !== undefined && error !== null && !rows;
   const loading = !failed && (isLoading || !rows);
 

@@ -64,7 +64,10 @@ export function FormTextArea(props: FormTextAreaProps) {
   return <TextArea {...props} />;
 }
 
-export type AuthenticatorCodeFieldProps = Omit<FormFieldProps, 'label' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength' | 'hint' | 'leading'>;
+export type AuthenticatorCodeFieldProps = Omit<
+  FormFieldProps,
+  'label' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength' | 'hint' | 'leading'
+>;
 /**
  * The authenticator code a staff member confirms a sensitive action with: six digits, anything
  * else typed or pasted is dropped before `onChange` sees the value.

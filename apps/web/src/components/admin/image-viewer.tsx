@@ -121,13 +121,25 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
         <span className="admin-viewer__title">
           {label} {index + 1} of {count}
         </span>
-        <button type="button" className="admin-icon-button" onClick={() => zoomTo(zoom / STEP)} disabled={zoom <= MIN_ZOOM} aria-label="Zoom out">
+        <button
+          type="button"
+          className="admin-icon-button"
+          onClick={() => zoomTo(zoom / STEP)}
+          disabled={zoom <= MIN_ZOOM}
+          aria-label="Zoom out"
+        >
           <ZoomOut size={20} aria-hidden="true" />
         </button>
         <span className="admin-viewer__zoom" aria-live="polite">
           {Math.round(zoom * 100)}%
         </span>
-        <button type="button" className="admin-icon-button" onClick={() => zoomTo(zoom * STEP)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
+        <button
+          type="button"
+          className="admin-icon-button"
+          onClick={() => zoomTo(zoom * STEP)}
+          disabled={zoom >= MAX_ZOOM}
+          aria-label="Zoom in"
+        >
           <ZoomIn size={20} aria-hidden="true" />
         </button>
         <button type="button" className="admin-icon-button" onClick={reset} disabled={zoom === 1} aria-label="Reset zoom">

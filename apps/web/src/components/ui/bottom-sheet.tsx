@@ -8,7 +8,8 @@ interface BottomSheetProps {
   children: ReactNode;
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside the open sheet (a modal dialog): from the last control back to the first, and round. */
 function trapTab(panel: HTMLElement, event: globalThis.KeyboardEvent) {
@@ -61,14 +62,7 @@ export function BottomSheet({ open, onClose, title, children }: BottomSheetProps
   return (
     <div className="sheet" role="presentation">
       <div className="sheet__backdrop" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panelRef}
-        className="sheet__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={panelRef} className="sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <span className="sheet__handle" aria-hidden="true" />
         <h2 id={titleId} className="sheet__title">
           {title}

@@ -30,13 +30,7 @@ export function Button({
   ...rest
 }: ButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      className={classes(variant, className, busy)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-    >
+    <button {...rest} type={type} className={classes(variant, className, busy)} disabled={disabled || busy} aria-busy={busy || undefined}>
       {busy ? (
         <>
           <Spinner />

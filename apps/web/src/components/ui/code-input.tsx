@@ -1,13 +1,4 @@
-import {
-  useId,
-  useImperativeHandle,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useId, useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslate } from '#web/lib/i18n';
 import './code-input.css';
 
@@ -64,7 +55,13 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
 
   useImperativeHandle(ref, () => ({
     /** The first empty box; when all are filled (e.g. the code is being cleared), the first one. */
-    focus: () => focusBox(Math.max(0, boxes.findIndex((digit) => !digit))),
+    focus: () =>
+      focusBox(
+        Math.max(
+          0,
+          boxes.findIndex((digit) => !digit),
+        ),
+      ),
   }));
 
   const commit = (next: string[]) => {
@@ -134,12 +131,7 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
 
   return (
     <div className={error ? 'code code--invalid' : 'code'}>
-      <div
-        className="code__boxes"
-        role="group"
-        aria-labelledby={labelId}
-        aria-describedby={error ? errorId : undefined}
-      >
+      <div className="code__boxes" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
         <span id={labelId} className="visually-hidden">
           {label}
         </span>

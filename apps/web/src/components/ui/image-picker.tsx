@@ -37,7 +37,19 @@ interface ImagePickerProps {
  * Attach several pictures: thumbnails with a remove button each, and a tile that opens the
  * camera or gallery. What a picture may be is the caller's rule; this only shows and reports.
  */
-export function ImagePicker({ label, items, max, accept, onPick, onRemove, error, hint, disabled, inputTestId, capture }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  items,
+  max,
+  accept,
+  onPick,
+  onRemove,
+  error,
+  hint,
+  disabled,
+  inputTestId,
+  capture,
+}: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const translate = useTranslate();
   const t = useTexts(imagePickerTexts);
@@ -45,7 +57,12 @@ export function ImagePicker({ label, items, max, accept, onPick, onRemove, error
   const messageId = useId();
   const full = items.length >= max;
   return (
-    <div className={error ? 'field field--invalid' : 'field'} role="group" aria-labelledby={labelId} aria-describedby={error || hint ? messageId : undefined}>
+    <div
+      className={error ? 'field field--invalid' : 'field'}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error || hint ? messageId : undefined}
+    >
       <p id={labelId} className="field__label">
         {label}
       </p>

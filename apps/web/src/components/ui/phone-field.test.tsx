@@ -36,20 +36,23 @@ const spelling = (national: string) =>
 describe('PhoneField', () => {
   it('keeps every digit typed at speed, whichever way the number is written', async () => {
     await fc.assert(
-      fc.asyncProperty(nationalNumber.chain((national) => fc.tuple(fc.constant(national), spelling(national))), async ([national, typed]) => {
-        const user = userEvent.setup({ delay: null });
-        render(<Harness />);
-        try {
-          await user.click(input());
-          await user.keyboard(typed);
-          // Whatever arrives after the last key (a lazy chunk, a re-render) must not move a digit.
-          await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-          expect(value()).toBe(`+234${national}`);
-          expect(input().value.replace(/\D/g, '')).toBe(typed.replace(/\D/g, ''));
-        } finally {
-          cleanup();
-        }
-      }),
+      fc.asyncProperty(
+        nationalNumber.chain((national) => fc.tuple(fc.constant(national), spelling(national))),
+        async ([national, typed]) => {
+          const user = userEvent.setup({ delay: null });
+          render(<Harness />);
+          try {
+            await user.click(input());
+            await user.keyboard(typed);
+            // Whatever arrives after the last key (a lazy chunk, a re-render) must not move a digit.
+            await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+            expect(value()).toBe(`+234${national}`);
+            expect(input().value.replace(/\D/g, '')).toBe(typed.replace(/\D/g, ''));
+          } finally {
+            cleanup();
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

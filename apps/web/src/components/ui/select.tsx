@@ -1,4 +1,14 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import { ChevronDown } from 'lucide-react';
 import { FieldShell, describedBy } from './text-field';
 import './field.css';

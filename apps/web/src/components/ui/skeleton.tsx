@@ -11,10 +11,6 @@ interface SkeletonProps {
 /** A shimmering placeholder in the shape of the content that is loading. */
 export function Skeleton({ width = '100%', height = 16, radius, className }: SkeletonProps) {
   return (
-    <span
-      className={className ? `skeleton ${className}` : 'skeleton'}
-      style={{ width, height, borderRadius: radius }}
-      aria-hidden="true"
-    />
+    <span className={className ? `skeleton ${className}` : 'skeleton'} style={{ width, height, borderRadius: radius }} aria-hidden="true" />
   );
 }

@@ -58,7 +58,11 @@ export function TextField({ label, error, hint, hideLabel, leading, id, ref, ...
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <div className="field__control">
-        {leading ? <span className="field__lead" aria-hidden="true">{leading}</span> : null}
+        {leading ? (
+          <span className="field__lead" aria-hidden="true">
+            {leading}
+          </span>
+        ) : null}
         <input
           {...input}
           ref={ref}
@@ -102,7 +106,11 @@ export function PasswordField({ label, error, hint, hideLabel, leading, id, ref,
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} hideLabel={hideLabel}>
       <div className="field__control">
-        {leading ? <span className="field__lead" aria-hidden="true">{leading}</span> : null}
+        {leading ? (
+          <span className="field__lead" aria-hidden="true">
+            {leading}
+          </span>
+        ) : null}
         <input
           autoComplete="current-password"
           {...input}

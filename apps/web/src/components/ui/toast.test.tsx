@@ -9,7 +9,9 @@ afterEach(() => {
 describe('toasts when their library cannot load', () => {
   it("still shows the server's words, as an alert drawn without the library", async () => {
     vi.resetModules();
-    vi.doMock('react-toastify', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/react-toastify.js')));
+    vi.doMock('react-toastify', () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/react-toastify.js')),
+    );
     const { ToastHost, toastError } = await import('./toast');
     render(<ToastHost />);
     act(() => toastError('Incorrect PIN. 4 tries left.'));

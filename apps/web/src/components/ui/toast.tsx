@@ -13,7 +13,12 @@ import { TOAST_MS } from '@wise/shared';
  */
 const library = () => import('react-toastify');
 const NoContainer: ComponentType = () => null;
-const ToastContainer = lazy(() => import('./toast-container').then((module): { default: ComponentType } => module, () => ({ default: NoContainer })));
+const ToastContainer = lazy(() =>
+  import('./toast-container').then(
+    (module): { default: ComponentType } => module,
+    () => ({ default: NoContainer }),
+  ),
+);
 
 type Kind = 'error' | 'success';
 interface Fallback {
@@ -112,5 +117,9 @@ export function toastSuccess(message: ToastContent, id?: string): void {
 /** Clears every toast, e.g. stale errors once a retry has succeeded. */
 export function dismissToasts(): void {
   if (state.fallbacks.length > 0) update({ fallbacks: [] });
-  if (state.wanted) void library().then(({ toast }) => toast.dismiss(), () => undefined);
+  if (state.wanted)
+    void library().then(
+      ({ toast }) => toast.dismiss(),
+      () => undefined,
+    );
 }

@@ -13,4 +13,7 @@ export const billStatusOptions = [
   { value: 'successful', label: 'Successful' },
   { value: 'failed', label: 'Failed' },
 ];
-export const billKindOptions = [{ value: '', label: 'All kinds' }, ...Object.entries(kindLabels).map(([value, label]) => ({ value, label }))];
+export const billKindOptions = [
+  { value: '', label: 'All kinds' },
+  ...Object.entries(kindLabels).map(([value, label]) => ({ value, label })),
+];

@@ -95,7 +95,8 @@ export type WalletFormOutput = z.output<typeof walletFormSchema>;
 export const broadcastFormSchema = z
   .object({ audience: broadcastSchema.shape.audience, user_id: z.string(), message: broadcastSchema.shape.message })
   .superRefine((value, ctx) => {
-    if (value.audience === 'one' && value.user_id === '') ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Choose the customer' });
+    if (value.audience === 'one' && value.user_id === '')
+      ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Choose the customer' });
   });
 export type BroadcastFormInput = z.input<typeof broadcastFormSchema>;
 export type BroadcastFormOutput = z.output<typeof broadcastFormSchema>;
@@ -104,7 +105,10 @@ export type BroadcastFormOutput = z.output<typeof broadcastFormSchema>;
  * Raising one customer's payout limit: whole naira typed as text (the endpoint takes numbers, sent
  * once checked), an optional total before verification, the required note and the code.
  */
-const wholeNaira = z.string().trim().regex(/^[1-9]\d{0,10}$/, limitStaffTexts.amountInvalid);
+const wholeNaira = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,10}$/, limitStaffTexts.amountInvalid);
 export const raiseLimitFormSchema = z.object({
   daily_limit_naira: wholeNaira,
   total_limit_naira: z.union([z.literal(''), wholeNaira]),

@@ -7,7 +7,8 @@ import { decimalText, divideHalfUp, parseDecimal } from '#web/lib/decimal';
 export function formatNairaDecimal(value: string): string {
   const parsed = parseDecimal(value);
   if (!parsed) return value;
-  const units = parsed.scale >= 2 ? divideHalfUp(parsed.units, 10n ** BigInt(parsed.scale - 2)) : parsed.units * 10n ** BigInt(2 - parsed.scale);
+  const units =
+    parsed.scale >= 2 ? divideHalfUp(parsed.units, 10n ** BigInt(parsed.scale - 2)) : parsed.units * 10n ** BigInt(2 - parsed.scale);
   const text = decimalText({ units: units < 0n ? -units : units, scale: 2 });
   const grouped = text.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   return `${units < 0n ? '-' : ''}₦${grouped}`;
@@ -27,4 +28,3 @@ export function adjustmentText(value: string): string {
   const text = formatNairaDecimal(plain).replace('₦', '').replace(/,/g, '');
   return parsed.units > 0n ? `+${text}` : text;
 }
-

@@ -30,7 +30,9 @@ describe('airtime form (docs/product.md §5)', () => {
     expect(errorsOf(airtimeFormSchema(500).safeParse({ ...valid, amount: '1.5' }))).toEqual({ amount: 'Invalid input' });
     expect(errorsOf(airtimeFormSchema(500).safeParse({ ...valid, amount: '501' }))).toEqual({ amount: 'Insufficient balance' });
     expect(airtimeFormSchema(500).safeParse({ ...valid, amount: '500' }).success).toBe(true);
-    expect(errorsOf(airtimeFormSchema(500).safeParse({ ...valid, amount: '49' }))).toEqual({ amount: 'Enter an amount between 50 and 100,000' });
+    expect(errorsOf(airtimeFormSchema(500).safeParse({ ...valid, amount: '49' }))).toEqual({
+      amount: 'Enter an amount between 50 and 100,000',
+    });
   });
 
   it('leaves the balance to the server while it is unknown', () => {
@@ -47,9 +49,11 @@ describe('electricity form', () => {
   const valid = { provider: 'ikeja', meter_number: '45012345678', meter_type: 'prepaid', phone: '08031234567', amount: '5000' };
   it('requires provider, amount, meter number, phone and meter type; amount rules as airtime', () => {
     expect(electricityFormSchema(10_000).parse(valid)).toMatchObject({ provider: 'ikeja', amount: 5000, meter_type: 'prepaid' });
-    expect(Object.keys(errorsOf(electricityFormSchema(10_000).safeParse({ provider: '', meter_number: '', meter_type: '', phone: '', amount: '' }))).sort()).toEqual(
-      ['amount', 'meter_number', 'meter_type', 'phone', 'provider'],
-    );
+    expect(
+      Object.keys(
+        errorsOf(electricityFormSchema(10_000).safeParse({ provider: '', meter_number: '', meter_type: '', phone: '', amount: '' })),
+      ).sort(),
+    ).toEqual(['amount', 'meter_number', 'meter_type', 'phone', 'provider']);
     expect(errorsOf(electricityFormSchema(4_999).safeParse(valid))).toEqual({ amount: 'Insufficient balance' });
     expect(errorsOf(electricityFormSchema(10_000).safeParse({ ...valid, amount: 'abc' }))).toEqual({ amount: 'Invalid input' });
   });
@@ -63,21 +67,28 @@ describe('TV form', () => {
   const valid = { service: 'dstv', plan: tvPlanValue(plans[1]!), smart_card_number: '7027914329', phone: '08031234567' };
 
   it('the select value joins code and name; the amount is the plan price', () => {
-    expect(tvFormSchema(5_000, plans).parse(valid)).toEqual({ service: 'dstv', smart_card_number: '7027914329', phone: '08031234567', plan: plans[1] });
+    expect(tvFormSchema(5_000, plans).parse(valid)).toEqual({
+      service: 'dstv',
+      smart_card_number: '7027914329',
+      phone: '08031234567',
+      plan: plans[1],
+    });
   });
 
   it('a plan beyond the balance is Insufficient balance; an unknown plan is refused', () => {
-    expect(errorsOf(tvFormSchema(5_000, plans).safeParse({ ...valid, plan: tvPlanValue(plans[0]!) }))).toEqual({ amount: 'Insufficient balance' });
+    expect(errorsOf(tvFormSchema(5_000, plans).safeParse({ ...valid, plan: tvPlanValue(plans[0]!) }))).toEqual({
+      amount: 'Insufficient balance',
+    });
     expect(errorsOf(tvFormSchema(5_000, plans).safeParse({ ...valid, plan: 'gone|Gone' }))).toEqual({ plan: 'Invalid entry' });
     expect(errorsOf(tvFormSchema(5_000, plans).safeParse({ ...valid, plan: '' }))).toEqual({ plan: 'This field is required' });
   });
 
   it('requires service, smart card number and phone', () => {
-    expect(Object.keys(errorsOf(tvFormSchema(5_000, plans).safeParse({ service: '', plan: valid.plan, smart_card_number: '', phone: '' }))).sort()).toEqual([
-      'phone',
-      'service',
-      'smart_card_number',
-    ]);
+    expect(
+      Object.keys(
+        errorsOf(tvFormSchema(5_000, plans).safeParse({ service: '', plan: valid.plan, smart_card_number: '', phone: '' })),
+      ).sort(),
+    ).toEqual(['phone', 'service', 'smart_card_number']);
   });
 });
 

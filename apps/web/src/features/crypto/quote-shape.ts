@@ -18,13 +18,38 @@ const matches = (value: unknown, pattern: RegExp): value is string => isString(v
 /** `quoteSchema.safeParse(value)`'s data when it succeeds, `undefined` when it fails. */
 export function asQuote(value: unknown): Quote | undefined {
   if (!isObject(value)) return undefined;
-  const { id, coin, amount, price_usd, usdt_rate_ngn, coin_adjustment_ngn, rate_ngn_per_usd, value_kobo, value_ngn, expires_at, prices_at } = value;
+  const {
+    id,
+    coin,
+    amount,
+    price_usd,
+    usdt_rate_ngn,
+    coin_adjustment_ngn,
+    rate_ngn_per_usd,
+    value_kobo,
+    value_ngn,
+    expires_at,
+    prices_at,
+  } = value;
   if (!isString(id) || !isCoinId(coin)) return undefined;
-  if (!matches(amount, DECIMAL) || !matches(price_usd, DECIMAL) || !matches(usdt_rate_ngn, DECIMAL) || !matches(rate_ngn_per_usd, DECIMAL)) return undefined;
+  if (!matches(amount, DECIMAL) || !matches(price_usd, DECIMAL) || !matches(usdt_rate_ngn, DECIMAL) || !matches(rate_ngn_per_usd, DECIMAL))
+    return undefined;
   if (!matches(coin_adjustment_ngn, SIGNED_DECIMAL)) return undefined;
   if (typeof value_kobo !== 'number' || !Number.isSafeInteger(value_kobo) || value_kobo <= 0) return undefined;
   if (!matches(value_ngn, NAIRA) || !isString(expires_at) || !isString(prices_at)) return undefined;
-  return { id, coin, amount, price_usd, usdt_rate_ngn, coin_adjustment_ngn, rate_ngn_per_usd, value_kobo, value_ngn, expires_at, prices_at };
+  return {
+    id,
+    coin,
+    amount,
+    price_usd,
+    usdt_rate_ngn,
+    coin_adjustment_ngn,
+    rate_ngn_per_usd,
+    value_kobo,
+    value_ngn,
+    expires_at,
+    prices_at,
+  };
 }
 
 /** `quoteExpiredMetaSchema`: the `meta` of a 409 QUOTE_EXPIRED, `{ quote }`. */

@@ -78,14 +78,19 @@ describe('the sell form rules (the server’s own, plus the band)', () => {
 
   it('needs a sub-category of this card', () => {
     expect(errorsFor({ subcategory_id: '' })).toEqual({ subcategory_id: saleMessages.subcategoryRequired });
-    expect(errorsFor({ subcategory_id: '0b5c1b7e-2a43-4f38-9d5e-7a1f7a0c9e21' })).toEqual({ subcategory_id: saleMessages.subcategoryRequired });
+    expect(errorsFor({ subcategory_id: '0b5c1b7e-2a43-4f38-9d5e-7a1f7a0c9e21' })).toEqual({
+      subcategory_id: saleMessages.subcategoryRequired,
+    });
   });
 
   it('keeps the comment and card code within their limits and free of control characters', () => {
     expect(errorsFor({ comment: 'x'.repeat(501) })).toEqual({ comment: saleMessages.commentTooLong });
     expect(errorsFor({ card_code: 'x'.repeat(101) })).toEqual({ card_code: saleMessages.cardCodeTooLong });
     expect(Object.keys(errorsFor({ comment: 'bad\u0000text' }))).toEqual(['comment']);
-    expect(schema.parse({ subcategory_id: usa.id, amount: ' 50 ', comment: '  ', card_code: '' })).toEqual({ subcategory_id: usa.id, amount: '50' });
+    expect(schema.parse({ subcategory_id: usa.id, amount: ' 50 ', comment: '  ', card_code: '' })).toEqual({
+      subcategory_id: usa.id,
+      amount: '50',
+    });
   });
 });
 

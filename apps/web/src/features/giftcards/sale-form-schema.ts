@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { amountOutOfBandText, amountWithinBand, giftCardSaleFieldsSchema, saleAmountField, saleMessages, type SubCategory } from '@wise/shared';
+import {
+  amountOutOfBandText,
+  amountWithinBand,
+  giftCardSaleFieldsSchema,
+  saleAmountField,
+  saleMessages,
+  type SubCategory,
+} from '@wise/shared';
 
 /** The amount lies inside the sub-category's band, edges included (the server's rule). */
 export const withinBand = (amount: string, sub: Pick<SubCategory, 'min_amount' | 'max_amount'>): boolean => amountWithinBand(amount, sub);
@@ -19,7 +26,8 @@ export function saleFormSchema(subcategories: readonly SubCategory[]) {
         return;
       }
       // A malformed amount already has its own message; the band speaks only of real numbers.
-      if (saleAmountField.safeParse(values.amount).success && !withinBand(values.amount, sub)) ctx.addIssue({ code: 'custom', path: ['amount'], message: amountOutOfBandText(sub) });
+      if (saleAmountField.safeParse(values.amount).success && !withinBand(values.amount, sub))
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: amountOutOfBandText(sub) });
     });
 }
 export type SaleFormInput = z.input<ReturnType<typeof saleFormSchema>>;

@@ -36,4 +36,5 @@ export const answerPasskeyOffer = (answer: 'dismissed' | 'created'): void => loc
 
 /** The customer closed the browser's passkey dialog or it timed out: no error worth a red toast. */
 export const wasCancelled = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));
+  error instanceof Error &&
+  (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));

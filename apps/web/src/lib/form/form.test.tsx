@@ -17,7 +17,15 @@ const profileSchema = z.object({
 type ProfileOutput = z.output<typeof profileSchema>;
 
 /** A code "input" that is not a native one, as the code boxes are: focused through a handle. */
-function CodeBoxes({ value, onChange, handle }: { value: string; onChange: (value: string) => void; handle: (target: { focus: () => void } | null) => void }) {
+function CodeBoxes({
+  value,
+  onChange,
+  handle,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  handle: (target: { focus: () => void } | null) => void;
+}) {
   return (
     <input
       aria-label="Code"
@@ -28,7 +36,13 @@ function CodeBoxes({ value, onChange, handle }: { value: string; onChange: (valu
   );
 }
 
-function ProfileForm({ onValid, source = profileSchema }: { onValid: (values: ProfileOutput) => void; source?: typeof profileSchema | SchemaLoader<typeof profileSchema> }) {
+function ProfileForm({
+  onValid,
+  source = profileSchema,
+}: {
+  onValid: (values: ProfileOutput) => void;
+  source?: typeof profileSchema | SchemaLoader<typeof profileSchema>;
+}) {
   const form = useZodForm(source, { name: '', code: '', email: '', age: '' });
   const { errors } = form.formState;
   return (
@@ -157,7 +171,11 @@ function BandForm({ onValid, initial }: { onValid: (values: z.output<typeof band
       })}
     >
       <input aria-label="Label" {...form.field('label')} />
-      <input aria-label="Position" type="number" {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })} />
+      <input
+        aria-label="Position"
+        type="number"
+        {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
+      />
       <label>
         <input type="checkbox" {...form.field('enabled')} /> Enabled
       </label>
@@ -216,7 +234,9 @@ describe('registration of checkboxes, radios, numbers and selects; watching, set
     await user.selectOptions(screen.getByLabelText('Network'), 'glo');
     expect(alerts()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ label: 'USA', position: 7, enabled: false, audience: 'one', network: 'glo' }));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ label: 'USA', position: 7, enabled: false, audience: 'one', network: 'glo' }),
+    );
 
     // An emptied number input is NaN, which the schema refuses.
     await user.clear(screen.getByLabelText('Position'));
@@ -274,7 +294,11 @@ describe('Controller', () => {
     const form = useZodForm(z.object({ pin: z.string() }), { pin: '12' });
     return (
       <>
-        <Controller control={form.control} name="pin" render={({ field }) => <input aria-label="PIN" value={field.value} onChange={(event) => field.onChange(event.target.value)} />} />
+        <Controller
+          control={form.control}
+          name="pin"
+          render={({ field }) => <input aria-label="PIN" value={field.value} onChange={(event) => field.onChange(event.target.value)} />}
+        />
         <button type="button" onClick={() => form.setValue('pin', '')}>
           Clear PIN
         </button>

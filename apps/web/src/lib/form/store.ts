@@ -146,7 +146,11 @@ export function createFormStore<T extends FieldValues>(defaultValues: DefaultVal
             if (values[name] === undefined) values = { ...values, [name]: read(element, name) };
             else write(element, values[name]);
           }
-          return () => elements.set(name, (elements.get(name) ?? []).filter((other) => other !== element));
+          return () =>
+            elements.set(
+              name,
+              (elements.get(name) ?? []).filter((other) => other !== element),
+            );
         },
       };
       bindings.set(name, bound);

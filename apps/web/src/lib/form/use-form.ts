@@ -5,7 +5,8 @@ import { createFormStore, type DefaultValues, type FieldErrors, type FieldValues
 export type Resolution<TIn, TOut> = { values: TOut } | { errors: FieldErrors<TIn> };
 export type Resolver<TIn, TOut> = (values: TIn) => Promise<Resolution<TIn, TOut>>;
 
-type FormMethods = 'formState' | 'register' | 'getValues' | 'watch' | 'setValue' | 'setError' | 'clearErrors' | 'getFieldState' | 'reset' | 'setFocus';
+type FormMethods =
+  'formState' | 'register' | 'getValues' | 'watch' | 'setValue' | 'setError' | 'clearErrors' | 'getFieldState' | 'reset' | 'setFocus';
 
 export interface UseFormReturn<TIn extends FieldValues, TOut> extends Pick<FormStore<TIn>, FormMethods> {
   control: FormStore<TIn>;
@@ -30,7 +31,10 @@ export interface UseFormReturn<TIn extends FieldValues, TOut> extends Pick<FormS
  * its errors or dirtiness change or a field it watches does, and `resolve` (the latest render's)
  * validates on submit.
  */
-export function useForm<TIn extends FieldValues, TOut>(defaultValues: DefaultValues<TIn>, resolve: Resolver<TIn, TOut>): UseFormReturn<TIn, TOut> {
+export function useForm<TIn extends FieldValues, TOut>(
+  defaultValues: DefaultValues<TIn>,
+  resolve: Resolver<TIn, TOut>,
+): UseFormReturn<TIn, TOut> {
   const [store] = useState(() => createFormStore(defaultValues));
   useSyncExternalStore(store.subscribe, store.revision);
   return {

@@ -15,7 +15,10 @@ export function zodFieldErrors<T>(issues: readonly z.core.$ZodIssue[]): FieldErr
     const path = issue.path.map(String).join('.');
     if (issue.code === 'invalid_union') {
       const { path: unionPath, errors: branches } = issue;
-      const closest = branches.reduce<z.core.$ZodIssue[] | undefined>((best, branch) => (best && best.length <= branch.length ? best : branch), undefined)?.[0];
+      const closest = branches.reduce<z.core.$ZodIssue[] | undefined>(
+        (best, branch) => (best && best.length <= branch.length ? best : branch),
+        undefined,
+      )?.[0];
       errors[path] ??= { type: closest?.code ?? issue.code, message: closest?.message ?? issue.message };
       for (const branch of branches) for (const inner of branch) queue.push({ ...inner, path: [...unionPath, ...inner.path] });
     } else {

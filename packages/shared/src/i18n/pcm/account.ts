@@ -8,4 +8,12 @@ import { passkeyPairs } from './account/passkeys';
 import { profilePairs } from './account/profile';
 
 /** The account screens in Pidgin: sign-up and login, profile, verification, bank, PIN, passkeys, notifications, help. */
-export const accountPairs: readonly TextPair[] = [...authPairs, ...profilePairs, ...identityPairs, ...passkeyPairs, ...bankPairs, ...pinPairs, ...helpPairs];
+export const accountPairs: readonly TextPair[] = [
+  ...authPairs,
+  ...profilePairs,
+  ...identityPairs,
+  ...passkeyPairs,
+  ...bankPairs,
+  ...pinPairs,
+  ...helpPairs,
+];

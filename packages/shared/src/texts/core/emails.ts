@@ -64,7 +64,8 @@ export const customerEmailTexts = {
   payoutDelayed: {
     subject: (title: string) => `Your ${title} payout is delayed`,
     /** The notification, push and e-mail line: told once per sale. */
-    notice: (title: string, amount: string) => `Your payout of ${amount} for your ${title} sale is delayed on the bank's side; it will go out automatically.`,
+    notice: (title: string, amount: string) =>
+      `Your payout of ${amount} for your ${title} sale is delayed on the bank's side; it will go out automatically.`,
     nothingToDo: 'You do not need to do anything: we keep sending it and you will hear from us as soon as it is paid.',
   },
   hello: (name: string) => `Hello ${name},`,

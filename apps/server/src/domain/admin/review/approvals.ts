@@ -25,7 +25,11 @@ export interface ApprovalLimits {
 /** The configuration's defaults, for callers (tests, scripts) that do not pass limits. */
 export const DEFAULT_APPROVAL_LIMITS: ApprovalLimits = { singleKobo: 500_000 * 100, dailyKobo: 5_000_000 * 100, timeZone: 'Africa/Lagos' };
 
-export const approvalLimitsOf = (config: { APPROVAL_LIMIT_NAIRA: number; REVIEWER_DAILY_LIMIT_NAIRA: number; APP_TIMEZONE: string }): ApprovalLimits => ({
+export const approvalLimitsOf = (config: {
+  APPROVAL_LIMIT_NAIRA: number;
+  REVIEWER_DAILY_LIMIT_NAIRA: number;
+  APP_TIMEZONE: string;
+}): ApprovalLimits => ({
   singleKobo: config.APPROVAL_LIMIT_NAIRA * 100,
   dailyKobo: config.REVIEWER_DAILY_LIMIT_NAIRA * 100,
   timeZone: config.APP_TIMEZONE,
@@ -44,7 +48,11 @@ export interface ApprovalTerms {
  * from the list (`other` with a note; a note alone reads as `other`); higher needs `other` and a
  * note. 400 with the field otherwise.
  */
-export function approvalTerms(valueKobo: number, input: { payoutAmountKobo?: number; reason?: SaleApprovalReasonCode; note?: string }, limits: ApprovalLimits): ApprovalTerms {
+export function approvalTerms(
+  valueKobo: number,
+  input: { payoutAmountKobo?: number; reason?: SaleApprovalReasonCode; note?: string },
+  limits: ApprovalLimits,
+): ApprovalTerms {
   const amountKobo = input.payoutAmountKobo ?? valueKobo;
   const note = input.note ?? null;
   if (amountKobo === valueKobo) return { amountKobo, reason: null, note, needsSecondApproval: amountKobo > limits.singleKobo };
@@ -102,7 +110,13 @@ export async function approvedToday(db: Db, clock: Clock, staffId: string, timeZ
  * daily total. Inside the approval's transaction: the staff row is locked first, so two approvals
  * by the same person at once are counted one after the other.
  */
-export async function assertWithinDailyLimit(tx: Db, clock: Clock, limits: ApprovalLimits, staffId: string, amountKobo: number): Promise<void> {
+export async function assertWithinDailyLimit(
+  tx: Db,
+  clock: Clock,
+  limits: ApprovalLimits,
+  staffId: string,
+  amountKobo: number,
+): Promise<void> {
   await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId)).for('update');
   const total = await approvedToday(tx, clock, staffId, limits.timeZone);
   if (total + amountKobo > limits.dailyKobo) {
@@ -124,7 +138,14 @@ export async function latestApprovalRequest(db: Db, saleId: string): Promise<Sal
     .limit(1);
   if (!row) return null;
   const ids = [row.requestedBy, row.decidedBy].filter((id): id is string => id !== null);
-  const names = new Map((await db.select({ id: staff.id, name: staff.name }).from(staff).where(sql`${staff.id} IN ${ids}`)).map((s) => [s.id, s.name]));
+  const names = new Map(
+    (
+      await db
+        .select({ id: staff.id, name: staff.name })
+        .from(staff)
+        .where(sql`${staff.id} IN ${ids}`)
+    ).map((s) => [s.id, s.name]),
+  );
   return {
     id: row.id,
     amount_kobo: row.amountKobo,

@@ -94,7 +94,12 @@ export async function recordCryptoReturn(
     const frame = textsIn(customerEmailTexts, sale.language);
     const t = textsIn(saleNoticeTexts, sale.language);
     await notify(tx, ret.userId, message, { saleId });
-    await enqueuePush(tx, clock, ret.userId, { title: pushTitles.coinsReturned, message, url: transactionUrl(saleId), tag: `sale:${saleId}` });
+    await enqueuePush(tx, clock, ret.userId, {
+      title: pushTitles.coinsReturned,
+      message,
+      url: transactionUrl(saleId),
+      tag: `sale:${saleId}`,
+    });
     await enqueueEmail(tx, clock, {
       to: sale.email,
       subject: t.returnedSubject(sale.title),

@@ -50,7 +50,11 @@ import { publishInProcess } from '#server/domain/events/hub';
 type SaleRow = typeof sales.$inferSelect;
 
 /** domain/payouts startPayout: inserts attempt 1 and enqueues the transfer in the caller's transaction. */
-export type StartPayout = (tx: Db, clock: Clock, input: { saleId: string; staffId: string }) => Promise<{ payoutId: string; reference: string }>;
+export type StartPayout = (
+  tx: Db,
+  clock: Clock,
+  input: { saleId: string; staffId: string },
+) => Promise<{ payoutId: string; reference: string }>;
 
 export interface ReviewDeps {
   db: Db;
@@ -96,7 +100,9 @@ async function staffName(db: Db, id: string): Promise<string> {
 
 /** Someone else's claim that has not run out, or undefined. */
 const otherLiveClaim = (sale: SaleRow, actor: StaffPrincipal, now: Date) =>
-  sale.claimedBy && sale.claimedUntil && sale.claimedBy !== actor.id && sale.claimedUntil > now ? { by: sale.claimedBy, until: sale.claimedUntil } : undefined;
+  sale.claimedBy && sale.claimedUntil && sale.claimedBy !== actor.id && sale.claimedUntil > now
+    ? { by: sale.claimedBy, until: sale.claimedUntil }
+    : undefined;
 
 /** 409 unless the sale still waits for a decision and nobody else holds it. */
 async function assertOpenTo(db: Db, sale: SaleRow, actor: StaffPrincipal, now: Date): Promise<void> {
@@ -178,7 +184,14 @@ export type ApproveOutcome = 'approved' | 'awaiting_second_approval';
 type SaleApproval = { amountKobo: number; reason: SaleApprovalReasonCode | null; note: string | null };
 
 /** The sale approved for `terms` by `actor` and its payout queued, inside the caller's transaction. */
-async function approveLocked(tx: Db, deps: ApproveDeps, actor: StaffPrincipal, sale: SaleRow, terms: SaleApproval, now: Date): Promise<{ reference: string }> {
+async function approveLocked(
+  tx: Db,
+  deps: ApproveDeps,
+  actor: StaffPrincipal,
+  sale: SaleRow,
+  terms: SaleApproval,
+  now: Date,
+): Promise<{ reference: string }> {
   const at = notBefore(now, sale.statusChangedAt);
   // submitted → approved is not a transition: a sale nobody claimed is taken under review on the way.
   if (sale.status === 'submitted') await tx.update(sales).set({ status: 'under_review', statusChangedAt: at }).where(eq(sales.id, sale.id));
@@ -210,7 +223,13 @@ async function approveLocked(tx: Db, deps: ApproveDeps, actor: StaffPrincipal, s
  * confirmation code is checked, so a reviewer is not asked for a second code because of a typo;
  * all of them are checked again under the row lock.
  */
-export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: ApproveInput, ip?: string): Promise<ApproveOutcome> {
+export async function approveSale(
+  deps: ApproveDeps,
+  actor: StaffPrincipal,
+  saleId: string,
+  input: ApproveInput,
+  ip?: string,
+): Promise<ApproveOutcome> {
   const { db, clock } = deps;
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
@@ -229,19 +248,38 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
     if (terms.needsSecondApproval) {
       const [request] = await tx
         .insert(saleApprovalRequests)
-        .values({ saleId, requestedBy: actor.id, amountKobo: terms.amountKobo, valueKobo: sale.valueKobo, reasonCode: terms.reason, note: terms.note, createdAt: now })
+        .values({
+          saleId,
+          requestedBy: actor.id,
+          amountKobo: terms.amountKobo,
+          valueKobo: sale.valueKobo,
+          reasonCode: terms.reason,
+          note: terms.note,
+          createdAt: now,
+        })
         .returning({ id: saleApprovalRequests.id });
       const moving = sale.status === 'submitted';
       await tx
         .update(sales)
-        .set({ claimedBy: null, claimedUntil: null, ...(moving ? { status: 'under_review' as const, statusChangedAt: notBefore(now, sale.statusChangedAt) } : {}) })
+        .set({
+          claimedBy: null,
+          claimedUntil: null,
+          ...(moving ? { status: 'under_review' as const, statusChangedAt: notBefore(now, sale.statusChangedAt) } : {}),
+        })
         .where(eq(sales.id, saleId));
       await recordStaffAction(tx, clock, actor, {
         action: 'sale.approval_request',
         targetType: 'sale',
         targetId: saleId,
         before: { status: sale.status },
-        after: { status: 'under_review', request_id: request?.id, value_kobo: sale.valueKobo, amount_kobo: terms.amountKobo, reason_code: terms.reason, single_limit_kobo: limits.singleKobo },
+        after: {
+          status: 'under_review',
+          request_id: request?.id,
+          value_kobo: sale.valueKobo,
+          amount_kobo: terms.amountKobo,
+          reason_code: terms.reason,
+          single_limit_kobo: limits.singleKobo,
+        },
         note: terms.note,
         ip,
       });
@@ -256,7 +294,13 @@ export async function approveSale(deps: ApproveDeps, actor: StaffPrincipal, sale
       targetType: 'sale',
       targetId: saleId,
       before: { status: sale.status },
-      after: { status: 'approved', value_kobo: sale.valueKobo, payout_amount_kobo: terms.amountKobo, reason_code: terms.reason, payout_reference: payout.reference },
+      after: {
+        status: 'approved',
+        value_kobo: sale.valueKobo,
+        payout_amount_kobo: terms.amountKobo,
+        reason_code: terms.reason,
+        payout_reference: payout.reference,
+      },
       note: terms.note,
       ip,
     });
@@ -274,7 +318,9 @@ export interface ConfirmApprovalInput {
 /** 409 REQUEST_CHANGED unless the open request is the one the admin saw, for the amount they saw. */
 function assertSameRequest(open: { id: string; amountKobo: number }, input: ConfirmApprovalInput): void {
   if (open.id !== input.requestId || open.amountKobo !== input.amountKobo) {
-    throw new DomainError(reviewErrorCodes.requestChanged, reviewMessages.requestChanged, 409, { meta: { request_id: open.id, amount_kobo: open.amountKobo } });
+    throw new DomainError(reviewErrorCodes.requestChanged, reviewMessages.requestChanged, 409, {
+      meta: { request_id: open.id, amount_kobo: open.amountKobo },
+    });
   }
 }
 
@@ -284,7 +330,13 @@ function assertSameRequest(open: { id: string; amountKobo: number }, input: Conf
  * ONE transaction the request is confirmed, the sale approved for exactly that amount (decided by
  * the confirming admin, whose daily total it counts toward) and the payout queued.
  */
-export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrincipal, saleId: string, input: ConfirmApprovalInput, ip?: string): Promise<void> {
+export async function confirmSecondApproval(
+  deps: ApproveDeps,
+  actor: StaffPrincipal,
+  saleId: string,
+  input: ConfirmApprovalInput,
+  ip?: string,
+): Promise<void> {
   const { db, clock } = deps;
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
@@ -306,13 +358,26 @@ export async function confirmSecondApproval(deps: ApproveDeps, actor: StaffPrinc
       .update(saleApprovalRequests)
       .set({ outcome: 'confirmed', decidedBy: actor.id, decidedAt: now })
       .where(eq(saleApprovalRequests.id, request.id));
-    const payout = await approveLocked(tx, deps, actor, sale, { amountKobo: request.amountKobo, reason: request.reasonCode, note: request.note }, now);
+    const payout = await approveLocked(
+      tx,
+      deps,
+      actor,
+      sale,
+      { amountKobo: request.amountKobo, reason: request.reasonCode, note: request.note },
+      now,
+    );
     await recordStaffAction(tx, clock, actor, {
       action: 'sale.approval_confirm',
       targetType: 'sale',
       targetId: saleId,
       before: { status: sale.status, request_id: request.id, requested_by: request.requestedBy },
-      after: { status: 'approved', value_kobo: sale.valueKobo, payout_amount_kobo: request.amountKobo, reason_code: request.reasonCode, payout_reference: payout.reference },
+      after: {
+        status: 'approved',
+        value_kobo: sale.valueKobo,
+        payout_amount_kobo: request.amountKobo,
+        reason_code: request.reasonCode,
+        payout_reference: payout.reference,
+      },
       note: request.note,
       ip,
     });
@@ -333,7 +398,13 @@ async function lockOpenRequest(tx: Db, clock: Clock, actor: StaffPrincipal, sale
 }
 
 /** An admin (not the one who asked) declines the request: nothing is paid and the sale is back in review. */
-export async function declineSecondApproval(deps: ReviewDeps, actor: StaffPrincipal, saleId: string, input: { note?: string }, ip?: string): Promise<void> {
+export async function declineSecondApproval(
+  deps: ReviewDeps,
+  actor: StaffPrincipal,
+  saleId: string,
+  input: { note?: string },
+  ip?: string,
+): Promise<void> {
   const { db, clock } = deps;
   await db.transaction(async (tx) => {
     const { sale, request, now } = await lockOpenRequest(tx, clock, actor, saleId);
@@ -382,7 +453,8 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const now = clock.now();
     await assertOpenTo(tx, sale, actor, now);
     // A coin and a card fail for different reasons (the database refuses the other kind's too).
-    if (!rejectionCodesFor(sale.kind).includes(input.reason)) throw validationError(rejectionReasonWrongKind, { reason: rejectionReasonWrongKind });
+    if (!rejectionCodesFor(sale.kind).includes(input.reason))
+      throw validationError(rejectionReasonWrongKind, { reason: rejectionReasonWrongKind });
     if (await openApprovalRequest(tx, saleId, true)) throw requestOpen();
     const at = notBefore(now, sale.statusChangedAt);
     await tx
@@ -409,7 +481,12 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
     const headline = (language: Language) => saleRejectedMessage(sale.title, sale.valueKobo, reason, language);
     const notice = (language: Language) => (input.message ? `${headline(language)} ${input.message}` : headline(language));
     await notify(tx, sale.userId, notice, { saleId });
-    await enqueuePush(tx, clock, sale.userId, { title: pushTitles.saleRejected, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` });
+    await enqueuePush(tx, clock, sale.userId, {
+      title: pushTitles.saleRejected,
+      message: notice,
+      url: transactionUrl(saleId),
+      tag: `sale:${saleId}`,
+    });
     await enqueueEmail(tx, clock, {
       to: customer.email,
       subject: textsIn(saleNoticeTexts, customer.language).rejectedSubject(sale.title),
@@ -432,7 +509,10 @@ export async function rejectSale(deps: RejectDeps, actor: StaffPrincipal, saleId
   });
 }
 
-function rejectionEmail(language: Language, parts: { name: string; headline: string; message?: string; nextStep?: string; link?: string }): string {
+function rejectionEmail(
+  language: Language,
+  parts: { name: string; headline: string; message?: string; nextStep?: string; link?: string },
+): string {
   const frame = textsIn(customerEmailTexts, language);
   const t = textsIn(saleNoticeTexts, language);
   return [

@@ -40,7 +40,9 @@ export async function getDeskSummary(db: Db, clock: Clock, settings: DeskSetting
     db
       .select({ kind: sales.kind, count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${sales.valueKobo}), 0)::text` })
       .from(sales)
-      .where(sql`${sales.status} IN ('submitted', 'under_review') AND NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`)
+      .where(
+        sql`${sales.status} IN ('submitted', 'under_review') AND NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`,
+      )
       .groupBy(sales.kind),
     db
       .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${saleApprovalRequests.amountKobo}), 0)::text` })
@@ -85,7 +87,11 @@ export async function getDeskSummary(db: Db, clock: Clock, settings: DeskSetting
 
 /** Active staff, who a sale can be assigned to (the database refuses anyone else: 0026). */
 export async function listReviewers(db: Db): Promise<AdminReviewerList> {
-  const rows = await db.select({ id: staff.id, name: staff.name, role: staff.role }).from(staff).where(isNull(staff.disabledAt)).orderBy(asc(staff.name), asc(staff.id));
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, role: staff.role })
+    .from(staff)
+    .where(isNull(staff.disabledAt))
+    .orderBy(asc(staff.name), asc(staff.id));
   return { reviewers: rows };
 }
 
@@ -97,7 +103,14 @@ export const assignErrorCodes = { notAssignable: 'ASSIGNEE_NOT_ACTIVE' } as cons
  * it. 409 SALE_ALREADY_DECIDED for a decided sale, 400 ASSIGNEE_NOT_ACTIVE for a disabled or
  * unknown staff member; the database refuses both on its own (sale_assignment_guard).
  */
-export async function assignSale(db: Db, clock: Clock, actor: StaffPrincipal, saleId: string, input: { staffId: string | null }, ip?: string): Promise<void> {
+export async function assignSale(
+  db: Db,
+  clock: Clock,
+  actor: StaffPrincipal,
+  saleId: string,
+  input: { staffId: string | null },
+  ip?: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [sale] = await tx
       .select({ status: sales.status, assignedTo: sales.assignedTo, assignedBy: sales.assignedBy, assignedAt: sales.assignedAt })
@@ -105,16 +118,24 @@ export async function assignSale(db: Db, clock: Clock, actor: StaffPrincipal, sa
       .where(eq(sales.id, saleId))
       .for('update');
     if (!sale) throw saleNotFoundForStaff();
-    if (sale.status !== 'submitted' && sale.status !== 'under_review') throw new DomainError(reviewErrorCodes.alreadyDecided, reviewMessages.alreadyDecided, 409);
+    if (sale.status !== 'submitted' && sale.status !== 'under_review')
+      throw new DomainError(reviewErrorCodes.alreadyDecided, reviewMessages.alreadyDecided, 409);
     if (input.staffId) {
       const [assignee] = await tx.select({ disabledAt: staff.disabledAt }).from(staff).where(eq(staff.id, input.staffId)).limit(1);
-      if (!assignee || assignee.disabledAt) throw new DomainError(assignErrorCodes.notAssignable, 'Choose an active staff member', 400, { fields: { staff_id: 'Choose an active staff member' } });
+      if (!assignee || assignee.disabledAt)
+        throw new DomainError(assignErrorCodes.notAssignable, 'Choose an active staff member', 400, {
+          fields: { staff_id: 'Choose an active staff member' },
+        });
     }
     if (sale.assignedTo === input.staffId) return;
     const now = clock.now();
     await tx
       .update(sales)
-      .set(input.staffId ? { assignedTo: input.staffId, assignedBy: actor.id, assignedAt: now } : { assignedTo: null, assignedBy: null, assignedAt: null })
+      .set(
+        input.staffId
+          ? { assignedTo: input.staffId, assignedBy: actor.id, assignedAt: now }
+          : { assignedTo: null, assignedBy: null, assignedAt: null },
+      )
       .where(eq(sales.id, saleId));
     await recordStaffAction(tx, clock, actor, {
       action: 'sale.assign',

@@ -73,7 +73,13 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       })
       .from(sales)
       // Submitted before this one (keyset order), so the reviewer sees the record the customer had then.
-      .where(and(eq(sales.userId, sale.userId), ne(sales.id, sale.id), sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`))
+      .where(
+        and(
+          eq(sales.userId, sale.userId),
+          ne(sales.id, sale.id),
+          sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`,
+        ),
+      )
       .orderBy(desc(sales.createdAt), desc(sales.id))
       .limit(SALE_EARLIER_SALES_MAX),
     staffNamesFor(db, [sale.claimedBy, sale.decidedBy, sale.assignedTo, sale.assignedBy]),
@@ -150,9 +156,16 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     payouts: attempts,
     assignment:
       sale.assignedTo && sale.assignedBy && sale.assignedAt
-        ? { staff: { id: sale.assignedTo, name: names.get(sale.assignedTo) ?? '' }, by: { id: sale.assignedBy, name: names.get(sale.assignedBy) ?? '' }, at: sale.assignedAt.toISOString() }
+        ? {
+            staff: { id: sale.assignedTo, name: names.get(sale.assignedTo) ?? '' },
+            by: { id: sale.assignedBy, name: names.get(sale.assignedBy) ?? '' },
+            at: sale.assignedAt.toISOString(),
+          }
         : null,
-    claim: liveClaim && sale.claimedBy && sale.claimedUntil ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() } : null,
+    claim:
+      liveClaim && sale.claimedBy && sale.claimedUntil
+        ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() }
+        : null,
     decision: sale.decidedAt
       ? {
           decided_at: sale.decidedAt.toISOString(),
@@ -213,7 +226,12 @@ async function currentRateOf(deps: ReviewReadDeps, sale: typeof sales.$inferSele
 }
 
 /** One of a sale's images by position, for staff: the stored WebP bytes. */
-export async function readSaleImageForStaff(db: Db, store: FileStore, saleId: string, position: number): Promise<{ body: Buffer; contentType: string }> {
+export async function readSaleImageForStaff(
+  db: Db,
+  store: FileStore,
+  saleId: string,
+  position: number,
+): Promise<{ body: Buffer; contentType: string }> {
   const [row] = await db
     .select({ key: uploads.storageKey, contentType: uploads.contentType, closedAt: users.closedAt })
     .from(saleImages)

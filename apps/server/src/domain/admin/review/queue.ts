@@ -48,7 +48,10 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
     case 'pending':
       // Waiting for a first decision: a sale already approved once and waiting for a second admin
       // has its own view (awaiting_approval), so it never heads this one for someone who cannot act on it.
-      conditions.push(sql`${sales.status} IN ('submitted', 'under_review')`, sql`NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`);
+      conditions.push(
+        sql`${sales.status} IN ('submitted', 'under_review')`,
+        sql`NOT EXISTS (SELECT 1 FROM ${saleApprovalRequests} r WHERE r.sale_id = ${sales.id} AND r.outcome IS NULL)`,
+      );
       break;
     case 'awaiting_approval':
       conditions.push(
@@ -57,7 +60,10 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       );
       break;
     case 'approved':
-      conditions.push(eq(sales.status, 'approved'), sql`coalesce(${latestPayoutStatus} NOT IN ('failed', 'reversed', 'needs_review'), true)`);
+      conditions.push(
+        eq(sales.status, 'approved'),
+        sql`coalesce(${latestPayoutStatus} NOT IN ('failed', 'reversed', 'needs_review'), true)`,
+      );
       break;
     case 'payout_failed':
       conditions.push(eq(sales.status, 'approved'), sql`${latestPayoutStatus} IN ('failed', 'reversed', 'needs_review')`);
@@ -71,7 +77,9 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
   if (query.gift_card_id) conditions.push(eq(sales.giftCardId, query.gift_card_id));
   if (query.coin) conditions.push(eq(sales.coin, query.coin));
   if (query.older_than_minutes !== undefined) {
-    conditions.push(sql`${sales.createdAt} <= ${new Date(clock.now().getTime() - query.older_than_minutes * 60_000).toISOString()}::timestamptz`);
+    conditions.push(
+      sql`${sales.createdAt} <= ${new Date(clock.now().getTime() - query.older_than_minutes * 60_000).toISOString()}::timestamptz`,
+    );
   }
   if (query.flag) conditions.push(riskFlagPredicates[query.flag]);
   if (query.q) conditions.push(saleSearchPredicate(query.q));
@@ -156,15 +164,26 @@ export async function listSaleQueue(db: Db, clock: Clock, query: AdminSaleListQu
       ? []
       : (
           await db
-            .select({ id: saleApprovalRequests.id, saleId: saleApprovalRequests.saleId, amountKobo: saleApprovalRequests.amountKobo, createdAt: saleApprovalRequests.createdAt, by: staff.id, name: staff.name })
+            .select({
+              id: saleApprovalRequests.id,
+              saleId: saleApprovalRequests.saleId,
+              amountKobo: saleApprovalRequests.amountKobo,
+              createdAt: saleApprovalRequests.createdAt,
+              by: staff.id,
+              name: staff.name,
+            })
             .from(saleApprovalRequests)
             .innerJoin(staff, eq(staff.id, saleApprovalRequests.requestedBy))
             .where(and(inArray(saleApprovalRequests.saleId, undecided), isNull(saleApprovalRequests.outcome)))
-        ).map((r) => [r.saleId, { id: r.id, amount_kobo: r.amountKobo, requested_by: { id: r.by, name: r.name }, created_at: r.createdAt.toISOString() }]),
+        ).map((r) => [
+          r.saleId,
+          { id: r.id, amount_kobo: r.amountKobo, requested_by: { id: r.by, name: r.name }, created_at: r.createdAt.toISOString() },
+        ]),
   );
   return {
     items: page.map((row): AdminSaleListItem => {
-      const liveClaim = row.claimedBy && row.claimedUntil && row.claimedUntil > now ? { id: row.claimedBy, name: row.claimerName ?? '' } : null;
+      const liveClaim =
+        row.claimedBy && row.claimedUntil && row.claimedUntil > now ? { id: row.claimedBy, name: row.claimerName ?? '' } : null;
       return {
         id: row.id,
         kind: row.kind,

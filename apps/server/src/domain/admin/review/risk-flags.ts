@@ -116,7 +116,10 @@ export function parseFlagArray(value: unknown): RiskFlagCode[] {
   const items = Array.isArray(value)
     ? value
     : typeof value === 'string'
-      ? value.replace(/^\{|\}$/g, '').split(',').filter((item) => item !== '')
+      ? value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter((item) => item !== '')
       : [];
   return RISK_FLAG_CODES.filter((code) => items.includes(code));
 }
@@ -124,7 +127,14 @@ export function parseFlagArray(value: unknown): RiskFlagCode[] {
 /** One sale's flags for its page, with the other sales behind each duplicate. */
 export async function getRiskFlags(db: Db, saleId: string): Promise<RiskFlag[]> {
   const [row] = await db
-    .select({ flags: riskFlagsColumn, kind: sales.kind, coin: sales.coin, normalized: sales.transactionIdNormalized, hash: sales.cardCodeHash, userId: sales.userId })
+    .select({
+      flags: riskFlagsColumn,
+      kind: sales.kind,
+      coin: sales.coin,
+      normalized: sales.transactionIdNormalized,
+      hash: sales.cardCodeHash,
+      userId: sales.userId,
+    })
     .from(sales)
     .where(eq(sales.id, saleId))
     .limit(1);
@@ -134,11 +144,24 @@ export async function getRiskFlags(db: Db, saleId: string): Promise<RiskFlag[]> 
     codes.map(async (code): Promise<RiskFlag> => {
       switch (code) {
         case 'duplicate_transaction_id':
-          return { code, related_sales: row.normalized && row.coin ? await relatedSales(db, saleId, and(eq(sales.coin, row.coin), eq(sales.transactionIdNormalized, row.normalized))) : [] };
+          return {
+            code,
+            related_sales:
+              row.normalized && row.coin
+                ? await relatedSales(db, saleId, and(eq(sales.coin, row.coin), eq(sales.transactionIdNormalized, row.normalized)))
+                : [],
+          };
         case 'duplicate_card_code':
           return { code, related_sales: row.hash ? await relatedSales(db, saleId, eq(sales.cardCodeHash, row.hash)) : [] };
         case 'duplicate_photo':
-          return { code, related_sales: await relatedSales(db, saleId, row.kind === 'giftcard' ? nearPhotoOf(saleId, row.userId) : sameScreenshotOf(saleId, row.userId)) };
+          return {
+            code,
+            related_sales: await relatedSales(
+              db,
+              saleId,
+              row.kind === 'giftcard' ? nearPhotoOf(saleId, row.userId) : sameScreenshotOf(saleId, row.userId),
+            ),
+          };
         default:
           return { code, related_sales: [] };
       }
@@ -164,9 +187,7 @@ const nearPhotoOf = (saleId: string, userId: string) =>
     sql`EXISTS (
       SELECT 1 FROM sale_images mine JOIN sale_images other ON other.sale_id = ${sales.id} AND other.phash IS NOT NULL
       WHERE mine.sale_id = ${saleId}::uuid AND mine.phash IS NOT NULL
-        AND (${or(
-          ...PHASH_BANDS.map((shift) => sql`${band('other.phash', shift)} = ${band('mine.phash', shift)}`),
-        )})
+        AND (${or(...PHASH_BANDS.map((shift) => sql`${band('other.phash', shift)} = ${band('mine.phash', shift)}`))})
         AND bit_count((mine.phash # other.phash)::bit(64)) <= ${sql.raw(String(RISK_PHOTO_MAX_DISTANCE))}
     )`,
   );

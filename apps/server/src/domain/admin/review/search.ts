@@ -52,7 +52,13 @@ export function saleSearchPredicate(query: string): SQL {
   if (parsed.ok && parsed.id !== undefined) parts.push(sql`SELECT s.id FROM sales s WHERE s.transaction_id_normalized = ${parsed.id}`);
   parts.push(sql`SELECT s.id FROM sales s WHERE s.transaction_id_as_typed = ${text}`);
   const hashes = cardCodeHashes(cardCodeKeyring(), text);
-  if (hashes.length > 0) parts.push(sql`SELECT s.id FROM sales s WHERE s.card_code_hash IN (${sql.join(hashes.map((hash) => sql`${hash}`), sql`, `)})`);
+  if (hashes.length > 0)
+    parts.push(
+      sql`SELECT s.id FROM sales s WHERE s.card_code_hash IN (${sql.join(
+        hashes.map((hash) => sql`${hash}`),
+        sql`, `,
+      )})`,
+    );
   parts.push(sql`SELECT p.sale_id FROM payouts p WHERE p.reference = ${text}`);
   parts.push(sql`SELECT s.id FROM sales s WHERE s.payout_reference = ${text}`);
   return sql`${sales.id} IN (${sql.join(parts, sql` UNION `)})`;

@@ -174,7 +174,13 @@ function watchReadiness(servers: SoakServer[]): { samples: ReadySample[]; stop()
         // As long as a balancer's health check would wait (ordinary requests' p99 reaches seconds on the loaded host).
         const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(READYZ_LIMIT_MS) });
         const body = (await response.json()) as { failing?: string[]; degraded?: string[] };
-        samples.push({ at: Date.now(), instance, status: response.status, failing: response.status === 200 ? [] : (body.failing ?? ['?']), degraded: body.degraded ?? [] });
+        samples.push({
+          at: Date.now(),
+          instance,
+          status: response.status,
+          failing: response.status === 200 ? [] : (body.failing ?? ['?']),
+          degraded: body.degraded ?? [],
+        });
       } catch {
         samples.push({ at: Date.now(), instance, status: 0, failing: ['unanswered'], degraded: [] });
       }
@@ -191,7 +197,13 @@ function watchReadiness(servers: SoakServer[]): { samples: ReadySample[]; stop()
 }
 
 /** The first sample of `instance` at or after `from` that satisfies `test`; its delay from `from`. */
-function firstAfter(samples: ReadySample[], instance: number, from: number, test: (sample: ReadySample) => boolean, until = Number.POSITIVE_INFINITY): number | undefined {
+function firstAfter(
+  samples: ReadySample[],
+  instance: number,
+  from: number,
+  test: (sample: ReadySample) => boolean,
+  until = Number.POSITIVE_INFINITY,
+): number | undefined {
   const found = samples.find((s) => s.instance === instance && s.at >= from && s.at <= until && test(s));
   return found ? found.at - from : undefined;
 }
@@ -269,11 +281,19 @@ function markedDown(output: string): number[] {
  * (a fast restart is over in a few hundred ms on a loaded host), the instance's own line marking
  * the database down: /readyz reads that very state, without a query.
  */
-function readinessChange(window: Window, samples: ReadySample[], instances: number, databaseTransitions: { at: number; up: boolean }[], downMarks: number[][]): ReadinessChange {
+function readinessChange(
+  window: Window,
+  samples: ReadySample[],
+  instances: number,
+  databaseTransitions: { at: number; up: boolean }[],
+  downMarks: number[][],
+): ReadinessChange {
   const expectation = window.readiness;
   const endedAt = window.endedAt ?? Number.POSITIVE_INFINITY;
   const during = samples.filter((s) => s.at >= window.startedAt && s.at <= endedAt);
-  const describe = (list: ReadySample[]) => [...new Set(list.map((s) => `${s.status || 'no answer'} ${[...s.failing, ...s.degraded.map((d) => `degraded ${d}`)].join(',')}`.trim()))];
+  const describe = (list: ReadySample[]) => [
+    ...new Set(list.map((s) => `${s.status || 'no answer'} ${[...s.failing, ...s.degraded.map((d) => `degraded ${d}`)].join(',')}`.trim())),
+  ];
   if (expectation === 'unchanged') {
     const wrong = during.filter((s) => s.status !== 200 || s.failing.length > 0 || s.degraded.length > 0);
     return { label: window.label, expectation, missed: false, wrongSamples: wrong.length, wrongAnswers: describe(wrong), redFromLog: 0 };
@@ -319,12 +339,33 @@ function readinessChange(window: Window, samples: ReadySample[], instances: numb
     if (greenMs !== undefined) greenAfterMs = Math.max(greenAfterMs ?? 0, greenMs);
   }
   const awayMs = wentAt !== undefined && cameAt !== undefined ? cameAt - wentAt : undefined;
-  return { label: window.label, expectation, redAfterMs, greenAfterMs, missed, wrongSamples: wrong.length, wrongAnswers: describe(wrong), awayMs, redFromLog };
+  return {
+    label: window.label,
+    expectation,
+    redAfterMs,
+    greenAfterMs,
+    missed,
+    wrongSamples: wrong.length,
+    wrongAnswers: describe(wrong),
+    awayMs,
+    redFromLog,
+  };
 }
 
 /** When each problem the checks found began: its sale's 201 (or its row's creation), to place it in a scenario's slot. */
-async function placeProblems(database: ReturnType<typeof openSoakDatabase>, checks: SoakChecks, acceptedAt: Map<string, number> | undefined): Promise<{ at?: number; what: string }[]> {
-  const lists = [checks.missingSales, checks.orderProblems, checks.doubledPurchases, checks.chargedWithoutService, checks.payoutProblems, checks.doubledTransfers];
+async function placeProblems(
+  database: ReturnType<typeof openSoakDatabase>,
+  checks: SoakChecks,
+  acceptedAt: Map<string, number> | undefined,
+): Promise<{ at?: number; what: string }[]> {
+  const lists = [
+    checks.missingSales,
+    checks.orderProblems,
+    checks.doubledPurchases,
+    checks.chargedWithoutService,
+    checks.payoutProblems,
+    checks.doubledTransfers,
+  ];
   const placed: { at?: number; what: string }[] = [];
   for (const what of lists.flat()) {
     const id = what.split(/[ :]/)[0] ?? '';
@@ -344,7 +385,13 @@ async function placeProblems(database: ReturnType<typeof openSoakDatabase>, chec
 
 /** Every customer told of a delayed payout (notices counted in both languages), and who should have been. */
 async function delayNotices(database: ReturnType<typeof openSoakDatabase>, windows: Window[]): Promise<DelayNotices> {
-  const rows = await database.query<{ sale_id: string; notices: number; noticed_at: string | null; approved_at: string; paid_at: string | null }>(
+  const rows = await database.query<{
+    sale_id: string;
+    notices: number;
+    noticed_at: string | null;
+    approved_at: string;
+    paid_at: string | null;
+  }>(
     `SELECT s.id AS sale_id,
        (SELECT count(*)::int FROM notifications n WHERE n.sale_id = s.id AND (n.message LIKE $1 OR n.message LIKE $2)) AS notices,
        (SELECT extract(epoch FROM min(p.delay_noticed_at)) * 1000 FROM payouts p WHERE p.sale_id = s.id) AS noticed_at,
@@ -362,12 +409,14 @@ async function delayNotices(database: ReturnType<typeof openSoakDatabase>, windo
       const at = row.noticed_at === null ? Number.NaN : Number(row.noticed_at);
       notices.told.push({ saleId: row.sale_id, notices: row.notices, at });
       // A notice comes from a failing step, inside the outage or a time-out after it.
-      if (!down.some((w) => at >= w.startedAt && at <= (w.endedAt ?? Number.POSITIVE_INFINITY) + 60_000)) notices.toldWithoutOutage.push(row.sale_id);
+      if (!down.some((w) => at >= w.startedAt && at <= (w.endedAt ?? Number.POSITIVE_INFINITY) + 60_000))
+        notices.toldWithoutOutage.push(row.sale_id);
       continue;
     }
     if (paidAt === undefined) continue;
     const overlapped = down.some((w) => approvedAt <= (w.endedAt ?? Number.POSITIVE_INFINITY) && paidAt >= w.startedAt);
-    if (overlapped && paidAt - approvedAt > MUST_TELL_AFTER_MS) notices.untold.push(`${row.sale_id} (paid ${Math.round((paidAt - approvedAt) / 1000)} s after approval)`);
+    if (overlapped && paidAt - approvedAt > MUST_TELL_AFTER_MS)
+      notices.untold.push(`${row.sale_id} (paid ${Math.round((paidAt - approvedAt) / 1000)} s after approval)`);
   }
   return notices;
 }
@@ -408,7 +457,9 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
     servers.push(await startSoakServer(options.portBase + 7, serverEnv));
     const balancer = await startProxy({ port: options.portBase + 8, upstreams: servers.map((s) => s.baseUrl) });
     cleanups.push(() => balancer.close());
-    log(`two instances (${servers.map((s) => s.baseUrl).join(', ')}) behind ${balancer.url}; PostgreSQL on 127.0.0.1:${postgres.port}; Redis ${redis.url}`);
+    log(
+      `two instances (${servers.map((s) => s.baseUrl).join(', ')}) behind ${balancer.url}; PostgreSQL on 127.0.0.1:${postgres.port}; Redis ${redis.url}`,
+    );
 
     const windows: Window[] = [];
     const slots: { scenario: FaultScenario; from: number; to?: number; ledger?: ScenarioRow['ledger'] }[] = [];
@@ -421,7 +472,13 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
       switches,
       servers,
       outage(label, outageOptions: OutageOptions = {}): Outage {
-        const window: Window = { scenario: scenario.name, label, readiness: outageOptions.readiness ?? 'unchanged', payoutProviderDown: outageOptions.payoutProviderDown ?? false, startedAt: Date.now() };
+        const window: Window = {
+          scenario: scenario.name,
+          label,
+          readiness: outageOptions.readiness ?? 'unchanged',
+          payoutProviderDown: outageOptions.payoutProviderDown ?? false,
+          startedAt: Date.now(),
+        };
         windows.push(window);
         return { end: () => void (window.endedAt ??= Date.now()) };
       },
@@ -473,12 +530,16 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
     const database = openSoakDatabase(env.databaseUrl);
     try {
       const settle = await waitForSettled(database, options.settleTimeoutMs, { emails: true });
-      const checks = await checkSoak(database, { acceptedSales: run.seen.acceptedSales, fakes: { airtime: env.airtime, bills: env.bills, paystack: env.paystack, smtp: env.smtp } });
+      const checks = await checkSoak(database, {
+        acceptedSales: run.seen.acceptedSales,
+        fakes: { airtime: env.airtime, bills: env.bills, paystack: env.paystack, smtp: env.smtp },
+      });
       const problems = await placeProblems(database, checks, run.seen.acceptedAt);
       const notices = await delayNotices(database, windows);
       const exits = servers.flatMap((server) => server.unexpectedExits());
       const downMarks = servers.map((server) => markedDown(server.output()));
-      const inside = (at: number) => windows.some((w) => at >= w.startedAt && at <= (w.endedAt ?? Number.POSITIVE_INFINITY) + OUTAGE_GRACE_MS);
+      const inside = (at: number) =>
+        windows.some((w) => at >= w.startedAt && at <= (w.endedAt ?? Number.POSITIVE_INFINITY) + OUTAGE_GRACE_MS);
       const rows: ScenarioRow[] = slots.map((slot) => {
         const inSlot = (at: number | undefined) => at !== undefined && at >= slot.from && at <= (slot.to ?? Number.POSITIVE_INFINITY);
         const faults = windows.filter((w) => w.scenario === slot.scenario.name);
@@ -510,15 +571,34 @@ export async function runFaultSoak(options: FaultSoakOptions): Promise<FaultSoak
         for (const change of row.changes) {
           if (change.missed) failures.push(`${row.scenario} (${change.label}): /readyz did not turn red and green again on every instance`);
           if ((change.redAfterMs ?? 0) > READYZ_LIMIT_MS || (change.greenAfterMs ?? 0) > READYZ_LIMIT_MS)
-            failures.push(`${row.scenario} (${change.label}): /readyz took more than ${READYZ_LIMIT_MS} ms to follow (red ${change.redAfterMs} ms, green ${change.greenAfterMs} ms)`);
-          if (change.wrongSamples > 0) failures.push(`${row.scenario} (${change.label}): ${change.wrongSamples} /readyz answers broke the expectation ${JSON.stringify(change.expectation)}: ${change.wrongAnswers.join('; ')}`);
+            failures.push(
+              `${row.scenario} (${change.label}): /readyz took more than ${READYZ_LIMIT_MS} ms to follow (red ${change.redAfterMs} ms, green ${change.greenAfterMs} ms)`,
+            );
+          if (change.wrongSamples > 0)
+            failures.push(
+              `${row.scenario} (${change.label}): ${change.wrongSamples} /readyz answers broke the expectation ${JSON.stringify(change.expectation)}: ${change.wrongAnswers.join('; ')}`,
+            );
         }
       }
-      for (const told of notices.told) if (told.notices !== 1 || Number.isNaN(told.at)) failures.push(`sale ${told.saleId}: told ${told.notices} times of its delayed payout${Number.isNaN(told.at) ? ' (and not marked)' : ''}`);
-      for (const sale of notices.untold) failures.push(`sale ${sale}: its payout was delayed by the provider past ${SOAK_DELAY_NOTICE_MINUTES} min and the customer was not told`);
-      for (const sale of notices.toldWithoutOutage) failures.push(`sale ${sale}: told of a delayed payout outside any payout-provider outage`);
-      const longOutage = slots.some((slot) => windows.filter((w) => w.scenario === slot.scenario.name && w.payoutProviderDown).reduce((sum, w) => sum + ((w.endedAt ?? 0) - w.startedAt), 0) > MUST_TELL_AFTER_MS);
-      if (longOutage && notices.told.length === 0) failures.push('no customer was told of a delayed payout: the payout-provider outage did not exercise the notice');
+      for (const told of notices.told)
+        if (told.notices !== 1 || Number.isNaN(told.at))
+          failures.push(
+            `sale ${told.saleId}: told ${told.notices} times of its delayed payout${Number.isNaN(told.at) ? ' (and not marked)' : ''}`,
+          );
+      for (const sale of notices.untold)
+        failures.push(
+          `sale ${sale}: its payout was delayed by the provider past ${SOAK_DELAY_NOTICE_MINUTES} min and the customer was not told`,
+        );
+      for (const sale of notices.toldWithoutOutage)
+        failures.push(`sale ${sale}: told of a delayed payout outside any payout-provider outage`);
+      const longOutage = slots.some(
+        (slot) =>
+          windows
+            .filter((w) => w.scenario === slot.scenario.name && w.payoutProviderDown)
+            .reduce((sum, w) => sum + ((w.endedAt ?? 0) - w.startedAt), 0) > MUST_TELL_AFTER_MS,
+      );
+      if (longOutage && notices.told.length === 0)
+        failures.push('no customer was told of a delayed payout: the payout-provider outage did not exercise the notice');
       if (run.seen.acceptedSales.size === 0) failures.push('no sale was accepted: the soak did not exercise selling');
       if (run.decisions.approved.size === 0) failures.push('no sale was approved: the soak did not exercise payouts');
       return {
@@ -554,7 +634,8 @@ function readinessCell(row: ScenarioRow): string {
   return row.changes
     .map((c) => {
       if (c.expectation === 'unchanged') return `${c.label}: ${c.wrongSamples === 0 ? 'stays 200' : `${c.wrongSamples} not 200`}`;
-      if ('degraded' in c.expectation) return `degraded ${ms(c.redAfterMs)} → ok ${ms(c.greenAfterMs)} ms${c.wrongSamples === 0 ? ', 200 throughout' : `, ${c.wrongSamples} × 503`}`;
+      if ('degraded' in c.expectation)
+        return `degraded ${ms(c.redAfterMs)} → ok ${ms(c.greenAfterMs)} ms${c.wrongSamples === 0 ? ', 200 throughout' : `, ${c.wrongSamples} × 503`}`;
       return `${ms(c.redAfterMs)}${c.redFromLog ? '*' : ''} → ${ms(c.greenAfterMs)} ms${c.awayMs === undefined ? '' : ` (away ${c.awayMs} ms)`}`;
     })
     .join('; ');
@@ -574,12 +655,21 @@ export function formatFaultReport(report: FaultSoakReport): string {
     '| scenario | 500s | 503s | process exits | /readyz red → green after each change (slowest instance) | lost/doubled sales | ledger audit | delayed-payout customers told once |',
     '|---|---|---|---|---|---|---|---|',
     ...report.rows.map((r) => {
-      const unavailable = r.unavailableOutside === 0 ? `${r.unavailableInside}${r.unavailableInside ? ', all inside the outage' : ''}` : `${r.unavailableInside} inside, ${r.unavailableOutside} OUTSIDE`;
-      const told = r.toldDelayed === 0 ? '0 delayed' : `${r.toldDelayed} told${r.toldTwice === 0 ? ', each once' : `, ${r.toldTwice} NOT once`}`;
+      const unavailable =
+        r.unavailableOutside === 0
+          ? `${r.unavailableInside}${r.unavailableInside ? ', all inside the outage' : ''}`
+          : `${r.unavailableInside} inside, ${r.unavailableOutside} OUTSIDE`;
+      const told =
+        r.toldDelayed === 0 ? '0 delayed' : `${r.toldDelayed} told${r.toldTwice === 0 ? ', each once' : `, ${r.toldTwice} NOT once`}`;
       return `| ${r.scenario} | ${r.serverErrors} | ${unavailable} | ${r.exits} | ${readinessCell(r)} | ${r.lostOrDoubled} | ${r.ledger} | ${told} |`;
     }),
     '',
-    ...(report.rows.some((r) => r.changes.some((c) => c.redFromLog > 0)) ? ['* red shorter than the /readyz reads could catch: the time of the instance\'s own "database unavailable" line, the state /readyz reads', ''] : []),
+    ...(report.rows.some((r) => r.changes.some((c) => c.redFromLog > 0))
+      ? [
+          '* red shorter than the /readyz reads could catch: the time of the instance\'s own "database unavailable" line, the state /readyz reads',
+          '',
+        ]
+      : []),
     `nothing lost or doubled: ${nothingLostOrDoubled ? 'yes' : 'NO'} (sales accepted ${run.seen.acceptedSales.size}, approved ${run.decisions.approved.size}; settled in ${(report.settle.ms / 1000).toFixed(1)} s)`,
     `ledger audit at the end: ${checks.ledgerOk ? 'clean' : 'FAILED'}; payouts ${JSON.stringify(checks.payoutsByStatus)}; orders ${JSON.stringify(checks.ordersByStatus)}`,
     `delayed payouts: ${report.notices.told.length} customers told (${report.notices.told.filter((t) => t.notices === 1).length} exactly once); ${report.notices.untold.length} delayed past the notice and not told; ${report.notices.toldWithoutOutage.length} told without an outage`,

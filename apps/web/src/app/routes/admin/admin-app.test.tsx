@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routeFetch } from '#web/testing/render';
 import { AdminApp, adminQueryClient } from './admin-app';
 
-const reviewer = { id: 'b1d1a0f2-0d5e-4d0b-8a3e-5e9f0f0c0a01', email: 'rita@wise.ng', name: 'Rita Okafor', role: 'reviewer', must_change_password: false };
+const reviewer = {
+  id: 'b1d1a0f2-0d5e-4d0b-8a3e-5e9f0f0c0a01',
+  email: 'rita@wise.ng',
+  name: 'Rita Okafor',
+  role: 'reviewer',
+  must_change_password: false,
+};
 const admin = { ...reviewer, email: 'ada@wise.ng', name: 'Ada Obi', role: 'admin' };
 const dashboard = {
   pending_sales: { count: 3, oldest_created_at: '2026-11-22T07:00:00Z', oldest_age_minutes: 75 },
@@ -73,7 +79,10 @@ describe('the back-office auth gate', () => {
   });
 
   it('sends a staff member with a one-time password to choose a new one first', async () => {
-    routeFetch({ 'GET /api/app-info': appInfo, 'GET /api/admin/auth/me': () => ({ status: 200, body: { ...reviewer, must_change_password: true } }) });
+    routeFetch({
+      'GET /api/app-info': appInfo,
+      'GET /api/admin/auth/me': () => ({ status: 200, body: { ...reviewer, must_change_password: true } }),
+    });
     const { router } = renderAdmin('/admin');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/password');

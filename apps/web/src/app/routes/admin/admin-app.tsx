@@ -1,7 +1,23 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Bitcoin, ClipboardCheck, CreditCard, Gem, IdCard, Gift, KeyRound, Landmark, LayoutDashboard, Megaphone, Receipt, Scale, ScrollText, UserRound, Users } from 'lucide-react';
+import {
+  Bitcoin,
+  ClipboardCheck,
+  CreditCard,
+  Gem,
+  IdCard,
+  Gift,
+  KeyRound,
+  Landmark,
+  LayoutDashboard,
+  Megaphone,
+  Receipt,
+  Scale,
+  ScrollText,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { documentReviewTexts, staffErrorCodes } from '@wise/shared/admin';
 import { AdminLoading } from '#web/components/admin/loading';
 import { useAppInfo } from '#web/features/app-info/api/get-app-info';
@@ -62,7 +78,8 @@ function createAdminQueryClient(): QueryClient {
         staleTime: 5_000,
         refetchOnWindowFocus: true,
         // A refused answer (401, 403, 404, 409) will not change by asking again; an outage is waited out (lib/outage.ts).
-        retry: (count, error) => retryQuery(count, error, () => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500)),
+        retry: (count, error) =>
+          retryQuery(count, error, () => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500)),
         retryDelay,
       },
       mutations: { retry: false },
@@ -91,7 +108,12 @@ const nav: AdminNavSection[] = [
     items: [
       { to: adminPaths.root, label: 'Dashboard', icon: <LayoutDashboard size={18} aria-hidden="true" />, role: 'reviewer', end: true },
       { to: adminPaths.sales, label: 'Review queue', icon: <ClipboardCheck size={18} aria-hidden="true" />, role: 'reviewer' },
-      { to: adminPaths.identityDocuments, label: documentReviewTexts.navLabel, icon: <IdCard size={18} aria-hidden="true" />, role: 'reviewer' },
+      {
+        to: adminPaths.identityDocuments,
+        label: documentReviewTexts.navLabel,
+        icon: <IdCard size={18} aria-hidden="true" />,
+        role: 'reviewer',
+      },
       { to: adminPaths.security, label: 'Security', icon: <KeyRound size={18} aria-hidden="true" />, role: 'reviewer' },
     ],
   },

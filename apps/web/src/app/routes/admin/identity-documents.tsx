@@ -6,7 +6,10 @@ import { DocumentReviewQueue } from '#web/features/admin/identity/components/doc
 export function AdminIdentityDocumentsRoute() {
   return (
     <>
-      <PageHeader title={documentReviewTexts.title} description="Compare the selfie with the ID's photo, and the ID's name and date of birth with the customer's BVN or NIN." />
+      <PageHeader
+        title={documentReviewTexts.title}
+        description="Compare the selfie with the ID's photo, and the ID's name and date of birth with the customer's BVN or NIN."
+      />
       <DocumentReviewQueue />
     </>
   );

@@ -8,7 +8,10 @@ import { adminPaths } from './admin-paths';
 export function AdminPasswordRoute() {
   const navigate = useNavigate();
   return (
-    <AuthCard title="Choose a new password" text="Your password was set by someone else. Choose your own to continue; other sessions will be signed out.">
+    <AuthCard
+      title="Choose a new password"
+      text="Your password was set by someone else. Choose your own to continue; other sessions will be signed out."
+    >
       <PasswordForm
         onDone={() => {
           toastSuccess('Password changed');

@@ -5,7 +5,10 @@ import { ReconciliationView } from '#web/features/admin/reconciliation/component
 export function AdminReconciliationRoute() {
   return (
     <>
-      <PageHeader title="Reconciliation" description="What Wise recorded against what Paystack and the bill services say, each day; and the money left at each." />
+      <PageHeader
+        title="Reconciliation"
+        description="What Wise recorded against what Paystack and the bill services say, each day; and the money left at each."
+      />
       <ReconciliationView />
     </>
   );

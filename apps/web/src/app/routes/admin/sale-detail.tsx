@@ -45,7 +45,11 @@ export function AdminSaleRoute() {
       <>
         <PageHeader back={{ to: adminPaths.sales, label: 'Review queue' }} title="Sale" />
         {notFound ? (
-          <EmptyState title="Sale not found" text="It may have been mistyped." action={<LinkButton to={adminPaths.sales}>Back to the queue</LinkButton>} />
+          <EmptyState
+            title="Sale not found"
+            text="It may have been mistyped."
+            action={<LinkButton to={adminPaths.sales}>Back to the queue</LinkButton>}
+          />
         ) : (
           <FetchError message="Couldn't load this sale" onRetry={() => void sale.refetch()} retrying={sale.isFetching} />
         )}

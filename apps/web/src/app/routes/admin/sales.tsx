@@ -47,7 +47,10 @@ export function AdminSalesRoute() {
   const summary = useDeskSummary();
   const cards = useCardOptions();
   const rows = useMemo(() => sales.data?.pages.flatMap((page) => page.items), [sales.data]);
-  const secondRows = useMemo(() => (waitingView ? second.data?.pages.flatMap((page) => page.items) : undefined), [waitingView, second.data]);
+  const secondRows = useMemo(
+    () => (waitingView ? second.data?.pages.flatMap((page) => page.items) : undefined),
+    [waitingView, second.data],
+  );
   const [search, setSearch] = useState(filters.q ?? '');
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -57,7 +60,8 @@ export function AdminSalesRoute() {
     const query = new URLSearchParams();
     for (const key of FILTER_KEYS) {
       const value = next[key];
-      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default')) query.set(key, String(value));
+      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default'))
+        query.set(key, String(value));
     }
     setParams(query, { replace: true });
   };
@@ -113,7 +117,12 @@ export function AdminSalesRoute() {
         </p>
       </div>
       <div className="desk-filters">
-        <SaleFilters filters={filters} onChange={change} cards={cards.data} counts={{ awaiting_approval: summary.data?.second_approval?.count }} />
+        <SaleFilters
+          filters={filters}
+          onChange={change}
+          cards={cards.data}
+          counts={{ awaiting_approval: summary.data?.second_approval?.count }}
+        />
       </div>
       <DeskQueue
         rows={rows}

@@ -5,7 +5,8 @@ import { VerifyForm } from '#web/features/admin/auth/components/verify-form';
 import { adminPaths, returnPath } from './admin-paths';
 
 /** The password step said this staff member has a passkey (docs/features.md, "Staff passkeys (back office)"). */
-const offersPasskey = (state: unknown): boolean => typeof state === 'object' && state !== null && 'passkey' in state && state.passkey === true;
+const offersPasskey = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'passkey' in state && state.passkey === true;
 
 /** /admin/verify: the authenticator code at each sign-in, or a passkey instead. */
 export function AdminVerifyRoute() {

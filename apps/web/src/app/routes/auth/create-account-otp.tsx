@@ -22,7 +22,11 @@ export function CreateAccountOtpRoute() {
     <Screen header={<Header backTo={paths.createAccount} />}>
       <title>{`${t.pageTitle} · Wise`}</title>
       <ScreenIntro title={t.title} text={t.intro}>
-        {email ? <p className="otp-email" data-testid="otp-email">{email}</p> : null}
+        {email ? (
+          <p className="otp-email" data-testid="otp-email">
+            {email}
+          </p>
+        ) : null}
       </ScreenIntro>
       {email ? (
         <OtpForm

@@ -49,14 +49,20 @@ describe('calculatorValue', () => {
   });
 
   it("a card outside its band gives the band's message, not a figure; nothing typed gives nothing", () => {
-    expect(calculatorValue('giftcard:sub-1', '500', cards, coins)).toEqual({ kind: 'remark', text: 'Enter an amount between $25.00 and $100.00 for this card' });
+    expect(calculatorValue('giftcard:sub-1', '500', cards, coins)).toEqual({
+      kind: 'remark',
+      text: 'Enter an amount between $25.00 and $100.00 for this card',
+    });
     expect(calculatorValue('giftcard:sub-1', '', cards, coins)).toBeUndefined();
   });
 
   it("a coin: amount × USD price × naira per USD, rounded once; the crypto form's remarks for what it cannot price", () => {
     // 0.005 × 97,123.45 × 1,597.74 = ₦775,890.105: half a kobo, rounded up.
     expect(calculatorValue('coin:btc', '0.005', cards, coins)).toEqual({ kind: 'value', text: '₦775,890.11' });
-    expect(calculatorValue('coin:btc', '0.000000001', cards, coins)).toEqual({ kind: 'remark', text: 'BTC amounts have at most 8 decimal places' });
+    expect(calculatorValue('coin:btc', '0.000000001', cards, coins)).toEqual({
+      kind: 'remark',
+      text: 'BTC amounts have at most 8 decimal places',
+    });
     expect(calculatorValue('coin:btc', '0', cards, coins)).toBeUndefined();
     expect(calculatorValue('coin:doge', '1', cards, coins)).toBeUndefined();
   });

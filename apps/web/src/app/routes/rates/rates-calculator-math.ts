@@ -11,7 +11,12 @@ export type CalculatorResult = { kind: 'value'; text: string } | { kind: 'remark
  * can never promise another figure than the form the customer sells with. Loaded at the first tap
  * on the calculator, not with the page (the landing screen's budget, docs/PERFORMANCE.md).
  */
-export function calculatorValue(chosen: string, amount: string, cards: readonly RatesCard[], coins: readonly RatesCoin[]): CalculatorResult {
+export function calculatorValue(
+  chosen: string,
+  amount: string,
+  cards: readonly RatesCard[],
+  coins: readonly RatesCoin[],
+): CalculatorResult {
   const [kind, id = ''] = chosen.split(':');
   if (kind === 'giftcard') {
     const sub = cards.flatMap((card) => card.subcategories).find((s) => s.id === id);

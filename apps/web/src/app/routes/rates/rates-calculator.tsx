@@ -15,7 +15,9 @@ type Calculate = typeof calculatorValue;
 export function RatesCalculator({ cards, coins, t }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[]; t: typeof rateTexts }) {
   const ids = { choose: useId(), amount: useId() };
   const options = [
-    ...cards.flatMap((card) => card.subcategories.map((sub) => ({ value: `giftcard:${sub.id}`, label: `${card.name} ${sub.subcategory}`, unit: sub.currency }))),
+    ...cards.flatMap((card) =>
+      card.subcategories.map((sub) => ({ value: `giftcard:${sub.id}`, label: `${card.name} ${sub.subcategory}`, unit: sub.currency })),
+    ),
     ...coins.map((coin) => ({ value: `coin:${coin.id}`, label: coin.title, unit: coin.symbol })),
   ];
   const [chosen, setChosen] = useState(options[0]?.value ?? '');
@@ -28,7 +30,13 @@ export function RatesCalculator({ cards, coins, t }: { cards: readonly RatesCard
   const result: CalculatorResult = calculate ? calculate(chosen, amount, cards, coins) : undefined;
 
   return (
-    <section className="rates-section rates-calculator" aria-labelledby="rates-calculator-heading" onPointerDown={load} onKeyDown={load} onFocus={load}>
+    <section
+      className="rates-section rates-calculator"
+      aria-labelledby="rates-calculator-heading"
+      onPointerDown={load}
+      onKeyDown={load}
+      onFocus={load}
+    >
       <h2 id="rates-calculator-heading" className="rates-section__title">
         {t.calculatorHeading}
       </h2>
@@ -49,7 +57,18 @@ export function RatesCalculator({ cards, coins, t }: { cards: readonly RatesCard
               </option>
             ))}
           </select>
-          <svg className="field__chevron" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            className="field__chevron"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="m6 9 6 6 6-6" />
           </svg>
         </div>
@@ -73,7 +92,12 @@ export function RatesCalculator({ cards, coins, t }: { cards: readonly RatesCard
       </div>
       <div className="rates-calculator__result">
         <span className="rates-calculator__label">{t.calculatorResult}</span>
-        <output className="rates-calculator__amount" htmlFor={`${ids.choose} ${ids.amount}`} aria-live="polite" data-testid="rates-calculator-value">
+        <output
+          className="rates-calculator__amount"
+          htmlFor={`${ids.choose} ${ids.amount}`}
+          aria-live="polite"
+          data-testid="rates-calculator-value"
+        >
           {result?.kind === 'value' ? result.text : '₦0.00'}
         </output>
         {result?.kind === 'remark' ? <p className="rates-note">{result.text}</p> : null}

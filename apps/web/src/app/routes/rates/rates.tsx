@@ -14,7 +14,9 @@ import '#web/components/ui/list.css';
 import '#web/features/rates/components/rates.css';
 
 /** The alerts bring the query library and their form: only a signed-in customer downloads them. */
-const RateAlertsPanel = lazy(() => import('#web/features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })));
+const RateAlertsPanel = lazy(() =>
+  import('#web/features/rates/components/rate-alerts-panel').then((m) => ({ default: m.RateAlertsPanel })),
+);
 
 /**
  * /rates (docs/features.md, "Rates and alerts"; an addition to docs/product.md §2): today's rates for visitors
@@ -36,7 +38,17 @@ export function RatesRoute() {
     <main className="screen">
       <header className="header">
         <Link to={loggedIn ? paths.homepage : paths.home} className="icon-button" aria-label={t.back}>
-          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="m12 19-7-7 7-7" />
             <path d="M19 12H5" />
           </svg>
@@ -68,7 +80,9 @@ export function RatesRoute() {
 
             {/* Where a visitor decides: right after the figures they came to compare, not at the page's end. */}
             {loggedIn ? (
-              <Suspense fallback={<span className="skeleton" style={{ width: '100%', height: 240, borderRadius: 12 }} aria-hidden="true" />}>
+              <Suspense
+                fallback={<span className="skeleton" style={{ width: '100%', height: 240, borderRadius: 12 }} aria-hidden="true" />}
+              >
                 <RateAlertsPanel cards={rates.data.cards} coins={rates.data.coins} />
               </Suspense>
             ) : (
@@ -133,7 +147,6 @@ export function RatesRoute() {
                 </div>
               ))}
             </section>
-
           </>
         )}
 

@@ -30,16 +30,7 @@ export function Avatar({ name, size = 44, photo }: AvatarProps) {
     <svg width={size} height={size} viewBox="0 0 44 44" aria-hidden="true" style={{ flex: 'none' }}>
       <circle cx="22" cy="22" r="22" fill="var(--c-primary-soft)" />
       <circle cx="22" cy="22" r="21.25" fill="none" stroke="var(--c-primary)" strokeOpacity=".18" strokeWidth="1.5" />
-      <text
-        x="22"
-        y="22"
-        dy=".35em"
-        textAnchor="middle"
-        fontFamily="var(--font)"
-        fontSize="16"
-        fontWeight="700"
-        fill="var(--c-primary)"
-      >
+      <text x="22" y="22" dy=".35em" textAnchor="middle" fontFamily="var(--font)" fontSize="16" fontWeight="700" fill="var(--c-primary)">
         {initials(name)}
       </text>
     </svg>

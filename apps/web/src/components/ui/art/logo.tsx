@@ -22,9 +22,7 @@ export function Logo({ size = 32 }: { size?: number }) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: size / 4 }}>
       <LogoMark size={size} />
-      <span style={{ fontSize: size * 0.72, fontWeight: 700, letterSpacing: '-0.02em', color: 'var(--c-ink)' }}>
-        Wise
-      </span>
+      <span style={{ fontSize: size * 0.72, fontWeight: 700, letterSpacing: '-0.02em', color: 'var(--c-ink)' }}>Wise</span>
     </span>
   );
 }

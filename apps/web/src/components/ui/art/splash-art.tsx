@@ -56,13 +56,26 @@ export function SplashArt() {
       <g transform="translate(206 72)">
         <circle r="26" fill="#f5b700" />
         <circle r="20" fill="none" stroke="#fff" strokeOpacity=".6" strokeWidth="2" />
-        <path d="M-8 10V-10l16 20V-10M-12 -2h24M-12 3h24" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M-8 10V-10l16 20V-10M-12 -2h24M-12 3h24"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </g>
       {/* crypto coin */}
       <g transform="translate(62 196)">
         <circle r="24" fill="#fff" />
         <circle r="18" fill="none" stroke="var(--c-primary)" strokeOpacity=".25" strokeWidth="2" />
-        <path d="M-7-11h10a6 6 0 010 11h-10zm0 11h11a6 6 0 010 11h-11zM-4-15v30M2-15v30" fill="none" stroke="var(--c-primary)" strokeWidth="3" strokeLinejoin="round" />
+        <path
+          d="M-7-11h10a6 6 0 010 11h-10zm0 11h11a6 6 0 010 11h-11zM-4-15v30M2-15v30"
+          fill="none"
+          stroke="var(--c-primary)"
+          strokeWidth="3"
+          strokeLinejoin="round"
+        />
       </g>
       {/* gift card */}
       <g transform="translate(188 178) rotate(-12)">

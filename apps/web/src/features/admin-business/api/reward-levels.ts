@@ -8,7 +8,8 @@ export function getRewardLevels(signal?: AbortSignal) {
   return adminApi('/reward-levels', { schema: adminRewardLevelsSchema, signal });
 }
 
-export const rewardLevelsQueryOptions = () => queryOptions({ queryKey: businessKeys.rewardLevels(), queryFn: ({ signal }) => getRewardLevels(signal) });
+export const rewardLevelsQueryOptions = () =>
+  queryOptions({ queryKey: businessKeys.rewardLevels(), queryFn: ({ signal }) => getRewardLevels(signal) });
 
 export function useRewardLevels() {
   return useQuery(rewardLevelsQueryOptions());

@@ -25,7 +25,9 @@ export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {
   const next = parsedTyped.success ? normaliseAdjustment(parsedTyped.data.adjustment_ngn) : undefined;
   const changed = next !== undefined && next !== normaliseAdjustment(adjustment.adjustment_ngn);
   const preview =
-    next !== undefined && adjustment.rate_ngn_per_usd !== null ? previewRate(adjustment.rate_ngn_per_usd, adjustment.adjustment_ngn, next) : undefined;
+    next !== undefined && adjustment.rate_ngn_per_usd !== null
+      ? previewRate(adjustment.rate_ngn_per_usd, adjustment.adjustment_ngn, next)
+      : undefined;
   // Which way the customer's rate moves: the new adjustment less the old one.
   const rising = next !== undefined && !(previewRate('0', adjustment.adjustment_ngn, next) ?? '').startsWith('-');
   const fieldId = `adjustment-${adjustment.coin}`;
@@ -82,7 +84,11 @@ export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {
         open={pending !== undefined}
         onClose={() => setPending(undefined)}
         title={`Change the ${coin.symbol} adjustment?`}
-        description={isUsdt ? 'This changes the naira customers get for every coin from their next quote.' : `This changes the naira customers get for ${coin.symbol} from their next quote.`}
+        description={
+          isUsdt
+            ? 'This changes the naira customers get for every coin from their next quote.'
+            : `This changes the naira customers get for ${coin.symbol} from their next quote.`
+        }
         confirmLabel="Save adjustment"
         busyLabel="Saving..."
         onConfirm={async (confirmation) => {

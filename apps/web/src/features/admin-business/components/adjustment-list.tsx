@@ -16,7 +16,8 @@ export function AdjustmentList() {
         Rate adjustments
       </h2>
       <p className="admin-muted biz-section-text">
-        A signed naira amount added to the market USDT/NGN rate (USDT) or to USDT's rate (other coins). Saving asks for your authenticator code.
+        A signed naira amount added to the market USDT/NGN rate (USDT) or to USDT's rate (other coins). Saving asks for your authenticator
+        code.
       </p>
       {adjustments.isPending ? (
         <div className="biz-adjustments" aria-busy="true">
@@ -29,7 +30,11 @@ export function AdjustmentList() {
           ))}
         </div>
       ) : adjustments.isError ? (
-        <FetchError message="Couldn't load the adjustments" onRetry={() => void adjustments.refetch()} retrying={adjustments.isRefetching} />
+        <FetchError
+          message="Couldn't load the adjustments"
+          onRetry={() => void adjustments.refetch()}
+          retrying={adjustments.isRefetching}
+        />
       ) : (
         <>
           <p className="admin-cell-sub biz-market">
@@ -43,12 +48,16 @@ export function AdjustmentList() {
           </p>
           {adjustments.data.stale ? (
             <p className="admin-alert biz-market" role="status">
-              <TriangleAlert size={18} aria-hidden="true" /> Market prices are out of date: customers get no quotes until fresh prices arrive.
+              <TriangleAlert size={18} aria-hidden="true" /> Market prices are out of date: customers get no quotes until fresh prices
+              arrive.
             </p>
           ) : null}
           <div className="biz-adjustments">
             {adjustments.data.coins.map((adjustment) => (
-              <AdjustmentCard key={`${adjustment.coin}:${adjustment.adjustment_ngn}:${adjustment.rate_ngn_per_usd}`} adjustment={adjustment} />
+              <AdjustmentCard
+                key={`${adjustment.coin}:${adjustment.adjustment_ngn}:${adjustment.rate_ngn_per_usd}`}
+                adjustment={adjustment}
+              />
             ))}
           </div>
         </>

@@ -28,8 +28,22 @@ export function BankFormDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} title="Add a bank" busy={create.isPending}>
       <form className="admin-form" onSubmit={submit} noValidate>
-        <FormField label="Bank code" inputMode="numeric" autoComplete="off" placeholder="058" hint="The code the payout provider uses" error={errors.code?.message} {...form.field('code')} />
-        <FormField label="Bank name" autoComplete="off" placeholder="Guaranty Trust Bank" error={errors.name?.message} {...form.field('name')} />
+        <FormField
+          label="Bank code"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="058"
+          hint="The code the payout provider uses"
+          error={errors.code?.message}
+          {...form.field('code')}
+        />
+        <FormField
+          label="Bank name"
+          autoComplete="off"
+          placeholder="Guaranty Trust Bank"
+          error={errors.name?.message}
+          {...form.field('name')}
+        />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">
             {errors.root.message}

@@ -133,7 +133,9 @@ export function BroadcastForm() {
         {confirming ? (
           <dl className="biz-summary">
             <dt>To</dt>
-            <dd>{confirming.audience === 'all' ? 'All customers' : picked ? `${picked.full_name} (@${picked.username})` : confirming.user_id}</dd>
+            <dd>
+              {confirming.audience === 'all' ? 'All customers' : picked ? `${picked.full_name} (@${picked.username})` : confirming.user_id}
+            </dd>
             <dt>Message</dt>
             <dd className="biz-preview__text">{confirming.message}</dd>
           </dl>

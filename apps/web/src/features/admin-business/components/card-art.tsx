@@ -17,7 +17,10 @@ export function CardArt({ card, size = 'large', previewUrl }: { card: AdminGiftC
   return (
     <span className={`biz-art biz-art--${size}`} style={{ background: card.brand_color }}>
       {src ? (
-        <img src={src} alt={previewUrl ? `New picture for ${card.name} (not saved yet)` : size === 'large' ? `${card.name} as customers see it` : ''} />
+        <img
+          src={src}
+          alt={previewUrl ? `New picture for ${card.name} (not saved yet)` : size === 'large' ? `${card.name} as customers see it` : ''}
+        />
       ) : size === 'large' ? (
         <span className="biz-art__name">{card.name}</span>
       ) : null}

@@ -26,7 +26,12 @@ export function CustomerActions({ detail }: { detail: AdminCustomerDetail }) {
           <Lock size={18} aria-hidden="true" /> Lock account
         </Button>
       )}
-      <Button variant="secondary" onClick={() => setOpen('pin')} disabled={!detail.has_pin} title={detail.has_pin ? undefined : 'No PIN set'}>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen('pin')}
+        disabled={!detail.has_pin}
+        title={detail.has_pin ? undefined : 'No PIN set'}
+      >
         <KeyRound size={18} aria-hidden="true" /> Reset PIN
       </Button>
       {open === 'lock' ? <LockDialog customer={profile} onClose={close} /> : null}

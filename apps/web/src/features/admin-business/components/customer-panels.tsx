@@ -43,7 +43,12 @@ export function ProfilePanel({ detail }: { detail: AdminCustomerDetail }) {
           ['Address', profile.address],
           ['Joined', <DateTime key="joined" iso={profile.created_at} />],
           ['Transaction PIN', detail.has_pin ? 'Set' : <Badge tone="neutral">Not set</Badge>],
-          ['Signed in', detail.active_sessions === 0 ? 'Not signed in' : `On ${detail.active_sessions} device${detail.active_sessions === 1 ? '' : 's'}`],
+          [
+            'Signed in',
+            detail.active_sessions === 0
+              ? 'Not signed in'
+              : `On ${detail.active_sessions} device${detail.active_sessions === 1 ? '' : 's'}`,
+          ],
         ]}
       />
     </Panel>
@@ -109,7 +114,14 @@ export function SalesTable({ sales, saleHref }: { sales: Sale[]; saleHref: (id: 
   ];
   return (
     <Panel title="Recent sales">
-      <DataTable caption="Sales" columns={columns} rows={sales} rowKey={(sale) => sale.id} empty={{ title: 'No sales yet' }} maxHeight={420} />
+      <DataTable
+        caption="Sales"
+        columns={columns}
+        rows={sales}
+        rowKey={(sale) => sale.id}
+        empty={{ title: 'No sales yet' }}
+        maxHeight={420}
+      />
     </Panel>
   );
 }
@@ -125,11 +137,18 @@ export function BillOrdersTable({ orders }: { orders: BillOrder[] }) {
           <span className="admin-cell-title">
             {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
           </span>
-          <span className="admin-cell-sub">{[order.plan_name, order.customer_id ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}</span>
+          <span className="admin-cell-sub">
+            {[order.plan_name, order.customer_id ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}
+          </span>
         </>
       ),
     },
-    { key: 'amount', header: 'Amount', align: 'end', cell: (order) => <span className="admin-money">{formatGems(order.amount)} gems</span> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'end',
+      cell: (order) => <span className="admin-money">{formatGems(order.amount)} gems</span>,
+    },
     {
       key: 'status',
       header: 'Status',
@@ -143,7 +162,14 @@ export function BillOrdersTable({ orders }: { orders: BillOrder[] }) {
   ];
   return (
     <Panel title="Recent bill orders">
-      <DataTable caption="Bill orders" columns={columns} rows={orders} rowKey={(order) => order.id} empty={{ title: 'No bill orders yet' }} maxHeight={420} />
+      <DataTable
+        caption="Bill orders"
+        columns={columns}
+        rows={orders}
+        rowKey={(order) => order.id}
+        empty={{ title: 'No bill orders yet' }}
+        maxHeight={420}
+      />
     </Panel>
   );
 }
@@ -176,7 +202,14 @@ export function GemLinesTable({ lines }: { lines: GemLine[] }) {
   ];
   return (
     <Panel title="Recent gem movements">
-      <DataTable caption="Gem ledger lines" columns={columns} rows={lines} rowKey={(line) => String(line.id)} empty={{ title: 'No gem movements yet' }} maxHeight={420} />
+      <DataTable
+        caption="Gem ledger lines"
+        columns={columns}
+        rows={lines}
+        rowKey={(line) => String(line.id)}
+        empty={{ title: 'No gem movements yet' }}
+        maxHeight={420}
+      />
     </Panel>
   );
 }

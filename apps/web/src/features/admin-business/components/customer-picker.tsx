@@ -28,7 +28,12 @@ export function CustomerPicker({ picked, onPick, error }: CustomerPickerProps) {
             @{picked.username} · {picked.email}
           </span>
         </span>
-        <button type="button" className="admin-icon-button" onClick={() => onPick(undefined)} aria-label={`Choose someone else than ${picked.full_name}`}>
+        <button
+          type="button"
+          className="admin-icon-button"
+          onClick={() => onPick(undefined)}
+          aria-label={`Choose someone else than ${picked.full_name}`}
+        >
           <X size={18} aria-hidden="true" />
         </button>
       </div>

@@ -50,7 +50,10 @@ export function GiftCardFormDialog({ card, onClose, onSaved }: GiftCardFormDialo
   };
   const submit = form.handleSubmit((values) => {
     if (card) {
-      update.mutate({ id: card.id, changes: { name: values.name, brand_color: values.brand_color, enabled: values.enabled } }, { onSuccess: done, onError: fail });
+      update.mutate(
+        { id: card.id, changes: { name: values.name, brand_color: values.brand_color, enabled: values.enabled } },
+        { onSuccess: done, onError: fail },
+      );
     } else {
       create.mutate(values, { onSuccess: done, onError: fail });
     }

@@ -90,12 +90,7 @@ export function GiftCardImage({ card }: { card: AdminGiftCard }) {
             <Button className="admin-btn--small" onClick={send} busy={upload.isPending} busyLabel="Uploading...">
               Upload
             </Button>
-            <Button
-              variant="link"
-              className="admin-btn--small"
-              disabled={upload.isPending}
-              onClick={() => show(undefined)}
-            >
+            <Button variant="link" className="admin-btn--small" disabled={upload.isPending} onClick={() => show(undefined)}>
               Cancel
             </Button>
           </>

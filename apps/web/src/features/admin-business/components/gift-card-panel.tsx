@@ -19,7 +19,11 @@ import { RateHistoryDialog } from './rate-history-dialog';
 import { SubcategoryFormDialog } from './subcategory-form-dialog';
 import './business.css';
 
-type Open = { kind: 'edit-card' } | { kind: 'add-band' } | { kind: 'edit-band'; band: AdminSubcategory } | { kind: 'history'; band: AdminSubcategory };
+type Open =
+  | { kind: 'edit-card' }
+  | { kind: 'add-band' }
+  | { kind: 'edit-band'; band: AdminSubcategory }
+  | { kind: 'history'; band: AdminSubcategory };
 
 /** One card: its picture, details and switch, then its sub-categories with their rates in place. */
 export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
@@ -47,7 +51,12 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
         </>
       ),
     },
-    { key: 'rate', header: 'Rate (₦ per unit)', cell: (band) => <RateForm key={`${band.id}:${band.exchange_rate}`} subcategory={band} />, width: 200 },
+    {
+      key: 'rate',
+      header: 'Rate (₦ per unit)',
+      cell: (band) => <RateForm key={`${band.id}:${band.exchange_rate}`} subcategory={band} />,
+      width: 200,
+    },
     { key: 'enabled', header: 'On', cell: (band) => <BandSwitch band={band} />, width: 60 },
     {
       key: 'actions',
@@ -56,10 +65,22 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
       width: 96,
       cell: (band) => (
         <span className="biz-row-actions">
-          <button type="button" className="admin-icon-button" onClick={() => setOpen({ kind: 'history', band })} aria-label={`Rate history of ${band.label}`} title="Rate history">
+          <button
+            type="button"
+            className="admin-icon-button"
+            onClick={() => setOpen({ kind: 'history', band })}
+            aria-label={`Rate history of ${band.label}`}
+            title="Rate history"
+          >
             <History size={18} aria-hidden="true" />
           </button>
-          <button type="button" className="admin-icon-button" onClick={() => setOpen({ kind: 'edit-band', band })} aria-label={`Edit ${band.label}`} title="Edit">
+          <button
+            type="button"
+            className="admin-icon-button"
+            onClick={() => setOpen({ kind: 'edit-band', band })}
+            aria-label={`Edit ${band.label}`}
+            title="Edit"
+          >
             <Pencil size={18} aria-hidden="true" />
           </button>
         </span>
@@ -118,7 +139,10 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
           columns={columns}
           rows={card.subcategories}
           rowKey={(band) => band.id}
-          empty={{ title: 'No sub-categories yet', text: 'Customers cannot sell this card until it has at least one enabled sub-category.' }}
+          empty={{
+            title: 'No sub-categories yet',
+            text: 'Customers cannot sell this card until it has at least one enabled sub-category.',
+          }}
           maxHeight="none"
         />
       </Panel>

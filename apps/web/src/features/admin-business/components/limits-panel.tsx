@@ -44,7 +44,13 @@ export function LimitsPanel({ customer, canRaise }: { customer: { id: string; fu
       <Facts
         rows={[
           [limitStaffTexts.tier, `${tierTexts.names[tier]} · ${tierTexts.basis[tier]}`],
-          [limitStaffTexts.dailyLimit, <span className="tabular">{formatNaira(l.daily_limit_kobo)}{raised ? ` (${limitStaffTexts.raised.toLowerCase()})` : ''}</span>],
+          [
+            limitStaffTexts.dailyLimit,
+            <span className="tabular">
+              {formatNaira(l.daily_limit_kobo)}
+              {raised ? ` (${limitStaffTexts.raised.toLowerCase()})` : ''}
+            </span>,
+          ],
           [limitStaffTexts.usedToday, <span className="tabular">{formatNaira(l.used_today_kobo)}</span>],
           [limitStaffTexts.pending, <span className="tabular">{formatNaira(l.pending_kobo)}</span>],
           l.total_limit_kobo !== null && [limitStaffTexts.totalLimit, <span className="tabular">{formatNaira(l.total_limit_kobo)}</span>],
@@ -58,7 +64,13 @@ export function LimitsPanel({ customer, canRaise }: { customer: { id: string; fu
             {l.raises.map((r) => (
               <li key={r.id}>
                 <span className="tabular">{formatNaira(r.daily_limit_kobo)}</span>
-                {r.total_limit_kobo !== null ? <> · total <span className="tabular">{formatNaira(r.total_limit_kobo)}</span></> : null} · {r.created_by.name}, <DateTime iso={r.created_at} />: {r.note}
+                {r.total_limit_kobo !== null ? (
+                  <>
+                    {' '}
+                    · total <span className="tabular">{formatNaira(r.total_limit_kobo)}</span>
+                  </>
+                ) : null}{' '}
+                · {r.created_by.name}, <DateTime iso={r.created_at} />: {r.note}
               </li>
             ))}
           </ul>

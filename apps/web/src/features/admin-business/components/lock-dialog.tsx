@@ -25,29 +25,37 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
   const errors = form.formState.errors;
   const { askingPasskey, confirmation: confirmationBy, codeRefused } = useFormConfirmation(form);
   const submitWith = (viaPasskey: boolean) =>
-    form.handleSubmit(async (values) => {
-      const confirmation = await confirmationBy(viaPasskey);
-      if (!confirmation) return;
-      lock.mutate(
-        { id: customer.id, reason: values.reason, ...confirmation },
-        {
-          onSuccess: (state) => {
-            const ended = state.sessions_ended;
-            toastSuccess(`${customer.full_name} is locked${ended > 0 ? ` and signed out of ${ended} session${ended === 1 ? '' : 's'}` : ''}`);
-            onClose();
+    form.handleSubmit(
+      async (values) => {
+        const confirmation = await confirmationBy(viaPasskey);
+        if (!confirmation) return;
+        lock.mutate(
+          { id: customer.id, reason: values.reason, ...confirmation },
+          {
+            onSuccess: (state) => {
+              const ended = state.sessions_ended;
+              toastSuccess(
+                `${customer.full_name} is locked${ended > 0 ? ` and signed out of ${ended} session${ended === 1 ? '' : 's'}` : ''}`,
+              );
+              onClose();
+            },
+            onError: (error) => {
+              applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
+              if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
+                form.setValue('confirm_code', '');
+                form.setError('confirm_code', {
+                  type: 'server',
+                  message: adminErrorMessage(error, 'That code is not right. Try the current one'),
+                });
+                return;
+              }
+              form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
+            },
           },
-          onError: (error) => {
-            applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
-            if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
-              form.setValue('confirm_code', '');
-              form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
-              return;
-            }
-            form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
-          },
-        },
-      );
-    }, () => viaPasskey || codeRefused());
+        );
+      },
+      () => viaPasskey || codeRefused(),
+    );
   const codeField = form.field('confirm_code');
   return (
     <Dialog
@@ -67,11 +75,7 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
           error={errors.reason?.message}
           {...form.field('reason')}
         />
-        <PasskeyConfirmOption
-          busy={askingPasskey}
-          disabled={lock.isPending}
-          onUse={() => submitWith(true)()}
-        />
+        <PasskeyConfirmOption busy={askingPasskey} disabled={lock.isPending} onUse={() => submitWith(true)()} />
         <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">

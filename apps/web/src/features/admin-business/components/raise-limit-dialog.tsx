@@ -33,41 +33,64 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
   const errors = form.formState.errors;
   const { askingPasskey, confirmation: confirmationBy, codeRefused } = useFormConfirmation(form);
   const submitWith = (viaPasskey: boolean) =>
-    form.handleSubmit(async (values) => {
-      const confirmation = await confirmationBy(viaPasskey);
-      if (!confirmation) return;
-      raise.mutate(
-        {
-          id: customer.id,
-          daily_limit_naira: Number(values.daily_limit_naira),
-          ...(values.total_limit_naira ? { total_limit_naira: Number(values.total_limit_naira) } : {}),
-          note: values.note,
-          ...confirmation,
-        },
-        {
-          onSuccess: () => {
-            toastSuccess(limitStaffTexts.saved);
-            onClose();
+    form.handleSubmit(
+      async (values) => {
+        const confirmation = await confirmationBy(viaPasskey);
+        if (!confirmation) return;
+        raise.mutate(
+          {
+            id: customer.id,
+            daily_limit_naira: Number(values.daily_limit_naira),
+            ...(values.total_limit_naira ? { total_limit_naira: Number(values.total_limit_naira) } : {}),
+            note: values.note,
+            ...confirmation,
           },
-          onError: (error) => {
-            applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
-            if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
-              form.setValue('confirm_code', '');
-              form.setError('confirm_code', { type: 'server', message: adminErrorMessage(error, 'That code is not right. Try the current one') });
-              return;
-            }
-            form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
+          {
+            onSuccess: () => {
+              toastSuccess(limitStaffTexts.saved);
+              onClose();
+            },
+            onError: (error) => {
+              applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
+              if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
+                form.setValue('confirm_code', '');
+                form.setError('confirm_code', {
+                  type: 'server',
+                  message: adminErrorMessage(error, 'That code is not right. Try the current one'),
+                });
+                return;
+              }
+              form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
+            },
           },
-        },
-      );
-    }, () => viaPasskey || codeRefused());
+        );
+      },
+      () => viaPasskey || codeRefused(),
+    );
   const codeField = form.field('confirm_code');
   return (
-    <Dialog open onClose={onClose} title={limitStaffTexts.raiseTitle} description={`${customer.full_name}. ${limitStaffTexts.raiseHint}`} busy={raise.isPending}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={limitStaffTexts.raiseTitle}
+      description={`${customer.full_name}. ${limitStaffTexts.raiseHint}`}
+      busy={raise.isPending}
+    >
       <form className="admin-form" onSubmit={submitWith(false)} noValidate>
-        <FormField label={limitStaffTexts.dailyField} inputMode="numeric" error={errors.daily_limit_naira?.message} {...form.field('daily_limit_naira')} />
+        <FormField
+          label={limitStaffTexts.dailyField}
+          inputMode="numeric"
+          error={errors.daily_limit_naira?.message}
+          {...form.field('daily_limit_naira')}
+        />
         {tierZero ? (
-          <FormField label={limitStaffTexts.totalField} inputMode="numeric" hint="Leave empty to keep it" error={errors.total_limit_naira?.message} {...form.field('total_limit_naira')} />
+          <FormField
+            label={limitStaffTexts.totalField}
+            inputMode="numeric"
+            hint="Leave empty to keep it"
+            error={errors.total_limit_naira?.message}
+            {...form.field('total_limit_naira')}
+          />
         ) : null}
         <FormTextArea
           label={limitStaffTexts.noteField}
@@ -78,11 +101,7 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
           error={errors.note?.message}
           {...form.field('note')}
         />
-        <PasskeyConfirmOption
-          busy={askingPasskey}
-          disabled={raise.isPending}
-          onUse={() => submitWith(true)()}
-        />
+        <PasskeyConfirmOption busy={askingPasskey} disabled={raise.isPending} onUse={() => submitWith(true)()} />
         <AuthenticatorCodeField error={errors.confirm_code?.message} {...codeField} onChange={(event) => void codeField.onChange(event)} />
         {errors.root?.message ? (
           <p className="admin-alert" role="alert">

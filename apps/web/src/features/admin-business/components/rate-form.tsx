@@ -31,9 +31,16 @@ export function RateForm({ subcategory }: RateFormProps) {
   const submit = form.handleSubmit(({ exchange_rate }) => setPending(exchange_rate));
   const save = async (exchange_rate: string, confirmation: StaffConfirmation) => {
     try {
-      const { subcategory: saved, rate_request: waiting } = await update.mutateAsync({ id: subcategory.id, changes: { exchange_rate, ...confirmation } });
+      const { subcategory: saved, rate_request: waiting } = await update.mutateAsync({
+        id: subcategory.id,
+        changes: { exchange_rate, ...confirmation },
+      });
       form.reset({ exchange_rate: saved.exchange_rate });
-      toastSuccess(waiting ? `${saved.label}: ₦${exchange_rate} per ${unit}. ${dutyMessages.waiting}` : `${saved.label}: ₦${saved.exchange_rate} per ${unit}`);
+      toastSuccess(
+        waiting
+          ? `${saved.label}: ₦${exchange_rate} per ${unit}. ${dutyMessages.waiting}`
+          : `${saved.label}: ₦${saved.exchange_rate} per ${unit}`,
+      );
     } catch (failure) {
       // A wrong code stays in the dialog, under its field.
       if (hasErrorCode(failure, CONFIRMATION_INVALID)) throw failure;
@@ -44,36 +51,36 @@ export function RateForm({ subcategory }: RateFormProps) {
   };
   return (
     <>
-    <ConfirmCodeDialog
-      open={pending !== null}
-      onClose={() => setPending(null)}
-      title={`Change the rate for ${subcategory.label}`}
-      description={pending ? `₦${subcategory.exchange_rate} → ₦${pending} per ${unit}` : undefined}
-      confirmLabel="Save the rate"
-      onConfirm={(confirmation) => (pending ? save(pending, confirmation) : Promise.resolve())}
-    />
-    <form className="biz-rate-form" onSubmit={submit} noValidate>
-      <FormField
-        label={`Rate for ${subcategory.label} (naira per ${unit})`}
-        hideLabel
-        inputMode="decimal"
-        autoComplete="off"
-        leading="₦"
-        error={error}
-        className="biz-rate-form__input"
-        {...form.field('exchange_rate')}
+      <ConfirmCodeDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={`Change the rate for ${subcategory.label}`}
+        description={pending ? `₦${subcategory.exchange_rate} → ₦${pending} per ${unit}` : undefined}
+        confirmLabel="Save the rate"
+        onConfirm={(confirmation) => (pending ? save(pending, confirmation) : Promise.resolve())}
       />
-      <Button
-        type="submit"
-        variant="secondary"
-        className="admin-btn--small"
-        busy={update.isPending}
-        busyLabel="Saving..."
-        disabled={!form.formState.isDirty}
-      >
-        Save
-      </Button>
-    </form>
+      <form className="biz-rate-form" onSubmit={submit} noValidate>
+        <FormField
+          label={`Rate for ${subcategory.label} (naira per ${unit})`}
+          hideLabel
+          inputMode="decimal"
+          autoComplete="off"
+          leading="₦"
+          error={error}
+          className="biz-rate-form__input"
+          {...form.field('exchange_rate')}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="admin-btn--small"
+          busy={update.isPending}
+          busyLabel="Saving..."
+          disabled={!form.formState.isDirty}
+        >
+          Save
+        </Button>
+      </form>
     </>
   );
 }

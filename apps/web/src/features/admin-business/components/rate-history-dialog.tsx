@@ -8,7 +8,6 @@ import { useRateHistory } from '../api/get-rate-history';
 import { formatNairaDecimal } from '../format';
 import './business.css';
 
-
 /** Who changed a sub-category's rate, when, and from what to what; newest first. */
 export function RateHistoryDialog({ subcategory, onClose }: { subcategory: AdminSubcategory; onClose: () => void }) {
   const history = useRateHistory(subcategory.id);
@@ -34,7 +33,11 @@ export function RateHistoryDialog({ subcategory, onClose }: { subcategory: Admin
       align: 'end',
       cell: (entry) => (
         <span className="admin-money">
-          {entry.old_rate === null ? <span className="admin-muted">First rate </span> : <span className="admin-muted">{formatNairaDecimal(entry.old_rate)} → </span>}
+          {entry.old_rate === null ? (
+            <span className="admin-muted">First rate </span>
+          ) : (
+            <span className="admin-muted">{formatNairaDecimal(entry.old_rate)} → </span>
+          )}
           {formatNairaDecimal(entry.new_rate)}
         </span>
       ),

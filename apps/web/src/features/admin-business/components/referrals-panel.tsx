@@ -45,7 +45,15 @@ function FirstSale({ referral, saleHref }: { referral: AdminReferral; saleHref: 
  * A customer's referral tree, read-only (docs/features.md, "Referrals"): their code, who referred them and
  * whom they referred, each with the referee's first sale and how the referral was decided.
  */
-export function ReferralsPanel({ customerId, customerHref, saleHref }: { customerId: string; customerHref: (id: string) => string; saleHref: (id: string) => string }) {
+export function ReferralsPanel({
+  customerId,
+  customerHref,
+  saleHref,
+}: {
+  customerId: string;
+  customerHref: (id: string) => string;
+  saleHref: (id: string) => string;
+}) {
   const referrals = useCustomerReferrals(customerId);
   if (referrals.isPending) return <Panel title={referralStaffTexts.heading}>Loading...</Panel>;
   if (referrals.isError) {
@@ -83,13 +91,18 @@ export function ReferralsPanel({ customerId, customerHref, saleHref }: { custome
     <Panel title={referralStaffTexts.heading}>
       <Facts
         rows={[
-          [referralStaffTexts.code, <span className="admin-mono" data-testid="admin-referral-code">{tree.code}</span>],
+          [
+            referralStaffTexts.code,
+            <span className="admin-mono" data-testid="admin-referral-code">
+              {tree.code}
+            </span>,
+          ],
           [
             referralStaffTexts.referredBy,
             up ? (
               <span data-testid="admin-referred-by">
-                <Link to={customerHref(up.customer.id)}>{up.customer.full_name || up.customer.username}</Link> (@{up.customer.username}) · <Decision referral={up} /> ·{' '}
-                <FirstSale referral={up} saleHref={saleHref} />
+                <Link to={customerHref(up.customer.id)}>{up.customer.full_name || up.customer.username}</Link> (@{up.customer.username}) ·{' '}
+                <Decision referral={up} /> · <FirstSale referral={up} saleHref={saleHref} />
               </span>
             ) : (
               referralStaffTexts.notReferred

@@ -22,7 +22,8 @@ export function RequeryButton({ orderId }: { orderId: string }) {
       onClick={(event) => {
         event.stopPropagation();
         requery.mutate(orderId, {
-          onSuccess: ({ outcome, order }) => toastSuccess(outcome === 'pending' ? STILL_PENDING : (verdicts[order.status] ?? `The order is ${order.status}`)),
+          onSuccess: ({ outcome, order }) =>
+            toastSuccess(outcome === 'pending' ? STILL_PENDING : (verdicts[order.status] ?? `The order is ${order.status}`)),
           onError: (error) => toastError(adminErrorMessage(error, "Couldn't re-query the order. Try again")),
         });
       }}

@@ -72,20 +72,23 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
         setAskingPasskey(false);
       }
     }
-    update.mutate({ ...parsed.data, ...confirmation }, {
-      onSuccess: () => {
-        toastSuccess(rewardLevelStaffTexts.saved);
-        onClose();
+    update.mutate(
+      { ...parsed.data, ...confirmation },
+      {
+        onSuccess: () => {
+          toastSuccess(rewardLevelStaffTexts.saved);
+          onClose();
+        },
+        onError: (error) => {
+          if (hasErrorCode(error, CONFIRMATION_INVALID) && !viaPasskey) {
+            setCode('');
+            setErrors({ confirm_code: adminErrorMessage(error, 'That code is not right. Try the current one') });
+            return;
+          }
+          setErrors({ root: adminErrorMessage(error, 'Could not save the levels. Try again') });
+        },
       },
-      onError: (error) => {
-        if (hasErrorCode(error, CONFIRMATION_INVALID) && !viaPasskey) {
-          setCode('');
-          setErrors({ confirm_code: adminErrorMessage(error, 'That code is not right. Try the current one') });
-          return;
-        }
-        setErrors({ root: adminErrorMessage(error, 'Could not save the levels. Try again') });
-      },
-    });
+    );
   };
 
   return (
@@ -101,7 +104,13 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
         {rows.map((row, i) => (
           <fieldset key={row.key} className="reward-levels-row">
             <legend className="reward-levels-row__legend">Level {i + 1}</legend>
-            <FormField label={rewardLevelStaffTexts.name} value={row.name} maxLength={40} error={errors[`levels.${i}.name`]} onChange={(e) => change(row.key, { name: e.target.value })} />
+            <FormField
+              label={rewardLevelStaffTexts.name}
+              value={row.name}
+              maxLength={40}
+              error={errors[`levels.${i}.name`]}
+              onChange={(e) => change(row.key, { name: e.target.value })}
+            />
             <FormField
               label={rewardLevelStaffTexts.minVolume}
               inputMode="numeric"
@@ -117,14 +126,21 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
               onChange={(e) => change(row.key, { rate: e.target.value.replace(/\D/g, '') })}
             />
             {rows.length > 1 ? (
-              <Button variant="secondary" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`${rewardLevelStaffTexts.removeLevel} level ${i + 1}`}>
+              <Button
+                variant="secondary"
+                onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                aria-label={`${rewardLevelStaffTexts.removeLevel} level ${i + 1}`}
+              >
                 <Trash2 size={16} aria-hidden="true" /> {rewardLevelStaffTexts.removeLevel}
               </Button>
             ) : null}
           </fieldset>
         ))}
         {rows.length < REWARD_LEVELS_MAX ? (
-          <Button variant="secondary" onClick={() => setRows((all) => [...all, { key: Math.max(0, ...all.map((r) => r.key)) + 1, name: '', volume: '', rate: '' }])}>
+          <Button
+            variant="secondary"
+            onClick={() => setRows((all) => [...all, { key: Math.max(0, ...all.map((r) => r.key)) + 1, name: '', volume: '', rate: '' }])}
+          >
             <Plus size={16} aria-hidden="true" /> {rewardLevelStaffTexts.addLevel}
           </Button>
         ) : null}

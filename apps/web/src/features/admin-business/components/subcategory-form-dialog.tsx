@@ -1,5 +1,12 @@
 import { GIFT_CARD_CURRENCIES, GIFT_CARD_KINDS } from '@wise/shared';
-import { createSubcategorySchema, dutyMessages, type AdminGiftCard, type AdminSubcategory, type CreateSubcategoryInput, type StaffRequest } from '@wise/shared/admin';
+import {
+  createSubcategorySchema,
+  dutyMessages,
+  type AdminGiftCard,
+  type AdminSubcategory,
+  type CreateSubcategoryInput,
+  type StaffRequest,
+} from '@wise/shared/admin';
 import { useState } from 'react';
 import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '#web/components/admin/dialog';
@@ -57,67 +64,105 @@ export function SubcategoryFormDialog({ card, subcategory, onClose }: Subcategor
       const changes = changedFields(subcategory, values);
       if (Object.keys(changes).length === 0) return onClose();
       if (changes.exchange_rate === undefined) return update.mutate({ id: subcategory.id, changes }, { onSuccess: done, onError: fail });
-      setWithRate(() => (confirmation: StaffConfirmation) => update.mutateAsync({ id: subcategory.id, changes: { ...changes, ...confirmation } }).then(done));
+      setWithRate(
+        () => (confirmation: StaffConfirmation) =>
+          update.mutateAsync({ id: subcategory.id, changes: { ...changes, ...confirmation } }).then(done),
+      );
     } else {
-      setWithRate(() => (confirmation: StaffConfirmation) => create.mutateAsync({ giftCardId: card.id, values: { ...values, ...confirmation } }).then(done));
+      setWithRate(
+        () => (confirmation: StaffConfirmation) =>
+          create.mutateAsync({ giftCardId: card.id, values: { ...values, ...confirmation } }).then(done),
+      );
     }
   });
 
   return (
     <>
-    <Dialog open onClose={onClose} title={subcategory ? `Edit ${subcategory.label}` : `Add a sub-category to ${card.name}`} busy={busy} wide>
-      <form className="admin-form" onSubmit={submit} noValidate>
-        <div className="admin-form-row">
-          <FormField label="Country" placeholder="e.g. USA" autoComplete="off" error={errors.country?.message} {...form.field('country')} />
-          <FormSelect label="Kind" options={kindOptions} error={errors.kind?.message} {...form.field('kind')} />
-          <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
-        </div>
-        <div className="admin-form-row">
-          <FormField label="Smallest card value" inputMode="decimal" autoComplete="off" placeholder="25" error={errors.min_amount?.message} {...form.field('min_amount')} />
-          <FormField label="Largest card value" inputMode="decimal" autoComplete="off" placeholder="100" error={errors.max_amount?.message} {...form.field('max_amount')} />
-        </div>
-        <div className="admin-form-row">
-          <FormField
-            label="Rate (naira per unit)"
-            inputMode="decimal"
-            autoComplete="off"
-            leading="₦"
-            placeholder="1450.00"
-            error={errors.exchange_rate?.message}
-            hint="What a customer gets for 1 unit of the card's currency"
-            {...form.field('exchange_rate')}
-          />
-          <FormField
-            label="Position"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={999}
-            error={errors.position?.message}
-            hint="Lower comes first in the customer's list"
-            {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
-          />
-        </div>
-        <label className="biz-check">
-          <input type="checkbox" {...form.field('enabled')} />
-          <span>Enabled — customers can choose this sub-category</span>
-        </label>
-        {errors.root?.message ? (
-          <p className="admin-alert" role="alert">
-            {errors.root.message}
-          </p>
-        ) : null}
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy} busyLabel="Saving...">
-            {subcategory ? 'Save sub-category' : 'Add sub-category'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-      <ConfirmCodeDialog open={withRate !== null} onClose={() => setWithRate(null)} title="Confirm the rate" confirmLabel="Save the rate" onConfirm={(confirmation) => (withRate ? withRate(confirmation) : Promise.resolve())} />
+      <Dialog
+        open
+        onClose={onClose}
+        title={subcategory ? `Edit ${subcategory.label}` : `Add a sub-category to ${card.name}`}
+        busy={busy}
+        wide
+      >
+        <form className="admin-form" onSubmit={submit} noValidate>
+          <div className="admin-form-row">
+            <FormField
+              label="Country"
+              placeholder="e.g. USA"
+              autoComplete="off"
+              error={errors.country?.message}
+              {...form.field('country')}
+            />
+            <FormSelect label="Kind" options={kindOptions} error={errors.kind?.message} {...form.field('kind')} />
+            <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
+          </div>
+          <div className="admin-form-row">
+            <FormField
+              label="Smallest card value"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="25"
+              error={errors.min_amount?.message}
+              {...form.field('min_amount')}
+            />
+            <FormField
+              label="Largest card value"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="100"
+              error={errors.max_amount?.message}
+              {...form.field('max_amount')}
+            />
+          </div>
+          <div className="admin-form-row">
+            <FormField
+              label="Rate (naira per unit)"
+              inputMode="decimal"
+              autoComplete="off"
+              leading="₦"
+              placeholder="1450.00"
+              error={errors.exchange_rate?.message}
+              hint="What a customer gets for 1 unit of the card's currency"
+              {...form.field('exchange_rate')}
+            />
+            <FormField
+              label="Position"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={999}
+              error={errors.position?.message}
+              hint="Lower comes first in the customer's list"
+              {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
+            />
+          </div>
+          <label className="biz-check">
+            <input type="checkbox" {...form.field('enabled')} />
+            <span>Enabled — customers can choose this sub-category</span>
+          </label>
+          {errors.root?.message ? (
+            <p className="admin-alert" role="alert">
+              {errors.root.message}
+            </p>
+          ) : null}
+          <DialogActions>
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={busy} busyLabel="Saving...">
+              {subcategory ? 'Save sub-category' : 'Add sub-category'}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <ConfirmCodeDialog
+        open={withRate !== null}
+        onClose={() => setWithRate(null)}
+        title="Confirm the rate"
+        confirmLabel="Save the rate"
+        onConfirm={(confirmation) => (withRate ? withRate(confirmation) : Promise.resolve())}
+      />
     </>
   );
 }

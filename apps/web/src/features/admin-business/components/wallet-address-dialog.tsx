@@ -34,7 +34,9 @@ function changesOf(wallet: AdminWallet, values: WalletFormOutput): Omit<UpdateWa
 export function WalletAddressDialog({ wallet, onClose }: WalletAddressDialogProps) {
   const create = useCreateWallet();
   const update = useUpdateWallet();
-  const [step, setStep] = useState<{ kind: 'form'; draft?: WalletFormOutput } | { kind: 'confirm'; values: WalletFormOutput }>({ kind: 'form' });
+  const [step, setStep] = useState<{ kind: 'form'; draft?: WalletFormOutput } | { kind: 'confirm'; values: WalletFormOutput }>({
+    kind: 'form',
+  });
 
   if (step.kind === 'form') {
     return (

@@ -25,7 +25,9 @@ const saved: AdminWallet = {
 
 function renderForm(props: { wallet?: AdminWallet } = {}) {
   const onSubmit = vi.fn();
-  const view = renderRoutes([{ path: '/', Component: () => <WalletAddressForm {...props} onSubmit={onSubmit} onCancel={() => undefined} /> }]);
+  const view = renderRoutes([
+    { path: '/', Component: () => <WalletAddressForm {...props} onSubmit={onSubmit} onCancel={() => undefined} /> },
+  ]);
   return { ...view, onSubmit };
 }
 
@@ -114,7 +116,14 @@ describe('WalletAddressDialog (the confirm-code step)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/crypto/wallets');
-    expect(requestBody(fetchMock)).toEqual({ coin: 'usdt', network: 'tron', address: TRON, memo: null, enabled: true, confirm_code: '123456' });
+    expect(requestBody(fetchMock)).toEqual({
+      coin: 'usdt',
+      network: 'tron',
+      address: TRON,
+      memo: null,
+      enabled: true,
+      confirm_code: '123456',
+    });
   });
 
   it('keeps the dialog open with the error under the code when the code is wrong', async () => {

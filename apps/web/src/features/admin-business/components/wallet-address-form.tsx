@@ -47,7 +47,12 @@ export function WalletAddressForm({ wallet, draft, onSubmit, onCancel }: WalletA
       <div className="admin-form-row">
         {wallet ? (
           // A disabled control would drop the coin from the values: shown read-only instead.
-          <FormField label="Coin" value={`${COINS[wallet.coin].name} (${COINS[wallet.coin].symbol})`} readOnly hint="An address keeps its coin" />
+          <FormField
+            label="Coin"
+            value={`${COINS[wallet.coin].name} (${COINS[wallet.coin].symbol})`}
+            readOnly
+            hint="An address keeps its coin"
+          />
         ) : (
           <FormSelect
             label="Coin"
@@ -80,7 +85,13 @@ export function WalletAddressForm({ wallet, draft, onSubmit, onCancel }: WalletA
         hint="Paste it from the wallet; never type it by hand"
         {...form.field('address')}
       />
-      <FormField label="Memo / tag (optional)" autoComplete="off" error={errors.memo?.message} hint="Only for networks that need one" {...form.field('memo')} />
+      <FormField
+        label="Memo / tag (optional)"
+        autoComplete="off"
+        error={errors.memo?.message}
+        hint="Only for networks that need one"
+        {...form.field('memo')}
+      />
       <label className="biz-check">
         <input type="checkbox" {...form.field('enabled')} />
         <span>Enabled — customers are shown this address</span>

@@ -14,7 +14,6 @@ import { WalletAddressDialog } from './wallet-address-dialog';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
 
-
 /** Where customers send each coin: every address by coin and network, with add, edit and on/off. */
 export function WalletTable() {
   const wallets = useWallets();
@@ -54,7 +53,13 @@ export function WalletTable() {
     {
       key: 'enabled',
       header: 'Shown',
-      cell: (wallet) => <EnabledSwitch checked={wallet.enabled} label={`${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address shown to customers`} onChange={() => setToggling(wallet)} />,
+      cell: (wallet) => (
+        <EnabledSwitch
+          checked={wallet.enabled}
+          label={`${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address shown to customers`}
+          onChange={() => setToggling(wallet)}
+        />
+      ),
       width: 96,
     },
     {
@@ -62,7 +67,12 @@ export function WalletTable() {
       header: <span className="visually-hidden">Actions</span>,
       align: 'end',
       cell: (wallet) => (
-        <Button variant="link" className="admin-btn--small" onClick={() => setEditing({ wallet })} aria-label={`Edit the ${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address`}>
+        <Button
+          variant="link"
+          className="admin-btn--small"
+          onClick={() => setEditing({ wallet })}
+          aria-label={`Edit the ${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address`}
+        >
           <Pencil size={16} aria-hidden="true" /> Edit
         </Button>
       ),

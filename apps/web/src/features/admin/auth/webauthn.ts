@@ -19,4 +19,5 @@ export const passkeysSupported = (): boolean => typeof window !== 'undefined' &&
 
 /** The browser's passkey dialog was closed or timed out. */
 export const wasCancelled = (error: unknown): boolean =>
-  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));
+  error instanceof Error &&
+  (error.name === 'NotAllowedError' || error.name === 'AbortError' || ('code' in error && error.code === 'ERROR_CEREMONY_ABORTED'));

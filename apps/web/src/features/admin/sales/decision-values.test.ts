@@ -26,14 +26,32 @@ describe('checkApprove', () => {
   const limitKobo = 50_000_000;
 
   it('leaves the amount out when it is the quote (the server defaults to it); the note is optional', () => {
-    expect(checkApprove({ amount: '45000.00', note: '' }, valueKobo, limitKobo)).toEqual({ ok: true, body: {}, amountKobo: valueKobo, differs: false, needsSecondApproval: false });
+    expect(checkApprove({ amount: '45000.00', note: '' }, valueKobo, limitKobo)).toEqual({
+      ok: true,
+      body: {},
+      amountKobo: valueKobo,
+      differs: false,
+      needsSecondApproval: false,
+    });
     const withNote = checkApprove({ amount: '45,000', note: '  checked twice ' }, valueKobo, limitKobo);
-    expect(withNote).toEqual({ ok: true, body: { note: 'checked twice' }, amountKobo: valueKobo, differs: false, needsSecondApproval: false });
+    expect(withNote).toEqual({
+      ok: true,
+      body: { note: 'checked twice' },
+      amountKobo: valueKobo,
+      differs: false,
+      needsSecondApproval: false,
+    });
   });
 
   it('needs a reason from the list when the amount is lower, and a note for "other"', () => {
-    expect(checkApprove({ amount: '40000', reason: '', note: 'x' }, valueKobo)).toEqual({ ok: false, errors: { reason: reviewMessages.reasonRequired } });
-    expect(checkApprove({ amount: '40000', reason: 'other', note: '   ' }, valueKobo)).toEqual({ ok: false, errors: { note: reviewMessages.noteRequired } });
+    expect(checkApprove({ amount: '40000', reason: '', note: 'x' }, valueKobo)).toEqual({
+      ok: false,
+      errors: { reason: reviewMessages.reasonRequired },
+    });
+    expect(checkApprove({ amount: '40000', reason: 'other', note: '   ' }, valueKobo)).toEqual({
+      ok: false,
+      errors: { note: reviewMessages.noteRequired },
+    });
   });
 
   it('sends a lower amount with its reason (and an optional note), paid at once', () => {
@@ -47,7 +65,10 @@ describe('checkApprove', () => {
   });
 
   it('sends more than the quote as "other" with a note, for a second approver; over the limit too', () => {
-    expect(checkApprove({ amount: '46000', reason: 'partially_used', note: '' }, valueKobo)).toEqual({ ok: false, errors: { note: reviewMessages.aboveQuoteNote } });
+    expect(checkApprove({ amount: '46000', reason: 'partially_used', note: '' }, valueKobo)).toEqual({
+      ok: false,
+      errors: { note: reviewMessages.aboveQuoteNote },
+    });
     expect(checkApprove({ amount: '46000', note: 'Balance was $51' }, valueKobo, limitKobo)).toEqual({
       ok: true,
       body: { payout_amount_kobo: 4_600_000, reason: 'other', note: 'Balance was $51' },
@@ -81,7 +102,10 @@ describe('checkReject', () => {
   });
 
   it('needs the words of "other"', () => {
-    expect(checkReject({ reason: 'other', other_reason: '  ', message: '' })).toEqual({ ok: false, errors: { other_reason: reviewMessages.otherReasonRequired } });
+    expect(checkReject({ reason: 'other', other_reason: '  ', message: '' })).toEqual({
+      ok: false,
+      errors: { other_reason: reviewMessages.otherReasonRequired },
+    });
     expect(checkReject({ reason: 'other', other_reason: 'Card from a blocked region', message: '' })).toEqual({
       ok: true,
       body: { reason: 'other', other_reason: 'Card from a blocked region' },
@@ -89,6 +113,9 @@ describe('checkReject', () => {
   });
 
   it('refuses a message over the limit', () => {
-    expect(checkReject({ reason: 'used_card', other_reason: '', message: 'y'.repeat(501) })).toEqual({ ok: false, errors: { message: reviewMessages.messageTooLong } });
+    expect(checkReject({ reason: 'used_card', other_reason: '', message: 'y'.repeat(501) })).toEqual({
+      ok: false,
+      errors: { message: reviewMessages.messageTooLong },
+    });
   });
 });

@@ -1,11 +1,5 @@
 import type { SaleApprovalReasonCode } from '@wise/shared';
-import {
-  approveSaleBodySchema,
-  rejectSaleBodySchema,
-  reviewMessages,
-  type ApproveSaleBody,
-  type RejectSaleBody,
-} from '@wise/shared/admin';
+import { approveSaleBodySchema, rejectSaleBodySchema, reviewMessages, type ApproveSaleBody, type RejectSaleBody } from '@wise/shared/admin';
 
 /*
  * What the approve and reject forms check before anything is sent (the server checks the same

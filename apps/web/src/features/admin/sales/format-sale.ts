@@ -22,7 +22,12 @@ export function formatAdjustment(amount: string): string {
 }
 
 /** A gift card's amount in its currency (`$25.00`); a coin amount as sent (`0.015 BTC`). */
-export function formatSaleAmount(sale: { currency: string; currency_amount: string; coin: CoinId | null; coin_amount: string | null }): string {
+export function formatSaleAmount(sale: {
+  currency: string;
+  currency_amount: string;
+  coin: CoinId | null;
+  coin_amount: string | null;
+}): string {
   if (sale.coin && sale.coin_amount) return `${sale.coin_amount} ${COINS[sale.coin].symbol}`;
   return formatCardAmount(sale.currency_amount, sale.currency);
 }
@@ -42,4 +47,3 @@ export function formatAge(minutes: number): string {
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
-

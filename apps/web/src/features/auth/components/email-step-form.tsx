@@ -18,10 +18,7 @@ export function EmailStepForm({ onSubmit }: EmailStepFormProps) {
   } = useZodForm(() => import('../form-schemas').then((m) => m.resendOtpSchema), { email: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit(({ email }) => onSubmit(email))} noValidate>
-      <EmailField
-        error={errors.email?.message}
-        {...field('email')}
-      />
+      <EmailField error={errors.email?.message} {...field('email')} />
       <div className="screen__actions">
         <Button type="submit">{t.continue}</Button>
       </div>

@@ -24,11 +24,7 @@ function EmailForm({ onSubmit, onSwitch }: ModeFormProps) {
   } = useZodForm(() => import('../form-schemas').then((m) => m.loginEmailStepSchema), { email_or_phone: '' });
   return (
     <form className="screen__form" onSubmit={handleSubmit((v) => onSubmit(v.email_or_phone))} noValidate>
-      <EmailField
-        autoFocus
-        error={errors.email_or_phone?.message}
-        {...field('email_or_phone')}
-      />
+      <EmailField autoFocus error={errors.email_or_phone?.message} {...field('email_or_phone')} />
       <button type="button" className="auth-switch" onClick={onSwitch}>
         {t.usePhone}
       </button>

@@ -47,13 +47,7 @@ export function OtpForm({ email, codeJustSent, onSuccess }: OtpFormProps) {
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <OtpField
-        control={control}
-        name="otp"
-        label={t.codeLabel}
-        error={errors.otp?.message}
-        onEdit={() => clearErrors('otp')}
-      />
+      <OtpField control={control} name="otp" label={t.codeLabel} error={errors.otp?.message} onEdit={() => clearErrors('otp')} />
       <ResendCode email={email} initialWaitS={codeJustSent ? undefined : 0} onResent={() => setValue('otp', '')} />
       <div className="screen__actions">
         <Button type="submit" busy={verify.isPending} busyLabel={t.verifying}>

@@ -54,12 +54,7 @@ export function ResendCode({ email, initialWaitS = OTP_RESEND_COOLDOWN_S, onRese
   return (
     <p className="resend">
       {t.didntGet}{' '}
-      <button
-        type="button"
-        className="resend__button"
-        onClick={onClick}
-        disabled={waiting || resend.isPending}
-      >
+      <button type="button" className="resend__button" onClick={onClick} disabled={waiting || resend.isPending}>
         {resend.isPending ? t.sending : t.resend}
       </button>
       {waiting ? <span className="tabular">{t.in(clock(waitS))}</span> : null}

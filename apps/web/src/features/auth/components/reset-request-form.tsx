@@ -31,11 +31,7 @@ export function ResetRequestForm({ onSuccess }: ResetRequestFormProps) {
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <EmailField
-        autoFocus
-        error={errors.email?.message}
-        {...field('email')}
-      />
+      <EmailField autoFocus error={errors.email?.message} {...field('email')} />
       <div className="screen__actions">
         <Button type="submit" busy={request.isPending} busyLabel={t.verifying} disabled={hasErrors}>
           {t.verify}

@@ -34,7 +34,13 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
     clearErrors,
     setError,
     formState: { errors },
-  } = useZodForm(() => import('../form-schemas').then((m) => m.signupSchema), { full_name: '', username: '', email: '', phone: '', password: '' });
+  } = useZodForm(() => import('../form-schemas').then((m) => m.signupSchema), {
+    full_name: '',
+    username: '',
+    email: '',
+    phone: '',
+    password: '',
+  });
   const hasErrors = Object.keys(errors).length > 0;
 
   const submit = handleSubmit((values) => {
@@ -71,10 +77,7 @@ export function SignUpForm({ onSuccess, footer, referralCode }: SignUpFormProps)
         error={errors.username?.message}
         {...field('username')}
       />
-      <EmailField
-        error={errors.email?.message}
-        {...field('email')}
-      />
+      <EmailField error={errors.email?.message} {...field('email')} />
       <Controller
         control={control}
         name="phone"

@@ -3,6 +3,5 @@ export const bankKeys = {
   all: ['bank'] as const,
   details: () => [...bankKeys.all, 'details'] as const,
   list: () => [...bankKeys.all, 'list'] as const,
-  resolve: (bankCode: string | undefined, bankAccount: string | undefined) =>
-    [...bankKeys.all, 'resolve', bankCode, bankAccount] as const,
+  resolve: (bankCode: string | undefined, bankAccount: string | undefined) => [...bankKeys.all, 'resolve', bankCode, bankAccount] as const,
 };

@@ -98,11 +98,24 @@ export function UpdateBankForm({ banks, replacing, needsPassword = false, curren
       {replacing ? (
         <div className="field">
           <p className="field__label">{t.pin}</p>
-          <PinField control={form.control} name="pin" label={t.pin} error={errors.pin?.message} onEdit={() => form.clearErrors('pin')} autoFocus={false} />
+          <PinField
+            control={form.control}
+            name="pin"
+            label={t.pin}
+            error={errors.pin?.message}
+            onEdit={() => form.clearErrors('pin')}
+            autoFocus={false}
+          />
         </div>
       ) : null}
       {password ? (
-        <PasswordField label={t.password} hint={t.passwordHint} autoComplete="current-password" error={errors.password?.message} {...form.field('password')} />
+        <PasswordField
+          label={t.password}
+          hint={t.passwordHint}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.field('password')}
+        />
       ) : null}
       <div className="screen__actions">
         <Button type="submit" busy={update.isPending} busyLabel={t.submitting}>

@@ -8,7 +8,11 @@ import { billKeys } from './keys';
  * a refusal is 422 PROVIDER_DECLINED, a wrong PIN the PIN service's error, no PIN 409 PIN_NOT_SET.
  */
 export function authoriseBillOrder(id: string, pin: string) {
-  return api(`/api/bills/orders/${encodeURIComponent(id)}/authorise`, { method: 'POST', body: { pin }, schema: import.meta.env.DEV ? billOrderResponseSchema : undefined });
+  return api(`/api/bills/orders/${encodeURIComponent(id)}/authorise`, {
+    method: 'POST',
+    body: { pin },
+    schema: import.meta.env.DEV ? billOrderResponseSchema : undefined,
+  });
 }
 
 export function useAuthoriseBillOrder(id: string) {

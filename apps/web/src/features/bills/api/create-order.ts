@@ -8,13 +8,19 @@ import { billKeys } from './keys';
  * checkout sheet: a retry of that Purchase gets the same order, never a second one.
  */
 export function createBillOrder(input: CreateBillOrderInput, idempotencyKey: string) {
-  return api('/api/bills/orders', { method: 'POST', body: input, schema: import.meta.env.DEV ? billOrderResponseSchema : undefined, idempotencyKey });
+  return api('/api/bills/orders', {
+    method: 'POST',
+    body: input,
+    schema: import.meta.env.DEV ? billOrderResponseSchema : undefined,
+    idempotencyKey,
+  });
 }
 
 export function useCreateBillOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateBillOrderInput; idempotencyKey: string }) => createBillOrder(input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateBillOrderInput; idempotencyKey: string }) =>
+      createBillOrder(input, idempotencyKey),
     onSuccess: ({ order }) => queryClient.setQueryData(billKeys.order(order.id), { order }),
   });
 }

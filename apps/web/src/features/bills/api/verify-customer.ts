@@ -4,7 +4,11 @@ import { api } from '#web/lib/api-client';
 
 /** POST /api/bills/verify → { customer_name }: the name on a meter or smart card (404 CUSTOMER_NOT_FOUND). */
 export function verifyBillCustomer(input: VerifyBillCustomerInput) {
-  return api('/api/bills/verify', { method: 'POST', body: input, schema: import.meta.env.DEV ? verifyBillCustomerResponseSchema : undefined });
+  return api('/api/bills/verify', {
+    method: 'POST',
+    body: input,
+    schema: import.meta.env.DEV ? verifyBillCustomerResponseSchema : undefined,
+  });
 }
 
 export function useVerifyBillCustomer() {

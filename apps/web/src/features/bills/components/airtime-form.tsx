@@ -1,5 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { AIRTIME_MAX_GEMS, AIRTIME_MIN_GEMS, BILL_NETWORK_LABELS, BILL_NETWORKS, billFormTexts, billQuickTexts, formatPhone, networkOfPhone, type BillNetwork, type CreateBillOrderInput } from '@wise/shared';
+import {
+  AIRTIME_MAX_GEMS,
+  AIRTIME_MIN_GEMS,
+  BILL_NETWORK_LABELS,
+  BILL_NETWORKS,
+  billFormTexts,
+  billQuickTexts,
+  formatPhone,
+  networkOfPhone,
+  type BillNetwork,
+  type CreateBillOrderInput,
+} from '@wise/shared';
 import { brandMark } from '#web/components/ui/art/brand-marks';
 import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';
@@ -24,11 +35,20 @@ export const AIRTIME_QUICK_AMOUNTS = [100, 200, 500, 1_000, 2_000, 5_000] as con
  * prefix picks the network (shared `networkOfPhone`); the customer's own choice stands until the
  * prefix names another network, since a ported number keeps its old prefix.
  */
-export function AirtimeForm({ balance, ownPhone }: { balance: number | undefined; /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string }) {
+export function AirtimeForm({
+  balance,
+  ownPhone,
+}: {
+  balance: number | undefined;
+  /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string;
+}) {
   const t = useTexts(billFormTexts);
   const quick = useTexts(billQuickTexts);
   const draft = useBillDraft<AirtimeFormInput>('airtime');
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)), draft ?? { network: undefined, phone: '', amount: '' });
+  const form = useZodForm(
+    () => import('../form-schemas').then((m) => m.airtimeFormSchema(balance)),
+    draft ?? { network: undefined, phone: '', amount: '' },
+  );
   const [checkout, setCheckout] = useState<AirtimeFormValues>();
   const errors = form.formState.errors;
   const phone = form.watch('phone');
@@ -52,7 +72,9 @@ export function AirtimeForm({ balance, ownPhone }: { balance: number | undefined
     setCheckout(values);
   });
   const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
-  const amounts = AIRTIME_QUICK_AMOUNTS.filter((gems) => gems >= AIRTIME_MIN_GEMS && gems <= AIRTIME_MAX_GEMS && (balance === undefined || gems <= balance));
+  const amounts = AIRTIME_QUICK_AMOUNTS.filter(
+    (gems) => gems >= AIRTIME_MIN_GEMS && gems <= AIRTIME_MAX_GEMS && (balance === undefined || gems <= balance),
+  );
 
   return (
     <>
@@ -68,7 +90,15 @@ export function AirtimeForm({ balance, ownPhone }: { balance: number | undefined
           {...form.field('network')}
         />
         <div className="bills-phone">
-          <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
+          <TextField
+            label={t.phone}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={t.phonePlaceholder}
+            error={errors.phone?.message}
+            {...form.field('phone')}
+          />
           <MyNumberButton
             phone={ownPhone}
             onUse={(mine) => {

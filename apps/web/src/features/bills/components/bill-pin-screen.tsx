@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { billErrorCodes, billMessages, billOrderTitle, billPinTexts, pinErrorCodes, PIN_LENGTH, type BillKind, type BillOrder } from '@wise/shared';
+import {
+  billErrorCodes,
+  billMessages,
+  billOrderTitle,
+  billPinTexts,
+  pinErrorCodes,
+  PIN_LENGTH,
+  type BillKind,
+  type BillOrder,
+} from '@wise/shared';
 import { Button, LinkButton, Spinner } from '#web/components/ui/button';
 import { PinField } from '#web/components/ui/code-field';
 import { Header } from '#web/components/ui/header';
@@ -31,10 +40,12 @@ interface BillPinScreenProps {
 }
 
 /** Where the customer starts again after a refusal: the data plans of the same network. */
-const startOf = (order: Pick<BillOrder, 'kind' | 'service'>) => (order.kind === 'data' ? billHrefs.dataProvider(order.service) : billHrefs.start(order.kind));
+const startOf = (order: Pick<BillOrder, 'kind' | 'service'>) =>
+  order.kind === 'data' ? billHrefs.dataProvider(order.service) : billHrefs.start(order.kind);
 
 /** docs/product.md §4, §8: a refused data purchase always reads 'Invalid request'. */
-const refusal = (order: Pick<BillOrder, 'kind' | 'message'>, messages: typeof billMessages) => (order.kind === 'data' ? messages.dataFailed : order.message || messages.declined);
+const refusal = (order: Pick<BillOrder, 'kind' | 'message'>, messages: typeof billMessages) =>
+  order.kind === 'data' ? messages.dataFailed : order.message || messages.declined;
 
 /**
  * /{kind}/enterPIN?order=…: the PIN authorises the order (docs/product.md §2 'Enter PIN'). A `processing`
@@ -140,7 +151,8 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }, [complete, canAuthorise]);
 
   // Processing since before this screen opened (a reload, a return), or for longer than a moment.
-  const showProcessing = order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);
+  const showProcessing =
+    order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);
 
   let body;
   if (orderId === '' || order.isError) {
@@ -203,7 +215,14 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   }
 
   return (
-    <Screen header={<Header backTo={showProcessing ? paths.homepage : billHrefs.start(kind)} title={showProcessing ? messages.processingTitle : t.title} />}>
+    <Screen
+      header={
+        <Header
+          backTo={showProcessing ? paths.homepage : billHrefs.start(kind)}
+          title={showProcessing ? messages.processingTitle : t.title}
+        />
+      }
+    >
       <title>{t.pageTitle(showProcessing ? messages.processingTitle : t.title)}</title>
       {body}
     </Screen>

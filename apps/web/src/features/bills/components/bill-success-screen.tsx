@@ -41,9 +41,7 @@ export function BillSuccessScreen({ kind }: { kind: BillKind }) {
     >
       {current ? (
         <div className="bills-result" data-testid="bill-result">
-          <p className="screen__text">
-            {t.summary(billOrderTitle(current), formatGems(current.amount))}
-          </p>
+          <p className="screen__text">{t.summary(billOrderTitle(current), formatGems(current.amount))}</p>
           {current.token ? (
             <div className="bills-result__token">
               <div className="bills-result__head">

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BILL_NETWORK_LABELS, billFormTexts, billMessages, billQuickTexts, dataPlansTexts, formatPhone, networkOfPhone, type BillNetwork, type BillPlan } from '@wise/shared';
+import {
+  BILL_NETWORK_LABELS,
+  billFormTexts,
+  billMessages,
+  billQuickTexts,
+  dataPlansTexts,
+  formatPhone,
+  networkOfPhone,
+  type BillNetwork,
+  type BillPlan,
+} from '@wise/shared';
 import { FetchError } from '#web/components/ui/fetch-error';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { TextField } from '#web/components/ui/text-field';
@@ -21,7 +31,15 @@ import './bills.css';
  * network says so, with a way to that network's plans (the number goes along); it is only a guess
  * (ported numbers keep their prefix), so nothing here stops the purchase.
  */
-export function DataPlans({ network, balance, ownPhone }: { network: BillNetwork; balance: number | undefined; /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string }) {
+export function DataPlans({
+  network,
+  balance,
+  ownPhone,
+}: {
+  network: BillNetwork;
+  balance: number | undefined;
+  /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string;
+}) {
   const t = useTexts(billFormTexts);
   const texts = useTexts(dataPlansTexts);
   const messages = useTexts(billMessages);
@@ -112,7 +130,13 @@ export function DataPlans({ network, balance, ownPhone }: { network: BillNetwork
       {list}
       <CheckoutSheet
         input={
-          checkout && { kind: 'data', network, phone: checkout.phone, variation_code: checkout.plan.variation_code, expected_amount: checkout.plan.amount }
+          checkout && {
+            kind: 'data',
+            network,
+            phone: checkout.phone,
+            variation_code: checkout.plan.variation_code,
+            expected_amount: checkout.plan.amount,
+          }
         }
         onClose={() => setCheckout(undefined)}
         onPriceChanged={() => void plans.refetch()}

@@ -69,9 +69,30 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
   return (
     <>
       <form className="screen__form" onSubmit={submit} noValidate>
-        <Select label={e.provider} placeholder={e.selectProvider} options={providerOptions} defaultValue="" error={errors.provider?.message} {...form.field('provider')} />
-        <Select label={e.meterType} placeholder={e.selectMeterType} options={meterTypeOptions} defaultValue="" error={errors.meter_type?.message} {...form.field('meter_type')} />
-        <TextField label={e.meterNumber} inputMode="numeric" autoComplete="off" placeholder={e.meterPlaceholder} error={errors.meter_number?.message} {...form.field('meter_number')} />
+        <Select
+          label={e.provider}
+          placeholder={e.selectProvider}
+          options={providerOptions}
+          defaultValue=""
+          error={errors.provider?.message}
+          {...form.field('provider')}
+        />
+        <Select
+          label={e.meterType}
+          placeholder={e.selectMeterType}
+          options={meterTypeOptions}
+          defaultValue=""
+          error={errors.meter_type?.message}
+          {...form.field('meter_type')}
+        />
+        <TextField
+          label={e.meterNumber}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={e.meterPlaceholder}
+          error={errors.meter_number?.message}
+          {...form.field('meter_number')}
+        />
         <TextField
           label={t.amount}
           inputMode="numeric"
@@ -80,7 +101,15 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
           hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('amount')}
         />
-        <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
+        <TextField
+          label={t.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t.phonePlaceholder}
+          error={errors.phone?.message}
+          {...form.field('phone')}
+        />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
             {t.proceed}

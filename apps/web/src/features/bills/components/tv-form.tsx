@@ -42,7 +42,10 @@ export function TvForm({ balance }: { balance: number | undefined }) {
   const [service, setService] = useState<TvService | undefined>(isService(draft?.service) ? draft.service : undefined);
   const plans = useTvPlans(service);
   const planList = plans.data?.plans ?? [];
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)), draft ?? { service: undefined, plan: '', smart_card_number: '', phone: '' });
+  const form = useZodForm(
+    () => import('../form-schemas').then((m) => m.tvFormSchema(balance, planList)),
+    draft ?? { service: undefined, plan: '', smart_card_number: '', phone: '' },
+  );
   // A restored plan can be shown only once its service's list (the select's options) has arrived.
   const restoredPlan = draft?.plan;
   const plansArrived = plans.data !== undefined;
@@ -131,7 +134,15 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           error={errors.amount?.message}
           hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
         />
-        <TextField label={t.phone} type="tel" inputMode="tel" autoComplete="tel" placeholder={t.phonePlaceholder} error={errors.phone?.message} {...form.field('phone')} />
+        <TextField
+          label={t.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t.phonePlaceholder}
+          error={errors.phone?.message}
+          {...form.field('phone')}
+        />
         <div className="screen__actions">
           <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
             {t.proceed}

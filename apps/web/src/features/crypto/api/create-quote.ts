@@ -5,7 +5,11 @@ import { rememberQuote } from '../quote-store';
 
 /** POST /api/crypto/quotes → a stored price for this amount, honoured until `expires_at`. */
 export async function createQuote(input: CreateQuoteInput): Promise<Quote> {
-  const { quote } = await api('/api/crypto/quotes', { method: 'POST', body: input, schema: import.meta.env.DEV ? quoteResponseSchema : undefined });
+  const { quote } = await api('/api/crypto/quotes', {
+    method: 'POST',
+    body: input,
+    schema: import.meta.env.DEV ? quoteResponseSchema : undefined,
+  });
   return quote;
 }
 

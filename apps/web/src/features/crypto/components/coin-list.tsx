@@ -23,28 +23,28 @@ export function CoinList({ coins, hrefFor }: CoinListProps) {
   const t = useTexts(coinListTexts);
   return (
     <>
-    <ul className="list" data-testid="coin-list">
-      {coins.map((coin) => (
-        <li key={coin.id}>
-          <Link to={hrefFor(coin.id)} className="list__row coin-row">
-            <CoinLogo src={coin.image_url} />
-            <span className="list__main">
-              <span className="list__title coin-row__name">{coin.name}</span>
-              <span className="list__sub">{coin.symbol}</span>
-            </span>
-            <span className="coin-row__trail">
-              <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
-              <span className="coin-row__naira" data-testid="coin-naira-price">
-                {formatCoinNairaPrice(coin.current_price_usd, coin.rate_ngn_per_usd)}
+      <ul className="list" data-testid="coin-list">
+        {coins.map((coin) => (
+          <li key={coin.id}>
+            <Link to={hrefFor(coin.id)} className="list__row coin-row">
+              <CoinLogo src={coin.image_url} />
+              <span className="list__main">
+                <span className="list__title coin-row__name">{coin.name}</span>
+                <span className="list__sub">{coin.symbol}</span>
               </span>
-              <PriceChange percent={coin.price_change_percentage_24h} />
-            </span>
-            <ChevronRight className="list__trail" size={20} aria-hidden="true" />
-          </Link>
-        </li>
-      ))}
-    </ul>
-    <p className="coin-note">{t.nairaNote}</p>
+              <span className="coin-row__trail">
+                <span className="coin-row__price">{formatCoinPrice(coin.current_price_usd)}</span>
+                <span className="coin-row__naira" data-testid="coin-naira-price">
+                  {formatCoinNairaPrice(coin.current_price_usd, coin.rate_ngn_per_usd)}
+                </span>
+                <PriceChange percent={coin.price_change_percentage_24h} />
+              </span>
+              <ChevronRight className="list__trail" size={20} aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="coin-note">{t.nairaNote}</p>
     </>
   );
 }

@@ -38,8 +38,13 @@ describe('Popular cryptocurrency', () => {
   });
 
   it('opens the sell page of a coin we buy, and a sheet saying we do not buy the others', async () => {
-    const coins = [{ ...trendingCoin(1), name: 'Bitcoin', symbol: 'btc', sellable: 'btc' as const }, { ...trendingCoin(2), name: 'Pepe', symbol: 'pepe', sellable: null }];
-    routeFetch({ 'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }) });
+    const coins = [
+      { ...trendingCoin(1), name: 'Bitcoin', symbol: 'btc', sellable: 'btc' as const },
+      { ...trendingCoin(2), name: 'Pepe', symbol: 'pepe', sellable: null },
+    ];
+    routeFetch({
+      'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }),
+    });
     const { user } = renderRoutes(routes);
     const list = await screen.findByTestId('popular-crypto');
     const [bitcoin, pepe] = within(list).getAllByTestId('popular-coin') as HTMLElement[];
@@ -60,10 +65,19 @@ describe('Popular cryptocurrency', () => {
 
   it('marks the coins we buy and prices every coin in naira: ours at what we pay, the others at our USDT rate', async () => {
     const coins = [
-      { ...trendingCoin(1), name: 'Bitcoin', symbol: 'btc', current_price_usd: '67234.12', sellable: 'btc' as const, rate_ngn_per_usd: '1580' },
+      {
+        ...trendingCoin(1),
+        name: 'Bitcoin',
+        symbol: 'btc',
+        current_price_usd: '67234.12',
+        sellable: 'btc' as const,
+        rate_ngn_per_usd: '1580',
+      },
       { ...trendingCoin(2), name: 'Pepe', symbol: 'pepe', current_price_usd: '0.0000157', sellable: null, rate_ngn_per_usd: '1600' },
     ];
-    routeFetch({ 'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }) });
+    routeFetch({
+      'GET /api/crypto/trending': () => ({ status: 200, body: { coins, updated_at: '2026-11-21T13:00:00.000Z', stale: false } }),
+    });
     renderRoutes(routes);
     const [bitcoin, pepe] = within(await screen.findByTestId('popular-crypto')).getAllByTestId('popular-coin') as HTMLElement[];
     expect(within(bitcoin!).getByTestId('we-buy').textContent).toBe(popularCryptoTexts.weBuy);
@@ -92,7 +106,8 @@ describe('Popular cryptocurrency', () => {
   it("says 'Couldn't fetch gift cards' in a toast and in place (docs/product.md §8), and a retry brings the coins", async () => {
     let fail = true;
     routeFetch({
-      'GET /api/crypto/trending': () => (fail ? { status: 503, body: { error: cryptoMessages.pricesStale, code: 'PRICES_STALE' } } : trending(6)),
+      'GET /api/crypto/trending': () =>
+        fail ? { status: 503, body: { error: cryptoMessages.pricesStale, code: 'PRICES_STALE' } } : trending(6),
     });
     const { user } = renderRoutes(routes);
     const alert = await screen.findByRole('alert');

@@ -125,9 +125,7 @@ export function PopularCrypto() {
         </>
       );
   } else if (trending.isError) {
-    body = (
-      <FetchError message={cryptoText.couldNotFetchTrending} onRetry={() => void trending.refetch()} retrying={trending.isFetching} />
-    );
+    body = <FetchError message={cryptoText.couldNotFetchTrending} onRetry={() => void trending.refetch()} retrying={trending.isFetching} />;
   } else {
     body = <LoadingRows label={t.loading} />;
   }
@@ -140,7 +138,13 @@ export function PopularCrypto() {
           {t.heading}
         </h2>
         {canExpand ? (
-          <button type="button" className="popular__toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((v) => !v)}>
+          <button
+            type="button"
+            className="popular__toggle"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((v) => !v)}
+          >
             {expanded ? t.seeLess : t.seeMore}
           </button>
         ) : null}

@@ -49,7 +49,16 @@ export function QrCode({ text, label, size = 184 }: { text: string; label: strin
   if (!modules || modules.text !== text) return <Skeleton width={size} height={size} radius={8} />;
   const box = modules.size + MARGIN * 2;
   return (
-    <svg className="qr" width={size} height={size} viewBox={`0 0 ${box} ${box}`} role="img" aria-label={label} shapeRendering="crispEdges" data-testid="wallet-qr">
+    <svg
+      className="qr"
+      width={size}
+      height={size}
+      viewBox={`0 0 ${box} ${box}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-testid="wallet-qr"
+    >
       <rect width={box} height={box} fill="#fff" />
       <path d={modules.path} fill="#0f1222" />
     </svg>

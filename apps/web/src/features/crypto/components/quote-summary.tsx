@@ -30,7 +30,12 @@ export function QuoteSummary({ sale }: { sale: SaleQuote }) {
           {quote.amount} {symbol}
         </span>
         {sale.msLeft !== null && !sale.refreshing ? (
-          <span className="quote__timer" role="timer" aria-label={t.heldFor(formatMinutesSeconds(sale.msLeft))} data-testid="quote-countdown">
+          <span
+            className="quote__timer"
+            role="timer"
+            aria-label={t.heldFor(formatMinutesSeconds(sale.msLeft))}
+            data-testid="quote-countdown"
+          >
             <Clock size={14} aria-hidden="true" />
             <span className="quote__timer-label">{t.held}</span> {formatMinutesSeconds(sale.msLeft)}
           </span>
@@ -67,7 +72,8 @@ export function QuoteSummary({ sale }: { sale: SaleQuote }) {
       ) : replacedValueKobo !== null ? (
         <div className="quote__notice" role="alert" data-testid="quote-changed">
           <p>
-            {t.changed(`${quote.amount} ${symbol}`)} <strong>{formatNaira(quote.value_kobo)}</strong> {t.was(formatNaira(replacedValueKobo))}
+            {t.changed(`${quote.amount} ${symbol}`)} <strong>{formatNaira(quote.value_kobo)}</strong>{' '}
+            {t.was(formatNaira(replacedValueKobo))}
           </p>
           <Button onClick={sale.accept}>{t.confirmNew}</Button>
         </div>

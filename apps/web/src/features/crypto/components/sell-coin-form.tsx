@@ -37,7 +37,8 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted, 
   const translate = useTranslate();
   const { symbol, decimals, exampleAmount } = COINS[coin.id];
   // The decimals message carries figures, so it cannot be looked up as a phrase: it is written again here.
-  const say = (message: string) => (message === cryptoMessages.tooManyDecimals(symbol, decimals) ? cryptoText.tooManyDecimals(symbol, decimals) : translate(message));
+  const say = (message: string) =>
+    message === cryptoMessages.tooManyDecimals(symbol, decimals) ? cryptoText.tooManyDecimals(symbol, decimals) : translate(message);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.sellCoinSchema), { coin: coin.id, amount: initialAmount });
   const quote = useCreateQuote();
   const amount = form.watch('amount') ?? '';
@@ -100,10 +101,21 @@ export function SellCoinForm({ coin, pricesStale, initialAmount = '', onQuoted, 
         </dl>
         {pricesStale ? <p className="sell-value__remark">{cryptoText.pricesStale}</p> : null}
       </section>
-      {limit ? <LimitHint remainingKobo={limit.remainingKobo} tier={limit.tier} valueKobo={pastLimit && preview.kind === 'value' ? preview.valueKobo : undefined} /> : null}
+      {limit ? (
+        <LimitHint
+          remainingKobo={limit.remainingKobo}
+          tier={limit.tier}
+          valueKobo={pastLimit && preview.kind === 'value' ? preview.valueKobo : undefined}
+        />
+      ) : null}
 
       <div className="screen__actions">
-        <Button type="submit" disabled={preview.kind !== 'value' || pricesStale || pastLimit} busy={quote.isPending} busyLabel={t.proceeding}>
+        <Button
+          type="submit"
+          disabled={preview.kind !== 'value' || pricesStale || pastLimit}
+          busy={quote.isPending}
+          busyLabel={t.proceeding}
+        >
           {t.proceed}
         </Button>
       </div>

@@ -55,7 +55,10 @@ interface TransferProofFormProps {
 export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
   // The chosen network decides which IDs are taken; a pasted explorer link leaves the schema as
   // the ID it holds (docs/identifiers.md), and that is what is sent.
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin, network)), { quote_id: quote.id, transaction_id: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin, network)), {
+    quote_id: quote.id,
+    transaction_id: '',
+  });
   const t = useTexts(transferProofFormTexts);
   const saleText = useTexts(saleMessages);
   const cryptoText = useTexts(cryptoMessages);
@@ -96,7 +99,12 @@ export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteEx
         const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
         // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
         const translated =
-          limited && language !== defaultLanguage ? await import('../limit-message').then((m) => m.payoutLimitMessageIn(error.body.meta, language), () => undefined) : undefined;
+          limited && language !== defaultLanguage
+            ? await import('../limit-message').then(
+                (m) => m.payoutLimitMessageIn(error.body.meta, language),
+                () => undefined,
+              )
+            : undefined;
         const limitText = limited ? (translated ?? error.message) : undefined;
         toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);

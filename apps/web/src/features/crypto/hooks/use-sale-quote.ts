@@ -35,7 +35,11 @@ export interface SaleQuote {
 export function useSaleQuote(coin: CoinId): SaleQuote {
   const [params, setParams] = useSearchParams();
   const id = params.get(QUOTE_PARAM);
-  const raw = useSyncExternalStore(quoteStore.subscribe, () => quoteStore.snapshot(id), () => null);
+  const raw = useSyncExternalStore(
+    quoteStore.subscribe,
+    () => quoteStore.snapshot(id),
+    () => null,
+  );
   const stored = useMemo(() => quoteStore.parse(raw), [raw]);
   const entry = stored && stored.quote.coin === coin ? stored : undefined;
 

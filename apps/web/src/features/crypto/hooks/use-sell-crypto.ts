@@ -49,7 +49,10 @@ export function useSellCrypto() {
   const mutation = useMutation({
     mutationFn: async ({ input, key, signal }: { input: SellInput; key: string; signal: AbortSignal }) => {
       const { submitCryptoSale } = await loadSubmit();
-      return submitCryptoSale({ fields: input.fields, screenshot: input.screenshot, idempotencyKey: key }, { signal, onProgress: (p) => setFraction(p.fraction) });
+      return submitCryptoSale(
+        { fields: input.fields, screenshot: input.screenshot, idempotencyKey: key },
+        { signal, onProgress: (p) => setFraction(p.fraction) },
+      );
     },
   });
 

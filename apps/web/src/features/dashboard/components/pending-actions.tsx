@@ -6,7 +6,12 @@ import '#web/components/ui/list.css';
 
 export type PendingActionLinks = Record<PendingAction, string>;
 
-const icons: Record<PendingAction, LucideIcon> = { set_pin: KeyRound, upload_photo: Camera, add_bank_details: Landmark, verify_identity: ShieldCheck };
+const icons: Record<PendingAction, LucideIcon> = {
+  set_pin: KeyRound,
+  upload_photo: Camera,
+  add_bank_details: Landmark,
+  verify_identity: ShieldCheck,
+};
 
 /** docs/product.md §4's pending-action prompts; each goes away once it is done. Nothing shows when all are. */
 export function PendingActions({ actions, links }: { actions: readonly PendingAction[]; links: PendingActionLinks }) {

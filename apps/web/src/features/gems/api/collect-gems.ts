@@ -9,7 +9,12 @@ import { gemKeys } from './keys';
  * One key per tap: a retry after a lost answer gets the first result, not "already collected".
  */
 export function collectGems(idempotencyKey = newIdempotencyKey()) {
-  return api('/api/gems/collect', { method: 'POST', body: {}, schema: import.meta.env.DEV ? gemCollectResponseSchema : undefined, idempotencyKey });
+  return api('/api/gems/collect', {
+    method: 'POST',
+    body: {},
+    schema: import.meta.env.DEV ? gemCollectResponseSchema : undefined,
+    idempotencyKey,
+  });
 }
 
 /**

@@ -8,8 +8,7 @@ export function getGemBalance(signal?: AbortSignal) {
   return api('/api/gems/balance', { schema: import.meta.env.DEV ? gemBalanceResponseSchema : undefined, signal });
 }
 
-export const gemBalanceQueryOptions = () =>
-  queryOptions({ queryKey: gemKeys.balance(), queryFn: ({ signal }) => getGemBalance(signal) });
+export const gemBalanceQueryOptions = () => queryOptions({ queryKey: gemKeys.balance(), queryFn: ({ signal }) => getGemBalance(signal) });
 
 export function useGemBalance() {
   return useQuery(gemBalanceQueryOptions());

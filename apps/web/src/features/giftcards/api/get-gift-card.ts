@@ -5,7 +5,10 @@ import { giftCardKeys } from './keys';
 
 /** GET /api/giftcards/:slug → the card and its sub-categories with their current rates. */
 export function getGiftCard(slug: string, signal?: AbortSignal) {
-  return api(`/api/giftcards/${encodeURIComponent(slug)}`, { schema: import.meta.env.DEV ? giftCardDetailResponseSchema : undefined, signal });
+  return api(`/api/giftcards/${encodeURIComponent(slug)}`, {
+    schema: import.meta.env.DEV ? giftCardDetailResponseSchema : undefined,
+    signal,
+  });
 }
 
 /** Rates move: they are read fresh each time the form opens (docs/product.md §9 "stale after 1000 ms"). */

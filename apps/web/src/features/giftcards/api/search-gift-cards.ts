@@ -6,7 +6,10 @@ import { giftCardKeys } from './keys';
 
 /** GET /api/giftcards/search?query= → { cards }; no match is a 404 whose text the screen shows (docs/product.md §8). */
 export function searchGiftCards(query: string, signal?: AbortSignal) {
-  return api(`/api/giftcards/search?query=${encodeURIComponent(query)}`, { schema: import.meta.env.DEV ? giftCardListResponseSchema : undefined, signal });
+  return api(`/api/giftcards/search?query=${encodeURIComponent(query)}`, {
+    schema: import.meta.env.DEV ? giftCardListResponseSchema : undefined,
+    signal,
+  });
 }
 
 export const searchGiftCardsQueryOptions = (query: string) =>

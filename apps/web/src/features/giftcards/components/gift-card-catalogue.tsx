@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { fetchMessages, GIFT_CARD_QUERY_MAX, giftCardCatalogueTexts, giftCardErrorCodes, giftCardMessages, type GiftCard } from '@wise/shared';
+import {
+  fetchMessages,
+  GIFT_CARD_QUERY_MAX,
+  giftCardCatalogueTexts,
+  giftCardErrorCodes,
+  giftCardMessages,
+  type GiftCard,
+} from '@wise/shared';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { FetchError } from '#web/components/ui/fetch-error';
 import { Skeleton } from '#web/components/ui/skeleton';

@@ -9,7 +9,11 @@ export function SaleValue({ amount, subcategory }: { amount: string; subcategory
   const saleText = useTexts(saleMessages);
   const preview = saleValuePreview(amount, subcategory, saleText);
   const amountClass =
-    preview?.kind === 'value' ? 'sale-value__amount' : preview ? 'sale-value__amount sale-value__amount--range' : 'sale-value__amount sale-value__amount--empty';
+    preview?.kind === 'value'
+      ? 'sale-value__amount'
+      : preview
+        ? 'sale-value__amount sale-value__amount--range'
+        : 'sale-value__amount sale-value__amount--empty';
   return (
     <section className="sale-value" aria-label={t.label} data-testid="sale-value">
       <span className="sale-value__label">{t.label}</span>

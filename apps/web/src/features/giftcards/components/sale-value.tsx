@@ -1,4 +1,12 @@
-import { amountWithinBand, formatCardAmount, formatKobo, previewValueKobo, saleAmountProblem, saleMessages, type SubCategory } from '@wise/shared';
+import {
+  amountWithinBand,
+  formatCardAmount,
+  formatKobo,
+  previewValueKobo,
+  saleAmountProblem,
+  saleMessages,
+  type SubCategory,
+} from '@wise/shared';
 import './giftcards.css';
 
 // The value's arithmetic, without React or the screen's texts: the rates calculator uses it too.
@@ -20,7 +28,11 @@ export type SaleValuePreview = { kind: 'value'; text: string } | { kind: 'out-of
  * own message (the form refuses that amount, so a value for it would promise a payout that
  * cannot happen).
  */
-export function saleValuePreview(amount: string, subcategory: SubCategory | undefined, messages: Pick<typeof saleMessages, 'amountOutOfBand'> = saleMessages): SaleValuePreview {
+export function saleValuePreview(
+  amount: string,
+  subcategory: SubCategory | undefined,
+  messages: Pick<typeof saleMessages, 'amountOutOfBand'> = saleMessages,
+): SaleValuePreview {
   if (!subcategory) return undefined;
   const value = saleValueText(amount, subcategory.exchange_rate);
   if (value === undefined) return undefined;
@@ -29,5 +41,7 @@ export function saleValuePreview(amount: string, subcategory: SubCategory | unde
 }
 
 /** amountOutOfBandText in the screen's language. */
-export const outOfBandText = (band: Pick<SubCategory, 'min_amount' | 'max_amount' | 'currency'>, messages: Pick<typeof saleMessages, 'amountOutOfBand'>) =>
-  messages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));
+export const outOfBandText = (
+  band: Pick<SubCategory, 'min_amount' | 'max_amount' | 'currency'>,
+  messages: Pick<typeof saleMessages, 'amountOutOfBand'>,
+) => messages.amountOutOfBand(formatCardAmount(band.min_amount, band.currency), formatCardAmount(band.max_amount, band.currency));

@@ -79,7 +79,12 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
   const language = useLanguage();
   const { card, subcategories } = detail;
   // The schema module (and zod) arrives at the first tap or key press: see useZodForm.
-  const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), { subcategory_id: '', amount: '', comment: '', card_code: '' } satisfies SaleFormInput);
+  const form = useZodForm(() => import('../sale-form-schema').then((m) => m.saleFormSchema(subcategories)), {
+    subcategory_id: '',
+    amount: '',
+    comment: '',
+    card_code: '',
+  } satisfies SaleFormInput);
   const [subcategoryId, amount] = useWatch({ control: form.control, name: ['subcategory_id', 'amount'] });
   const subcategory = subcategories.find((sub) => sub.id === subcategoryId);
   const images = useImageAttachments(useMemo(() => imageRules(saleText), [saleText]));
@@ -125,7 +130,10 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
         return;
       case 'rate-changed':
         // English keeps the server's own words; another language writes them again from the new rate.
-        setNotice({ kind: 'rate', text: saleText === saleMessages ? outcome.message : saleText.rateChanged(formatRate(outcome.exchangeRate, chosen.currency)) });
+        setNotice({
+          kind: 'rate',
+          text: saleText === saleMessages ? outcome.message : saleText.rateChanged(formatRate(outcome.exchangeRate, chosen.currency)),
+        });
         return;
       case 'cancelled':
         setNotice({ kind: 'cancelled', text: t.cancelled });
@@ -151,7 +159,10 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
   const symbol = currencySymbol(subcategory?.currency ?? card.currency).trim();
   const amountError = errors.amount?.message;
   // The band's message carries figures, so it cannot be looked up as a phrase: it is written again here.
-  const amountErrorText = amountError && subcategory && amountError === outOfBandText(subcategory, saleMessages) ? outOfBandText(subcategory, saleText) : amountError && translate(amountError);
+  const amountErrorText =
+    amountError && subcategory && amountError === outOfBandText(subcategory, saleMessages)
+      ? outOfBandText(subcategory, saleText)
+      : amountError && translate(amountError);
   return (
     <form className="screen__form" onSubmit={submit} noValidate aria-label={t.formLabel(card.name)}>
       <ChosenCard card={card} changeHref={changeCardHref} />
@@ -172,7 +183,14 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
         placeholder={t.amountPlaceholder}
         maxLength={13}
         leading={<span className="tabular">{symbol}</span>}
-        hint={subcategory ? t.between(formatCardAmount(subcategory.min_amount, subcategory.currency), formatCardAmount(subcategory.max_amount, subcategory.currency)) : undefined}
+        hint={
+          subcategory
+            ? t.between(
+                formatCardAmount(subcategory.min_amount, subcategory.currency),
+                formatCardAmount(subcategory.max_amount, subcategory.currency),
+              )
+            : undefined
+        }
         error={amountErrorText}
         readOnly={submitting}
         {...form.field('amount')}

@@ -36,7 +36,16 @@ function fingerprint({ slug, fields, images }: SellInput, fileIds: WeakMap<File,
     }
     return id;
   });
-  return JSON.stringify([slug, fields.subcategory_id, fields.gift_card_id, fields.amount, fields.expected_rate, fields.comment, fields.card_code, ids]);
+  return JSON.stringify([
+    slug,
+    fields.subcategory_id,
+    fields.gift_card_id,
+    fields.amount,
+    fields.expected_rate,
+    fields.comment,
+    fields.card_code,
+    ids,
+  ]);
 }
 
 /**

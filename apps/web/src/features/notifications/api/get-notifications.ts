@@ -7,7 +7,10 @@ import { notificationKeys } from './keys';
 export function getNotifications(cursor: string | undefined, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  return api(`/api/notifications?${query.toString()}`, { schema: import.meta.env.DEV ? notificationListResponseSchema : undefined, signal });
+  return api(`/api/notifications?${query.toString()}`, {
+    schema: import.meta.env.DEV ? notificationListResponseSchema : undefined,
+    signal,
+  });
 }
 
 /** While the list is open, a decision on a sale (or any new message) shows up within this long. */

@@ -8,8 +8,7 @@ export function getPinStatus(signal?: AbortSignal) {
   return api('/api/pin/status', { schema: import.meta.env.DEV ? pinStatusResponseSchema : undefined, signal });
 }
 
-export const pinStatusQueryOptions = () =>
-  queryOptions({ queryKey: pinKeys.status(), queryFn: ({ signal }) => getPinStatus(signal) });
+export const pinStatusQueryOptions = () => queryOptions({ queryKey: pinKeys.status(), queryFn: ({ signal }) => getPinStatus(signal) });
 
 export function usePinStatus() {
   return useQuery(pinStatusQueryOptions());

@@ -22,7 +22,11 @@ export function ConfirmPinForm({ draft, onSet, onReauthRequired }: ConfirmPinFor
   const setPin = useSetPin();
   const t = useTexts(pinFormTexts);
   const translate = useTranslate();
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.setPinSchema), { pin: draft.pin, confirm_pin: '', current_pin: draft.currentPin });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.setPinSchema), {
+    pin: draft.pin,
+    confirm_pin: '',
+    current_pin: draft.currentPin,
+  });
   const submit = form.handleSubmit(
     (input) =>
       setPin.mutate(input, {

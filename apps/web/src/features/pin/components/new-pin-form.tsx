@@ -19,7 +19,13 @@ export function NewPinForm({ onChosen }: NewPinFormProps) {
   );
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
-      <PinField control={form.control} name="pin" label={t.newLabel} error={form.formState.errors.pin?.message} onEdit={() => form.clearErrors('pin')} />
+      <PinField
+        control={form.control}
+        name="pin"
+        label={t.newLabel}
+        error={form.formState.errors.pin?.message}
+        onEdit={() => form.clearErrors('pin')}
+      />
       <div className="screen__actions">
         <Button type="submit">{t.continue}</Button>
       </div>

@@ -8,8 +8,7 @@ export function getContact(signal?: AbortSignal) {
   return api('/api/profile/contact', { schema: import.meta.env.DEV ? contactResponseSchema : undefined, signal });
 }
 
-export const contactQueryOptions = () =>
-  queryOptions({ queryKey: profileKeys.contact(), queryFn: ({ signal }) => getContact(signal) });
+export const contactQueryOptions = () => queryOptions({ queryKey: profileKeys.contact(), queryFn: ({ signal }) => getContact(signal) });
 
 export function useContact() {
   return useQuery(contactQueryOptions());

@@ -8,7 +8,8 @@ export function getPayoutLimits(signal?: AbortSignal): Promise<PayoutLimits> {
   return api('/api/profile/limits', { schema: import.meta.env.DEV ? payoutLimitsSchema : undefined, signal });
 }
 
-export const payoutLimitsQueryOptions = () => queryOptions({ queryKey: profileKeys.limits(), queryFn: ({ signal }) => getPayoutLimits(signal) });
+export const payoutLimitsQueryOptions = () =>
+  queryOptions({ queryKey: profileKeys.limits(), queryFn: ({ signal }) => getPayoutLimits(signal) });
 
 export function usePayoutLimits() {
   return useQuery(payoutLimitsQueryOptions());

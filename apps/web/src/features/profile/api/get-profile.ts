@@ -8,8 +8,7 @@ export function getProfile(signal?: AbortSignal) {
   return api('/api/profile', { schema: import.meta.env.DEV ? profileResponseSchema : undefined, signal });
 }
 
-export const profileQueryOptions = () =>
-  queryOptions({ queryKey: profileKeys.detail(), queryFn: ({ signal }) => getProfile(signal) });
+export const profileQueryOptions = () => queryOptions({ queryKey: profileKeys.detail(), queryFn: ({ signal }) => getProfile(signal) });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());

@@ -3,5 +3,9 @@ import { api } from '#web/lib/api-client';
 
 /** PUT /api/profile/language: the account's language, which e-mails and notifications follow. */
 export function updateLanguage(language: Language) {
-  return api('/api/profile/language', { method: 'PUT', body: { language }, schema: import.meta.env.DEV ? messageResponseSchema : undefined });
+  return api('/api/profile/language', {
+    method: 'PUT',
+    body: { language },
+    schema: import.meta.env.DEV ? messageResponseSchema : undefined,
+  });
 }

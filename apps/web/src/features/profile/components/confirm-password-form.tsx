@@ -38,7 +38,12 @@ export function ConfirmPasswordForm({ children, disabled, onConfirmed }: Confirm
   return (
     <form className="screen__form" onSubmit={submit} noValidate>
       {children}
-      <PasswordField label={t.password} placeholder={t.password} error={form.formState.errors.password?.message} {...form.field('password')} />
+      <PasswordField
+        label={t.password}
+        placeholder={t.password}
+        error={form.formState.errors.password?.message}
+        {...form.field('password')}
+      />
       <p className="screen__aside">
         <Link to={paths.passwordReset}>{t.forgot}</Link>
       </p>

@@ -23,7 +23,10 @@ interface FullNameFormProps {
 export function FullNameForm({ fullName, onUpdated }: FullNameFormProps) {
   const update = useUpdateFullName();
   const t = useTexts(fullNameFormTexts);
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.fullNameUpdateSchema), { ...splitFullName(fullName), password: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.fullNameUpdateSchema), {
+    ...splitFullName(fullName),
+    password: '',
+  });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((input) =>
     update.mutate(input, {

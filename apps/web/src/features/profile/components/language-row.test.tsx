@@ -54,7 +54,9 @@ describe('the language chooser on /profile', () => {
   });
 
   it('keeps the device in its language and says so when the account could not be told', async () => {
-    routeFetch({ 'PUT /api/profile/language': () => ({ status: 500, body: { error: 'Something went wrong on our side. Please try again' } }) });
+    routeFetch({
+      'PUT /api/profile/language': () => ({ status: 500, body: { error: 'Something went wrong on our side. Please try again' } }),
+    });
     const { user } = renderRoutes([{ path: '/profile', Component: Screen }], { path: '/profile' });
     await user.click(screen.getByRole('button', { name: /Language/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Naijá (Pidgin)' }));

@@ -27,7 +27,15 @@ interface SingleFieldFormProps<T extends FieldValues> {
  * A one-field profile form (gender, address, date of birth): the shared schema, validation on
  * submit only, errors cleared on edit, 'Submit' / 'Submitting...'.
  */
-export function SingleFieldForm<T extends FieldValues>({ schema, field, defaultValues, mutation, failure, onUpdated, children }: SingleFieldFormProps<T>) {
+export function SingleFieldForm<T extends FieldValues>({
+  schema,
+  field,
+  defaultValues,
+  mutation,
+  failure,
+  onUpdated,
+  children,
+}: SingleFieldFormProps<T>) {
   const form = useZodForm(schema, defaultValues);
   const t = useTexts(singleFieldFormTexts);
   const submit = form.handleSubmit((input) =>

@@ -98,7 +98,13 @@ export function PushCard() {
           {pwaTexts.pushTurnOn}
         </Button>
       ) : status === 'on' ? (
-        <Button variant="secondary" className="push-card__action" onClick={() => void turnOff()} busy={busy} busyLabel={pwaTexts.pushTurnOff}>
+        <Button
+          variant="secondary"
+          className="push-card__action"
+          onClick={() => void turnOff()}
+          busy={busy}
+          busyLabel={pwaTexts.pushTurnOff}
+        >
           {pwaTexts.pushTurnOff}
         </Button>
       ) : null}

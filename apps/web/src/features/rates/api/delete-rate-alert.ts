@@ -5,7 +5,10 @@ import { rateKeys } from './keys';
 
 /** DELETE /api/rates/alerts/:id → { deleted: true }. */
 export function deleteRateAlert(id: string) {
-  return api(`/api/rates/alerts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: import.meta.env.DEV ? rateAlertDeletedResponseSchema : undefined });
+  return api(`/api/rates/alerts/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: import.meta.env.DEV ? rateAlertDeletedResponseSchema : undefined,
+  });
 }
 
 export function useDeleteRateAlert() {

@@ -34,7 +34,8 @@ export function useRates(): RatesState & { refetch: () => void } {
       getRates(controller.signal).then(
         (data) => setState({ status: 'success', data }),
         () => {
-          if (!controller.signal.aborted) setState((current) => (current.status === 'success' ? current : { status: 'error', retrying: false }));
+          if (!controller.signal.aborted)
+            setState((current) => (current.status === 'success' ? current : { status: 'error', retrying: false }));
         },
       );
     void load();

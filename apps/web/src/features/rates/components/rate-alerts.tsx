@@ -25,7 +25,9 @@ import './rates.css';
 /** Every rate an alert may watch, as the select lists them: each sub-category with its rate now, then the coins. */
 export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesCoin[]) {
   return [
-    ...cards.flatMap((card) => card.subcategories.map((sub) => ({ value: giftCardSubject(sub.id), label: `${card.name} ${sub.subcategory} · ${sub.rate_text}` }))),
+    ...cards.flatMap((card) =>
+      card.subcategories.map((sub) => ({ value: giftCardSubject(sub.id), label: `${card.name} ${sub.subcategory} · ${sub.rate_text}` })),
+    ),
     ...coins.map((coin) => ({ value: coinSubject(coin.id), label: `${coin.title} · ${coin.price_text}` })),
   ];
 }
@@ -57,7 +59,8 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['subject', 'threshold_naira']);
         const placed = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
-        if (!placed || (failure instanceof ApiError && failure.code === rateAlertErrorCodes.limitReached)) toastError(translate(errorMessage(failure, f.failed)));
+        if (!placed || (failure instanceof ApiError && failure.code === rateAlertErrorCodes.limitReached))
+          toastError(translate(errorMessage(failure, f.failed)));
       },
     }),
   );
@@ -110,7 +113,10 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
           ) : (
             <ul className="list" aria-label={f.list}>
               {alerts.data.alerts.map((alert) => {
-                const amount = rateAlertAmountText(alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo, alert.currency);
+                const amount = rateAlertAmountText(
+                  alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo,
+                  alert.currency,
+                );
                 return (
                   <li key={alert.id} className="list__row" data-testid="rate-alert">
                     <span className={alert.spent_at ? 'list__icon list__icon--gem' : 'list__icon'} aria-hidden="true">

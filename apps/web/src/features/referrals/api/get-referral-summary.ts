@@ -8,7 +8,8 @@ export function getReferralSummary(signal?: AbortSignal) {
   return api('/api/referrals', { schema: import.meta.env.DEV ? referralSummarySchema : undefined, signal });
 }
 
-export const referralSummaryQueryOptions = () => queryOptions({ queryKey: referralKeys.summary(), queryFn: ({ signal }) => getReferralSummary(signal) });
+export const referralSummaryQueryOptions = () =>
+  queryOptions({ queryKey: referralKeys.summary(), queryFn: ({ signal }) => getReferralSummary(signal) });
 
 /** Asked afresh each time /rewards opens: a friend may have joined or been paid since. */
 export function useReferralSummary() {

@@ -4,7 +4,14 @@ import type { ReferralSummary } from '@wise/shared';
 import { ToastHost } from '#web/components/ui/toast';
 import { ReferralCard } from './referral-card';
 
-const data: ReferralSummary = { code: 'ABCD2345', link_path: '/createaccount?ref=ABCD2345', referrer_gems: 100, referee_gems: 50, joined: 1, gems_earned: 100 };
+const data: ReferralSummary = {
+  code: 'ABCD2345',
+  link_path: '/createaccount?ref=ABCD2345',
+  referrer_gems: 100,
+  referee_gems: 50,
+  joined: 1,
+  gems_earned: 100,
+};
 const link = 'https://wise.example/createaccount?ref=ABCD2345';
 
 function stub(name: 'share' | 'clipboard', value: unknown) {

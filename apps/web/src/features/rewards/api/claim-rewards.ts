@@ -6,7 +6,12 @@ import { rewardKeys } from './keys';
 
 /** POST /api/rewards/claim → { status: 'success', message, claim, total_points } (the original claim_reward); one key per tap. */
 export function claimRewards(idempotencyKey = newIdempotencyKey()) {
-  return api('/api/rewards/claim', { method: 'POST', body: {}, schema: import.meta.env.DEV ? rewardClaimResponseSchema : undefined, idempotencyKey });
+  return api('/api/rewards/claim', {
+    method: 'POST',
+    body: {},
+    schema: import.meta.env.DEV ? rewardClaimResponseSchema : undefined,
+    idempotencyKey,
+  });
 }
 
 /** Refreshes the rewards screens; the route also refreshes the gem balance it moved into. */
@@ -20,7 +25,9 @@ export function useClaimRewards() {
         old
           ? {
               ...old,
-              pages: old.pages.map((page, i) => (i === 0 ? { ...page, rewards: [data.claim, ...page.rewards.filter((r) => r.id !== data.claim.id)] } : page)),
+              pages: old.pages.map((page, i) =>
+                i === 0 ? { ...page, rewards: [data.claim, ...page.rewards.filter((r) => r.id !== data.claim.id)] } : page,
+              ),
             }
           : old,
       );

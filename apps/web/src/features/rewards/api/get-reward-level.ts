@@ -8,7 +8,8 @@ export function getRewardLevel(signal?: AbortSignal) {
   return api('/api/rewards/level', { schema: import.meta.env.DEV ? rewardLevelResponseSchema : undefined, signal });
 }
 
-export const rewardLevelQueryOptions = () => queryOptions({ queryKey: rewardKeys.level(), queryFn: ({ signal }) => getRewardLevel(signal) });
+export const rewardLevelQueryOptions = () =>
+  queryOptions({ queryKey: rewardKeys.level(), queryFn: ({ signal }) => getRewardLevel(signal) });
 
 /** Asked afresh each time /rewards opens: a sale paid since may have moved the customer up. */
 export function useRewardLevel() {

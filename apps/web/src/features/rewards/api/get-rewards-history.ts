@@ -7,7 +7,10 @@ import { rewardKeys } from './keys';
 export function getRewardsHistory(cursor: string | undefined, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(REWARDS_HISTORY_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  return api(`/api/rewards/history?${query.toString()}`, { schema: import.meta.env.DEV ? rewardsHistoryResponseSchema : undefined, signal });
+  return api(`/api/rewards/history?${query.toString()}`, {
+    schema: import.meta.env.DEV ? rewardsHistoryResponseSchema : undefined,
+    signal,
+  });
 }
 
 export const rewardsHistoryQueryOptions = () =>

@@ -27,7 +27,16 @@ describe('RewardLevelCard', () => {
     expect(screen.getByText('10 gems per ₦1,000')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     unmount();
-    render(<RewardLevelCard data={{ level: { name: 'Bronze', min_volume_kobo: 0, gems_per_1000_naira: 1 }, volume_kobo: 0, next_level: silver, remaining_kobo: 50_000_000 }} />);
+    render(
+      <RewardLevelCard
+        data={{
+          level: { name: 'Bronze', min_volume_kobo: 0, gems_per_1000_naira: 1 },
+          volume_kobo: 0,
+          next_level: silver,
+          remaining_kobo: 50_000_000,
+        }}
+      />,
+    );
     expect(screen.getByText('1 gem per ₦1,000')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
   });

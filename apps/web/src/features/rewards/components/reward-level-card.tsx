@@ -47,7 +47,8 @@ function LevelFigures({ data }: { data: RewardLevelResponse }) {
   const next = data.next_level;
   // Progress from the current level's minimum to the next one's, so a new level starts at 0 %.
   const span = next ? next.min_volume_kobo - data.level.min_volume_kobo : 0;
-  const percent = next && span > 0 ? Math.min(100, Math.max(0, Math.floor(((data.volume_kobo - data.level.min_volume_kobo) / span) * 100))) : 100;
+  const percent =
+    next && span > 0 ? Math.min(100, Math.max(0, Math.floor(((data.volume_kobo - data.level.min_volume_kobo) / span) * 100))) : 100;
   return (
     <>
       <p className="reward-level__head">

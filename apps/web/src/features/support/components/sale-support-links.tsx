@@ -30,7 +30,14 @@ export function SaleSupportLinks({ title, reference }: { title: string; referenc
     const href = prefilledSupportLinks(contacts.data, t.subject(reference), t.message(title, reference));
     links = (
       <div className="sale-support__links">
-        <a className="btn btn--secondary" href={href.whatsapp} target="_blank" rel="noopener noreferrer" aria-label={t.whatsappLabel} data-testid="sale-support-whatsapp">
+        <a
+          className="btn btn--secondary"
+          href={href.whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t.whatsappLabel}
+          data-testid="sale-support-whatsapp"
+        >
           <MessageCircle size={18} aria-hidden="true" /> {t.whatsapp}
         </a>
         <a className="btn btn--secondary" href={href.email} aria-label={t.emailLabel} data-testid="sale-support-email">

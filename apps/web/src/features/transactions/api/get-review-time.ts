@@ -10,7 +10,11 @@ export function getReviewTime(signal?: AbortSignal) {
 
 /** The server keeps the figure a minute: asking sooner would get the same answer. */
 export const reviewTimeQueryOptions = () =>
-  queryOptions({ queryKey: transactionKeys.reviewTime(), queryFn: ({ signal }) => getReviewTime(signal), staleTime: REVIEW_TIME_CACHE_SECONDS * 1000 });
+  queryOptions({
+    queryKey: transactionKeys.reviewTime(),
+    queryFn: ({ signal }) => getReviewTime(signal),
+    staleTime: REVIEW_TIME_CACHE_SECONDS * 1000,
+  });
 
 export function useReviewTime() {
   return useQuery(reviewTimeQueryOptions());

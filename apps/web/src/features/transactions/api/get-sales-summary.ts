@@ -8,7 +8,8 @@ export function getSalesSummary(signal?: AbortSignal) {
   return api('/api/sales/summary', { schema: import.meta.env.DEV ? salesSummaryResponseSchema : undefined, signal });
 }
 
-export const salesSummaryQueryOptions = () => queryOptions({ queryKey: transactionKeys.summary(), queryFn: ({ signal }) => getSalesSummary(signal) });
+export const salesSummaryQueryOptions = () =>
+  queryOptions({ queryKey: transactionKeys.summary(), queryFn: ({ signal }) => getSalesSummary(signal) });
 
 export function useSalesSummary() {
   return useQuery(salesSummaryQueryOptions());

@@ -6,7 +6,10 @@ import { transactionKeys } from './keys';
 
 /** GET /api/transactions/:id → { transaction }: a sale or a bill order (another customer's id is a 404). */
 export function getTransaction(id: string, signal?: AbortSignal) {
-  return api(`/api/transactions/${encodeURIComponent(id)}`, { schema: import.meta.env.DEV ? anyTransactionDetailResponseSchema : undefined, signal });
+  return api(`/api/transactions/${encodeURIComponent(id)}`, {
+    schema: import.meta.env.DEV ? anyTransactionDetailResponseSchema : undefined,
+    signal,
+  });
 }
 
 const awaitingStaff = ({ transaction }: AnyTransactionDetailResponse) =>

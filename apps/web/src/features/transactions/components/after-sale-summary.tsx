@@ -12,7 +12,9 @@ import './transactions.css';
 const whatSold = (sale: SaleDetail) => (sale.coin ? COINS[sale.coin].name : sale.title);
 
 function amountSold(sale: SaleDetail): string {
-  return sale.coin_amount && sale.crypto ? `${sale.coin_amount} ${sale.crypto.symbol}` : formatCardAmount(sale.currency_amount, sale.currency);
+  return sale.coin_amount && sale.crypto
+    ? `${sale.coin_amount} ${sale.crypto.symbol}`
+    : formatCardAmount(sale.currency_amount, sale.currency);
 }
 
 /**

@@ -1,5 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { COINS, cryptoRejectionAllowsReturn, cryptoReturnFormTexts, cryptoReturnTexts, networksOf, type CoinId, type CryptoReturn, type SaleDetail } from '@wise/shared';
+import {
+  COINS,
+  cryptoRejectionAllowsReturn,
+  cryptoReturnFormTexts,
+  cryptoReturnTexts,
+  networksOf,
+  type CoinId,
+  type CryptoReturn,
+  type SaleDetail,
+} from '@wise/shared';
 import { Button, LinkButton } from '#web/components/ui/button';
 import { DateTime } from '#web/components/ui/date-time';
 import { Select } from '#web/components/ui/select';
@@ -56,7 +65,9 @@ function ReturnStatus({ ret, amount, symbol }: { ret: CryptoReturn; amount: stri
       <p className="tx-coins__status" data-testid="crypto-return-status">
         <StatusPill tone={returned ? 'success' : 'pending'}>{returned ? t.returned : t.requested}</StatusPill>
       </p>
-      <p className="tx-coins__text">{returned ? t.returnedBody(amount, symbol, ret.network) : t.requestedBody(amount, symbol, ret.network)}</p>
+      <p className="tx-coins__text">
+        {returned ? t.returnedBody(amount, symbol, ret.network) : t.requestedBody(amount, symbol, ret.network)}
+      </p>
       <dl className="tx-detail__rows">
         <Row label={t.sentTo}>
           <span className="tx-coins__address">{ret.address}</span>
@@ -118,7 +129,10 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
   const translate = useTranslate();
   const networks = networksOf(coin);
   const symbol = COINS[coin].symbol;
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoReturnRequestSchema(coin)), { network: networks[0] ?? '', address: '' });
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoReturnRequestSchema(coin)), {
+    network: networks[0] ?? '',
+    address: '',
+  });
   const request = useRequestCryptoReturn(saleId);
   const errors = form.formState.errors;
   const network = form.watch('network') ?? '';
@@ -127,14 +141,21 @@ function ReturnForm({ saleId, coin, onCancel }: { saleId: string; coin: CoinId; 
     request.mutate(values, {
       onError: (failure) => {
         applyFieldErrors(failure, form.setError, ['network', 'address']);
-        if (!form.getFieldState('network').error && !form.getFieldState('address').error) toastError(translate(errorMessage(failure, formText.requestFailed)));
+        if (!form.getFieldState('network').error && !form.getFieldState('address').error)
+          toastError(translate(errorMessage(failure, formText.requestFailed)));
       },
     }),
   );
 
   return (
     <form className="tx-coins__form" onSubmit={submit} noValidate aria-label={t.askReturn}>
-      <Select label={t.network} options={networks.map((name) => ({ value: name, label: name }))} error={errors.network?.message && translate(errors.network.message)} disabled={request.isPending} {...form.field('network')} />
+      <Select
+        label={t.network}
+        options={networks.map((name) => ({ value: name, label: name }))}
+        error={errors.network?.message && translate(errors.network.message)}
+        disabled={request.isPending}
+        {...form.field('network')}
+      />
       <TextField
         label={t.address}
         autoComplete="off"

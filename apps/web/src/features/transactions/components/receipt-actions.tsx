@@ -46,11 +46,23 @@ export function ReceiptActions({ detail }: { detail: AnyTransactionDetailRespons
         {t.heading}
       </h2>
       <div className="tx-receipt">
-        <Button variant="secondary" onClick={() => void makeImage()} busy={busy} busyLabel={receipt.preparing} disabled={!timeZone} data-testid="receipt-image">
+        <Button
+          variant="secondary"
+          onClick={() => void makeImage()}
+          busy={busy}
+          busyLabel={receipt.preparing}
+          disabled={!timeZone}
+          data-testid="receipt-image"
+        >
           {share ? <Share2 size={18} aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
           {share ? receipt.shareImage : receipt.saveImage}
         </Button>
-        <a className="btn btn--secondary" href={`/api/transactions/${encodeURIComponent(detail.id)}/receipt.pdf`} download data-testid="receipt-pdf">
+        <a
+          className="btn btn--secondary"
+          href={`/api/transactions/${encodeURIComponent(detail.id)}/receipt.pdf`}
+          download
+          data-testid="receipt-pdf"
+        >
           <FileText size={18} aria-hidden="true" />
           {receipt.downloadPdf}
         </a>

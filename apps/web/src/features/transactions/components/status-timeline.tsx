@@ -33,7 +33,13 @@ export function StatusTimeline({ sale }: { sale: Pick<SaleDetail, 'status' | 'ti
         return (
           <li key={step.status} className={`timeline__step timeline__step--${state}`} data-state={state}>
             <span className="timeline__dot" aria-hidden="true">
-              {state === 'done' ? <Check size={14} strokeWidth={3} /> : state === 'rejected' ? <X size={14} strokeWidth={3} /> : <Circle size={8} />}
+              {state === 'done' ? (
+                <Check size={14} strokeWidth={3} />
+              ) : state === 'rejected' ? (
+                <X size={14} strokeWidth={3} />
+              ) : (
+                <Circle size={8} />
+              )}
             </span>
             <span className="timeline__text">
               <span className="timeline__label">{t[step.status]}</span>

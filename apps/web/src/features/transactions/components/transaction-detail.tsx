@@ -1,6 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
-import { formatCardAmount, formatDecimal, formatKobo, formatRate, payoutDelayTexts, payoutFailureTexts, saleAmountLabels, transactionDetailTexts, type SaleDetail } from '@wise/shared';
+import {
+  formatCardAmount,
+  formatDecimal,
+  formatKobo,
+  formatRate,
+  payoutDelayTexts,
+  payoutFailureTexts,
+  saleAmountLabels,
+  transactionDetailTexts,
+  type SaleDetail,
+} from '@wise/shared';
 import { LinkButton } from '#web/components/ui/button';
 import { paths, transactionHref, withReturnTo } from '#web/config/paths';
 import { formatCoinPrice } from '#web/lib/format';
@@ -77,7 +87,11 @@ export function TransactionDetail({ sale, support }: TransactionDetailProps) {
             <strong>{payoutFailure.label}</strong>
             <p data-testid="payout-failure-reason">{translate(sale.payout_failure.reason)}</p>
             <p>{payoutFailure.help}</p>
-            <LinkButton to={withReturnTo(paths.updateBank, transactionHref(sale.id))} className="tx-detail__fix" data-testid="payout-failure-fix">
+            <LinkButton
+              to={withReturnTo(paths.updateBank, transactionHref(sale.id))}
+              className="tx-detail__fix"
+              data-testid="payout-failure-fix"
+            >
               {payoutFailure.updateBank}
             </LinkButton>
           </div>

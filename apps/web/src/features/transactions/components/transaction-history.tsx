@@ -118,7 +118,9 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
   if (transactions.isPending) {
     body = <RowsSkeleton label={t.loading} />;
   } else if (transactions.isError && rows.length === 0) {
-    body = <FetchError message={fetchText.transactionHistory} onRetry={() => void transactions.refetch()} retrying={transactions.isFetching} />;
+    body = (
+      <FetchError message={fetchText.transactionHistory} onRetry={() => void transactions.refetch()} retrying={transactions.isFetching} />
+    );
   } else if (rows.length === 0) {
     body = (
       <EmptyState
@@ -137,7 +139,10 @@ export function TransactionHistory({ hrefFor, emptyAction, onSettled }: Transact
               <Link to={hrefFor(tx)} className="list__row" data-testid="transaction-row">
                 <Leading tx={tx} />
                 <span className="list__main tx-row__main">
-                  <RowTitle title={tx.title || capitalizeFirst(tx.transaction_type)} amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)} />
+                  <RowTitle
+                    title={tx.title || capitalizeFirst(tx.transaction_type)}
+                    amount={formatKobo(tx.paid_amount_kobo ?? tx.amount_kobo)}
+                  />
                   <span className="tx-row__line">
                     <DateTime className="tx-row__sub" iso={tx.transaction_date} />
                     <TransactionStatusPill status={tx.status} payoutFailed={Boolean(tx.payout_failure)} kind={tx.transaction_type} />

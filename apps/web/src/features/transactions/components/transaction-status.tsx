@@ -14,7 +14,15 @@ const toneOf: Record<TransactionStatus, StatusTone> = {
  * for the customer's new bank details or staff) reads "Payout failed" in red; a bill purchase the
  * network failed reads "Failed" with "Refunded" beside it (`kind` = the row's transaction_type).
  */
-export function TransactionStatusPill({ status, payoutFailed = false, kind = '' }: { status: TransactionStatus; payoutFailed?: boolean; kind?: string }) {
+export function TransactionStatusPill({
+  status,
+  payoutFailed = false,
+  kind = '',
+}: {
+  status: TransactionStatus;
+  payoutFailed?: boolean;
+  kind?: string;
+}) {
   const t = useTexts(transactionStatusTexts);
   const payout = useTexts(payoutFailureTexts);
   if (payoutFailed && status === 'pending') return <StatusPill tone="danger">{payout.label}</StatusPill>;

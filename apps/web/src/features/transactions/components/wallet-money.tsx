@@ -18,7 +18,10 @@ interface WalletMoneyProps {
  */
 export function WalletMoney({ summary, historyHref, updateBankHref, saleHref }: WalletMoneyProps) {
   const t = useTexts(salesSummaryTexts);
-  const onItsWay = { count: summary.waiting.count + summary.paying.count, amount: summary.waiting.amount_kobo + summary.paying.amount_kobo };
+  const onItsWay = {
+    count: summary.waiting.count + summary.paying.count,
+    amount: summary.waiting.amount_kobo + summary.paying.amount_kobo,
+  };
   return (
     <section className="wallet-money" aria-labelledby="wallet-money-heading" data-testid="wallet-money">
       <h2 id="wallet-money-heading" className="sales-strip__title">

@@ -73,7 +73,12 @@ describe('the receipt image', () => {
     }
     // The hash is cut into pieces that together are the whole of it.
     const hash = long.transaction_id!;
-    expect(texts(layout.ops).map((op) => op.text).filter((text) => hash.includes(text) && text.length > 4).join('')).toBe(hash);
+    expect(
+      texts(layout.ops)
+        .map((op) => op.text)
+        .filter((text) => hash.includes(text) && text.length > 4)
+        .join(''),
+    ).toBe(hash);
   });
 
   it('shrinks a very large amount to stay on one line', () => {

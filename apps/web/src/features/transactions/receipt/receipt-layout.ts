@@ -91,7 +91,16 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
   const centre = RECEIPT_WIDTH / 2;
   const right = CONTENT_LEFT + CONTENT_WIDTH;
 
-  const lines = (text: string, size: number, weight: 400 | 600 | 700, color: string, align: TextAlign, x: number, width: number, top: number) => {
+  const lines = (
+    text: string,
+    size: number,
+    weight: 400 | 600 | 700,
+    color: string,
+    align: TextAlign,
+    x: number,
+    width: number,
+    top: number,
+  ) => {
     const font = receiptFont(size, weight);
     const wrapped = wrapText(text, font, width, measure);
     wrapped.forEach((line, i) => ops.push({ kind: 'text', text: line, x, y: top + i * size * LINE_HEIGHT, font, color, align }));
@@ -100,8 +109,24 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
 
   // Brand and heading, in the language the receipt's own texts were written in (the app's at this moment).
   const receiptTexts = { brand: translateNow(englishReceiptTexts.brand), heading: translateNow(englishReceiptTexts.heading) };
-  ops.push({ kind: 'text', text: receiptTexts.brand, x: CONTENT_LEFT, y, font: receiptFont(22, 700), color: receiptColors.primary, align: 'left' });
-  ops.push({ kind: 'text', text: receiptTexts.heading, x: right, y: y + 6, font: receiptFont(12), color: receiptColors.ink2, align: 'right' });
+  ops.push({
+    kind: 'text',
+    text: receiptTexts.brand,
+    x: CONTENT_LEFT,
+    y,
+    font: receiptFont(22, 700),
+    color: receiptColors.primary,
+    align: 'left',
+  });
+  ops.push({
+    kind: 'text',
+    text: receiptTexts.heading,
+    x: right,
+    y: y + 6,
+    font: receiptFont(12),
+    color: receiptColors.ink2,
+    align: 'right',
+  });
   y += 44;
 
   // What, how much, where it stands.
@@ -123,11 +148,26 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
     const headingFont = receiptFont(13, 600);
     const bodyFont = receiptFont(13);
     const bodyLines = note.lines.flatMap((text) => wrapText(text, bodyFont, innerWidth, measure));
-    const height = 12 + wrapText(note.heading, headingFont, innerWidth, measure).length * 13 * LINE_HEIGHT + 4 + bodyLines.length * 13 * LINE_HEIGHT + 12;
+    const height =
+      12 +
+      wrapText(note.heading, headingFont, innerWidth, measure).length * 13 * LINE_HEIGHT +
+      4 +
+      bodyLines.length * 13 * LINE_HEIGHT +
+      12;
     ops.push({ kind: 'rect', x: CONTENT_LEFT, y, width: CONTENT_WIDTH, height, radius: 12, color: receiptColors.dangerSoft });
     let inner = y + 12;
     inner += lines(note.heading, 13, 600, receiptColors.dangerInk, 'left', CONTENT_LEFT + 12, innerWidth, inner) + 4;
-    bodyLines.forEach((line, i) => ops.push({ kind: 'text', text: line, x: CONTENT_LEFT + 12, y: inner + i * 13 * LINE_HEIGHT, font: bodyFont, color: receiptColors.ink, align: 'left' }));
+    bodyLines.forEach((line, i) =>
+      ops.push({
+        kind: 'text',
+        text: line,
+        x: CONTENT_LEFT + 12,
+        y: inner + i * 13 * LINE_HEIGHT,
+        font: bodyFont,
+        color: receiptColors.ink,
+        align: 'left',
+      }),
+    );
     y += height + 16;
   }
 
@@ -152,7 +192,15 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
   const height = Math.ceil(y + OUTER);
   ops.unshift(
     { kind: 'rect', x: 0, y: 0, width: RECEIPT_WIDTH, height, radius: 0, color: receiptColors.canvas },
-    { kind: 'rect', x: OUTER, y: OUTER, width: RECEIPT_WIDTH - 2 * OUTER, height: height - 2 * OUTER, radius: 12, color: receiptColors.surface },
+    {
+      kind: 'rect',
+      x: OUTER,
+      y: OUTER,
+      width: RECEIPT_WIDTH - 2 * OUTER,
+      height: height - 2 * OUTER,
+      radius: 12,
+      color: receiptColors.surface,
+    },
   );
   return { width: RECEIPT_WIDTH, height, ops };
 }

@@ -5,7 +5,10 @@ import { uploadWithProgress, type UploadProgress } from '#web/lib/upload-with-pr
  * POST /api/profile/verification/document (multipart): the ID's front and back and the selfie,
  * already downscaled, in the fields `front`, `back`, `selfie`.
  */
-export function submitDocument(images: Readonly<Record<DocumentImageSide, File>>, options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {}) {
+export function submitDocument(
+  images: Readonly<Record<DocumentImageSide, File>>,
+  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+) {
   const body = new FormData();
   for (const side of ['front', 'back', 'selfie'] as const) body.append(side, images[side], images[side].name);
   return uploadWithProgress('/api/profile/verification/document', {

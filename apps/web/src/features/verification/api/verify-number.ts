@@ -5,7 +5,11 @@ import { verificationKeys } from './keys';
 
 /** POST /api/profile/verification/number → the outcome (verified, not matching, not found, provider down, in use). */
 export function verifyNumber(input: IdentityNumberInput) {
-  return api('/api/profile/verification/number', { method: 'POST', body: input, schema: import.meta.env.DEV ? identityCheckResultSchema : undefined });
+  return api('/api/profile/verification/number', {
+    method: 'POST',
+    body: input,
+    schema: import.meta.env.DEV ? identityCheckResultSchema : undefined,
+  });
 }
 
 export function useVerifyNumber() {

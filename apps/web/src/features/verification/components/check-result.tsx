@@ -23,9 +23,7 @@ export function CheckResult({ result, onRetry }: CheckResultProps) {
       <h2 className="verification__message" role="status">
         {translate(result.message)}
       </h2>
-      {!verified && result.outcome !== 'unavailable' ? (
-        <p className="verification__left">{t.triesLeft(result.attempts_left)}</p>
-      ) : null}
+      {!verified && result.outcome !== 'unavailable' ? <p className="verification__left">{t.triesLeft(result.attempts_left)}</p> : null}
       <div className="screen__actions">
         {verified ? (
           <LinkButton to={paths.verification} replace>

@@ -1,4 +1,10 @@
-import { identityKindLabels as englishKindLabels, identityScreenTexts, IDENTITY_NUMBER_LENGTH, type IdentityCheckResult, type IdentityNumberInput } from '@wise/shared';
+import {
+  identityKindLabels as englishKindLabels,
+  identityScreenTexts,
+  IDENTITY_NUMBER_LENGTH,
+  type IdentityCheckResult,
+  type IdentityNumberInput,
+} from '@wise/shared';
 import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
@@ -21,7 +27,10 @@ export function IdentityNumberForm({ onResult }: IdentityNumberFormProps) {
   const verify = useVerifyNumber();
   const t = useTexts(identityScreenTexts);
   const identityKindLabels = useTexts(englishKindLabels);
-  const form = useZodForm(() => import('../form-schemas').then((m) => m.identityNumberSchema), { kind: 'bvn', number: '' } as IdentityNumberInput);
+  const form = useZodForm(() => import('../form-schemas').then((m) => m.identityNumberSchema), {
+    kind: 'bvn',
+    number: '',
+  } as IdentityNumberInput);
   const errors = form.formState.errors;
   const kind = form.watch('kind');
   const label = identityKindLabels[kind === 'nin' ? 'nin' : 'bvn'];

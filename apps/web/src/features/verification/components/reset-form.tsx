@@ -32,7 +32,12 @@ export function ResetVerificationForm() {
       </h2>
       <p>{t.resetIntro}</p>
       <form className="screen__form" onSubmit={submit} noValidate>
-        <PasswordField label={t.resetPassword} autoComplete="current-password" error={form.formState.errors.password?.message} {...form.field('password')} />
+        <PasswordField
+          label={t.resetPassword}
+          autoComplete="current-password"
+          error={form.formState.errors.password?.message}
+          {...form.field('password')}
+        />
         <div className="screen__actions">
           <Button type="submit" variant="secondary" busy={reset.isPending} busyLabel={t.resetting}>
             {t.resetButton}

@@ -33,7 +33,11 @@ export function TierList({ tier, limits = DEFAULT_TIER_LIMITS }: { tier: number;
         const reached = level <= tier;
         const limit = limits.find((entry) => entry.tier === level);
         return (
-          <li key={level} className={reached ? 'tiers__row tiers__row--reached' : 'tiers__row'} aria-current={level === tier ? 'step' : undefined}>
+          <li
+            key={level}
+            className={reached ? 'tiers__row tiers__row--reached' : 'tiers__row'}
+            aria-current={level === tier ? 'step' : undefined}
+          >
             <span className="tiers__mark" aria-hidden="true">
               {reached ? <CircleCheck size={22} /> : <Circle size={22} />}
             </span>

@@ -91,8 +91,16 @@ export const identityPairs: readonly TextPair[] = [
     digits: (n) => `${n} digits`,
   }),
   pair(identityKindLabels, {
-    bvn: { short: 'BVN', long: 'Bank Verification Number', hint: 'Dial *565*0# with the phone number wey connect to your bank account make you see am' },
-    nin: { short: 'NIN', long: 'National Identification Number', hint: 'E dey your NIN slip or national ID card, or dial *346# with your registered phone number' },
+    bvn: {
+      short: 'BVN',
+      long: 'Bank Verification Number',
+      hint: 'Dial *565*0# with the phone number wey connect to your bank account make you see am',
+    },
+    nin: {
+      short: 'NIN',
+      long: 'National Identification Number',
+      hint: 'E dey your NIN slip or national ID card, or dial *346# with your registered phone number',
+    },
   }),
   pair(kycTierTexts, {
     0: { name: 'Tier 0 · Di beginning', how: 'Your e-mail address don confam', allows: 'Sell with the first payout limits' },

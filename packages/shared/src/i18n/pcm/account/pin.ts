@@ -37,8 +37,7 @@ export const pinPairs: readonly TextPair[] = [
     changed: 'Your transaction PIN don change',
     verified: 'PIN correct',
     notSet: 'First set your transaction PIN',
-    wrong: (attemptsLeft) =>
-      `PIN no correct. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} remain before we lock your PIN`,
+    wrong: (attemptsLeft) => `PIN no correct. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} remain before we lock your PIN`,
     locked: (minutes) =>
       `You don try wrong PIN too many times. We don lock am; try again after ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
     currentRequired: 'Put your current PIN make you change am',

@@ -252,8 +252,7 @@ export const profilePairs: readonly TextPair[] = [
       'Wetin we go clear: your name, username, email address, phone number, address, date of birth, gender and profile photo, the photos wey you upload with sales, your sign-ins and devices, your notifications, your PIN and the bank details wey you save.',
     closeKept:
       'Wetin we go keep, as law and our records talk: the amounts, references and dates of your sales, payouts (with the account wey we pay each one enter) and bill payments, your Wise Gems history, and the record of your BVN or NIN check (the last four digits, with the number locked), wey identity rules say make we keep. E no go connect to your name, email or phone again.',
-    closeGems: (gems) =>
-      gems > 0 ? `Your ${gems.toLocaleString('en-NG')} Wise Gems go loss.` : 'You no get any Wise Gems wey go loss.',
+    closeGems: (gems) => (gems > 0 ? `Your ${gems.toLocaleString('en-NG')} Wise Gems go loss.` : 'You no get any Wise Gems wey go loss.'),
     closeFinal: 'You no fit reverse this one. You fit sign up again later with the same email address and phone number.',
     closeContinue: 'Go on',
     closeConfirmLabel: 'I understand say my account go delete forever',

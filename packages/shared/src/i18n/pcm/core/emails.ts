@@ -53,12 +53,14 @@ export const emailPairs: readonly TextPair[] = [
     salePaid: {
       subject: (title) => `We don pay you for your ${title} sale`,
       reference: (reference) => `Reference for the payment: ${reference}`,
-      gems: (count) => `You don get ${count} ${count === 1 ? 'gem' : 'gems'} for this sale: collect ${count === 1 ? 'am' : 'dem'} for Rewards page.`,
+      gems: (count) =>
+        `You don get ${count} ${count === 1 ? 'gem' : 'gems'} for this sale: collect ${count === 1 ? 'am' : 'dem'} for Rewards page.`,
       thanks: 'Thank you say you sell with Wise.',
     },
     payoutFailed: {
       subject: (title) => `We no fit pay you for your ${title} sale`,
-      notice: (title, amount, reason) => `We no fit pay you for your ${title} sale of ${amount}: ${reason} Update your bank details and we go pay you again.`,
+      notice: (title, amount, reason) =>
+        `We no fit pay you for your ${title} sale of ${amount}: ${reason} Update your bank details and we go pay you again.`,
       fix: 'Open Wise, go your bank details and put the account wey you want make we pay enter: we go send the money again sharp-sharp.',
     },
     payoutDelayed: {

@@ -68,7 +68,8 @@ export const messagePairs: readonly TextPair[] = [
     resetLinkSent: 'We don send reset password link to your email',
     resetTokenInvalid: 'This reset link no correct or e don expire. Ask for new one',
     resetLinkRefusedTitle: 'This link no dey work again',
-    resetLinkRefusedText: 'Reset link dey work only once, for 30 minutes, and na only the newest one. Ask for new link make you choose your password.',
+    resetLinkRefusedText:
+      'Reset link dey work only once, for 30 minutes, and na only the newest one. Ask for new link make you choose your password.',
     resetLinkIncompleteTitle: 'This link no complete',
     passwordChanged: 'We don reset your password. You fit login with your new password now',
     sessionExpired: 'Your session don end. Abeg login again',

@@ -59,7 +59,17 @@ export const ratePairs: readonly TextPair[] = [
     fired: (label, value, threshold) => `${label} don reach ${value}, e reach or pass your alert of ${threshold}. Sell now for Wise.`,
     emailSubject: (label) => `Alert for rate: ${label}`,
     emailBody: (name, message, link) =>
-      [`How far ${name},`, '', message, '', `See today rates: ${link}`, '', 'Dis alert don use finish. Set new one for the rates page anytime wey you like.', '', 'Wise'].join('\n'),
+      [
+        `How far ${name},`,
+        '',
+        message,
+        '',
+        `See today rates: ${link}`,
+        '',
+        'Dis alert don use finish. Set new one for the rates page anytime wey you like.',
+        '',
+        'Wise',
+      ].join('\n'),
   }),
   pair(rateAlertFormTexts, {
     failed: 'We no fit save dis alert. Try again',

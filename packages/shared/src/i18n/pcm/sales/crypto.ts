@@ -165,7 +165,8 @@ export const cryptoPairs: readonly TextPair[] = [
     networkInvalid: 'Choose network wey dem dey send this coin on',
     addressRequired: 'Put the wallet address',
     address: {
-      bitcoin: 'This no be Bitcoin address: bc1… (small letters and digits, no b, i, o or 1 after bc1) or old address wey start with 1 or 3',
+      bitcoin:
+        'This no be Bitcoin address: bc1… (small letters and digits, no b, i, o or 1 after bc1) or old address wey start with 1 or 3',
       tron: 'This no be TRC20 (Tron) address: T plus 33 letters and digits, without 0, O, I or l',
       evm: 'This no be address for this network: 0x plus 40 hexadecimal digits (0-9, a-f)',
       solana: 'This no be Solana address: 32-44 letters and digits, without 0, O, I or l',
@@ -178,6 +179,7 @@ export const cryptoPairs: readonly TextPair[] = [
     usdt: 'USDT transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay), or for Solana, signature wey reach 88 letters and digits. Paste am, or the explorer link, from your wallet',
     bnb: 'BNB transaction ID na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
     sol: 'Solana transaction ID na signature wey reach 88 letters and digits, without 0, O, I or l. Paste am, or the explorer link, from your wallet',
-    usdtHex: 'USDT transaction ID for this network na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
+    usdtHex:
+      'USDT transaction ID for this network na 64 characters, 0-9 and a-f (0x for front dey okay). Paste am, or the explorer link, from your wallet',
   }),
 ];

@@ -30,7 +30,13 @@ function reviewDuration(seconds: number): string {
 }
 
 export const transactionPairs: readonly TextPair[] = [
-  pair(transactionStatusTexts, { pending: 'E dey wait', successful: 'E don work', rejected: 'We reject am', failed: 'E fail', refunded: 'Gems don return' }),
+  pair(transactionStatusTexts, {
+    pending: 'E dey wait',
+    successful: 'E don work',
+    rejected: 'We reject am',
+    failed: 'E fail',
+    refunded: 'Gems don return',
+  }),
   pair(historyScreenTexts, { header: 'Wetin don happen', title: 'Wetin don happen · Wise', sellGiftCards: 'Sell your gift cards' }),
   pair(transactionHistoryTexts, {
     loading: 'E dey load',
@@ -191,7 +197,8 @@ export const transactionPairs: readonly TextPair[] = [
     onItsWay: 'E dey come',
     onItsWayText: (count) => (count === 0 ? 'Nothing dey come now' : `${count} ${count === 1 ? 'sale' : 'sales'} wey dem dey check or pay`),
     paidThisMonth: 'Wetin we pay this month',
-    paidThisMonthText: (count) => (count === 0 ? 'We never pay you this month' : `${count} ${count === 1 ? 'sale' : 'sales'} wey we don pay enter your bank`),
+    paidThisMonthText: (count) =>
+      count === 0 ? 'We never pay you this month' : `${count} ${count === 1 ? 'sale' : 'sales'} wey we don pay enter your bank`,
     history: 'All your transactions',
     bankHeading: 'Where we dey pay you',
   }),
@@ -238,7 +245,12 @@ export const transactionPairs: readonly TextPair[] = [
       other: 'The payment to your bank account no go through.',
     },
   }),
-  pair(saleAmountLabels, { paid: 'Amount wey we pay', approved: 'Amount wey we go pay', quoted: 'Value wey we first talk', reason: 'Why e be so' }),
+  pair(saleAmountLabels, {
+    paid: 'Amount wey we pay',
+    approved: 'Amount wey we go pay',
+    quoted: 'Value wey we first talk',
+    reason: 'Why e be so',
+  }),
   pair(saleRejectionReasons, {
     used_card: 'Person don use the card before',
     invalid_code: 'The card code no correct',

@@ -1,6 +1,7 @@
 export const transferProofFormTexts = {
   cancelled: 'Upload cancelled. Tap Submit when you are ready: it carries on with the same sale.',
-  dropped: 'The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.',
+  dropped:
+    'The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.',
   label: 'Proof of transfer',
   screenshot: 'Screenshot of your transfer',
   screenshotHint: 'The confirmation screen of your wallet or exchange, at most 10 MB',

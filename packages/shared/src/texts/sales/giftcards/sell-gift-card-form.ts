@@ -1,6 +1,7 @@
 export const sellGiftCardFormTexts = {
   cancelled: 'Upload cancelled. Tap Submit when you are ready: it carries on with the same sale.',
-  dropped: 'The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.',
+  dropped:
+    'The connection dropped before your sale was confirmed. Tap Submit again: it carries on with the same sale and never makes a second one.',
   formLabel: (name: string) => `Sell ${name}`,
   subcategory: 'Sub-category',
   chooseSubcategory: 'Choose a sub-category',

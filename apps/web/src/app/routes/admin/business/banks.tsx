@@ -38,7 +38,9 @@ export function BanksScreen() {
       <PageHeader
         title="Banks"
         description={
-          banks.data ? `${active} of ${banks.data.banks.length} banks offered to customers for payouts.` : 'The banks customers choose from for their payouts.'
+          banks.data
+            ? `${active} of ${banks.data.banks.length} banks offered to customers for payouts.`
+            : 'The banks customers choose from for their payouts.'
         }
         actions={
           <Button onClick={() => setAdding(true)}>
@@ -48,7 +50,15 @@ export function BanksScreen() {
       />
       <div className="admin-filters">
         <div className="admin-filters__search">
-          <FormField label="Search banks" hideLabel placeholder="Search by name or code" type="search" value={query} onChange={(event) => setQuery(event.target.value)} leading={<Search size={18} />} />
+          <FormField
+            label="Search banks"
+            hideLabel
+            placeholder="Search by name or code"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            leading={<Search size={18} />}
+          />
         </div>
       </div>
       <DataTable
@@ -61,7 +71,11 @@ export function BanksScreen() {
         errorMessage="Couldn't load the banks"
         onRetry={() => void banks.refetch()}
         retrying={banks.isRefetching}
-        empty={q ? { title: 'No bank matches', text: 'Try part of the name or the code.' } : { title: 'No banks yet', text: 'Add the banks customers can be paid to.' }}
+        empty={
+          q
+            ? { title: 'No bank matches', text: 'Try part of the name or the code.' }
+            : { title: 'No banks yet', text: 'Add the banks customers can be paid to.' }
+        }
       />
       {adding ? <BankFormDialog onClose={() => setAdding(false)} /> : null}
     </>

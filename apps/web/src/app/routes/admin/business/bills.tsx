@@ -51,11 +51,19 @@ const columns: Column<AdminBillOrder>[] = [
         <span className="admin-cell-title admin-nowrap">
           {billKindLabel(order.kind)} · {billServiceLabel(order.service)}
         </span>
-        <span className="admin-cell-sub">{[order.plan_name, order.customer_number ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}</span>
+        <span className="admin-cell-sub">
+          {[order.plan_name, order.customer_number ?? (order.phone ? formatPhone(order.phone) : null)].filter(Boolean).join(' · ')}
+        </span>
       </>
     ),
   },
-  { key: 'amount', header: 'Amount', align: 'end', cell: (order) => <span className="admin-money">{formatGems(order.amount)} gems</span>, width: 120 },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (order) => <span className="admin-money">{formatGems(order.amount)} gems</span>,
+    width: 120,
+  },
   {
     key: 'status',
     header: 'Status',
@@ -65,7 +73,9 @@ const columns: Column<AdminBillOrder>[] = [
           <StatusBadge status={order.status} label={order.status === 'awaiting_pin' ? 'Awaiting PIN' : undefined} />
           {order.stuck ? <Badge tone="warning">Stuck</Badge> : null}
         </span>
-        {order.provider_message || order.message ? <span className="admin-cell-sub biz-message">{order.provider_message ?? order.message}</span> : null}
+        {order.provider_message || order.message ? (
+          <span className="admin-cell-sub biz-message">{order.provider_message ?? order.message}</span>
+        ) : null}
       </>
     ),
   },
@@ -98,9 +108,17 @@ export function BillOrdersScreen() {
 
   return (
     <>
-      <PageHeader title="Bill orders" description="What customers bought with their gems and what the provider said. An order stuck in processing can be asked about again." />
+      <PageHeader
+        title="Bill orders"
+        description="What customers bought with their gems and what the provider said. An order stuck in processing can be asked about again."
+      />
       <div className="admin-filters">
-        <FormSelect label="Status" options={billStatusOptions} value={status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
+        <FormSelect
+          label="Status"
+          options={billStatusOptions}
+          value={status ?? ''}
+          onChange={(event) => setFilter('status', event.target.value)}
+        />
         <FormSelect label="Kind" options={billKindOptions} value={kind ?? ''} onChange={(event) => setFilter('kind', event.target.value)} />
       </div>
       <DataTable

@@ -5,7 +5,10 @@ import { BroadcastForm } from '#web/features/admin-business/components/broadcast
 export function BroadcastScreen() {
   return (
     <>
-      <PageHeader title="Broadcast" description="Send an in-app notification to every customer or to one. Sending asks for your authenticator code and is audited." />
+      <PageHeader
+        title="Broadcast"
+        description="Send an in-app notification to every customer or to one. Sending asks for your authenticator code and is audited."
+      />
       <BroadcastForm />
     </>
   );

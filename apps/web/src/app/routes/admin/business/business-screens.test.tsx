@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminCustomerMessages, type AdminBillOrder, type AdminCustomerDetail, type AdminCustomerReferrals, type AdminReferral, type StaffMe } from '@wise/shared/admin';
+import {
+  adminCustomerMessages,
+  type AdminBillOrder,
+  type AdminCustomerDetail,
+  type AdminCustomerReferrals,
+  type AdminReferral,
+  type StaffMe,
+} from '@wise/shared/admin';
 import { StaffProvider } from '#web/features/admin/auth/staff-context';
 import { renderRoutes, routeFetch } from '#web/testing/render';
 import { BillOrdersScreen } from './bills';
@@ -104,7 +111,16 @@ const limits = {
   used_total_kobo: 11_800_000,
   tier_daily_limit_kobo: 10_000_000,
   tier_total_limit_kobo: 30_000_000,
-  raises: [{ id: 'r1', daily_limit_kobo: 25_000_000, total_limit_kobo: null, note: 'Known trader', created_by: { id: 's2', name: 'Ada Admin' }, created_at: '2026-11-24T09:00:00.000Z' }],
+  raises: [
+    {
+      id: 'r1',
+      daily_limit_kobo: 25_000_000,
+      total_limit_kobo: null,
+      note: 'Known trader',
+      created_by: { id: 's2', name: 'Ada Admin' },
+      created_at: '2026-11-24T09:00:00.000Z',
+    },
+  ],
 };
 
 const referral = (overrides: Partial<AdminReferral>): AdminReferral => ({
@@ -122,9 +138,20 @@ const referral = (overrides: Partial<AdminReferral>): AdminReferral => ({
 
 const referrals: AdminCustomerReferrals = {
   code: 'ABCD2345',
-  referred_by: referral({ customer: { id: '66666666-6666-4666-8666-666666666666', full_name: 'Ngozi Eze', username: 'ngozi' }, status: 'rewarded', referrer_gems: 100, referee_gems: 50 }),
+  referred_by: referral({
+    customer: { id: '66666666-6666-4666-8666-666666666666', full_name: 'Ngozi Eze', username: 'ngozi' },
+    status: 'rewarded',
+    referrer_gems: 100,
+    referee_gems: 50,
+  }),
   referees: [
-    referral({ id: 'ref-2', status: 'refused', refusal_reason: 'same_bank_account', decided_at: '2026-11-21T09:00:00.000Z', first_sale: { id: '77777777-7777-4777-8777-777777777777', status: 'paid', paid_at: '2026-11-21T09:00:00.000Z' } }),
+    referral({
+      id: 'ref-2',
+      status: 'refused',
+      refusal_reason: 'same_bank_account',
+      decided_at: '2026-11-21T09:00:00.000Z',
+      first_sale: { id: '77777777-7777-4777-8777-777777777777', status: 'paid', paid_at: '2026-11-21T09:00:00.000Z' },
+    }),
     referral({ id: 'ref-3', customer: { id: '88888888-8888-4888-8888-888888888888', full_name: 'Bola Ade', username: 'bola' } }),
   ],
   referees_total: 2,
@@ -163,7 +190,11 @@ describe('/admin/customers/:id', () => {
   });
 
   it('shows a closed account as closed, with what was erased and kept', async () => {
-    renderCustomer('reviewer', { ...detail, lock: null, profile: { ...detail.profile, full_name: 'Closed account', closed_at: '2026-11-25T09:00:00.000Z' } });
+    renderCustomer('reviewer', {
+      ...detail,
+      lock: null,
+      profile: { ...detail.profile, full_name: 'Closed account', closed_at: '2026-11-25T09:00:00.000Z' },
+    });
     expect(await screen.findByRole('heading', { name: /Closed account/ })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(adminCustomerMessages.closedNotice);
   });

@@ -7,7 +7,10 @@ import '#web/features/admin-business/components/business.css';
 export function CryptoScreen() {
   return (
     <>
-      <PageHeader title="Crypto" description="What customers get for each coin, and where they send it. Every change asks for your authenticator code and is audited." />
+      <PageHeader
+        title="Crypto"
+        description="What customers get for each coin, and where they send it. Every change asks for your authenticator code and is audited."
+      />
       <div className="biz-stack">
         <AdjustmentList />
         <WalletTable />

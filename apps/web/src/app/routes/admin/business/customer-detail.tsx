@@ -10,7 +10,13 @@ import { FetchError } from '#web/components/ui/fetch-error';
 import { hasRole, useStaff } from '#web/features/admin/auth/staff-context';
 import { useCustomer } from '#web/features/admin-business/api/get-customer';
 import { CustomerActions } from '#web/features/admin-business/components/customer-actions';
-import { BillOrdersTable, GemLinesTable, MoneyPanel, ProfilePanel, SalesTable } from '#web/features/admin-business/components/customer-panels';
+import {
+  BillOrdersTable,
+  GemLinesTable,
+  MoneyPanel,
+  ProfilePanel,
+  SalesTable,
+} from '#web/features/admin-business/components/customer-panels';
 import { LimitsPanel } from '#web/features/admin-business/components/limits-panel';
 import { ReferralsPanel } from '#web/features/admin-business/components/referrals-panel';
 import { ApiError } from '#web/lib/admin-api';

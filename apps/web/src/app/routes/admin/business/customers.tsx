@@ -77,7 +77,10 @@ export function CustomersScreen() {
 
   return (
     <>
-      <PageHeader title="Customers" description="Search by name, e-mail, phone number or username, or find a sale by its transaction ID or card code." />
+      <PageHeader
+        title="Customers"
+        description="Search by name, e-mail, phone number or username, or find a sale by its transaction ID or card code."
+      />
       <form className="admin-filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="admin-filters__search">
           <FormField
@@ -102,8 +105,8 @@ export function CustomersScreen() {
                   <span>
                     <span className="admin-cell-title">{sale.title}</span>
                     <span className="admin-cell-sub">
-                      {sale.matched === 'transaction_id' ? 'Transaction ID' : 'Card code'} · {sale.customer.full_name} (@{sale.customer.username}) ·{' '}
-                      <DateTime iso={sale.created_at} />
+                      {sale.matched === 'transaction_id' ? 'Transaction ID' : 'Card code'} · {sale.customer.full_name} (@
+                      {sale.customer.username}) · <DateTime iso={sale.created_at} />
                     </span>
                   </span>
                   <span className="admin-list__end">
@@ -125,7 +128,11 @@ export function CustomersScreen() {
         errorMessage="Couldn't load the customers"
         onRetry={() => void customers.refetch()}
         retrying={customers.isRefetching}
-        empty={q ? { title: `No customer matches “${q}”`, text: 'Try part of the name, the e-mail, the phone number or the username.' } : { title: 'No customers yet' }}
+        empty={
+          q
+            ? { title: `No customer matches “${q}”`, text: 'Try part of the name, the e-mail, the phone number or the username.' }
+            : { title: 'No customers yet' }
+        }
         onRowClick={(customer) => void navigate(businessPaths.customer(customer.id))}
         rowLabel={(customer) => `Open ${customer.full_name}`}
         hasMore={customers.hasNextPage}

@@ -22,12 +22,22 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 }
 
 export const businessScreens: AdminScreen[] = [
-  { path: businessRoutes.customers, label: 'Customers', role: 'reviewer', Component: screen(() => import('./customers'), 'CustomersScreen') },
+  {
+    path: businessRoutes.customers,
+    label: 'Customers',
+    role: 'reviewer',
+    Component: screen(() => import('./customers'), 'CustomersScreen'),
+  },
   { path: businessRoutes.customer, role: 'reviewer', Component: screen(() => import('./customer-detail'), 'CustomerDetailScreen') },
   { path: businessRoutes.bills, label: 'Bill orders', role: 'reviewer', Component: screen(() => import('./bills'), 'BillOrdersScreen') },
   { path: businessRoutes.giftCards, label: 'Gift cards', role: 'admin', Component: screen(() => import('./giftcards'), 'GiftCardsScreen') },
   { path: businessRoutes.crypto, label: 'Crypto', role: 'admin', Component: screen(() => import('./crypto'), 'CryptoScreen') },
   { path: businessRoutes.banks, label: 'Banks', role: 'admin', Component: screen(() => import('./banks'), 'BanksScreen') },
-  { path: businessRoutes.rewardLevels, label: 'Reward levels', role: 'admin', Component: screen(() => import('./reward-levels'), 'RewardLevelsScreen') },
+  {
+    path: businessRoutes.rewardLevels,
+    label: 'Reward levels',
+    role: 'admin',
+    Component: screen(() => import('./reward-levels'), 'RewardLevelsScreen'),
+  },
   { path: businessRoutes.broadcast, label: 'Broadcast', role: 'admin', Component: screen(() => import('./broadcast'), 'BroadcastScreen') },
 ];

@@ -11,8 +11,18 @@ import '#web/features/admin-business/components/business.css';
 
 const columns: Column<RewardLevel>[] = [
   { key: 'name', header: 'Level', cell: (level) => <span className="admin-cell-title">{level.name}</span> },
-  { key: 'volume', header: 'From (30-day paid volume)', align: 'end', cell: (level) => <span className="tabular">{formatKobo(level.min_volume_kobo)}</span> },
-  { key: 'rate', header: 'Rate', align: 'end', cell: (level) => <span className="tabular">{rewardLevelTexts.rate(level.gems_per_1000_naira)}</span> },
+  {
+    key: 'volume',
+    header: 'From (30-day paid volume)',
+    align: 'end',
+    cell: (level) => <span className="tabular">{formatKobo(level.min_volume_kobo)}</span>,
+  },
+  {
+    key: 'rate',
+    header: 'Rate',
+    align: 'end',
+    cell: (level) => <span className="tabular">{rewardLevelTexts.rate(level.gems_per_1000_naira)}</span>,
+  },
 ];
 
 /** /admin/reward-levels: the levels that set how many gems a paid sale earns (docs/features.md, "Reward levels"). */

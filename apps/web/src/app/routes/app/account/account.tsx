@@ -32,13 +32,7 @@ export function AccountRoute() {
   } else if (details.isError) {
     body = <FetchError message={fetchMessages.bankDetails} onRetry={() => void details.refetch()} retrying={details.isFetching} />;
   } else if (!details.data.bank_account) {
-    body = (
-      <EmptyState
-        art={<Landmark size={48} aria-hidden="true" />}
-        title={t.emptyTitle}
-        text={t.emptyText}
-      />
-    );
+    body = <EmptyState art={<Landmark size={48} aria-hidden="true" />} title={t.emptyTitle} text={t.emptyText} />;
   } else {
     body = (
       <section className="bank-card" aria-label={t.bankDetails} data-testid="bank-details">
@@ -73,7 +67,12 @@ export function AccountRoute() {
       {summary.isPending ? (
         <Skeleton height={172} radius={12} />
       ) : summary.data ? (
-        <WalletMoney summary={summary.data} historyHref={paths.history} updateBankHref={withReturnTo(paths.updateBank, paths.account)} saleHref={transactionHref} />
+        <WalletMoney
+          summary={summary.data}
+          historyHref={paths.history}
+          updateBankHref={withReturnTo(paths.updateBank, paths.account)}
+          saleHref={transactionHref}
+        />
       ) : null}
       {body}
       <LinkButton to={paths.pinSet} variant="secondary" className="account__pin">

@@ -68,7 +68,11 @@ describe('/account/updatebank: an account in someone else’s name', () => {
         saved += 1;
         return {
           status: 422,
-          body: { error: bankMessages.nameMismatch, code: bankErrorCodes.nameMismatch, fields: { bank_account: bankMessages.nameMismatch } },
+          body: {
+            error: bankMessages.nameMismatch,
+            code: bankErrorCodes.nameMismatch,
+            fields: { bank_account: bankMessages.nameMismatch },
+          },
         };
       },
     });
@@ -172,7 +176,8 @@ describe('/account/updatebank: answers cached from before a change', () => {
     const bankHeld = new Promise<void>((resolve) => {
       releaseBank = resolve;
     });
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -43,7 +43,11 @@ function serve(handlers: Record<string, { status: number; body: unknown } | { st
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const key = `${init?.method ?? 'GET'} ${String(input)}`;
-      calls.push({ key, headers: (init?.headers ?? {}) as Record<string, string>, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      calls.push({
+        key,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
       const handler = handlers[key];
       if (!handler) throw new Error(`unexpected ${key}`);
       const answer = Array.isArray(handler) ? (handler.length > 1 ? handler.shift()! : handler[0]!) : handler;
@@ -131,8 +135,18 @@ describe('/airtime checkout sheet (docs/product.md §4)', () => {
   });
 });
 
-describe('/airtime: as quick as the market\'s best', () => {
-  const profile = { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348161234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en', identity_locked: false };
+describe("/airtime: as quick as the market's best", () => {
+  const profile = {
+    full_name: 'Ada Obi',
+    email: 'ada@example.com',
+    phone: '+2348161234567',
+    gender: null,
+    address: null,
+    date_of_birth: null,
+    photo: '',
+    language: 'en',
+    identity_locked: false,
+  };
 
   it('the number picks its network, visibly; the customer can change it, and more digits do not undo the change', async () => {
     serve({ 'GET /api/gems/balance': { status: 200, body: { total_points: 5000 } }, 'GET /api/profile': { status: 200, body: profile } });
@@ -177,7 +191,14 @@ describe('/airtime: as quick as the market\'s best', () => {
 
     await user.click(screen.getByRole('button', { name: 'Proceed' }));
     await user.click(await screen.findByRole('button', { name: 'Purchase' }));
-    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/bills/orders')?.body).toEqual({ kind: 'airtime', network: 'mtn', phone: '+2348161234567', amount: 1000 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'POST /api/bills/orders')?.body).toEqual({
+        kind: 'airtime',
+        network: 'mtn',
+        phone: '+2348161234567',
+        amount: 1000,
+      }),
+    );
   });
 });
 
@@ -205,7 +226,12 @@ describe('PIN screen', () => {
     await user.click(verifying);
     await user.keyboard('{Enter}');
     expect(authorisations).toEqual([{ pin: '2468' }]);
-    answer(new Response(JSON.stringify({ error: 'Incorrect PIN. 4 attempts left before your PIN is locked', code: 'PIN_WRONG' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify({ error: 'Incorrect PIN. 4 attempts left before your PIN is locked', code: 'PIN_WRONG' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(await screen.findByText('Incorrect PIN. 4 attempts left before your PIN is locked')).toBeTruthy();
 
     // After a refusal the boxes are empty and the next four digits submit again, once.
@@ -264,7 +290,10 @@ describe('PIN screen', () => {
     serve({
       'GET /api/gems/balance': { status: 200, body: { total_points: 500 } },
       'POST /api/bills/orders': { status: 201, body: { order: order({ service: 'glo', phone: '+2348051230000', amount: 100 }) } },
-      [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order({ service: 'glo', phone: '+2348051230000', amount: 100 }) } },
+      [`GET /api/bills/orders/${ORDER_ID}`]: {
+        status: 200,
+        body: { order: order({ service: 'glo', phone: '+2348051230000', amount: 100 }) },
+      },
       [`POST /api/bills/orders/${ORDER_ID}/authorise`]: {
         status: 422,
         body: { error: 'Transaction failed: this number cannot be recharged on the selected network', code: 'PROVIDER_DECLINED' },

@@ -71,7 +71,17 @@ describe('/data', () => {
       'GET /api/gems/balance': () => ({ status: 200, body: { total_points: 1000 } }),
       'GET /api/profile': () => ({
         status: 200,
-        body: { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+2348031234567', gender: null, address: null, date_of_birth: null, photo: '', language: 'en', identity_locked: false },
+        body: {
+          full_name: 'Ada Obi',
+          email: 'ada@example.com',
+          phone: '+2348031234567',
+          gender: null,
+          address: null,
+          date_of_birth: null,
+          photo: '',
+          language: 'en',
+          identity_locked: false,
+        },
       }),
       'GET /api/bills/data/mtn/plans': () => ({ status: 200, body: { plans } }),
       'GET /api/bills/data/airtel/plans': () => ({ status: 200, body: { plans: [] } }),

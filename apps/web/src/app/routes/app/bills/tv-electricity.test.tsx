@@ -52,7 +52,10 @@ describe('/tv', () => {
     let found = false;
     const bodies = serve({
       'GET /api/gems/balance': () => ({ status: 200, body: { total_points: 5000 } }),
-      'GET /api/bills/tv/gotv/plans': () => ({ status: 200, body: { plans: [{ variation_code: 'gotv-smallie', name: 'GOtv Smallie', amount: 1900 }] } }),
+      'GET /api/bills/tv/gotv/plans': () => ({
+        status: 200,
+        body: { plans: [{ variation_code: 'gotv-smallie', name: 'GOtv Smallie', amount: 1900 }] },
+      }),
       'POST /api/bills/verify': () =>
         found
           ? { status: 200, body: { customer_name: 'ADA OBI' } }
@@ -83,7 +86,14 @@ describe('/tv', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.tvPin));
     expect(bodies['POST /api/bills/verify']?.at(-1)).toEqual({ kind: 'tv', service: 'gotv', customer_id: '7027914329' });
     expect(bodies['POST /api/bills/orders']).toEqual([
-      { kind: 'tv', service: 'gotv', variation_code: 'gotv-smallie', smart_card_number: '7027914329', phone: '08031234567', expected_amount: 1900 },
+      {
+        kind: 'tv',
+        service: 'gotv',
+        variation_code: 'gotv-smallie',
+        smart_card_number: '7027914329',
+        phone: '08031234567',
+        expected_amount: 1900,
+      },
     ]);
   });
 });
@@ -116,7 +126,9 @@ describe('/electricity', () => {
     for (const text of ['TUNDE BELLO', 'Eko Electric', 'Postpaid', '3,000 gems']) expect(sheet.textContent).toContain(text);
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.electricityPin));
-    expect(bodies['POST /api/bills/verify']).toEqual([{ kind: 'electricity', service: 'eko', customer_id: '45012345678', meter_type: 'postpaid' }]);
+    expect(bodies['POST /api/bills/verify']).toEqual([
+      { kind: 'electricity', service: 'eko', customer_id: '45012345678', meter_type: 'postpaid' },
+    ]);
     expect(bodies['POST /api/bills/orders']).toEqual([
       { kind: 'electricity', provider: 'eko', meter_number: '45012345678', meter_type: 'postpaid', phone: '08031234567', amount: 3000 },
     ]);

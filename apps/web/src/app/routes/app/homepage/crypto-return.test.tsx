@@ -43,7 +43,9 @@ describe('a rejected crypto sale', () => {
     expect(screen.queryByTestId('transaction-bank')).toBeNull();
     expect(screen.queryByText('To be paid to')).toBeNull();
     expect(coins.textContent).toContain(cryptoReturnTexts.choose);
-    expect(within(coins).getByRole('link', { name: cryptoReturnTexts.sellAgain }).getAttribute('href')).toBe('/sellcrypto/cryptocatalogue/usdt?amount=100');
+    expect(within(coins).getByRole('link', { name: cryptoReturnTexts.sellAgain }).getAttribute('href')).toBe(
+      '/sellcrypto/cryptocatalogue/usdt?amount=100',
+    );
   });
 
   it('without a deposit only offers to sell again', async () => {
@@ -62,13 +64,26 @@ describe('a rejected crypto sale', () => {
       [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }),
       [`POST /api/transactions/${sale.id}/crypto-return`]: () => ({
         status: 201,
-        body: { crypto_return: { status: 'requested', network: 'TRC20', address: TRON, requested_at: '2026-11-22T10:00:00.000Z', transaction_id: null, returned_at: null } },
+        body: {
+          crypto_return: {
+            status: 'requested',
+            network: 'TRC20',
+            address: TRON,
+            requested_at: '2026-11-22T10:00:00.000Z',
+            transaction_id: null,
+            returned_at: null,
+          },
+        },
       }),
     });
     renderRoutes(routes, { path: transactionHref(sale.id) });
     await user.click(await screen.findByRole('button', { name: cryptoReturnTexts.askReturn }));
     const form = screen.getByRole('form', { name: cryptoReturnTexts.askReturn });
-    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['TRC20', 'ERC20', 'BEP20', 'Solana']);
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['TRC20', 'ERC20', 'BEP20', 'Solana']);
     await user.type(within(form).getByLabelText(cryptoReturnTexts.address), '0xdAC17F958D2ee523a2206206994597C13D831ec7');
     await user.click(within(form).getByRole('button', { name: cryptoReturnTexts.submit }));
     expect(await within(form).findByText(walletAddressMessages.address.tron)).toBeTruthy();
@@ -84,7 +99,14 @@ describe('a rejected crypto sale', () => {
 
   it('shows a recorded return with its transaction ID', async () => {
     const sale = rejectedCoin({
-      crypto_return: { status: 'returned', network: 'TRC20', address: TRON, requested_at: '2026-11-22T10:00:00.000Z', transaction_id: 'abc123def', returned_at: '2026-11-22T11:00:00.000Z' },
+      crypto_return: {
+        status: 'returned',
+        network: 'TRC20',
+        address: TRON,
+        requested_at: '2026-11-22T10:00:00.000Z',
+        transaction_id: 'abc123def',
+        returned_at: '2026-11-22T11:00:00.000Z',
+      },
     });
     routeFetch({ [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }) });
     renderRoutes(routes, { path: transactionHref(sale.id) });

@@ -30,7 +30,12 @@ const serviceLinks = {
   earn: paths.earn,
   more: paths.more,
 };
-const pendingLinks = { set_pin: paths.pinSet, upload_photo: paths.profile, add_bank_details: paths.updateBank, verify_identity: VERIFICATION_PATH };
+const pendingLinks = {
+  set_pin: paths.pinSet,
+  upload_photo: paths.profile,
+  add_bank_details: paths.updateBank,
+  verify_identity: VERIFICATION_PATH,
+};
 
 /** Home dashboard (docs/product.md §1). */
 export function DashboardRoute() {
@@ -88,7 +93,12 @@ export function DashboardRoute() {
           <GemBalanceCard balance={dashboard.data.wallet} historyHref={withReturnTo(paths.gemStatement, paths.homepage)} />
           {/* Home is the money screen: what is in review, being paid, paid today, and a failed payout with its fix. */}
           {summary.data && salesInMotion(summary.data) ? (
-            <SalesStrip summary={summary.data} historyHref={paths.history} updateBankHref={withReturnTo(paths.updateBank, paths.homepage)} saleHref={transactionHref} />
+            <SalesStrip
+              summary={summary.data}
+              historyHref={paths.history}
+              updateBankHref={withReturnTo(paths.updateBank, paths.homepage)}
+              saleHref={transactionHref}
+            />
           ) : null}
           {/* Selling is what the app is for: the sell cards lead, what is left to set up follows
               while still above the fold, then the gem services. */}

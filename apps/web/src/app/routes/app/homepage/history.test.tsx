@@ -14,7 +14,12 @@ const routes = [
 
 describe('/homepage/history', () => {
   it('lists sales newest first with image, title, value, capitalised status in its colour and comment; Load more follows the cursor', async () => {
-    const pending = transactionItem({ title: 'Amazon · USA physical', amount_kobo: 3_625_000, status: 'pending', comment: 'Front and back' });
+    const pending = transactionItem({
+      title: 'Amazon · USA physical',
+      amount_kobo: 3_625_000,
+      status: 'pending',
+      comment: 'Front and back',
+    });
     const paid = transactionItem({ title: 'Steam · USA e-code', amount_kobo: 2_300_050, status: 'successful' });
     const rejected = transactionItem({ title: 'Xbox · UK e-code', amount_kobo: 1_000_000, status: 'rejected' });
     const calls = routeFetch({
@@ -55,12 +60,20 @@ describe('/homepage/history', () => {
   });
 
   it('shows the amount paid, and the quote and why when a reviewer paid less', async () => {
-    const adjusted = transactionItem({ title: 'Amazon · USA physical', amount_kobo: 5_900_000, paid_amount_kobo: 5_000_000, amount_reason: saleAmountReasons.partially_used, status: 'successful' });
+    const adjusted = transactionItem({
+      title: 'Amazon · USA physical',
+      amount_kobo: 5_900_000,
+      paid_amount_kobo: 5_000_000,
+      amount_reason: saleAmountReasons.partially_used,
+      status: 'successful',
+    });
     routeFetch({ 'GET /api/transactions?limit=20': () => ({ status: 200, body: { transactions: [adjusted], next_cursor: null } }) });
     renderRoutes(routes, { path: paths.history });
     const row = (await screen.findAllByTestId('transaction-row'))[0] as HTMLElement;
     expect(row.querySelector('.tx-row__amount')?.textContent).toBe('₦50,000.00');
-    expect(within(row).getByTestId('transaction-adjusted').textContent).toBe(`Quoted value ₦59,000.00 · ${saleAmountReasons.partially_used}`);
+    expect(within(row).getByTestId('transaction-adjusted').textContent).toBe(
+      `Quoted value ₦59,000.00 · ${saleAmountReasons.partially_used}`,
+    );
   });
 
   it("keeps 'Couldn't fetch transaction history' for a failed fetch", async () => {
@@ -84,14 +97,18 @@ describe('/homepage/history/:id', () => {
     const detail = await screen.findByTestId('transaction-detail');
     expect(screen.getByTestId('transaction-value').textContent).toBe('₦36,250.00');
     expect(within(detail).getByText('Pending').getAttribute('data-tone')).toBe('pending');
-    for (const text of ['Amazon', 'USA physical · $25–$100', '$25.00', '₦1,450.00/$', 'ABCD-1234']) expect(within(detail).getByText(text)).toBeTruthy();
+    for (const text of ['Amazon', 'USA physical · $25–$100', '$25.00', '₦1,450.00/$', 'ABCD-1234'])
+      expect(within(detail).getByText(text)).toBeTruthy();
     const bank = screen.getByTestId('transaction-bank');
     expect(bank.textContent).toContain('Guaranty Trust Bank');
     expect(bank.textContent).toContain('0123456789');
     expect(bank.textContent).toContain('ADA OBI');
     const photos = within(screen.getByTestId('transaction-images')).getAllByRole('img');
     expect(photos.map((img) => img.getAttribute('src'))).toEqual(sale.images);
-    const steps = [...detail.querySelectorAll('.timeline__step')].map((step) => [step.querySelector('.timeline__label')?.textContent, step.getAttribute('data-state')]);
+    const steps = [...detail.querySelectorAll('.timeline__step')].map((step) => [
+      step.querySelector('.timeline__label')?.textContent,
+      step.getAttribute('data-state'),
+    ]);
     expect(steps).toEqual([
       ['Submitted', 'done'],
       ['Under review', 'done'],
@@ -101,7 +118,14 @@ describe('/homepage/history/:id', () => {
   });
 
   it('says what was paid, the quoted value and the reason when they differ (the detail is the receipt)', async () => {
-    const sale = saleDetail({ status: 'successful', value_kobo: 5_900_000, amount_kobo: 5_900_000, paid_amount_kobo: 5_000_000, amount_reason: saleAmountReasons.balance_lower, payout_reference: 'TRF_1' });
+    const sale = saleDetail({
+      status: 'successful',
+      value_kobo: 5_900_000,
+      amount_kobo: 5_900_000,
+      paid_amount_kobo: 5_000_000,
+      amount_reason: saleAmountReasons.balance_lower,
+      payout_reference: 'TRF_1',
+    });
     routeFetch({ [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }) });
     renderRoutes(routes, { path: `/homepage/history/${sale.id}` });
     const detail = await screen.findByTestId('transaction-detail');
@@ -150,7 +174,14 @@ async function wait(ms: number) {
 }
 
 describe('a bill purchase the network failed', () => {
-  const failed = transactionItem({ id: '5b0c6f1e-3c0b-4b8e-9a57-1f6f3e0a2b11', transaction_type: 'airtime', title: 'MTN airtime · +234 803 123 4567', amount_kobo: 20_000, status: 'rejected', comment: 'Network busy' });
+  const failed = transactionItem({
+    id: '5b0c6f1e-3c0b-4b8e-9a57-1f6f3e0a2b11',
+    transaction_type: 'airtime',
+    title: 'MTN airtime · +234 803 123 4567',
+    amount_kobo: 20_000,
+    status: 'rejected',
+    comment: 'Network busy',
+  });
 
   it("reads 'Failed' and 'Refunded' in the list and in its detail, never 'Rejected'", async () => {
     routeFetch({
@@ -164,8 +195,19 @@ describe('a bill purchase the network failed', () => {
             reference: 'REQ-1',
             authorised_at: '2026-11-21T14:05:00.000Z',
             order: {
-              id: failed.id, kind: 'airtime', status: 'failed', service: 'mtn', amount: 200, phone: '+2348031234567', plan_name: null, customer_id: null,
-              token: null, units: null, message: 'Network busy', created_at: '2026-11-21T14:05:00.000Z', settled_at: '2026-11-21T14:05:05.000Z',
+              id: failed.id,
+              kind: 'airtime',
+              status: 'failed',
+              service: 'mtn',
+              amount: 200,
+              phone: '+2348031234567',
+              plan_name: null,
+              customer_id: null,
+              token: null,
+              units: null,
+              message: 'Network busy',
+              created_at: '2026-11-21T14:05:00.000Z',
+              settled_at: '2026-11-21T14:05:05.000Z',
             },
           },
         },
@@ -173,7 +215,8 @@ describe('a bill purchase the network failed', () => {
     });
     const { user } = renderRoutes(routes, { path: paths.history });
     const row = await screen.findByTestId('transaction-row');
-    const pills = (root: Element) => [...root.querySelectorAll('[data-tone]')].map((pill) => [pill.textContent, pill.getAttribute('data-tone')]);
+    const pills = (root: Element) =>
+      [...root.querySelectorAll('[data-tone]')].map((pill) => [pill.textContent, pill.getAttribute('data-tone')]);
     expect(pills(row)).toEqual([
       ['Failed', 'danger'],
       ['Refunded', 'neutral'],
@@ -237,7 +280,11 @@ describe('live status while a sale is pending', () => {
     routeFetch({
       [`GET /api/transactions/${sale.id}`]: () => ({
         status: 200,
-        body: { transaction: rejected ? { ...sale, status: 'rejected', rejection_reason: 'The card has already been used', rejection_message: null } : sale },
+        body: {
+          transaction: rejected
+            ? { ...sale, status: 'rejected', rejection_reason: 'The card has already been used', rejection_message: null }
+            : sale,
+        },
       }),
     });
     renderRoutes(routes, { path: `/homepage/history/${sale.id}` });

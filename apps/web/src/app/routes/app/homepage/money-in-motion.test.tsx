@@ -28,7 +28,8 @@ const dashboard = { full_name: 'Ada Obi', photo: '', wallet: 120, unread_notific
 function home(answer: SalesSummaryResponse | 'error') {
   routeFetch({
     'GET /api/dashboard': () => ({ status: 200, body: dashboard }),
-    'GET /api/sales/summary': () => (answer === 'error' ? { status: 500, body: { error: 'Something went wrong on our side' } } : { status: 200, body: answer }),
+    'GET /api/sales/summary': () =>
+      answer === 'error' ? { status: 500, body: { error: 'Something went wrong on our side' } } : { status: 200, body: answer },
     'GET /api/crypto/trending': () => ({ status: 200, body: { coins: [], stale: false } }),
     'GET /api/app-info': () => ({ status: 200, body: { time_zone: 'Africa/Lagos' } }),
   });
@@ -46,10 +47,18 @@ describe('Home: "Your sales"', () => {
     );
     const strip = await screen.findByTestId('sales-strip');
     const failed = within(strip).getByTestId('sales-strip-failed');
-    expect(within(failed).getByRole('link', { name: `${salesSummaryTexts.failed} · ${formatNaira(75_421_800)}` }).getAttribute('href')).toBe(transactionHref(FAILED_ID));
+    expect(
+      within(failed)
+        .getByRole('link', { name: `${salesSummaryTexts.failed} · ${formatNaira(75_421_800)}` })
+        .getAttribute('href'),
+    ).toBe(transactionHref(FAILED_ID));
     expect(failed.textContent).toContain(salesSummaryTexts.failedText(1));
-    expect(within(failed).getByRole('link', { name: salesSummaryTexts.fixBank }).getAttribute('href')).toBe(withReturnTo(paths.updateBank, paths.homepage));
-    expect(within(strip).getByTestId('sales-strip-waiting').textContent).toBe(`${salesSummaryTexts.waiting}${salesSummaryTexts.count(2)}${formatNaira(11_800_000)}`);
+    expect(within(failed).getByRole('link', { name: salesSummaryTexts.fixBank }).getAttribute('href')).toBe(
+      withReturnTo(paths.updateBank, paths.homepage),
+    );
+    expect(within(strip).getByTestId('sales-strip-waiting').textContent).toBe(
+      `${salesSummaryTexts.waiting}${salesSummaryTexts.count(2)}${formatNaira(11_800_000)}`,
+    );
     expect(within(strip).getByTestId('sales-strip-paid').textContent).toContain(formatNaira(5_900_000));
     // Nothing is being paid: no empty row.
     expect(within(strip).queryByTestId('sales-strip-paying')).toBeNull();
@@ -92,9 +101,15 @@ describe('Wallet: "Your money"', () => {
     });
     renderRoutes([{ path: paths.account, Component: AccountRoute }], { path: paths.account });
     const money = await screen.findByTestId('wallet-money');
-    expect(within(money).getByTestId('wallet-on-its-way').textContent).toBe(`${salesSummaryTexts.onItsWay}${formatNaira(17_700_000)}${salesSummaryTexts.onItsWayText(2)}`);
-    expect(within(money).getByTestId('wallet-paid-month').textContent).toBe(`${salesSummaryTexts.paidThisMonth}${formatNaira(17_700_000)}${salesSummaryTexts.paidThisMonthText(3)}`);
-    expect(within(money).getByRole('link', { name: salesSummaryTexts.fixBank }).getAttribute('href')).toBe(withReturnTo(paths.updateBank, paths.account));
+    expect(within(money).getByTestId('wallet-on-its-way').textContent).toBe(
+      `${salesSummaryTexts.onItsWay}${formatNaira(17_700_000)}${salesSummaryTexts.onItsWayText(2)}`,
+    );
+    expect(within(money).getByTestId('wallet-paid-month').textContent).toBe(
+      `${salesSummaryTexts.paidThisMonth}${formatNaira(17_700_000)}${salesSummaryTexts.paidThisMonthText(3)}`,
+    );
+    expect(within(money).getByRole('link', { name: salesSummaryTexts.fixBank }).getAttribute('href')).toBe(
+      withReturnTo(paths.updateBank, paths.account),
+    );
     expect(within(money).getByRole('link', { name: salesSummaryTexts.history }).getAttribute('href')).toBe(paths.history);
     expect(await screen.findByTestId('bank-details')).toBeTruthy();
     // The money comes first, then where it is paid.

@@ -28,10 +28,17 @@ describe('/homepage/notifications', () => {
   it('refreshes while open: a decision arriving shows up, is marked read, and earlier unread ones keep their dot for this visit', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const welcome = message(1, 'welcome to Wise', false);
-    const rejected = message(2, 'Your Amazon · USA physical sale of ₦72,500.00 was rejected. Reason: The card has already been used.', false);
+    const rejected = message(
+      2,
+      'Your Amazon · USA physical sale of ₦72,500.00 was rejected. Reason: The card has already been used.',
+      false,
+    );
     let answer: Notification[] = [welcome];
     const calls = routeFetch({
-      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: answer, next_cursor: null } }),
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({
+        status: 200,
+        body: { notifications: answer, next_cursor: null },
+      }),
       'POST /api/notifications/read': () => ({ status: 200, body: { unread_count: 0 } }),
     });
     renderRoutes(routes, { path: paths.notifications });
@@ -77,7 +84,10 @@ describe('/homepage/notifications rows', () => {
     routeFetch({
       [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({
         status: 200,
-        body: { notifications: [message(2, 'your Amazon sale has been paid', true, saleId), message(1, 'your PIN was set', true)], next_cursor: null },
+        body: {
+          notifications: [message(2, 'your Amazon sale has been paid', true, saleId), message(1, 'your PIN was set', true)],
+          next_cursor: null,
+        },
       }),
     });
     renderRoutes(routes, { path: paths.notifications });
@@ -92,7 +102,12 @@ describe('/homepage/notifications rows', () => {
   it('every kind of notice leads somewhere: each topic opens a screen of the app, a fired rate alert /rates', async () => {
     vi.useRealTimers();
     const notices = NOTIFICATION_TOPICS.map((topic, i) => ({ ...message(i, `notice about ${topic}`, true), topic }));
-    routeFetch({ [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: notices, next_cursor: null } }) });
+    routeFetch({
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({
+        status: 200,
+        body: { notifications: notices, next_cursor: null },
+      }),
+    });
     renderRoutes(routes, { path: paths.notifications });
     const list = await screen.findByTestId('notifications');
     const links = within(list).getAllByRole('link');
@@ -115,8 +130,14 @@ describe('/homepage/notifications older messages', () => {
       releaseOlder = resolve;
     });
     const calls = routeFetch({
-      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({ status: 200, body: { notifications: newer, next_cursor: 'c1' } }),
-      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}&cursor=c1`]: () => ({ status: 200, body: { notifications: older, next_cursor: null } }),
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}`]: () => ({
+        status: 200,
+        body: { notifications: newer, next_cursor: 'c1' },
+      }),
+      [`GET /api/notifications?limit=${NOTIFICATIONS_PAGE_SIZE}&cursor=c1`]: () => ({
+        status: 200,
+        body: { notifications: older, next_cursor: null },
+      }),
     });
     const fetchMock = vi.mocked(fetch);
     const answer = fetchMock.getMockImplementation();

@@ -73,15 +73,11 @@ export function NotificationsRoute() {
       </div>
     );
   } else if (notifications.isError) {
-    body = <FetchError message={fetchText.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />;
-  } else if (!list || list.length === 0) {
     body = (
-      <EmptyState
-        art={<Bell size={48} aria-hidden="true" />}
-        title={t.emptyTitle}
-        text={t.emptyText}
-      />
+      <FetchError message={fetchText.notifications} onRetry={() => void notifications.refetch()} retrying={notifications.isFetching} />
     );
+  } else if (!list || list.length === 0) {
+    body = <EmptyState art={<Bell size={48} aria-hidden="true" />} title={t.emptyTitle} text={t.emptyText} />;
   } else {
     body = (
       <>

@@ -24,9 +24,13 @@ describe('a delayed payout', () => {
     const sale = saleDetail({ payout_delay: payoutDelayTexts.notice });
     routeFetch({ [`GET /api/transactions/${sale.id}`]: () => ({ status: 200, body: { transaction: sale } }) });
     renderRoutes(routes, { path: transactionHref(sale.id) });
-    expect((await screen.findByTestId('payout-delay')).textContent).toBe("Your payout is delayed on the bank's side; it will go out automatically");
+    expect((await screen.findByTestId('payout-delay')).textContent).toBe(
+      "Your payout is delayed on the bank's side; it will go out automatically",
+    );
     await applyLanguage('pcm');
-    await expect.poll(() => screen.getByTestId('payout-delay').textContent).toBe('Your payout don delay for the bank side; e go comot by itself');
+    await expect
+      .poll(() => screen.getByTestId('payout-delay').textContent)
+      .toBe('Your payout don delay for the bank side; e go comot by itself');
     expect(screen.queryByTestId('payout-failure')).toBeNull();
   });
 

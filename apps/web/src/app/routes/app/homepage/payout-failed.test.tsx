@@ -56,7 +56,10 @@ describe('a failed payout', () => {
   });
 
   it('the history row reads Payout failed in red', async () => {
-    const failed = transactionItem({ id: '00000000-0000-4000-8000-000000000101', payout_failure: { code: 'reversed', reason: payoutFailureTexts.reasons.reversed } });
+    const failed = transactionItem({
+      id: '00000000-0000-4000-8000-000000000101',
+      payout_failure: { code: 'reversed', reason: payoutFailureTexts.reasons.reversed },
+    });
     const waiting = transactionItem({ id: '00000000-0000-4000-8000-000000000102' });
     routeFetch({ 'GET /api/transactions?limit=20': () => ({ status: 200, body: { transactions: [failed, waiting], next_cursor: null } }) });
     renderRoutes(routes, { path: paths.history });

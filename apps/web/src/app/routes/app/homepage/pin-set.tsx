@@ -63,10 +63,7 @@ export function PinSetRoute() {
   } else {
     body = (
       <>
-        <ScreenIntro
-          title={status.data.pin_status === 'set' ? t.newTitle : t.setTitle}
-          text={t.newIntro}
-        />
+        <ScreenIntro title={status.data.pin_status === 'set' ? t.newTitle : t.setTitle} text={t.newIntro} />
         <NewPinForm
           onChosen={(pin) => {
             pinDraft.set({ pin, currentPin });

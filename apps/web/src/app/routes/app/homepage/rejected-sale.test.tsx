@@ -16,7 +16,12 @@ const routes = [
   { path: paths.transaction, Component: TransactionDetailRoute },
   { path: paths.support, Component: () => <p>support screen</p> },
 ];
-const contacts = { whatsapp_url: 'https://wa.me/2348012345678', whatsapp_number: '+2348012345678', email: 'help@wise.test', email_url: 'mailto:help@wise.test' };
+const contacts = {
+  whatsapp_url: 'https://wa.me/2348012345678',
+  whatsapp_number: '+2348012345678',
+  email: 'help@wise.test',
+  email_url: 'mailto:help@wise.test',
+};
 
 const rejectedCard = (overrides: Partial<SaleDetail> = {}) =>
   saleDetail({

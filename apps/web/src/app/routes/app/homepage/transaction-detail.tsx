@@ -18,7 +18,9 @@ import { useTexts } from '#web/lib/i18n';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
 
 /** Only a rejected sale draws it (it fetches the support contacts): its own chunk. */
-const SaleSupportLinks = lazy(() => import('#web/features/support/components/sale-support-links').then((m) => ({ default: m.SaleSupportLinks })));
+const SaleSupportLinks = lazy(() =>
+  import('#web/features/support/components/sale-support-links').then((m) => ({ default: m.SaleSupportLinks })),
+);
 
 function DetailSkeleton({ label }: { label: string }) {
   return (

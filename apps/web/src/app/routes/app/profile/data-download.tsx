@@ -40,7 +40,10 @@ export function DataDownloadRoute() {
       <title>{`${privacyMessages.downloadTitle} · Wise`}</title>
       <ScreenIntro title={privacyMessages.downloadTitle} text={privacyMessages.downloadIntro} />
       {outcome ? (
-        <p className={outcome.ok ? 'data-rights__status' : 'data-rights__status data-rights__status--error'} role={outcome.ok ? 'status' : 'alert'}>
+        <p
+          className={outcome.ok ? 'data-rights__status' : 'data-rights__status data-rights__status--error'}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
           {outcome.text}
         </p>
       ) : (

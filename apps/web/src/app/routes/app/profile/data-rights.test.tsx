@@ -26,7 +26,12 @@ const confirmed = { status: 200, body: { message: profileMessages.passwordConfir
 
 describe('/profile/data', () => {
   it('asks for the password, then asks for the export', async () => {
-    const fetch = stubFetch(rights(), confirmed, { status: 202, body: { message: privacyMessages.exportRequested } }, rights({ state: 'building' }));
+    const fetch = stubFetch(
+      rights(),
+      confirmed,
+      { status: 202, body: { message: privacyMessages.exportRequested } },
+      rights({ state: 'building' }),
+    );
     const { user } = renderRoutes(routes, { path: paths.profileData });
     expect(await screen.findByText(privacyMessages.exportPasswordHint)).toBeTruthy();
     await user.type(screen.getByLabelText('Password'), 'correct horse 1');

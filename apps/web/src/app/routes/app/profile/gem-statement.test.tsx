@@ -30,8 +30,23 @@ describe('/profile/wisegembalance/history', () => {
         status: 200,
         body: {
           movements: [
-            movement({ kind: 'hold_release', title: 'Released', detail: 'MTN airtime · +234 803 123 4567', gems: 500, amount: 500, balance: 1250, transaction_id: orderId }),
-            movement({ kind: 'hold_capture', title: 'Spent on TV', detail: 'DStv · Padi · Paid from held gems', gems: 4400, amount: 0, balance: 750 }),
+            movement({
+              kind: 'hold_release',
+              title: 'Released',
+              detail: 'MTN airtime · +234 803 123 4567',
+              gems: 500,
+              amount: 500,
+              balance: 1250,
+              transaction_id: orderId,
+            }),
+            movement({
+              kind: 'hold_capture',
+              title: 'Spent on TV',
+              detail: 'DStv · Padi · Paid from held gems',
+              gems: 4400,
+              amount: 0,
+              balance: 750,
+            }),
             movement({ kind: 'hold', title: 'Held for TV', gems: 4400, amount: -4400, balance: 750 }),
           ],
           next_cursor: null,
@@ -40,9 +55,15 @@ describe('/profile/wisegembalance/history', () => {
     });
     renderRoutes(routes, { path: paths.gemStatement });
     const list = await screen.findByTestId('gem-statement');
-    const amounts = within(list).getAllByTestId('gem-move-amount').map((a) => a.textContent);
+    const amounts = within(list)
+      .getAllByTestId('gem-move-amount')
+      .map((a) => a.textContent);
     expect(amounts).toEqual(['+500 gems', '4,400 gems', '\u22124,400 gems']);
-    expect(within(list).getAllByTestId('gem-move-balance').map((b) => b.textContent)).toEqual(['Balance 1,250', 'Balance 750', 'Balance 750']);
+    expect(
+      within(list)
+        .getAllByTestId('gem-move-balance')
+        .map((b) => b.textContent),
+    ).toEqual(['Balance 1,250', 'Balance 750', 'Balance 750']);
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]?.getAttribute('href')).toBe(`/homepage/history/${orderId}`);
@@ -56,9 +77,30 @@ describe('/profile/wisegembalance/history', () => {
         status: 200,
         body: {
           movements: [
-            movement({ kind: 'reward_clawback', title: 'Reward taken back', detail: 'Taken from rewards not yet collected', gems: 20, amount: 0, balance: 0 }),
-            movement({ kind: 'reward_accrual', title: 'Reward earned', detail: 'Added to Rewards, ready to collect', gems: 120, amount: 0, balance: 0 }),
-            movement({ kind: 'referral', title: 'Invite reward', detail: 'Added to Rewards, ready to collect', gems: 500, amount: 0, balance: 0 }),
+            movement({
+              kind: 'reward_clawback',
+              title: 'Reward taken back',
+              detail: 'Taken from rewards not yet collected',
+              gems: 20,
+              amount: 0,
+              balance: 0,
+            }),
+            movement({
+              kind: 'reward_accrual',
+              title: 'Reward earned',
+              detail: 'Added to Rewards, ready to collect',
+              gems: 120,
+              amount: 0,
+              balance: 0,
+            }),
+            movement({
+              kind: 'referral',
+              title: 'Invite reward',
+              detail: 'Added to Rewards, ready to collect',
+              gems: 500,
+              amount: 0,
+              balance: 0,
+            }),
           ],
           next_cursor: null,
         },
@@ -66,8 +108,16 @@ describe('/profile/wisegembalance/history', () => {
     });
     renderRoutes(routes, { path: paths.gemStatement });
     const list = await screen.findByTestId('gem-statement');
-    expect(within(list).getAllByTestId('gem-move-amount').map((a) => a.textContent)).toEqual(['\u221220 gems', '+120 gems', '+500 gems']);
-    expect(within(list).getAllByTestId('gem-move-to-collect').map((a) => a.textContent)).toEqual(['to collect', 'to collect', 'to collect']);
+    expect(
+      within(list)
+        .getAllByTestId('gem-move-amount')
+        .map((a) => a.textContent),
+    ).toEqual(['\u221220 gems', '+120 gems', '+500 gems']);
+    expect(
+      within(list)
+        .getAllByTestId('gem-move-to-collect')
+        .map((a) => a.textContent),
+    ).toEqual(['to collect', 'to collect', 'to collect']);
     expect(within(list).queryAllByTestId('gem-move-balance')).toEqual([]);
     expect(list.textContent).not.toContain('Balance 0');
   });

@@ -33,7 +33,10 @@ describe('/profile/modifyemail', () => {
   it('validates the password on submit, shows a wrong one under the field, then goes on to the new email', async () => {
     const fetch = stubFetch(
       contact,
-      { status: 400, body: { error: profileMessages.passwordWrong, code: 'PASSWORD_WRONG', fields: { password: profileMessages.passwordWrong } } },
+      {
+        status: 400,
+        body: { error: profileMessages.passwordWrong, code: 'PASSWORD_WRONG', fields: { password: profileMessages.passwordWrong } },
+      },
       { status: 200, body: { message: profileMessages.passwordConfirmed } },
     );
     const { user, router } = renderRoutes(routes, { path: paths.profileEmail });

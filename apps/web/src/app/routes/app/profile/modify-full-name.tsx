@@ -14,7 +14,9 @@ export function ModifyFullNameRoute() {
   const t = useTexts(fullNameFormTexts);
   return (
     <ProfileFormScreen title={t.title} intro={t.intro}>
-      {(profile) => (profile.identity_locked ? <IdentityLockedNote /> : <FullNameForm fullName={profile.full_name} onUpdated={onUpdated} />)}
+      {(profile) =>
+        profile.identity_locked ? <IdentityLockedNote /> : <FullNameForm fullName={profile.full_name} onUpdated={onUpdated} />
+      }
     </ProfileFormScreen>
   );
 }

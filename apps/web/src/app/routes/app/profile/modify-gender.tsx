@@ -8,5 +8,9 @@ import { useProfileUpdated } from './use-profile-updated';
 export function ModifyGenderRoute() {
   const onUpdated = useProfileUpdated();
   const t = useTexts(genderFormTexts);
-  return <ProfileFormScreen title={t.title} intro={t.intro}>{(p) => <GenderForm current={p.gender} onUpdated={onUpdated} />}</ProfileFormScreen>;
+  return (
+    <ProfileFormScreen title={t.title} intro={t.intro}>
+      {(p) => <GenderForm current={p.gender} onUpdated={onUpdated} />}
+    </ProfileFormScreen>
+  );
 }

@@ -15,7 +15,10 @@ export function ModifyPhoneRoute() {
       {(profile) => (
         <ConfirmPasswordForm onConfirmed={() => void navigate(paths.profilePhoneNumber)}>
           <p className="screen__text">
-            {t.currentNumber} <span className="masked-phone" data-testid="masked-phone">{maskPhone(profile.phone)}</span>
+            {t.currentNumber}{' '}
+            <span className="masked-phone" data-testid="masked-phone">
+              {maskPhone(profile.phone)}
+            </span>
           </p>
         </ConfirmPasswordForm>
       )}

@@ -11,7 +11,12 @@ const routes = [
 ];
 
 const PASSKEY_ID = '6f1c1a52-4d2a-4b8e-9d1e-2b7f0a1c3d4e';
-const phone = { id: PASSKEY_ID, device_name: 'Chrome on Android', created_at: '2026-11-20T08:00:00.000Z', last_used_at: '2026-11-25T13:05:00.000Z' };
+const phone = {
+  id: PASSKEY_ID,
+  device_name: 'Chrome on Android',
+  created_at: '2026-11-20T08:00:00.000Z',
+  last_used_at: '2026-11-25T13:05:00.000Z',
+};
 
 describe('/profile/passkeys', () => {
   it('lists each passkey with its device and last use', async () => {
@@ -35,7 +40,8 @@ describe('/profile/passkeys', () => {
       'GET /api/profile/passkeys': () => ({ status: 200, body: { passkeys: removed ? [] : [phone] } }),
       [`DELETE /api/profile/passkeys/${PASSKEY_ID}`]: () => {
         removeCalls += 1;
-        if (removeCalls === 1) return { status: 403, body: { error: passkeyMessages.reauthRequired, code: passkeyErrorCodes.reauthRequired } };
+        if (removeCalls === 1)
+          return { status: 403, body: { error: passkeyMessages.reauthRequired, code: passkeyErrorCodes.reauthRequired } };
         removed = true;
         return { status: 200, body: { message: passkeyMessages.removed } };
       },

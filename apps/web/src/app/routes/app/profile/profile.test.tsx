@@ -51,7 +51,15 @@ describe('/profile selling limit', () => {
   });
 
   it('at tier 2 shows no total and no verification link', async () => {
-    open({ tier: 2, daily_limit_kobo: 1_000_000_000, used_today_kobo: 0, pending_kobo: 0, remaining_today_kobo: 1_000_000_000, total_limit_kobo: null, used_total_kobo: null });
+    open({
+      tier: 2,
+      daily_limit_kobo: 1_000_000_000,
+      used_today_kobo: 0,
+      pending_kobo: 0,
+      remaining_today_kobo: 1_000_000_000,
+      total_limit_kobo: null,
+      used_total_kobo: null,
+    });
     const card = await screen.findByTestId('selling-limit');
     expect(within(card).getByText('ID document and selfie verified')).toBeTruthy();
     expect(within(card).getByTestId('daily-limit').textContent).toBe('₦10,000,000.00');
@@ -61,7 +69,15 @@ describe('/profile selling limit', () => {
 });
 
 describe('/profile once a BVN or NIN is verified', () => {
-  const limits: PayoutLimits = { tier: 1, daily_limit_kobo: 50_000_000, used_today_kobo: 0, pending_kobo: 0, remaining_today_kobo: 50_000_000, total_limit_kobo: null, used_total_kobo: null };
+  const limits: PayoutLimits = {
+    tier: 1,
+    daily_limit_kobo: 50_000_000,
+    used_today_kobo: 0,
+    pending_kobo: 0,
+    remaining_today_kobo: 50_000_000,
+    total_limit_kobo: null,
+    used_total_kobo: null,
+  };
 
   it('shows the name and date of birth read-only, says why, and links to the way to change them', async () => {
     open(limits, { ...profile, date_of_birth: '1994-02-10', identity_locked: true });

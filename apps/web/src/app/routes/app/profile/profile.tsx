@@ -1,6 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CalendarDays, ChevronRight, Download, KeyRound, Lock, Mail, MapPin, Phone, ShieldCheck, Trash2, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  ChevronRight,
+  Download,
+  KeyRound,
+  Lock,
+  Mail,
+  MapPin,
+  Phone,
+  ShieldCheck,
+  Trash2,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import {
   fetchMessages as englishFetchMessages,
   firstWord,
@@ -94,7 +108,14 @@ export function ProfileRoute() {
     { kind: 'email', label: t.email, value: p.email, href: paths.profileEmail, Icon: Mail },
     { kind: 'other', label: t.gender, value: p.gender ? t.genders[p.gender] : null, href: paths.profileGender, Icon: Users },
     { kind: 'other', label: t.address, value: p.address, href: paths.profileAddress, Icon: MapPin },
-    { kind: 'other', label: t.dateOfBirth, value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null, href: paths.profileDob, Icon: CalendarDays, locked },
+    {
+      kind: 'other',
+      label: t.dateOfBirth,
+      value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null,
+      href: paths.profileDob,
+      Icon: CalendarDays,
+      locked,
+    },
   ];
 
   return (
@@ -175,8 +196,7 @@ export function ProfileRoute() {
                   </div>
                 ) : (
                   <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
-                    {content}{' '}
-                    <span className="list__action">{t.modify}</span>
+                    {content} <span className="list__action">{t.modify}</span>
                   </Link>
                 )}
               </li>

@@ -1,7 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYOUT_LIMITS_NAIRA, documentMessages, documentScreenTexts, identityMessages, identityScreenTexts, kycTierTexts, profileMessages, tierLimitTexts } from '@wise/shared';
+import {
+  DEFAULT_PAYOUT_LIMITS_NAIRA,
+  documentMessages,
+  documentScreenTexts,
+  identityMessages,
+  identityScreenTexts,
+  kycTierTexts,
+  profileMessages,
+  tierLimitTexts,
+} from '@wise/shared';
 import { paths } from '#web/config/paths';
 import { FakeXhr } from '#web/testing/fake-xhr';
 import { renderRoutes, requestBody, stubFetch } from '#web/testing/render';
@@ -27,7 +36,10 @@ const status = (over: Record<string, unknown> = {}) => ({
   status: 200,
   body: { tier: 0, number: null, needs_date_of_birth: false, attempts_left: 5, document: null, ...over },
 });
-const outcome = (name: string, message: string, tier = 0, attemptsLeft = 4) => ({ status: 200, body: { outcome: name, message, tier, attempts_left: attemptsLeft } });
+const outcome = (name: string, message: string, tier = 0, attemptsLeft = 4) => ({
+  status: 200,
+  body: { outcome: name, message, tier, attempts_left: attemptsLeft },
+});
 
 describe('/profile/verification', () => {
   it('shows the tiers, marks the current one and starts Tier 1', async () => {
@@ -57,8 +69,12 @@ describe('/profile/verification', () => {
 
     stubFetch(status());
     renderRoutes(routes, { path: paths.verification });
-    expect((await screen.findByTestId('tier-1-limits')).textContent).toBe(tierLimitTexts.daily(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily.toLocaleString('en-NG')}`));
-    expect(screen.getByTestId('tier-0-limits').textContent).toContain(tierLimitTexts.total(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total.toLocaleString('en-NG')}`));
+    expect((await screen.findByTestId('tier-1-limits')).textContent).toBe(
+      tierLimitTexts.daily(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier1Daily.toLocaleString('en-NG')}`),
+    );
+    expect(screen.getByTestId('tier-0-limits').textContent).toContain(
+      tierLimitTexts.total(`₦${DEFAULT_PAYOUT_LIMITS_NAIRA.tier0Total.toLocaleString('en-NG')}`),
+    );
   });
 
   it('shows the verified number by its last four digits only', async () => {
@@ -109,7 +125,11 @@ describe('/profile/verification/identitynumber', () => {
   });
 
   it('asks for the date of birth first when the profile has none', async () => {
-    const fetch = stubFetch(status({ needs_date_of_birth: true }), { status: 200, body: { message: profileMessages.dobUpdated } }, status());
+    const fetch = stubFetch(
+      status({ needs_date_of_birth: true }),
+      { status: 200, body: { message: profileMessages.dobUpdated } },
+      status(),
+    );
     const { user } = renderRoutes(routes, { path: paths.verificationNumber });
     expect(await screen.findByText(identityMessages.dobRequired)).toBeTruthy();
     const dob = screen.getByLabelText('Date of birth');
@@ -124,7 +144,9 @@ describe('Tier 2: ID document and selfie', () => {
   it('offers Tier 2 to a Tier 1 customer, shows a request under review, and a refusal with its reason and a new try', async () => {
     stubFetch(status(tier1));
     const first = renderRoutes(routes, { path: paths.verification });
-    expect((await screen.findByRole('link', { name: documentScreenTexts.startTier2 })).getAttribute('href')).toBe(paths.verificationDocument);
+    expect((await screen.findByRole('link', { name: documentScreenTexts.startTier2 })).getAttribute('href')).toBe(
+      paths.verificationDocument,
+    );
     first.unmount();
 
     stubFetch(status({ ...tier1, document: documentRow('pending') }));
@@ -135,7 +157,9 @@ describe('Tier 2: ID document and selfie', () => {
 
     stubFetch(status({ ...tier1, document: documentRow('rejected', 'The photo is blurred') }));
     renderRoutes(routes, { path: paths.verification });
-    expect((await screen.findByTestId('document-status')).textContent).toContain(documentScreenTexts.rejectedReason('The photo is blurred'));
+    expect((await screen.findByTestId('document-status')).textContent).toContain(
+      documentScreenTexts.rejectedReason('The photo is blurred'),
+    );
     expect(screen.getByRole('link', { name: documentScreenTexts.tryAgain }).getAttribute('href')).toBe(paths.verificationDocument);
   });
 
@@ -173,7 +197,11 @@ describe('Tier 2: ID document and selfie', () => {
     const sent = requests[0] as FakeXhr;
     expect(sent.url).toBe('/api/profile/verification/document');
     const body = sent.body as FormData;
-    expect(['front', 'back', 'selfie'].map((side) => (body.get(side) as File | null)?.name)).toEqual(['front.jpg', 'back.jpg', 'selfie.jpg']);
+    expect(['front', 'back', 'selfie'].map((side) => (body.get(side) as File | null)?.name)).toEqual([
+      'front.jpg',
+      'back.jpg',
+      'selfie.jpg',
+    ]);
     sent.progress(512, 1024);
     expect(await screen.findByTestId('upload-progress')).toBeTruthy();
     sent.respond(200, { message: documentMessages.submitted, document: documentRow('pending') });

@@ -17,8 +17,14 @@ const claim = (n: number): RewardHistoryEntry => ({
 describe('/rewards/history', () => {
   it('shows the newest claims and reaches older ones with Load more, which follows the cursor and ends on the last page', async () => {
     const calls = routeFetch({
-      [`GET /api/rewards/history?limit=${REWARDS_HISTORY_PAGE_SIZE}`]: () => ({ status: 200, body: { rewards: [claim(1), claim(2)], next_cursor: 'c1' } }),
-      [`GET /api/rewards/history?limit=${REWARDS_HISTORY_PAGE_SIZE}&cursor=c1`]: () => ({ status: 200, body: { rewards: [claim(3)], next_cursor: null } }),
+      [`GET /api/rewards/history?limit=${REWARDS_HISTORY_PAGE_SIZE}`]: () => ({
+        status: 200,
+        body: { rewards: [claim(1), claim(2)], next_cursor: 'c1' },
+      }),
+      [`GET /api/rewards/history?limit=${REWARDS_HISTORY_PAGE_SIZE}&cursor=c1`]: () => ({
+        status: 200,
+        body: { rewards: [claim(3)], next_cursor: null },
+      }),
     });
     const { user } = renderRoutes(routes, { path: paths.rewardsHistory });
     const list = await screen.findByRole('list', { name: 'Rewards history' });

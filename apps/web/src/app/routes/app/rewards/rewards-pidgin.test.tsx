@@ -18,7 +18,17 @@ describe('the rewards screens in Pidgin', () => {
     routeFetch({
       [history]: () => ({
         status: 200,
-        body: { rewards: [{ id: '00000000-0000-4000-8000-000000000001', created_at: '2026-11-21T13:05:00.000Z', points: 1500, reward: referralTexts.refereeReward }], next_cursor: null },
+        body: {
+          rewards: [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              created_at: '2026-11-21T13:05:00.000Z',
+              points: 1500,
+              reward: referralTexts.refereeReward,
+            },
+          ],
+          next_cursor: null,
+        },
       }),
     });
     renderRoutes([{ path: paths.rewardsHistory, Component: RewardsHistoryRoute }], { path: paths.rewardsHistory });

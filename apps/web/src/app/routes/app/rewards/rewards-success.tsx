@@ -21,7 +21,12 @@ function passedClaim(state: unknown): RewardHistoryEntry | undefined {
   const claim = (state as { claim?: Partial<Record<keyof RewardHistoryEntry, unknown>> } | null)?.claim;
   if (typeof claim !== 'object' || claim === null) return undefined;
   const { id, created_at, points, reward } = claim;
-  const valid = typeof id === 'string' && typeof created_at === 'string' && !Number.isNaN(Date.parse(created_at)) && Number.isSafeInteger(points) && typeof reward === 'string';
+  const valid =
+    typeof id === 'string' &&
+    typeof created_at === 'string' &&
+    !Number.isNaN(Date.parse(created_at)) &&
+    Number.isSafeInteger(points) &&
+    typeof reward === 'string';
   return valid ? { id, created_at, points: points as number, reward } : undefined;
 }
 

@@ -33,7 +33,9 @@ describe('the crypto proof step in Pidgin', () => {
     await view.user.click(screen.getByRole('button', { name: 'Send am' }));
     expect(await screen.findByText('Attach screenshot of your transfer')).toBeTruthy();
 
-    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('crypto-screenshot-input'), new File([new Uint8Array(4096)], 'sent.png', { type: 'image/png' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByTestId('crypto-screenshot-input'), new File([new Uint8Array(4096)], 'sent.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.getAllByRole('img', { name: /^Image 1:/ })).toHaveLength(1));
     await view.user.click(screen.getByRole('button', { name: 'Send am' }));
     await waitFor(() => expect(requests).toHaveLength(1));

@@ -103,7 +103,9 @@ describe('/sellcrypto/cryptocatalogue/:coin', () => {
   it('follows the price: the coins are asked for again every 30 s and the value moves with them', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let price = '67234.12';
-    const calls = routeFetch({ 'GET /api/crypto/coins': () => ({ status: 200, body: coinsResponse([coin({ current_price_usd: price })]) }) });
+    const calls = routeFetch({
+      'GET /api/crypto/coins': () => ({ status: 200, body: coinsResponse([coin({ current_price_usd: price })]) }),
+    });
     renderRoutes(routes, { path: btcPath });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -126,7 +128,15 @@ describe('/sellcrypto/cryptocatalogue/:coin', () => {
   });
 
   it('says what can be sold today before anything is typed, and holds Proceed back the moment the value passes it', async () => {
-    const tier1 = { tier: 1, daily_limit_kobo: 200_000_000, used_today_kobo: 150_000_000, pending_kobo: 0, remaining_today_kobo: 50_000_000, total_limit_kobo: null, used_total_kobo: null };
+    const tier1 = {
+      tier: 1,
+      daily_limit_kobo: 200_000_000,
+      used_today_kobo: 150_000_000,
+      pending_kobo: 0,
+      remaining_today_kobo: 50_000_000,
+      total_limit_kobo: null,
+      used_total_kobo: null,
+    };
     const calls = routeFetch({
       'GET /api/crypto/coins': () => ({ status: 200, body: coinsResponse() }),
       'GET /api/profile/limits': () => ({ status: 200, body: tier1 }),
@@ -136,7 +146,9 @@ describe('/sellcrypto/cryptocatalogue/:coin', () => {
     expect(screen.getByTestId('limit-left').textContent).toBe('You can sell up to ₦500,000.00 today. Verify your identity to raise it.');
     await user.type(amount, '0.01');
     // ₦1,062,299.10 is past the ₦500,000.00 left: said at once, and no quote is asked for.
-    expect(screen.getByTestId('limit-over').textContent).toBe('This sale is worth ₦1,062,299.10, more than the ₦500,000.00 you can sell today. Verify your identity to raise it.');
+    expect(screen.getByTestId('limit-over').textContent).toBe(
+      'This sale is worth ₦1,062,299.10, more than the ₦500,000.00 you can sell today. Verify your identity to raise it.',
+    );
     expect(proceed().disabled).toBe(true);
     await user.clear(amount);
     await user.type(amount, '0.001');

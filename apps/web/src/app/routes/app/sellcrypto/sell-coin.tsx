@@ -1,5 +1,14 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { coinAmountProblem, COINS, coinArtUrl, cryptoErrorCodes, cryptoMessages, fetchMessages, sellCoinScreenTexts, type CoinId } from '@wise/shared';
+import {
+  coinAmountProblem,
+  COINS,
+  coinArtUrl,
+  cryptoErrorCodes,
+  cryptoMessages,
+  fetchMessages,
+  sellCoinScreenTexts,
+  type CoinId,
+} from '@wise/shared';
 import { FetchError } from '#web/components/ui/fetch-error';
 import { Header } from '#web/components/ui/header';
 import { Screen } from '#web/components/ui/screen';
@@ -50,7 +59,11 @@ function SellCoinScreen({ coinId }: { coinId: CoinId }) {
   } else if (coins.isError || (coins.data && !coins.coin)) {
     const stale = coins.error instanceof ApiError && coins.error.code === cryptoErrorCodes.pricesStale;
     body = (
-      <FetchError message={stale ? cryptoText.pricesStale : fetchText.details} onRetry={() => void coins.refetch()} retrying={coins.isFetching} />
+      <FetchError
+        message={stale ? cryptoText.pricesStale : fetchText.details}
+        onRetry={() => void coins.refetch()}
+        retrying={coins.isFetching}
+      />
     );
   } else {
     body = (

@@ -19,7 +19,15 @@ const addresses: WalletAddress[] = [
   { id: 'a2', coin: 'usdt', network: 'tron', address: TRON, memo: null },
   { id: 'a3', coin: 'usdt', network: 'bsc', address: BSC, memo: null },
 ];
-const usdtQuote = quote({ coin: 'usdt', amount: '100', price_usd: '1', coin_adjustment_ngn: '0', rate_ngn_per_usd: '1600', value_kobo: 16_000_000, value_ngn: '160000.00' });
+const usdtQuote = quote({
+  coin: 'usdt',
+  amount: '100',
+  price_usd: '1',
+  coin_adjustment_ngn: '0',
+  rate_ngn_per_usd: '1600',
+  value_kobo: 16_000_000,
+  value_ngn: '160000.00',
+});
 const routes = [
   { path: paths.cryptoWalletAddress, Component: CryptoWalletAddressRoute },
   { path: paths.cryptoWalletConfirm, Component: CryptoWalletConfirmRoute },
@@ -98,7 +106,9 @@ describe('/sellcrypto/cryptocatalogue/usdt/walletaddress/confirm', () => {
     await act(async () => {
       await view.router.navigate(`${confirm}?quote=${usdtQuote.id}&network=tron`);
     });
-    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('crypto-screenshot-input'), new File([new Uint8Array(4096)], 'sent.png', { type: 'image/png' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByTestId('crypto-screenshot-input'), new File([new Uint8Array(4096)], 'sent.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.queryByLabelText('Preparing image')).toBeNull());
     const field = screen.getByLabelText('Transaction ID (optional)');
     // A Solana signature is a USDT ID elsewhere, never on TRC20.
@@ -110,7 +120,12 @@ describe('/sellcrypto/cryptocatalogue/usdt/walletaddress/confirm', () => {
     await view.user.type(field, txHex);
     await view.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect((requests[0] as FakeXhr).formFields()).toEqual({ quote_id: usdtQuote.id, transaction_id: txHex, network: 'tron', screenshot: 'sent.png' });
+    expect((requests[0] as FakeXhr).formFields()).toEqual({
+      quote_id: usdtQuote.id,
+      transaction_id: txHex,
+      network: 'tron',
+      screenshot: 'sent.png',
+    });
   });
 
   it('sends a customer who has not chosen a network back to choose it', async () => {

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { COIN_NETWORKS, COINS, CRYPTO_NETWORKS, fetchMessages, walletAddressScreenTexts, type CoinId, type CryptoNetworkId } from '@wise/shared';
+import {
+  COIN_NETWORKS,
+  COINS,
+  CRYPTO_NETWORKS,
+  fetchMessages,
+  walletAddressScreenTexts,
+  type CoinId,
+  type CryptoNetworkId,
+} from '@wise/shared';
 import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { FetchError } from '#web/components/ui/fetch-error';
@@ -81,8 +89,15 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
             <p className="network-choice__hint">{t.chooseNetworkHint}</p>
             <div className="chips network-chips" role="group" aria-label={t.network}>
               {networks.map((network) => (
-                <button key={network} type="button" className="chip network-chip" aria-pressed={network === chosenNetwork} onClick={() => setNetworkChoice(network)}>
-                  <span>{CRYPTO_NETWORKS[network].label}</span> <span className="network-chip__chain">{CRYPTO_NETWORKS[network].chain}</span>
+                <button
+                  key={network}
+                  type="button"
+                  className="chip network-chip"
+                  aria-pressed={network === chosenNetwork}
+                  onClick={() => setNetworkChoice(network)}
+                >
+                  <span>{CRYPTO_NETWORKS[network].label}</span>{' '}
+                  <span className="network-chip__chain">{CRYPTO_NETWORKS[network].chain}</span>
                 </button>
               ))}
             </div>
@@ -94,7 +109,10 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
             <WalletAddressCard address={chosen} symbol={symbol} amount={entry.quote.amount} />
             <div className="screen__actions">
               {/* A new price must be seen and confirmed before the coins go. */}
-              <Button disabled={!sale.usable} onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id, chosen.network))}>
+              <Button
+                disabled={!sale.usable}
+                onClick={() => void navigate(cryptoHrefs.walletConfirm(coinId, entry.quote.id, chosen.network))}
+              >
                 {t.sent}
               </Button>
             </div>

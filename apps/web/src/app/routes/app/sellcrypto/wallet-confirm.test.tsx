@@ -87,7 +87,12 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     const first = requests[0] as FakeXhr;
     const firstKey = first.headers['idempotency-key'];
 
-    const fresh = quote({ id: '0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d', price_usd: '66000', value_kobo: 104_280_000, value_ngn: '1042800.00' });
+    const fresh = quote({
+      id: '0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+      price_usd: '66000',
+      value_kobo: 104_280_000,
+      value_ngn: '1042800.00',
+    });
     first.respond(409, { error: cryptoMessages.quoteExpired, code: 'QUOTE_EXPIRED', meta: { quote: fresh } });
     const changed = await screen.findByTestId('quote-changed');
     expect(changed.textContent).toContain('₦1,042,800.00');
@@ -123,7 +128,11 @@ describe('/sellcrypto/cryptocatalogue/:coin/walletaddress/confirm', () => {
     await attachScreenshot();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    (requests[0] as FakeXhr).respond(400, { error: 'Invalid', code: 'VALIDATION', fields: { screenshot: saleMessages.screenshotUnreadable } });
+    (requests[0] as FakeXhr).respond(400, {
+      error: 'Invalid',
+      code: 'VALIDATION',
+      fields: { screenshot: saleMessages.screenshotUnreadable },
+    });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText(saleMessages.screenshotUnreadable)).toBeTruthy();
   });

@@ -38,7 +38,11 @@ function WalletConfirmScreen({ coinId }: { coinId: CoinId }) {
   if (entry && !network) return <Navigate to={cryptoHrefs.walletAddress(coinId, entry.quote.id)} replace />;
 
   return (
-    <Screen header={<Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id, network) : cryptoHrefs.coin(coinId)} title={t.header} />}>
+    <Screen
+      header={
+        <Header backTo={entry ? cryptoHrefs.walletAddress(coinId, entry.quote.id, network) : cryptoHrefs.coin(coinId)} title={t.header} />
+      }
+    >
       <title>{t.title}</title>
       {entry && network ? (
         <>

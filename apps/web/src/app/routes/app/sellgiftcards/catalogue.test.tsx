@@ -6,7 +6,13 @@ import { renderRoutes, routeFetch } from '#web/testing/render';
 import { amazon } from '#web/testing/sales';
 import { GiftCardCatalogueRoute } from './catalogue';
 
-const card = (name: string, slug: string): GiftCard => ({ ...amazon.card, id: `${slug}-id`, name, slug, image_url: `/api/giftcards/art/${slug}.svg` });
+const card = (name: string, slug: string): GiftCard => ({
+  ...amazon.card,
+  id: `${slug}-id`,
+  name,
+  slug,
+  image_url: `/api/giftcards/art/${slug}.svg`,
+});
 const cards = [card('Amazon', 'amazon'), card('Apple / iTunes', 'apple-itunes'), card('Steam', 'steam')];
 const routes = [{ path: paths.giftCards, Component: GiftCardCatalogueRoute }];
 
@@ -27,7 +33,10 @@ describe('/sellgiftcards/giftcardscatalogue', () => {
     const calls = routeFetch({
       'GET /api/giftcards': () => ({ status: 200, body: { cards } }),
       'GET /api/giftcards/search?query=st': () => ({ status: 200, body: { cards: [cards[2]] } }),
-      'GET /api/giftcards/search?query=zzz': () => ({ status: 404, body: { error: 'No gift card matches "zzz"', code: 'GIFTCARD_NOT_FOUND' } }),
+      'GET /api/giftcards/search?query=zzz': () => ({
+        status: 404,
+        body: { error: 'No gift card matches "zzz"', code: 'GIFTCARD_NOT_FOUND' },
+      }),
     });
     const { user } = renderRoutes(routes, { path: paths.giftCards });
     await screen.findByRole('link', { name: 'Steam' });

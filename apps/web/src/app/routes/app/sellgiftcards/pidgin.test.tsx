@@ -21,7 +21,10 @@ describe('the gift-card screens in Pidgin', () => {
   it('reads the catalogue and a missed search in Pidgin, the query quoted back as typed', async () => {
     routeFetch({
       'GET /api/giftcards': () => ({ status: 200, body: { cards } }),
-      'GET /api/giftcards/search?query=zzz': () => ({ status: 404, body: { error: 'No gift card matches "zzz"', code: 'GIFTCARD_NOT_FOUND' } }),
+      'GET /api/giftcards/search?query=zzz': () => ({
+        status: 404,
+        body: { error: 'No gift card matches "zzz"', code: 'GIFTCARD_NOT_FOUND' },
+      }),
     });
     const { user } = renderRoutes([{ path: paths.giftCards, Component: GiftCardCatalogueRoute }], { path: paths.giftCards });
     expect(screen.getByRole('heading', { name: 'Choose gift card' })).toBeTruthy();
@@ -37,7 +40,9 @@ describe('the gift-card screens in Pidgin', () => {
       'GET /api/giftcards/amazon': () => ({ status: 200, body: amazon }),
       'GET /api/bank': () => ({ status: 200, body: bankDetails }),
     });
-    const { user } = renderRoutes([{ path: paths.giftCardSell, Component: GiftCardSellRoute }], { path: '/sellgiftcards/giftcardscatalogue/amazon' });
+    const { user } = renderRoutes([{ path: paths.giftCardSell, Component: GiftCardSellRoute }], {
+      path: '/sellgiftcards/giftcardscatalogue/amazon',
+    });
     await screen.findByLabelText('Di type');
     expect(screen.getByText('You dey sell')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send am' }));

@@ -184,7 +184,10 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     await waitFor(() => expect(requests).toHaveLength(2));
     const second = requests[1] as FakeXhr;
     expect(second.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
-    second.respond(400, { error: 'Attach a clearer photo', fields: { images: 'One of the images could not be read. Attach it again as JPEG or PNG' } });
+    second.respond(400, {
+      error: 'Attach a clearer photo',
+      fields: { images: 'One of the images could not be read. Attach it again as JPEG or PNG' },
+    });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText('One of the images could not be read. Attach it again as JPEG or PNG')).toBeTruthy();
   });
@@ -198,7 +201,11 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     await thumbnailsReady(1);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    (requests[0] as FakeXhr).respond(409, { error: saleMessages.cardCodeUsed, code: saleErrorCodes.cardCodeUsed, fields: { card_code: saleMessages.cardCodeUsed } });
+    (requests[0] as FakeXhr).respond(409, {
+      error: saleMessages.cardCodeUsed,
+      code: saleErrorCodes.cardCodeUsed,
+      fields: { card_code: saleMessages.cardCodeUsed },
+    });
     expect(await screen.findByText(saleMessages.submitFailed)).toBeTruthy();
     expect(screen.getByText(saleMessages.cardCodeUsed)).toBeTruthy();
   });
@@ -212,9 +219,15 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     const message = payoutLimitMessage('daily', 10_000_000, 4_100_000, 0);
-    (requests[0] as FakeXhr).respond(409, { error: message, code: limitErrorCodes.exceeded, meta: { limit: 'daily', limit_kobo: 10_000_000, remaining_kobo: 4_100_000, tier: 0 } });
+    (requests[0] as FakeXhr).respond(409, {
+      error: message,
+      code: limitErrorCodes.exceeded,
+      meta: { limit: 'daily', limit_kobo: 10_000_000, remaining_kobo: 4_100_000, tier: 0 },
+    });
     const notice = await screen.findByTestId('payout-limit');
-    expect(notice.textContent).toBe('Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.');
+    expect(notice.textContent).toBe(
+      'Your daily selling limit is ₦100,000.00, and you have ₦41,000.00 left today. Verify your identity to raise it.',
+    );
     expect(within(notice).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(VERIFICATION_PATH);
     // The error toast (docs/product.md §8) carries the same words.
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
@@ -222,7 +235,15 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
   });
 
   it('says what can be sold today before anything is typed, and at once when the typed card would pass it, before any photo', async () => {
-    const tier0 = { tier: 0, daily_limit_kobo: 10_000_000, used_today_kobo: 0, pending_kobo: 0, remaining_today_kobo: 10_000_000, total_limit_kobo: 30_000_000, used_total_kobo: 0 };
+    const tier0 = {
+      tier: 0,
+      daily_limit_kobo: 10_000_000,
+      used_today_kobo: 0,
+      pending_kobo: 0,
+      remaining_today_kobo: 10_000_000,
+      total_limit_kobo: 30_000_000,
+      used_total_kobo: 0,
+    };
     const { user, requests } = openSellForm(bankDetails, tier0);
     const left = await screen.findByTestId('limit-left');
     expect(left.textContent).toBe('You can sell up to ₦100,000.00 today. Verify your identity to raise it.');
@@ -231,7 +252,9 @@ describe('/sellgiftcards/giftcardscatalogue/:card', () => {
     // A $100 card at ₦1,450/$ is ₦145,000: told at the last key press, with the way up, no photo picked yet.
     await user.type(screen.getByLabelText('Amount ($)'), '100');
     const over = screen.getByTestId('limit-over');
-    expect(over.textContent).toBe('This sale is worth ₦145,000.00, more than the ₦100,000.00 you can sell today. Verify your identity to raise it.');
+    expect(over.textContent).toBe(
+      'This sale is worth ₦145,000.00, more than the ₦100,000.00 you can sell today. Verify your identity to raise it.',
+    );
     expect(within(over).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(VERIFICATION_PATH);
     expect(screen.queryByTestId('limit-left')).toBeNull();
     // Submitting sends nothing.

@@ -26,7 +26,13 @@ export function SupportRoute() {
       ) : (
         <ul className="list">
           <li>
-            <a className="list__row" href={contacts.data.whatsapp_url} target="_blank" rel="noopener noreferrer" data-testid="support-whatsapp">
+            <a
+              className="list__row"
+              href={contacts.data.whatsapp_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="support-whatsapp"
+            >
               <span className="list__icon">
                 <MessageCircle size={20} aria-hidden="true" />
               </span>

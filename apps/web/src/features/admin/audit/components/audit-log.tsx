@@ -25,7 +25,19 @@ export interface AuditFormValues {
 
 const emptyForm: AuditFormValues = { q: '', staff_id: '', action: '', target_type: '', from: '', to: '' };
 
-const TARGET_TYPES = ['sale', 'payout', 'staff', 'customer', 'gift_card', 'subcategory', 'crypto_adjustment', 'wallet', 'bank', 'bill_order', 'broadcast'];
+const TARGET_TYPES = [
+  'sale',
+  'payout',
+  'staff',
+  'customer',
+  'gift_card',
+  'subcategory',
+  'crypto_adjustment',
+  'wallet',
+  'bank',
+  'bill_order',
+  'broadcast',
+];
 
 function toFilters(values: AuditFormValues, timeZone: string): AuditFilters {
   return {
@@ -97,10 +109,28 @@ export function AuditLog({
     <>
       <form className="admin-filters" onSubmit={submit} role="search" aria-label="Audit log">
         <div className="admin-filters__search">
-          <FormField label="Search" type="search" placeholder="Action, target or e-mail" value={form.q} onChange={(event) => set('q')(event.target.value)} />
+          <FormField
+            label="Search"
+            type="search"
+            placeholder="Action, target or e-mail"
+            value={form.q}
+            onChange={(event) => set('q')(event.target.value)}
+          />
         </div>
-        {staffOptions ? <FormSelect label="Staff" value={form.staff_id} onChange={(event) => set('staff_id')(event.target.value)} options={[{ value: '', label: 'Anyone' }, ...staffOptions]} /> : null}
-        <FormField label="Action" placeholder="e.g. sale.approve" value={form.action} onChange={(event) => set('action')(event.target.value)} />
+        {staffOptions ? (
+          <FormSelect
+            label="Staff"
+            value={form.staff_id}
+            onChange={(event) => set('staff_id')(event.target.value)}
+            options={[{ value: '', label: 'Anyone' }, ...staffOptions]}
+          />
+        ) : null}
+        <FormField
+          label="Action"
+          placeholder="e.g. sale.approve"
+          value={form.action}
+          onChange={(event) => set('action')(event.target.value)}
+        />
         <FormSelect
           label="Target"
           value={form.target_type}

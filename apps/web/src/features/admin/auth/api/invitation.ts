@@ -15,6 +15,7 @@ export function useInvitationInfo(token: string) {
 /** POST /api/admin/auth/invitation: the invitee's own password; the authenticator set-up follows. */
 export function useAcceptInvitation() {
   return useMutation({
-    mutationFn: (input: StaffInvitationAcceptInput) => adminApi('/auth/invitation', { method: 'POST', body: input, schema: staffLoginResponseSchema }),
+    mutationFn: (input: StaffInvitationAcceptInput) =>
+      adminApi('/auth/invitation', { method: 'POST', body: input, schema: staffLoginResponseSchema }),
   });
 }

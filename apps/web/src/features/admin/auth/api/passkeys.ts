@@ -9,12 +9,19 @@ import { staffAuthKeys } from './keys';
 const passkeysKey = () => [...staffAuthKeys.all, 'passkeys'] as const;
 
 export function useStaffPasskeys() {
-  return useQuery({ queryKey: passkeysKey(), queryFn: ({ signal }) => adminApi('/auth/passkeys', { schema: staffPasskeyListSchema, signal }) });
+  return useQuery({
+    queryKey: passkeysKey(),
+    queryFn: ({ signal }) => adminApi('/auth/passkeys', { schema: staffPasskeyListSchema, signal }),
+  });
 }
 
 /** The code first (it unlocks the options), then the browser's passkey dialog, then the server keeps it. */
 export async function addStaffPasskey(code: string) {
-  const { options } = await adminApi('/auth/passkeys/options', { method: 'POST', body: { code }, schema: passkeyCreationOptionsResponseSchema });
+  const { options } = await adminApi('/auth/passkeys/options', {
+    method: 'POST',
+    body: { code },
+    schema: passkeyCreationOptionsResponseSchema,
+  });
   const credential = await createPasskey(options);
   return adminApi('/auth/passkeys', { method: 'POST', body: { credential }, schema: staffPasskeyAddedSchema });
 }

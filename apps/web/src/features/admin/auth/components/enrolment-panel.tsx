@@ -38,7 +38,11 @@ export function EnrolmentPanel({ onDone }: { onDone: () => void }) {
         <li>
           <p>Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan this code.</p>
           <div className="admin-enrol__qr">
-            {qr ? <img src={qr} alt="QR code for your authenticator app" width={200} height={200} /> : <Skeleton width={200} height={200} />}
+            {qr ? (
+              <img src={qr} alt="QR code for your authenticator app" width={200} height={200} />
+            ) : (
+              <Skeleton width={200} height={200} />
+            )}
           </div>
         </li>
         <li>

@@ -8,13 +8,13 @@ import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useAcceptInvitation, useInvitationInfo } from '../api/invitation';
 
-const invitationFormSchema = z
-  .object({ password: z.string(), repeat_password: z.string() })
-  .superRefine((values, ctx) => {
-    const parsed = staffPasswordField.safeParse(values.password);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
-    if (values.repeat_password !== values.password) ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
-  });
+const invitationFormSchema = z.object({ password: z.string(), repeat_password: z.string() }).superRefine((values, ctx) => {
+  const parsed = staffPasswordField.safeParse(values.password);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+  if (values.repeat_password !== values.password)
+    ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+});
 
 /**
  * The invitation link's page (docs/separation-of-duties.md): the invitee chooses their own password,
@@ -55,8 +55,19 @@ export function InvitationForm({ token, onDone }: { token: string; onDone: () =>
       <p>
         {info.data.name} ({info.data.email})
       </p>
-      <FormPassword label="Choose a password" autoComplete="new-password" hint={`At least ${STAFF_PASSWORD_MIN} characters`} error={errors.password?.message} {...form.field('password')} />
-      <FormPassword label="Repeat the password" autoComplete="new-password" error={errors.repeat_password?.message} {...form.field('repeat_password')} />
+      <FormPassword
+        label="Choose a password"
+        autoComplete="new-password"
+        hint={`At least ${STAFF_PASSWORD_MIN} characters`}
+        error={errors.password?.message}
+        {...form.field('password')}
+      />
+      <FormPassword
+        label="Repeat the password"
+        autoComplete="new-password"
+        error={errors.repeat_password?.message}
+        {...form.field('repeat_password')}
+      />
       {failure ? (
         <p className="admin-alert" role="alert">
           {failure}

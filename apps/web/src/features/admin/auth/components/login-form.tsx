@@ -27,7 +27,15 @@ export function StaffLoginForm({ onNext }: { onNext: (answer: StaffLoginResponse
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate>
-      <FormField label="Work email" type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.field('email')} />
+      <FormField
+        label="Work email"
+        type="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...form.field('email')}
+      />
       <FormPassword label="Password" autoComplete="current-password" error={errors.password?.message} {...form.field('password')} />
       {failure ? (
         <p className="admin-alert" role="alert">

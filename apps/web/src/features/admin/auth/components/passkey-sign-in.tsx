@@ -19,7 +19,8 @@ export function PasskeySignIn({ onDone }: { onDone: () => void }) {
           setFailure(undefined);
           signIn.mutate(undefined, {
             onSuccess: onDone,
-            onError: (error) => setFailure(wasCancelled(error) ? staffPasskeyMessages.cancelled : adminErrorMessage(error, staffPasskeyMessages.refused)),
+            onError: (error) =>
+              setFailure(wasCancelled(error) ? staffPasskeyMessages.cancelled : adminErrorMessage(error, staffPasskeyMessages.refused)),
           });
         }}
       >

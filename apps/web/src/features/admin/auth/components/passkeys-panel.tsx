@@ -23,7 +23,9 @@ export function PasskeysPanel() {
 
   return (
     <Panel title="Passkeys" className="staff-passkeys">
-      <p className="admin-muted">Sign in with a passkey (fingerprint, face, screen lock or security key) instead of typing the authenticator code.</p>
+      <p className="admin-muted">
+        Sign in with a passkey (fingerprint, face, screen lock or security key) instead of typing the authenticator code.
+      </p>
       {list.isError ? (
         <p className="admin-alert" role="alert">
           {adminErrorMessage(list.error)}

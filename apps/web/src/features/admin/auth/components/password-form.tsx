@@ -13,8 +13,10 @@ const passwordFormSchema = z
   .object({ current_password: z.string(), new_password: z.string(), repeat_password: z.string() })
   .superRefine((values, ctx) => {
     const parsed = staffPasswordChangeSchema.safeParse({ current_password: values.current_password, new_password: values.new_password });
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    if (values.repeat_password !== values.new_password) ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (values.repeat_password !== values.new_password)
+      ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
   });
 
 /** Change the password (forced after a one-time password, or by choice). */
@@ -40,7 +42,12 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="admin-form" onSubmit={submit} noValidate>
-      <FormPassword label="Current password" autoComplete="current-password" error={errors.current_password?.message} {...form.field('current_password')} />
+      <FormPassword
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...form.field('current_password')}
+      />
       <FormPassword
         label="New password"
         autoComplete="new-password"
@@ -48,7 +55,12 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.new_password?.message}
         {...form.field('new_password')}
       />
-      <FormPassword label="Repeat the new password" autoComplete="new-password" error={errors.repeat_password?.message} {...form.field('repeat_password')} />
+      <FormPassword
+        label="Repeat the new password"
+        autoComplete="new-password"
+        error={errors.repeat_password?.message}
+        {...form.field('repeat_password')}
+      />
       {failure ? (
         <p className="admin-alert" role="alert">
           {failure}

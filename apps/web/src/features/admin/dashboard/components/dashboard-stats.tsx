@@ -96,9 +96,21 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
             alert={data.awaiting_second_approval.count > 0}
           />
         ) : null}
-        <Stat label="Payouts failed" value={data.payouts_failed.count} sub="Retry or mark paid by hand" to={links.payoutsFailed} alert={data.payouts_failed.count > 0} />
+        <Stat
+          label="Payouts failed"
+          value={data.payouts_failed.count}
+          sub="Retry or mark paid by hand"
+          to={links.payoutsFailed}
+          alert={data.payouts_failed.count > 0}
+        />
         {data.payouts_held ? (
-          <Stat label="Payouts held" value={data.payouts_held.count} sub="Provider figures differ: resolve" to={links.payoutsFailed} alert={data.payouts_held.count > 0} />
+          <Stat
+            label="Payouts held"
+            value={data.payouts_held.count}
+            sub="Provider figures differ: resolve"
+            to={links.payoutsFailed}
+            alert={data.payouts_held.count > 0}
+          />
         ) : null}
         {data.payouts_provider_unreachable && data.payouts_provider_unreachable.count > 0 ? (
           <Stat
@@ -106,20 +118,32 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
             value={data.payouts_provider_unreachable.count}
             sub={
               <>
-                Payouts retrying since {data.payouts_provider_unreachable.since ? <DateTime iso={data.payouts_provider_unreachable.since} /> : 'now'}
+                Payouts retrying since{' '}
+                {data.payouts_provider_unreachable.since ? <DateTime iso={data.payouts_provider_unreachable.since} /> : 'now'}
                 {data.payouts_provider_unreachable.reason ? `: ${data.payouts_provider_unreachable.reason}` : ''}
               </>
             }
             alert
           />
         ) : null}
-        <Stat label="Bill orders stuck" value={data.bill_orders_stuck.count} sub="Processing for too long" to={links.bills} alert={data.bill_orders_stuck.count > 0} />
+        <Stat
+          label="Bill orders stuck"
+          value={data.bill_orders_stuck.count}
+          sub="Processing for too long"
+          to={links.bills}
+          alert={data.bill_orders_stuck.count > 0}
+        />
       </div>
       <h2 className="admin-section-title">Today</h2>
       <div className="admin-stats">
         <Stat label="Approved" value={data.today.approved} to={links.approved} />
         <Stat label="Rejected" value={data.today.rejected} to={links.rejected} />
-        <Stat label="Paid out" value={formatNaira(data.payouts_today.total_kobo)} sub={`${data.payouts_today.count} payout${data.payouts_today.count === 1 ? '' : 's'}`} to={links.paid} />
+        <Stat
+          label="Paid out"
+          value={formatNaira(data.payouts_today.total_kobo)}
+          sub={`${data.payouts_today.count} payout${data.payouts_today.count === 1 ? '' : 's'}`}
+          to={links.paid}
+        />
       </div>
     </>
   );

@@ -18,7 +18,12 @@ const SERIES: Series[] = [
   { key: 'paid_p90_s', label: 'Paid, p90', className: 'rt-line rt-line--paid rt-line--p90' },
 ];
 
-const minutes = (seconds: number) => (seconds < 600 ? `${(seconds / 60).toFixed(1)} min` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${(seconds / 3600).toFixed(1)} h`);
+const minutes = (seconds: number) =>
+  seconds < 600
+    ? `${(seconds / 60).toFixed(1)} min`
+    : seconds < 7200
+      ? `${Math.round(seconds / 60)} min`
+      : `${(seconds / 3600).toFixed(1)} h`;
 
 /** Time to decision and to paid per day (median and p90), as a light SVG chart with a table for screen readers. */
 export function ReviewTimesChart() {
@@ -33,8 +38,18 @@ export function ReviewTimesChart() {
       ))}
     </div>
   );
-  if (times.isError) return <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel"><FetchError message="Couldn't load the review times" onRetry={() => void times.refetch()} retrying={times.isFetching} /></Panel>;
-  if (!times.data) return <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel"><Skeleton height={H} width="100%" /></Panel>;
+  if (times.isError)
+    return (
+      <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+        <FetchError message="Couldn't load the review times" onRetry={() => void times.refetch()} retrying={times.isFetching} />
+      </Panel>
+    );
+  if (!times.data)
+    return (
+      <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+        <Skeleton height={H} width="100%" />
+      </Panel>
+    );
   const list = times.data.days;
   const values = list.flatMap((day) => SERIES.map((s) => day[s.key])).filter((v): v is number => typeof v === 'number');
   const max = Math.max(60, ...values);
@@ -56,7 +71,12 @@ export function ReviewTimesChart() {
   };
   return (
     <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
-      <svg className="rt-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Median and 90th percentile per day, last ${days} days; the table below has the figures`}>
+      <svg
+        className="rt-chart"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Median and 90th percentile per day, last ${days} days; the table below has the figures`}
+      >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line className="rt-grid" x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} />

@@ -29,7 +29,8 @@ export function useDecideDocument() {
     onSettled: settled,
   });
   const reject = useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => adminApi(`/identity-documents/${id}/reject`, { method: 'POST', body: { reason }, schema: reviewResponse }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      adminApi(`/identity-documents/${id}/reject`, { method: 'POST', body: { reason }, schema: reviewResponse }),
     onSettled: settled,
   });
   return { approve, reject };

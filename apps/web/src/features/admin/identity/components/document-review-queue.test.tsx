@@ -18,7 +18,13 @@ const review: AdminDocumentReview = {
   submitted_at: '2026-11-21T09:00:00.000Z',
   customer: { id: '6f0c7a4e-1c1d-4f77-9a43-0c6a0b8d1e21', full_name: 'Ada Obi-Okafor', username: 'adaobi', tier: 1 },
   verified: { name: 'ADA OBI-OKAFOR', date_of_birth: '1994-02-10', kind: 'bvn', last4: '2222' },
-  verdict: { kind: 'match', score: 93, summary: 'Sandbox: the selfie matches the document (93%)', provider: 'sandbox', at: '2026-11-21T09:00:05.000Z' },
+  verdict: {
+    kind: 'match',
+    score: 93,
+    summary: 'Sandbox: the selfie matches the document (93%)',
+    provider: 'sandbox',
+    at: '2026-11-21T09:00:05.000Z',
+  },
   images_available: true,
   decided_at: null,
   decided_by: null,
@@ -49,8 +55,18 @@ describe('the Tier 2 queue', () => {
   });
 
   it('shows the Tier 1 facts and the verdict, loads the images only when asked, and rejects with a reason', async () => {
-    const decided = { ...review, status: 'rejected', reject_reason: 'Blurred', decided_at: '2026-11-21T10:00:00.000Z', decided_by: 'r@wise.test' };
-    const fetch = stubFetch({ status: 200, body: { items: [review] } }, { status: 200, body: { review: decided } }, { status: 200, body: { items: [] } });
+    const decided = {
+      ...review,
+      status: 'rejected',
+      reject_reason: 'Blurred',
+      decided_at: '2026-11-21T10:00:00.000Z',
+      decided_by: 'r@wise.test',
+    };
+    const fetch = stubFetch(
+      { status: 200, body: { items: [review] } },
+      { status: 200, body: { review: decided } },
+      { status: 200, body: { items: [] } },
+    );
     const user = renderQueue();
     expect(await screen.findByText('ADA OBI-OKAFOR')).toBeTruthy();
     expect(screen.getByText('1994-02-10')).toBeTruthy();

@@ -92,7 +92,10 @@ export function DocumentReviewQueue() {
                   <DeletedImages count={SIDES.length} text={imagesDeletedTexts[review.images_deleted ?? 'retention']} />
                 ) : shown.has(review.id) ? (
                   <>
-                    <ImageViewer label="ID document" images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))} />
+                    <ImageViewer
+                      label="ID document"
+                      images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))}
+                    />
                     <Button type="button" variant="secondary" onClick={() => setComparing(review)}>
                       Compare the ID and the selfie side by side
                     </Button>
@@ -136,7 +139,9 @@ export function DocumentReviewQueue() {
         open={approving !== null}
         onClose={() => setApproving(null)}
         title={t.approve}
-        description={approving ? `${approving.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined}
+        description={
+          approving ? `${approving.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined
+        }
         confirmLabel={t.approve}
         busyLabel="Approving..."
         onConfirm={async (confirmation) => {
@@ -147,7 +152,13 @@ export function DocumentReviewQueue() {
         }}
       />
 
-      <Dialog open={rejecting !== null} onClose={() => setRejecting(null)} title={t.reject} description={rejecting?.customer.full_name} busy={reject.isPending}>
+      <Dialog
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={t.reject}
+        description={rejecting?.customer.full_name}
+        busy={reject.isPending}
+      >
         <form className="admin-form" onSubmit={(event) => void submitReject(event)} noValidate aria-label={t.reject}>
           <FormTextArea
             label={t.reasonLabel}

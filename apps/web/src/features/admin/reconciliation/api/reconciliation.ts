@@ -13,7 +13,10 @@ const keys = { overview: ['admin', 'reconciliation'] as const };
 
 /** GET /api/admin/reconciliation — runs, open mismatches, floats, payouts held (admins). */
 export const reconciliationQueryOptions = () =>
-  queryOptions({ queryKey: keys.overview, queryFn: ({ signal }) => adminApi('/reconciliation', { schema: reconciliationOverviewSchema, signal }) });
+  queryOptions({
+    queryKey: keys.overview,
+    queryFn: ({ signal }) => adminApi('/reconciliation', { schema: reconciliationOverviewSchema, signal }),
+  });
 
 export const useReconciliation = () => useQuery(reconciliationQueryOptions());
 
@@ -21,7 +24,11 @@ export function useResolveMismatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ResolveMismatchBody }) =>
-      adminApi(`/reconciliation/mismatches/${id}/resolve`, { method: 'POST', body, schema: z.object({ mismatch: reconciliationMismatchSchema }) }),
+      adminApi(`/reconciliation/mismatches/${id}/resolve`, {
+        method: 'POST',
+        body,
+        schema: z.object({ mismatch: reconciliationMismatchSchema }),
+      }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.overview }),
   });
 }
@@ -29,7 +36,8 @@ export function useResolveMismatch() {
 export function useRunReconciliation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RunReconciliationBody) => adminApi('/reconciliation/runs', { method: 'POST', body, schema: z.object({ run: reconciliationRunSchema }) }),
+    mutationFn: (body: RunReconciliationBody) =>
+      adminApi('/reconciliation/runs', { method: 'POST', body, schema: z.object({ run: reconciliationRunSchema }) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.overview }),
   });
 }

@@ -98,7 +98,8 @@ export function ReconciliationView() {
             {data.open_mismatches.map((mismatch) => (
               <li key={mismatch.id}>
                 <h3>
-                  {providerKindLabels[mismatch.provider_kind]} · {mismatchKindLabels[mismatch.kind]} · <span className="admin-mono">{mismatch.reference}</span>
+                  {providerKindLabels[mismatch.provider_kind]} · {mismatchKindLabels[mismatch.kind]} ·{' '}
+                  <span className="admin-mono">{mismatch.reference}</span>
                 </h3>
                 <p>{mismatchAdvice[mismatch.provider_kind][mismatch.kind]}</p>
                 <Facts
@@ -136,7 +137,14 @@ export function ReconciliationView() {
               { value: 'bills', label: providerKindLabels.bills },
             ]}
           />
-          <FormField label="Day" name="business_date" type="date" value={runDay} onChange={(event) => setRunDay(event.target.value)} hint="A day that is over (business time)." />
+          <FormField
+            label="Day"
+            name="business_date"
+            type="date"
+            value={runDay}
+            onChange={(event) => setRunDay(event.target.value)}
+            hint="A day that is over (business time)."
+          />
           <Button type="submit">Reconcile this day</Button>
         </form>
         <table className="admin-table">
@@ -189,7 +197,14 @@ export function ReconciliationView() {
           toastSuccess('Mismatch resolved');
         }}
       >
-        <FormField label="Note" name="resolution_note" value={note} error={noteError} onChange={(event) => setNote(event.target.value)} maxLength={1000} />
+        <FormField
+          label="Note"
+          name="resolution_note"
+          value={note}
+          error={noteError}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={1000}
+        />
       </ConfirmCodeDialog>
 
       <ConfirmCodeDialog
@@ -202,7 +217,11 @@ export function ReconciliationView() {
         onConfirm={async (confirmation) => {
           const answer = await run.mutateAsync({ provider_kind: runKind, business_date: runDay, ...confirmation });
           setRunReady(false);
-          toastSuccess(answer.run.outcome === 'completed' ? `Done: ${answer.run.mismatch_count ?? 0} mismatch(es)` : `The run failed: ${answer.run.error ?? ''}`);
+          toastSuccess(
+            answer.run.outcome === 'completed'
+              ? `Done: ${answer.run.mismatch_count ?? 0} mismatch(es)`
+              : `The run failed: ${answer.run.error ?? ''}`,
+          );
         }}
       />
     </>

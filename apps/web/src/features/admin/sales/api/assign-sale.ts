@@ -21,7 +21,11 @@ export function useAssignSale(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (staffId: string | null) =>
-      adminApi(`/sales/${encodeURIComponent(id)}/assign`, { method: 'POST', body: { staff_id: staffId }, schema: adminSaleDecisionResponseSchema }),
+      adminApi(`/sales/${encodeURIComponent(id)}/assign`, {
+        method: 'POST',
+        body: { staff_id: staffId },
+        schema: adminSaleDecisionResponseSchema,
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData(adminSaleKeys.detail(id), answer);
       void queryClient.invalidateQueries({ queryKey: adminSaleKeys.lists() });

@@ -46,12 +46,20 @@ export type ShownApproval = { request_id: string; amount_kobo: number };
 
 /** POST /:id/approval/confirm (admin, not the one who asked) — pays the amount asked, named as shown. */
 export function confirmSecondApproval(id: string, shown: ShownApproval, confirmation: StaffConfirmation) {
-  return adminApi(salePath(id, 'approval/confirm'), { method: 'POST', body: { ...shown, ...confirmation }, schema: adminSaleDecisionResponseSchema });
+  return adminApi(salePath(id, 'approval/confirm'), {
+    method: 'POST',
+    body: { ...shown, ...confirmation },
+    schema: adminSaleDecisionResponseSchema,
+  });
 }
 
 /** POST /:id/approval/decline (admin) — nothing is paid; the sale is back in review. */
 export function declineSecondApproval(id: string, note?: string) {
-  return adminApi(salePath(id, 'approval/decline'), { method: 'POST', body: note ? { note } : {}, schema: adminSaleDecisionResponseSchema });
+  return adminApi(salePath(id, 'approval/decline'), {
+    method: 'POST',
+    body: note ? { note } : {},
+    schema: adminSaleDecisionResponseSchema,
+  });
 }
 
 /** A payout answer may carry the sale; otherwise the detail is fetched again. */
@@ -137,7 +145,8 @@ export function useResolvePayout(id: string) {
 export function useConfirmSecondApproval(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ shown, confirmation }: { shown: ShownApproval; confirmation: StaffConfirmation }) => confirmSecondApproval(id, shown, confirmation),
+    mutationFn: ({ shown, confirmation }: { shown: ShownApproval; confirmation: StaffConfirmation }) =>
+      confirmSecondApproval(id, shown, confirmation),
     onSuccess: (answer) => refresh(queryClient, id, answer),
     onError: () => refresh(queryClient, id),
   });

@@ -8,7 +8,8 @@ export function getDeskSummary(signal?: AbortSignal) {
   return adminApi('/sales/desk', { schema: adminDeskSummarySchema, signal });
 }
 
-export const deskSummaryQueryOptions = () => queryOptions({ queryKey: adminSaleKeys.desk(), queryFn: ({ signal }) => getDeskSummary(signal), refetchInterval: SALES_LIVE_MS });
+export const deskSummaryQueryOptions = () =>
+  queryOptions({ queryKey: adminSaleKeys.desk(), queryFn: ({ signal }) => getDeskSummary(signal), refetchInterval: SALES_LIVE_MS });
 
 export function useDeskSummary() {
   return useQuery(deskSummaryQueryOptions());

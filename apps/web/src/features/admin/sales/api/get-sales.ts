@@ -27,4 +27,8 @@ export function useSalesQueue(filters: SaleQueueFilters, options: { enabled?: bo
  * The sales waiting for a second approval under the same filters as `filters` (the waiting view's
  * own order does not apply): the desk's section above the waiting ones, and work mode's next sale.
  */
-export const secondApprovalFilters = (filters: SaleQueueFilters): SaleQueueFilters => ({ ...filters, status: 'awaiting_approval', sort: undefined });
+export const secondApprovalFilters = (filters: SaleQueueFilters): SaleQueueFilters => ({
+  ...filters,
+  status: 'awaiting_approval',
+  sort: undefined,
+});

@@ -14,7 +14,10 @@ type Ready = Extract<ApproveCheck, { ok: true }>;
 
 const reasonOptions = [
   { value: '', label: 'Choose a reason' },
-  ...SALE_APPROVAL_REASON_CODES.map((code) => ({ value: code, label: code === 'other' ? `${saleApprovalReasonLabels.other} (the customer reads your note)` : saleApprovalReasonLabels[code] })),
+  ...SALE_APPROVAL_REASON_CODES.map((code) => ({
+    value: code,
+    label: code === 'other' ? `${saleApprovalReasonLabels.other} (the customer reads your note)` : saleApprovalReasonLabels[code],
+  })),
 ];
 
 /**
@@ -84,61 +87,71 @@ export function ApproveForm({
 
   return (
     <>
-    <form className="admin-form" onSubmit={submit} noValidate aria-label="Approve">
-      <FormField
-        label="Amount to pay (₦)"
-        name="amount"
-        inputMode="decimal"
-        value={values.amount}
-        onChange={(event) => edit('amount')(event.target.value)}
-        error={errors.amount}
-        hint={`Quoted value: ${formatNaira(sale.value_kobo)}`}
-        disabled={disabled}
-      />
-      {lower ? (
-        <FormSelect
-          label="Why is the amount lower?"
-          name="reason"
-          options={reasonOptions}
-          value={values.reason ?? ''}
-          onChange={(event) => edit('reason')(event.target.value)}
-          error={errors.reason}
+      <form className="admin-form" onSubmit={submit} noValidate aria-label="Approve">
+        <FormField
+          label="Amount to pay (₦)"
+          name="amount"
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(event) => edit('amount')(event.target.value)}
+          error={errors.amount}
+          hint={`Quoted value: ${formatNaira(sale.value_kobo)}`}
           disabled={disabled}
         />
-      ) : null}
-      {second ? (
-        <p className="admin-alert admin-alert--info" role="status">
-          {above ? 'More than the quoted value' : 'Above the single-approval limit'}
-          {sale.approval_limit_kobo !== undefined && !above ? ` of ${formatNaira(sale.approval_limit_kobo)}` : ''}: nothing is paid until a second
-          approver (another admin) confirms it.
-        </p>
-      ) : null}
-      <FormTextArea
-        label={noteLabel}
-        name="note"
-        value={values.note}
-        onChange={(event) => edit('note')(event.target.value)}
-        error={errors.note}
-        rows={2}
-        disabled={disabled}
-      />
-      <Button type="submit" disabled={disabled}>
-        {submitLabel}
-      </Button>
-    </form>
+        {lower ? (
+          <FormSelect
+            label="Why is the amount lower?"
+            name="reason"
+            options={reasonOptions}
+            value={values.reason ?? ''}
+            onChange={(event) => edit('reason')(event.target.value)}
+            error={errors.reason}
+            disabled={disabled}
+          />
+        ) : null}
+        {second ? (
+          <p className="admin-alert admin-alert--info" role="status">
+            {above ? 'More than the quoted value' : 'Above the single-approval limit'}
+            {sale.approval_limit_kobo !== undefined && !above ? ` of ${formatNaira(sale.approval_limit_kobo)}` : ''}: nothing is paid until
+            a second approver (another admin) confirms it.
+          </p>
+        ) : null}
+        <FormTextArea
+          label={noteLabel}
+          name="note"
+          value={values.note}
+          onChange={(event) => edit('note')(event.target.value)}
+          error={errors.note}
+          rows={2}
+          disabled={disabled}
+        />
+        <Button type="submit" disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </form>
       <ConfirmCodeDialog
         open={ready !== null}
         onClose={() => setReady(null)}
         title={ready?.needsSecondApproval ? 'Ask for a second approval' : 'Approve and pay'}
         description={
-          ready?.needsSecondApproval ? 'Nothing is paid yet: another admin sees both amounts and your reason, and confirms with their own code.' : 'The transfer starts as soon as you confirm.'
+          ready?.needsSecondApproval
+            ? 'Nothing is paid yet: another admin sees both amounts and your reason, and confirms with their own code.'
+            : 'The transfer starts as soon as you confirm.'
         }
-        confirmLabel={ready ? (ready.needsSecondApproval ? `Ask to pay ${formatNaira(ready.amountKobo)}` : `Pay ${formatNaira(ready.amountKobo)}`) : 'Pay'}
+        confirmLabel={
+          ready
+            ? ready.needsSecondApproval
+              ? `Ask to pay ${formatNaira(ready.amountKobo)}`
+              : `Pay ${formatNaira(ready.amountKobo)}`
+            : 'Pay'
+        }
         busyLabel="Approving..."
         onConfirm={async (confirmation) => {
           if (!ready) return;
           const answer = await approve.mutateAsync({ ...ready.body, ...confirmation });
-          toastSuccess(answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent to a second admin. Nothing is paid yet');
+          toastSuccess(
+            answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent to a second admin. Nothing is paid yet',
+          );
           onDecided?.();
         }}
       >

@@ -12,7 +12,10 @@ export function AssignPanel({ sale }: { sale: Pick<AdminSaleDetail, 'id' | 'assi
   const assignees = useAssignees(true);
   const assign = useAssignSale(sale.id);
   const [choice, setChoice] = useState(sale.assignment?.staff.id ?? '');
-  const options = [{ value: '', label: 'Nobody' }, ...(assignees.data ?? []).map((person) => ({ value: person.id, label: `${person.name}${person.role === 'admin' ? ' (admin)' : ''}` }))];
+  const options = [
+    { value: '', label: 'Nobody' },
+    ...(assignees.data ?? []).map((person) => ({ value: person.id, label: `${person.name}${person.role === 'admin' ? ' (admin)' : ''}` })),
+  ];
   return (
     <Panel title="Assigned to">
       <form
@@ -32,7 +35,14 @@ export function AssignPanel({ sale }: { sale: Pick<AdminSaleDetail, 'id' | 'assi
           </p>
         ) : null}
         <FormSelect label="Reviewer" name="assignee" value={choice} onChange={(event) => setChoice(event.target.value)} options={options} />
-        <Button type="submit" variant="secondary" className="admin-btn--small" busy={assign.isPending} busyLabel="Saving..." disabled={choice === (sale.assignment?.staff.id ?? '')}>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="admin-btn--small"
+          busy={assign.isPending}
+          busyLabel="Saving..."
+          disabled={choice === (sale.assignment?.staff.id ?? '')}
+        >
           Save
         </Button>
       </form>

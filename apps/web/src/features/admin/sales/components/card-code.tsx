@@ -22,10 +22,18 @@ export function CardCode({ sale, staff }: { sale: Pick<AdminSaleDetail, 'id' | '
       </span>
     );
   }
-  const show = () => reveal.mutate(undefined, { onError: (error) => toastError(adminErrorMessage(error, 'Could not show the code. Try again')) });
+  const show = () =>
+    reveal.mutate(undefined, { onError: (error) => toastError(adminErrorMessage(error, 'Could not show the code. Try again')) });
   return (
     <span className="admin-inline">
-      <Button variant="secondary" className="admin-btn--small" disabled={!allowed} onClick={show} busy={reveal.isPending} busyLabel="Showing...">
+      <Button
+        variant="secondary"
+        className="admin-btn--small"
+        disabled={!allowed}
+        onClick={show}
+        busy={reveal.isPending}
+        busyLabel="Showing..."
+      >
         Show code
       </Button>
       {allowed ? null : <span className="admin-muted">{reviewMessages.cardCodeNotHeld}</span>}

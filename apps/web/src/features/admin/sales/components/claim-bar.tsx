@@ -26,7 +26,13 @@ export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' |
     return (
       <div className="admin-claim">
         <span className="admin-muted">Nobody is reviewing this sale.</span>
-        <Button variant="secondary" className="admin-btn--small" onClick={() => claim.mutate(undefined, { onError })} busy={claim.isPending} busyLabel="Claiming...">
+        <Button
+          variant="secondary"
+          className="admin-btn--small"
+          onClick={() => claim.mutate(undefined, { onError })}
+          busy={claim.isPending}
+          busyLabel="Claiming..."
+        >
           Claim
         </Button>
       </div>
@@ -38,7 +44,13 @@ export function ClaimBar({ sale, staffId }: { sale: Pick<AdminSaleDetail, 'id' |
         <Badge tone="info">
           You're reviewing · until <ClockTime iso={sale.claim.until} />
         </Badge>
-        <Button variant="link" className="admin-btn--small" onClick={() => release.mutate(undefined, { onError })} busy={release.isPending} busyLabel="Releasing...">
+        <Button
+          variant="link"
+          className="admin-btn--small"
+          onClick={() => release.mutate(undefined, { onError })}
+          busy={release.isPending}
+          busyLabel="Releasing..."
+        >
           Release
         </Button>
       </div>

@@ -82,7 +82,12 @@ describe('ApproveForm', () => {
     const dialog = screen.getByRole('dialog', { name: 'Ask for a second approval' });
     await user.type(within(dialog).getByLabelText('Authenticator code'), '654321');
     await user.click(within(dialog).getByRole('button', { name: 'Ask to pay ₦1,000,000,000.00' }));
-    expect(requestBody(fetchMock)).toEqual({ payout_amount_kobo: 100_000_000_000, reason: 'other', note: 'Customer says the balance is higher', confirm_code: '654321' });
+    expect(requestBody(fetchMock)).toEqual({
+      payout_amount_kobo: 100_000_000_000,
+      reason: 'other',
+      note: 'Customer says the balance is higher',
+      confirm_code: '654321',
+    });
   });
 
   it('sends the quote above the single-approval limit to a second approver too', async () => {

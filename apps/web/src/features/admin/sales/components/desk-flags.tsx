@@ -29,7 +29,13 @@ export function DeskFlags({ codes }: { codes: readonly RiskFlagCode[] }) {
         const { label } = riskFlagTexts[code];
         return (
           <li key={code} className="desk-flags__item">
-            <span className={isSeriousFlag(code) ? 'desk-flag desk-flag--serious' : 'desk-flag'} role="img" aria-label={label} tabIndex={0} data-flag={code}>
+            <span
+              className={isSeriousFlag(code) ? 'desk-flag desk-flag--serious' : 'desk-flag'}
+              role="img"
+              aria-label={label}
+              tabIndex={0}
+              data-flag={code}
+            >
               <Icon size={13} strokeWidth={2.25} aria-hidden="true" />
               <span className="desk-flag__tip" aria-hidden="true">
                 {label}

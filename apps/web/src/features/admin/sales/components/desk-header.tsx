@@ -18,7 +18,12 @@ export function DeskHeader({ summary }: { summary: AdminDeskSummary | undefined 
     { id: 'crypto', label: 'Crypto waiting', value: String(waiting.crypto.count), sub: formatNaira(waiting.crypto.total_kobo) },
     { id: 'approved', label: 'Approved today', value: String(today.approved), sub: today.date },
     { id: 'rejected', label: 'Rejected today', value: String(today.rejected), sub: today.time_zone },
-    { id: 'paid', label: 'Paid today', value: formatNaira(today.paid_total_kobo), sub: `${today.paid_count} payout${today.paid_count === 1 ? '' : 's'}` },
+    {
+      id: 'paid',
+      label: 'Paid today',
+      value: formatNaira(today.paid_total_kobo),
+      sub: `${today.paid_count} payout${today.paid_count === 1 ? '' : 's'}`,
+    },
   ];
   return (
     <dl className="desk-header" aria-label="Desk totals">

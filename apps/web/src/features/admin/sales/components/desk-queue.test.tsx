@@ -39,10 +39,20 @@ function sale(n: number, overrides: Partial<AdminSaleListItem> = {}): AdminSaleL
 }
 
 /** Sale 9: approved once by Ada for more than the quote; it waits for a second admin. */
-const asked = sale(9, { status: 'under_review', second_approval: { id: 'r1', amount_kobo: 6_500_000, requested_by: ADA, created_at: '2026-11-22T08:30:00Z' } });
-const waiting = [sale(1, { customer: { id: 'c1', full_name: LONG_NAME, username: 'seun' } }), sale(2, { risk_flags: [...RISK_FLAG_CODES] }), sale(3)];
+const asked = sale(9, {
+  status: 'under_review',
+  second_approval: { id: 'r1', amount_kobo: 6_500_000, requested_by: ADA, created_at: '2026-11-22T08:30:00Z' },
+});
+const waiting = [
+  sale(1, { customer: { id: 'c1', full_name: LONG_NAME, username: 'seun' } }),
+  sale(2, { risk_flags: [...RISK_FLAG_CODES] }),
+  sale(3),
+];
 
-function renderQueue(viewer: DeskViewer, { rows = waiting, secondRows = [asked] }: { rows?: AdminSaleListItem[]; secondRows?: AdminSaleListItem[] } = {}) {
+function renderQueue(
+  viewer: DeskViewer,
+  { rows = waiting, secondRows = [asked] }: { rows?: AdminSaleListItem[]; secondRows?: AdminSaleListItem[] } = {},
+) {
   const onOpen = vi.fn();
   const searchRef = createRef<HTMLInputElement>();
   const router = createMemoryRouter(
@@ -120,12 +130,14 @@ describe('the desk queue', () => {
     expect(flags.getAllByRole('img')).toHaveLength(RISK_FLAG_CODES.length);
     expect(screen.queryByText('…')).toBeNull();
     // Tab from the row's link reaches its first flag (the row's other cells hold nothing focusable).
-    within(rowOf(waiting[1]?.id ?? '') as HTMLElement).getByRole('link').focus();
+    within(rowOf(waiting[1]?.id ?? '') as HTMLElement)
+      .getByRole('link')
+      .focus();
     await user.tab();
     expect(document.activeElement).toBe(flags.getByRole('img', { name: riskFlagTexts[RISK_FLAG_CODES[0]].label }));
   });
 
-  it('writes customers\' full names, however long', () => {
+  it("writes customers' full names, however long", () => {
     renderQueue({ id: TUNDE.id, role: 'admin' });
     const cell = rowOf(waiting[0]?.id ?? '')?.querySelector('.desk-customer');
     expect(cell?.textContent).toBe(LONG_NAME);
@@ -190,7 +202,7 @@ describe('the desk queue from the keyboard', () => {
     expect(onOpen).toHaveBeenLastCalledWith(asked.id);
   });
 
-  it('with only the asker\'s own request left, Enter opens nothing', async () => {
+  it("with only the asker's own request left, Enter opens nothing", async () => {
     const { user, onOpen } = renderQueue({ id: ADA.id, role: 'admin' }, { rows: [] });
     await user.keyboard('j{Enter}');
     expect(selectedId()).toBeNull();

@@ -36,7 +36,20 @@ const COLUMNS = 8;
  * approval have a section of their own above the rest: first for the admin who can confirm them,
  * marked and passed over by the keys for the one who asked (docs/separation-of-duties.md).
  */
-export function DeskTable({ rows, secondRows = [], isLoading, error, onRetry, hasMore, loadingMore, onLoadMore, saleHref, viewer, targetMinutes, selectedId }: DeskTableProps) {
+export function DeskTable({
+  rows,
+  secondRows = [],
+  isLoading,
+  error,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  saleHref,
+  viewer,
+  targetMinutes,
+  selectedId,
+}: DeskTableProps) {
   if (error) return <FetchError message="Couldn't load the sales" onRetry={onRetry} retrying={isLoading} />;
   if (isLoading || !rows) {
     return (
@@ -55,7 +68,16 @@ export function DeskTable({ rows, secondRows = [], isLoading, error, onRetry, ha
     );
   }
   const sections = secondRows.length > 0;
-  const row = (sale: AdminSaleListItem) => <QueueRow key={sale.id} sale={sale} saleHref={saleHref} viewer={viewer} targetMinutes={targetMinutes} selected={sale.id === selectedId} />;
+  const row = (sale: AdminSaleListItem) => (
+    <QueueRow
+      key={sale.id}
+      sale={sale}
+      saleHref={saleHref}
+      viewer={viewer}
+      targetMinutes={targetMinutes}
+      selected={sale.id === selectedId}
+    />
+  );
   return (
     <>
       <table className="desk-table">
@@ -65,8 +87,12 @@ export function DeskTable({ rows, secondRows = [], isLoading, error, onRetry, ha
             <th scope="col" aria-label="Image" />
             <th scope="col">Sale</th>
             <th scope="col">Customer</th>
-            <th scope="col" className="desk-num">Amount</th>
-            <th scope="col" className="desk-num">Naira</th>
+            <th scope="col" className="desk-num">
+              Amount
+            </th>
+            <th scope="col" className="desk-num">
+              Naira
+            </th>
             <th scope="col">Waiting</th>
             <th scope="col">Flags</th>
             <th scope="col">Reviewer</th>
@@ -111,12 +137,26 @@ export function DeskTable({ rows, secondRows = [], isLoading, error, onRetry, ha
   );
 }
 
-function QueueRow({ sale, saleHref, viewer, targetMinutes, selected }: { sale: AdminSaleListItem; saleHref: (id: string) => string; viewer: DeskViewer; targetMinutes: number; selected: boolean }) {
+function QueueRow({
+  sale,
+  saleHref,
+  viewer,
+  targetMinutes,
+  selected,
+}: {
+  sale: AdminSaleListItem;
+  saleHref: (id: string) => string;
+  viewer: DeskViewer;
+  targetMinutes: number;
+  selected: boolean;
+}) {
   const late = sale.age_minutes !== null && sale.age_minutes > targetMinutes;
   const claim = sale.claimed_by;
   const second = sale.second_approval;
   const role = secondApprovalRole(sale, viewer);
-  const className = ['desk-row', selected ? 'desk-row--selected' : '', role === 'asked' || role === 'watch' ? 'desk-row--other' : ''].filter(Boolean).join(' ');
+  const className = ['desk-row', selected ? 'desk-row--selected' : '', role === 'asked' || role === 'watch' ? 'desk-row--other' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <tr className={className} data-sale-id={sale.id} data-second-approval={role === 'none' ? undefined : role} aria-selected={selected}>
       <td className="desk-thumb">
@@ -148,7 +188,10 @@ function QueueRow({ sale, saleHref, viewer, targetMinutes, selected }: { sale: A
       </td>
       <td>
         {sale.age_minutes !== null ? (
-          <span className={late ? 'desk-age desk-age--late' : 'desk-age'} title={late ? `Past the ${targetMinutes}-minute target` : undefined}>
+          <span
+            className={late ? 'desk-age desk-age--late' : 'desk-age'}
+            title={late ? `Past the ${targetMinutes}-minute target` : undefined}
+          >
             {formatAge(sale.age_minutes)}
           </span>
         ) : (
@@ -161,11 +204,19 @@ function QueueRow({ sale, saleHref, viewer, targetMinutes, selected }: { sale: A
       <td className="desk-reviewer">
         {second ? (
           <span className={role === 'confirm' ? 'desk-second desk-second--confirm' : 'desk-second'}>
-            {role === 'confirm' ? `Confirm · asked by ${second.requested_by.name}` : role === 'asked' ? 'Asked by you' : `Asked by ${second.requested_by.name}`}
+            {role === 'confirm'
+              ? `Confirm · asked by ${second.requested_by.name}`
+              : role === 'asked'
+                ? 'Asked by you'
+                : `Asked by ${second.requested_by.name}`}
           </span>
         ) : (
           <>
-            {claim ? <span className={claim.id === viewer.id ? 'desk-claim desk-claim--mine' : 'desk-claim'}>{claim.id === viewer.id ? 'You' : claim.name}</span> : null}
+            {claim ? (
+              <span className={claim.id === viewer.id ? 'desk-claim desk-claim--mine' : 'desk-claim'}>
+                {claim.id === viewer.id ? 'You' : claim.name}
+              </span>
+            ) : null}
             {sale.assigned_to && sale.assigned_to.id !== claim?.id ? (
               <span className="desk-assigned" title="Assigned by an admin">
                 → {sale.assigned_to.id === viewer.id ? 'you' : sale.assigned_to.name}

@@ -41,7 +41,9 @@ function panelSale(payout_status: AdminSaleDetail['payout_status'], payouts: Adm
 
 function renderPanel(sale: PanelSale, isAdmin: boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <PayoutsPanel sale={sale} isAdmin={isAdmin} /> }], { initialEntries: ['/admin/sales/x'] });
+  const router = createMemoryRouter([{ path: '*', element: <PayoutsPanel sale={sale} isAdmin={isAdmin} /> }], {
+    initialEntries: ['/admin/sales/x'],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <BusinessTimeZoneProvider timeZone="Africa/Lagos">
@@ -52,10 +54,16 @@ function renderPanel(sale: PanelSale, isAdmin: boolean) {
   return userEvent.setup();
 }
 
-const held = attempt({ status: 'needs_review', settled_at: null, reported_amount_kobo: 59_000_000, reported_currency: 'NGN', review_reason: 'Held: the provider reported 59000000 kobo, the payout is 5900000 kobo' });
+const held = attempt({
+  status: 'needs_review',
+  settled_at: null,
+  reported_amount_kobo: 59_000_000,
+  reported_currency: 'NGN',
+  review_reason: 'Held: the provider reported 59000000 kobo, the payout is 5900000 kobo',
+});
 
 describe('PayoutsPanel', () => {
-  it('shows a held payout with the provider\'s figures; an admin resolves it with a note and the code', async () => {
+  it("shows a held payout with the provider's figures; an admin resolves it with a note and the code", async () => {
     const fetchMock = stubFetch({ status: 500, body: { error: 'stop here' } });
     const user = renderPanel(panelSale('needs_review', [held]), true);
     const alert = screen.getByTestId('payout-held');
@@ -83,7 +91,11 @@ describe('PayoutsPanel', () => {
   });
 
   it('a reversed payout says the sale is reopened and offers a retry; a customer-started attempt shows the new account', () => {
-    const reversed = attempt({ status: 'reversed', failure_reason: 'The transfer was reversed by the bank', reversed_at: '2026-11-22T10:00:00Z' });
+    const reversed = attempt({
+      status: 'reversed',
+      failure_reason: 'The transfer was reversed by the bank',
+      reversed_at: '2026-11-22T10:00:00Z',
+    });
     renderPanel(panelSale('reversed', [reversed]), false);
     expect(screen.getByText(/Payout reversed by the bank — the sale is reopened/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry payout' })).toBeTruthy();

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { manualPayoutBodySchema, payoutStatusLabels, resolvePayoutBodySchema, type AdminSaleDetail, type PayoutResolution } from '@wise/shared/admin';
+import {
+  manualPayoutBodySchema,
+  payoutStatusLabels,
+  resolvePayoutBodySchema,
+  type AdminSaleDetail,
+  type PayoutResolution,
+} from '@wise/shared/admin';
 import { Facts, Panel } from '#web/components/admin/admin-layout';
 import { ConfirmCodeDialog } from '#web/components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '#web/components/admin/dialog';
@@ -40,11 +46,16 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
   const resolve = useResolvePayout(sale.id);
   const failed = sale.status === 'approved' && (sale.payout_status === 'failed' || sale.payout_status === 'reversed');
   const held = sale.status === 'approved' && sale.payout_status === 'needs_review';
-  const latest = sale.payouts.reduce<Sale['payouts'][number] | undefined>((last, p) => (!last || p.attempt > last.attempt ? p : last), undefined);
+  const latest = sale.payouts.reduce<Sale['payouts'][number] | undefined>(
+    (last, p) => (!last || p.attempt > last.attempt ? p : last),
+    undefined,
+  );
   const ordered = [...sale.payouts].sort((a, b) => b.attempt - a.attempt);
   // A retry pays the account the customer changed to (when they did), else the sale's own.
   const retryAccount =
-    latest?.account_changed && latest.account ? { bank_name: latest.account.bank_name ?? latest.account.bank_code, account_number: latest.account.account_number } : sale.bank;
+    latest?.account_changed && latest.account
+      ? { bank_name: latest.account.bank_name ?? latest.account.bank_code, account_number: latest.account.account_number }
+      : sale.bank;
 
   if (sale.payouts.length === 0 && sale.status !== 'approved') return null;
   return (
@@ -57,12 +68,17 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
         </div>
       ) : null}
       {held && latest ? (
-        <div className="admin-alert" role="alert" style={{ marginBottom: 'var(--sp-4)', flexDirection: 'column' }} data-testid="payout-held">
+        <div
+          className="admin-alert"
+          role="alert"
+          style={{ marginBottom: 'var(--sp-4)', flexDirection: 'column' }}
+          data-testid="payout-held"
+        >
           <strong>{payoutStatusLabels.needs_review}</strong>
           <span>
             The provider reported {latest.reported_amount_kobo != null ? formatNaira(latest.reported_amount_kobo) : 'no amount'}
-            {latest.reported_currency ? ` in ${latest.reported_currency}` : ''}; the approved payout is {formatNaira(latest.amount_kobo)} in NGN. The sale is not paid until an
-            admin checks with the provider and resolves it.
+            {latest.reported_currency ? ` in ${latest.reported_currency}` : ''}; the approved payout is {formatNaira(latest.amount_kobo)} in
+            NGN. The sale is not paid until an admin checks with the provider and resolves it.
           </span>
         </div>
       ) : null}
@@ -83,13 +99,20 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
                 payout.account && [
                   'Paid to',
                   <span>
-                    {payout.account.bank_name ?? payout.account.bank_code} ••{payout.account.account_number.slice(-4)} · {payout.account.account_name}
+                    {payout.account.bank_name ?? payout.account.bank_code} ••{payout.account.account_number.slice(-4)} ·{' '}
+                    {payout.account.account_name}
                     {payout.account_changed ? <strong> (new account: the customer changed their bank details)</strong> : null}
                   </span>,
                 ],
                 payout.started_by === 'customer' && ['Started by', 'The customer (bank details changed after a failed payout)'],
                 payout.review_reason && ['Held because', payout.review_reason],
-                payout.reported_amount_kobo != null && ['Provider reported', <span className="admin-money">{formatNaira(payout.reported_amount_kobo)}{payout.reported_currency ? ` (${payout.reported_currency})` : ''}</span>],
+                payout.reported_amount_kobo != null && [
+                  'Provider reported',
+                  <span className="admin-money">
+                    {formatNaira(payout.reported_amount_kobo)}
+                    {payout.reported_currency ? ` (${payout.reported_currency})` : ''}
+                  </span>,
+                ],
                 payout.resolution_note && ['Resolution', payout.resolution_note],
                 payout.reversed_at && ['Reversed', <DateTime iso={payout.reversed_at} />],
                 payout.provider_reference && ['Provider reference', <span className="admin-mono">{payout.provider_reference}</span>],
@@ -216,7 +239,12 @@ function ManualPayoutDialog({ open, onClose, onReady }: { open: boolean; onClose
     onReady(parsed.data);
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Mark paid by hand" description="For a payment made outside the transfer provider (e.g. from the bank's own app).">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Mark paid by hand"
+      description="For a payment made outside the transfer provider (e.g. from the bank's own app)."
+    >
       <form className="admin-form" onSubmit={submit} noValidate>
         <FormField
           label="Payment reference"
@@ -268,7 +296,12 @@ function ResolvePayoutDialog({ open, onClose, onReady }: { open: boolean; onClos
     onReady(parsed.data);
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Resolve held payout" description="Check the transfer in the provider's dashboard (and the bank statement), then record what happened.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Resolve held payout"
+      description="Check the transfer in the provider's dashboard (and the bank statement), then record what happened."
+    >
       <form className="admin-form" onSubmit={submit} noValidate>
         <fieldset className="admin-fieldset">
           <legend className="field__label">What happened</legend>

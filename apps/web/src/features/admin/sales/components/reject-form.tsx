@@ -16,7 +16,15 @@ function customerWords(body: RejectSaleBody): string {
 }
 
 /** Reject: a reason from the list (other with its words) and an optional message to the customer. */
-export function RejectForm({ sale, disabled, onDecided }: { sale: Pick<AdminSaleDetail, 'id' | 'title' | 'kind'>; disabled?: boolean; onDecided?: () => void }) {
+export function RejectForm({
+  sale,
+  disabled,
+  onDecided,
+}: {
+  sale: Pick<AdminSaleDetail, 'id' | 'title' | 'kind'>;
+  disabled?: boolean;
+  onDecided?: () => void;
+}) {
   // A coin and a card fail for different reasons: each kind offers its own list (the server refuses the other's).
   const codes = rejectionCodesFor(sale.kind);
   const [values, setValues] = useState<RejectFormValues>({ reason: '', other_reason: '', message: '' });
@@ -55,47 +63,47 @@ export function RejectForm({ sale, disabled, onDecided }: { sale: Pick<AdminSale
 
   return (
     <>
-    <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
-      <fieldset className="admin-fieldset" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
-        <legend className="field__label">Reason</legend>
-        {codes.map((code) => (
-          <label key={code} className="admin-reason">
-            <input type="radio" name="reason" value={code} checked={values.reason === code} onChange={() => edit('reason', code)} />
-            <span>
-              {saleRejectionLabels[code]}
-              {code !== 'other' ? <span className="admin-cell-sub">{saleRejectionReasons[code]}</span> : null}
-            </span>
-          </label>
-        ))}
-        {errors.reason ? (
-          <p id="reject-reason-error" className="field__error" role="alert">
-            {errors.reason}
-          </p>
+      <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
+        <fieldset className="admin-fieldset" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
+          <legend className="field__label">Reason</legend>
+          {codes.map((code) => (
+            <label key={code} className="admin-reason">
+              <input type="radio" name="reason" value={code} checked={values.reason === code} onChange={() => edit('reason', code)} />
+              <span>
+                {saleRejectionLabels[code]}
+                {code !== 'other' ? <span className="admin-cell-sub">{saleRejectionReasons[code]}</span> : null}
+              </span>
+            </label>
+          ))}
+          {errors.reason ? (
+            <p id="reject-reason-error" className="field__error" role="alert">
+              {errors.reason}
+            </p>
+          ) : null}
+        </fieldset>
+        {values.reason === 'other' ? (
+          <FormField
+            label="Reason the customer reads"
+            name="other_reason"
+            value={values.other_reason}
+            onChange={(event) => edit('other_reason', event.target.value)}
+            error={errors.other_reason}
+            disabled={disabled}
+          />
         ) : null}
-      </fieldset>
-      {values.reason === 'other' ? (
-        <FormField
-          label="Reason the customer reads"
-          name="other_reason"
-          value={values.other_reason}
-          onChange={(event) => edit('other_reason', event.target.value)}
-          error={errors.other_reason}
+        <FormTextArea
+          label="Message to the customer (optional)"
+          name="message"
+          value={values.message}
+          onChange={(event) => edit('message', event.target.value)}
+          error={errors.message}
+          rows={2}
           disabled={disabled}
         />
-      ) : null}
-      <FormTextArea
-        label="Message to the customer (optional)"
-        name="message"
-        value={values.message}
-        onChange={(event) => edit('message', event.target.value)}
-        error={errors.message}
-        rows={2}
-        disabled={disabled}
-      />
-      <Button type="submit" variant="secondary" className="admin-btn--danger-outline" disabled={disabled}>
-        Reject sale
-      </Button>
-    </form>
+        <Button type="submit" variant="secondary" className="admin-btn--danger-outline" disabled={disabled}>
+          Reject sale
+        </Button>
+      </form>
       <Dialog
         open={ready !== null}
         onClose={() => setReady(null)}

@@ -8,7 +8,13 @@ import '#web/components/admin/status-badge.css';
 import './sales.css';
 
 /** The flags that point at another sale or a pattern worth a second look; the rest are context. */
-const SERIOUS: ReadonlySet<RiskFlagCode> = new Set(['duplicate_transaction_id', 'duplicate_card_code', 'duplicate_photo', 'velocity', 'amount_above_usual']);
+const SERIOUS: ReadonlySet<RiskFlagCode> = new Set([
+  'duplicate_transaction_id',
+  'duplicate_card_code',
+  'duplicate_photo',
+  'velocity',
+  'amount_above_usual',
+]);
 
 /** A flag that points at another sale or a pattern worth a second look (drawn in the danger tone). */
 export const isSeriousFlag = (code: RiskFlagCode): boolean => SERIOUS.has(code);

@@ -45,7 +45,12 @@ export function SaleFilters({ filters, onChange, cards, counts }: SaleFiltersPro
             aria-selected={view === option}
             className={view === option ? 'admin-tab is-active' : 'admin-tab'}
             onClick={() =>
-              onChange({ ...filters, status: option, sort: option === 'pending' ? filters.sort : undefined, flag: RISK_FLAG_VIEWS.includes(option) ? filters.flag : undefined })
+              onChange({
+                ...filters,
+                status: option,
+                sort: option === 'pending' ? filters.sort : undefined,
+                flag: RISK_FLAG_VIEWS.includes(option) ? filters.flag : undefined,
+              })
             }
           >
             {viewLabels[option]}
@@ -59,7 +64,12 @@ export function SaleFilters({ filters, onChange, cards, counts }: SaleFiltersPro
           value={filters.kind ?? ''}
           onChange={(event) => {
             const kind = event.target.value === 'giftcard' || event.target.value === 'crypto' ? event.target.value : undefined;
-            onChange({ ...filters, kind, gift_card_id: kind === 'crypto' ? undefined : filters.gift_card_id, coin: kind === 'giftcard' ? undefined : filters.coin });
+            onChange({
+              ...filters,
+              kind,
+              gift_card_id: kind === 'crypto' ? undefined : filters.gift_card_id,
+              coin: kind === 'giftcard' ? undefined : filters.coin,
+            });
           }}
           options={[
             { value: '', label: 'All kinds' },
@@ -71,7 +81,14 @@ export function SaleFilters({ filters, onChange, cards, counts }: SaleFiltersPro
           <FormSelect
             label="Card"
             value={filters.gift_card_id ?? ''}
-            onChange={(event) => onChange({ ...filters, kind: event.target.value ? 'giftcard' : filters.kind, gift_card_id: event.target.value || undefined, coin: undefined })}
+            onChange={(event) =>
+              onChange({
+                ...filters,
+                kind: event.target.value ? 'giftcard' : filters.kind,
+                gift_card_id: event.target.value || undefined,
+                coin: undefined,
+              })
+            }
             options={[{ value: '', label: 'All cards' }, ...cards]}
           />
         ) : null}
@@ -97,7 +114,10 @@ export function SaleFilters({ filters, onChange, cards, counts }: SaleFiltersPro
             label="Risk flag"
             value={filters.flag ?? ''}
             onChange={(event) => onChange({ ...filters, flag: RISK_FLAG_CODES.find((code) => code === event.target.value) })}
-            options={[{ value: '', label: 'Any or none' }, ...RISK_FLAG_CODES.map((code) => ({ value: code, label: riskFlagTexts[code].label }))]}
+            options={[
+              { value: '', label: 'Any or none' },
+              ...RISK_FLAG_CODES.map((code) => ({ value: code, label: riskFlagTexts[code].label })),
+            ]}
           />
         ) : null}
         {view === 'pending' ? (

@@ -252,7 +252,11 @@ describe('SaleReview', () => {
   });
 
   it("flags a payout account that only partly matches the customer's name", () => {
-    renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'EZE NGOZI', name_match: 'partial' } }));
+    renderReview(
+      sale({
+        bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'EZE NGOZI', name_match: 'partial' },
+      }),
+    );
     const flag = screen.getByTestId('account-name-match');
     expect(flag.textContent).toBe(accountNameMatchLabels.partial);
     expect(flag.querySelector('[data-tone="warning"]')).not.toBeNull();
@@ -264,7 +268,11 @@ describe('SaleReview', () => {
   });
 
   it('says when the name was never checked', () => {
-    renderReview(sale({ bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: null } }));
+    renderReview(
+      sale({
+        bank: { bank_code: '058', bank_name: 'GTBank', account_number: '0123451111', account_name: 'CHINEDU EZE', name_match: null },
+      }),
+    );
     expect(screen.getByTestId('account-name-match').textContent).toBe(accountNameMatchLabels.unchecked);
   });
 

@@ -1,5 +1,12 @@
 import { COINS, formatPhone } from '@wise/shared';
-import { accountNameMatchLabels, imagesDeletedTexts, saleApprovalReasonLabels, saleRejectionLabels, type AdminSaleDetail, type StaffMe } from '@wise/shared/admin';
+import {
+  accountNameMatchLabels,
+  imagesDeletedTexts,
+  saleApprovalReasonLabels,
+  saleRejectionLabels,
+  type AdminSaleDetail,
+  type StaffMe,
+} from '@wise/shared/admin';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Facts, Panel } from '#web/components/admin/admin-layout';
@@ -80,28 +87,32 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                 <SecondApprovalPanel sale={sale} request={request} staff={staff} approveRef={approveRef} onDecided={onDecided} />
               ) : (
                 <>
-                <ClaimBar sale={sale} staffId={staff.id} />
-                {claimedByOther ? <p className="admin-muted">Another reviewer holds this sale. You can decide once their claim ends or they release it.</p> : null}
-                {request?.outcome === 'declined' ? (
-                  <p className="admin-muted">
-                    {`${request.decided_by?.name ?? 'An admin'} declined paying ${formatNaira(request.amount_kobo)}`}
-                    {request.decision_note ? `: ${request.decision_note}` : ''}
-                  </p>
-                ) : null}
-                <div className="admin-decide">
-                  <section aria-labelledby="approve-title">
-                    <h3 id="approve-title" className="admin-subtitle">
-                      Approve
-                    </h3>
-                    <ApproveForm sale={sale} disabled={claimedByOther} approveRef={approveRef} onDecided={onDecided} />
-                  </section>
-                  <section aria-labelledby="reject-title">
-                    <h3 id="reject-title" className="admin-subtitle">
-                      Reject
-                    </h3>
-                    <RejectForm sale={sale} disabled={claimedByOther} onDecided={onDecided} />
-                  </section>
-                </div>
+                  <ClaimBar sale={sale} staffId={staff.id} />
+                  {claimedByOther ? (
+                    <p className="admin-muted">
+                      Another reviewer holds this sale. You can decide once their claim ends or they release it.
+                    </p>
+                  ) : null}
+                  {request?.outcome === 'declined' ? (
+                    <p className="admin-muted">
+                      {`${request.decided_by?.name ?? 'An admin'} declined paying ${formatNaira(request.amount_kobo)}`}
+                      {request.decision_note ? `: ${request.decision_note}` : ''}
+                    </p>
+                  ) : null}
+                  <div className="admin-decide">
+                    <section aria-labelledby="approve-title">
+                      <h3 id="approve-title" className="admin-subtitle">
+                        Approve
+                      </h3>
+                      <ApproveForm sale={sale} disabled={claimedByOther} approveRef={approveRef} onDecided={onDecided} />
+                    </section>
+                    <section aria-labelledby="reject-title">
+                      <h3 id="reject-title" className="admin-subtitle">
+                        Reject
+                      </h3>
+                      <RejectForm sale={sale} disabled={claimedByOther} onDecided={onDecided} />
+                    </section>
+                  </div>
                 </>
               )}
             </Panel>
@@ -118,7 +129,10 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
             {sale.images_deleted ? (
               <DeletedImages count={sale.images_deleted.count} text={imagesDeletedTexts[sale.images_deleted.reason]} />
             ) : (
-              <ImageViewer label="Image" images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))} />
+              <ImageViewer
+                label="Image"
+                images={sale.images.map((image) => ({ src: image.url, alt: `Image ${image.position + 1} of ${sale.title}` }))}
+              />
             )}
           </Panel>
           <Panel title="Sale" className="admin-o-2">
@@ -148,7 +162,10 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                   ),
                 ],
                 sale.quote && ['Coin price', <span className="admin-money">{formatCoinPriceUsd(sale.quote.price_usd)}</span>],
-                sale.quote && ['USDT rate', `${formatRate(sale.quote.usdt_market_rate_ngn, 'USDT')} market, ${formatAdjustment(sale.quote.usdt_adjustment_ngn)} adjustment`],
+                sale.quote && [
+                  'USDT rate',
+                  `${formatRate(sale.quote.usdt_market_rate_ngn, 'USDT')} market, ${formatAdjustment(sale.quote.usdt_adjustment_ngn)} adjustment`,
+                ],
                 sale.quote && ['Coin adjustment', formatAdjustment(sale.quote.coin_adjustment_ngn)],
                 sale.card_code_provided && ['Card code', <CardCode sale={sale} staff={staff} />],
                 sale.transaction_id && [
@@ -158,7 +175,10 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                     <CopyButton text={sale.transaction_id} ariaLabel="Copy transaction ID" />
                   </span>,
                 ],
-                sale.transaction_id_as_typed && ['Transaction ID as typed', <span className="admin-mono">{visibleText(sale.transaction_id_as_typed)}</span>],
+                sale.transaction_id_as_typed && [
+                  'Transaction ID as typed',
+                  <span className="admin-mono">{visibleText(sale.transaction_id_as_typed)}</span>,
+                ],
                 ['Comment', sale.comment ?? <span className="admin-muted">None</span>],
               ]}
             />
@@ -172,7 +192,10 @@ export function SaleReview({ sale, staff, backHref, saleHref, approveRef, onDeci
                   ['Email', sale.customer.email],
                   ['Phone', formatPhone(sale.customer.phone)],
                   ['Joined', <DateTime iso={sale.customer.joined_at} />],
-                  sale.customer.locked && ['Account', <Badge tone="danger">Locked{sale.customer.locked_reason ? `: ${sale.customer.locked_reason}` : ''}</Badge>],
+                  sale.customer.locked && [
+                    'Account',
+                    <Badge tone="danger">Locked{sale.customer.locked_reason ? `: ${sale.customer.locked_reason}` : ''}</Badge>,
+                  ],
                 ]}
               />
             </Panel>
@@ -255,7 +278,9 @@ function DecisionSummary({ sale }: { sale: AdminSaleDetail }) {
             'Amount paid',
             <span className="admin-money">
               {formatNaira(decision.payout_amount_kobo)}
-              {decision.payout_amount_kobo !== sale.value_kobo ? <span className="admin-cell-sub">quoted {formatNaira(sale.value_kobo)}</span> : null}
+              {decision.payout_amount_kobo !== sale.value_kobo ? (
+                <span className="admin-cell-sub">quoted {formatNaira(sale.value_kobo)}</span>
+              ) : null}
             </span>,
           ],
           decision.approval_reason_code && ['Reason', saleApprovalReasonLabels[decision.approval_reason_code]],

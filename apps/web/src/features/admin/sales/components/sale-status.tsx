@@ -7,7 +7,12 @@ import { StatusBadge } from '#web/components/admin/status-badge';
  */
 export function SaleStatus({ sale }: { sale: Pick<AdminSaleListItem, 'status' | 'payout_status'> }) {
   if (sale.status === 'approved' && (sale.payout_status === 'failed' || sale.payout_status === 'reversed')) {
-    return <StatusBadge status="payout_failed" label={sale.payout_status === 'reversed' ? payoutStatusLabels.reversed : adminSaleStatusLabels.payout_failed} />;
+    return (
+      <StatusBadge
+        status="payout_failed"
+        label={sale.payout_status === 'reversed' ? payoutStatusLabels.reversed : adminSaleStatusLabels.payout_failed}
+      />
+    );
   }
   if (sale.status === 'approved' && sale.payout_status === 'needs_review') {
     return <StatusBadge status="needs_review" label={payoutStatusLabels.needs_review} />;

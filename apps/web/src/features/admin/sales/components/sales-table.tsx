@@ -35,7 +35,9 @@ export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state 
           <Link to={saleHref(sale.id)} className="admin-cell-title admin-row-link" onClick={(event) => event.stopPropagation()}>
             {sale.title}
           </Link>
-          <span className="admin-cell-sub">{sale.kind === 'crypto' ? 'Crypto' : 'Gift card'} · {formatSaleAmount(sale)}</span>
+          <span className="admin-cell-sub">
+            {sale.kind === 'crypto' ? 'Crypto' : 'Gift card'} · {formatSaleAmount(sale)}
+          </span>
         </>
       ),
     },
@@ -73,7 +75,10 @@ export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state 
             {`Second approval: ${formatNaira(sale.second_approval.amount_kobo)}`}
           </Badge>
         ) : sale.claimed_by ? (
-          <Badge tone={sale.claimed_by.id === staffId ? 'info' : 'warning'} title={sale.claimed_until ? `Claimed until ${sale.claimed_until}` : undefined}>
+          <Badge
+            tone={sale.claimed_by.id === staffId ? 'info' : 'warning'}
+            title={sale.claimed_until ? `Claimed until ${sale.claimed_until}` : undefined}
+          >
             {sale.claimed_by.id === staffId ? 'You' : sale.claimed_by.name}
           </Badge>
         ) : (
@@ -89,7 +94,11 @@ export function SalesTable({ rows, staffId, waiting, onOpen, saleHref, ...state 
       rowKey={(sale) => sale.id}
       onRowClick={onOpen}
       errorMessage="Couldn't load the sales"
-      empty={waiting ? { title: 'No sales waiting', text: 'New sales appear here within seconds.' } : { title: 'No sales here', text: 'Try another view or filter.' }}
+      empty={
+        waiting
+          ? { title: 'No sales waiting', text: 'New sales appear here within seconds.' }
+          : { title: 'No sales here', text: 'Try another view or filter.' }
+      }
       {...state}
     />
   );

@@ -23,7 +23,9 @@ export function ApprovalRequestFacts({ request }: { request: SaleApprovalRequest
           'Asked to pay',
           <span className="admin-money">
             {formatNaira(request.amount_kobo)}
-            {difference !== 0 ? <span className="admin-cell-sub">{`${difference > 0 ? '+' : '−'}${formatNaira(Math.abs(difference))} against the quote`}</span> : null}
+            {difference !== 0 ? (
+              <span className="admin-cell-sub">{`${difference > 0 ? '+' : '−'}${formatNaira(Math.abs(difference))} against the quote`}</span>
+            ) : null}
           </span>,
         ],
         request.reason_code && ['Reason', saleApprovalReasonLabels[request.reason_code]],
@@ -103,7 +105,14 @@ export function SecondApprovalPanel({
           </div>
           {declining ? (
             <form className="admin-form" onSubmit={submitDecline} noValidate aria-label="Decline the second approval">
-              <FormTextArea label="Note (optional, for staff)" name="decline_note" value={note} onChange={(event) => setNote(event.target.value)} rows={2} error={failure} />
+              <FormTextArea
+                label="Note (optional, for staff)"
+                name="decline_note"
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                rows={2}
+                error={failure}
+              />
               <Button type="submit" variant="secondary" disabled={decline.isPending}>
                 {decline.isPending ? 'Declining...' : 'Decline: back to review'}
               </Button>

@@ -37,7 +37,16 @@ function detail(overrides: Partial<AdminSaleDetail> = {}): AdminSaleDetail {
     payout_status: null,
     created_at: '2026-11-22T08:00:00Z',
     age_minutes: 75,
-    customer: { id: 'c1', full_name: 'Chinedu Eze', username: 'chinedu', email: 'chinedu@example.com', phone: '+2348031234567', joined_at: '2026-10-01T10:00:00Z', locked: false, locked_reason: null },
+    customer: {
+      id: 'c1',
+      full_name: 'Chinedu Eze',
+      username: 'chinedu',
+      email: 'chinedu@example.com',
+      phone: '+2348031234567',
+      joined_at: '2026-10-01T10:00:00Z',
+      locked: false,
+      locked_reason: null,
+    },
     images: [{ position: 0, url: `/api/admin/sales/${SALE_ID}/images/0` }],
     currency: 'USD',
     currency_amount: '50.00',
@@ -95,14 +104,30 @@ function listItem(id: string, overrides: Partial<AdminSaleListItem> = {}): Admin
  * when it waits; everything else answers a 500 so nothing passes unnoticed.
  */
 function stubServer(sale: AdminSaleDetail) {
-  const second = sale.approval_request?.outcome === null ? [listItem(SALE_ID, { status: 'under_review', second_approval: { id: request.id, amount_kobo: request.amount_kobo, requested_by: request.requested_by, created_at: request.created_at } })] : [];
+  const second =
+    sale.approval_request?.outcome === null
+      ? [
+          listItem(SALE_ID, {
+            status: 'under_review',
+            second_approval: {
+              id: request.id,
+              amount_kobo: request.amount_kobo,
+              requested_by: request.requested_by,
+              created_at: request.created_at,
+            },
+          }),
+        ]
+      : [];
   const waiting = [...(second.length === 0 ? [listItem(SALE_ID)] : []), listItem(NEXT_ID)];
   const mock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.pathname === '/api/admin/sales') return json({ items: url.searchParams.get('status') === 'awaiting_approval' ? second : waiting, next_cursor: null });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.pathname === '/api/admin/sales')
+      return json({ items: url.searchParams.get('status') === 'awaiting_approval' ? second : waiting, next_cursor: null });
     if (url.pathname === '/api/admin/auth/passkeys') return json({ passkeys: [] });
-    if (url.pathname === `/api/admin/sales/${SALE_ID}/approval/confirm`) return json({ sale: { ...sale, status: 'approved', approval_request: { ...request, outcome: 'confirmed' } } });
+    if (url.pathname === `/api/admin/sales/${SALE_ID}/approval/confirm`)
+      return json({ sale: { ...sale, status: 'approved', approval_request: { ...request, outcome: 'confirmed' } } });
     return json({ error: 'not in this test' }, 500);
   });
   vi.stubGlobal('fetch', mock);
@@ -110,7 +135,9 @@ function stubServer(sale: AdminSaleDetail) {
 }
 
 const calls = (mock: ReturnType<typeof stubServer>, method: string, path: string) =>
-  mock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
+  mock.mock.calls.filter(
+    ([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
+  );
 
 /** The sale's page as /admin/sales/:id puts it together: the review, with work mode as its banner. */
 function WorkedSale({ sale, staff }: { sale: AdminSaleDetail; staff: Pick<StaffMe, 'id' | 'role'> }) {
@@ -124,7 +151,16 @@ function WorkedSale({ sale, staff }: { sale: AdminSaleDetail; staff: Pick<StaffM
       saleHref={(id) => `/admin/sales/${id}`}
       approveRef={approveRef}
       onDecided={() => nextRef.current()}
-      banner={<WorkMode sale={sale} staff={staff} saleHref={(id) => `/admin/sales/${id}`} queueHref="/admin/sales" onApprove={() => approveRef.current?.()} nextRef={nextRef} />}
+      banner={
+        <WorkMode
+          sale={sale}
+          staff={staff}
+          saleHref={(id) => `/admin/sales/${id}`}
+          queueHref="/admin/sales"
+          onApprove={() => approveRef.current?.()}
+          nextRef={nextRef}
+        />
+      }
     />
   );
 }
@@ -172,7 +208,11 @@ describe('work mode keys', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirm the second approval' });
     await user.type(within(dialog).getByLabelText('Authenticator code'), '246810{Enter}');
     const [confirm] = calls(server, 'POST', `/api/admin/sales/${SALE_ID}/approval/confirm`);
-    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ request_id: request.id, amount_kobo: request.amount_kobo, confirm_code: '246810' });
+    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({
+      request_id: request.id,
+      amount_kobo: request.amount_kobo,
+      confirm_code: '246810',
+    });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/admin/sales/${NEXT_ID}`));
     // Nothing to decide on it: it was never claimed.
     expect(calls(server, 'POST', `/api/admin/sales/${SALE_ID}/claim`)).toHaveLength(0);

@@ -48,7 +48,10 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
   const secondQueue = useSalesQueue(secondApprovalFilters(filters), { enabled: waitingView && staff.role === 'admin' });
   const [rejecting, setRejecting] = useState(false);
   const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.items) ?? [], [queue.data]);
-  const secondRows = useMemo(() => (waitingView ? secondQueue.data?.pages.flatMap((page) => page.items) ?? [] : []), [waitingView, secondQueue.data]);
+  const secondRows = useMemo(
+    () => (waitingView ? (secondQueue.data?.pages.flatMap((page) => page.items) ?? []) : []),
+    [waitingView, secondQueue.data],
+  );
   const open = isOpen(sale);
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staffId;
   const request = sale.approval_request ?? null;
@@ -58,14 +61,17 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
   // The queue's sales around this one that I can work (not decided here, not held by someone else,
   // a second approval only if I may confirm it).
   const workable = keyboardRows(secondRows, rows, staff).filter(
-    (row) => row.id === sale.id || ((row.status === 'submitted' || row.status === 'under_review') && (row.second_approval || !row.claimed_by || row.claimed_by.id === staffId)),
+    (row) =>
+      row.id === sale.id ||
+      ((row.status === 'submitted' || row.status === 'under_review') &&
+        (row.second_approval || !row.claimed_by || row.claimed_by.id === staffId)),
   );
   const index = workable.findIndex((row) => row.id === sale.id);
   const next = index >= 0 ? workable[index + 1] : workable.find((row) => row.id !== sale.id);
   const previous = index > 0 ? workable[index - 1] : undefined;
 
   const goNext = () => {
-    const target = index >= 0 ? workable[index + 1] ?? workable[index - 1] : workable.find((row) => row.id !== sale.id);
+    const target = index >= 0 ? (workable[index + 1] ?? workable[index - 1]) : workable.find((row) => row.id !== sale.id);
     void navigate(target && target.id !== sale.id ? saleHref(target.id) : queueHref);
   };
   useEffect(() => {
@@ -135,9 +141,15 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
   return (
     <>
       <div className="work-bar" role="region" aria-label="Work mode">
-        <span className="work-bar__pos">{index >= 0 ? `${index + 1} of ${workable.length}${queue.hasNextPage ? '+' : ''}` : 'Work mode'}</span>
+        <span className="work-bar__pos">
+          {index >= 0 ? `${index + 1} of ${workable.length}${queue.hasNextPage ? '+' : ''}` : 'Work mode'}
+        </span>
         {awaiting && !canConfirm ? (
-          <span className="work-bar__note">{request.requested_by.id === staffId ? 'You asked for this approval: another admin confirms it' : 'Waiting for a second approval by an admin'}</span>
+          <span className="work-bar__note">
+            {request.requested_by.id === staffId
+              ? 'You asked for this approval: another admin confirms it'
+              : 'Waiting for a second approval by an admin'}
+          </span>
         ) : null}
         <ul className="work-bar__keys" aria-label="Keyboard shortcuts">
           {canConfirm ? (
@@ -221,20 +233,46 @@ function QuickReject({ sale, onClose, onDone }: { sale: AdminSaleDetail; onClose
   };
 
   return (
-    <Dialog open onClose={onClose} title="Reject this sale" description={`${sale.title}. The customer is told at once.`} busy={reject.isPending}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Reject this sale"
+      description={`${sale.title}. The customer is told at once.`}
+      busy={reject.isPending}
+    >
       <form className="admin-form" onSubmit={submit} noValidate aria-label="Quick reject">
         <fieldset className="work-reasons">
           <legend className="field__label">Reason</legend>
           {codes.map((code, position) => (
             <label key={code} className="work-reason">
-              <input type="radio" name="quick-reason" value={code} checked={reason === code} onChange={() => setReason(code)} autoFocus={position === 0} />
+              <input
+                type="radio"
+                name="quick-reason"
+                value={code}
+                checked={reason === code}
+                onChange={() => setReason(code)}
+                autoFocus={position === 0}
+              />
               <span>{saleRejectionLabels[code]}</span>
             </label>
           ))}
         </fieldset>
         {reason && reason !== 'other' ? <p className="work-reads">The customer reads: {saleRejectionReasons[reason]}</p> : null}
-        {reason === 'other' ? <FormField label="Reason the customer reads" name="other_reason" value={other} onChange={(event) => setOther(event.target.value)} /> : null}
-        <FormField label="Message to the customer (optional)" name="message" value={message} onChange={(event) => setMessage(event.target.value)} maxLength={500} />
+        {reason === 'other' ? (
+          <FormField
+            label="Reason the customer reads"
+            name="other_reason"
+            value={other}
+            onChange={(event) => setOther(event.target.value)}
+          />
+        ) : null}
+        <FormField
+          label="Message to the customer (optional)"
+          name="message"
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          maxLength={500}
+        />
         {failure ? (
           <p className="admin-alert" role="alert">
             {failure}

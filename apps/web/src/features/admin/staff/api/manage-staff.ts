@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  staffCreatedSchema,
-  staffUpdatedSchema,
-  type StaffCreateInput,
-  type StaffUpdateInput,
-} from '@wise/shared/admin';
+import { staffCreatedSchema, staffUpdatedSchema, type StaffCreateInput, type StaffUpdateInput } from '@wise/shared/admin';
 import { adminApi } from '#web/lib/admin-api';
 import { staffKeys } from './keys';
 import type { StaffConfirmation } from '#web/lib/staff-confirmation';

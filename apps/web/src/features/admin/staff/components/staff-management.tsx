@@ -47,7 +47,13 @@ export function StaffManagement({ meId }: { meId: string }) {
       toastSuccess(answer.request ? dutyMessages.waiting : `${pending.staff.name} is now ${staffRoleLabels[pending.role].toLowerCase()}`);
     } else if (pending.kind === 'disable') {
       const answer = await update.mutateAsync({ id: pending.staff.id, input: { disabled: pending.disabled, ...confirmation } });
-      toastSuccess(answer.request ? dutyMessages.waiting : pending.disabled ? `${pending.staff.name} can no longer sign in` : `${pending.staff.name} can sign in again`);
+      toastSuccess(
+        answer.request
+          ? dutyMessages.waiting
+          : pending.disabled
+            ? `${pending.staff.name} can no longer sign in`
+            : `${pending.staff.name} can sign in again`,
+      );
     } else {
       await reset.mutateAsync({ id: pending.staff.id, confirmation });
       toastSuccess(dutyMessages.waiting);
@@ -193,7 +199,9 @@ function confirmText(pending: Pending): string {
     case 'role':
       return `${pending.staff.name} becomes ${staffRoleLabels[pending.role].toLowerCase()}.`;
     case 'disable':
-      return pending.disabled ? `${pending.staff.name} is signed out and can no longer sign in.` : `${pending.staff.name} can sign in again.`;
+      return pending.disabled
+        ? `${pending.staff.name} is signed out and can no longer sign in.`
+        : `${pending.staff.name} can sign in again.`;
     case 'reset':
       return `${pending.staff.name} is signed out everywhere and e-mailed an invitation to set up their sign-in again, once a second admin confirms.`;
   }
@@ -238,9 +246,21 @@ function AddStaffDialog({ open, onClose, onReady }: { open: boolean; onClose: ()
     setValues({ email: '', name: '', role: 'reviewer' });
   };
   return (
-    <Dialog open={open} onClose={onClose} title="Add staff member" description="They get an invitation link by e-mail, choose their own password, then set up an authenticator app.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add staff member"
+      description="They get an invitation link by e-mail, choose their own password, then set up an authenticator app."
+    >
       <form className="admin-form" onSubmit={submit} noValidate>
-        <FormField label="Name" name="name" value={values.name} onChange={(event) => set('name', event.target.value)} error={errors.name} autoComplete="off" />
+        <FormField
+          label="Name"
+          name="name"
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          error={errors.name}
+          autoComplete="off"
+        />
         <FormField
           label="Work email"
           name="email"
@@ -252,7 +272,15 @@ function AddStaffDialog({ open, onClose, onReady }: { open: boolean; onClose: ()
           autoCapitalize="none"
           spellCheck={false}
         />
-        <FormSelect label="Role" name="role" value={values.role} onChange={(event) => set('role', event.target.value)} options={roleOptions} error={errors.role} hint="Reviewers work the queue and look customers up; admins do everything." />
+        <FormSelect
+          label="Role"
+          name="role"
+          value={values.role}
+          onChange={(event) => set('role', event.target.value)}
+          options={roleOptions}
+          error={errors.role}
+          hint="Reviewers work the queue and look customers up; admins do everything."
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel
