@@ -113,7 +113,7 @@ describe('a new sale', () => {
     await insertSale({ comment: 'x'.repeat(501) }, /check constraint/);
     await insertSale({ idempotency_key: 'has space' }, /check constraint/);
     await insertSale({ request_hash: 'short' }, /check constraint/);
-    await insertSale({ kind: 'crypto', currency: 'BTC' }, /sales_card_fields_only_giftcard/);
+    await insertSale({ kind: 'crypto', currency: 'BTC', network: 'bitcoin' }, /sales_card_fields_only_giftcard/);
   });
 
   it('must have 1 to 10 images when its transaction commits', async () => {
