@@ -4,9 +4,11 @@
  * and never holds a private key.
  */
 
-/** The networks Wise settles on; the company's shared addresses use the same ids. */
-export const CHAIN_NETWORKS = ['bitcoin', 'bsc', 'tron', 'solana'] as const;
-export type ChainNetwork = (typeof CHAIN_NETWORKS)[number];
+import type { CryptoNetworkId } from '@wise/shared';
+
+/** The networks Wise settles on: the same ids as the company's shared addresses and the sales. */
+export { CRYPTO_NETWORK_IDS as CHAIN_NETWORKS } from '@wise/shared';
+export type ChainNetwork = CryptoNetworkId;
 
 /** Networks where each customer gets an address of their own, derived from an extended public key. */
 export const DERIVED_NETWORKS = ['bitcoin', 'bsc', 'tron'] as const;
