@@ -270,7 +270,7 @@ describe('authorise', () => {
     expect((await orderOf(h, user, order.id)).token).toBe('1234-5678-9012-3456-7890');
   });
 
-  it("a refusal releases the gems: 422 with the provider's message (airtime), 'Invalid request' (data)", async () => {
+  it("a refusal releases the gems: 422 in our words, never the provider's (airtime), 'Invalid request' (data)", async () => {
     const user = await customerWithGems(h, 5000);
     await fillPlans(h, clock);
     const airtime = await newOrder(h, user, airtimeBody());
@@ -279,9 +279,11 @@ describe('authorise', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'PROVIDER_DECLINED',
-      error: 'Insufficient wallet balance on the provider account',
+      // The provider's own words (here about its wallet) are for staff only (docs/deviations.md).
+      error: billMessages.declined,
       meta: { order_id: airtime.id },
     });
+    expect(JSON.stringify(refused.json())).not.toContain('wallet balance');
     expect(await getGemBalance(h.t.database.db, user.id)).toBe(5000);
     expect(await holdOf(h, airtime.id)).toMatchObject({ hold: { status: 'released' }, entries: ['hold', 'hold_release'] });
 
