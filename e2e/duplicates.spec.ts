@@ -88,6 +88,6 @@ test('a card code sold twice: refused with the reason, accepted after a rejectio
   // The queue filters by the flag.
   await staff.page.goto('/admin/sales?flag=duplicate_card_code');
   await expect(staff.page.locator(`a[href$="/admin/sales/${saleId}"]`).first()).toBeVisible();
-  await expect(staff.page.getByLabel('Risk flag')).toHaveValue('duplicate_card_code');
+  await expect(staff.page.getByLabel('Risk flag', { exact: true })).toHaveValue('duplicate_card_code');
   await ownerContext.close();
 });

@@ -9,16 +9,15 @@ import type { SaleQueueFilters } from '#web/features/admin/sales/api/keys';
 import { DeskHeader } from '#web/features/admin/sales/components/desk-header';
 import { DeskQueue } from '#web/features/admin/sales/components/desk-queue';
 import { SaleFilters } from '#web/features/admin/sales/components/sale-filters';
-import { rememberDeskFilters } from '#web/features/admin/sales/desk-filters';
+import { DESK_FILTER_KEYS, deskQuery, rememberDeskFilters } from '#web/features/admin/sales/desk-filters';
 import { adminPaths } from './admin-paths';
 
-const FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort', 'q', 'assigned'] as const;
 const SEARCH_DELAY_MS = 300;
 
 /** The URL's filters, read with the endpoint's own schema (anything unknown falls back to the default view). */
 function readFilters(params: URLSearchParams): SaleQueueFilters {
   const raw: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
+  for (const key of DESK_FILTER_KEYS) {
     const value = params.get(key);
     if (value) raw[key] = value;
   }
@@ -57,13 +56,7 @@ export function AdminSalesRoute() {
   useEffect(() => rememberDeskFilters(filters), [filters]);
 
   const change = (next: SaleQueueFilters) => {
-    const query = new URLSearchParams();
-    for (const key of FILTER_KEYS) {
-      const value = next[key];
-      if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default'))
-        query.set(key, String(value));
-    }
-    setParams(query, { replace: true });
+    setParams(deskQuery(next), { replace: true });
   };
 
   // The search runs once typing pauses; fewer than 2 letters is no search.

@@ -6,6 +6,26 @@ import type { SaleQueueFilters } from './api/keys';
  */
 const KEY = 'wise.admin.desk.filters';
 
+/** The filters the desk's URL carries, in the order it writes them. */
+export const DESK_FILTER_KEYS = ['status', 'kind', 'gift_card_id', 'coin', 'older_than_minutes', 'flag', 'sort', 'q', 'assigned'] as const;
+
+/** The desk's URL query for these filters: defaults (the waiting view, the default order) are left out. */
+export function deskQuery(filters: SaleQueueFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of DESK_FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && value !== '' && !(key === 'status' && value === 'pending') && !(key === 'sort' && value === 'default'))
+      query.set(key, String(value));
+  }
+  return query;
+}
+
+/** The queue the reviewer came from (its search and filters), for `q` and the end of the queue in work mode. */
+export function deskHref(queuePath: string, filters: SaleQueueFilters): string {
+  const query = deskQuery(filters).toString();
+  return query ? `${queuePath}?${query}` : queuePath;
+}
+
 export function rememberDeskFilters(filters: SaleQueueFilters): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(filters));

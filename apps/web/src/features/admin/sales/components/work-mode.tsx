@@ -11,7 +11,7 @@ import { adminErrorMessage } from '#web/lib/admin-api';
 import { claimSale, releaseSale, useRejectSale } from '../api/decide-sale';
 import { secondApprovalFilters, useSalesQueue } from '../api/get-sales';
 import { adminSaleKeys } from '../api/keys';
-import { keyBelongsElsewhere, recallDeskFilters } from '../desk-filters';
+import { deskHref, keyBelongsElsewhere, recallDeskFilters } from '../desk-filters';
 import { keyboardRows } from '../desk-queue';
 import './desk.css';
 
@@ -43,6 +43,8 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
   const queryClient = useQueryClient();
   const staffId = staff.id;
   const filters = useMemo(() => recallDeskFilters(), []);
+  // Back to the queue as the reviewer left it: its search and filters, not the whole waiting view.
+  const queueBack = deskHref(queueHref, filters);
   const queue = useSalesQueue(filters);
   const waitingView = (filters.status ?? 'pending') === 'pending';
   const secondQueue = useSalesQueue(secondApprovalFilters(filters), { enabled: waitingView && staff.role === 'admin' });
@@ -72,7 +74,7 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
 
   const goNext = () => {
     const target = index >= 0 ? (workable[index + 1] ?? workable[index - 1]) : workable.find((row) => row.id !== sale.id);
-    void navigate(target && target.id !== sale.id ? saleHref(target.id) : queueHref);
+    void navigate(target && target.id !== sale.id ? saleHref(target.id) : queueBack);
   };
   useEffect(() => {
     nextRef.current = goNext;
@@ -128,10 +130,10 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
         document.querySelector<HTMLButtonElement>('.admin-thumb')?.click();
       } else if (key === '/') {
         event.preventDefault();
-        void navigate(queueHref, { state: { focusSearch: true } });
+        void navigate(queueBack, { state: { focusSearch: true } });
       } else if (key === 'q') {
         event.preventDefault();
-        void navigate(queueHref);
+        void navigate(queueBack);
       }
     };
     document.addEventListener('keydown', onKey);
