@@ -20,6 +20,7 @@ export * from './app-info';
 export * from './giftcards';
 export * from './sales';
 export * from './crypto';
+export * from './crypto-deposits';
 export * from './crypto-returns';
 export * from './plain/sale-notices';
 export * from './bills';
