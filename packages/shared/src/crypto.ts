@@ -121,7 +121,14 @@ export const walletAddressSchema = z.object({
   memo: z.string().nullable(),
 });
 export type WalletAddress = z.infer<typeof walletAddressSchema>;
-export const walletAddressesResponseSchema = z.object({ addresses: z.array(walletAddressSchema) });
+export const walletAddressesResponseSchema = z.object({
+  addresses: z.array(walletAddressSchema),
+  /**
+   * Whether the old way is still open: sending to these shared addresses and uploading a screenshot
+   * (an admin turns it off once every customer pays to their own deposit address). Absent means open.
+   */
+  manual_path: z.boolean().optional(),
+});
 export type WalletAddressesResponse = z.infer<typeof walletAddressesResponseSchema>;
 
 /** A stored price promise, honoured until `expires_at`. */

@@ -1,6 +1,21 @@
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
+import { cryptoQuotes } from './crypto';
+import { sales } from './sales';
 
 /** Mirrors db/migrations/0053_deposit_addresses.sql (the SQL is the source of truth, with its triggers). */
 
@@ -43,4 +58,86 @@ export const solanaPaymentReferences = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('solana_payment_references_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Mirrors db/migrations/0054_chain_deposits.sql: each credit seen on chain to a customer's address or reference. */
+export const chainDepositStatuses = ['seen', 'confirmed', 'settled', 'review', 'held', 'dropped'] as const;
+export type ChainDepositStatus = (typeof chainDepositStatuses)[number];
+export const chainDepositAssets = ['btc', 'bnb', 'usdt', 'sol', 'other'] as const;
+
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    network: text('network', { enum: ['bitcoin', 'bsc', 'tron', 'solana'] }).notNull(),
+    txid: text('txid').notNull(),
+    outputIndex: integer('output_index').notNull(),
+    address: text('address').notNull(),
+    reference: text('reference').references(() => solanaPaymentReferences.reference, { onDelete: 'restrict' }),
+    asset: text('asset', { enum: chainDepositAssets }).notNull(),
+    contract: text('contract'),
+    amountBase: numeric('amount_base', { precision: 78, scale: 0 }).notNull(),
+    amount: numeric('amount').notNull(),
+    sender: text('sender'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
+    blockTime: at('block_time'),
+    confirmations: integer('confirmations').notNull().default(0),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    status: text('status', { enum: chainDepositStatuses }).notNull().default('seen'),
+    reviewReason: text('review_reason'),
+    quoteId: uuid('quote_id'),
+    pricing: text('pricing', { enum: ['quote', 'first_seen'] }),
+    valueKobo: bigint('value_kobo', { mode: 'number' }),
+    saleId: uuid('sale_id')
+      .unique()
+      .references((): AnyPgColumn => sales.id, { onDelete: 'restrict' }),
+    firstSeenAt: at('first_seen_at').notNull().defaultNow(),
+    confirmedAt: at('confirmed_at'),
+    droppedAt: at('dropped_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('chain_deposits_transfer').on(t.network, t.txid, t.outputIndex, t.address),
+    foreignKey({
+      name: 'chain_deposits_quote_fk',
+      columns: [t.quoteId, t.userId],
+      foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId],
+    }).onDelete('restrict'),
+    index('chain_deposits_user_idx').on(t.userId, t.firstSeenAt.desc()),
+    index('chain_deposits_open_idx')
+      .on(t.network, t.status)
+      .where(sql`${t.status} IN ('seen', 'confirmed')`),
+    check('chain_deposits_network', sql`${t.network} IN ('bitcoin', 'bsc', 'tron', 'solana')`),
+    check('chain_deposits_output_index', sql`${t.outputIndex} >= -1`),
+    check('chain_deposits_asset', sql`${t.asset} IN ('btc', 'bnb', 'usdt', 'sol', 'other')`),
+    check('chain_deposits_amount_base_positive', sql`${t.amountBase} > 0`),
+    check('chain_deposits_amount_positive', sql`${t.amount} > 0`),
+    check('chain_deposits_confirmations', sql`${t.confirmations} >= 0`),
+    check('chain_deposits_required', sql`${t.requiredConfirmations} > 0`),
+    check('chain_deposits_status', sql`${t.status} IN ('seen', 'confirmed', 'settled', 'review', 'held', 'dropped')`),
+    check('chain_deposits_pricing', sql`${t.pricing} IN ('quote', 'first_seen')`),
+    check('chain_deposits_value', sql`${t.valueKobo} >= 0`),
+    check('chain_deposits_reference_on_solana', sql`(${t.network} = 'solana') = (${t.reference} IS NOT NULL)`),
+    check('chain_deposits_settled_has_sale', sql`(${t.status} = 'settled') = (${t.saleId} IS NOT NULL)`),
+    check('chain_deposits_priced_together', sql`(${t.pricing} IS NULL) = (${t.valueKobo} IS NULL)`),
+  ],
+);
+
+/** How far each network's watcher has read (0054). */
+export const chainScanCursors = pgTable(
+  'chain_scan_cursors',
+  {
+    network: text('network', { enum: ['bitcoin', 'bsc', 'tron', 'solana'] }).primaryKey(),
+    scannedTo: bigint('scanned_to', { mode: 'bigint' }).notNull(),
+    tipHeight: bigint('tip_height', { mode: 'bigint' }).notNull(),
+    tipSeenAt: at('tip_seen_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    lastErrorAt: at('last_error_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('chain_scan_cursors_network', sql`${t.network} IN ('bitcoin', 'bsc', 'tron', 'solana')`)],
 );

@@ -13,7 +13,7 @@ import { listenToChannel } from '#server/db/listen';
 
 export const EVENTS_CHANNEL = 'wise_events';
 
-const eventKinds = ['sale', 'bill', 'notification'] as const;
+const eventKinds = ['sale', 'bill', 'notification', 'deposit'] as const;
 export type CustomerEventKind = (typeof eventKinds)[number];
 export interface CustomerEvent {
   type: CustomerEventKind;
