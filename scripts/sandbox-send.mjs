@@ -35,7 +35,7 @@ async function call(method, path, body) {
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
-    throw new Error(`no server answers at ${base} (${error.cause?.code ?? error.message}): start it with npm start`);
+    throw new Error(`no server answers at ${base} (${error.cause?.code ?? error.message}): start it with npm start`, { cause: error });
   }
   const text = await response.text();
   if (response.status === 404 && !text.includes('sandbox'))

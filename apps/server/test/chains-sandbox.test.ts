@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { ManualClock } from '../src/lib/clock';
 import { ChainError, createChainWatchers, sandboxChainFromConfig, type ChainNetwork, type ChainWatcher } from '../src/providers/chains';
-import { SandboxChain, SandboxChainError, sandboxLookAlikeContract, toBaseUnits } from '../src/providers/chains/sandbox';
+import { SandboxChainError, sandboxLookAlikeContract, toBaseUnits, type SandboxChain } from '../src/providers/chains/sandbox';
 import { SANDBOX_SOLANA_RECIPIENT } from '../src/providers/chains/sandbox-keys';
 import { newSolanaReference } from '../src/providers/chains/solana-pay';
 import { openTestDatabase } from './support/db';
