@@ -42,6 +42,8 @@ import { reviewTimeRoutes } from './routes/sales/review-time';
 import { salesSummaryRoutes } from './routes/sales/summary';
 import { receiptRoutes } from './routes/receipts/index';
 import { devRoutes } from './routes/dev';
+import { devChainRoutes } from './routes/dev-chain';
+import { sandboxChainFromConfig } from './providers/chains/index';
 import { gemRoutes } from './routes/gems/index';
 import { rewardRoutes } from './routes/rewards/index';
 import { referralRoutes } from './routes/referrals/index';
@@ -235,6 +237,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The payout provider's webhook (public, signature-checked over the raw body).
   await app.register(payoutWebhookRoutes, { prefix: '/api/payouts', ctx });
   if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
+  // The sandbox chain's "send" (docs/crypto-settlement.md, "The sandbox chain"): never in production (config.ts refuses the sandbox there).
+  const sandboxChain = config.isDevelopment ? sandboxChainFromConfig(config, database.db, clock) : null;
+  if (sandboxChain) await app.register(devChainRoutes, { prefix: '/api/dev/chain', chain: sandboxChain });
 
   if (options.serveWeb ?? true) {
     const archive = {

@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { devCardCodeKeyring, parseCardCodeKeys, type CardCodeKeyring } from './domain/sales/card-codes';
 import { checksumEvmAddress, isTronAddress, parseAccountKey } from './providers/chains/derive';
 import { isSolanaAddress } from './providers/chains/solana-pay';
+import {
+  SANDBOX_SOLANA_RECIPIENT,
+  SANDBOX_XPUB_BITCOIN,
+  SANDBOX_XPUB_BITCOIN_TEST,
+  SANDBOX_XPUB_EVM,
+  SANDBOX_XPUB_TRON,
+} from './providers/chains/sandbox-keys';
 import type { TracingConfig } from './lib/tracing';
 
 const DEV_SESSION_SECRET = 'dev-only-secret-not-for-production-use-0000';
@@ -226,6 +233,17 @@ const envSchema = z
     CRYPTO_SOLANA_RECIPIENT: optionalText.pipe(solanaAddress.optional()),
     CRYPTO_SOLANA_USDT_MINT: solanaAddress.default('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
     CRYPTO_CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * The sandbox chain (docs/crypto-settlement.md, "The sandbox chain"): offline Bitcoin, BSC, TRON
+     * and Solana in the database, with the test mnemonic's public keys. On by default outside
+     * production when no chain setting is given; `false` turns it off, `true` insists on it.
+     * Production refuses it.
+     */
+    SANDBOX_CHAIN: z.enum(['true', 'false']).optional(),
+    /** One sandbox block per this many milliseconds: confirmations rise at this pace. */
+    SANDBOX_CHAIN_BLOCK_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+    /** A chain watcher that has not advanced for this long, or whose last scan failed, opens `chain_watch_stalled`. */
+    ALERT_CHAIN_WATCH_STALL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
     // Bills (docs/product.md §7): the airtime provider and the bill-payment service when their public keys
     // and base URLs are set, the offline sandbox otherwise. A timeout leaves an order processing
     // until a status query settles it, so it bounds how long a customer waits, not the outcome.
@@ -408,6 +426,24 @@ const envSchema = z
         message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}`,
       });
     }
+    // The sandbox chain stands in for every chain at once; a real setting beside it would be ignored.
+    if (env.SANDBOX_CHAIN === 'true') {
+      for (const key of CHAIN_SETTINGS.filter((name) => env[name]))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX_CHAIN'],
+          message: `is true but ${key} is set: the sandbox chain stands in for every chain`,
+        });
+    }
+    // Fail closed: the sandbox's payments are made up and its keys are public (anyone can spend from the test mnemonic).
+    if (env.SANDBOX_CHAIN === 'true' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_CHAIN'],
+        message:
+          'is refused in production, staging included: the sandbox chain credits payments nobody made, to addresses of a public test key; configure the real chains (docs/crypto-settlement.md)',
+      });
+    }
     // Half a VAPID key pair signs nothing: both or neither.
     for (const [key, other] of [
       ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
@@ -482,6 +518,18 @@ const PRODUCTION_PROVIDER_KEYS = [
   'PAYOUT_SECRET_KEY',
 ] as const;
 
+/** The chain settings: any of them means a real chain is meant, so the sandbox chain is not started by default. */
+const CHAIN_SETTINGS = [
+  'CRYPTO_XPUB_BITCOIN',
+  'CRYPTO_XPUB_EVM',
+  'CRYPTO_XPUB_TRON',
+  'CRYPTO_ESPLORA_URL',
+  'CRYPTO_BSC_RPC_URL',
+  'CRYPTO_TRON_API_URL',
+  'CRYPTO_SOLANA_RPC_URL',
+  'CRYPTO_SOLANA_RECIPIENT',
+] as const;
+
 /** Everything Dojah needs (IDENTITY_PROVIDER=dojah). */
 const DOJAH_SETTINGS = ['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const;
 
@@ -526,6 +574,11 @@ export interface Config extends Env {
   pushTestHosts: string[];
   /** Where and how traces are exported; absent when no OTLP endpoint is set (then no tracing at all). */
   tracing?: TracingConfig;
+  /**
+   * The sandbox chain watches every network (SANDBOX_CHAIN, or by default outside production with
+   * no chain setting); the CRYPTO_XPUB_* keys and CRYPTO_SOLANA_RECIPIENT are then the sandbox's.
+   */
+  sandboxChain: boolean;
 }
 
 export interface VapidConfig {
@@ -547,6 +600,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = parsedEnv.NODE_ENV ?? 'development';
   // A development server is reachable from this machine only unless told otherwise.
   const env: Env = { ...parsedEnv, NODE_ENV: nodeEnv, HOST: parsedEnv.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1') };
+  const sandboxChain =
+    env.SANDBOX_CHAIN === 'true' ||
+    (env.SANDBOX_CHAIN === undefined && nodeEnv !== 'production' && CHAIN_SETTINGS.every((key) => !env[key]));
+  if (sandboxChain) Object.assign(env, sandboxChainKeys(env.CRYPTO_BITCOIN_NETWORK));
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...env,
@@ -569,6 +626,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     pushTestHosts: env.PUSH_ENDPOINT_TEST_HOSTS?.split(',') ?? [],
     tracing: tracingConfig(env),
+    sandboxChain,
+  };
+}
+
+/** The sandbox chain's keys and recipient (providers/chains/sandbox-keys.ts): the public test mnemonic's, never production's. */
+function sandboxChainKeys(bitcoinNetwork: Env['CRYPTO_BITCOIN_NETWORK']): Pick<Env, (typeof CHAIN_SETTINGS)[number]> {
+  return {
+    CRYPTO_XPUB_BITCOIN: bitcoinNetwork === 'mainnet' ? SANDBOX_XPUB_BITCOIN : SANDBOX_XPUB_BITCOIN_TEST,
+    CRYPTO_XPUB_EVM: SANDBOX_XPUB_EVM,
+    CRYPTO_XPUB_TRON: SANDBOX_XPUB_TRON,
+    CRYPTO_ESPLORA_URL: undefined,
+    CRYPTO_BSC_RPC_URL: undefined,
+    CRYPTO_TRON_API_URL: undefined,
+    CRYPTO_SOLANA_RPC_URL: undefined,
+    CRYPTO_SOLANA_RECIPIENT: SANDBOX_SOLANA_RECIPIENT,
   };
 }
 

@@ -20,8 +20,8 @@ const file = path.resolve(import.meta.dirname, '../../../ops/prometheus/alerts.y
 const rules = (parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((group) => group.rules);
 
 /** The series the app exports: the process registry's, and those the metrics plugins read from the database. */
-const pluginSources = ['metrics.ts', 'reconciliation-metrics.ts'].map((name) =>
-  readFileSync(path.resolve(import.meta.dirname, '../src/plugins', name), 'utf8'),
+const pluginSources = ['plugins/metrics.ts', 'plugins/reconciliation-metrics.ts', 'domain/crypto-deposits/metrics.ts'].map((name) =>
+  readFileSync(path.resolve(import.meta.dirname, '../src', name), 'utf8'),
 );
 const exported = new Set([
   ...processRegistry.getMetricsAsArray().map((metric) => metric.name),

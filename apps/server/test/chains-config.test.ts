@@ -1,9 +1,14 @@
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
 import { addressDeriversFromConfig } from '../src/domain/crypto-deposits';
-import { createChainWatchers } from '../src/providers/chains';
+import { createChainWatchers, watchedChainNetworks } from '../src/providers/chains';
+import { SandboxWatcher } from '../src/providers/chains/sandbox';
+import { SANDBOX_SOLANA_RECIPIENT } from '../src/providers/chains/sandbox-keys';
+import { openTestDatabase } from './support/db';
+import { PRODUCTION_TEST_ENV } from './support/production-env';
 
 /** The crypto settlement settings (docs/configuration.md, "Crypto settlement"): checked at start, built into derivers and watchers. */
 const seed = mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about');
@@ -22,11 +27,37 @@ const refusal = (env: Record<string, string>) => {
   throw new Error('the configuration was accepted');
 };
 
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database?.close());
+
 describe('crypto settlement settings', () => {
-  it('are off by default: no keys, no watchers, the mainnet USDT contracts', () => {
+  it('are the sandbox chain by default outside production: the test mnemonic keys, a sandbox watcher per network', () => {
     const config = loadConfig({});
-    expect(addressDeriversFromConfig(config)).toEqual({});
-    expect(createChainWatchers(config)).toEqual({});
+    expect(config.sandboxChain).toBe(true);
+    const derivers = addressDeriversFromConfig(config);
+    expect(derivers.bitcoin?.derive(0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(derivers.bsc?.derive(0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(derivers.tron?.derive(0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    expect(config.CRYPTO_SOLANA_RECIPIENT).toBe(SANDBOX_SOLANA_RECIPIENT);
+    const watchers = createChainWatchers(config, database.db);
+    expect(Object.keys(watchers).sort()).toEqual(['bitcoin', 'bsc', 'solana', 'tron']);
+    for (const watcher of Object.values(watchers)) expect(watcher).toBeInstanceOf(SandboxWatcher);
+    expect(watchedChainNetworks(config).sort()).toEqual(['bitcoin', 'bsc', 'solana', 'tron']);
+    // The sandbox's Bitcoin key follows the Bitcoin network asked for.
+    expect(addressDeriversFromConfig(loadConfig({ CRYPTO_BITCOIN_NETWORK: 'regtest' })).bitcoin?.derive(0)).toMatch(/^bcrt1q/);
+  });
+
+  it('are off with SANDBOX_CHAIN=false, and in production without chain settings: no keys, no watchers, the mainnet USDT contracts', () => {
+    for (const config of [loadConfig({ SANDBOX_CHAIN: 'false' }), loadConfig({ ...PRODUCTION_TEST_ENV })]) {
+      expect(config.sandboxChain).toBe(false);
+      expect(addressDeriversFromConfig(config)).toEqual({});
+      expect(createChainWatchers(config, database.db)).toEqual({});
+      expect(watchedChainNetworks(config)).toEqual([]);
+    }
+    const config = loadConfig({ SANDBOX_CHAIN: 'false' });
     expect(config).toMatchObject({
       CRYPTO_BITCOIN_NETWORK: 'mainnet',
       CRYPTO_BSC_USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
@@ -50,7 +81,23 @@ describe('crypto settlement settings', () => {
     expect(derivers.bitcoin?.derive(0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
     expect(derivers.bsc?.derive(0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     expect(derivers.tron?.derive(0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
-    expect(Object.keys(createChainWatchers(config)).sort()).toEqual(['bitcoin', 'bsc', 'solana', 'tron']);
+    expect(config.sandboxChain).toBe(false);
+    const watchers = createChainWatchers(config, database.db);
+    expect(Object.keys(watchers).sort()).toEqual(['bitcoin', 'bsc', 'solana', 'tron']);
+    for (const watcher of Object.values(watchers)) expect(watcher).not.toBeInstanceOf(SandboxWatcher);
+    // One real chain setting is enough to keep the sandbox out, and only that chain is watched.
+    const one = loadConfig({ CRYPTO_ESPLORA_URL: 'http://127.0.0.1:1/api' });
+    expect(one.sandboxChain).toBe(false);
+    expect(Object.keys(createChainWatchers(one, database.db))).toEqual(['bitcoin']);
+  });
+
+  it('refuse the sandbox chain in production, and beside a real chain setting', () => {
+    const production = refusal({ ...PRODUCTION_TEST_ENV, SANDBOX_CHAIN: 'true' });
+    expect(production).toMatch(/SANDBOX_CHAIN: is refused in production/);
+    expect(refusal({ SANDBOX_CHAIN: 'true', CRYPTO_TRON_API_URL: 'http://127.0.0.1:1' })).toMatch(
+      /SANDBOX_CHAIN: is true but CRYPTO_TRON_API_URL is set/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', SANDBOX_CHAIN: 'true' }).sandboxChain).toBe(true);
   });
 
   it('refuse an extended private key without repeating it', () => {

@@ -5,6 +5,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/client';
 import { isLoopbackPeer } from '../lib/loopback';
 import { httpRequestDuration, processRegistry } from '../lib/metrics';
+import { addChainWatchMetrics } from '../domain/crypto-deposits/metrics';
 import { addReconciliationMetrics } from './reconciliation-metrics';
 
 /**
@@ -152,6 +153,7 @@ function databaseMetrics(database: Database): Registry {
     },
   });
   addReconciliationMetrics(registry, database);
+  addChainWatchMetrics(registry, database);
   return registry;
 }
 

@@ -18,6 +18,7 @@ const BUILD_ENV = 'WISE_TEST_SERVER_BUILD';
 const sources = {
   server: 'src/server.ts',
   'ledger-audit': 'src/cli/ledger-audit.ts',
+  'crypto-reconcile': 'src/cli/crypto-reconcile.ts',
   'admin-create': 'src/cli/admin-create.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',

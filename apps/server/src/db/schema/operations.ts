@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { staff } from './admin';
 
-/** Mirrors db/migrations/0024_alert_incidents.sql, 0025_floats_reconciliation.sql and 0049_provider_outages.sql (the SQL is the source of truth). */
+/** Mirrors db/migrations/0024_alert_incidents.sql, 0025_floats_reconciliation.sql, 0049_provider_outages.sql and 0056_sandbox_chain.sql (the SQL is the source of truth). */
 
 export const alertKinds = [
   'payout_failure_rate',
@@ -17,6 +17,8 @@ export const alertKinds = [
   // 0049
   'payout_provider_unreachable',
   'redis_unreachable',
+  // 0056
+  'chain_watch_stalled',
 ] as const;
 export type AlertKind = (typeof alertKinds)[number];
 

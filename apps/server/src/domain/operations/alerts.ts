@@ -31,6 +31,10 @@ export interface AlertSettings {
   billsFloatAlertKobo: number;
   /** ALERT_PROVIDER_UNREACHABLE_MINUTES: a payout failing to reach the provider this long opens `payout_provider_unreachable`. */
   providerUnreachableMinutes: number;
+  /** ALERT_CHAIN_WATCH_STALL_MINUTES: a chain watcher whose tip was last read longer ago than this opens `chain_watch_stalled` (default 10). */
+  chainWatchStallMinutes?: number;
+  /** The networks with a watcher now; a cursor left by a network no longer watched is not a stall. Every cursor's network when absent. */
+  watchedChainNetworks?: readonly string[];
 }
 
 export interface AlertReading {
@@ -52,6 +56,7 @@ export const alertTitles: Record<AlertKind, string> = {
   reconciliation_mismatch: 'Reconciliation found a mismatch with a provider',
   payout_provider_unreachable: 'The payout provider is unreachable',
   redis_unreachable: 'Redis is unreachable: rate limits are per instance',
+  chain_watch_stalled: 'A chain watcher has stopped or is failing: crypto deposits are not being seen',
 };
 
 const number = (value: unknown) => Number(value ?? 0);
@@ -221,6 +226,42 @@ export async function readRedis(): Promise<AlertReading> {
   };
 }
 
+/**
+ * The chain watchers (docs/crypto-settlement.md, "Operations"): each watched network's cursor
+ * (`chain_scan_cursors`, written by the watch loop) must have read its chain's tip within the
+ * threshold, and its last scan must not have failed (an error recorded after the last good read).
+ * A network not yet scanned at all is not counted: its first scan writes the cursor.
+ */
+export async function readChainWatchStall(db: Db, clock: Clock, settings: AlertSettings): Promise<AlertReading> {
+  const minutes = settings.chainWatchStallMinutes ?? 10;
+  const now = clock.now();
+  const cursors = await rows<{ network: string; stale_s: string; failing: boolean; last_error: string | null; lag: string }>(
+    db,
+    sql`SELECT network, extract(epoch FROM ${now}::timestamptz - tip_seen_at) AS stale_s,
+               (last_error IS NOT NULL AND (last_error_at IS NULL OR last_error_at >= tip_seen_at)) AS failing,
+               last_error, (tip_height - scanned_to)::text AS lag
+          FROM chain_scan_cursors ORDER BY network`,
+  );
+  const watched = settings.watchedChainNetworks;
+  const problems = cursors
+    .filter((cursor) => !watched || watched.includes(cursor.network))
+    .flatMap((cursor) => {
+      const staleMinutes = Math.floor(number(cursor.stale_s) / 60);
+      const found: string[] = [];
+      if (number(cursor.stale_s) > minutes * 60)
+        found.push(`${cursor.network}: tip last read ${staleMinutes} minutes ago (${cursor.lag} blocks behind then)`);
+      if (cursor.failing) found.push(`${cursor.network}: last scan failed (${(cursor.last_error ?? 'no reason').slice(0, 120)})`);
+      return found;
+    });
+  return {
+    firing: problems.length > 0,
+    detail:
+      problems.length > 0
+        ? `${problems.join('; ')} (threshold ${minutes} minutes).`
+        : `Every watched chain read its tip within ${minutes} minutes and its last scan succeeded.`,
+  };
+}
+
 /** The figures the job reads; the ledger audit reports itself. */
 export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, settings: AlertSettings) => Promise<AlertReading>>> = {
   payout_failure_rate: readPayoutFailureRate,
@@ -233,6 +274,7 @@ export const alertReaders: Partial<Record<AlertKind, (db: Db, clock: Clock, sett
   reconciliation_mismatch: readReconciliationMismatches,
   payout_provider_unreachable: readPayoutProviderUnreachable,
   redis_unreachable: readRedis,
+  chain_watch_stalled: readChainWatchStall,
 };
 
 async function tellAdmins(db: Db, clock: Clock, subject: string, text: string): Promise<void> {

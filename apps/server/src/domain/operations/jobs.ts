@@ -1,5 +1,6 @@
 import type { Config } from '#server/config';
 import type { JobSet } from '#server/jobs/worker';
+import { watchedChainNetworks } from '#server/providers/chains/index';
 import { checkAlerts, type AlertSettings } from './alerts';
 
 export const CHECK_ALERTS_JOB = 'operations.check_alerts';
@@ -14,6 +15,8 @@ export const alertSettings = (config: Config): AlertSettings => ({
   payoutFloatAlertKobo: config.PAYOUT_FLOAT_ALERT_NAIRA * 100,
   billsFloatAlertKobo: config.BILLS_FLOAT_ALERT_NAIRA * 100,
   providerUnreachableMinutes: config.ALERT_PROVIDER_UNREACHABLE_MINUTES,
+  chainWatchStallMinutes: config.ALERT_CHAIN_WATCH_STALL_MINUTES,
+  watchedChainNetworks: watchedChainNetworks(config),
 });
 
 /** Every minute, one instance reads the figures and opens or resolves incidents (a transaction per round). */
