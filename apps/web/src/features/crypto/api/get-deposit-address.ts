@@ -17,7 +17,8 @@ export async function getDepositAddress(coin: CoinId, network: CryptoNetworkId, 
     });
     return deposit_address;
   } catch (error) {
-    if (error instanceof ApiError && error.code === depositErrorCodes.unavailable) return null;
+    // A server without the route (an older instance during a deploy) has no watcher either.
+    if (error instanceof ApiError && (error.code === depositErrorCodes.unavailable || error.status === 404)) return null;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { Info, TriangleAlert, Wallet } from 'lucide-react';
 import { CRYPTO_NETWORKS, depositAddressCardTexts, networkName, walletAddressCardTexts, type DepositAddress } from '@wise/shared';
+import '#web/components/ui/button.css';
 import { CopyButton } from '#web/components/ui/copy-button';
 import { toastError } from '#web/components/ui/toast';
 import { useTexts } from '#web/lib/i18n';
@@ -30,7 +31,7 @@ export function DepositAddressCard({ address, symbol, amount }: DepositAddressCa
   const openLink = solanaPay ? solanaPayLink(address.payment_uri) : undefined;
   return (
     <section className="wallet" aria-label={t.label(symbol)} data-testid="deposit-address">
-      <p className="wallet__send">{t.send(`${amount} ${symbol}`, network)}</p>
+      <p className="wallet__send">{(solanaPay ? t.sendSolanaPay : t.send)(`${amount} ${symbol}`, network)}</p>
       <div className="wallet__qr">
         <QrCode text={address.payment_uri} label={solanaPay ? t.qrSolanaPay : t.qr(symbol, network)} />
       </div>
@@ -39,8 +40,18 @@ export function DepositAddressCard({ address, symbol, amount }: DepositAddressCa
           <Wallet size={18} aria-hidden="true" /> {t.openInWallet}
         </a>
       ) : null}
+      {/* Before the address: an exchange customer reads what the reference means before copying it. */}
+      {solanaPay ? (
+        <div className="deposit-note" data-testid="solana-pay-note">
+          <Info size={20} aria-hidden="true" />
+          <div>
+            <p>{t.solanaPay}</p>
+            <p>{t.exchanges}</p>
+          </div>
+        </div>
+      ) : null}
       <div className="wallet__row">
-        <span className="wallet__label">{t.label(symbol)}</span>
+        <span className="wallet__label">{solanaPay ? t.ourAddress(symbol) : t.label(symbol)}</span>
         <code className="wallet__address" data-testid="deposit-address-text">
           {address.address}
         </code>
@@ -55,15 +66,6 @@ export function DepositAddressCard({ address, symbol, amount }: DepositAddressCa
           <strong>{t.sendOnly(symbol, CRYPTO_NETWORKS[address.network].chain)}</strong> {shared.lost(symbol)}
         </span>
       </p>
-      {solanaPay ? (
-        <div className="deposit-note" data-testid="solana-pay-note">
-          <Info size={20} aria-hidden="true" />
-          <div>
-            <p>{t.solanaPay}</p>
-            <p>{t.exchanges}</p>
-          </div>
-        </div>
-      ) : null}
     </section>
   );
 }

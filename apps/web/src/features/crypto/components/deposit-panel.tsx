@@ -66,10 +66,11 @@ export function DepositPanel({ coin, symbol, network, address, quoteId, amount, 
 
   return (
     <>
+      <DepositAddressCard address={address} symbol={symbol} amount={amount} />
+      {/* Under the copy button: where the customer is when they come back from their wallet. */}
       <section className="deposit-statuses" aria-label={statusText.label} aria-live="polite" data-testid="deposit-statuses">
         {status}
       </section>
-      <DepositAddressCard address={address} symbol={symbol} amount={amount} />
       {oldAddressHref ? (
         <p className="deposit-old">
           <Link to={oldAddressHref} data-testid="old-address-link">

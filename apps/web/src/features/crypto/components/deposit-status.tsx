@@ -1,6 +1,6 @@
 import { Ban, CircleCheck, ExternalLink, Hourglass, PauseCircle, Radar, SearchCheck, Send, Undo2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { depositStatusTexts, type Deposit, type DepositStage } from '@wise/shared';
+import { LinkButton } from '#web/components/ui/button';
 import { paths, transactionHref } from '#web/config/paths';
 import { formatNaira } from '#web/lib/format';
 import { useTexts } from '#web/lib/i18n';
@@ -118,7 +118,7 @@ export function DepositStatus({ deposit, symbol, minimum }: DepositStatusProps) 
       {hint ? <p className="deposit-status__hint">{hint}</p> : null}
       <dl className="deposit-status__facts">
         <div>
-          <dt>{t.received}</dt>
+          <dt>{deposit.stage === 'dropped' ? t.sent : t.received}</dt>
           <dd>
             {deposit.amount} {symbol}
           </dd>
@@ -126,23 +126,23 @@ export function DepositStatus({ deposit, symbol, minimum }: DepositStatusProps) 
         {value && deposit.pricing ? (
           <div>
             <dt>{t.worth}</dt>
-            <dd>
-              {value}
-              <span className="deposit-status__pricing">{deposit.pricing === 'quote' ? t.pricedAtQuote : t.pricedAtSeen}</span>
-            </dd>
+            <dd>{value}</dd>
           </div>
         ) : null}
       </dl>
+      {value && deposit.pricing ? (
+        <p className="deposit-status__pricing">{deposit.pricing === 'quote' ? t.pricedAtQuote : t.pricedAtSeen}</p>
+      ) : null}
       <div className="deposit-status__links">
         {deposit.sale_id && (deposit.stage === 'successful' || deposit.stage === 'rejected') ? (
-          <Link className="deposit-status__link" to={transactionHref(deposit.sale_id)}>
+          <LinkButton variant="secondary" to={transactionHref(deposit.sale_id)}>
             {t.receipt}
-          </Link>
+          </LinkButton>
         ) : null}
         {deposit.stage === 'held' ? (
-          <Link className="deposit-status__link" to={paths.support}>
+          <LinkButton variant="secondary" to={paths.support}>
             {t.support}
-          </Link>
+          </LinkButton>
         ) : null}
         {explorer ? (
           <a className="deposit-status__link" href={explorer} target="_blank" rel="noreferrer">

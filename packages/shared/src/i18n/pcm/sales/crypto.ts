@@ -113,6 +113,8 @@ export const cryptoPairs: readonly TextPair[] = [
   pair(depositAddressCardTexts, {
     label: (symbol) => `Your own ${symbol} address`,
     send: (amount, network) => `Send ${amount} for ${network} go your own address:`,
+    sendSolanaPay: (amount, network) => `Send ${amount} for ${network} with dis payment request:`,
+    ourAddress: (symbol) => `Our own ${symbol} address`,
     qr: (symbol, network) => `QR code of your own ${symbol} address for ${network}`,
     qrSolanaPay: 'QR code of the Solana Pay request for dis payment',
     sendOnly: (symbol, chain) => `Na only ${symbol} for ${chain} you go send enter dis address.`,
@@ -142,6 +144,7 @@ export const cryptoPairs: readonly TextPair[] = [
     dropped: 'E no go through',
     droppedHint: 'The blockchain drop dis transaction before dem confam am, so nothing land. Check your wallet, then send am again.',
     received: 'Wetin land',
+    sent: 'Wetin you send',
     worth: 'You go collect',
     pricedAtQuote: 'For the price wey we hold for you',
     pricedAtSeen: 'For the rate when we see am: your price hold don end that time',
@@ -151,6 +154,7 @@ export const cryptoPairs: readonly TextPair[] = [
   }),
   pair(depositScreenTexts, {
     text: 'Send from your wallet or exchange. We go see am for blockchain and pay you: you no need screenshot.',
+    textSolanaPay: 'Send from wallet app. We go see am for blockchain and pay you: you no need screenshot.',
     priceRule:
       'If your deposit land for blockchain before the timer finish, na dis price you go get. After that one, na the rate wey dey when we see am.',
     oldAddress: 'You send am go our old address? Upload proof',

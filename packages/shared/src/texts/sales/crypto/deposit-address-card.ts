@@ -3,6 +3,9 @@ export const depositAddressCardTexts = {
   label: (symbol: string) => `Your ${symbol} address`,
   /** `amount` with its symbol ("100 USDT"), `network` as networkName writes it ("TRON (TRC20)"). */
   send: (amount: string, network: string) => `Send ${amount} on ${network} to your own address:`,
+  /** Solana: the company's address, with a reference drawn for this payment. */
+  sendSolanaPay: (amount: string, network: string) => `Send ${amount} on ${network} with this payment request:`,
+  ourAddress: (symbol: string) => `Our ${symbol} address`,
   qr: (symbol: string, network: string) => `QR code of your ${symbol} address on ${network}`,
   qrSolanaPay: 'QR code of the Solana Pay request for this payment',
   /** `chain` is the chain's name ("TRON"), as the brief warning reads. */

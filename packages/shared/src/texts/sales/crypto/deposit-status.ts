@@ -18,6 +18,8 @@ export const depositStatusTexts = {
   dropped: 'Dropped',
   droppedHint: 'The blockchain dropped this transaction before it was confirmed, so nothing arrived. Check your wallet, then send again.',
   received: 'Received',
+  /** A dropped transaction: nothing arrived. */
+  sent: 'Sent',
   worth: 'You get',
   pricedAtQuote: 'At your held price',
   pricedAtSeen: 'At the rate when we saw it: your price hold had ended',

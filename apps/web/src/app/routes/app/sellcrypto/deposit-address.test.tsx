@@ -210,6 +210,7 @@ describe('paying to the customer’s own address', () => {
       [
         'Dropped',
         'The blockchain dropped this transaction before it was confirmed, so nothing arrived. Check your wallet, then send again.',
+        'Sent100 USDT',
       ],
     ],
   ])('shows a deposit %s, and what it means', async (stage, shown, texts) => {
@@ -305,6 +306,9 @@ describe('Solana Pay', () => {
     });
     await open('sol', solQuote.id);
     const card = await screen.findByTestId('deposit-address');
+    expect(within(card).getByText('Send 1.5 SOL on Solana with this payment request:')).toBeTruthy();
+    expect(within(card).getByText('Our SOL address')).toBeTruthy();
+    expect(screen.getByText('Send from a wallet app. We see it on the blockchain and pay you: no screenshot needed.')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Open in wallet' }).getAttribute('href')).toBe(link);
     expect(await within(card).findByRole('img', { name: 'QR code of the Solana Pay request for this payment' })).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('Send only SOL on Solana to this address.');

@@ -129,7 +129,7 @@ function WalletAddressScreen({ coinId }: { coinId: CoinId }) {
   }
 
   // Paying to their own address, the customer sends and watches; no screenshot is asked for.
-  const intro = own ? depositText.text : own === null ? t.text : undefined;
+  const intro = own ? (own.kind === 'solana_pay' ? depositText.textSolanaPay : depositText.text) : own === null ? t.text : undefined;
   return (
     <Screen header={<Header backTo={cryptoHrefs.confirmAccount(coinId, entry.quote.id)} title={t.header} />}>
       <title>{t.title}</title>
