@@ -4,9 +4,8 @@ import { dashboardKeys } from '../features/dashboard/api/keys';
 import { gemKeys } from '../features/gems/api/keys';
 import { notificationKeys } from '../features/notifications/api/keys';
 import { billKeys } from '../features/bills/api/keys';
-import { cryptoKeys } from '../features/crypto/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
-import { liveUpdates } from '../lib/live-updates';
+import { DEPOSIT_QUERIES, liveUpdates } from '../lib/live-updates';
 
 /**
  * One server-sent event stream for the logged-in app (GET /api/events): it names what changed —
@@ -31,7 +30,7 @@ function refresh(queryClient: QueryClient, event: LiveEvent) {
   }
   // A deposit seen, confirmed or paid: the deposit screen's lists (the sale it becomes sends its own event).
   if (event.type === 'deposit') {
-    invalidate(cryptoKeys.deposits());
+    invalidate(DEPOSIT_QUERIES);
     return;
   }
   // A sale or bill order: its detail, the lists and the summaries it counts in (a paid sale earns gems).
@@ -66,7 +65,7 @@ export function useLiveUpdates(): void {
       if (!liveUpdates.isOpen()) return;
       liveUpdates.setOpen(false);
       void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
-      void queryClient.invalidateQueries({ queryKey: cryptoKeys.deposits() });
+      void queryClient.invalidateQueries({ queryKey: DEPOSIT_QUERIES });
     };
     return () => {
       liveUpdates.setOpen(false);

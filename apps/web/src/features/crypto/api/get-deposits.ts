@@ -2,7 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { depositListResponseSchema, type CoinId, type CryptoNetworkId } from '@wise/shared';
 import { api } from '#web/lib/api-client';
 import { pendingRefetchMs } from '#web/lib/live-updates';
-import { cryptoKeys } from './keys';
+import { depositKeys } from './deposit-keys';
 
 /** GET /api/crypto/deposits → the customer's latest deposits of this coin on this network, newest first. */
 export function getDeposits(coin: CoinId, network: CryptoNetworkId, signal?: AbortSignal) {
@@ -17,7 +17,7 @@ export function getDeposits(coin: CoinId, network: CryptoNetworkId, signal?: Abo
  */
 export function useDeposits(coin: CoinId, network: CryptoNetworkId | undefined) {
   return useQuery({
-    queryKey: cryptoKeys.depositList(coin, network ?? ''),
+    queryKey: depositKeys.list(coin, network ?? ''),
     queryFn: network ? ({ signal }) => getDeposits(coin, network, signal) : skipToken,
     refetchInterval: () => pendingRefetchMs(),
   });

@@ -42,10 +42,8 @@ export function DepositPanel({ coin, symbol, network, address, quoteId, amount, 
   const list = deposits.data?.deposits;
   // The first read of this network's deposits decides which belong to earlier visits (deposit-visit.ts).
   const before = finishedBefore[network] ?? list?.filter(isFinished).map((deposit) => deposit.id);
-  const noted = finishedBefore[network] !== undefined;
-  useEffect(() => {
-    if (!noted && before) setFinishedBefore((current) => ({ ...current, [network]: before }));
-  }, [noted, before, network]);
+  // Noted as it is read (React's "adjusting state while rendering"), so the next reads keep it.
+  if (finishedBefore[network] === undefined && before) setFinishedBefore({ ...finishedBefore, [network]: before });
   useEffect(() => keepFinishedBefore(quoteId, finishedBefore), [quoteId, finishedBefore]);
 
   const minimum = `${address.minimum_amount} ${symbol}`;
