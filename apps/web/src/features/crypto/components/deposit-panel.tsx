@@ -30,8 +30,8 @@ interface DepositPanelProps {
 }
 
 /**
- * The deposit screen's live part: where the customer's deposit is (refetched on each `deposit` live
- * event, polled while the stream is down), then their own address to send to.
+ * The deposit screen's own part: the address to send to, then where the customer's deposit is
+ * (refetched on each `deposit` live event, polled while the stream is down).
  */
 export function DepositPanel({ coin, symbol, network, address, quoteId, amount, oldAddressHref }: DepositPanelProps) {
   const t = useTexts(depositScreenTexts);
