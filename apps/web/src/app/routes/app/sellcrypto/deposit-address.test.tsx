@@ -259,6 +259,27 @@ describe('paying to the customer’s own address', () => {
     expect(status().getAttribute('data-stage')).toBe('in_review');
   });
 
+  it('still shows the deposit it watched after a reload, and not once the customer starts another sale', async () => {
+    rememberQuote(usdtQuote);
+    let list: Deposit[] = [];
+    serve({ deposits: () => list });
+    const first = await open('usdt', usdtQuote.id, '&network=tron');
+    expect(await screen.findByText('Waiting for your deposit')).toBeTruthy();
+    first.unmount();
+
+    // Paid while the customer was away: the reload of the same sale shows it, not "Waiting".
+    list = [deposit({ stage: 'successful', confirmations: 20, sale_id: saleId })];
+    const reloaded = await open('usdt', usdtQuote.id, '&network=tron');
+    await waitFor(() => expect(status().getAttribute('data-stage')).toBe('successful'));
+    reloaded.unmount();
+
+    // A new sale (a new quote): that deposit belongs to the last one.
+    const next = quote({ id: '7d2e5c0a-9f3b-4a4c-8e5d-3c4d5e6f7a81', coin: 'usdt', amount: '50', price_usd: '1' });
+    rememberQuote(next);
+    await open('usdt', next.id, '&network=tron');
+    expect(await screen.findByText('Waiting for your deposit')).toBeTruthy();
+  });
+
   it('offers the screenshot for coins sent to the old shared address while that path is open', async () => {
     rememberQuote(usdtQuote);
     serve({});
