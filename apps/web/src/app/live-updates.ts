@@ -5,11 +5,11 @@ import { gemKeys } from '../features/gems/api/keys';
 import { notificationKeys } from '../features/notifications/api/keys';
 import { billKeys } from '../features/bills/api/keys';
 import { transactionKeys } from '../features/transactions/api/keys';
-import { liveUpdates } from '../lib/live-updates';
+import { DEPOSIT_QUERIES, liveUpdates } from '../lib/live-updates';
 
 /**
  * One server-sent event stream for the logged-in app (GET /api/events): it names what changed —
- * a sale, a bill order, a notification — and the screens showing it refetch through the API, so a
+ * a sale, a bill order, a notification, a crypto deposit — and the screens showing it refetch through the API, so a
  * paid sale turns "Successful" within a second instead of at the next poll. The polling stays: rare
  * while the stream is open, at its usual pace as soon as it fails. No zod here (screen budgets):
  * an event is only a hint, a malformed one refreshes everything a hint could.
@@ -26,6 +26,11 @@ function refresh(queryClient: QueryClient, event: LiveEvent) {
   if (event.type === 'notification') {
     invalidate(notificationKeys.all);
     invalidate(dashboardKeys.all);
+    return;
+  }
+  // A deposit seen, confirmed or paid: the deposit screen's lists (the sale it becomes sends its own event).
+  if (event.type === 'deposit') {
+    invalidate(DEPOSIT_QUERIES);
     return;
   }
   // A sale or bill order: its detail, the lists and the summaries it counts in (a paid sale earns gems).
@@ -60,6 +65,7 @@ export function useLiveUpdates(): void {
       if (!liveUpdates.isOpen()) return;
       liveUpdates.setOpen(false);
       void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: DEPOSIT_QUERIES });
     };
     return () => {
       liveUpdates.setOpen(false);

@@ -13,5 +13,12 @@ export const liveUpdates = {
   },
 };
 
+/**
+ * The root of the customer's crypto deposit queries (features/crypto/api/deposit-keys.ts), which a
+ * `deposit` event refreshes. Here rather than imported from the feature: the stream is on every
+ * logged-in screen, and importing the feature's keys gave them a chunk of their own on each.
+ */
+export const DEPOSIT_QUERIES = ['crypto', 'deposits'] as const;
+
 /** How often a pending transaction is asked for again. */
 export const pendingRefetchMs = () => (open ? LIVE_PENDING_REFETCH_MS : PENDING_REFETCH_MS);

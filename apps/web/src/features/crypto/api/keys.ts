@@ -4,4 +4,5 @@ export const cryptoKeys = {
   coins: () => [...cryptoKeys.all, 'coins'] as const,
   trending: () => [...cryptoKeys.all, 'trending'] as const,
   walletAddresses: () => [...cryptoKeys.all, 'wallet-addresses'] as const,
+  depositAddress: (coin: string, network: string) => [...cryptoKeys.all, 'deposit-address', coin, network] as const,
 };

@@ -10,7 +10,11 @@ import { renderRoutes, routeFetch } from '#web/testing/render';
 import { CryptoWalletAddressRoute } from './wallet-address';
 import { CryptoWalletConfirmRoute } from './wallet-confirm';
 
-/** USDT is taken on TRC20 and BEP20: the customer chooses the network before any address is shown. */
+/**
+ * USDT is taken on TRC20 and BEP20: the customer chooses the network before any address is shown.
+ * These networks have no watcher here (503 DEPOSITS_UNAVAILABLE): the shared address and the
+ * screenshot; the customer's own address is deposit-address.test.tsx's.
+ */
 
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const BSC = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -28,6 +32,13 @@ const usdtQuote = quote({
   value_kobo: 16_000_000,
   value_ngn: '160000.00',
 });
+const unwatched = () => ({ status: 503, body: { error: 'Deposits are not available on this network', code: 'DEPOSITS_UNAVAILABLE' } });
+const sharedOnly = {
+  'GET /api/crypto/wallet-addresses': () => ({ status: 200, body: { addresses } }),
+  'GET /api/crypto/deposit-address?coin=usdt&network=tron': unwatched,
+  'GET /api/crypto/deposit-address?coin=usdt&network=bsc': unwatched,
+  'GET /api/crypto/deposit-address?coin=btc&network=bitcoin': unwatched,
+};
 const routes = [
   { path: paths.cryptoWalletAddress, Component: CryptoWalletAddressRoute },
   { path: paths.cryptoWalletConfirm, Component: CryptoWalletConfirmRoute },
@@ -38,7 +49,7 @@ const solanaSignature = '5'.repeat(87);
 afterEach(() => sessionStorage.clear());
 
 async function openAddressStep(coin: string, search = '') {
-  routeFetch({ 'GET /api/crypto/wallet-addresses': () => ({ status: 200, body: { addresses } }) });
+  routeFetch(sharedOnly);
   const start = `/sellcrypto/cryptocatalogue/${coin}/walletaddress`;
   const view = renderRoutes(routes, { path: start });
   await act(async () => {
@@ -86,7 +97,7 @@ describe('/sellcrypto/cryptocatalogue/usdt/walletaddress', () => {
   it('shows a coin taken on one network at once, without a choice', async () => {
     const btcQuote = quote();
     rememberQuote(btcQuote);
-    routeFetch({ 'GET /api/crypto/wallet-addresses': () => ({ status: 200, body: { addresses } }) });
+    routeFetch(sharedOnly);
     const start = '/sellcrypto/cryptocatalogue/btc/walletaddress';
     const view = renderRoutes(routes, { path: start });
     await act(async () => {
@@ -130,7 +141,7 @@ describe('/sellcrypto/cryptocatalogue/usdt/walletaddress/confirm', () => {
 
   it('sends a customer who has not chosen a network back to choose it', async () => {
     rememberQuote(usdtQuote);
-    routeFetch({ 'GET /api/crypto/wallet-addresses': () => ({ status: 200, body: { addresses } }) });
+    routeFetch(sharedOnly);
     const confirm = '/sellcrypto/cryptocatalogue/usdt/walletaddress/confirm';
     const view = renderRoutes(routes, { path: confirm });
     await act(async () => {
