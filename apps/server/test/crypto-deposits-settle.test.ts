@@ -1,6 +1,7 @@
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
 import { depositAddressResponseSchema, depositListResponseSchema, depositResponseSchema, type DepositStage } from '@wise/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { marketSettings } from '../src/domain/crypto/market-cache';
@@ -18,6 +19,7 @@ import {
   type WatchDeps,
 } from '../src/domain/crypto-deposits/index';
 import { ManualClock } from '../src/lib/clock';
+import { saleTxid } from '../src/domain/crypto-deposits/policy';
 import { createMarketData } from '../src/providers/market-data/index';
 import { SandboxPayouts } from '../src/providers/payouts/index';
 import { createTestApp, get, type TestApp } from './support/app';
@@ -94,6 +96,7 @@ beforeEach(async () => {
   await writeAutoApprovalSettings(t.database.db, clock, policy);
 });
 
+const saleTxidOf = (txid: string) => saleTxid('bitcoin', txid);
 const watch = (network: 'bitcoin' | 'bsc' = 'bitcoin') => watchNetwork(t.database.db, deps, network);
 
 /** A customer at tier 1 with bank details and an account a day old, and their own Bitcoin address. */
@@ -363,6 +366,99 @@ describe('a deposit to the customer’s own address', () => {
     expect(await depositOf(txid)).toMatchObject({ status: 'seen' });
     const [after] = await t.database.query<{ last_error: string | null }>("SELECT last_error FROM chain_scan_cursors WHERE network = 'bitcoin'");
     expect(after!.last_error).toBeNull();
+  });
+});
+
+describe('what the database refuses around deposit sales (0055)', () => {
+  it('a deposit waiting for bank details; a sale without a screenshot that is no deposit’s; a system decision not reserved', async () => {
+    // No bank details yet: the deposit is confirmed and waits, and the customer is shown it waits.
+    const user = await createCustomer(t, { full_name: 'Tunde Bakare' });
+    const address = (await depositAddressFor(t.database.db, user.id, bitcoinDeriver)).address;
+    const quote = await quoteFor(t, user, 'btc', '0.003');
+    const txid = bitcoin.send(address, 300_000n);
+    bitcoin.mine(2);
+    await watch();
+    const waiting = await depositOf(txid);
+    expect(waiting).toMatchObject({ status: 'confirmed', review_reason: 'no_bank_details', sale_id: null, quote_id: quote.id });
+    expect(await stageOf(user, waiting!.id)).toBe('in_review');
+
+    // A screenshot-less sale of that quote that the deposit does not become: refused at commit.
+    const insertSale = (source: string, key: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO sales (user_id, kind, status, status_changed_at, title, currency, currency_amount, exchange_rate, value_kobo,
+            coin, coin_amount, quote_id, price_usd, usdt_market_rate_ngn, usdt_adjustment_ngn, usdt_rate_ngn, coin_adjustment_ngn,
+            network, transaction_id, bank_code, bank_name, account_number, account_name, idempotency_key, request_hash, created_at, source)
+          SELECT q.user_id, 'crypto', 'submitted', q.created_at, 'BTC', 'USD', q.amount * q.price_usd, q.rate_ngn_per_usd, q.value_kobo,
+            q.coin, q.amount, q.id, q.price_usd, q.usdt_market_rate_ngn, q.usdt_adjustment_ngn, q.usdt_rate_ngn, q.coin_adjustment_ngn,
+            'bitcoin', ${saleTxidOf(txid)}, '058', 'Guaranty Trust Bank', '0123456789', 'TUNDE BAKARE', ${key}, ${'0'.repeat(64)}, q.created_at, ${source}
+          FROM crypto_quotes q WHERE q.id = ${quote.id}`);
+      });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'committed',
+        (error: Error) => `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}`,
+      );
+    expect(await refusal(insertSale('deposit', 'forged_deposit'))).toMatch(/sale without a screenshot is the sale of a deposit/);
+    // Nor by hand without its screenshot.
+    expect(await refusal(insertSale('customer', 'forged_hand'))).toMatch(/exactly 1 required/);
+
+    // With bank details the next run settles it (tier 1, clean): approved by the system.
+    await addBankDetails(t, user, '0123456789');
+    await setKycTier(t.database, user.id, 1);
+    await watch();
+    const settled = await depositOf(txid);
+    expect(settled).toMatchObject({ status: 'settled', review_reason: null });
+    expect((await saleOf(settled!.sale_id!)).decided_by).toBe(SYSTEM_APPROVER_ID);
+    // The deposit's sale is its own for good.
+    await expect(t.database.query('UPDATE chain_deposits SET sale_id = NULL WHERE id = $1', [settled!.id])).rejects.toThrow(/sale never changes/);
+    await expect(t.database.query("UPDATE sales SET source = 'customer' WHERE id = $1", [settled!.sale_id])).rejects.toThrow(/source never changes/);
+
+    // The system approves a sale only with its reservation, at its value: a tier-0 deposit's sale, forced, is refused.
+    const jide = await customer(0);
+    const pendingTx = bitcoin.send(jide.btc, 300_000n);
+    bitcoin.mine(2);
+    await watch();
+    const pending = await depositOf(pendingTx);
+    expect(pending).toMatchObject({ status: 'settled', review_reason: 'identity_tier_0' });
+    await t.database.query("UPDATE sales SET status = 'under_review', status_changed_at = created_at WHERE id = $1", [pending!.sale_id]);
+    await expect(
+      t.database.query(
+        "UPDATE sales SET status = 'approved', decided_at = created_at, status_changed_at = created_at, decided_by = $2, payout_amount_kobo = value_kobo WHERE id = $1",
+        [pending!.sale_id, SYSTEM_APPROVER_ID],
+      ),
+    ).rejects.toThrow(/system approver approves a deposit sale at its value, reserved/);
+    // Nor may it hold one.
+    await expect(t.database.query('UPDATE sales SET claimed_by = $2, claimed_until = now() WHERE id = $1', [pending!.sale_id, SYSTEM_APPROVER_ID])).rejects.toThrow(
+      /holds no sale/,
+    );
+  });
+
+  it('reserves each automatic approval against the day’s total atomically: three runs at once approve only what it has room for', async () => {
+    await writeAutoApprovalSettings(t.database.db, clock, { ...policy, autoDailyKobo: 10_000_000_000 });
+    const [before] = await t.database.query<{ kobo: string }>('SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days');
+    // Room for exactly three of the sales below.
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => customer()));
+    const txids = buyers.map((buyer) => bitcoin.send(buyer.btc, 300_000n));
+    await watch();
+    const [one] = await t.database.query<{ value_kobo: string }>('SELECT value_kobo::text FROM chain_deposits WHERE txid = $1', [txids[0]]);
+    await writeAutoApprovalSettings(t.database.db, clock, { ...policy, autoDailyKobo: Number(before!.kobo) + 3 * Number(one!.value_kobo) });
+    bitcoin.mine(2);
+    await Promise.all([watch(), watch(), watch()]);
+    const rows = await Promise.all(txids.map((id) => depositOf(id)));
+    expect(rows.filter((row) => row?.review_reason === null)).toHaveLength(3);
+    expect(rows.filter((row) => row?.review_reason === 'auto_approval_daily_limit')).toHaveLength(3);
+    const [after] = await t.database.query<{ kobo: string }>('SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days');
+    expect(Number(after!.kobo) - Number(before!.kobo)).toBe(3 * Number(one!.value_kobo));
+  });
+
+  it('answers a sign-in as the system approver as it does an unknown e-mail', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: 'automatic-approvals@system.invalid', password: 'anything at all' },
+    });
+    expect(response.statusCode).toBe(401);
   });
 });
 
