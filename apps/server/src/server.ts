@@ -144,7 +144,12 @@ async function main() {
     clock: systemClock,
     watchers: chainWatchers,
     policy: depositPolicyOf(config),
-    quotes: { provider: providers.marketData, clock: systemClock, settings: marketSettings(config), quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000 },
+    quotes: {
+      provider: providers.marketData,
+      clock: systemClock,
+      settings: marketSettings(config),
+      quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000,
+    },
     observer: silentObserver,
     appUrl: config.appUrl,
   });
@@ -157,7 +162,19 @@ async function main() {
       timeoutMs: config.JOB_TIMEOUT_S * 1000,
       lanes: jobLanes(config),
     },
-    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts, deposits],
+    [
+      cryptoJobs,
+      bills,
+      emails,
+      payouts,
+      push,
+      operationsJobs(alertSettings(config)),
+      reconciliation,
+      dataRights,
+      identity,
+      rateAlerts,
+      deposits,
+    ],
   );
   worker.current = jobWorker;
   jobWorker.start();

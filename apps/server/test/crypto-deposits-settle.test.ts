@@ -78,7 +78,12 @@ beforeAll(async () => {
     clock,
     watchers: { bitcoin, bsc },
     policy,
-    quotes: { provider: createMarketData(config, clock), clock, settings: marketSettings(config), quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000 },
+    quotes: {
+      provider: createMarketData(config, clock),
+      clock,
+      settings: marketSettings(config),
+      quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000,
+    },
     observer,
     appUrl: 'http://localhost:3000',
     logger: { warn: () => undefined, error: (details) => failures.push(details) },
@@ -120,7 +125,10 @@ async function depositOf(txid: string) {
     pricing: string | null;
     quote_id: string | null;
     value_kobo: string | null;
-  }>('SELECT id, user_id, status, confirmations, sale_id, review_reason, pricing, quote_id, value_kobo::text FROM chain_deposits WHERE txid = $1', [txid]);
+  }>(
+    'SELECT id, user_id, status, confirmations, sale_id, review_reason, pricing, quote_id, value_kobo::text FROM chain_deposits WHERE txid = $1',
+    [txid],
+  );
   return row;
 }
 
@@ -195,12 +203,22 @@ describe('a deposit to the customer’s own address', () => {
     await payouts.runDue();
     expect((await saleOf(settled!.sale_id!)).status).toBe('paid');
     const paid = depositResponseSchema.parse((await get(t.app, `/api/crypto/deposits/${settled!.id}`, ada.cookie)).json()).deposit;
-    expect(paid).toMatchObject({ stage: 'successful', sale_id: settled!.sale_id, payout_reference: expect.stringMatching(/^TRF_sandbox_/) });
+    expect(paid).toMatchObject({
+      stage: 'successful',
+      sale_id: settled!.sale_id,
+      payout_reference: expect.stringMatching(/^TRF_sandbox_/),
+    });
     expect(t.outbox.list().some((m) => m.to === ada.email && /has been paid/.test(m.subject ?? ''))).toBe(true);
     expect(events).toEqual(expect.arrayContaining(['bitcoin:seen', 'bitcoin:confirmed', 'bitcoin:auto_approved']));
 
     const facts = await chainFactsForSale(t.database.db, settled!.sale_id!);
-    expect(facts).toMatchObject({ txid, confirmations: 2, amount: '0.01', sender: 'bc1qsender', explorer_url: `https://mempool.space/tx/${txid}` });
+    expect(facts).toMatchObject({
+      txid,
+      confirmations: 2,
+      amount: '0.01',
+      sender: 'bc1qsender',
+      explorer_url: `https://mempool.space/tx/${txid}`,
+    });
   });
 
   it('is dropped, never paid, when a reorganisation takes it out before it is confirmed', async () => {
@@ -218,12 +236,18 @@ describe('a deposit to the customer’s own address', () => {
     expect(await stageOf(bola, dropped!.id)).toBe('dropped');
     expect(events).toContain('bitcoin:dropped');
     // And the database keeps it dropped.
-    await expect(t.database.query("UPDATE chain_deposits SET status = 'confirmed' WHERE txid = $1", [txid])).rejects.toThrow(/stays dropped/);
+    await expect(t.database.query("UPDATE chain_deposits SET status = 'confirmed' WHERE txid = $1", [txid])).rejects.toThrow(
+      /stays dropped/,
+    );
   });
 
   it('goes to review for a look-alike token, and nothing is sold', async () => {
     const chidi = await customer();
-    const txid = bsc.send(chidi.bnb, 100n * 10n ** 18n, { asset: 'other', contract: '0x1111111111111111111111111111111111111111', index: 3 });
+    const txid = bsc.send(chidi.bnb, 100n * 10n ** 18n, {
+      asset: 'other',
+      contract: '0x1111111111111111111111111111111111111111',
+      index: 3,
+    });
     bsc.mine(15);
     await watch('bsc');
     await watch('bsc');
@@ -246,7 +270,9 @@ describe('a deposit to the customer’s own address', () => {
     expect(Math.abs(Number(sale.value_kobo) - Math.round(rate * 0.00999999))).toBeLessThanOrEqual(1);
     expect(sale.status).toBe('approved');
     // The sale's quote is the customer's quote re-priced for the amount, once.
-    const [repriced] = await t.database.query<{ deposit_of: string }>('SELECT deposit_of FROM crypto_quotes WHERE id = $1', [sale.quote_id]);
+    const [repriced] = await t.database.query<{ deposit_of: string }>('SELECT deposit_of FROM crypto_quotes WHERE id = $1', [
+      sale.quote_id,
+    ]);
     expect(repriced?.deposit_of).toBe(quote.id);
   });
 
@@ -313,7 +339,10 @@ describe('a deposit to the customer’s own address', () => {
     const runs = await Promise.all([watch(), watch(), watch(), watch()]);
     expect(runs.flatMap((r) => r.settled).filter((o) => o === 'auto_approved')).toHaveLength(1);
     await watch();
-    const [count] = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM sales WHERE user_id = $1 AND source = 'deposit'", [ife.id]);
+    const [count] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM sales WHERE user_id = $1 AND source = 'deposit'",
+      [ife.id],
+    );
     expect(count!.n).toBe(1);
     const [payoutCount] = await t.database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM payouts p JOIN chain_deposits d ON d.sale_id = p.sale_id WHERE d.txid = $1',
@@ -340,7 +369,9 @@ describe('a deposit to the customer’s own address', () => {
     expect(await depositOf(bigTx)).toMatchObject({ status: 'settled', review_reason: 'above_auto_approval_limit' });
 
     // The day's total, as the database holds it: what was approved today plus one more is over.
-    const [today] = await t.database.query<{ kobo: string }>('SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days');
+    const [today] = await t.database.query<{ kobo: string }>(
+      'SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days',
+    );
     await writeAutoApprovalSettings(t.database.db, clock, { ...policy, autoDailyKobo: Number(today!.kobo) + 1 });
     const lola = await customer();
     const dayTx = bitcoin.send(lola.btc, 300_000n);
@@ -357,14 +388,18 @@ describe('a deposit to the customer’s own address', () => {
     bitcoin.failNext('timeout');
     const failed = await watch();
     expect(failed.error).toMatch(/^timeout/);
-    const [cursor] = await t.database.query<{ last_error: string | null }>("SELECT last_error FROM chain_scan_cursors WHERE network = 'bitcoin'");
+    const [cursor] = await t.database.query<{ last_error: string | null }>(
+      "SELECT last_error FROM chain_scan_cursors WHERE network = 'bitcoin'",
+    );
     expect(cursor!.last_error).toMatch(/timeout/);
     expect(events).toContain('bitcoin:failed:timeout');
     expect(await depositOf(txid)).toBeUndefined();
     const later = await watch();
     expect(later.error).toBeNull();
     expect(await depositOf(txid)).toMatchObject({ status: 'seen' });
-    const [after] = await t.database.query<{ last_error: string | null }>("SELECT last_error FROM chain_scan_cursors WHERE network = 'bitcoin'");
+    const [after] = await t.database.query<{ last_error: string | null }>(
+      "SELECT last_error FROM chain_scan_cursors WHERE network = 'bitcoin'",
+    );
     expect(after!.last_error).toBeNull();
   });
 });
@@ -411,8 +446,12 @@ describe('what the database refuses around deposit sales (0055)', () => {
     expect(settled).toMatchObject({ status: 'settled', review_reason: null });
     expect((await saleOf(settled!.sale_id!)).decided_by).toBe(SYSTEM_APPROVER_ID);
     // The deposit's sale is its own for good.
-    await expect(t.database.query('UPDATE chain_deposits SET sale_id = NULL WHERE id = $1', [settled!.id])).rejects.toThrow(/sale never changes/);
-    await expect(t.database.query("UPDATE sales SET source = 'customer' WHERE id = $1", [settled!.sale_id])).rejects.toThrow(/source never changes/);
+    await expect(t.database.query('UPDATE chain_deposits SET sale_id = NULL WHERE id = $1', [settled!.id])).rejects.toThrow(
+      /sale never changes/,
+    );
+    await expect(t.database.query("UPDATE sales SET source = 'customer' WHERE id = $1", [settled!.sale_id])).rejects.toThrow(
+      /source never changes/,
+    );
 
     // The system approves a sale only with its reservation, at its value: a tier-0 deposit's sale, forced, is refused.
     const jide = await customer(0);
@@ -429,14 +468,16 @@ describe('what the database refuses around deposit sales (0055)', () => {
       ),
     ).rejects.toThrow(/system approver approves a deposit sale at its value, reserved/);
     // Nor may it hold one.
-    await expect(t.database.query('UPDATE sales SET claimed_by = $2, claimed_until = now() WHERE id = $1', [pending!.sale_id, SYSTEM_APPROVER_ID])).rejects.toThrow(
-      /holds no sale/,
-    );
+    await expect(
+      t.database.query('UPDATE sales SET claimed_by = $2, claimed_until = now() WHERE id = $1', [pending!.sale_id, SYSTEM_APPROVER_ID]),
+    ).rejects.toThrow(/holds no sale/);
   });
 
   it('reserves each automatic approval against the day’s total atomically: three runs at once approve only what it has room for', async () => {
     await writeAutoApprovalSettings(t.database.db, clock, { ...policy, autoDailyKobo: 10_000_000_000 });
-    const [before] = await t.database.query<{ kobo: string }>('SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days');
+    const [before] = await t.database.query<{ kobo: string }>(
+      'SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days',
+    );
     // Room for exactly three of the sales below.
     const buyers = await Promise.all(Array.from({ length: 6 }, () => customer()));
     const txids = buyers.map((buyer) => bitcoin.send(buyer.btc, 300_000n));
@@ -448,7 +489,9 @@ describe('what the database refuses around deposit sales (0055)', () => {
     const rows = await Promise.all(txids.map((id) => depositOf(id)));
     expect(rows.filter((row) => row?.review_reason === null)).toHaveLength(3);
     expect(rows.filter((row) => row?.review_reason === 'auto_approval_daily_limit')).toHaveLength(3);
-    const [after] = await t.database.query<{ kobo: string }>('SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days');
+    const [after] = await t.database.query<{ kobo: string }>(
+      'SELECT coalesce(sum(approved_kobo), 0)::text AS kobo FROM auto_approval_days',
+    );
     expect(Number(after!.kobo) - Number(before!.kobo)).toBe(3 * Number(one!.value_kobo));
   });
 
@@ -469,7 +512,9 @@ describe('a transfer to customer A’s address', () => {
     const txid = bitcoin.send(a.btc, 400_000n);
     const [transfer] = (await bitcoin.transfersTo([a.btc], 0n)).transfers;
     // The code told B owns A's address: the database refuses (0054's owner trigger).
-    await expect(recordTransfer(t.database.db, deps, transfer!, { key: a.btc, userId: b.id, address: a.btc, reference: null })).rejects.toThrow();
+    await expect(
+      recordTransfer(t.database.db, deps, transfer!, { key: a.btc, userId: b.id, address: a.btc, reference: null }),
+    ).rejects.toThrow();
     await expect(
       t.database.query(
         `INSERT INTO chain_deposits (user_id, network, txid, output_index, address, asset, amount_base, amount, required_confirmations)
@@ -498,7 +543,9 @@ describe('a transfer to customer A’s address', () => {
     expect(listed.deposits.map((d) => d.id)).not.toContain(deposit!.id);
     expect((await get(t.app, `/api/crypto/deposits/${deposit!.id}`, a.cookie)).statusCode).toBe(200);
     // Nor can the deposit be moved to B, or its sale be B's.
-    await expect(t.database.query('UPDATE chain_deposits SET user_id = $1 WHERE id = $2', [b.id, deposit!.id])).rejects.toThrow(/never change/);
+    await expect(t.database.query('UPDATE chain_deposits SET user_id = $1 WHERE id = $2', [b.id, deposit!.id])).rejects.toThrow(
+      /never change/,
+    );
     bitcoin.mine(2);
     await watch();
     const settled = await depositOf(txid);

@@ -124,7 +124,8 @@ export class FakeChain implements ChainWatcher {
     for (const tx of this.txs.values()) {
       if (tx.block !== null && tx.block < sinceHeight) continue;
       for (const transfer of this.full(tx)) {
-        const key = this.network === 'solana' ? (transfer.reference ?? '') : this.network === 'bsc' ? transfer.to.toLowerCase() : transfer.to;
+        const key =
+          this.network === 'solana' ? (transfer.reference ?? '') : this.network === 'bsc' ? transfer.to.toLowerCase() : transfer.to;
         if (wanted.has(key)) transfers.push(transfer);
       }
     }

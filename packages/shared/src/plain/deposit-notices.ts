@@ -10,7 +10,8 @@ export const depositNoticeTexts = {
   receivedSubject: (symbol: string) => `We have seen your ${symbol} deposit`,
   receivedHeld: (amount: string, symbol: string, minimum: string) =>
     `We have seen your ${amount} ${symbol}, below the minimum of ${minimum} ${symbol}. We keep it for you: contact support in the app.`,
-  receivedReview: (amount: string, symbol: string) => `We have seen your ${amount} ${symbol}. A member of our team checks it before we pay you.`,
+  receivedReview: (amount: string, symbol: string) =>
+    `We have seen your ${amount} ${symbol}. A member of our team checks it before we pay you.`,
 } as const;
 
 /** The deposit routes' refusals (docs/crypto-settlement.md). */

@@ -253,3 +253,18 @@ CREATE TRIGGER sales_system_decision BEFORE UPDATE ON sales FOR EACH ROW EXECUTE
 
 -- Deposits waiting for a bank account to be paid to are looked up by status.
 CREATE INDEX chain_deposits_sale_idx ON chain_deposits (sale_id) WHERE sale_id IS NOT NULL;
+
+-- The customer's open screen follows a deposit to its payment: its sale's moves are the deposit's too.
+CREATE FUNCTION notify_deposit_sale_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  deposit uuid;
+BEGIN
+  SELECT id INTO deposit FROM chain_deposits WHERE sale_id = NEW.id;
+  IF deposit IS NOT NULL THEN
+    PERFORM notify_customer_event(NEW.user_id, 'deposit', deposit);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER sales_notify_deposit AFTER UPDATE OF status ON sales
+  FOR EACH ROW WHEN (NEW.source = 'deposit' AND OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION notify_deposit_sale_changed();

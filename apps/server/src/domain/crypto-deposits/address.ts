@@ -1,4 +1,13 @@
-import { COINS, coinTakenOn, cryptoNetworkMessages, depositErrorCodes, depositMessages, type CoinId, type CryptoNetworkId, type DepositAddress } from '@wise/shared';
+import {
+  COINS,
+  coinTakenOn,
+  cryptoNetworkMessages,
+  depositErrorCodes,
+  depositMessages,
+  type CoinId,
+  type CryptoNetworkId,
+  type DepositAddress,
+} from '@wise/shared';
 import type { Db } from '#server/db/client';
 import type { ChainNetwork, ChainWatcher, DerivedNetwork } from '#server/providers/chains/types';
 import { DomainError, validationError } from '../errors';
@@ -46,7 +55,13 @@ export async function depositAddressAnswer(
     const { reference } = await newSolanaPaymentReference(db, userId, recipient);
     const token = coin === 'usdt' ? `&spl-token=${encodeURIComponent(deps.solanaUsdtMint)}` : '';
     // A transfer request without an amount: the wallet asks the customer for it (Solana Pay, "Transfer request").
-    return { ...common, kind: 'solana_pay', address: recipient, reference, payment_uri: `solana:${recipient}?reference=${reference}${token}` };
+    return {
+      ...common,
+      kind: 'solana_pay',
+      address: recipient,
+      reference,
+      payment_uri: `solana:${recipient}?reference=${reference}${token}`,
+    };
   }
   const given = await depositAddressFor(db, userId, deps.derivers[network]!);
   return {

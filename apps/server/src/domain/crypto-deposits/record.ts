@@ -17,6 +17,7 @@ import type { ChainNetwork, ChainTransfer } from '#server/providers/chains/types
 import { Dec, koboHalfUp } from '../crypto/money';
 import { createQuote, type QuoteDeps } from '../crypto/quotes';
 import { DomainError } from '../errors';
+import { publishInProcess } from '../events/hub';
 import { enqueueEmail } from '../notifications/email';
 import { enqueuePush } from '../push/notify';
 import type { ChainWatchObserver } from './observer';
@@ -75,7 +76,8 @@ export async function watchTargets(db: Db, network: ChainNetwork, now: Date): Pr
 
 /** The target a transfer paid: by reference on Solana, by address elsewhere (EVM addresses without their checksum case). */
 export function targetOf(targets: readonly WatchTarget[], transfer: ChainTransfer): WatchTarget | undefined {
-  if (transfer.network === 'solana') return targets.find((t) => t.reference !== null && t.reference === transfer.reference && t.address === transfer.to);
+  if (transfer.network === 'solana')
+    return targets.find((t) => t.reference !== null && t.reference === transfer.reference && t.address === transfer.to);
   const to = transfer.network === 'bsc' ? transfer.to.toLowerCase() : transfer.to;
   return targets.find((t) => (transfer.network === 'bsc' ? t.address.toLowerCase() : t.address) === to);
 }
@@ -248,6 +250,8 @@ export async function recordTransfer(db: Db, deps: RecordDeps, transfer: ChainTr
       .onConflictDoNothing({ target: [chainDeposits.network, chainDeposits.txid, chainDeposits.outputIndex, chainDeposits.address] })
       .returning({ id: chainDeposits.id });
     if (!row) return null;
+    // The embedded database has no NOTIFY across its one session (domain/events/hub.ts): told here.
+    publishInProcess(target.userId, { type: 'deposit', id: row.id });
     await tellReceived(tx, deps, target.userId, transfer, amount, priced);
     return { id: row.id, status: priced.status };
   });
@@ -286,8 +290,13 @@ async function tellReceived(tx: Db, deps: RecordDeps, userId: string, transfer: 
   await enqueueEmail(tx, deps.clock, {
     to: customer.email,
     subject: textsIn(depositNoticeTexts, customer.language).receivedSubject(symbol),
-    text: [t.hello(customer.fullName), '', words(customer.language), ...(deps.appUrl ? ['', `${deps.appUrl.replace(/\/$/, '')}${url}`] : []), '', t.signature].join(
-      '\n',
-    ),
+    text: [
+      t.hello(customer.fullName),
+      '',
+      words(customer.language),
+      ...(deps.appUrl ? ['', `${deps.appUrl.replace(/\/$/, '')}${url}`] : []),
+      '',
+      t.signature,
+    ].join('\n'),
   });
 }

@@ -53,7 +53,10 @@ export async function writeAutoApprovalSettings(db: Db, clock: Clock, policy: De
 }
 
 export async function systemApprover(db: Db): Promise<StaffPrincipal> {
-  const [row] = await db.select({ id: staff.id, email: staff.email, name: staff.name, role: staff.role }).from(staff).where(eq(staff.system, true));
+  const [row] = await db
+    .select({ id: staff.id, email: staff.email, name: staff.name, role: staff.role })
+    .from(staff)
+    .where(eq(staff.system, true));
   if (!row) throw new Error('the system approver is missing (0055_deposit_settlement.sql inserts it)');
   return row;
 }
@@ -95,6 +98,7 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
     const coin = coinOf({ asset: deposit.asset, network });
     const wait = async (reason: string, status: 'confirmed' | 'review' = 'confirmed') => {
       await tx.update(chainDeposits).set({ status, reviewReason: reason }).where(eq(chainDeposits.id, deposit.id));
+      publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
       return { outcome: status === 'review' ? ('review' as const) : ('waiting' as const), network };
     };
     if (coin === null) return wait(REVIEW_REASONS.unexpectedToken, 'review');
@@ -105,7 +109,8 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
     if (quoteId === null) {
       // Prices were stale when it was first seen: the first rate there is now.
       const priced = await firstSeenQuote(tx, deps, deposit.userId, coin, deposit.amount);
-      if (priced.quoteId === null) return priced.status === 'review' ? wait(REVIEW_REASONS.amountMismatch, 'review') : wait(REVIEW_REASONS.notPriced);
+      if (priced.quoteId === null)
+        return priced.status === 'review' ? wait(REVIEW_REASONS.amountMismatch, 'review') : wait(REVIEW_REASONS.notPriced);
       quoteId = priced.quoteId;
       await tx
         .update(chainDeposits)
@@ -135,7 +140,13 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
     if (!sale) throw new Error('deposit sale insert returned nothing');
     await tx.update(chainDeposits).set({ status: 'settled', saleId: sale.id, reviewReason: null }).where(eq(chainDeposits.id, deposit.id));
     publishInProcess(deposit.userId, { type: 'sale', id: sale.id });
-    const pending = await autoApprove(tx, deps, { id: sale.id, userId: deposit.userId, valueKobo: sale.valueKobo, nameMatch: sale.accountNameMatch });
+    publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
+    const pending = await autoApprove(tx, deps, {
+      id: sale.id,
+      userId: deposit.userId,
+      valueKobo: sale.valueKobo,
+      nameMatch: sale.accountNameMatch,
+    });
     if (pending !== null) {
       await tx.update(chainDeposits).set({ reviewReason: pending }).where(eq(chainDeposits.id, deposit.id));
       return { outcome: 'settled', network };

@@ -75,7 +75,11 @@ async function depositsWhere(db: Db, where: SQL | undefined, limit: number, bitc
     .orderBy(desc(chainDeposits.firstSeenAt), desc(chainDeposits.id))
     .limit(limit);
   return rows.map((row) =>
-    toDeposit(row.deposit, row.status ? { status: row.status, payoutReference: row.payoutReference, paidAt: row.paidAt } : null, bitcoinNetwork),
+    toDeposit(
+      row.deposit,
+      row.status ? { status: row.status, payoutReference: row.payoutReference, paidAt: row.paidAt } : null,
+      bitcoinNetwork,
+    ),
   );
 }
 
@@ -93,7 +97,12 @@ export async function listDeposits(
 }
 
 /** GET /api/crypto/deposits/:id: another customer's deposit and one that does not exist look the same (404). */
-export async function getDeposit(db: Db, userId: string, id: string, bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest' = 'mainnet'): Promise<Deposit> {
+export async function getDeposit(
+  db: Db,
+  userId: string,
+  id: string,
+  bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest' = 'mainnet',
+): Promise<Deposit> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(depositMessages.notFound);
   const [row] = await depositsWhere(db, and(eq(chainDeposits.id, id), eq(chainDeposits.userId, userId)), 1, bitcoinNetwork);
   if (!row) throw notFound(depositMessages.notFound);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { chainDeposits, chainScanCursors } from '#server/db/schema/index';
 import { ChainError, type ChainNetwork, type ChainTransaction, type ChainWatcher } from '#server/providers/chains/types';
+import { publishInProcess } from '../events/hub';
 import { SaleWriteError } from '../sales/submit';
 import { recordTransfer, targetOf, watchTargets } from './record';
 import { settleDeposit, type SettleDeps, type SettleOutcome } from './settle';
@@ -63,7 +64,10 @@ async function follow(db: Db, deps: WatchDeps, watcher: ChainWatcher, deposit: t
       .set({ status: 'dropped', droppedAt: now })
       .where(unchanged)
       .returning({ id: chainDeposits.id });
-    if (dropped) deps.observer.deposit(network, 'dropped');
+    if (dropped) {
+      publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
+      deps.observer.deposit(network, 'dropped');
+    }
     return;
   }
   const seen = chainTx!;
@@ -79,6 +83,8 @@ async function follow(db: Db, deps: WatchDeps, watcher: ChainWatcher, deposit: t
     })
     .where(unchanged)
     .returning({ id: chainDeposits.id });
+  if (updated && (confirming || seen.confirmations !== deposit.confirmations))
+    publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
   if (updated && confirming) deps.observer.deposit(network, 'confirmed');
 }
 

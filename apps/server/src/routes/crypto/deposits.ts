@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { depositAddressQuerySchema, depositAddressResponseSchema, depositListQuerySchema, depositListResponseSchema, depositResponseSchema } from '@wise/shared';
+import {
+  depositAddressQuerySchema,
+  depositAddressResponseSchema,
+  depositListQuerySchema,
+  depositListResponseSchema,
+  depositResponseSchema,
+} from '@wise/shared';
 import { z } from 'zod';
 import type { RouteContext } from '#server/context';
 import { depositAddressAnswer, getDeposit, listDeposits } from '#server/domain/crypto-deposits/index';
@@ -22,8 +28,10 @@ export const depositRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
     {
       schema: {
         tags,
-        summary: "Where the customer pays this coin on this network: their own address, or on Solana a transfer request with a reference key",
-        description: '503 DEPOSITS_UNAVAILABLE when the network has no watcher (or no key): the sell screen then shows the shared address and the screenshot.',
+        summary:
+          'Where the customer pays this coin on this network: their own address, or on Solana a transfer request with a reference key',
+        description:
+          '503 DEPOSITS_UNAVAILABLE when the network has no watcher (or no key): the sell screen then shows the shared address and the screenshot.',
         querystring: depositAddressQuerySchema,
         response: { 200: depositAddressResponseSchema, ...errorResponses },
       },

@@ -6,4 +6,11 @@ import { noticePairs } from './sales/notices';
 import { depositNoticePairs } from './sales/deposit-notices';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs, ...depositNoticePairs];
+export const salesPairs: readonly TextPair[] = [
+  ...dashboardPairs,
+  ...giftCardPairs,
+  ...cryptoPairs,
+  ...transactionPairs,
+  ...noticePairs,
+  ...depositNoticePairs,
+];
