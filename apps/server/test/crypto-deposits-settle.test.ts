@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
 import { depositAddressResponseSchema, depositListResponseSchema, depositResponseSchema, type DepositStage } from '@wise/shared';
@@ -23,10 +26,10 @@ import { saleTxid } from '../src/domain/crypto-deposits/policy';
 import { createMarketData } from '../src/providers/market-data/index';
 import { SandboxPayouts } from '../src/providers/payouts/index';
 import { createTestApp, get, type TestApp } from './support/app';
-import { quoteFor, refreshPrices } from './support/crypto-sales';
+import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
 import { FakeChain } from './support/fake-chain';
 import { payoutTestDeps, payoutWorker } from './support/payouts';
-import { addBankDetails } from './support/sales';
+import { addBankDetails, cardPhoto } from './support/sales';
 import { setKycTier } from './support/tiers';
 import { createCustomer, type TestUser } from './support/users';
 
@@ -43,6 +46,7 @@ const bitcoinDeriver = addressDeriver('bitcoin', account("m/84'/0'/0'"));
 const bscDeriver = addressDeriver('bsc', account("m/44'/60'/0'"));
 
 const env = {
+  UPLOAD_DIR: path.join(tmpdir(), `wise-deposits-${process.pid}`),
   AUTO_APPROVAL_LIMIT_NAIRA: '50000000',
   AUTO_APPROVAL_DAILY_LIMIT_NAIRA: '500000000',
   PAYOUT_SANDBOX_DELAY_MS: '3000',
@@ -92,6 +96,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await rm(env.UPLOAD_DIR, { recursive: true, force: true });
 });
 afterEach(() => {
   expect(failures.splice(0)).toEqual([]);
@@ -304,6 +309,14 @@ describe('a deposit to the customer’s own address', () => {
     const quote = await quoteFor(t, gozie, 'btc', '0.02');
     const txid = bitcoin.send(gozie.btc, 2_000_000n);
     await watch();
+    // The deposit has taken the quote: selling it again by hand, with a screenshot, is refused.
+    const byHand = await postCryptoSale(t, {
+      cookie: gozie.cookie,
+      fields: { quote_id: quote.id },
+      files: [{ data: await cardPhoto('png', 7, 240, 420) }],
+    });
+    expect(byHand.statusCode, byHand.body).toBe(409);
+    expect(byHand.json()).toMatchObject({ code: 'QUOTE_USED' });
     clock.advance(config.CRYPTO_QUOTE_TTL_S * 1000 + 60_000);
     bitcoin.mine(2);
     await watch();
@@ -435,8 +448,8 @@ describe('what the database refuses around deposit sales (0055)', () => {
         (error: Error) => `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}`,
       );
     expect(await refusal(insertSale('deposit', 'forged_deposit'))).toMatch(/sale without a screenshot is the sale of a deposit/);
-    // Nor by hand without its screenshot.
-    expect(await refusal(insertSale('customer', 'forged_hand'))).toMatch(/exactly 1 required/);
+    // Nor by hand: the deposit took that quote.
+    expect(await refusal(insertSale('customer', 'forged_hand'))).toMatch(/this quote was honoured already/);
 
     // With bank details the next run settles it (tier 1, clean): approved by the system.
     await addBankDetails(t, user, '0123456789');

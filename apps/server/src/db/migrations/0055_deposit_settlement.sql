@@ -90,7 +90,8 @@ BEGIN
     END IF;
   END IF;
   IF EXISTS (SELECT 1 FROM crypto_quotes r WHERE r.deposit_of = q.id)
-     OR (q.deposit_of IS NOT NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.quote_id = q.deposit_of)) THEN
+     OR (q.deposit_of IS NOT NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.quote_id = q.deposit_of))
+     OR (NEW.source = 'customer' AND EXISTS (SELECT 1 FROM chain_deposits d WHERE d.quote_id = q.id)) THEN
     RAISE EXCEPTION 'this quote was honoured already' USING ERRCODE = 'unique_violation', CONSTRAINT = 'sales_quote_id_key';
   END IF;
   RETURN NEW;

@@ -36,6 +36,7 @@ export const REVIEW_REASONS = {
   unexpectedToken: 'unexpected_token',
   amountMismatch: 'amount_mismatch',
   transactionIdUsed: 'transaction_id_used',
+  quoteUsed: 'quote_used',
   belowMinimum: 'below_minimum',
   notPriced: 'not_priced',
   noBankDetails: 'no_bank_details',

@@ -117,6 +117,9 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
         .set({ quoteId, pricing: priced.pricing, valueKobo: priced.valueKobo })
         .where(eq(chainDeposits.id, deposit.id));
     }
+    // Sold by hand meanwhile (before 0055 refused it, or a quote re-priced from one sold since): never twice.
+    const [sold] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.quoteId, quoteId)).limit(1);
+    if (sold) return wait(REVIEW_REASONS.quoteUsed, 'review');
     const snapshot = await getPayoutSnapshot(tx, deposit.userId);
     if (!snapshot) return wait(REVIEW_REASONS.noBankDetails);
     const [quoteRow] = await tx.select().from(cryptoQuotes).where(eq(cryptoQuotes.id, quoteId));

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { depositMessages, type CoinId, type CryptoNetworkId, type Deposit, type DepositStage } from '@wise/shared';
 import type { Db } from '#server/db/client';
 import { chainDeposits, sales } from '#server/db/schema/index';
@@ -92,8 +92,13 @@ export async function listDeposits(
 ): Promise<Deposit[]> {
   const conditions = [eq(chainDeposits.userId, userId)];
   if (filter.network) conditions.push(eq(chainDeposits.network, filter.network));
-  const rows = await depositsWhere(db, and(...conditions), filter.coin ? 100 : DEPOSITS_LISTED, bitcoinNetwork);
-  return (filter.coin ? rows.filter((row) => row.coin === filter.coin) : rows).slice(0, DEPOSITS_LISTED);
+  if (filter.coin) {
+    // A look-alike token is listed under the coin it imitates (depositCoin).
+    const imitated =
+      filter.coin === 'usdt' ? sql`(${chainDeposits.asset} = 'other' AND ${chainDeposits.network} <> 'bitcoin')` : sql`false`;
+    conditions.push(or(eq(chainDeposits.asset, filter.coin), imitated)!);
+  }
+  return depositsWhere(db, and(...conditions), DEPOSITS_LISTED, bitcoinNetwork);
 }
 
 /** GET /api/crypto/deposits/:id: another customer's deposit and one that does not exist look the same (404). */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { errorCode } from '#server/lib/error-causes';
 import { chainDeposits, chainScanCursors } from '#server/db/schema/index';
 import { ChainError, type ChainNetwork, type ChainTransaction, type ChainWatcher } from '#server/providers/chains/types';
 import { publishInProcess } from '../events/hub';
@@ -112,7 +113,17 @@ export async function watchNetwork(db: Db, deps: WatchDeps, network: ChainNetwor
       scannedTo = scan.scannedTo;
       for (const transfer of scan.transfers) {
         const target = targetOf(targets, transfer);
-        if (target && (await recordTransfer(db, deps, transfer, target))) run.recorded += 1;
+        if (!target) continue;
+        try {
+          if (await recordTransfer(db, deps, transfer, target)) run.recorded += 1;
+        } catch (error) {
+          if (error instanceof ChainError) throw error;
+          // One transfer the database refused holds up no other; the next run tries it again.
+          deps.logger?.error(
+            { code: errorCode(error), network, txid: transfer.txid },
+            'transfer could not be recorded; tried again next run',
+          );
+        }
       }
     }
     const open = await db
