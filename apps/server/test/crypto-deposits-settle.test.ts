@@ -344,6 +344,36 @@ describe('a deposit to the customer’s own address', () => {
     expect((await saleOf(deposit!.sale_id!)).value_kobo).toBe(seen!.value_kobo);
   });
 
+  it('goes to review when a sale by hand already quoted its transaction, or a second output of one sold', async () => {
+    const nkem = await customer();
+    const quote = await quoteFor(t, nkem, 'btc', '0.004');
+    const txid = bitcoin.newTxid();
+    const byHand = await postCryptoSale(t, {
+      cookie: nkem.cookie,
+      fields: { quote_id: quote.id, transaction_id: txid },
+      files: [{ data: await cardPhoto('png', 11, 240, 420) }],
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    bitcoin.send(nkem.btc, 400_000n, { txid });
+    bitcoin.mine(2);
+    await watch();
+    expect(await depositOf(txid)).toMatchObject({ status: 'review', review_reason: 'transaction_id_used', sale_id: null });
+
+    const obi = await customer();
+    const twice = bitcoin.send(obi.btc, 300_000n);
+    bitcoin.addOutput(twice, obi.btc, 200_000n, 1);
+    bitcoin.mine(2);
+    await watch();
+    const outputs = await t.database.query<{ output_index: number; status: string; review_reason: string | null }>(
+      'SELECT output_index, status, review_reason FROM chain_deposits WHERE txid = $1 ORDER BY output_index',
+      [twice],
+    );
+    expect(outputs).toEqual([
+      { output_index: 0, status: 'settled', review_reason: null },
+      { output_index: 1, status: 'review', review_reason: 'transaction_id_used' },
+    ]);
+  });
+
   it('becomes one sale however many runs settle it at once', async () => {
     const ife = await customer();
     const txid = bitcoin.send(ife.btc, 300_000n);

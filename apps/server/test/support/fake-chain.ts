@@ -30,6 +30,8 @@ export interface SendOptions {
   index?: number;
   from?: string;
   reference?: string;
+  /** The transaction's id (a fresh one otherwise): a customer may have quoted it in a sale by hand. */
+  txid?: string;
 }
 
 export class FakeChain implements ChainWatcher {
@@ -62,7 +64,7 @@ export class FakeChain implements ChainWatcher {
 
   /** A transfer in the mempool (no block yet); mine() puts it in the next block. */
   send(to: string, amount: bigint, options: SendOptions = {}): string {
-    const txid = this.newTxid();
+    const txid = options.txid ?? this.newTxid();
     const asset = options.asset ?? (this.network === 'bitcoin' ? 'btc' : this.network === 'solana' ? 'sol' : 'usdt');
     this.txs.set(txid, {
       txid,
@@ -83,6 +85,14 @@ export class FakeChain implements ChainWatcher {
       ],
     });
     return txid;
+  }
+
+  /** Another output of the same transaction, to the same or another address. */
+  addOutput(txid: string, to: string, amount: bigint, index: number): void {
+    const tx = this.txs.get(txid);
+    const first = tx?.transfers[0];
+    if (!tx || !first) throw new Error(`no transaction ${txid}`);
+    tx.transfers.push({ ...first, to, amount, index });
   }
 
   /** Mines `blocks` blocks; waiting transactions go into the first. */

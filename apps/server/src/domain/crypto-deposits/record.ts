@@ -105,12 +105,28 @@ export function coinOf(transfer: Pick<ChainTransfer, 'asset' | 'network'>): Coin
   return coinTakenOn(transfer.asset, transfer.network) ? transfer.asset : null;
 }
 
-/** A sale by hand already used this transaction: the deposit is not sold twice. */
-export async function transactionIdUsedByHand(db: Db, coin: CoinId, network: ChainNetwork, txid: string): Promise<boolean> {
+/**
+ * A sale by hand (or, with `anySale`, any sale) already used this transaction: the deposit is not
+ * sold twice. One transaction paying the same customer twice (two outputs) is one sale's worth by
+ * the database's rule (one sale per transaction ID), so the second goes to a reviewer.
+ */
+export async function transactionIdUsedByHand(
+  db: Db,
+  coin: CoinId,
+  network: ChainNetwork,
+  txid: string,
+  anySale = false,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: sales.id })
     .from(sales)
-    .where(and(sql`${sales.coin} = ${coin}`, eq(sales.transactionIdNormalized, saleTxid(network, txid)), eq(sales.source, 'customer')))
+    .where(
+      and(
+        sql`${sales.coin} = ${coin}`,
+        eq(sales.transactionIdNormalized, saleTxid(network, txid)),
+        anySale ? undefined : eq(sales.source, 'customer'),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

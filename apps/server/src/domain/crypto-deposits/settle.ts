@@ -102,7 +102,7 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
       return { outcome: status === 'review' ? ('review' as const) : ('waiting' as const), network };
     };
     if (coin === null) return wait(REVIEW_REASONS.unexpectedToken, 'review');
-    if (await transactionIdUsedByHand(tx, coin, network, deposit.txid)) return wait(REVIEW_REASONS.transactionIdUsed, 'review');
+    if (await transactionIdUsedByHand(tx, coin, network, deposit.txid, true)) return wait(REVIEW_REASONS.transactionIdUsed, 'review');
     const [customer] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, deposit.userId));
     if (!customer || customer.closedAt) return wait(REVIEW_REASONS.accountClosed, 'review');
     let quoteId = deposit.quoteId;
