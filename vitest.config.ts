@@ -35,6 +35,7 @@ const pgliteTests = [
   'bills-guards',
   'crypto-sales-guards',
   'crypto-deposits-guards',
+  'chain-deposits-guards',
   'data-rights-guards',
   'payout-limits-guards',
   'duties-guards',
