@@ -374,6 +374,20 @@ describe('a deposit to the customer’s own address', () => {
     ]);
   });
 
+  it('goes to a reviewer when prices were stale when it was first seen: no later rate stands in', async () => {
+    const pat = await customer();
+    // Prices read now, then left to go stale (the refresh job is not running here).
+    await quoteFor(t, pat, 'sol', '1');
+    clock.advance(config.CRYPTO_MAX_PRICE_AGE_S * 1000 + 60_000);
+    const txid = bitcoin.send(pat.btc, 300_000n);
+    await watch();
+    expect(await depositOf(txid)).toMatchObject({ status: 'seen', pricing: null, review_reason: 'not_priced' });
+    await refreshPrices(t);
+    bitcoin.mine(2);
+    await watch();
+    expect(await depositOf(txid)).toMatchObject({ status: 'review', review_reason: 'not_priced', sale_id: null });
+  });
+
   it('becomes one sale however many runs settle it at once', async () => {
     const ife = await customer();
     const txid = bitcoin.send(ife.btc, 300_000n);

@@ -188,7 +188,7 @@ async function repricedQuote(tx: Db, quote: typeof cryptoQuotes.$inferSelect, am
 }
 
 /** A quote at the rate of this moment, in a savepoint: stale prices or a closed account leave the deposit unpriced, not the loop stopped. */
-export async function firstSeenQuote(tx: Db, deps: RecordDeps, userId: string, coin: CoinId, amount: string): Promise<Pricing> {
+async function firstSeenQuote(tx: Db, deps: RecordDeps, userId: string, coin: CoinId, amount: string): Promise<Pricing> {
   try {
     const quote = await tx.transaction((sp) => createQuote(sp, deps.quotes, userId, { coin, amount }));
     return { status: 'seen', reviewReason: null, quoteId: quote.id, pricing: 'first_seen', valueKobo: quote.value_kobo };

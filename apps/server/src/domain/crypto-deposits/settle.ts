@@ -18,7 +18,7 @@ import type { StaffPrincipal } from '../staff/principal';
 import { plain } from '../crypto/money';
 import type { DepositPolicy } from './policy';
 import { saleTxid } from './policy';
-import { coinOf, firstSeenQuote, REVIEW_REASONS, transactionIdUsedByHand, type RecordDeps } from './record';
+import { coinOf, REVIEW_REASONS, transactionIdUsedByHand, type RecordDeps } from './record';
 
 /**
  * A confirmed deposit becomes a crypto sale (docs/crypto-settlement.md, "How a deposit is
@@ -105,18 +105,10 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
     if (await transactionIdUsedByHand(tx, coin, network, deposit.txid, true)) return wait(REVIEW_REASONS.transactionIdUsed, 'review');
     const [customer] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, deposit.userId));
     if (!customer || customer.closedAt) return wait(REVIEW_REASONS.accountClosed, 'review');
-    let quoteId = deposit.quoteId;
-    if (quoteId === null) {
-      // Prices were stale when it was first seen: the first rate there is now.
-      const priced = await firstSeenQuote(tx, deps, deposit.userId, coin, deposit.amount);
-      if (priced.quoteId === null)
-        return priced.status === 'review' ? wait(REVIEW_REASONS.amountMismatch, 'review') : wait(REVIEW_REASONS.notPriced);
-      quoteId = priced.quoteId;
-      await tx
-        .update(chainDeposits)
-        .set({ quoteId, pricing: priced.pricing, valueKobo: priced.valueKobo })
-        .where(eq(chainDeposits.id, deposit.id));
-    }
+    // Prices were stale when it was first seen: the rate of that moment is unknown, and a later one
+    // is not what the customer was promised (0055 refuses a quote younger than the deposit). A person decides.
+    const quoteId = deposit.quoteId;
+    if (quoteId === null) return wait(REVIEW_REASONS.notPriced, 'review');
     // Sold by hand meanwhile (before 0055 refused it, or a quote re-priced from one sold since): never twice.
     const [sold] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.quoteId, quoteId)).limit(1);
     if (sold) return wait(REVIEW_REASONS.quoteUsed, 'review');
