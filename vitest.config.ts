@@ -36,6 +36,7 @@ const pgliteTests = [
   'crypto-sales-guards',
   'crypto-deposits-guards',
   'chains-sandbox',
+  'chain-deposits-guards',
   'data-rights-guards',
   'payout-limits-guards',
   'duties-guards',

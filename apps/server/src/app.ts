@@ -65,6 +65,8 @@ import { watchCatalogues } from './domain/catalogue-cache';
 import { EventHub, registerInProcessHub } from './domain/events/hub';
 
 import { useCardCodeKeyring } from './domain/sales/card-codes';
+import { addressDeriversFromConfig, depositPolicyOf, writeAutoApprovalSettings } from './domain/crypto-deposits/index';
+import { createChainWatchers } from './providers/chains/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -87,6 +89,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await writeRateChangePercent(database.db, clock, config.RATE_CHANGE_SECOND_APPROVAL_PERCENT);
   // The referral amounts and cap, where the paying transaction and the cap's trigger read them.
   await writeReferralSettings(database.db, clock, referralSettingsOf(config));
+  // The automatic approvals' limits, where 0055's trigger reserves each one (docs/crypto-settlement.md).
+  const depositPolicy = depositPolicyOf(config);
+  await writeAutoApprovalSettings(database.db, clock, depositPolicy);
   const app = Fastify({
     // Secrets (tokens in URLs, passwords, PINs, codes, cookies) never reach a log line: lib/log-redaction.ts.
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logger),
@@ -167,6 +172,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bills: deps.bills ?? createBillsProvider(config),
     payouts: deps.payouts ?? createPayoutProvider(config, database.db, clock),
     identity: deps.identity ?? createIdentityProvider(config),
+    chains: {
+      watchers: deps.chainWatchers ?? createChainWatchers(config, database.db, clock),
+      derivers: deps.addressDerivers ?? addressDeriversFromConfig(config),
+      policy: depositPolicy,
+      solanaRecipient: config.CRYPTO_SOLANA_RECIPIENT,
+      solanaUsdtMint: config.CRYPTO_SOLANA_USDT_MINT,
+    },
     rates: createRateGuard(deps.limiter, config.RATE_LIMIT_MULTIPLIER),
     auth: {
       clock,

@@ -27,6 +27,8 @@ const optionalText = z
   .optional();
 
 /** An account-level extended public key (docs/crypto-settlement.md); the reason it is refused never repeats the key. */
+/** A coin amount as a plain decimal ("0.0001"). */
+const coinAmount = z.string().regex(/^\d+(\.\d+)?$/, 'must be a plain decimal number');
 const accountXpub = optionalText.pipe(
   z
     .string()
@@ -218,7 +220,7 @@ const envSchema = z
     CRYPTO_MAX_PRICE_AGE_S: z.coerce.number().int().min(30).max(86_400).default(600),
     CRYPTO_QUOTE_TTL_S: z.coerce.number().int().min(60).max(86_400).default(900),
     // Crypto settlement (docs/crypto-settlement.md): the treasury's account extended public keys the
-    // per-customer deposit addresses derive from, and each chain's endpoint. Not yet wired to sales.
+    // per-customer deposit addresses derive from, and each chain's endpoint.
     CRYPTO_XPUB_BITCOIN: accountXpub,
     CRYPTO_XPUB_EVM: accountXpub,
     CRYPTO_XPUB_TRON: accountXpub,
@@ -244,6 +246,24 @@ const envSchema = z
     SANDBOX_CHAIN_BLOCK_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
     /** A chain watcher that has not advanced for this long, or whose last scan failed, opens `chain_watch_stalled`. */
     ALERT_CHAIN_WATCH_STALL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    // Crypto settlement policy (docs/crypto-settlement.md, "Settings"): how often each network is
+    // read, the confirmations a deposit waits for, how far an amount may miss its quote and still be
+    // paid (for what arrived), the smallest deposit bought, and what the system approves on its own.
+    CRYPTO_WATCH_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
+    CRYPTO_CONFIRMATIONS_BITCOIN: z.coerce.number().int().min(1).max(100).default(2),
+    CRYPTO_CONFIRMATIONS_BSC: z.coerce.number().int().min(1).max(1000).default(15),
+    CRYPTO_CONFIRMATIONS_TRON: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Solana is read at `finalized` commitment: one confirmation there is final. */
+    CRYPTO_CONFIRMATIONS_SOLANA: z.coerce.number().int().min(1).max(100).default(1),
+    CRYPTO_DEPOSIT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(10).default(1),
+    CRYPTO_MIN_DEPOSIT_BTC: coinAmount.default('0.0001'),
+    CRYPTO_MIN_DEPOSIT_USDT: coinAmount.default('5'),
+    CRYPTO_MIN_DEPOSIT_BNB: coinAmount.default('0.01'),
+    CRYPTO_MIN_DEPOSIT_SOL: coinAmount.default('0.05'),
+    /** One deposit sale the system approves on its own at most (0: the system approves nothing). */
+    AUTO_APPROVAL_LIMIT_NAIRA: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+    /** What the system approves in a business day (APP_TIMEZONE), reserved in the database sale by sale. */
+    AUTO_APPROVAL_DAILY_LIMIT_NAIRA: z.coerce.number().int().min(0).max(10_000_000_000).default(2_000_000),
     // Bills (docs/product.md §7): the airtime provider and the bill-payment service when their public keys
     // and base URLs are set, the offline sandbox otherwise. A timeout leaves an order processing
     // until a status query settles it, so it bounds how long a customer waits, not the outcome.

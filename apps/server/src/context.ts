@@ -12,6 +12,9 @@ import type { MarketDataProvider } from './providers/market-data/index';
 import type { Messenger, Outbox } from './providers/messaging/index';
 import type { PayoutProvider } from './providers/payouts/index';
 import type { RateGuard } from './plugins/rate-limits';
+import type { AddressDeriver } from './domain/crypto-deposits/allocate';
+import type { DepositAddressDeps } from './domain/crypto-deposits/address';
+import type { ChainNetwork, ChainWatcher, DerivedNetwork } from './providers/chains/types';
 
 /** What the process builds once and hands to the app (tests build their own). */
 export interface AppDeps {
@@ -32,6 +35,13 @@ export interface AppDeps {
   payouts?: PayoutProvider;
   /** BVN/NIN look-ups and document checks: Dojah or the sandbox (built from config when absent). */
   identity?: IdentityProvider;
+  /**
+   * The chain watchers and address derivers of crypto settlement (docs/crypto-settlement.md): built
+   * from the configuration when absent (createChainWatchers, addressDeriversFromConfig); server.ts
+   * hands in the same ones its watch jobs use, and a sandbox chain outside production.
+   */
+  chainWatchers?: Partial<Record<ChainNetwork, ChainWatcher>>;
+  addressDerivers?: Partial<Record<DerivedNetwork, AddressDeriver>>;
   limiter: RateLimiter;
   clock: Clock;
   /** Whether this process's job worker still polls (server.ts); /readyz checks it when given. */
@@ -52,5 +62,7 @@ export interface RouteContext {
   bills: BillsProvider;
   payouts: PayoutProvider;
   identity: IdentityProvider;
+  /** Deposit addresses and the networks watched (routes/crypto/deposits.ts). */
+  chains: DepositAddressDeps;
   auth: AuthDeps;
 }

@@ -24,6 +24,9 @@ import { pushJobs } from './domain/push/jobs';
 import { alertSettings, operationsJobs } from './domain/operations/jobs';
 import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
+import { addressDeriversFromConfig, depositPolicyOf, depositWatchJobs } from './domain/crypto-deposits/index';
+import { metricsObserver } from './domain/crypto-deposits/metrics';
+import { createChainWatchers } from './providers/chains/index';
 
 /**
  * The last resort for an error nothing handled. No known fault may reach it: lost database
@@ -74,7 +77,12 @@ async function main() {
   const providers = createProviders(config, database.db);
   // Built after the app (its jobs log through the app's logger); /readyz asks it once it exists.
   const worker: { current?: ReturnType<typeof createAppJobWorker> } = {};
+  // Crypto settlement (docs/crypto-settlement.md): one set of watchers for the routes and the watch jobs.
+  const chainWatchers = createChainWatchers(config, database.db, systemClock);
+  const addressDerivers = addressDeriversFromConfig(config);
   const app = await buildApp({
+    chainWatchers,
+    addressDerivers,
     config,
     database,
     ...providers,
@@ -132,6 +140,20 @@ async function main() {
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
   // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
   const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
+  // The chain watch loop: each configured network every CRYPTO_WATCH_INTERVAL_MS; clean deposits are approved and paid.
+  const deposits = depositWatchJobs({
+    clock: systemClock,
+    watchers: chainWatchers,
+    policy: depositPolicyOf(config),
+    quotes: {
+      provider: providers.marketData,
+      clock: systemClock,
+      settings: marketSettings(config),
+      quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000,
+    },
+    observer: metricsObserver(),
+    appUrl: config.appUrl,
+  });
   const jobWorker = createAppJobWorker(
     database.db,
     {
@@ -141,7 +163,19 @@ async function main() {
       timeoutMs: config.JOB_TIMEOUT_S * 1000,
       lanes: jobLanes(config),
     },
-    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts],
+    [
+      cryptoJobs,
+      bills,
+      emails,
+      payouts,
+      push,
+      operationsJobs(alertSettings(config)),
+      reconciliation,
+      dataRights,
+      identity,
+      rateAlerts,
+      deposits,
+    ],
   );
   worker.current = jobWorker;
   jobWorker.start();

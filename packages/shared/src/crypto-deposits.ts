@@ -90,9 +90,3 @@ export type DepositListResponse = z.infer<typeof depositListResponseSchema>;
 /** GET /api/crypto/deposits/:id */
 export const depositResponseSchema = z.object({ deposit: depositSchema });
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
-
-/** The error codes of the deposit routes the screens branch on. */
-export const depositErrorCodes = {
-  /** 503 on GET /api/crypto/deposit-address: no watcher on this network; the screen falls back to the shared address and a screenshot. */
-  unavailable: 'DEPOSITS_UNAVAILABLE',
-} as const;

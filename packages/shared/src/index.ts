@@ -23,6 +23,7 @@ export * from './crypto';
 export * from './crypto-deposits';
 export * from './crypto-returns';
 export * from './plain/sale-notices';
+export * from './plain/deposit-notices';
 export * from './bills';
 export { NETWORK_PREFIXES, networkOfPhone } from './plain/networks';
 export * from './push';

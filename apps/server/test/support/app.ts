@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
+import type { AppDeps } from '#server/context';
 import type { Database } from '#server/db/client';
 import { systemClock, type Clock, type ManualClock } from '#server/lib/clock';
 import { MemoryRateLimiter, type RateLimiter } from '#server/lib/rate-limiter';
@@ -39,6 +40,9 @@ interface TestAppOptions {
   database?: Database;
   /** The upload store, when not the one the configuration picks (a store that fails). */
   files?: FileStore;
+  /** Crypto settlement's watchers and address derivers (built from the env's settings otherwise). */
+  chainWatchers?: AppDeps['chainWatchers'];
+  addressDerivers?: AppDeps['addressDerivers'];
   /** Adds hooks to the app before it is ready (a test holding requests at a point of its choosing). */
   prepare?: (app: FastifyInstance) => void;
 }
@@ -71,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       limiter,
       clock,
       jobWorkerAlive: options.jobWorkerAlive,
+      ...(options.chainWatchers ? { chainWatchers: options.chainWatchers } : {}),
+      ...(options.addressDerivers ? { addressDerivers: options.addressDerivers } : {}),
     },
     { logger: false, serveWeb: false },
   );

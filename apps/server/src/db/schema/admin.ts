@@ -58,8 +58,15 @@ export const staff = pgTable(
     updatedAt: at('updated_at').notNull(),
     /** When the current sign-in was issued (created, promoted, re-enabled, reset); set by the database's staff_power_guard. */
     credentialsAt: at('credentials_at').notNull().defaultNow(),
+    /** 0055: the system approver of clean deposit sales; the database refuses it a session, a passkey and any change. */
+    system: boolean('system').notNull().default(false),
   },
-  (t) => [uniqueIndex('staff_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('staff_email_key').on(t.email),
+    uniqueIndex('staff_one_system')
+      .on(t.system)
+      .where(sql`system`),
+  ],
 );
 
 export const staffSessions = pgTable(

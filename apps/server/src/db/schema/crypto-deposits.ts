@@ -1,5 +1,7 @@
 import {
   bigint,
+  boolean,
+  date,
   check,
   foreignKey,
   index,
@@ -108,6 +110,9 @@ export const chainDeposits = pgTable(
       foreignColumns: [cryptoQuotes.id, cryptoQuotes.userId],
     }).onDelete('restrict'),
     index('chain_deposits_user_idx').on(t.userId, t.firstSeenAt.desc()),
+    index('chain_deposits_sale_idx')
+      .on(t.saleId)
+      .where(sql`${t.saleId} IS NOT NULL`),
     index('chain_deposits_open_idx')
       .on(t.network, t.status)
       .where(sql`${t.status} IN ('seen', 'confirmed')`),
@@ -141,3 +146,28 @@ export const chainScanCursors = pgTable(
   },
   (t) => [check('chain_scan_cursors_network', sql`${t.network} IN ('bitcoin', 'bsc', 'tron', 'solana')`)],
 );
+
+/** Mirrors 0055: the automatic approvals' limits, written from the configuration at start (the trigger reads them). */
+export const autoApprovalSettings = pgTable('auto_approval_settings', {
+  id: boolean('id').primaryKey().default(true),
+  singleKobo: bigint('single_kobo', { mode: 'number' }).notNull(),
+  dailyKobo: bigint('daily_kobo', { mode: 'number' }).notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** What the system approver approved per business day; added to by the auto_approvals trigger only. */
+export const autoApprovalDays = pgTable('auto_approval_days', {
+  day: date('day').primaryKey(),
+  approvedKobo: bigint('approved_kobo', { mode: 'number' }).notNull(),
+});
+
+/** One row per automatic approval: inserting it reserves the amount against the day's total, or fails. */
+export const autoApprovals = pgTable('auto_approvals', {
+  saleId: uuid('sale_id')
+    .primaryKey()
+    .references((): AnyPgColumn => sales.id, { onDelete: 'restrict' }),
+  day: date('day').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

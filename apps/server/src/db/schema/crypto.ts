@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Mirrors db/migrations/0008_crypto.sql (the SQL is the source of truth, with its CHECKs). */
@@ -97,6 +98,10 @@ export const cryptoQuotes = pgTable(
     pricesAt: at('prices_at').notNull(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
+    /** 0055: a quote re-priced for what a deposit brought, at the prices and times of this customer quote (one per quote). */
+    depositOf: uuid('deposit_of')
+      .unique()
+      .references((): AnyPgColumn => cryptoQuotes.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('crypto_quotes_user_created_idx').on(t.userId, t.createdAt),

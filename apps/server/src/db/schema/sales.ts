@@ -121,6 +121,10 @@ export const sales = pgTable(
     assignedTo: uuid('assigned_to').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     assignedBy: uuid('assigned_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
     assignedAt: at('assigned_at'),
+    /** 0055: `customer` (the sell form, with a screenshot) or `deposit` (a deposit seen on chain, none). */
+    source: text('source', { enum: ['customer', 'deposit'] })
+      .notNull()
+      .default('customer'),
   },
   (t) => [
     unique('sales_idempotency_key').on(t.userId, t.idempotencyKey),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import {
   COINS,
   coinTakenOn,
@@ -12,7 +12,7 @@ import {
   type CryptoSaleFields,
 } from '@wise/shared';
 import type { Db } from '#server/db/client';
-import { cryptoQuotes, sales } from '#server/db/schema/index';
+import { chainDeposits, cryptoQuotes, sales } from '#server/db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError, validationError } from '../errors';
@@ -179,6 +179,9 @@ export async function purgeUnusedQuotes(
       and(
         lt(cryptoQuotes.expiresAt, new Date(now.getTime() - retentionMs)),
         notExists(db.select({ id: sales.id }).from(sales).where(eq(sales.quoteId, cryptoQuotes.id))),
+        // A deposit priced by it (docs/crypto-settlement.md) may be sold days later, after its confirmations.
+        notExists(db.select({ id: chainDeposits.id }).from(chainDeposits).where(eq(chainDeposits.quoteId, cryptoQuotes.id))),
+        sql`NOT EXISTS (SELECT 1 FROM crypto_quotes repriced WHERE repriced.deposit_of = ${cryptoQuotes.id})`,
       ),
     )
     .limit(batchSize);

@@ -93,7 +93,9 @@ export async function staffPasswordStep(
 ): Promise<{ staffId: string; next: StaffLoginNext }> {
   const email = normalizeStaffEmail(input.email);
   const found = await findStaffByEmail(db, email);
-  if (!found) {
+  // The system approver of deposit sales (0055) is no one to sign in as: it answers as an unknown
+  // e-mail does, and the database refuses it a session anyway.
+  if (!found || found.system) {
     await deps.unknownLogins.check(email);
     await burnVerify(input.password);
     await deps.unknownLogins.recordFailure(email);

@@ -25,6 +25,8 @@ export async function listStaff(db: Db): Promise<StaffListItem[]> {
     .select({ row: staff, lastActiveAt: max(staffSessions.lastSeenAt) })
     .from(staff)
     .leftJoin(staffSessions, and(eq(staffSessions.staffId, staff.id), eq(staffSessions.stage, 'verified')))
+    // The system approver of deposit sales (0055) is nobody to manage: the database refuses it any change.
+    .where(eq(staff.system, false))
     .groupBy(staff.id)
     .orderBy(asc(sql`${staff.disabledAt} IS NOT NULL`), asc(staff.role), asc(staff.name), asc(staff.id));
   return rows;

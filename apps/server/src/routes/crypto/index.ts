@@ -15,6 +15,7 @@ import { createQuote } from '#server/domain/crypto/quotes';
 import { sendSerialized, serializerFor } from '#server/lib/response-serializer';
 import { currentUser } from '#server/plugins/sessions';
 import { errorResponses } from '../schemas';
+import { depositRoutes } from './deposits';
 import { cryptoSaleRoutes } from './sales';
 
 const tags = ['crypto'];
@@ -33,6 +34,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async 
   const serializeCoins = serializerFor(coinsResponseSchema, 'GET', '/api/crypto/coins');
   const quoteDeps = { ...market, quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000 };
   await app.register(cryptoSaleRoutes, { prefix: '/sales', ctx, quoteDeps });
+  await app.register(depositRoutes, { ctx });
 
   app.get(
     '/coins',

@@ -3,6 +3,14 @@ import { cryptoPairs } from './sales/crypto';
 import { dashboardPairs } from './sales/dashboard';
 import { giftCardPairs } from './sales/giftcards';
 import { noticePairs } from './sales/notices';
+import { depositNoticePairs } from './sales/deposit-notices';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs];
+export const salesPairs: readonly TextPair[] = [
+  ...dashboardPairs,
+  ...giftCardPairs,
+  ...cryptoPairs,
+  ...transactionPairs,
+  ...noticePairs,
+  ...depositNoticePairs,
+];

@@ -90,7 +90,8 @@ export async function listReviewers(db: Db): Promise<AdminReviewerList> {
   const rows = await db
     .select({ id: staff.id, name: staff.name, role: staff.role })
     .from(staff)
-    .where(isNull(staff.disabledAt))
+    // The system approver (0055) holds no sale: 0055's trigger refuses it one.
+    .where(and(isNull(staff.disabledAt), eq(staff.system, false)))
     .orderBy(asc(staff.name), asc(staff.id));
   return { reviewers: rows };
 }
