@@ -24,6 +24,8 @@ import { pushJobs } from './domain/push/jobs';
 import { alertSettings, operationsJobs } from './domain/operations/jobs';
 import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
+import { transactionCheckJobs } from './domain/sales/transaction-check';
+import { createChainWatchers } from './providers/chains/index';
 
 /**
  * The last resort for an error nothing handled. No known fault may reach it: lost database
@@ -132,6 +134,8 @@ async function main() {
   const identity = identityJobs({ files: providers.files, provider: providers.identity, retentionDays: config.KYC_IMAGE_RETENTION_DAYS });
   // Rate alerts: checked after an admin's rate change and each coin price refresh; the e-mail links to /rates.
   const rateAlerts = rateAlertJobs({ appUrl: config.appUrl });
+  // A manual crypto sale's transaction ID, checked on chain by the network's watcher (none configured: "not checked").
+  const transactionChecks = transactionCheckJobs(createChainWatchers(config));
   const jobWorker = createAppJobWorker(
     database.db,
     {
@@ -141,7 +145,7 @@ async function main() {
       timeoutMs: config.JOB_TIMEOUT_S * 1000,
       lanes: jobLanes(config),
     },
-    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts],
+    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts, transactionChecks],
   );
   worker.current = jobWorker;
   jobWorker.start();

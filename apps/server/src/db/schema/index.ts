@@ -21,3 +21,4 @@ export * from './passkeys';
 export * from './rates';
 export * from './duties';
 export * from './crypto-deposits';
+export * from './manual-crypto';

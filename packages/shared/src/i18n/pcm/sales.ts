@@ -2,7 +2,8 @@ import type { TextPair } from '../index';
 import { cryptoPairs } from './sales/crypto';
 import { dashboardPairs } from './sales/dashboard';
 import { giftCardPairs } from './sales/giftcards';
+import { manualPathPairs } from './sales/manual-path';
 import { noticePairs } from './sales/notices';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs];
+export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs, ...manualPathPairs];
