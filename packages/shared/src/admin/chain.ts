@@ -6,6 +6,11 @@ import { staffConfirmationFields } from './confirmation';
 
 const staffRefSchema = z.object({ id: z.string(), name: z.string() });
 
+export const chainReviewMessages = {
+  /** 409 when approving a sale whose transaction ID is another customer's recorded deposit (0057). */
+  depositOfAnotherCustomer: "This sale's transaction paid another customer's deposit address: it can only credit them. Reject this sale.",
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // The manual path's switch
 // ---------------------------------------------------------------------------------------------
