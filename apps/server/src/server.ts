@@ -145,7 +145,19 @@ async function main() {
       timeoutMs: config.JOB_TIMEOUT_S * 1000,
       lanes: jobLanes(config),
     },
-    [cryptoJobs, bills, emails, payouts, push, operationsJobs(alertSettings(config)), reconciliation, dataRights, identity, rateAlerts, transactionChecks],
+    [
+      cryptoJobs,
+      bills,
+      emails,
+      payouts,
+      push,
+      operationsJobs(alertSettings(config)),
+      reconciliation,
+      dataRights,
+      identity,
+      rateAlerts,
+      transactionChecks,
+    ],
   );
   worker.current = jobWorker;
   jobWorker.start();

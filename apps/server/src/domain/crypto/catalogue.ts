@@ -97,5 +97,8 @@ export async function listWalletAddresses(db: Db): Promise<WalletAddressesRespon
     .from(cryptoWalletAddresses)
     .where(eq(cryptoWalletAddresses.enabled, true))
     .orderBy(asc(cryptoWalletAddresses.sortOrder), asc(cryptoWalletAddresses.coin), asc(cryptoWalletAddresses.network));
-  return { addresses: rows.map((r) => ({ id: r.id, coin: r.coin, network: r.network, address: r.address, memo: r.memo })), manual_path: true };
+  return {
+    addresses: rows.map((r) => ({ id: r.id, coin: r.coin, network: r.network, address: r.address, memo: r.memo })),
+    manual_path: true,
+  };
 }

@@ -105,12 +105,23 @@ export function judgeTransaction(sale: SaleUnderCheck, tx: ChainTransaction | nu
   const paid = ours.filter((transfer) => transfer.asset === sale.coin);
   if (paid.length === 0) {
     const assets = [...new Set(ours.map((transfer) => (transfer.contract ? `${transfer.asset} (${transfer.contract})` : transfer.asset)))];
-    return { ...base, recipient: ours[0]?.to ?? null, verdict: 'wrong_asset', detail: `Received ${assets.join(', ')}`.slice(0, DETAIL_MAX) };
+    return {
+      ...base,
+      recipient: ours[0]?.to ?? null,
+      verdict: 'wrong_asset',
+      detail: `Received ${assets.join(', ')}`.slice(0, DETAIL_MAX),
+    };
   }
   const decimals = baseUnitDecimals(sale.coin, sale.network);
   const received = paid.reduce((sum, transfer) => sum + transfer.amount, 0n);
-  const facts = { ...chain, recipient: paid[0]?.to ?? null, sender: paid[0]?.from ?? null, receivedAmount: fromBaseUnits(received, decimals) };
-  if (tx.blockTime && sale.quoteCreatedAt && tx.blockTime <= sale.quoteCreatedAt) return { ...facts, verdict: 'before_quote', detail: null };
+  const facts = {
+    ...chain,
+    recipient: paid[0]?.to ?? null,
+    sender: paid[0]?.from ?? null,
+    receivedAmount: fromBaseUnits(received, decimals),
+  };
+  if (tx.blockTime && sale.quoteCreatedAt && tx.blockTime <= sale.quoteCreatedAt)
+    return { ...facts, verdict: 'before_quote', detail: null };
   if (received < toBaseUnits(sale.coinAmount, decimals)) return { ...facts, verdict: 'amount_short', detail: null };
   if (tx.blockTime === null || tx.confirmations < required) return { ...facts, verdict: 'unconfirmed', detail: null };
   return { ...facts, verdict: 'matches', detail: null };
@@ -216,12 +227,7 @@ export interface CheckDeps {
  * (the queue tries again) until `lastAttempt`, which records `unavailable` instead. Undefined when
  * the sale has nothing to check (no ID, no network, not crypto).
  */
-export async function checkSaleTransaction(
-  db: Db,
-  deps: CheckDeps,
-  saleId: string,
-  lastAttempt = true,
-): Promise<CheckFacts | undefined> {
+export async function checkSaleTransaction(db: Db, deps: CheckDeps, saleId: string, lastAttempt = true): Promise<CheckFacts | undefined> {
   const sale = await saleUnderCheck(db, saleId);
   if (!sale) return undefined;
   const watcher = deps.watchers[sale.network];

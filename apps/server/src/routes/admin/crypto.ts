@@ -144,7 +144,8 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       config: admin,
       schema: {
         tags,
-        summary: 'Open or close the manual path (confirm_code required; audited). Closed: no shared address is shown and no screenshot sale is taken',
+        summary:
+          'Open or close the manual path (confirm_code required; audited). Closed: no shared address is shown and no screenshot sale is taken',
         body: updateManualPathSchema,
         response: { 200: manualPathResponseSchema, ...errorResponses },
       },

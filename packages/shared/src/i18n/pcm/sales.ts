@@ -6,4 +6,11 @@ import { manualPathPairs } from './sales/manual-path';
 import { noticePairs } from './sales/notices';
 import { transactionPairs } from './sales/transactions';
 
-export const salesPairs: readonly TextPair[] = [...dashboardPairs, ...giftCardPairs, ...cryptoPairs, ...transactionPairs, ...noticePairs, ...manualPathPairs];
+export const salesPairs: readonly TextPair[] = [
+  ...dashboardPairs,
+  ...giftCardPairs,
+  ...cryptoPairs,
+  ...transactionPairs,
+  ...noticePairs,
+  ...manualPathPairs,
+];
