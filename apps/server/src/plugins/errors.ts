@@ -141,7 +141,7 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
     }
     if (violatedConstraint(error, '23514') === 'sales_transaction_id_deposit') {
       // A sale naming another customer's recorded deposit (0057): made before the watcher saw the
-      // deposit, it can still never be approved or paid (docs/crypto-settlement.md, "The manual path").
+      // deposit, it can still never be approved (docs/crypto-settlement.md, "The manual path").
       request.log.warn({ err: error }, "approval of a sale naming another customer's deposit refused");
       return send(reply, 409, { error: chainReviewMessages.depositOfAnotherCustomer, code: errorCodes.conflict });
     }

@@ -5,7 +5,7 @@
 -- another customer through the form. The database holds:
 -- - no screenshot of a crypto sale is stored while the manual path is off;
 -- - a sale naming another customer's deposit transaction is refused when made, and can never be
---   approved or paid (the race where the sale came first is caught at the decision);
+--   approved (the race where the sale came first is caught at the decision, before money leaves);
 -- - a check describes the sale's own transaction on the sale's own network.
 
 -- ---------------------------------------------------------------------------------------------
@@ -53,8 +53,10 @@ LANGUAGE sql STABLE AS $$
   LIMIT 1
 $$;
 
--- On a new sale, and on every move of a sale to approved or paid: a sale made before the watcher
--- recorded the deposit (the race) passes its insert, and is stopped here before any naira leaves.
+-- On a new sale, and on every move of a sale to approved: a sale made before the watcher recorded
+-- the deposit (the race) passes its insert, and is stopped here before any naira leaves (the payout
+-- starts in the approval's transaction). A sale approved before the deposit was recorded is not
+-- stopped from being marked paid: its money has left, and the books must say so.
 -- The transaction-scoped lock on the ID is the one a deposit's insert may take too, so the two
 -- are ordered (hashtextextended('chain-txid:' || the sale's form of the ID, 0)).
 CREATE FUNCTION sale_deposit_claim_check() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -62,7 +64,8 @@ BEGIN
   IF NEW.kind <> 'crypto' OR NEW.transaction_id IS NULL THEN
     RETURN NEW;
   END IF;
-  IF TG_OP = 'UPDATE' AND (NEW.status IS NOT DISTINCT FROM OLD.status OR NEW.status NOT IN ('approved', 'paid')) THEN
+  -- From review only: a payout's reversal (paid → approved) is the same money, already decided.
+  IF TG_OP = 'UPDATE' AND NOT (OLD.status IN ('submitted', 'under_review') AND NEW.status = 'approved') THEN
     RETURN NEW;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('chain-txid:' || NEW.transaction_id, 0));
