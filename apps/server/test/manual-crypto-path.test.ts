@@ -464,9 +464,18 @@ describe("a transaction to A's deposit address credits A only", () => {
 
   it('two customers submitting one transaction ID at once: one sale, the other told it is used', async () => {
     const txid = hex();
-    const [one, two] = await Promise.all([sellBtc(bola, txid), sellBtc(chidi, txid.toUpperCase())]);
+    // The quotes first (one price refresh), then both sales at once.
+    const quotes = [await quoteFor(t, bola, 'btc', '0.015'), await quoteFor(t, chidi, 'btc', '0.015')];
+    const post = async (user: TestUser, quoteId: string, typed: string) => ({
+      response: await postCryptoSale(t, {
+        cookie: user.cookie,
+        fields: { quote_id: quoteId, transaction_id: typed },
+        files: [await screenshot()],
+      }),
+    });
+    const [one, two] = await Promise.all([post(bola, quotes[0]!.id, txid), post(chidi, quotes[1]!.id, txid.toUpperCase())]);
     const statuses = [one.response.statusCode, two.response.statusCode].sort();
-    expect(statuses).toEqual([201, 409]);
+    expect(statuses, `${one.response.body} / ${two.response.body}`).toEqual([201, 409]);
     const refused = [one, two].find((attempt) => attempt.response.statusCode === 409)!;
     expect(refused.response.json()).toMatchObject({ code: saleErrorCodes.transactionIdUsed });
     const [count] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM sales WHERE transaction_id = $1', [txid]);
