@@ -26,6 +26,7 @@ import { identityJobs } from './domain/identity/tier2';
 import { reconciliationJobs, reconciliationSettings } from './domain/reconciliation/jobs';
 import { addressDeriversFromConfig, depositPolicyOf, depositWatchJobs } from './domain/crypto-deposits/index';
 import { metricsObserver } from './domain/crypto-deposits/metrics';
+import { transactionCheckJobs } from './domain/sales/transaction-check';
 import { createChainWatchers } from './providers/chains/index';
 
 /**
@@ -154,6 +155,8 @@ async function main() {
     observer: metricsObserver(),
     appUrl: config.appUrl,
   });
+  // A manual crypto sale's transaction ID, checked on chain by the network's watcher (none configured: "not checked").
+  const transactionChecks = transactionCheckJobs(chainWatchers);
   const jobWorker = createAppJobWorker(
     database.db,
     {
@@ -175,6 +178,7 @@ async function main() {
       identity,
       rateAlerts,
       deposits,
+      transactionChecks,
     ],
   );
   worker.current = jobWorker;

@@ -21,6 +21,8 @@ export * from './giftcards';
 export * from './sales';
 export * from './crypto';
 export * from './crypto-deposits';
+export * from './plain/manual-path';
+export * from './plain/explorers';
 export * from './crypto-returns';
 export * from './plain/sale-notices';
 export * from './plain/deposit-notices';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { defaultLanguage, errorCodes, httpMessages, privacyMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
-import { adminCustomerMessages } from '@wise/shared/admin';
+import { adminCustomerMessages, chainReviewMessages } from '@wise/shared/admin';
 import { DomainError } from '../domain/errors';
 import type { DatabaseAvailability } from '../db/availability';
 import { databaseBusy, databaseUnreachable, violatedConstraint } from '../lib/db-errors';
@@ -138,6 +138,12 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
       if (request.routeOptions.config?.staff !== undefined)
         return send(reply, 409, { error: adminCustomerMessages.accountClosed, code: errorCodes.conflict });
       return send(reply, 401, { error: privacyMessages.closed, code: errorCodes.unauthenticated });
+    }
+    if (violatedConstraint(error, '23514') === 'sales_transaction_id_deposit') {
+      // A sale naming another customer's recorded deposit (0057): made before the watcher saw the
+      // deposit, it can still never be approved (docs/crypto-settlement.md, "The manual path").
+      request.log.warn({ err: error }, "approval of a sale naming another customer's deposit refused");
+      return send(reply, 409, { error: chainReviewMessages.depositOfAnotherCustomer, code: errorCodes.conflict });
     }
     if (databaseBusy(error)) {
       // Overload, not a bug: no connection came free in time for a query, so the client should retry

@@ -10,6 +10,7 @@ export * from './risk-flags';
 export * from './payouts';
 export * from './catalogue';
 export * from './crypto';
+export * from './chain';
 export * from './banks';
 export * from './bills';
 export * from './dashboard';

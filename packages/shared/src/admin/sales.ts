@@ -14,6 +14,7 @@ import { cursorQuerySchema, pageSchema } from './common';
 import { staffConfirmationFields } from './confirmation';
 import { adminPayoutSchema, payoutResolutions, payoutStatuses } from './payouts';
 import { riskFlagCodeSchema, riskFlagSchema } from './risk-flags';
+import { saleChainSchema } from './chain';
 
 /**
  * Back office: the review queue, a sale as staff review it, claims and decisions (docs/decisions.md §8,
@@ -303,6 +304,8 @@ export const adminSaleDetailSchema = z.object({
   transaction_id_as_typed: z.string().nullish(),
   /** What a reviewer should look at twice, with the other sales behind a duplicate (risk-flags.ts). */
   risk_flags: z.array(riskFlagSchema),
+  /** A crypto sale's chain facts: its deposit, or the check of its transaction ID (admin/chain.ts). */
+  chain: saleChainSchema.nullish(),
   /**
    * name_match: how the account's name fitted the customer's profile name when the sale was made
    * ('partial': only part of it agrees, e.g. the surname: look before paying; null: not checked,

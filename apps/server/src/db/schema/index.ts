@@ -22,3 +22,4 @@ export * from './rates';
 export * from './duties';
 export * from './crypto-deposits';
 export * from './sandbox-chain';
+export * from './manual-crypto';

@@ -7,6 +7,7 @@ import { COINGECKO_IDS } from '#server/providers/market-data/coingecko';
 import { ART_SYMBOL, hasOwnArt } from './art';
 import { pricesStale, readMarkets, readTrending, type MarketDeps } from './market-cache';
 import { loadAdjustments, rateFor } from './rates';
+import { manualPathOpen } from './manual-path';
 
 /**
  * GET /api/crypto/coins serialized by `serialize`, kept while the prices' version stands
@@ -84,12 +85,20 @@ export async function listTrending(db: Db, deps: MarketDeps): Promise<TrendingRe
   };
 }
 
-/** GET /api/crypto/wallet-addresses: the enabled ones, in the order staff set. */
+/**
+ * GET /api/crypto/wallet-addresses: the enabled ones, in the order staff set, while the manual path
+ * is open; none once an admin closed it (docs/crypto-settlement.md, "The manual path"): a customer
+ * shown a shared address would send coins there with no way to sell them.
+ */
 export async function listWalletAddresses(db: Db): Promise<WalletAddressesResponse> {
+  if (!(await manualPathOpen(db))) return { addresses: [], manual_path: false };
   const rows = await db
     .select()
     .from(cryptoWalletAddresses)
     .where(eq(cryptoWalletAddresses.enabled, true))
     .orderBy(asc(cryptoWalletAddresses.sortOrder), asc(cryptoWalletAddresses.coin), asc(cryptoWalletAddresses.network));
-  return { addresses: rows.map((r) => ({ id: r.id, coin: r.coin, network: r.network, address: r.address, memo: r.memo })) };
+  return {
+    addresses: rows.map((r) => ({ id: r.id, coin: r.coin, network: r.network, address: r.address, memo: r.memo })),
+    manual_path: true,
+  };
 }

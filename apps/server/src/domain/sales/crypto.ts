@@ -16,7 +16,10 @@ import { chainDeposits, cryptoQuotes, sales } from '#server/db/schema/index';
 import { Dec } from '../crypto/money';
 import { createQuote, getValidQuote, QuoteExpiredError, type QuoteDeps, type StoredQuote } from '../crypto/quotes';
 import { DomainError, validationError } from '../errors';
+import { assertManualPathOpen, manualPathOff } from '../crypto/manual-path';
+import { DEPOSIT_CLAIM_CONSTRAINT, refuseDepositTransactionId, transactionIsDeposit } from './deposit-claims';
 import { refuseUsedTransactionId, TRANSACTION_ID_UNIQUE_INDEX, transactionIdFor, transactionIdUsed } from './duplicates';
+import { enqueueTransactionCheck } from './transaction-check';
 import { requestHashOf, submitSale, type SaleDeps, type SaleImageInput, type SaleTerms, type SubmittedSale } from './submit';
 
 /**
@@ -135,17 +138,27 @@ export async function submitCryptoSale(db: Db, deps: CryptoSaleDeps, request: Cr
       requestHash: cryptoSaleRequestHash(fields, screenshot.sourceDigest),
       images: [screenshot],
       terms: async (tx, now) => {
+        // The screenshot form is open until an admin closes it (docs/crypto-settlement.md, "The manual path").
+        await assertManualPathOpen(tx);
         const quote = await usableQuote(tx, userId, fields.quote_id, now);
         const network = saleNetworkFor(quote.coin, fields.network);
         // One deposit, one sale (duplicates.ts), in the one form the chosen network writes it.
         const transactionId = transactionIdFor(quote.coin, fields.transaction_id, network);
         await refuseUsedTransactionId(tx, quote.coin, transactionId);
+        // A deposit to a customer's own address is credited by the watcher, never claimed here.
+        await refuseDepositTransactionId(tx, transactionId);
         return cryptoSaleTerms(quote, transactionId, network);
+      },
+      // The transaction ID is checked on chain for the reviewer, queued with the sale.
+      written: async (tx, sale) => {
+        if (sale.transactionId) await enqueueTransactionCheck(tx, deps.clock, sale.id, { key: 'first' });
       },
       // Two sales of one quote (or of one deposit) at once, with different keys: the second is told so.
       conflict: (constraint) => {
         if (constraint === 'sales_quote_id_key') return quoteUsed();
         if (constraint === TRANSACTION_ID_UNIQUE_INDEX) return transactionIdUsed();
+        if (constraint === DEPOSIT_CLAIM_CONSTRAINT) return transactionIsDeposit();
+        if (constraint === 'crypto_manual_path_off') return manualPathOff();
         return undefined;
       },
     });

@@ -162,8 +162,10 @@ export interface SaleSubmission {
    * storage) and again inside the sale's transaction, whose `now` the sale is stamped with.
    */
   terms: (db: Db, now: Date) => Promise<SaleTerms>;
-  /** A unique violation of the kind's own (not the Idempotency-Key's), as the customer should read it. */
+  /** A unique violation (or a trigger's refusal) of the kind's own, not the Idempotency-Key's, as the customer should read it. */
   conflict?: (constraint: string) => DomainError | undefined;
+  /** Inside the sale's transaction, once it is written: what the kind queues with it. */
+  written?: (tx: Db, sale: { id: string; transactionId: string | null }) => Promise<void>;
 }
 
 /**
@@ -185,7 +187,9 @@ export async function submitSale(db: Db, deps: SaleDeps, submission: SaleSubmiss
     const first = await replay(db, userId, idempotencyKey, requestHash);
     if (first) return first;
     const refusal =
-      error instanceof SaleWriteError && error.sqlState === '23505' ? submission.conflict?.(error.constraint ?? '') : undefined;
+      error instanceof SaleWriteError && (error.sqlState === '23505' || error.sqlState === '23514')
+        ? submission.conflict?.(error.constraint ?? '')
+        : undefined;
     throw refusal ?? error;
   }
   // Read after the commit (and outside the clean-up above: the files now belong to a sale).
@@ -232,7 +236,7 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
           requestHash,
           createdAt: now,
         })
-        .returning({ id: sales.id });
+        .returning({ id: sales.id, transactionId: sales.transactionId });
       if (!sale) throw new Error('sale insert returned no row');
       const uploaded = await tx
         .insert(uploads)
@@ -254,6 +258,7 @@ async function writeSale(db: Db, deps: SaleDeps, submission: SaleSubmission): Pr
           return { saleId: sale.id, userId, position, uploadId, phash: phashes[position] ?? null, digest: digests[position] ?? null };
         }),
       );
+      await submission.written?.(tx, sale);
       return sale.id;
     });
   } catch (error) {

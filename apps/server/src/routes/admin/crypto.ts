@@ -7,7 +7,9 @@ import {
   coinAdjustmentsResponseSchema,
   cryptoCoinParamsSchema,
   createWalletSchema,
+  manualPathResponseSchema,
   updateAdjustmentSchema,
+  updateManualPathSchema,
   updateWalletSchema,
   walletIdParamsSchema,
   type StaffConfirmationInput,
@@ -15,6 +17,7 @@ import {
 import type { RouteContext } from '#server/context';
 import type { StaffCall } from '#server/domain/admin/catalogue';
 import { createWallet, listAdminWallets, listCoinAdjustments, setCoinAdjustment, updateWallet } from '#server/domain/admin/crypto';
+import { getManualPath, setManualPath } from '#server/domain/crypto/manual-path';
 import { marketSettings, type MarketDeps } from '#server/domain/crypto/market-cache';
 import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
@@ -119,6 +122,37 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       const call = await confirmed(request, request.body);
       const input = withoutConfirmation(request.body);
       return { wallet: await updateWallet(db, deps, call, request.params.id, input) };
+    },
+  );
+
+  app.get(
+    '/manual-path',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Whether customers may still sell by sending to the shared addresses with a screenshot',
+        response: { 200: manualPathResponseSchema, ...errorResponses },
+      },
+    },
+    async () => ({ manual_path: await getManualPath(db) }),
+  );
+
+  app.put(
+    '/manual-path',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Open or close the manual path (confirm_code required; audited). Closed: no shared address is shown and no screenshot sale is taken',
+        body: updateManualPathSchema,
+        response: { 200: manualPathResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const call = await confirmed(request, request.body);
+      return { manual_path: await setManualPath(db, deps, call, request.body.enabled) };
     },
   );
 };

@@ -18,6 +18,7 @@ import {
   recordCryptoReturnBodySchema,
   rejectSaleBodySchema,
   retryPayoutBodySchema,
+  transactionRecheckResponseSchema,
 } from '@wise/shared/admin';
 import type { RouteContext } from '#server/context';
 import { approvalLimitsOf } from '#server/domain/admin/review/approvals';
@@ -35,6 +36,7 @@ import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type Rev
 import { assignSale, getDeskSummary, listReviewers } from '#server/domain/admin/review/desk';
 import { listSaleQueue } from '#server/domain/admin/review/queue';
 import { marketSettings } from '#server/domain/crypto/market-cache';
+import { requestTransactionRecheck } from '#server/domain/sales/transaction-check';
 import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout, type StaffPayoutDeps } from '#server/domain/payouts/index';
 import { verifyStaffConfirmation, type StaffConfirmationRequest } from '#server/domain/staff/confirm';
 import { currentStaff } from '#server/plugins/staff-sessions';
@@ -412,5 +414,20 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       });
       return detail(request.params.id);
     },
+  );
+
+  app.post(
+    '/:id/transaction-check',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary:
+          "Check a manual crypto sale's transaction ID on chain again (queued; queued: false when a check asked for is still waiting or there is nothing to check)",
+        params: adminSaleParamsSchema,
+        response: { 202: transactionRecheckResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(202).send({ queued: await requestTransactionRecheck(ctx.db, ctx.clock, request.params.id) }),
   );
 };

@@ -2,6 +2,7 @@ import type { TextPair } from '../index';
 import { cryptoPairs } from './sales/crypto';
 import { dashboardPairs } from './sales/dashboard';
 import { giftCardPairs } from './sales/giftcards';
+import { manualPathPairs } from './sales/manual-path';
 import { noticePairs } from './sales/notices';
 import { depositNoticePairs } from './sales/deposit-notices';
 import { transactionPairs } from './sales/transactions';
@@ -13,4 +14,5 @@ export const salesPairs: readonly TextPair[] = [
   ...transactionPairs,
   ...noticePairs,
   ...depositNoticePairs,
+  ...manualPathPairs,
 ];

@@ -17,6 +17,7 @@ import { recordStaffAction } from '../audit';
 import { latestPayoutStatus, minutesSince } from './queue';
 import { getRiskFlags } from './risk-flags';
 import { cryptoReturnForStaff } from './crypto-returns';
+import { saleChainFacts } from './chain';
 
 /**
  * A sale as a reviewer sees it (docs/decisions.md §8.2): the customer, the images,
@@ -41,8 +42,12 @@ export const saleImageErrorCodes = {
 
 export const adminSaleImageUrl = (saleId: string, position: number) => `/api/admin/sales/${saleId}/images/${position}`;
 
-export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Promise<AdminSaleDetail> {
-  const { db, clock } = deps;
+type SaleRow = typeof sales.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type StaffRef = { id: string; name: string };
+type Detail = AdminSaleDetail;
+
+async function saleWithCustomer(db: Db, saleId: string) {
   const [row] = await db
     .select({ sale: sales, user: users, cardName: giftCards.name, cardSlug: giftCards.slug, payoutStatus: latestPayoutStatus })
     .from(sales)
@@ -51,100 +56,141 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
     .where(eq(sales.id, saleId))
     .limit(1);
   if (!row) throw saleNotFoundForStaff();
-  const { sale, user } = row;
+  return row;
+}
 
-  const [images, events, attempts, earlier, staffNames, currentRate, approvalRequest, riskFlags, cryptoReturn] = await Promise.all([
+/** The customer's sales submitted before this one (keyset order), so the reviewer sees the record they had then. */
+async function earlierSalesOf(db: Db, sale: SaleRow): Promise<Detail['earlier_sales']> {
+  const rows = await db
+    .select({
+      id: sales.id,
+      kind: sales.kind,
+      title: sales.title,
+      valueKobo: sales.valueKobo,
+      status: sales.status,
+      createdAt: sales.createdAt,
+      rejectionReason: sales.rejectionReason,
+    })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.userId, sale.userId),
+        ne(sales.id, sale.id),
+        sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(SALE_EARLIER_SALES_MAX);
+  return rows.map((other) => ({
+    id: other.id,
+    kind: other.kind,
+    title: other.title,
+    value_kobo: other.valueKobo,
+    status: other.status,
+    created_at: other.createdAt.toISOString(),
+    rejection_reason: other.rejectionReason,
+  }));
+}
+
+async function statusEventsOf(db: Db, saleId: string) {
+  return db
+    .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
+    .from(saleStatusEvents)
+    .where(eq(saleStatusEvents.saleId, saleId))
+    .orderBy(asc(saleStatusEvents.id));
+}
+
+/** Everything beside the sale's own row, read at once. */
+async function reviewExtrasOf(deps: ReviewReadDeps, sale: SaleRow) {
+  const { db } = deps;
+  const [images, events, payouts, earlierSales, currentRate, approvalRequest, riskFlags, cryptoReturn, chain] = await Promise.all([
     db.select({ position: saleImages.position }).from(saleImages).where(eq(saleImages.saleId, sale.id)).orderBy(asc(saleImages.position)),
-    db
-      .select({ status: saleStatusEvents.status, at: saleStatusEvents.at, actor: saleStatusEvents.actor })
-      .from(saleStatusEvents)
-      .where(eq(saleStatusEvents.saleId, sale.id))
-      .orderBy(asc(saleStatusEvents.id)),
+    statusEventsOf(db, sale.id),
     getSalePayouts(db, sale.id),
-    db
-      .select({
-        id: sales.id,
-        kind: sales.kind,
-        title: sales.title,
-        valueKobo: sales.valueKobo,
-        status: sales.status,
-        createdAt: sales.createdAt,
-        rejectionReason: sales.rejectionReason,
-      })
-      .from(sales)
-      // Submitted before this one (keyset order), so the reviewer sees the record the customer had then.
-      .where(
-        and(
-          eq(sales.userId, sale.userId),
-          ne(sales.id, sale.id),
-          sql`(${sales.createdAt}, ${sales.id}) < (${sale.createdAt.toISOString()}::timestamptz, ${sale.id}::uuid)`,
-        ),
-      )
-      .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(SALE_EARLIER_SALES_MAX),
-    staffNamesFor(db, [sale.claimedBy, sale.decidedBy, sale.assignedTo, sale.assignedBy]),
+    earlierSalesOf(db, sale),
     currentRateOf(deps, sale),
     latestApprovalRequest(db, sale.id),
     getRiskFlags(db, sale.id),
     sale.kind === 'crypto' && sale.status === 'rejected' ? cryptoReturnForStaff(db, sale.id) : null,
+    saleChainFacts(db, sale),
   ]);
-  const eventActors = await staffNamesFor(
-    db,
-    events.map((event) => event.actor),
-  );
-  const names = new Map([...staffNames, ...eventActors]);
-  const ref = (id: string | null) => (id ? { id, name: names.get(id) ?? '' } : null);
+  const names = await staffNamesFor(db, [sale.claimedBy, sale.decidedBy, sale.assignedTo, sale.assignedBy, ...events.map((e) => e.actor)]);
+  return { images, events, payouts, earlierSales, currentRate, approvalRequest, riskFlags, cryptoReturn, chain, names };
+}
 
-  const imagesDeleted = user.closedAt !== null;
-  const now = clock.now();
-  const liveClaim = sale.claimedBy && sale.claimedUntil && sale.claimedUntil > now;
+function customerOf(user: UserRow): Detail['customer'] {
   return {
-    id: sale.id,
-    kind: sale.kind,
-    title: sale.title,
-    status: sale.status,
-    payout_status: row.payoutStatus,
-    created_at: sale.createdAt.toISOString(),
-    age_minutes: sale.decidedAt ? null : minutesSince(clock, sale.createdAt),
-    customer: {
-      id: user.id,
-      full_name: user.fullName,
-      username: user.username,
-      email: user.email,
-      phone: user.phone,
-      joined_at: user.createdAt.toISOString(),
-      locked: user.lockedAt !== null,
-      locked_reason: user.lockedReason,
-    },
-    // A closed account's photos were deleted with it (domain/privacy/close.ts): say so, never a dead address.
-    images: imagesDeleted ? [] : images.map((image) => ({ position: image.position, url: adminSaleImageUrl(sale.id, image.position) })),
-    images_deleted: imagesDeleted && images.length > 0 ? { reason: 'account_closed', count: images.length } : null,
+    id: user.id,
+    full_name: user.fullName,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    joined_at: user.createdAt.toISOString(),
+    locked: user.lockedAt !== null,
+    locked_reason: user.lockedReason,
+  };
+}
+
+/** A crypto sale's quote: the prices and adjustments its value used. */
+function quoteOf(sale: SaleRow): Detail['quote'] {
+  if (!sale.priceUsd || !sale.usdtMarketRateNgn || !sale.usdtAdjustmentNgn || !sale.usdtRateNgn || !sale.coinAdjustmentNgn) return null;
+  return {
+    id: sale.quoteId,
+    price_usd: plain(sale.priceUsd),
+    usdt_market_rate_ngn: plain(sale.usdtMarketRateNgn),
+    usdt_adjustment_ngn: plain(sale.usdtAdjustmentNgn),
+    usdt_rate_ngn: plain(sale.usdtRateNgn),
+    coin_adjustment_ngn: plain(sale.coinAdjustmentNgn),
+    rate_ngn_per_usd: plain(sale.exchangeRate),
+  };
+}
+
+function decisionOf(sale: SaleRow, ref: (id: string | null) => StaffRef | null): Detail['decision'] {
+  if (!sale.decidedAt) return null;
+  return {
+    decided_at: sale.decidedAt.toISOString(),
+    decided_by: ref(sale.decidedBy),
+    payout_amount_kobo: sale.payoutAmountKobo,
+    approval_note: sale.approvalNote,
+    approval_reason_code: sale.approvalReasonCode,
+    rejection_code: sale.rejectionCode,
+    rejection_reason: sale.rejectionReason,
+    rejection_message: sale.rejectionMessage,
+    payout_reference: sale.payoutReference,
+    paid_at: sale.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Who the sale is assigned to, and who holds a live claim (an expired claim is none). */
+function workOf(sale: SaleRow, names: Map<string, string>, now: Date): Pick<Detail, 'assignment' | 'claim'> {
+  const named = (id: string) => ({ id, name: names.get(id) ?? '' });
+  const assignment =
+    sale.assignedTo && sale.assignedBy && sale.assignedAt
+      ? { staff: named(sale.assignedTo), by: named(sale.assignedBy), at: sale.assignedAt.toISOString() }
+      : null;
+  const claim =
+    sale.claimedBy && sale.claimedUntil && sale.claimedUntil > now
+      ? { staff: named(sale.claimedBy), until: sale.claimedUntil.toISOString() }
+      : null;
+  return { assignment, claim };
+}
+
+/** What was sold and at what terms: the card or coin, amounts, rates, code, transaction ID, payout account. */
+function termsOf(sale: SaleRow, card: { name: string | null; slug: string | null }) {
+  return {
     currency: sale.currency,
     currency_amount: sale.currencyAmount,
     exchange_rate: sale.exchangeRate,
     value_kobo: sale.valueKobo,
-    card: sale.giftCardId && row.cardName && row.cardSlug ? { id: sale.giftCardId, name: row.cardName, slug: row.cardSlug } : null,
+    card: sale.giftCardId && card.name && card.slug ? { id: sale.giftCardId, name: card.name, slug: card.slug } : null,
     subcategory: sale.subcategoryId && sale.subcategoryLabel ? { id: sale.subcategoryId, label: sale.subcategoryLabel } : null,
     coin: sale.coin,
     coin_amount: sale.coinAmount ? plain(sale.coinAmount) : null,
-    quote:
-      sale.priceUsd && sale.usdtMarketRateNgn && sale.usdtAdjustmentNgn && sale.usdtRateNgn && sale.coinAdjustmentNgn
-        ? {
-            id: sale.quoteId,
-            price_usd: plain(sale.priceUsd),
-            usdt_market_rate_ngn: plain(sale.usdtMarketRateNgn),
-            usdt_adjustment_ngn: plain(sale.usdtAdjustmentNgn),
-            usdt_rate_ngn: plain(sale.usdtRateNgn),
-            coin_adjustment_ngn: plain(sale.coinAdjustmentNgn),
-            rate_ngn_per_usd: plain(sale.exchangeRate),
-          }
-        : null,
-    current_rate: currentRate,
+    quote: quoteOf(sale),
     comment: sale.comment,
     card_code_provided: sale.cardCodeCiphertext !== null || sale.cardCode !== null,
     transaction_id: sale.transactionId,
     transaction_id_as_typed: sale.transactionIdAsTyped,
-    risk_flags: riskFlags,
     bank: {
       bank_code: sale.bankCode,
       bank_name: sale.bankName,
@@ -152,45 +198,40 @@ export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Pr
       account_name: sale.accountName,
       name_match: sale.accountNameMatch ?? null,
     },
-    history: events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
-    payouts: attempts,
-    assignment:
-      sale.assignedTo && sale.assignedBy && sale.assignedAt
-        ? {
-            staff: { id: sale.assignedTo, name: names.get(sale.assignedTo) ?? '' },
-            by: { id: sale.assignedBy, name: names.get(sale.assignedBy) ?? '' },
-            at: sale.assignedAt.toISOString(),
-          }
-        : null,
-    claim:
-      liveClaim && sale.claimedBy && sale.claimedUntil
-        ? { staff: { id: sale.claimedBy, name: names.get(sale.claimedBy) ?? '' }, until: sale.claimedUntil.toISOString() }
-        : null,
-    decision: sale.decidedAt
-      ? {
-          decided_at: sale.decidedAt.toISOString(),
-          decided_by: ref(sale.decidedBy),
-          payout_amount_kobo: sale.payoutAmountKobo,
-          approval_note: sale.approvalNote,
-          approval_reason_code: sale.approvalReasonCode,
-          rejection_code: sale.rejectionCode,
-          rejection_reason: sale.rejectionReason,
-          rejection_message: sale.rejectionMessage,
-          payout_reference: sale.payoutReference,
-          paid_at: sale.paidAt?.toISOString() ?? null,
-        }
-      : null,
-    approval_request: approvalRequest,
-    crypto_return: cryptoReturn,
-    earlier_sales: earlier.map((other) => ({
-      id: other.id,
-      kind: other.kind,
-      title: other.title,
-      value_kobo: other.valueKobo,
-      status: other.status,
-      created_at: other.createdAt.toISOString(),
-      rejection_reason: other.rejectionReason,
-    })),
+  } satisfies Partial<Detail>;
+}
+
+export async function getSaleForReview(deps: ReviewReadDeps, saleId: string): Promise<AdminSaleDetail> {
+  const row = await saleWithCustomer(deps.db, saleId);
+  const { sale, user } = row;
+  const extras = await reviewExtrasOf(deps, sale);
+  const ref = (id: string | null) => (id ? { id, name: extras.names.get(id) ?? '' } : null);
+  // A closed account's photos were deleted with it (domain/privacy/close.ts): say so, never a dead address.
+  const imagesDeleted = user.closedAt !== null;
+  return {
+    id: sale.id,
+    kind: sale.kind,
+    title: sale.title,
+    status: sale.status,
+    payout_status: row.payoutStatus,
+    created_at: sale.createdAt.toISOString(),
+    age_minutes: sale.decidedAt ? null : minutesSince(deps.clock, sale.createdAt),
+    customer: customerOf(user),
+    images: imagesDeleted
+      ? []
+      : extras.images.map((image) => ({ position: image.position, url: adminSaleImageUrl(sale.id, image.position) })),
+    images_deleted: imagesDeleted && extras.images.length > 0 ? { reason: 'account_closed', count: extras.images.length } : null,
+    ...termsOf(sale, { name: row.cardName, slug: row.cardSlug }),
+    current_rate: extras.currentRate,
+    risk_flags: extras.riskFlags,
+    chain: extras.chain,
+    history: extras.events.map((event) => ({ status: event.status, at: event.at.toISOString(), actor: ref(event.actor) })),
+    payouts: extras.payouts,
+    ...workOf(sale, extras.names, deps.clock.now()),
+    decision: decisionOf(sale, ref),
+    approval_request: extras.approvalRequest,
+    crypto_return: extras.cryptoReturn,
+    earlier_sales: extras.earlierSales,
   };
 }
 
@@ -206,7 +247,7 @@ async function staffNamesFor(db: Db, ids: readonly (string | null)[]): Promise<M
 }
 
 /** Today's rate for what was sold: the sub-category's rate now, or naira per USD for the coin now. */
-async function currentRateOf(deps: ReviewReadDeps, sale: typeof sales.$inferSelect): Promise<AdminSaleDetail['current_rate']> {
+async function currentRateOf(deps: ReviewReadDeps, sale: SaleRow): Promise<AdminSaleDetail['current_rate']> {
   if (sale.subcategoryId) {
     const [sub] = await deps.db
       .select({ rate: giftCardSubcategories.exchangeRate, at: giftCardSubcategories.rateUpdatedAt })

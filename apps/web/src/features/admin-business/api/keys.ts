@@ -5,6 +5,7 @@ export const businessKeys = {
   rateHistory: (subcategoryId: string) => [...businessKeys.all, 'rate-history', subcategoryId] as const,
   adjustments: () => [...businessKeys.all, 'crypto', 'adjustments'] as const,
   wallets: () => [...businessKeys.all, 'crypto', 'wallets'] as const,
+  manualPath: () => [...businessKeys.all, 'crypto', 'manual-path'] as const,
   banks: () => [...businessKeys.all, 'banks'] as const,
   billOrders: (filters: Record<string, string | undefined>) => [...businessKeys.all, 'bill-orders', filters] as const,
   billOrdersAll: () => [...businessKeys.all, 'bill-orders'] as const,
