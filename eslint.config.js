@@ -127,7 +127,6 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/app.ts',
-      'apps/server/src/domain/identity/tier1.ts',
       'apps/server/src/routes/admin/auth.ts',
       'apps/server/src/routes/admin/catalogue.ts',
       'apps/server/src/routes/admin/passkeys.ts',
