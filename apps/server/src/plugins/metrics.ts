@@ -52,9 +52,8 @@ export function metricsAccess(
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** The figures a scrape reads from the database: cheap, indexed queries (the partial indexes on jobs and payouts). */
-function databaseMetrics(database: Database): Registry {
-  const registry = new Registry();
+/** The job queue: what is due, how long the oldest has waited, what runs now. */
+function addJobMetrics(registry: Registry, database: Database): void {
   new Gauge({
     name: 'wise_jobs_due',
     help: 'Jobs queued and due to run now, by job name (a backing-up queue grows here).',
@@ -90,6 +89,10 @@ function databaseMetrics(database: Database): Registry {
       this.set(num(row?.running));
     },
   });
+}
+
+/** Payouts: the last day's outcomes, approval-to-paid times, and the oldest still open. */
+function addPayoutMetrics(registry: Registry, database: Database): void {
   new Gauge({
     name: 'wise_payouts_last_24h',
     help: 'Payouts created in the last 24 hours, by their status now (success, failed, needs_review, pending…).',
@@ -130,6 +133,10 @@ function databaseMetrics(database: Database): Registry {
       this.set(num(row?.age));
     },
   });
+}
+
+/** The market data's age and the customer sessions alive. */
+function addFreshnessMetrics(registry: Registry, database: Database): void {
   new Gauge({
     name: 'wise_market_price_age_seconds',
     help: 'Age of the last market data fetched, by dataset (markets: the coin prices; trending).',
@@ -152,6 +159,14 @@ function databaseMetrics(database: Database): Registry {
       this.set(num(row?.count));
     },
   });
+}
+
+/** The figures a scrape reads from the database: cheap, indexed queries (the partial indexes on jobs and payouts). */
+function databaseMetrics(database: Database): Registry {
+  const registry = new Registry();
+  addJobMetrics(registry, database);
+  addPayoutMetrics(registry, database);
+  addFreshnessMetrics(registry, database);
   addReconciliationMetrics(registry, database);
   addChainWatchMetrics(registry, database);
   return registry;

@@ -175,73 +175,145 @@ function summaryOf(row: {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+async function customerBank(db: Db, userId: string): Promise<AdminCustomerDetail['bank']> {
+  const [row] = await db
+    .select({
+      bankCode: bankDetails.bankCode,
+      bankName: banks.name,
+      accountNumber: bankDetails.accountNumber,
+      accountName: bankDetails.accountName,
+    })
+    .from(bankDetails)
+    .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
+    .where(eq(bankDetails.userId, userId))
+    .limit(1);
+  return row
+    ? { bank_code: row.bankCode, bank_name: row.bankName, account_number: row.accountNumber, account_name: row.accountName }
+    : null;
+}
+
+async function hasPin(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: transactionPins.userId }).from(transactionPins).where(eq(transactionPins.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+async function activeSessionCount(db: Db, clock: Clock, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock.now())));
+  return row?.n ?? 0;
+}
+
+/** The customer's latest sales, newest first. */
+async function recentSales(db: Db, userId: string): Promise<AdminCustomerDetail['sales']> {
+  const rows = await db
+    .select({
+      id: sales.id,
+      kind: sales.kind,
+      title: sales.title,
+      status: sales.status,
+      valueKobo: sales.valueKobo,
+      payoutAmountKobo: sales.payoutAmountKobo,
+      rejectionReason: sales.rejectionReason,
+      createdAt: sales.createdAt,
+      decidedAt: sales.decidedAt,
+      paidAt: sales.paidAt,
+    })
+    .from(sales)
+    .where(eq(sales.userId, userId))
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(CUSTOMER_DETAIL_SALES);
+  return rows.map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    title: s.title,
+    status: s.status,
+    value_kobo: s.valueKobo,
+    payout_amount_kobo: s.payoutAmountKobo,
+    rejection_reason: s.rejectionReason,
+    created_at: s.createdAt.toISOString(),
+    decided_at: iso(s.decidedAt),
+    paid_at: iso(s.paidAt),
+  }));
+}
+
+/** The customer's latest bill orders, newest first. */
+async function recentBillOrders(db: Db, userId: string): Promise<AdminCustomerDetail['bill_orders']> {
+  const rows = await db
+    .select()
+    .from(billOrders)
+    .where(eq(billOrders.userId, userId))
+    .orderBy(desc(billOrders.createdAt), desc(billOrders.id))
+    .limit(CUSTOMER_DETAIL_BILL_ORDERS);
+  return rows.map((o) => ({
+    id: o.id,
+    kind: o.kind,
+    status: o.status,
+    service: o.service,
+    amount: o.amount,
+    plan_name: o.planName,
+    phone: o.phone,
+    customer_id: o.customerId,
+    provider_message: o.providerMessage,
+    created_at: o.createdAt.toISOString(),
+    settled_at: iso(o.settledAt),
+  }));
+}
+
+/** The latest lines of the customer's own gem accounts, newest first. */
+async function recentGemLines(db: Db, userId: string): Promise<AdminCustomerDetail['gem_lines']> {
+  const rows = await db
+    .select({
+      id: gemEntryLines.id,
+      entryId: gemEntries.id,
+      reason: gemEntries.reason,
+      account: gemAccounts.kind,
+      amount: gemEntryLines.amount,
+      memo: gemEntries.memo,
+      createdAt: gemEntries.createdAt,
+    })
+    .from(gemEntryLines)
+    .innerJoin(gemAccounts, eq(gemAccounts.id, gemEntryLines.accountId))
+    .innerJoin(gemEntries, eq(gemEntries.id, gemEntryLines.entryId))
+    .where(eq(gemAccounts.userId, userId))
+    .orderBy(desc(gemEntries.createdAt), desc(gemEntryLines.id))
+    .limit(CUSTOMER_DETAIL_GEM_LINES);
+  return rows.flatMap((l) =>
+    // Only the customer's own accounts are joined; the guard keeps the type honest.
+    l.account === 'system'
+      ? []
+      : [
+          {
+            id: l.id,
+            entry_id: l.entryId,
+            reason: l.reason,
+            account: l.account,
+            amount: l.amount,
+            memo: l.memo,
+            created_at: l.createdAt.toISOString(),
+          },
+        ],
+  );
+}
+
 /** Everything a reviewer needs to help one customer (docs/decisions.md §8). */
 export async function getCustomerDetail(db: Db, clock: Clock, userId: string): Promise<AdminCustomerDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw customerNotFound();
 
-  const [bank, balance, held, claimable, pin, sessionCount, saleRows, orderRows, lineRows] = await Promise.all([
-    db
-      .select({
-        bankCode: bankDetails.bankCode,
-        bankName: banks.name,
-        accountNumber: bankDetails.accountNumber,
-        accountName: bankDetails.accountName,
-      })
-      .from(bankDetails)
-      .innerJoin(banks, eq(banks.code, bankDetails.bankCode))
-      .where(eq(bankDetails.userId, userId))
-      .limit(1),
+  const [bank, balance, held, claimable, pin, activeSessions, saleItems, billOrderItems, gemLines] = await Promise.all([
+    customerBank(db, userId),
     getGemBalance(db, userId),
     getHeldGems(db, userId),
     getClaimableRewards(db, userId),
-    db.select({ userId: transactionPins.userId }).from(transactionPins).where(eq(transactionPins.userId, userId)).limit(1),
-    db
-      .select({ n: count() })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, clock.now()))),
-    db
-      .select({
-        id: sales.id,
-        kind: sales.kind,
-        title: sales.title,
-        status: sales.status,
-        valueKobo: sales.valueKobo,
-        payoutAmountKobo: sales.payoutAmountKobo,
-        rejectionReason: sales.rejectionReason,
-        createdAt: sales.createdAt,
-        decidedAt: sales.decidedAt,
-        paidAt: sales.paidAt,
-      })
-      .from(sales)
-      .where(eq(sales.userId, userId))
-      .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(CUSTOMER_DETAIL_SALES),
-    db
-      .select()
-      .from(billOrders)
-      .where(eq(billOrders.userId, userId))
-      .orderBy(desc(billOrders.createdAt), desc(billOrders.id))
-      .limit(CUSTOMER_DETAIL_BILL_ORDERS),
-    db
-      .select({
-        id: gemEntryLines.id,
-        entryId: gemEntries.id,
-        reason: gemEntries.reason,
-        account: gemAccounts.kind,
-        amount: gemEntryLines.amount,
-        memo: gemEntries.memo,
-        createdAt: gemEntries.createdAt,
-      })
-      .from(gemEntryLines)
-      .innerJoin(gemAccounts, eq(gemAccounts.id, gemEntryLines.accountId))
-      .innerJoin(gemEntries, eq(gemEntries.id, gemEntryLines.entryId))
-      .where(eq(gemAccounts.userId, userId))
-      .orderBy(desc(gemEntries.createdAt), desc(gemEntryLines.id))
-      .limit(CUSTOMER_DETAIL_GEM_LINES),
+    hasPin(db, userId),
+    activeSessionCount(db, clock, userId),
+    recentSales(db, userId),
+    recentBillOrders(db, userId),
+    recentGemLines(db, userId),
   ]);
 
-  const bankRow = bank[0];
   return {
     profile: {
       ...summaryOf(user),
@@ -249,59 +321,14 @@ export async function getCustomerDetail(db: Db, clock: Clock, userId: string): P
       address: user.address,
       date_of_birth: user.dateOfBirth,
     },
-    bank: bankRow
-      ? {
-          bank_code: bankRow.bankCode,
-          bank_name: bankRow.bankName,
-          account_number: bankRow.accountNumber,
-          account_name: bankRow.accountName,
-        }
-      : null,
+    bank,
     gems: { balance, held, claimable_rewards: claimable },
-    has_pin: pin.length > 0,
+    has_pin: pin,
     lock: user.lockedAt && user.lockedReason ? { locked_at: user.lockedAt.toISOString(), reason: user.lockedReason } : null,
-    active_sessions: sessionCount[0]?.n ?? 0,
-    sales: saleRows.map((s) => ({
-      id: s.id,
-      kind: s.kind,
-      title: s.title,
-      status: s.status,
-      value_kobo: s.valueKobo,
-      payout_amount_kobo: s.payoutAmountKobo,
-      rejection_reason: s.rejectionReason,
-      created_at: s.createdAt.toISOString(),
-      decided_at: iso(s.decidedAt),
-      paid_at: iso(s.paidAt),
-    })),
-    bill_orders: orderRows.map((o) => ({
-      id: o.id,
-      kind: o.kind,
-      status: o.status,
-      service: o.service,
-      amount: o.amount,
-      plan_name: o.planName,
-      phone: o.phone,
-      customer_id: o.customerId,
-      provider_message: o.providerMessage,
-      created_at: o.createdAt.toISOString(),
-      settled_at: iso(o.settledAt),
-    })),
-    gem_lines: lineRows.flatMap((l) =>
-      // Only the customer's own accounts are joined; the guard keeps the type honest.
-      l.account === 'system'
-        ? []
-        : [
-            {
-              id: l.id,
-              entry_id: l.entryId,
-              reason: l.reason,
-              account: l.account,
-              amount: l.amount,
-              memo: l.memo,
-              created_at: l.createdAt.toISOString(),
-            },
-          ],
-    ),
+    active_sessions: activeSessions,
+    sales: saleItems,
+    bill_orders: billOrderItems,
+    gem_lines: gemLines,
   };
 }
 

@@ -95,6 +95,65 @@ async function tierLimits(db: Db): Promise<NonNullable<VerificationStatus['tier_
 }
 
 /**
+ * Writes the attempt as `pending` before the provider is asked, so the database counts it against
+ * the day's budget first; returns its id.
+ */
+async function reserveAttempt(
+  db: Db,
+  deps: IdentityDeps,
+  userId: string,
+  { kind, number }: IdentityNumberInput,
+  hash: string,
+): Promise<string> {
+  const { clock, provider, keyring } = deps;
+  try {
+    const [reserved] = await db
+      .insert(identityChecks)
+      .values({
+        userId,
+        kind,
+        numberHash: hash,
+        numberKeyId: keyring.current.id,
+        numberLast4: number.slice(-4),
+        provider: provider.name,
+        outcome: 'pending',
+        createdAt: clock.now(),
+      })
+      .returning({ id: identityChecks.id });
+    if (!reserved) throw new Error('identity check: the reserved attempt was not returned');
+    return reserved.id;
+  } catch (error) {
+    // Parallel look-ups (on any instance) used the day's budget up in between.
+    if (violatedConstraint(error, '23514') === 'identity_checks_daily_budget') throw tooManyAttempts();
+    throw error;
+  }
+}
+
+/** Whether the number is verified, and not revoked, for any account (under any key of the keyring). */
+async function verifiedElsewhere(
+  db: Db,
+  keyring: IdentityDeps['keyring'],
+  kind: IdentityNumberInput['kind'],
+  holder: string,
+): Promise<boolean> {
+  const taken = await db
+    .select({ userId: identityChecks.userId })
+    .from(identityChecks)
+    .where(
+      and(
+        eq(identityChecks.kind, kind),
+        eq(identityChecks.outcome, 'verified'),
+        isNull(identityChecks.revokedAt),
+        inArray(identityChecks.numberHash, identityNumberHashes(keyring, kind, holder)),
+      ),
+    )
+    .limit(1);
+  return taken.length > 0;
+}
+
+const tooManyAttempts = () => rateLimited(identityMessages.tooManyAttempts, 60 * 60);
+
+/**
  * Tier 1 (docs/features.md, "Identity verification"; docs/identity.md): looks the BVN or NIN up with the
  * provider and raises the customer to Tier 1 when its name and date of birth are the profile's
  * (shared matchIdentity), one of its registered phones is the account's, and, if a payout account
@@ -123,35 +182,12 @@ export async function verifyIdentityNumber(
       fields: { date_of_birth: identityMessages.dobRequired },
     });
   }
-  const tooMany = () => rateLimited(identityMessages.tooManyAttempts, 60 * 60);
-  if ((await attemptsToday(db, clock, userId)) >= IDENTITY_ATTEMPTS_PER_DAY) throw tooMany();
+  if ((await attemptsToday(db, clock, userId)) >= IDENTITY_ATTEMPTS_PER_DAY) throw tooManyAttempts();
 
   const { kind, number } = input;
   const holder = provider.holderKey(kind, number, userId);
   const hash = identityNumberHash(keyring.current, kind, holder);
-  let attemptId: string;
-  try {
-    const [reserved] = await db
-      .insert(identityChecks)
-      .values({
-        userId,
-        kind,
-        numberHash: hash,
-        numberKeyId: keyring.current.id,
-        numberLast4: number.slice(-4),
-        provider: provider.name,
-        outcome: 'pending',
-        createdAt: clock.now(),
-      })
-      .returning({ id: identityChecks.id });
-    if (!reserved) throw new Error('identity check: the reserved attempt was not returned');
-    attemptId = reserved.id;
-  } catch (error) {
-    // Parallel look-ups (on any instance) used the day's budget up in between.
-    if (violatedConstraint(error, '23514') === 'identity_checks_daily_budget') throw tooMany();
-    throw error;
-  }
-  const attempt = eq(identityChecks.id, attemptId);
+  const attempt = eq(identityChecks.id, await reserveAttempt(db, deps, userId, input, hash));
 
   const finish = async (outcome: IdentityCheckOutcome, verified?: IdentityPerson): Promise<IdentityCheckResult> => {
     let tier = user.tier;
@@ -196,19 +232,7 @@ export async function verifyIdentityNumber(
   };
 
   // Already bound to another account: refused without asking the provider (nor paying for it).
-  const taken = await db
-    .select({ userId: identityChecks.userId })
-    .from(identityChecks)
-    .where(
-      and(
-        eq(identityChecks.kind, kind),
-        eq(identityChecks.outcome, 'verified'),
-        isNull(identityChecks.revokedAt),
-        inArray(identityChecks.numberHash, identityNumberHashes(keyring, kind, holder)),
-      ),
-    )
-    .limit(1);
-  if (taken.length > 0) return finish('in_use');
+  if (await verifiedElsewhere(db, keyring, kind, holder)) return finish('in_use');
 
   let person: IdentityPerson;
   try {

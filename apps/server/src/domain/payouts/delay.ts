@@ -8,8 +8,8 @@ import { uniqueViolation } from '#server/lib/db-errors';
 import type { PayoutProvider } from '#server/providers/payouts/index';
 import { publishInProcess } from '../events/hub';
 import { enqueueEmail } from '../notifications/email';
-import { notify } from '../notifications/notify';
-import { enqueuePush, transactionUrl } from '../push/notify';
+import { transactionUrl } from '../push/notify';
+import { noticeAboutSale } from './sale-notice';
 import type { PayoutDeps } from './settings';
 
 /**
@@ -113,14 +113,9 @@ export async function tellPayoutDelayed(db: Db, deps: Pick<PayoutDeps, 'clock' |
       if (!sale) throw new Error(`payout ${payoutId} has no sale`);
       const notice = (language: Language) =>
         textsIn(customerEmailTexts, language).payoutDelayed.notice(sale.title, formatKobo(marked.amountKobo));
-      await notify(tx, sale.userId, notice, { saleId: marked.saleId }, sale.language);
-      await enqueuePush(
-        tx,
-        deps.clock,
-        sale.userId,
-        { title: pushTitles.payoutDelayed, message: notice, url: transactionUrl(marked.saleId), tag: `sale:${marked.saleId}` },
-        sale.language,
-      );
+      await noticeAboutSale(tx, deps.clock, { userId: sale.userId, saleId: marked.saleId, language: sale.language }, notice, {
+        title: pushTitles.payoutDelayed,
+      });
       const t = textsIn(customerEmailTexts, sale.language);
       await enqueueEmail(tx, deps.clock, {
         to: sale.email,

@@ -20,13 +20,13 @@ import { referrals } from '#server/db/schema/referrals';
 import { sales } from '#server/db/schema/sales';
 import type { Clock } from '#server/lib/clock';
 import { enqueueEmail } from '../notifications/email';
-import { notify } from '../notifications/notify';
-import { enqueuePush, transactionUrl } from '../push/notify';
+import { transactionUrl } from '../push/notify';
 import { rewardRateAt } from '../rewards/levels';
 import { decideReferralOnPaid, undoReferralOnReversal } from '../referrals/referrals';
 import { accrueSaleReward, clawBackSaleRewards, saleRewardsNote, saleRewardSource } from '../rewards/rewards';
 import type { PayoutRow } from './payouts';
 import type { PayoutDeps } from './settings';
+import { noticeAboutSale } from './sale-notice';
 import { publishInProcess } from '../events/hub';
 
 /**
@@ -139,16 +139,13 @@ export async function paySale(
       : `${salePaidMessage(sale.title, payout.amountKobo, bankName, payout.accountNumber, language)} ${saleAmountDifferenceLine(sale.valueKobo, reason, language)}`;
   const notice = (language: Language) =>
     reward ? `${headline(language)} ${textsIn(saleNoticeTexts, language).paidGems(reward.amount)}` : headline(language);
-  await notify(tx, sale.userId, notice, { saleId: sale.id }, customer.language);
-  if (customer.hasPush) {
-    await enqueuePush(
-      tx,
-      deps.clock,
-      sale.userId,
-      { title: pushTitles.salePaid, message: notice, url: transactionUrl(sale.id), tag: `sale:${sale.id}` },
-      customer.language,
-    );
-  }
+  await noticeAboutSale(
+    tx,
+    deps.clock,
+    { userId: sale.userId, saleId: sale.id, language: customer.language },
+    notice,
+    customer.hasPush && { title: pushTitles.salePaid },
+  );
   // The frame in the customer's language (users.language, docs/i18n.md).
   const t = textsIn(customerEmailTexts, customer.language);
   await enqueueEmail(tx, deps.clock, {
@@ -425,14 +422,9 @@ export async function tellCustomerPayoutFailed(
       textsIn(payoutFailureTexts, language).reasons[code],
     );
   const t = textsIn(customerEmailTexts, sale.language);
-  await notify(tx, sale.userId, notice, { saleId }, sale.language);
-  await enqueuePush(
-    tx,
-    deps.clock,
-    sale.userId,
-    { title: pushTitles.payoutFailed, message: notice, url: transactionUrl(saleId), tag: `sale:${saleId}` },
-    sale.language,
-  );
+  await noticeAboutSale(tx, deps.clock, { userId: sale.userId, saleId, language: sale.language }, notice, {
+    title: pushTitles.payoutFailed,
+  });
   await enqueueEmail(tx, deps.clock, {
     to: sale.email,
     subject: t.payoutFailed.subject(sale.title),

@@ -12,6 +12,8 @@ import { useSetAdjustment } from '../api/set-adjustment';
 import { adjustmentFormSchema, normaliseAdjustment, previewRate } from '../form-schemas';
 import { adjustmentText, formatAdjustment, formatNairaDecimal } from '../format';
 import './business.css';
+import './crypto.css';
+import './rate-form.css';
 
 /** A coin's signed naira adjustment, the rate it gives now, and the rate a new one would give. */
 export function AdjustmentCard({ adjustment }: { adjustment: CoinAdjustment }) {

@@ -5,7 +5,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { useAdjustments } from '../api/get-adjustments';
 import { formatNairaDecimal } from '../format';
 import { AdjustmentCard } from './adjustment-card';
-import './business.css';
+import './crypto.css';
 
 /** Every coin's adjustment and the rate it gives customers now. */
 export function AdjustmentList() {

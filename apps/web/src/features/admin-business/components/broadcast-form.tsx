@@ -14,6 +14,7 @@ import { useSendBroadcast } from '../api/send-broadcast';
 import { broadcastFormSchema, type BroadcastFormOutput } from '../form-schemas';
 import { CustomerPicker } from './customer-picker';
 import './business.css';
+import './broadcast.css';
 import '#web/components/admin/dialog.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { AdminGiftCard } from '@wise/shared/admin';
-import './business.css';
+import './card-art.css';
 
 /** The card's uploaded picture (staff URL, versioned so a replaced picture shows at once) or its drawn artwork. */
 export function uploadedImageUrl(card: Pick<AdminGiftCard, 'image_url' | 'updated_at'>): string | null {

@@ -5,6 +5,7 @@ import { FormField } from '#web/components/admin/form-fields';
 import { Spinner } from '#web/components/ui/button';
 import { useCustomerSearch } from '../api/search-customers';
 import './business.css';
+import './broadcast.css';
 
 interface CustomerPickerProps {
   picked: AdminCustomerSummary | undefined;

@@ -1,4 +1,4 @@
-import './business.css';
+import './enabled-switch.css';
 
 interface EnabledSwitchProps {
   checked: boolean;

@@ -11,6 +11,7 @@ import { useZodForm } from '#web/lib/use-zod-form';
 import { useCreateGiftCard } from '../api/create-gift-card';
 import { useUpdateGiftCard } from '../api/update-gift-card';
 import './business.css';
+import './gift-cards.css';
 
 const fieldNames = ['name', 'currency', 'brand_color'] as const;
 const currencyOptions = GIFT_CARD_CURRENCIES.map((code) => ({ value: code, label: code }));

@@ -6,7 +6,7 @@ import { toastError, toastSuccess } from '#web/components/ui/toast';
 import { adminErrorMessage } from '#web/lib/admin-api';
 import { useUploadGiftCardImage } from '../api/upload-gift-card-image';
 import { CardArt } from './card-art';
-import './business.css';
+import './gift-cards.css';
 
 /** What the server re-encodes (domain/uploads/image.ts) and its size limit. */
 const ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -17,7 +17,7 @@ import { GiftCardImage } from './gift-card-image';
 import { RateForm } from './rate-form';
 import { RateHistoryDialog } from './rate-history-dialog';
 import { SubcategoryFormDialog } from './subcategory-form-dialog';
-import './business.css';
+import './gift-cards.css';
 
 type Open =
   | { kind: 'edit-card' }

@@ -6,7 +6,7 @@ import { DateTime } from '#web/components/ui/date-time';
 import { formatNaira } from '#web/lib/format';
 import { useCustomerLimits } from '../api/customer-limits';
 import { RaiseLimitDialog } from './raise-limit-dialog';
-import './business.css';
+import './customer-panels.css';
 
 const tierOf = (tier: number): KycTier => (tier >= 2 ? 2 : tier <= 0 ? 0 : 1);
 

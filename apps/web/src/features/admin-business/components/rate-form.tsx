@@ -11,7 +11,7 @@ import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useUpdateSubcategory } from '../api/update-subcategory';
 import { rateFormSchema } from '../form-schemas';
-import './business.css';
+import './rate-form.css';
 
 interface RateFormProps {
   subcategory: Pick<AdminSubcategory, 'id' | 'exchange_rate' | 'currency' | 'label'>;

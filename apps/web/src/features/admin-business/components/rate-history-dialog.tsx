@@ -6,7 +6,6 @@ import { Button } from '#web/components/ui/button';
 import { DateTime } from '#web/components/ui/date-time';
 import { useRateHistory } from '../api/get-rate-history';
 import { formatNairaDecimal } from '../format';
-import './business.css';
 
 /** Who changed a sub-category's rate, when, and from what to what; newest first. */
 export function RateHistoryDialog({ subcategory, onClose }: { subcategory: AdminSubcategory; onClose: () => void }) {

@@ -6,7 +6,7 @@ import { Badge, StatusBadge, type BadgeTone } from '#web/components/admin/status
 import { Button } from '#web/components/ui/button';
 import { DateTime } from '#web/components/ui/date-time';
 import { useCustomerReferrals } from '../api/customer-referrals';
-import './business.css';
+import './customer-panels.css';
 
 const tones: Record<AdminReferral['status'], BadgeTone> = { signed_up: 'pending', rewarded: 'success', refused: 'danger' };
 

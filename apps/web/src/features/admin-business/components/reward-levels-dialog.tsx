@@ -10,6 +10,7 @@ import { toastSuccess } from '#web/components/ui/toast';
 import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
 import { confirmWithStaffPasskey, type StaffConfirmation } from '#web/lib/staff-confirmation';
 import { useUpdateRewardLevels } from '../api/reward-levels';
+import './reward-levels-dialog.css';
 
 interface RewardLevelsDialogProps {
   levels: RewardLevel[];

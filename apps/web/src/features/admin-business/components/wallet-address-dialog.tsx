@@ -9,6 +9,7 @@ import type { WalletFormOutput } from '../form-schemas';
 import { WalletAddressForm } from './wallet-address-form';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
+import './crypto.css';
 
 interface WalletAddressDialogProps {
   /** Absent: a new address. */

@@ -7,6 +7,7 @@ import { useZodForm } from '#web/lib/use-zod-form';
 import { networksOf, walletFormSchema, type WalletFormOutput } from '../form-schemas';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
+import './crypto.css';
 import '#web/components/admin/dialog.css';
 
 const coinOptions = COIN_IDS.map((coin) => ({ value: coin, label: `${COINS[coin].name} (${COINS[coin].symbol})` }));

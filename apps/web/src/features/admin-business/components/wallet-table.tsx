@@ -13,6 +13,7 @@ import { EnabledSwitch } from './enabled-switch';
 import { WalletAddressDialog } from './wallet-address-dialog';
 import { WalletWarning } from './wallet-warning';
 import './business.css';
+import './crypto.css';
 
 /** Where customers send each coin: every address by coin and network, with add, edit and on/off. */
 export function WalletTable() {

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import './business.css';
+import './crypto.css';
 
 /** Said on every screen and dialog that changes a wallet address: a wrong one loses customers' coins. */
 export function WalletWarning({ compact = false }: { compact?: boolean }) {

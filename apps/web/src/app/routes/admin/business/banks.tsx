@@ -9,7 +9,6 @@ import { useAdminBanks } from '#web/features/admin-business/api/get-banks';
 import { BankFormDialog } from '#web/features/admin-business/components/bank-form-dialog';
 import { BankSwitch } from '#web/features/admin-business/components/bank-switch';
 import { formatGems } from '#web/lib/format';
-import '#web/features/admin-business/components/business.css';
 
 const columns: Column<AdminBank>[] = [
   { key: 'name', header: 'Bank', cell: (bank) => <span className="admin-cell-title">{bank.name}</span> },

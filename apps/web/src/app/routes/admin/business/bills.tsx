@@ -12,7 +12,7 @@ import { useBillOrders } from '#web/features/admin-business/api/get-bill-orders'
 import { billKindLabel, billKindOptions, billServiceLabel, billStatusOptions } from '#web/features/admin-business/bill-labels';
 import { RequeryButton } from '#web/features/admin-business/components/requery-button';
 import '#web/components/admin/status-badge.css';
-import '#web/features/admin-business/components/business.css';
+import './bills.css';
 import { businessPaths } from './paths';
 
 const columns: Column<AdminBillOrder>[] = [

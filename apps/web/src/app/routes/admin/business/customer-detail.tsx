@@ -21,6 +21,7 @@ import { LimitsPanel } from '#web/features/admin-business/components/limits-pane
 import { ReferralsPanel } from '#web/features/admin-business/components/referrals-panel';
 import { ApiError } from '#web/lib/admin-api';
 import '#web/features/admin-business/components/business.css';
+import './customer-detail.css';
 import { businessPaths } from './paths';
 
 /** /admin/customers/:id: everything staff need to help one customer, and the admin's lock and PIN reset. */

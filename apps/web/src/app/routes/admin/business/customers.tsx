@@ -10,7 +10,6 @@ import { Panel } from '#web/components/admin/admin-layout';
 import { Badge, StatusBadge } from '#web/components/admin/status-badge';
 import { DateTime } from '#web/components/ui/date-time';
 import { useCustomerSearch } from '#web/features/admin-business/api/search-customers';
-import '#web/features/admin-business/components/business.css';
 import { adminPaths } from '../admin-paths';
 import { businessPaths } from './paths';
 

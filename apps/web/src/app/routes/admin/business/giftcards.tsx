@@ -10,7 +10,7 @@ import { useGiftCards } from '#web/features/admin-business/api/get-gift-cards';
 import { CardSwitch, GiftCardPanel } from '#web/features/admin-business/components/gift-card-panel';
 import { CardArt } from '#web/features/admin-business/components/card-art';
 import { GiftCardFormDialog } from '#web/features/admin-business/components/gift-card-form-dialog';
-import '#web/features/admin-business/components/business.css';
+import './giftcards.css';
 
 function subcategoriesOn(card: AdminGiftCard): string {
   const on = card.subcategories.filter((band) => band.enabled).length;

@@ -7,7 +7,6 @@ import { PageHeader } from '#web/components/admin/page-header';
 import { Button } from '#web/components/ui/button';
 import { useRewardLevels } from '#web/features/admin-business/api/reward-levels';
 import { RewardLevelsDialog } from '#web/features/admin-business/components/reward-levels-dialog';
-import '#web/features/admin-business/components/business.css';
 
 const columns: Column<RewardLevel>[] = [
   { key: 'name', header: 'Level', cell: (level) => <span className="admin-cell-title">{level.name}</span> },

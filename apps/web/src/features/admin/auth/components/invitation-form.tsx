@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { dutyMessages, STAFF_PASSWORD_MIN, staffPasswordField } from '@wise/shared/admin';
+import { dutyMessages, staffPasswordField } from '@wise/shared/admin';
 import { z } from 'zod';
-import { FormPassword } from '#web/components/admin/form-fields';
 import { Button } from '#web/components/ui/button';
 import { adminErrorMessage } from '#web/lib/admin-api';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useAcceptInvitation, useInvitationInfo } from '../api/invitation';
+import { checkRepeated, FormFailure, NewPasswordFields } from './new-password-fields';
 
 const invitationFormSchema = z.object({ password: z.string(), repeat_password: z.string() }).superRefine((values, ctx) => {
   const parsed = staffPasswordField.safeParse(values.password);
   if (!parsed.success)
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
-  if (values.repeat_password !== values.password)
-    ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+  checkRepeated(ctx, values.password, values.repeat_password);
 });
 
 /**
@@ -55,24 +54,13 @@ export function InvitationForm({ token, onDone }: { token: string; onDone: () =>
       <p>
         {info.data.name} ({info.data.email})
       </p>
-      <FormPassword
+      <NewPasswordFields
         label="Choose a password"
-        autoComplete="new-password"
-        hint={`At least ${STAFF_PASSWORD_MIN} characters`}
-        error={errors.password?.message}
-        {...form.field('password')}
+        repeatLabel="Repeat the password"
+        password={{ error: errors.password?.message, ...form.field('password') }}
+        repeat={{ error: errors.repeat_password?.message, ...form.field('repeat_password') }}
       />
-      <FormPassword
-        label="Repeat the password"
-        autoComplete="new-password"
-        error={errors.repeat_password?.message}
-        {...form.field('repeat_password')}
-      />
-      {failure ? (
-        <p className="admin-alert" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <Button type="submit" busy={accept.isPending} busyLabel="Saving...">
         Set my password
       </Button>

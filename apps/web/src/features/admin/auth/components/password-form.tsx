@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { STAFF_PASSWORD_MIN, staffPasswordChangeSchema } from '@wise/shared/admin';
+import { staffPasswordChangeSchema } from '@wise/shared/admin';
 import { z } from 'zod';
 import { FormPassword } from '#web/components/admin/form-fields';
 import { Button } from '#web/components/ui/button';
@@ -7,6 +7,7 @@ import { adminErrorMessage } from '#web/lib/admin-api';
 import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useChangeStaffPassword } from '../api/change-password';
+import { checkRepeated, FormFailure, NewPasswordFields } from './new-password-fields';
 
 /** The endpoint's schema plus a second typing of the new password, checked here only. */
 const passwordFormSchema = z
@@ -15,8 +16,7 @@ const passwordFormSchema = z
     const parsed = staffPasswordChangeSchema.safeParse({ current_password: values.current_password, new_password: values.new_password });
     if (!parsed.success)
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    if (values.repeat_password !== values.new_password)
-      ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'The passwords do not match' });
+    checkRepeated(ctx, values.new_password, values.repeat_password);
   });
 
 /** Change the password (forced after a one-time password, or by choice). */
@@ -48,24 +48,13 @@ export function PasswordForm({ onDone }: { onDone: () => void }) {
         error={errors.current_password?.message}
         {...form.field('current_password')}
       />
-      <FormPassword
+      <NewPasswordFields
         label="New password"
-        autoComplete="new-password"
-        hint={`At least ${STAFF_PASSWORD_MIN} characters`}
-        error={errors.new_password?.message}
-        {...form.field('new_password')}
+        repeatLabel="Repeat the new password"
+        password={{ error: errors.new_password?.message, ...form.field('new_password') }}
+        repeat={{ error: errors.repeat_password?.message, ...form.field('repeat_password') }}
       />
-      <FormPassword
-        label="Repeat the new password"
-        autoComplete="new-password"
-        error={errors.repeat_password?.message}
-        {...form.field('repeat_password')}
-      />
-      {failure ? (
-        <p className="admin-alert" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <Button type="submit" busy={change.isPending} busyLabel="Saving...">
         Change password
       </Button>
