@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { HDKey } from '@scure/bip32';
 import {
   manualPathErrorCodes,
   manualPathMessages,
@@ -15,10 +17,21 @@ import {
   type TransactionCheckVerdict,
 } from '@wise/shared/admin';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { saleImages, sales, uploads } from '../src/db/schema/index';
 import { approveSale, type ApproveDeps } from '../src/domain/admin/review/decisions';
+import { marketSettings } from '../src/domain/crypto/market-cache';
 import { getValidQuote } from '../src/domain/crypto/quotes';
+import {
+  addressDeriver,
+  depositAddressFor,
+  depositPolicyOf,
+  REVIEW_REASONS,
+  watchNetwork,
+  writeAutoApprovalSettings,
+  type WatchDeps,
+} from '../src/domain/crypto-deposits/index';
 import { getPayoutSnapshot } from '../src/domain/bank/service';
 import { cryptoSaleTerms } from '../src/domain/sales/crypto';
 import {
@@ -30,23 +43,50 @@ import {
 import { JobWorker } from '../src/jobs/worker';
 import { ManualClock } from '../src/lib/clock';
 import { ChainError, type ChainTransaction, type ChainTransfer, type ChainWatcher } from '../src/providers/chains/types';
+import { createMarketData } from '../src/providers/market-data/index';
 import { createTestApp, get, type TestApp } from './support/app';
 import { postCryptoSale, quoteFor, refreshPrices } from './support/crypto-sales';
+import { FakeChain } from './support/fake-chain';
 import { queuePayoutStub } from './support/review';
 import { addBankDetails, cardPhoto } from './support/sales';
 import { byCode, createStaff, type TestStaff } from './support/staff';
+import { setKycTier } from './support/tiers';
 import { createCustomer, type TestUser } from './support/users';
 
 /**
  * The manual crypto path (docs/crypto-settlement.md, "The manual path"), on PostgreSQL: the admin's
  * switch and what customers see of it; the on-chain check of a manual sale's transaction ID against
  * a fake ChainWatcher; the database's refusal of a sale naming another customer's deposit; the claim
- * of A's deposit from B by every path; and the desk's "Chain" facts.
+ * of A's deposit from B by every path; and the desk's "Chain" facts. A deposit and its sale come
+ * from the real watch loop over a chain in memory (support/fake-chain.ts), never written by hand.
  */
 
 const MINUTE = 60_000;
 const startedAt = new Date('2026-06-01T12:00:00Z');
 const clock = new ManualClock(startedAt);
+// Limits far above these sales: one reviewer's approval is enough (no four eyes in the way), and a
+// clean deposit of 0.015 BTC is within the automatic approvals' limits.
+const env = {
+  APPROVAL_LIMIT_NAIRA: '100000000',
+  REVIEWER_DAILY_LIMIT_NAIRA: '1000000000',
+  AUTO_APPROVAL_LIMIT_NAIRA: '50000000',
+  AUTO_APPROVAL_DAILY_LIMIT_NAIRA: '500000000',
+};
+const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', ...env });
+const policy = depositPolicyOf(config);
+// The BIP84/BIP44 test mnemonic: customers' deposit addresses are derived as in production (allocate.ts).
+const seed = mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about');
+const account = (path: string) => HDKey.fromMasterSeed(seed).derive(path).publicExtendedKey;
+const bitcoinDeriver = addressDeriver('bitcoin', account("m/84'/0'/0'"));
+const bscDeriver = addressDeriver('bsc', account("m/44'/60'/0'"));
+/** The chain the watch loop reads: A's deposits are sent and mined here. */
+const chain = new FakeChain('bitcoin');
+/** What the watch loop logged as an error: every test expects none. */
+const failures: object[] = [];
+let deps: WatchDeps;
+/** A's own deposit addresses, handed out by depositAddressFor. */
+let adaBtc: string;
+let adaBnb: string;
 let t: TestApp;
 let admin: TestStaff;
 let reviewer: TestStaff;
@@ -135,14 +175,6 @@ async function sellBtcOk(user: TestUser, transactionId: string | undefined): Pro
   return saleResponseSchema.parse(response.json()).sale.id;
 }
 
-/** Gives the customer their deposit address on a network, as allocate.ts would (0053). */
-async function depositAddress(user: TestUser, network: 'bitcoin' | 'bsc', index: number, address: string): Promise<void> {
-  await t.database.query(
-    `INSERT INTO deposit_addresses (user_id, network, derivation_index, key_fingerprint, address) VALUES ($1, $2, $3, 'abcd1234', $4)`,
-    [user.id, network, index, address],
-  );
-}
-
 /** The watcher's record of a deposit (0054): the owner trigger holds it to the address's owner. */
 async function recordDeposit(user: TestUser, network: 'bitcoin' | 'bsc', txid: string, address: string, asset: string): Promise<string> {
   const [row] = await t.database.query<{ id: string }>(
@@ -155,7 +187,7 @@ async function recordDeposit(user: TestUser, network: 'bitcoin' | 'bsc', txid: s
 
 /**
  * A crypto sale written straight through Drizzle with its one image (0010 wants exactly one), in one
- * transaction: a stand-in for the deposit's sale the watcher makes, or SQL trying what the form refuses.
+ * transaction: code that skips the form, trying what the database must refuse by itself.
  */
 async function insertCryptoSale(user: TestUser, transactionId: string | null): Promise<string> {
   const quote = await quoteFor(t, user, 'btc', '0.015');
@@ -185,6 +217,21 @@ async function insertCryptoSale(user: TestUser, transactionId: string | null): P
   });
 }
 
+/** One run of the Bitcoin watch loop over the chain in memory. */
+const watch = () => watchNetwork(t.database.db, deps, 'bitcoin');
+
+async function depositOf(txid: string) {
+  const [row] = await t.database.query<{
+    id: string;
+    user_id: string;
+    status: string;
+    confirmations: number;
+    sale_id: string | null;
+    review_reason: string | null;
+  }>('SELECT id, user_id, status, confirmations, sale_id, review_reason FROM chain_deposits WHERE txid = $1', [txid]);
+  return row;
+}
+
 const approveDeps = (): ApproveDeps => ({
   db: t.database.db,
   clock,
@@ -212,8 +259,22 @@ const putManualPath = (enabled: boolean, staff = admin, code = staff.code()) =>
   });
 
 beforeAll(async () => {
-  // Limits far above these sales: one reviewer's approval is enough (no four eyes in the way).
-  t = await createTestApp({ clock, env: { APPROVAL_LIMIT_NAIRA: '100000000', REVIEWER_DAILY_LIMIT_NAIRA: '1000000000' } });
+  t = await createTestApp({ clock, env });
+  deps = {
+    clock,
+    watchers: { bitcoin: chain },
+    policy,
+    quotes: {
+      provider: createMarketData(config, clock),
+      clock,
+      settings: marketSettings(config),
+      quoteTtlMs: config.CRYPTO_QUOTE_TTL_S * 1000,
+    },
+    observer: { scanned: () => undefined, failed: () => undefined, deposit: () => undefined },
+    appUrl: 'http://localhost:3000',
+    logger: { warn: () => undefined, error: (details) => failures.push(details) },
+  };
+  await writeAutoApprovalSettings(t.database.db, clock, policy);
   admin = await createStaff(t, { role: 'admin' });
   reviewer = await createStaff(t, { role: 'reviewer' });
   ada = await createCustomer(t, { full_name: 'Ada Obi' });
@@ -225,11 +286,14 @@ beforeAll(async () => {
     [chidi, '0123456783'],
   ] as const)
     await addBankDetails(t, user, account);
-  await depositAddress(ada, 'bitcoin', 0, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
-  await depositAddress(ada, 'bsc', 0, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+  adaBtc = (await depositAddressFor(t.database.db, ada.id, bitcoinDeriver)).address;
+  adaBnb = (await depositAddressFor(t.database.db, ada.id, bscDeriver)).address;
 });
 afterAll(async () => {
   await t.close();
+});
+afterEach(() => {
+  expect(failures.splice(0)).toEqual([]);
 });
 beforeEach(async () => {
   clock.set(startedAt);
@@ -373,7 +437,7 @@ describe("the on-chain check of a manual sale's transaction ID", () => {
 describe("a transaction to A's deposit address credits A only", () => {
   it('is refused from B through the form in every written form, on Bitcoin and on BNB Smart Chain', async () => {
     const onBitcoin = hex();
-    await recordDeposit(ada, 'bitcoin', onBitcoin, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'btc');
+    await recordDeposit(ada, 'bitcoin', onBitcoin, adaBtc, 'btc');
     for (const typed of [
       onBitcoin,
       onBitcoin.toUpperCase(),
@@ -392,7 +456,7 @@ describe("a transaction to A's deposit address credits A only", () => {
     expect((await sellBtc(ada, onBitcoin)).response.statusCode).toBe(409);
 
     const onBsc = hex();
-    await recordDeposit(ada, 'bsc', `0x${onBsc}`, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', 'bnb');
+    await recordDeposit(ada, 'bsc', `0x${onBsc}`, adaBnb, 'bnb');
     for (const typed of [onBsc, onBsc.toUpperCase(), `0x${onBsc}`, `https://bscscan.com/tx/0x${onBsc}`]) {
       const quote = await quoteFor(t, bola, 'bnb', '0.5');
       const response = await postCryptoSale(t, {
@@ -412,32 +476,40 @@ describe("a transaction to A's deposit address credits A only", () => {
 
   it('is refused by the database whatever code writes the sale', async () => {
     const txid = hex();
-    await recordDeposit(ada, 'bitcoin', txid, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'btc');
+    await recordDeposit(ada, 'bitcoin', txid, adaBtc, 'btc');
     const failure = await insertCryptoSale(bola, txid).catch((error: Error) => error);
     expect(String((failure as Error).cause ?? failure)).toMatch(/sales_transaction_id_deposit|credits them only/);
     // Its owner's sale of it (the deposit's own sale, where it carries the ID) is not the trigger's to refuse.
     expect(await insertCryptoSale(ada, txid)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('when B submits before the watcher records it: the watcher still credits A, and B can never be approved', async () => {
-    const txid = hex();
+  it("when B submits before the watcher records it: the deposit stays A's and waits for a reviewer, and B can never be approved", async () => {
+    const txid = chain.newTxid();
     const bolaSale = await sellBtcOk(bola, txid);
-    // The watcher records A's deposit afterwards and turns it into A's sale (linked by chain_deposits.sale_id).
-    const depositId = await recordDeposit(ada, 'bitcoin', txid, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'btc');
-    const adaSale = await insertCryptoSale(ada, null);
-    await t.database.query("UPDATE chain_deposits SET sale_id = $1, status = 'settled' WHERE id = $2", [adaSale, depositId]);
-    await approveSale(approveDeps(), { id: admin.id, email: admin.email, name: admin.name, role: 'admin' }, adaSale, {
-      confirmation: byCode('123456'),
+    // A pays their own address in that very transaction; the watcher first sees it after B's sale.
+    chain.send(adaBtc, 1_500_000n, { txid, from: 'bc1qpayer' });
+    await watch();
+    chain.mine(2);
+    await watch();
+    // The deposit is A's (the owner of the address, 0054's trigger) and is not sold while a sale by
+    // hand holds its transaction ID: a reviewer decides, and nothing is sold for B's benefit.
+    expect(await depositOf(txid)).toMatchObject({
+      user_id: ada.id,
+      status: 'review',
+      review_reason: REVIEW_REASONS.transactionIdUsed,
+      confirmations: 2,
+      sale_id: null,
     });
-    const [ada1] = await t.database.db.select({ status: sales.status }).from(sales).where(eq(sales.id, adaSale));
-    expect(ada1?.status).toBe('approved');
-
-    // B's sale: its check says whose deposit it paid, and no approval can pass the database.
-    bitcoin.transactions.set(
-      txid,
-      chainTx(txid, [transfer({ txid, to: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', amount: 1_500_000n })]),
+    const named = await t.database.query<{ id: string }>('SELECT id FROM sales WHERE transaction_id_normalized = $1', [txid]);
+    expect(named).toEqual([{ id: bolaSale }]);
+    const [adaSales] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM sales WHERE user_id = $1 AND source = 'deposit'",
+      [ada.id],
     );
-    const facts = await checkSaleTransaction(t.database.db, { clock, watchers }, bolaSale);
+    expect(adaSales!.n).toBe(0);
+
+    // B's sale: its check, on the same chain, says whose deposit it paid, and no approval can pass the database.
+    const facts = await checkSaleTransaction(t.database.db, { clock, watchers: { bitcoin: chain } }, bolaSale);
     expect(facts).toMatchObject({ verdict: 'deposit_address', detail: "Paid another customer's deposit address" });
     const refusal = await approveSale(approveDeps(), { id: admin.id, email: admin.email, name: admin.name, role: 'admin' }, bolaSale, {
       confirmation: byCode('123456'),
@@ -460,6 +532,8 @@ describe("a transaction to A's deposit address credits A only", () => {
     expect(overHttp.json()).toMatchObject({ error: chainReviewMessages.depositOfAnotherCustomer });
     const [payouts] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM payouts WHERE sale_id = $1', [bolaSale]);
     expect(payouts!.n).toBe(0);
+    expect(await checkRow(bolaSale)).toMatchObject({ verdict: 'deposit_address' });
+    expect(await depositOf(txid)).toMatchObject({ user_id: ada.id, status: 'review', sale_id: null });
   });
 
   it('two customers submitting one transaction ID at once: one sale, the other told it is used', async () => {
@@ -508,13 +582,22 @@ describe("the desk's Chain facts", () => {
       },
     });
 
-    const depositTxid = hex();
-    const depositId = await recordDeposit(ada, 'bitcoin', depositTxid, 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'btc');
-    const depositSale = await insertCryptoSale(ada, null);
-    await t.database.query(
-      "UPDATE chain_deposits SET sale_id = $1, status = 'settled', confirmations = 3, sender = 'bc1qpayer', block_time = $3, review_reason = NULL WHERE id = $2",
-      [depositSale, depositId, startedAt.toISOString()],
-    );
+    // A deposit settled into a sale by the watch loop, from a customer with no other sale (no velocity
+    // flag holds it): identity tier 1, bank details, their own address, a quote open for the amount.
+    const dayo = await createCustomer(t, { full_name: 'Dayo Ola' });
+    await addBankDetails(t, dayo, '0123456784');
+    await setKycTier(t.database, dayo.id, 1);
+    const dayoBtc = (await depositAddressFor(t.database.db, dayo.id, bitcoinDeriver)).address;
+    await quoteFor(t, dayo, 'btc', '0.015');
+    const depositTxid = chain.send(dayoBtc, 1_500_000n, { from: 'bc1qpayer' });
+    await watch();
+    chain.mine(2);
+    const minedAt = chain.blockTimeOf(chain.height - 1n);
+    const run = await watch();
+    expect(run.settled).toEqual(['auto_approved']);
+    const deposit = await depositOf(depositTxid);
+    expect(deposit).toMatchObject({ user_id: dayo.id, status: 'settled', confirmations: 2, review_reason: null });
+    const depositSale = deposit!.sale_id!;
     const depositView = adminSaleDetailResponseSchema.parse(
       (await get(t.app, `/api/admin/sales/${depositSale}`, reviewer.cookie)).json(),
     ).sale;
@@ -525,14 +608,14 @@ describe("the desk's Chain facts", () => {
       check: null,
       can_recheck: false,
       deposit: {
-        id: depositId,
+        id: deposit!.id,
         status: 'settled',
-        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        address: dayoBtc,
         sender: 'bc1qpayer',
         amount: '0.015',
-        confirmations: 3,
+        confirmations: 2,
         required_confirmations: 2,
-        block_time: startedAt.toISOString(),
+        block_time: minedAt.toISOString(),
       },
     });
   });

@@ -112,12 +112,17 @@ export class FakeChain implements ChainWatcher {
     return `${height.toString(16).padStart(64, '0')}`;
   }
 
+  /** A block's time: ten minutes a block from 1 June 2026, so a test can say when its transaction was mined. */
+  blockTimeOf(height: bigint): Date {
+    return new Date(Date.UTC(2026, 5, 1) + Number(height) * 600_000);
+  }
+
   private full(tx: FakeTx): ChainTransfer[] {
     return tx.transfers.map((t) => ({
       ...t,
       blockNumber: tx.block,
       blockHash: tx.block === null ? null : this.hashOf(tx.block),
-      blockTime: tx.block === null ? null : new Date(Date.UTC(2026, 5, 1) + Number(tx.block) * 600_000),
+      blockTime: tx.block === null ? null : this.blockTimeOf(tx.block),
       confirmations: confirmationsAt(this.height, tx.block),
     }));
   }
@@ -152,7 +157,8 @@ export class FakeChain implements ChainWatcher {
       succeeded: tx.succeeded,
       blockNumber: tx.block,
       blockHash: tx.block === null ? null : this.hashOf(tx.block),
-      blockTime: null,
+      // As the real clients answer: a mined transaction has its block's time.
+      blockTime: tx.block === null ? null : this.blockTimeOf(tx.block),
       confirmations: confirmationsAt(this.height, tx.block),
       transfers: this.full(tx),
     };
