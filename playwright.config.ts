@@ -99,6 +99,11 @@ export default defineConfig({
       TIER1_DAILY_PAYOUT_NAIRA: '2000000000',
       TIER2_DAILY_PAYOUT_NAIRA: '3000000000',
       LOG_LEVEL: 'warn',
+      // The sandbox chain (docs/crypto-settlement.md) mines a block every 400 ms and the watch loop
+      // reads it every second (its floor), so e2e/crypto-deposit.spec.ts sees TRON's 20
+      // confirmations counted in seconds. Journeys that send nothing on it only see its jobs run.
+      SANDBOX_CHAIN_BLOCK_MS: '400',
+      CRYPTO_WATCH_INTERVAL_MS: '1000',
       // A build elsewhere than apps/web/dist (parallel work on one machine builds to its own folder).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -249,7 +249,7 @@ const envSchema = z
     // Crypto settlement policy (docs/crypto-settlement.md, "Settings"): how often each network is
     // read, the confirmations a deposit waits for, how far an amount may miss its quote and still be
     // paid (for what arrived), the smallest deposit bought, and what the system approves on its own.
-    CRYPTO_WATCH_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(5000),
+    CRYPTO_WATCH_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
     CRYPTO_CONFIRMATIONS_BITCOIN: z.coerce.number().int().min(1).max(100).default(2),
     CRYPTO_CONFIRMATIONS_BSC: z.coerce.number().int().min(1).max(1000).default(15),
     CRYPTO_CONFIRMATIONS_TRON: z.coerce.number().int().min(1).max(1000).default(20),

@@ -116,4 +116,9 @@ describe('crypto settlement settings', () => {
     expect(refusal({ CRYPTO_TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toMatch(/CRYPTO_TRON_USDT_CONTRACT/);
     expect(refusal({ CRYPTO_SOLANA_RECIPIENT: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94' })).toMatch(/CRYPTO_SOLANA_RECIPIENT/);
   });
+
+  it('refuse a watch interval faster than the job queue schedules, which would stop the worker at start', () => {
+    expect(refusal({ CRYPTO_WATCH_INTERVAL_MS: '500' })).toMatch(/CRYPTO_WATCH_INTERVAL_MS/);
+    expect(loadConfig({ CRYPTO_WATCH_INTERVAL_MS: '1000' }).CRYPTO_WATCH_INTERVAL_MS).toBe(1000);
+  });
 });

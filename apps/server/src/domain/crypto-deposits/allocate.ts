@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { withinTransaction, type Db } from '#server/db/client';
-import { depositAddresses, solanaPaymentReferences } from '#server/db/schema';
+import { depositAddresses, solanaPaymentReferences } from '#server/db/schema/index';
 import { deriveAddress, parseAccountKey, type AccountKey, type BitcoinNetwork } from '#server/providers/chains/derive';
 import { newSolanaReference } from '#server/providers/chains/solana-pay';
 import type { DerivedNetwork } from '#server/providers/chains/types';
