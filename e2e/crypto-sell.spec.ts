@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/a11y';
 import { apiCustomer } from './support/account';
-import { allowClipboard, readClipboard, transferScreenshot, walletAddresses, type Quote } from './support/crypto';
+import { allowClipboard, readClipboard, transferScreenshot, type Quote } from './support/crypto';
 import { naira, setBankDetails } from './support/giftcards';
 import { passwordOf } from './support/credentials';
 
@@ -87,17 +87,19 @@ test('sell 0.01 BTC: live value, quote with countdown, bank, address copied, scr
   await expect(bank).toContainText('0123456789');
   await page.getByRole('link', { name: 'Continue' }).click();
 
-  // Wallet address: ours for BTC on Bitcoin, copied, drawn as a QR code, with the network warning.
+  // Wallet address: the customer's own BTC address (a deposit there settles itself,
+  // e2e/crypto-deposit.spec.ts), copied, drawn as a QR code, with the network warning; a coin sent
+  // to our old shared address is still sold with a screenshot, one link away.
   await expect(page).toHaveURL(new RegExp(`/btc/walletaddress\\?quote=${quote.id}$`));
-  const btc = (await walletAddresses(page)).find((a) => a.coin === 'btc');
-  if (!btc) throw new Error('no BTC address seeded');
-  await expect(page.getByTestId('wallet-address-text')).toHaveText(btc.address);
-  await expect(page.getByRole('img', { name: 'QR code of our BTC address on Bitcoin' })).toBeVisible();
+  const own = page.getByTestId('deposit-address-text');
+  await expect(own).toHaveText(/^bc1q[02-9ac-hj-np-z]{38}$/);
+  const ownAddress = (await own.textContent()) ?? '';
+  await expect(page.getByRole('img', { name: 'QR code of your BTC address on Bitcoin' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText('Send only BTC on Bitcoin to this address.');
   await page.getByRole('button', { name: 'Copy address' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await readClipboard(page)).toBe(btc.address);
-  await page.getByRole('button', { name: 'I have sent it' }).click();
+  expect(await readClipboard(page)).toBe(ownAddress);
+  await page.getByRole('link', { name: 'Sent to our old address? Upload proof' }).click();
 
   // The proof: one screenshot and the transaction ID, sent with an Idempotency-Key.
   await expect(page).toHaveURL(new RegExp(`/btc/walletaddress/confirm\\?quote=${quote.id}&network=bitcoin$`));
@@ -180,7 +182,7 @@ test('the crypto screens have no WCAG AA violations', async ({ page }) => {
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page.getByTestId('wallet-qr')).toBeVisible();
   await check('wallet address');
-  await page.getByRole('button', { name: 'I have sent it' }).click();
+  await page.getByRole('link', { name: 'Sent to our old address? Upload proof' }).click();
   await expect(page.getByLabel('Transaction ID (optional)')).toBeVisible();
   await check('transfer proof');
   expect(found).toEqual({});
