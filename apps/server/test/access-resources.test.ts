@@ -56,6 +56,7 @@ const notResourceQueryParams = new Set([
   'query',
   'kind',
   'coin',
+  'network',
   'older_than_minutes',
   'q',
   'action',

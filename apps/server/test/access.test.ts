@@ -43,6 +43,9 @@ const validBodies: Record<string, Record<string, unknown>> = {
 const expectedPublic = [
   'GET /api/app-info',
   'GET /api/crypto/art/:id.svg',
+  // The sandbox chain's dev tools (docs/crypto-settlement.md, "The sandbox chain"): like the outbox,
+  // registered only in development and test, and answering this machine only (dev-chain.test.ts).
+  'GET /api/dev/chain',
   'GET /api/dev/outbox',
   // Today's rates and their link-preview picture, for visitors (docs/features.md, "Rates and alerts").
   'GET /api/rates',
@@ -62,6 +65,9 @@ const expectedPublic = [
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/signup',
+  'POST /api/dev/chain/drop',
+  'POST /api/dev/chain/outage',
+  'POST /api/dev/chain/send',
   // Paystack's transfer webhook: no session, trusted only through its HMAC signature (test/payouts.test.ts).
   'POST /api/payouts/paystack/webhook',
 ];
