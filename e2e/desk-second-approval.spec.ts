@@ -86,6 +86,9 @@ test('two admins clear a queue with a second approval in it, from the keyboard a
   // Above the limit, `a` asks for a second approval instead of paying.
   await decideWithA(ada, 'Ask for a second approval');
   await expect(ada.page).toHaveURL(new RegExp(`/admin/sales/${last.id}$`));
+  // The next sale's page is loaded (work mode listens) before `q` is pressed.
+  await expect(ada.page.getByRole('heading', { level: 1 })).toContainText(last.title);
+  await expect(ada.page.getByRole('region', { name: 'Work mode' })).toContainText(/a approve/);
 
   // Back on the queue: the sale has its own section, marked as Ada's request; j passes over it.
   await ada.page.keyboard.press('q');
