@@ -54,8 +54,11 @@ export type DepositAddressResponse = z.infer<typeof depositAddressResponseSchema
 export const DEPOSIT_STAGES = ['seen', 'paying', 'successful', 'in_review', 'held', 'rejected', 'dropped'] as const;
 export type DepositStage = (typeof DEPOSIT_STAGES)[number];
 
-/** How the naira figure was set: the customer's open quote, or the rate when the deposit was first seen. */
-export const DEPOSIT_PRICINGS = ['quote', 'first_seen'] as const;
+/**
+ * How the naira figure was set: the customer's open quote, the rate when the deposit was first seen,
+ * or today's rate when a reviewer priced a deposit the watcher could not sell by itself.
+ */
+export const DEPOSIT_PRICINGS = ['quote', 'first_seen', 'review'] as const;
 export type DepositPricing = (typeof DEPOSIT_PRICINGS)[number];
 
 export const depositSchema = z.object({
@@ -79,6 +82,8 @@ export const depositSchema = z.object({
   sale_id: z.string().nullable(),
   payout_reference: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** A deposit a reviewer closed without a sale: their reason, in their words (stage `rejected`). */
+  closed_note: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 

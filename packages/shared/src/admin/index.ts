@@ -27,3 +27,4 @@ export * from './passkeys';
 export * from './confirmation';
 export * from './duties';
 export * from './erased';
+export * from './deposit-desk';

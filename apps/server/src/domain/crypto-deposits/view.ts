@@ -63,6 +63,7 @@ function toDeposit(row: DepositRow, sale: SaleFacts, bitcoinNetwork: 'mainnet' |
     sale_id: row.saleId,
     payout_reference: sale?.payoutReference ?? null,
     paid_at: sale?.paidAt?.toISOString() ?? null,
+    closed_note: null,
   };
 }
 

@@ -89,6 +89,7 @@ export function deposit(overrides: Partial<Deposit> = {}): Deposit {
     sale_id: null,
     payout_reference: null,
     paid_at: null,
+    closed_note: null,
     ...overrides,
   };
 }
