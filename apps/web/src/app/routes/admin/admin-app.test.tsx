@@ -98,6 +98,7 @@ describe('the back-office auth gate', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Rita' }, { timeout: 8000 })).toBeTruthy();
     const nav = screen.getByRole('complementary', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Review queue' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Deposits' }).getAttribute('href')).toBe('/admin/deposits');
     expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Gift cards' })).toBeNull();
@@ -116,7 +117,7 @@ describe('the back-office auth gate', () => {
     });
     renderAdmin('/admin');
     const nav = await screen.findByRole('complementary', { name: 'Back office' });
-    for (const name of ['Dashboard', 'Review queue', 'Staff', 'Audit log', 'Gift cards']) {
+    for (const name of ['Dashboard', 'Review queue', 'Deposits', 'Staff', 'Audit log', 'Gift cards']) {
       expect(within(nav).getByRole('link', { name })).toBeTruthy();
     }
   });

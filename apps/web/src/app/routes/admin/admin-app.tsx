@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode }
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
+  ArrowDownToLine,
   Bitcoin,
   ClipboardCheck,
   CreditCard,
@@ -45,6 +46,7 @@ const AdminPasswordRoute = screen(() => import('./password'), 'AdminPasswordRout
 const AdminDashboardRoute = screen(() => import('./dashboard'), 'AdminDashboardRoute');
 const AdminSalesRoute = screen(() => import('./sales'), 'AdminSalesRoute');
 const AdminSaleRoute = screen(() => import('./sale-detail'), 'AdminSaleRoute');
+const AdminDepositsRoute = screen(() => import('./deposits'), 'AdminDepositsRoute');
 const AdminAuditRoute = screen(() => import('./audit'), 'AdminAuditRoute');
 const AdminReconciliationRoute = screen(() => import('./reconciliation'), 'AdminReconciliationRoute');
 const AdminStaffRoute = screen(() => import('./staff'), 'AdminStaffRoute');
@@ -108,6 +110,7 @@ const nav: AdminNavSection[] = [
     items: [
       { to: adminPaths.root, label: 'Dashboard', icon: <LayoutDashboard size={18} aria-hidden="true" />, role: 'reviewer', end: true },
       { to: adminPaths.sales, label: 'Review queue', icon: <ClipboardCheck size={18} aria-hidden="true" />, role: 'reviewer' },
+      { to: adminPaths.deposits, label: 'Deposits', icon: <ArrowDownToLine size={18} aria-hidden="true" />, role: 'reviewer' },
       {
         to: adminPaths.identityDocuments,
         label: documentReviewTexts.navLabel,
@@ -182,6 +185,7 @@ export function AdminApp() {
               <Route index element={<AdminDashboardRoute />} />
               <Route path="sales" element={<AdminSalesRoute />} />
               <Route path="sales/:id" element={<AdminSaleRoute />} />
+              <Route path="deposits" element={<AdminDepositsRoute />} />
               <Route path="security" element={<AdminSecurityRoute />} />
               <Route path="identity-documents" element={<AdminIdentityDocumentsRoute />} />
               <Route

@@ -8,6 +8,7 @@ export const adminPaths = {
   password: '/admin/password',
   sales: '/admin/sales',
   sale: (id: string) => `/admin/sales/${id}`,
+  deposits: '/admin/deposits',
   audit: '/admin/audit',
   reconciliation: '/admin/reconciliation',
   identityDocuments: '/admin/identity-documents',
