@@ -51,6 +51,7 @@ const resourceQueryParams = (): Record<string, string> => ({
 });
 const notResourceQueryParams = new Set([
   'status',
+  'view',
   'cursor',
   'limit',
   'query',

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { defaultLanguage, errorCodes, httpMessages, privacyMessages, translateText, type ErrorBody, type Language } from '@wise/shared';
-import { adminCustomerMessages, chainReviewMessages } from '@wise/shared/admin';
+import { adminCustomerMessages, chainReviewMessages, depositDeskErrorCodes, depositDeskMessages } from '@wise/shared/admin';
 import { DomainError } from '../domain/errors';
 import type { DatabaseAvailability } from '../db/availability';
 import { databaseBusy, databaseUnreachable, violatedConstraint } from '../lib/db-errors';
@@ -144,6 +144,11 @@ async function errorsPlugin(app: FastifyInstance, { availability }: ErrorsOption
       // deposit, it can still never be approved (docs/crypto-settlement.md, "The manual path").
       request.log.warn({ err: error }, "approval of a sale naming another customer's deposit refused");
       return send(reply, 409, { error: chainReviewMessages.depositOfAnotherCustomer, code: errorCodes.conflict });
+    }
+    if (violatedConstraint(error, '23514') === 'sales_deposit_pricer') {
+      // Four eyes on a deposit a person priced (0058): its pricer asked to approve its sale.
+      request.log.warn({ err: error }, 'approval of a deposit sale by the one who priced it refused');
+      return send(reply, 403, { error: depositDeskMessages.pricerCannotApprove, code: depositDeskErrorCodes.pricerCannotApprove });
     }
     if (databaseBusy(error)) {
       // Overload, not a bug: no connection came free in time for a query, so the client should retry

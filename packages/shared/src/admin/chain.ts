@@ -110,7 +110,7 @@ export const transactionCheckSchema = z.object({
 });
 export type TransactionCheck = z.infer<typeof transactionCheckSchema>;
 
-export const CHAIN_DEPOSIT_STATUSES = ['seen', 'confirmed', 'settled', 'review', 'held', 'dropped'] as const;
+export const CHAIN_DEPOSIT_STATUSES = ['seen', 'confirmed', 'settled', 'review', 'held', 'dropped', 'closed'] as const;
 
 /** A deposit the chain watcher recorded on the customer's own address, which became this sale. */
 export const chainDepositFactsSchema = z.object({

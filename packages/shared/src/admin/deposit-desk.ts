@@ -60,9 +60,7 @@ export const depositDeskItemSchema = z.object({
   first_seen_at: z.string(),
   confirmed_at: z.string().nullable(),
   /** The sale that holds this transaction ID (transaction_id_used), and whether it is this customer's. */
-  holder_sale: z
-    .object({ id: z.string(), reference: z.string(), status: z.string(), same_customer: z.boolean() })
-    .nullable(),
+  holder_sale: z.object({ id: z.string(), status: z.string(), same_customer: z.boolean() }).nullable(),
   /** Whether "Price into a sale" can work now, and if not, why (shown beside the disabled button). */
   can_price: z.boolean(),
   price_refusal: z.string().nullable(),
@@ -87,7 +85,7 @@ export const depositDeskParamsSchema = z.object({ id: z.uuid() });
 export const priceDepositSchema = z.object({ ...staffConfirmationFields });
 export type PriceDepositInput = z.infer<typeof priceDepositSchema>;
 export const priceDepositResponseSchema = z.object({
-  sale: z.object({ id: z.string(), reference: z.string(), value_kobo: z.number().int().nonnegative(), coin_amount: z.string() }),
+  sale: z.object({ id: z.string(), value_kobo: z.number().int().nonnegative(), coin_amount: z.string() }),
 });
 export type PriceDepositResponse = z.infer<typeof priceDepositResponseSchema>;
 
@@ -102,6 +100,9 @@ export const depositDeskMessages = {
   accountClosed: "The customer's account is closed, so no sale can be made for them.",
   noBankDetails: 'The customer has no bank details yet: a sale cannot be paid until they add them.',
   transactionIdHeld: 'Another sale holds this transaction ID. Decide that sale first; this deposit can then only be closed.',
+  unconfirmed: (confirmations: number, required: number) =>
+    `Wait for its confirmations (${confirmations} of ${required}) before pricing it.`,
+  pricerCannotApprove: 'You priced this deposit, so another reviewer approves its sale.',
   tooLarge: 'At today\u2019s rate this deposit is worth more than the largest sale we take. Close it and contact the customer.',
   ratesUnavailable: 'Prices are not available right now. Try again in a minute.',
   priced: 'Priced into a sale. Another reviewer approves it at the desk.',
@@ -124,4 +125,6 @@ export type CloseDepositResponse = z.infer<typeof closeDepositResponseSchema>;
 export const depositDeskErrorCodes = {
   notWaiting: 'DEPOSIT_NOT_WAITING',
   cannotPrice: 'DEPOSIT_CANNOT_BE_PRICED',
+  /** The one who priced a deposit tries to approve its sale, or to confirm its second approval (403). */
+  pricerCannotApprove: 'DEPOSIT_PRICER_CANNOT_APPROVE',
 } as const;

@@ -12,6 +12,10 @@ export const depositNoticeTexts = {
     `We have seen your ${amount} ${symbol}, below the minimum of ${minimum} ${symbol}. We keep it for you: contact support in the app.`,
   receivedReview: (amount: string, symbol: string) =>
     `We have seen your ${amount} ${symbol}. A member of our team checks it before we pay you.`,
+  closedTitle: 'Crypto deposit not bought',
+  closedSubject: (symbol: string) => `We could not buy your ${symbol} deposit`,
+  closed: (amount: string, symbol: string, note: string) =>
+    `We could not buy your ${amount} ${symbol}. Our team says: ${note} Contact support in the app if you have a question.`,
 } as const;
 
 /** The deposit routes' refusals (docs/crypto-settlement.md). */

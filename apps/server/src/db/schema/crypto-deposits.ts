@@ -15,6 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { staff } from './admin';
 import { users } from './auth';
 import { cryptoQuotes } from './crypto';
 import { sales } from './sales';
@@ -62,8 +63,8 @@ export const solanaPaymentReferences = pgTable(
   (t) => [index('solana_payment_references_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Mirrors db/migrations/0054_chain_deposits.sql: each credit seen on chain to a customer's address or reference. */
-export const chainDepositStatuses = ['seen', 'confirmed', 'settled', 'review', 'held', 'dropped'] as const;
+/** Mirrors db/migrations/0054_chain_deposits.sql (and 0058's desk): each credit seen on chain to a customer's address or reference. */
+export const chainDepositStatuses = ['seen', 'confirmed', 'settled', 'review', 'held', 'dropped', 'closed'] as const;
 export type ChainDepositStatus = (typeof chainDepositStatuses)[number];
 export const chainDepositAssets = ['btc', 'bnb', 'usdt', 'sol', 'other'] as const;
 
@@ -92,7 +93,7 @@ export const chainDeposits = pgTable(
     status: text('status', { enum: chainDepositStatuses }).notNull().default('seen'),
     reviewReason: text('review_reason'),
     quoteId: uuid('quote_id'),
-    pricing: text('pricing', { enum: ['quote', 'first_seen'] }),
+    pricing: text('pricing', { enum: ['quote', 'first_seen', 'review'] }),
     valueKobo: bigint('value_kobo', { mode: 'number' }),
     saleId: uuid('sale_id')
       .unique()
@@ -101,6 +102,10 @@ export const chainDeposits = pgTable(
     confirmedAt: at('confirmed_at'),
     droppedAt: at('dropped_at'),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** 0058: who priced or closed it by hand, when, and a closing's reason for the customer. */
+    decidedBy: uuid('decided_by').references((): AnyPgColumn => staff.id, { onDelete: 'restrict' }),
+    decidedAt: at('decided_at'),
+    closeNote: text('close_note'),
   },
   (t) => [
     unique('chain_deposits_transfer').on(t.network, t.txid, t.outputIndex, t.address),
@@ -116,6 +121,9 @@ export const chainDeposits = pgTable(
     index('chain_deposits_open_idx')
       .on(t.network, t.status)
       .where(sql`${t.status} IN ('seen', 'confirmed')`),
+    index('chain_deposits_desk_idx')
+      .on(t.status, t.firstSeenAt)
+      .where(sql`${t.status} IN ('review', 'held', 'closed')`),
     check('chain_deposits_network', sql`${t.network} IN ('bitcoin', 'bsc', 'tron', 'solana')`),
     check('chain_deposits_output_index', sql`${t.outputIndex} >= -1`),
     check('chain_deposits_asset', sql`${t.asset} IN ('btc', 'bnb', 'usdt', 'sol', 'other')`),
@@ -123,8 +131,15 @@ export const chainDeposits = pgTable(
     check('chain_deposits_amount_positive', sql`${t.amount} > 0`),
     check('chain_deposits_confirmations', sql`${t.confirmations} >= 0`),
     check('chain_deposits_required', sql`${t.requiredConfirmations} > 0`),
-    check('chain_deposits_status', sql`${t.status} IN ('seen', 'confirmed', 'settled', 'review', 'held', 'dropped')`),
-    check('chain_deposits_pricing', sql`${t.pricing} IN ('quote', 'first_seen')`),
+    check('chain_deposits_status', sql`${t.status} IN ('seen', 'confirmed', 'settled', 'review', 'held', 'dropped', 'closed')`),
+    check('chain_deposits_pricing', sql`${t.pricing} IN ('quote', 'first_seen', 'review')`),
+    check('chain_deposits_close_note', sql`char_length(${t.closeNote}) BETWEEN 10 AND 300`),
+    check('chain_deposits_decided_together', sql`(${t.decidedBy} IS NULL) = (${t.decidedAt} IS NULL)`),
+    check(
+      'chain_deposits_closed_shape',
+      sql`(${t.status} = 'closed') = (${t.closeNote} IS NOT NULL) AND (${t.status} <> 'closed' OR (${t.decidedBy} IS NOT NULL AND ${t.saleId} IS NULL))`,
+    ),
+    check('chain_deposits_review_pricing_decided', sql`${t.pricing} IS DISTINCT FROM 'review' OR ${t.decidedBy} IS NOT NULL`),
     check('chain_deposits_value', sql`${t.valueKobo} >= 0`),
     check('chain_deposits_reference_on_solana', sql`(${t.network} = 'solana') = (${t.reference} IS NOT NULL)`),
     check('chain_deposits_settled_has_sale', sql`(${t.status} = 'settled') = (${t.saleId} IS NOT NULL)`),

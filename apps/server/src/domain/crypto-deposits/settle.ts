@@ -116,26 +116,7 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
     if (!snapshot) return wait(REVIEW_REASONS.noBankDetails);
     const [quoteRow] = await tx.select().from(cryptoQuotes).where(eq(cryptoQuotes.id, quoteId));
     if (!quoteRow) throw new Error(`deposit ${deposit.id} names a missing quote`);
-    const now = deps.clock.now();
-    const terms = cryptoSaleTerms(storedQuote(quoteRow), saleTxid(network, deposit.txid), network);
-    const [sale] = await tx
-      .insert(sales)
-      .values({
-        ...terms,
-        userId: deposit.userId,
-        status: 'submitted',
-        statusChangedAt: now,
-        ...snapshot,
-        idempotencyKey: `deposit_${deposit.id}`,
-        requestHash: createHash('sha256').update(`deposit:${deposit.id}`).digest('hex'),
-        createdAt: now,
-        source: 'deposit',
-      })
-      .returning({ id: sales.id, valueKobo: sales.valueKobo, accountNameMatch: sales.accountNameMatch });
-    if (!sale) throw new Error('deposit sale insert returned nothing');
-    await tx.update(chainDeposits).set({ status: 'settled', saleId: sale.id, reviewReason: null }).where(eq(chainDeposits.id, deposit.id));
-    publishInProcess(deposit.userId, { type: 'sale', id: sale.id });
-    publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
+    const sale = await insertDepositSale(tx, deps.clock, { deposit, quoteRow, snapshot, reviewReason: null });
     const pending = await autoApprove(tx, deps, {
       id: sale.id,
       userId: deposit.userId,
@@ -151,6 +132,51 @@ export async function settleDeposit(db: Db, deps: SettleDeps, depositId: string)
   if (outcome.network && outcome.outcome === 'auto_approved') deps.observer.deposit(outcome.network, 'auto_approved');
   if (outcome.network && outcome.outcome === 'review') deps.observer.deposit(outcome.network, 'review');
   return outcome.outcome;
+}
+
+type PayoutSnapshot = NonNullable<Awaited<ReturnType<typeof getPayoutSnapshot>>>;
+
+/**
+ * The sale a deposit becomes, priced by `quoteRow` (0055/0058 check it is one the deposit may be
+ * sold at), and the deposit marked settled with it, in the caller's transaction.
+ */
+export async function insertDepositSale(
+  tx: Db,
+  clock: Clock,
+  {
+    deposit,
+    quoteRow,
+    snapshot,
+    reviewReason,
+  }: {
+    deposit: typeof chainDeposits.$inferSelect;
+    quoteRow: typeof cryptoQuotes.$inferSelect;
+    snapshot: PayoutSnapshot;
+    /** What the deposit's row keeps as its reason: why a person priced it, or null once the watcher sold it. */
+    reviewReason: string | null;
+  },
+) {
+  const now = clock.now();
+  const terms = cryptoSaleTerms(storedQuote(quoteRow), saleTxid(deposit.network, deposit.txid), deposit.network);
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      ...terms,
+      userId: deposit.userId,
+      status: 'submitted',
+      statusChangedAt: now,
+      ...snapshot,
+      idempotencyKey: `deposit_${deposit.id}`,
+      requestHash: createHash('sha256').update(`deposit:${deposit.id}`).digest('hex'),
+      createdAt: now,
+      source: 'deposit',
+    })
+    .returning({ id: sales.id, valueKobo: sales.valueKobo, coinAmount: sales.coinAmount, accountNameMatch: sales.accountNameMatch });
+  if (!sale) throw new Error('deposit sale insert returned nothing');
+  await tx.update(chainDeposits).set({ status: 'settled', saleId: sale.id, reviewReason }).where(eq(chainDeposits.id, deposit.id));
+  publishInProcess(deposit.userId, { type: 'sale', id: sale.id });
+  publishInProcess(deposit.userId, { type: 'deposit', id: deposit.id });
+  return sale;
 }
 
 interface NewSale {

@@ -29,6 +29,9 @@ export function depositStage(deposit: Pick<DepositRow, 'status' | 'reviewReason'
       return 'dropped';
     case 'held':
       return 'held';
+    case 'closed':
+      // Closed by a reviewer without a sale: the customer reads the reviewer's reason (closed_note).
+      return 'rejected';
     case 'review':
       return 'in_review';
     case 'seen':
@@ -63,7 +66,7 @@ function toDeposit(row: DepositRow, sale: SaleFacts, bitcoinNetwork: 'mainnet' |
     sale_id: row.saleId,
     payout_reference: sale?.payoutReference ?? null,
     paid_at: sale?.paidAt?.toISOString() ?? null,
-    closed_note: null,
+    closed_note: row.status === 'closed' ? row.closeNote : null,
   };
 }
 
@@ -134,7 +137,7 @@ export interface ChainFacts {
   block_time: string | null;
   first_seen_at: string;
   confirmed_at: string | null;
-  pricing: 'quote' | 'first_seen' | null;
+  pricing: 'quote' | 'first_seen' | 'review' | null;
   /** Why it waits for a person (chain_deposits.review_reason), or null. */
   review_reason: string | null;
 }

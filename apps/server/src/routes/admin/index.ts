@@ -8,6 +8,7 @@ import { adminBillRoutes } from './bills';
 import { adminBroadcastRoutes } from './broadcast';
 import { adminCatalogueRoutes } from './catalogue';
 import { adminCryptoRoutes } from './crypto';
+import { adminDepositDeskRoutes } from './deposit-desk';
 import { adminCustomerRoutes } from './customers';
 import { adminDashboardRoutes } from './dashboard';
 import { adminExportRoutes } from './exports';
@@ -32,6 +33,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: RouteCon
   await app.register(adminSaleRoutes, { prefix: '/sales', ctx });
   await app.register(adminCatalogueRoutes, { prefix: '/giftcards', ctx });
   await app.register(adminCryptoRoutes, { prefix: '/crypto', ctx });
+  await app.register(adminDepositDeskRoutes, { prefix: '/crypto/deposits', ctx });
   await app.register(adminBankRoutes, { prefix: '/banks', ctx });
   await app.register(adminBillRoutes, { prefix: '/bills', ctx });
   await app.register(adminDashboardRoutes, { prefix: '/dashboard', ctx });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   cryptoRejectedNextStep,
   customerEmailTexts,
@@ -13,9 +13,9 @@ import {
   type SaleApprovalReasonCode,
   type SaleRejectionCode,
 } from '@wise/shared';
-import { reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
+import { depositDeskErrorCodes, depositDeskMessages, reviewErrorCodes, reviewMessages, SALE_CLAIM_MINUTES } from '@wise/shared/admin';
 import type { Db } from '#server/db/client';
-import { saleApprovalRequests, sales, staff, users } from '#server/db/schema/index';
+import { chainDeposits, saleApprovalRequests, sales, staff, users } from '#server/db/schema/index';
 import type { Clock } from '#server/lib/clock';
 import { enqueueEmail } from '#server/domain/notifications/email';
 import { notify } from '#server/domain/notifications/notify';
@@ -114,6 +114,21 @@ async function assertOpenTo(db: Db, sale: SaleRow, actor: StaffPrincipal, now: D
       meta: { claimed_by: { id: claim.by, name }, claimed_until: claim.until.toISOString() },
     });
   }
+}
+
+/**
+ * Four eyes on a deposit a reviewer priced into a sale (docs/crypto-settlement.md): its pricer
+ * neither approves the sale nor confirms its second approval. 0058's trigger refuses it too.
+ */
+async function assertNotPricer(db: Db, sale: SaleRow, actor: StaffPrincipal): Promise<void> {
+  if (sale.source !== 'deposit') return;
+  const [deposit] = await db
+    .select({ decidedBy: chainDeposits.decidedBy })
+    .from(chainDeposits)
+    .where(and(eq(chainDeposits.saleId, sale.id), eq(chainDeposits.pricing, 'review')))
+    .limit(1);
+  if (deposit?.decidedBy === actor.id)
+    throw new DomainError(depositDeskErrorCodes.pricerCannotApprove, depositDeskMessages.pricerCannotApprove, 403);
 }
 
 async function loadSale(db: Db, saleId: string): Promise<SaleRow> {
@@ -234,6 +249,7 @@ export async function approveSale(
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
   await assertOpenTo(db, first, actor, clock.now());
+  await assertNotPricer(db, first, actor);
   if (await openApprovalRequest(db, saleId)) throw requestOpen();
   const early = approvalTerms(first.valueKobo, input, limits);
   if (!early.needsSecondApproval) await assertApprovalWithinLimits(db, clock, first.userId, first.id, early.amountKobo, false);
@@ -341,6 +357,7 @@ export async function confirmSecondApproval(
   const limits = deps.limits ?? DEFAULT_APPROVAL_LIMITS;
   const first = await loadSale(db, saleId);
   if (!UNDECIDED.includes(first.status)) throw alreadyDecided();
+  await assertNotPricer(db, first, actor);
   const open = await openApprovalRequest(db, saleId);
   if (!open) throw noOpenRequest();
   assertSecondApprover(actor, open);
