@@ -54,11 +54,9 @@ function Transaction({ deposit }: { deposit: DepositDeskItem }) {
 function HolderSale({ holder, saleHref }: { holder: NonNullable<DepositDeskItem['holder_sale']>; saleHref: (id: string) => string }) {
   return (
     <span className="admin-inline">
-      <Link to={saleHref(holder.id)} className="admin-mono">
-        {holder.reference}
-      </Link>
-      <StatusBadge status={holder.status} />
       <span>{holder.same_customer ? "This customer's own sale" : "Another customer's sale"}</span>
+      <StatusBadge status={holder.status} />
+      <Link to={saleHref(holder.id)}>Open that sale</Link>
     </span>
   );
 }

@@ -58,7 +58,7 @@ const mismatch: DepositDeskItem = {
   sender: null,
   confirmations: 2,
   required_confirmations: 3,
-  holder_sale: { id: SALE_ID, reference: 'WS-7K2Q9M', status: 'submitted', same_customer: false },
+  holder_sale: { id: SALE_ID, status: 'submitted', same_customer: false },
   can_price: true,
   price_refusal: null,
 };
@@ -122,7 +122,8 @@ describe('the deposit desk', () => {
     expect(second.queryByText('NOT the real token')).toBeNull();
     expect(second.getByText('2 of 3')).toBeTruthy();
     expect(second.getByText('Not known')).toBeTruthy();
-    expect(second.getByRole('link', { name: 'WS-7K2Q9M' }).getAttribute('href')).toBe(`/admin/sales/${SALE_ID}`);
+    expect(second.getByRole('link', { name: 'Open that sale' }).getAttribute('href')).toBe(`/admin/sales/${SALE_ID}`);
+    expect(second.getByText('Pending')).toBeTruthy();
     expect(second.getByText("Another customer's sale")).toBeTruthy();
     // The count beside the waiting view.
     expect(screen.getByRole('tab', { name: /Waiting for a decision/ }).textContent).toContain('2');
@@ -147,7 +148,7 @@ describe('the deposit desk', () => {
       [`POST /api/admin/crypto/deposits/${MISMATCH_ID}/price`]: (init) => {
         sent = JSON.parse(String(init?.body));
         priced = true;
-        return { status: 201, body: { sale: { id: SALE_ID, reference: 'WS-9PRICED', value_kobo: 2_412_345_600, coin_amount: '0.015' } } };
+        return { status: 201, body: { sale: { id: SALE_ID, value_kobo: 2_412_345_600, coin_amount: '0.015' } } };
       },
     });
     const view = renderDesk();
@@ -162,15 +163,17 @@ describe('the deposit desk', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual({ confirm_code: '123456' });
-    expect(await screen.findByRole('link', { name: 'Open sale WS-9PRICED' })).toBeTruthy();
+    // The toast and the notice both lead to the new sale.
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Open the sale' })).toHaveLength(2));
+    expect(screen.getByText(depositDeskMessages.priced, { selector: '.Toastify__toast *, .toast-fallback *' })).toBeTruthy();
     const notice = screen.getByTestId('priced-notice');
     expect(notice.textContent).toContain(depositDeskMessages.priced);
-    expect(notice.textContent).toContain('₦24,123,456.00 for 0.015 BTC, from Bayo Adeyemi');
+    expect(notice.textContent).toContain('₦24,123,456.00 for 0.015 BTC, from Bayo Adeyemi.');
     // The list is asked again and the priced deposit has left it.
     await waitFor(() => expect(screen.getAllByTestId('deposit')).toHaveLength(1));
     expect(calls.filter((call) => call === listPath('review')).length).toBeGreaterThanOrEqual(2);
 
-    await view.user.click(within(notice).getByRole('link', { name: 'WS-9PRICED' }));
+    await view.user.click(within(notice).getByRole('link', { name: 'Open the sale' }));
     expect(await screen.findByRole('heading', { name: `Sale ${SALE_ID}` })).toBeTruthy();
     expect(view.router.state.location.pathname).toBe(`/admin/sales/${SALE_ID}`);
   });

@@ -86,11 +86,11 @@ function PricedNotice({
   return (
     <div className="admin-alert admin-alert--success deposit-notice" role="status" data-testid="priced-notice">
       <p>
-        {depositDeskMessages.priced} Sale{' '}
-        <a href={href} onClick={onOpen} className="admin-mono">
-          {sale.reference}
+        {depositDeskMessages.priced} {formatNaira(sale.value_kobo)} for {sale.coin_amount} {COINS[deposit.coin].symbol}, from{' '}
+        {deposit.customer.name}.{' '}
+        <a href={href} onClick={onOpen}>
+          Open the sale
         </a>
-        : {formatNaira(sale.value_kobo)} for {sale.coin_amount} {COINS[deposit.coin].symbol}, from {deposit.customer.name}.
       </p>
       <button type="button" className="btn btn--link admin-btn--small" onClick={onDismiss}>
         Dismiss
@@ -129,7 +129,7 @@ export function DepositDesk({ view, onViewChange, saleHref, customerHref }: Depo
       <span>
         {depositDeskMessages.priced}{' '}
         <a href={saleHref(sale.id)} onClick={openSale(sale.id)}>
-          Open sale {sale.reference}
+          Open the sale
         </a>
       </span>,
       `deposit-priced-${sale.id}`,

@@ -23,6 +23,7 @@ const depositStatusLabels: Record<ChainDepositFacts['status'], string> = {
   review: 'Waiting for review',
   held: 'Held (below the minimum)',
   dropped: 'Dropped by the chain',
+  closed: 'Closed by staff without a sale',
 };
 
 const Mono = ({ text }: { text: string | null }) => (text ? <span className="admin-mono">{text}</span> : null);
