@@ -14,5 +14,6 @@ describe('the deposit desk formats', () => {
     expect(depositSummary({ amount: '0.015', coin: 'btc', network: 'bitcoin' })).toBe('0.015 BTC on Bitcoin');
     expect(depositSummary({ amount: '12', coin: 'usdt', network: 'bsc' })).toBe('12 USDT on BNB Smart Chain (BEP20)');
     expect(confirmationsText({ confirmations: 3, required_confirmations: 20 })).toBe('3 of 20');
+    expect(confirmationsText({ confirmations: 22, required_confirmations: 20 })).toBe('20 of 20');
   });
 });

@@ -24,6 +24,9 @@ export const onNetwork = (deposit: Pick<DepositDeskItem, 'network'>): string => 
 export const depositSummary = (deposit: Pick<DepositDeskItem, 'amount' | 'coin' | 'network'>): string =>
   `${depositAmount(deposit)} ${onNetwork(deposit)}`;
 
-/** `3 of 20`, and whether the chain has given all it needs. */
+/**
+ * `3 of 20`. The watcher counts on for a while after the last one needed: `20 of 20` then, as the
+ * customer's screen says it, not `22 of 20`.
+ */
 export const confirmationsText = (deposit: Pick<DepositDeskItem, 'confirmations' | 'required_confirmations'>): string =>
-  `${deposit.confirmations} of ${deposit.required_confirmations}`;
+  `${Math.min(deposit.confirmations, deposit.required_confirmations)} of ${deposit.required_confirmations}`;
