@@ -33,8 +33,11 @@ export function DepositStatusList({ visit, symbol, minimum }: DepositStatusListP
   const t = useTexts(depositStatusTexts);
   const ref = useRef<HTMLElement>(null);
   // A customer scrolled down to the waiting card is taken up to the deposit that just appeared
-  // ('nearest': nothing moves when it is already in view, as after a reload).
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // ('nearest': nothing moves when it is already in view, as after a reload). In braces: newer
+  // browsers return a promise from scrollIntoView, and an effect may return only its cleanup.
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section ref={ref} className="deposit-statuses" aria-label={t.label} data-testid="deposit-statuses">
       {visit.shown.map((deposit) => (
