@@ -122,7 +122,7 @@ export const cryptoPairs: readonly TextPair[] = [
     openInWallet: 'Open am for wallet',
     solanaPay: 'Scan am or open am with Solana wallet app: e go add the reference wey show us say na you pay.',
     exchanges:
-      'Exchange no fit add that reference. Send from wallet app: if you send from exchange, person go check am by hand before e match.',
+      'Exchange no fit add that reference, so we no go know say na you pay: send from wallet app. You don already send from exchange? Contact support with the transaction ID.',
   }),
   pair(depositStatusTexts, {
     label: 'Where your deposit reach',

@@ -530,7 +530,7 @@ describe('Solana Pay', () => {
     const note = screen.getByTestId('solana-pay-note');
     expect(note.textContent).toContain('Scan or open it with a Solana wallet app');
     expect(note.textContent).toContain(
-      'Exchanges cannot add that reference. Send from a wallet app: a deposit from an exchange waits for a reviewer to match it.',
+      'Exchanges cannot add that reference, so we cannot tell their payment is yours: send from a wallet app. Sent from an exchange already? Contact support with the transaction ID.',
     );
     expect(screen.getByTestId('deposit-minimum').textContent).toContain('Minimum 0.05 SOL.');
   });
