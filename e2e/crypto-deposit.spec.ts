@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations, settle, sidewaysOverflow } from './support/a11y';
 import { apiCustomer } from './support/account';
 import { allowClipboard, readClipboard, type Quote } from './support/crypto';
 import { e2eDatabase } from './support/database';
@@ -82,11 +83,24 @@ for (const width of [390, 360]) {
       .toBeGreaterThanOrEqual(2);
     await expect(status).toHaveAttribute('data-stage', 'seen');
     await expect(status.getByText(/^Seen on the blockchain: \d+ of 20 confirmations$/)).toBeVisible();
+    // At the top of the screen, where a customer back from their wallet looks, with no scrolling.
+    // Priced at the quote, it took it: the countdown and the address are gone.
+    await expect(status).toBeInViewport();
+    expect((await status.boundingBox())!.y).toBeLessThan(400);
+    await expect(page.getByTestId('quote-countdown')).toHaveCount(0);
+    await expect(page.getByTestId('deposit-address')).toHaveCount(0);
     await page.screenshot({ path: `test-results/crypto-deposit-confirmations-${width}.png`, fullPage: true });
 
     await expect(status).toHaveAttribute('data-stage', 'successful', { timeout: 60_000 });
     await expect(status.getByText('Successful', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { depositJourney?: boolean }).depositJourney)).toBe(true);
+    // Still no countdown, no screenshot for the old address, and a new sale to sell more.
+    await expect(page.getByTestId('quote-countdown')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sent to our old address? Upload proof' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sell again' })).toBeVisible();
+    await settle(page);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/crypto-deposit-successful-${width}.png`, fullPage: true });
 
     // Approved by the system, never by a person, and paid by the payout sandbox.

@@ -127,6 +127,8 @@ export const chainDepositFactsSchema = z.object({
   block_time: z.string().nullable(),
   first_seen_at: z.string(),
   confirmed_at: z.string().nullable(),
+  /** A deposit a reviewer priced at the desk (at that day's rate): who. They cannot approve this sale. */
+  priced_by: staffRefSchema.nullable(),
 });
 export type ChainDepositFacts = z.infer<typeof chainDepositFactsSchema>;
 

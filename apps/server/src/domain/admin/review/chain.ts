@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { explorerTransactionUrl } from '@wise/shared';
 import type { ChainDepositFacts, SaleChain, TransactionCheck } from '@wise/shared/admin';
 import type { Db } from '#server/db/client';
-import { chainDeposits, cryptoQuotes, saleTransactionChecks, type sales } from '#server/db/schema/index';
+import { chainDeposits, cryptoQuotes, saleTransactionChecks, staff, type sales } from '#server/db/schema/index';
 import { plain } from '#server/domain/crypto/money';
 
 /**
@@ -15,8 +15,14 @@ import { plain } from '#server/domain/crypto/money';
 type SaleRow = typeof sales.$inferSelect;
 
 async function depositOf(db: Db, saleId: string): Promise<(ChainDepositFacts & { txid: string }) | null> {
-  const [row] = await db.select().from(chainDeposits).where(eq(chainDeposits.saleId, saleId)).limit(1);
-  if (!row) return null;
+  const [found] = await db
+    .select({ row: chainDeposits, pricer: { id: staff.id, name: staff.name } })
+    .from(chainDeposits)
+    .leftJoin(staff, eq(staff.id, chainDeposits.decidedBy))
+    .where(eq(chainDeposits.saleId, saleId))
+    .limit(1);
+  if (!found) return null;
+  const { row, pricer } = found;
   return {
     id: row.id,
     txid: row.txid,
@@ -32,6 +38,7 @@ async function depositOf(db: Db, saleId: string): Promise<(ChainDepositFacts & {
     block_time: row.blockTime?.toISOString() ?? null,
     first_seen_at: row.firstSeenAt.toISOString(),
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    priced_by: row.pricing === 'review' ? pricer : null,
   };
 }
 

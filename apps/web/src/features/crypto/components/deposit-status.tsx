@@ -1,5 +1,5 @@
 import { Ban, CircleCheck, ExternalLink, Hourglass, PauseCircle, Radar, SearchCheck, Send, Undo2 } from 'lucide-react';
-import { depositStatusTexts, type Deposit, type DepositStage } from '@wise/shared';
+import { depositStatusTexts, type Deposit, type DepositPricing, type DepositStage } from '@wise/shared';
 import { LinkButton } from '#web/components/ui/button';
 import { paths, transactionHref } from '#web/config/paths';
 import { formatNaira } from '#web/lib/format';
@@ -47,6 +47,39 @@ export function DepositWaiting() {
   );
 }
 
+type StatusTexts = typeof depositStatusTexts;
+
+/**
+ * A deposit's headline and what it means. `minimum`: the network's minimum with its symbol ("10 USDT"),
+ * what a held deposit fell short of. A deposit a reviewer closed without a sale has no receipt: its
+ * note (`closed_note`) follows the hint instead.
+ */
+export function describeDeposit(deposit: Deposit, t: StatusTexts, minimum: string): { title: string; hint: string | null } {
+  const value = deposit.value_kobo === null ? null : formatNaira(deposit.value_kobo);
+  switch (deposit.stage) {
+    case 'seen': {
+      const confirmations = Math.min(deposit.confirmations, deposit.required_confirmations);
+      return { title: t.seen(confirmations, deposit.required_confirmations), hint: t.seenHint };
+    }
+    case 'paying':
+      return { title: t.paying, hint: value ? t.payingHint(value) : null };
+    case 'successful':
+      return { title: t.successful, hint: value ? t.successfulHint(value) : null };
+    case 'in_review':
+      return { title: t.inReview, hint: t.inReviewHint };
+    case 'held':
+      return { title: t.held, hint: t.heldHint(minimum) };
+    case 'rejected':
+      return { title: t.rejected, hint: deposit.closed_note ? t.closedHint : t.rejectedHint };
+    case 'dropped':
+      return { title: t.dropped, hint: t.droppedHint };
+  }
+}
+
+/** How the naira figure was set, as the customer reads it. */
+const pricingText = (t: StatusTexts, pricing: DepositPricing) =>
+  ({ quote: t.pricedAtQuote, first_seen: t.pricedAtSeen, review: t.pricedByReview })[pricing];
+
 interface DepositStatusProps {
   deposit: Deposit;
   symbol: string;
@@ -58,42 +91,10 @@ interface DepositStatusProps {
 export function DepositStatus({ deposit, symbol, minimum }: DepositStatusProps) {
   const t = useTexts(depositStatusTexts);
   const value = deposit.value_kobo === null ? null : formatNaira(deposit.value_kobo);
-  const explorer = webUrl(deposit.explorer_url);
   const Icon = ICONS[deposit.stage];
-  const confirmations = Math.min(deposit.confirmations, deposit.required_confirmations);
-
-  let title: string;
-  let hint: string | null;
-  switch (deposit.stage) {
-    case 'seen':
-      title = t.seen(confirmations, deposit.required_confirmations);
-      hint = t.seenHint;
-      break;
-    case 'paying':
-      title = t.paying;
-      hint = value ? t.payingHint(value) : null;
-      break;
-    case 'successful':
-      title = t.successful;
-      hint = value ? t.successfulHint(value) : null;
-      break;
-    case 'in_review':
-      title = t.inReview;
-      hint = t.inReviewHint;
-      break;
-    case 'held':
-      title = t.held;
-      hint = t.heldHint(minimum);
-      break;
-    case 'rejected':
-      title = t.rejected;
-      hint = t.rejectedHint;
-      break;
-    case 'dropped':
-      title = t.dropped;
-      hint = t.droppedHint;
-      break;
-  }
+  const { title, hint } = describeDeposit(deposit, t, minimum);
+  // In the reviewer's words; without a sale there is no receipt to say why.
+  const closedNote = deposit.stage === 'rejected' ? deposit.closed_note : null;
 
   return (
     <div className={`deposit-status deposit-status--${TONES[deposit.stage]}`} data-testid="deposit-status" data-stage={deposit.stage}>
@@ -103,19 +104,13 @@ export function DepositStatus({ deposit, symbol, minimum }: DepositStatusProps) 
         </span>
         <p className="deposit-status__title">{title}</p>
       </div>
-      {deposit.stage === 'seen' ? (
-        <div
-          className="deposit-status__track"
-          role="progressbar"
-          aria-label={title}
-          aria-valuemin={0}
-          aria-valuemax={deposit.required_confirmations}
-          aria-valuenow={confirmations}
-        >
-          <span className="deposit-status__fill" style={{ width: `${(confirmations / deposit.required_confirmations) * 100}%` }} />
-        </div>
-      ) : null}
+      {deposit.stage === 'seen' ? <ConfirmationsBar deposit={deposit} label={title} /> : null}
       {hint ? <p className="deposit-status__hint">{hint}</p> : null}
+      {closedNote ? (
+        <blockquote className="deposit-status__note" data-testid="deposit-closed-note">
+          {closedNote}
+        </blockquote>
+      ) : null}
       <dl className="deposit-status__facts">
         <div>
           <dt>{deposit.stage === 'dropped' ? t.sent : t.received}</dt>
@@ -131,25 +126,53 @@ export function DepositStatus({ deposit, symbol, minimum }: DepositStatusProps) 
         ) : null}
       </dl>
       {value && deposit.pricing ? (
-        <p className="deposit-status__pricing">{deposit.pricing === 'quote' ? t.pricedAtQuote : t.pricedAtSeen}</p>
+        <p className="deposit-status__pricing" data-testid="deposit-pricing">
+          {pricingText(t, deposit.pricing)}
+        </p>
       ) : null}
-      <div className="deposit-status__links">
-        {deposit.sale_id && (deposit.stage === 'successful' || deposit.stage === 'rejected') ? (
-          <LinkButton variant="secondary" to={transactionHref(deposit.sale_id)}>
-            {t.receipt}
-          </LinkButton>
-        ) : null}
-        {deposit.stage === 'held' ? (
-          <LinkButton variant="secondary" to={paths.support}>
-            {t.support}
-          </LinkButton>
-        ) : null}
-        {explorer ? (
-          <a className="deposit-status__link" href={explorer} target="_blank" rel="noreferrer">
-            {t.viewTransaction} <ExternalLink size={14} aria-hidden="true" />
-          </a>
-        ) : null}
-      </div>
+      <DepositLinks deposit={deposit} closed={closedNote !== null} />
+    </div>
+  );
+}
+
+function ConfirmationsBar({ deposit, label }: { deposit: Deposit; label: string }) {
+  const confirmations = Math.min(deposit.confirmations, deposit.required_confirmations);
+  return (
+    <div
+      className="deposit-status__track"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={deposit.required_confirmations}
+      aria-valuenow={confirmations}
+    >
+      <span className="deposit-status__fill" style={{ width: `${(confirmations / deposit.required_confirmations) * 100}%` }} />
+    </div>
+  );
+}
+
+/** The receipt once there is a sale that ended; support for coins we keep and did not buy; the chain's own page. */
+function DepositLinks({ deposit, closed }: { deposit: Deposit; closed: boolean }) {
+  const t = useTexts(depositStatusTexts);
+  const explorer = webUrl(deposit.explorer_url);
+  const receipt = !closed && deposit.sale_id && (deposit.stage === 'successful' || deposit.stage === 'rejected') ? deposit.sale_id : null;
+  return (
+    <div className="deposit-status__links">
+      {receipt ? (
+        <LinkButton variant="secondary" to={transactionHref(receipt)}>
+          {t.receipt}
+        </LinkButton>
+      ) : null}
+      {deposit.stage === 'held' || closed ? (
+        <LinkButton variant="secondary" to={paths.support}>
+          {t.support}
+        </LinkButton>
+      ) : null}
+      {explorer ? (
+        <a className="deposit-status__link" href={explorer} target="_blank" rel="noreferrer">
+          {t.viewTransaction} <ExternalLink size={14} aria-hidden="true" />
+        </a>
+      ) : null}
     </div>
   );
 }

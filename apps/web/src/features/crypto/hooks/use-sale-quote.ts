@@ -30,9 +30,10 @@ export interface SaleQuote {
 /**
  * The quote a crypto sale goes on with, named by `?quote=` in the URL (docs/decisions.md §4: honoured until
  * `expires_at`). When it runs out, a new one for the same coin and amount is asked for at once
- * and shown for the customer to confirm; the URL then names the new one.
+ * and shown for the customer to confirm; the URL then names the new one. `settled`: a deposit took the
+ * quote, so nothing is counted or renewed any more (a renewal would only open a quote nobody asked for).
  */
-export function useSaleQuote(coin: CoinId): SaleQuote {
+export function useSaleQuote(coin: CoinId, settled = false): SaleQuote {
   const [params, setParams] = useSearchParams();
   const id = params.get(QUOTE_PARAM);
   const raw = useSyncExternalStore(
@@ -47,7 +48,7 @@ export function useSaleQuote(coin: CoinId): SaleQuote {
   // A device clock far from the server's makes a fresh quote look expired on arrival: count nothing
   // then, and let the server decide at submission (it answers QUOTE_EXPIRED with a fresh quote).
   const clockTrusted = entry !== undefined && expiresAtMs !== null && expiresAtMs > entry.receivedAtMs;
-  const msLeft = useCountdown(clockTrusted ? expiresAtMs : null);
+  const msLeft = useCountdown(clockTrusted && !settled ? expiresAtMs : null);
 
   const switchTo = useCallback(
     (fresh: Quote, replacedValueKobo: number) => {

@@ -122,7 +122,7 @@ export const cryptoPairs: readonly TextPair[] = [
     openInWallet: 'Open am for wallet',
     solanaPay: 'Scan am or open am with Solana wallet app: e go add the reference wey show us say na you pay.',
     exchanges:
-      'Exchange no fit add that reference. Send from wallet app: if you send from exchange, person go check am by hand before e match.',
+      'Exchange no fit add that reference, so we no go know say na you pay: send from wallet app. You don already send from exchange? Contact support with the transaction ID.',
   }),
   pair(depositStatusTexts, {
     label: 'Where your deposit reach',
@@ -141,6 +141,7 @@ export const cryptoPairs: readonly TextPair[] = [
       `The smallest wey we dey collect na ${minimum}, so we hold dis deposit, we no sell am. Talk to support about am.`,
     rejected: 'Dem reject am',
     rejectedHint: 'Our team no accept dis deposit. The receipt go tell you why.',
+    closedHint: 'Our team no accept dis deposit. See wetin dem write:',
     dropped: 'E no go through',
     droppedHint: 'The blockchain drop dis transaction before dem confam am, so nothing land. Check your wallet, then send am again.',
     received: 'Wetin land',
@@ -148,6 +149,7 @@ export const cryptoPairs: readonly TextPair[] = [
     worth: 'You go collect',
     pricedAtQuote: 'For the price wey we hold for you',
     pricedAtSeen: 'For the rate when we see am: your price hold don end that time',
+    pricedByReview: 'For today rate: na our team price am',
     viewTransaction: 'See am for blockchain',
     receipt: 'See the receipt',
     support: 'Talk to support',
@@ -159,6 +161,10 @@ export const cryptoPairs: readonly TextPair[] = [
       'If your deposit land for blockchain before the timer finish, na dis price you go get. After that one, na the rate wey dey when we see am.',
     oldAddress: 'You send am go our old address? Upload proof',
     manualClosed: 'We no dey collect screenshot again: send am go your own address.',
+    depositHeading: (symbol) => `The ${symbol} wey you send`,
+    sellMore: 'If you wan sell more, start new sale with fresh price.',
+    sellAgain: 'Sell am again',
+    showAddress: (symbol) => `See your ${symbol} address again`,
   }),
   pair(quoteSummaryTexts, {
     refreshFailed: 'We no fit get new price. Try am again',

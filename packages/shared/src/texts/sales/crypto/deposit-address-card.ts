@@ -13,5 +13,6 @@ export const depositAddressCardTexts = {
   minimum: (amount: string) => `Minimum ${amount}. Less than this is held, not sold.`,
   openInWallet: 'Open in wallet',
   solanaPay: 'Scan or open it with a Solana wallet app: it adds the reference that tells us the payment is yours.',
-  exchanges: 'Exchanges cannot add that reference. Send from a wallet app: a deposit from an exchange waits for a reviewer to match it.',
+  exchanges:
+    'Exchanges cannot add that reference, so we cannot tell their payment is yours: send from a wallet app. Sent from an exchange already? Contact support with the transaction ID.',
 } as const;

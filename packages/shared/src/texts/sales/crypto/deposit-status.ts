@@ -15,6 +15,8 @@ export const depositStatusTexts = {
   heldHint: (minimum: string) => `The minimum is ${minimum}, so we are holding this deposit and not selling it. Contact support about it.`,
   rejected: 'Rejected',
   rejectedHint: 'A reviewer did not accept this deposit. The receipt says why.',
+  /** Closed without a sale, so no receipt: the reviewer's own note follows. */
+  closedHint: 'A reviewer did not accept this deposit. Their note:',
   dropped: 'Dropped',
   droppedHint: 'The blockchain dropped this transaction before it was confirmed, so nothing arrived. Check your wallet, then send again.',
   received: 'Received',
@@ -23,6 +25,7 @@ export const depositStatusTexts = {
   worth: 'You get',
   pricedAtQuote: 'At your held price',
   pricedAtSeen: 'At the rate when we saw it: your price hold had ended',
+  pricedByReview: "At today's rate: our team priced it",
   viewTransaction: 'View on the blockchain',
   receipt: 'See receipt',
   support: 'Contact support',

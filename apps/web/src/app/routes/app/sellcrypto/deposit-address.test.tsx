@@ -51,6 +51,7 @@ const routes = [
   {
     Component: LiveLayout,
     children: [
+      { path: paths.cryptoCoin, element: <p>Sell form</p> },
       { path: paths.cryptoWalletAddress, Component: CryptoWalletAddressRoute },
       { path: paths.cryptoWalletConfirm, element: <p>Proof step</p> },
       { path: paths.transaction, element: <p>Receipt</p> },
@@ -90,7 +91,8 @@ async function open(coin: string, quoteId: string, search = '') {
   return view;
 }
 
-const status = () => screen.getByTestId('deposit-status');
+/** The first status on the screen: the newest deposit shown at the top, or "Waiting for your deposit" when there is none. */
+const status = () => screen.getAllByTestId('deposit-status')[0]!;
 
 afterEach(() => {
   sessionStorage.clear();
@@ -255,8 +257,10 @@ describe('paying to the customer’s own address', () => {
     const reviewing = deposit({ id: 'old-review', stage: 'in_review', value_kobo: null, pricing: null });
     serve({ deposits: () => [reviewing, old] });
     await open('usdt', usdtQuote.id, '&network=tron');
-    await waitFor(() => expect(screen.getAllByTestId('deposit-status')).toHaveLength(1));
-    expect(status().getAttribute('data-stage')).toBe('in_review');
+    // The one under way on top; this sale's own deposit is still awaited under the address.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('deposit-status').map((card) => card.getAttribute('data-stage'))).toEqual(['in_review', 'waiting']),
+    );
   });
 
   it('still shows the deposit it watched after a reload, and not once the customer starts another sale', async () => {
@@ -299,6 +303,196 @@ describe('paying to the customer’s own address', () => {
   });
 });
 
+/** Opens the screen waiting, then lets a deposit arrive on a live event: this visit's own deposit. */
+async function arrive(deposits: Deposit[], search = '&network=tron') {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  rememberQuote(usdtQuote);
+  let list: Deposit[] = [];
+  const calls = serve({ deposits: () => list });
+  const view = await open('usdt', usdtQuote.id, search);
+  expect(await screen.findByText('Waiting for your deposit')).toBeTruthy();
+  act(() => FakeEventSource.last?.open());
+  list = deposits;
+  act(() => FakeEventSource.last?.send({ type: 'deposit', id: deposits[0]!.id }));
+  await waitFor(() => expect(status().getAttribute('data-stage')).toBe(deposits[0]!.stage));
+  return { ...view, calls };
+}
+
+/** Whether `first` comes before `second` in the document. */
+const before = (first: Element, second: Element) => (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+describe('once a deposit took the quote', () => {
+  const paid = deposit({ stage: 'successful', confirmations: 20, sale_id: saleId, paid_at: '2026-11-21T13:20:00.000Z' });
+
+  it('drops the countdown, the price rule, the network choice, the address and the old-address link, and offers a new sale', async () => {
+    const { user, router } = await arrive([paid]);
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+    expect(screen.queryByTestId('quote-summary')).toBeNull();
+    expect(screen.queryByText(/before the timer ends/)).toBeNull();
+    expect(screen.queryByTestId('network-choice')).toBeNull();
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sent to our old address? Upload proof' })).toBeNull();
+    // The outcome, under a heading about the deposit rather than sending.
+    expect(screen.getByRole('heading', { name: 'Your USDT deposit' })).toBeTruthy();
+    expect(status().textContent).toContain('₦160,000.00 was paid to your bank account.');
+    expect(within(status()).getByRole('link', { name: 'See receipt' })).toBeTruthy();
+    const again = screen.getByTestId('deposit-sell-again');
+    expect(again.textContent).toContain('To sell more, start a new sale with a fresh price.');
+    const sellAgain = within(again).getByRole('link', { name: 'Sell again' });
+    expect(sellAgain.className).toContain('btn--primary');
+    await user.click(sellAgain);
+    expect(await screen.findByText('Sell form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sellcrypto/cryptocatalogue/usdt');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('counts as taken while the deposit priced at the quote is still counting, with a quieter way to sell more', async () => {
+    await arrive([deposit({ confirmations: 4 })]);
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+    expect(screen.queryByTestId('old-address-link')).toBeNull();
+    expect(status().textContent).toContain('Seen on the blockchain: 4 of 20 confirmations');
+    expect(within(screen.getByTestId('deposit-sell-again')).getByRole('link', { name: 'Sell again' }).className).toContain(
+      'btn--secondary',
+    );
+  });
+
+  it('counts a deposit that became a sale at the rate when seen, and one a reviewer is deciding', async () => {
+    await arrive([deposit({ stage: 'in_review', confirmations: 20, pricing: 'first_seen', sale_id: saleId })]);
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+    expect(screen.getByTestId('deposit-sell-again')).toBeTruthy();
+  });
+
+  it('keeps the quote for a deposit that did not take it: held below the minimum, the countdown and address stay', async () => {
+    await arrive([deposit({ stage: 'held', amount: '3', value_kobo: null, pricing: null })]);
+    expect(screen.getByTestId('quote-countdown')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-sell-again')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Send your USDT' })).toBeTruthy();
+    expect(screen.getByTestId('old-address-link')).toBeTruthy();
+  });
+
+  it('never counts a deposit that was already there before this sale, even once it is sold', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    rememberQuote(usdtQuote);
+    let earlier = deposit({ id: 'earlier', stage: 'seen', pricing: 'first_seen', confirmations: 12 });
+    serve({ deposits: () => [earlier] });
+    await open('usdt', usdtQuote.id, '&network=tron');
+    await waitFor(() => expect(status().getAttribute('data-stage')).toBe('seen'));
+    act(() => FakeEventSource.last?.open());
+    earlier = { ...earlier, stage: 'paying', confirmations: 20, sale_id: saleId };
+    act(() => FakeEventSource.last?.send({ type: 'deposit', id: earlier.id }));
+    await waitFor(() => expect(status().getAttribute('data-stage')).toBe('paying'));
+    expect(screen.getByTestId('quote-countdown')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-sell-again')).toBeNull();
+    expect(screen.getByTestId('deposit-address')).toBeTruthy();
+  });
+
+  it('stops counting down, so no new quote is asked for when the old one runs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    rememberQuote({ ...usdtQuote, expires_at: new Date(Date.now() + 20_000).toISOString() });
+    let list: Deposit[] = [];
+    const calls = serve({ deposits: () => list });
+    await open('usdt', usdtQuote.id, '&network=tron');
+    await settle(0);
+    expect(status().getAttribute('data-stage')).toBe('waiting');
+    list = [paid];
+    await settle(PENDING_REFETCH_MS);
+    expect(status().getAttribute('data-stage')).toBe('successful');
+    await settle(30_000);
+    expect(calls.filter((call) => call.startsWith('POST '))).toEqual([]);
+    expect(screen.queryByTestId('quote-changed')).toBeNull();
+    expect(screen.getByTestId('deposit-sell-again')).toBeTruthy();
+  });
+});
+
+describe('the deposit at the top of the screen', () => {
+  it('waits under the address while nothing has arrived', async () => {
+    rememberQuote(usdtQuote);
+    serve({});
+    await open('usdt', usdtQuote.id, '&network=tron');
+    await screen.findByText('Waiting for your deposit');
+    expect(before(screen.getByTestId('deposit-address'), status())).toBe(true);
+    expect(screen.queryByTestId('deposit-statuses')).toBeNull();
+    expect(screen.queryByTestId('deposit-address-fold')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Deposit status: Waiting for your deposit');
+  });
+
+  it('moves a deposit that arrives above the quote and the address, folds the address away and brings the status into view', async () => {
+    // As newer browsers do: scrollIntoView answers a promise (which an effect must not return as its cleanup).
+    const scrolled = vi.fn(() => Promise.resolve());
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrolled, configurable: true, writable: true });
+    try {
+      const { unmount } = await arrive([deposit({ stage: 'in_review', pricing: null, value_kobo: null })]);
+      const statuses = screen.getByTestId('deposit-statuses');
+      expect(within(statuses).getByTestId('deposit-status').getAttribute('data-stage')).toBe('in_review');
+      expect(before(statuses, screen.getByTestId('quote-summary'))).toBe(true);
+      expect(before(screen.getByRole('heading', { name: 'Send your USDT' }), statuses)).toBe(true);
+      expect(screen.queryByText('Waiting for your deposit')).toBeNull();
+      expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+      expect(scrolled.mock.contexts[0]).toBe(statuses);
+      expect(screen.getByRole('status').textContent).toBe('Deposit status: In review');
+
+      // The address is one tap away, folded.
+      const fold = screen.getByTestId('deposit-address-fold') as HTMLDetailsElement;
+      expect(fold.open).toBe(false);
+      expect(within(fold).getByText('Show your USDT address')).toBeTruthy();
+      expect(within(fold).getByTestId('deposit-address-text').textContent).toBe('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf');
+      // Leaving the screen (to the receipt, say) runs the effects' cleanups.
+      expect(() => unmount()).not.toThrow();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('keeps the address open and waits again after a transaction the chain dropped', async () => {
+    await arrive([deposit({ stage: 'dropped', value_kobo: null, pricing: null })]);
+    expect(before(screen.getByTestId('deposit-statuses'), screen.getByTestId('deposit-address'))).toBe(true);
+    expect(screen.queryByTestId('deposit-address-fold')).toBeNull();
+    expect(screen.getAllByTestId('deposit-status').map((card) => card.getAttribute('data-stage'))).toEqual(['dropped', 'waiting']);
+  });
+
+  it('shows a deposit found on a reload at the top at once', async () => {
+    rememberQuote(usdtQuote);
+    let list: Deposit[] = [];
+    serve({ deposits: () => list });
+    const first = await open('usdt', usdtQuote.id, '&network=tron');
+    await screen.findByText('Waiting for your deposit');
+    first.unmount();
+    list = [deposit({ confirmations: 9 })];
+    await open('usdt', usdtQuote.id, '&network=tron');
+    const statuses = await screen.findByTestId('deposit-statuses');
+    expect(within(statuses).getByText('Seen on the blockchain: 9 of 20 confirmations')).toBeTruthy();
+    expect(screen.queryByTestId('quote-countdown')).toBeNull();
+  });
+});
+
+describe('a deposit a reviewer decided', () => {
+  it('says a reviewer priced it at today’s rate', async () => {
+    await arrive([deposit({ stage: 'successful', confirmations: 20, pricing: 'review', value_kobo: 15_800_000, sale_id: saleId })]);
+    expect(screen.getByTestId('deposit-pricing').textContent).toBe("At today's rate: our team priced it");
+    expect(status().textContent).toContain('₦158,000.00');
+  });
+
+  it('shows the note of a reviewer who closed it without a sale, with no receipt and a way to support', async () => {
+    const note = 'These coins came through a mixer.\nWrite to support to have them sent back.';
+    await arrive([deposit({ stage: 'rejected', confirmations: 20, pricing: null, value_kobo: null, closed_note: note })]);
+    expect(status().textContent).toContain('A reviewer did not accept this deposit. Their note:');
+    expect(status().textContent).not.toContain('The receipt says why');
+    expect(within(status()).getByTestId('deposit-closed-note').textContent).toBe(note);
+    const links = within(status())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).not.toContain('See receipt');
+    expect(within(status()).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(paths.support);
+  });
+
+  it('still sends to the receipt for a sale a reviewer rejected', async () => {
+    await arrive([deposit({ stage: 'rejected', confirmations: 20, sale_id: saleId })]);
+    expect(status().textContent).toContain('A reviewer did not accept this deposit. The receipt says why.');
+    expect(screen.queryByTestId('deposit-closed-note')).toBeNull();
+    expect(within(status()).getByRole('link', { name: 'See receipt' }).getAttribute('href')).toBe(`/homepage/history/${saleId}`);
+  });
+});
+
 describe('Solana Pay', () => {
   const reference = '9ZNTfG4NyQgxy2SWjSiQoUyBPEvXT2xo7fKc5hPYYJ7b';
   const recipient = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -336,7 +530,7 @@ describe('Solana Pay', () => {
     const note = screen.getByTestId('solana-pay-note');
     expect(note.textContent).toContain('Scan or open it with a Solana wallet app');
     expect(note.textContent).toContain(
-      'Exchanges cannot add that reference. Send from a wallet app: a deposit from an exchange waits for a reviewer to match it.',
+      'Exchanges cannot add that reference, so we cannot tell their payment is yours: send from a wallet app. Sent from an exchange already? Contact support with the transaction ID.',
     );
     expect(screen.getByTestId('deposit-minimum').textContent).toContain('Minimum 0.05 SOL.');
   });

@@ -93,6 +93,7 @@ describe('ChainPanel', () => {
             block_time: '2026-11-22T08:05:00Z',
             first_seen_at: '2026-11-22T08:04:00Z',
             confirmed_at: '2026-11-22T08:10:00Z',
+            priced_by: { id: 's1', name: 'Kemi Reviewer' },
           },
         },
         'usdt',
@@ -102,6 +103,7 @@ describe('ChainPanel', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Chain');
     expect(within(panel).getByText('Amount beyond the tolerance')).toBeTruthy();
     expect(within(panel).getByText('250.5 USDT')).toBeTruthy();
+    expect(within(panel).getByText('Kemi Reviewer (they cannot approve it)')).toBeTruthy();
     expect(within(panel).getByText('15 of 15')).toBeTruthy();
     expect(within(panel).getByText('0x1111111111111111111111111111111111111111')).toBeTruthy();
     expect(within(panel).getByText('BNB Smart Chain (BEP20)')).toBeTruthy();

@@ -23,7 +23,7 @@ const depositStatusLabels: Record<ChainDepositFacts['status'], string> = {
   review: 'Waiting for review',
   held: 'Held (below the minimum)',
   dropped: 'Dropped by the chain',
-  closed: 'Closed by staff without a sale',
+  closed: 'Closed without a sale',
 };
 
 const Mono = ({ text }: { text: string | null }) => (text ? <span className="admin-mono">{text}</span> : null);
@@ -47,6 +47,7 @@ function DepositFacts({ deposit, coin }: { deposit: ChainDepositFacts; coin: str
       rows={[
         ['Deposit', depositStatusLabels[deposit.status]],
         deposit.review_reason && ['Review reason', deposit.review_reason],
+        deposit.priced_by && ['Priced at the desk by', `${deposit.priced_by.name} (they cannot approve it)`],
         ['Received', <span className="admin-money">{`${deposit.amount} ${coin}`}</span>],
         ['Confirmations', confirmationsText(deposit.confirmations, deposit.required_confirmations)],
         ['To (their deposit address)', <Mono text={deposit.address} />],
