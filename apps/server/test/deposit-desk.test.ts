@@ -154,6 +154,7 @@ describe('the desk for deposits that wait for a person', () => {
       sender: 'bc1qsender',
       confirmations: 2,
       required_confirmations: 2,
+      confirmed_at: expect.any(String),
       can_price: true,
       price_refusal: null,
       customer: { id: ada.id, closed: false },

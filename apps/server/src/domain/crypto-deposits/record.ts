@@ -262,6 +262,10 @@ export async function recordTransfer(db: Db, deps: RecordDeps, transfer: ChainTr
         requiredConfirmations: deps.policy.confirmations[transfer.network],
         ...priced,
         firstSeenAt: deps.clock.now(),
+        // One seen is confirmed by the next run's re-read; one in review or held is not followed
+        // further once it has them, so the desk reads from here when it had them all.
+        confirmedAt:
+          priced.status !== 'seen' && transfer.confirmations >= deps.policy.confirmations[transfer.network] ? deps.clock.now() : null,
       })
       // A twin run that recorded it a moment ago: its row stands, this one is nothing.
       .onConflictDoNothing({ target: [chainDeposits.network, chainDeposits.txid, chainDeposits.outputIndex, chainDeposits.address] })

@@ -72,7 +72,10 @@ async function follow(db: Db, deps: WatchDeps, watcher: ChainWatcher, deposit: t
     return;
   }
   const seen = chainTx!;
-  const confirming = deposit.status === 'seen' && seen.confirmations >= deposit.requiredConfirmations;
+  const enough = seen.confirmations >= deposit.requiredConfirmations;
+  const confirming = deposit.status === 'seen' && enough;
+  // One in review or held keeps its status; the desk still reads when it had all its confirmations.
+  const confirmedAside = deposit.status !== 'seen' && enough && deposit.confirmedAt === null;
   const [updated] = await db
     .update(chainDeposits)
     .set({
@@ -81,6 +84,7 @@ async function follow(db: Db, deps: WatchDeps, watcher: ChainWatcher, deposit: t
       blockHash: seen.blockHash,
       blockTime: seen.blockTime,
       ...(confirming ? { status: 'confirmed' as const, confirmedAt: now } : {}),
+      ...(confirmedAside ? { confirmedAt: now } : {}),
     })
     .where(unchanged)
     .returning({ id: chainDeposits.id });
