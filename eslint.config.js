@@ -120,7 +120,6 @@ export default tseslint.config(
       'apps/server/src/routes/dev-chain.ts',
       'apps/server/src/routes/giftcards/index.ts',
       'apps/server/src/routes/profile/index.ts',
-      'apps/server/src/server.ts',
       'apps/web/src/app/routes/app/profile/close-account.tsx',
       'apps/web/src/app/routes/app/profile/profile.tsx',
       'apps/web/src/app/routes/app/sellcrypto/wallet-address.tsx',
