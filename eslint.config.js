@@ -132,7 +132,6 @@ export default tseslint.config(
       'apps/web/src/features/crypto/components/transfer-proof-form.tsx',
       'apps/web/src/features/giftcards/components/sell-gift-card-form.tsx',
       'apps/web/src/features/transactions/components/transaction-detail.tsx',
-      'apps/web/src/features/transactions/receipt/receipt-layout.ts',
       'apps/web/src/lib/form/store.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
