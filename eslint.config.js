@@ -116,7 +116,6 @@ export default tseslint.config(
       'apps/web/src/features/admin-business/components/reward-levels-dialog.tsx',
       'apps/web/src/features/admin-business/components/subcategory-form-dialog.tsx',
       'apps/web/src/features/admin-business/components/wallet-table.tsx',
-      'apps/web/src/features/admin/audit/components/audit-log.tsx',
       'apps/web/src/features/admin/identity/components/document-review-queue.tsx',
       'apps/web/src/features/admin/reconciliation/components/reconciliation-view.tsx',
       'apps/web/src/features/admin/sales/components/approve-form.tsx',
