@@ -116,7 +116,6 @@ export default tseslint.config(
       'apps/web/src/features/admin-business/components/wallet-table.tsx',
       'apps/web/src/features/admin/identity/components/document-review-queue.tsx',
       'apps/web/src/features/admin/reconciliation/components/reconciliation-view.tsx',
-      'apps/web/src/features/admin/sales/components/approve-form.tsx',
       'apps/web/src/features/admin/sales/components/payouts-panel.tsx',
       'apps/web/src/features/admin/sales/components/work-mode.tsx',
       'apps/web/src/features/admin/staff/components/staff-management.tsx',
