@@ -118,7 +118,6 @@ export default tseslint.config(
       'apps/web/src/features/admin/reconciliation/components/reconciliation-view.tsx',
       'apps/web/src/features/admin/sales/components/payouts-panel.tsx',
       'apps/web/src/features/admin/sales/components/work-mode.tsx',
-      'apps/web/src/features/admin/staff/components/staff-management.tsx',
       'apps/web/src/features/bills/components/bill-pin-screen.tsx',
       'apps/web/src/features/crypto/components/transfer-proof-form.tsx',
       'apps/web/src/features/giftcards/components/sell-gift-card-form.tsx',
