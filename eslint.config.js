@@ -113,7 +113,6 @@ export default tseslint.config(
       'apps/server/src/routes/admin/crypto.ts',
       'apps/web/src/app/routes/app/profile/profile.tsx',
       'apps/web/src/app/routes/app/sellcrypto/wallet-address.tsx',
-      'apps/web/src/features/admin-business/components/wallet-table.tsx',
       'apps/web/src/features/admin/reconciliation/components/reconciliation-view.tsx',
       'apps/web/src/features/admin/sales/components/payouts-panel.tsx',
       'apps/web/src/features/admin/sales/components/work-mode.tsx',
