@@ -111,7 +111,6 @@ export default tseslint.config(
   {
     files: [
       'apps/server/src/routes/admin/crypto.ts',
-      'apps/web/src/app/routes/app/profile/profile.tsx',
       'apps/web/src/app/routes/app/sellcrypto/wallet-address.tsx',
       'apps/web/src/features/admin/reconciliation/components/reconciliation-view.tsx',
       'apps/web/src/features/admin/sales/components/payouts-panel.tsx',
