@@ -3,6 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
 import type { AppDeps, RouteContext } from './context';
 import { joinSessionRevocations, listenForSessionRevocations } from './domain/auth/session-cache';
 import { loggerOptions, redactUrl } from './lib/log-redaction';
@@ -65,7 +66,7 @@ import { watchCatalogues } from './domain/catalogue-cache';
 import { EventHub, registerInProcessHub } from './domain/events/hub';
 
 import { useCardCodeKeyring } from './domain/sales/card-codes';
-import { addressDeriversFromConfig, depositPolicyOf, writeAutoApprovalSettings } from './domain/crypto-deposits/index';
+import { addressDeriversFromConfig, depositPolicyOf, writeAutoApprovalSettings, type DepositPolicy } from './domain/crypto-deposits/index';
 import { createChainWatchers } from './providers/chains/index';
 
 /** JSON bodies are small forms; uploads go through multipart with their own limits. */
@@ -79,7 +80,25 @@ export interface BuildOptions {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { config, database, clock } = deps;
+  const depositPolicy = await applyConfiguredRules(deps);
+  const app = createFastify(deps.config, options);
+  await registerPlatform(app, deps);
+  const ctx = routeContext(app, deps, depositPolicy);
+  // Kept catalogue answers served without a read while every change is heard (domain/catalogue-cache.ts).
+  const catalogues = await watchCatalogues(deps.database, {
+    connectionString: deps.database.kind === 'postgres' ? deps.config.DATABASE_URL : undefined,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => catalogues.close());
+  await registerRoutes(app, deps, ctx);
+  if (options.serveWeb ?? true) await registerWeb(app, deps.config);
+  return app;
+}
+
+type App = ReturnType<typeof createFastify>;
+
+/** The configuration's rules, set where the process and the database's triggers read them; returns the deposit policy. */
+async function applyConfiguredRules({ config, database, clock }: AppDeps) {
   // Gift-card codes are sealed and opened with the configured keys (domain/sales/card-codes.ts).
   useCardCodeKeyring(config.cardCodeKeys);
   // Customers' errors, e-mails and notifications in their language (docs/i18n.md).
@@ -92,6 +111,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The automatic approvals' limits, where 0055's trigger reserves each one (docs/crypto-settlement.md).
   const depositPolicy = depositPolicyOf(config);
   await writeAutoApprovalSettings(database.db, clock, depositPolicy);
+  return depositPolicy;
+}
+
+/** The Fastify instance with its limits, request ids, one log line per request and zod's compilers. */
+function createFastify(config: Config, options: BuildOptions) {
   const app = Fastify({
     // Secrets (tokens in URLs, passwords, PINs, codes, cookies) never reach a log line: lib/log-redaction.ts.
     logger: options.logger === false ? false : loggerOptions(config.LOG_LEVEL, options.logger),
@@ -133,7 +157,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   // Answers through fast-json-stringify from the zod schemas' JSON Schema (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler);
+  return app;
+}
 
+/** What every route stands on: session revocations, the error body, security headers, compression, cookies, sessions, docs. */
+async function registerPlatform(app: App, { config, database, clock }: AppDeps) {
   // Several instances: a session ended on one is refused at once by all (domain/auth/session-cache.ts).
   if (config.REDIS_URL) {
     const revocations = await joinSessionRevocations(config.REDIS_URL, app.log);
@@ -159,8 +187,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
   });
   await app.register(docs);
+}
 
-  const ctx: RouteContext = {
+/** What route plugins receive: the given providers, or those the configuration names. */
+function routeContext(app: App, deps: AppDeps, depositPolicy: DepositPolicy): RouteContext {
+  const { config, database, clock } = deps;
+  return {
     config,
     db: database.db,
     clock,
@@ -188,21 +220,31 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       onDeliveryError: (error) => app.log.error({ err: error }, 'message delivery failed'),
     },
   };
+}
 
-  // Kept catalogue answers served without a read while every change is heard (domain/catalogue-cache.ts).
-  const catalogues = await watchCatalogues(database, {
-    connectionString: database.kind === 'postgres' ? config.DATABASE_URL : undefined,
-    logger: app.log,
-  });
-  app.addHook('onClose', async () => catalogues.close());
-
-  const files = deps.files;
+/** Every API route: probes, the customer's API, live updates, the back office, webhooks, the development helpers. */
+async function registerRoutes(app: App, deps: AppDeps, ctx: RouteContext) {
+  const { config, database, files } = deps;
   await app.register(healthRoutes, {
     database,
     jobWorkerAlive: deps.jobWorkerAlive,
     fileStoreReady: files.ready ? () => files.ready!() : undefined,
   });
   await app.register(metrics, { database, token: config.METRICS_TOKEN, production: config.isProduction });
+  await registerCustomerRoutes(app, ctx);
+  await registerLiveUpdates(app, deps, ctx);
+  // The back office (staff only): routes/admin.
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  // The payout provider's webhook (public, signature-checked over the raw body).
+  await app.register(payoutWebhookRoutes, { prefix: '/api/payouts', ctx });
+  if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
+  // The sandbox chain's "send" (docs/crypto-settlement.md, "The sandbox chain"): never in production (config.ts refuses the sandbox there).
+  const sandboxChain = config.isDevelopment ? sandboxChainFromConfig(config, database.db, deps.clock) : null;
+  if (sandboxChain) await app.register(devChainRoutes, { prefix: '/api/dev/chain', chain: sandboxChain });
+}
+
+/** The customer's API under /api, each area under its own prefix. */
+async function registerCustomerRoutes(app: App, ctx: RouteContext) {
   await app.register(appInfoRoutes, { prefix: '/api/app-info', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(passkeyLoginRoutes, { prefix: '/api/auth/passkeys', ctx });
@@ -231,7 +273,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cryptoRoutes, { prefix: '/api/crypto', ctx });
   await app.register(billRoutes, { prefix: '/api/bills', ctx });
   await app.register(pushRoutes, { prefix: '/api/push', ctx });
-  // Live updates (domain/events/hub.ts): across instances through PostgreSQL, in process on the embedded database.
+}
+
+/** Live updates (domain/events/hub.ts): across instances through PostgreSQL, in process on the embedded database. */
+async function registerLiveUpdates(app: App, { config, database }: AppDeps, ctx: RouteContext) {
   const hub = new EventHub(EVENT_STREAMS_PER_CUSTOMER, app.log);
   if (config.DATABASE_URL && database.kind === 'postgres') await hub.listen(config.DATABASE_URL);
   else registerInProcessHub(hub);
@@ -244,21 +289,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
   });
   await app.register(eventRoutes, { prefix: '/api/events', ctx, hub });
-  // The back office (staff only): routes/admin.
-  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
-  // The payout provider's webhook (public, signature-checked over the raw body).
-  await app.register(payoutWebhookRoutes, { prefix: '/api/payouts', ctx });
-  if (deps.outbox && config.isDevelopment) await app.register(devRoutes, { prefix: '/api/dev', outbox: deps.outbox });
-  // The sandbox chain's "send" (docs/crypto-settlement.md, "The sandbox chain"): never in production (config.ts refuses the sandbox there).
-  const sandboxChain = config.isDevelopment ? sandboxChainFromConfig(config, database.db, clock) : null;
-  if (sandboxChain) await app.register(devChainRoutes, { prefix: '/api/dev/chain', chain: sandboxChain });
+}
 
-  if (options.serveWeb ?? true) {
-    const archive = {
-      dir: path.resolve(config.WEB_ASSET_ARCHIVE_DIR ?? path.join(config.dataDir, 'web-assets')),
-      retentionMs: config.WEB_ASSET_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-    };
-    await app.register(webPlugin, { root: config.webDist, archive, heads: pageHeads(config.appUrl) });
-  }
-  return app;
+/** The web app's files, with the assets of earlier builds kept for open tabs (plugins/web.ts). */
+async function registerWeb(app: App, config: Config) {
+  const archive = {
+    dir: path.resolve(config.WEB_ASSET_ARCHIVE_DIR ?? path.join(config.dataDir, 'web-assets')),
+    retentionMs: config.WEB_ASSET_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+  };
+  await app.register(webPlugin, { root: config.webDist, archive, heads: pageHeads(config.appUrl) });
 }

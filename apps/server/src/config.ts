@@ -376,158 +376,185 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
-    // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
-    if (env.CRYPTO_MAX_PRICE_AGE_S <= env.CRYPTO_REFRESH_INTERVAL_S) {
-      ctx.addIssue({ code: 'custom', path: ['CRYPTO_MAX_PRICE_AGE_S'], message: 'must be greater than CRYPTO_REFRESH_INTERVAL_S' });
-    }
-    // A key without its service's address would silently fall back to the sandbox.
-    for (const [key, url] of [
-      ['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'],
-      ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL'],
-    ] as const) {
-      if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
-    }
-    // VTpass needs all four settings; a part of them would silently leave the sandbox (or the other service) selling.
-    const vtpassSet = VTPASS_SETTINGS.filter((key) => env[key]);
-    if (vtpassSet.length > 0 && env.BILLS_PROVIDER !== 'vtpass') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BILLS_PROVIDER'],
-        message: `is not vtpass but ${vtpassSet.join(', ')} ${vtpassSet.length > 1 ? 'are' : 'is'} set`,
-      });
-    }
-    if (env.BILLS_PROVIDER === 'vtpass' && (vtpassSet.length > 0 || env.NODE_ENV === 'production')) {
-      // In production an explicit choice of VTpass never falls back to the sandbox, staging included.
-      for (const key of VTPASS_SETTINGS) {
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message:
-              env.NODE_ENV === 'production'
-                ? 'is required in production when BILLS_PROVIDER=vtpass'
-                : 'is required when any VTPASS_ setting is set',
-          });
-      }
-      if (env.NODE_ENV === 'production' && env.VTPASS_BASE_URL && !env.VTPASS_BASE_URL.startsWith('https://')) {
+    checkPaidServices(env, ctx);
+    checkIdentityProvider(env, ctx);
+    checkChains(env, ctx);
+    checkKeysAndEnvironment(env, ctx);
+    checkProduction(env, ctx);
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The price feed, airtime, bills and VTpass: settings that would silently leave a sandbox selling, or refuse every quote. */
+function checkPaidServices(env: ParsedEnv, ctx: z.RefinementCtx) {
+  // Prices older than the maximum age refuse quotes: a refresh slower than that would refuse them routinely.
+  if (env.CRYPTO_MAX_PRICE_AGE_S <= env.CRYPTO_REFRESH_INTERVAL_S) {
+    ctx.addIssue({ code: 'custom', path: ['CRYPTO_MAX_PRICE_AGE_S'], message: 'must be greater than CRYPTO_REFRESH_INTERVAL_S' });
+  }
+  // A key without its service's address would silently fall back to the sandbox.
+  for (const [key, url] of [
+    ['AIRTIME_PUBLIC_KEY', 'AIRTIME_BASE_URL'],
+    ['BILLS_PUBLIC_KEY', 'BILLS_BASE_URL'],
+  ] as const) {
+    if (env[key] && !env[url]) ctx.addIssue({ code: 'custom', path: [url], message: `is required when ${key} is set` });
+  }
+  // VTpass needs all four settings; a part of them would silently leave the sandbox (or the other service) selling.
+  const vtpassSet = VTPASS_SETTINGS.filter((key) => env[key]);
+  if (vtpassSet.length > 0 && env.BILLS_PROVIDER !== 'vtpass') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['BILLS_PROVIDER'],
+      message: `is not vtpass but ${vtpassSet.join(', ')} ${vtpassSet.length > 1 ? 'are' : 'is'} set`,
+    });
+  }
+  if (env.BILLS_PROVIDER === 'vtpass' && (vtpassSet.length > 0 || env.NODE_ENV === 'production')) {
+    // In production an explicit choice of VTpass never falls back to the sandbox, staging included.
+    for (const key of VTPASS_SETTINGS) {
+      if (!env[key])
         ctx.addIssue({
           code: 'custom',
-          path: ['VTPASS_BASE_URL'],
-          message: 'must be an https:// address in production (the keys travel in its headers)',
+          path: [key],
+          message:
+            env.NODE_ENV === 'production'
+              ? 'is required in production when BILLS_PROVIDER=vtpass'
+              : 'is required when any VTPASS_ setting is set',
         });
-      }
     }
-    // Dojah needs its app id and key; either without IDENTITY_PROVIDER=dojah would be silently unused.
-    const dojahSet = DOJAH_SETTINGS.filter((key) => env[key]);
-    if (dojahSet.length > 0 && env.IDENTITY_PROVIDER !== 'dojah') {
+    if (env.NODE_ENV === 'production' && env.VTPASS_BASE_URL && !env.VTPASS_BASE_URL.startsWith('https://')) {
       ctx.addIssue({
         code: 'custom',
-        path: ['IDENTITY_PROVIDER'],
-        message: `is not dojah but ${dojahSet.join(', ')} ${dojahSet.length > 1 ? 'are' : 'is'} set`,
+        path: ['VTPASS_BASE_URL'],
+        message: 'must be an https:// address in production (the keys travel in its headers)',
       });
     }
-    if (env.IDENTITY_PROVIDER === 'dojah') {
-      for (const key of DOJAH_SETTINGS) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_PROVIDER=dojah' });
-      }
-      if (env.NODE_ENV === 'production' && !env.DOJAH_BASE_URL.startsWith('https://')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['DOJAH_BASE_URL'],
-          message: 'must be an https:// address in production (the key travels in its headers)',
-        });
-      }
+  }
+}
+
+/** Dojah: all of its settings or none, and only with IDENTITY_PROVIDER=dojah. */
+function checkIdentityProvider(env: ParsedEnv, ctx: z.RefinementCtx) {
+  // Dojah needs its app id and key; either without IDENTITY_PROVIDER=dojah would be silently unused.
+  const dojahSet = DOJAH_SETTINGS.filter((key) => env[key]);
+  if (dojahSet.length > 0 && env.IDENTITY_PROVIDER !== 'dojah') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_PROVIDER'],
+      message: `is not dojah but ${dojahSet.join(', ')} ${dojahSet.length > 1 ? 'are' : 'is'} set`,
+    });
+  }
+  if (env.IDENTITY_PROVIDER === 'dojah') {
+    for (const key of DOJAH_SETTINGS) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when IDENTITY_PROVIDER=dojah' });
     }
-    // A testnet key derives no mainnet address (and the reverse): the addresses would be unspendable where they are paid.
-    if (env.CRYPTO_XPUB_BITCOIN && parseAccountKey(env.CRYPTO_XPUB_BITCOIN).testnet !== (env.CRYPTO_BITCOIN_NETWORK !== 'mainnet')) {
+    if (env.NODE_ENV === 'production' && !env.DOJAH_BASE_URL.startsWith('https://')) {
       ctx.addIssue({
         code: 'custom',
-        path: ['CRYPTO_XPUB_BITCOIN'],
-        message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}`,
+        path: ['DOJAH_BASE_URL'],
+        message: 'must be an https:// address in production (the key travels in its headers)',
       });
     }
-    // The sandbox chain stands in for every chain at once; a real setting beside it would be ignored.
-    if (env.SANDBOX_CHAIN === 'true') {
-      for (const key of CHAIN_SETTINGS.filter((name) => env[name]))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['SANDBOX_CHAIN'],
-          message: `is true but ${key} is set: the sandbox chain stands in for every chain`,
-        });
-    }
-    // Fail closed: the sandbox's payments are made up and its keys are public (anyone can spend from the test mnemonic).
-    if (env.SANDBOX_CHAIN === 'true' && env.NODE_ENV === 'production') {
+  }
+}
+
+/** The crypto chains: keys of the chosen network, and the sandbox chain alone and never in production. */
+function checkChains(env: ParsedEnv, ctx: z.RefinementCtx) {
+  // A testnet key derives no mainnet address (and the reverse): the addresses would be unspendable where they are paid.
+  if (env.CRYPTO_XPUB_BITCOIN && parseAccountKey(env.CRYPTO_XPUB_BITCOIN).testnet !== (env.CRYPTO_BITCOIN_NETWORK !== 'mainnet')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CRYPTO_XPUB_BITCOIN'],
+      message: `is a ${env.CRYPTO_BITCOIN_NETWORK === 'mainnet' ? 'testnet' : 'mainnet'} key but CRYPTO_BITCOIN_NETWORK is ${env.CRYPTO_BITCOIN_NETWORK}`,
+    });
+  }
+  // The sandbox chain stands in for every chain at once; a real setting beside it would be ignored.
+  if (env.SANDBOX_CHAIN === 'true') {
+    for (const key of CHAIN_SETTINGS.filter((name) => env[name]))
       ctx.addIssue({
         code: 'custom',
         path: ['SANDBOX_CHAIN'],
-        message:
-          'is refused in production, staging included: the sandbox chain credits payments nobody made, to addresses of a public test key; configure the real chains (docs/crypto-settlement.md)',
+        message: `is true but ${key} is set: the sandbox chain stands in for every chain`,
       });
-    }
-    // Half a VAPID key pair signs nothing: both or neither.
-    for (const [key, other] of [
-      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
-      ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'],
-    ] as const) {
-      if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
-    }
-    // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
-    // otherwise start a development server (dev outbox, no Secure cookie) on real data.
-    if (env.NODE_ENV === undefined) {
-      for (const key of productionSignals(env)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['NODE_ENV'],
-          message: `is not set but ${key} looks like a real deployment: set NODE_ENV=production (or NODE_ENV=development to run it locally on purpose)`,
-        });
-      }
-    }
-    // Fail closed: only a test may let pushes reach hosts that are not the push services.
-    if (env.PUSH_ENDPOINT_TEST_HOSTS && env.NODE_ENV !== 'test') {
-      ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINT_TEST_HOSTS'], message: 'is only accepted with NODE_ENV=test' });
-    }
-    if (env.CARD_CODE_KEYS) {
-      try {
-        parseCardCodeKeys(env.CARD_CODE_KEYS);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: ['CARD_CODE_KEYS'], message: error instanceof Error ? error.message : 'is not valid' });
-      }
-    }
-    if (env.NODE_ENV !== 'production') return;
-    // PGlite is the zero-configuration database of `npm start` on one machine: one process, one
-    // connection, its files in DATA_DIR. Customers' money needs a PostgreSQL server with backups
-    // and replicas (docs/decisions.md §2.3).
-    if (!env.DATABASE_URL) {
+  }
+  // Fail closed: the sandbox's payments are made up and its keys are public (anyone can spend from the test mnemonic).
+  if (env.SANDBOX_CHAIN === 'true' && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SANDBOX_CHAIN'],
+      message:
+        'is refused in production, staging included: the sandbox chain credits payments nobody made, to addresses of a public test key; configure the real chains (docs/crypto-settlement.md)',
+    });
+  }
+}
+
+/** Key pairs complete, keys that parse, and the settings that betray a NODE_ENV left unset or a test-only setting outside tests. */
+function checkKeysAndEnvironment(env: ParsedEnv, ctx: z.RefinementCtx) {
+  // Half a VAPID key pair signs nothing: both or neither.
+  for (const [key, other] of [
+    ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+    ['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY'],
+  ] as const) {
+    if (env[key] && !env[other]) ctx.addIssue({ code: 'custom', path: [other], message: `is required when ${key} is set` });
+  }
+  // Fail closed: settings that only a real deployment has, with NODE_ENV left unset, would
+  // otherwise start a development server (dev outbox, no Secure cookie) on real data.
+  if (env.NODE_ENV === undefined) {
+    for (const key of productionSignals(env)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['DATABASE_URL'],
-        message:
-          "is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers' money; set DATABASE_URL to a PostgreSQL server",
+        path: ['NODE_ENV'],
+        message: `is not set but ${key} looks like a real deployment: set NODE_ENV=production (or NODE_ENV=development to run it locally on purpose)`,
       });
     }
-    for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS', 'METRICS_TOKEN'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+  }
+  // Fail closed: only a test may let pushes reach hosts that are not the push services.
+  if (env.PUSH_ENDPOINT_TEST_HOSTS && env.NODE_ENV !== 'test') {
+    ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINT_TEST_HOSTS'], message: 'is only accepted with NODE_ENV=test' });
+  }
+  if (env.CARD_CODE_KEYS) {
+    try {
+      parseCardCodeKeys(env.CARD_CODE_KEYS);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['CARD_CODE_KEYS'], message: error instanceof Error ? error.message : 'is not valid' });
     }
-    // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:
-    // every money provider needs its real key unless a staging server says so on purpose.
-    if (env.SANDBOX_PROVIDERS) return;
-    // With VTpass chosen its settings (checked above) stand in for the two services' keys.
-    const providerKeys = PRODUCTION_PROVIDER_KEYS.filter(
-      (key) => env.BILLS_PROVIDER !== 'vtpass' || (key !== 'AIRTIME_PUBLIC_KEY' && key !== 'BILLS_PUBLIC_KEY'),
-    );
-    for (const key of providerKeys) {
-      if (!env[key])
-        ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
-    }
-    // The sandbox verifies anyone who types 22222222222: never real customers' tiers.
-    if (env.IDENTITY_PROVIDER !== 'dojah') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['IDENTITY_PROVIDER'],
-        message: 'must be dojah in production (or SANDBOX_PROVIDERS=true on a staging server)',
-      });
-    }
-  });
+  }
+}
+
+/** What only production requires: PostgreSQL, the secrets, and real providers unless a staging server says otherwise. */
+function checkProduction(env: ParsedEnv, ctx: z.RefinementCtx) {
+  if (env.NODE_ENV !== 'production') return;
+  // PGlite is the zero-configuration database of `npm start` on one machine: one process, one
+  // connection, its files in DATA_DIR. Customers' money needs a PostgreSQL server with backups
+  // and replicas (docs/decisions.md §2.3).
+  if (!env.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message:
+        "is required in production: the embedded database (DATA_DIR) is for trying Wise on one machine and is not a place for customers' money; set DATABASE_URL to a PostgreSQL server",
+    });
+  }
+  for (const key of ['SMTP_URL', 'SESSION_SECRET', 'APP_URL', 'CARD_CODE_KEYS', 'METRICS_TOKEN'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+  }
+  // A sandbox in production would quote made-up prices and "buy" airtime nobody receives:
+  // every money provider needs its real key unless a staging server says so on purpose.
+  if (env.SANDBOX_PROVIDERS) return;
+  // With VTpass chosen its settings (checked above) stand in for the two services' keys.
+  const providerKeys = PRODUCTION_PROVIDER_KEYS.filter(
+    (key) => env.BILLS_PROVIDER !== 'vtpass' || (key !== 'AIRTIME_PUBLIC_KEY' && key !== 'BILLS_PUBLIC_KEY'),
+  );
+  for (const key of providerKeys) {
+    if (!env[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production (or SANDBOX_PROVIDERS=true on a staging server)' });
+  }
+  // The sandbox verifies anyone who types 22222222222: never real customers' tiers.
+  if (env.IDENTITY_PROVIDER !== 'dojah') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['IDENTITY_PROVIDER'],
+      message: 'must be dojah in production (or SANDBOX_PROVIDERS=true on a staging server)',
+    });
+  }
+}
 
 /** The providers whose sandbox must never serve real customers. */
 const PRODUCTION_PROVIDER_KEYS = [
@@ -572,7 +599,6 @@ function productionSignals(env: { DATABASE_URL?: string; SMTP_URL?: string; APP_
   return signals;
 }
 
-type ParsedEnv = z.infer<typeof envSchema>;
 export interface Env extends Omit<ParsedEnv, 'NODE_ENV' | 'HOST'> {
   NODE_ENV: 'development' | 'production' | 'test';
   HOST: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound, validationError } from '../domain/errors';
 import { isLoopbackPeer } from '../lib/loopback';
 import { assetDecimals, fromBaseUnits, SandboxChainError, toBaseUnits, type SandboxChain } from '../providers/chains/sandbox';
-import { CHAIN_NETWORKS, type ChainAsset, type ChainNetwork } from '../providers/chains/types';
+import { CHAIN_NETWORKS, type ChainAsset, type ChainNetwork, type ChainTransfer } from '../providers/chains/types';
 
 const assets = ['btc', 'bnb', 'usdt', 'sol', 'other'] as const;
 const errorKinds = ['timeout', 'unavailable', 'provider_error', 'bad_response'] as const;
@@ -51,6 +51,41 @@ const transferSchema = z.object({
   dropped: z.boolean(),
 });
 
+const sentSchema = z.object({
+  txid: z.string(),
+  network: z.enum(CHAIN_NETWORKS),
+  index: z.number(),
+  to: z.string(),
+  reference: z.string().nullable(),
+  asset: z.enum(assets),
+  contract: z.string().nullable(),
+  amount_base: z.string(),
+  block_number: z.string(),
+});
+
+const overviewSchema = z.object({
+  block_ms: z.number(),
+  tips: z.array(z.object({ network: z.enum(CHAIN_NETWORKS), height: z.string(), outage: z.enum(errorKinds).nullable() })),
+  transfers: z.array(transferSchema),
+});
+
+/** A transfer as the overview lists it: amounts in the coin and in base units, as decimal strings. */
+const transferView = (t: ChainTransfer & { dropped: boolean }): z.infer<typeof transferSchema> => ({
+  network: t.network,
+  txid: t.txid,
+  index: t.index,
+  to: t.to,
+  reference: t.reference ?? null,
+  from: t.from,
+  asset: t.asset,
+  contract: t.contract,
+  amount: fromBaseUnits(t.amount, assetDecimals(t.network, t.asset)),
+  amount_base: t.amount.toString(),
+  block_number: t.blockNumber === null ? null : t.blockNumber.toString(),
+  confirmations: t.confirmations,
+  dropped: t.dropped,
+});
+
 /**
  * The sandbox chain's controls (docs/crypto-settlement.md, "The sandbox chain"): "send" a payment,
  * drop one in a reorganisation, play a provider outage, look at the chain. Registered only in
@@ -70,19 +105,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ chain: SandboxChain }> = as
         tags: ['dev'],
         summary: 'Send a payment on the sandbox chain; it is mined in the next block',
         body: sendSchema,
-        response: {
-          201: z.object({
-            txid: z.string(),
-            network: z.enum(CHAIN_NETWORKS),
-            index: z.number(),
-            to: z.string(),
-            reference: z.string().nullable(),
-            asset: z.enum(assets),
-            contract: z.string().nullable(),
-            amount_base: z.string(),
-            block_number: z.string(),
-          }),
-        },
+        response: { 201: sentSchema },
       },
     },
     async (request, reply) => {
@@ -152,13 +175,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ chain: SandboxChain }> = as
       schema: {
         tags: ['dev'],
         summary: "Each network's tip and the latest transfers, newest first",
-        response: {
-          200: z.object({
-            block_ms: z.number(),
-            tips: z.array(z.object({ network: z.enum(CHAIN_NETWORKS), height: z.string(), outage: z.enum(errorKinds).nullable() })),
-            transfers: z.array(transferSchema),
-          }),
-        },
+        response: { 200: overviewSchema },
       },
     },
     async () => {
@@ -166,21 +183,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ chain: SandboxChain }> = as
       return {
         block_ms: chain.options.blockMs,
         tips: CHAIN_NETWORKS.map((network) => ({ network, height: tips[network].height.toString(), outage: tips[network].outage })),
-        transfers: transfers.map((t) => ({
-          network: t.network,
-          txid: t.txid,
-          index: t.index,
-          to: t.to,
-          reference: t.reference ?? null,
-          from: t.from,
-          asset: t.asset,
-          contract: t.contract,
-          amount: fromBaseUnits(t.amount, assetDecimals(t.network, t.asset)),
-          amount_base: t.amount.toString(),
-          block_number: t.blockNumber === null ? null : t.blockNumber.toString(),
-          confirmations: t.confirmations,
-          dropped: t.dropped,
-        })),
+        transfers: transfers.map(transferView),
       };
     },
   );

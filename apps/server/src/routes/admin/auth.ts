@@ -40,6 +40,13 @@ const meOf = (staff: StaffPrincipal, mustChangePassword: boolean): StaffMe => ({
  * customer logins don't share a budget) and, in the database, per account.
  */
 export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  await app.register(signInRoutes, { ctx });
+  await app.register(invitationRoutes, { ctx });
+  await app.register(staffSessionRoutes, { ctx });
+};
+
+/** The password step, then the authenticator's enrolment (first sign-in) or its code. */
+const signInRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates, clock } = ctx;
   const deps = { clock, secret: ctx.config.sessionSecret };
   const unknownLogins: UnknownLoginGuard = {
@@ -64,45 +71,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       const { staffId, next } = await staffPasswordStep(db, { clock, unknownLogins, onUnreadableHash }, request.body);
       await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
       return next === 'verify' && (await hasStaffPasskey(db, staffId)) ? { next, passkey: true as const } : { next };
-    },
-  );
-
-  // Invitations (docs/separation-of-duties.md): the link's token is checked, then the invitee's own
-  // password replaces the unusable one and a password-stage session leads to the authenticator set-up.
-  app.post(
-    '/invitation/check',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Whose invitation a link is (410 when used, expired or unknown)',
-        body: staffInvitationTokenSchema,
-        response: { 200: staffInvitationInfoSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await rates.consume('loginPerIp', `staff:${request.ip}`);
-      reply.header('cache-control', 'no-store');
-      return invitationInfo(db, clock, request.body.token);
-    },
-  );
-
-  app.post(
-    '/invitation',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Accept an invitation: choose your password; the authenticator set-up follows',
-        body: staffInvitationAcceptSchema,
-        response: { 200: staffLoginResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await rates.consume('loginPerIp', `staff:${request.ip}`);
-      const staffId = await acceptInvitation(db, clock, request.body.token, request.body.password, request.ip);
-      await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
-      return { next: 'enrol' as const };
     },
   );
 
@@ -165,6 +133,56 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       return meOf(staff, session.mustChangePassword);
     },
   );
+};
+
+/**
+ * Invitations (docs/separation-of-duties.md): the link's token is checked, then the invitee's own
+ * password replaces the unusable one and a password-stage session leads to the authenticator set-up.
+ */
+const invitationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates, clock } = ctx;
+
+  app.post(
+    '/invitation/check',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Whose invitation a link is (410 when used, expired or unknown)',
+        body: staffInvitationTokenSchema,
+        response: { 200: staffInvitationInfoSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await rates.consume('loginPerIp', `staff:${request.ip}`);
+      reply.header('cache-control', 'no-store');
+      return invitationInfo(db, clock, request.body.token);
+    },
+  );
+
+  app.post(
+    '/invitation',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Accept an invitation: choose your password; the authenticator set-up follows',
+        body: staffInvitationAcceptSchema,
+        response: { 200: staffLoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await rates.consume('loginPerIp', `staff:${request.ip}`);
+      const staffId = await acceptInvitation(db, clock, request.body.token, request.body.password, request.ip);
+      await app.startStaffSession(reply, staffId, 'password', request.cookies[STAFF_COOKIE]);
+      return { next: 'enrol' as const };
+    },
+  );
+};
+
+/** The signed-in staff member, their password change and the sign-out. */
+const staffSessionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
 
   app.get(
     '/me',

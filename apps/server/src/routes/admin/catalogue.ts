@@ -69,13 +69,20 @@ async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
  * PATCH /subcategories/:id, GET /subcategories/:id/rates.
  */
 export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db, clock } = ctx;
-  const deps = { clock };
-  const call = (request: FastifyRequest): StaffCall => ({ staff: currentStaff(request), ip: request.ip });
-  const confirmer = staffConfirmer(ctx);
-
   // Only this plugin's routes take multipart bodies here: one picture, a sale image's size limit.
   await app.register(multipart, { limits: { fileSize: SALE_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 } });
+  await app.register(giftCardRoutes, { ctx });
+  await app.register(cardImageRoutes, { ctx });
+  await app.register(subcategoryRoutes, { ctx });
+};
+
+/** Who changes the catalogue, for the audit log. */
+const staffCall = (request: FastifyRequest): StaffCall => ({ staff: currentStaff(request), ip: request.ip });
+
+/** The cards themselves: listed, added, renamed, enabled or disabled. */
+const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  const deps = { clock };
 
   // Read by reviewers too: the review queue filters by card. Every change below is admins only.
   app.get(
@@ -102,7 +109,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
         response: { 201: adminGiftCardResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send({ card: await createGiftCard(db, deps, call(request), request.body) }),
+    async (request, reply) => reply.status(201).send({ card: await createGiftCard(db, deps, staffCall(request), request.body) }),
   );
 
   app.patch(
@@ -117,8 +124,13 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
         response: { 200: adminGiftCardResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ card: await updateGiftCard(db, deps, call(request), request.params.id, request.body) }),
+    async (request) => ({ card: await updateGiftCard(db, deps, staffCall(request), request.params.id, request.body) }),
   );
+};
+
+/** A card's uploaded picture, replaced and read back. */
+const cardImageRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
 
   app.post(
     '/:id/image',
@@ -138,7 +150,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       const card = await replaceGiftCardImage(
         db,
         { clock, store: ctx.files, onCleanupError: (error) => request.log.warn({ err: error }, 'catalogue image cleanup failed') },
-        call(request),
+        staffCall(request),
         request.params.id,
         raw,
       );
@@ -154,6 +166,13 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').send(body);
     },
   );
+};
+
+/** A card's sub-categories and their rates; a rate is money, so it needs the admin's own confirmation. */
+const subcategoryRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  const deps = { clock };
+  const confirmer = staffConfirmer(ctx);
 
   app.post(
     '/:id/subcategories',
@@ -172,7 +191,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       await confirmer.verify(request, request.body);
       return reply
         .status(201)
-        .send({ subcategory: await createSubcategory(db, deps, call(request), request.params.id, withoutConfirmation(request.body)) });
+        .send({ subcategory: await createSubcategory(db, deps, staffCall(request), request.params.id, withoutConfirmation(request.body)) });
     },
   );
 
@@ -195,7 +214,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> 
       const { subcategory, rateRequest } = await updateSubcategory(
         db,
         deps,
-        call(request),
+        staffCall(request),
         request.params.id,
         withoutConfirmation(request.body),
       );

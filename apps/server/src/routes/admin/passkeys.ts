@@ -33,15 +33,20 @@ const tags = ['admin: auth'];
  * passkey also asks here for a challenge to confirm a sensitive action with it (docs/decisions.md §8.6).
  */
 export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { rates } = ctx;
+  await app.register(ownPasskeyRoutes, { ctx });
+  await app.register(passkeyConfirmationRoutes, { ctx });
+  await app.register(passkeySignInRoutes, { ctx });
+};
+
+/** Passkeys are bound to the app's own origin (its host is the relying party). */
+function passkeyDeps(ctx: RouteContext): StaffPasskeyDeps {
   const appUrl = new URL(ctx.config.appUrl);
-  const deps: StaffPasskeyDeps = {
-    db: ctx.db,
-    clock: ctx.clock,
-    rpId: appUrl.hostname,
-    origin: appUrl.origin,
-    secret: ctx.config.sessionSecret,
-  };
+  return { db: ctx.db, clock: ctx.clock, rpId: appUrl.hostname, origin: appUrl.origin, secret: ctx.config.sessionSecret };
+}
+
+/** A staff member's own passkeys: listed, added and removed (adding and removing need the authenticator code). */
+const ownPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const deps = passkeyDeps(ctx);
 
   app.get(
     '/',
@@ -113,6 +118,11 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       return { message: staffPasskeyMessages.removed };
     },
   );
+};
+
+/** The challenge a signed-in staff member answers with a passkey to confirm a sensitive action (docs/decisions.md §8.6). */
+const passkeyConfirmationRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const deps = passkeyDeps(ctx);
 
   app.post(
     '/confirm/options',
@@ -129,6 +139,12 @@ export const adminPasskeyRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = 
       return { options: await staffConfirmOptions(deps, session.staff.id, session.sessionHash) };
     },
   );
+};
+
+/** Sign-in's second step with a passkey instead of the code, from the password-stage session. */
+const passkeySignInRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { rates } = ctx;
+  const deps = passkeyDeps(ctx);
 
   app.post(
     '/login/options',

@@ -10,38 +10,19 @@ import {
   adminSaleListQuerySchema,
   adminSaleListResponseSchema,
   adminSaleParamsSchema,
-  approveSaleBodySchema,
-  confirmApprovalBodySchema,
-  declineApprovalBodySchema,
-  manualPayoutBodySchema,
-  resolvePayoutBodySchema,
-  recordCryptoReturnBodySchema,
-  rejectSaleBodySchema,
-  retryPayoutBodySchema,
   transactionRecheckResponseSchema,
 } from '@wise/shared/admin';
 import type { RouteContext } from '#server/context';
-import { approvalLimitsOf } from '#server/domain/admin/review/approvals';
-import { recordCryptoReturn } from '#server/domain/admin/review/crypto-returns';
-import {
-  approveSale,
-  claimSale,
-  confirmSecondApproval,
-  declineSecondApproval,
-  rejectSale,
-  releaseSale,
-  type ApproveDeps,
-} from '#server/domain/admin/review/decisions';
-import { getSaleForReview, readCardCodeForStaff, readSaleImageForStaff, type ReviewReadDeps } from '#server/domain/admin/review/detail';
+import { claimSale, releaseSale } from '#server/domain/admin/review/decisions';
+import { readCardCodeForStaff, readSaleImageForStaff } from '#server/domain/admin/review/detail';
 import { assignSale, getDeskSummary, listReviewers } from '#server/domain/admin/review/desk';
 import { listSaleQueue } from '#server/domain/admin/review/queue';
-import { marketSettings } from '#server/domain/crypto/market-cache';
 import { requestTransactionRecheck } from '#server/domain/sales/transaction-check';
-import { recordManualPayout, resolveHeldPayout, retryPayout, startPayout, type StaffPayoutDeps } from '#server/domain/payouts/index';
-import { verifyStaffConfirmation, type StaffConfirmationRequest } from '#server/domain/staff/confirm';
 import { currentStaff } from '#server/plugins/staff-sessions';
 import { errorResponses } from '../schemas';
-import { staffConfirmer } from './confirmation';
+import { saleApprovalRoutes, saleRejectionRoutes } from './sale-decisions';
+import { saleDetailReader } from './sale-detail';
+import { salePayoutRoutes } from './sale-payouts';
 
 const tags = ['admin: sales'];
 const reviewer = { staff: 'reviewer' } as const;
@@ -52,24 +33,17 @@ const admin = { staff: 'admin' } as const;
  * member reviews; approving asks for the authenticator code again because it moves money.
  */
 export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const read: ReviewReadDeps = {
-    db: ctx.db,
-    clock: ctx.clock,
-    market: { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) },
-  };
-  const confirmer = staffConfirmer(ctx);
-  const confirm = (staffId: string, confirmation: StaffConfirmationRequest) =>
-    verifyStaffConfirmation(confirmer.deps, staffId, confirmation);
-  const approveDeps: ApproveDeps = {
-    db: ctx.db,
-    clock: ctx.clock,
-    startPayout,
-    confirm,
-    limits: approvalLimitsOf(ctx.config),
-  };
-  const staffPayoutDeps: StaffPayoutDeps = { db: ctx.db, clock: ctx.clock, confirm, appUrl: ctx.config.appUrl };
-  const approvalLimitKobo = ctx.config.APPROVAL_LIMIT_NAIRA * 100;
-  const detail = async (id: string) => ({ sale: { ...(await getSaleForReview(read, id)), approval_limit_kobo: approvalLimitKobo } });
+  await app.register(saleDeskRoutes, { ctx });
+  await app.register(saleReadRoutes, { ctx });
+  await app.register(saleClaimRoutes, { ctx });
+  await app.register(saleApprovalRoutes, { ctx });
+  await app.register(saleRejectionRoutes, { ctx });
+  await app.register(salePayoutRoutes, { ctx });
+};
+
+/** The queue, the desk's header, and an admin's assignment of a sale to a reviewer. */
+const saleDeskRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const detail = saleDetailReader(ctx);
 
   app.get(
     '/',
@@ -136,6 +110,11 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       return detail(request.params.id);
     },
   );
+};
+
+/** One sale for review: its detail, images and card code, and a fresh on-chain check of a crypto sale's transaction ID. */
+const saleReadRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const detail = saleDetailReader(ctx);
 
   app.get(
     '/:id',
@@ -188,6 +167,24 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
   );
 
   app.post(
+    '/:id/transaction-check',
+    {
+      config: reviewer,
+      schema: {
+        tags,
+        summary:
+          "Check a manual crypto sale's transaction ID on chain again (queued; queued: false when a check asked for is still waiting or there is nothing to check)",
+        params: adminSaleParamsSchema,
+        response: { 202: transactionRecheckResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(202).send({ queued: await requestTransactionRecheck(ctx.db, ctx.clock, request.params.id) }),
+  );
+};
+
+/** A reviewer's lock on a sale while they look at it. */
+const saleClaimRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  app.post(
     '/:id/claim',
     {
       config: reviewer,
@@ -216,218 +213,5 @@ export const adminSaleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asy
       await releaseSale(ctx, currentStaff(request), request.params.id, request.ip);
       return { claim: null };
     },
-  );
-
-  app.post(
-    '/:id/approve',
-    {
-      config: reviewer,
-      schema: {
-        tags,
-        summary:
-          'Approve and start the payout (amount defaults to the quote; lower needs a reason; above the quote or APPROVAL_LIMIT_NAIRA it waits for a second approver; confirm_code required; 409 APPROVAL_DAILY_LIMIT)',
-        params: adminSaleParamsSchema,
-        body: approveSaleBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { payout_amount_kobo, reason, note } = request.body;
-      const confirmation = confirmer.of(request, request.body);
-      await approveSale(
-        approveDeps,
-        currentStaff(request),
-        request.params.id,
-        { payoutAmountKobo: payout_amount_kobo, reason, note, confirmation },
-        request.ip,
-      );
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/approval/confirm',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary:
-          'Admin: give the second approval of the amount another staff member asked for, with your own code (403 for the one who asked)',
-        params: adminSaleParamsSchema,
-        body: confirmApprovalBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await confirmSecondApproval(
-        approveDeps,
-        currentStaff(request),
-        request.params.id,
-        { requestId: request.body.request_id, amountKobo: request.body.amount_kobo, confirmation: confirmer.of(request, request.body) },
-        request.ip,
-      );
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/approval/decline',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Admin: decline the request for a second approval; nothing is paid and the sale is back in review',
-        params: adminSaleParamsSchema,
-        body: declineApprovalBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await declineSecondApproval(ctx, currentStaff(request), request.params.id, { note: request.body.note }, request.ip);
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/reject',
-    {
-      config: reviewer,
-      schema: {
-        tags,
-        summary: 'Reject with a reason from the list (and an optional message); the customer is notified and e-mailed',
-        params: adminSaleParamsSchema,
-        body: rejectSaleBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { reason, other_reason, message } = request.body;
-      await rejectSale(
-        { db: ctx.db, clock: ctx.clock, appUrl: ctx.config.appUrl },
-        currentStaff(request),
-        request.params.id,
-        { reason, otherReason: other_reason, message },
-        request.ip,
-      );
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/crypto-return',
-    {
-      config: reviewer,
-      schema: {
-        tags,
-        summary:
-          "Record that a rejected crypto sale's coins were sent back to the customer's address (transaction ID, confirm_code); once (409 CRYPTO_RETURN_RECORDED)",
-        params: adminSaleParamsSchema,
-        body: recordCryptoReturnBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await recordCryptoReturn(
-        { db: ctx.db, clock: ctx.clock, confirm, appUrl: ctx.config.appUrl },
-        currentStaff(request),
-        request.params.id,
-        { transactionId: request.body.transaction_id, confirmation: confirmer.of(request, request.body) },
-        request.ip,
-      );
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/payout/retry',
-    {
-      config: reviewer,
-      schema: {
-        tags,
-        summary: 'Send the payout again as a new attempt after the last one failed (confirm_code required; 409 otherwise)',
-        params: adminSaleParamsSchema,
-        body: retryPayoutBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await retryPayout(staffPayoutDeps, {
-        saleId: request.params.id,
-        staff: currentStaff(request),
-        confirmation: confirmer.of(request, request.body),
-        ip: request.ip,
-      });
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/payout/manual',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Admin: record that the customer was paid by other means (reference and note; confirm_code; only after a failed payout)',
-        params: adminSaleParamsSchema,
-        body: manualPayoutBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { reference, note } = request.body;
-      const confirmation = confirmer.of(request, request.body);
-      await recordManualPayout(staffPayoutDeps, {
-        saleId: request.params.id,
-        staff: currentStaff(request),
-        reference,
-        note,
-        confirmation,
-        ip: request.ip,
-      });
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/payout/resolve',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary:
-          'Admin: resolve a payout held because the provider reported another amount or currency — paid or not_paid, with a note (confirm_code; 409 unless held)',
-        params: adminSaleParamsSchema,
-        body: resolvePayoutBodySchema,
-        response: { 200: adminSaleDetailResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { resolution, note } = request.body;
-      const confirmation = confirmer.of(request, request.body);
-      await resolveHeldPayout(staffPayoutDeps, {
-        saleId: request.params.id,
-        staff: currentStaff(request),
-        resolution,
-        note,
-        confirmation,
-        ip: request.ip,
-      });
-      return detail(request.params.id);
-    },
-  );
-
-  app.post(
-    '/:id/transaction-check',
-    {
-      config: reviewer,
-      schema: {
-        tags,
-        summary:
-          "Check a manual crypto sale's transaction ID on chain again (queued; queued: false when a check asked for is still waiting or there is nothing to check)",
-        params: adminSaleParamsSchema,
-        response: { 202: transactionRecheckResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => reply.status(202).send({ queued: await requestTransactionRecheck(ctx.db, ctx.clock, request.params.id) }),
   );
 };

@@ -30,12 +30,16 @@ import { errorResponses } from '../schemas';
 
 const tags = ['auth'];
 
+/** The customer's way in, under /api/auth: sign-up, sessions and a forgotten password. */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  await app.register(signupRoutes, { ctx });
+  await app.register(sessionRoutes, { ctx });
+  await app.register(passwordResetRoutes, { ctx });
+};
+
+/** Sign-up and its e-mailed OTP. */
+const signupRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
-  const unknownLogins: UnknownLoginGuard = {
-    check: (identifier) => rates.check('loginFailuresPerUnknownLogin', identifier),
-    recordFailure: (identifier) => rates.consume('loginFailuresPerUnknownLogin', identifier),
-  };
 
   app.post(
     '/signup',
@@ -93,6 +97,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       return { message: authMessages.otpSent };
     },
   );
+};
+
+/** Log in (with e-mail or phone), log out, and who is logged in. */
+const sessionRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
+  const unknownLogins: UnknownLoginGuard = {
+    check: (identifier) => rates.check('loginFailuresPerUnknownLogin', identifier),
+    recordFailure: (identifier) => rates.consume('loginFailuresPerUnknownLogin', identifier),
+  };
 
   app.post(
     '/login',
@@ -144,6 +157,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       return { user: { id: user.id, full_name: user.fullName, email: user.email, language: user.language } };
     },
   );
+};
+
+/** A forgotten password: the e-mailed link, then the new password. */
+const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
 
   app.post(
     '/password-reset',

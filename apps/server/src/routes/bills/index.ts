@@ -33,16 +33,14 @@ const tags = ['bills'];
  * its capture or release inside an order.
  */
 export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  await app.register(billFormRoutes, { ctx });
+  await app.register(billOrderRoutes, { ctx });
+};
+
+/** What a bill form shows before checkout: the plans from the server's cache and the name on a meter or smart card. */
+const billFormRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
   const { db, rates } = ctx;
-  const settings = billSettings(ctx.config);
-  const depsFor = (log: BillDeps['logger']): BillDeps => ({
-    clock: ctx.clock,
-    airtime: ctx.airtime,
-    bills: ctx.bills,
-    settings,
-    logger: log,
-  });
-  const catalogue = { bills: ctx.bills, clock: ctx.clock, settings };
+  const catalogue = { bills: ctx.bills, clock: ctx.clock, settings: billSettings(ctx.config) };
   const serializePlans = serializerFor(billPlansResponseSchema, 'GET', '/api/bills/:kind/:service/plans');
   /** The same for every customer: kept serialized per plan set while the plans' version stands (domain/catalogue-cache.ts). */
   const plansAnswer = (set: PlanSet) =>
@@ -91,6 +89,19 @@ export const billRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (a
       return verifyBillCustomer(ctx.bills, request.body);
     },
   );
+};
+
+/** The checkout: an order, its status, and its authorisation with the PIN that pays it in gems. */
+const billOrderRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
+  const settings = billSettings(ctx.config);
+  const depsFor = (log: BillDeps['logger']): BillDeps => ({
+    clock: ctx.clock,
+    airtime: ctx.airtime,
+    bills: ctx.bills,
+    settings,
+    logger: log,
+  });
 
   app.post(
     '/orders',

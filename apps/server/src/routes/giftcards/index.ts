@@ -63,9 +63,6 @@ const giftCardSaleForm: SaleFormSpec = {
  * the same (POST, the sale) → POST /api/giftcards/sales. Card artwork: GET /api/giftcards/art/:file.
  */
 export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db, rates } = ctx;
-  const serializeList = serializerFor(giftCardListResponseSchema, 'GET', '/api/giftcards');
-  const serializeCard = serializerFor(giftCardDetailResponseSchema, 'GET', '/api/giftcards/:slug');
   // Only this plugin's routes accept multipart bodies, with a sale's limits. files: one more than
   // allowed would be read before refusing; at the limit busboy stops and we answer "at most 10".
   await app.register(multipart, {
@@ -78,6 +75,16 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       headerPairs: 100,
     },
   });
+  await app.register(catalogueRoutes, { ctx });
+  await app.register(cardArtRoutes, { ctx });
+  await app.register(saleRoutes, { ctx });
+};
+
+/** The enabled cards, a search by name, and one card with its sub-categories and rates. */
+const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const serializeList = serializerFor(giftCardListResponseSchema, 'GET', '/api/giftcards');
+  const serializeCard = serializerFor(giftCardDetailResponseSchema, 'GET', '/api/giftcards/:slug');
 
   app.get(
     '/',
@@ -105,6 +112,31 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
     },
     async (request) => ({ cards: await searchGiftCards(db, request.query.query) }),
   );
+
+  app.get(
+    '/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'A card and its sub-categories with rates (get_gift_card_subcategories.php GET)',
+        params: giftCardSlugParamsSchema,
+        response: { 200: giftCardDetailResponseSchema, ...errorResponses },
+      },
+    },
+    // Keyed by slug, kept only for a card that exists and is enabled: a bounded set.
+    async (request, reply) => {
+      const { slug } = request.params;
+      return sendSerialized(
+        reply,
+        await catalogueAnswer(db, 'giftcards', `card:${slug}`, async () => serializeCard(await getGiftCard(db, slug))),
+      );
+    },
+  );
+};
+
+/** A card's picture, uploaded by staff or drawn by us. */
+const cardArtRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
 
   app.get(
     '/art/:file',
@@ -144,26 +176,11 @@ export const giftCardRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = asyn
       );
     },
   );
+};
 
-  app.get(
-    '/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'A card and its sub-categories with rates (get_gift_card_subcategories.php GET)',
-        params: giftCardSlugParamsSchema,
-        response: { 200: giftCardDetailResponseSchema, ...errorResponses },
-      },
-    },
-    // Keyed by slug, kept only for a card that exists and is enabled: a bounded set.
-    async (request, reply) => {
-      const { slug } = request.params;
-      return sendSerialized(
-        reply,
-        await catalogueAnswer(db, 'giftcards', `card:${slug}`, async () => serializeCard(await getGiftCard(db, slug))),
-      );
-    },
-  );
+/** Selling a card: the multipart form with its pictures. */
+const saleRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
 
   app.post(
     '/sales',

@@ -61,39 +61,38 @@ const tooLarge = () => new DomainError(uploadErrorCodes.tooLarge, profileMessage
  * upload_photo.php → POST /api/profile/photo; the photo itself → GET /api/profile/photo/:name.
  */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db, clock, rates } = ctx;
-  const store = ctx.files;
-  const deps: ProfileDeps = {
-    clock,
+  // Only this plugin's routes accept multipart bodies, with the photo's limits.
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
+  await app.register(personalDetailRoutes, { ctx });
+  await app.register(contactChangeRoutes, { ctx });
+  await app.register(photoRoutes, { ctx });
+};
+
+function profileDeps(ctx: RouteContext): ProfileDeps {
+  return {
+    clock: ctx.clock,
     secret: ctx.auth.secret,
     messenger: ctx.messenger,
     timeZone: ctx.config.APP_TIMEZONE,
     onDeliveryError: ctx.auth.onDeliveryError,
   };
-  // Only this plugin's routes accept multipart bodies, with the photo's limits.
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
+}
 
-  const sessionOf = (request: Parameters<typeof currentUser>[0]) => {
-    const user = currentUser(request);
-    return { userId: user.id, sessionHash: request.principal?.sessionHash ?? '' };
-  };
+/** The customer and this session: a contact change is bound to the session that confirmed the password. */
+const sessionOf = (request: Parameters<typeof currentUser>[0]) => {
+  const user = currentUser(request);
+  return { userId: user.id, sessionHash: request.principal?.sessionHash ?? '' };
+};
+
+/** The profile, and the details a customer changes in place: name (with the password), gender, address, birth date, language. */
+const personalDetailRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock, rates } = ctx;
+  const deps = profileDeps(ctx);
 
   app.get(
     '/',
     { schema: { tags, summary: "The customer's profile", response: { 200: profileResponseSchema, ...errorResponses } } },
     async (request) => getProfile(db, currentUser(request).id),
-  );
-
-  app.get(
-    '/contact',
-    {
-      schema: {
-        tags,
-        summary: 'The current email (start of the email change)',
-        response: { 200: contactResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ email: (await getProfile(db, currentUser(request).id)).email }),
   );
 
   app.put(
@@ -142,6 +141,24 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
       await updateLanguage(db, currentUser(request).id, language);
       return { message: translateText(languageTexts.updated, language) };
     },
+  );
+};
+
+/** A new phone number or e-mail address: the password first, then a code sent to the new one. */
+const contactChangeRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, clock, rates } = ctx;
+  const deps = profileDeps(ctx);
+
+  app.get(
+    '/contact',
+    {
+      schema: {
+        tags,
+        summary: 'The current email (start of the email change)',
+        response: { 200: contactResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ email: (await getProfile(db, currentUser(request).id)).email }),
   );
 
   app.post(
@@ -208,6 +225,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async
       return { message: profileMessages.emailUpdated };
     },
   );
+};
+
+/** The profile photo: uploaded, and read back by its owner only. */
+const photoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
+  const { db, rates } = ctx;
+  const store = ctx.files;
 
   app.post(
     '/photo',

@@ -73,59 +73,23 @@ export function DataTable<T>({
   const loading = !failed && (isLoading || !rows);
 
   let body: ReactNode;
-  if (loading) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, index) => (
-      <tr key={index} aria-hidden="true">
-        {columns.map((column) => (
-          <td key={column.key}>
-            <Skeleton height={14} width={column.align === 'end' ? '60%' : '80%'} />
-          </td>
-        ))}
-      </tr>
+  if (loading) body = <SkeletonRows columns={columns} />;
+  else if (failed)
+    body = (
+      <StateRow columns={columns}>
+        <FetchError message={errorMessage} onRetry={onRetry ?? (() => undefined)} retrying={retrying} />
+      </StateRow>
+    );
+  else if (rows && rows.length === 0)
+    body = (
+      <StateRow columns={columns}>
+        <EmptyState title={empty.title} text={empty.text} action={empty.action} />
+      </StateRow>
+    );
+  else
+    body = rows?.map((row) => (
+      <DataRow key={rowKey(row)} row={row} columns={columns} onOpen={onRowClick ? () => onRowClick(row) : undefined} label={rowLabel} />
     ));
-  } else if (failed) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className="admin-table__state">
-          <FetchError message={errorMessage} onRetry={onRetry ?? (() => undefined)} retrying={retrying} />
-        </td>
-      </tr>
-    );
-  } else if (rows && rows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className="admin-table__state">
-          <EmptyState title={empty.title} text={empty.text} action={empty.action} />
-        </td>
-      </tr>
-    );
-  } else {
-    body = rows?.map((row) => {
-      const open = onRowClick ? () => onRowClick(row) : undefined;
-      const keyboard = open && rowLabel !== undefined;
-      const onKeyDown = keyboard
-        ? (event: KeyboardEvent<HTMLTableRowElement>) => {
-            if (event.key === 'Enter') open();
-          }
-        : undefined;
-      return (
-        <tr
-          key={rowKey(row)}
-          className={open ? 'admin-table__row--link' : undefined}
-          onClick={open}
-          onKeyDown={onKeyDown}
-          tabIndex={keyboard ? 0 : undefined}
-          aria-label={keyboard ? rowLabel(row) : undefined}
-        >
-          {columns.map((column) => (
-            <td key={column.key} className={column.align === 'end' ? 'is-end' : undefined}>
-              {column.cell(row)}
-            </td>
-          ))}
-        </tr>
-      );
-    });
-  }
 
   return (
     <div>
@@ -152,5 +116,53 @@ export function DataTable<T>({
         </div>
       ) : null}
     </div>
+  );
+}
+
+function SkeletonRows<T>({ columns }: { columns: Column<T>[] }) {
+  return Array.from({ length: SKELETON_ROWS }, (_, index) => (
+    <tr key={index} aria-hidden="true">
+      {columns.map((column) => (
+        <td key={column.key}>
+          <Skeleton height={14} width={column.align === 'end' ? '60%' : '80%'} />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+/** One cell across the table for the error or the empty line. */
+function StateRow<T>({ columns, children }: { columns: Column<T>[]; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns.length} className="admin-table__state">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** A row; with `onOpen` a click opens it, and with a `label` too it is focusable and Enter opens it. */
+function DataRow<T>({ row, columns, onOpen, label }: { row: T; columns: Column<T>[]; onOpen?: () => void; label?: (row: T) => string }) {
+  const keyboard = onOpen && label !== undefined;
+  const onKeyDown = keyboard
+    ? (event: KeyboardEvent<HTMLTableRowElement>) => {
+        if (event.key === 'Enter') onOpen();
+      }
+    : undefined;
+  return (
+    <tr
+      className={onOpen ? 'admin-table__row--link' : undefined}
+      onClick={onOpen}
+      onKeyDown={onKeyDown}
+      tabIndex={keyboard ? 0 : undefined}
+      aria-label={keyboard ? label(row) : undefined}
+    >
+      {columns.map((column) => (
+        <td key={column.key} className={column.align === 'end' ? 'is-end' : undefined}>
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
   );
 }

@@ -67,22 +67,11 @@ interface LightboxProps {
 }
 
 function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
-  const [zoom, setZoom] = useState(1);
-  const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
+  const { zoom, offset, zoomTo, reset, stageHandlers } = useZoomAndPan();
   const closeRef = useRef<HTMLButtonElement>(null);
   const image = images[index] ?? images[0];
   const count = images.length;
 
-  const reset = () => {
-    setZoom(1);
-    setOffset({ x: 0, y: 0 });
-  };
-  const zoomTo = (next: number) => {
-    const clamped = clampZoom(next);
-    setZoom(clamped);
-    if (clamped === 1) setOffset({ x: 0, y: 0 });
-  };
   const go = (step: number) => {
     reset();
     onIndex((index + step + count) % count);
@@ -96,23 +85,6 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
     else if (event.key === '-') zoomTo(zoom / STEP);
     else if (event.key === '0') reset();
   });
-
-  const onWheel = (event: WheelEvent<HTMLDivElement>) => {
-    zoomTo(zoom * (event.deltaY < 0 ? 1.2 : 1 / 1.2));
-  };
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (zoom === 1) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { x: offset.x, y: offset.y, startX: event.clientX, startY: event.clientY };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = drag.current;
-    if (!start) return;
-    setOffset({ x: start.x + (event.clientX - start.startX) / zoom, y: start.y + (event.clientY - start.startY) / zoom });
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
 
   if (!image) return null;
   return createPortal(
@@ -159,15 +131,7 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
           <X size={22} aria-hidden="true" />
         </button>
       </div>
-      <div
-        className="admin-viewer__stage"
-        onWheel={onWheel}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-        onDoubleClick={() => (zoom === 1 ? zoomTo(2) : reset())}
-      >
+      <div className="admin-viewer__stage" {...stageHandlers}>
         <img
           src={image.src}
           alt={image.alt}
@@ -178,4 +142,47 @@ function Lightbox({ images, index, onIndex, onClose, label }: LightboxProps) {
     </div>,
     document.body,
   );
+}
+
+/** Zoom by steps, the wheel or a double click (clamped, back to the fit at 1), and drag to pan while zoomed in. */
+function useZoomAndPan() {
+  const [zoom, setZoom] = useState(1);
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
+
+  const reset = () => {
+    setZoom(1);
+    setOffset({ x: 0, y: 0 });
+  };
+  const zoomTo = (next: number) => {
+    const clamped = clampZoom(next);
+    setZoom(clamped);
+    if (clamped === 1) setOffset({ x: 0, y: 0 });
+  };
+  const onWheel = (event: WheelEvent<HTMLDivElement>) => {
+    zoomTo(zoom * (event.deltaY < 0 ? 1.2 : 1 / 1.2));
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (zoom === 1) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { x: offset.x, y: offset.y, startX: event.clientX, startY: event.clientY };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start) return;
+    setOffset({ x: start.x + (event.clientX - start.startX) / zoom, y: start.y + (event.clientY - start.startY) / zoom });
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+
+  const stageHandlers = {
+    onWheel,
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: endDrag,
+    onPointerCancel: endDrag,
+    onDoubleClick: () => (zoom === 1 ? zoomTo(2) : reset()),
+  };
+  return { zoom, offset, zoomTo, reset, stageHandlers };
 }

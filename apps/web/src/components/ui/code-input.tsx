@@ -40,6 +40,53 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
   const labelId = useId();
   const errorId = useId();
   const translate = useTranslate();
+  const { boxes, refs, handleChange, handleKeyDown, handlePaste } = useCodeBoxes({ length, value, onChange, ref });
+
+  return (
+    <div className={error ? 'code code--invalid' : 'code'}>
+      <div className="code__boxes" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
+        <span id={labelId} className="visually-hidden">
+          {label}
+        </span>
+        {boxes.map((digit, index) => (
+          <input
+            // The boxes never reorder, so their position is their identity.
+            key={index}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            className={digit ? 'code__box code__box--filled' : 'code__box'}
+            type={masked ? 'password' : 'text'}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            name={name ? `${name}-${index + 1}` : undefined}
+            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-invalid={error ? true : undefined}
+            value={digit}
+            autoFocus={autoFocus && index === 0}
+            disabled={disabled}
+            onChange={(event) => handleChange(index, event.target.value)}
+            onKeyDown={(event) => handleKeyDown(index, event)}
+            onPaste={(event) => handlePaste(index, event)}
+            onFocus={(event) => event.target.select()}
+          />
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="code__error" role="alert">
+          {translate(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The boxes' digits, following a value the parent resets, and what typing, Backspace, the arrow keys,
+ * autofill and a paste do to them and to the focus.
+ */
+function useCodeBoxes({ length, value, onChange, ref }: Pick<CodeInputProps, 'length' | 'value' | 'onChange' | 'ref'>) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const [boxes, setBoxes] = useState(() => toBoxes(value, length));
   // The parent may reset the value (e.g. after a failed attempt): follow it.
@@ -129,42 +176,5 @@ export function CodeInput({ length, value, onChange, label, error, autoFocus, di
     fill(digits.length >= length ? 0 : index, digits);
   };
 
-  return (
-    <div className={error ? 'code code--invalid' : 'code'}>
-      <div className="code__boxes" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
-        <span id={labelId} className="visually-hidden">
-          {label}
-        </span>
-        {boxes.map((digit, index) => (
-          <input
-            // The boxes never reorder, so their position is their identity.
-            key={index}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            className={digit ? 'code__box code__box--filled' : 'code__box'}
-            type={masked ? 'password' : 'text'}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            name={name ? `${name}-${index + 1}` : undefined}
-            aria-label={`Digit ${index + 1} of ${length}`}
-            aria-invalid={error ? true : undefined}
-            value={digit}
-            autoFocus={autoFocus && index === 0}
-            disabled={disabled}
-            onChange={(event) => handleChange(index, event.target.value)}
-            onKeyDown={(event) => handleKeyDown(index, event)}
-            onPaste={(event) => handlePaste(index, event)}
-            onFocus={(event) => event.target.select()}
-          />
-        ))}
-      </div>
-      {error ? (
-        <p id={errorId} className="code__error" role="alert">
-          {translate(error)}
-        </p>
-      ) : null}
-    </div>
-  );
+  return { boxes, refs, handleChange, handleKeyDown, handlePaste };
 }

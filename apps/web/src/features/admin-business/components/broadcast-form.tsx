@@ -93,23 +93,7 @@ export function BroadcastForm() {
           </div>
         </form>
       </Panel>
-      <Panel title="Preview">
-        <div className="biz-preview" aria-label="How customers will see it">
-          <p className="admin-cell-sub">In the customer's notifications</p>
-          <div className="biz-preview__item">
-            <span className="biz-preview__icon" aria-hidden="true">
-              <Bell size={18} />
-            </span>
-            <span>
-              <span className="biz-preview__text">{message?.trim() || <span className="admin-muted">Your message shows here.</span>}</span>
-              <span className="admin-cell-sub">just now</span>
-            </span>
-          </div>
-          <p className="admin-cell-sub">
-            To: {audience === 'one' ? (picked ? `${picked.full_name} (@${picked.username})` : 'choose a customer') : 'all customers'}
-          </p>
-        </div>
-      </Panel>
+      <BroadcastPreview message={message} audience={audience} picked={picked} />
       <ConfirmCodeDialog
         open={confirming !== undefined}
         onClose={() => setConfirming(undefined)}
@@ -131,17 +115,51 @@ export function BroadcastForm() {
           form.reset({ audience: confirming.audience, user_id: confirming.user_id, message: '' });
         }}
       >
-        {confirming ? (
-          <dl className="biz-summary">
-            <dt>To</dt>
-            <dd>
-              {confirming.audience === 'all' ? 'All customers' : picked ? `${picked.full_name} (@${picked.username})` : confirming.user_id}
-            </dd>
-            <dt>Message</dt>
-            <dd className="biz-preview__text">{confirming.message}</dd>
-          </dl>
-        ) : null}
+        {confirming ? <BroadcastSummary broadcast={confirming} picked={picked} /> : null}
       </ConfirmCodeDialog>
     </div>
+  );
+}
+
+/** The message as a customer will see it in their notifications, and to whom it goes. */
+function BroadcastPreview({
+  message,
+  audience,
+  picked,
+}: {
+  message: string | undefined;
+  audience: BroadcastFormOutput['audience'] | undefined;
+  picked: AdminCustomerSummary | undefined;
+}) {
+  return (
+    <Panel title="Preview">
+      <div className="biz-preview" aria-label="How customers will see it">
+        <p className="admin-cell-sub">In the customer's notifications</p>
+        <div className="biz-preview__item">
+          <span className="biz-preview__icon" aria-hidden="true">
+            <Bell size={18} />
+          </span>
+          <span>
+            <span className="biz-preview__text">{message?.trim() || <span className="admin-muted">Your message shows here.</span>}</span>
+            <span className="admin-cell-sub">just now</span>
+          </span>
+        </div>
+        <p className="admin-cell-sub">
+          To: {audience === 'one' ? (picked ? `${picked.full_name} (@${picked.username})` : 'choose a customer') : 'all customers'}
+        </p>
+      </div>
+    </Panel>
+  );
+}
+
+/** What the confirmation sends: to whom, and the message. */
+function BroadcastSummary({ broadcast, picked }: { broadcast: BroadcastFormOutput; picked: AdminCustomerSummary | undefined }) {
+  return (
+    <dl className="biz-summary">
+      <dt>To</dt>
+      <dd>{broadcast.audience === 'all' ? 'All customers' : picked ? `${picked.full_name} (@${picked.username})` : broadcast.user_id}</dd>
+      <dt>Message</dt>
+      <dd className="biz-preview__text">{broadcast.message}</dd>
+    </dl>
   );
 }

@@ -29,9 +29,86 @@ type Open =
 export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
-  const symbol = currencySymbol(card.currency);
 
-  const columns: Column<AdminSubcategory>[] = [
+  const columns = subcategoryColumns(setOpen);
+
+  return (
+    <>
+      <CardDetails card={card} onEdit={() => setOpen({ kind: 'edit-card' })} />
+      <Panel
+        title={`Sub-categories (${card.subcategories.length})`}
+        actions={
+          <Button className="admin-btn--small" onClick={() => setOpen({ kind: 'add-band' })}>
+            <Plus size={16} aria-hidden="true" /> Add sub-category
+          </Button>
+        }
+      >
+        <DataTable
+          caption={`Sub-categories of ${card.name}`}
+          columns={columns}
+          rows={card.subcategories}
+          rowKey={(band) => band.id}
+          empty={{
+            title: 'No sub-categories yet',
+            text: 'Customers cannot sell this card until it has at least one enabled sub-category.',
+          }}
+          maxHeight="none"
+        />
+      </Panel>
+      {open?.kind === 'edit-card' ? <GiftCardFormDialog card={card} onClose={close} /> : null}
+      {open?.kind === 'add-band' ? <SubcategoryFormDialog card={card} onClose={close} /> : null}
+      {open?.kind === 'edit-band' ? <SubcategoryFormDialog card={card} subcategory={open.band} onClose={close} /> : null}
+      {open?.kind === 'history' ? <RateHistoryDialog subcategory={open.band} onClose={close} /> : null}
+    </>
+  );
+}
+
+/** The card's picture, its details and its switch, with the way to edit it. */
+function CardDetails({ card, onEdit }: { card: AdminGiftCard; onEdit: () => void }) {
+  const symbol = currencySymbol(card.currency);
+  return (
+    <Panel
+      title={
+        <span className="biz-card-title">
+          <span className="biz-swatch" style={{ background: card.brand_color }} aria-hidden="true" />
+          {card.name}
+          {card.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="neutral">Disabled</Badge>}
+        </span>
+      }
+      actions={
+        <Button variant="secondary" className="admin-btn--small" onClick={onEdit}>
+          <Pencil size={16} aria-hidden="true" /> Edit card
+        </Button>
+      }
+    >
+      <div className="biz-card-head">
+        <GiftCardImage card={card} />
+        <dl className="admin-facts">
+          <dt>Slug</dt>
+          <dd className="admin-mono">{card.slug}</dd>
+          <dt>Currency</dt>
+          <dd>
+            {card.currency} ({symbol})
+          </dd>
+          <dt>Brand colour</dt>
+          <dd className="admin-mono">{card.brand_color}</dd>
+          <dt>Customers see it</dt>
+          <dd>
+            <CardSwitch card={card} />
+          </dd>
+          <dt>Updated</dt>
+          <dd>
+            <DateTime iso={card.updated_at} />
+          </dd>
+        </dl>
+      </div>
+    </Panel>
+  );
+}
+
+/** The sub-categories' columns: the band, its rate edited in place, its switch, its history and edit buttons. */
+function subcategoryColumns(setOpen: (open: Open) => void): Column<AdminSubcategory>[] {
+  return [
     {
       key: 'band',
       header: 'Sub-category',
@@ -87,71 +164,6 @@ export function GiftCardPanel({ card }: { card: AdminGiftCard }) {
       ),
     },
   ];
-
-  return (
-    <>
-      <Panel
-        title={
-          <span className="biz-card-title">
-            <span className="biz-swatch" style={{ background: card.brand_color }} aria-hidden="true" />
-            {card.name}
-            {card.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="neutral">Disabled</Badge>}
-          </span>
-        }
-        actions={
-          <Button variant="secondary" className="admin-btn--small" onClick={() => setOpen({ kind: 'edit-card' })}>
-            <Pencil size={16} aria-hidden="true" /> Edit card
-          </Button>
-        }
-      >
-        <div className="biz-card-head">
-          <GiftCardImage card={card} />
-          <dl className="admin-facts">
-            <dt>Slug</dt>
-            <dd className="admin-mono">{card.slug}</dd>
-            <dt>Currency</dt>
-            <dd>
-              {card.currency} ({symbol})
-            </dd>
-            <dt>Brand colour</dt>
-            <dd className="admin-mono">{card.brand_color}</dd>
-            <dt>Customers see it</dt>
-            <dd>
-              <CardSwitch card={card} />
-            </dd>
-            <dt>Updated</dt>
-            <dd>
-              <DateTime iso={card.updated_at} />
-            </dd>
-          </dl>
-        </div>
-      </Panel>
-      <Panel
-        title={`Sub-categories (${card.subcategories.length})`}
-        actions={
-          <Button className="admin-btn--small" onClick={() => setOpen({ kind: 'add-band' })}>
-            <Plus size={16} aria-hidden="true" /> Add sub-category
-          </Button>
-        }
-      >
-        <DataTable
-          caption={`Sub-categories of ${card.name}`}
-          columns={columns}
-          rows={card.subcategories}
-          rowKey={(band) => band.id}
-          empty={{
-            title: 'No sub-categories yet',
-            text: 'Customers cannot sell this card until it has at least one enabled sub-category.',
-          }}
-          maxHeight="none"
-        />
-      </Panel>
-      {open?.kind === 'edit-card' ? <GiftCardFormDialog card={card} onClose={close} /> : null}
-      {open?.kind === 'add-band' ? <SubcategoryFormDialog card={card} onClose={close} /> : null}
-      {open?.kind === 'edit-band' ? <SubcategoryFormDialog card={card} subcategory={open.band} onClose={close} /> : null}
-      {open?.kind === 'history' ? <RateHistoryDialog subcategory={open.band} onClose={close} /> : null}
-    </>
-  );
 }
 
 /** A card on or off for customers, straight from the list or the panel. */

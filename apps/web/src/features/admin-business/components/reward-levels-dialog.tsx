@@ -34,30 +34,17 @@ const whole = (text: string) => (/^\d{1,15}$/.test(text.trim()) ? Number(text.tr
  */
 export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps) {
   const update = useUpdateRewardLevels();
-  const [rows, setRows] = useState<Row[]>(() =>
-    levels.map((l, i) => ({ key: i, name: l.name, volume: String(l.min_volume_kobo / 100), rate: String(l.gems_per_1000_naira) })),
-  );
+  const { rows, change, add, remove } = useLevelRows(levels);
   const [note, setNote] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [askingPasskey, setAskingPasskey] = useState(false);
 
-  const change = (key: number, patch: Partial<Row>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-
   /** With the code typed, or (`viaPasskey`) the levels and note checked first, then the passkey asked. */
   const send = async (viaPasskey: boolean) => {
-    const parsed = updateRewardLevelsSchema.safeParse({
-      levels: rows.map((row) => ({ name: row.name, min_volume_naira: whole(row.volume), gems_per_1000_naira: whole(row.rate) })),
-      note,
-      confirm_code: viaPasskey ? undefined : code,
-    });
+    const parsed = checkLevels(rows, note, viaPasskey ? undefined : code);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.join('.');
-        found[path] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(parsed.errors);
       return;
     }
     setErrors({});
@@ -103,53 +90,21 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
         noValidate
       >
         {rows.map((row, i) => (
-          <fieldset key={row.key} className="reward-levels-row">
-            <legend className="reward-levels-row__legend">Level {i + 1}</legend>
-            <FormField
-              label={rewardLevelStaffTexts.name}
-              value={row.name}
-              maxLength={40}
-              error={errors[`levels.${i}.name`]}
-              onChange={(e) => change(row.key, { name: e.target.value })}
-            />
-            <FormField
-              label={rewardLevelStaffTexts.minVolume}
-              inputMode="numeric"
-              value={row.volume}
-              error={errors[`levels.${i}.min_volume_naira`]}
-              onChange={(e) => change(row.key, { volume: e.target.value.replace(/\D/g, '') })}
-            />
-            <FormField
-              label={rewardLevelStaffTexts.rate}
-              inputMode="numeric"
-              value={row.rate}
-              error={errors[`levels.${i}.gems_per_1000_naira`]}
-              onChange={(e) => change(row.key, { rate: e.target.value.replace(/\D/g, '') })}
-            />
-            {rows.length > 1 ? (
-              <Button
-                variant="secondary"
-                onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-                aria-label={`${rewardLevelStaffTexts.removeLevel} level ${i + 1}`}
-              >
-                <Trash2 size={16} aria-hidden="true" /> {rewardLevelStaffTexts.removeLevel}
-              </Button>
-            ) : null}
-          </fieldset>
+          <LevelRow
+            key={row.key}
+            row={row}
+            index={i}
+            errors={errors}
+            onChange={(patch) => change(row.key, patch)}
+            onRemove={rows.length > 1 ? () => remove(row.key) : undefined}
+          />
         ))}
         {rows.length < REWARD_LEVELS_MAX ? (
-          <Button
-            variant="secondary"
-            onClick={() => setRows((all) => [...all, { key: Math.max(0, ...all.map((r) => r.key)) + 1, name: '', volume: '', rate: '' }])}
-          >
+          <Button variant="secondary" onClick={add}>
             <Plus size={16} aria-hidden="true" /> {rewardLevelStaffTexts.addLevel}
           </Button>
         ) : null}
-        {errors.levels ? (
-          <p className="admin-alert" role="alert">
-            {errors.levels}
-          </p>
-        ) : null}
+        <FormAlert message={errors.levels} />
         <FormTextArea
           label={rewardLevelStaffTexts.note}
           rows={3}
@@ -161,11 +116,7 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
         />
         <PasskeyConfirmOption busy={askingPasskey} disabled={update.isPending} onUse={() => void send(true)} />
         <AuthenticatorCodeField value={code} error={errors.confirm_code} onChange={(e) => setCode(e.target.value)} />
-        {errors.root ? (
-          <p className="admin-alert" role="alert">
-            {errors.root}
-          </p>
-        ) : null}
+        <FormAlert message={errors.root} />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
             Cancel
@@ -177,4 +128,83 @@ export function RewardLevelsDialog({ levels, onClose }: RewardLevelsDialogProps)
       </form>
     </Dialog>
   );
+}
+
+/** The levels as the shared schema takes them, or the first problem of each field by its path (`levels.0.name`). */
+function checkLevels(rows: Row[], note: string, code: string | undefined) {
+  const parsed = updateRewardLevelsSchema.safeParse({
+    levels: rows.map((row) => ({ name: row.name, min_volume_naira: whole(row.volume), gems_per_1000_naira: whole(row.rate) })),
+    note,
+    confirm_code: code,
+  });
+  if (parsed.success) return { success: true as const, data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return { success: false as const, errors };
+}
+
+/** One level's name, sales volume and rate; removable while it is not the only one. */
+function LevelRow({
+  row,
+  index,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<Row>) => void;
+  onRemove?: () => void;
+}) {
+  return (
+    <fieldset className="reward-levels-row">
+      <legend className="reward-levels-row__legend">Level {index + 1}</legend>
+      <FormField
+        label={rewardLevelStaffTexts.name}
+        value={row.name}
+        maxLength={40}
+        error={errors[`levels.${index}.name`]}
+        onChange={(e) => onChange({ name: e.target.value })}
+      />
+      <FormField
+        label={rewardLevelStaffTexts.minVolume}
+        inputMode="numeric"
+        value={row.volume}
+        error={errors[`levels.${index}.min_volume_naira`]}
+        onChange={(e) => onChange({ volume: e.target.value.replace(/\D/g, '') })}
+      />
+      <FormField
+        label={rewardLevelStaffTexts.rate}
+        inputMode="numeric"
+        value={row.rate}
+        error={errors[`levels.${index}.gems_per_1000_naira`]}
+        onChange={(e) => onChange({ rate: e.target.value.replace(/\D/g, '') })}
+      />
+      {onRemove ? (
+        <Button variant="secondary" onClick={onRemove} aria-label={`${rewardLevelStaffTexts.removeLevel} level ${index + 1}`}>
+          <Trash2 size={16} aria-hidden="true" /> {rewardLevelStaffTexts.removeLevel}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The levels being edited; each row keeps its key while others are added or removed. */
+function useLevelRows(levels: RewardLevel[]) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    levels.map((l, i) => ({ key: i, name: l.name, volume: String(l.min_volume_kobo / 100), rate: String(l.gems_per_1000_naira) })),
+  );
+  const change = (key: number, patch: Partial<Row>) => setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const add = () => setRows((all) => [...all, { key: Math.max(0, ...all.map((r) => r.key)) + 1, name: '', volume: '', rate: '' }]);
+  const remove = (key: number) => setRows((all) => all.filter((r) => r.key !== key));
+  return { rows, change, add, remove };
+}
+
+function FormAlert({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="admin-alert" role="alert">
+      {message}
+    </p>
+  ) : null;
 }

@@ -36,16 +36,7 @@ interface SubcategoryFormDialogProps {
 export function SubcategoryFormDialog({ card, subcategory, onClose }: SubcategoryFormDialogProps) {
   const create = useCreateSubcategory();
   const update = useUpdateSubcategory();
-  const form = useZodForm(createSubcategorySchema, {
-    country: subcategory?.country ?? '',
-    kind: subcategory?.kind ?? 'physical',
-    currency: subcategory?.currency ?? card.currency,
-    min_amount: subcategory?.min_amount ?? '',
-    max_amount: subcategory?.max_amount ?? '',
-    exchange_rate: subcategory?.exchange_rate ?? '',
-    enabled: subcategory?.enabled ?? true,
-    position: subcategory?.position ?? card.subcategories.length,
-  });
+  const form = useSubcategoryForm(card, subcategory);
   const errors = form.formState.errors;
   const busy = create.isPending || update.isPending;
 
@@ -86,61 +77,7 @@ export function SubcategoryFormDialog({ card, subcategory, onClose }: Subcategor
         wide
       >
         <form className="admin-form" onSubmit={submit} noValidate>
-          <div className="admin-form-row">
-            <FormField
-              label="Country"
-              placeholder="e.g. USA"
-              autoComplete="off"
-              error={errors.country?.message}
-              {...form.field('country')}
-            />
-            <FormSelect label="Kind" options={kindOptions} error={errors.kind?.message} {...form.field('kind')} />
-            <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
-          </div>
-          <div className="admin-form-row">
-            <FormField
-              label="Smallest card value"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="25"
-              error={errors.min_amount?.message}
-              {...form.field('min_amount')}
-            />
-            <FormField
-              label="Largest card value"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="100"
-              error={errors.max_amount?.message}
-              {...form.field('max_amount')}
-            />
-          </div>
-          <div className="admin-form-row">
-            <FormField
-              label="Rate (naira per unit)"
-              inputMode="decimal"
-              autoComplete="off"
-              leading="₦"
-              placeholder="1450.00"
-              error={errors.exchange_rate?.message}
-              hint="What a customer gets for 1 unit of the card's currency"
-              {...form.field('exchange_rate')}
-            />
-            <FormField
-              label="Position"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={999}
-              error={errors.position?.message}
-              hint="Lower comes first in the customer's list"
-              {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
-            />
-          </div>
-          <label className="biz-check">
-            <input type="checkbox" {...form.field('enabled')} />
-            <span>Enabled — customers can choose this sub-category</span>
-          </label>
+          <SubcategoryFields form={form} />
           {errors.root?.message ? (
             <p className="admin-alert" role="alert">
               {errors.root.message}
@@ -163,6 +100,77 @@ export function SubcategoryFormDialog({ card, subcategory, onClose }: Subcategor
         confirmLabel="Save the rate"
         onConfirm={(confirmation) => (withRate ? withRate(confirmation) : Promise.resolve())}
       />
+    </>
+  );
+}
+
+/** The form, filled from the sub-category being edited, or for a new one in the card's currency at the end of its list. */
+function useSubcategoryForm(card: AdminGiftCard, subcategory: AdminSubcategory | undefined) {
+  return useZodForm(createSubcategorySchema, {
+    country: subcategory?.country ?? '',
+    kind: subcategory?.kind ?? 'physical',
+    currency: subcategory?.currency ?? card.currency,
+    min_amount: subcategory?.min_amount ?? '',
+    max_amount: subcategory?.max_amount ?? '',
+    exchange_rate: subcategory?.exchange_rate ?? '',
+    enabled: subcategory?.enabled ?? true,
+    position: subcategory?.position ?? card.subcategories.length,
+  });
+}
+
+function SubcategoryFields({ form }: { form: ReturnType<typeof useSubcategoryForm> }) {
+  const errors = form.formState.errors;
+  return (
+    <>
+      <div className="admin-form-row">
+        <FormField label="Country" placeholder="e.g. USA" autoComplete="off" error={errors.country?.message} {...form.field('country')} />
+        <FormSelect label="Kind" options={kindOptions} error={errors.kind?.message} {...form.field('kind')} />
+        <FormSelect label="Currency" options={currencyOptions} error={errors.currency?.message} {...form.field('currency')} />
+      </div>
+      <div className="admin-form-row">
+        <FormField
+          label="Smallest card value"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="25"
+          error={errors.min_amount?.message}
+          {...form.field('min_amount')}
+        />
+        <FormField
+          label="Largest card value"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="100"
+          error={errors.max_amount?.message}
+          {...form.field('max_amount')}
+        />
+      </div>
+      <div className="admin-form-row">
+        <FormField
+          label="Rate (naira per unit)"
+          inputMode="decimal"
+          autoComplete="off"
+          leading="₦"
+          placeholder="1450.00"
+          error={errors.exchange_rate?.message}
+          hint="What a customer gets for 1 unit of the card's currency"
+          {...form.field('exchange_rate')}
+        />
+        <FormField
+          label="Position"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={999}
+          error={errors.position?.message}
+          hint="Lower comes first in the customer's list"
+          {...form.register('position', { valueAsNumber: true, onChange: () => form.clearErrors('position') })}
+        />
+      </div>
+      <label className="biz-check">
+        <input type="checkbox" {...form.field('enabled')} />
+        <span>Enabled — customers can choose this sub-category</span>
+      </label>
     </>
   );
 }

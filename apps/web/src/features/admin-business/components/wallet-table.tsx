@@ -22,64 +22,7 @@ export function WalletTable() {
   const [editing, setEditing] = useState<{ wallet?: AdminWallet }>();
   const [toggling, setToggling] = useState<AdminWallet>();
 
-  const columns: Column<AdminWallet>[] = [
-    {
-      key: 'coin',
-      header: 'Coin · network',
-      cell: (wallet) => (
-        <>
-          <span className="admin-cell-title">{COINS[wallet.coin].symbol}</span>
-          <span className="admin-cell-sub">{networkName(wallet.network)}</span>
-        </>
-      ),
-      width: 140,
-    },
-    {
-      key: 'address',
-      header: 'Address',
-      cell: (wallet) => (
-        <>
-          <span className="biz-address">{wallet.address}</span>
-          {wallet.memo ? <span className="admin-cell-sub">Memo: {wallet.memo}</span> : null}
-          {wallet.address_valid ? null : (
-            <span className="biz-cell-badge">
-              <Badge tone="danger" title="This address does not fit its network: customers must not be sent there">
-                Not a valid {networkName(wallet.network)} address
-              </Badge>
-            </span>
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'enabled',
-      header: 'Shown',
-      cell: (wallet) => (
-        <EnabledSwitch
-          checked={wallet.enabled}
-          label={`${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address shown to customers`}
-          onChange={() => setToggling(wallet)}
-        />
-      ),
-      width: 96,
-    },
-    {
-      key: 'actions',
-      header: <span className="visually-hidden">Actions</span>,
-      align: 'end',
-      cell: (wallet) => (
-        <Button
-          variant="link"
-          className="admin-btn--small"
-          onClick={() => setEditing({ wallet })}
-          aria-label={`Edit the ${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address`}
-        >
-          <Pencil size={16} aria-hidden="true" /> Edit
-        </Button>
-      ),
-      width: 90,
-    },
-  ];
+  const columns = walletColumns({ onToggle: setToggling, onEdit: (wallet) => setEditing({ wallet }) });
 
   return (
     <section aria-labelledby="wallets-title">
@@ -140,4 +83,72 @@ export function WalletTable() {
       </ConfirmCodeDialog>
     </section>
   );
+}
+
+/** Coin and network, the address (flagged when it does not fit its network), the on/off switch and the edit button. */
+function walletColumns({
+  onToggle,
+  onEdit,
+}: {
+  onToggle: (wallet: AdminWallet) => void;
+  onEdit: (wallet: AdminWallet) => void;
+}): Column<AdminWallet>[] {
+  return [
+    {
+      key: 'coin',
+      header: 'Coin · network',
+      cell: (wallet) => (
+        <>
+          <span className="admin-cell-title">{COINS[wallet.coin].symbol}</span>
+          <span className="admin-cell-sub">{networkName(wallet.network)}</span>
+        </>
+      ),
+      width: 140,
+    },
+    {
+      key: 'address',
+      header: 'Address',
+      cell: (wallet) => (
+        <>
+          <span className="biz-address">{wallet.address}</span>
+          {wallet.memo ? <span className="admin-cell-sub">Memo: {wallet.memo}</span> : null}
+          {wallet.address_valid ? null : (
+            <span className="biz-cell-badge">
+              <Badge tone="danger" title="This address does not fit its network: customers must not be sent there">
+                Not a valid {networkName(wallet.network)} address
+              </Badge>
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'enabled',
+      header: 'Shown',
+      cell: (wallet) => (
+        <EnabledSwitch
+          checked={wallet.enabled}
+          label={`${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address shown to customers`}
+          onChange={() => onToggle(wallet)}
+        />
+      ),
+      width: 96,
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'end',
+      cell: (wallet) => (
+        <Button
+          variant="link"
+          className="admin-btn--small"
+          onClick={() => onEdit(wallet)}
+          aria-label={`Edit the ${COINS[wallet.coin].symbol} ${networkName(wallet.network)} address`}
+        >
+          <Pencil size={16} aria-hidden="true" /> Edit
+        </Button>
+      ),
+      width: 90,
+    },
+  ];
 }

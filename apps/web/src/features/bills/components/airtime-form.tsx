@@ -71,10 +71,6 @@ export function AirtimeForm({
     keepBillDraft('airtime', form.control.values());
     setCheckout(values);
   });
-  const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
-  const amounts = AIRTIME_QUICK_AMOUNTS.filter(
-    (gems) => gems >= AIRTIME_MIN_GEMS && gems <= AIRTIME_MAX_GEMS && (balance === undefined || gems <= balance),
-  );
 
   return (
     <>
@@ -115,41 +111,57 @@ export function AirtimeForm({
           hint={balance !== undefined ? t.balance(formatGems(balance)) : undefined}
           {...form.field('amount')}
         />
-        {amounts.length > 0 ? (
-          <div className="bills-amounts" role="group" aria-label={quick.quickAmounts}>
-            {amounts.map((gems) => (
-              <button
-                key={gems}
-                type="button"
-                className="bills-chip"
-                aria-pressed={String(amount ?? '').trim() === String(gems)}
-                onClick={() => {
-                  form.setValue('amount', String(gems));
-                  form.clearErrors('amount');
-                }}
-              >
-                {formatNaira(gems * 100).replace(/\.00$/, '')}
-              </button>
-            ))}
-          </div>
-        ) : null}
+        <QuickAmounts
+          balance={balance}
+          selected={String(amount ?? '').trim()}
+          onPick={(gems) => {
+            form.setValue('amount', String(gems));
+            form.clearErrors('amount');
+          }}
+        />
         <div className="screen__actions">
           <Button type="submit">{t.proceed}</Button>
         </div>
       </form>
-      <CheckoutSheet
-        input={input}
-        onClose={() => setCheckout(undefined)}
-        rows={
-          checkout
-            ? [
-                { label: t.amount, value: t.gems(formatGems(checkout.amount)) },
-                { label: t.network, value: BILL_NETWORK_LABELS[checkout.network] },
-                { label: t.number, value: formatPhone(checkout.phone) },
-              ]
-            : []
-        }
-      />
+      <AirtimeCheckout checkout={checkout} onClose={() => setCheckout(undefined)} />
     </>
+  );
+}
+
+/** The ready amounts within the airtime range and the balance, one tap each; the one typed in shows as pressed. */
+function QuickAmounts({ balance, selected, onPick }: { balance: number | undefined; selected: string; onPick: (gems: number) => void }) {
+  const quick = useTexts(billQuickTexts);
+  const amounts = AIRTIME_QUICK_AMOUNTS.filter(
+    (gems) => gems >= AIRTIME_MIN_GEMS && gems <= AIRTIME_MAX_GEMS && (balance === undefined || gems <= balance),
+  );
+  if (amounts.length === 0) return null;
+  return (
+    <div className="bills-amounts" role="group" aria-label={quick.quickAmounts}>
+      {amounts.map((gems) => (
+        <button key={gems} type="button" className="bills-chip" aria-pressed={selected === String(gems)} onClick={() => onPick(gems)}>
+          {formatNaira(gems * 100).replace(/\.00$/, '')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AirtimeCheckout({ checkout, onClose }: { checkout: AirtimeFormValues | undefined; onClose: () => void }) {
+  const t = useTexts(billFormTexts);
+  const input: CreateBillOrderInput | undefined = checkout && { kind: 'airtime', ...checkout };
+  return (
+    <CheckoutSheet
+      input={input}
+      onClose={onClose}
+      rows={
+        checkout
+          ? [
+              { label: t.amount, value: t.gems(formatGems(checkout.amount)) },
+              { label: t.network, value: BILL_NETWORK_LABELS[checkout.network] },
+              { label: t.number, value: formatPhone(checkout.phone) },
+            ]
+          : []
+      }
+    />
   );
 }

@@ -41,13 +41,11 @@ export function DataPlans({
   /** The customer's own number, for "My number" (the screen reads the profile). */ ownPhone?: string;
 }) {
   const t = useTexts(billFormTexts);
-  const texts = useTexts(dataPlansTexts);
   const messages = useTexts(billMessages);
   const plans = useDataPlans(network);
   const draft = useBillDraft<{ phone: string }>(`data:${network}`);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.dataPhoneSchema), { phone: draft?.phone ?? '' });
   const [checkout, setCheckout] = useState<{ plan: BillPlan; phone: string }>();
-  const quick = useTexts(billQuickTexts);
   const guess = networkOfPhone(form.watch('phone') ?? '');
   const otherNetwork = guess && guess !== network ? guess : undefined;
 
@@ -63,34 +61,6 @@ export function DataPlans({
       },
       () => form.setFocus('phone'),
     )();
-
-  let list;
-  if (plans.isPending) {
-    list = (
-      <ul className="bills-plans" aria-busy="true" aria-label={texts.loading}>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <li key={i}>
-            <Skeleton height={56} />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (plans.isError) {
-    list = <FetchError message={messages.dataPlansUnavailable} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
-  } else {
-    list = (
-      <ul className="bills-plans" aria-label={texts.plans(BILL_NETWORK_LABELS[network])}>
-        {plans.data.plans.map((plan) => (
-          <li key={plan.variation_code}>
-            <button type="button" className="bills-plan" onClick={() => choose(plan)} data-testid="data-plan">
-              <span>{plan.name}</span>
-              <span className="bills-plan__price">{t.gems(formatGems(plan.amount))}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <>
@@ -113,21 +83,8 @@ export function DataPlans({
           }}
         />
       </form>
-      {otherNetwork ? (
-        <p className="bills-guess" role="status">
-          {quick.otherNetwork(BILL_NETWORK_LABELS[otherNetwork])}{' '}
-          <Link
-            to={billHrefs.dataProvider(otherNetwork)}
-            onClick={() => {
-              keepBillDraft(`data:${otherNetwork}`, { phone: form.getValues('phone') });
-              armBillDraft(`data:${otherNetwork}`);
-            }}
-          >
-            {quick.seeOtherPlans(BILL_NETWORK_LABELS[otherNetwork])}
-          </Link>
-        </p>
-      ) : null}
-      {list}
+      {otherNetwork ? <OtherNetworkHint network={otherNetwork} phone={() => form.getValues('phone')} /> : null}
+      <PlanList network={network} plans={plans} onChoose={choose} />
       <CheckoutSheet
         input={
           checkout && {
@@ -152,5 +109,65 @@ export function DataPlans({
         }
       />
     </>
+  );
+}
+
+/** The network's plans, one tap each to check out; skeleton rows while they load, a retry if they could not. */
+function PlanList({
+  network,
+  plans,
+  onChoose,
+}: {
+  network: BillNetwork;
+  plans: ReturnType<typeof useDataPlans>;
+  onChoose: (plan: BillPlan) => void;
+}) {
+  const t = useTexts(billFormTexts);
+  const texts = useTexts(dataPlansTexts);
+  const messages = useTexts(billMessages);
+  if (plans.isPending) {
+    return (
+      <ul className="bills-plans" aria-busy="true" aria-label={texts.loading}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <li key={i}>
+            <Skeleton height={56} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (plans.isError) {
+    return <FetchError message={messages.dataPlansUnavailable} onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
+  }
+  return (
+    <ul className="bills-plans" aria-label={texts.plans(BILL_NETWORK_LABELS[network])}>
+      {plans.data.plans.map((plan) => (
+        <li key={plan.variation_code}>
+          <button type="button" className="bills-plan" onClick={() => onChoose(plan)} data-testid="data-plan">
+            <span>{plan.name}</span>
+            <span className="bills-plan__price">{t.gems(formatGems(plan.amount))}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The number's prefix names another network: say so, with a way to its plans that takes the number along. */
+function OtherNetworkHint({ network, phone }: { network: BillNetwork; phone: () => string }) {
+  const quick = useTexts(billQuickTexts);
+  return (
+    <p className="bills-guess" role="status">
+      {quick.otherNetwork(BILL_NETWORK_LABELS[network])}{' '}
+      <Link
+        to={billHrefs.dataProvider(network)}
+        onClick={() => {
+          keepBillDraft(`data:${network}`, { phone: phone() });
+          armBillDraft(`data:${network}`);
+        }}
+      >
+        {quick.seeOtherPlans(BILL_NETWORK_LABELS[network])}
+      </Link>
+    </p>
   );
 }

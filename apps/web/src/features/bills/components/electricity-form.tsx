@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import {
-  billErrorCodes,
   billFormTexts,
-  billMessages,
   ELECTRICITY_MAX_GEMS,
   ELECTRICITY_PROVIDER_LABELS,
   ELECTRICITY_PROVIDERS,
@@ -14,14 +11,12 @@ import {
 import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
-import { toastError } from '#web/components/ui/toast';
-import { ApiError, errorMessage } from '#web/lib/api-client';
 import { formatGems } from '#web/lib/format';
-import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
-import { useVerifyBillCustomer } from '../api/verify-customer';
 import type { ElectricityFormInput, ElectricityFormValues } from '../form-schemas';
-import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
+import { useBillDraft } from '../hooks/bill-draft';
+import { useVerifiedCheckout } from '../hooks/verified-checkout';
 import { CheckoutSheet } from './checkout-sheet';
 
 const providerOptions = ELECTRICITY_PROVIDERS.map((value) => ({ value, label: ELECTRICITY_PROVIDER_LABELS[value] }));
@@ -33,38 +28,24 @@ const providerOptions = ELECTRICITY_PROVIDERS.map((value) => ({ value, label: EL
 export function ElectricityForm({ balance }: { balance: number | undefined }) {
   const t = useTexts(billFormTexts);
   const e = useTexts(electricityFormTexts);
-  const messages = useTexts(billMessages);
-  const translate = useTranslate();
   const meterTypeOptions = METER_TYPES.map((value) => ({ value, label: e.meterTypes[value] }));
   const draft = useBillDraft<ElectricityFormInput>('electricity');
   const form = useZodForm(
     () => import('../form-schemas').then((m) => m.electricityFormSchema(balance)),
     draft ?? { provider: undefined, amount: '', meter_number: '', phone: '', meter_type: undefined },
   );
-  const verify = useVerifyBillCustomer();
-  const [checkout, setCheckout] = useState<{ values: ElectricityFormValues; customerName: string }>();
+  const { checkout, verifyThenCheckout, verifying, closeCheckout } = useVerifiedCheckout<ElectricityFormValues>('electricity', {
+    draftValues: () => form.control.values(),
+    onUnknownCustomer: (message) => form.setError('meter_number', { type: 'server', message }),
+  });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
-    verify.mutate(
+    verifyThenCheckout(
       { kind: 'electricity', service: values.provider, customer_id: values.meter_number, meter_type: values.meter_type },
-      {
-        onSuccess: ({ customer_name }) => {
-          keepBillDraft('electricity', form.control.values());
-          setCheckout({ values, customerName: customer_name });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
-            form.setError('meter_number', { type: 'server', message: translate(error.message) });
-          } else {
-            toastError(translate(errorMessage(error, messages.verifyUnavailable)));
-          }
-        },
-      },
+      values,
     ),
   );
-
-  const input: CreateBillOrderInput | undefined = checkout && { kind: 'electricity', ...checkout.values };
 
   return (
     <>
@@ -111,27 +92,43 @@ export function ElectricityForm({ balance }: { balance: number | undefined }) {
           {...form.field('phone')}
         />
         <div className="screen__actions">
-          <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
+          <Button type="submit" busy={verifying} busyLabel={t.checking}>
             {t.proceed}
           </Button>
         </div>
       </form>
-      <CheckoutSheet
-        input={input}
-        onClose={() => setCheckout(undefined)}
-        rows={
-          checkout
-            ? [
-                { label: t.name, value: checkout.customerName },
-                { label: e.meterNumber, value: checkout.values.meter_number },
-                { label: e.meterType, value: e.meterTypes[checkout.values.meter_type] },
-                { label: e.provider, value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
-                { label: t.amount, value: t.gems(formatGems(checkout.values.amount)) },
-                { label: t.number, value: formatPhone(checkout.values.phone) },
-              ]
-            : []
-        }
-      />
+      <ElectricityCheckout checkout={checkout} onClose={closeCheckout} />
     </>
+  );
+}
+
+/** The checkout sheet over the verified meter: whose it is, the meter, the provider, the amount and the phone. */
+function ElectricityCheckout({
+  checkout,
+  onClose,
+}: {
+  checkout: { values: ElectricityFormValues; customerName: string } | undefined;
+  onClose: () => void;
+}) {
+  const t = useTexts(billFormTexts);
+  const e = useTexts(electricityFormTexts);
+  const input: CreateBillOrderInput | undefined = checkout && { kind: 'electricity', ...checkout.values };
+  return (
+    <CheckoutSheet
+      input={input}
+      onClose={onClose}
+      rows={
+        checkout
+          ? [
+              { label: t.name, value: checkout.customerName },
+              { label: e.meterNumber, value: checkout.values.meter_number },
+              { label: e.meterType, value: e.meterTypes[checkout.values.meter_type] },
+              { label: e.provider, value: ELECTRICITY_PROVIDER_LABELS[checkout.values.provider] },
+              { label: t.amount, value: t.gems(formatGems(checkout.values.amount)) },
+              { label: t.number, value: formatPhone(checkout.values.phone) },
+            ]
+          : []
+      }
+    />
   );
 }

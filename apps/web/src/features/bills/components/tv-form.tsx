@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  billErrorCodes,
   billFormTexts,
   billMessages,
   formatPhone,
@@ -15,15 +14,13 @@ import { brandMark } from '#web/components/ui/art/brand-marks';
 import { Button } from '#web/components/ui/button';
 import { Select } from '#web/components/ui/select';
 import { TextField } from '#web/components/ui/text-field';
-import { toastError } from '#web/components/ui/toast';
-import { ApiError, errorMessage } from '#web/lib/api-client';
 import { formatGems } from '#web/lib/format';
-import { useTexts, useTranslate } from '#web/lib/i18n';
+import { useTexts } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useTvPlans } from '../api/get-tv-plans';
-import { useVerifyBillCustomer } from '../api/verify-customer';
 import type { TvFormInput, TvFormValues } from '../form-schemas';
-import { keepBillDraft, useBillDraft } from '../hooks/bill-draft';
+import { useBillDraft } from '../hooks/bill-draft';
+import { useVerifiedCheckout } from '../hooks/verified-checkout';
 import { CheckoutSheet } from './checkout-sheet';
 
 const serviceOptions = TV_SERVICES.map((value) => ({ value, label: TV_SERVICE_LABELS[value] }));
@@ -37,7 +34,6 @@ export function TvForm({ balance }: { balance: number | undefined }) {
   const t = useTexts(billFormTexts);
   const tv = useTexts(tvFormTexts);
   const messages = useTexts(billMessages);
-  const translate = useTranslate();
   const draft = useBillDraft<TvFormInput>('tv');
   const [service, setService] = useState<TvService | undefined>(isService(draft?.service) ? draft.service : undefined);
   const plans = useTvPlans(service);
@@ -53,38 +49,16 @@ export function TvForm({ balance }: { balance: number | undefined }) {
   useEffect(() => {
     if (plansArrived && restoredPlan && getValues('plan') === restoredPlan) setValue('plan', restoredPlan);
   }, [plansArrived, restoredPlan, getValues, setValue]);
-  const verify = useVerifyBillCustomer();
-  const [checkout, setCheckout] = useState<{ values: TvFormValues; customerName: string }>();
+  const { checkout, verifyThenCheckout, verifying, closeCheckout } = useVerifiedCheckout<TvFormValues>('tv', {
+    draftValues: () => form.control.values(),
+    onUnknownCustomer: (message) => form.setError('smart_card_number', { type: 'server', message }),
+  });
   const errors = form.formState.errors;
   const chosen = planList.find((plan) => tvPlanValue(plan) === form.watch('plan'));
 
   const submit = form.handleSubmit((values) =>
-    verify.mutate(
-      { kind: 'tv', service: values.service, customer_id: values.smart_card_number },
-      {
-        onSuccess: ({ customer_name }) => {
-          keepBillDraft('tv', form.control.values());
-          setCheckout({ values, customerName: customer_name });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === billErrorCodes.customerNotFound) {
-            form.setError('smart_card_number', { type: 'server', message: translate(error.message) });
-          } else {
-            toastError(translate(errorMessage(error, messages.verifyUnavailable)));
-          }
-        },
-      },
-    ),
+    verifyThenCheckout({ kind: 'tv', service: values.service, customer_id: values.smart_card_number }, values),
   );
-
-  const input: CreateBillOrderInput | undefined = checkout && {
-    kind: 'tv',
-    service: checkout.values.service,
-    variation_code: checkout.values.plan.variation_code,
-    smart_card_number: checkout.values.smart_card_number,
-    phone: checkout.values.phone,
-    expected_amount: checkout.values.plan.amount,
-  };
 
   return (
     <>
@@ -144,28 +118,54 @@ export function TvForm({ balance }: { balance: number | undefined }) {
           {...form.field('phone')}
         />
         <div className="screen__actions">
-          <Button type="submit" busy={verify.isPending} busyLabel={t.checking}>
+          <Button type="submit" busy={verifying} busyLabel={t.checking}>
             {t.proceed}
           </Button>
         </div>
       </form>
-      <CheckoutSheet
-        input={input}
-        onClose={() => setCheckout(undefined)}
-        onPriceChanged={() => void plans.refetch()}
-        rows={
-          checkout
-            ? [
-                { label: t.name, value: checkout.customerName },
-                { label: tv.smartCard, value: checkout.values.smart_card_number },
-                { label: tv.service, value: TV_SERVICE_LABELS[checkout.values.service] },
-                { label: t.plan, value: checkout.values.plan.name },
-                { label: t.amount, value: t.gems(formatGems(checkout.values.plan.amount)) },
-                { label: t.number, value: formatPhone(checkout.values.phone) },
-              ]
-            : []
-        }
-      />
+      <TvCheckout checkout={checkout} onClose={closeCheckout} onPriceChanged={() => void plans.refetch()} />
     </>
+  );
+}
+
+/** The checkout sheet over the verified smart card: whose it is, the service, the plan and its amount, the phone. */
+function TvCheckout({
+  checkout,
+  onClose,
+  onPriceChanged,
+}: {
+  checkout: { values: TvFormValues; customerName: string } | undefined;
+  onClose: () => void;
+  /** The plan's price moved since the list was read: read it again. */
+  onPriceChanged: () => void;
+}) {
+  const t = useTexts(billFormTexts);
+  const tv = useTexts(tvFormTexts);
+  const input: CreateBillOrderInput | undefined = checkout && {
+    kind: 'tv',
+    service: checkout.values.service,
+    variation_code: checkout.values.plan.variation_code,
+    smart_card_number: checkout.values.smart_card_number,
+    phone: checkout.values.phone,
+    expected_amount: checkout.values.plan.amount,
+  };
+  return (
+    <CheckoutSheet
+      input={input}
+      onClose={onClose}
+      onPriceChanged={onPriceChanged}
+      rows={
+        checkout
+          ? [
+              { label: t.name, value: checkout.customerName },
+              { label: tv.smartCard, value: checkout.values.smart_card_number },
+              { label: tv.service, value: TV_SERVICE_LABELS[checkout.values.service] },
+              { label: t.plan, value: checkout.values.plan.name },
+              { label: t.amount, value: t.gems(formatGems(checkout.values.plan.amount)) },
+              { label: t.number, value: formatPhone(checkout.values.phone) },
+            ]
+          : []
+      }
+    />
   );
 }

@@ -39,16 +39,30 @@ export function alertOptions(cards: readonly RatesCard[], coins: readonly RatesC
  */
 export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[] }) {
   const t = useTexts(rateAlertTexts);
+  const alerts = useRateAlerts(true);
+  const full = alerts.data ? alerts.data.active >= alerts.data.limit : false;
+  return (
+    <section className="rates-section" aria-labelledby="rate-alerts-heading">
+      <h2 id="rate-alerts-heading" className="rates-section__title">
+        {t.heading}
+      </h2>
+      <p className="rates-section__intro">{t.intro}</p>
+      <NewAlertForm cards={cards} coins={coins} full={full} />
+      <AlertList alerts={alerts} />
+    </section>
+  );
+}
+
+/** Set an alert: the rate it watches and the naira amount; refusals show under their field, or as a toast. */
+function NewAlertForm({ cards, coins, full }: { cards: readonly RatesCard[]; coins: readonly RatesCoin[]; full: boolean }) {
+  const t = useTexts(rateAlertTexts);
   const f = useTexts(rateAlertFormTexts);
   const translate = useTranslate();
-  const alerts = useRateAlerts(true);
   const create = useCreateRateAlert();
-  const remove = useDeleteRateAlert();
   const form = useZodForm(() => import('../form-schemas').then((m) => m.createRateAlertSchema), { subject: '', threshold_naira: '' });
   const errors = form.formState.errors;
   const subject = form.watch('subject') ?? '';
   const unit = subject.startsWith('coin:') ? f.perCoin : f.perUnit;
-  const full = alerts.data ? alerts.data.active >= alerts.data.limit : false;
 
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
@@ -66,87 +80,91 @@ export function RateAlerts({ cards, coins }: { cards: readonly RatesCard[]; coin
   );
 
   return (
-    <section className="rates-section" aria-labelledby="rate-alerts-heading">
-      <h2 id="rate-alerts-heading" className="rates-section__title">
-        {t.heading}
-      </h2>
-      <p className="rates-section__intro">{t.intro}</p>
-      <form className="rates-alert-form" onSubmit={submit} noValidate>
-        <Select
-          label={t.subjectLabel}
-          placeholder={t.subjectRequired}
-          wrap
-          options={alertOptions(cards, coins)}
-          error={errors.subject?.message}
-          disabled={create.isPending}
-          {...form.field('subject')}
-        />
-        <TextField
-          label={t.thresholdLabel}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={f.thresholdPlaceholder}
-          hint={t.thresholdHint(unit)}
-          error={errors.threshold_naira?.message}
-          disabled={create.isPending}
-          {...form.field('threshold_naira')}
-        />
-        <Button type="submit" busy={create.isPending} busyLabel={t.creating} disabled={full}>
-          {t.create}
-        </Button>
-      </form>
+    <form className="rates-alert-form" onSubmit={submit} noValidate>
+      <Select
+        label={t.subjectLabel}
+        placeholder={t.subjectRequired}
+        wrap
+        options={alertOptions(cards, coins)}
+        error={errors.subject?.message}
+        disabled={create.isPending}
+        {...form.field('subject')}
+      />
+      <TextField
+        label={t.thresholdLabel}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={f.thresholdPlaceholder}
+        hint={t.thresholdHint(unit)}
+        error={errors.threshold_naira?.message}
+        disabled={create.isPending}
+        {...form.field('threshold_naira')}
+      />
+      <Button type="submit" busy={create.isPending} busyLabel={t.creating} disabled={full}>
+        {t.create}
+      </Button>
+    </form>
+  );
+}
 
-      {alerts.isPending ? null : alerts.isError ? (
-        <p className="rates-note" role="alert">
-          {t.loadFailed}.{' '}
-          <button type="button" className="rates-retry" onClick={() => void alerts.refetch()}>
-            {f.retry}
-          </button>
-        </p>
+/** The alerts waiting or reached, with their count, each deletable; a retry if they could not be loaded. */
+function AlertList({ alerts }: { alerts: ReturnType<typeof useRateAlerts> }) {
+  const t = useTexts(rateAlertTexts);
+  const f = useTexts(rateAlertFormTexts);
+  const translate = useTranslate();
+  const remove = useDeleteRateAlert();
+  if (alerts.isPending) return null;
+  if (alerts.isError)
+    return (
+      <p className="rates-note" role="alert">
+        {t.loadFailed}.{' '}
+        <button type="button" className="rates-retry" onClick={() => void alerts.refetch()}>
+          {f.retry}
+        </button>
+      </p>
+    );
+  return (
+    <>
+      <p className="rates-note" data-testid="rate-alert-count">
+        {t.count(alerts.data.active)}
+      </p>
+      {alerts.data.alerts.length === 0 ? (
+        <p className="rates-note">{t.empty}</p>
       ) : (
-        <>
-          <p className="rates-note" data-testid="rate-alert-count">
-            {t.count(alerts.data.active)}
-          </p>
-          {alerts.data.alerts.length === 0 ? (
-            <p className="rates-note">{t.empty}</p>
-          ) : (
-            <ul className="list" aria-label={f.list}>
-              {alerts.data.alerts.map((alert) => {
-                const amount = rateAlertAmountText(
-                  alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo,
-                  alert.currency,
-                );
-                return (
-                  <li key={alert.id} className="list__row" data-testid="rate-alert">
-                    <span className={alert.spent_at ? 'list__icon list__icon--gem' : 'list__icon'} aria-hidden="true">
-                      <Bell size={20} />
-                    </span>
-                    <span className="list__main">
-                      <span className="list__title">{alert.label}</span>
-                      <span className="list__sub rates-sub">{alert.spent_at ? t.spent(amount) : t.waiting(amount)}</span>
-                    </span>
-                    <button
-                      type="button"
-                      className="icon-button rates-delete"
-                      aria-label={t.deleteLabel(alert.label)}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(alert.id, {
-                          onSuccess: () => toastSuccess(t.deleted),
-                          onError: (failure) => toastError(translate(errorMessage(failure, f.failed))),
-                        })
-                      }
-                    >
-                      <Trash2 size={20} aria-hidden="true" />
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </>
+        <ul className="list" aria-label={f.list}>
+          {alerts.data.alerts.map((alert) => {
+            const amount = rateAlertAmountText(
+              alert.spent_at ? (alert.fired_value_kobo ?? alert.threshold_kobo) : alert.threshold_kobo,
+              alert.currency,
+            );
+            return (
+              <li key={alert.id} className="list__row" data-testid="rate-alert">
+                <span className={alert.spent_at ? 'list__icon list__icon--gem' : 'list__icon'} aria-hidden="true">
+                  <Bell size={20} />
+                </span>
+                <span className="list__main">
+                  <span className="list__title">{alert.label}</span>
+                  <span className="list__sub rates-sub">{alert.spent_at ? t.spent(amount) : t.waiting(amount)}</span>
+                </span>
+                <button
+                  type="button"
+                  className="icon-button rates-delete"
+                  aria-label={t.deleteLabel(alert.label)}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(alert.id, {
+                      onSuccess: () => toastSuccess(t.deleted),
+                      onError: (failure) => toastError(translate(errorMessage(failure, f.failed))),
+                    })
+                  }
+                >
+                  <Trash2 size={20} aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       )}
-    </section>
+    </>
   );
 }

@@ -85,13 +85,14 @@ export function wrapText(text: string, font: string, maxWidth: number, measure: 
   return lines;
 }
 
-export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout {
-  const ops: DrawOp[] = [];
-  let y = OUTER + PAD;
-  const centre = RECEIPT_WIDTH / 2;
-  const right = CONTENT_LEFT + CONTENT_WIDTH;
+const CENTRE = RECEIPT_WIDTH / 2;
+const RIGHT = CONTENT_LEFT + CONTENT_WIDTH;
 
-  const lines = (
+/** Collects the operations; `lines` wraps a text into its width, places each line from `top` down, and answers their height. */
+interface Pen {
+  ops: DrawOp[];
+  measure: Measure;
+  lines: (
     text: string,
     size: number,
     weight: 400 | 600 | 700,
@@ -100,14 +101,47 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
     x: number,
     width: number,
     top: number,
-  ) => {
+  ) => number;
+}
+
+function createPen(measure: Measure): Pen {
+  const ops: DrawOp[] = [];
+  const lines: Pen['lines'] = (text, size, weight, color, align, x, width, top) => {
     const font = receiptFont(size, weight);
     const wrapped = wrapText(text, font, width, measure);
     wrapped.forEach((line, i) => ops.push({ kind: 'text', text: line, x, y: top + i * size * LINE_HEIGHT, font, color, align }));
     return wrapped.length * size * LINE_HEIGHT;
   };
+  return { ops, measure, lines };
+}
 
-  // Brand and heading, in the language the receipt's own texts were written in (the app's at this moment).
+export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout {
+  const pen = createPen(measure);
+  let y = drawHeading(pen, OUTER + PAD);
+  y = drawSummary(pen, receipt, y);
+  for (const note of receipt.notes) y = drawNote(pen, note, y);
+  y = drawSections(pen, receipt.sections, y);
+  for (const line of receipt.footer) y += pen.lines(line, 11, 400, receiptColors.ink2, 'center', CENTRE, CONTENT_WIDTH, y);
+  y += PAD;
+  // The white card under everything, then the canvas around it.
+  const height = Math.ceil(y + OUTER);
+  pen.ops.unshift(
+    { kind: 'rect', x: 0, y: 0, width: RECEIPT_WIDTH, height, radius: 0, color: receiptColors.canvas },
+    {
+      kind: 'rect',
+      x: OUTER,
+      y: OUTER,
+      width: RECEIPT_WIDTH - 2 * OUTER,
+      height: height - 2 * OUTER,
+      radius: 12,
+      color: receiptColors.surface,
+    },
+  );
+  return { width: RECEIPT_WIDTH, height, ops: pen.ops };
+}
+
+/** Brand and heading, in the language the receipt's own texts were written in (the app's at this moment). */
+function drawHeading({ ops }: Pen, y: number): number {
   const receiptTexts = { brand: translateNow(englishReceiptTexts.brand), heading: translateNow(englishReceiptTexts.heading) };
   ops.push({
     kind: 'text',
@@ -121,86 +155,73 @@ export function layoutReceipt(receipt: Receipt, measure: Measure): ReceiptLayout
   ops.push({
     kind: 'text',
     text: receiptTexts.heading,
-    x: right,
+    x: RIGHT,
     y: y + 6,
     font: receiptFont(12),
     color: receiptColors.ink2,
     align: 'right',
   });
-  y += 44;
+  return y + 44;
+}
 
-  // What, how much, where it stands.
-  y += lines(receipt.title, 14, 600, receiptColors.ink2, 'center', centre, CONTENT_WIDTH, y) + 6;
-  y += lines(receipt.amountLabel, 12, 400, receiptColors.ink2, 'center', centre, CONTENT_WIDTH, y);
+/** What, how much, where it stands. */
+function drawSummary({ ops, measure, lines }: Pen, receipt: Receipt, top: number): number {
+  let y = top;
+  y += lines(receipt.title, 14, 600, receiptColors.ink2, 'center', CENTRE, CONTENT_WIDTH, y) + 6;
+  y += lines(receipt.amountLabel, 12, 400, receiptColors.ink2, 'center', CENTRE, CONTENT_WIDTH, y);
   // The amount on one line: a smaller size for a very large figure rather than a broken number.
   let amountSize = 30;
   while (amountSize > 18 && measure(receipt.amount, receiptFont(amountSize, 700)) > CONTENT_WIDTH) amountSize -= 2;
-  y += lines(receipt.amount, amountSize, 700, receiptColors.ink, 'center', centre, CONTENT_WIDTH, y) + 8;
+  y += lines(receipt.amount, amountSize, 700, receiptColors.ink, 'center', CENTRE, CONTENT_WIDTH, y) + 8;
   const tone = TONE[receipt.status.tone];
   const pillFont = receiptFont(12, 600);
   const pillWidth = measure(receipt.status.label, pillFont) + 24;
-  ops.push({ kind: 'rect', x: centre - pillWidth / 2, y, width: pillWidth, height: 24, radius: 12, color: tone.soft });
-  ops.push({ kind: 'text', text: receipt.status.label, x: centre, y: y + 5, font: pillFont, color: tone.ink, align: 'center' });
-  y += 24 + 20;
+  ops.push({ kind: 'rect', x: CENTRE - pillWidth / 2, y, width: pillWidth, height: 24, radius: 12, color: tone.soft });
+  ops.push({ kind: 'text', text: receipt.status.label, x: CENTRE, y: y + 5, font: pillFont, color: tone.ink, align: 'center' });
+  return y + 24 + 20;
+}
 
-  for (const note of receipt.notes) {
-    const innerWidth = CONTENT_WIDTH - 24;
-    const headingFont = receiptFont(13, 600);
-    const bodyFont = receiptFont(13);
-    const bodyLines = note.lines.flatMap((text) => wrapText(text, bodyFont, innerWidth, measure));
-    const height =
-      12 +
-      wrapText(note.heading, headingFont, innerWidth, measure).length * 13 * LINE_HEIGHT +
-      4 +
-      bodyLines.length * 13 * LINE_HEIGHT +
-      12;
-    ops.push({ kind: 'rect', x: CONTENT_LEFT, y, width: CONTENT_WIDTH, height, radius: 12, color: receiptColors.dangerSoft });
-    let inner = y + 12;
-    inner += lines(note.heading, 13, 600, receiptColors.dangerInk, 'left', CONTENT_LEFT + 12, innerWidth, inner) + 4;
-    bodyLines.forEach((line, i) =>
-      ops.push({
-        kind: 'text',
-        text: line,
-        x: CONTENT_LEFT + 12,
-        y: inner + i * 13 * LINE_HEIGHT,
-        font: bodyFont,
-        color: receiptColors.ink,
-        align: 'left',
-      }),
-    );
-    y += height + 16;
-  }
+/** A note (why a sale was rejected, …) in a tinted box sized to its wrapped text. */
+function drawNote({ ops, measure, lines }: Pen, note: Receipt['notes'][number], y: number): number {
+  const innerWidth = CONTENT_WIDTH - 24;
+  const headingFont = receiptFont(13, 600);
+  const bodyFont = receiptFont(13);
+  const bodyLines = note.lines.flatMap((text) => wrapText(text, bodyFont, innerWidth, measure));
+  const height =
+    12 + wrapText(note.heading, headingFont, innerWidth, measure).length * 13 * LINE_HEIGHT + 4 + bodyLines.length * 13 * LINE_HEIGHT + 12;
+  ops.push({ kind: 'rect', x: CONTENT_LEFT, y, width: CONTENT_WIDTH, height, radius: 12, color: receiptColors.dangerSoft });
+  let inner = y + 12;
+  inner += lines(note.heading, 13, 600, receiptColors.dangerInk, 'left', CONTENT_LEFT + 12, innerWidth, inner) + 4;
+  bodyLines.forEach((line, i) =>
+    ops.push({
+      kind: 'text',
+      text: line,
+      x: CONTENT_LEFT + 12,
+      y: inner + i * 13 * LINE_HEIGHT,
+      font: bodyFont,
+      color: receiptColors.ink,
+      align: 'left',
+    }),
+  );
+  return y + height + 16;
+}
 
+/** Each non-empty section: its heading over a rule, then label and value rows in two columns. */
+function drawSections({ ops, lines }: Pen, sections: Receipt['sections'], top: number): number {
+  let y = top;
   const labelWidth = Math.round(CONTENT_WIDTH * LABEL_SHARE);
   const valueWidth = CONTENT_WIDTH - labelWidth - COLUMN_GAP;
-  for (const section of receipt.sections) {
+  for (const section of sections) {
     if (section.rows.length === 0) continue;
     y += lines(section.heading, 14, 600, receiptColors.ink, 'left', CONTENT_LEFT, CONTENT_WIDTH, y) + 6;
     ops.push({ kind: 'line', x: CONTENT_LEFT, y, width: CONTENT_WIDTH, color: receiptColors.line });
     y += 8;
     for (const row of section.rows) {
       const labelHeight = lines(row.label, 13, 400, receiptColors.ink2, 'left', CONTENT_LEFT, labelWidth, y);
-      const valueHeight = lines(row.value, 13, 600, receiptColors.ink, 'right', right, valueWidth, y);
+      const valueHeight = lines(row.value, 13, 600, receiptColors.ink, 'right', RIGHT, valueWidth, y);
       y += Math.max(labelHeight, valueHeight) + 6;
     }
     y += 14;
   }
-
-  for (const line of receipt.footer) y += lines(line, 11, 400, receiptColors.ink2, 'center', centre, CONTENT_WIDTH, y);
-  y += PAD;
-  // The white card under everything, then the canvas around it.
-  const height = Math.ceil(y + OUTER);
-  ops.unshift(
-    { kind: 'rect', x: 0, y: 0, width: RECEIPT_WIDTH, height, radius: 0, color: receiptColors.canvas },
-    {
-      kind: 'rect',
-      x: OUTER,
-      y: OUTER,
-      width: RECEIPT_WIDTH - 2 * OUTER,
-      height: height - 2 * OUTER,
-      radius: 12,
-      color: receiptColors.surface,
-    },
-  );
-  return { width: RECEIPT_WIDTH, height, ops };
+  return y;
 }

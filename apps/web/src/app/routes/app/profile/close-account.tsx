@@ -30,14 +30,64 @@ type Step = 'explain' | 'password' | 'confirm';
  */
 export function CloseAccountRoute() {
   const rights = useDataRights();
-  const close = useCloseAccount();
-  const t = useTexts(closeAccountTexts);
   const privacyMessages = useTexts(englishPrivacyMessages);
-  const fieldMessages = useTexts(englishFieldMessages);
   const fetchMessages = useTexts(englishFetchMessages);
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [step, setStep] = useState<Step>('explain');
+  // Kept here, above the steps: a session whose password confirmation ran out goes back to the password and keeps the tick.
+  const confirmation = useCloseConfirmation(() => setStep('password'));
+
+  return (
+    <Screen header={<Header backTo={paths.profile} />}>
+      <title>{`${privacyMessages.closeTitle} · Wise`}</title>
+      <ScreenIntro title={privacyMessages.closeTitle} />
+      {rights.isError ? (
+        <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />
+      ) : rights.isPending ? (
+        <Skeleton height={240} />
+      ) : rights.data.close.blocked ? (
+        <p className="data-rights__status data-rights__status--error" role="alert">
+          {translate(rights.data.close.blocked)}
+        </p>
+      ) : step === 'explain' ? (
+        <ClosingFacts gems={rights.data.close.gems} onContinue={() => setStep('password')} />
+      ) : step === 'password' ? (
+        <ConfirmPasswordForm onConfirmed={() => setStep('confirm')}>
+          <p className="screen__text">{privacyMessages.closePasswordHint}</p>
+        </ConfirmPasswordForm>
+      ) : (
+        <ConfirmCloseForm hasPin={rights.data.close.has_pin} confirmation={confirmation} />
+      )}
+    </Screen>
+  );
+}
+
+/** What is erased and what is kept, the gems that go with the account, and that it cannot be undone. */
+function ClosingFacts({ gems, onContinue }: { gems: number; onContinue: () => void }) {
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  return (
+    <>
+      <ul className="data-rights__facts">
+        <li>{privacyMessages.closeErased}</li>
+        <li>{privacyMessages.closeKept}</li>
+        <li>{privacyMessages.closeGems(gems)}</li>
+        <li>{privacyMessages.closeFinal}</li>
+      </ul>
+      <div className="screen__actions">
+        <Button type="button" onClick={onContinue}>
+          {privacyMessages.closeContinue}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The last step's PIN (when the customer has one), its tick and its errors, and the closing itself. */
+function useCloseConfirmation(onPasswordExpired: () => void) {
+  const close = useCloseAccount();
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  const fieldMessages = useTexts(englishFieldMessages);
+  const navigate = useNavigate();
   const [pin, setPin] = useState('');
   const [understood, setUnderstood] = useState(false);
   const [errors, setErrors] = useState<{ pin?: string; confirm?: string }>({});
@@ -59,91 +109,67 @@ export function CloseAccountRoute() {
         onError: (error) => {
           if (error instanceof ApiError && error.fields.pin) setErrors({ pin: error.fields.pin });
           else toastError(errorMessage(error, privacyMessages.closeTitle));
-          if (error instanceof ApiError && error.status === 403) setStep('password');
+          if (error instanceof ApiError && error.status === 403) onPasswordExpired();
           setPin('');
         },
       },
     );
   };
 
+  return { pin, setPin, understood, setUnderstood, errors, setErrors, submit, closing: close.isPending };
+}
+
+/** The PIN and the explicit "I understand", then the button that closes the account. */
+function ConfirmCloseForm({ hasPin, confirmation }: { hasPin: boolean; confirmation: ReturnType<typeof useCloseConfirmation> }) {
+  const t = useTexts(closeAccountTexts);
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  const { pin, setPin, understood, setUnderstood, errors, setErrors, submit, closing } = confirmation;
   return (
-    <Screen header={<Header backTo={paths.profile} />}>
-      <title>{`${privacyMessages.closeTitle} · Wise`}</title>
-      <ScreenIntro title={privacyMessages.closeTitle} />
-      {rights.isError ? (
-        <FetchError message={fetchMessages.details} onRetry={() => void rights.refetch()} retrying={rights.isFetching} />
-      ) : rights.isPending ? (
-        <Skeleton height={240} />
-      ) : rights.data.close.blocked ? (
-        <p className="data-rights__status data-rights__status--error" role="alert">
-          {translate(rights.data.close.blocked)}
-        </p>
-      ) : step === 'explain' ? (
-        <>
-          <ul className="data-rights__facts">
-            <li>{privacyMessages.closeErased}</li>
-            <li>{privacyMessages.closeKept}</li>
-            <li>{privacyMessages.closeGems(rights.data.close.gems)}</li>
-            <li>{privacyMessages.closeFinal}</li>
-          </ul>
-          <div className="screen__actions">
-            <Button type="button" onClick={() => setStep('password')}>
-              {privacyMessages.closeContinue}
-            </Button>
-          </div>
-        </>
-      ) : step === 'password' ? (
-        <ConfirmPasswordForm onConfirmed={() => setStep('confirm')}>
-          <p className="screen__text">{privacyMessages.closePasswordHint}</p>
-        </ConfirmPasswordForm>
-      ) : (
-        <form
-          className="screen__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit(rights.data.close.has_pin);
+    <form
+      className="screen__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(hasPin);
+      }}
+    >
+      {hasPin ? (
+        <CodeInput
+          length={PIN_LENGTH}
+          masked
+          label={t.pinLabel}
+          value={pin}
+          onChange={(value) => {
+            setPin(value);
+            setErrors((e) => ({ ...e, pin: undefined }));
           }}
-        >
-          {rights.data.close.has_pin ? (
-            <CodeInput
-              length={PIN_LENGTH}
-              masked
-              label={t.pinLabel}
-              value={pin}
-              onChange={(value) => {
-                setPin(value);
-                setErrors((e) => ({ ...e, pin: undefined }));
-              }}
-              error={errors.pin}
-              autoFocus
-            />
-          ) : null}
-          <label className="data-rights__check">
-            <input
-              type="checkbox"
-              checked={understood}
-              aria-invalid={errors.confirm ? true : undefined}
-              aria-describedby={errors.confirm ? 'close-confirm-error' : undefined}
-              onChange={(event) => {
-                setUnderstood(event.target.checked);
-                setErrors((e) => ({ ...e, confirm: undefined }));
-              }}
-            />
-            <span>{privacyMessages.closeConfirmLabel}</span>
-          </label>
-          {errors.confirm ? (
-            <p id="close-confirm-error" className="data-rights__field-error" role="alert">
-              {errors.confirm}
-            </p>
-          ) : null}
-          <div className="screen__actions">
-            <Button type="submit" className="data-rights__danger" busy={close.isPending} busyLabel={t.deleting}>
-              {privacyMessages.closeButton}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Screen>
+          error={errors.pin}
+          autoFocus
+        />
+      ) : null}
+      <label className="data-rights__check">
+        <input
+          type="checkbox"
+          checked={understood}
+          aria-invalid={errors.confirm ? true : undefined}
+          aria-describedby={errors.confirm ? 'close-confirm-error' : undefined}
+          onChange={(event) => {
+            setUnderstood(event.target.checked);
+            setErrors((e) => ({ ...e, confirm: undefined }));
+          }}
+        />
+        <span>{privacyMessages.closeConfirmLabel}</span>
+      </label>
+      {errors.confirm ? (
+        <p id="close-confirm-error" className="data-rights__field-error" role="alert">
+          {errors.confirm}
+        </p>
+      ) : null}
+      <div className="screen__actions">
+        <Button type="submit" className="data-rights__danger" busy={closing} busyLabel={t.deleting}>
+          {privacyMessages.closeButton}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -24,6 +24,7 @@ import {
   privacyMessages as englishPrivacyMessages,
   profileMessages as englishProfileMessages,
   profileScreenTexts,
+  type ProfileResponse,
 } from '@wise/shared';
 import { GemGlyph } from '#web/components/ui/art/gem';
 import { Screen } from '#web/components/ui/screen';
@@ -78,8 +79,6 @@ export function ProfileRoute() {
   const fetchMessages = useTexts(englishFetchMessages);
   const identityScreenTexts = useTexts(englishIdentityTexts);
   const passkeyTexts = useTexts(englishPasskeyTexts);
-  const privacyMessages = useTexts(englishPrivacyMessages);
-  const messages = useTexts(englishProfileMessages);
 
   if (profile.isPending) {
     return (
@@ -101,22 +100,6 @@ export function ProfileRoute() {
   }
 
   const p = profile.data;
-  const locked = p.identity_locked;
-  const rows: DetailRow[] = [
-    { kind: 'name', label: t.fullName, value: p.full_name, href: paths.profileFullName, Icon: UserRound, locked },
-    { kind: 'phone', label: t.mobile, value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
-    { kind: 'email', label: t.email, value: p.email, href: paths.profileEmail, Icon: Mail },
-    { kind: 'other', label: t.gender, value: p.gender ? t.genders[p.gender] : null, href: paths.profileGender, Icon: Users },
-    { kind: 'other', label: t.address, value: p.address, href: paths.profileAddress, Icon: MapPin },
-    {
-      kind: 'other',
-      label: t.dateOfBirth,
-      value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null,
-      href: paths.profileDob,
-      Icon: CalendarDays,
-      locked,
-    },
-  ];
 
   return (
     <Screen withNav>
@@ -167,72 +150,106 @@ export function ProfileRoute() {
 
       <LanguageRow />
 
-      <section aria-labelledby="details-title">
-        <h2 id="details-title" className="section-title">
-          {t.personalDetails}
-        </h2>
-        <ul className="list" data-testid="profile-details">
-          {rows.map(({ kind, label, value, href, Icon, locked: rowLocked }) => {
-            const content = (
-              <>
-                <span className="list__icon">
-                  <Icon size={18} aria-hidden="true" />
-                </span>
-                {/* The spaces keep the words apart in the visible text the row's label must contain. */}
-                <span className="list__main">
-                  <span className="list__sub">{label}</span>{' '}
-                  {value ? <DetailValue kind={kind} value={value} /> : <span className="profile__missing">{t.notAdded}</span>}
-                </span>
-              </>
-            );
-            return (
-              <li key={label}>
-                {rowLocked ? (
-                  <div className="list__row" aria-label={t.lockedRowLabel(label, value)} data-testid="profile-locked-row">
-                    {content}{' '}
-                    <span className="list__action profile__locked">
-                      <Lock size={14} aria-hidden="true" /> {t.locked}
-                    </span>
-                  </div>
-                ) : (
-                  <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
-                    {content} <span className="list__action">{t.modify}</span>
-                  </Link>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        {locked ? (
-          <p className="screen__aside" data-testid="profile-locked-note">
-            {messages.lockedHint} <Link to={paths.verification}>{messages.lockedHowToChange}</Link>
-          </p>
-        ) : null}
-      </section>
+      <PersonalDetails profile={p} />
 
-      <section aria-labelledby="your-data-title" className="profile__rights">
-        <h2 id="your-data-title" className="section-title">
-          {t.yourData}
-        </h2>
-        <ul className="list">
-          {[
-            { label: privacyMessages.exportTitle, href: paths.profileData, Icon: Download },
-            { label: privacyMessages.closeTitle, href: paths.profileClose, Icon: Trash2 },
-          ].map(({ label, href, Icon }) => (
-            <li key={href}>
-              <Link to={href} className="list__row">
-                <span className="list__icon">
-                  <Icon size={18} aria-hidden="true" />
-                </span>
-                <span className="list__main">
-                  <span className="list__title">{label}</span>
-                </span>
-                <ChevronRight size={20} aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <YourData />
     </Screen>
+  );
+}
+
+/** The details with their modify links; the name and birth date are locked while a verified BVN or NIN binds them. */
+function PersonalDetails({ profile: p }: { profile: ProfileResponse }) {
+  const t = useTexts(profileScreenTexts);
+  const messages = useTexts(englishProfileMessages);
+  const locked = p.identity_locked;
+  const rows: DetailRow[] = [
+    { kind: 'name', label: t.fullName, value: p.full_name, href: paths.profileFullName, Icon: UserRound, locked },
+    { kind: 'phone', label: t.mobile, value: formatPhone(p.phone), href: paths.profilePhone, Icon: Phone },
+    { kind: 'email', label: t.email, value: p.email, href: paths.profileEmail, Icon: Mail },
+    { kind: 'other', label: t.gender, value: p.gender ? t.genders[p.gender] : null, href: paths.profileGender, Icon: Users },
+    { kind: 'other', label: t.address, value: p.address, href: paths.profileAddress, Icon: MapPin },
+    {
+      kind: 'other',
+      label: t.dateOfBirth,
+      value: p.date_of_birth ? formatCalendarDate(p.date_of_birth) : null,
+      href: paths.profileDob,
+      Icon: CalendarDays,
+      locked,
+    },
+  ];
+  return (
+    <section aria-labelledby="details-title">
+      <h2 id="details-title" className="section-title">
+        {t.personalDetails}
+      </h2>
+      <ul className="list" data-testid="profile-details">
+        {rows.map(({ kind, label, value, href, Icon, locked: rowLocked }) => {
+          const content = (
+            <>
+              <span className="list__icon">
+                <Icon size={18} aria-hidden="true" />
+              </span>
+              {/* The spaces keep the words apart in the visible text the row's label must contain. */}
+              <span className="list__main">
+                <span className="list__sub">{label}</span>{' '}
+                {value ? <DetailValue kind={kind} value={value} /> : <span className="profile__missing">{t.notAdded}</span>}
+              </span>
+            </>
+          );
+          return (
+            <li key={label}>
+              {rowLocked ? (
+                <div className="list__row" aria-label={t.lockedRowLabel(label, value)} data-testid="profile-locked-row">
+                  {content}{' '}
+                  <span className="list__action profile__locked">
+                    <Lock size={14} aria-hidden="true" /> {t.locked}
+                  </span>
+                </div>
+              ) : (
+                <Link to={href} className="list__row" aria-label={t.rowLabel(label, value)}>
+                  {content} <span className="list__action">{t.modify}</span>
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {locked ? (
+        <p className="screen__aside" data-testid="profile-locked-note">
+          {messages.lockedHint} <Link to={paths.verification}>{messages.lockedHowToChange}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Download my data, and delete the account. */
+function YourData() {
+  const t = useTexts(profileScreenTexts);
+  const privacyMessages = useTexts(englishPrivacyMessages);
+  return (
+    <section aria-labelledby="your-data-title" className="profile__rights">
+      <h2 id="your-data-title" className="section-title">
+        {t.yourData}
+      </h2>
+      <ul className="list">
+        {[
+          { label: privacyMessages.exportTitle, href: paths.profileData, Icon: Download },
+          { label: privacyMessages.closeTitle, href: paths.profileClose, Icon: Trash2 },
+        ].map(({ label, href, Icon }) => (
+          <li key={href}>
+            <Link to={href} className="list__row">
+              <span className="list__icon">
+                <Icon size={18} aria-hidden="true" />
+              </span>
+              <span className="list__main">
+                <span className="list__title">{label}</span>
+              </span>
+              <ChevronRight size={20} aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -66,20 +66,97 @@ export function AuditLog({
   targetHref?: (type: string, id: string) => string | undefined;
 }) {
   const timeZone = useBusinessTimeZone() ?? 'Africa/Lagos';
-  const [form, setForm] = useState<AuditFormValues>(emptyForm);
   const [applied, setApplied] = useState<AuditFormValues>(emptyForm);
   const filters = useMemo(() => toFilters(applied, timeZone), [applied, timeZone]);
   const log = useAuditLog(filters);
   const rows = useMemo(() => log.data?.pages.flatMap((page) => page.items), [log.data]);
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
+  const columns = auditColumns(targetHref);
+
+  return (
+    <>
+      <AuditFilterForm staffOptions={staffOptions} onSearch={setApplied} />
+      <DataTable
+        caption="Audit log"
+        columns={columns}
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        isLoading={log.isPending}
+        error={log.error}
+        errorMessage="Couldn't load the audit log"
+        onRetry={() => void log.refetch()}
+        retrying={log.isFetching}
+        empty={{ title: 'No entries', text: 'Nothing matches these filters.' }}
+        onRowClick={setOpen}
+        rowLabel={(entry) => `${entry.action} on ${entry.target_type}`}
+        hasMore={log.hasNextPage}
+        loadingMore={log.isFetchingNextPage}
+        onLoadMore={() => void log.fetchNextPage()}
+      />
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.action ?? ''} wide>
+        {open ? <AuditEntryDetails entry={open} onClose={() => setOpen(null)} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+/** Search and filters; they apply when the form is sent, not on every keystroke. */
+function AuditFilterForm({
+  staffOptions,
+  onSearch,
+}: {
+  staffOptions?: { value: string; label: string }[];
+  onSearch: (values: AuditFormValues) => void;
+}) {
+  const [form, setForm] = useState<AuditFormValues>(emptyForm);
   const set = (field: keyof AuditFormValues) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setApplied(form);
+    onSearch(form);
   };
+  return (
+    <form className="admin-filters" onSubmit={submit} role="search" aria-label="Audit log">
+      <div className="admin-filters__search">
+        <FormField
+          label="Search"
+          type="search"
+          placeholder="Action, target or e-mail"
+          value={form.q}
+          onChange={(event) => set('q')(event.target.value)}
+        />
+      </div>
+      {staffOptions ? (
+        <FormSelect
+          label="Staff"
+          value={form.staff_id}
+          onChange={(event) => set('staff_id')(event.target.value)}
+          options={[{ value: '', label: 'Anyone' }, ...staffOptions]}
+        />
+      ) : null}
+      <FormField
+        label="Action"
+        placeholder="e.g. sale.approve"
+        value={form.action}
+        onChange={(event) => set('action')(event.target.value)}
+      />
+      <FormSelect
+        label="Target"
+        value={form.target_type}
+        onChange={(event) => set('target_type')(event.target.value)}
+        options={[{ value: '', label: 'Any target' }, ...TARGET_TYPES.map((type) => ({ value: type, label: type.replace(/_/g, ' ') }))]}
+      />
+      <FormField label="From" type="date" value={form.from} onChange={(event) => set('from')(event.target.value)} />
+      <FormField label="To" type="date" value={form.to} onChange={(event) => set('to')(event.target.value)} />
+      <div className="admin-filters__actions">
+        <Button type="submit">Search</Button>
+      </div>
+    </form>
+  );
+}
 
-  const columns: Column<AuditEntry>[] = [
+function auditColumns(targetHref?: (type: string, id: string) => string | undefined): Column<AuditEntry>[] {
+  return [
     { key: 'at', header: 'When', width: 170, cell: (entry) => <DateTime iso={entry.at} /> },
     {
       key: 'who',
@@ -104,92 +181,36 @@ export function AuditLog({
     },
     { key: 'note', header: 'Note', cell: (entry) => entry.note ?? <span className="admin-muted">—</span> },
   ];
+}
 
+/** One entry: who did what to which target, and its before and after. */
+function AuditEntryDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
   return (
     <>
-      <form className="admin-filters" onSubmit={submit} role="search" aria-label="Audit log">
-        <div className="admin-filters__search">
-          <FormField
-            label="Search"
-            type="search"
-            placeholder="Action, target or e-mail"
-            value={form.q}
-            onChange={(event) => set('q')(event.target.value)}
-          />
-        </div>
-        {staffOptions ? (
-          <FormSelect
-            label="Staff"
-            value={form.staff_id}
-            onChange={(event) => set('staff_id')(event.target.value)}
-            options={[{ value: '', label: 'Anyone' }, ...staffOptions]}
-          />
-        ) : null}
-        <FormField
-          label="Action"
-          placeholder="e.g. sale.approve"
-          value={form.action}
-          onChange={(event) => set('action')(event.target.value)}
-        />
-        <FormSelect
-          label="Target"
-          value={form.target_type}
-          onChange={(event) => set('target_type')(event.target.value)}
-          options={[{ value: '', label: 'Any target' }, ...TARGET_TYPES.map((type) => ({ value: type, label: type.replace(/_/g, ' ') }))]}
-        />
-        <FormField label="From" type="date" value={form.from} onChange={(event) => set('from')(event.target.value)} />
-        <FormField label="To" type="date" value={form.to} onChange={(event) => set('to')(event.target.value)} />
-        <div className="admin-filters__actions">
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
-      <DataTable
-        caption="Audit log"
-        columns={columns}
-        rows={rows}
-        rowKey={(entry) => entry.id}
-        isLoading={log.isPending}
-        error={log.error}
-        errorMessage="Couldn't load the audit log"
-        onRetry={() => void log.refetch()}
-        retrying={log.isFetching}
-        empty={{ title: 'No entries', text: 'Nothing matches these filters.' }}
-        onRowClick={setOpen}
-        rowLabel={(entry) => `${entry.action} on ${entry.target_type}`}
-        hasMore={log.hasNextPage}
-        loadingMore={log.isFetchingNextPage}
-        onLoadMore={() => void log.fetchNextPage()}
+      <Facts
+        rows={[
+          ['When', <DateTime iso={entry.at} />],
+          ['Who', entry.staff ? `${entry.staff.name} (${entry.actor})` : entry.actor],
+          ['Target', `${entry.target_type}${entry.target_id ? ` ${entry.target_id}` : ''}`],
+          entry.note && ['Note', entry.note],
+          entry.ip && ['IP', entry.ip],
+        ]}
       />
-      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.action ?? ''} wide>
-        {open ? (
-          <>
-            <Facts
-              rows={[
-                ['When', <DateTime iso={open.at} />],
-                ['Who', open.staff ? `${open.staff.name} (${open.actor})` : open.actor],
-                ['Target', `${open.target_type}${open.target_id ? ` ${open.target_id}` : ''}`],
-                open.note && ['Note', open.note],
-                open.ip && ['IP', open.ip],
-              ]}
-            />
-            <div className="admin-diff">
-              <div>
-                <h3 className="admin-subtitle">Before</h3>
-                <pre className="admin-json">{json(open.before)}</pre>
-              </div>
-              <div>
-                <h3 className="admin-subtitle">After</h3>
-                <pre className="admin-json">{json(open.after)}</pre>
-              </div>
-            </div>
-            <DialogActions>
-              <Button variant="secondary" onClick={() => setOpen(null)}>
-                Close
-              </Button>
-            </DialogActions>
-          </>
-        ) : null}
-      </Dialog>
+      <div className="admin-diff">
+        <div>
+          <h3 className="admin-subtitle">Before</h3>
+          <pre className="admin-json">{json(entry.before)}</pre>
+        </div>
+        <div>
+          <h3 className="admin-subtitle">After</h3>
+          <pre className="admin-json">{json(entry.after)}</pre>
+        </div>
+      </div>
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
     </>
   );
 }

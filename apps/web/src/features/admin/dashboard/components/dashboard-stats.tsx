@@ -5,6 +5,7 @@ import { DateTime } from '#web/components/ui/date-time';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatNaira } from '#web/lib/format';
 import { formatAge } from '#web/features/admin/sales/format-sale';
+import type { AdminDashboard } from '@wise/shared/admin';
 import { useDashboard } from '../api/get-dashboard';
 import './dashboard.css';
 
@@ -56,28 +57,43 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
     return <FetchError message="Couldn't load the dashboard" onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />;
   }
   const data = dashboard.data;
-  const oldest = data.pending_sales.oldest_age_minutes;
-  const alerts = data.alerts ?? [];
   return (
     <>
-      {alerts.length > 0 ? (
-        <section className="admin-alerts" aria-labelledby="admin-alerts-title">
-          <h2 id="admin-alerts-title" className="admin-section-title">
-            Open alerts
-          </h2>
-          <ul>
-            {alerts.map((alert) => (
-              <li key={alert.kind} className="admin-alerts__item">
-                <strong>{alert.title}</strong>
-                <span>{alert.detail}</span>
-                <span className="admin-alerts__since">
-                  Since <DateTime iso={alert.opened_at} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <OpenAlerts alerts={data.alerts ?? []} />
+      <NeedsAttention data={data} links={links} />
+      <Today data={data} links={links} />
+    </>
+  );
+}
+
+/** The operations alerts still open, each with when it opened. */
+function OpenAlerts({ alerts }: { alerts: NonNullable<AdminDashboard['alerts']> }) {
+  if (alerts.length === 0) return null;
+  return (
+    <section className="admin-alerts" aria-labelledby="admin-alerts-title">
+      <h2 id="admin-alerts-title" className="admin-section-title">
+        Open alerts
+      </h2>
+      <ul>
+        {alerts.map((alert) => (
+          <li key={alert.kind} className="admin-alerts__item">
+            <strong>{alert.title}</strong>
+            <span>{alert.detail}</span>
+            <span className="admin-alerts__since">
+              Since <DateTime iso={alert.opened_at} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What staff must act on now: waiting sales, second approvals, failed or held payouts, the provider, stuck bills. */
+function NeedsAttention({ data, links }: { data: AdminDashboard; links: DashboardLinks }) {
+  const oldest = data.pending_sales.oldest_age_minutes;
+  return (
+    <>
       <h2 className="admin-section-title">Needs attention</h2>
       <div className="admin-stats">
         <Stat
@@ -134,6 +150,14 @@ export function DashboardStats({ links }: { links: DashboardLinks }) {
           alert={data.bill_orders_stuck.count > 0}
         />
       </div>
+    </>
+  );
+}
+
+/** Today's decisions and what was paid out. */
+function Today({ data, links }: { data: AdminDashboard; links: DashboardLinks }) {
+  return (
+    <>
       <h2 className="admin-section-title">Today</h2>
       <div className="admin-stats">
         <Stat label="Approved" value={data.today.approved} to={links.approved} />

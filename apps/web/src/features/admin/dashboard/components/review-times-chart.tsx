@@ -38,19 +38,24 @@ export function ReviewTimesChart() {
       ))}
     </div>
   );
-  if (times.isError)
-    return (
-      <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+  return (
+    <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+      {times.isError ? (
         <FetchError message="Couldn't load the review times" onRetry={() => void times.refetch()} retrying={times.isFetching} />
-      </Panel>
-    );
-  if (!times.data)
-    return (
-      <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+      ) : !times.data ? (
         <Skeleton height={H} width="100%" />
-      </Panel>
-    );
-  const list = times.data.days;
+      ) : (
+        <>
+          <TimesChart list={times.data.days} days={days} />
+          <TimesTable list={times.data.days} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** The four series as lines over the days, with a scale in minutes or hours, and their legend. */
+function TimesChart({ list, days }: { list: ReviewTimesDay[]; days: number }) {
   const values = list.flatMap((day) => SERIES.map((s) => day[s.key])).filter((v): v is number => typeof v === 'number');
   const max = Math.max(60, ...values);
   const x = (index: number) => PAD.left + (index * (W - PAD.left - PAD.right)) / Math.max(1, list.length - 1);
@@ -70,7 +75,7 @@ export function ReviewTimesChart() {
     return d.trim();
   };
   return (
-    <Panel title="Time to decision and to paid" actions={toggle} className="rt-panel">
+    <>
       <svg
         className="rt-chart"
         viewBox={`0 0 ${W} ${H}`}
@@ -104,33 +109,39 @@ export function ReviewTimesChart() {
           </li>
         ))}
       </ul>
-      <table className="visually-hidden">
-        <caption>Review times per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Decided</th>
-            <th scope="col">Decision median</th>
-            <th scope="col">Decision p90</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Paid median</th>
-            <th scope="col">Paid p90</th>
+    </>
+  );
+}
+
+/** The same figures for screen readers. */
+function TimesTable({ list }: { list: ReviewTimesDay[] }) {
+  return (
+    <table className="visually-hidden">
+      <caption>Review times per day</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Decided</th>
+          <th scope="col">Decision median</th>
+          <th scope="col">Decision p90</th>
+          <th scope="col">Paid</th>
+          <th scope="col">Paid median</th>
+          <th scope="col">Paid p90</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">{day.date}</th>
+            <td>{day.decided}</td>
+            <td>{day.decision_p50_s === null ? '—' : minutes(day.decision_p50_s)}</td>
+            <td>{day.decision_p90_s === null ? '—' : minutes(day.decision_p90_s)}</td>
+            <td>{day.paid}</td>
+            <td>{day.paid_p50_s === null ? '—' : minutes(day.paid_p50_s)}</td>
+            <td>{day.paid_p90_s === null ? '—' : minutes(day.paid_p90_s)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {list.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{day.date}</th>
-              <td>{day.decided}</td>
-              <td>{day.decision_p50_s === null ? '—' : minutes(day.decision_p50_s)}</td>
-              <td>{day.decision_p90_s === null ? '—' : minutes(day.decision_p90_s)}</td>
-              <td>{day.paid}</td>
-              <td>{day.paid_p50_s === null ? '—' : minutes(day.paid_p50_s)}</td>
-              <td>{day.paid_p90_s === null ? '—' : minutes(day.paid_p90_s)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Panel>
+        ))}
+      </tbody>
+    </table>
   );
 }

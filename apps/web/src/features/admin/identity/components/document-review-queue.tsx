@@ -74,54 +74,19 @@ export function DocumentReviewQueue() {
         ) : (
           <ul className="admin-list">
             {items.map((review) => (
-              <li key={review.id} className="document-review" data-testid="document-review">
-                <h3>
-                  {review.customer.full_name} · @{review.customer.username} <Verdict verdict={review.verdict} />
-                </h3>
-                <Facts
-                  rows={[
-                    ['Sent', <DateTime iso={review.submitted_at} />],
-                    ['Tier now', kycTierTexts[review.customer.tier as KycTier]?.name ?? String(review.customer.tier)],
-                    ['Name on BVN/NIN', review.verified ? review.verified.name : '—'],
-                    ['Date of birth on BVN/NIN', review.verified ? review.verified.date_of_birth : '—'],
-                    ['Provider says', review.verdict?.summary ?? t.pendingVerdict],
-                  ]}
-                />
-                {!review.images_available ? (
-                  // Deleted with the account or after the retention period: said in their place, never a broken image.
-                  <DeletedImages count={SIDES.length} text={imagesDeletedTexts[review.images_deleted ?? 'retention']} />
-                ) : shown.has(review.id) ? (
-                  <>
-                    <ImageViewer
-                      label="ID document"
-                      images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))}
-                    />
-                    <Button type="button" variant="secondary" onClick={() => setComparing(review)}>
-                      Compare the ID and the selfie side by side
-                    </Button>
-                  </>
-                ) : (
-                  <Button type="button" variant="secondary" onClick={() => setShown((set) => new Set(set).add(review.id))}>
-                    Show the ID and selfie (the view is logged)
-                  </Button>
-                )}
-                <div className="document-review__actions">
-                  <Button type="button" onClick={() => setApproving(review)}>
-                    {t.approve}
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    onClick={() => {
-                      setRejecting(review);
-                      setReason('');
-                      setReasonError(undefined);
-                    }}
-                  >
-                    {t.reject}
-                  </Button>
-                </div>
-              </li>
+              <ReviewItem
+                key={review.id}
+                review={review}
+                imagesShown={shown.has(review.id)}
+                onShowImages={() => setShown((set) => new Set(set).add(review.id))}
+                onCompare={() => setComparing(review)}
+                onApprove={() => setApproving(review)}
+                onReject={() => {
+                  setRejecting(review);
+                  setReason('');
+                  setReasonError(undefined);
+                }}
+              />
             ))}
           </ul>
         )}
@@ -135,22 +100,7 @@ export function DocumentReviewQueue() {
         />
       ) : null}
 
-      <ConfirmCodeDialog
-        open={approving !== null}
-        onClose={() => setApproving(null)}
-        title={t.approve}
-        description={
-          approving ? `${approving.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined
-        }
-        confirmLabel={t.approve}
-        busyLabel="Approving..."
-        onConfirm={async (confirmation) => {
-          if (!approving) return;
-          await approve.mutateAsync({ id: approving.id, confirmation });
-          toastSuccess(`${approving.customer.full_name} is now on Tier 2`);
-          setApproving(null);
-        }}
-      />
+      <ApproveDocumentDialog review={approving} approve={approve} onClose={() => setApproving(null)} />
 
       <Dialog
         open={rejecting !== null}
@@ -181,5 +131,93 @@ export function DocumentReviewQueue() {
         </form>
       </Dialog>
     </>
+  );
+}
+
+/** One request: who, what their BVN or NIN says, the provider's verdict, the images on request, and the decision buttons. */
+function ReviewItem({
+  review,
+  imagesShown,
+  onShowImages,
+  onCompare,
+  onApprove,
+  onReject,
+}: {
+  review: AdminDocumentReview;
+  imagesShown: boolean;
+  onShowImages: () => void;
+  onCompare: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <li className="document-review" data-testid="document-review">
+      <h3>
+        {review.customer.full_name} · @{review.customer.username} <Verdict verdict={review.verdict} />
+      </h3>
+      <Facts
+        rows={[
+          ['Sent', <DateTime iso={review.submitted_at} />],
+          ['Tier now', kycTierTexts[review.customer.tier as KycTier]?.name ?? String(review.customer.tier)],
+          ['Name on BVN/NIN', review.verified ? review.verified.name : '—'],
+          ['Date of birth on BVN/NIN', review.verified ? review.verified.date_of_birth : '—'],
+          ['Provider says', review.verdict?.summary ?? t.pendingVerdict],
+        ]}
+      />
+      {!review.images_available ? (
+        // Deleted with the account or after the retention period: said in their place, never a broken image.
+        <DeletedImages count={SIDES.length} text={imagesDeletedTexts[review.images_deleted ?? 'retention']} />
+      ) : imagesShown ? (
+        <>
+          <ImageViewer
+            label="ID document"
+            images={SIDES.map((side) => ({ src: documentImageUrl(review.id, side), alt: t.imageAlt[side] }))}
+          />
+          <Button type="button" variant="secondary" onClick={onCompare}>
+            Compare the ID and the selfie side by side
+          </Button>
+        </>
+      ) : (
+        <Button type="button" variant="secondary" onClick={onShowImages}>
+          Show the ID and selfie (the view is logged)
+        </Button>
+      )}
+      <div className="document-review__actions">
+        <Button type="button" onClick={onApprove}>
+          {t.approve}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onReject}>
+          {t.reject}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Tier 2 with the authenticator code: what the customer gains is said before. */
+function ApproveDocumentDialog({
+  review,
+  approve,
+  onClose,
+}: {
+  review: AdminDocumentReview | null;
+  approve: ReturnType<typeof useDecideDocument>['approve'];
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmCodeDialog
+      open={review !== null}
+      onClose={onClose}
+      title={t.approve}
+      description={review ? `${review.customer.full_name} becomes ${kycTierTexts[2].name} and gets the highest payout limits.` : undefined}
+      confirmLabel={t.approve}
+      busyLabel="Approving..."
+      onConfirm={async (confirmation) => {
+        if (!review) return;
+        await approve.mutateAsync({ id: review.id, confirmation });
+        toastSuccess(`${review.customer.full_name} is now on Tier 2`);
+        onClose();
+      }}
+    />
   );
 }

@@ -42,7 +42,6 @@ export function ApproveForm({
   const [values, setValues] = useState<ApproveFormValues>({ amount: koboToNairaInput(sale.value_kobo), reason: '', note: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ApproveFormValues, string>>>({});
   const [ready, setReady] = useState<Ready | null>(null);
-  const approve = useApproveSale(sale.id);
 
   const edit = (field: keyof ApproveFormValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -73,17 +72,7 @@ export function ApproveForm({
     };
   });
 
-  const typedKobo = nairaToKobo(values.amount);
-  const above = typedKobo !== null && typedKobo > sale.value_kobo;
-  const lower = typedKobo !== null && typedKobo < sale.value_kobo;
-  const overLimit = typedKobo !== null && sale.approval_limit_kobo !== undefined && typedKobo > sale.approval_limit_kobo;
-  const second = above || overLimit;
-  const noteLabel = above
-    ? 'Note (required: why more than the quote; the customer reads it)'
-    : lower && values.reason === 'other'
-      ? 'Note (required: the customer reads it)'
-      : 'Note (optional)';
-  const submitLabel = second ? 'Ask for a second approval' : 'Approve and pay';
+  const { above, lower, second, noteLabel, submitLabel } = amountHints(values, sale);
 
   return (
     <>
@@ -129,45 +118,78 @@ export function ApproveForm({
           {submitLabel}
         </Button>
       </form>
-      <ConfirmCodeDialog
-        open={ready !== null}
-        onClose={() => setReady(null)}
-        title={ready?.needsSecondApproval ? 'Ask for a second approval' : 'Approve and pay'}
-        description={
-          ready?.needsSecondApproval
-            ? 'Nothing is paid yet: another admin sees both amounts and your reason, and confirms with their own code.'
-            : 'The transfer starts as soon as you confirm.'
-        }
-        confirmLabel={
-          ready
-            ? ready.needsSecondApproval
-              ? `Ask to pay ${formatNaira(ready.amountKobo)}`
-              : `Pay ${formatNaira(ready.amountKobo)}`
-            : 'Pay'
-        }
-        busyLabel="Approving..."
-        onConfirm={async (confirmation) => {
-          if (!ready) return;
-          const answer = await approve.mutateAsync({ ...ready.body, ...confirmation });
-          toastSuccess(
-            answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent to a second admin. Nothing is paid yet',
-          );
-          onDecided?.();
-        }}
-      >
-        {ready ? (
-          <Facts
-            rows={[
-              ['Sale', sale.title],
-              ['Pay', <span className="admin-money">{formatNaira(ready.amountKobo)}</span>],
-              ready.differs && ['Quoted value', <span className="admin-money">{formatNaira(sale.value_kobo)}</span>],
-              ready.body.reason && ['Customer reads', saleAmountReasonWords(ready.body.reason, ready.body.note ?? null)],
-              ['To', `${sale.bank.account_name} · ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}`],
-              ready.body.note && ['Note', ready.body.note],
-            ]}
-          />
-        ) : null}
-      </ConfirmCodeDialog>
+      <ConfirmApprovalDialog sale={sale} ready={ready} onClose={() => setReady(null)} onDecided={onDecided} />
     </>
+  );
+}
+
+/** What the typed amount means for the form: lower asks why, above the quote or the limit goes to a second approver. */
+function amountHints(
+  values: ApproveFormValues,
+  sale: Pick<AdminSaleDetail, 'value_kobo'> & Partial<Pick<AdminSaleDetail, 'approval_limit_kobo'>>,
+) {
+  const typedKobo = nairaToKobo(values.amount);
+  const above = typedKobo !== null && typedKobo > sale.value_kobo;
+  const lower = typedKobo !== null && typedKobo < sale.value_kobo;
+  const overLimit = typedKobo !== null && sale.approval_limit_kobo !== undefined && typedKobo > sale.approval_limit_kobo;
+  const second = above || overLimit;
+  const noteLabel = above
+    ? 'Note (required: why more than the quote; the customer reads it)'
+    : lower && values.reason === 'other'
+      ? 'Note (required: the customer reads it)'
+      : 'Note (optional)';
+  const submitLabel = second ? 'Ask for a second approval' : 'Approve and pay';
+  return { above, lower, second, noteLabel, submitLabel };
+}
+
+/** The code asked last, over what will be paid and to whom (or what the second approver will see). */
+function ConfirmApprovalDialog({
+  sale,
+  ready,
+  onClose,
+  onDecided,
+}: {
+  sale: Pick<AdminSaleDetail, 'id' | 'value_kobo' | 'bank' | 'title'>;
+  ready: Ready | null;
+  onClose: () => void;
+  onDecided?: () => void;
+}) {
+  const approve = useApproveSale(sale.id);
+  return (
+    <ConfirmCodeDialog
+      open={ready !== null}
+      onClose={onClose}
+      title={ready?.needsSecondApproval ? 'Ask for a second approval' : 'Approve and pay'}
+      description={
+        ready?.needsSecondApproval
+          ? 'Nothing is paid yet: another admin sees both amounts and your reason, and confirms with their own code.'
+          : 'The transfer starts as soon as you confirm.'
+      }
+      confirmLabel={
+        ready ? (ready.needsSecondApproval ? `Ask to pay ${formatNaira(ready.amountKobo)}` : `Pay ${formatNaira(ready.amountKobo)}`) : 'Pay'
+      }
+      busyLabel="Approving..."
+      onConfirm={async (confirmation) => {
+        if (!ready) return;
+        const answer = await approve.mutateAsync({ ...ready.body, ...confirmation });
+        toastSuccess(
+          answer.sale.status === 'approved' ? 'Approved. The payout has started' : 'Sent to a second admin. Nothing is paid yet',
+        );
+        onDecided?.();
+      }}
+    >
+      {ready ? (
+        <Facts
+          rows={[
+            ['Sale', sale.title],
+            ['Pay', <span className="admin-money">{formatNaira(ready.amountKobo)}</span>],
+            ready.differs && ['Quoted value', <span className="admin-money">{formatNaira(sale.value_kobo)}</span>],
+            ready.body.reason && ['Customer reads', saleAmountReasonWords(ready.body.reason, ready.body.note ?? null)],
+            ['To', `${sale.bank.account_name} · ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}`],
+            ready.body.note && ['Note', ready.body.note],
+          ]}
+        />
+      ) : null}
+    </ConfirmCodeDialog>
   );
 }

@@ -64,23 +64,13 @@ export function RejectForm({
   return (
     <>
       <form className="admin-form" onSubmit={submit} noValidate aria-label="Reject">
-        <fieldset className="admin-fieldset" disabled={disabled} aria-describedby={errors.reason ? 'reject-reason-error' : undefined}>
-          <legend className="field__label">Reason</legend>
-          {codes.map((code) => (
-            <label key={code} className="admin-reason">
-              <input type="radio" name="reason" value={code} checked={values.reason === code} onChange={() => edit('reason', code)} />
-              <span>
-                {saleRejectionLabels[code]}
-                {code !== 'other' ? <span className="admin-cell-sub">{saleRejectionReasons[code]}</span> : null}
-              </span>
-            </label>
-          ))}
-          {errors.reason ? (
-            <p id="reject-reason-error" className="field__error" role="alert">
-              {errors.reason}
-            </p>
-          ) : null}
-        </fieldset>
+        <ReasonChoice
+          codes={codes}
+          value={values.reason}
+          error={errors.reason}
+          disabled={disabled}
+          onChange={(code) => edit('reason', code)}
+        />
         {values.reason === 'other' ? (
           <FormField
             label="Reason the customer reads"
@@ -111,13 +101,7 @@ export function RejectForm({
         description={`${sale.title}. The customer is told at once, by notification and e-mail.`}
         busy={reject.isPending}
       >
-        {ready ? (
-          <div className="admin-quote">
-            <span className="admin-muted">The customer reads</span>
-            <p>{customerWords(ready)}</p>
-            {ready.message ? <p className="admin-muted">“{ready.message}”</p> : null}
-          </div>
-        ) : null}
+        {ready ? <CustomerReads body={ready} /> : null}
         {failure ? (
           <p className="admin-alert" role="alert">
             {failure}
@@ -133,5 +117,53 @@ export function RejectForm({
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+type RejectionCode = ReturnType<typeof rejectionCodesFor>[number];
+
+/** The kind's reasons as radio buttons, each with the words the customer will read. */
+function ReasonChoice({
+  codes,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  codes: readonly RejectionCode[];
+  value: RejectFormValues['reason'];
+  error?: string;
+  disabled?: boolean;
+  onChange: (code: RejectionCode) => void;
+}) {
+  return (
+    <fieldset className="admin-fieldset" disabled={disabled} aria-describedby={error ? 'reject-reason-error' : undefined}>
+      <legend className="field__label">Reason</legend>
+      {codes.map((code) => (
+        <label key={code} className="admin-reason">
+          <input type="radio" name="reason" value={code} checked={value === code} onChange={() => onChange(code)} />
+          <span>
+            {saleRejectionLabels[code]}
+            {code !== 'other' ? <span className="admin-cell-sub">{saleRejectionReasons[code]}</span> : null}
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p id="reject-reason-error" className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The rejection as the customer will read it, in the confirmation. */
+function CustomerReads({ body }: { body: RejectSaleBody }) {
+  return (
+    <div className="admin-quote">
+      <span className="admin-muted">The customer reads</span>
+      <p>{customerWords(body)}</p>
+      {body.message ? <p className="admin-muted">“{body.message}”</p> : null}
+    </div>
   );
 }

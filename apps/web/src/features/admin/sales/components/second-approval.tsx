@@ -62,7 +62,6 @@ export function SecondApprovalPanel({
   const [declining, setDeclining] = useState(false);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string>();
-  const confirm = useConfirmSecondApproval(sale.id);
   const decline = useDeclineSecondApproval(sale.id);
   const mine = request.requested_by.id === staff.id;
   const canDecide = staff.role === 'admin' && !mine;
@@ -126,28 +125,54 @@ export function SecondApprovalPanel({
             : `Only an admin other than ${request.requested_by.name} can confirm or decline it.`}
         </p>
       )}
-      <ConfirmCodeDialog
+      <ConfirmSecondApprovalDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Confirm the second approval"
-        description="The transfer starts as soon as you confirm."
-        confirmLabel={`Pay ${formatNaira(request.amount_kobo)}`}
-        busyLabel="Confirming..."
-        onConfirm={async (confirmation) => {
-          await confirm.mutateAsync({ shown: { request_id: request.id, amount_kobo: request.amount_kobo }, confirmation });
-          toastSuccess('Approved. The payout has started');
-          onDecided?.();
-        }}
-      >
-        <Facts
-          rows={[
-            ['Sale', sale.title],
-            ['Pay', <span className="admin-money">{formatNaira(request.amount_kobo)}</span>],
-            ['Quoted value', <span className="admin-money">{formatNaira(request.value_kobo)}</span>],
-            ['To', `${sale.bank.account_name} · ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}`],
-          ]}
-        />
-      </ConfirmCodeDialog>
+        sale={sale}
+        request={request}
+        onConfirmed={onDecided}
+      />
     </section>
+  );
+}
+
+/** The confirmation with the admin's own code, over what is paid and to whom; the transfer starts once it goes through. */
+function ConfirmSecondApprovalDialog({
+  open,
+  onClose,
+  sale,
+  request,
+  onConfirmed,
+}: {
+  open: boolean;
+  onClose: () => void;
+  sale: Pick<AdminSaleDetail, 'id' | 'title' | 'bank'>;
+  request: SaleApprovalRequest;
+  onConfirmed?: () => void;
+}) {
+  const confirm = useConfirmSecondApproval(sale.id);
+  return (
+    <ConfirmCodeDialog
+      open={open}
+      onClose={onClose}
+      title="Confirm the second approval"
+      description="The transfer starts as soon as you confirm."
+      confirmLabel={`Pay ${formatNaira(request.amount_kobo)}`}
+      busyLabel="Confirming..."
+      onConfirm={async (confirmation) => {
+        await confirm.mutateAsync({ shown: { request_id: request.id, amount_kobo: request.amount_kobo }, confirmation });
+        toastSuccess('Approved. The payout has started');
+        onConfirmed?.();
+      }}
+    >
+      <Facts
+        rows={[
+          ['Sale', sale.title],
+          ['Pay', <span className="admin-money">{formatNaira(request.amount_kobo)}</span>],
+          ['Quoted value', <span className="admin-money">{formatNaira(request.value_kobo)}</span>],
+          ['To', `${sale.bank.account_name} · ${sale.bank.bank_name} ••${sale.bank.account_number.slice(-4)}`],
+        ]}
+      />
+    </ConfirmCodeDialog>
   );
 }
