@@ -26,24 +26,39 @@ import { staffConfirmer, withoutConfirmation } from './confirmation';
 const tags = ['admin: crypto'];
 const admin = { staff: 'admin' } as const;
 
+/** The pieces every crypto route of the back office shares: its store, clock and the confirmed caller. */
+interface CryptoRouteKit {
+  db: RouteContext['db'];
+  deps: { clock: RouteContext['clock'] };
+  /** The caller, once their code or passkey is confirmed (403 CONFIRMATION_INVALID otherwise). */
+  confirmed: (request: FastifyRequest, body: StaffConfirmationInput) => Promise<StaffCall>;
+}
+
 /**
  * Coin adjustments and wallet addresses (admins only; docs/decisions.md §8). Every change needs the
  * staff member's confirmation (`confirm_code`, or `confirm_passkey`): a wrong adjustment misprices every
  * sale and a wrong address loses customers' coins.
  */
 export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = async (app, { ctx }) => {
-  const { db, clock } = ctx;
-  const deps = { clock };
-  const market: MarketDeps = { provider: ctx.marketData, clock, settings: marketSettings(ctx.config) };
-
   const confirmer = staffConfirmer(ctx);
-  /** The caller, once their code or passkey is confirmed (403 CONFIRMATION_INVALID otherwise). */
-  const confirmed = async (request: FastifyRequest, body: StaffConfirmationInput): Promise<StaffCall> => {
-    const staff = currentStaff(request);
-    await confirmer.verify(request, body);
-    return { staff, ip: request.ip };
+  const kit: CryptoRouteKit = {
+    db: ctx.db,
+    deps: { clock: ctx.clock },
+    confirmed: async (request, body) => {
+      const staff = currentStaff(request);
+      await confirmer.verify(request, body);
+      return { staff, ip: request.ip };
+    },
   };
+  const market: MarketDeps = { provider: ctx.marketData, clock: ctx.clock, settings: marketSettings(ctx.config) };
+  await app.register(adjustmentRoutes, { kit, market });
+  await app.register(walletRoutes, { kit });
+  await app.register(manualPathRoutes, { kit });
+};
 
+/** Each coin's naira adjustment: a wrong one misprices every sale. */
+const adjustmentRoutes: FastifyPluginAsyncZod<{ kit: CryptoRouteKit; market: MarketDeps }> = async (app, { kit, market }) => {
+  const { db, deps, confirmed } = kit;
   app.get(
     '/adjustments',
     {
@@ -74,7 +89,11 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       return { adjustment: await setCoinAdjustment(db, deps, market, call, request.params.coin, request.body.adjustment_ngn) };
     },
   );
+};
 
+/** The shared wallet addresses customers send to by hand: a wrong one loses customers' coins. */
+const walletRoutes: FastifyPluginAsyncZod<{ kit: CryptoRouteKit }> = async (app, { kit }) => {
+  const { db, deps, confirmed } = kit;
   app.get(
     '/wallets',
     {
@@ -124,7 +143,11 @@ export const adminCryptoRoutes: FastifyPluginAsyncZod<{ ctx: RouteContext }> = a
       return { wallet: await updateWallet(db, deps, call, request.params.id, input) };
     },
   );
+};
 
+/** Whether the screenshot path to the shared addresses is still open (docs/crypto-settlement.md, "The manual path"). */
+const manualPathRoutes: FastifyPluginAsyncZod<{ kit: CryptoRouteKit }> = async (app, { kit }) => {
+  const { db, deps, confirmed } = kit;
   app.get(
     '/manual-path',
     {
