@@ -3,7 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { accountNameMatchLabels, imagesDeletedTexts, reviewMessages, riskFlagTexts, type AdminSaleDetail } from '@wise/shared/admin';
+import {
+  accountNameMatchLabels,
+  depositDeskMessages,
+  imagesDeletedTexts,
+  reviewMessages,
+  riskFlagTexts,
+  type AdminSaleDetail,
+} from '@wise/shared/admin';
 import { BusinessTimeZoneProvider } from '#web/lib/business-time-zone';
 import { requestBody, stubFetch } from '#web/testing/render';
 import { SaleReview } from './sale-review';
@@ -106,6 +113,58 @@ function renderReview(detail: AdminSaleDetail, staff: { id: string; role: 'revie
   );
   return userEvent.setup();
 }
+
+/** A deposit's sale that `pricer` priced at the deposit desk (docs/crypto-settlement.md). */
+function pricedDepositSale(pricer: { id: string; name: string }): AdminSaleDetail {
+  const txid = 'a'.repeat(64);
+  return sale({
+    kind: 'crypto',
+    title: 'BTC · 0.0015',
+    images: [],
+    card: null,
+    subcategory: null,
+    coin: 'btc',
+    coin_amount: '0.0015',
+    transaction_id: txid,
+    chain: {
+      network: 'bitcoin',
+      txid,
+      explorer_url: `https://mempool.space/tx/${txid}`,
+      check: null,
+      can_recheck: false,
+      deposit: {
+        id: 'd1',
+        status: 'settled',
+        review_reason: 'amount_mismatch',
+        address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+        sender: 'bc1qsender',
+        asset: 'btc',
+        amount: '0.0015',
+        confirmations: 2,
+        required_confirmations: 2,
+        block_number: '1001',
+        block_time: '2026-11-22T08:05:00Z',
+        first_seen_at: '2026-11-22T08:04:00Z',
+        confirmed_at: '2026-11-22T08:10:00Z',
+        priced_by: pricer,
+      },
+    },
+  });
+}
+
+describe('a deposit priced at the desk', () => {
+  it('tells its pricer another reviewer approves it, and offers them no approval', () => {
+    renderReview(pricedDepositSale({ id: ME.id, name: 'Me' }));
+    expect(screen.getByText(depositDeskMessages.pricerCannotApprove)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve and pay' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lets another reviewer approve it', () => {
+    renderReview(pricedDepositSale(OTHER));
+    expect(screen.queryByText(depositDeskMessages.pricerCannotApprove)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Approve and pay' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
 
 describe('SaleReview', () => {
   it('says a closed account’s images were deleted with it, one tile each, and draws no image', () => {

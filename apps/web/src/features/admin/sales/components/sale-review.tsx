@@ -1,6 +1,7 @@
 import { COINS, formatPhone } from '@wise/shared';
 import {
   accountNameMatchLabels,
+  depositDeskMessages,
   imagesDeletedTexts,
   saleApprovalReasonLabels,
   saleRejectionLabels,
@@ -59,6 +60,8 @@ type DecisionProps = Pick<SaleReviewProps, 'sale' | 'staff' | 'approveRef' | 'on
 /** The open sale's decision: the second approval waiting, or the claim and the approve and reject forms. */
 function DecisionPanel({ sale, staff, approveRef, onDecided }: DecisionProps) {
   const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staff.id;
+  // Four eyes on a deposit priced at the desk: its pricer may not approve it (the server refuses too).
+  const pricedByMe = sale.chain?.deposit?.priced_by?.id === staff.id;
   // An approval above the quote or the limit waits for another admin; until then nobody decides another way.
   const request = sale.approval_request ?? null;
   if (request !== null && request.outcome === null) {
@@ -85,7 +88,8 @@ function DecisionPanel({ sale, staff, approveRef, onDecided }: DecisionProps) {
           <h3 id="approve-title" className="admin-subtitle">
             Approve
           </h3>
-          <ApproveForm sale={sale} disabled={claimedByOther} approveRef={approveRef} onDecided={onDecided} />
+          {pricedByMe ? <p className="admin-alert admin-alert--info">{depositDeskMessages.pricerCannotApprove}</p> : null}
+          <ApproveForm sale={sale} disabled={claimedByOther || pricedByMe} approveRef={approveRef} onDecided={onDecided} />
         </section>
         <section aria-labelledby="reject-title">
           <h3 id="reject-title" className="admin-subtitle">
