@@ -113,7 +113,6 @@ export default tseslint.config(
       'apps/web/src/features/admin/sales/components/payouts-panel.tsx',
       'apps/web/src/features/admin/sales/components/work-mode.tsx',
       'apps/web/src/features/bills/components/bill-pin-screen.tsx',
-      'apps/web/src/features/giftcards/components/sell-gift-card-form.tsx',
       'apps/web/src/lib/form/store.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
