@@ -11,6 +11,7 @@ import {
   saleMessages,
   transferProofFormTexts,
   type CryptoNetworkId,
+  type Language,
   type Quote,
   type SaleDetail,
   SALE_IMAGE_PICK_TYPES,
@@ -48,11 +49,25 @@ interface TransferProofFormProps {
   onQuoteExpired: (fresh: Quote) => void;
 }
 
-/**
- * docs/product.md §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
- * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
- */
-export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteExpired }: TransferProofFormProps) {
+type ProofProps = Pick<TransferProofFormProps, 'quote' | 'network' | 'onSold' | 'onQuoteExpired'>;
+
+/** A payout limit's refusal in the customer's language, or undefined for any other failure. */
+async function limitTextOf(error: unknown, language: Language): Promise<string | undefined> {
+  // A payout limit says what is left and the way up, in place (docs/features.md, "Verification tiers and limits").
+  if (!(error instanceof ApiError) || error.code !== limitErrorCodes.exceeded) return undefined;
+  // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
+  const translated =
+    language !== defaultLanguage
+      ? await import('../limit-message').then(
+          (m) => m.payoutLimitMessageIn(error.body.meta, language),
+          () => undefined,
+        )
+      : undefined;
+  return translated ?? error.message;
+}
+
+/** The form, the screenshot and the upload, and what a refused submission says in place. */
+function useTransferProof({ quote, network, onSold, onQuoteExpired }: ProofProps) {
   // The chosen network decides which IDs are taken; a pasted explorer link leaves the schema as
   // the ID it holds (docs/identifiers.md), and that is what is sent.
   const form = useZodForm(() => import('../form-schemas').then((m) => m.cryptoSaleFieldsSchemaFor(quote.coin, network)), {
@@ -95,17 +110,7 @@ export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteEx
         return;
       case 'failed': {
         const { error } = outcome;
-        // A payout limit says what is left and the way up, in place (docs/features.md, "Verification tiers and limits").
-        const limited = error instanceof ApiError && error.code === limitErrorCodes.exceeded;
-        // Another language writes the refusal again from its meta; that code is fetched only now (the screen's budget).
-        const translated =
-          limited && language !== defaultLanguage
-            ? await import('../limit-message').then(
-                (m) => m.payoutLimitMessageIn(error.body.meta, language),
-                () => undefined,
-              )
-            : undefined;
-        const limitText = limited ? (translated ?? error.message) : undefined;
+        const limitText = await limitTextOf(error, language);
         toastError(limitText ?? saleText.submitFailed);
         applyFieldErrors(error, form.setError, ['transaction_id']);
         if (error instanceof ApiError) {
@@ -120,6 +125,18 @@ export function TransferProofForm({ quote, network, canSubmit, onSold, onQuoteEx
       }
     }
   }, requireScreenshot);
+
+  return { form, screenshot, submit, cancel, submitting, fraction, notice, limitNotice };
+}
+
+/**
+ * docs/product.md §2 walletaddress/confirm: one screenshot of the transfer and an optional transaction ID,
+ * uploaded with progress (downscaled first) under one Idempotency-Key per submission.
+ */
+export function TransferProofForm({ canSubmit, ...props }: TransferProofFormProps) {
+  const t = useTexts(transferProofFormTexts);
+  const translate = useTranslate();
+  const { form, screenshot, submit, cancel, submitting, fraction, notice, limitNotice } = useTransferProof(props);
 
   return (
     <form className="screen__form" onSubmit={submit} noValidate aria-label={t.label}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { Info, TriangleAlert } from 'lucide-react';
 import {
   currencySymbol,
@@ -66,15 +66,10 @@ interface SellGiftCardFormProps {
   limit?: { remainingKobo: number; tier: number };
 }
 
-/**
- * docs/product.md §2/§5 the sell form: the card, its sub-category (each with its rate), the amount in the
- * card's currency with the live naira value, photos of the card, a comment, and the card's code
- * for e-code sub-categories. Any failure is docs/product.md §8's toast; a changed rate is shown in place.
- */
-export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: SellGiftCardFormProps) {
+/** The form, the photos and the upload, and what a refused or cancelled sale says in place. */
+function useSellGiftCardForm({ detail, onSold, limit }: Pick<SellGiftCardFormProps, 'detail' | 'onSold' | 'limit'>) {
   const t = useTexts(sellGiftCardFormTexts);
   const saleText = useTexts(saleMessages);
-  // Field errors arrive as the schema's or the server's English words.
   const translate = useTranslate();
   const language = useLanguage();
   const { card, subcategories } = detail;
@@ -90,7 +85,6 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
   const images = useImageAttachments(useMemo(() => imageRules(saleText), [saleText]));
   const { sell, cancel, submitting, fraction } = useSellGiftCard();
   const [notice, setNotice] = useState<Notice>();
-  const errors = form.formState.errors;
 
   const requireImages = () => {
     if (images.items.length > 0) return true;
@@ -156,13 +150,25 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
     }
   }, requireImages);
 
-  const symbol = currencySymbol(subcategory?.currency ?? card.currency).trim();
-  const amountError = errors.amount?.message;
-  // The band's message carries figures, so it cannot be looked up as a phrase: it is written again here.
-  const amountErrorText =
-    amountError && subcategory && amountError === outOfBandText(subcategory, saleMessages)
-      ? outOfBandText(subcategory, saleText)
-      : amountError && translate(amountError);
+  return { form, subcategory, amount, images, submitting, fraction, cancel, notice, valueKobo, pastLimit, submit };
+}
+
+/**
+ * docs/product.md §2/§5 the sell form: the card, its sub-category (each with its rate), the amount in the
+ * card's currency with the live naira value, photos of the card, a comment, and the card's code
+ * for e-code sub-categories. Any failure is docs/product.md §8's toast; a changed rate is shown in place.
+ */
+export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: SellGiftCardFormProps) {
+  const t = useTexts(sellGiftCardFormTexts);
+  // Field errors arrive as the schema's or the server's English words.
+  const translate = useTranslate();
+  const { card, subcategories } = detail;
+  const { form, subcategory, amount, images, submitting, fraction, cancel, notice, valueKobo, pastLimit, submit } = useSellGiftCardForm({
+    detail,
+    onSold,
+    limit,
+  });
+  const errors = form.formState.errors;
   return (
     <form className="screen__form" onSubmit={submit} noValidate aria-label={t.formLabel(card.name)}>
       <ChosenCard card={card} changeHref={changeCardHref} />
@@ -176,22 +182,10 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
         disabled={submitting}
         {...form.field('subcategory_id')}
       />
-      <TextField
-        label={t.amount(symbol)}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t.amountPlaceholder}
-        maxLength={13}
-        leading={<span className="tabular">{symbol}</span>}
-        hint={
-          subcategory
-            ? t.between(
-                formatCardAmount(subcategory.min_amount, subcategory.currency),
-                formatCardAmount(subcategory.max_amount, subcategory.currency),
-              )
-            : undefined
-        }
-        error={amountErrorText}
+      <AmountField
+        subcategory={subcategory}
+        currency={card.currency}
+        error={errors.amount?.message}
         readOnly={submitting}
         {...form.field('amount')}
       />
@@ -241,23 +235,71 @@ export function SellGiftCardForm({ detail, changeCardHref, onSold, limit }: Sell
           <Info size={18} aria-hidden="true" /> {notice.text}
         </p>
       ) : null}
-      <div className="screen__actions">
-        {submitting ? (
-          <ProgressBar
-            fraction={fraction}
-            label={t.uploading}
-            status={fraction !== undefined && fraction >= 1 ? t.checking : undefined}
-            action={
-              <Button variant="link" onClick={cancel}>
-                {t.cancelUpload}
-              </Button>
-            }
-          />
-        ) : null}
-        <Button type="submit" busy={submitting} busyLabel={t.submitting}>
-          {t.submit}
-        </Button>
-      </div>
+      <SaleActions submitting={submitting} fraction={fraction} onCancel={cancel} />
     </form>
+  );
+}
+
+type AmountFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'error'> & {
+  subcategory: SubCategory | undefined;
+  /** The card's currency, until a sub-category names its own. */
+  currency: string;
+  /** The schema's or the server's English words. */
+  error: string | undefined;
+};
+
+/** The amount in the card's currency, with the chosen sub-category's band as its hint. */
+function AmountField({ subcategory, currency, error: amountError, ...field }: AmountFieldProps) {
+  const t = useTexts(sellGiftCardFormTexts);
+  const saleText = useTexts(saleMessages);
+  const translate = useTranslate();
+  const symbol = currencySymbol(subcategory?.currency ?? currency).trim();
+  // The band's message carries figures, so it cannot be looked up as a phrase: it is written again here.
+  const amountErrorText =
+    amountError && subcategory && amountError === outOfBandText(subcategory, saleMessages)
+      ? outOfBandText(subcategory, saleText)
+      : amountError && translate(amountError);
+  return (
+    <TextField
+      label={t.amount(symbol)}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={t.amountPlaceholder}
+      maxLength={13}
+      leading={<span className="tabular">{symbol}</span>}
+      hint={
+        subcategory
+          ? t.between(
+              formatCardAmount(subcategory.min_amount, subcategory.currency),
+              formatCardAmount(subcategory.max_amount, subcategory.currency),
+            )
+          : undefined
+      }
+      error={amountErrorText}
+      {...field}
+    />
+  );
+}
+
+function SaleActions({ submitting, fraction, onCancel }: { submitting: boolean; fraction: number | undefined; onCancel: () => void }) {
+  const t = useTexts(sellGiftCardFormTexts);
+  return (
+    <div className="screen__actions">
+      {submitting ? (
+        <ProgressBar
+          fraction={fraction}
+          label={t.uploading}
+          status={fraction !== undefined && fraction >= 1 ? t.checking : undefined}
+          action={
+            <Button variant="link" onClick={onCancel}>
+              {t.cancelUpload}
+            </Button>
+          }
+        />
+      ) : null}
+      <Button type="submit" busy={submitting} busyLabel={t.submitting}>
+        {t.submit}
+      </Button>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   payoutHoldLabels,
   providerKindLabels,
   type ReconciliationMismatch,
+  type ReconciliationOverview,
   type ReconciliationProviderKind,
 } from '@wise/shared/admin';
 import { Facts, Panel } from '#web/components/admin/admin-layout';
@@ -22,80 +23,92 @@ const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(
 /** The Reconciliation page's body: floats and held payouts, open mismatches (resolve), runs (run a day). */
 export function ReconciliationView() {
   const overview = useReconciliation();
-  const [resolving, setResolving] = useState<ReconciliationMismatch | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string>();
-  const [runKind, setRunKind] = useState<ReconciliationProviderKind>('payouts');
-  const [runDay, setRunDay] = useState('');
-  const [runReady, setRunReady] = useState(false);
-  const resolve = useResolveMismatch();
-  const run = useRunReconciliation();
 
   if (overview.isPending) return <p role="status">Loading…</p>;
   if (overview.isError) return <p role="alert">Could not load the reconciliation. Try again.</p>;
   const data = overview.data;
 
-  const submitRun = (event: FormEvent) => {
-    event.preventDefault();
-    if (/^\d{4}-\d{2}-\d{2}$/.test(runDay)) setRunReady(true);
-  };
+  return (
+    <>
+      <FloatsPanel floats={data.floats} />
+      <HeldPayoutsPanel payouts={data.held_payouts} />
+      <MismatchesPanel mismatches={data.open_mismatches} />
+      <RunsPanel runs={data.runs} />
+    </>
+  );
+}
+
+function FloatsPanel({ floats }: { floats: ReconciliationOverview['floats'] }) {
+  return (
+    <Panel title="Floats">
+      <Facts
+        rows={floats.map((float) => [
+          providerKindLabels[float.provider_kind],
+          <span>
+            {float.available_kobo === null ? `Unknown${float.error ? ` (${float.error})` : ''}` : formatKobo(float.available_kobo)}
+            {' · alert below '}
+            {formatKobo(float.alert_below_kobo)}
+            {float.checked_at ? (
+              <>
+                {' · read '}
+                <DateTime iso={float.checked_at} />
+              </>
+            ) : null}
+          </span>,
+        ])}
+      />
+    </Panel>
+  );
+}
+
+function HeldPayoutsPanel({ payouts }: { payouts: ReconciliationOverview['held_payouts'] }) {
+  return (
+    <Panel title={`Payouts held (${payouts.length})`}>
+      {payouts.length === 0 ? (
+        <p>No payout is waiting for funds or an OTP.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Held</th>
+              <th scope="col">Since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.map((payout) => (
+              <tr key={payout.id}>
+                <td className="admin-mono">{payout.reference}</td>
+                <td>{formatKobo(payout.amount_kobo)}</td>
+                <td>{payoutHoldLabels[payout.hold]}</td>
+                <td>
+                  <DateTime iso={payout.held_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
+
+/** The open mismatches, each with its advice and a Resolve that takes a note and the code. */
+function MismatchesPanel({ mismatches }: { mismatches: ReconciliationMismatch[] }) {
+  const [resolving, setResolving] = useState<ReconciliationMismatch | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const resolve = useResolveMismatch();
 
   return (
     <>
-      <Panel title="Floats">
-        <Facts
-          rows={data.floats.map((float) => [
-            providerKindLabels[float.provider_kind],
-            <span>
-              {float.available_kobo === null ? `Unknown${float.error ? ` (${float.error})` : ''}` : formatKobo(float.available_kobo)}
-              {' · alert below '}
-              {formatKobo(float.alert_below_kobo)}
-              {float.checked_at ? (
-                <>
-                  {' · read '}
-                  <DateTime iso={float.checked_at} />
-                </>
-              ) : null}
-            </span>,
-          ])}
-        />
-      </Panel>
-
-      <Panel title={`Payouts held (${data.held_payouts.length})`}>
-        {data.held_payouts.length === 0 ? (
-          <p>No payout is waiting for funds or an OTP.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Held</th>
-                <th scope="col">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.held_payouts.map((payout) => (
-                <tr key={payout.id}>
-                  <td className="admin-mono">{payout.reference}</td>
-                  <td>{formatKobo(payout.amount_kobo)}</td>
-                  <td>{payoutHoldLabels[payout.hold]}</td>
-                  <td>
-                    <DateTime iso={payout.held_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Panel>
-
-      <Panel title={`Open mismatches (${data.open_mismatches.length})`}>
-        {data.open_mismatches.length === 0 ? (
+      <Panel title={`Open mismatches (${mismatches.length})`}>
+        {mismatches.length === 0 ? (
           <p>Wise and the providers agree on every day compared.</p>
         ) : (
           <ul className="admin-list">
-            {data.open_mismatches.map((mismatch) => (
+            {mismatches.map((mismatch) => (
               <li key={mismatch.id}>
                 <h3>
                   {providerKindLabels[mismatch.provider_kind]} · {mismatchKindLabels[mismatch.kind]} ·{' '}
@@ -125,60 +138,6 @@ export function ReconciliationView() {
         )}
       </Panel>
 
-      <Panel title="Runs">
-        <form className="admin-form" onSubmit={submitRun} noValidate aria-label="Reconcile a day">
-          <FormSelect
-            label="Provider"
-            name="provider_kind"
-            value={runKind}
-            onChange={(event) => setRunKind(event.target.value === 'bills' ? 'bills' : 'payouts')}
-            options={[
-              { value: 'payouts', label: providerKindLabels.payouts },
-              { value: 'bills', label: providerKindLabels.bills },
-            ]}
-          />
-          <FormField
-            label="Day"
-            name="business_date"
-            type="date"
-            value={runDay}
-            onChange={(event) => setRunDay(event.target.value)}
-            hint="A day that is over (business time)."
-          />
-          <Button type="submit">Reconcile this day</Button>
-        </form>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Provider</th>
-              <th scope="col">Started</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Compared (ours / theirs)</th>
-              <th scope="col">Unchecked</th>
-              <th scope="col">Mismatches</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.runs.map((entry) => (
-              <tr key={entry.id}>
-                <td>{entry.business_date}</td>
-                <td>{providerKindLabels[entry.provider_kind]}</td>
-                <td>
-                  <DateTime iso={entry.started_at} /> {entry.trigger === 'staff' ? '(staff)' : ''}
-                </td>
-                <td>{entry.outcome === 'failed' ? `Failed: ${entry.error ?? ''}` : (entry.outcome ?? 'Running')}</td>
-                <td>
-                  {entry.ours_count ?? '—'} / {entry.theirs_count ?? '—'}
-                </td>
-                <td>{entry.unchecked_count ?? '—'}</td>
-                <td>{entry.mismatch_count ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Panel>
-
       <ConfirmCodeDialog
         open={resolving !== null}
         onClose={() => setResolving(null)}
@@ -206,6 +165,48 @@ export function ReconciliationView() {
           maxLength={1000}
         />
       </ConfirmCodeDialog>
+    </>
+  );
+}
+
+/** The runs so far, and a form to reconcile one provider's day (confirmed with the code). */
+function RunsPanel({ runs }: { runs: ReconciliationOverview['runs'] }) {
+  const [runKind, setRunKind] = useState<ReconciliationProviderKind>('payouts');
+  const [runDay, setRunDay] = useState('');
+  const [runReady, setRunReady] = useState(false);
+  const run = useRunReconciliation();
+
+  const submitRun = (event: FormEvent) => {
+    event.preventDefault();
+    if (/^\d{4}-\d{2}-\d{2}$/.test(runDay)) setRunReady(true);
+  };
+
+  return (
+    <>
+      <Panel title="Runs">
+        <form className="admin-form" onSubmit={submitRun} noValidate aria-label="Reconcile a day">
+          <FormSelect
+            label="Provider"
+            name="provider_kind"
+            value={runKind}
+            onChange={(event) => setRunKind(event.target.value === 'bills' ? 'bills' : 'payouts')}
+            options={[
+              { value: 'payouts', label: providerKindLabels.payouts },
+              { value: 'bills', label: providerKindLabels.bills },
+            ]}
+          />
+          <FormField
+            label="Day"
+            name="business_date"
+            type="date"
+            value={runDay}
+            onChange={(event) => setRunDay(event.target.value)}
+            hint="A day that is over (business time)."
+          />
+          <Button type="submit">Reconcile this day</Button>
+        </form>
+        <RunsTable runs={runs} />
+      </Panel>
 
       <ConfirmCodeDialog
         open={runReady}
@@ -225,5 +226,40 @@ export function ReconciliationView() {
         }}
       />
     </>
+  );
+}
+
+function RunsTable({ runs }: { runs: ReconciliationOverview['runs'] }) {
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Provider</th>
+          <th scope="col">Started</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Compared (ours / theirs)</th>
+          <th scope="col">Unchecked</th>
+          <th scope="col">Mismatches</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((entry) => (
+          <tr key={entry.id}>
+            <td>{entry.business_date}</td>
+            <td>{providerKindLabels[entry.provider_kind]}</td>
+            <td>
+              <DateTime iso={entry.started_at} /> {entry.trigger === 'staff' ? '(staff)' : ''}
+            </td>
+            <td>{entry.outcome === 'failed' ? `Failed: ${entry.error ?? ''}` : (entry.outcome ?? 'Running')}</td>
+            <td>
+              {entry.ours_count ?? '—'} / {entry.theirs_count ?? '—'}
+            </td>
+            <td>{entry.unchecked_count ?? '—'}</td>
+            <td>{entry.mismatch_count ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

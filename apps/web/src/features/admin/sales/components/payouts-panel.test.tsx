@@ -118,4 +118,19 @@ describe('PayoutsPanel', () => {
     expect(screen.getByText(/Zenith Bank ••5566/)).toBeTruthy();
     expect(screen.getByText('The customer (bank details changed after a failed payout)')).toBeTruthy();
   });
+
+  it('a retry pays the account the customer changed to, and says so before the code', async () => {
+    const failed = attempt({
+      status: 'failed',
+      failure_reason: 'The bank declined the transfer',
+      settled_at: null,
+      account_changed: true,
+      account: { bank_code: '057', bank_name: 'Zenith Bank', account_number: '2233445566', account_name: 'ADA OBI' },
+    });
+    const user = renderPanel(panelSale('failed', [failed]), false);
+    await user.click(screen.getByRole('button', { name: 'Retry payout' }));
+    expect(screen.getByRole('dialog', { name: 'Retry the payout' }).textContent).toContain(
+      'A new transfer of ₦59,000.00 to Zenith Bank ••5566.',
+    );
+  });
 });

@@ -29,6 +29,8 @@ const resolutionLabels: Record<PayoutResolution, string> = {
   not_paid: 'Not paid — the attempt failed',
 };
 
+type Payout = Sale['payouts'][number];
+
 /**
  * The payout attempts of an approved sale. When the last one failed (or the bank reversed it):
  * retry (any reviewer), or an admin records a payment made by other means with its reference and
@@ -38,24 +40,11 @@ const resolutionLabels: Record<PayoutResolution, string> = {
 export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin: boolean; className?: string }) {
   const [retrying, setRetrying] = useState(false);
   const [manualOpen, setManualOpen] = useState(false);
-  const [manual, setManual] = useState<ManualFields | null>(null);
   const [resolveOpen, setResolveOpen] = useState(false);
-  const [resolution, setResolution] = useState<ResolveFields | null>(null);
-  const retry = useRetryPayout(sale.id);
-  const record = useManualPayout(sale.id);
-  const resolve = useResolvePayout(sale.id);
   const failed = sale.status === 'approved' && (sale.payout_status === 'failed' || sale.payout_status === 'reversed');
   const held = sale.status === 'approved' && sale.payout_status === 'needs_review';
-  const latest = sale.payouts.reduce<Sale['payouts'][number] | undefined>(
-    (last, p) => (!last || p.attempt > last.attempt ? p : last),
-    undefined,
-  );
+  const latest = sale.payouts.reduce<Payout | undefined>((last, p) => (!last || p.attempt > last.attempt ? p : last), undefined);
   const ordered = [...sale.payouts].sort((a, b) => b.attempt - a.attempt);
-  // A retry pays the account the customer changed to (when they did), else the sale's own.
-  const retryAccount =
-    latest?.account_changed && latest.account
-      ? { bank_name: latest.account.bank_name ?? latest.account.bank_code, account_number: latest.account.account_number }
-      : sale.bank;
 
   if (sale.payouts.length === 0 && sale.status !== 'approved') return null;
   return (
@@ -85,44 +74,7 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
       {ordered.length === 0 ? <p className="admin-muted">The transfer is being prepared.</p> : null}
       <ol className="admin-payouts">
         {ordered.map((payout) => (
-          <li key={payout.id} className="admin-payout">
-            <div className="admin-payout__head">
-              <span className="admin-cell-title">
-                Attempt {payout.attempt} · {payout.method === 'manual' ? 'Recorded by hand' : 'Bank transfer'}
-              </span>
-              <StatusBadge status={payout.status} label={payoutStatusLabels[payout.status]} />
-            </div>
-            <Facts
-              rows={[
-                ['Amount', <span className="admin-money">{formatNaira(payout.amount_kobo)}</span>],
-                ['Our reference', <span className="admin-mono">{payout.reference}</span>],
-                payout.account && [
-                  'Paid to',
-                  <span>
-                    {payout.account.bank_name ?? payout.account.bank_code} ••{payout.account.account_number.slice(-4)} ·{' '}
-                    {payout.account.account_name}
-                    {payout.account_changed ? <strong> (new account: the customer changed their bank details)</strong> : null}
-                  </span>,
-                ],
-                payout.started_by === 'customer' && ['Started by', 'The customer (bank details changed after a failed payout)'],
-                payout.review_reason && ['Held because', payout.review_reason],
-                payout.reported_amount_kobo != null && [
-                  'Provider reported',
-                  <span className="admin-money">
-                    {formatNaira(payout.reported_amount_kobo)}
-                    {payout.reported_currency ? ` (${payout.reported_currency})` : ''}
-                  </span>,
-                ],
-                payout.resolution_note && ['Resolution', payout.resolution_note],
-                payout.reversed_at && ['Reversed', <DateTime iso={payout.reversed_at} />],
-                payout.provider_reference && ['Provider reference', <span className="admin-mono">{payout.provider_reference}</span>],
-                payout.failure_reason && ['Failure', payout.failure_reason],
-                payout.note && ['Note', payout.note],
-                ['Started', <DateTime iso={payout.created_at} />],
-                payout.settled_at && ['Settled', <DateTime iso={payout.settled_at} />],
-              ]}
-            />
-          </li>
+          <PayoutAttempt key={payout.id} payout={payout} />
         ))}
       </ol>
       {held && isAdmin ? (
@@ -141,23 +93,96 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
           ) : null}
         </div>
       ) : null}
-      <ConfirmCodeDialog
-        open={retrying}
-        onClose={() => setRetrying(false)}
-        title="Retry the payout"
-        description={`A new transfer of ${latest ? formatNaira(latest.amount_kobo) : 'the approved amount'} to ${retryAccount.bank_name} ••${retryAccount.account_number.slice(-4)}.`}
-        confirmLabel="Retry payout"
-        busyLabel="Retrying..."
-        onConfirm={async (confirmation) => {
-          await retry.mutateAsync(confirmation);
-          toastSuccess('Payout sent again');
-        }}
+      {/* The dialogs stay mounted while the panel shows: each one's confirmation outlives the step before it. */}
+      <RetryPayoutDialog sale={sale} latest={latest} open={retrying} onClose={() => setRetrying(false)} />
+      <ResolveHeldPayout saleId={sale.id} open={resolveOpen} onClose={() => setResolveOpen(false)} />
+      <RecordManualPayout saleId={sale.id} open={manualOpen} onClose={() => setManualOpen(false)} />
+    </Panel>
+  );
+}
+
+function PayoutAttempt({ payout }: { payout: Payout }) {
+  return (
+    <li className="admin-payout">
+      <div className="admin-payout__head">
+        <span className="admin-cell-title">
+          Attempt {payout.attempt} · {payout.method === 'manual' ? 'Recorded by hand' : 'Bank transfer'}
+        </span>
+        <StatusBadge status={payout.status} label={payoutStatusLabels[payout.status]} />
+      </div>
+      <Facts
+        rows={[
+          ['Amount', <span className="admin-money">{formatNaira(payout.amount_kobo)}</span>],
+          ['Our reference', <span className="admin-mono">{payout.reference}</span>],
+          payout.account && [
+            'Paid to',
+            <span>
+              {payout.account.bank_name ?? payout.account.bank_code} ••{payout.account.account_number.slice(-4)} ·{' '}
+              {payout.account.account_name}
+              {payout.account_changed ? <strong> (new account: the customer changed their bank details)</strong> : null}
+            </span>,
+          ],
+          payout.started_by === 'customer' && ['Started by', 'The customer (bank details changed after a failed payout)'],
+          payout.review_reason && ['Held because', payout.review_reason],
+          payout.reported_amount_kobo != null && [
+            'Provider reported',
+            <span className="admin-money">
+              {formatNaira(payout.reported_amount_kobo)}
+              {payout.reported_currency ? ` (${payout.reported_currency})` : ''}
+            </span>,
+          ],
+          payout.resolution_note && ['Resolution', payout.resolution_note],
+          payout.reversed_at && ['Reversed', <DateTime iso={payout.reversed_at} />],
+          payout.provider_reference && ['Provider reference', <span className="admin-mono">{payout.provider_reference}</span>],
+          payout.failure_reason && ['Failure', payout.failure_reason],
+          payout.note && ['Note', payout.note],
+          ['Started', <DateTime iso={payout.created_at} />],
+          payout.settled_at && ['Settled', <DateTime iso={payout.settled_at} />],
+        ]}
       />
+    </li>
+  );
+}
+
+interface FlowProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+function RetryPayoutDialog({ sale, latest, open, onClose }: FlowProps & { sale: Sale; latest: Payout | undefined }) {
+  const retry = useRetryPayout(sale.id);
+  // A retry pays the account the customer changed to (when they did), else the sale's own.
+  const retryAccount =
+    latest?.account_changed && latest.account
+      ? { bank_name: latest.account.bank_name ?? latest.account.bank_code, account_number: latest.account.account_number }
+      : sale.bank;
+  return (
+    <ConfirmCodeDialog
+      open={open}
+      onClose={onClose}
+      title="Retry the payout"
+      description={`A new transfer of ${latest ? formatNaira(latest.amount_kobo) : 'the approved amount'} to ${retryAccount.bank_name} ••${retryAccount.account_number.slice(-4)}.`}
+      confirmLabel="Retry payout"
+      busyLabel="Retrying..."
+      onConfirm={async (confirmation) => {
+        await retry.mutateAsync(confirmation);
+        toastSuccess('Payout sent again');
+      }}
+    />
+  );
+}
+
+/** What happened to a held payout, then the code; the choice is kept here while the code is asked for. */
+function ResolveHeldPayout({ saleId, open, onClose }: FlowProps & { saleId: string }) {
+  const [resolution, setResolution] = useState<ResolveFields | null>(null);
+  const resolve = useResolvePayout(saleId);
+  return (
+    <>
       <ResolvePayoutDialog
-        open={resolveOpen}
-        onClose={() => setResolveOpen(false)}
+        open={open}
+        onClose={onClose}
         onReady={(fields) => {
-          setResolveOpen(false);
+          onClose();
           setResolution(fields);
         }}
       />
@@ -187,11 +212,21 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
           />
         ) : null}
       </ConfirmCodeDialog>
+    </>
+  );
+}
+
+/** A payment made by other means, with its reference and a note, then the code. */
+function RecordManualPayout({ saleId, open, onClose }: FlowProps & { saleId: string }) {
+  const [manual, setManual] = useState<ManualFields | null>(null);
+  const record = useManualPayout(saleId);
+  return (
+    <>
       <ManualPayoutDialog
-        open={manualOpen}
-        onClose={() => setManualOpen(false)}
+        open={open}
+        onClose={onClose}
         onReady={(fields) => {
-          setManualOpen(false);
+          onClose();
           setManual(fields);
         }}
       />
@@ -217,7 +252,7 @@ export function PayoutsPanel({ sale, isAdmin, className }: { sale: Sale; isAdmin
           />
         ) : null}
       </ConfirmCodeDialog>
-    </Panel>
+    </>
   );
 }
 

@@ -128,6 +128,7 @@ function stubServer(sale: AdminSaleDetail) {
     if (url.pathname === '/api/admin/auth/passkeys') return json({ passkeys: [] });
     if (url.pathname === `/api/admin/sales/${SALE_ID}/approval/confirm`)
       return json({ sale: { ...sale, status: 'approved', approval_request: { ...request, outcome: 'confirmed' } } });
+    if (url.pathname === `/api/admin/sales/${SALE_ID}/reject`) return json({ sale: { ...sale, status: 'rejected' } });
     return json({ error: 'not in this test' }, 500);
   });
   vi.stubGlobal('fetch', mock);
@@ -235,5 +236,28 @@ describe('work mode keys', () => {
       await user.keyboard('j');
       expect(router.state.location.pathname).toBe(`/admin/sales/${NEXT_ID}`);
     });
+  });
+
+  it('r: rejects with a reason chosen from the keyboard, and the next sale opens; q goes back to the queue', async () => {
+    const server = stubServer(detail());
+    const { user, router } = renderWorkMode(detail(), { id: TUNDE.id, role: 'reviewer' });
+    await vi.waitFor(() => expect(workBar().textContent).toContain('1 of 2'));
+    await user.keyboard('r');
+    let dialog = screen.getByRole('dialog', { name: 'Reject this sale' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject sale' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a reason');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.keyboard('r');
+    dialog = screen.getByRole('dialog', { name: 'Reject this sale' });
+    await user.click(within(dialog).getByLabelText('Used card'));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject sale' }));
+    const [reject] = calls(server, 'POST', `/api/admin/sales/${SALE_ID}/reject`);
+    expect(JSON.parse(String(reject?.[1]?.body))).toEqual({ reason: 'used_card' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/admin/sales/${NEXT_ID}`));
+
+    await user.keyboard('q');
+    expect(router.state.location.pathname).toBe('/admin/sales');
   });
 });

@@ -39,8 +39,61 @@ const isOpen = (sale: Pick<AdminSaleDetail, 'status'>) => sale.status === 'submi
  * The sales an admin can confirm come first in j/k and after a decision, as on the desk.
  */
 export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef }: WorkModeProps) {
+  const staffId = staff.id;
+  const [rejecting, setRejecting] = useState(false);
+  const open = isOpen(sale);
+  const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staffId;
+  const request = sale.approval_request ?? null;
+  const awaiting = open && request !== null && request.outcome === null;
+  const canConfirm = awaiting && staff.role === 'admin' && request.requested_by.id !== staffId;
+  const { workable, index, next, previous, goNext, queueBack, more } = useWorkQueue({ sale, staff, saleHref, queueHref });
+  useEffect(() => {
+    nextRef.current = goNext;
+  });
+  useSaleClaim(sale, staffId, awaiting);
+  useWorkKeys({
+    canApprove: awaiting ? canConfirm : open && !claimedByOther,
+    canReject: open && !awaiting && !claimedByOther,
+    onApprove,
+    onReject: () => setRejecting(true),
+    nextHref: next && saleHref(next.id),
+    previousHref: previous && saleHref(previous.id),
+    queueBack,
+  });
+
+  return (
+    <>
+      <WorkBar
+        position={index >= 0 ? `${index + 1} of ${workable.length}${more ? '+' : ''}` : 'Work mode'}
+        note={
+          awaiting && !canConfirm
+            ? request.requested_by.id === staffId
+              ? 'You asked for this approval: another admin confirms it'
+              : 'Waiting for a second approval by an admin'
+            : undefined
+        }
+        decideKeys={canConfirm ? 'confirm' : awaiting ? 'none' : 'decide'}
+      />
+      {rejecting ? (
+        <QuickReject
+          sale={sale}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
+            setRejecting(false);
+            goNext();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The queue's sales around this one that I can work (not decided here, not held by someone else,
+ * a second approval only if I may confirm it), and where a decision leads.
+ */
+function useWorkQueue({ sale, staff, saleHref, queueHref }: Pick<WorkModeProps, 'sale' | 'staff' | 'saleHref' | 'queueHref'>) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const staffId = staff.id;
   const filters = useMemo(() => recallDeskFilters(), []);
   // Back to the queue as the reviewer left it: its search and filters, not the whole waiting view.
@@ -48,20 +101,11 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
   const queue = useSalesQueue(filters);
   const waitingView = (filters.status ?? 'pending') === 'pending';
   const secondQueue = useSalesQueue(secondApprovalFilters(filters), { enabled: waitingView && staff.role === 'admin' });
-  const [rejecting, setRejecting] = useState(false);
   const rows = useMemo(() => queue.data?.pages.flatMap((page) => page.items) ?? [], [queue.data]);
   const secondRows = useMemo(
     () => (waitingView ? (secondQueue.data?.pages.flatMap((page) => page.items) ?? []) : []),
     [waitingView, secondQueue.data],
   );
-  const open = isOpen(sale);
-  const claimedByOther = sale.claim !== null && sale.claim.staff.id !== staffId;
-  const request = sale.approval_request ?? null;
-  const awaiting = open && request !== null && request.outcome === null;
-  const canConfirm = awaiting && staff.role === 'admin' && request.requested_by.id !== staffId;
-
-  // The queue's sales around this one that I can work (not decided here, not held by someone else,
-  // a second approval only if I may confirm it).
   const workable = keyboardRows(secondRows, rows, staff).filter(
     (row) =>
       row.id === sale.id ||
@@ -76,11 +120,13 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
     const target = index >= 0 ? (workable[index + 1] ?? workable[index - 1]) : workable.find((row) => row.id !== sale.id);
     void navigate(target && target.id !== sale.id ? saleHref(target.id) : queueBack);
   };
-  useEffect(() => {
-    nextRef.current = goNext;
-  });
+  return { workable, index, next, previous, goNext, queueBack, more: queue.hasNextPage };
+}
 
-  // Claim on opening; give it back on leaving if it is still mine and undecided.
+/** Claims the sale on opening; gives it back on leaving if it is still mine and undecided. */
+function useSaleClaim(sale: AdminSaleDetail, staffId: string, awaiting: boolean) {
+  const queryClient = useQueryClient();
+  const open = isOpen(sale);
   const claimed = useRef(false);
   useEffect(() => {
     claimed.current = false;
@@ -108,23 +154,37 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
       }
     };
   }, [sale.id, staffId, queryClient]);
+}
 
+interface WorkKeys {
+  canApprove: boolean;
+  canReject: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  nextHref: string | undefined;
+  previousHref: string | undefined;
+  queueBack: string;
+}
+
+/** a approve, r reject, j next, k previous, z zoom, / search, q queue: except while typing or with a dialog open. */
+function useWorkKeys({ canApprove, canReject, onApprove, onReject, nextHref, previousHref, queueBack }: WorkKeys) {
+  const navigate = useNavigate();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (keyBelongsElsewhere(event)) return;
       const key = event.key;
-      if (key === 'a' && (awaiting ? canConfirm : open && !claimedByOther)) {
+      if (key === 'a' && canApprove) {
         event.preventDefault();
         onApprove();
-      } else if (key === 'r' && open && !awaiting && !claimedByOther) {
+      } else if (key === 'r' && canReject) {
         event.preventDefault();
-        setRejecting(true);
-      } else if (key === 'j' && next) {
+        onReject();
+      } else if (key === 'j' && nextHref) {
         event.preventDefault();
-        void navigate(saleHref(next.id));
-      } else if (key === 'k' && previous) {
+        void navigate(nextHref);
+      } else if (key === 'k' && previousHref) {
         event.preventDefault();
-        void navigate(saleHref(previous.id));
+        void navigate(previousHref);
       } else if (key === 'z') {
         event.preventDefault();
         document.querySelector<HTMLButtonElement>('.admin-thumb')?.click();
@@ -139,63 +199,54 @@ export function WorkMode({ sale, staff, saleHref, queueHref, onApprove, nextRef 
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   });
+}
 
+/** Where this sale is in the queue, why it waits, and the keys that work on it. */
+function WorkBar({
+  position,
+  note,
+  decideKeys,
+}: {
+  position: string;
+  note: string | undefined;
+  decideKeys: 'confirm' | 'decide' | 'none';
+}) {
   return (
-    <>
-      <div className="work-bar" role="region" aria-label="Work mode">
-        <span className="work-bar__pos">
-          {index >= 0 ? `${index + 1} of ${workable.length}${queue.hasNextPage ? '+' : ''}` : 'Work mode'}
-        </span>
-        {awaiting && !canConfirm ? (
-          <span className="work-bar__note">
-            {request.requested_by.id === staffId
-              ? 'You asked for this approval: another admin confirms it'
-              : 'Waiting for a second approval by an admin'}
-          </span>
-        ) : null}
-        <ul className="work-bar__keys" aria-label="Keyboard shortcuts">
-          {canConfirm ? (
+    <div className="work-bar" role="region" aria-label="Work mode">
+      <span className="work-bar__pos">{position}</span>
+      {note ? <span className="work-bar__note">{note}</span> : null}
+      <ul className="work-bar__keys" aria-label="Keyboard shortcuts">
+        {decideKeys === 'confirm' ? (
+          <li>
+            <kbd>a</kbd> confirm
+          </li>
+        ) : decideKeys === 'none' ? null : (
+          <>
             <li>
-              <kbd>a</kbd> confirm
+              <kbd>a</kbd> approve
             </li>
-          ) : awaiting ? null : (
-            <>
-              <li>
-                <kbd>a</kbd> approve
-              </li>
-              <li>
-                <kbd>r</kbd> reject
-              </li>
-            </>
-          )}
-          <li>
-            <kbd>j</kbd> next
-          </li>
-          <li>
-            <kbd>k</kbd> previous
-          </li>
-          <li>
-            <kbd>z</kbd> zoom
-          </li>
-          <li>
-            <kbd>/</kbd> search
-          </li>
-          <li>
-            <kbd>q</kbd> queue
-          </li>
-        </ul>
-      </div>
-      {rejecting ? (
-        <QuickReject
-          sale={sale}
-          onClose={() => setRejecting(false)}
-          onDone={() => {
-            setRejecting(false);
-            goNext();
-          }}
-        />
-      ) : null}
-    </>
+            <li>
+              <kbd>r</kbd> reject
+            </li>
+          </>
+        )}
+        <li>
+          <kbd>j</kbd> next
+        </li>
+        <li>
+          <kbd>k</kbd> previous
+        </li>
+        <li>
+          <kbd>z</kbd> zoom
+        </li>
+        <li>
+          <kbd>/</kbd> search
+        </li>
+        <li>
+          <kbd>q</kbd> queue
+        </li>
+      </ul>
+    </div>
   );
 }
 
