@@ -79,17 +79,27 @@ export interface FormStore<T extends FieldValues> extends Control<T> {
 
 const checkable = (element: FieldElement): element is HTMLInputElement => element.type === 'checkbox' || element.type === 'radio';
 
-export function createFormStore<T extends FieldValues>(defaultValues: DefaultValues<T>): FormStore<T> {
-  // Partial until the missing fields' elements are read, as react-hook-form's values are.
-  let defaults = { ...defaultValues } as T;
-  let values: T = { ...defaults };
-  let errors: FieldErrors<T> = {};
-  let isDirty = false;
-  let revision = 0;
-  let resets = 0;
-  const stamps = new Map<string, number>();
-  const listeners = new Set<() => void>();
-  const watched = new Set<string>();
+/** What a form's store holds; the element registry and the store's methods share it. */
+interface StoreState<T extends FieldValues> {
+  defaults: T;
+  values: T;
+  errors: FieldErrors<T>;
+  isDirty: boolean;
+  revision: number;
+  resets: number;
+  /** Per field, how many times its value changed (useWatch's snapshot). */
+  stamps: Map<string, number>;
+  listeners: Set<() => void>;
+  /** Fields whose changes re-render the form itself (`watch`). */
+  watched: Set<string>;
+}
+
+/**
+ * The fields' elements and focus targets: what `register` and `focusRef` attach, how a value is
+ * read from and written to an element, and the registration order a failed submit focuses in.
+ * `assign` stores a value the store's way (stamps, dirtiness, listeners).
+ */
+function fieldRegistry<T extends FieldValues>(state: StoreState<T>, assign: (name: string, value: unknown, fromElement?: boolean) => void) {
   const order = new Set<string>();
   const elements = new Map<string, FieldElement[]>();
   const targets = new Map<string, Focusable>();
@@ -97,38 +107,29 @@ export function createFormStore<T extends FieldValues>(defaultValues: DefaultVal
   const bindings = new Map<string, Omit<Registration, 'name'>>();
   const focusRefs = new Map<string, FieldRef<Focusable>>();
 
-  const emit = () => listeners.forEach((listener) => listener());
-  const rerender = () => {
-    revision += 1;
-    emit();
-  };
   /** A checkbox is a boolean; a radio group, its checked radio's value. */
   const read = (element: FieldElement, name: string): unknown => {
-    if (checkable(element)) return element.type === 'radio' ? (element.checked ? element.value : values[name]) : element.checked;
+    if (checkable(element)) return element.type === 'radio' ? (element.checked ? element.value : state.values[name]) : element.checked;
     return options.get(name)?.valueAsNumber ? (element.value === '' ? NaN : Number(element.value)) : element.value;
   };
   const write = (element: FieldElement, value: unknown) => {
     if (checkable(element)) element.checked = element.type === 'radio' ? element.value === value : Boolean(value);
     else element.value = value == null ? '' : String(value);
   };
-  /** Stores a value; `fromElement` when an element already shows it. */
-  const assign = (name: string, value: unknown, fromElement?: boolean) => {
-    values = { ...values, [name]: value };
-    if (!fromElement) for (const element of elements.get(name) ?? []) write(element, value);
-    stamps.set(name, (stamps.get(name) ?? 0) + 1);
-    const dirty = Object.keys({ ...defaults, ...values }).some((key) => !Object.is(values[key], defaults[key]));
-    if (dirty !== isDirty || watched.has(name)) {
-      isDirty = dirty;
-      revision += 1;
+  const attach = (name: string, element: FieldElement) => {
+    const current = elements.get(name) ?? [];
+    if (!current.includes(element)) {
+      elements.set(name, [...current, element]);
+      // A field without a value takes its element's (a select's placeholder: ''); otherwise the element shows the value.
+      if (state.values[name] === undefined) state.values = { ...state.values, [name]: read(element, name) };
+      else write(element, state.values[name]);
     }
-    emit();
+    return () =>
+      elements.set(
+        name,
+        (elements.get(name) ?? []).filter((other) => other !== element),
+      );
   };
-  const setErrors = (next: FieldErrors<T>) => {
-    errors = next;
-    rerender();
-  };
-  const focusable = (name: string): Focusable | undefined => targets.get(name) ?? elements.get(name)?.find((element) => !element.disabled);
-
   const binding = (name: string) => {
     let bound = bindings.get(name);
     if (!bound) {
@@ -137,57 +138,29 @@ export function createFormStore<T extends FieldValues>(defaultValues: DefaultVal
           assign(name, read(event.target, name), true);
           options.get(name)?.onChange?.(event);
         },
-        ref: (element) => {
-          if (!element) return undefined;
-          const current = elements.get(name) ?? [];
-          if (!current.includes(element)) {
-            elements.set(name, [...current, element]);
-            // A field without a value takes its element's (a select's placeholder: ''); otherwise the element shows the value.
-            if (values[name] === undefined) values = { ...values, [name]: read(element, name) };
-            else write(element, values[name]);
-          }
-          return () =>
-            elements.set(
-              name,
-              (elements.get(name) ?? []).filter((other) => other !== element),
-            );
-        },
+        ref: (element) => (element ? attach(name, element) : undefined),
       };
       bindings.set(name, bound);
     }
     return bound;
   };
+  const focusable = (name: string): Focusable | undefined => targets.get(name) ?? elements.get(name)?.find((element) => !element.disabled);
 
-  const get = <N extends FieldName<T>>(name: N): T[N] => values[name];
   return {
-    get,
-    getValues: get,
-    watch: (name) => {
-      watched.add(name);
-      return values[name];
+    /** Shows `value` in every element of the field. */
+    show: (name: string, value: unknown) => {
+      for (const element of elements.get(name) ?? []) write(element, value);
     },
-    values: () => ({ ...values }),
-    setValue: (name, value) => assign(name, value),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    /** Shows every field's value in its elements (after a reset). */
+    showAll: () => {
+      for (const [name, list] of elements) for (const element of list) write(element, state.values[name]);
     },
-    stamp: (names) => [resets, ...names.map((name) => stamps.get(name) ?? 0)].join(),
-    revision: () => revision,
-    formState: {
-      get errors() {
-        return errors;
-      },
-      get isDirty() {
-        return isDirty;
-      },
-    },
-    register: (name, registerOptions = {}) => {
+    register: <N extends string>(name: N, registerOptions: RegisterOptions = {}): Registration<N> => {
       order.add(name);
       options.set(name, registerOptions);
       return { name, ...binding(name) };
     },
-    focusRef: (name) => {
+    focusRef: (name: string): FieldRef<Focusable> => {
       order.add(name);
       let ref = focusRefs.get(name);
       if (!ref) {
@@ -202,34 +175,104 @@ export function createFormStore<T extends FieldValues>(defaultValues: DefaultVal
       }
       return ref;
     },
-    setError: (name, error) => setErrors({ ...errors, [name]: error }),
+    focusable,
+    /** The first field in registration order that `isInvalid` and can take the focus. */
+    firstFocusable: (isInvalid: (name: string) => boolean): Focusable | undefined => {
+      for (const name of order) {
+        const target = isInvalid(name) ? focusable(name) : undefined;
+        if (target) return target;
+      }
+      return undefined;
+    },
+  };
+}
+
+export function createFormStore<T extends FieldValues>(defaultValues: DefaultValues<T>): FormStore<T> {
+  // Partial until the missing fields' elements are read, as react-hook-form's values are.
+  const defaults = { ...defaultValues } as T;
+  const state: StoreState<T> = {
+    defaults,
+    values: { ...defaults },
+    errors: {},
+    isDirty: false,
+    revision: 0,
+    resets: 0,
+    stamps: new Map(),
+    listeners: new Set(),
+    watched: new Set(),
+  };
+  const emit = () => state.listeners.forEach((listener) => listener());
+  const rerender = () => {
+    state.revision += 1;
+    emit();
+  };
+  /** Stores a value; `fromElement` when an element already shows it. */
+  const assign = (name: string, value: unknown, fromElement?: boolean) => {
+    state.values = { ...state.values, [name]: value };
+    if (!fromElement) fields.show(name, value);
+    state.stamps.set(name, (state.stamps.get(name) ?? 0) + 1);
+    const { values, defaults: current } = state;
+    const dirty = Object.keys({ ...current, ...values }).some((key) => !Object.is(values[key], current[key]));
+    if (dirty !== state.isDirty || state.watched.has(name)) {
+      state.isDirty = dirty;
+      state.revision += 1;
+    }
+    emit();
+  };
+  const fields = fieldRegistry(state, assign);
+  const setErrors = (next: FieldErrors<T>) => {
+    state.errors = next;
+    rerender();
+  };
+  const get = <N extends FieldName<T>>(name: N): T[N] => state.values[name];
+  return {
+    get,
+    getValues: get,
+    watch: (name) => {
+      state.watched.add(name);
+      return state.values[name];
+    },
+    values: () => ({ ...state.values }),
+    setValue: (name, value) => assign(name, value),
+    subscribe: (listener) => {
+      state.listeners.add(listener);
+      return () => state.listeners.delete(listener);
+    },
+    stamp: (names) => [state.resets, ...names.map((name) => state.stamps.get(name) ?? 0)].join(),
+    revision: () => state.revision,
+    formState: {
+      get errors() {
+        return state.errors;
+      },
+      get isDirty() {
+        return state.isDirty;
+      },
+    },
+    register: (name, registerOptions) => fields.register(name, registerOptions),
+    focusRef: (name) => fields.focusRef(name),
+    setError: (name, error) => setErrors({ ...state.errors, [name]: error }),
     setErrors,
     clearErrors: (names) => {
-      const cleared = names === undefined ? Object.keys(errors) : typeof names === 'string' ? [names] : names;
-      if (!cleared.some((name) => name in errors)) return;
-      const next = { ...errors };
+      const cleared = names === undefined ? Object.keys(state.errors) : typeof names === 'string' ? [names] : names;
+      if (!cleared.some((name) => name in state.errors)) return;
+      const next = { ...state.errors };
       for (const name of cleared) delete next[name as ErrorName<T>];
       setErrors(next);
     },
-    getFieldState: (name) => ({ error: errors[name] }),
+    getFieldState: (name) => ({ error: state.errors[name] }),
     reset: (next) => {
-      defaults = { ...next } as T;
-      values = { ...defaults };
-      errors = {};
-      isDirty = false;
-      resets += 1;
-      for (const [name, list] of elements) for (const element of list) write(element, values[name]);
+      state.defaults = { ...next } as T;
+      state.values = { ...state.defaults };
+      state.errors = {};
+      state.isDirty = false;
+      state.resets += 1;
+      fields.showAll();
       rerender();
     },
     setFocus: (name) => {
       // After the render under way, as react-hook-form does (e.g. once a cleared code is drawn).
-      setTimeout(() => focusable(name)?.focus());
+      setTimeout(() => fields.focusable(name)?.focus());
     },
-    focusError: () => {
-      for (const name of order) {
-        const target = name in errors ? focusable(name) : undefined;
-        if (target) return target.focus();
-      }
-    },
+    focusError: () => fields.firstFocusable((name) => name in state.errors)?.focus(),
   };
 }
