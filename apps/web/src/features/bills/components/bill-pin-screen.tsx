@@ -20,6 +20,7 @@ import { billHrefs, paths } from '#web/config/paths';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { formatGems } from '#web/lib/format';
 import { useTexts, useTranslate } from '#web/lib/i18n';
+import type { FormStore } from '#web/lib/form/store';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useAuthoriseBillOrder } from '../api/authorise-order';
 import { useBillOrder } from '../api/get-order';
@@ -62,41 +63,20 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const authorise = useAuthoriseBillOrder(orderId);
   const form = useZodForm(() => import('../form-schemas').then((m) => m.authoriseBillOrderSchema), { pin: '' });
   const [pinNotSet, setPinNotSet] = useState<string>();
-  const settled = useRef(false);
   // Whether the customer is waiting for the provider (since the Verify tap), and whether too long.
   const [waiting, setWaiting] = useState(false);
   const [waitedLong, setWaitedLong] = useState(false);
 
   const status = order.data?.order.status;
   const refusalText = order.data ? translate(refusal(order.data.order, messages)) : '';
-  const kindOfOrder = order.data?.order.kind;
-  const serviceOfOrder = order.data?.order.service;
-  // Back on the form (refused, expired, or the back arrow), the customer finds it as they left it.
-  useEffect(() => {
-    if (kindOfOrder && serviceOfOrder) armBillDraft(billDraftScope({ kind: kindOfOrder, service: serviceOfOrder }));
-  }, [kindOfOrder, serviceOfOrder]);
-
+  useKeepDraft(order.data?.order);
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => setWaitedLong(true), PROCESSING_SCREEN_AFTER_MS);
     return () => clearTimeout(timer);
   }, [waiting]);
 
-  useEffect(() => {
-    const current = order.data?.order;
-    if (!current || settled.current) return;
-    if (current.status === 'successful') {
-      settled.current = true;
-      forgetBillDraft(billDraftScope(current));
-      onGemsMoved();
-      void navigate(billHrefs.success(current.kind, current.id), { replace: true });
-    } else if (current.status === 'failed') {
-      settled.current = true;
-      onGemsMoved();
-      toastError(refusalText);
-      void navigate(startOf(current), { replace: true });
-    }
-  }, [status, order.data, navigate, onGemsMoved, refusalText]);
+  useLeaveWhenSettled(order.data?.order, refusalText, onGemsMoved);
 
   // One authorisation at a time: the fourth digit submits, and a Verify tap (or Enter) meanwhile
   // must not send the PIN again (a second wrong-PIN count, a second request).
@@ -113,23 +93,12 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
         setWaiting(false);
         setWaitedLong(false);
         form.setValue('pin', '');
-        if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet)) {
-          setPinNotSet(translate(error.message));
-          return;
-        }
-        if (error instanceof ApiError && error.code === billErrorCodes.providerDeclined && order.data) {
-          onGemsMoved();
-          toastError(order.data.order.kind === 'data' ? messages.dataFailed : translate(error.message) || messages.declined);
-          void navigate(startOf(order.data.order), { replace: true });
-          return;
-        }
-        toastError(translate(errorMessage(error, t.pinFailed)));
-        // Past its PIN window the order can never be authorised: start again with today's prices.
-        if (error instanceof ApiError && error.code === billErrorCodes.orderExpired && order.data) {
-          void navigate(startOf(order.data.order), { replace: true });
-          return;
-        }
-        form.setFocus('pin');
+        const refused = authoriseRefusal(error, order.data?.order, { messages, translate, pinFailed: t.pinFailed });
+        if (refused.kind === 'pin_not_set') return setPinNotSet(refused.text);
+        if (refused.kind === 'declined') onGemsMoved();
+        toastError(refused.text);
+        if (refused.startAgain) void navigate(refused.startAgain, { replace: true });
+        else form.setFocus('pin');
       },
     });
   };
@@ -154,6 +123,79 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
   const showProcessing =
     order.data !== undefined && (waitedLong ? status !== 'successful' && status !== 'failed' : status === 'processing' && !waiting);
 
+  const body = (
+    <PinStep
+      kind={kind}
+      orderId={orderId}
+      order={order}
+      pinNotSet={pinNotSet}
+      showProcessing={showProcessing}
+      control={form.control}
+      pinError={form.formState.errors.pin?.message}
+      onEditPin={() => form.clearErrors('pin')}
+      onSubmit={submit}
+      busy={authorise.isPending || status !== 'awaiting_pin'}
+    />
+  );
+
+  return (
+    <Screen
+      header={
+        <Header
+          backTo={showProcessing ? paths.homepage : billHrefs.start(kind)}
+          title={showProcessing ? messages.processingTitle : t.title}
+        />
+      }
+    >
+      <title>{t.pageTitle(showProcessing ? messages.processingTitle : t.title)}</title>
+      {body}
+    </Screen>
+  );
+}
+
+/**
+ * Once the order settles, the screen leaves: to the success screen, or back to the start with
+ * the refusal said. Once: the order keeps being polled after it settled.
+ */
+function useLeaveWhenSettled(current: BillOrder | undefined, refusalText: string, onGemsMoved: () => void) {
+  const navigate = useNavigate();
+  const settled = useRef(false);
+  const status = current?.status;
+  useEffect(() => {
+    if (!current || settled.current) return;
+    if (current.status === 'successful') {
+      settled.current = true;
+      forgetBillDraft(billDraftScope(current));
+      onGemsMoved();
+      void navigate(billHrefs.success(current.kind, current.id), { replace: true });
+    } else if (current.status === 'failed') {
+      settled.current = true;
+      onGemsMoved();
+      toastError(refusalText);
+      void navigate(startOf(current), { replace: true });
+    }
+  }, [status, current, navigate, onGemsMoved, refusalText]);
+}
+
+interface PinStepProps {
+  kind: BillKind;
+  orderId: string;
+  order: ReturnType<typeof useBillOrder>;
+  pinNotSet: string | undefined;
+  showProcessing: boolean;
+  control: FormStore<{ pin: string }>;
+  pinError: string | undefined;
+  onEditPin: () => void;
+  onSubmit: (event?: { preventDefault: () => void }) => void;
+  busy: boolean;
+}
+
+/** What the screen shows for the order as it is: the PIN form, or why there is none. */
+function PinStep({ kind, orderId, order, pinNotSet, showProcessing, control, pinError, onEditPin, onSubmit, busy }: PinStepProps) {
+  const t = useTexts(billPinTexts);
+  const messages = useTexts(billMessages);
+  const translate = useTranslate();
+  const status = order.data?.order.status;
   let body;
   if (orderId === '' || order.isError) {
     body = (
@@ -196,16 +238,10 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
             {t.summary(billOrderTitle(current), formatGems(current.amount))}
           </p>
         </ScreenIntro>
-        <form className="screen__form" onSubmit={submit} noValidate>
-          <PinField
-            control={form.control}
-            name="pin"
-            label={t.pin}
-            error={form.formState.errors.pin?.message}
-            onEdit={() => form.clearErrors('pin')}
-          />
+        <form className="screen__form" onSubmit={onSubmit} noValidate>
+          <PinField control={control} name="pin" label={t.pin} error={pinError} onEdit={onEditPin} />
           <div className="screen__actions">
-            <Button type="submit" busy={authorise.isPending || status !== 'awaiting_pin'} busyLabel={t.verifying}>
+            <Button type="submit" busy={busy} busyLabel={t.verifying}>
               {t.verify}
             </Button>
           </div>
@@ -214,17 +250,40 @@ export function BillPinScreen({ kind, onGemsMoved }: BillPinScreenProps) {
     );
   }
 
-  return (
-    <Screen
-      header={
-        <Header
-          backTo={showProcessing ? paths.homepage : billHrefs.start(kind)}
-          title={showProcessing ? messages.processingTitle : t.title}
-        />
-      }
-    >
-      <title>{t.pageTitle(showProcessing ? messages.processingTitle : t.title)}</title>
-      {body}
-    </Screen>
-  );
+  return body;
+}
+
+/** Back on the form (refused, expired, or the back arrow), the customer finds it as they left it. */
+function useKeepDraft(current: BillOrder | undefined) {
+  const kind = current?.kind;
+  const service = current?.service;
+  useEffect(() => {
+    if (kind && service) armBillDraft(billDraftScope({ kind, service }));
+  }, [kind, service]);
+}
+
+type AuthoriseRefusal =
+  | { kind: 'pin_not_set'; text: string }
+  /** The provider declined: the gems came back, the customer starts again. */
+  | { kind: 'declined'; text: string; startAgain: string }
+  | { kind: 'other'; text: string; startAgain?: string };
+
+/** What a refused authorisation tells the customer, and where they go next (nowhere: try the PIN again). */
+function authoriseRefusal(
+  error: unknown,
+  order: BillOrder | undefined,
+  words: { messages: typeof billMessages; translate: (text: string) => string; pinFailed: string },
+): AuthoriseRefusal {
+  const { messages, translate } = words;
+  if (error instanceof ApiError && (error.code === billErrorCodes.pinNotSet || error.code === pinErrorCodes.notSet))
+    return { kind: 'pin_not_set', text: translate(error.message) };
+  if (error instanceof ApiError && error.code === billErrorCodes.providerDeclined && order) {
+    const text = order.kind === 'data' ? messages.dataFailed : translate(error.message) || messages.declined;
+    return { kind: 'declined', text, startAgain: startOf(order) };
+  }
+  const text = translate(errorMessage(error, words.pinFailed));
+  // Past its PIN window the order can never be authorised: start again with today's prices.
+  if (error instanceof ApiError && error.code === billErrorCodes.orderExpired && order)
+    return { kind: 'other', text, startAgain: startOf(order) };
+  return { kind: 'other', text };
 }
