@@ -72,7 +72,7 @@ function startInstance(instancePort) {
       PORT: String(instancePort),
       DATABASE_URL: databaseUrl,
       NODE_ENV: 'development',
-      ...(instances > 1 ? { TRUST_PROXY: 'true', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/1' } : {}),
+      ...(instances > 1 ? { TRUST_PROXY: 'true', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
     },
   });
 }
