@@ -9,6 +9,7 @@ import {
   depositDeskListSchema,
   depositDeskMessages,
   priceDepositResponseSchema,
+  reviewMessages,
   type DepositDeskItem,
 } from '@wise/shared/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -254,6 +255,13 @@ describe('the desk for deposits that wait for a person', () => {
     const short = await send(`/api/admin/crypto/deposits/${id}/close`, kemi.cookie, { note: 'No.', confirm_code: kemi.code() });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain(depositDeskMessages.closeNoteLength);
+    // Text that would read differently than it is written is refused (a right-to-left override).
+    const crafted = await send(`/api/admin/crypto/deposits/${id}/close`, kemi.cookie, {
+      note: 'Paid to you in full \u202Eon reversed text',
+      confirm_code: kemi.code(),
+    });
+    expect(crafted.statusCode).toBe(400);
+    expect(crafted.body).toContain(reviewMessages.invalidText);
     const note = 'This token is a copy of USDT from another contract and has no value';
     const closed = await send(`/api/admin/crypto/deposits/${id}/close`, kemi.cookie, { note, confirm_code: kemi.code() });
     expect(closed.statusCode, closed.body).toBe(200);

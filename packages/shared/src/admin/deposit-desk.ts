@@ -4,7 +4,9 @@
 // it with a reason the customer reads.
 import { z } from 'zod';
 import { COIN_IDS, CRYPTO_NETWORK_IDS } from '../crypto';
+import { isPlainText } from '../fields';
 import { staffConfirmationFields } from './confirmation';
+import { reviewMessages } from './sales';
 
 /** Why the watcher did not sell a deposit itself (chain_deposits.review_reason of one with no sale). */
 export const DEPOSIT_DESK_REASONS = [
@@ -89,6 +91,9 @@ export const priceDepositResponseSchema = z.object({
 });
 export type PriceDepositResponse = z.infer<typeof priceDepositResponseSchema>;
 
+/** Unicode's bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
 export const DEPOSIT_CLOSE_NOTE_MIN = 10;
 export const DEPOSIT_CLOSE_NOTE_MAX = 300;
 
@@ -113,6 +118,9 @@ export const depositDeskMessages = {
 export const closeDepositSchema = z.object({
   note: z
     .string()
+    // The customer reads it in the app and in an e-mail: one line, no control character, and no
+    // direction override or isolate that would make it read otherwise than it is written.
+    .refine((value) => isPlainText(value) && !DIRECTION_CONTROLS.test(value), { message: reviewMessages.invalidText, abort: true })
     .trim()
     .min(DEPOSIT_CLOSE_NOTE_MIN, depositDeskMessages.closeNoteLength)
     .max(DEPOSIT_CLOSE_NOTE_MAX, depositDeskMessages.closeNoteLength),
