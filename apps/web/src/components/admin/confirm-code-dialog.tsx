@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { confirmCodeMessage, confirmCodeSchema, staffConfirmationMessages, staffPasskeyMessages } from '@wise/shared/admin';
-import { adminErrorMessage, ApiError } from '#web/lib/admin-api';
-import type { FormStore } from '#web/lib/form/store';
+import { adminErrorMessage, ApiError, hasErrorCode } from '#web/lib/admin-api';
+import { applyFieldErrors } from '#web/lib/form-errors';
+import type { FieldName, FormStore } from '#web/lib/form/store';
 import {
   byCode,
   confirmWithStaffPasskey,
@@ -209,4 +210,26 @@ function PasskeyOption({ busy, disabled, onUse }: { busy: boolean; disabled: boo
       <p className="admin-muted">{staffConfirmationMessages.orCode}</p>
     </div>
   );
+}
+
+/**
+ * A confirmed form's refusal, shown where it belongs: the server's field messages under their
+ * fields; a wrong authenticator code under the code field, which is cleared for the next one;
+ * anything else at the top of the form with `fallback`.
+ */
+export function showConfirmedRefusal<T extends { confirm_code?: string }>(
+  form: Pick<FormStore<T>, 'setError' | 'setValue'>,
+  error: unknown,
+  refusal: { fields: readonly FieldName<T>[]; usedCode: boolean; fallback: string },
+): void {
+  applyFieldErrors(error, form.setError, refusal.fields);
+  if (hasErrorCode(error, CONFIRMATION_INVALID) && refusal.usedCode) {
+    form.setValue('confirm_code' as FieldName<T>, '' as T[FieldName<T>]);
+    form.setError('confirm_code' as FieldName<T>, {
+      type: 'server',
+      message: adminErrorMessage(error, 'That code is not right. Try the current one'),
+    });
+    return;
+  }
+  form.setError('root', { type: 'server', message: adminErrorMessage(error, refusal.fallback) });
 }

@@ -1,11 +1,9 @@
 import { CUSTOMER_LOCK_REASON_MAX_LENGTH } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
+import { PasskeyConfirmOption, showConfirmedRefusal, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '#web/components/admin/dialog';
 import { AuthenticatorCodeField, FormTextArea } from '#web/components/admin/form-fields';
 import { Button } from '#web/components/ui/button';
 import { toastSuccess } from '#web/components/ui/toast';
-import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
-import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useLockCustomer } from '../api/customer-actions';
 import { lockPasskeyFormSchema } from '../form-schemas';
@@ -39,18 +37,12 @@ export function LockDialog({ customer, onClose }: LockDialogProps) {
               );
               onClose();
             },
-            onError: (error) => {
-              applyFieldErrors(error, form.setError, ['reason', 'confirm_code']);
-              if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
-                form.setValue('confirm_code', '');
-                form.setError('confirm_code', {
-                  type: 'server',
-                  message: adminErrorMessage(error, 'That code is not right. Try the current one'),
-                });
-                return;
-              }
-              form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not lock the account. Try again') });
-            },
+            onError: (error) =>
+              showConfirmedRefusal(form, error, {
+                fields: ['reason', 'confirm_code'],
+                usedCode: confirmation.confirm_code !== undefined,
+                fallback: 'Could not lock the account. Try again',
+              }),
           },
         );
       },

@@ -1,11 +1,9 @@
 import { limitStaffTexts, PAYOUT_LIMIT_NOTE_MAX } from '@wise/shared';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
+import { PasskeyConfirmOption, showConfirmedRefusal, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '#web/components/admin/dialog';
 import { AuthenticatorCodeField, FormField, FormTextArea } from '#web/components/admin/form-fields';
 import { Button } from '#web/components/ui/button';
 import { toastSuccess } from '#web/components/ui/toast';
-import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
-import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useRaiseCustomerLimit } from '../api/customer-limits';
 import { raiseLimitPasskeyFormSchema } from '../form-schemas';
@@ -50,18 +48,12 @@ export function RaiseLimitDialog({ customer, tierZero, onClose }: RaiseLimitDial
               toastSuccess(limitStaffTexts.saved);
               onClose();
             },
-            onError: (error) => {
-              applyFieldErrors(error, form.setError, ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code']);
-              if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
-                form.setValue('confirm_code', '');
-                form.setError('confirm_code', {
-                  type: 'server',
-                  message: adminErrorMessage(error, 'That code is not right. Try the current one'),
-                });
-                return;
-              }
-              form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not raise the limit. Try again') });
-            },
+            onError: (error) =>
+              showConfirmedRefusal(form, error, {
+                fields: ['daily_limit_naira', 'total_limit_naira', 'note', 'confirm_code'],
+                usedCode: confirmation.confirm_code !== undefined,
+                fallback: 'Could not raise the limit. Try again',
+              }),
           },
         );
       },

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { closeDepositSchema, DEPOSIT_CLOSE_NOTE_MAX, depositDeskMessages, type DepositDeskItem } from '@wise/shared/admin';
-import { CONFIRMATION_INVALID, PasskeyConfirmOption, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
+import { PasskeyConfirmOption, showConfirmedRefusal, useFormConfirmation } from '#web/components/admin/confirm-code-dialog';
 import { Dialog, DialogActions } from '#web/components/admin/dialog';
 import { AuthenticatorCodeField, FormTextArea } from '#web/components/admin/form-fields';
 import { Button } from '#web/components/ui/button';
 import { toastSuccess } from '#web/components/ui/toast';
-import { adminErrorMessage, hasErrorCode } from '#web/lib/admin-api';
-import { applyFieldErrors } from '#web/lib/form-errors';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { useCloseDeposit } from '../api/close-deposit';
 import { depositSummary } from '../format-deposit';
@@ -40,18 +38,12 @@ export function CloseDepositDialog({ deposit, onClose }: CloseDepositDialogProps
               toastSuccess(depositDeskMessages.closed);
               onClose();
             },
-            onError: (error) => {
-              applyFieldErrors(error, form.setError, ['note', 'confirm_code']);
-              if (hasErrorCode(error, CONFIRMATION_INVALID) && confirmation.confirm_code !== undefined) {
-                form.setValue('confirm_code', '');
-                form.setError('confirm_code', {
-                  type: 'server',
-                  message: adminErrorMessage(error, 'That code is not right. Try the current one'),
-                });
-                return;
-              }
-              form.setError('root', { type: 'server', message: adminErrorMessage(error, 'Could not close the deposit. Try again') });
-            },
+            onError: (error) =>
+              showConfirmedRefusal(form, error, {
+                fields: ['note', 'confirm_code'],
+                usedCode: confirmation.confirm_code !== undefined,
+                fallback: 'Could not close the deposit. Try again',
+              }),
           },
         );
       },
