@@ -5,52 +5,39 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/test/**/*.test.ts'];
 
 /**
- * Every server file runs on PostgreSQL (what a deployment with DATABASE_URL runs). These also run
- * on the embedded PGlite, reached as the server reaches it without DATABASE_URL (db/pglite-bridge.ts:
- * a worker thread behind a `pg` Pool), because what they check depends on the engine:
- * - pglite-worker: the bridge itself (thread, restarts, sessions, a server on it);
- * - persistence, backup-restore: the embedded data directory across restarts, its backup and restore;
- * - *-guards, duplicates: the triggers, constraints and unique indexes the migrations create,
- *   refusing hand-written SQL — the database, not the code, is under test;
- * - gems-ledger-property, money-state-property, ledger-audit-cli: the ledger's and the money path's
- *   invariants, model-checked against the engine (and the audit CLI on an embedded data directory);
+ * Every server file runs on PostgreSQL, the only engine a server configured for real starts on.
+ * These also run on the embedded PGlite, the zero-configuration engine of `npm start`, reached as
+ * the server reaches it without DATABASE_URL (db/pglite-bridge.ts: a worker thread behind a `pg`
+ * Pool), because what they check is that path itself:
+ * - pglite-worker: the bridge (thread, restarts, sessions, a server on it);
+ * - persistence, backup-restore, ledger-audit-cli: the embedded data directory across restarts, its
+ *   backup and restore, and a command run on it;
+ * - ledger-guards: the migrations' triggers are live on the embedded engine and their refusals read
+ *   as written through the bridge (one guard file for all of them);
  * - jobs: the durable queue's claims, leases and SKIP LOCKED on one session;
  * - tracing: query spans are made at the `pg` Pool, which the embedded engine is reached through too;
  * - events: live updates travel by LISTEN/NOTIFY on PostgreSQL and in process on the embedded engine;
- * - transaction-hops: a query sent to the pool from inside an open transaction is refused on both.
+ * - transaction-hops: a query sent to the pool from inside an open transaction is refused on both;
+ * - chains-sandbox: `npm start` runs the sandbox chain on the embedded engine.
  * The migrations themselves run on PGlite once per run (global-setup-pglite.ts), through the same path.
- * Everything else (routes, domain rules, providers) goes through the same SQL on either engine and
- * runs once. What only the embedded engine's single connection could show — a query that leaves
- * its open transaction and would wait forever for it — the test databases of both engines refuse
- * (db/client.ts, docs/decisions.md §2.18), so the PostgreSQL runs catch it too. A new test file is
- * PostgreSQL-only unless it is added here.
+ * The other guard files, the property tests and the duplicate checks send the same SQL to the same
+ * migrations on either engine: they run on PostgreSQL, where customers' money lives
+ * (docs/decisions.md §2.29). What only the embedded engine's single connection could show — a
+ * query that leaves its open transaction and would wait forever for it — the test databases of
+ * both engines refuse (db/client.ts, docs/decisions.md §2.18), so the PostgreSQL runs catch it too.
+ * A new test file is PostgreSQL-only unless it is added here.
  */
 const pgliteTests = [
   'pglite-worker',
   'persistence',
   'backup-restore',
-  'ledger-guards',
-  'sales-guards',
-  'payouts-guards',
-  'bills-guards',
-  'crypto-sales-guards',
-  'crypto-deposits-guards',
-  'chains-sandbox',
-  'chain-deposits-guards',
-  'data-rights-guards',
-  'payout-limits-guards',
-  'duties-guards',
-  'duplicates',
-  'identifiers-guards',
-  'gems-ledger-property',
-  'money-state-property',
   'ledger-audit-cli',
+  'ledger-guards',
   'jobs',
   'tracing',
-  'identity-guards',
-  'identity-binding-guards',
   'events',
   'transaction-hops',
+  'chains-sandbox',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /** Files that need the embedded database and cannot run on PostgreSQL. */
 const pgliteOnlyTests = ['apps/server/test/{pglite-worker,persistence}.test.ts'];

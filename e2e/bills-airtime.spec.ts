@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { billRefusalTexts } from '@wise/shared';
 import { billCustomer, enterBillPin, toast } from './support/bills';
-import { clippedText, hiddenUnderBar, sidewaysOverflow } from './support/a11y';
+import { atEachPhone, clippedText, hiddenUnderBar, sidewaysOverflow } from './support/a11y';
 import { expectBalanceEverywhere, gemBalance } from './support/gems';
 
 test.describe('/airtime', () => {
@@ -96,56 +96,52 @@ test('no PIN set: the PIN screen sends the customer to set one', async ({ page }
   expect(await gemBalance(page)).toBe(500);
 });
 
-for (const viewport of [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-]) {
-  test(`as quick as the market's best at ${viewport.width} px: the number picks its network, a ported one is changed, a quick amount, the PIN submits itself`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    const customer = await billCustomer(page, 1500, '/airtime');
-    const network = page.getByLabel('Network');
-    const phone = page.getByLabel('Phone number');
+test("as quick as the market's best: the number picks its network, a ported one is changed, a quick amount, the PIN submits itself", async ({
+  page,
+}) => {
+  const customer = await billCustomer(page, 1500, '/airtime');
+  const network = page.getByLabel('Network');
+  const phone = page.getByLabel('Phone number');
 
-    await phone.fill('08051234567');
-    await expect(network).toHaveValue('glo');
-    await expect(page.getByText('GLO, from the number. Number moved to another network? Choose it above.')).toBeVisible();
-    // Ported to MTN: the customer's choice stands.
-    await network.selectOption('mtn');
-    await expect(page.getByText(/from the number/)).toHaveCount(0);
+  await phone.fill('08051234567');
+  await expect(network).toHaveValue('glo');
+  await expect(page.getByText('GLO, from the number. Number moved to another network? Choose it above.')).toBeVisible();
+  // Ported to MTN: the customer's choice stands.
+  await network.selectOption('mtn');
+  await expect(page.getByText(/from the number/)).toHaveCount(0);
 
-    // Their own number, from the profile, picks its own network.
-    await page.getByRole('button', { name: 'My number' }).click();
-    await expect(phone).toHaveValue(customer.phone);
-    await network.selectOption('airtel');
-    await phone.fill('08051234567');
-    await network.selectOption('mtn');
+  // Their own number, from the profile, picks its own network.
+  await page.getByRole('button', { name: 'My number' }).click();
+  await expect(phone).toHaveValue(customer.phone);
+  await network.selectOption('airtel');
+  await phone.fill('08051234567');
+  await network.selectOption('mtn');
 
-    const amounts = page.getByRole('group', { name: 'Quick top-ups' });
-    // Within the balance (1,500 gems): ₦2,000 and ₦5,000 are not offered.
-    await expect(amounts.getByRole('button')).toHaveText(['₦100', '₦200', '₦500', '₦1,000']);
-    await amounts.getByRole('button', { name: '₦500' }).click();
-    await expect(page.getByLabel('Amount')).toHaveValue('500');
-    expect(await sidewaysOverflow(page)).toBe(0);
+  const amounts = page.getByRole('group', { name: 'Quick top-ups' });
+  // Within the balance (1,500 gems): ₦2,000 and ₦5,000 are not offered.
+  await expect(amounts.getByRole('button')).toHaveText(['₦100', '₦200', '₦500', '₦1,000']);
+  await amounts.getByRole('button', { name: '₦500' }).click();
+  await expect(page.getByLabel('Amount')).toHaveValue('500');
+  await atEachPhone(page, async ({ width }) => {
+    expect(await sidewaysOverflow(page), `at ${width} px`).toBe(0);
     expect(await clippedText(page)).toEqual([]);
     expect(await hiddenUnderBar(page)).toEqual([]);
-
-    await page.getByRole('button', { name: 'Proceed' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Checkout' });
-    await expect(sheet).toContainText('500 gems');
-    await expect(sheet).toContainText('MTN');
-    await expect(sheet).toContainText('+234 805 123 4567');
-    await sheet.getByRole('button', { name: 'Purchase' }).click();
-    await expect(page).toHaveURL(/\/airtime\/enterPIN\?order=/);
-
-    const authorisations: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/authorise')) authorisations.push(request.url());
-    });
-    await enterBillPin(page);
-    await expect(page).toHaveURL(/\/airtime\/success\?order=/);
-    await expect(page.getByTestId('success-message')).toHaveText('Airtime purchased successfully');
-    expect(authorisations).toHaveLength(1);
   });
-}
+
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(sheet).toContainText('500 gems');
+  await expect(sheet).toContainText('MTN');
+  await expect(sheet).toContainText('+234 805 123 4567');
+  await sheet.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page).toHaveURL(/\/airtime\/enterPIN\?order=/);
+
+  const authorisations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/authorise')) authorisations.push(request.url());
+  });
+  await enterBillPin(page);
+  await expect(page).toHaveURL(/\/airtime\/success\?order=/);
+  await expect(page.getByTestId('success-message')).toHaveText('Airtime purchased successfully');
+  expect(authorisations).toHaveLength(1);
+});

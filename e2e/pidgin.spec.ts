@@ -15,7 +15,7 @@ import {
 } from '@wise/shared';
 import { pidginCatalogue } from '@wise/shared/i18n/pcm';
 import { englishOnlyTexts } from '../packages/shared/test/support/pidgin-words';
-import { axeViolations, clippedText, settle, sidewaysOverflow } from './support/a11y';
+import { atEachPhone, axeViolations, clippedText, settle, sidewaysOverflow } from './support/a11y';
 import { passwordOf } from './support/credentials';
 import { BILL_PIN, billCustomer } from './support/bills';
 import { gemBalance } from './support/gems';
@@ -115,82 +115,84 @@ test('a Pidgin customer meets no English text of the catalogue on any screen', a
   expect(found).toEqual({});
 });
 
-for (const width of [390, 360]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 360 ? 740 : 844 } });
-
-    test('a Pidgin customer buys airtime, the provider refuses it: the failure and the refund read in Pidgin', async ({
-      page,
-    }, testInfo) => {
-      const customer = await billCustomer(page, 500, '/home');
-      // A long first name: the greeting must show whole at 360 px, never "How far, Ch…".
-      const renamed = await page.request.put('/api/profile/full-name', {
-        data: { first_name: 'Chukwuemekaobinna', surname: 'Okafor', password: passwordOf(page) },
-      });
-      expect(renamed.ok(), await renamed.text()).toBeTruthy();
-      await speakPidgin(page);
-
-      await page.goto('/homepage');
-      await settle(page);
-      const greeting = page.getByRole('heading', { level: 1, name: pcm(dashboardTexts).greeting('Chukwuemekaobinna') });
-      await expect(greeting).toBeVisible();
-      await expect(page.getByText(pcm(dashboardTexts).welcome)).toBeVisible();
-      // Whole: the heading's text fits its box (it wraps instead of overflowing or ending in "…").
-      expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(
-        true,
-      );
-      // Nothing on Home is cut off (the greeting is no longer a deliberate ellipsis: support/a11y.ts).
-      expect(await clippedText(page)).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`home-pidgin-${width}.png`) });
-
-      await page.goto('/airtime');
-      await settle(page);
-      const form = pcm(billFormTexts);
-      await expect(page.getByRole('heading', { name: pcm(airtimeScreenTexts).heading })).toBeVisible();
-      await page.getByLabel(form.network).selectOption('glo');
-      await page.getByLabel(form.phone).fill('+2348051230000');
-      await page.getByLabel(form.amount).fill('150');
-      await page.getByRole('button', { name: form.proceed }).click();
-      const sheet = page.getByRole('dialog', { name: pcm(checkoutSheetTexts).title });
-      await sheet.getByRole('button', { name: pcm(checkoutSheetTexts).purchase }).click();
-      await expect(page).toHaveURL(/\/airtime\/enterPIN\?order=/);
-      await expect(page.getByRole('heading', { name: pcm(billPinTexts).title })).toBeVisible();
-      await page.getByLabel('Digit 1 of 4').click();
-      await page.keyboard.type(BILL_PIN);
-
-      // The refusal, in our words and in Pidgin; never the provider's English.
-      const toast = page.getByRole('alert').filter({ hasText: pcm(billRefusalTexts).invalid_number });
-      await expect(toast).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: billRefusalTexts.invalid_number })).toHaveCount(0);
-      await expect(page.getByText('cannot be recharged')).toHaveCount(0);
-      await page.screenshot({ path: testInfo.outputPath(`airtime-refused-pidgin-${width}.png`) });
-      expect(await gemBalance(page)).toBe(500);
-      expect(await sidewaysOverflow(page)).toBe(0);
-
-      // The history: "failed" and "refunded" chips in Pidgin, and the order's own message.
-      await page.goto('/homepage/history');
-      await settle(page);
-      const row = page.getByTestId('transaction-row').first();
-      await expect(row).toContainText(pcm(transactionStatusTexts).failed);
-      await expect(row).toContainText(pcm(transactionStatusTexts).refunded);
-      await expect(row).not.toContainText(transactionStatusTexts.failed);
-      await expect(row).not.toContainText(transactionStatusTexts.refunded);
-      expect(await englishLeftOver(page)).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`history-pidgin-${width}.png`) });
-      await row.click();
-      await expect(page.getByText(pcm(billRefusalTexts).invalid_number)).toBeVisible();
-      expect(await englishLeftOver(page)).toEqual([]);
-      expect(await sidewaysOverflow(page)).toBe(0);
-
-      // The notification the refusal wrote, in the language of the account.
-      await page.goto('/homepage/notifications');
-      await settle(page);
-      const failedWords = pcm(billNotificationTexts).failed('', 150).split(' for ')[1] ?? '';
-      await expect(page.getByTestId('notifications')).toContainText(failedWords.trim());
-      expect(await englishLeftOver(page)).toEqual([]);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`notifications-pidgin-${width}.png`), fullPage: true });
-      expect(customer.id).toBeTruthy();
-    });
+test('a Pidgin customer buys airtime, the provider refuses it: the failure and the refund read in Pidgin', async ({ page }, testInfo) => {
+  const customer = await billCustomer(page, 500, '/home');
+  // A long first name: the greeting must show whole at 360 px, never "How far, Ch…".
+  const renamed = await page.request.put('/api/profile/full-name', {
+    data: { first_name: 'Chukwuemekaobinna', surname: 'Okafor', password: passwordOf(page) },
   });
-}
+  expect(renamed.ok(), await renamed.text()).toBeTruthy();
+  await speakPidgin(page);
+
+  await page.goto('/homepage');
+  await settle(page);
+  const greeting = page.getByRole('heading', { level: 1, name: pcm(dashboardTexts).greeting('Chukwuemekaobinna') });
+  await expect(greeting).toBeVisible();
+  await expect(page.getByText(pcm(dashboardTexts).welcome)).toBeVisible();
+  await atEachPhone(page, async ({ width }) => {
+    // Whole: the heading's text fits its box (it wraps instead of overflowing or ending in "…").
+    expect(
+      await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis'),
+      `at ${width} px`,
+    ).toBe(true);
+    // Nothing on Home is cut off (the greeting is no longer a deliberate ellipsis: support/a11y.ts).
+    expect(await clippedText(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`home-pidgin-${width}.png`) });
+  });
+
+  await page.goto('/airtime');
+  await settle(page);
+  const form = pcm(billFormTexts);
+  await expect(page.getByRole('heading', { name: pcm(airtimeScreenTexts).heading })).toBeVisible();
+  await page.getByLabel(form.network).selectOption('glo');
+  await page.getByLabel(form.phone).fill('+2348051230000');
+  await page.getByLabel(form.amount).fill('150');
+  await page.getByRole('button', { name: form.proceed }).click();
+  const sheet = page.getByRole('dialog', { name: pcm(checkoutSheetTexts).title });
+  await sheet.getByRole('button', { name: pcm(checkoutSheetTexts).purchase }).click();
+  await expect(page).toHaveURL(/\/airtime\/enterPIN\?order=/);
+  await expect(page.getByRole('heading', { name: pcm(billPinTexts).title })).toBeVisible();
+  await page.getByLabel('Digit 1 of 4').click();
+  await page.keyboard.type(BILL_PIN);
+
+  // The refusal, in our words and in Pidgin; never the provider's English.
+  const toast = page.getByRole('alert').filter({ hasText: pcm(billRefusalTexts).invalid_number });
+  await expect(toast).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: billRefusalTexts.invalid_number })).toHaveCount(0);
+  await expect(page.getByText('cannot be recharged')).toHaveCount(0);
+  await atEachPhone(page, async ({ width }) => {
+    await page.screenshot({ path: testInfo.outputPath(`airtime-refused-pidgin-${width}.png`) });
+    expect(await sidewaysOverflow(page), `at ${width} px`).toBe(0);
+  });
+  expect(await gemBalance(page)).toBe(500);
+
+  // The history: "failed" and "refunded" chips in Pidgin, and the order's own message.
+  await page.goto('/homepage/history');
+  await settle(page);
+  const row = page.getByTestId('transaction-row').first();
+  await expect(row).toContainText(pcm(transactionStatusTexts).failed);
+  await expect(row).toContainText(pcm(transactionStatusTexts).refunded);
+  await expect(row).not.toContainText(transactionStatusTexts.failed);
+  await expect(row).not.toContainText(transactionStatusTexts.refunded);
+  expect(await englishLeftOver(page)).toEqual([]);
+  await atEachPhone(page, async ({ width }) => {
+    await page.screenshot({ path: testInfo.outputPath(`history-pidgin-${width}.png`) });
+    expect(await sidewaysOverflow(page), `at ${width} px`).toBe(0);
+  });
+  await row.click();
+  await expect(page.getByText(pcm(billRefusalTexts).invalid_number)).toBeVisible();
+  expect(await englishLeftOver(page)).toEqual([]);
+  await atEachPhone(page, async ({ width }) => expect(await sidewaysOverflow(page), `at ${width} px`).toBe(0));
+
+  // The notification the refusal wrote, in the language of the account.
+  await page.goto('/homepage/notifications');
+  await settle(page);
+  const failedWords = pcm(billNotificationTexts).failed('', 150).split(' for ')[1] ?? '';
+  await expect(page.getByTestId('notifications')).toContainText(failedWords.trim());
+  expect(await englishLeftOver(page)).toEqual([]);
+  await atEachPhone(page, async ({ width }) => {
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`notifications-pidgin-${width}.png`), fullPage: true });
+  });
+  expect(customer.id).toBeTruthy();
+});

@@ -33,7 +33,12 @@ async function axeOnce(page: Page): Promise<string[]> {
     await page.evaluate(axe.source);
     await page.evaluate(() => window.axe.configure({ allowedOrigins: ['<same_origin>'] }));
   }
-  const results = await page.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG_TAGS);
+  // Only violations are read: axe then gathers one node, not every node, for the rules that pass
+  // (about a fifth less time per check here).
+  const results = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    WCAG_TAGS,
+  );
   return results.violations.map(
     (v) =>
       `${v.impact ?? 'unknown'} ${v.id}: ${v.nodes
@@ -65,6 +70,30 @@ async function transitionsDone(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** The phone sizes a journey judges its screens at: the journeys' own (playwright.config.ts) and the smallest (docs/look.md). */
+export const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+] as const;
+export type Phone = (typeof PHONES)[number];
+
+/**
+ * Runs `check` on the screen as it stands at each phone size, then gives the page back its own size:
+ * a journey played once judges every screen it passes at both widths, instead of playing the whole
+ * flow again at 360 px.
+ */
+export async function atEachPhone(page: Page, check: (phone: Phone) => Promise<void>): Promise<void> {
+  const own = page.viewportSize();
+  try {
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await check(phone);
+    }
+  } finally {
+    if (own) await page.setViewportSize(own);
+  }
 }
 
 /** The page is wider than the viewport (a screen that scrolls sideways), in CSS px; 0 when it fits. */

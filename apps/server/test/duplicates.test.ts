@@ -219,9 +219,8 @@ describe('crypto transaction IDs', () => {
     const quotes: Quote[] = [];
     for (const racer of racers) quotes.push(await quoteFor(t, racer, 'btc', '0.001'));
     const photo = await textured(7, 240, 420);
-    // Each insert of this deposit waits a moment, so on PostgreSQL every racer passes the checks
-    // before the first commits and the losers meet the unique index itself (PGlite runs one
-    // transaction at a time: there the losers are stopped by the check in their transaction).
+    // Each insert of this deposit waits a moment, so every racer passes the checks before the first
+    // commits and the losers meet the unique index itself.
     await t.database.query(`CREATE FUNCTION test_slow_sale() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF lower(NEW.transaction_id) LIKE '%${hex}' THEN PERFORM pg_sleep(0.5); END IF; RETURN NEW; END $$`);
     await t.database.query('CREATE TRIGGER test_slow_sale BEFORE INSERT ON sales FOR EACH ROW EXECUTE FUNCTION test_slow_sale()');

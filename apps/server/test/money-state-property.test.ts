@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
 import { errorCodes, gemErrorCodes } from '@wise/shared';
 import { dutyErrorCodes, reviewErrorCodes } from '@wise/shared/admin';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalLimits } from '../src/domain/admin/review/approvals';
 import {
   approveSale,
@@ -720,9 +720,7 @@ describe('the money path of a sale', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
       // A fixed seed: the coverage check below is then the same every run (change it to explore).
-      // The embedded engine runs the first 12 of the same sequences (each outcome below is reached
-      // by then): what it adds is its own triggers and locks under them.
-      { numRuns: inject('testDb').kind === 'pglite' ? 12 : 40, seed: 20_261_126, interruptAfterTimeLimit: 200_000 },
+      { numRuns: 40, seed: 20_261_126, interruptAfterTimeLimit: 200_000 },
     );
     // The runs reached the interesting places, not only refusals of commands with nothing to act on.
     for (const outcome of [
@@ -744,7 +742,7 @@ describe('the money path of a sale', () => {
   it('with stale confirms, rate changes waiting for a second admin and raw power grabs mixed in, the same holds and the database refuses the grabs', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(dutyCommandArb, { minLength: 1, maxLength: 40, size: 'medium' }), (list) => run(list)),
-      { numRuns: inject('testDb').kind === 'pglite' ? 6 : 15, seed: 20_261_128, interruptAfterTimeLimit: 200_000 },
+      { numRuns: 15, seed: 20_261_128, interruptAfterTimeLimit: 200_000 },
     );
     for (const outcome of [
       reviewErrorCodes.requestChanged,
@@ -1029,7 +1027,7 @@ describe('a closed account and reversals after its rewards were forfeited', () =
     await fc.assert(
       fc.asyncProperty(fc.array(closedCommandArb, { minLength: 8, maxLength: 24, size: 'medium' }), (list) => closedRun(list)),
       // Each run sells real cards (photos, payouts): a few runs on a fixed seed, as the test above.
-      { numRuns: inject('testDb').kind === 'pglite' ? 6 : 16, seed: 20_261_128 },
+      { numRuns: 16, seed: 20_261_128 },
     );
     for (const outcome of [
       'closed:close',
