@@ -7,6 +7,8 @@ import { Navigate } from 'react-router';
 import { AirtimeRoute } from './airtime';
 import { AirtimePinRoute, DataPinRoute } from './bill-pin';
 import { AirtimeSuccessRoute } from './bill-success';
+import { ORDER_POLL_MS } from '#web/features/bills/api/get-order';
+import { PROCESSING_SCREEN_AFTER_MS } from '#web/features/bills/components/bill-pin-screen';
 import { forgetBillDraft } from '#web/features/bills/hooks/bill-draft';
 
 const ORDER_ID = '0d9c7f1e-3c0b-4b8e-9a57-1f6f3e0a2b11';
@@ -66,6 +68,7 @@ const routes = [
 ];
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   // A draft outlives its screen on purpose (back from the PIN screen restores the form); not a test.
   forgetBillDraft('airtime');
@@ -248,6 +251,8 @@ describe('PIN screen', () => {
       ],
       [`POST /api/bills/orders/${ORDER_ID}/authorise`]: { status: 202, body: { order: order({ status: 'processing' }) } },
     });
+    // The screen's own clock: the polls are stepped through, not waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, router } = renderAt(billHrefs.pin('airtime', ORDER_ID));
     expect(await screen.findByRole('heading', { name: 'Enter PIN' })).toBeTruthy();
     expect(screen.getByText('Enter your four digits pin')).toBeTruthy();
@@ -255,9 +260,10 @@ describe('PIN screen', () => {
     expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
     expect(calls.find((c) => c.key.endsWith('/authorise'))!.body).toEqual({ pin: '2468' });
 
-    expect(await screen.findByText('Airtime purchased successfully', undefined, { timeout: 6000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(ORDER_POLL_MS * 2);
+    expect(await screen.findByText('Airtime purchased successfully')).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.airtimeSuccess);
-  }, 10_000);
+  });
 
   it("a refused data purchase reads 'Invalid request' and goes back to the network's plans", async () => {
     serve({
@@ -330,16 +336,18 @@ describe('PIN screen', () => {
       ],
       [`POST /api/bills/orders/${ORDER_ID}/authorise`]: { status: 202, body: { order: order({ status: 'processing' }) } },
     });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderAt(billHrefs.pin('airtime', ORDER_ID));
     await user.type(await screen.findByLabelText('Digit 1 of 4'), '2468');
     expect(await screen.findByText('Your purchase is being processed. We will notify you when it completes')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Processing' })).toBeNull();
 
-    expect(await screen.findByRole('heading', { name: 'Processing' }, { timeout: 6000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(PROCESSING_SCREEN_AFTER_MS);
+    expect(await screen.findByRole('heading', { name: 'Processing' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Your 200 gems are held, not lost.');
     expect(screen.getByRole('status').textContent).toContain('We will notify you of the outcome');
     expect(screen.getByRole('link', { name: 'Go to history' }).getAttribute('href')).toBe(paths.history);
-  }, 10_000);
+  });
 
   it('an order already processing when the screen opens (a reload) shows Processing at once', async () => {
     serve({ [`GET /api/bills/orders/${ORDER_ID}`]: { status: 200, body: { order: order({ status: 'processing' }) } } });
