@@ -1,5 +1,5 @@
-// The type-aware lint's canary: two mistakes `npm run lint` (scripts/lint.mjs) must report here,
-// or it fails. The tree's own lint ignores this folder.
+// The type-aware lint's canary: two mistakes and a type error `npm run lint` (scripts/lint.mjs) must
+// report here, or it fails. The tree's own lint ignores this folder.
 
 async function save(): Promise<void> {
   await Promise.resolve();
@@ -16,3 +16,6 @@ export function handsOverAnAsyncCallback(target: EventTarget): void {
     await save();
   });
 }
+
+/** A string where a number is declared: the type-check's canary (its own tsconfig keeps it out of `npm run typecheck`). */
+export const typeCanary: number = 'not a number';
